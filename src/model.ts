@@ -1,0 +1,116 @@
+// The data that flows through the pipeline: diff -> changes -> references -> plan -> rollout.
+// Every stage takes and returns these plain values; only adapters (git, kube, ci, report) do I/O.
+
+export type ConfigKind = "ConfigMap" | "Secret";
+
+/** Kinds config-rollout can restart by patching their pod template. */
+export const RESTARTABLE_KINDS = ["Deployment", "StatefulSet", "DaemonSet"] as const;
+export type RestartableKind = (typeof RESTARTABLE_KINDS)[number];
+
+/** Kinds that consume configs but are never patched (reported with a reason instead). */
+export const RECOGNISED_ONLY_KINDS = ["CronJob", "Job", "Pod", "ReplicaSet"] as const;
+export type WorkloadKind = RestartableKind | (typeof RECOGNISED_ONLY_KINDS)[number];
+
+/** Identity of a Kubernetes object: kind + namespace + name (namespace already defaulted). */
+export interface ObjectId {
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+/** One Kubernetes object read from a file of the repository. */
+export interface Manifest {
+  id: ObjectId;
+  /** Repository-relative path, forward slashes. */
+  file: string;
+  /** 1-based line where the object starts in the file. */
+  line: number;
+  /** The object as plain JSON (merge keys applied). */
+  object: Record<string, unknown>;
+}
+
+/** Something wrong with an input file; reported, and fatal only under --strict (errors) . */
+export interface ManifestProblem {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  severity: "error" | "warning";
+}
+
+/**
+ * What a pod sees of a ConfigMap or Secret: key -> bytes, as base64.
+ * ConfigMap: data (UTF-8) + binaryData. Secret: decoded data with stringData merged over it.
+ */
+export type ConfigContent = Record<string, string>;
+
+export interface ConfigSnapshot {
+  id: ObjectId;
+  file: string;
+  line: number;
+  content: ConfigContent;
+}
+
+export type ChangeStatus = "modified" | "added" | "deleted";
+
+/** A ConfigMap or Secret whose content differs between base and head. */
+export interface ConfigChange {
+  id: ObjectId;
+  status: ChangeStatus;
+  /** File at head (at base for a deleted config). */
+  file: string;
+  line: number;
+  /** Keys added, removed or modified (sorted). */
+  keys: string[];
+}
+
+export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
+
+/** One place in a pod spec that ties it to a ConfigMap or Secret. */
+export interface ConfigReference {
+  configKind: ConfigKind;
+  configName: string;
+  via: ReferenceVia;
+  /** Keys the reference reads, or "all" (envFrom, volume without items). */
+  keys: string[] | "all";
+  /** Human-readable location, e.g. `containers[app].env[DB_HOST]` or `volumes[config]`. */
+  path: string;
+  /** True when the reference is from an init container. */
+  init?: boolean;
+  /** True when the volume is mounted with subPath somewhere (never hot-updates). */
+  subPath?: boolean;
+}
+
+export type WorkloadAction = "restart" | "skip";
+
+export interface PlannedWorkload {
+  id: ObjectId;
+  action: WorkloadAction;
+  /** Why it restarts, or why it is skipped. One sentence. */
+  reason: string;
+  /** The references that tie this workload to a changed config, with the changed keys they read. */
+  references: Array<ConfigReference & { config: ObjectId; changedKeys: string[] }>;
+  /** Where the workload definition was found. */
+  source: "repo" | "cluster";
+  file?: string;
+  line?: number;
+}
+
+export interface Plan {
+  base: string;
+  head: string;
+  /** How the range was chosen, e.g. "GitHub push: before..after". */
+  rangeNote: string;
+  changes: ConfigChange[];
+  workloads: PlannedWorkload[];
+  problems: ManifestProblem[];
+  warnings: string[];
+}
+
+export function idKey(id: ObjectId): string {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+
+export function formatId(id: ObjectId): string {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
