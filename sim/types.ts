@@ -1,0 +1,81 @@
+// Public types of the simulated Kubernetes API server (re-exported by index.ts).
+
+/** A Kubernetes object as plain JSON. */
+export type KubeObject = Record<string, unknown>;
+
+/** One request the simulated server received, in arrival order. */
+export interface SimRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** list|get|patch|watch|create|update|delete|apply (plus deletecollection, and "get" for discovery). */
+  verb: string;
+  /** Kind of the resource addressed ("Deployment"), undefined for discovery and other non-resource paths. */
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  contentType?: string;
+  userAgent?: string;
+  fieldManager?: string;
+  dryRun?: boolean;
+  /** HTTP status answered (0 while the response has not started). */
+  status: number;
+  /** Plural resource ("deployments") when a resource was addressed. */
+  resource?: string;
+  /** Subresource ("status", "scale") when addressed. */
+  subresource?: string;
+  /** Raw request body (not kept for GET). */
+  body?: string;
+}
+
+export type RolloutBehaviour = "complete" | "stall" | "progress-deadline";
+
+export interface FailMatch {
+  verb?: string;
+  /** Kind ("Deployment") or plural resource ("deployments"), case-insensitive. */
+  kind?: string;
+  name?: string;
+}
+
+export type FailStatus = 409 | 429 | 500 | 403;
+
+export interface SimCluster {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Bearer token required on every request (401 otherwise). */
+  token: string;
+  writeKubeconfig(path: string, opts?: { context?: string; namespace?: string; token?: string }): void;
+  /** Create or replace any object directly; workloads start fully rolled out. */
+  seed(obj: KubeObject): void;
+  get(kind: string, namespace: string, name: string): KubeObject | undefined;
+  /** Every request, in order. */
+  requests: SimRequest[];
+  resetRequests(): void;
+  setRolloutBehaviour(kind: string, namespace: string, name: string, b: RolloutBehaviour): void;
+  failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
+  /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
+  forbid(verb: string, resource: string): void;
+  /** Close every open watch connection now (server-side). */
+  dropWatches(): void;
+  /** Compact history: a watch from any resourceVersion older than now gets an in-stream 410 ERROR event. */
+  expireResourceVersions(): void;
+  /** The current global resourceVersion. */
+  resourceVersion(): string;
+  /** List stored objects of a kind, optionally in one namespace (sorted by namespace/name). */
+  list(kind: string, namespace?: string): KubeObject[];
+  /** Delete an object directly (emits a DELETED watch event). Returns whether it existed. */
+  remove(kind: string, namespace: string, name: string): boolean;
+  close(): Promise<void>;
+}
+
+export interface SimOptions {
+  /** Milliseconds between rollout steps (default 20). */
+  rolloutStepMs?: number;
+  token?: string;
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** Simulated node count: desiredNumberScheduled of DaemonSets (default 3). */
+  nodes?: number;
+  /** Interval of BOOKMARK events on watches that allow them (default 10000). */
+  bookmarkIntervalMs?: number;
+}

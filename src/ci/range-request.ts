@@ -1,0 +1,32 @@
+// What the CI environment asks us to compare, before any git lookup: the output of the pure
+// `resolveRange` and the input of `resolveCommits` (src/git/resolve-commits.ts).
+
+export interface RangeInput {
+  flags: { base?: string; head?: string };
+  env: Record<string, string | undefined>;
+  /** The parsed GITHUB_EVENT_PATH JSON, when running on GitHub Actions. */
+  event?: unknown;
+}
+
+export type RangeRequest =
+  /** Compare these two commits (base may need fetching). `forced`: fall back to the first parent when base is gone or not an ancestor. */
+  | { kind: "range"; base: string; head: string; note: string; forced?: boolean }
+  /** A new branch: the merge-base with the default branch, else the first parent. */
+  | { kind: "new-branch"; head: string; defaultBranch?: string; note: string }
+  /** Pull requests: the merge-base of base and head. */
+  | { kind: "merge-base"; base: string; head: string; note: string }
+  /** Compare head with its first parent. */
+  | { kind: "first-parent"; head: string; note: string; forcedFallback?: boolean }
+  /** A deleted ref: nothing to do. */
+  | { kind: "nothing"; note: string };
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export function isFullSha(value: string): boolean {
+  return SHA.test(value);
+}
+
+/** GitHub and GitLab use 40 (or 64) zeros for "no previous commit". */
+export function isZeroSha(value: string): boolean {
+  return isFullSha(value) && /^0+$/.test(value);
+}

@@ -1,0 +1,41 @@
+// Adapter: read the CI environment (process.env and the GitHub event file) into a RangeInput.
+
+import { readFile } from "node:fs/promises";
+import { UserError } from "../errors.js";
+import type { RangeInput } from "./range-request.js";
+
+/** Only these variables decide the range; the rest of the environment (secrets included) is not carried along. */
+const RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
+
+export async function readCiEnvironment(
+  flags: RangeInput["flags"],
+  env: Record<string, string | undefined> = process.env,
+): Promise<RangeInput> {
+  const picked: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (RELEVANT.test(key)) picked[key] = value;
+  }
+  const input: RangeInput = { flags, env: picked };
+  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_PATH && !flagsDecide) {
+    input.event = await readEventFile(env.GITHUB_EVENT_PATH);
+  }
+  return input;
+}
+
+async function readEventFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : (code ?? String(error))})`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,250 @@
+// The git adapter: simple-git with argument arrays, refs verified before use, paths after "--".
+
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { isFullSha } from "../ci/range-request.js";
+import { UserError } from "../errors.js";
+import { catFileBatch } from "./cat-file-batch.js";
+import type { FileChange, Git } from "./git.js";
+import { parseLsTree } from "./parse-ls-tree.js";
+import { parseNameStatus } from "./parse-name-status.js";
+import { createGitRunner, type GitRunner } from "./run-git.js";
+import { assertSafeRef } from "./safe-ref.js";
+
+/** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
+const NETWORK_TIMEOUT_MS = 120_000;
+/** Keep each `git grep` command line well under Windows' 32k limit. */
+const GREP_CHUNK_CHARS = 24_000;
+const FETCH = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"];
+/** rev-parse --verify --quiet and cat-file -e exit 1 or 128 when the object is not there. */
+const NOT_FOUND = [1, 128];
+
+export async function createGit(repoDir: string): Promise<Git> {
+  const dir = resolve(repoDir);
+  const isDirectory = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  let root: string;
+  try {
+    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+  }
+  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
+  return new GitAdapter(root, createGitRunner(root), createGitRunner(root, { timeoutMs: NETWORK_TIMEOUT_MS }));
+}
+
+class GitAdapter implements Git {
+  constructor(
+    readonly root: string,
+    private readonly git: GitRunner,
+    private readonly network: GitRunner,
+  ) {}
+
+  async resolveCommit(ref: string): Promise<string> {
+    const sha = await this.tryResolveCommit(ref);
+    if (sha === undefined) throw new UserError(`not a commit: ${ref}`);
+    return sha;
+  }
+
+  async tryResolveCommit(ref: string): Promise<string | undefined> {
+    assertSafeRef(ref);
+    const { stdout } = await this.git.run(
+      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`],
+      NOT_FOUND,
+    );
+    return stdout.trim() || undefined;
+  }
+
+  async hasCommit(sha: string): Promise<boolean> {
+    assertSafeRef(sha);
+    const { exitCode } = await this.git.run(["cat-file", "-e", `${sha}^{commit}`], NOT_FOUND);
+    return exitCode === 0;
+  }
+
+  async isShallow(): Promise<boolean> {
+    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
+    return stdout.trim() === "true";
+  }
+
+  async fetchCommit(sha: string): Promise<boolean> {
+    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+    // --depth would turn a complete clone into a shallow one: only use it when already shallow.
+    const depth = (await this.isShallow()) ? ["--depth=1"] : [];
+    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
+  }
+
+  async fetchBranch(branch: string): Promise<boolean> {
+    assertSafeRef(branch);
+    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
+    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+    const depth = (await this.isShallow()) ? ["--depth=1"] : [];
+    return this.tryNetwork([...FETCH, ...depth, "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+  }
+
+  async deepen(by: number, commits?: string[]): Promise<boolean> {
+    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
+    if (!(await this.isShallow())) return false;
+    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
+    for (const sha of wants) {
+      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
+    }
+    // The shallow file lists the history's cut points: unchanged after a fetch means nothing new came.
+    const before = await this.readShallowFile();
+    if (!(await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants]))) return false;
+    return (await this.readShallowFile()) !== before;
+  }
+
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
+    return stdout.trim() || undefined;
+  }
+
+  async firstParent(sha: string): Promise<string | undefined> {
+    assertSafeRef(sha);
+    // Read the commit object itself: in a shallow clone rev-parse would call a cut commit a root.
+    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
+    for (const line of stdout.split("\n")) {
+      if (line === "") break; // end of the header
+      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
+    }
+    return undefined;
+  }
+
+  async isAncestor(a: string, b: string): Promise<boolean> {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
+    return exitCode === 0;
+  }
+
+  async changedFiles(base: string, head: string): Promise<FileChange[]> {
+    const [from, to] = [await this.resolveCommit(base), await this.resolveCommit(head)];
+    // diff-tree is the plumbing behind `git diff --name-status`: user diff settings cannot change its output.
+    const { stdout } = await this.git.run(["diff-tree", "-r", "-z", "--name-status", "-M", "--no-commit-id", from, to, "--"]);
+    return parseNameStatus(stdout);
+  }
+
+  async readFile(rev: string, path: string): Promise<Buffer | undefined> {
+    return (await this.readFiles(rev, [path])).get(path);
+  }
+
+  async readFiles(rev: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
+    const sha = await this.resolveCommit(rev);
+    const files = new Map<string, Buffer>();
+    const [plain, withNewline] = splitByNewline(paths);
+    const entries = await catFileBatch(
+      this.root,
+      plain.map((path) => `${sha}:${path}`),
+      "contents",
+    );
+    entries.forEach((entry, i) => {
+      if (entry.kind === "object" && entry.type === "blob" && entry.content) files.set(plain[i]!, entry.content);
+    });
+    for (const path of withNewline) {
+      const blob = await this.lsTreeBlob(sha, path);
+      if (blob) files.set(path, await this.git.catFileBuffer(["blob", blob]));
+    }
+    return files;
+  }
+
+  async fileSize(rev: string, path: string): Promise<number | undefined> {
+    return (await this.fileSizes(rev, [path])).get(path);
+  }
+
+  async fileSizes(rev: string, paths: readonly string[]): Promise<Map<string, number>> {
+    const sha = await this.resolveCommit(rev);
+    const sizes = new Map<string, number>();
+    const [plain, withNewline] = splitByNewline(paths);
+    const entries = await catFileBatch(
+      this.root,
+      plain.map((path) => `${sha}:${path}`),
+      "sizes",
+    );
+    entries.forEach((entry, i) => {
+      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i]!, entry.size);
+    });
+    for (const path of withNewline) {
+      const blob = await this.lsTreeBlob(sha, path);
+      if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
+    }
+    return sizes;
+  }
+
+  async listFiles(rev: string): Promise<string[]> {
+    const sha = await this.resolveCommit(rev);
+    const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
+    return parseLsTree(stdout)
+      .filter((entry) => entry.type === "blob")
+      .map((entry) => entry.path);
+  }
+
+  async grepFiles(rev: string, fixedStrings: readonly string[], pathspecs: readonly string[] = []): Promise<string[]> {
+    const sha = await this.resolveCommit(rev);
+    const needles = [...new Set(fixedStrings)];
+    for (const needle of needles) {
+      // An empty string matches every file; a newline cannot match within a line.
+      if (needle === "" || needle.includes("\n")) throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
+    }
+    const found = new Set<string>();
+    const prefix = `${sha}:`;
+    for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
+      const { stdout } = await this.git.run(
+        ["grep", "-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        [1],
+      );
+      for (const name of stdout.split("\0")) {
+        if (name !== "") found.add(name.startsWith(prefix) ? name.slice(prefix.length) : name);
+      }
+    }
+    return [...found].sort();
+  }
+
+  private async tryNetwork(args: string[]): Promise<boolean> {
+    try {
+      await this.network.run(args);
+      return true;
+    } catch {
+      // The caller decides what a failed fetch means and explains it to the user.
+      return false;
+    }
+  }
+
+  private async readShallowFile(): Promise<string> {
+    const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
+    return readFile(resolve(this.root, path), "utf8").catch(() => "");
+  }
+
+  /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
+  private async lsTreeBlob(sha: string, path: string): Promise<string | undefined> {
+    const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
+    return parseLsTree(stdout).find((entry) => entry.path === path && entry.type === "blob")?.oid;
+  }
+}
+
+function splitByNewline(paths: readonly string[]): [string[], string[]] {
+  const unique = [...new Set(paths)].filter((path) => path !== "");
+  return [unique.filter((path) => !path.includes("\n")), unique.filter((path) => path.includes("\n"))];
+}
+
+function chunkByLength(items: readonly string[], maxChars: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const item of items) {
+    if (current.length > 0 && length + item.length + 4 > maxChars) {
+      chunks.push(current);
+      current = [];
+      length = 0;
+    }
+    current.push(item);
+    length += item.length + 4;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}

@@ -1,0 +1,47 @@
+// The git adapter's interface: everything the pipeline asks of the repository.
+// Created by `createGit(repoDir)` (create-git.ts); tests may pass small fakes instead.
+
+export type FileChangeStatus = "A" | "M" | "D" | "R" | "C" | "T";
+
+/** One entry of `git diff --name-status`: paths are repository-relative with forward slashes. */
+export interface FileChange {
+  status: FileChangeStatus;
+  path: string;
+  /** The source path of a rename or copy. */
+  oldPath?: string;
+}
+
+export interface Git {
+  /** Absolute path of the work tree's top-level directory. */
+  root: string;
+  /** Full SHA of a commit-ish, or UserError "not a commit: X". Refs starting with "-" are a UserError. */
+  resolveCommit(ref: string): Promise<string>;
+  tryResolveCommit(ref: string): Promise<string | undefined>;
+  /** True when the commit object is present locally (`cat-file -e sha^{commit}`). */
+  hasCommit(sha: string): Promise<boolean>;
+  isShallow(): Promise<boolean>;
+  /** Fetch one commit by SHA from origin (depth 1 in a shallow clone); false on failure. */
+  fetchCommit(sha: string): Promise<boolean>;
+  /** Fetch origin's branch into refs/remotes/origin/<branch>; false on failure. */
+  fetchBranch(branch: string): Promise<boolean>;
+  /** `fetch --deepen=by` around `commits` (default HEAD); false when nothing new arrived or the repo is complete. */
+  deepen(by: number, commits?: string[]): Promise<boolean>;
+  mergeBase(a: string, b: string): Promise<string | undefined>;
+  /** The first parent named in the commit object (which may be missing from a shallow clone); undefined for a root commit. */
+  firstParent(sha: string): Promise<string | undefined>;
+  isAncestor(a: string, b: string): Promise<boolean>;
+  /** Changed files between two commits, renames detected. */
+  changedFiles(base: string, head: string): Promise<FileChange[]>;
+  /** File bytes at a revision; undefined when absent there (or not a regular file). */
+  readFile(rev: string, path: string): Promise<Buffer | undefined>;
+  /** Many files at one revision through one `git cat-file --batch` process; absent paths are left out. */
+  readFiles(rev: string, paths: readonly string[]): Promise<Map<string, Buffer>>;
+  /** File size in bytes at a revision; undefined when absent. */
+  fileSize(rev: string, path: string): Promise<number | undefined>;
+  /** Sizes of many files through one `git cat-file --batch-check` process; absent paths are left out. */
+  fileSizes(rev: string, paths: readonly string[]): Promise<Map<string, number>>;
+  /** All regular files (and symlinks) at a revision, submodules excluded. */
+  listFiles(rev: string): Promise<string[]>;
+  /** Files at a revision containing any of the fixed strings; [] when none match. */
+  grepFiles(rev: string, fixedStrings: readonly string[], pathspecs?: readonly string[]): Promise<string[]>;
+}

@@ -1,0 +1,73 @@
+// The one place that runs git through simple-git: argument arrays only, `-c core.quotePath=false`,
+// and real exit codes (simple-git alone treats "exit 1 with empty stderr" as success).
+
+import { GitError, GitPluginError, type SimpleGit, simpleGit } from "simple-git";
+
+/** git exited with a non-zero code. */
+export class GitExitError extends GitError {
+  constructor(
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {
+    super(undefined, stderr.trim() || `git exited with code ${exitCode}`);
+  }
+}
+
+export interface GitRunner {
+  /** Run git; resolves with stdout, or with "" when the exit code is one of `okExitCodes` (besides 0). */
+  run(args: string[], okExitCodes?: number[]): Promise<{ exitCode: number; stdout: string }>;
+  /** Run git and return raw stdout bytes (only `cat-file` is supported by simple-git for this). */
+  catFileBuffer(args: string[]): Promise<Buffer>;
+}
+
+export const GIT_CONFIG = ["core.quotePath=false"];
+
+export function createGitRunner(baseDir: string, options: { timeoutMs?: number } = {}): GitRunner {
+  const git: SimpleGit = simpleGit({
+    baseDir,
+    config: GIT_CONFIG,
+    trimmed: false,
+    maxConcurrentProcesses: 4,
+    // Without output for this long, git is stuck (e.g. a fetch waiting for credentials).
+    ...(options.timeoutMs ? { timeout: { block: options.timeoutMs } } : {}),
+    errors(error, result) {
+      if (error instanceof GitPluginError) return error;
+      if (result.exitCode !== 0) {
+        return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+      }
+      return error;
+    },
+  });
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        return { exitCode: 0, stdout: await git.raw(args) };
+      } catch (error) {
+        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
+          return { exitCode: error.exitCode, stdout: "" };
+        }
+        throw describe(error, args);
+      }
+    },
+    async catFileBuffer(args) {
+      try {
+        return await git.binaryCatFile(args);
+      } catch (error) {
+        throw describe(error, ["cat-file", ...args]);
+      }
+    },
+  };
+}
+
+function describe(error: unknown, args: string[]): Error {
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  const command = args.join(" ");
+  const shown = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown} failed: ${message}`, { cause: error });
+}
+
+/** Exit code of a failed `run`, when git itself exited (not spawned, timed out, ...). */
+export function exitCodeOf(error: unknown): number | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof GitExitError ? cause.exitCode : undefined;
+}

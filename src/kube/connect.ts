@@ -1,0 +1,241 @@
+// Where the cluster credentials come from, in kubectl's order plus one CI-friendly source:
+// --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG (text or base64), KUBECONFIG, ~/.kube/config, then the
+// in-cluster service account. Unlike client-node's loadFromDefault() we never fall back to
+// http://localhost:8080: "no cluster configured" is reported as such.
+
+import { existsSync, readFileSync } from "node:fs";
+import { isIPv6 } from "node:net";
+import { delimiter, join, resolve } from "node:path";
+import { type Cluster, KubeConfig, type User } from "@kubernetes/client-node";
+import { UserError } from "../errors.js";
+
+export interface LoadKubeConfigOptions {
+  /** --kubeconfig: a file path (a leading ~/ is expanded). */
+  kubeconfigPath?: string;
+  /** CONFIG_ROLLOUT_KUBECONFIG / the action input: the kubeconfig itself, as text or base64. */
+  kubeconfigData?: string;
+  /** --context; default: the kubeconfig's current-context. */
+  context?: string;
+  env: Record<string, string | undefined>;
+  /** Directory of the in-cluster service account files (tests point it elsewhere). */
+  serviceAccountDir?: string;
+}
+
+export interface KubeConnection {
+  kc: KubeConfig;
+  context: string;
+  server: string;
+  /** The context's namespace, if it sets one. */
+  namespace?: string;
+  /** Where the configuration came from, for messages (never its content). */
+  source: string;
+  /** Credentials found in the configuration, to mask in CI logs (core.setSecret). */
+  secretsToMask: string[];
+}
+
+/** Thrown when no source of cluster credentials exists at all. */
+export class NoClusterConfiguredError extends UserError {
+  override name = "NoClusterConfiguredError";
+}
+
+export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+
+type Source =
+  | { type: "file"; files: string[]; label: string }
+  | { type: "data"; text: string; raw: string; label: string }
+  | { type: "in-cluster"; server: string; dir: string; label: string };
+
+/** Which source loadKubeConfig would use, or undefined when no cluster is configured. */
+export function findKubeConfigSource(opts: LoadKubeConfigOptions): string | undefined {
+  return chooseSource(opts)?.label;
+}
+
+export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection {
+  const source = chooseSource(opts);
+  if (!source) {
+    throw new NoClusterConfiguredError(
+      "no Kubernetes cluster configured: no --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG, KUBECONFIG, ~/.kube/config " +
+        "or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)",
+    );
+  }
+  const kc = new KubeConfig();
+  const secrets: string[] = [];
+  if (source.type === "file") loadFiles(kc, source.files, source.label);
+  else if (source.type === "data") {
+    secrets.push(source.raw, source.text, Buffer.from(source.text).toString("base64"));
+    parseInto(kc, source.label, () => kc.loadFromString(source.text));
+  } else loadInCluster(kc, source.server, source.dir, secrets);
+
+  selectContext(kc, opts.context, source.label);
+  const cluster = kc.getCurrentCluster() as Cluster;
+  for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
+  return {
+    kc,
+    context: kc.getCurrentContext(),
+    server: cluster.server,
+    namespace: kc.getContextObject(kc.getCurrentContext())?.namespace || undefined,
+    source: source.label,
+    secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))],
+  };
+}
+
+function chooseSource(opts: LoadKubeConfigOptions): Source | undefined {
+  const env = opts.env;
+  const home = env.HOME || env.USERPROFILE;
+  if (opts.kubeconfigPath) {
+    const file = resolve(expandHome(opts.kubeconfigPath, home));
+    if (!existsSync(file)) throw new UserError(`--kubeconfig ${opts.kubeconfigPath}: no such file`);
+    return { type: "file", files: [file], label: `--kubeconfig ${opts.kubeconfigPath}` };
+  }
+  if (opts.kubeconfigData?.trim()) {
+    const label = "CONFIG_ROLLOUT_KUBECONFIG";
+    return { type: "data", text: decodeKubeconfigData(opts.kubeconfigData, label), raw: opts.kubeconfigData, label };
+  }
+  if (env.KUBECONFIG) {
+    const listed = env.KUBECONFIG.split(delimiter).filter((f) => f !== "");
+    // As kubectl: files of the list that do not exist are skipped.
+    const files = listed.map((f) => resolve(expandHome(f, home))).filter((f) => existsSync(f));
+    if (files.length === 0) throw new UserError(`KUBECONFIG=${env.KUBECONFIG}: no such file`);
+    return { type: "file", files, label: `KUBECONFIG (${files.join(delimiter)})` };
+  }
+  if (home) {
+    const file = join(home, ".kube", "config");
+    if (existsSync(file)) return { type: "file", files: [file], label: file };
+  }
+  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT;
+  if (host && port && existsSync(join(dir, "token"))) {
+    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
+    const server = `${scheme}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
+    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
+  }
+  return undefined;
+}
+
+/** The kubeconfig text from a value that holds either the YAML itself or base64 of it. */
+export function decodeKubeconfigData(value: string, label: string): string {
+  const trimmed = value.trim();
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
+    throw new UserError(`${label} is neither a kubeconfig nor base64 of one`);
+  }
+  return value;
+}
+
+function expandHome(path: string, home: string | undefined): string {
+  return home && (path === "~" || path.startsWith("~/")) ? join(home, path.slice(1)) : path;
+}
+
+function loadFiles(kc: KubeConfig, files: string[], label: string): void {
+  const [first, ...rest] = files as [string, ...string[]];
+  parseInto(kc, first, () => kc.loadFromFile(first));
+  // Merge like kubectl: the first file to define a name wins, and the first current-context.
+  for (const file of rest) {
+    const other = new KubeConfig();
+    parseInto(other, file, () => other.loadFromFile(file));
+    kc.loadFromOptions({
+      clusters: mergeByName(kc.getClusters(), other.getClusters()),
+      users: mergeByName(kc.getUsers(), other.getUsers()),
+      contexts: mergeByName(kc.getContexts(), other.getContexts()),
+      currentContext: kc.getCurrentContext() || other.getCurrentContext(),
+    });
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${label} defines no contexts`);
+}
+
+function mergeByName<T extends { name: string }>(first: T[], second: T[]): T[] {
+  const names = new Set(first.map((item) => item.name));
+  return [...first, ...second.filter((item) => !names.has(item.name))];
+}
+
+/** Run a client-node loader, turning its errors into one line that never quotes the content. */
+function parseInto(kc: KubeConfig, where: string, load: () => void): void {
+  try {
+    load();
+  } catch (error) {
+    const e = error as { name?: string; reason?: string; mark?: { line?: number }; message?: string };
+    if (e.name === "YAMLException") {
+      // js-yaml's message quotes the surrounding lines, which may hold credentials.
+      const line = e.mark?.line === undefined ? "" : ` at line ${e.mark.line + 1}`;
+      throw new UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+    }
+    throw new UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
+}
+
+function loadInCluster(kc: KubeConfig, server: string, dir: string, secrets: string[]): void {
+  const tokenFile = join(dir, "token");
+  const caFile = join(dir, "ca.crt");
+  const namespaceFile = join(dir, "namespace");
+  secrets.push(readFileSync(tokenFile, "utf8"));
+  // Same shape as client-node's loadFromCluster(), which reads process.env instead of our env;
+  // the token file is re-read by client-node when it rotates.
+  kc.loadFromOptions({
+    clusters: [
+      { name: "inCluster", server, caFile: existsSync(caFile) ? caFile : undefined, skipTLSVerify: false },
+    ],
+    users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
+    contexts: [
+      {
+        name: "inClusterContext",
+        cluster: "inCluster",
+        user: "inClusterUser",
+        namespace: existsSync(namespaceFile) ? readFileSync(namespaceFile, "utf8").trim() : undefined,
+      },
+    ],
+    currentContext: "inClusterContext",
+  });
+}
+
+function selectContext(kc: KubeConfig, wanted: string | undefined, label: string): void {
+  const available = kc
+    .getContexts()
+    .map((c) => c.name)
+    .join(", ");
+  if (wanted) {
+    if (!kc.getContextObject(wanted)) {
+      throw new UserError(`context "${wanted}" not found in ${label}; available contexts: ${available}`);
+    }
+    kc.setCurrentContext(wanted);
+  } else if (!kc.getCurrentContext() || !kc.getContextObject(kc.getCurrentContext())) {
+    const current = kc.getCurrentContext();
+    throw new UserError(
+      current
+        ? `current-context "${current}" of ${label} does not exist; pass --context (available: ${available})`
+        : `${label} sets no current-context; pass --context (available: ${available})`,
+    );
+  }
+  const context = kc.getContextObject(kc.getCurrentContext());
+  if (context && !kc.getCluster(context.cluster)) {
+    throw new UserError(
+      `context "${context.name}" refers to cluster "${context.cluster}", which ${label} does not define`,
+    );
+  }
+}
+
+const SECRET_KEY = /token|secret|password|passwd|key|credential/i;
+
+function userSecrets(user: User): string[] {
+  const out: string[] = [];
+  if (user.token) out.push(user.token);
+  if (user.password) out.push(user.password);
+  if (user.keyData) out.push(user.keyData, Buffer.from(user.keyData, "base64").toString("utf8"));
+  const providerConfig: unknown = user.authProvider?.config;
+  if (providerConfig && typeof providerConfig === "object") {
+    for (const [key, value] of Object.entries(providerConfig)) {
+      if (SECRET_KEY.test(key) && !/file$/i.test(key) && typeof value === "string") out.push(value);
+    }
+  }
+  const execEnv: unknown = user.exec?.env;
+  if (Array.isArray(execEnv)) {
+    for (const entry of execEnv as Array<{ name?: unknown; value?: unknown }>) {
+      if (typeof entry.name === "string" && SECRET_KEY.test(entry.name) && typeof entry.value === "string") {
+        out.push(entry.value);
+      }
+    }
+  }
+  return out;
+}

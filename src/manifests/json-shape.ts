@@ -1,0 +1,31 @@
+// Narrowing helpers for plain JSON read from user files: nothing here trusts the shape it is given.
+
+export type JsonObject = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+
+/** An own property only: keys such as `constructor` in user data must never reach Object.prototype. */
+export function field(value: unknown, key: string): unknown {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+export function stringField(value: unknown, key: string): string | undefined {
+  const v = field(value, key);
+  return typeof v === "string" ? v : undefined;
+}
+
+export function arrayField(value: unknown, key: string): unknown[] {
+  const v = field(value, key);
+  return Array.isArray(v) ? v : [];
+}
+
+/** A short, one-line description of a value's type for messages (never the value itself). */
+export function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (ArrayBuffer.isView(value)) return "binary data";
+  if (typeof value === "object") return "a mapping";
+  return `a ${typeof value}`;
+}

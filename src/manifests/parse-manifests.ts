@@ -1,0 +1,322 @@
+// Text of one repository file -> the Kubernetes objects it defines, plus what is wrong with it.
+// Pure: the caller reads the file (at a revision) and passes its text or bytes.
+
+import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import type { Manifest, ManifestProblem } from "../model.js";
+import { RECOGNISED_ONLY_KINDS, RESTARTABLE_KINDS } from "../model.js";
+import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
+
+export interface ParseManifestsOptions {
+  /** Namespace for namespaced objects without metadata.namespace (kubectl's -n / context namespace). */
+  defaultNamespace: string;
+  /** Bound on alias expansion when converting a document (billion-laughs guard). Default 100. */
+  maxAliasCount?: number;
+}
+
+export interface ParsedManifests {
+  manifests: Manifest[];
+  problems: ManifestProblem[];
+}
+
+const DEFAULT_MAX_ALIAS_COUNT = 100;
+/** A garbage file can produce hundreds of parser errors; the first few say enough. */
+const MAX_PROBLEMS_PER_FILE = 10;
+
+/** Kinds that have no namespace: their id keeps namespace "" whatever the file says. */
+const CLUSTER_SCOPED_KINDS = new Set([
+  "APIService",
+  "CertificateSigningRequest",
+  "ClusterIssuer",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "ComponentStatus",
+  "CSIDriver",
+  "CSINode",
+  "CustomResourceDefinition",
+  "FlowSchema",
+  "IngressClass",
+  "MutatingWebhookConfiguration",
+  "Namespace",
+  "Node",
+  "PersistentVolume",
+  "PodSecurityPolicy",
+  "PriorityClass",
+  "PriorityLevelConfiguration",
+  "RuntimeClass",
+  "StorageClass",
+  "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding",
+  "ValidatingWebhookConfiguration",
+  "VolumeAttachment",
+]);
+
+/**
+ * Kinds this tool acts on: for these a missing `metadata` is a mistake worth reporting. Other
+ * apiVersion+kind documents without metadata are usually tool configs (kubeconfig `kind: Config`,
+ * kind's `kind: Cluster`, kubeadm), which are not objects and not errors.
+ */
+const KINDS_THAT_NEED_METADATA = new Set<string>([
+  "ConfigMap",
+  "Secret",
+  ...RESTARTABLE_KINDS,
+  ...RECOGNISED_ONLY_KINDS,
+]);
+
+/** apiVersion prefixes of files that carry apiVersion+kind but are never applied as objects. */
+const NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+
+/** Cheap pre-filter: could this text hold a Kubernetes object at all? (false positives are fine) */
+export function isProbablyManifestText(text: string): boolean {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
+
+/**
+ * Parse every document of a YAML or JSON file. Never throws for bad input: a broken document is
+ * a problem and the other documents of the file are still read.
+ */
+export function parseManifests(
+  file: string,
+  text: string | Uint8Array,
+  opts: ParseManifestsOptions,
+): ParsedManifests {
+  const decoded = decodeText(text);
+  if (decoded === undefined) {
+    return {
+      manifests: [],
+      problems: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          message: "not a text file (contains NUL bytes or invalid UTF-8)",
+          severity: "error",
+        },
+      ],
+    };
+  }
+  const source = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(source, {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // "silent" would also hide nothing we need; "error" keeps yaml from calling process.emitWarning.
+    logLevel: "error",
+  });
+  const reader = new FileReader(file, source, lineCounter, opts);
+  // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
+  for (const doc of docs) reader.readDocument(doc);
+  return { manifests: reader.manifests, problems: reader.cappedProblems() };
+}
+
+/** undefined when the content is not text (NUL bytes, invalid UTF-8). */
+function decodeText(text: string | Uint8Array): string | undefined {
+  let s: string;
+  if (typeof text === "string") {
+    // U+FFFD is what a lenient decoder leaves for invalid UTF-8.
+    s = text;
+    if (s.includes("\uFFFD")) return undefined;
+  } else {
+    try {
+      s = new TextDecoder("utf-8", { fatal: true }).decode(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return s.includes("\u0000") ? undefined : s;
+}
+
+class FileReader {
+  readonly manifests: Manifest[] = [];
+  private readonly problems: ManifestProblem[] = [];
+  private readonly maxAliasCount: number;
+
+  constructor(
+    private readonly file: string,
+    private readonly source: string,
+    private readonly lineCounter: LineCounter,
+    private readonly opts: ParseManifestsOptions,
+  ) {
+    const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+    // A negative count disables yaml's guard: never allow that.
+    this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
+  }
+
+  cappedProblems(): ManifestProblem[] {
+    if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
+    const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
+    const last = kept[kept.length - 1]!;
+    kept.push({
+      file: this.file,
+      line: last.line,
+      col: last.col,
+      message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
+      severity: "error",
+    });
+    return kept;
+  }
+
+  readDocument(doc: Document.Parsed): void {
+    if (doc.errors.length > 0) {
+      // Every duplicate key is its own mistake; after the first syntax error the rest are echoes.
+      const syntax = doc.errors
+        .filter((e) => e.code !== "DUPLICATE_KEY")
+        .sort((a, b) => a.pos[0] - b.pos[0])
+        .slice(0, 1);
+      const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+      for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
+        const [start, end] = error.pos;
+        const message =
+          error.code === "DUPLICATE_KEY"
+            ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start, end)))}`
+            : `invalid YAML: ${oneLine(error.message)}`;
+        this.problem(start, message);
+      }
+      return;
+    }
+    const contents = doc.contents;
+    if (contents === null) return;
+    const start = contents.range?.[0] ?? doc.range[0];
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: this.maxAliasCount });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.problem(
+        start,
+        /alias/i.test(text)
+          ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
+          : `cannot read YAML document: ${oneLine(text)}`,
+      );
+      return;
+    }
+    this.readValue(value, start, (path) => nodeStart(doc, path));
+  }
+
+  /**
+   * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
+   * item and each bad field gets its own line.
+   */
+  private readValue(
+    value: unknown,
+    start: number,
+    locate: (path: Array<string | number>) => number | undefined,
+  ): void {
+    // Scalars, lists and non-Kubernetes mappings (values files, docker-compose) are simply not objects.
+    if (!isRecord(value)) return;
+    const hasApiVersion = Object.hasOwn(value, "apiVersion");
+    const hasKind = Object.hasOwn(value, "kind");
+    if (!hasApiVersion || !hasKind) return;
+    const apiVersion = value.apiVersion;
+    const kind = value.kind;
+    if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
+      this.problem(start, "apiVersion and kind must be non-empty strings");
+      return;
+    }
+    const items = field(value, "items");
+    if (kind === "List" || (kind.endsWith("List") && Array.isArray(items))) {
+      this.readList(kind, items, start, locate);
+      return;
+    }
+    if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
+    this.readObject(value, kind, start, locate);
+  }
+
+  private readList(
+    kind: string,
+    items: unknown,
+    start: number,
+    locate: (path: Array<string | number>) => number | undefined,
+  ): void {
+    if (items === undefined || items === null) return;
+    if (!Array.isArray(items)) {
+      this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
+      return;
+    }
+    items.forEach((item, index) => {
+      const itemStart = locate(["items", index]) ?? start;
+      if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
+        this.problem(
+          itemStart,
+          `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`,
+        );
+        return;
+      }
+      this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
+    });
+  }
+
+  private readObject(
+    object: JsonObject,
+    kind: string,
+    start: number,
+    locate: (path: Array<string | number>) => number | undefined,
+  ): void {
+    const metadata = field(object, "metadata");
+    if (metadata === undefined || metadata === null) {
+      if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
+      return;
+    }
+    if (!isRecord(metadata)) {
+      this.problem(
+        locate(["metadata"]) ?? start,
+        `${kind}: metadata must be a mapping, found ${describeType(metadata)}`,
+      );
+      return;
+    }
+    const name = field(metadata, "name");
+    if (name === undefined || name === null) {
+      // generateName objects are valid for `kubectl create`, but nothing can reference them by name.
+      if (typeof field(metadata, "generateName") === "string") return;
+      this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
+      return;
+    }
+    if (typeof name !== "string" || name.trim() === "") {
+      this.problem(
+        locate(["metadata", "name"]) ?? start,
+        `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`,
+      );
+      return;
+    }
+    const namespaceValue = field(metadata, "namespace");
+    let namespace: string;
+    if (CLUSTER_SCOPED_KINDS.has(kind)) {
+      namespace = "";
+    } else if (namespaceValue === undefined || namespaceValue === null || namespaceValue === "") {
+      namespace = this.opts.defaultNamespace;
+    } else if (typeof namespaceValue === "string") {
+      namespace = namespaceValue;
+    } else {
+      this.problem(
+        locate(["metadata", "namespace"]) ?? start,
+        `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`,
+      );
+      return;
+    }
+    this.manifests.push({
+      id: { kind, namespace, name },
+      file: this.file,
+      line: this.lineCounter.linePos(start).line,
+      object,
+    });
+  }
+
+  private problem(offset: number, message: string): void {
+    const { line, col } = this.lineCounter.linePos(offset);
+    this.problems.push({ file: this.file, line, col, message, severity: "error" });
+  }
+}
+
+/** Offset where the node at `path` starts; undefined when the path goes through a merge or alias. */
+function nodeStart(doc: Document.Parsed, path: Array<string | number>): number | undefined {
+  const node: unknown = doc.getIn(path, true);
+  if (typeof node !== "object" || node === null) return undefined;
+  const range = (node as { range?: unknown }).range;
+  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : undefined;
+}
+
+function oneLine(text: string): string {
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  return first.length > 200 ? `${first.slice(0, 200)}…` : first;
+}

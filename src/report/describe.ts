@@ -1,0 +1,60 @@
+// Small wording helpers shared by the text and markdown reports.
+import type { ConfigChange, ObjectId, PlannedWorkload } from "../model.js";
+import type { RunReport, WorkloadResult } from "../run-result.js";
+
+export function shortId(id: ObjectId): string {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+export function shortSha(sha: string): string {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+export function describeRange(report: RunReport): string {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+
+export function describeKeys(change: ConfigChange): string {
+  if (change.keys.length === 0) return "-";
+  const shown = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown} and ${change.keys.length - 8} more` : shown;
+}
+
+export function describeReferences(workload: PlannedWorkload): string[] {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+
+export function describeResult(result: WorkloadResult): string {
+  if (result.restart !== "restarted" || !result.rollout) return result.restart;
+  if (result.rollout === "done") return "rolled out";
+  return result.rollout;
+}
+
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined) return "-";
+  return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
+}
+
+export function headline(report: RunReport): string {
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return report.plan.changes.length === 0
+        ? "Nothing changed: no ConfigMap or Secret content differs between the two commits."
+        : "Nothing to restart: no running workload consumes the changed content.";
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted":
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    case "failed":
+      return `Failed: ${report.results
+        .filter((r) => r.restart === "failed" || ["failed", "timeout", "deleted"].includes(r.rollout ?? ""))
+        .map((r) => shortId(r.id))
+        .join(", ")}.`;
+  }
+}

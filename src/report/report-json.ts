@@ -1,0 +1,58 @@
+import type { RunReport } from "../run-result.js";
+
+/** The machine-readable report: one JSON object (the action's `plan` output, `--output json`). */
+export function reportObject(report: RunReport) {
+  const { plan } = report;
+  const resultOf = (key: string) =>
+    report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...(report.cluster ? { cluster: report.cluster } : {}),
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+    })),
+    workloads: plan.workloads.map((w) => {
+      const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+      return {
+        ...w.id,
+        action: w.action,
+        reason: w.reason,
+        source: w.source,
+        ...(w.file ? { file: w.file, line: w.line } : {}),
+        references: w.references.map((r) => ({
+          config: r.config,
+          via: r.via,
+          path: r.path,
+          keys: r.keys,
+          changedKeys: r.changedKeys,
+          ...(r.init ? { init: true } : {}),
+          ...(r.subPath ? { subPath: true } : {}),
+        })),
+        ...(result
+          ? {
+              result: {
+                restart: result.restart,
+                rollout: result.rollout,
+                message: result.message,
+                durationMs: result.durationMs,
+              },
+            }
+          : {}),
+      };
+    }),
+    problems: plan.problems,
+    warnings: plan.warnings,
+  };
+}
+
+export function renderJson(report: RunReport): string {
+  return `${JSON.stringify(reportObject(report), null, 2)}\n`;
+}

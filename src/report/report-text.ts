@@ -1,0 +1,59 @@
+import type { RunReport } from "../run-result.js";
+import {
+  describeKeys,
+  describeRange,
+  describeReferences,
+  describeResult,
+  formatDuration,
+  headline,
+  shortId,
+} from "./describe.js";
+
+/** The report for a person reading a terminal or a CI log. */
+export function renderText(report: RunReport): string {
+  const { plan } = report;
+  const out: string[] = [`Comparing ${describeRange(report)}`];
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          `${shortId(c.id)}`,
+          `ns ${c.id.namespace}`,
+          c.status,
+          `${c.file}:${c.line}`,
+          `keys: ${describeKeys(c)}`,
+        ]),
+      ),
+    );
+  }
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message,
+        ]),
+      ]),
+    );
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}\n`;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => row[col]?.length ?? 0))) ?? [];
+  return rows.map((row) => `  ${row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}

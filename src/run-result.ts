@@ -1,0 +1,38 @@
+import type { ObjectId, Plan } from "./model.js";
+
+/** What happened to one planned restart on the cluster. */
+export type RestartOutcome = "restarted" | "unchanged" | "paused" | "dry-run" | "failed";
+/** How its rollout ended (when waited on). */
+export type RolloutOutcome = "done" | "failed" | "timeout" | "not-waitable" | "deleted" | "not-waited";
+
+export interface WorkloadResult {
+  id: ObjectId;
+  restart: RestartOutcome;
+  rollout?: RolloutOutcome;
+  message: string;
+  durationMs?: number;
+}
+
+/** The overall result, as the action's `result` output names it. */
+export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned";
+
+export interface RunReport {
+  plan: Plan;
+  results: WorkloadResult[];
+  outcome: Outcome;
+  /** Context the run talked to, when it did. */
+  cluster?: { context: string; server: string };
+  dryRun: "none" | "client" | "server";
+}
+
+/** Derive the outcome from the plan and the per-workload results. */
+export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
+  if (
+    results.some((r) => r.restart === "failed" || ["failed", "timeout", "deleted"].includes(r.rollout ?? ""))
+  ) {
+    return "failed";
+  }
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+}

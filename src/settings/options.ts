@@ -1,0 +1,229 @@
+// Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
+// inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
+
+export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
+
+export interface OptionSpec {
+  /** Flag name without dashes; also the GitHub Action input name. */
+  name: string;
+  type: OptionType;
+  /** Default as the user would write it; undefined means "not set". */
+  default?: string;
+  /** Environment variable that can supply it (CLI and GitLab). */
+  env?: string;
+  /** Allowed values for enumerations. */
+  choices?: readonly string[];
+  /** The value is a credential: never printed, masked in CI logs. */
+  secret?: boolean;
+  /** Single-letter alias. */
+  short?: string;
+  /** Shown as the value placeholder in --help. */
+  placeholder?: string;
+  description: string;
+}
+
+export const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: "base",
+    type: "string",
+    env: "CONFIG_ROLLOUT_BASE",
+    placeholder: "REV",
+    description:
+      "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1.",
+  },
+  {
+    name: "head",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HEAD",
+    placeholder: "REV",
+    description: "Commit to compare to. Default: the CI event's head commit, else HEAD.",
+  },
+  {
+    name: "repo",
+    type: "string",
+    default: ".",
+    env: "CONFIG_ROLLOUT_REPO",
+    placeholder: "DIR",
+    description: "Path of the git repository holding the manifests.",
+  },
+  {
+    name: "paths",
+    type: "list",
+    default: "**/*.yaml,**/*.yml,**/*.json",
+    env: "CONFIG_ROLLOUT_PATHS",
+    placeholder: "GLOBS",
+    description:
+      "Manifest files to read (comma or newline separated globs, relative to the repository root).",
+  },
+  {
+    name: "exclude",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_EXCLUDE",
+    placeholder: "GLOBS",
+    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
+  },
+  {
+    name: "namespace",
+    type: "string",
+    default: "default",
+    env: "CONFIG_ROLLOUT_NAMESPACE",
+    short: "n",
+    placeholder: "NS",
+    description: "Namespace of manifests that do not name one.",
+  },
+  {
+    name: "discover",
+    type: "string",
+    choices: ["repo", "cluster", "both"],
+    env: "CONFIG_ROLLOUT_DISCOVER",
+    description: "Where to look for consumers. Default: both when a cluster is configured, else repo.",
+  },
+  {
+    name: "strategy",
+    type: "string",
+    default: "annotation",
+    choices: ["annotation", "env"],
+    env: "CONFIG_ROLLOUT_STRATEGY",
+    description:
+      "How to restart: a content-hash annotation on the pod template (idempotent) or an env var with the current time.",
+  },
+  {
+    name: "env-name",
+    type: "string",
+    default: "RESTART_TIME",
+    env: "CONFIG_ROLLOUT_ENV_NAME",
+    placeholder: "NAME",
+    description: "Name of the env var set by --strategy env.",
+  },
+  {
+    name: "dry-run",
+    type: "string",
+    default: "none",
+    choices: ["none", "client", "server"],
+    env: "CONFIG_ROLLOUT_DRY_RUN",
+    description:
+      "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client.",
+  },
+  {
+    name: "apply",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_APPLY",
+    description:
+      "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout).",
+  },
+  {
+    name: "wait",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WAIT",
+    description: "Wait for every rollout to finish (--no-wait to skip).",
+  },
+  {
+    name: "timeout",
+    type: "duration",
+    default: "5m",
+    env: "CONFIG_ROLLOUT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h).",
+  },
+  {
+    name: "config-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for the cluster to hold the committed config content before failing.",
+  },
+  {
+    name: "kubeconfig",
+    type: "string",
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description:
+      "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.",
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs.",
+  },
+  {
+    name: "context",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all).",
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces.",
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit).",
+  },
+  {
+    name: "hash-key",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HASH_KEY",
+    secret: true,
+    placeholder: "KEY",
+    description:
+      "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values.",
+  },
+  {
+    name: "output",
+    type: "string",
+    default: "text",
+    choices: ["text", "json", "markdown"],
+    env: "CONFIG_ROLLOUT_OUTPUT",
+    short: "o",
+    description: "Report format on stdout; logs always go to stderr.",
+  },
+  {
+    name: "strict",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_STRICT",
+    description: "Fail when any manifest cannot be parsed (default: report it and go on).",
+  },
+  {
+    name: "max-file-size",
+    type: "integer",
+    default: "1048576",
+    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+    placeholder: "BYTES",
+    description: "Skip manifest files larger than this, with a warning.",
+  },
+  {
+    name: "debug",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_DEBUG",
+    description: "Print stack traces of internal errors.",
+  },
+];
+
+export function optionSpec(name: string): OptionSpec | undefined {
+  return OPTIONS.find((o) => o.name === name);
+}

@@ -1,0 +1,147 @@
+import { UserError } from "../errors.js";
+import { OPTIONS, type OptionSpec } from "./options.js";
+import { parseDuration } from "./parse-duration.js";
+
+export type Discover = "repo" | "cluster" | "both";
+export type Strategy = "annotation" | "env";
+export type DryRun = "none" | "client" | "server";
+export type OutputFormat = "text" | "json" | "markdown";
+
+/** Everything a run needs to know, parsed once from flags, environment or action inputs. */
+export interface Settings {
+  base?: string;
+  head?: string;
+  repo: string;
+  paths: string[];
+  exclude: string[];
+  namespace: string;
+  /** undefined: decided once we know whether a cluster is configured. */
+  discover?: Discover;
+  strategy: Strategy;
+  envName: string;
+  dryRun: DryRun;
+  apply: boolean;
+  wait: boolean;
+  timeoutMs: number;
+  configTimeoutMs: number;
+  kubeconfig?: string;
+  kubeconfigData?: string;
+  context?: string;
+  namespaces: string[];
+  excludeNamespaces: string[];
+  maxRestarts?: number;
+  hashKey?: string;
+  output: OutputFormat;
+  strict: boolean;
+  maxFileSize: number;
+  debug: boolean;
+}
+
+/** Raw values by option name, as the user wrote them. Later sources override earlier ones. */
+export type RawValues = Record<string, string | undefined>;
+
+/** Values from environment variables named in the option table. */
+export function rawValuesFromEnv(env: Record<string, string | undefined>): RawValues {
+  const raw: RawValues = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : undefined;
+    if (value !== undefined && value !== "") raw[option.name] = value;
+  }
+  // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT.
+  if (raw.context === undefined && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+
+/** Turn raw strings (highest precedence last) into validated Settings. */
+export function toSettings(...sources: RawValues[]): Settings {
+  const raw: RawValues = {};
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) if (value !== undefined) raw[key] = value;
+  }
+  const get = (name: string) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name: string) => get(name) as string | undefined;
+  const list = (name: string) => (get(name) as string[] | undefined) ?? [];
+  const bool = (name: string) => get(name) === true;
+  const num = (name: string) => get(name) as number | undefined;
+
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  return {
+    base: str("base"),
+    head: str("head"),
+    repo: str("repo") ?? ".",
+    paths: list("paths"),
+    exclude: list("exclude"),
+    namespace: str("namespace") ?? "default",
+    discover: str("discover") as Discover | undefined,
+    strategy: (str("strategy") ?? "annotation") as Strategy,
+    envName: str("env-name") ?? "RESTART_TIME",
+    dryRun: (str("dry-run") ?? "none") as DryRun,
+    apply: bool("apply"),
+    wait: bool("wait"),
+    timeoutMs: num("timeout") ?? 300_000,
+    configTimeoutMs: num("config-timeout") ?? 60_000,
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num("max-restarts"),
+    hashKey: str("hash-key"),
+    output: (str("output") ?? "text") as OutputFormat,
+    strict: bool("strict"),
+    maxFileSize: num("max-file-size") ?? 1_048_576,
+    debug: bool("debug"),
+  };
+}
+
+function requireSpec(name: string): OptionSpec {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+
+const TRUE = new Set(["true", "yes", "1", "on"]);
+const FALSE = new Set(["false", "no", "0", "off", ""]);
+
+/** Parse one raw value by its option's type; undefined falls back to the option's default. */
+function parseOptionValue(
+  spec: OptionSpec,
+  rawValue: string | undefined,
+): string | string[] | boolean | number | undefined {
+  const text = rawValue ?? spec.default;
+  if (text === undefined) return undefined;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return text
+        .split(/[\n,]/)
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === undefined)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// Stage: make sure the cluster already holds the config content committed at head before anything
+// restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
+// applied (--apply) or waited for within a bound, and then fails clearly.
+import type { Cluster, LiveConfig } from "./kube/kube-client.js";
+import type { Log } from "./log.js";
+import { changedKeys } from "./manifests/config-content.js";
+import { type ConfigSnapshot, formatId, idKey, type Manifest } from "./model.js";
+
+export class ConfigNotLiveError extends Error {
+  override name = "ConfigNotLiveError";
+}
+
+export interface SyncOptions {
+  apply: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Returns the live objects (uid, content) of the configs checked, by idKey. */
+export async function syncConfigs(
+  cluster: Cluster,
+  configs: Array<{ snapshot: ConfigSnapshot; manifest?: Manifest }>,
+  options: SyncOptions,
+  log: Log,
+): Promise<Map<string, LiveConfig>> {
+  const live = new Map<string, LiveConfig>();
+  const pending: typeof configs = [];
+  for (const config of configs) {
+    const current = await cluster.readConfig(config.snapshot.id);
+    if (current && changedKeys(current.content, config.snapshot.content).length === 0) {
+      live.set(idKey(config.snapshot.id), current);
+    } else {
+      pending.push(config);
+    }
+  }
+  if (pending.length === 0) return live;
+
+  if (options.apply) {
+    for (const { snapshot, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
+      log.info(`applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun);
+      const applied = await cluster.readConfig(snapshot.id);
+      if (applied) live.set(idKey(snapshot.id), applied);
+    }
+    return live;
+  }
+
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1000)}s for the cluster to hold the committed content of ${waiting
+      .map((c) => formatId(c.snapshot.id))
+      .join(", ")}`,
+  );
+  while (waiting.length > 0) {
+    const still: typeof configs = [];
+    for (const config of waiting) {
+      const current = await cluster.readConfig(config.snapshot.id);
+      if (current && changedKeys(current.content, config.snapshot.content).length === 0) {
+        live.set(idKey(config.snapshot.id), current);
+      } else {
+        still.push(config);
+      }
+    }
+    waiting = still;
+    if (waiting.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
+      throw new ConfigNotLiveError(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
+      );
+    }
+    await sleep(options.pollMs ?? 1000);
+  }
+  return live;
+}
