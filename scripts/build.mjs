@@ -1,8 +1,9 @@
 // Bundles the entry points into self-contained ESM files in dist/ (committed: GitHub runs the
 // action from it and `npx config-rollout` needs no install step). Unminified so a reviewer can
 // read the diff of dist/ that .ci/run checks.
-import { build } from "esbuild";
+
 import { existsSync } from "node:fs";
+import { build } from "esbuild";
 
 const entryPoints = ["src/cli.ts", "src/action.ts"].filter((entry) => existsSync(entry));
 

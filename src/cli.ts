@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The CLI entry point: parse flags, run, print the report, one catch.
+import { detectCiKind } from "./ci/ci-kind.js";
 import { readCiEnvironment } from "./ci/read-ci-environment.js";
 import { prepareClusterConnection } from "./connect-cluster.js";
 import { EXIT_FAILED, EXIT_OK, exitCodeFor } from "./errors.js";
-import { createGit } from "./git/git.js";
+import { createGit } from "./git/create-git.js";
 import { describeError } from "./output/error-line.js";
-import { renderReport } from "./report/render-report.js";
 import { createStderrLog, useColor } from "./output/stderr-log.js";
+import { renderReport } from "./report/render-report.js";
 import { runConfigRollout } from "./run.js";
 import { helpText } from "./settings/help.js";
 import { parseArgs } from "./settings/parse-args.js";
@@ -25,7 +26,8 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
     const cluster = prepareClusterConnection(settings, env);
     const report = await runConfigRollout({
       settings,
-      range: readCiEnvironment(env, { base: settings.base, head: settings.head }),
+      range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
+      ci: detectCiKind(env),
       git: await createGit(settings.repo),
       connect: cluster.connect,
       clusterConfigured: cluster.configured,

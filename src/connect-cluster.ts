@@ -1,7 +1,8 @@
 // Composition of the Kubernetes adapter from Settings: which kubeconfig, which context, and the
 // client options every request gets (timeout, retries, User-Agent, field manager).
-import { createCluster, type Cluster } from "./kube/kube-client.js";
+
 import { loadKubeConfig } from "./kube/connect.js";
+import { type Cluster, createCluster } from "./kube/kube-client.js";
 import type { Settings } from "./settings/settings.js";
 import { USER_AGENT } from "./version.js";
 
@@ -12,7 +13,10 @@ export interface ClusterConnection {
   connect: () => Promise<Cluster | undefined>;
 }
 
-export function prepareClusterConnection(settings: Settings, env: Record<string, string | undefined>): ClusterConnection {
+export function prepareClusterConnection(
+  settings: Settings,
+  env: Record<string, string | undefined>,
+): ClusterConnection {
   const loaded = loadKubeConfig({
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,

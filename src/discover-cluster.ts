@@ -10,7 +10,12 @@ export async function discoverClusterWorkloads(cluster: Cluster, namespaces: str
       const items = await cluster.listWorkloads(namespace, kind);
       return items.map((object): Manifest => {
         const metadata = (object.metadata ?? {}) as { name?: string };
-        return { id: { kind, namespace, name: metadata.name ?? "" }, file: "", line: 0, object: { ...object, kind } };
+        return {
+          id: { kind, namespace, name: metadata.name ?? "" },
+          file: "",
+          line: 0,
+          object: { ...object, kind },
+        };
       });
     }),
   );

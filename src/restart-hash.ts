@@ -46,7 +46,13 @@ export async function computeRestartHashes(
       }
       key = createHash("sha256").update(uids.sort().join("\n")).digest();
     }
-    hashes.set(idKey(workload.id), contentHash(inRepo.map(({ id, content }) => ({ id, content })), key));
+    hashes.set(
+      idKey(workload.id),
+      contentHash(
+        inRepo.map(({ id, content }) => ({ id, content })),
+        key,
+      ),
+    );
   }
   return hashes;
 }

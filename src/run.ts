@@ -1,7 +1,8 @@
 // The orchestrator: resolve the range, scan the repository, plan, then (with a cluster) sync configs,
 // restart and wait. It receives every adapter as an argument, so tests run it against real temp repos
 // and the simulated API server, and the CLI and the GitHub Action share it unchanged.
-import type { RangeInput } from "./ci/resolve-range.js";
+import type { CiKind } from "./ci/ci-kind.js";
+import type { RangeInput } from "./ci/range-request.js";
 import { resolveRange } from "./ci/resolve-range.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { UserError } from "./errors.js";
@@ -23,6 +24,8 @@ import { syncConfigs } from "./sync-configs.js";
 export interface RunDependencies {
   settings: Settings;
   range: RangeInput;
+  /** Which CI we run in: decides the hint when a shallow clone lacks history. */
+  ci: CiKind;
   git: Git;
   /** Connects to the configured cluster; undefined when none is configured. Called at most once, lazily. */
   connect: () => Promise<Cluster | undefined>;
@@ -36,7 +39,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const { settings, git, log } = deps;
   const now = deps.now ?? Date.now;
   const request = resolveRange(deps.range);
-  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, {}));
+  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, { ci: deps.ci }));
   const emptyPlan: Plan = {
     base: commits.base ?? "",
     head: commits.head,
@@ -58,7 +61,9 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
   };
-  const scan = await log.group("Find changed configs", () => scanRepository(git, base, commits.head, scanOptions, log));
+  const scan = await log.group("Find changed configs", () =>
+    scanRepository(git, base, commits.head, scanOptions, log),
+  );
   for (const problem of scan.problems) log.warn(problem.message, problem);
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
@@ -156,15 +161,29 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       waitForRollouts(
         live,
         waitFor.map((r) => ({ id: r.id, generation: r.generation })),
-        { timeoutMs: settings.timeoutMs, onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`) },
+        {
+          timeoutMs: settings.timeoutMs,
+          onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
+        },
       ),
     );
     for (const rollout of rollouts) {
       const result = results.find((r) => idKey(r.id) === idKey(rollout.id));
-      if (result) Object.assign(result, { rollout: rollout.result, message: rollout.message, durationMs: rollout.durationMs });
+      if (result)
+        Object.assign(result, {
+          rollout: rollout.result,
+          message: rollout.message,
+          durationMs: rollout.durationMs,
+        });
     }
   } else {
     for (const result of results) if (result.restart === "restarted") result.rollout = "not-waited";
   }
-  return { plan, results, outcome: outcomeOf(plan, results, settings.dryRun), cluster: clusterInfo, dryRun: settings.dryRun };
+  return {
+    plan,
+    results,
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: clusterInfo,
+    dryRun: settings.dryRun,
+  };
 }

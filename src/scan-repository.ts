@@ -5,8 +5,8 @@ import picomatch from "picomatch";
 import type { FileChange, Git } from "./git/git.js";
 import type { Log } from "./log.js";
 import { findConfigChanges } from "./manifests/config-changes.js";
-import { parseManifests } from "./manifests/parse-manifests.js";
 import { configContentOf, isConfigManifest } from "./manifests/config-content.js";
+import { parseManifests } from "./manifests/parse-manifests.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -103,7 +103,13 @@ export async function readConfigsAt(
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = createPathFilter(options);
-  const files = await findCandidateFiles(git, rev, [...new Set(missing.map((id) => id.name))], new Set(), wanted);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    new Set(),
+    wanted,
+  );
   const problems: ManifestProblem[] = [];
   const manifests = await readManifests(git, rev, files, options, problems);
   const missingKeys = new Set(missing.map(idKey));
@@ -115,7 +121,11 @@ export async function readConfigsAt(
   return known;
 }
 
-function collectConfigs(manifests: Manifest[], into: Map<string, HeadConfig>, problems: ManifestProblem[]): void {
+function collectConfigs(
+  manifests: Manifest[],
+  into: Map<string, HeadConfig>,
+  problems: ManifestProblem[],
+): void {
   for (const manifest of manifests) {
     if (!isConfigManifest(manifest) || into.has(idKey(manifest.id))) continue;
     const { content, problems: contentProblems } = configContentOf(manifest);
@@ -163,7 +173,7 @@ async function readManifests(
       });
       continue;
     }
-    const parsed = parseManifests(path, bytes.toString("utf8"), { defaultNamespace: options.defaultNamespace });
+    const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
   }

@@ -40,7 +40,9 @@ export async function syncConfigs(
   if (options.apply) {
     for (const { snapshot, manifest } of pending) {
       if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
-      log.info(`applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`);
+      log.info(
+        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`,
+      );
       await cluster.applyConfig(manifest.object, options.dryRun);
       const applied = await cluster.readConfig(snapshot.id);
       if (applied) live.set(idKey(snapshot.id), applied);

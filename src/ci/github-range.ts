@@ -47,17 +47,24 @@ function resolvePush(payload: Record<string, unknown>): RangeRequest {
   const before = requireSha(payload, ["before"], "push");
   if (isZeroSha(before)) {
     const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
+    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
     return {
       kind: "new-branch",
       head: after,
       defaultBranch,
       note: defaultBranch
-        ? `new branch: comparing with the merge-base of ${defaultBranch}`
-        : "new branch: comparing with the first parent (the event names no default branch)",
+        ? `new ${what}: comparing with the merge-base of ${defaultBranch}`
+        : `new ${what}: comparing with the first parent (the event names no default branch)`,
     };
   }
   if (payload.forced === true) {
-    return { kind: "range", base: before, head: after, forced: true, note: "GitHub forced push: before..after" };
+    return {
+      kind: "range",
+      base: before,
+      head: after,
+      forced: true,
+      note: "GitHub forced push: before..after",
+    };
   }
   return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
 }

@@ -5,11 +5,20 @@ import { isZeroSha, type RangeRequest } from "./range-request.js";
 type Env = Record<string, string | undefined>;
 
 /** Pipeline sources that are not a push: CI_COMMIT_BEFORE_SHA is zeros and there is no branch to compare with. */
-const NON_PUSH_SOURCES = new Set(["schedule", "web", "api", "trigger", "pipeline", "parent_pipeline", "chat"]);
+const NON_PUSH_SOURCES = new Set([
+  "schedule",
+  "web",
+  "api",
+  "trigger",
+  "pipeline",
+  "parent_pipeline",
+  "chat",
+]);
 
 export function resolveGitLabRange(env: Env): RangeRequest {
   const head = env.CI_COMMIT_SHA || "HEAD";
-  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  const isMergeRequest =
+    env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
   if (isMergeRequest) return resolveMergeRequest(env, head);
 
   const before = env.CI_COMMIT_BEFORE_SHA ?? "";

@@ -26,7 +26,11 @@ function resolveFlags({ flags, env }: RangeInput): RangeRequest | undefined {
   const head = flags.head?.trim() || undefined;
   if (base === undefined && head === undefined) return undefined;
   if (base === undefined) {
-    return { kind: "first-parent", head: head!, note: "--head without --base: comparing it with its first parent" };
+    return {
+      kind: "first-parent",
+      head: head!,
+      note: "--head without --base: comparing it with its first parent",
+    };
   }
   // Templates often pass the event's "before" straight through: zeros mean a new branch.
   if (isZeroSha(base)) {

@@ -2,16 +2,25 @@
 // would take minutes. simple-git cannot stream stdin, so this spawns git directly (argument array).
 
 import { spawn } from "node:child_process";
-import { GIT_CONFIG } from "./run-git.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
+import { GIT_CONFIG } from "./run-git.js";
 
 /** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
-export function catFileBatch(root: string, names: readonly string[], mode: "contents" | "sizes"): Promise<BatchEntry[]> {
+export function catFileBatch(
+  root: string,
+  names: readonly string[],
+  mode: "contents" | "sizes",
+): Promise<BatchEntry[]> {
   if (names.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     const entries: BatchEntry[] = [];
     const parser = new CatFileBatchParser(mode === "contents", (entry) => entries.push(entry));
-    const args = [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", mode === "contents" ? "--batch" : "--batch-check", "--buffer"];
+    const args = [
+      ...GIT_CONFIG.flatMap((c) => ["-c", c]),
+      "cat-file",
+      mode === "contents" ? "--batch" : "--batch-check",
+      "--buffer",
+    ];
     const child = spawn("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     const stderr: Buffer[] = [];
     let failed: Error | undefined;
@@ -32,7 +41,9 @@ export function catFileBatch(root: string, names: readonly string[], mode: "cont
     });
     child.on("close", (code) => {
       if (!failed && code !== 0) {
-        failed = new Error(`git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`);
+        failed = new Error(
+          `git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`,
+        );
       }
       if (!failed) {
         try {

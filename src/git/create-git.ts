@@ -15,7 +15,8 @@ import { assertSafeRef } from "./safe-ref.js";
 const NETWORK_TIMEOUT_MS = 120_000;
 /** Keep each `git grep` command line well under Windows' 32k limit. */
 const GREP_CHUNK_CHARS = 24_000;
-const FETCH = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"];
+// --progress rather than --quiet: a long but healthy fetch keeps writing, so the no-output timeout only hits a stuck one.
+const FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 /** rev-parse --verify --quiet and cat-file -e exit 1 or 128 when the object is not there. */
 const NOT_FOUND = [1, 128];
 
@@ -34,7 +35,11 @@ export async function createGit(repoDir: string): Promise<Git> {
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return new GitAdapter(root, createGitRunner(root), createGitRunner(root, { timeoutMs: NETWORK_TIMEOUT_MS }));
+  return new GitAdapter(
+    root,
+    createGitRunner(root),
+    createGitRunner(root, { timeoutMs: NETWORK_TIMEOUT_MS }),
+  );
 }
 
 class GitAdapter implements Git {
@@ -82,7 +87,12 @@ class GitAdapter implements Git {
     const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
     if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
     const depth = (await this.isShallow()) ? ["--depth=1"] : [];
-    return this.tryNetwork([...FETCH, ...depth, "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    return this.tryNetwork([
+      ...FETCH,
+      ...depth,
+      "origin",
+      `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
+    ]);
   }
 
   async deepen(by: number, commits?: string[]): Promise<boolean> {
@@ -126,7 +136,17 @@ class GitAdapter implements Git {
   async changedFiles(base: string, head: string): Promise<FileChange[]> {
     const [from, to] = [await this.resolveCommit(base), await this.resolveCommit(head)];
     // diff-tree is the plumbing behind `git diff --name-status`: user diff settings cannot change its output.
-    const { stdout } = await this.git.run(["diff-tree", "-r", "-z", "--name-status", "-M", "--no-commit-id", from, to, "--"]);
+    const { stdout } = await this.git.run([
+      "diff-tree",
+      "-r",
+      "-z",
+      "--name-status",
+      "-M",
+      "--no-commit-id",
+      from,
+      to,
+      "--",
+    ]);
     return parseNameStatus(stdout);
   }
 
@@ -144,7 +164,8 @@ class GitAdapter implements Git {
       "contents",
     );
     entries.forEach((entry, i) => {
-      if (entry.kind === "object" && entry.type === "blob" && entry.content) files.set(plain[i]!, entry.content);
+      if (entry.kind === "object" && entry.type === "blob" && entry.content)
+        files.set(plain[i]!, entry.content);
     });
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
@@ -184,18 +205,34 @@ class GitAdapter implements Git {
       .map((entry) => entry.path);
   }
 
-  async grepFiles(rev: string, fixedStrings: readonly string[], pathspecs: readonly string[] = []): Promise<string[]> {
+  async grepFiles(
+    rev: string,
+    fixedStrings: readonly string[],
+    pathspecs: readonly string[] = [],
+  ): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       // An empty string matches every file; a newline cannot match within a line.
-      if (needle === "" || needle.includes("\n")) throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
+      if (needle === "" || needle.includes("\n"))
+        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
     const found = new Set<string>();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
       const { stdout } = await this.git.run(
-        ["grep", "-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        [
+          "grep",
+          "-l",
+          "-z",
+          "-F",
+          "-I",
+          "--no-color",
+          ...chunk.flatMap((s) => ["-e", s]),
+          sha,
+          "--",
+          ...pathspecs,
+        ],
         [1],
       );
       for (const name of stdout.split("\0")) {

@@ -70,9 +70,16 @@ export class CatFileBatchParser {
     body.received += data.length;
     if (body.received < needed) return Buffer.alloc(0);
     const all = body.chunks.length === 1 ? data : Buffer.concat(body.chunks, body.received);
-    if (all[body.size] !== LF) throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+    if (all[body.size] !== LF)
+      throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
     this.body = undefined;
-    this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size, content: all.subarray(0, body.size) });
+    this.onEntry({
+      kind: "object",
+      oid: body.oid,
+      type: body.type,
+      size: body.size,
+      content: all.subarray(0, body.size),
+    });
     return all.subarray(needed);
   }
 }

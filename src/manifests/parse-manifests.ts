@@ -96,17 +96,30 @@ export function parseManifests(
   }
   const source = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(source, {
-    lineCounter,
-    uniqueKeys: true,
-    merge: true,
-    prettyErrors: false,
-    // "silent" would also hide nothing we need; "error" keeps yaml from calling process.emitWarning.
-    logLevel: "error",
-  });
-  const reader = new FileReader(file, source, lineCounter, opts);
+  let docs: Iterable<Document.Parsed>;
+  try {
+    docs = parseAllDocuments(source, {
+      lineCounter,
+      uniqueKeys: true,
+      merge: true,
+      prettyErrors: false,
+      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+      logLevel: "error",
+    });
+  } catch (error) {
+    const message = `cannot parse file: ${describeFailure(error)}`;
+    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+  }
+  const reader = new DocumentReader(file, source, lineCounter, opts);
   // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
-  for (const doc of docs) reader.readDocument(doc);
+  for (const doc of docs) {
+    try {
+      reader.readDocument(doc);
+    } catch (error) {
+      // yaml reports its own failures as document errors; this is the backstop for anything else.
+      reader.failed(doc.range[0], error);
+    }
+  }
   return { manifests: reader.manifests, problems: reader.cappedProblems() };
 }
 
@@ -127,7 +140,7 @@ function decodeText(text: string | Uint8Array): string | undefined {
   return s.includes("\u0000") ? undefined : s;
 }
 
-class FileReader {
+class DocumentReader {
   readonly manifests: Manifest[] = [];
   private readonly problems: ManifestProblem[] = [];
   private readonly maxAliasCount: number;
@@ -170,7 +183,7 @@ class FileReader {
         const message =
           error.code === "DUPLICATE_KEY"
             ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start, end)))}`
-            : `invalid YAML: ${oneLine(error.message)}`;
+            : `invalid YAML: ${describeFailure(error)}`;
         this.problem(start, message);
       }
       return;
@@ -187,7 +200,7 @@ class FileReader {
         start,
         /alias/i.test(text)
           ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
-          : `cannot read YAML document: ${oneLine(text)}`,
+          : `cannot read YAML document: ${describeFailure(error)}`,
       );
       return;
     }
@@ -302,6 +315,10 @@ class FileReader {
     });
   }
 
+  failed(offset: number, error: unknown): void {
+    this.problem(offset, `cannot read YAML document: ${describeFailure(error)}`);
+  }
+
   private problem(offset: number, message: string): void {
     const { line, col } = this.lineCounter.linePos(offset);
     this.problems.push({ file: this.file, line, col, message, severity: "error" });
@@ -314,6 +331,12 @@ function nodeStart(doc: Document.Parsed, path: Array<string | number>): number |
   if (typeof node !== "object" || node === null) return undefined;
   const range = (node as { range?: unknown }).range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : undefined;
+}
+
+function describeFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Maximum call stack/i.test(text)) return "nested too deeply";
+  return oneLine(text);
 }
 
 function oneLine(text: string): string {

@@ -1,8 +1,8 @@
+import type { RunReport } from "../run-result.js";
+import type { OutputFormat } from "../settings/settings.js";
 import { renderJson } from "./report-json.js";
 import { renderMarkdown } from "./report-markdown.js";
 import { renderText } from "./report-text.js";
-import type { RunReport } from "../run-result.js";
-import type { OutputFormat } from "../settings/settings.js";
 
 export function renderReport(report: RunReport, format: OutputFormat): string {
   switch (format) {

@@ -29,7 +29,7 @@ kind: Deployment
 metadata: {name: web, namespace: prod}
 `;
 
-test.each([
+test.each<{ name: string; head: Record<string, string> }>([
   {
     name: "formatting, comments, quoting and key order only",
     head: {
@@ -106,7 +106,8 @@ test("a Secret whose stringData overrides data with a new value is modified", ()
 
 test("added and deleted configs are reported with all their keys, in namespace/kind/name order", () => {
   const base = revision({
-    "old.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old, namespace: a}\ndata: {X: '1', Y: '2'}\n",
+    "old.yaml":
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old, namespace: a}\ndata: {X: '1', Y: '2'}\n",
   });
   const head = revision({
     "new.yaml":
@@ -115,9 +116,27 @@ test("added and deleted configs are reported with all their keys, in namespace/k
   });
   const result = findConfigChanges(base, head);
   expect(result.changes).toEqual([
-    { id: { kind: "ConfigMap", namespace: "a", name: "old" }, status: "deleted", file: "old.yaml", line: 1, keys: ["X", "Y"] },
-    { id: { kind: "ConfigMap", namespace: "b", name: "new" }, status: "added", file: "new.yaml", line: 6, keys: [] },
-    { id: { kind: "Secret", namespace: "b", name: "new" }, status: "added", file: "new.yaml", line: 1, keys: ["K"] },
+    {
+      id: { kind: "ConfigMap", namespace: "a", name: "old" },
+      status: "deleted",
+      file: "old.yaml",
+      line: 1,
+      keys: ["X", "Y"],
+    },
+    {
+      id: { kind: "ConfigMap", namespace: "b", name: "new" },
+      status: "added",
+      file: "new.yaml",
+      line: 6,
+      keys: [],
+    },
+    {
+      id: { kind: "Secret", namespace: "b", name: "new" },
+      status: "added",
+      file: "new.yaml",
+      line: 1,
+      keys: ["K"],
+    },
   ]);
 });
 
@@ -126,7 +145,10 @@ test("the same name in another namespace is another config", () => {
     revision({ "a.yaml": appConfig }),
     revision({ "a.yaml": appConfig.replace("namespace: prod", "namespace: staging") }),
   );
-  expect(result.changes.map((c) => `${c.status} ${c.id.namespace}`)).toEqual(["deleted prod", "added staging"]);
+  expect(result.changes.map((c) => `${c.status} ${c.id.namespace}`)).toEqual([
+    "deleted prod",
+    "added staging",
+  ]);
 });
 
 test("the same config defined twice at one revision is a warning naming both files", () => {
@@ -136,7 +158,8 @@ test("the same config defined twice at one revision is a warning naming both fil
       file: "b.yaml",
       line: 2,
       col: 1,
-      message: "configmap/app-config (namespace prod) is defined twice at head: a.yaml:1 and b.yaml:2; the last one is used",
+      message:
+        "configmap/app-config (namespace prod) is defined twice at head: a.yaml:1 and b.yaml:2; the last one is used",
       severity: "warning",
     },
   ]);

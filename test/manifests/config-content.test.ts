@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { changedKeys, configContentOf, contentHash, isConfigManifest } from "../../src/manifests/config-content.js";
+import {
+  changedKeys,
+  configContentOf,
+  contentHash,
+  isConfigManifest,
+} from "../../src/manifests/config-content.js";
 import { parseManifests } from "../../src/manifests/parse-manifests.js";
-import type { Manifest } from "../../src/model.js";
+import type { ConfigContent, Manifest } from "../../src/model.js";
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 
@@ -36,6 +41,15 @@ metadata: {name: s}
 data: {password: "c2VjcmV0"}
 `,
       expected: { password: b64("secret") },
+    },
+    {
+      name: "Secret data with non-zero padding bits means the same bytes",
+      text: `apiVersion: v1
+kind: Secret
+metadata: {name: s}
+data: {greeting: "aGVsbG9="}
+`,
+      expected: { greeting: b64("hello") },
     },
     {
       name: "Secret via stringData",
@@ -106,10 +120,14 @@ data:
 
   test("a key present in both data and binaryData is a problem", () => {
     const result = configContentOf(
-      manifest(`apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: a}\nbinaryData: {k: "Yg=="}\n`),
+      manifest(
+        `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: a}\nbinaryData: {k: "Yg=="}\n`,
+      ),
     );
     expect(result.content).toEqual({ k: b64("a") });
-    expect(result.problems.map((p) => p.message)).toEqual(['configmap/c: key "k" is in both data and binaryData']);
+    expect(result.problems.map((p) => p.message)).toEqual([
+      'configmap/c: key "k" is in both data and binaryData',
+    ]);
   });
 
   test("a key named __proto__ is kept like any other", () => {
@@ -126,7 +144,9 @@ test.each([
   { kind: "ConfigMap", apiVersion: "example.com/v1", expected: false },
   { kind: "Deployment", apiVersion: "apps/v1", expected: false },
 ])("isConfigManifest($kind, $apiVersion) is $expected", ({ kind, apiVersion, expected }) => {
-  expect(isConfigManifest(manifest(`apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: {name: x}\n`))).toBe(expected);
+  expect(isConfigManifest(manifest(`apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: {name: x}\n`))).toBe(
+    expected,
+  );
 });
 
 describe("contentHash", () => {
@@ -146,7 +166,7 @@ describe("contentHash", () => {
     expect(a).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  test.each([
+  test.each<{ name: string; a: ConfigContent; b: ConfigContent }>([
     { name: "values that k=v joining would confuse", a: { a: "b;c=d" }, b: { a: "b", c: "d" } },
     { name: "a changed value", a: { a: "1" }, b: { a: "2" } },
     { name: "a renamed key", a: { a: "1" }, b: { b: "1" } },
@@ -164,9 +184,14 @@ describe("contentHash", () => {
   });
 });
 
-test.each([
+test.each<{ name: string; a: ConfigContent | undefined; b: ConfigContent | undefined; expected: string[] }>([
   { name: "same content", a: { A: "1" }, b: { A: "1" }, expected: [] },
-  { name: "modified, added and removed keys, sorted", a: { Z: "1", A: "1", M: "1" }, b: { A: "2", M: "1", B: "1" }, expected: ["A", "B", "Z"] },
+  {
+    name: "modified, added and removed keys, sorted",
+    a: { Z: "1", A: "1", M: "1" },
+    b: { A: "2", M: "1", B: "1" },
+    expected: ["A", "B", "Z"],
+  },
   { name: "config added", a: undefined, b: { B: "1", A: "1" }, expected: ["A", "B"] },
   { name: "config deleted", a: { A: "1" }, b: undefined, expected: ["A"] },
   { name: "empty value vs missing key", a: { A: "" }, b: {}, expected: ["A"] },

@@ -4,11 +4,15 @@ import { isProbablyManifestText, parseManifests } from "../../src/manifests/pars
 const opts = { defaultNamespace: "default" };
 
 function ids(file: string, text: string | Uint8Array) {
-  return parseManifests(file, text, opts).manifests.map((m) => `${m.id.kind}/${m.id.namespace}/${m.id.name}@${m.line}`);
+  return parseManifests(file, text, opts).manifests.map(
+    (m) => `${m.id.kind}/${m.id.namespace}/${m.id.name}@${m.line}`,
+  );
 }
 
 function problems(file: string, text: string | Uint8Array) {
-  return parseManifests(file, text, opts).problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.severity} ${p.message}`);
+  return parseManifests(file, text, opts).problems.map(
+    (p) => `${p.file}:${p.line}:${p.col} ${p.severity} ${p.message}`,
+  );
 }
 
 describe("parseManifests: objects found", () => {
@@ -262,6 +266,12 @@ metadata: {name: after}
     expect(result.problems[0]?.line).toBe(1);
   });
 
+  test("absurdly deep nesting is a problem, not a crash", () => {
+    const result = parseManifests("deep.yaml", `a: ${"[".repeat(20000)}${"]".repeat(20000)}\n`, opts);
+    expect(result.manifests).toEqual([]);
+    expect(result.problems.map((p) => p.message)).toEqual(["invalid YAML: nested too deeply"]);
+  });
+
   test("maxAliasCount is configurable", () => {
     const text = `apiVersion: v1
 kind: ConfigMap
@@ -270,7 +280,11 @@ x: &x "1"
 data: {A: *x, B: *x, C: *x}
 `;
     expect(parseManifests("a.yaml", text, { ...opts, maxAliasCount: 1 }).problems).toHaveLength(1);
-    expect(parseManifests("a.yaml", text, opts).manifests[0]?.object.data).toEqual({ A: "1", B: "1", C: "1" });
+    expect(parseManifests("a.yaml", text, opts).manifests[0]?.object.data).toEqual({
+      A: "1",
+      B: "1",
+      C: "1",
+    });
   });
 
   test.each([
@@ -278,7 +292,9 @@ data: {A: *x, B: *x, C: *x}
     { name: "invalid UTF-8 bytes", text: new Uint8Array([0x61, 0x3a, 0x20, 0xff, 0xfe, 0x0a]) },
     { name: "text decoded with replacement characters", text: "a: \uFFFD\n" },
   ])("binary content ($name) is one problem", ({ text }) => {
-    expect(problems("logo.yaml", text)).toEqual(["logo.yaml:1:1 error not a text file (contains NUL bytes or invalid UTF-8)"]);
+    expect(problems("logo.yaml", text)).toEqual([
+      "logo.yaml:1:1 error not a text file (contains NUL bytes or invalid UTF-8)",
+    ]);
   });
 
   test("several duplicate keys in one document are each reported", () => {

@@ -1,0 +1,60 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readCiEnvironment } from "../../src/ci/read-ci-environment.js";
+import { UserError } from "../../src/errors.js";
+import { loadFixture } from "./ci-fixtures.js";
+
+describe("readCiEnvironment", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "config-rollout-ci-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test("reads the GitHub event payload named by GITHUB_EVENT_PATH", async () => {
+    const { env, event } = loadFixture("github", "push");
+    const input = await readCiEnvironment({}, env);
+    expect(input.event).toEqual(event);
+    expect(input.env.GITHUB_EVENT_NAME).toBe("push");
+  });
+
+  test("does not carry unrelated variables such as secrets", async () => {
+    const input = await readCiEnvironment(
+      {},
+      { GITLAB_CI: "true", CI_COMMIT_SHA: "abc", DB_PASSWORD: "hunter2" },
+    );
+    expect(input.env).toEqual({ GITLAB_CI: "true", CI_COMMIT_SHA: "abc" });
+  });
+
+  test("a missing event file is a clear error naming it", async () => {
+    const path = join(dir, "nope.json");
+    await expect(readCiEnvironment({}, { GITHUB_ACTIONS: "true", GITHUB_EVENT_PATH: path })).rejects.toThrow(
+      new UserError(`GITHUB_EVENT_PATH ${path} cannot be read (no such file)`),
+    );
+  });
+
+  test("an event file that is not JSON is a clear error naming it", async () => {
+    const path = join(dir, "broken.json");
+    await writeFile(path, "{ not json");
+    const result = readCiEnvironment({}, { GITHUB_ACTIONS: "true", GITHUB_EVENT_PATH: path });
+    await expect(result).rejects.toBeInstanceOf(UserError);
+    await expect(result).rejects.toThrow(`GITHUB_EVENT_PATH ${path} is not valid JSON`);
+  });
+
+  test("with --base and --head given the event file is not needed", async () => {
+    const input = await readCiEnvironment(
+      { base: "a", head: "b" },
+      { GITHUB_ACTIONS: "true", GITHUB_EVENT_PATH: join(dir, "nope.json") },
+    );
+    expect(input.event).toBeUndefined();
+  });
+
+  test("outside GitHub the event file is not read", async () => {
+    const input = await readCiEnvironment({}, { GITHUB_EVENT_PATH: join(dir, "nope.json") });
+    expect(input.event).toBeUndefined();
+  });
+});
