@@ -2,7 +2,7 @@
 // It commits demo/sample/v1 and then demo/sample/v2 into a fresh git repository, starts the
 // simulated Kubernetes API server on 127.0.0.1 holding the v1 objects, and runs the bundled CLI
 // (dist/cli.js) exactly as CI would: --apply pushes the changed configs, then it restarts and waits.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -43,14 +43,16 @@ try {
 
   const args = ["--repo", repo, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", kubeconfig, "--apply"];
   console.error(`$ config-rollout ${args.join(" ").replaceAll(work, "$DEMO")}\n`);
-  const run = spawnSync(process.execPath, [join(here, "..", "dist", "cli.js"), ...args], {
+  // Spawn asynchronously: the simulated server lives in this process and must keep answering.
+  const child = spawn(process.execPath, [join(here, "..", "dist", "cli.js"), ...args], {
     stdio: "inherit",
     env: { ...process.env, HOME: work, KUBECONFIG: "" },
   });
+  const status = await new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
   console.error(
     `\nThe simulated API server saw ${cluster.requests.length} requests: ${summarise(cluster.requests.map((r) => r.verb))}.`,
   );
-  process.exitCode = run.status ?? 1;
+  process.exitCode = status;
 } finally {
   await cluster.close();
   rmSync(work, { recursive: true, force: true });

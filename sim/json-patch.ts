@@ -38,7 +38,8 @@ function arrayIndex(list: unknown[], key: string, pointer: string, allowEnd: boo
   if (allowEnd && key === "-") return list.length;
   const index = Number(key);
   const max = allowEnd ? list.length : list.length - 1;
-  if (!/^\d+$/.test(key) || index > max) throw new PatchError(`unable to access invalid index: ${key} in ${pointer}`);
+  if (!/^\d+$/.test(key) || index > max)
+    throw new PatchError(`unable to access invalid index: ${key} in ${pointer}`);
   return index;
 }
 
@@ -59,7 +60,8 @@ function removeAt(doc: unknown, pointer: string): unknown {
   const path = parsePointer(pointer);
   const [parent, key] = parentOf(doc, path, pointer);
   if (Array.isArray(parent)) return parent.splice(arrayIndex(parent, key, pointer, false), 1)[0];
-  if (!isRecord(parent) || !(key in parent)) throw new PatchError(`doc is missing path: "${pointer}": missing value`);
+  if (!isRecord(parent) || !(key in parent))
+    throw new PatchError(`doc is missing path: "${pointer}": missing value`);
   const value = parent[key];
   delete parent[key];
   return value;
@@ -107,7 +109,8 @@ export function jsonPatch(doc: unknown, ops: unknown): unknown {
         result = addAt(result, path, readAt(result, op.from as string), false);
         break;
       case "test":
-        if (!deepEqual(readAt(result, path), op.value)) throw new PatchError(`testing value ${path} failed: test failed`);
+        if (!deepEqual(readAt(result, path), op.value))
+          throw new PatchError(`testing value ${path} failed: test failed`);
         break;
       default:
         throw new PatchError(`Unexpected kind: ${String(op.op)}`);

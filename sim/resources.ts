@@ -16,6 +16,8 @@ export interface ResourceInfo {
   hasGeneration: boolean;
   /** Rolled out by the simulator. */
   workload: boolean;
+  /** Discovery categories (`kubectl get all`). */
+  categories: string[];
 }
 
 const ALL_VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
@@ -38,6 +40,7 @@ function resource(
     subresources: [],
     hasGeneration: false,
     workload: false,
+    categories: group === "" && resourceName !== "pods" ? [] : ["all"],
     ...extra,
   };
 }

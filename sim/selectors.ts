@@ -6,7 +6,8 @@ export type Predicate = (obj: Record<string, unknown>) => boolean;
 
 type Requirement = (labels: Record<string, string>) => boolean;
 
-const LABEL_TERM = /^\s*(!?)\s*([A-Za-z0-9][-A-Za-z0-9_./]*)\s*(?:(==|=|!=|\s+in\s+|\s+notin\s+)\s*(.*?))?\s*$/;
+const LABEL_TERM =
+  /^\s*(!?)\s*([A-Za-z0-9][-A-Za-z0-9_./]*)\s*(?:(==|=|!=|\s+in\s+|\s+notin\s+)\s*(.*?))?\s*$/;
 
 /** Split on commas that are not inside a parenthesised set: "a in (x,y),b" -> ["a in (x,y)", "b"]. */
 function splitTerms(selector: string): string[] {
@@ -28,11 +29,15 @@ function splitTerms(selector: string): string[] {
 
 function parseLabelTerm(term: string, selector: string): Requirement {
   const match = LABEL_TERM.exec(term);
-  if (!match) throw badRequest(`unable to parse requirement: found '${term.trim()}' in label selector "${selector}"`);
+  if (!match)
+    throw badRequest(`unable to parse requirement: found '${term.trim()}' in label selector "${selector}"`);
   const [, not, key = "", rawOp, rawValue = ""] = match;
   const op = rawOp?.trim();
   if (not) {
-    if (op) throw badRequest(`unable to parse requirement: '!' cannot be combined with an operator in "${selector}"`);
+    if (op)
+      throw badRequest(
+        `unable to parse requirement: '!' cannot be combined with an operator in "${selector}"`,
+      );
     return (labels) => !(key in labels);
   }
   if (!op) return (labels) => key in labels;
@@ -90,10 +95,4 @@ export function parseFieldSelector(selector: string | undefined, resource: strin
     return op === "!=" ? (obj) => read(obj) !== value : (obj) => read(obj) === value;
   });
   return (obj) => requirements.every((r) => r(obj));
-}
-
-/** The single name a selector pins ("metadata.name=x"), if any. */
-export function nameFromFieldSelector(selector: string | undefined): string | undefined {
-  const match = /(?:^|,)\s*metadata\.name\s*==?\s*([^,\s]+)/.exec(selector ?? "");
-  return match?.[1];
 }

@@ -35,7 +35,15 @@ export class StatusError extends Error {
 }
 
 export function failure(code: number, reason: string, message: string, details?: StatusDetails): StatusBody {
-  const body: StatusBody = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code };
+  const body: StatusBody = {
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    reason,
+    code,
+  };
   if (details) body.details = details;
   return body;
 }
@@ -62,12 +70,18 @@ export function namespaceNotFound(namespace: string): StatusError {
 
 export function alreadyExists(info: ResourceInfo, name: string): StatusError {
   return new StatusError(
-    failure(409, "AlreadyExists", `${qualifiedResource(info)} "${name}" already exists`, detailsFor(info, name)),
+    failure(
+      409,
+      "AlreadyExists",
+      `${qualifiedResource(info)} "${name}" already exists`,
+      detailsFor(info, name),
+    ),
   );
 }
 
 export function conflict(info: ResourceInfo, name: string, why?: string): StatusError {
-  const reason = why ?? "the object has been modified; please apply your changes to the latest version and try again";
+  const reason =
+    why ?? "the object has been modified; please apply your changes to the latest version and try again";
   return new StatusError(
     failure(
       409,
@@ -104,7 +118,11 @@ export function invalid(
     failure(422, "Invalid", `${qualifiedKind(info)} "${name}" is invalid: ${summary}`, {
       ...detailsFor(info, name),
       kind: info.kind,
-      causes: causes.map((c) => ({ reason: c.reason ?? "FieldValueInvalid", message: c.message, field: c.field })),
+      causes: causes.map((c) => ({
+        reason: c.reason ?? "FieldValueInvalid",
+        message: c.message,
+        field: c.field,
+      })),
     }),
   );
 }
@@ -117,7 +135,9 @@ export function unauthorized(): StatusError {
   return new StatusError(failure(401, "Unauthorized", "Unauthorized"));
 }
 
-export function methodNotAllowed(message = "the server does not allow this method on the requested resource") {
+export function methodNotAllowed(
+  message = "the server does not allow this method on the requested resource",
+) {
   return new StatusError(failure(405, "MethodNotAllowed", message));
 }
 

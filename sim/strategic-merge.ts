@@ -29,7 +29,8 @@ function mergeMap(original: Obj | undefined, patch: Obj, schema: TypeSchema | un
   applyRetainKeys(result, patch);
   // Ordered lists first: each removes its list from the patch so the loop below skips it.
   for (const [key, order] of Object.entries(patch)) {
-    if (key.startsWith(SET_ORDER)) applySetElementOrder(result, patch, key.slice(SET_ORDER.length), order, schema);
+    if (key.startsWith(SET_ORDER))
+      applySetElementOrder(result, patch, key.slice(SET_ORDER.length), order, schema);
   }
   for (const [key, patchValue] of Object.entries(patch)) {
     if (key === RETAIN_KEYS || key.startsWith(SET_ORDER)) continue;
@@ -51,9 +52,11 @@ function mergeMap(original: Obj | undefined, patch: Obj, schema: TypeSchema | un
     const field = schema?.fields[key];
     const current = result[key];
     if (isRecord(current) && isRecord(patchValue)) {
-      result[key] = field?.strategy === "replace" ? withoutNulls(patchValue) : mergeMap(current, patchValue, field?.type);
+      result[key] =
+        field?.strategy === "replace" ? withoutNulls(patchValue) : mergeMap(current, patchValue, field?.type);
     } else if (Array.isArray(current) && Array.isArray(patchValue)) {
-      result[key] = field?.strategy === "merge" ? mergeList(current, patchValue, field) : withoutNulls(patchValue);
+      result[key] =
+        field?.strategy === "merge" ? mergeList(current, patchValue, field) : withoutNulls(patchValue);
     } else {
       result[key] = patchValue;
     }
@@ -90,7 +93,12 @@ function applySetElementOrder(result: Obj, patch: Obj, listKey: string, order: u
   // When the list itself is in the patch, mergeMap merges it; the order is applied after.
   const merged = Array.isArray(patchList) && field ? mergeList(current, patchList, field) : current;
   const [inOrder, serverOnly] = partition(merged, order, mergeKey);
-  result[listKey] = mergeSorted(sortBy(serverOnly, current, mergeKey), sortBy(inOrder, order, mergeKey), current, mergeKey);
+  result[listKey] = mergeSorted(
+    sortBy(serverOnly, current, mergeKey),
+    sortBy(inOrder, order, mergeKey),
+    current,
+    mergeKey,
+  );
   delete patch[listKey];
 }
 
@@ -101,7 +109,12 @@ function mergeList(original: unknown[], patch: unknown[], field: FieldSchema): u
   if (!objects) {
     const merged = [...new Set([...original, ...patch])];
     const [patchItems, serverOnly] = partition(merged, patch, undefined);
-    return mergeSorted(sortBy(serverOnly, original, undefined), sortBy(patchItems, patch, undefined), original, undefined);
+    return mergeSorted(
+      sortBy(serverOnly, original, undefined),
+      sortBy(patchItems, patch, undefined),
+      original,
+      undefined,
+    );
   }
   if (!mergeKey) throw new PatchError("cannot merge lists without merge key");
   let base = original;
@@ -115,7 +128,8 @@ function mergeList(original: unknown[], patch: unknown[], field: FieldSchema): u
     }
     const directive = item[DIRECTIVE];
     if (directive === "delete") {
-      if (!(mergeKey in item)) throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${mergeKey}`);
+      if (!(mergeKey in item))
+        throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${mergeKey}`);
       base = base.filter((o) => !(isRecord(o) && o[mergeKey] === item[mergeKey]));
     } else if (directive === "replace") {
       replace = true;
@@ -129,7 +143,8 @@ function mergeList(original: unknown[], patch: unknown[], field: FieldSchema): u
   }
   const merged = [...base];
   for (const item of items as Obj[]) {
-    if (!(mergeKey in item)) throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${mergeKey}`);
+    if (!(mergeKey in item))
+      throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${mergeKey}`);
     const index = merged.findIndex((o) => isRecord(o) && o[mergeKey] === item[mergeKey]);
     if (index >= 0) merged[index] = mergeMap(merged[index] as Obj, item, field.type);
     else merged.push(withoutNulls(item));
@@ -160,7 +175,12 @@ function sortBy(items: unknown[], order: unknown[], mergeKey: string | undefined
 }
 
 /** strategicpatch.mergeSortedSlice: insert server-only items among patch items by server order. */
-function mergeSorted(left: unknown[], right: unknown[], serverOrder: unknown[], mergeKey: string | undefined) {
+function mergeSorted(
+  left: unknown[],
+  right: unknown[],
+  serverOrder: unknown[],
+  mergeKey: string | undefined,
+) {
   const out: unknown[] = [];
   let i = 0;
   let j = 0;

@@ -44,7 +44,19 @@ export interface SimCluster {
   url: string;
   /** Bearer token required on every request (401 otherwise). */
   token: string;
-  writeKubeconfig(path: string, opts?: { context?: string; namespace?: string; token?: string }): void;
+  /** https://127.0.0.1:<port> (same port: the server speaks both; kubectl needs TLS to send the token). */
+  httpsUrl: string;
+  /** PEM certificate of httpsUrl (self-signed, made at startup). */
+  caCert: string;
+  /**
+   * Write a kubeconfig for kubectl and client-node: https URL + certificate-authority-data by
+   * default (client-go sends no credentials over plain HTTP); `insecureHttp` writes the http URL
+   * with insecure-skip-tls-verify (client-node 1.x refuses http:// otherwise; kubectl then sends no token).
+   */
+  writeKubeconfig(
+    path: string,
+    opts?: { context?: string; namespace?: string; token?: string; insecureHttp?: boolean },
+  ): void;
   /** Create or replace any object directly; workloads start fully rolled out. */
   seed(obj: KubeObject): void;
   get(kind: string, namespace: string, name: string): KubeObject | undefined;
@@ -55,8 +67,8 @@ export interface SimCluster {
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
   /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
   forbid(verb: string, resource: string): void;
-  /** Close every open watch connection now (server-side). */
-  dropWatches(): void;
+  /** Close every open watch stream now (server-side): a normal end, or with `abrupt` a reset connection. */
+  dropWatches(abrupt?: boolean): void;
   /** Compact history: a watch from any resourceVersion older than now gets an in-stream 410 ERROR event. */
   expireResourceVersions(): void;
   /** The current global resourceVersion. */

@@ -43,7 +43,7 @@ export async function syncConfigs(
       log.info(
         `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`,
       );
-      await cluster.applyConfig(manifest.object, options.dryRun);
+      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
       const applied = await cluster.readConfig(snapshot.id);
       if (applied) live.set(idKey(snapshot.id), applied);
     }

@@ -33,9 +33,15 @@ export interface KubeConnection {
   secretsToMask: string[];
 }
 
-/** Thrown when no source of cluster credentials exists at all. */
+/** For callers that need a cluster when loadKubeConfig found none. */
 export class NoClusterConfiguredError extends UserError {
   override name = "NoClusterConfiguredError";
+  constructor() {
+    super(
+      "no Kubernetes cluster configured: no --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG, KUBECONFIG, ~/.kube/config " +
+        "or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)",
+    );
+  }
 }
 
 export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -50,22 +56,26 @@ export function findKubeConfigSource(opts: LoadKubeConfigOptions): string | unde
   return chooseSource(opts)?.label;
 }
 
-export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection {
+/**
+ * The configured cluster, or undefined when no source exists at all (a repo-only run needs none;
+ * throw NoClusterConfiguredError when one is needed). Any source that exists but is broken, an
+ * unknown context, or a missing --kubeconfig file is a UserError.
+ */
+export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | undefined {
   const source = chooseSource(opts);
-  if (!source) {
-    throw new NoClusterConfiguredError(
-      "no Kubernetes cluster configured: no --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG, KUBECONFIG, ~/.kube/config " +
-        "or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)",
-    );
-  }
+  if (!source) return undefined;
   const kc = new KubeConfig();
   const secrets: string[] = [];
   if (source.type === "file") loadFiles(kc, source.files, source.label);
   else if (source.type === "data") {
-    secrets.push(source.raw, source.text, Buffer.from(source.text).toString("base64"));
+    // Mask single-line forms only: masking a multi-line kubeconfig line by line would turn every
+    // ordinary line ("apiVersion: v1") into *** in CI logs. Its credentials are masked one by one below.
+    const whole = [source.raw, source.text, Buffer.from(source.text).toString("base64")];
+    secrets.push(...whole.filter((text) => !text.trim().includes("\n")));
     parseInto(kc, source.label, () => kc.loadFromString(source.text));
   } else loadInCluster(kc, source.server, source.dir, secrets);
 
+  allowPlainHttp(kc);
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster() as Cluster;
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
@@ -89,7 +99,12 @@ function chooseSource(opts: LoadKubeConfigOptions): Source | undefined {
   }
   if (opts.kubeconfigData?.trim()) {
     const label = "CONFIG_ROLLOUT_KUBECONFIG";
-    return { type: "data", text: decodeKubeconfigData(opts.kubeconfigData, label), raw: opts.kubeconfigData, label };
+    return {
+      type: "data",
+      text: decodeKubeconfigData(opts.kubeconfigData, label),
+      raw: opts.kubeconfigData,
+      label,
+    };
   }
   if (env.KUBECONFIG) {
     const listed = env.KUBECONFIG.split(delimiter).filter((f) => f !== "");
@@ -187,6 +202,20 @@ function loadInCluster(kc: KubeConfig, server: string, dir: string, secrets: str
       },
     ],
     currentContext: "inClusterContext",
+  });
+}
+
+/**
+ * kubectl talks plain HTTP to an http:// server (kubectl proxy, local test servers); client-node
+ * refuses unless skipTLSVerify is set. There is no TLS to verify there, so set it.
+ */
+function allowPlainHttp(kc: KubeConfig): void {
+  if (!kc.getClusters().some((c) => c.server.startsWith("http:") && !c.skipTLSVerify)) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters().map((c) => (c.server.startsWith("http:") ? { ...c, skipTLSVerify: true } : c)),
+    users: kc.getUsers(),
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext(),
   });
 }
 

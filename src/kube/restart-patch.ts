@@ -48,13 +48,13 @@ export function envPatch(podSpec: unknown, varName: string, value: string): Reco
 
 /** The config hash the workload's pod template carries, if any. */
 export function currentHash(obj: unknown): string | undefined {
-  const annotations = field(field(podTemplateOf(obj), "metadata"), "annotations");
+  const annotations = field(field(templateOf(obj), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
 
 /** The value of env var `varName` when every container sets it to the same literal value. */
 export function currentEnvValue(obj: unknown, varName: string): string | undefined {
-  const containers = arrayField(field(podTemplateOf(obj), "spec"), "containers");
+  const containers = arrayField(field(templateOf(obj), "spec"), "containers");
   const values = containers.map((c) => {
     const entry = arrayField(c, "env").find((e) => field(e, "name") === varName);
     return stringField(entry, "value");
@@ -64,7 +64,7 @@ export function currentEnvValue(obj: unknown, varName: string): string | undefin
 }
 
 /** spec.template of a Deployment, StatefulSet or DaemonSet. */
-export function podTemplateOf(obj: unknown): Record<string, unknown> | undefined {
+function templateOf(obj: unknown): Record<string, unknown> | undefined {
   const template = field(field(obj, "spec"), "template");
   return isRecord(template) ? template : undefined;
 }

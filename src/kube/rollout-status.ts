@@ -35,7 +35,7 @@ function deploymentStatus(obj: Record<string, unknown>): RolloutStatus {
   const spec = field(obj, "spec");
   const status = field(obj, "status");
   if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
-    return waiting("Waiting for deployment spec update to be observed...");
+    return waiting(specUpdateMessage("Deployment"));
   }
   const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
   if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
@@ -74,7 +74,7 @@ function daemonSetStatus(obj: Record<string, unknown>): RolloutStatus {
     );
   }
   if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
-    return waiting("Waiting for daemon set spec update to be observed...");
+    return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
   const updated = num(status, "updatedNumberScheduled");
@@ -105,7 +105,7 @@ function statefulSetStatus(obj: Record<string, unknown>): RolloutStatus {
   }
   const observed = num(status, "observedGeneration");
   if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
-    return waiting("Waiting for statefulset spec update to be observed...");
+    return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
   const ready = num(status, "readyReplicas");
@@ -136,6 +136,13 @@ function statefulSetStatus(obj: Record<string, unknown>): RolloutStatus {
     done: true,
     message: `statefulset rolling update complete ${num(status, "currentReplicas")} pods at revision ${currentRevision}...`,
   };
+}
+
+/** kubectl's line for a spec change the controller has not observed yet. */
+export function specUpdateMessage(kind: string): string {
+  const label =
+    { Deployment: "deployment", DaemonSet: "daemon set", StatefulSet: "statefulset" }[kind] ?? kind;
+  return `Waiting for ${label} spec update to be observed...`;
 }
 
 function waiting(message: string): RolloutStatus {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { UserError } from "../../src/errors.js";
 import {
   findKubeConfigSource,
+  type KubeConnection,
   type LoadKubeConfigOptions,
   loadKubeConfig,
   NoClusterConfiguredError,
@@ -25,10 +26,15 @@ function kubeconfig(contexts: Ctx[], current?: string, extraUser = ""): string {
   if (current) lines.push(`current-context: ${current}`);
   lines.push("clusters:");
   for (const c of contexts) {
-    lines.push(`- name: ${c.name}-cluster`, "  cluster:", `    server: ${c.server ?? `https://${c.name}.example:6443`}`);
+    lines.push(
+      `- name: ${c.name}-cluster`,
+      "  cluster:",
+      `    server: ${c.server ?? `https://${c.name}.example:6443`}`,
+    );
   }
   lines.push("users:");
-  for (const c of contexts) lines.push(`- name: ${c.name}-user`, "  user:", `    token: ${c.token ?? `tok-${c.name}`}`);
+  for (const c of contexts)
+    lines.push(`- name: ${c.name}-user`, "  user:", `    token: ${c.token ?? `tok-${c.name}`}`);
   if (extraUser) lines.push(extraUser);
   lines.push("contexts:");
   for (const c of contexts) {
@@ -58,6 +64,12 @@ function opts(over: Partial<LoadKubeConfigOptions>): LoadKubeConfigOptions {
   return { env: { HOME: emptyHome }, serviceAccountDir: noSa, ...over };
 }
 
+function load(over: Partial<LoadKubeConfigOptions>): KubeConnection {
+  const conn = loadKubeConfig(opts(over));
+  if (!conn) throw new Error("expected a configured cluster");
+  return conn;
+}
+
 describe("source order", () => {
   const fileA = writeConfig(kubeconfig([{ name: "from-flag" }], "from-flag"));
   const fileB = writeConfig(kubeconfig([{ name: "from-env" }], "from-env"));
@@ -72,7 +84,11 @@ describe("source order", () => {
       { kubeconfigPath: fileA, kubeconfigData: dataText, env: { KUBECONFIG: fileB, HOME: homeDir } },
       "from-flag",
     ],
-    ["data beats KUBECONFIG", { kubeconfigData: dataText, env: { KUBECONFIG: fileB, HOME: homeDir } }, "from-data"],
+    [
+      "data beats KUBECONFIG",
+      { kubeconfigData: dataText, env: { KUBECONFIG: fileB, HOME: homeDir } },
+      "from-data",
+    ],
     [
       "base64 data is decoded",
       { kubeconfigData: Buffer.from(dataText).toString("base64"), env: { HOME: homeDir } },
@@ -82,7 +98,7 @@ describe("source order", () => {
     ["~/.kube/config", { env: { HOME: homeDir } }, "from-home"],
     ["an empty KUBECONFIG is ignored", { env: { KUBECONFIG: "", HOME: homeDir } }, "from-home"],
   ])("%s", (_name, over, context) => {
-    const conn = loadKubeConfig(opts(over));
+    const conn = load(over);
     expect(conn.context).toBe(context);
     expect(conn.server).toBe(`https://${context}.example:6443`);
     expect(conn.namespace).toBe("apps");
@@ -93,19 +109,23 @@ describe("source order", () => {
     mkdirSync(sa);
     writeFileSync(join(sa, "token"), "in-cluster-token-123");
     writeFileSync(join(sa, "namespace"), "ops\n");
-    const conn = loadKubeConfig(
-      opts({ env: { HOME: emptyHome, KUBERNETES_SERVICE_HOST: "10.0.0.1", KUBERNETES_SERVICE_PORT: "443" }, serviceAccountDir: sa }),
-    );
+    const conn = load({
+      env: { HOME: emptyHome, KUBERNETES_SERVICE_HOST: "10.0.0.1", KUBERNETES_SERVICE_PORT: "443" },
+      serviceAccountDir: sa,
+    });
     expect(conn.server).toBe("https://10.0.0.1:443");
     expect(conn.namespace).toBe("ops");
     expect(conn.source).toBe("in-cluster service account");
     expect(conn.secretsToMask).toContain("in-cluster-token-123");
   });
 
-  test("nothing configured says so instead of trying localhost:8080", () => {
+  test("nothing configured is reported as such instead of falling back to localhost:8080", () => {
     expect(findKubeConfigSource(opts({}))).toBeUndefined();
-    expect(() => loadKubeConfig(opts({}))).toThrow(NoClusterConfiguredError);
-    expect(() => loadKubeConfig(opts({}))).toThrow(/no Kubernetes cluster configured.*localhost:8080/);
+    expect(loadKubeConfig(opts({}))).toBeUndefined();
+    expect(new NoClusterConfiguredError()).toBeInstanceOf(UserError);
+    expect(new NoClusterConfiguredError().message).toMatch(
+      /no Kubernetes cluster configured.*localhost:8080/,
+    );
   });
 });
 
@@ -115,8 +135,8 @@ test("KUBECONFIG lists are merged like kubectl: missing files skipped, first def
     kubeconfig([{ name: "shared", server: "https://second:2" }, { name: "only-second" }], "only-second"),
   );
   const env = { HOME: emptyHome, KUBECONFIG: [join(root, "missing"), first, second].join(delimiter) };
-  expect(loadKubeConfig(opts({ env }))).toMatchObject({ context: "shared", server: "https://first:1" });
-  expect(loadKubeConfig(opts({ env, context: "only-second" })).server).toBe("https://only-second.example:6443");
+  expect(load({ env })).toMatchObject({ context: "shared", server: "https://first:1" });
+  expect(load({ env, context: "only-second" }).server).toBe("https://only-second.example:6443");
 });
 
 describe("errors name the problem and never quote credentials", () => {
@@ -143,10 +163,26 @@ describe("errors name the problem and never quote credentials", () => {
       { kubeconfigPath: writeConfig(kubeconfig([{ name: "a", cluster: "nowhere" }], "a")) },
       /context "a" refers to cluster "nowhere"/,
     ],
-    ["missing --kubeconfig file", { kubeconfigPath: join(root, "nope") }, /--kubeconfig .*nope: no such file/],
-    ["KUBECONFIG with only missing files", { env: { KUBECONFIG: join(root, "nope") } }, /KUBECONFIG=.*: no such file/],
-    ["data that is neither YAML nor base64 of it", { kubeconfigData: "aGVsbG8=" }, /neither a kubeconfig nor base64/],
-    ["a file without contexts", { kubeconfigPath: writeConfig("apiVersion: v1\nkind: Config\n") }, /defines no contexts/],
+    [
+      "missing --kubeconfig file",
+      { kubeconfigPath: join(root, "nope") },
+      /--kubeconfig .*nope: no such file/,
+    ],
+    [
+      "KUBECONFIG with only missing files",
+      { env: { KUBECONFIG: join(root, "nope") } },
+      /KUBECONFIG=.*: no such file/,
+    ],
+    [
+      "data that is neither YAML nor base64 of it",
+      { kubeconfigData: "aGVsbG8=" },
+      /neither a kubeconfig nor base64/,
+    ],
+    [
+      "a file without contexts",
+      { kubeconfigPath: writeConfig("apiVersion: v1\nkind: Config\n") },
+      /defines no contexts/,
+    ],
     [
       "a cluster without server",
       { kubeconfigPath: writeConfig("clusters:\n- name: c\n  cluster: {}\ncontexts: []\n") },
@@ -172,14 +208,14 @@ describe("errors name the problem and never quote credentials", () => {
   });
 });
 
-test("secretsToMask holds tokens, passwords, client keys and the raw data in both encodings", () => {
+test("secretsToMask holds tokens, passwords, client keys and the base64 data, not the multi-line text", () => {
   const key = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq\n-----END PRIVATE KEY-----\n";
   const extraUser = [
     "- name: basic",
     "  user:",
     "    username: admin",
     "    password: hunter2-password",
-    "    client-key-data: " + Buffer.from(key).toString("base64"),
+    `    client-key-data: ${Buffer.from(key).toString("base64")}`,
     "- name: oidc",
     "  user:",
     "    auth-provider:",
@@ -191,7 +227,7 @@ test("secretsToMask holds tokens, passwords, client keys and the raw data in bot
   ].join("\n");
   const text = kubeconfig([{ name: "ci", token: "bearer-abc" }], "ci", extraUser);
   const b64 = Buffer.from(text).toString("base64");
-  const conn = loadKubeConfig(opts({ kubeconfigData: b64 }));
+  const conn = load({ kubeconfigData: b64 });
   expect(conn.secretsToMask).toEqual(
     expect.arrayContaining([
       "bearer-abc",
@@ -201,9 +237,10 @@ test("secretsToMask holds tokens, passwords, client keys and the raw data in bot
       "oidc-id-token",
       "oidc-refresh",
       b64,
-      text.trim(),
     ]),
   );
+  // Masking the whole text line by line would hide ordinary lines such as "apiVersion: v1".
+  expect(conn.secretsToMask).not.toContain(text.trim());
   expect(conn.secretsToMask).not.toContain("public-id");
   expect(conn.secretsToMask).not.toContain("admin");
   expect(conn.source).toBe("CONFIG_ROLLOUT_KUBECONFIG");

@@ -21,7 +21,10 @@ function deployment(podSpec: Obj, annotations?: Record<string, string>): Obj {
     metadata: { name: "web", namespace: "default" },
     spec: {
       selector: { matchLabels: { app: "web" } },
-      template: { metadata: { labels: { app: "web" }, ...(annotations ? { annotations } : {}) }, spec: podSpec },
+      template: {
+        metadata: { labels: { app: "web" }, ...(annotations ? { annotations } : {}) },
+        spec: podSpec,
+      },
     },
   };
 }
@@ -67,7 +70,9 @@ function kubectlPatch(obj: Obj, patch: Obj): Obj {
 
 type Container = { name: string; image: string; env?: Array<{ name: string; value?: string }> };
 function containersOf(obj: Obj, list = "containers"): Container[] {
-  return (obj as { spec: { template: { spec: Record<string, Container[]> } } }).spec.template.spec[list] ?? [];
+  return (
+    (obj as { spec: { template: { spec: Record<string, Container[]> } } }).spec.template.spec[list] ?? []
+  );
 }
 
 describe.skipIf(!kubectlAvailable)("patches applied by kubectl's strategic merge", () => {
@@ -82,12 +87,18 @@ describe.skipIf(!kubectlAvailable)("patches applied by kubectl's strategic merge
   });
 
   test("annotation patch replaces an older hash", () => {
-    const after = kubectlPatch(deployment(podSpec, { [CONFIG_HASH_ANNOTATION]: "old" }), annotationPatch("new"));
+    const after = kubectlPatch(
+      deployment(podSpec, { [CONFIG_HASH_ANNOTATION]: "old" }),
+      annotationPatch("new"),
+    );
     expect(currentHash(after)).toBe("new");
   });
 
   test("env patch sets the var in every container and keeps all other env vars and fields", () => {
-    const after = kubectlPatch(deployment(podSpec), envPatch(podSpec, "RESTART_TIME", "2025-01-01T00:00:00Z"));
+    const after = kubectlPatch(
+      deployment(podSpec),
+      envPatch(podSpec, "RESTART_TIME", "2025-01-01T00:00:00Z"),
+    );
     const [app, sidecar] = containersOf(after);
     expect(app?.image).toBe("app:1");
     expect(app?.env).toHaveLength(3);

@@ -147,7 +147,11 @@ describe("DaemonSet", () => {
     ],
     [
       "pods being updated",
-      daemonSet("RollingUpdate", { observedGeneration: 3, desiredNumberScheduled: 5, updatedNumberScheduled: 2 }),
+      daemonSet("RollingUpdate", {
+        observedGeneration: 3,
+        desiredNumberScheduled: 5,
+        updatedNumberScheduled: 2,
+      }),
       false,
       'Waiting for daemon set "agent" rollout to finish: 2 out of 5 new pods have been updated...',
     ],

@@ -1,0 +1,50 @@
+// One 127.0.0.1 port that speaks both plain HTTP and HTTPS: the first byte of a connection
+// tells a TLS handshake (0x16) from an HTTP request. Tests and client-node may use http://;
+// kubectl needs https:// because client-go sends credentials only over TLS.
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
+import { selfSignedCert } from "./tls-cert.js";
+
+export interface DualListener {
+  port: number;
+  /** PEM certificate to trust for https://127.0.0.1:<port>. */
+  caCert: string;
+  close(): Promise<void>;
+}
+
+const TLS_HANDSHAKE = 0x16;
+
+export async function listenDual(
+  port: number,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<DualListener> {
+  const { cert, key } = selfSignedCert();
+  const http = createHttpServer(handler);
+  const https = createHttpsServer({ cert, key }, handler);
+  const sockets = new Set<Socket>();
+  const net = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.once("data", (chunk) => {
+      socket.pause();
+      socket.unshift(chunk);
+      (chunk[0] === TLS_HANDSHAKE ? https : http).emit("connection", socket);
+      process.nextTick(() => socket.resume());
+    });
+    socket.on("error", () => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    net.once("error", reject);
+    net.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    port: (net.address() as AddressInfo).port,
+    caCert: cert,
+    close: () =>
+      new Promise<void>((resolve) => {
+        net.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

@@ -1,0 +1,166 @@
+// The HTTP front: bearer-token auth, request log, injected faults, then discovery, watch or
+// resource handlers. Errors leave as Kubernetes Status JSON.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { discoveryDocument } from "./discovery.js";
+import type { Faults } from "./faults.js";
+import { handleResource, includeObjectOf } from "./handlers.js";
+import { openApiDocument } from "./openapi.js";
+import { mediaType } from "./patch.js";
+import type { Registry } from "./registry.js";
+import { classifyVerb, parseResourcePath, type Target } from "./routing.js";
+import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
+import { badRequest, failure, StatusError, unauthorized } from "./status.js";
+import type { Store } from "./store.js";
+import { wantsTable } from "./table.js";
+import type { SimRequest } from "./types.js";
+import { type OpenWatch, startWatch } from "./watch.js";
+
+export interface ServerState {
+  store: Store;
+  registry: Registry;
+  faults: Faults;
+  token: () => string;
+  requests: () => SimRequest[];
+  watches: Set<OpenWatch>;
+  bookmarkIntervalMs: number;
+  /** host:port, for /api serverAddressByClientCIDRs. */
+  address: () => string;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function managerOf(query: Record<string, string>, userAgent: string | undefined): string {
+  if (query.fieldManager) return query.fieldManager;
+  const prefix = userAgent?.split("/")[0]?.trim();
+  return prefix || "unknown";
+}
+
+function dryRunOf(query: Record<string, string>): boolean {
+  const value = query.dryRun;
+  if (value === undefined || value === "") return false;
+  if (value === "All") return true;
+  throw badRequest(`Unsupported value: "${value}": supported values: "All"`);
+}
+
+export function createRequestHandler(
+  state: ServerState,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void serve(state, req, res);
+  };
+}
+
+async function serve(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://sim");
+  const path = url.pathname;
+  const query = Object.fromEntries(url.searchParams);
+  const method = req.method ?? "GET";
+  const contentType = req.headers["content-type"];
+  const userAgent = req.headers["user-agent"];
+  const body = await readBody(req);
+  let target: Target | undefined;
+  let routeError: unknown;
+  try {
+    target = parseResourcePath(path);
+  } catch (error) {
+    routeError = error;
+  }
+  const record: SimRequest = {
+    method,
+    path,
+    query,
+    verb: classifyVerb(method, target, query, mediaType(contentType)),
+    status: 0,
+  };
+  if (target) {
+    record.kind = target.info.kind;
+    record.resource = target.info.resource;
+    if (target.namespace !== undefined) record.namespace = target.namespace;
+    if (target.name !== undefined) record.name = target.name;
+    if (target.subresource) record.subresource = target.subresource;
+  }
+  if (contentType) record.contentType = contentType;
+  if (userAgent) record.userAgent = userAgent;
+  if (query.fieldManager) record.fieldManager = query.fieldManager;
+  record.dryRun = query.dryRun === "All";
+  if (body) record.body = body;
+  state.requests().push(record);
+
+  const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+    record.status = status;
+    const text = typeof payload === "string" ? payload : JSON.stringify(payload);
+    res.writeHead(status, {
+      "Content-Type": typeof payload === "string" ? "text/plain; charset=utf-8" : "application/json",
+      "Content-Length": Buffer.byteLength(text),
+      ...headers,
+    });
+    res.end(text);
+  };
+
+  try {
+    if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
+    if (routeError) throw routeError;
+    if (!target) {
+      const doc =
+        method === "GET" ? (discoveryDocument(path, state.address()) ?? openApiDocument(path)) : undefined;
+      if (doc !== undefined) return send(200, doc);
+      if (["/healthz", "/livez", "/readyz"].includes(path)) return send(200, "ok");
+      return send(404, "404 page not found\n");
+    }
+    const injected = state.faults.check(record, target);
+    if (injected) throw injected;
+    const dryRun = dryRunOf(query);
+    if (record.verb === "watch") {
+      const labels = parseLabelSelector(query.labelSelector);
+      const fields = parseFieldSelector(query.fieldSelector, target.info.resource);
+      record.status = 200;
+      let watch: OpenWatch | undefined;
+      let ended = false;
+      watch = startWatch(
+        res,
+        state.store,
+        {
+          info: target.info,
+          namespace: target.info.namespaced ? target.namespace : undefined,
+          matches: (o) => labels(o) && fields(o),
+          query,
+          table: wantsTable(req.headers.accept) ? includeObjectOf(query) : undefined,
+          bookmarkIntervalMs: state.bookmarkIntervalMs,
+        },
+        () => {
+          ended = true;
+          if (watch) state.watches.delete(watch);
+        },
+      );
+      if (!ended) state.watches.add(watch);
+      return;
+    }
+    const reply = handleResource(state.registry, state.store, {
+      method,
+      path,
+      target,
+      query,
+      body,
+      contentType,
+      accept: req.headers.accept,
+      manager: managerOf(query, userAgent),
+      dryRun,
+    });
+    send(reply.status, reply.body);
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof StatusError) return send(error.code, error.body, error.headers);
+    const message = error instanceof Error ? error.message : String(error);
+    send(500, failure(500, "InternalError", `Internal error occurred: ${message}`));
+  }
+}

@@ -1,0 +1,134 @@
+// The validation errors config-rollout can plausibly trigger, with the real server's wording.
+import { deepEqual, isRecord, recordAt, valueAt } from "./json.js";
+import type { ResourceInfo } from "./resources.js";
+import { badRequest, invalid } from "./status.js";
+import type { KubeObject } from "./types.js";
+
+interface Cause {
+  field: string;
+  message: string;
+  reason?: string;
+}
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function goMap(value: unknown): string {
+  if (!isRecord(value)) return "map[string]string(nil)";
+  const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  return `map[string]string{${entries.join(", ")}}`;
+}
+
+/** 400 for values the server cannot even decode (ConfigMap data that is not a string map...). */
+export function checkDecodable(info: ResourceInfo, obj: KubeObject): void {
+  const fail = (field: string, detail: string) =>
+    badRequest(
+      `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: json: cannot unmarshal ${detail} into Go struct field ${info.kind}.${field} of type string`,
+    );
+  if (info.kind === "ConfigMap" || info.kind === "Secret") {
+    for (const field of ["data", "binaryData", "stringData"]) {
+      const map = obj[field];
+      if (map === undefined || map === null) continue;
+      if (!isRecord(map)) throw fail(field, typeof map);
+      for (const value of Object.values(map)) if (typeof value !== "string") throw fail(field, typeof value);
+    }
+  }
+  if (info.kind === "Secret" || info.kind === "ConfigMap") {
+    const base64Field = info.kind === "Secret" ? "data" : "binaryData";
+    const map = obj[base64Field];
+    if (isRecord(map)) {
+      for (const value of Object.values(map)) {
+        if (typeof value === "string" && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+          throw badRequest(
+            `${info.kind} in version "v1" cannot be handled as a ${info.kind}: illegal base64 data at input byte 0`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function workloadCauses(obj: KubeObject): Cause[] {
+  const causes: Cause[] = [];
+  const selector = recordAt(obj, "spec", "selector");
+  const template = recordAt(obj, "spec", "template");
+  if (!selector)
+    causes.push({ field: "spec.selector", message: "Required value", reason: "FieldValueRequired" });
+  const matchLabels = recordAt(selector, "matchLabels") ?? {};
+  const labels = recordAt(template, "metadata", "labels") ?? {};
+  if (selector && !Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) {
+    causes.push({
+      field: "spec.template.metadata.labels",
+      message: `Invalid value: ${goMap(labels)}: \`selector\` does not match template \`labels\``,
+    });
+  }
+  const containers = valueAt(template, "spec", "containers");
+  if (!Array.isArray(containers) || containers.length === 0) {
+    causes.push({
+      field: "spec.template.spec.containers",
+      message: "Required value",
+      reason: "FieldValueRequired",
+    });
+  } else {
+    containers.forEach((c, i) => {
+      for (const key of ["name", "image"]) {
+        if (!isRecord(c) || typeof c[key] !== "string" || c[key] === "") {
+          causes.push({
+            field: `spec.template.spec.containers[${i}].${key}`,
+            message: "Required value",
+            reason: "FieldValueRequired",
+          });
+        }
+      }
+    });
+  }
+  const replicas = valueAt(obj, "spec", "replicas");
+  if (replicas !== undefined && (!Number.isInteger(replicas) || (replicas as number) < 0)) {
+    causes.push({
+      field: "spec.replicas",
+      message: `Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0`,
+    });
+  }
+  return causes;
+}
+
+function immutableConfigCauses(previous: KubeObject, next: KubeObject): Cause[] {
+  if (previous.immutable !== true) return [];
+  const causes: Cause[] = [];
+  const message = "Forbidden: field is immutable when `immutable` is set";
+  for (const field of ["data", "binaryData"]) {
+    if (!deepEqual(previous[field] ?? {}, next[field] ?? {}))
+      causes.push({ field, message, reason: "FieldValueForbidden" });
+  }
+  if (next.immutable !== true) causes.push({ field: "immutable", message, reason: "FieldValueForbidden" });
+  return causes;
+}
+
+/** Throws a 422 Invalid Status naming every problem, like the real server. */
+export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: KubeObject): void {
+  const name = String(valueAt(obj, "metadata", "name") ?? "");
+  const causes: Cause[] = [];
+  if (!name) {
+    causes.push({
+      field: "metadata.name",
+      message: "Required value: name or generateName is required",
+      reason: "FieldValueRequired",
+    });
+  } else if (name.length > 253 || !DNS_SUBDOMAIN.test(name)) {
+    causes.push({
+      field: "metadata.name",
+      message: `Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    });
+  }
+  if (info.workload || info.kind === "ReplicaSet") causes.push(...workloadCauses(obj));
+  if (
+    previous &&
+    info.workload &&
+    !deepEqual(valueAt(previous, "spec", "selector"), valueAt(obj, "spec", "selector"))
+  ) {
+    causes.push({ field: "spec.selector", message: "Invalid value: field is immutable" });
+  }
+  if (previous && (info.kind === "ConfigMap" || info.kind === "Secret")) {
+    causes.push(...immutableConfigCauses(previous, obj));
+  }
+  if (causes.length > 0) throw invalid(info, name, causes);
+}

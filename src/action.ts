@@ -1,0 +1,107 @@
+// The GitHub Action entry point: inputs -> settings, mask secrets, trust policy, run, outputs and job
+// summary, one catch. GitHub runs `node dist/action.js`; @github/local-action imports it and calls run().
+import { realpathSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as core from "@actions/core";
+import { detectCiKind } from "./ci/ci-kind.js";
+import { readCiEnvironment } from "./ci/read-ci-environment.js";
+import { prepareClusterConnection } from "./connect-cluster.js";
+import { readEventPayload } from "./github/event.js";
+import { createGitHubLog } from "./github/github-log.js";
+import { fitSummary } from "./github/job-summary.js";
+import { valuesToMask } from "./github/mask.js";
+import { actionOutputs } from "./github/outputs.js";
+import { readActionInputs } from "./github/read-inputs.js";
+import { decideTrust } from "./github/trust-policy.js";
+import { createGit } from "./git/create-git.js";
+import { decodeKubeconfigData } from "./kube/connect.js";
+import { describeError } from "./output/error-line.js";
+import { headline } from "./report/describe.js";
+import { renderReport } from "./report/render-report.js";
+import { runConfigRollout } from "./run.js";
+import { OPTIONS } from "./settings/options.js";
+import { rawValuesFromEnv, toSettings } from "./settings/settings.js";
+
+export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
+  let debug = core.isDebug();
+  let log = createGitHubLog(core);
+  try {
+    // Mask before anything can be logged: the inputs as given, then every copy derived from them.
+    const inputs = readActionInputs((name) => core.getInput(name));
+    mask(inputs.secrets);
+    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
+    if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
+    const parsed = toSettings(rawValuesFromEnv(env), inputs.values);
+    debug ||= parsed.debug;
+    const cluster = prepareClusterConnection(parsed, env);
+    mask(cluster.secretsToMask);
+
+    const event = await readEventPayload(env);
+    const trust = decideTrust({ eventName: env.GITHUB_EVENT_NAME ?? "", event, dryRun: parsed.dryRun, ...inputs });
+    const settings = { ...parsed, dryRun: trust.dryRun };
+    log = createGitHubLog(core, { filePrefix: repoPrefix(settings.repo, env) });
+    if (trust.note) core.notice(trust.note);
+
+    const report = await runConfigRollout({
+      settings,
+      range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
+      ci: detectCiKind(env),
+      git: await createGit(settings.repo),
+      connect: cluster.connect,
+      clusterConfigured: cluster.configured,
+      log,
+    });
+    log.flush();
+    core.info(renderReport(report, settings.output));
+    for (const [name, value] of Object.entries(actionOutputs(report))) core.setOutput(name, value);
+    if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(fitSummary(report)).write();
+    if (report.outcome === "failed") core.setFailed(headline(report));
+  } catch (error) {
+    // Any throw, Error or not, fails the step with one line (the stack only with debug on).
+    log.flush();
+    const message = describeError(error, debug).replace(/^error: /, "");
+    core.setOutput("result", "failed");
+    if (env.GITHUB_STEP_SUMMARY) {
+      await core.summary
+        .addRaw(`### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`)
+        .write()
+        .catch(() => undefined);
+    }
+    core.setFailed(message);
+  }
+}
+
+function mask(secrets: readonly string[]): void {
+  for (const value of valuesToMask(secrets)) core.setSecret(value);
+}
+
+/** The decoded text of a base64 kubeconfig, masked even when it is no valid kubeconfig. */
+function tryDecodeKubeconfig(value: string): string {
+  try {
+    return decodeKubeconfigData(value, "kubeconfig-data");
+  } catch {
+    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
+    // A few bytes of decoded noise are no secret, and masking them would garble the log.
+    return decoded.trim().length >= 16 ? decoded : "";
+  }
+}
+
+/** Annotation paths are relative to the workspace; the repository may be a subdirectory of it. */
+function repoPrefix(repo: string, env: Record<string, string | undefined>): string {
+  const path = relative(resolve(env.GITHUB_WORKSPACE || "."), resolve(repo)).replaceAll("\\", "/");
+  return path.startsWith("..") ? "" : path;
+}
+
+function isEntryPoint(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? "") === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  run().catch((error: unknown) => core.setFailed(String(error)));
+}

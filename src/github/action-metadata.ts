@@ -1,0 +1,77 @@
+// The action's interface as data: its inputs (one per option of the option table, plus the
+// action-only `allow-untrusted`) and its outputs. scripts/generate-docs.mjs writes action.yml from
+// this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
+import { OPTIONS } from "../settings/options.js";
+
+export interface ActionInput {
+  name: string;
+  description: string;
+  /** What action.yml declares as the default ("" when the value is computed at run time). */
+  default: string;
+  /** The option's environment variable, read when the input is empty. */
+  env?: string;
+  secret?: boolean;
+}
+
+export interface ActionOutput {
+  name: string;
+  description: string;
+}
+
+export const ALLOW_UNTRUSTED_INPUT: ActionInput = {
+  name: "allow-untrusted",
+  default: "false",
+  description:
+    "Allow a run that changes the cluster on pull_request_target events and on pull requests from forks " +
+    "(their code is untrusted while the job holds your secrets). Default: refuse, unless dry-run is client or server.",
+};
+
+/**
+ * Where the action differs from the CLI. `dry-run` has no declared default because the action must
+ * tell "not set" (dry run on pull requests) from an explicit `none`: GitHub fills unset inputs with
+ * their declared default, so a declared `none` could not be told apart.
+ */
+const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
+  "dry-run": {
+    default: "",
+    description:
+      "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. " +
+      "true means client, false means none. Default: none, but client on pull_request events.",
+  },
+};
+
+export function actionInputs(): ActionInput[] {
+  const fromOptions = OPTIONS.map((option): ActionInput => {
+    const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
+    return {
+      name: option.name,
+      description: `${option.description}${option.description.includes("One of") ? "" : choices}`,
+      default: option.default ?? "",
+      ...(option.env ? { env: option.env } : {}),
+      ...(option.secret ? { secret: true } : {}),
+      ...ACTION_OVERRIDES[option.name],
+    };
+  });
+  return [...fromOptions, ALLOW_UNTRUSTED_INPUT];
+}
+
+export const ACTION_OUTPUTS: readonly ActionOutput[] = [
+  {
+    name: "result",
+    description:
+      "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed.",
+  },
+  {
+    name: "changed-configs",
+    description:
+      "JSON array of the ConfigMaps and Secrets whose content changed: [{kind, namespace, name, status, keys}].",
+  },
+  {
+    name: "restarted",
+    description: "JSON array of the workloads this run restarted: [{kind, namespace, name}].",
+  },
+  {
+    name: "plan",
+    description: "The whole report as JSON, the same object `config-rollout --output json` prints.",
+  },
+];

@@ -1,0 +1,63 @@
+// Tiny builders for Kubernetes manifests in tests: YAML text a user would commit.
+import { stringify } from "yaml";
+
+type Json = Record<string, unknown>;
+
+export function configMap(
+  name: string,
+  data: Record<string, string>,
+  extra: { namespace?: string } = {},
+): Json {
+  return { apiVersion: "v1", kind: "ConfigMap", metadata: { name, ...extra }, data };
+}
+
+export function secret(
+  name: string,
+  fields: { data?: Record<string, string>; stringData?: Record<string, string> },
+  namespace?: string,
+): Json {
+  return {
+    apiVersion: "v1",
+    kind: "Secret",
+    metadata: { name, ...(namespace ? { namespace } : {}) },
+    type: "Opaque",
+    ...fields,
+  };
+}
+
+export function workload(
+  kind: "Deployment" | "StatefulSet" | "DaemonSet",
+  name: string,
+  podSpec: Json,
+  options: { namespace?: string; annotations?: Record<string, string>; replicas?: number } = {},
+): Json {
+  const labels = { app: name };
+  return {
+    apiVersion: "apps/v1",
+    kind,
+    metadata: {
+      name,
+      ...(options.namespace ? { namespace: options.namespace } : {}),
+      ...(options.annotations ? { annotations: options.annotations } : {}),
+    },
+    spec: {
+      ...(kind === "DaemonSet" ? {} : { replicas: options.replicas ?? 2 }),
+      ...(kind === "StatefulSet" ? { serviceName: name } : {}),
+      selector: { matchLabels: labels },
+      template: { metadata: { labels }, spec: podSpec },
+    },
+  };
+}
+
+export function deployment(name: string, podSpec: Json, options: Parameters<typeof workload>[3] = {}): Json {
+  return workload("Deployment", name, podSpec, options);
+}
+
+/** A pod spec with one container `app` and the given container fields / pod fields. */
+export function pod(container: Json = {}, podFields: Json = {}): Json {
+  return { containers: [{ name: "app", image: "registry.example/app:1", ...container }], ...podFields };
+}
+
+export function yamlDocs(...objects: Json[]): string {
+  return objects.map((o) => stringify(o)).join("---\n");
+}

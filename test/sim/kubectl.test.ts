@@ -1,0 +1,138 @@
+// Real kubectl against the simulated server through a kubeconfig written by writeKubeconfig.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { deployment, findKubectl, type Loose, makeTempDir, runKubectl, workload } from "./helpers.js";
+
+const kubectl = findKubectl();
+
+describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
+  let cluster: SimCluster;
+  const temp = makeTempDir("sim-kubectl-");
+  const kubeconfig = join(temp.dir, "kubeconfig");
+  const run = (...args: string[]) => runKubectl(kubectl as string, args, { home: temp.dir, kubeconfig });
+
+  beforeAll(async () => {
+    cluster = await startSimCluster({ rolloutStepMs: 5 });
+    cluster.writeKubeconfig(kubeconfig, { namespace: "shop" });
+    cluster.seed(deployment("web", "shop", 3));
+    cluster.seed(deployment("api", "shop", 2));
+    cluster.seed(deployment("late", "shop", 2));
+    cluster.seed(workload("StatefulSet", "db", "shop"));
+    cluster.seed(workload("DaemonSet", "agent", "shop"));
+  });
+  afterAll(async () => {
+    await cluster.close();
+    temp.cleanup();
+  });
+
+  test("kubectl get deploy prints a table of the namespace's deployments", async () => {
+    const result = await run("get", "deploy", "-n", "shop");
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 4))).toEqual([
+      ["api", "2/2", "2", "2"],
+      ["late", "2/2", "2", "2"],
+      ["web", "3/3", "3", "3"],
+    ]);
+  });
+
+  test("kubectl get deploy NAME -o json returns the stored object", async () => {
+    const result = await run("get", "deploy", "web", "-o", "json");
+    expect(result.code).toBe(0);
+    const obj = JSON.parse(result.stdout);
+    expect(obj.metadata.uid).toBe((cluster.get("Deployment", "shop", "web") as Loose).metadata.uid);
+    expect(obj.status.updatedReplicas).toBe(3);
+  });
+
+  test("kubectl patch (strategic) merges env by name and bumps the generation", async () => {
+    cluster.resetRequests();
+    const patch = {
+      spec: { template: { spec: { containers: [{ name: "app", env: [{ name: "B", value: "2" }] }] } } },
+    };
+    const result = await run("patch", "deploy", "api", "-p", JSON.stringify(patch));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("deployment.apps/api patched");
+    const stored = cluster.get("Deployment", "shop", "api") as Loose;
+    expect(stored.spec.template.spec.containers[0].env).toEqual([
+      { name: "B", value: "2" },
+      { name: "A", value: "1" },
+    ]);
+    expect(stored.spec.template.spec.containers[1]).toEqual({ name: "sidecar", image: "busybox" });
+    expect(stored.metadata.generation).toBe(2);
+    const patchRequest = cluster.requests.find((r) => r.verb === "patch");
+    expect(patchRequest?.contentType).toBe("application/strategic-merge-patch+json");
+    expect(patchRequest?.fieldManager).toBe("kubectl-patch");
+  });
+
+  test("kubectl rollout restart, then rollout status waits for the simulator and exits 0", async () => {
+    const restart = await run("rollout", "restart", "deploy/web");
+    expect(restart.code).toBe(0);
+    const annotations = (cluster.get("Deployment", "shop", "web") as Loose).spec.template.metadata
+      .annotations;
+    expect(annotations["kubectl.kubernetes.io/restartedAt"]).toBeTruthy();
+    const status = await run("rollout", "status", "deploy/web", "--timeout=30s");
+    expect(status.stderr).toBe("");
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain('deployment "web" successfully rolled out');
+  });
+
+  test("a progress-deadline deployment makes kubectl rollout status fail", async () => {
+    cluster.setRolloutBehaviour("Deployment", "shop", "late", "progress-deadline");
+    expect((await run("rollout", "restart", "deploy/late")).code).toBe(0);
+    const status = await run("rollout", "status", "deploy/late", "--timeout=30s");
+    expect(status.code).not.toBe(0);
+    expect(status.stderr).toContain('deployment "late" exceeded its progress deadline');
+  });
+
+  test.each([
+    ["sts/db", "partitioned roll out complete: 2 new pods have been updated..."],
+    ["ds/agent", 'daemon set "agent" successfully rolled out'],
+  ])("kubectl rollout status %s exits 0 after a restart", async (ref, message) => {
+    expect((await run("rollout", "restart", ref)).code).toBe(0);
+    const status = await run("rollout", "status", ref, "--timeout=30s");
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(message);
+  });
+
+  test("kubectl apply -f creates and updates objects (server-side field validation)", async () => {
+    const file = join(temp.dir, "cm.yaml");
+    writeFileSync(
+      file,
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  level: debug\n",
+    );
+    expect((await run("apply", "-f", file)).code).toBe(0);
+    writeFileSync(
+      file,
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  level: info\n",
+    );
+    const second = await run("apply", "-f", file);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("configmap/settings configured");
+    expect((cluster.get("ConfigMap", "shop", "settings") as Loose).data).toEqual({ level: "info" });
+  });
+
+  test("kubectl reports a Forbidden answer with the verb and resource", async () => {
+    // A workload not restarted yet: kubectl refuses a second restart within the same second by itself.
+    cluster.seed(workload("StatefulSet", "cache", "shop"));
+    cluster.forbid("patch", "statefulsets");
+    const result = await run("rollout", "restart", "sts/cache");
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(
+      'cannot patch resource "statefulsets" in API group "apps" in the namespace "shop"',
+    );
+  });
+
+  test("kubectl with a wrong token is told to log in", async () => {
+    const badConfig = join(temp.dir, "bad-kubeconfig");
+    cluster.writeKubeconfig(badConfig, { token: "wrong" });
+    const result = await runKubectl(kubectl as string, ["get", "deploy", "-n", "shop"], {
+      home: temp.dir,
+      kubeconfig: badConfig,
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("You must be logged in to the server");
+  });
+});
