@@ -1,0 +1,116 @@
+// A repository and a simulated cluster set up the way a user's CI finds them after `kubectl apply`:
+// two commits where configs changed, the cluster holding the workloads and (by default) the new config.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseAllDocuments } from "yaml";
+import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
+import { type CliResult, runCli } from "../helpers/run-cli.js";
+
+type Json = Record<string, unknown>;
+
+export interface Scenario {
+  sim: SimCluster;
+  repo: TempRepo;
+  kubeconfig: string;
+  run(args?: string[], env?: Record<string, string>): Promise<CliResult>;
+  /** The pod template annotations / env of a workload as stored on the cluster. */
+  template(
+    kind: string,
+    name: string,
+    namespace?: string,
+  ): { annotations: Record<string, string>; spec: Json };
+  patchedNames(): string[];
+  close(): Promise<void>;
+}
+
+export const NS = "shop";
+
+function manifestsAt(version: 1 | 2, unaffected: number): Json[] {
+  const appConfig = configMap(
+    "app-config",
+    { LOG_LEVEL: version === 1 ? "info" : "debug", PORT: "8080" },
+    { namespace: NS },
+  );
+  const db = secret("db", { stringData: { password: version === 1 ? "old-password" : "new-password" } }, NS);
+  const web = deployment(
+    "web",
+    pod({ envFrom: [{ configMapRef: { name: "app-config" } }], env: [{ name: "KEEP_ME", value: "1" }] }),
+    { namespace: NS, replicas: 3 },
+  );
+  const worker = workload(
+    "StatefulSet",
+    "worker",
+    pod(
+      { volumeMounts: [{ name: "c", mountPath: "/etc/app" }] },
+      { volumes: [{ name: "c", configMap: { name: "app-config" } }] },
+    ),
+    { namespace: NS },
+  );
+  const api = deployment(
+    "api",
+    pod({ env: [{ name: "DB_PASSWORD", valueFrom: { secretKeyRef: { name: "db", key: "password" } } }] }),
+    {
+      namespace: NS,
+    },
+  );
+  const others = Array.from({ length: unaffected }, (_, i) =>
+    deployment(`other-${i}`, pod(), { namespace: NS }),
+  );
+  return [appConfig, db, web, worker, api, ...others];
+}
+
+export async function startScenario(
+  options: { unaffected?: number; configsLive?: boolean; rolloutStepMs?: number } = {},
+): Promise<Scenario> {
+  const unaffected = options.unaffected ?? 2;
+  const sim = await startSimCluster({ rolloutStepMs: options.rolloutStepMs ?? 10 });
+  const repo = await createTempRepo();
+  await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(1, unaffected)));
+  await repo.commit("v1");
+  await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(2, unaffected)));
+  await repo.commit("v2: debug logging, rotate the db password");
+  // The cluster runs v1 workloads; CI's apply step has (by default) already applied the v2 configs.
+  for (const object of manifestsAt(options.configsLive === false ? 1 : 2, unaffected))
+    sim.seed(toJson(object));
+  const dir = mkdtempSync(join(tmpdir(), "config-rollout-e2e-"));
+  const kubeconfig = join(dir, "kubeconfig");
+  sim.writeKubeconfig(kubeconfig, { context: "ci" });
+  sim.resetRequests();
+  return {
+    sim,
+    repo,
+    kubeconfig,
+    run: (args = [], env = {}) =>
+      runCli(
+        ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", kubeconfig, ...args],
+        env,
+      ),
+    template(kind, name, namespace = NS) {
+      const object = sim.get(kind, namespace, name) as {
+        spec: { template: { metadata?: { annotations?: Record<string, string> }; spec: Json } };
+      };
+      return {
+        annotations: object.spec.template.metadata?.annotations ?? {},
+        spec: object.spec.template.spec,
+      };
+    },
+    patchedNames: () =>
+      sim.requests
+        .filter((r) => r.verb === "patch" && r.resource !== "configmaps" && r.resource !== "secrets")
+        .map((r) => `${r.kind}/${r.name}`)
+        .sort(),
+    async close() {
+      await sim.close();
+      await repo.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** YAML round trip, as kubectl would send it (stringData stays for the sim to fold into data). */
+function toJson(object: Json): Json {
+  return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
+}

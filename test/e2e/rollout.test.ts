@@ -1,0 +1,244 @@
+// Restart and wait, end to end: the bundled CLI against the simulated API server through a real
+// kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
+import { afterEach, describe, expect, test } from "vitest";
+import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
+
+interface RunJson {
+  outcome: string;
+  workloads: Array<{
+    kind: string;
+    name: string;
+    action: string;
+    result?: { restart: string; rollout?: string; message: string };
+  }>;
+}
+
+let scenario: Scenario | undefined;
+afterEach(async () => {
+  await scenario?.close();
+  scenario = undefined;
+});
+
+async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
+  scenario = await startScenario(options);
+  return scenario;
+}
+
+const HASH = "config-rollout.io/config-hash";
+
+describe("restart and wait", () => {
+  test("restarts exactly the consumers, writes nothing else, and waits for every rollout", async () => {
+    const s = await start();
+    const run = await s.run(["--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as RunJson;
+    expect(report.outcome).toBe("restarted");
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    for (const [kind, name] of [
+      ["Deployment", "web"],
+      ["Deployment", "api"],
+      ["StatefulSet", "worker"],
+    ] as const) {
+      expect(s.template(kind, name).annotations[HASH]).toMatch(/^[0-9a-f]{64}$/);
+      const live = s.sim.get(kind, NS, name) as {
+        status: Record<string, number>;
+        spec: { replicas: number };
+      };
+      // The CLI returned only once every rollout had completed on the server.
+      expect(live.status.updatedReplicas).toBe(live.spec.replicas);
+    }
+    expect(s.template("Deployment", "other-0").annotations[HASH]).toBeUndefined();
+    expect(
+      report.workloads
+        .filter((w) => w.result?.rollout === "done")
+        .map((w) => w.name)
+        .sort(),
+    ).toEqual(["api", "web", "worker"]);
+    expect(run.stderr).toMatch(/deployment\/web: Waiting for deployment "web" rollout to finish/);
+  });
+
+  test("a second run of the same commits restarts nothing", async () => {
+    const s = await start();
+    expect((await s.run()).code).toBe(0);
+    s.sim.resetRequests();
+    const again = await s.run(["--output", "json"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(s.patchedNames()).toEqual([]);
+    const report = JSON.parse(again.stdout) as RunJson;
+    expect(
+      report.workloads.filter((w) => w.action === "restart").every((w) => w.result?.restart === "unchanged"),
+    ).toBe(true);
+    expect(report.outcome).toBe("nothing-to-do");
+  });
+
+  test("the annotation never reveals a Secret: it is keyed, unlike a plain hash of the content", async () => {
+    const s = await start();
+    expect((await s.run()).code).toBe(0);
+    const { createHash } = await import("node:crypto");
+    const plain = createHash("sha256").update("new-password").digest("hex");
+    expect(s.template("Deployment", "api").annotations[HASH]).not.toBe(plain);
+    expect(JSON.stringify(s.sim.requests.map((r) => r.body ?? null))).not.toContain("new-password");
+  });
+
+  test("--strategy env stamps RESTART_TIME and keeps every other env var", async () => {
+    const s = await start();
+    const run = await s.run(["--strategy", "env"]);
+    expect(run.code, run.stderr).toBe(0);
+    const web = s.template("Deployment", "web").spec as {
+      containers: Array<{ env: Array<{ name: string; value?: string }>; envFrom: unknown[] }>;
+    };
+    const env = web.containers[0]!.env;
+    expect(env.find((e) => e.name === "KEEP_ME")?.value).toBe("1");
+    expect(Number(env.find((e) => e.name === "RESTART_TIME")?.value)).toBeGreaterThan(1_600_000_000);
+    expect(web.containers[0]!.envFrom).toHaveLength(1);
+  });
+
+  test("a rollout that exceeds its progress deadline fails at once and names the workload", async () => {
+    const s = await start();
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    const started = Date.now();
+    const run = await s.run(["--timeout", "5m"]);
+    expect(run.code).toBe(1);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/deployment "web" exceeded its progress deadline/);
+    expect(run.stdout).toMatch(/Failed: deployment\/web/);
+    // Fails fast: long before the 5 minute timeout.
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  test("a stalled rollout times out under --timeout, naming the workload; the others finish", async () => {
+    const s = await start();
+    s.sim.setRolloutBehaviour("StatefulSet", NS, "worker", "stall");
+    const run = await s.run(["--timeout", "3s", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as RunJson;
+    expect(report.outcome).toBe("failed");
+    const byName = new Map(report.workloads.map((w) => [w.name, w.result?.rollout]));
+    expect(byName.get("worker")).toBe("timeout");
+    expect(byName.get("web")).toBe("done");
+  });
+
+  test("without --apply, a cluster still holding the old config blocks every restart", async () => {
+    const s = await start({ configsLive: false });
+    const run = await s.run(["--config-timeout", "2s"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/does not hold the committed content of .*configmap\/app-config.*--apply/s);
+    expect(s.patchedNames()).toEqual([]);
+  });
+
+  test("--apply server-side applies the changed configs first, then restarts", async () => {
+    const s = await start({ configsLive: false });
+    const run = await s.run(["--apply"]);
+    expect(run.code, run.stderr).toBe(0);
+    const writes = s.sim.requests.filter((r) => r.verb === "apply" || r.verb === "patch");
+    const firstPatch = writes.findIndex((r) => r.verb === "patch");
+    expect(
+      writes
+        .slice(0, firstPatch)
+        .map((r) => `${r.resource}/${r.name}`)
+        .sort(),
+    ).toEqual(["configmaps/app-config", "secrets/db"]);
+    expect(writes.filter((r) => r.verb === "apply").every((r) => r.fieldManager === "config-rollout")).toBe(
+      true,
+    );
+    expect(
+      (s.sim.get("ConfigMap", NS, "app-config") as { data: Record<string, string> }).data.LOG_LEVEL,
+    ).toBe("debug");
+  });
+
+  test("--dry-run=server sends every write with dryRun=All and changes nothing", async () => {
+    const s = await start();
+    const run = await s.run(["--dry-run=server", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const patches = s.sim.requests.filter((r) => r.verb === "patch");
+    expect(patches.length).toBe(3);
+    expect(patches.every((r) => r.dryRun === true)).toBe(true);
+    expect(s.template("Deployment", "web").annotations[HASH]).toBeUndefined();
+    expect((JSON.parse(run.stdout) as RunJson).outcome).toBe("planned");
+  });
+
+  test("guard rails: --max-restarts refuses a larger plan, --exclude-namespaces skips", async () => {
+    const s = await start();
+    const refused = await s.run(["--max-restarts", "2"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/restarts 3 workloads, more than --max-restarts 2/);
+    expect(s.patchedNames()).toEqual([]);
+    const excluded = await s.run(["--exclude-namespaces", NS]);
+    expect(excluded.code, excluded.stderr).toBe(0);
+    expect(s.patchedNames()).toEqual([]);
+    expect(excluded.stdout).toMatch(/namespace shop is excluded/);
+  });
+
+  test("consumers that exist only on the cluster are found with --discover cluster", async () => {
+    const s = await start();
+    s.sim.seed({
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "helm-installed", namespace: NS },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: "h" } },
+        template: {
+          metadata: { labels: { app: "h" } },
+          spec: {
+            containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }],
+          },
+        },
+      },
+    });
+    const run = await s.run(["--discover", "both"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.patchedNames()).toContain("Deployment/helm-installed");
+  });
+});
+
+describe("faults and API economy", () => {
+  test("409, 429 with Retry-After, 500 and a dropped watch are survived", async () => {
+    const s = await start({ rolloutStepMs: 100 });
+    s.sim.failNext({ verb: "patch", name: "web" }, 409);
+    s.sim.failNext({ verb: "patch", name: "api" }, 429, 1, 1);
+    s.sim.failNext({ verb: "list" }, 500, 2);
+    setTimeout(() => s.sim.dropWatches(true), 400);
+    const run = await s.run(["--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as RunJson).outcome).toBe("restarted");
+    expect(s.sim.requests.filter((r) => r.status >= 400).length).toBeGreaterThanOrEqual(4);
+  });
+
+  test("requests do not grow with unaffected workloads: lists per namespace and kind, one patch per restart", async () => {
+    const counts: Record<string, number>[] = [];
+    for (const unaffected of [2, 40]) {
+      const s = await start({ unaffected });
+      const run = await s.run();
+      expect(run.code, run.stderr).toBe(0);
+      const byVerb: Record<string, number> = {};
+      for (const r of s.sim.requests) byVerb[r.verb] = (byVerb[r.verb] ?? 0) + 1;
+      counts.push(byVerb);
+      await s.close();
+      scenario = undefined;
+    }
+    expect(counts[1]).toEqual(counts[0]);
+    expect(counts[0]!.patch).toBe(3);
+    // One LIST per restartable kind in the one affected namespace for discovery, plus the wait's lists.
+    expect(counts[0]!.list).toBeLessThanOrEqual(3 + 3);
+  });
+
+  test("a 403 names the verb, the resource and the context; credentials never appear", async () => {
+    const s = await start();
+    s.sim.forbid("patch", "deployments");
+    const run = await s.run();
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toMatch(/forbidden.*context ci.*patch.*deployments/is);
+    expect(run.stdout + run.stderr).not.toContain(s.sim.token);
+  });
+
+  test("a kubeconfig given as base64 in CONFIG_ROLLOUT_KUBECONFIG works and is never printed", async () => {
+    const s = await start();
+    const { readFileSync } = await import("node:fs");
+    const data = Buffer.from(readFileSync(s.kubeconfig)).toString("base64");
+    const run = await s.run(["--kubeconfig", "", "--debug"], { CONFIG_ROLLOUT_KUBECONFIG: data });
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.patchedNames()).toHaveLength(3);
+    expect(run.stdout + run.stderr).not.toContain(s.sim.token);
+    expect(run.stdout + run.stderr).not.toContain(data.slice(0, 40));
+  });
+});
