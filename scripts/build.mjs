@@ -2,13 +2,19 @@
 // action from it and `npx config-rollout` needs no install step). Unminified so a reviewer can
 // read the diff of dist/ that .ci/run checks.
 
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { build } from "esbuild";
+import { generateDocs } from "./generate-docs.mjs";
 
 const entryPoints = ["src/cli.ts", "src/action.ts"].filter((entry) => existsSync(entry));
 
-await build({
+const bundled = await build({
   entryPoints,
+  write: false,
+  // The CLI and the action share one chunk of code instead of two copies of every dependency.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   outdir: "dist",
   bundle: true,
   platform: "node",
@@ -22,3 +28,30 @@ await build({
     js: "import { createRequire as __configRolloutCreateRequire } from 'node:module';\nconst require = __configRolloutCreateRequire(import.meta.url);",
   },
 });
+// Chunk names carry a content hash: drop the old ones so dist/ holds exactly this build.
+rmSync("dist/chunks", { recursive: true, force: true });
+// Write each file atomically: tests (and other runs) may be executing dist/ while it is rebuilt.
+for (const file of bundled.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents, { mode: 0o755 });
+  renameSync(temporary, file.path);
+}
+
+// action.yml, the README's flag/output tables and .env.example are generated from the option table.
+// - Locally, the build rewrites them.
+// - In CI (CI=true, as .ci/run sets) it only checks them: a stale committed document fails the build,
+//   as a stale dist/ fails the dist check.
+// - Under the test runner (its global setup builds dist/) it leaves them alone: test/action/docs.test.ts
+//   compares the committed documents with what the option table renders.
+if (!process.env.VITEST) {
+  const check = process.env.CI === "true";
+  const stale = await generateDocs({ check });
+  if (stale.length > 0 && check) {
+    console.error(
+      `build: ${stale.join(", ")} out of date with src/settings/options.ts: run 'npm run build' and commit the result`,
+    );
+    process.exit(1);
+  }
+  if (stale.length > 0) console.log(`build: regenerated ${stale.join(", ")} from src/settings/options.ts`);
+}

@@ -54,7 +54,9 @@ export function selfSignedCert(): SelfSignedCert {
   const ecdsaSha256 = seq(oid("1.2.840.10045.4.3.2"));
   const name = seq(der(0x31, seq(oid("2.5.4.3"), der(0x0c, Buffer.from("config-rollout sim")))));
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive (top bit clear) and minimal DER: a leading zero byte would be "illegal padding" to
+  // OpenSSL, so the first byte is never 0.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01;
   const now = Date.now();
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))),

@@ -7,6 +7,7 @@ import * as core from "@actions/core";
 import { detectCiKind } from "./ci/ci-kind.js";
 import { readCiEnvironment } from "./ci/read-ci-environment.js";
 import { prepareClusterConnection } from "./connect-cluster.js";
+import { createGit } from "./git/create-git.js";
 import { readEventPayload } from "./github/event.js";
 import { createGitHubLog } from "./github/github-log.js";
 import { fitSummary } from "./github/job-summary.js";
@@ -14,7 +15,6 @@ import { valuesToMask } from "./github/mask.js";
 import { actionOutputs } from "./github/outputs.js";
 import { readActionInputs } from "./github/read-inputs.js";
 import { decideTrust } from "./github/trust-policy.js";
-import { createGit } from "./git/create-git.js";
 import { decodeKubeconfigData } from "./kube/connect.js";
 import { describeError } from "./output/error-line.js";
 import { headline } from "./report/describe.js";
@@ -23,32 +23,39 @@ import { runConfigRollout } from "./run.js";
 import { OPTIONS } from "./settings/options.js";
 import { rawValuesFromEnv, toSettings } from "./settings/settings.js";
 
-export async function run(env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function run(): Promise<void> {
+  const env = process.env;
   let debug = core.isDebug();
   let log = createGitHubLog(core);
   try {
     // Mask before anything can be logged: the inputs as given, then every copy derived from them.
     const inputs = readActionInputs((name) => core.getInput(name));
-    mask(inputs.secrets);
     const raw = { ...rawValuesFromEnv(env), ...inputs.values };
     mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
-    const parsed = toSettings(rawValuesFromEnv(env), inputs.values);
+    const parsed = toSettings(raw);
     debug ||= parsed.debug;
     const cluster = prepareClusterConnection(parsed, env);
     mask(cluster.secretsToMask);
 
     const event = await readEventPayload(env);
-    const trust = decideTrust({ eventName: env.GITHUB_EVENT_NAME ?? "", event, dryRun: parsed.dryRun, ...inputs });
+    const trust = decideTrust({
+      eventName: env.GITHUB_EVENT_NAME ?? "",
+      event,
+      dryRun: parsed.dryRun,
+      dryRunExplicit: inputs.dryRunExplicit,
+      allowUntrusted: inputs.allowUntrusted,
+    });
     const settings = { ...parsed, dryRun: trust.dryRun };
-    log = createGitHubLog(core, { filePrefix: repoPrefix(settings.repo, env) });
     if (trust.note) core.notice(trust.note);
 
+    const git = await createGit(settings.repo);
+    log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
     const report = await runConfigRollout({
       settings,
       range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
       ci: detectCiKind(env),
-      git: await createGit(settings.repo),
+      git,
       connect: cluster.connect,
       clusterConfigured: cluster.configured,
       log,
@@ -73,8 +80,14 @@ export async function run(env: Record<string, string | undefined> = process.env)
   }
 }
 
+const masked = new Set<string>();
+
 function mask(secrets: readonly string[]): void {
-  for (const value of valuesToMask(secrets)) core.setSecret(value);
+  for (const value of valuesToMask(secrets)) {
+    if (masked.has(value)) continue;
+    masked.add(value);
+    core.setSecret(value);
+  }
 }
 
 /** The decoded text of a base64 kubeconfig, masked even when it is no valid kubeconfig. */
@@ -88,10 +101,15 @@ function tryDecodeKubeconfig(value: string): string {
   }
 }
 
-/** Annotation paths are relative to the workspace; the repository may be a subdirectory of it. */
-function repoPrefix(repo: string, env: Record<string, string | undefined>): string {
-  const path = relative(resolve(env.GITHUB_WORKSPACE || "."), resolve(repo)).replaceAll("\\", "/");
-  return path.startsWith("..") ? "" : path;
+/** Annotation paths are relative to the workspace; the repository may be checked out in a subdirectory. */
+function workspacePath(gitRoot: string, env: Record<string, string | undefined>): string {
+  try {
+    const workspace = realpathSync(resolve(env.GITHUB_WORKSPACE || "."));
+    const path = relative(workspace, realpathSync(gitRoot)).replaceAll("\\", "/");
+    return path.startsWith("..") ? "" : path;
+  } catch {
+    return "";
+  }
 }
 
 function isEntryPoint(): boolean {

@@ -8,9 +8,8 @@ export interface ActionInput {
   description: string;
   /** What action.yml declares as the default ("" when the value is computed at run time). */
   default: string;
-  /** The option's environment variable, read when the input is empty. */
-  env?: string;
-  secret?: boolean;
+  /** How the action's default differs from the CLI's, for the README. */
+  defaultNote?: string;
 }
 
 export interface ActionOutput {
@@ -22,8 +21,9 @@ export const ALLOW_UNTRUSTED_INPUT: ActionInput = {
   name: "allow-untrusted",
   default: "false",
   description:
-    "Allow a run that changes the cluster on pull_request_target events and on pull requests from forks " +
-    "(their code is untrusted while the job holds your secrets). Default: refuse, unless dry-run is client or server.",
+    "Allow a run that changes the cluster on pull_request_target events, on pull requests from forks and on " +
+    "workflow_run runs they trigger (their code is untrusted while the job holds your secrets). " +
+    "Default: refuse such a run unless dry-run is client or server.",
 };
 
 /**
@@ -37,6 +37,7 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
     description:
       "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. " +
       "true means client, false means none. Default: none, but client on pull_request events.",
+    defaultNote: "none, but client on `pull_request` events",
   },
 };
 
@@ -45,10 +46,8 @@ export function actionInputs(): ActionInput[] {
     const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,
-      description: `${option.description}${option.description.includes("One of") ? "" : choices}`,
+      description: `${option.description}${choices}`,
       default: option.default ?? "",
-      ...(option.env ? { env: option.env } : {}),
-      ...(option.secret ? { secret: true } : {}),
       ...ACTION_OVERRIDES[option.name],
     };
   });
@@ -58,8 +57,7 @@ export function actionInputs(): ActionInput[] {
 export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   {
     name: "result",
-    description:
-      "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed.",
+    description: "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed.",
   },
   {
     name: "changed-configs",

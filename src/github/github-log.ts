@@ -43,7 +43,9 @@ export function createGitHubLog(commands: WorkflowCommands, options: GitHubLogOp
       // Past the limit the warning still reaches the log, as plain text.
       overflow++;
       held ??= { message, where };
-      commands.info(`warning: ${where ? `${formatLocation({ ...where, file: prefix + where.file })}: ` : ""}${message}`);
+      commands.info(
+        `warning: ${where ? `${formatLocation({ ...where, file: prefix + where.file })}: ` : ""}${message}`,
+      );
     },
     async group<T>(title: string, work: () => Promise<T>): Promise<T> {
       // GitHub does not nest groups: an inner stage stays inside the outer one.
@@ -64,7 +66,7 @@ export function createGitHubLog(commands: WorkflowCommands, options: GitHubLogOp
         commands.warning(held.message, held.where ? annotationProperties(held.where, prefix) : undefined);
       } else {
         commands.warning(
-        `and ${overflow} more warning${overflow === 1 ? "" : "s"}: GitHub shows ${limit} annotations per step, see the log for all of them`,
+          `and ${overflow} more warning${overflow === 1 ? "" : "s"}: GitHub shows ${limit} annotations per step, see the log for all of them`,
         );
       }
       overflow = 0;

@@ -11,26 +11,21 @@ export interface ActionInputValues {
   /** Whether the workflow set `dry-run` itself (otherwise pull requests default to a dry run). */
   dryRunExplicit: boolean;
   allowUntrusted: boolean;
-  /** Values of the secret inputs, to mask before anything is logged. */
-  secrets: string[];
 }
 
 /** `getInput` is @actions/core's (trimmed, "" when unset); tests pass a plain function. */
 export function readActionInputs(getInput: (name: string) => string): ActionInputValues {
   const values: RawValues = {};
-  const secrets: string[] = [];
   for (const input of actionInputs()) {
     if (input.name === ALLOW_UNTRUSTED_INPUT.name) continue;
     const value = getInput(input.name);
     if (value === "") continue;
-    if (input.secret) secrets.push(value);
     values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
   }
   return {
     values,
     dryRunExplicit: values["dry-run"] !== undefined,
     allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput(ALLOW_UNTRUSTED_INPUT.name) || "false"),
-    secrets,
   };
 }
 

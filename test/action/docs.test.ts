@@ -1,0 +1,126 @@
+// action.yml, the README's tables and .env.example are generated from the option table by
+// scripts/generate-docs.mjs (run by `npm run build`). The test setup builds dist/ but leaves these as
+// committed, so a stale document fails here. And the action metadata and the example workflow must
+// pass a GitHub Actions schema validator from the npm registry (@action-validator/cli).
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import {
+  ACTION_YML,
+  ENV_EXAMPLE,
+  README,
+  renderActionYml,
+  renderEnvExample,
+  renderReadme,
+} from "../../scripts/render-docs.js";
+import { ACTION_OUTPUTS } from "../../src/github/action-metadata.js";
+import { OPTIONS } from "../../src/settings/options.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), "utf8");
+const STALE = "is stale: run `npm run build` and commit the result";
+
+describe("generated documents match the option table", () => {
+  test.each([
+    [ACTION_YML, renderActionYml],
+    [ENV_EXAMPLE, renderEnvExample],
+    [README, () => renderReadme(read(README))],
+  ])("%s", (file, render) => {
+    expect(read(file), `${file} ${STALE}`).toBe(render());
+  });
+
+  test("action.yml has one input per option plus allow-untrusted, each with a description and default", () => {
+    const action = parse(read(ACTION_YML)) as {
+      inputs: Record<string, { description: string; default: string }>;
+      outputs: Record<string, { description: string }>;
+      runs: { using: string; main: string };
+    };
+    expect(Object.keys(action.inputs)).toEqual([...OPTIONS.map((o) => o.name), "allow-untrusted"]);
+    for (const [name, input] of Object.entries(action.inputs)) {
+      expect(input.description, name).not.toBe("");
+      expect(typeof input.default, name).toBe("string");
+    }
+    // GitHub fills an unset input with its default: dry-run must have none, or a pull request could
+    // not tell "not set" (dry run by default) from an explicit `none`.
+    expect(action.inputs["dry-run"]?.default).toBe("");
+    expect(Object.keys(action.outputs)).toEqual(ACTION_OUTPUTS.map((o) => o.name));
+    expect(action.runs).toEqual({ using: "node24", main: "dist/action.js" });
+  });
+
+  test("the README's flag table has a row per option with its environment variable", () => {
+    const readme = read(README);
+    for (const option of OPTIONS) {
+      expect(readme).toContain(`| \`--${option.name}\``);
+      if (option.env) expect(readme).toContain(`\`${option.env}\``);
+    }
+  });
+
+  test("the README keeps its opening: title, set-up commands, the problem", () => {
+    const readme = read(README);
+    expect(readme.startsWith("# config-rollout\n\n```sh\nnpm ci && npm run demo")).toBe(true);
+    expect(readme).toContain("Kubernetes does not restart pods when a ConfigMap or Secret they use changes");
+  });
+});
+
+function validate(file: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(root, "node_modules", ".bin", "action-validator"),
+      [file],
+      { cwd: root },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+/** Validate `text` as a file named `name` in a scratch directory. */
+async function validateText(name: string, text: string): Promise<{ code: number; output: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "config-rollout-validate-"));
+  try {
+    writeFileSync(join(dir, name), text);
+    return await validate(join(dir, name));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("schema validation (action-validator)", () => {
+  // action-validator 0.6 carries a schema that lists runs.using node12/node16/node20 only; GitHub runs
+  // node24 (asserted above). Everything else of action.yml is validated as written.
+  test("action.yml is valid", async () => {
+    const text = read(ACTION_YML);
+    expect(text).toContain("  using: node24\n");
+    const result = await validateText("action.yml", text.replace("  using: node24\n", "  using: node20\n"));
+    expect(result.output).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  const examples = readdirSync(join(root, "examples", "github")).map((f) => join("examples", "github", f));
+  test.each(examples)("%s is valid", async (file) => {
+    const result = await validate(file);
+    expect(result.output).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  test.each([
+    ["action.yml", "name: x\ndescription: y\nruns:\n  using: node20\n  mian: dist/action.js\n"],
+    ["workflow.yml", "on: push\njobs:\n  a:\n    steps:\n      - run: echo ok\n"],
+  ])("the validator rejects a broken %s", async (name, text) => {
+    expect((await validateText(name, text)).code).not.toBe(0);
+  });
+});
+
+test("the example workflow pins actions/checkout by full SHA and fetches the whole history", () => {
+  const workflow = read(join("examples", "github", "config-rollout.yml"));
+  expect(workflow).toContain("actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2");
+  expect(workflow).toContain("fetch-depth: 0");
+  const uses = [...workflow.matchAll(/uses: (\S+)/g)].map((m) => m[1]!);
+  const inputs = parse(workflow).jobs.deploy.steps.find((s: { id?: string }) => s.id === "rollout").with;
+  for (const name of Object.keys(inputs)) expect(OPTIONS.map((o) => o.name)).toContain(name);
+  expect(uses.filter((u) => !u.includes("config-rollout")).every((u) => /@[0-9a-f]{40}$/.test(u))).toBe(true);
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { UserError } from "../../src/errors.js";
+import { readActionInputs } from "../../src/github/read-inputs.js";
+
+const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? "";
+
+test.each([
+  [{}, {}, false],
+  [{ "dry-run": "true" }, { "dry-run": "client" }, true],
+  [{ "dry-run": "False" }, { "dry-run": "none" }, true],
+  [{ "dry-run": "server" }, { "dry-run": "server" }, true],
+  [{ namespace: "shop", "max-restarts": "5" }, { namespace: "shop", "max-restarts": "5" }, false],
+  // An empty input is not given: the option's environment variable or default applies.
+  [{ namespace: "", "kubeconfig-data": "" }, {}, false],
+])("inputs %j -> raw values %j", (inputs, values, dryRunExplicit) => {
+  const read = readActionInputs(from(inputs));
+  expect(read.values).toEqual(values);
+  expect(read.dryRunExplicit).toBe(dryRunExplicit);
+});
+
+test("only the option names and allow-untrusted are read", () => {
+  const asked: string[] = [];
+  readActionInputs((name) => {
+    asked.push(name);
+    return "";
+  });
+  expect(asked).toContain("kubeconfig-data");
+  expect(asked).toContain("allow-untrusted");
+  expect(asked).not.toContain("allow_untrusted");
+});
+
+test.each([
+  ["", false],
+  ["true", true],
+  ["TRUE", true],
+  ["false", false],
+])("allow-untrusted %j -> %s", (value, expected) => {
+  expect(readActionInputs(from({ "allow-untrusted": value })).allowUntrusted).toBe(expected);
+});
+
+test("a misspelt allow-untrusted is an input error, not a silent false", () => {
+  expect(() => readActionInputs(from({ "allow-untrusted": "yes please" }))).toThrow(UserError);
+  expect(() => readActionInputs(from({ "allow-untrusted": "yes please" }))).toThrow(
+    'input allow-untrusted: expected true or false, got "yes please"',
+  );
+});
