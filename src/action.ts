@@ -4,8 +4,6 @@ import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
-import { detectCiKind } from "./ci/ci-kind.js";
-import { readCiEnvironment } from "./ci/read-ci-environment.js";
 import { prepareClusterConnection } from "./connect-cluster.js";
 import { createGit } from "./git/create-git.js";
 import { readEventPayload } from "./github/event.js";
@@ -19,7 +17,7 @@ import { decodeKubeconfigData } from "./kube/connect.js";
 import { describeError } from "./output/error-line.js";
 import { headline } from "./report/describe.js";
 import { renderReport } from "./report/render-report.js";
-import { runConfigRollout } from "./run.js";
+import { runInCi } from "./run-in-ci.js";
 import { OPTIONS } from "./settings/options.js";
 import { rawValuesFromEnv, toSettings } from "./settings/settings.js";
 
@@ -51,15 +49,7 @@ export async function run(): Promise<void> {
 
     const git = await createGit(settings.repo);
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-    const report = await runConfigRollout({
-      settings,
-      range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
-      ci: detectCiKind(env),
-      git,
-      connect: cluster.connect,
-      clusterConfigured: cluster.configured,
-      log,
-    });
+    const report = await runInCi(settings, { env, git, cluster, log });
     log.flush();
     core.info(renderReport(report, settings.output));
     for (const [name, value] of Object.entries(actionOutputs(report))) core.setOutput(name, value);

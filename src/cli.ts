@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 // The CLI entry point: parse flags, run, print the report, one catch.
-import { detectCiKind } from "./ci/ci-kind.js";
-import { readCiEnvironment } from "./ci/read-ci-environment.js";
 import { prepareClusterConnection } from "./connect-cluster.js";
 import { EXIT_FAILED, EXIT_OK, exitCodeFor } from "./errors.js";
 import { createGit } from "./git/create-git.js";
 import { describeError } from "./output/error-line.js";
 import { createStderrLog, useColor } from "./output/stderr-log.js";
 import { renderReport } from "./report/render-report.js";
-import { runConfigRollout } from "./run.js";
+import { runInCi } from "./run-in-ci.js";
 import { helpText } from "./settings/help.js";
 import { parseArgs } from "./settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "./settings/settings.js";
@@ -24,15 +22,7 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
     debug = settings.debug;
     const log = createStderrLog({ debug, color: useColor(process.stderr, env) });
     const cluster = prepareClusterConnection(settings, env);
-    const report = await runConfigRollout({
-      settings,
-      range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
-      ci: detectCiKind(env),
-      git: await createGit(settings.repo),
-      connect: cluster.connect,
-      clusterConfigured: cluster.configured,
-      log,
-    });
+    const report = await runInCi(settings, { env, git: await createGit(settings.repo), cluster, log });
     process.stdout.write(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
