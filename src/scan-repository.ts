@@ -65,8 +65,19 @@ export async function scanRepository(
   log.debug(`${changedFiles.length} changed manifest file(s)`);
 
   const problems: ManifestProblem[] = [];
-  const read = (rev: string, paths: string[]) => readManifests(git, rev, paths, options, problems);
-  const [baseManifests, headManifests] = [await read(base, basePaths), await read(head, headPaths)];
+  // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
+  const [baseFiles, headFiles] = await Promise.all([
+    readBytes(git, base, basePaths),
+    readBytes(git, head, headPaths),
+  ]);
+  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
+
+  // Every config whose content changed or that was deleted exists at base, so the names of the
+  // configs in the changed files at base cover the names to search for. Start the one `git grep`
+  // now: git walks the tree on another core while this process parses the head side.
+  const early = earlyCandidateSearch(git, head, baseManifests, new Set(headPaths), wanted);
+
+  const headManifests = await parseFiles(headPaths, headFiles, options, problems);
   const found = findConfigChanges(baseManifests, headManifests);
   problems.push(...found.problems);
 
@@ -78,8 +89,12 @@ export async function scanRepository(
   );
 
   const consumedNames = configNamesToFind(found.changes.filter((c) => c.status !== "added"));
-  const candidates = await findCandidateFiles(git, head, consumedNames, new Set(headPaths), wanted);
-  const candidateManifests = await read(head, candidates);
+  const candidateManifests = await readCandidates(git, head, consumedNames, early, {
+    alreadyRead: new Set(headPaths),
+    wanted,
+    options,
+    problems,
+  });
   const all = [...headManifests, ...candidateManifests];
   const workloads = all.filter((m) => podTemplateOf(m.object) !== undefined);
 
@@ -144,10 +159,74 @@ async function findCandidateFiles(
   names: string[],
   alreadyRead: Set<string>,
   wanted: (path: string) => boolean,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   if (names.length === 0) return [];
-  const hits = await git.grepFiles(rev, names);
+  const hits = await git.grepFiles(rev, names, [], signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
+}
+
+interface EarlySearch {
+  names: Set<string>;
+  hits: Promise<string[]>;
+  cancel: AbortController;
+}
+
+function earlyCandidateSearch(
+  git: Git,
+  rev: string,
+  baseManifests: Manifest[],
+  alreadyRead: Set<string>,
+  wanted: (path: string) => boolean,
+): EarlySearch | undefined {
+  // Names git grep cannot search for are left to the exact search, which reports them as before.
+  const names = new Set(
+    baseManifests
+      .filter(isConfigManifest)
+      .map((m) => m.id.name)
+      .filter((name) => name !== "" && !name.includes("\n")),
+  );
+  if (names.size === 0) return undefined;
+  const cancel = new AbortController();
+  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
+  hits.catch(() => {});
+  return { names, hits, cancel };
+}
+
+/**
+ * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
+ * for `names` finds. The early search is used when it looked for exactly these names (the usual
+ * case: every config in the changed files changed); otherwise it is stopped and the search runs
+ * again for the exact names (e.g. after a label-only edit, which changes no content).
+ */
+async function readCandidates(
+  git: Git,
+  rev: string,
+  names: string[],
+  early: EarlySearch | undefined,
+  ctx: {
+    alreadyRead: Set<string>;
+    wanted: (path: string) => boolean;
+    options: ScanOptions;
+    problems: ManifestProblem[];
+  },
+): Promise<Manifest[]> {
+  let candidates: string[];
+  if (early && names.length === early.names.size && names.every((name) => early.names.has(name))) {
+    candidates = await early.hits;
+  } else {
+    if (early) {
+      early.cancel.abort();
+      await early.hits.catch(() => {});
+    }
+    candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+  }
+  return readManifests(git, rev, candidates, ctx.options, ctx.problems);
+}
+
+async function readBytes(git: Git, rev: string, paths: string[]): Promise<Map<string, Buffer>> {
+  return paths.length === 0 ? new Map() : git.readFiles(rev, paths);
 }
 
 async function readManifests(
@@ -157,10 +236,23 @@ async function readManifests(
   options: ScanOptions,
   problems: ManifestProblem[],
 ): Promise<Manifest[]> {
-  if (paths.length === 0) return [];
-  const files = await git.readFiles(rev, paths);
+  return parseFiles(paths, await readBytes(git, rev, paths), options, problems);
+}
+
+/**
+ * Parse in order, yielding to the event loop between files: parsing is synchronous, and a git
+ * command started just before (the early grep) is only spawned, and then runs on another core,
+ * once this process gets back to its event loop.
+ */
+async function parseFiles(
+  paths: string[],
+  files: Map<string, Buffer>,
+  options: ScanOptions,
+  problems: ManifestProblem[],
+): Promise<Manifest[]> {
   const manifests: Manifest[] = [];
   for (const path of paths) {
+    await new Promise((resolve) => setImmediate(resolve));
     const bytes = files.get(path);
     if (bytes === undefined) continue;
     if (bytes.length > options.maxFileSize) {

@@ -43,6 +43,12 @@ export async function createGit(repoDir: string): Promise<Git> {
 }
 
 class GitAdapter implements Git {
+  /**
+   * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
+   * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
+   */
+  private readonly knownCommits = new Set<string>();
+
   constructor(
     readonly root: string,
     private readonly git: GitRunner,
@@ -57,11 +63,14 @@ class GitAdapter implements Git {
 
   async tryResolveCommit(ref: string): Promise<string | undefined> {
     assertSafeRef(ref);
+    if (this.knownCommits.has(ref)) return ref;
     const { stdout } = await this.git.run(
       ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`],
       NOT_FOUND,
     );
-    return stdout.trim() || undefined;
+    const sha = stdout.trim() || undefined;
+    if (sha !== undefined && sha === ref) this.knownCommits.add(sha);
+    return sha;
   }
 
   async hasCommit(sha: string): Promise<boolean> {
@@ -209,8 +218,10 @@ class GitAdapter implements Git {
     rev: string,
     fixedStrings: readonly string[],
     pathspecs: readonly string[] = [],
+    signal?: AbortSignal,
   ): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
+    const git = signal ? createGitRunner(this.root, { signal }) : this.git;
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       // An empty string matches every file; a newline cannot match within a line.
@@ -220,7 +231,7 @@ class GitAdapter implements Git {
     const found = new Set<string>();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const { stdout } = await this.git.run(
+      const { stdout } = await git.run(
         [
           "grep",
           "-l",

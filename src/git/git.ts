@@ -42,6 +42,14 @@ export interface Git {
   fileSizes(rev: string, paths: readonly string[]): Promise<Map<string, number>>;
   /** All regular files (and symlinks) at a revision, submodules excluded. */
   listFiles(rev: string): Promise<string[]>;
-  /** Files at a revision containing any of the fixed strings; [] when none match. */
-  grepFiles(rev: string, fixedStrings: readonly string[], pathspecs?: readonly string[]): Promise<string[]>;
+  /**
+   * Files at a revision containing any of the fixed strings; [] when none match. Aborting `signal`
+   * kills the search and rejects.
+   */
+  grepFiles(
+    rev: string,
+    fixedStrings: readonly string[],
+    pathspecs?: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<string[]>;
 }

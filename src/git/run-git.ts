@@ -22,7 +22,10 @@ export interface GitRunner {
 
 export const GIT_CONFIG = ["core.quotePath=false"];
 
-export function createGitRunner(baseDir: string, options: { timeoutMs?: number } = {}): GitRunner {
+export function createGitRunner(
+  baseDir: string,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): GitRunner {
   const git: SimpleGit = simpleGit({
     baseDir,
     config: GIT_CONFIG,
@@ -30,6 +33,8 @@ export function createGitRunner(baseDir: string, options: { timeoutMs?: number }
     maxConcurrentProcesses: 4,
     // Without output for this long, git is stuck (e.g. a fetch waiting for credentials).
     ...(options.timeoutMs ? { timeout: { block: options.timeoutMs } } : {}),
+    // Aborting kills the running command (and fails any later one of this runner).
+    ...(options.signal ? { abort: options.signal } : {}),
     errors(error, result) {
       if (error instanceof GitPluginError) return error;
       if (result.exitCode !== 0) {

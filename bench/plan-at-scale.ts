@@ -1,0 +1,190 @@
+// Benchmark 1: the plan on a monorepo-sized repository against the git work it cannot avoid.
+// Floor = `git diff --name-status A B` + one `git grep -l -F -e <changed config names> B`.
+
+import { join } from "node:path";
+import { createGit } from "../src/git/create-git.js";
+import type { Git } from "../src/git/git.js";
+import { createMemoryLog } from "../src/log.js";
+import { scanRepository } from "../src/scan-repository.js";
+import { commitNoConfigChange, type GeneratedRepo, generateRepo, type RepoShape } from "./generate-repo.js";
+import { cleanEnv, median, type RunResult, repeat, run } from "./measure.js";
+
+export interface PlanRunFigures {
+  wallMs: number[];
+  maxRssKb: number[];
+  cpuMs: number[];
+}
+
+export interface ScanTrace {
+  changedFiles: number;
+  readAtBase: number;
+  readAtHead: number;
+  grepCalls: number;
+  grepNames: number;
+  /** Files parsed in all (each read file is parsed once). */
+  parsed: number;
+}
+
+export interface PlanSizeResult {
+  files: number;
+  changedConfigs: number;
+  expectedRestarts: number;
+  expectedSkips: number;
+  floorDiff: PlanRunFigures;
+  floorGrep: PlanRunFigures;
+  grepHits: number;
+  plan: PlanRunFigures;
+  /** The same command on a commit that changes one Service only: start-up, diff, nothing to find. */
+  noChange: PlanRunFigures;
+  /** What the plan said: restarts and skips, checked against the generator's expectation. */
+  planRestarts: number;
+  planSkips: number;
+  trace: ScanTrace;
+}
+
+export interface PlanCommands {
+  floorDiff: string;
+  floorGrep: string;
+  plan: string;
+  noChange: string;
+}
+
+export const planCommand = (cli: string) => [cli, "--dry-run", "--output", "json", "--discover", "repo"];
+
+export async function benchPlanSize(
+  workDir: string,
+  label: string,
+  shape: RepoShape,
+  cli: string,
+  runs: number,
+): Promise<{ result: PlanSizeResult; commands: PlanCommands }> {
+  const repo = generateRepo(join(workDir, label), shape);
+  // Commands name every commit explicitly, so commit C on top of B changes nothing they see.
+  const noChangeRange = commitNoConfigChange(repo);
+  const env = cleanEnv(workDir);
+  const diffArgs = ["diff", "--name-status", repo.base, repo.head];
+  const grepArgs = ["grep", "-l", "-F", ...repo.changedConfigNames.flatMap((n) => ["-e", n]), repo.head];
+  const planArgs = [...planCommand(cli), "--base", repo.base, "--head", repo.head];
+  const noChangeArgs = [...planCommand(cli), "--base", noChangeRange.base, "--head", noChangeRange.head];
+  const opts = { cwd: repo.dir, env, measureMemory: true };
+
+  // Interleave floor and plan runs so machine noise (other work on the host) hits both alike.
+  const diffRuns: RunResult[] = [];
+  const grepRuns: RunResult[] = [];
+  const planRuns: RunResult[] = [];
+  const noChangeRuns: RunResult[] = [];
+  await repeat(runs, 1, async () => {
+    diffRuns.push(await run("git", diffArgs, opts));
+    grepRuns.push(await run("git", grepArgs, opts));
+    planRuns.push(await run(process.execPath, planArgs, opts));
+    noChangeRuns.push(await run(process.execPath, noChangeArgs, opts));
+  });
+  // The warm-up round is dropped.
+  for (const list of [diffRuns, grepRuns, planRuns, noChangeRuns]) list.shift();
+
+  const grepHits = grepRuns[0]!.stdout.split("\n").filter(Boolean).length;
+  const verdict = checkPlan(planRuns[planRuns.length - 1]!.stdout, repo);
+  const noChangeOutcome = (JSON.parse(noChangeRuns[0]!.stdout) as PlanJson).outcome;
+  if (noChangeOutcome !== "nothing-to-do") throw new Error(`no-change plan: outcome ${noChangeOutcome}`);
+  const trace = await traceScan(repo);
+  const figures = (list: RunResult[]): PlanRunFigures => ({
+    wallMs: list.map((r) => r.wallMs),
+    maxRssKb: list.map((r) => r.maxRssKb ?? Number.NaN),
+    cpuMs: list.map((r) => r.cpuMs ?? Number.NaN),
+  });
+  return {
+    result: {
+      files: repo.files,
+      changedConfigs: repo.changedConfigNames.length,
+      expectedRestarts: repo.expectedRestarts.length,
+      expectedSkips: repo.expectedSkips.length,
+      floorDiff: figures(diffRuns),
+      floorGrep: figures(grepRuns),
+      grepHits,
+      plan: figures(planRuns),
+      noChange: figures(noChangeRuns),
+      planRestarts: verdict.restarts,
+      planSkips: verdict.skips,
+      trace,
+    },
+    commands: {
+      floorDiff: `git ${diffArgs.join(" ")}`,
+      floorGrep: `git grep -l -F -e ${repo.changedConfigNames[0]} -e ... (${repo.changedConfigNames.length} names) ${repo.head}`,
+      plan: `node dist/cli.js ${planArgs.slice(1).join(" ")}`,
+      noChange: `node dist/cli.js ${noChangeArgs.slice(1).join(" ")}`,
+    },
+  };
+}
+
+interface PlanJson {
+  outcome: string;
+  changes: Array<{ status: string }>;
+  workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
+  problems: unknown[];
+}
+
+/** The plan must restart exactly the expected workloads and skip the expected ones; else throw. */
+export function checkPlan(stdout: string, repo: GeneratedRepo): { restarts: number; skips: number } {
+  const plan = JSON.parse(stdout) as PlanJson;
+  const ids = (action: string) =>
+    plan.workloads
+      .filter((w) => w.action === action)
+      .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
+      .sort();
+  const restarts = ids("restart");
+  const skips = ids("skip");
+  const problems: string[] = [];
+  if (plan.changes.length !== repo.changedConfigNames.length)
+    problems.push(`${plan.changes.length} changes, expected ${repo.changedConfigNames.length}`);
+  if (JSON.stringify(restarts) !== JSON.stringify(repo.expectedRestarts))
+    problems.push(`restarts ${restarts.length} differ from the ${repo.expectedRestarts.length} expected`);
+  if (JSON.stringify(skips) !== JSON.stringify(repo.expectedSkips))
+    problems.push(`skips ${skips.length} differ from the ${repo.expectedSkips.length} expected`);
+  if (plan.problems.length > 0) problems.push(`${plan.problems.length} manifest problems`);
+  if (problems.length > 0) throw new Error(`the plan is wrong: ${problems.join("; ")}`);
+  return { restarts: restarts.length, skips: skips.length };
+}
+
+/** Run the scan stage in this process through a counting git adapter: what does it read? */
+async function traceScan(repo: GeneratedRepo): Promise<ScanTrace> {
+  const git = await createGit(repo.dir);
+  const trace: ScanTrace = {
+    changedFiles: 0,
+    readAtBase: 0,
+    readAtHead: 0,
+    grepCalls: 0,
+    grepNames: 0,
+    parsed: 0,
+  };
+  const counting: Git = Object.create(git) as Git;
+  counting.readFiles = async (rev, paths) => {
+    const files = await git.readFiles(rev, paths);
+    if (rev === repo.base) trace.readAtBase += files.size;
+    else trace.readAtHead += files.size;
+    trace.parsed += files.size;
+    return files;
+  };
+  counting.grepFiles = async (rev, names, pathspecs) => {
+    trace.grepCalls++;
+    trace.grepNames += names.length;
+    return git.grepFiles(rev, names, pathspecs);
+  };
+  const scan = await scanRepository(
+    counting,
+    repo.base,
+    repo.head,
+    {
+      paths: ["**/*.yaml", "**/*.yml", "**/*.json"],
+      exclude: [],
+      defaultNamespace: "default",
+      maxFileSize: 1 << 20,
+    },
+    createMemoryLog(),
+  );
+  trace.changedFiles = scan.changedFiles.length;
+  return trace;
+}
+
+export function floorMs(r: PlanSizeResult): number {
+  return median(r.floorDiff.wallMs) + median(r.floorGrep.wallMs);
+}
