@@ -13,7 +13,7 @@ import { valuesToMask } from "./github/mask.js";
 import { actionOutputs } from "./github/outputs.js";
 import { readActionInputs } from "./github/read-inputs.js";
 import { decideTrust } from "./github/trust-policy.js";
-import { decodeKubeconfigData } from "./kube/connect.js";
+import { decodeKubeconfigData } from "./kube/kubeconfig-source.js";
 import { describeError } from "./output/error-line.js";
 import { headline } from "./report/describe.js";
 import { renderReport } from "./report/render-report.js";
@@ -34,7 +34,7 @@ export async function run(): Promise<void> {
     const parsed = toSettings(raw);
     debug ||= parsed.debug;
     const cluster = prepareClusterConnection(parsed, env);
-    mask(cluster.secretsToMask);
+    mask(await cluster.secretsToMask());
 
     const event = await readEventPayload(env);
     const trust = decideTrust({

@@ -1,15 +1,19 @@
 // Composition of the Kubernetes adapter from Settings: which kubeconfig, which context, and the
-// client options every request gets (timeout, retries, User-Agent, field manager).
+// client options every request gets (timeout, retries, User-Agent, field manager). The client
+// library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
+// without it.
 
-import { loadKubeConfig } from "./kube/connect.js";
-import { type Cluster, createCluster } from "./kube/kube-client.js";
+import type { KubeConnection } from "./kube/connect.js";
+import type { Cluster } from "./kube/kube-client.js";
+import { findKubeConfigSource, type LoadKubeConfigOptions } from "./kube/kubeconfig-source.js";
 import type { Settings } from "./settings/settings.js";
 import { USER_AGENT } from "./version.js";
 
 export interface ClusterConnection {
+  /** Whether any cluster source exists (decides the default of --discover). */
   configured: boolean;
-  /** Strings that must never appear in any output (tokens, keys, the raw kubeconfig). */
-  secretsToMask: string[];
+  /** Strings that must never appear in any output (tokens, keys, the kubeconfig as given). */
+  secretsToMask: () => Promise<string[]>;
   connect: () => Promise<Cluster | undefined>;
 }
 
@@ -17,23 +21,31 @@ export function prepareClusterConnection(
   settings: Settings,
   env: Record<string, string | undefined>,
 ): ClusterConnection {
-  const loaded = loadKubeConfig({
+  const options: LoadKubeConfigOptions = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
     context: settings.context,
     env,
-  });
+  };
+  const configured = findKubeConfigSource(options) !== undefined;
+  let loading: Promise<KubeConnection | undefined> | undefined;
+  const load = () => {
+    loading ??= import("./kube/connect.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    return loading;
+  };
   return {
-    configured: loaded !== undefined,
-    secretsToMask: loaded?.secretsToMask ?? [],
-    connect: async () =>
-      loaded
-        ? createCluster(loaded.kc, {
-            requestTimeoutMs: 30_000,
-            userAgent: USER_AGENT,
-            fieldManager: "config-rollout",
-            retries: 5,
-          })
-        : undefined,
+    configured,
+    secretsToMask: async () => (configured ? ((await load())?.secretsToMask ?? []) : []),
+    connect: async () => {
+      const loaded = await load();
+      if (!loaded) return undefined;
+      const { createCluster } = await import("./kube/kube-client.js");
+      return createCluster(loaded.kc, {
+        requestTimeoutMs: 30_000,
+        userAgent: USER_AGENT,
+        fieldManager: "config-rollout",
+        retries: 5,
+      });
+    },
   };
 }

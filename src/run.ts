@@ -160,7 +160,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     const rollouts = await log.group("Wait for rollouts", () =>
       waitForRollouts(
         live,
-        waitFor.map((r) => ({ id: r.id, generation: r.generation })),
+        waitFor.map((r) => ({ id: r.id, generation: r.generation, object: r.object })),
         {
           timeoutMs: settings.timeoutMs,
           onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),

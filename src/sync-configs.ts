@@ -5,6 +5,7 @@ import type { Cluster, LiveConfig } from "./kube/kube-client.js";
 import type { Log } from "./log.js";
 import { changedKeys } from "./manifests/config-content.js";
 import { type ConfigSnapshot, formatId, idKey, type Manifest } from "./model.js";
+import { readLiveConfigs } from "./read-live-configs.js";
 
 export class ConfigNotLiveError extends Error {
   override name = "ConfigNotLiveError";
@@ -18,7 +19,7 @@ export interface SyncOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Returns the live objects (uid, content) of the configs checked, by idKey. */
+/** Returns the live objects (uid, content) of the configs found already in sync, by idKey. */
 export async function syncConfigs(
   cluster: Cluster,
   configs: Array<{ snapshot: ConfigSnapshot; manifest?: Manifest }>,
@@ -26,15 +27,20 @@ export async function syncConfigs(
   log: Log,
 ): Promise<Map<string, LiveConfig>> {
   const live = new Map<string, LiveConfig>();
-  const pending: typeof configs = [];
-  for (const config of configs) {
-    const current = await cluster.readConfig(config.snapshot.id);
-    if (current && changedKeys(current.content, config.snapshot.content).length === 0) {
-      live.set(idKey(config.snapshot.id), current);
-    } else {
-      pending.push(config);
-    }
-  }
+  /** The configs whose live content is not yet the committed one; the others go into `live`. */
+  const stillDifferent = async (candidates: typeof configs) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.snapshot.id),
+    );
+    return candidates.filter(({ snapshot }) => {
+      const found = current.get(idKey(snapshot.id));
+      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
+      live.set(idKey(snapshot.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
   if (pending.length === 0) return live;
 
   if (options.apply) {
@@ -44,8 +50,6 @@ export async function syncConfigs(
         `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`,
       );
       await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
-      const applied = await cluster.readConfig(snapshot.id);
-      if (applied) live.set(idKey(snapshot.id), applied);
     }
     return live;
   }
@@ -59,16 +63,8 @@ export async function syncConfigs(
       .join(", ")}`,
   );
   while (waiting.length > 0) {
-    const still: typeof configs = [];
-    for (const config of waiting) {
-      const current = await cluster.readConfig(config.snapshot.id);
-      if (current && changedKeys(current.content, config.snapshot.content).length === 0) {
-        live.set(idKey(config.snapshot.id), current);
-      } else {
-        still.push(config);
-      }
-    }
-    waiting = still;
+    await sleep(options.pollMs ?? 1000);
+    waiting = await stillDifferent(waiting);
     if (waiting.length === 0) break;
     if (Date.now() >= deadline) {
       const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
@@ -76,7 +72,6 @@ export async function syncConfigs(
         `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
       );
     }
-    await sleep(options.pollMs ?? 1000);
   }
   return live;
 }

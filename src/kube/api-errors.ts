@@ -3,6 +3,10 @@
 // and the namespace, never credentials.
 
 import { ApiException } from "@kubernetes/client-node";
+import { KubeApiError } from "./kube-api-error.js";
+
+export { KubeApiError } from "./kube-api-error.js";
+
 import { UserError } from "../errors.js";
 import { field, stringField } from "../manifests/json-shape.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
@@ -17,17 +21,6 @@ export interface RequestDescription {
   name?: string;
   context: string;
   server: string;
-}
-
-/** An API answer other than success, carried with its HTTP status for callers that branch on it. */
-export class KubeApiError extends UserError {
-  override name = "KubeApiError";
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-  ) {
-    super(message);
-  }
 }
 
 export function describeKubeError(error: unknown, req: RequestDescription, attempts = 1): KubeApiError {

@@ -4,22 +4,17 @@
 // http://localhost:8080: "no cluster configured" is reported as such.
 
 import { existsSync, readFileSync } from "node:fs";
-import { isIPv6 } from "node:net";
-import { delimiter, join, resolve } from "node:path";
+import { join } from "node:path";
 import { type Cluster, KubeConfig, type User } from "@kubernetes/client-node";
 import { UserError } from "../errors.js";
+import { chooseSource, type LoadKubeConfigOptions } from "./kubeconfig-source.js";
 
-export interface LoadKubeConfigOptions {
-  /** --kubeconfig: a file path (a leading ~/ is expanded). */
-  kubeconfigPath?: string;
-  /** CONFIG_ROLLOUT_KUBECONFIG / the action input: the kubeconfig itself, as text or base64. */
-  kubeconfigData?: string;
-  /** --context; default: the kubeconfig's current-context. */
-  context?: string;
-  env: Record<string, string | undefined>;
-  /** Directory of the in-cluster service account files (tests point it elsewhere). */
-  serviceAccountDir?: string;
-}
+export {
+  decodeKubeconfigData,
+  findKubeConfigSource,
+  type LoadKubeConfigOptions,
+  SERVICE_ACCOUNT_DIR,
+} from "./kubeconfig-source.js";
 
 export interface KubeConnection {
   kc: KubeConfig;
@@ -42,18 +37,6 @@ export class NoClusterConfiguredError extends UserError {
         "or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)",
     );
   }
-}
-
-export const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
-
-type Source =
-  | { type: "file"; files: string[]; label: string }
-  | { type: "data"; text: string; raw: string; label: string }
-  | { type: "in-cluster"; server: string; dir: string; label: string };
-
-/** Which source loadKubeConfig would use, or undefined when no cluster is configured. */
-export function findKubeConfigSource(opts: LoadKubeConfigOptions): string | undefined {
-  return chooseSource(opts)?.label;
 }
 
 /**
@@ -87,60 +70,6 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
     source: source.label,
     secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))],
   };
-}
-
-function chooseSource(opts: LoadKubeConfigOptions): Source | undefined {
-  const env = opts.env;
-  const home = env.HOME || env.USERPROFILE;
-  if (opts.kubeconfigPath) {
-    const file = resolve(expandHome(opts.kubeconfigPath, home));
-    if (!existsSync(file)) throw new UserError(`--kubeconfig ${opts.kubeconfigPath}: no such file`);
-    return { type: "file", files: [file], label: `--kubeconfig ${opts.kubeconfigPath}` };
-  }
-  if (opts.kubeconfigData?.trim()) {
-    const label = "CONFIG_ROLLOUT_KUBECONFIG";
-    return {
-      type: "data",
-      text: decodeKubeconfigData(opts.kubeconfigData, label),
-      raw: opts.kubeconfigData,
-      label,
-    };
-  }
-  if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(delimiter).filter((f) => f !== "");
-    // As kubectl: files of the list that do not exist are skipped.
-    const files = listed.map((f) => resolve(expandHome(f, home))).filter((f) => existsSync(f));
-    if (files.length === 0) throw new UserError(`KUBECONFIG=${env.KUBECONFIG}: no such file`);
-    return { type: "file", files, label: `KUBECONFIG (${files.join(delimiter)})` };
-  }
-  if (home) {
-    const file = join(home, ".kube", "config");
-    if (existsSync(file)) return { type: "file", files: [file], label: file };
-  }
-  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
-  const host = env.KUBERNETES_SERVICE_HOST;
-  const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && existsSync(join(dir, "token"))) {
-    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
-    const server = `${scheme}://${isIPv6(host) ? `[${host}]` : host}:${port}`;
-    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
-  }
-  return undefined;
-}
-
-/** The kubeconfig text from a value that holds either the YAML itself or base64 of it. */
-export function decodeKubeconfigData(value: string, label: string): string {
-  const trimmed = value.trim();
-  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
-    throw new UserError(`${label} is neither a kubeconfig nor base64 of one`);
-  }
-  return value;
-}
-
-function expandHome(path: string, home: string | undefined): string {
-  return home && (path === "~" || path.startsWith("~/")) ? join(home, path.slice(1)) : path;
 }
 
 function loadFiles(kc: KubeConfig, files: string[], label: string): void {

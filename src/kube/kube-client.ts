@@ -56,6 +56,8 @@ export interface Cluster {
   listForWatch(namespace: string, kind: ListableKind, fieldSelector?: string): Promise<ListResult>;
   /** GET a ConfigMap or Secret by name; undefined when it does not exist. */
   readConfig(id: ObjectId): Promise<LiveConfig | undefined>;
+  /** Every ConfigMap of a namespace in ONE list call, by name (Secrets are only ever read by name). */
+  listConfigMaps(namespace: string): Promise<Map<string, LiveConfig>>;
   /** Server-side apply (field manager, force) of a ConfigMap or Secret manifest. */
   applyConfig(obj: Record<string, unknown>, dryRun: boolean, namespace?: string): Promise<void>;
   readWorkload(id: ObjectId): Promise<Record<string, unknown> | undefined>;
@@ -192,6 +194,24 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         resourceVersion: metadata.resourceVersion ?? "",
         content: liveConfigContent(obj),
       };
+    },
+
+    async listConfigMaps(namespace) {
+      const result = await request({ verb: "list", resource: "configmaps", namespace }, (o) =>
+        core.listNamespacedConfigMap({ namespace }, o),
+      );
+      const plain = toPlain(result) as { items?: Plain[] };
+      const byName = new Map<string, LiveConfig>();
+      for (const item of plain.items ?? []) {
+        const metadata = (item.metadata ?? {}) as { name?: string; uid?: string; resourceVersion?: string };
+        if (!metadata.name) continue;
+        byName.set(metadata.name, {
+          uid: metadata.uid ?? "",
+          resourceVersion: metadata.resourceVersion ?? "",
+          content: liveConfigContent({ kind: "ConfigMap", ...item }),
+        });
+      }
+      return byName;
     },
 
     async applyConfig(obj, dryRun, namespaceDefault) {

@@ -13,7 +13,7 @@
 
 import { field } from "../manifests/json-shape.js";
 import { formatId, idKey, type ObjectId, RESTARTABLE_KINDS } from "../model.js";
-import { KubeApiError } from "./api-errors.js";
+import { KubeApiError } from "./kube-api-error.js";
 import type { Cluster, ListableKind, WatchHandle } from "./kube-client.js";
 import { rolloutStatus, specUpdateMessage } from "./rollout-status.js";
 
@@ -21,6 +21,8 @@ export interface WaitTarget {
   id: ObjectId;
   /** metadata.generation our patch produced: older observations of the object do not count. */
   generation?: number;
+  /** The object as our patch returned it: when every target of a group has one, no LIST is needed. */
+  object?: Record<string, unknown>;
 }
 
 export type WaitOutcome = "done" | "failed" | "timeout" | "not-waitable" | "deleted";
@@ -134,7 +136,11 @@ export async function waitForRollouts(
     const byName = new Map(members.map((m) => [m.target.id.name, m]));
     const pending = () => !isFinished && members.some((m) => !m.result);
     const fieldSelector = members.length === 1 ? `metadata.name=${members[0]!.target.id.name}` : undefined;
-    let resourceVersion: string | undefined;
+    let resourceVersion = oldestPatchVersion(members);
+    if (resourceVersion !== undefined) {
+      for (const member of members) observe(member, { kind, ...member.target.object });
+      if (!pending()) return;
+    }
     let failures = 0;
     let quickCloses = 0;
 
@@ -261,6 +267,18 @@ export async function waitForRollouts(
   // keeps the finish line at the last rollout's event.
   await finished;
   return targets.map((t) => states.get(idKey(t.id))!.result!);
+}
+
+/**
+ * Watch from the patch responses instead of listing again: each target's state is known from its
+ * own response, and a watch from the oldest of their resourceVersions delivers every later change of
+ * all of them. Resource versions are opaque to clients in general; we only order them when every one
+ * is a plain integer (as etcd's are) and list otherwise.
+ */
+function oldestPatchVersion(members: TargetState[]): string | undefined {
+  const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
+  if (!versions.every((v): v is string => typeof v === "string" && /^\d{1,15}$/.test(v))) return undefined;
+  return versions.reduce((oldest, v) => (Number(v) < Number(oldest) ? v : oldest));
 }
 
 function formatSeconds(ms: number): string {

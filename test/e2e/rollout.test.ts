@@ -217,9 +217,10 @@ describe("faults and API economy", () => {
       scenario = undefined;
     }
     expect(counts[1]).toEqual(counts[0]);
-    expect(counts[0]!.patch).toBe(3);
-    // One LIST per restartable kind in the one affected namespace for discovery, plus the wait's lists.
-    expect(counts[0]!.list).toBeLessThanOrEqual(3 + 3);
+    // Discovery: one LIST per restartable kind in the one affected namespace. Configs: one GET each
+    // (one ConfigMap, one Secret). One PATCH per restart. The wait starts from the patch responses:
+    // one WATCH per namespace and kind (two Deployments share one), no LIST.
+    expect(counts[0]).toEqual({ list: 3, get: 2, patch: 3, watch: 2 });
   });
 
   test("a 403 names the verb, the resource and the context; credentials never appear", async () => {
