@@ -10,6 +10,7 @@ import { parseManifests } from "./manifests/parse-manifests.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
+  formatId,
   idKey,
   type Manifest,
   type ManifestProblem,
@@ -80,6 +81,7 @@ export async function scanRepository(
   const headManifests = await parseFiles(headPaths, headFiles, options, problems);
   const found = findConfigChanges(baseManifests, headManifests);
   problems.push(...found.problems);
+  const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
 
   // Unchanged files are the same at both commits, so a workload in one cannot be new; only the
   // files the diff touched can introduce a workload.
@@ -88,7 +90,7 @@ export async function scanRepository(
     headManifests.filter((m) => podTemplateOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id)),
   );
 
-  const consumedNames = configNamesToFind(found.changes.filter((c) => c.status !== "added"));
+  const consumedNames = configNamesToFind(changes.filter((c) => c.status !== "added"));
   const candidateManifests = await readCandidates(git, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
@@ -101,7 +103,34 @@ export async function scanRepository(
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already.
   collectConfigs(all, headConfigs, []);
-  return { changedFiles, changes: found.changes, workloads, newWorkloadIds, headConfigs, problems };
+  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+}
+
+/**
+ * A config that vanished from a file that does not parse at head was not deleted: we cannot read
+ * it (and neither can `kubectl apply`). Say so instead of reporting a deletion.
+ */
+function withoutUnreadableDeletions(
+  changes: ConfigChange[],
+  changedFiles: FileChange[],
+  problems: ManifestProblem[],
+): ConfigChange[] {
+  const broken = new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
+  const headPathOf = new Map(
+    changedFiles.map((f) => [f.oldPath ?? f.path, f.status === "D" ? undefined : f.path]),
+  );
+  return changes.filter((change) => {
+    const headPath = headPathOf.get(change.file);
+    if (change.status !== "deleted" || headPath === undefined || !broken.has(headPath)) return true;
+    problems.push({
+      file: headPath,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the head commit`,
+    });
+    return false;
+  });
 }
 
 /**

@@ -3,13 +3,11 @@
 // and the namespace, never credentials.
 
 import { ApiException } from "@kubernetes/client-node";
+import { field, stringField } from "../manifests/json-shape.js";
 import { KubeApiError } from "./kube-api-error.js";
+import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 
 export { KubeApiError } from "./kube-api-error.js";
-
-import { UserError } from "../errors.js";
-import { field, stringField } from "../manifests/json-shape.js";
-import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 
 /** What a request was trying to do, for messages. */
 export interface RequestDescription {

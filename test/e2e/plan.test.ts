@@ -330,6 +330,17 @@ describe("added, deleted and unusual files", () => {
     expect(byFile.get("big.yaml")?.message).toMatch(/max-file-size/);
   });
 
+  test("a config in a file that stops parsing is not reported as deleted", async () => {
+    const p = await plan(
+      { "a.yaml": yamlDocs(configMap("app", v1)) },
+      { "a.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata: {LOG_LEVEL: [\n" },
+    );
+    expect(p.changes).toEqual([]);
+    expect(p.problems.map((problem) => problem.message).join("\n")).toMatch(
+      /cannot tell whether configmap\/app .* changed/,
+    );
+  });
+
   test("--strict makes a manifest problem fatal with a clear line and exit code 2", async () => {
     const repo = await commitTwice(
       { "a.yaml": yamlDocs(configMap("app", v1)) },
