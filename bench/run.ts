@@ -179,14 +179,6 @@ async function main(): Promise<void> {
   const file = join(here, "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
   writeFileSync(file, replaceBetweenMarkers(previous, renderResults(results)));
-  // The repository's formatter aligns Markdown tables; keep `npm run lint` clean after a rerun.
-  try {
-    execFileSync(join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], {
-      stdio: "ignore",
-    });
-  } catch {
-    log("could not format bench/RESULTS.md with biome: run npx biome format --write bench/RESULTS.md");
-  }
   log(`done in ${results.totalSeconds}s: bench/RESULTS.md, bench/out/results.json`);
   if (results.finish) log(`finish line median ${median(results.finish.latencyMs).toFixed(1)} ms`);
 }
