@@ -2,12 +2,14 @@
 // action from it and `npx config-rollout` needs no install step). Unminified so a reviewer can
 // read the diff of dist/ that .ci/run checks.
 
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { build } from "esbuild";
 import { generateDocs } from "./generate-docs.mjs";
 
 const entryPoints = ["src/cli.ts", "src/action.ts"].filter((entry) => existsSync(entry));
+
+const { version } = JSON.parse(readFileSync("package.json", "utf8"));
 
 const bundled = await build({
   entryPoints,
@@ -23,6 +25,7 @@ const bundled = await build({
   minify: false,
   legalComments: "none",
   logLevel: "warning",
+  define: { CONFIG_ROLLOUT_VERSION: JSON.stringify(version) },
   // client-node's CommonJS dependencies call require(); give the ESM bundle one.
   banner: {
     js: "import { createRequire as __configRolloutCreateRequire } from 'node:module';\nconst require = __configRolloutCreateRequire(import.meta.url);",

@@ -6,6 +6,7 @@ import type { FileChange, Git } from "./git/git.js";
 import type { Log } from "./log.js";
 import { findConfigChanges } from "./manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "./manifests/config-content.js";
+import { configNamesInText } from "./manifests/config-names-in-text.js";
 import { parseManifests } from "./manifests/parse-manifests.js";
 import {
   type ConfigChange,
@@ -71,12 +72,11 @@ export async function scanRepository(
     readBytes(git, base, basePaths),
     readBytes(git, head, headPaths),
   ]);
-  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
-
   // Every config whose content changed or that was deleted exists at base, so the names of the
-  // configs in the changed files at base cover the names to search for. Start the one `git grep`
-  // now: git walks the tree on another core while this process parses the head side.
-  const early = earlyCandidateSearch(git, head, baseManifests, new Set(headPaths), wanted);
+  // configs in the changed files at base cover the names to search for. Guess them from the text
+  // and start the one `git grep` now: git walks the tree on another core while this process parses.
+  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
+  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
 
   const headManifests = await parseFiles(headPaths, headFiles, options, problems);
   const found = findConfigChanges(baseManifests, headManifests);
@@ -204,15 +204,14 @@ interface EarlySearch {
 function earlyCandidateSearch(
   git: Git,
   rev: string,
-  baseManifests: Manifest[],
+  baseFiles: Map<string, Buffer>,
   alreadyRead: Set<string>,
   wanted: (path: string) => boolean,
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
-    baseManifests
-      .filter(isConfigManifest)
-      .map((m) => m.id.name)
+    [...baseFiles.values()]
+      .flatMap((bytes) => configNamesInText(bytes.toString("utf8")))
       .filter((name) => name !== "" && !name.includes("\n")),
   );
   if (names.size === 0) return undefined;
@@ -242,7 +241,8 @@ async function readCandidates(
   },
 ): Promise<Manifest[]> {
   let candidates: string[];
-  if (early && names.length === early.names.size && names.every((name) => early.names.has(name))) {
+  // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
+  if (early && names.every((name) => early.names.has(name))) {
     candidates = await early.hits;
   } else {
     if (early) {

@@ -9227,59 +9227,8 @@ var require_dist3 = __commonJS({
   }
 });
 
-// package.json
-var package_default = {
-  name: "config-rollout",
-  version: "0.1.0",
-  description: "Restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed in a git push, and wait for their rollouts.",
-  type: "module",
-  license: "MIT",
-  bin: {
-    "config-rollout": "dist/cli.js"
-  },
-  files: [
-    "dist",
-    "action.yml",
-    ".gitlab-ci-template.yml",
-    "templates",
-    "README.md"
-  ],
-  engines: {
-    node: ">=20"
-  },
-  scripts: {
-    build: "node scripts/build.mjs",
-    typecheck: "tsc --noEmit",
-    lint: "biome check .",
-    format: "biome format --write .",
-    test: "vitest run",
-    demo: "tsx demo/run-demo.ts",
-    bench: "tsx bench/run.ts"
-  },
-  dependencies: {
-    "@actions/core": "3.0.1",
-    "@kubernetes/client-node": "1.4.0",
-    picomatch: "4.0.7",
-    "simple-git": "3.36.0",
-    yaml: "2.9.1"
-  },
-  devDependencies: {
-    "@action-validator/cli": "0.6.0",
-    "@action-validator/core": "0.6.0",
-    "@biomejs/biome": "2.6.8",
-    "@github/local-action": "7.0.1",
-    "@types/node": "20.19.43",
-    "@types/picomatch": "4.0.3",
-    esbuild: "0.28.2",
-    "gitlab-ci-local": "4.72.0",
-    tsx: "4.23.15",
-    typescript: "5.9.3",
-    vitest: "4.1.12"
-  }
-};
-
 // src/version.ts
-var VERSION = package_default.version;
+var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../package.json").version;
 var USER_AGENT = `config-rollout/${VERSION}`;
 
 // src/connect-cluster.ts
@@ -16361,6 +16310,27 @@ function snapshotsOf(manifests, revision, problems) {
   return snapshots;
 }
 
+// src/manifests/config-names-in-text.ts
+var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
+var CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
+var METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
+var NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+function configNamesInText(text) {
+  const names = [];
+  for (const document of text.split(DOCUMENT_SEPARATOR)) {
+    if (!CONFIG_KIND.test(document)) continue;
+    const block = METADATA_BLOCK.exec(document)?.[1];
+    if (!block) continue;
+    let best;
+    for (const match of block.matchAll(NAME_LINE)) {
+      const indent = match[1].length;
+      if (!best || indent < best.indent) best = { indent, name: match[2] };
+    }
+    if (best) names.push(best.name);
+  }
+  return names;
+}
+
 // src/manifests/parse-manifests.ts
 var import_yaml = __toESM(require_dist3(), 1);
 var DEFAULT_MAX_ALIAS_COUNT = 100;
@@ -16642,8 +16612,8 @@ async function scanRepository(git, base, head, options, log) {
     readBytes(git, base, basePaths),
     readBytes(git, head, headPaths)
   ]);
+  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
   const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
-  const early = earlyCandidateSearch(git, head, baseManifests, new Set(headPaths), wanted);
   const headManifests = await parseFiles(headPaths, headFiles, options, problems);
   const found = findConfigChanges(baseManifests, headManifests);
   problems.push(...found.problems);
@@ -16720,9 +16690,9 @@ async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) 
   const hits = await git.grepFiles(rev, names, [], signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
-function earlyCandidateSearch(git, rev, baseManifests, alreadyRead, wanted) {
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted) {
   const names = new Set(
-    baseManifests.filter(isConfigManifest).map((m) => m.id.name).filter((name) => name !== "" && !name.includes("\n"))
+    [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
   );
   if (names.size === 0) return void 0;
   const cancel = new AbortController();
@@ -16733,7 +16703,7 @@ function earlyCandidateSearch(git, rev, baseManifests, alreadyRead, wanted) {
 }
 async function readCandidates(git, rev, names, early, ctx) {
   let candidates;
-  if (early && names.length === early.names.size && names.every((name) => early.names.has(name))) {
+  if (early && names.every((name) => early.names.has(name))) {
     candidates = await early.hits;
   } else {
     if (early) {
