@@ -5,6 +5,7 @@ import { parseAllDocuments } from "yaml";
 import { kubeconfigYaml, type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
+import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,11 +55,7 @@ export async function startActionScenario(extraFiles: Record<string, string> = {
     base,
     head,
     kubeconfigText,
-    patchedWorkloads: () =>
-      sim.requests
-        .filter((r) => r.verb === "patch" && r.resource !== "configmaps" && r.resource !== "secrets")
-        .map((r) => `${r.kind}/${r.name}`)
-        .sort(),
+    patchedWorkloads: () => patchedWorkloads(sim),
     async close() {
       await sim.close();
       await repo.cleanup();

@@ -8,6 +8,7 @@ import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { type CliResult, runCli } from "../helpers/run-cli.js";
+import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 type Json = Record<string, unknown>;
 
@@ -97,11 +98,7 @@ export async function startScenario(
         spec: object.spec.template.spec,
       };
     },
-    patchedNames: () =>
-      sim.requests
-        .filter((r) => r.verb === "patch" && r.resource !== "configmaps" && r.resource !== "secrets")
-        .map((r) => `${r.kind}/${r.name}`)
-        .sort(),
+    patchedNames: () => patchedWorkloads(sim),
     async close() {
       await sim.close();
       await repo.cleanup();
