@@ -13,7 +13,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-3WHROLVT.js";
+} from "./chunks/chunk-H4MRGY4N.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-LRP7TKUC.js";

@@ -9,14 +9,13 @@ import { UserError } from "./errors.js";
 import type { Git } from "./git/git.js";
 import { resolveCommits } from "./git/resolve-commits.js";
 import type { Cluster } from "./kube/kube-client.js";
-import { restartWorkloads } from "./kube/restart.js";
-import { waitForRollouts } from "./kube/wait.js";
 import type { Log } from "./log.js";
 import { idKey, type Plan } from "./model.js";
 import { buildPlan } from "./plan/build-plan.js";
 import { applyGuardRails } from "./plan/guard-rails.js";
+import { restartAndWait } from "./restart-and-wait.js";
 import { computeRestartHashes, consumedConfigIds } from "./restart-hash.js";
-import { outcomeOf, type RunReport, type WorkloadResult } from "./run-result.js";
+import { outcomeOf, type RunReport } from "./run-result.js";
 import { readConfigsAt, scanRepository } from "./scan-repository.js";
 import type { Settings } from "./settings/settings.js";
 import { syncConfigs } from "./sync-configs.js";
@@ -74,7 +73,6 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   }
 
   const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
-  const needsCluster = discover !== "repo" || settings.dryRun !== "client";
   let cluster: Cluster | undefined;
   const connectOnce = async () => {
     cluster ??= await deps.connect();
@@ -108,7 +106,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     warnings: built.warnings,
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client" || !needsCluster) {
+  if (toRestart.length === 0 || settings.dryRun === "client") {
     return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
   }
 
@@ -135,50 +133,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     return computeRestartHashes(toRestart, manifests, headConfigs, liveConfigs, live, settings.hashKey);
   });
 
-  const restarted = await log.group("Restart", () =>
-    restartWorkloads(
-      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-      live,
-      {
-        strategy: settings.strategy,
-        envName: settings.envName,
-        hashFor: (id) => hashes.get(idKey(id)) ?? "",
-        now,
-        dryRun: settings.dryRun === "server",
-        log,
-      },
-    ),
-  );
-  const results: WorkloadResult[] = restarted.map((r) => ({
-    id: r.id,
-    restart: settings.dryRun === "server" && r.result === "restarted" ? "dry-run" : r.result,
-    message: r.message,
-  }));
-
-  const waitFor = restarted.filter((r) => r.result === "restarted" && settings.dryRun === "none");
-  if (settings.wait && waitFor.length > 0) {
-    const rollouts = await log.group("Wait for rollouts", () =>
-      waitForRollouts(
-        live,
-        waitFor.map((r) => ({ id: r.id, generation: r.generation, object: r.object })),
-        {
-          timeoutMs: settings.timeoutMs,
-          onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
-        },
-      ),
-    );
-    for (const rollout of rollouts) {
-      const result = results.find((r) => idKey(r.id) === idKey(rollout.id));
-      if (result)
-        Object.assign(result, {
-          rollout: rollout.result,
-          message: rollout.message,
-          durationMs: rollout.durationMs,
-        });
-    }
-  } else {
-    for (const result of results) if (result.restart === "restarted") result.rollout = "not-waited";
-  }
+  const results = await restartAndWait(live, toRestart, { manifests, hashes, settings, log, now });
   return {
     plan,
     results,

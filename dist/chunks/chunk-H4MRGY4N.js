@@ -15341,6 +15341,331 @@ function short(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
 
+// src/manifests/order.ts
+function compareStrings(a, b2) {
+  return a < b2 ? -1 : a > b2 ? 1 : 0;
+}
+function compareIds(a, b2) {
+  return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
+}
+
+// src/plan/references.ts
+var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path = `volumes[${volumeName ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = stringField(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = stringField(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = stringField(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = stringField(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind, configName, via, volumeSource, path) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k2) => !!k2));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind, configName, via, keys, path };
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${stringField(container, "name") ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path = `${prefix}.envFrom[${envFromIndex}]`;
+        const configMapName = stringField(field(envFrom, "configMapRef"), "name");
+        if (configMapName) {
+          refs.push({
+            configKind: "ConfigMap",
+            configName: configMapName,
+            via: "envFrom",
+            keys: "all",
+            path,
+            ...init
+          });
+        }
+        const secretName = stringField(field(envFrom, "secretRef"), "name");
+        if (secretName) {
+          refs.push({
+            configKind: "Secret",
+            configName: secretName,
+            via: "envFrom",
+            keys: "all",
+            path,
+            ...init
+          });
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path = `${prefix}.env[${stringField(env, "name") ?? envIndex}]`;
+        for (const [refField, configKind] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = stringField(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key)
+            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+
+// src/plan/workloads.ts
+var TEMPLATE_PATHS = {
+  Deployment: ["spec", "template"],
+  StatefulSet: ["spec", "template"],
+  DaemonSet: ["spec", "template"],
+  ReplicaSet: ["spec", "template"],
+  Job: ["spec", "template"],
+  CronJob: ["spec", "jobTemplate", "spec", "template"],
+  Pod: []
+};
+var SKIP_REASONS = {
+  CronJob: "CronJob: picks up the change on its next run",
+  Job: "Job: a running job keeps its config; the next job created picks up the change",
+  Pod: "Pod: a bare pod must be recreated",
+  ReplicaSet: "ReplicaSet: restart the Deployment that owns it, or recreate its pods"
+};
+function podTemplateOf(obj) {
+  const kind = field(obj, "kind");
+  if (typeof kind !== "string" || !Object.hasOwn(TEMPLATE_PATHS, kind)) return void 0;
+  let template = obj;
+  for (const step of TEMPLATE_PATHS[kind]) template = field(template, step);
+  if (!isRecord(template)) return void 0;
+  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
+}
+function isWorkloadKind(kind) {
+  return Object.hasOwn(TEMPLATE_PATHS, kind);
+}
+function isRestartable(kind) {
+  return RESTARTABLE_KINDS.includes(kind);
+}
+function skipReasonForKind(kind) {
+  return Object.hasOwn(SKIP_REASONS, kind) ? SKIP_REASONS[kind] : void 0;
+}
+
+// src/plan/build-plan.ts
+var IGNORE_ANNOTATION = "config-rollout.io/ignore";
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const planned = [];
+  for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
+    const references = [];
+    for (const ref of referencesOf(candidate.objects)) {
+      const config = {
+        kind: ref.configKind,
+        namespace: candidate.id.namespace,
+        name: ref.configName
+      };
+      const change = changesByKey.get(idKey(config));
+      if (change === void 0) continue;
+      if (change.status === "deleted") {
+        const key = idKey(change.id);
+        if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+        stillReferencing.get(key).add(shortId2(candidate.id));
+        continue;
+      }
+      if (change.status === "added") continue;
+      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
+      references.push({ ...ref, config, changedKeys: changedKeys2 });
+    }
+    if (references.length === 0) continue;
+    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
+  }
+  planned.sort((a, b2) => compareIds(a.id, b2.id));
+  const warnings = input.changes.filter((c3) => c3.status === "deleted" && stillReferencing.has(idKey(c3.id))).map((c3) => {
+    const users = [...stillReferencing.get(idKey(c3.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    return `${formatId(c3.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+  });
+  return { workloads: planned, warnings };
+}
+function planWorkload(candidate, references, newWorkloadIds) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r2) => r2.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  return {
+    ...base,
+    action: "restart",
+    reason: `consumes ${describeConsumption(consuming)}`,
+    references: consuming
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds) {
+  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function isIgnored(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects) {
+  const seen = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(podTemplateOf(object)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r2) => r2.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r2) => r2.keys === "all" ? [] : r2.keys))].sort(compareStrings);
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b2]) => compareIds(a, b2));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+var MAX_LISTED_KEYS = 5;
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function configNamesToFind(changes) {
+  const names = changes.filter((c3) => c3.status !== "added").map((c3) => c3.id.name);
+  return [...new Set(names)].sort(compareStrings);
+}
+
+// src/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return { ...w, action: "skip", reason: `namespace ${ns} is excluded (--exclude-namespaces)` };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in --namespaces ${rails.namespaces.join(",")}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts !== void 0 && restarts > rails.maxRestarts) {
+    throw new UserError(
+      `the plan restarts ${restarts} workloads, more than --max-restarts ${rails.maxRestarts}; nothing was restarted (run with --dry-run to see the plan)`
+    );
+  }
+  return guarded;
+}
+
 // src/kube/restart.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
@@ -15781,329 +16106,62 @@ function formatSeconds(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
 
-// src/manifests/order.ts
-function compareStrings(a, b2) {
-  return a < b2 ? -1 : a > b2 ? 1 : 0;
-}
-function compareIds(a, b2) {
-  return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
-}
-
-// src/plan/references.ts
-var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path = `volumes[${volumeName ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = stringField(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = stringField(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = stringField(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
+// src/restart-and-wait.ts
+async function restartAndWait(cluster, toRestart, context) {
+  const { manifests, hashes, settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    "Restart",
+    () => restartWorkloads(
+      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      cluster,
+      {
+        strategy: settings.strategy,
+        envName: settings.envName,
+        hashFor: (id) => hashes.get(idKey(id)) ?? "",
+        now: context.now,
+        dryRun: serverDryRun,
+        log
       }
-      const projectedSecret = field(projection, "secret");
-      const psName = stringField(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind, configName, via, volumeSource, path) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k2) => !!k2));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind, configName, via, keys, path };
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${stringField(container, "name") ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path = `${prefix}.envFrom[${envFromIndex}]`;
-        const configMapName = stringField(field(envFrom, "configMapRef"), "name");
-        if (configMapName) {
-          refs.push({
-            configKind: "ConfigMap",
-            configName: configMapName,
-            via: "envFrom",
-            keys: "all",
-            path,
-            ...init
-          });
-        }
-        const secretName = stringField(field(envFrom, "secretRef"), "name");
-        if (secretName) {
-          refs.push({
-            configKind: "Secret",
-            configName: secretName,
-            via: "envFrom",
-            keys: "all",
-            path,
-            ...init
-          });
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${stringField(env, "name") ?? envIndex}]`;
-        for (const [refField, configKind] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = stringField(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key)
-            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+    )
+  );
+  const results = new Map(
+    restarted.map((r2) => [
+      idKey(r2.id),
+      {
+        id: r2.id,
+        restart: serverDryRun && r2.result === "restarted" ? "dry-run" : r2.result,
+        message: r2.message
       }
-    }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter((r2) => r2.result === "restarted");
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
   }
-  return names;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// src/plan/workloads.ts
-var TEMPLATE_PATHS = {
-  Deployment: ["spec", "template"],
-  StatefulSet: ["spec", "template"],
-  DaemonSet: ["spec", "template"],
-  ReplicaSet: ["spec", "template"],
-  Job: ["spec", "template"],
-  CronJob: ["spec", "jobTemplate", "spec", "template"],
-  Pod: []
-};
-var SKIP_REASONS = {
-  CronJob: "CronJob: picks up the change on its next run",
-  Job: "Job: a running job keeps its config; the next job created picks up the change",
-  Pod: "Pod: a bare pod must be recreated",
-  ReplicaSet: "ReplicaSet: restart the Deployment that owns it, or recreate its pods"
-};
-function podTemplateOf(obj) {
-  const kind = field(obj, "kind");
-  if (typeof kind !== "string" || !Object.hasOwn(TEMPLATE_PATHS, kind)) return void 0;
-  let template = obj;
-  for (const step of TEMPLATE_PATHS[kind]) template = field(template, step);
-  if (!isRecord(template)) return void 0;
-  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
-}
-function isWorkloadKind(kind) {
-  return Object.hasOwn(TEMPLATE_PATHS, kind);
-}
-function isRestartable(kind) {
-  return RESTARTABLE_KINDS.includes(kind);
-}
-function skipReasonForKind(kind) {
-  return Object.hasOwn(SKIP_REASONS, kind) ? SKIP_REASONS[kind] : void 0;
-}
-
-// src/plan/build-plan.ts
-var IGNORE_ANNOTATION = "config-rollout.io/ignore";
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const planned = [];
-  for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
-    const references = [];
-    for (const ref of referencesOf(candidate.objects)) {
-      const config = {
-        kind: ref.configKind,
-        namespace: candidate.id.namespace,
-        name: ref.configName
-      };
-      const change = changesByKey.get(idKey(config));
-      if (change === void 0) continue;
-      if (change.status === "deleted") {
-        const key = idKey(change.id);
-        if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-        stillReferencing.get(key).add(shortId2(candidate.id));
-        continue;
+  const rollouts = await log.group(
+    "Wait for rollouts",
+    () => waitForRollouts(
+      cluster,
+      waitFor.map((r2) => ({ id: r2.id, generation: r2.generation, object: r2.object })),
+      {
+        timeoutMs: settings.timeoutMs,
+        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
       }
-      if (change.status === "added") continue;
-      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
-      references.push({ ...ref, config, changedKeys: changedKeys2 });
-    }
-    if (references.length === 0) continue;
-    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
-  }
-  planned.sort((a, b2) => compareIds(a.id, b2.id));
-  const warnings = input.changes.filter((c3) => c3.status === "deleted" && stillReferencing.has(idKey(c3.id))).map((c3) => {
-    const users = [...stillReferencing.get(idKey(c3.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    return `${formatId(c3.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-  });
-  return { workloads: planned, warnings };
-}
-function planWorkload(candidate, references, newWorkloadIds) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r2) => r2.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  return {
-    ...base,
-    action: "restart",
-    reason: `consumes ${describeConsumption(consuming)}`,
-    references: consuming
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds) {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function isIgnored(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
+    )
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: rollout.message,
+        durationMs: rollout.durationMs
       });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects) {
-  const seen = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(podTemplateOf(object)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      refs.push(ref);
-    }
   }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r2) => r2.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r2) => r2.keys === "all" ? [] : r2.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b2]) => compareIds(a, b2));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-var MAX_LISTED_KEYS = 5;
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function configNamesToFind(changes) {
-  const names = changes.filter((c3) => c3.status !== "added").map((c3) => c3.id.name);
-  return [...new Set(names)].sort(compareStrings);
-}
-
-// src/plan/guard-rails.ts
-function applyGuardRails(workloads, rails) {
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return { ...w, action: "skip", reason: `namespace ${ns} is excluded (--exclude-namespaces)` };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in --namespaces ${rails.namespaces.join(",")}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts !== void 0 && restarts > rails.maxRestarts) {
-    throw new UserError(
-      `the plan restarts ${restarts} workloads, more than --max-restarts ${rails.maxRestarts}; nothing was restarted (run with --dry-run to see the plan)`
-    );
-  }
-  return guarded;
+  return [...results.values()];
 }
 
 // src/restart-hash.ts
@@ -16874,7 +16932,6 @@ async function runConfigRollout(deps) {
     );
   }
   const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
-  const needsCluster = discover !== "repo" || settings.dryRun !== "client";
   let cluster;
   const connectOnce = async () => {
     cluster ??= await deps.connect();
@@ -16905,7 +16962,7 @@ async function runConfigRollout(deps) {
     warnings: built.warnings
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client" || !needsCluster) {
+  if (toRestart.length === 0 || settings.dryRun === "client") {
     return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
   }
   const live = await connectOnce();
@@ -16927,51 +16984,7 @@ async function runConfigRollout(deps) {
     );
     return computeRestartHashes(toRestart, manifests, headConfigs, liveConfigs, live, settings.hashKey);
   });
-  const restarted = await log.group(
-    "Restart",
-    () => restartWorkloads(
-      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-      live,
-      {
-        strategy: settings.strategy,
-        envName: settings.envName,
-        hashFor: (id) => hashes.get(idKey(id)) ?? "",
-        now,
-        dryRun: settings.dryRun === "server",
-        log
-      }
-    )
-  );
-  const results = restarted.map((r2) => ({
-    id: r2.id,
-    restart: settings.dryRun === "server" && r2.result === "restarted" ? "dry-run" : r2.result,
-    message: r2.message
-  }));
-  const waitFor = restarted.filter((r2) => r2.result === "restarted" && settings.dryRun === "none");
-  if (settings.wait && waitFor.length > 0) {
-    const rollouts = await log.group(
-      "Wait for rollouts",
-      () => waitForRollouts(
-        live,
-        waitFor.map((r2) => ({ id: r2.id, generation: r2.generation, object: r2.object })),
-        {
-          timeoutMs: settings.timeoutMs,
-          onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
-        }
-      )
-    );
-    for (const rollout of rollouts) {
-      const result = results.find((r2) => idKey(r2.id) === idKey(rollout.id));
-      if (result)
-        Object.assign(result, {
-          rollout: rollout.result,
-          message: rollout.message,
-          durationMs: rollout.durationMs
-        });
-    }
-  } else {
-    for (const result of results) if (result.restart === "restarted") result.rollout = "not-waited";
-  }
+  const results = await restartAndWait(live, toRestart, { manifests, hashes, settings, log, now });
   return {
     plan,
     results,
