@@ -97,13 +97,14 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
   });
-  for (const warning of built.warnings) log.warn(warning);
+  // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
+  for (const warning of built.warnings) log.warn(warning.message, warning);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(built.workloads, settings),
     problems: scan.problems,
-    warnings: built.warnings,
+    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {

@@ -19,9 +19,16 @@ export interface PlanInput {
   clusterWorkloads?: Manifest[];
 }
 
+/** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
+export interface PlanWarning {
+  message: string;
+  file: string;
+  line: number;
+}
+
 export interface PlanResult {
   workloads: PlannedWorkload[];
-  warnings: string[];
+  warnings: PlanWarning[];
 }
 
 type PlannedReference = PlannedWorkload["references"][number];
@@ -72,7 +79,8 @@ export function buildPlan(input: PlanInput): PlanResult {
     .map((c) => {
       const users = [...stillReferencing.get(idKey(c.id))!].sort(compareStrings);
       const verb = users.length === 1 ? "references" : "reference";
-      return `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+      const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+      return { message, file: c.file, line: c.line };
     });
   return { workloads: planned, warnings };
 }

@@ -36,10 +36,15 @@ function manifests(version: 1 | 2): Json[] {
   ];
 }
 
-export async function startActionScenario(extraFiles: Record<string, string> = {}): Promise<ActionScenario> {
+/** `extraFiles` are written into the head commit; `baseFiles` into the base commit (and kept unless overwritten). */
+export async function startActionScenario(
+  extraFiles: Record<string, string> = {},
+  baseFiles: Record<string, string> = {},
+): Promise<ActionScenario> {
   const sim = await startSimCluster({ rolloutStepMs: 5 });
   const repo = await createTempRepo();
   await repo.write("deploy/shop.yaml", yamlDocs(...manifests(1)));
+  for (const [path, content] of Object.entries(baseFiles)) await repo.write(path, content);
   const base = await repo.commit("v1");
   await repo.write("deploy/shop.yaml", yamlDocs(...manifests(2)));
   for (const [path, content] of Object.entries(extraFiles)) await repo.write(path, content);

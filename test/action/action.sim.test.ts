@@ -2,7 +2,14 @@
 // simulated API server: outputs, job summary, log groups, annotations, masking and the trust policy.
 import { basename, dirname } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { type ActionScenario, pullRequestEvent, pushEvent, startActionScenario } from "./action-scenario.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import {
+  type ActionScenario,
+  NS,
+  pullRequestEvent,
+  pushEvent,
+  startActionScenario,
+} from "./action-scenario.js";
 import { type ActionRun, runAction } from "./run-action.js";
 
 let scenario: ActionScenario | undefined;
@@ -107,6 +114,26 @@ describe("a push to main", () => {
     expect(run.stdout.match(/^warning: deploy\/broken-\d\d\.yaml:\d+:\d+: /gm)).toHaveLength(3);
     expect(run.outputs.result).toBe("planned");
   });
+});
+
+test("a deleted config that a workload still references is an annotation on the file that held it", async () => {
+  const consumer = deployment("legacy-reader", pod({ envFrom: [{ configMapRef: { name: "legacy" } }] }), {
+    namespace: NS,
+  });
+  scenario = await startActionScenario(
+    { "deploy/legacy.yaml": yamlDocs(consumer) },
+    { "deploy/legacy.yaml": yamlDocs(configMap("legacy", { A: "1" }, { namespace: NS }), consumer) },
+  );
+  const run = await runAction({
+    workspace: scenario.repo.dir,
+    eventName: "push",
+    event: pushEvent(scenario),
+    inputs: { "dry-run": "client" },
+  });
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(
+    /^::warning file=deploy\/legacy\.yaml,line=1::configmap\/legacy \(namespace shop\) was deleted but deployment\/legacy-reader still references it/m,
+  );
 });
 
 test("annotations point into a checkout that sits in a subdirectory of the workspace", async () => {

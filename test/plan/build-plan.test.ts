@@ -260,7 +260,12 @@ test("a deleted config: no restart, a warning naming every workload that still r
   });
   expect(result.workloads).toEqual([]);
   expect(result.warnings).toEqual([
-    "configmap/x (namespace y) was deleted but cronjob/c, deployment/a, deployment/b still reference it",
+    {
+      message:
+        "configmap/x (namespace y) was deleted but cronjob/c, deployment/a, deployment/b still reference it",
+      file: "config.yaml",
+      line: 1,
+    },
   ]);
 });
 
@@ -269,7 +274,7 @@ test("a deleted config referenced by one workload uses the singular", () => {
     changes: [change("Secret", "x", ["A"], "deleted")],
     workloads: [workload("a", envKey("x", "A", "secretKeyRef"))],
   });
-  expect(result.warnings).toEqual([
+  expect(result.warnings.map((w) => w.message)).toEqual([
     "secret/x (namespace prod) was deleted but deployment/a still references it",
   ]);
 });

@@ -15531,7 +15531,8 @@ function buildPlan(input) {
   const warnings = input.changes.filter((c3) => c3.status === "deleted" && stillReferencing.has(idKey(c3.id))).map((c3) => {
     const users = [...stillReferencing.get(idKey(c3.id))].sort(compareStrings);
     const verb = users.length === 1 ? "references" : "reference";
-    return `${formatId(c3.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    const message = `${formatId(c3.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c3.file, line: c3.line };
   });
   return { workloads: planned, warnings };
 }
@@ -16953,13 +16954,13 @@ async function runConfigRollout(deps) {
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads
   });
-  for (const warning of built.warnings) log.warn(warning);
+  for (const warning of built.warnings) log.warn(warning.message, warning);
   const plan = {
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(built.workloads, settings),
     problems: scan.problems,
-    warnings: built.warnings
+    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`)
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
