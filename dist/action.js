@@ -13,7 +13,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-PCST6MYI.js";
+} from "./chunks/chunk-GTRVMRFH.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-LRP7TKUC.js";

@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-PCST6MYI.js";
+} from "./chunks/chunk-GTRVMRFH.js";
 import "./chunks/chunk-LRP7TKUC.js";
 import "./chunks/chunk-AMZDZSJ6.js";
 import {

@@ -3,6 +3,7 @@
 // follows the size of the change, not the size of the repository.
 import picomatch from "picomatch";
 import type { FileChange, Git } from "./git/git.js";
+import { globsToPathspecs } from "./git/glob-pathspecs.js";
 import type { Log } from "./log.js";
 import { findConfigChanges } from "./manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "./manifests/config-content.js";
@@ -45,10 +46,13 @@ export interface RepositoryScan {
   problems: ManifestProblem[];
 }
 
-export function createPathFilter(options: Pick<ScanOptions, "paths" | "exclude">): (path: string) => boolean {
+/** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
+export type PathFilter = ((path: string) => boolean) & { globs: string[] };
+
+export function createPathFilter(options: Pick<ScanOptions, "paths" | "exclude">): PathFilter {
   const include = picomatch(options.paths, { dot: true });
   const exclude = options.exclude.length > 0 ? picomatch(options.exclude, { dot: true }) : () => false;
-  return (path) => include(path) && !exclude(path);
+  return Object.assign((path: string) => include(path) && !exclude(path), { globs: options.paths });
 }
 
 export async function scanRepository(
@@ -187,11 +191,12 @@ async function findCandidateFiles(
   rev: string,
   names: string[],
   alreadyRead: Set<string>,
-  wanted: (path: string) => boolean,
+  wanted: PathFilter,
   signal?: AbortSignal,
 ): Promise<string[]> {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
   if (names.length === 0) return [];
-  const hits = await git.grepFiles(rev, names, [], signal);
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
 
@@ -206,7 +211,7 @@ function earlyCandidateSearch(
   rev: string,
   baseFiles: Map<string, Buffer>,
   alreadyRead: Set<string>,
-  wanted: (path: string) => boolean,
+  wanted: PathFilter,
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
@@ -224,9 +229,9 @@ function earlyCandidateSearch(
 
 /**
  * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
- * for `names` finds. The early search is used when it looked for exactly these names (the usual
- * case: every config in the changed files changed); otherwise it is stopped and the search runs
- * again for the exact names (e.g. after a label-only edit, which changes no content).
+ * for `names` finds. The early search is used when it looked for at least these names (the usual
+ * case); otherwise (its guess from the text missed a name: flow-style metadata, JSON) it is
+ * stopped and the search runs again for the exact names.
  */
 async function readCandidates(
   git: Git,
@@ -235,7 +240,7 @@ async function readCandidates(
   early: EarlySearch | undefined,
   ctx: {
     alreadyRead: Set<string>;
-    wanted: (path: string) => boolean;
+    wanted: PathFilter;
     options: ScanOptions;
     problems: ManifestProblem[];
   },

@@ -301,6 +301,30 @@ describe("added, deleted and unusual files", () => {
     expect(restarts(p)).toEqual(["Deployment/web"]);
   });
 
+  test.each([["deploy/**/*.yaml"], ["deploy/**/*.{yaml,yml}"]])(
+    "--paths %s limits what is read, with or without a git pathspec for it",
+    async (paths) => {
+      const consumer = yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "app" } }] })));
+      const outside = yamlDocs(
+        deployment("elsewhere", pod({ envFrom: [{ configMapRef: { name: "app" } }] })),
+      );
+      const p = await plan(
+        {
+          "deploy/cm.yaml": yamlDocs(configMap("app", v1)),
+          "deploy/web.yaml": consumer,
+          "other/x.yaml": outside,
+        },
+        {
+          "deploy/cm.yaml": yamlDocs(configMap("app", v2)),
+          "deploy/web.yaml": consumer,
+          "other/x.yaml": outside,
+        },
+        ["--paths", paths],
+      );
+      expect(restarts(p)).toEqual(["Deployment/web"]);
+    },
+  );
+
   test("malformed YAML, an alias bomb, a binary .yaml and an oversized file are reported; the plan goes on", async () => {
     const consumer = deployment("web", pod({ envFrom: [{ configMapRef: { name: "app" } }] }));
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];

@@ -16324,6 +16324,13 @@ function outcomeOf(plan, results, dryRun) {
 // src/scan-repository.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
 
+// src/git/glob-pathspecs.ts
+var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
+}
+
 // src/manifests/config-changes.ts
 function findConfigChanges(base, head) {
   const problems = [];
@@ -16656,7 +16663,7 @@ function oneLine(text) {
 function createPathFilter(options) {
   const include = (0, import_picomatch2.default)(options.paths, { dot: true });
   const exclude = options.exclude.length > 0 ? (0, import_picomatch2.default)(options.exclude, { dot: true }) : () => false;
-  return (path) => include(path) && !exclude(path);
+  return Object.assign((path) => include(path) && !exclude(path), { globs: options.paths });
 }
 async function scanRepository(git, base, head, options, log) {
   const wanted = createPathFilter(options);
@@ -16745,8 +16752,9 @@ function collectConfigs(manifests, into, problems) {
   }
 }
 async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
   if (names.length === 0) return [];
-  const hits = await git.grepFiles(rev, names, [], signal);
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
 function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted) {
