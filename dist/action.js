@@ -13,7 +13,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-GTRVMRFH.js";
+} from "./chunks/chunk-CNOIGI4B.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-LRP7TKUC.js";

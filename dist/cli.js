@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-GTRVMRFH.js";
+} from "./chunks/chunk-CNOIGI4B.js";
 import "./chunks/chunk-LRP7TKUC.js";
 import "./chunks/chunk-AMZDZSJ6.js";
 import {

@@ -122,10 +122,7 @@ function parseOptionValue(
       throw new UserError(`${where}: expected true or false, got "${text}"`);
     }
     case "list":
-      return text
-        .split(/[\n,]/)
-        .map((item) => item.trim())
-        .filter((item) => item !== "");
+      return splitList(text);
     case "integer": {
       if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
       return Number(text.trim());
@@ -144,4 +141,23 @@ function parseOptionValue(
       return spec.secret ? text : value;
     }
   }
+}
+
+// Split on commas and newlines, but not on commas inside braces: "k8s/{a,b}/x.yaml" is one glob.
+export function splitList(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || (char === "," && depth === 0)) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }

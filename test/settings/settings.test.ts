@@ -88,6 +88,14 @@ describe("toSettings", () => {
     expect(settings.context).toBe("group/agent:prod");
   });
 
+  test("list values split on commas and newlines, not inside braces", () => {
+    expect(toSettings({ paths: "k8s/**/*.{yaml,yml}, base/*.json\nx.yaml" }).paths).toEqual([
+      "k8s/**/*.{yaml,yml}",
+      "base/*.json",
+      "x.yaml",
+    ]);
+  });
+
   test.each([
     [{ strategy: "restart" }, /--strategy: expected one of annotation, env, got "restart"/],
     [{ timeout: "soon" }, /--timeout: expected a duration/],

@@ -17294,7 +17294,7 @@ function parseOptionValue(spec, rawValue) {
       throw new UserError(`${where}: expected true or false, got "${text}"`);
     }
     case "list":
-      return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== "");
+      return splitList(text);
     case "integer": {
       if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
       return Number(text.trim());
@@ -17313,6 +17313,23 @@ function parseOptionValue(spec, rawValue) {
       return spec.secret ? text : value;
     }
   }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
 // src/log.ts
