@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-CNOIGI4B.js";
+} from "./chunks/chunk-QSL6TYCS.js";
 import "./chunks/chunk-LRP7TKUC.js";
 import "./chunks/chunk-AMZDZSJ6.js";
 import {

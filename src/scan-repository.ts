@@ -73,8 +73,8 @@ export async function scanRepository(
   const problems: ManifestProblem[] = [];
   // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
   const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths),
-    readBytes(git, head, headPaths),
+    readBytes(git, base, basePaths, options, problems),
+    readBytes(git, head, headPaths, options, problems),
   ]);
   // Every config whose content changed or that was deleted exists at base, so the names of the
   // configs in the changed files at base cover the names to search for. Guess them from the text
@@ -259,8 +259,26 @@ async function readCandidates(
   return readManifests(git, rev, candidates, ctx.options, ctx.problems);
 }
 
-async function readBytes(git: Git, rev: string, paths: string[]): Promise<Map<string, Buffer>> {
-  return paths.length === 0 ? new Map() : git.readFiles(rev, paths);
+/** The files' bytes; files over --max-file-size are never held in memory, only reported. */
+async function readBytes(
+  git: Git,
+  rev: string,
+  paths: string[],
+  options: ScanOptions,
+  problems: ManifestProblem[],
+): Promise<Map<string, Buffer>> {
+  if (paths.length === 0) return new Map();
+  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of oversized) {
+    problems.push({
+      file: path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`,
+    });
+  }
+  return files;
 }
 
 async function readManifests(
@@ -270,7 +288,7 @@ async function readManifests(
   options: ScanOptions,
   problems: ManifestProblem[],
 ): Promise<Manifest[]> {
-  return parseFiles(paths, await readBytes(git, rev, paths), options, problems);
+  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
 }
 
 /**
@@ -289,16 +307,6 @@ async function parseFiles(
     await new Promise((resolve) => setImmediate(resolve));
     const bytes = files.get(path);
     if (bytes === undefined) continue;
-    if (bytes.length > options.maxFileSize) {
-      problems.push({
-        file: path,
-        line: 1,
-        col: 1,
-        severity: "warning",
-        message: `skipped: ${bytes.length} bytes is over --max-file-size ${options.maxFileSize}`,
-      });
-      continue;
-    }
     const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);

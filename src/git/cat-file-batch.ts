@@ -10,11 +10,16 @@ export function catFileBatch(
   root: string,
   names: readonly string[],
   mode: "contents" | "sizes",
+  maxContentBytes?: number,
 ): Promise<BatchEntry[]> {
   if (names.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     const entries: BatchEntry[] = [];
-    const parser = new CatFileBatchParser(mode === "contents", (entry) => entries.push(entry));
+    const parser = new CatFileBatchParser(
+      mode === "contents",
+      (entry) => entries.push(entry),
+      maxContentBytes,
+    );
     const args = [
       ...GIT_CONFIG.flatMap((c) => ["-c", c]),
       "cat-file",

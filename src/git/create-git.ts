@@ -164,23 +164,37 @@ class GitAdapter implements Git {
   }
 
   async readFiles(rev: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
+    return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
+  }
+
+  async readFilesUpTo(
+    rev: string,
+    paths: readonly string[],
+    maxBytes: number,
+  ): Promise<{ files: Map<string, Buffer>; oversized: Map<string, number> }> {
     const sha = await this.resolveCommit(rev);
     const files = new Map<string, Buffer>();
+    const oversized = new Map<string, number>();
     const [plain, withNewline] = splitByNewline(paths);
     const entries = await catFileBatch(
       this.root,
       plain.map((path) => `${sha}:${path}`),
       "contents",
+      maxBytes,
     );
     entries.forEach((entry, i) => {
-      if (entry.kind === "object" && entry.type === "blob" && entry.content)
-        files.set(plain[i]!, entry.content);
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      if (entry.content) files.set(plain[i]!, entry.content);
+      else oversized.set(plain[i]!, entry.size);
     });
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
-      if (blob) files.set(path, await this.git.catFileBuffer(["blob", blob]));
+      if (!blob) continue;
+      const bytes = await this.git.catFileBuffer(["blob", blob]);
+      if (bytes.length > maxBytes) oversized.set(path, bytes.length);
+      else files.set(path, bytes);
     }
-    return files;
+    return { files, oversized };
   }
 
   async fileSize(rev: string, path: string): Promise<number | undefined> {

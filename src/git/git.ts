@@ -36,6 +36,12 @@ export interface Git {
   readFile(rev: string, path: string): Promise<Buffer | undefined>;
   /** Many files at one revision through one `git cat-file --batch` process; absent paths are left out. */
   readFiles(rev: string, paths: readonly string[]): Promise<Map<string, Buffer>>;
+  /** Like readFiles, but blobs over `maxBytes` are read past, never held in memory: listed with their size. */
+  readFilesUpTo(
+    rev: string,
+    paths: readonly string[],
+    maxBytes: number,
+  ): Promise<{ files: Map<string, Buffer>; oversized: Map<string, number> }>;
   /** File size in bytes at a revision; undefined when absent. */
   fileSize(rev: string, path: string): Promise<number | undefined>;
   /** Sizes of many files through one `git cat-file --batch-check` process; absent paths are left out. */

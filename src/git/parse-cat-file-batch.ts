@@ -13,11 +13,23 @@ const LF = 0x0a;
 export class CatFileBatchParser {
   private pending: Buffer = Buffer.alloc(0);
   /** The object whose content is being collected, and the chunks received for it so far. */
-  private body?: { oid: string; type: string; size: number; chunks: Buffer[]; received: number };
+  private body?: {
+    oid: string;
+    type: string;
+    size: number;
+    chunks: Buffer[];
+    received: number;
+    keep: boolean;
+  };
 
+  /**
+   * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
+   *   without `content` (its size tells why), so one huge blob cannot fill the memory.
+   */
   constructor(
     private readonly withContent: boolean,
     private readonly onEntry: (entry: BatchEntry) => void,
+    private readonly maxContentBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   push(chunk: Buffer): void {
@@ -48,7 +60,8 @@ export class CatFileBatchParser {
     if (header) {
       const [, oid, type, size] = header as unknown as [string, string, string, string];
       if (this.withContent) {
-        this.body = { oid, type, size: Number(size), chunks: [], received: 0 };
+        const bytes = Number(size);
+        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= this.maxContentBytes };
       } else {
         this.onEntry({ kind: "object", oid, type, size: Number(size) });
       }
@@ -66,6 +79,16 @@ export class CatFileBatchParser {
   private takeBody(data: Buffer): Buffer {
     const body = this.body!;
     const needed = body.size + 1; // content plus its trailing LF
+    if (!body.keep) {
+      const take = Math.min(data.length, needed - body.received);
+      body.received += take;
+      if (body.received < needed) return Buffer.alloc(0);
+      if (data[take - 1] !== LF)
+        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+      this.body = undefined;
+      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
+      return data.subarray(take);
+    }
     body.chunks.push(data);
     body.received += data.length;
     if (body.received < needed) return Buffer.alloc(0);

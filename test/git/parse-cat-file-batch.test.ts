@@ -51,3 +51,24 @@ test("output cut off in the middle of an object is an error", () => {
 test("an unknown line is an error", () => {
   expect(() => parse([Buffer.from("fatal: something\n")])).toThrow(/unexpected git cat-file output line/);
 });
+
+test.each([1, 3, 64, output.length])(
+  "objects over the content limit are read past, never kept, in chunks of %i bytes",
+  (size) => {
+    const entries: BatchEntry[] = [];
+    const parser = new CatFileBatchParser(true, (entry) => entries.push(entry), 8);
+    for (const chunk of split(output, size)) parser.push(chunk);
+    parser.end();
+    // The 11-byte blob is over the limit: its size is reported, its content is not kept.
+    expect(entries[0]).toEqual({ kind: "object", oid: OID_A, type: "blob", size: 11 });
+    expect(entries[1]).toEqual({ kind: "missing", name: "abc:dir with space/missing.yaml" });
+    expect(entries[2]).toEqual({
+      kind: "object",
+      oid: OID_B,
+      type: "blob",
+      size: binary.length,
+      content: binary,
+    });
+    expect(entries).toHaveLength(4);
+  },
+);

@@ -9282,12 +9282,18 @@ import { spawn as spawn2 } from "node:child_process";
 var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
 var LF = 10;
 var CatFileBatchParser = class {
-  constructor(withContent, onEntry) {
+  /**
+   * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
+   *   without `content` (its size tells why), so one huge blob cannot fill the memory.
+   */
+  constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
     this.withContent = withContent;
     this.onEntry = onEntry;
+    this.maxContentBytes = maxContentBytes;
   }
   withContent;
   onEntry;
+  maxContentBytes;
   pending = Buffer.alloc(0);
   /** The object whose content is being collected, and the chunks received for it so far. */
   body;
@@ -9317,7 +9323,8 @@ var CatFileBatchParser = class {
     if (header) {
       const [, oid, type, size] = header;
       if (this.withContent) {
-        this.body = { oid, type, size: Number(size), chunks: [], received: 0 };
+        const bytes = Number(size);
+        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= this.maxContentBytes };
       } else {
         this.onEntry({ kind: "object", oid, type, size: Number(size) });
       }
@@ -9334,6 +9341,16 @@ var CatFileBatchParser = class {
   takeBody(data) {
     const body = this.body;
     const needed = body.size + 1;
+    if (!body.keep) {
+      const take = Math.min(data.length, needed - body.received);
+      body.received += take;
+      if (body.received < needed) return Buffer.alloc(0);
+      if (data[take - 1] !== LF)
+        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+      this.body = void 0;
+      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
+      return data.subarray(take);
+    }
     body.chunks.push(data);
     body.received += data.length;
     if (body.received < needed) return Buffer.alloc(0);
@@ -14370,11 +14387,15 @@ function describe(error, args) {
 }
 
 // src/git/cat-file-batch.ts
-function catFileBatch(root, names, mode) {
+function catFileBatch(root, names, mode, maxContentBytes) {
   if (names.length === 0) return Promise.resolve([]);
   return new Promise((resolve2, reject) => {
     const entries = [];
-    const parser4 = new CatFileBatchParser(mode === "contents", (entry) => entries.push(entry));
+    const parser4 = new CatFileBatchParser(
+      mode === "contents",
+      (entry) => entries.push(entry),
+      maxContentBytes
+    );
     const args = [
       ...GIT_CONFIG.flatMap((c3) => ["-c", c3]),
       "cat-file",
@@ -14607,23 +14628,32 @@ var GitAdapter = class {
     return (await this.readFiles(rev, [path])).get(path);
   }
   async readFiles(rev, paths) {
+    return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
+  }
+  async readFilesUpTo(rev, paths, maxBytes) {
     const sha = await this.resolveCommit(rev);
     const files = /* @__PURE__ */ new Map();
+    const oversized = /* @__PURE__ */ new Map();
     const [plain, withNewline] = splitByNewline(paths);
     const entries = await catFileBatch(
       this.root,
       plain.map((path) => `${sha}:${path}`),
-      "contents"
+      "contents",
+      maxBytes
     );
     entries.forEach((entry, i2) => {
-      if (entry.kind === "object" && entry.type === "blob" && entry.content)
-        files.set(plain[i2], entry.content);
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      if (entry.content) files.set(plain[i2], entry.content);
+      else oversized.set(plain[i2], entry.size);
     });
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
-      if (blob) files.set(path, await this.git.catFileBuffer(["blob", blob]));
+      if (!blob) continue;
+      const bytes = await this.git.catFileBuffer(["blob", blob]);
+      if (bytes.length > maxBytes) oversized.set(path, bytes.length);
+      else files.set(path, bytes);
     }
-    return files;
+    return { files, oversized };
   }
   async fileSize(rev, path) {
     return (await this.fileSizes(rev, [path])).get(path);
@@ -16675,8 +16705,8 @@ async function scanRepository(git, base, head, options, log) {
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   const problems = [];
   const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths),
-    readBytes(git, head, headPaths)
+    readBytes(git, base, basePaths, options, problems),
+    readBytes(git, head, headPaths, options, problems)
   ]);
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
   const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
@@ -16782,11 +16812,22 @@ async function readCandidates(git, rev, names, early, ctx) {
   }
   return readManifests(git, rev, candidates, ctx.options, ctx.problems);
 }
-async function readBytes(git, rev, paths) {
-  return paths.length === 0 ? /* @__PURE__ */ new Map() : git.readFiles(rev, paths);
+async function readBytes(git, rev, paths, options, problems) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of oversized) {
+    problems.push({
+      file: path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`
+    });
+  }
+  return files;
 }
 async function readManifests(git, rev, paths, options, problems) {
-  return parseFiles(paths, await readBytes(git, rev, paths), options, problems);
+  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
 }
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
@@ -16794,16 +16835,6 @@ async function parseFiles(paths, files, options, problems) {
     await new Promise((resolve2) => setImmediate(resolve2));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
-    if (bytes.length > options.maxFileSize) {
-      problems.push({
-        file: path,
-        line: 1,
-        col: 1,
-        severity: "warning",
-        message: `skipped: ${bytes.length} bytes is over --max-file-size ${options.maxFileSize}`
-      });
-      continue;
-    }
     const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
