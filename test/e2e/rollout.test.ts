@@ -242,4 +242,28 @@ describe("faults and API economy", () => {
     expect(run.stdout + run.stderr).not.toContain(s.sim.token);
     expect(run.stdout + run.stderr).not.toContain(data.slice(0, 40));
   });
+
+  test("an exec credential plugin (as aws eks get-token or gke-gcloud-auth-plugin) supplies the token", async () => {
+    const s = await start();
+    const { readFileSync, writeFileSync, chmodSync } = await import("node:fs");
+    const { dirname, join } = await import("node:path");
+    const plugin = join(dirname(s.kubeconfig), "fake-auth-plugin");
+    const credential = {
+      apiVersion: "client.authentication.k8s.io/v1beta1",
+      kind: "ExecCredential",
+      status: { token: s.sim.token },
+    };
+    writeFileSync(plugin, `#!/bin/sh\nprintf '%s' '${JSON.stringify(credential)}'\n`);
+    chmodSync(plugin, 0o755);
+    const config = readFileSync(s.kubeconfig, "utf8").replace(
+      /token: .*/,
+      `exec:\n        apiVersion: client.authentication.k8s.io/v1beta1\n        command: ${plugin}\n        interactiveMode: Never`,
+    );
+    expect(config).not.toContain(s.sim.token);
+    writeFileSync(s.kubeconfig, config);
+    const run = await s.run();
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    expect(run.stdout + run.stderr).not.toContain(s.sim.token);
+  });
 });
