@@ -13,7 +13,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-QSL6TYCS.js";
+} from "./chunks/chunk-5MLB2EAC.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-LRP7TKUC.js";

@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-QSL6TYCS.js";
+} from "./chunks/chunk-5MLB2EAC.js";
 import "./chunks/chunk-LRP7TKUC.js";
 import "./chunks/chunk-AMZDZSJ6.js";
 import {

@@ -77,27 +77,12 @@ function containerReferences(podSpec: unknown): ConfigReference[] {
 
       arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
         const path = `${prefix}.envFrom[${envFromIndex}]`;
-        const configMapName = stringField(field(envFrom, "configMapRef"), "name");
-        if (configMapName) {
-          refs.push({
-            configKind: "ConfigMap",
-            configName: configMapName,
-            via: "envFrom",
-            keys: "all",
-            path,
-            ...init,
-          });
-        }
-        const secretName = stringField(field(envFrom, "secretRef"), "name");
-        if (secretName) {
-          refs.push({
-            configKind: "Secret",
-            configName: secretName,
-            via: "envFrom",
-            keys: "all",
-            path,
-            ...init,
-          });
+        for (const [refField, configKind] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"],
+        ] as const) {
+          const name = stringField(field(envFrom, refField), "name");
+          if (name) refs.push({ configKind, configName: name, via: "envFrom", keys: "all", path, ...init });
         }
       });
 
