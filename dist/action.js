@@ -13,7 +13,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-5MLB2EAC.js";
+} from "./chunks/chunk-U35GZBBS.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-LRP7TKUC.js";

@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-5MLB2EAC.js";
+} from "./chunks/chunk-U35GZBBS.js";
 import "./chunks/chunk-LRP7TKUC.js";
 import "./chunks/chunk-AMZDZSJ6.js";
 import {

@@ -14,7 +14,7 @@ export async function discoverClusterWorkloads(cluster: Cluster, namespaces: str
           id: { kind, namespace, name: metadata.name ?? "" },
           file: "",
           line: 0,
-          object: { ...object, kind },
+          object,
         };
       });
     }),

@@ -22,6 +22,12 @@ export function consumedConfigIds(workload: Manifest): ObjectId[] {
   return [...ids.values()];
 }
 
+/** What a planned workload consumes: from its definition when we have it, else from its plan references. */
+export function consumedBy(workload: PlannedWorkload, manifests: Map<string, Manifest>): ObjectId[] {
+  const manifest = manifests.get(idKey(workload.id));
+  return manifest ? consumedConfigIds(manifest) : workload.references.map((r) => r.config);
+}
+
 export async function computeRestartHashes(
   workloads: PlannedWorkload[],
   manifests: Map<string, Manifest>,
@@ -32,8 +38,7 @@ export async function computeRestartHashes(
 ): Promise<Map<string, string>> {
   const hashes = new Map<string, string>();
   for (const workload of workloads) {
-    const manifest = manifests.get(idKey(workload.id));
-    const consumed = manifest ? consumedConfigIds(manifest) : workload.references.map((r) => r.config);
+    const consumed = consumedBy(workload, manifests);
     const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
     const secrets = inRepo.filter((s) => s.id.kind === "Secret");
     let key: Buffer | undefined = hashKey ? Buffer.from(hashKey) : undefined;

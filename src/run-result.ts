@@ -25,11 +25,14 @@ export interface RunReport {
   dryRun: "none" | "client" | "server";
 }
 
+/** A restart that failed, or a rollout that failed, timed out or lost its workload. */
+export function isFailure(result: WorkloadResult): boolean {
+  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+
 /** Derive the outcome from the plan and the per-workload results. */
 export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
-  if (
-    results.some((r) => r.restart === "failed" || ["failed", "timeout", "deleted"].includes(r.rollout ?? ""))
-  ) {
+  if (results.some(isFailure)) {
     return "failed";
   }
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";

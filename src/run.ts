@@ -14,7 +14,7 @@ import { idKey, type Plan } from "./model.js";
 import { buildPlan } from "./plan/build-plan.js";
 import { applyGuardRails } from "./plan/guard-rails.js";
 import { restartAndWait } from "./restart-and-wait.js";
-import { computeRestartHashes, consumedConfigIds } from "./restart-hash.js";
+import { computeRestartHashes, consumedBy } from "./restart-hash.js";
 import { outcomeOf, type RunReport } from "./run-result.js";
 import { readConfigsAt, scanRepository } from "./scan-repository.js";
 import type { Settings } from "./settings/settings.js";
@@ -115,10 +115,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const hashes = await log.group("Check the cluster holds the committed configs", async () => {
-    const consumed = toRestart.flatMap((w) => {
-      const manifest = manifests.get(idKey(w.id));
-      return manifest ? consumedConfigIds(manifest) : w.references.map((r) => r.config);
-    });
+    const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
     const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
     const changedKeys = new Set(modified.map((c) => idKey(c.id)));
     const toCheck = [...new Set(consumed.map(idKey))]

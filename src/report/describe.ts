@@ -1,6 +1,6 @@
 // Small wording helpers shared by the text and markdown reports.
 import type { ConfigChange, ObjectId, PlannedWorkload } from "../model.js";
-import type { RunReport, WorkloadResult } from "../run-result.js";
+import { isFailure, type RunReport, type WorkloadResult } from "../run-result.js";
 
 export function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;
@@ -53,7 +53,7 @@ export function headline(report: RunReport): string {
       return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
     case "failed":
       return `Failed: ${report.results
-        .filter((r) => r.restart === "failed" || ["failed", "timeout", "deleted"].includes(r.rollout ?? ""))
+        .filter(isFailure)
         .map((r) => shortId(r.id))
         .join(", ")}.`;
   }

@@ -14762,6 +14762,19 @@ function describeError(error, debug2) {
 (this looks like a bug in config-rollout: rerun with --debug and report it with the output)`;
 }
 
+// src/run-result.ts
+function isFailure(result) {
+  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) {
+    return "failed";
+  }
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r2) => r2.restart === "restarted") ? "restarted" : "nothing-to-do";
+}
+
 // src/report/describe.ts
 function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
@@ -14804,7 +14817,7 @@ function headline(report) {
     case "restarted":
       return `Restarted ${report.results.filter((r2) => r2.restart === "restarted").length} workload(s).`;
     case "failed":
-      return `Failed: ${report.results.filter((r2) => r2.restart === "failed" || ["failed", "timeout", "deleted"].includes(r2.rollout ?? "")).map((r2) => shortId(r2.id)).join(", ")}.`;
+      return `Failed: ${report.results.filter(isFailure).map((r2) => shortId(r2.id)).join(", ")}.`;
   }
 }
 
@@ -15243,7 +15256,7 @@ async function discoverClusterWorkloads(cluster, namespaces) {
           id: { kind, namespace, name: metadata.name ?? "" },
           file: "",
           line: 0,
-          object: { ...object, kind }
+          object
         };
       });
     })
@@ -16298,11 +16311,14 @@ function consumedConfigIds(workload) {
   }
   return [...ids.values()];
 }
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  return manifest ? consumedConfigIds(manifest) : workload.references.map((r2) => r2.config);
+}
 async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
-    const manifest = manifests.get(idKey(workload.id));
-    const consumed = manifest ? consumedConfigIds(manifest) : workload.references.map((r2) => r2.config);
+    const consumed = consumedBy(workload, manifests);
     const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
     const secrets = inRepo.filter((s) => s.id.kind === "Secret");
     let key = hashKey ? Buffer.from(hashKey) : void 0;
@@ -16324,16 +16340,6 @@ async function computeRestartHashes(workloads, manifests, headConfigs, liveConfi
     );
   }
   return hashes;
-}
-
-// src/run-result.ts
-function outcomeOf(plan, results, dryRun) {
-  if (results.some((r2) => r2.restart === "failed" || ["failed", "timeout", "deleted"].includes(r2.rollout ?? ""))) {
-    return "failed";
-  }
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r2) => r2.restart === "restarted") ? "restarted" : "nothing-to-do";
 }
 
 // src/scan-repository.ts
@@ -16994,10 +17000,7 @@ async function runConfigRollout(deps) {
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const hashes = await log.group("Check the cluster holds the committed configs", async () => {
-    const consumed = toRestart.flatMap((w) => {
-      const manifest = manifests.get(idKey(w.id));
-      return manifest ? consumedConfigIds(manifest) : w.references.map((r2) => r2.config);
-    });
+    const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
     const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
     const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
     const toCheck = [...new Set(consumed.map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => headConfigs.get(key)).filter((config) => config !== void 0);
