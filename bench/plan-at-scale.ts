@@ -2,10 +2,10 @@
 // Floor = `git diff --name-status A B` + one `git grep -l -F -e <changed config names> B`.
 
 import { join } from "node:path";
+import { createMemoryLog } from "../src/core/log.js";
 import { createGit } from "../src/git/create-git.js";
 import type { Git } from "../src/git/git.js";
-import { createMemoryLog } from "../src/log.js";
-import { scanRepository } from "../src/scan-repository.js";
+import { scanRepository } from "../src/pipeline/scan-repository.js";
 import { commitNoConfigChange, type GeneratedRepo, generateRepo, type RepoShape } from "./generate-repo.js";
 import { cleanEnv, median, type RunResult, repeat, run } from "./measure.js";
 

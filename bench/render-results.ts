@@ -232,7 +232,7 @@ function renderFinish(f: NonNullable<BenchResults["finish"]>): string[] {
   return [
     "## 3. Finish-line latency",
     "",
-    `${f.restarts} restarts over 2 namespaces, rollout step ${f.rolloutStepMs} ms, ${f.latencyMs.length} runs, each on a freshly seeded simulated server. The bench process hosts the server and watches the restarted workloads itself (its own WATCH per kind); the last rollout is done when its watch event carries a status that kubectl's rules (src/kube/rollout-status.ts) call complete for the restarted generation. Latency = the CLI process's exit (the child's "exit" event) minus that event's arrival, both on this process's clock. Loopback delivery of the event (well under a millisecond) is the only slack, and it shortens the measured figure.`,
+    `${f.restarts} restarts over 2 namespaces, rollout step ${f.rolloutStepMs} ms, ${f.latencyMs.length} runs, each on a freshly seeded simulated server. The bench process hosts the server and watches the restarted workloads itself (its own WATCH per kind); the last rollout is done when its watch event carries a status that kubectl's rules (src/core/kinds/rollout-status.ts) call complete for the restarted generation. Latency = the CLI process's exit (the child's "exit" event) minus that event's arrival, both on this process's clock. Loopback delivery of the event (well under a millisecond) is the only slack, and it shortens the measured figure.`,
     "",
     `| run | ${f.latencyMs.map((_, i) => i + 1).join(" | ")} |`,
     `|---|${f.latencyMs.map(() => "---").join("|")}|`,

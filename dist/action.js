@@ -8,23 +8,24 @@ import {
   headline,
   prepareClusterConnection,
   rawValuesFromEnv,
+  readEventPayload,
   renderMarkdown,
   renderReport,
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-U35GZBBS.js";
+} from "./chunks/chunk-UAEATSMB.js";
 import {
   decodeKubeconfigData
-} from "./chunks/chunk-LRP7TKUC.js";
-import "./chunks/chunk-AMZDZSJ6.js";
+} from "./chunks/chunk-5FN67YDZ.js";
+import "./chunks/chunk-RF2TLIAM.js";
 import {
   UserError,
   __commonJS,
   __export,
   __require,
   __toESM
-} from "./chunks/chunk-2APPNLQU.js";
+} from "./chunks/chunk-CNEQBPDF.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({
@@ -19140,7 +19141,7 @@ var require_undici = __commonJS({
   }
 });
 
-// src/action.ts
+// src/action/main.ts
 import { realpathSync } from "node:fs";
 import { relative as relative2, resolve as resolve2 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21418,27 +21419,7 @@ function getIDToken(aud) {
   });
 }
 
-// src/github/event.ts
-import { readFile } from "node:fs/promises";
-async function readEventPayload(env) {
-  const path6 = env.GITHUB_EVENT_PATH;
-  if (!path6) return void 0;
-  let text;
-  try {
-    text = await readFile(path6, "utf8");
-  } catch (error2) {
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path6} cannot be read (${error2.code ?? String(error2)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error2) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path6} is not valid JSON: ${error2.message}`);
-  }
-}
-
-// src/github/github-log.ts
+// src/action/github-log.ts
 function createGitHubLog(commands, options = {}) {
   const limit = options.maxAnnotations ?? 10;
   const prefix = options.filePrefix ? `${options.filePrefix.replace(/\/+$/, "")}/` : "";
@@ -21494,7 +21475,7 @@ function annotationProperties(where, prefix) {
   };
 }
 
-// src/github/job-summary.ts
+// src/action/job-summary.ts
 var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
 var TRUNCATED = "\n\n_Summary truncated to stay under GitHub's 1 MiB limit: the full report is in the log and in the `plan` output._\n";
 function fitSummary(report, limitBytes = SUMMARY_LIMIT_BYTES) {
@@ -21514,7 +21495,7 @@ function byteLength(text) {
   return Buffer.byteLength(text, "utf8");
 }
 
-// src/github/mask.ts
+// src/action/mask.ts
 var MIN_LINE = 16;
 function valuesToMask(secrets) {
   const out = /* @__PURE__ */ new Set();
@@ -21532,7 +21513,7 @@ function valuesToMask(secrets) {
   return [...out];
 }
 
-// src/github/outputs.ts
+// src/action/outputs.ts
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
   const restarted = report.results.filter((r) => r.restart === "restarted").map((r) => ({ kind: r.id.kind, namespace: r.id.namespace, name: r.id.name }));
@@ -21544,7 +21525,7 @@ function actionOutputs(report) {
   };
 }
 
-// src/github/action-metadata.ts
+// src/action/action-metadata.ts
 var ALLOW_UNTRUSTED_INPUT = {
   name: "allow-untrusted",
   default: "false",
@@ -21570,7 +21551,7 @@ function actionInputs() {
   return [...fromOptions, ALLOW_UNTRUSTED_INPUT];
 }
 
-// src/github/read-inputs.ts
+// src/action/read-inputs.ts
 function readActionInputs(getInput2) {
   const values = {};
   for (const input of actionInputs()) {
@@ -21598,7 +21579,7 @@ function parseBoolean(name, value) {
   throw new UserError(`input ${name}: expected true or false, got "${value}"`);
 }
 
-// src/github/trust-policy.ts
+// src/action/trust-policy.ts
 function decideTrust(input) {
   let dryRun = input.dryRun;
   let note;
@@ -21641,7 +21622,7 @@ function field(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
-// src/action.ts
+// src/action/main.ts
 async function run() {
   const env = process.env;
   let debug2 = isDebug();

@@ -12,39 +12,15 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-U35GZBBS.js";
-import "./chunks/chunk-LRP7TKUC.js";
-import "./chunks/chunk-AMZDZSJ6.js";
+} from "./chunks/chunk-UAEATSMB.js";
+import "./chunks/chunk-5FN67YDZ.js";
+import "./chunks/chunk-RF2TLIAM.js";
 import {
   EXIT_FAILED,
   EXIT_OK,
   UserError,
   exitCodeFor
-} from "./chunks/chunk-2APPNLQU.js";
-
-// src/output/stderr-log.ts
-function useColor(stream, env) {
-  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
-}
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  return {
-    info: (message) => write(`${message}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${where ? `${formatLocation(where)}: ` : ""}${message}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${message}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${title}`)}
-`);
-      return work();
-    }
-  };
-}
+} from "./chunks/chunk-CNEQBPDF.js";
 
 // src/settings/help.ts
 var EXIT_CODES = [
@@ -153,7 +129,31 @@ function editDistance(a, b) {
   return row[b.length];
 }
 
-// src/cli.ts
+// src/cli/stderr-log.ts
+function useColor(stream, env) {
+  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
+}
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  return {
+    info: (message) => write(`${message}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${where ? `${formatLocation(where)}: ` : ""}${message}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${message}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${title}`)}
+`);
+      return work();
+    }
+  };
+}
+
+// src/cli/main.ts
 async function main(argv, env) {
   let debug = env.CONFIG_ROLLOUT_DEBUG === "true";
   try {

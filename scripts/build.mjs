@@ -2,12 +2,13 @@
 // action from it and `npx config-rollout` needs no install step). Unminified so a reviewer can
 // read the diff of dist/ that .ci/run checks.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { build } from "esbuild";
 import { generateDocs } from "./generate-docs.mjs";
 
-const entryPoints = ["src/cli.ts", "src/action.ts"].filter((entry) => existsSync(entry));
+// Output names stay dist/cli.js and dist/action.js: action.yml, package.json "bin" and users point at them.
+const entryPoints = { cli: "src/cli/main.ts", action: "src/action/main.ts" };
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
 

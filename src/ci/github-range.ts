@@ -1,6 +1,6 @@
 // GitHub Actions: the range comes from the event payload (GITHUB_EVENT_PATH).
 
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 import { isFullSha, isZeroSha, type RangeRequest } from "./range-request.js";
 
 type Env = Record<string, string | undefined>;

@@ -1,7 +1,6 @@
 // Adapter: read the CI environment (process.env and the GitHub event file) into a RangeInput.
 
-import { readFile } from "node:fs/promises";
-import { UserError } from "../errors.js";
+import { readEventFile } from "./github-event.js";
 import type { RangeInput } from "./range-request.js";
 
 /** Only these variables decide the range; the rest of the environment (secrets included) is not carried along. */
@@ -21,21 +20,4 @@ export async function readCiEnvironment(
     input.event = await readEventFile(env.GITHUB_EVENT_PATH);
   }
   return input;
-}
-
-async function readEventFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : (code ?? String(error))})`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${(error as Error).message}`);
-  }
 }

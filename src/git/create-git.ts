@@ -3,7 +3,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isFullSha } from "../ci/range-request.js";
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 import { catFileBatch } from "./cat-file-batch.js";
 import type { FileChange, Git } from "./git.js";
 import { parseLsTree } from "./parse-ls-tree.js";

@@ -1,6 +1,6 @@
 // Refs come from flags, CI variables and event payloads: never let one be read as an option.
 
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 
 export function assertSafeRef(ref: string): void {
   if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");

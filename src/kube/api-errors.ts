@@ -3,7 +3,7 @@
 // and the namespace, never credentials.
 
 import { ApiException } from "@kubernetes/client-node";
-import { field, stringField } from "../manifests/json-shape.js";
+import { field, stringField } from "../core/manifests/json-shape.js";
 import { KubeApiError } from "./kube-api-error.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Cluster, KubeConfig, type User } from "@kubernetes/client-node";
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 import { chooseSource, type LoadKubeConfigOptions } from "./kubeconfig-source.js";
 
 export {

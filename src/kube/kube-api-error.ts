@@ -1,5 +1,5 @@
 // Free of @kubernetes/client-node on purpose: the wait loop branches on it without loading the client.
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 
 /** An API answer other than success, carried with its HTTP status for callers that branch on it. */
 export class KubeApiError extends UserError {

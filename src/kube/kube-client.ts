@@ -11,10 +11,10 @@ import {
   type ObservableMiddleware,
   PatchStrategy,
 } from "@kubernetes/client-node";
-import type { ConfigContent, ObjectId, RestartableKind } from "../model.js";
-import { formatId } from "../model.js";
+import { liveConfigContent } from "../core/manifests/live-config.js";
+import type { ConfigContent, ObjectId, RestartableKind } from "../core/model.js";
+import { formatId } from "../core/model.js";
 import { describeKubeError, KubeApiError, type RequestDescription } from "./api-errors.js";
-import { liveConfigContent } from "./live-config.js";
 import { requestOptions } from "./request-options.js";
 import { RequestTimeoutError, withRetries } from "./retry.js";
 import { openWatch, type WatchEventHandler, type WatchHandle } from "./watch-stream.js";

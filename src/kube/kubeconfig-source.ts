@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { isIPv6 } from "node:net";
 import { delimiter, join, resolve } from "node:path";
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 
 export interface LoadKubeConfigOptions {
   /** --kubeconfig: a file path (a leading ~/ is expanded). */

@@ -1,6 +1,6 @@
 // Small wording helpers shared by the text and markdown reports.
-import type { ConfigChange, ObjectId, PlannedWorkload } from "../model.js";
-import { isFailure, type RunReport, type WorkloadResult } from "../run-result.js";
+import type { ConfigChange, ObjectId, PlannedWorkload } from "../core/model.js";
+import { isFailure, type RunReport, type WorkloadResult } from "../core/run-result.js";
 
 export function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;

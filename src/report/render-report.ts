@@ -1,4 +1,4 @@
-import type { RunReport } from "../run-result.js";
+import type { RunReport } from "../core/run-result.js";
 import type { OutputFormat } from "../settings/settings.js";
 import { renderJson } from "./report-json.js";
 import { renderMarkdown } from "./report-markdown.js";

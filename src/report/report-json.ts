@@ -1,4 +1,4 @@
-import type { RunReport } from "../run-result.js";
+import type { RunReport } from "../core/run-result.js";
 
 /** The machine-readable report: one JSON object (the action's `plan` output, `--output json`). */
 export function reportObject(report: RunReport) {

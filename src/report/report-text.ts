@@ -1,4 +1,4 @@
-import type { RunReport } from "../run-result.js";
+import type { RunReport } from "../core/run-result.js";
 import {
   describeKeys,
   describeRange,

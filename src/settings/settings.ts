@@ -1,4 +1,4 @@
-import { UserError } from "../errors.js";
+import { UserError } from "../core/errors.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
 

@@ -17,7 +17,7 @@ import {
   renderEnvExample,
   renderReadme,
 } from "../../scripts/render-docs.js";
-import { ACTION_OUTPUTS } from "../../src/github/action-metadata.js";
+import { ACTION_OUTPUTS } from "../../src/action/action-metadata.js";
 import { OPTIONS } from "../../src/settings/options.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

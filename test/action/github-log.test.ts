@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createGitHubLog, type WorkflowCommands } from "../../src/github/github-log.js";
+import { createGitHubLog, type WorkflowCommands } from "../../src/action/github-log.js";
 
 type Call = [string, ...unknown[]];
 

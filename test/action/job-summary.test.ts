@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { cutToBytes, fitSummary, SUMMARY_LIMIT_BYTES } from "../../src/github/job-summary.js";
-import type { ConfigChange, PlannedWorkload } from "../../src/model.js";
-import type { RunReport } from "../../src/run-result.js";
+import { cutToBytes, fitSummary, SUMMARY_LIMIT_BYTES } from "../../src/action/job-summary.js";
+import type { ConfigChange, PlannedWorkload } from "../../src/core/model.js";
+import type { RunReport } from "../../src/core/run-result.js";
 
 function reportWith(workloads: number, messageBytes = 0): RunReport {
   const change: ConfigChange = {

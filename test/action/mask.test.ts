@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { valuesToMask } from "../../src/github/mask.js";
+import { valuesToMask } from "../../src/action/mask.js";
 
 const pem = [
   "-----BEGIN PRIVATE KEY-----",

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
-import { readActionInputs } from "../../src/github/read-inputs.js";
+import { readActionInputs } from "../../src/action/read-inputs.js";
+import { UserError } from "../../src/core/errors.js";
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? "";
 

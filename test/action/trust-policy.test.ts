@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
-import { decideTrust, untrustedSource } from "../../src/github/trust-policy.js";
+import { decideTrust, untrustedSource } from "../../src/action/trust-policy.js";
+import { UserError } from "../../src/core/errors.js";
 import type { DryRun } from "../../src/settings/settings.js";
 
 function prEvent(headRepo: string | null, baseRepo = "acme/shop", fork = headRepo !== baseRepo) {

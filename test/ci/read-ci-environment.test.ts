@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readCiEnvironment } from "../../src/ci/read-ci-environment.js";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { loadFixture } from "./ci-fixtures.js";
 
 describe("readCiEnvironment", () => {

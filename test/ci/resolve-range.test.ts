@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { RangeRequest } from "../../src/ci/range-request.js";
 import { resolveRange } from "../../src/ci/resolve-range.js";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { loadFixture, SHA } from "./ci-fixtures.js";
 
 describe("GitHub events", () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { createGit } from "../../src/git/create-git.js";
 import type { Git } from "../../src/git/git.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";

@@ -1,6 +1,6 @@
 import { ApiException } from "@kubernetes/client-node";
 import { expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { describeKubeError, type RequestDescription } from "../../src/kube/api-errors.js";
 import { RequestTimeoutError } from "../../src/kube/retry.js";
 

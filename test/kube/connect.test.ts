@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import {
   findKubeConfigSource,
   type KubeConnection,

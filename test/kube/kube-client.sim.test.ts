@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { kubeconfigYaml } from "../../sim/index.js";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { deployment, id, namespace, type SimHarness, startHarness, USER_AGENT } from "./sim-setup.js";
 
 let h: SimHarness;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { readLiveConfigs } from "../../src/read-live-configs.js";
+import { readLiveConfigs } from "../../src/kube/read-live-configs.js";
 import { type SimHarness, startHarness } from "./sim-setup.js";
 
 let h: SimHarness;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { UserError } from "../../src/errors.js";
+import { UserError } from "../../src/core/errors.js";
 import { helpText } from "../../src/settings/help.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";

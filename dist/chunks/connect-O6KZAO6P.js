@@ -1,0 +1,161 @@
+import { createRequire as __configRolloutCreateRequire } from 'node:module';
+const require = __configRolloutCreateRequire(import.meta.url);
+import {
+  SERVICE_ACCOUNT_DIR,
+  chooseSource,
+  decodeKubeconfigData,
+  findKubeConfigSource
+} from "./chunk-5FN67YDZ.js";
+import {
+  KubeConfig
+} from "./chunk-76KLWIH4.js";
+import {
+  UserError
+} from "./chunk-CNEQBPDF.js";
+
+// src/kube/connect.ts
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+var NoClusterConfiguredError = class extends UserError {
+  name = "NoClusterConfiguredError";
+  constructor() {
+    super(
+      "no Kubernetes cluster configured: no --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG, KUBECONFIG, ~/.kube/config or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)"
+    );
+  }
+};
+function loadKubeConfig(opts) {
+  const source = chooseSource(opts);
+  if (!source) return void 0;
+  const kc = new KubeConfig();
+  const secrets = [];
+  if (source.type === "file") loadFiles(kc, source.files, source.label);
+  else if (source.type === "data") {
+    const whole = [source.raw, source.text, Buffer.from(source.text).toString("base64")];
+    secrets.push(...whole.filter((text) => !text.trim().includes("\n")));
+    parseInto(kc, source.label, () => kc.loadFromString(source.text));
+  } else loadInCluster(kc, source.server, source.dir, secrets);
+  allowPlainHttp(kc);
+  selectContext(kc, opts.context, source.label);
+  const cluster = kc.getCurrentCluster();
+  for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
+  return {
+    kc,
+    context: kc.getCurrentContext(),
+    server: cluster.server,
+    namespace: kc.getContextObject(kc.getCurrentContext())?.namespace || void 0,
+    source: source.label,
+    secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))]
+  };
+}
+function loadFiles(kc, files, label) {
+  const [first, ...rest] = files;
+  parseInto(kc, first, () => kc.loadFromFile(first));
+  for (const file of rest) {
+    const other = new KubeConfig();
+    parseInto(other, file, () => other.loadFromFile(file));
+    kc.loadFromOptions({
+      clusters: mergeByName(kc.getClusters(), other.getClusters()),
+      users: mergeByName(kc.getUsers(), other.getUsers()),
+      contexts: mergeByName(kc.getContexts(), other.getContexts()),
+      currentContext: kc.getCurrentContext() || other.getCurrentContext()
+    });
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${label} defines no contexts`);
+}
+function mergeByName(first, second) {
+  const names = new Set(first.map((item) => item.name));
+  return [...first, ...second.filter((item) => !names.has(item.name))];
+}
+function parseInto(kc, where, load) {
+  try {
+    load();
+  } catch (error) {
+    const e = error;
+    if (e.name === "YAMLException") {
+      const line = e.mark?.line === void 0 ? "" : ` at line ${e.mark.line + 1}`;
+      throw new UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+    }
+    throw new UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
+}
+function loadInCluster(kc, server, dir, secrets) {
+  const tokenFile = join(dir, "token");
+  const caFile = join(dir, "ca.crt");
+  const namespaceFile = join(dir, "namespace");
+  secrets.push(readFileSync(tokenFile, "utf8"));
+  kc.loadFromOptions({
+    clusters: [
+      { name: "inCluster", server, caFile: existsSync(caFile) ? caFile : void 0, skipTLSVerify: false }
+    ],
+    users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
+    contexts: [
+      {
+        name: "inClusterContext",
+        cluster: "inCluster",
+        user: "inClusterUser",
+        namespace: existsSync(namespaceFile) ? readFileSync(namespaceFile, "utf8").trim() : void 0
+      }
+    ],
+    currentContext: "inClusterContext"
+  });
+}
+function allowPlainHttp(kc) {
+  if (!kc.getClusters().some((c) => c.server.startsWith("http:") && !c.skipTLSVerify)) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters().map((c) => c.server.startsWith("http:") ? { ...c, skipTLSVerify: true } : c),
+    users: kc.getUsers(),
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext()
+  });
+}
+function selectContext(kc, wanted, label) {
+  const available = kc.getContexts().map((c) => c.name).join(", ");
+  if (wanted) {
+    if (!kc.getContextObject(wanted)) {
+      throw new UserError(`context "${wanted}" not found in ${label}; available contexts: ${available}`);
+    }
+    kc.setCurrentContext(wanted);
+  } else if (!kc.getCurrentContext() || !kc.getContextObject(kc.getCurrentContext())) {
+    const current = kc.getCurrentContext();
+    throw new UserError(
+      current ? `current-context "${current}" of ${label} does not exist; pass --context (available: ${available})` : `${label} sets no current-context; pass --context (available: ${available})`
+    );
+  }
+  const context = kc.getContextObject(kc.getCurrentContext());
+  if (context && !kc.getCluster(context.cluster)) {
+    throw new UserError(
+      `context "${context.name}" refers to cluster "${context.cluster}", which ${label} does not define`
+    );
+  }
+}
+var SECRET_KEY = /token|secret|password|passwd|key|credential/i;
+function userSecrets(user) {
+  const out = [];
+  if (user.token) out.push(user.token);
+  if (user.password) out.push(user.password);
+  if (user.keyData) out.push(user.keyData, Buffer.from(user.keyData, "base64").toString("utf8"));
+  const providerConfig = user.authProvider?.config;
+  if (providerConfig && typeof providerConfig === "object") {
+    for (const [key, value] of Object.entries(providerConfig)) {
+      if (SECRET_KEY.test(key) && !/file$/i.test(key) && typeof value === "string") out.push(value);
+    }
+  }
+  const execEnv = user.exec?.env;
+  if (Array.isArray(execEnv)) {
+    for (const entry of execEnv) {
+      if (typeof entry.name === "string" && SECRET_KEY.test(entry.name) && typeof entry.value === "string") {
+        out.push(entry.value);
+      }
+    }
+  }
+  return out;
+}
+export {
+  NoClusterConfiguredError,
+  SERVICE_ACCOUNT_DIR,
+  decodeKubeconfigData,
+  findKubeConfigSource,
+  loadKubeConfig
+};

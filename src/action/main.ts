@@ -1,0 +1,115 @@
+// The GitHub Action entry point: inputs -> settings, mask secrets, trust policy, run, outputs and job
+// summary, one catch. GitHub runs `node dist/action.js`; @github/local-action imports it and calls run().
+import { realpathSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as core from "@actions/core";
+import { readEventPayload } from "../ci/github-event.js";
+import { prepareClusterConnection } from "../compose/cluster-connection.js";
+import { runInCi } from "../compose/run-in-ci.js";
+import { createGit } from "../git/create-git.js";
+import { decodeKubeconfigData } from "../kube/kubeconfig-source.js";
+import { headline } from "../report/describe.js";
+import { describeError } from "../report/error-line.js";
+import { renderReport } from "../report/render-report.js";
+import { OPTIONS } from "../settings/options.js";
+import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { createGitHubLog } from "./github-log.js";
+import { fitSummary } from "./job-summary.js";
+import { valuesToMask } from "./mask.js";
+import { actionOutputs } from "./outputs.js";
+import { readActionInputs } from "./read-inputs.js";
+import { decideTrust } from "./trust-policy.js";
+
+export async function run(): Promise<void> {
+  const env = process.env;
+  let debug = core.isDebug();
+  let log = createGitHubLog(core);
+  try {
+    // Mask before anything can be logged: the inputs as given, then every copy derived from them.
+    const inputs = readActionInputs((name) => core.getInput(name));
+    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
+    if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
+    const parsed = toSettings(raw);
+    debug ||= parsed.debug;
+    const cluster = prepareClusterConnection(parsed, env);
+    mask(await cluster.secretsToMask());
+
+    const event = await readEventPayload(env);
+    const trust = decideTrust({
+      eventName: env.GITHUB_EVENT_NAME ?? "",
+      event,
+      dryRun: parsed.dryRun,
+      dryRunExplicit: inputs.dryRunExplicit,
+      allowUntrusted: inputs.allowUntrusted,
+    });
+    const settings = { ...parsed, dryRun: trust.dryRun };
+    if (trust.note) core.notice(trust.note);
+
+    const git = await createGit(settings.repo);
+    log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    const report = await runInCi(settings, { env, git, cluster, log });
+    log.flush();
+    core.info(renderReport(report, settings.output));
+    for (const [name, value] of Object.entries(actionOutputs(report))) core.setOutput(name, value);
+    if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(fitSummary(report)).write();
+    if (report.outcome === "failed") core.setFailed(headline(report));
+  } catch (error) {
+    // Any throw, Error or not, fails the step with one line (the stack only with debug on).
+    log.flush();
+    const message = describeError(error, debug).replace(/^error: /, "");
+    core.setOutput("result", "failed");
+    if (env.GITHUB_STEP_SUMMARY) {
+      await core.summary
+        .addRaw(`### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`)
+        .write()
+        .catch(() => undefined);
+    }
+    core.setFailed(message);
+  }
+}
+
+const masked = new Set<string>();
+
+function mask(secrets: readonly string[]): void {
+  for (const value of valuesToMask(secrets)) {
+    if (masked.has(value)) continue;
+    masked.add(value);
+    core.setSecret(value);
+  }
+}
+
+/** The decoded text of a base64 kubeconfig, masked even when it is no valid kubeconfig. */
+function tryDecodeKubeconfig(value: string): string {
+  try {
+    return decodeKubeconfigData(value, "kubeconfig-data");
+  } catch {
+    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
+    // A few bytes of decoded noise are no secret, and masking them would garble the log.
+    return decoded.trim().length >= 16 ? decoded : "";
+  }
+}
+
+/** Annotation paths are relative to the workspace; the repository may be checked out in a subdirectory. */
+function workspacePath(gitRoot: string, env: Record<string, string | undefined>): string {
+  try {
+    const workspace = realpathSync(resolve(env.GITHUB_WORKSPACE || "."));
+    const path = relative(workspace, realpathSync(gitRoot)).replaceAll("\\", "/");
+    return path.startsWith("..") ? "" : path;
+  } catch {
+    return "";
+  }
+}
+
+function isEntryPoint(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? "") === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  run().catch((error: unknown) => core.setFailed(String(error)));
+}

@@ -1,0 +1,27 @@
+// Adapter: the webhook payload of the event that started the workflow (GITHUB_EVENT_PATH). The range
+// (read-ci-environment.ts) and the action's trust policy both read it through here.
+import { readFile } from "node:fs/promises";
+import { UserError } from "../core/errors.js";
+
+/** The parsed payload, or undefined when GITHUB_EVENT_PATH is not set (a local run). */
+export async function readEventPayload(env: Record<string, string | undefined>): Promise<unknown> {
+  const path = env.GITHUB_EVENT_PATH;
+  return path ? readEventFile(path) : undefined;
+}
+
+export async function readEventFile(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : (code ?? String(error))})`,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,51 @@
+// Composition of the Kubernetes adapter from Settings: which kubeconfig, which context, and the
+// client options every request gets (timeout, retries, User-Agent, field manager). The client
+// library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
+// without it.
+
+import { USER_AGENT } from "../core/version.js";
+import type { KubeConnection } from "../kube/connect.js";
+import type { Cluster } from "../kube/kube-client.js";
+import { findKubeConfigSource, type LoadKubeConfigOptions } from "../kube/kubeconfig-source.js";
+import type { Settings } from "../settings/settings.js";
+
+export interface ClusterConnection {
+  /** Whether any cluster source exists (decides the default of --discover). */
+  configured: boolean;
+  /** Strings that must never appear in any output (tokens, keys, the kubeconfig as given). */
+  secretsToMask: () => Promise<string[]>;
+  connect: () => Promise<Cluster | undefined>;
+}
+
+export function prepareClusterConnection(
+  settings: Settings,
+  env: Record<string, string | undefined>,
+): ClusterConnection {
+  const options: LoadKubeConfigOptions = {
+    kubeconfigPath: settings.kubeconfig,
+    kubeconfigData: settings.kubeconfigData,
+    context: settings.context,
+    env,
+  };
+  const configured = findKubeConfigSource(options) !== undefined;
+  let loading: Promise<KubeConnection | undefined> | undefined;
+  const load = () => {
+    loading ??= import("../kube/connect.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    return loading;
+  };
+  return {
+    configured,
+    secretsToMask: async () => (configured ? ((await load())?.secretsToMask ?? []) : []),
+    connect: async () => {
+      const loaded = await load();
+      if (!loaded) return undefined;
+      const { createCluster } = await import("../kube/kube-client.js");
+      return createCluster(loaded.kc, {
+        requestTimeoutMs: 30_000,
+        userAgent: USER_AGENT,
+        fieldManager: "config-rollout",
+        retries: 5,
+      });
+    },
+  };
+}

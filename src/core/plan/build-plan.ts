@@ -1,0 +1,221 @@
+// Config changes + workloads -> which workloads restart (once each), which are skipped and why.
+
+import { isRestartable, isWorkloadKind, podTemplateOf, skipReasonForKind } from "../kinds/workload-kinds.js";
+import { field } from "../manifests/json-shape.js";
+import { compareIds, compareStrings } from "../manifests/order.js";
+import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
+import { formatId, idKey } from "../model.js";
+import { findReferences } from "./references.js";
+
+export const IGNORE_ANNOTATION = "config-rollout.io/ignore";
+
+export interface PlanInput {
+  changes: ConfigChange[];
+  /** Workload manifests at head that may reference changed configs (from the repository). */
+  workloads: Manifest[];
+  /** idKeys of workloads that did not exist at base. */
+  newWorkloadIds: Set<string>;
+  /** Workloads found only on the cluster (file "", line 0). */
+  clusterWorkloads?: Manifest[];
+}
+
+/** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
+export interface PlanWarning {
+  message: string;
+  file: string;
+  line: number;
+}
+
+export interface PlanResult {
+  workloads: PlannedWorkload[];
+  warnings: PlanWarning[];
+}
+
+type PlannedReference = PlannedWorkload["references"][number];
+
+interface Candidate {
+  id: ObjectId;
+  source: "repo" | "cluster";
+  file?: string;
+  line?: number;
+  /** The repo and/or cluster definitions of the same workload. */
+  objects: unknown[];
+}
+
+export function buildPlan(input: PlanInput): PlanResult {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = new Map<string, Set<string>>();
+  const planned: PlannedWorkload[] = [];
+
+  for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
+    const references: PlannedReference[] = [];
+    for (const ref of referencesOf(candidate.objects)) {
+      const config: ObjectId = {
+        kind: ref.configKind,
+        namespace: candidate.id.namespace,
+        name: ref.configName,
+      };
+      const change = changesByKey.get(idKey(config));
+      if (change === undefined) continue;
+      if (change.status === "deleted") {
+        const key = idKey(change.id);
+        if (!stillReferencing.has(key)) stillReferencing.set(key, new Set());
+        stillReferencing.get(key)!.add(shortId(candidate.id));
+        continue;
+      }
+      // A config new in this diff: no running pod could have read it.
+      if (change.status === "added") continue;
+      const changedKeys =
+        ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
+      references.push({ ...ref, config, changedKeys });
+    }
+    if (references.length === 0) continue;
+    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
+  }
+
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  const warnings = input.changes
+    .filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id)))
+    .map((c) => {
+      const users = [...stillReferencing.get(idKey(c.id))!].sort(compareStrings);
+      const verb = users.length === 1 ? "references" : "reference";
+      const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+      return { message, file: c.file, line: c.line };
+    });
+  return { workloads: planned, warnings };
+}
+
+function planWorkload(
+  candidate: Candidate,
+  references: PlannedReference[],
+  newWorkloadIds: Set<string>,
+): PlannedWorkload {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  return {
+    ...base,
+    action: "restart",
+    reason: `consumes ${describeConsumption(consuming)}`,
+    references: consuming,
+  };
+}
+
+function skipReasonFor(candidate: Candidate, newWorkloadIds: Set<string>): string | undefined {
+  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return undefined;
+}
+
+function isIgnored(object: unknown): boolean {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+
+/** Repo and cluster definitions of one workload become one candidate; the repo's location wins. */
+function mergeCandidates(repo: Manifest[], cluster: Manifest[]): Candidate[] {
+  const candidates = new Map<string, Candidate>();
+  const add = (m: Manifest, source: "repo" | "cluster") => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === undefined) {
+      candidates.set(key, {
+        id: m.id,
+        source,
+        ...(source === "repo" ? { file: m.file, line: m.line } : {}),
+        objects: [m.object],
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+
+/** References of every definition, without duplicates (repo and cluster usually agree). */
+function referencesOf(objects: unknown[]): ConfigReference[] {
+  const seen = new Set<string>();
+  const refs: ConfigReference[] = [];
+  for (const object of objects) {
+    for (const ref of findReferences(podTemplateOf(object)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+
+/** e.g. `configmap/app-config (keys: LOG_LEVEL) via env; secret/db (keys: password) via volume (subPath)`. */
+function describeConsumption(references: PlannedReference[]): string {
+  return groupByConfig(references)
+    .map(([config, refs]) => {
+      const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+      const vias = [...new Set(refs.map(viaLabel))];
+      return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    })
+    .join("; ");
+}
+
+function readsNoChangedKey(references: PlannedReference[]): string {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => (r.keys === "all" ? [] : r.keys)))].sort(compareStrings);
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+
+function groupByConfig(references: PlannedReference[]): Array<[ObjectId, PlannedReference[]]> {
+  const groups = new Map<string, [ObjectId, PlannedReference[]]>();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)![1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+
+function viaLabel(ref: ConfigReference): string {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+
+const MAX_LISTED_KEYS = 5;
+
+function listKeys(keys: string[]): string {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+
+function shortId(id: ObjectId): string {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+/** Names of configs whose consumers must be found: modified ones (restarts) and deleted ones (warnings). */
+export function configNamesToFind(changes: ConfigChange[]): string[] {
+  const names = changes.filter((c) => c.status !== "added").map((c) => c.id.name);
+  return [...new Set(names)].sort(compareStrings);
+}
+
+/**
+ * Cheap pre-filter on a file's text: false means it cannot reference any of `names`. A name written
+ * with escapes (JSON `\u002d`) would slip through; nobody writes manifests that way.
+ */
+export function mayReferenceAny(text: string, names: readonly string[]): boolean {
+  return names.some((name) => name !== "" && text.includes(name));
+}

@@ -1,0 +1,70 @@
+// The patches that make a workload controller roll out new pods: a change to the pod template,
+// confined to one annotation or one env var, sent as strategic merge patches so nothing else in
+// the template (other annotations, env vars, containers) is touched.
+
+import { UserError } from "./errors.js";
+import { arrayField, field, isRecord, stringField } from "./manifests/json-shape.js";
+
+/** Pod-template annotation holding the hash of the config content the pods were started with. */
+export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+
+/** Sets the config-hash annotation on the pod template (Deployment, StatefulSet, DaemonSet). */
+export function annotationPatch(hash: string): Record<string, unknown> {
+  return { spec: { template: { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } } } };
+}
+
+const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+
+/**
+ * Adds or updates env var `varName` in every container of the pod spec. Each list entry names
+ * only its merge key plus the one env var, so a strategic merge keeps every other env var and
+ * container as they are (a JSON merge patch would replace the whole lists).
+ *
+ * Containers only, not init containers: every new pod runs its init containers again anyway,
+ * and changing the app containers' template is already enough to start the rollout.
+ */
+export function envPatch(podSpec: unknown, varName: string, value: string): Record<string, unknown> {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`,
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== undefined && field(existing, "valueFrom") !== undefined) {
+      // Merging {name, value} into an entry with valueFrom would produce an invalid env var.
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`,
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return { spec: { template: { spec: { containers: entries } } } };
+}
+
+/** The config hash the workload's pod template carries, if any. */
+export function currentHash(obj: unknown): string | undefined {
+  const annotations = field(field(templateOf(obj), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+
+/** The value of env var `varName` when every container sets it to the same literal value. */
+export function currentEnvValue(obj: unknown, varName: string): string | undefined {
+  const containers = arrayField(field(templateOf(obj), "spec"), "containers");
+  const values = containers.map((c) => {
+    const entry = arrayField(c, "env").find((e) => field(e, "name") === varName);
+    return stringField(entry, "value");
+  });
+  const first = values[0];
+  return first !== undefined && values.every((v) => v === first) ? first : undefined;
+}
+
+/** spec.template of a Deployment, StatefulSet or DaemonSet. */
+function templateOf(obj: unknown): Record<string, unknown> | undefined {
+  const template = field(field(obj, "spec"), "template");
+  return isRecord(template) ? template : undefined;
+}

@@ -1,0 +1,75 @@
+// Stage: patch the planned workloads and follow their rollouts, turning both into per-workload results.
+
+import type { Log } from "../core/log.js";
+import { idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
+import type { WorkloadResult } from "../core/run-result.js";
+import type { Cluster } from "../kube/kube-client.js";
+import type { Settings } from "../settings/settings.js";
+import { restartWorkloads } from "./restart.js";
+import { waitForRollouts } from "./wait.js";
+
+export async function restartAndWait(
+  cluster: Cluster,
+  toRestart: PlannedWorkload[],
+  context: {
+    manifests: Map<string, Manifest>;
+    hashes: Map<string, string>;
+    settings: Settings;
+    log: Log;
+    now: () => number;
+  },
+): Promise<WorkloadResult[]> {
+  const { manifests, hashes, settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group("Restart", () =>
+    restartWorkloads(
+      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      cluster,
+      {
+        strategy: settings.strategy,
+        envName: settings.envName,
+        hashFor: (id) => hashes.get(idKey(id)) ?? "",
+        now: context.now,
+        dryRun: serverDryRun,
+        log,
+      },
+    ),
+  );
+  const results = new Map<string, WorkloadResult>(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message,
+      },
+    ]),
+  );
+
+  const waitFor = serverDryRun ? [] : restarted.filter((r) => r.result === "restarted");
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group("Wait for rollouts", () =>
+    waitForRollouts(
+      cluster,
+      waitFor.map((r) => ({ id: r.id, generation: r.generation, object: r.object })),
+      {
+        timeoutMs: settings.timeoutMs,
+        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
+      },
+    ),
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: rollout.message,
+        durationMs: rollout.durationMs,
+      });
+  }
+  return [...results.values()];
+}

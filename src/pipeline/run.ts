@@ -1,0 +1,142 @@
+// The orchestrator: resolve the range, scan the repository, plan, then (with a cluster) sync configs,
+// restart and wait. It receives every adapter as an argument, so tests run it against real temp repos
+// and the simulated API server, and the CLI and the GitHub Action share it unchanged.
+import type { CiKind } from "../ci/ci-kind.js";
+import type { RangeInput } from "../ci/range-request.js";
+import { resolveRange } from "../ci/resolve-range.js";
+import { UserError } from "../core/errors.js";
+import type { Log } from "../core/log.js";
+import { idKey, type Plan } from "../core/model.js";
+import { buildPlan } from "../core/plan/build-plan.js";
+import { applyGuardRails } from "../core/plan/guard-rails.js";
+import { outcomeOf, type RunReport } from "../core/run-result.js";
+import type { Git } from "../git/git.js";
+import type { Cluster } from "../kube/kube-client.js";
+import type { Settings } from "../settings/settings.js";
+import { discoverClusterWorkloads } from "./discover-cluster.js";
+import { resolveCommits } from "./resolve-commits.js";
+import { restartAndWait } from "./restart-and-wait.js";
+import { computeRestartHashes, consumedBy } from "./restart-hash.js";
+import { readConfigsAt, scanRepository } from "./scan-repository.js";
+import { syncConfigs } from "./sync-configs.js";
+
+export interface RunDependencies {
+  settings: Settings;
+  range: RangeInput;
+  /** Which CI we run in: decides the hint when a shallow clone lacks history. */
+  ci: CiKind;
+  git: Git;
+  /** Connects to the configured cluster; undefined when none is configured. Called at most once, lazily. */
+  connect: () => Promise<Cluster | undefined>;
+  /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
+  clusterConfigured: boolean;
+  log: Log;
+  now?: () => number;
+}
+
+export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
+  const { settings, git, log } = deps;
+  const now = deps.now ?? Date.now;
+  const request = resolveRange(deps.range);
+  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, { ci: deps.ci }));
+  const emptyPlan: Plan = {
+    base: commits.base ?? "",
+    head: commits.head,
+    rangeNote: commits.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: [],
+  };
+  if (!commits.base) {
+    log.info(commits.note);
+    return { plan: emptyPlan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun };
+  }
+  const base = commits.base;
+
+  const scanOptions = {
+    paths: settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+  };
+  const scan = await log.group("Find changed configs", () =>
+    scanRepository(git, base, commits.head, scanOptions, log),
+  );
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  const errors = scan.problems.filter((p) => p.severity === "error");
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0]!;
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
+    );
+  }
+
+  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
+  let cluster: Cluster | undefined;
+  const connectOnce = async () => {
+    cluster ??= await deps.connect();
+    if (!cluster) {
+      throw new UserError(
+        "no Kubernetes cluster configured: pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan",
+      );
+    }
+    return cluster;
+  };
+
+  const modified = scan.changes.filter((c) => c.status === "modified");
+  const clusterWorkloads =
+    discover !== "repo" && modified.length > 0
+      ? await log.group("Discover consumers on the cluster", async () =>
+          discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c) => c.id.namespace))]),
+        )
+      : [];
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+  });
+  // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
+  for (const warning of built.warnings) log.warn(warning.message, warning);
+  const plan: Plan = {
+    ...emptyPlan,
+    changes: scan.changes,
+    workloads: applyGuardRails(built.workloads, settings),
+    problems: scan.problems,
+    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+  };
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+  }
+
+  const live = await connectOnce();
+  const clusterInfo = { context: live.context, server: live.server };
+  const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const hashes = await log.group("Check the cluster holds the committed configs", async () => {
+    const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
+    const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
+    const changedKeys = new Set(modified.map((c) => idKey(c.id)));
+    const toCheck = [...new Set(consumed.map(idKey))]
+      .filter((key) => changedKeys.has(key))
+      .map((key) => headConfigs.get(key))
+      .filter((config) => config !== undefined);
+    const liveConfigs = await syncConfigs(
+      live,
+      toCheck,
+      { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
+      log,
+    );
+    return computeRestartHashes(toRestart, manifests, headConfigs, liveConfigs, live, settings.hashKey);
+  });
+
+  const results = await restartAndWait(live, toRestart, { manifests, hashes, settings, log, now });
+  return {
+    plan,
+    results,
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: clusterInfo,
+    dryRun: settings.dryRun,
+  };
+}

@@ -1,0 +1,315 @@
+// Stage: from two commits to the parsed manifests that matter. Reads only the files the diff touched,
+// plus the files at head whose text names a changed config (found with one `git grep`), so the cost
+// follows the size of the change, not the size of the repository.
+import picomatch from "picomatch";
+import { podTemplateOf } from "../core/kinds/workload-kinds.js";
+import type { Log } from "../core/log.js";
+import { findConfigChanges } from "../core/manifests/config-changes.js";
+import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
+import { configNamesInText } from "../core/manifests/config-names-in-text.js";
+import { parseManifests } from "../core/manifests/parse-manifests.js";
+import {
+  type ConfigChange,
+  type ConfigSnapshot,
+  formatId,
+  idKey,
+  type Manifest,
+  type ManifestProblem,
+  type ObjectId,
+} from "../core/model.js";
+import { configNamesToFind } from "../core/plan/build-plan.js";
+import type { FileChange, Git } from "../git/git.js";
+import { globsToPathspecs } from "../git/glob-pathspecs.js";
+
+export interface ScanOptions {
+  paths: string[];
+  exclude: string[];
+  defaultNamespace: string;
+  maxFileSize: number;
+}
+
+/** A config as committed at head: its content, and the manifest (for --apply). */
+export interface HeadConfig {
+  snapshot: ConfigSnapshot;
+  manifest: Manifest;
+}
+
+export interface RepositoryScan {
+  changedFiles: FileChange[];
+  changes: ConfigChange[];
+  /** Workload manifests at head that may consume a changed config. */
+  workloads: Manifest[];
+  /** idKeys of workloads that did not exist at base. */
+  newWorkloadIds: Set<string>;
+  /** Configs at head, by idKey: the changed ones and any others read on the way. */
+  headConfigs: Map<string, HeadConfig>;
+  problems: ManifestProblem[];
+}
+
+/** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
+export type PathFilter = ((path: string) => boolean) & { globs: string[] };
+
+export function createPathFilter(options: Pick<ScanOptions, "paths" | "exclude">): PathFilter {
+  const include = picomatch(options.paths, { dot: true });
+  const exclude = options.exclude.length > 0 ? picomatch(options.exclude, { dot: true }) : () => false;
+  return Object.assign((path: string) => include(path) && !exclude(path), { globs: options.paths });
+}
+
+export async function scanRepository(
+  git: Git,
+  base: string,
+  head: string,
+  options: ScanOptions,
+  log: Log,
+): Promise<RepositoryScan> {
+  const wanted = createPathFilter(options);
+  const changedFiles = (await git.changedFiles(base, head)).filter(
+    (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+
+  const problems: ManifestProblem[] = [];
+  // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
+  const [baseFiles, headFiles] = await Promise.all([
+    readBytes(git, base, basePaths, options, problems),
+    readBytes(git, head, headPaths, options, problems),
+  ]);
+  // Every config whose content changed or that was deleted exists at base, so the names of the
+  // configs in the changed files at base cover the names to search for. Guess them from the text
+  // and start the one `git grep` now: git walks the tree on another core while this process parses.
+  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
+  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
+
+  const headManifests = await parseFiles(headPaths, headFiles, options, problems);
+  const found = findConfigChanges(baseManifests, headManifests);
+  problems.push(...found.problems);
+  const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
+
+  // Unchanged files are the same at both commits, so a workload in one cannot be new; only the
+  // files the diff touched can introduce a workload.
+  const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    headManifests.filter((m) => podTemplateOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id)),
+  );
+
+  const consumedNames = configNamesToFind(changes.filter((c) => c.status !== "added"));
+  const candidateManifests = await readCandidates(git, head, consumedNames, early, {
+    alreadyRead: new Set(headPaths),
+    wanted,
+    options,
+    problems,
+  });
+  const all = [...headManifests, ...candidateManifests];
+  const workloads = all.filter((m) => podTemplateOf(m.object) !== undefined);
+
+  const headConfigs = new Map<string, HeadConfig>();
+  // Content problems of changed configs were reported by findConfigChanges already.
+  collectConfigs(all, headConfigs, []);
+  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+}
+
+/**
+ * A config that vanished from a file that does not parse at head was not deleted: we cannot read
+ * it (and neither can `kubectl apply`). Say so instead of reporting a deletion.
+ */
+function withoutUnreadableDeletions(
+  changes: ConfigChange[],
+  changedFiles: FileChange[],
+  problems: ManifestProblem[],
+): ConfigChange[] {
+  const broken = new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
+  const headPathOf = new Map(
+    changedFiles.map((f) => [f.oldPath ?? f.path, f.status === "D" ? undefined : f.path]),
+  );
+  return changes.filter((change) => {
+    const headPath = headPathOf.get(change.file);
+    if (change.status !== "deleted" || headPath === undefined || !broken.has(headPath)) return true;
+    problems.push({
+      file: headPath,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the head commit`,
+    });
+    return false;
+  });
+}
+
+/**
+ * Add the configs named by `ids` that are committed at `rev` but not yet in `known` (configs a
+ * restarted workload consumes without them having changed: their content enters its hash).
+ */
+export async function readConfigsAt(
+  git: Git,
+  rev: string,
+  ids: ObjectId[],
+  known: Map<string, HeadConfig>,
+  options: ScanOptions,
+): Promise<Map<string, HeadConfig>> {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = createPathFilter(options);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    new Set(),
+    wanted,
+  );
+  const problems: ManifestProblem[] = [];
+  const manifests = await readManifests(git, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems,
+  );
+  return known;
+}
+
+function collectConfigs(
+  manifests: Manifest[],
+  into: Map<string, HeadConfig>,
+  problems: ManifestProblem[],
+): void {
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || into.has(idKey(manifest.id))) continue;
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    into.set(idKey(manifest.id), {
+      manifest,
+      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content },
+    });
+  }
+}
+
+/** Files at `rev` (other than those already read) whose text mentions one of `names`. */
+async function findCandidateFiles(
+  git: Git,
+  rev: string,
+  names: string[],
+  alreadyRead: Set<string>,
+  wanted: PathFilter,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names.length === 0) return [];
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
+  return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
+}
+
+interface EarlySearch {
+  names: Set<string>;
+  hits: Promise<string[]>;
+  cancel: AbortController;
+}
+
+function earlyCandidateSearch(
+  git: Git,
+  rev: string,
+  baseFiles: Map<string, Buffer>,
+  alreadyRead: Set<string>,
+  wanted: PathFilter,
+): EarlySearch | undefined {
+  // Names git grep cannot search for are left to the exact search, which reports them as before.
+  const names = new Set(
+    [...baseFiles.values()]
+      .flatMap((bytes) => configNamesInText(bytes.toString("utf8")))
+      .filter((name) => name !== "" && !name.includes("\n")),
+  );
+  if (names.size === 0) return undefined;
+  const cancel = new AbortController();
+  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
+  hits.catch(() => {});
+  return { names, hits, cancel };
+}
+
+/**
+ * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
+ * for `names` finds. The early search is used when it looked for at least these names (the usual
+ * case); otherwise (its guess from the text missed a name: flow-style metadata, JSON) it is
+ * stopped and the search runs again for the exact names.
+ */
+async function readCandidates(
+  git: Git,
+  rev: string,
+  names: string[],
+  early: EarlySearch | undefined,
+  ctx: {
+    alreadyRead: Set<string>;
+    wanted: PathFilter;
+    options: ScanOptions;
+    problems: ManifestProblem[];
+  },
+): Promise<Manifest[]> {
+  let candidates: string[];
+  // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
+  if (early && names.every((name) => early.names.has(name))) {
+    candidates = await early.hits;
+  } else {
+    if (early) {
+      early.cancel.abort();
+      await early.hits.catch(() => {});
+    }
+    candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+  }
+  return readManifests(git, rev, candidates, ctx.options, ctx.problems);
+}
+
+/** The files' bytes; files over --max-file-size are never held in memory, only reported. */
+async function readBytes(
+  git: Git,
+  rev: string,
+  paths: string[],
+  options: ScanOptions,
+  problems: ManifestProblem[],
+): Promise<Map<string, Buffer>> {
+  if (paths.length === 0) return new Map();
+  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of oversized) {
+    problems.push({
+      file: path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`,
+    });
+  }
+  return files;
+}
+
+async function readManifests(
+  git: Git,
+  rev: string,
+  paths: string[],
+  options: ScanOptions,
+  problems: ManifestProblem[],
+): Promise<Manifest[]> {
+  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
+}
+
+/**
+ * Parse in order, yielding to the event loop between files: parsing is synchronous, and a git
+ * command started just before (the early grep) is only spawned, and then runs on another core,
+ * once this process gets back to its event loop.
+ */
+async function parseFiles(
+  paths: string[],
+  files: Map<string, Buffer>,
+  options: ScanOptions,
+  problems: ManifestProblem[],
+): Promise<Manifest[]> {
+  const manifests: Manifest[] = [];
+  for (const path of paths) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const bytes = files.get(path);
+    if (bytes === undefined) continue;
+    const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}

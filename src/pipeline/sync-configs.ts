@@ -1,0 +1,78 @@
+// Stage: make sure the cluster already holds the config content committed at head before anything
+// restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
+// applied (--apply) or waited for within a bound, and then fails clearly.
+
+import type { Log } from "../core/log.js";
+import { changedKeys } from "../core/manifests/config-content.js";
+import { type ConfigSnapshot, formatId, idKey, type Manifest } from "../core/model.js";
+import type { Cluster, LiveConfig } from "../kube/kube-client.js";
+import { readLiveConfigs } from "../kube/read-live-configs.js";
+
+export class ConfigNotLiveError extends Error {
+  override name = "ConfigNotLiveError";
+}
+
+export interface SyncOptions {
+  apply: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Returns the live objects (uid, content) of the configs found already in sync, by idKey. */
+export async function syncConfigs(
+  cluster: Cluster,
+  configs: Array<{ snapshot: ConfigSnapshot; manifest?: Manifest }>,
+  options: SyncOptions,
+  log: Log,
+): Promise<Map<string, LiveConfig>> {
+  const live = new Map<string, LiveConfig>();
+  /** The configs whose live content is not yet the committed one; the others go into `live`. */
+  const stillDifferent = async (candidates: typeof configs) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.snapshot.id),
+    );
+    return candidates.filter(({ snapshot }) => {
+      const found = current.get(idKey(snapshot.id));
+      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
+      live.set(idKey(snapshot.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+
+  if (options.apply) {
+    for (const { snapshot, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
+      log.info(
+        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`,
+      );
+      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
+    }
+    return live;
+  }
+
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1000)}s for the cluster to hold the committed content of ${waiting
+      .map((c) => formatId(c.snapshot.id))
+      .join(", ")}`,
+  );
+  while (waiting.length > 0) {
+    await sleep(options.pollMs ?? 1000);
+    waiting = await stillDifferent(waiting);
+    if (waiting.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
+      throw new ConfigNotLiveError(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
+      );
+    }
+  }
+  return live;
+}

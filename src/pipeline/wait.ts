@@ -1,0 +1,286 @@
+// Waiting for rollouts, event-driven: no polling interval, so the wait ends the moment the last
+// rollout does.
+//
+// Requests: targets are grouped by namespace and kind; each group makes one LIST and keeps one
+// WATCH open from the list's resourceVersion. A group with a single target narrows both with
+// fieldSelector=metadata.name=<name>; a larger group watches its kind in that namespace and
+// ignores other objects' events. So the number of requests grows with the namespaces and kinds
+// restarted, never with the workloads that were not touched.
+//
+// Recovery: a watch the server closes is reopened from the last resourceVersion seen (bookmarks
+// included); a 410 Gone (in-stream ERROR event or HTTP status) re-lists first; network and server
+// errors retry with backoff. All of it runs under one deadline shared by every target.
+
+import { rolloutStatus, specUpdateMessage } from "../core/kinds/rollout-status.js";
+import { field } from "../core/manifests/json-shape.js";
+import { formatId, idKey, type ObjectId, RESTARTABLE_KINDS } from "../core/model.js";
+import { KubeApiError } from "../kube/kube-api-error.js";
+import type { Cluster, ListableKind, WatchHandle } from "../kube/kube-client.js";
+
+export interface WaitTarget {
+  id: ObjectId;
+  /** metadata.generation our patch produced: older observations of the object do not count. */
+  generation?: number;
+  /** The object as our patch returned it: when every target of a group has one, no LIST is needed. */
+  object?: Record<string, unknown>;
+}
+
+export type WaitOutcome = "done" | "failed" | "timeout" | "not-waitable" | "deleted";
+
+export interface WaitResult {
+  id: ObjectId;
+  result: WaitOutcome;
+  message: string;
+  /** From the start of the wait to this target's outcome. */
+  durationMs: number;
+}
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** Each new status line of a target (kubectl's "Waiting for deployment ..." messages). */
+  onProgress?: (id: ObjectId, message: string) => void;
+  now?: () => number;
+  /** First backoff step after a failed list or watch (default 250 ms). */
+  retryDelayMs?: number;
+}
+
+export type WaitCluster = Pick<Cluster, "listForWatch" | "watchWorkloads">;
+
+type Plain = Record<string, unknown>;
+
+interface TargetState {
+  target: WaitTarget;
+  lastMessage: string;
+  /** The last list/watch failure being retried, shown if the wait then times out. */
+  lastError?: string;
+  result?: WaitResult;
+}
+
+export async function waitForRollouts(
+  cluster: WaitCluster,
+  targets: WaitTarget[],
+  opts: WaitOptions,
+): Promise<WaitResult[]> {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = new Map<string, TargetState>();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  let isFinished = false;
+  const cleanups = new Set<() => void>();
+
+  const settle = (state: TargetState, result: WaitOutcome, message: string) => {
+    if (state.result) return;
+    state.result = { id: state.target.id, result, message, durationMs: now() - started };
+    if (--unsettled === 0) stopAll();
+  };
+  const stopAll = () => {
+    if (isFinished) return;
+    isFinished = true;
+    for (const cleanup of cleanups) cleanup();
+    cleanups.clear();
+    finish();
+  };
+
+  const observe = (state: TargetState, obj: Plain) => {
+    if (state.result) return;
+    const generation = field(field(obj, "metadata"), "generation");
+    const expected = state.target.generation;
+    // An observation older than our patch (a lagging cache) says nothing about our rollout.
+    const status =
+      expected !== undefined && typeof generation === "number" && generation < expected
+        ? { done: false, message: specUpdateMessage(state.target.id.kind) }
+        : rolloutStatus(obj);
+    state.lastError = undefined;
+    if (status.notWaitable) return settle(state, "not-waitable", status.message);
+    if (status.error) return settle(state, "failed", status.message);
+    if (status.done) return settle(state, "done", status.message);
+    if (status.message !== state.lastMessage) {
+      state.lastMessage = status.message;
+      opts.onProgress?.(state.target.id, status.message);
+    }
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (isFinished) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        cleanups.delete(done);
+        resolve();
+      }
+      cleanups.add(done);
+    });
+
+  const groups = new Map<string, TargetState[]>();
+  for (const state of states.values()) {
+    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), state]);
+  }
+
+  const runGroup = async (members: TargetState[]) => {
+    const { namespace, kind } = members[0]!.target.id;
+    if (!(RESTARTABLE_KINDS as readonly string[]).includes(kind)) {
+      for (const member of members)
+        settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+      return;
+    }
+    const byName = new Map(members.map((m) => [m.target.id.name, m]));
+    const pending = () => !isFinished && members.some((m) => !m.result);
+    const fieldSelector = members.length === 1 ? `metadata.name=${members[0]!.target.id.name}` : undefined;
+    let resourceVersion = oldestPatchVersion(members);
+    if (resourceVersion !== undefined) {
+      for (const member of members) observe(member, { kind, ...member.target.object });
+      if (!pending()) return;
+    }
+    let failures = 0;
+    let quickCloses = 0;
+
+    while (pending()) {
+      try {
+        if (resourceVersion === undefined) {
+          const list = await cluster.listForWatch(namespace, kind as ListableKind, fieldSelector);
+          if (isFinished) return;
+          const present = new Set<string>();
+          for (const item of list.items) {
+            const name = String(field(field(item, "metadata"), "name") ?? "");
+            present.add(name);
+            const state = byName.get(name);
+            if (state) observe(state, { kind, ...item });
+          }
+          for (const member of members) {
+            if (!present.has(member.target.id.name)) {
+              settle(member, "deleted", `${formatId(member.target.id)} does not exist (deleted?)`);
+            }
+          }
+          resourceVersion = list.resourceVersion;
+          if (!pending()) return;
+        }
+        const opened = now();
+        const ending = await watchSession(resourceVersion, (rv) => {
+          resourceVersion = rv;
+        });
+        failures = 0;
+        if (ending === "gone") resourceVersion = undefined;
+        if (ending === "closed") {
+          // A server that keeps closing watches at once must not make us spin.
+          quickCloses = now() - opened < 1000 ? quickCloses + 1 : 0;
+          if (quickCloses > 1) await sleep(Math.min(2000, 100 * 2 ** quickCloses));
+        }
+      } catch (error) {
+        if (error instanceof KubeApiError && error.status === 410) {
+          resourceVersion = undefined;
+          continue;
+        }
+        if (error instanceof KubeApiError && [401, 403, 404].includes(error.status ?? 0)) {
+          for (const member of members)
+            settle(member, "failed", `cannot follow the rollout: ${error.message}`);
+          return;
+        }
+        // Network trouble or server errors: re-list after a backoff, until the deadline.
+        for (const member of members) member.lastError = (error as Error).message;
+        resourceVersion = undefined;
+        await sleep(Math.min(5000, (opts.retryDelayMs ?? 250) * 2 ** failures++));
+      }
+    }
+
+    /** One WATCH connection; resolves when it ends and says whether to re-list ("gone"). */
+    function watchSession(
+      fromVersion: string,
+      seen: (rv: string) => void,
+    ): Promise<"closed" | "gone" | "complete"> {
+      return new Promise((resolve, reject) => {
+        let handle: WatchHandle | undefined;
+        const end = (how: "closed" | "gone" | "complete") => {
+          cleanups.delete(stop);
+          handle?.abort();
+          resolve(how);
+        };
+        const stop = () => end("complete");
+        cleanups.add(stop);
+        handle = cluster.watchWorkloads(
+          namespace,
+          kind as ListableKind,
+          { resourceVersion: fromVersion, fieldSelector },
+          (type, obj) => {
+            if (type === "ERROR") {
+              // 410 Gone: the history we asked for was compacted; re-list at once. Any other
+              // in-stream error is retried with backoff like a failed request.
+              const code = field(obj, "code");
+              if (code === 410) return end("gone");
+              cleanups.delete(stop);
+              handle?.abort();
+              const message = String(field(obj, "message") ?? "watch error");
+              return reject(new KubeApiError(message, typeof code === "number" ? code : undefined));
+            }
+            const rv = field(field(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") seen(rv);
+            if (type === "BOOKMARK") return;
+            const state = byName.get(String(field(field(obj, "metadata"), "name") ?? ""));
+            if (!state) return;
+            if (type === "DELETED") settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
+            else observe(state, { kind, ...obj });
+            if (!pending()) end("complete");
+          },
+          (error) => {
+            cleanups.delete(stop);
+            if (error) reject(error);
+            else resolve("closed");
+          },
+        );
+        if (isFinished) end("complete");
+      });
+    }
+  };
+
+  const deadline = setTimeout(() => {
+    for (const state of states.values()) {
+      if (state.result) continue;
+      const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`]
+        .filter(Boolean)
+        .join("; ");
+      settle(
+        state,
+        "timeout",
+        `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`,
+      );
+    }
+  }, opts.timeoutMs);
+  cleanups.add(() => clearTimeout(deadline));
+
+  for (const members of groups.values()) {
+    runGroup(members).catch((error: unknown) => {
+      // A bug must not hang the wait: report it on the group's targets.
+      for (const member of members)
+        settle(member, "failed", `internal error while waiting: ${String(error)}`);
+    });
+  }
+  // Group loops still inside a request see isFinished and stop on their own; not waiting for them
+  // keeps the finish line at the last rollout's event.
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id))!.result!);
+}
+
+/**
+ * Watch from the patch responses instead of listing again: each target's state is known from its
+ * own response, and a watch from the oldest of their resourceVersions delivers every later change of
+ * all of them. Resource versions are opaque to clients in general; we only order them when every one
+ * is a plain integer (as etcd's are) and list otherwise.
+ */
+function oldestPatchVersion(members: TargetState[]): string | undefined {
+  const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
+  if (!versions.every((v): v is string => typeof v === "string" && /^\d{1,15}$/.test(v))) return undefined;
+  return versions.reduce((oldest, v) => (Number(v) < Number(oldest) ? v : oldest));
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
+}
