@@ -6,7 +6,7 @@
 import { request } from "node:http";
 import { join } from "node:path";
 import type { SimCluster } from "../sim/index.js";
-import { rolloutStatus } from "../src/core/kinds/rollout-status.js";
+import { rolloutStatus } from "../src/core/kinds/workload-kinds.js";
 import { configRolloutArgs, startSeededCluster } from "./api-economy.js";
 import type { GeneratedRepo } from "./generate-repo.js";
 import { cleanEnv, run } from "./measure.js";

@@ -14,18 +14,18 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-UAEATSMB.js";
+} from "./chunks/chunk-BMQCHOQ5.js";
 import {
   decodeKubeconfigData
-} from "./chunks/chunk-5FN67YDZ.js";
-import "./chunks/chunk-RF2TLIAM.js";
+} from "./chunks/chunk-R4UG4FHS.js";
+import "./chunks/chunk-FYE5KNGR.js";
 import {
   UserError,
   __commonJS,
   __export,
   __require,
   __toESM
-} from "./chunks/chunk-CNEQBPDF.js";
+} from "./chunks/chunk-YNIV4GI6.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

@@ -12,15 +12,15 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-UAEATSMB.js";
-import "./chunks/chunk-5FN67YDZ.js";
-import "./chunks/chunk-RF2TLIAM.js";
+} from "./chunks/chunk-BMQCHOQ5.js";
+import "./chunks/chunk-R4UG4FHS.js";
+import "./chunks/chunk-FYE5KNGR.js";
 import {
   EXIT_FAILED,
   EXIT_OK,
   UserError,
   exitCodeFor
-} from "./chunks/chunk-CNEQBPDF.js";
+} from "./chunks/chunk-YNIV4GI6.js";
 
 // src/settings/help.ts
 var EXIT_CODES = [

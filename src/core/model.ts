@@ -3,13 +3,7 @@
 
 export type ConfigKind = "ConfigMap" | "Secret";
 
-/** Kinds config-rollout can restart by patching their pod template. */
-export const RESTARTABLE_KINDS = ["Deployment", "StatefulSet", "DaemonSet"] as const;
-export type RestartableKind = (typeof RESTARTABLE_KINDS)[number];
-
-/** Kinds that consume configs but are never patched (reported with a reason instead). */
-export const RECOGNISED_ONLY_KINDS = ["CronJob", "Job", "Pod", "ReplicaSet"] as const;
-export type WorkloadKind = RestartableKind | (typeof RECOGNISED_ONLY_KINDS)[number];
+// What each workload kind is (pod template, restart, rollout rule) lives in kinds/workload-kinds.ts.
 
 /** Identity of a Kubernetes object: kind + namespace + name (namespace already defaulted). */
 export interface ObjectId {

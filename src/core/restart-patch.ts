@@ -8,9 +8,14 @@ import { arrayField, field, isRecord, stringField } from "./manifests/json-shape
 /** Pod-template annotation holding the hash of the config content the pods were started with. */
 export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
 
-/** Sets the config-hash annotation on the pod template (Deployment, StatefulSet, DaemonSet). */
-export function annotationPatch(hash: string): Record<string, unknown> {
-  return { spec: { template: { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } } } };
+const SPEC_TEMPLATE = ["spec", "template"] as const;
+
+/** Sets the config-hash annotation on the pod template found at `templatePath`. */
+export function annotationPatch(
+  hash: string,
+  templatePath: readonly string[] = SPEC_TEMPLATE,
+): Record<string, unknown> {
+  return nest(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
 
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
@@ -46,9 +51,44 @@ export function envPatch(podSpec: unknown, varName: string, value: string): Reco
   return { spec: { template: { spec: { containers: entries } } } };
 }
 
+/**
+ * The env change as a JSON merge patch, for kinds that accept no strategic merge patch (custom
+ * resources): a merge patch replaces whole lists, so it carries every container with its env
+ * updated, and the live resourceVersion, so the API server refuses it (409) if the object changed
+ * since it was read instead of dropping someone else's change.
+ */
+export function envMergePatch(
+  live: unknown,
+  templatePath: readonly string[],
+  varName: string,
+  value: string,
+): Record<string, unknown> {
+  const template = templateOf(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value);
+  const wanted = new Map(
+    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c) => [
+      stringField(c, "name"),
+      c,
+    ]),
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...(container as Record<string, unknown>), env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
+    ...nest(templatePath, { spec: { containers } }),
+  };
+}
+
 /** The config hash the workload's pod template carries, if any. */
-export function currentHash(obj: unknown): string | undefined {
-  const annotations = field(field(templateOf(obj), "metadata"), "annotations");
+export function currentHash(
+  obj: unknown,
+  templatePath: readonly string[] = SPEC_TEMPLATE,
+): string | undefined {
+  const annotations = field(field(templateOf(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
 
@@ -63,8 +103,17 @@ export function currentEnvValue(obj: unknown, varName: string): string | undefin
   return first !== undefined && values.every((v) => v === first) ? first : undefined;
 }
 
-/** spec.template of a Deployment, StatefulSet or DaemonSet. */
-function templateOf(obj: unknown): Record<string, unknown> | undefined {
-  const template = field(field(obj, "spec"), "template");
+/** The pod template at `templatePath` (spec.template for Deployments, StatefulSets, DaemonSets, Rollouts). */
+function templateOf(
+  obj: unknown,
+  templatePath: readonly string[] = SPEC_TEMPLATE,
+): Record<string, unknown> | undefined {
+  let template: unknown = obj;
+  for (const step of templatePath) template = field(template, step);
   return isRecord(template) ? template : undefined;
+}
+
+/** `value` placed at `path`: nest(["spec", "template"], x) is { spec: { template: x } }. */
+function nest(path: readonly string[], value: Record<string, unknown>): Record<string, unknown> {
+  return path.reduceRight<Record<string, unknown>>((inner, step) => ({ [step]: inner }), value);
 }

@@ -3,11 +3,11 @@
 // and the namespace, never credentials.
 
 import { ApiException } from "@kubernetes/client-node";
+import { ClusterAccessError } from "../core/errors.js";
 import { field, stringField } from "../core/manifests/json-shape.js";
-import { KubeApiError } from "./kube-api-error.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 
-export { KubeApiError } from "./kube-api-error.js";
+export { ClusterAccessError } from "../core/errors.js";
 
 /** What a request was trying to do, for messages. */
 export interface RequestDescription {
@@ -21,7 +21,7 @@ export interface RequestDescription {
   server: string;
 }
 
-export function describeKubeError(error: unknown, req: RequestDescription, attempts = 1): KubeApiError {
+export function describeKubeError(error: unknown, req: RequestDescription, attempts = 1): ClusterAccessError {
   const where = req.namespace ? ` in namespace ${req.namespace}` : "";
   const target = `${req.resource}${req.name ? ` "${req.name}"` : ""}`;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : "";
@@ -31,7 +31,7 @@ export function describeKubeError(error: unknown, req: RequestDescription, attem
     const detail = serverMessage ? `: ${serverMessage}` : "";
     switch (error.code) {
       case 401:
-        return new KubeApiError(
+        return new ClusterAccessError(
           `the server rejected the credentials of context ${req.context} (401 Unauthorized)`,
           401,
         );
@@ -41,17 +41,17 @@ export function describeKubeError(error: unknown, req: RequestDescription, attem
         const kind = stringField(details, "kind");
         const group = stringField(details, "group");
         const resource = kind ? (group ? `${kind}.${group}` : kind) : req.resource;
-        return new KubeApiError(
+        return new ClusterAccessError(
           `forbidden: context ${req.context} cannot ${req.verb} ${resource}${where}${detail}`,
           403,
         );
       }
       case 404:
-        return new KubeApiError(`${target} not found${where} (context ${req.context})`, 404);
+        return new ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
       default: {
         const reason = stringField(status, "reason");
         const code = `${error.code}${reason ? ` ${reason}` : ""}`;
-        return new KubeApiError(
+        return new ClusterAccessError(
           `${req.verb} ${target}${where} failed${tries}: the API server answered ${code}${detail}`,
           error.code,
         );
@@ -59,20 +59,20 @@ export function describeKubeError(error: unknown, req: RequestDescription, attem
     }
   }
   if (error instanceof RequestTimeoutError) {
-    return new KubeApiError(
+    return new ClusterAccessError(
       `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
       undefined,
     );
   }
   const code = networkErrorCode(error);
   if (code) {
-    return new KubeApiError(
+    return new ClusterAccessError(
       `cannot reach the Kubernetes API at ${req.server} (context ${req.context}): ${code}${tries}`,
       undefined,
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new KubeApiError(
+  return new ClusterAccessError(
     `${req.verb} ${target}${where} (context ${req.context}) failed: ${message}`,
     undefined,
   );

@@ -1,21 +1,35 @@
 // The Kubernetes adapter: every API call config-rollout makes, through @kubernetes/client-node,
 // each with a timeout, retries for transient failures and errors translated to one clear line.
+//
+// Requests go through client-node's generic KubernetesObjectApi, which serves any kind (custom
+// resources such as Argo Rollouts included) from its apiVersion and kind: no per-kind switch here;
+// what differs between kinds lives in core/kinds/workload-kinds.ts. It resolves each apiVersion's
+// resources with one discovery request, cached for the run. What it cannot do is kept by hand and
+// says why: watches (watch-stream.ts) and the discovery check for custom resources (`serves`).
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   ApiException,
-  AppsV1Api,
-  BatchV1Api,
-  type ConfigurationOptions,
-  CoreV1Api,
+  createConfiguration,
   type KubeConfig,
-  type ObservableMiddleware,
+  KubernetesObjectApi,
   PatchStrategy,
+  type RequestContext,
+  type ResponseContext,
+  ServerConfiguration,
 } from "@kubernetes/client-node";
+import { ClusterAccessError } from "../core/errors.js";
+import {
+  apiVersionOf,
+  type PatchType,
+  qualifiedResource,
+  WORKLOAD_KINDS,
+  type WorkloadKind,
+  workloadKind,
+} from "../core/kinds/workload-kinds.js";
 import { liveConfigContent } from "../core/manifests/live-config.js";
-import type { ConfigContent, ObjectId, RestartableKind } from "../core/model.js";
-import { formatId } from "../core/model.js";
-import { describeKubeError, KubeApiError, type RequestDescription } from "./api-errors.js";
-import { requestOptions } from "./request-options.js";
+import type { ConfigContent, ObjectId } from "../core/model.js";
+import { describeKubeError, type RequestDescription } from "./api-errors.js";
 import { RequestTimeoutError, withRetries } from "./retry.js";
 import { openWatch, type WatchEventHandler, type WatchHandle } from "./watch-stream.js";
 
@@ -27,12 +41,10 @@ export interface LiveConfig {
   content: ConfigContent;
 }
 
-export type ListableKind = RestartableKind | "CronJob" | "Job";
-
 export interface ClusterOptions {
   /** Timeout of one HTTP request (each retry gets a new one). */
   requestTimeoutMs: number;
-  /** e.g. USER_AGENT from src/version.ts: config-rollout/<version>. */
+  /** e.g. USER_AGENT from core/version.ts: config-rollout/<version>. */
   userAgent: string;
   fieldManager: string;
   /** Retries after the first attempt for 409, 429, 5xx, timeouts and network errors. */
@@ -50,10 +62,15 @@ export interface ListResult {
 export interface Cluster {
   context: string;
   server: string;
+  /**
+   * Whether the API server serves a kind. Built-in kinds always are; a custom resource only when its
+   * CRD is installed (one discovery request per API group version, cached).
+   */
+  serves(kind: string): Promise<boolean>;
   /** Every workload of one kind in one namespace: one LIST request. */
-  listWorkloads(namespace: string, kind: ListableKind): Promise<Record<string, unknown>[]>;
-  /** LIST with its resourceVersion, optionally narrowed by a field selector (wait.ts). */
-  listForWatch(namespace: string, kind: ListableKind, fieldSelector?: string): Promise<ListResult>;
+  listWorkloads(namespace: string, kind: string): Promise<Record<string, unknown>[]>;
+  /** LIST with its resourceVersion, optionally narrowed by a field selector (pipeline/wait.ts). */
+  listForWatch(namespace: string, kind: string, fieldSelector?: string): Promise<ListResult>;
   /** GET a ConfigMap or Secret by name; undefined when it does not exist. */
   readConfig(id: ObjectId): Promise<LiveConfig | undefined>;
   /** Every ConfigMap of a namespace in ONE list call, by name (Secrets are only ever read by name). */
@@ -61,57 +78,89 @@ export interface Cluster {
   /** Server-side apply (field manager, force) of a ConfigMap or Secret manifest. */
   applyConfig(obj: Record<string, unknown>, dryRun: boolean, namespace?: string): Promise<void>;
   readWorkload(id: ObjectId): Promise<Record<string, unknown> | undefined>;
-  /** Strategic merge patch; returns the patched object. */
-  patchWorkload(id: ObjectId, patch: object, dryRun: boolean): Promise<Record<string, unknown>>;
-  /** WATCH one kind in one namespace from a resourceVersion (see wait.ts for the reconnect logic). */
+  /** A patch, sent as the kind's table entry says unless `type` is given; returns the patched object. */
+  patchWorkload(
+    id: ObjectId,
+    patch: object,
+    dryRun: boolean,
+    type?: PatchType,
+  ): Promise<Record<string, unknown>>;
+  /** WATCH one kind in one namespace from a resourceVersion (see pipeline/wait.ts for the reconnect logic). */
   watchWorkloads(
     namespace: string,
-    kind: ListableKind,
+    kind: string,
     opts: { resourceVersion: string; fieldSelector?: string },
     onEvent: WatchEventHandler,
-    onDone: (error: KubeApiError | undefined) => void,
+    onDone: (error: ClusterAccessError | undefined) => void,
   ): WatchHandle;
 }
 
-interface KindInfo {
-  apiVersion: string;
-  /** Plural resource with its group, as RBAC and messages name it. */
-  resource: string;
-  path: string;
-}
-
-const KINDS: Record<ListableKind | "ConfigMap" | "Secret", KindInfo> = {
-  Deployment: { apiVersion: "apps/v1", resource: "deployments.apps", path: "/apis/apps/v1" },
-  StatefulSet: { apiVersion: "apps/v1", resource: "statefulsets.apps", path: "/apis/apps/v1" },
-  DaemonSet: { apiVersion: "apps/v1", resource: "daemonsets.apps", path: "/apis/apps/v1" },
-  CronJob: { apiVersion: "batch/v1", resource: "cronjobs.batch", path: "/apis/batch/v1" },
-  Job: { apiVersion: "batch/v1", resource: "jobs.batch", path: "/apis/batch/v1" },
-  ConfigMap: { apiVersion: "v1", resource: "configmaps", path: "/api/v1" },
-  Secret: { apiVersion: "v1", resource: "secrets", path: "/api/v1" },
-};
-
-function kindInfo(kind: string): KindInfo {
-  const info = (KINDS as Record<string, KindInfo | undefined>)[kind];
-  if (!info) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return info;
-}
-
-type Options = ConfigurationOptions<ObservableMiddleware>;
 type Plain = Record<string, unknown>;
+
+/**
+ * The object API, its discovery cache seeded with the built-in kinds every API server serves (so
+ * they cost no discovery request), and its cached lookup made reachable (protected upstream).
+ * Custom resources are looked up on first use, once per API group version.
+ */
+class ObjectApi extends KubernetesObjectApi {
+  constructor(configuration: ConstructorParameters<typeof KubernetesObjectApi>[0]) {
+    super(configuration);
+    const builtIn = [
+      ...WORKLOAD_KINDS.filter((k) => !k.customResource),
+      { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
+      { kind: "Secret", group: "", version: "v1", resource: "secrets" },
+    ];
+    for (const k of builtIn) {
+      const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
+      const list = (this.apiVersionResourceCache[apiVersion] ??= {
+        groupVersion: apiVersion,
+        resources: [],
+      } as unknown as (typeof this.apiVersionResourceCache)[string]);
+      list.resources.push({ kind: k.kind, name: k.resource, namespaced: true, singularName: "", verbs: [] });
+    }
+  }
+
+  async resourceOf(apiVersion: string, kind: string): Promise<unknown> {
+    return this.resource(apiVersion, kind);
+  }
+}
+
+const PATCH_CONTENT_TYPES: Record<PatchType | "apply", PatchStrategy> = {
+  "strategic-merge": PatchStrategy.StrategicMergePatch,
+  merge: PatchStrategy.MergePatch,
+  apply: PatchStrategy.ServerSideApply,
+};
 
 export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
   const context = kc.getCurrentContext();
   const server = kc.getCurrentCluster()?.server ?? "(no server)";
-  const apps = kc.makeApiClient(AppsV1Api);
-  const batch = kc.makeApiClient(BatchV1Api);
-  const core = kc.makeApiClient(CoreV1Api);
   const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
+  // Each attempt's abort signal reaches the shared client through the async context: the object
+  // API applies only the middleware of its own configuration, never per-call options.
+  const attemptSignal = new AsyncLocalStorage<AbortSignal>();
+  const api = new ObjectApi(
+    createConfiguration({
+      baseServer: new ServerConfiguration(server, {}),
+      authMethods: { default: kc },
+      promiseMiddleware: [
+        {
+          pre: async (request: RequestContext) => {
+            request.setHeaderParam("User-Agent", opts.userAgent);
+            const signal = attemptSignal.getStore();
+            if (signal) request.setSignal(signal);
+            return request;
+          },
+          post: async (response: ResponseContext) => response,
+        },
+      ],
+    }),
+  );
+  const served = new Map<string, Promise<boolean>>();
 
   /** One logical call: retried, each attempt under its own timeout, errors translated. */
   async function request<T>(
     req: Omit<RequestDescription, "context" | "server">,
-    call: (options: Options) => Promise<T>,
-    contentType?: string,
+    call: () => Promise<T>,
   ): Promise<T> {
     let attempts = 0;
     try {
@@ -119,7 +168,7 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         attempts++;
         const signal = AbortSignal.timeout(opts.requestTimeoutMs);
         try {
-          return await call(requestOptions(opts.userAgent, signal, contentType));
+          return await attemptSignal.run(signal, call);
         } catch (error) {
           if (signal.aborted && !(error instanceof ApiException))
             throw new RequestTimeoutError(opts.requestTimeoutMs);
@@ -131,85 +180,85 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
     }
   }
 
-  async function list(namespace: string, kind: ListableKind, fieldSelector?: string): Promise<ListResult> {
-    const info = kindInfo(kind);
-    const req = { verb: "list", resource: info.resource, namespace };
-    const param = { namespace, fieldSelector };
-    const result = await request(req, (o): Promise<unknown> => {
-      switch (kind) {
-        case "Deployment":
-          return apps.listNamespacedDeployment(param, o);
-        case "StatefulSet":
-          return apps.listNamespacedStatefulSet(param, o);
-        case "DaemonSet":
-          return apps.listNamespacedDaemonSet(param, o);
-        case "CronJob":
-          return batch.listNamespacedCronJob(param, o);
-        case "Job":
-          return batch.listNamespacedJob(param, o);
-      }
-    });
-    const plain = toPlain(result) as { items?: Plain[]; metadata?: { resourceVersion?: string } };
-    return {
-      // List items come without apiVersion/kind; put them back so each item stands alone.
-      items: (plain.items ?? []).map((item) => ({ apiVersion: info.apiVersion, kind, ...item })),
-      resourceVersion: plain.metadata?.resourceVersion ?? "",
-    };
-  }
-
-  async function readOrUndefined(
-    id: ObjectId,
-    call: (o: Options) => Promise<unknown>,
-  ): Promise<Plain | undefined> {
-    const info = kindInfo(id.kind);
+  async function readOrUndefined(spec: Plain, req: Omit<RequestDescription, "context" | "server">) {
     try {
-      const obj = await request(
-        { verb: "get", resource: info.resource, namespace: id.namespace, name: id.name },
-        call,
-      );
-      return { apiVersion: info.apiVersion, kind: id.kind, ...(toPlain(obj) as Plain) };
+      return toPlain(await request(req, () => api.read(spec as never)));
     } catch (error) {
-      if (error instanceof KubeApiError && error.status === 404) return undefined;
+      if (error instanceof ClusterAccessError && error.status === 404) return undefined;
       throw error;
     }
   }
 
+  async function list(namespace: string, kindName: string, fieldSelector?: string): Promise<ListResult> {
+    const kind = kindEntry(kindName);
+    const apiVersion = apiVersionOf(kind);
+    const result = await request({ verb: "list", resource: qualifiedResource(kind), namespace }, () =>
+      api.list(apiVersion, kind.kind, namespace, undefined, undefined, undefined, fieldSelector),
+    );
+    const plain = toPlain(result) as { items?: Plain[]; metadata?: { resourceVersion?: string } };
+    return {
+      // List items come without apiVersion/kind; put them back so each item stands alone.
+      items: (plain.items ?? []).map((item) => ({ ...item, apiVersion, kind: kind.kind })),
+      resourceVersion: plain.metadata?.resourceVersion ?? "",
+    };
+  }
+
+  const configSpec = (id: ObjectId): Plain => ({
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: { name: id.name, namespace: id.namespace },
+  });
+
   return {
     context,
     server,
+
+    serves(kindName) {
+      const kind = kindEntry(kindName);
+      if (!kind.customResource) return Promise.resolve(true);
+      const apiVersion = apiVersionOf(kind);
+      let answer = served.get(apiVersion);
+      if (!answer) {
+        answer = request({ verb: "get", resource: `API group ${apiVersion}` }, () =>
+          api.resourceOf(apiVersion, kind.kind),
+        ).then(
+          (resource) => resource !== undefined,
+          (error: unknown) => {
+            // Not installed: the group version is unknown to the server.
+            if (error instanceof ClusterAccessError && error.status === 404) return false;
+            throw error;
+          },
+        );
+        served.set(apiVersion, answer);
+      }
+      return answer;
+    },
+
     listWorkloads: async (namespace, kind) => (await list(namespace, kind)).items,
     listForWatch: list,
 
     async readConfig(id) {
-      const param = { name: id.name, namespace: id.namespace };
-      const obj = await readOrUndefined(id, (o) => {
-        if (id.kind === "ConfigMap") return core.readNamespacedConfigMap(param, o);
-        if (id.kind === "Secret") return core.readNamespacedSecret(param, o);
-        throw new Error(`readConfig: ${formatId(id)} is not a ConfigMap or Secret`);
+      if (id.kind !== "ConfigMap" && id.kind !== "Secret") {
+        throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
+      }
+      const resource = id.kind === "Secret" ? "secrets" : "configmaps";
+      const obj = await readOrUndefined(configSpec(id), {
+        verb: "get",
+        resource,
+        namespace: id.namespace,
+        name: id.name,
       });
-      if (!obj) return undefined;
-      const metadata = (obj.metadata ?? {}) as { uid?: string; resourceVersion?: string };
-      return {
-        uid: metadata.uid ?? "",
-        resourceVersion: metadata.resourceVersion ?? "",
-        content: liveConfigContent(obj),
-      };
+      return obj && liveConfig({ ...obj, kind: id.kind });
     },
 
     async listConfigMaps(namespace) {
-      const result = await request({ verb: "list", resource: "configmaps", namespace }, (o) =>
-        core.listNamespacedConfigMap({ namespace }, o),
+      const result = await request({ verb: "list", resource: "configmaps", namespace }, () =>
+        api.list("v1", "ConfigMap", namespace),
       );
-      const plain = toPlain(result) as { items?: Plain[] };
       const byName = new Map<string, LiveConfig>();
-      for (const item of plain.items ?? []) {
-        const metadata = (item.metadata ?? {}) as { name?: string; uid?: string; resourceVersion?: string };
-        if (!metadata.name) continue;
-        byName.set(metadata.name, {
-          uid: metadata.uid ?? "",
-          resourceVersion: metadata.resourceVersion ?? "",
-          content: liveConfigContent({ kind: "ConfigMap", ...item }),
-        });
+      for (const item of (toPlain(result) as { items?: Plain[] }).items ?? []) {
+        const name = (item.metadata as { name?: string } | undefined)?.name;
+        if (name) byName.set(name, liveConfig({ ...item, kind: "ConfigMap" }));
       }
       return byName;
     },
@@ -217,74 +266,66 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
     async applyConfig(obj, dryRun, namespaceDefault) {
       const body = applyBody(obj, namespaceDefault);
       const { kind, metadata } = body as { kind: string; metadata: { name: string; namespace: string } };
-      const param = {
-        name: metadata.name,
-        namespace: metadata.namespace,
-        body,
-        fieldManager: opts.fieldManager,
-        force: true,
-        dryRun: dryRun ? "All" : undefined,
-      };
-      const req = { verb: "patch", resource: kindInfo(kind).resource, ...metadata };
-      await request(
-        req,
-        (o): Promise<unknown> =>
-          kind === "Secret" ? core.patchNamespacedSecret(param, o) : core.patchNamespacedConfigMap(param, o),
-        PatchStrategy.ServerSideApply,
+      const resource = kind === "Secret" ? "secrets" : "configmaps";
+      await request({ verb: "patch", resource, ...metadata }, () =>
+        api.patch(
+          body as never,
+          undefined,
+          dryRun ? "All" : undefined,
+          opts.fieldManager,
+          true,
+          PATCH_CONTENT_TYPES.apply,
+        ),
       );
     },
 
-    readWorkload(id) {
-      const param = { name: id.name, namespace: id.namespace };
-      return readOrUndefined(id, (o): Promise<unknown> => {
-        switch (id.kind as RestartableKind) {
-          case "Deployment":
-            return apps.readNamespacedDeployment(param, o);
-          case "StatefulSet":
-            return apps.readNamespacedStatefulSet(param, o);
-          case "DaemonSet":
-            return apps.readNamespacedDaemonSet(param, o);
-          default:
-            throw new Error(`readWorkload: ${formatId(id)} is not a restartable kind`);
-        }
+    async readWorkload(id) {
+      const kind = kindEntry(id.kind);
+      return readOrUndefined(workloadSpec(id, kind), {
+        verb: "get",
+        resource: qualifiedResource(kind),
+        namespace: id.namespace,
+        name: id.name,
       });
     },
 
-    async patchWorkload(id, patch, dryRun) {
-      const info = kindInfo(id.kind);
-      const param = {
-        name: id.name,
+    async patchWorkload(id, patch, dryRun, type) {
+      const kind = kindEntry(id.kind);
+      const patchType = type ?? ("patch" in kind.restart ? kind.restart.patch : "strategic-merge");
+      // The object API takes the target from the body: name it there. For strategic and JSON merge
+      // patches these fields equal the live ones, so they change nothing.
+      const target = workloadSpec(id, kind);
+      const own = (patch as { metadata?: object }).metadata;
+      const body = { ...patch, ...target, metadata: { ...own, ...(target.metadata as object) } };
+      const req = {
+        verb: "patch",
+        resource: qualifiedResource(kind),
         namespace: id.namespace,
-        body: patch,
-        fieldManager: opts.fieldManager,
-        dryRun: dryRun ? "All" : undefined,
+        name: id.name,
       };
-      const req = { verb: "patch", resource: info.resource, namespace: id.namespace, name: id.name };
-      const result = await request(
-        req,
-        (o): Promise<unknown> => {
-          switch (id.kind as RestartableKind) {
-            case "Deployment":
-              return apps.patchNamespacedDeployment(param, o);
-            case "StatefulSet":
-              return apps.patchNamespacedStatefulSet(param, o);
-            case "DaemonSet":
-              return apps.patchNamespacedDaemonSet(param, o);
-            default:
-              throw new Error(`patchWorkload: ${formatId(id)} is not a restartable kind`);
-          }
-        },
-        PatchStrategy.StrategicMergePatch,
+      const result = await request(req, () =>
+        api.patch(
+          body as never,
+          undefined,
+          dryRun ? "All" : undefined,
+          opts.fieldManager,
+          undefined,
+          PATCH_CONTENT_TYPES[patchType],
+        ),
       );
-      return { apiVersion: info.apiVersion, kind: id.kind, ...(toPlain(result) as Plain) };
+      return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
     },
 
-    watchWorkloads(namespace, kind, watchOpts, onEvent, onDone) {
-      const info = kindInfo(kind);
-      const plural = info.resource.split(".")[0];
-      const req: RequestDescription = { verb: "watch", resource: info.resource, namespace, context, server };
+    watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
+      const kind = kindEntry(kindName);
+      const resource = qualifiedResource(kind);
+      const req: RequestDescription = { verb: "watch", resource, namespace, context, server };
+      const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
+      // client-node's Watch (and the ListWatch informer built on it) always LISTs before watching;
+      // the wait starts from the resourceVersions of its own patch responses instead, so it opens
+      // the watch itself.
       return openWatch(kc, {
-        path: `${info.path}/namespaces/${encodeURIComponent(namespace)}/${plural}`,
+        path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
         query: {
           resourceVersion: watchOpts.resourceVersion,
           fieldSelector: watchOpts.fieldSelector,
@@ -296,6 +337,30 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
           onDone(error === undefined ? undefined : describeKubeError(asApiException(error), req)),
       });
     },
+  };
+}
+
+/** The table entry of a workload kind the adapter is asked about (a bug if unknown). */
+function kindEntry(kind: string): WorkloadKind {
+  const entry = workloadKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
+}
+
+function workloadSpec(id: ObjectId, kind: WorkloadKind): Plain {
+  return {
+    apiVersion: apiVersionOf(kind),
+    kind: kind.kind,
+    metadata: { name: id.name, namespace: id.namespace },
+  };
+}
+
+function liveConfig(obj: Plain): LiveConfig {
+  const metadata = (obj.metadata ?? {}) as { uid?: string; resourceVersion?: string };
+  return {
+    uid: metadata.uid ?? "",
+    resourceVersion: metadata.resourceVersion ?? "",
+    content: liveConfigContent(obj),
   };
 }
 
@@ -332,6 +397,6 @@ function asApiException(error: unknown): unknown {
 }
 
 /** client-node returns class instances with Dates and undefined fields; callers get plain JSON. */
-function toPlain(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+function toPlain(value: unknown): Plain {
+  return value === undefined ? {} : (JSON.parse(JSON.stringify(value)) as Plain);
 }

@@ -3,6 +3,7 @@
 // and the requests of different namespaces in parallel.
 
 import { idKey, type ObjectId } from "../core/model.js";
+import { runLimited } from "../core/run-limited.js";
 import type { Cluster, LiveConfig } from "./kube-client.js";
 
 export async function readLiveConfigs(
@@ -26,26 +27,15 @@ export async function readLiveConfigs(
     if (group.length > 1) lists.push([namespace, group]);
     else singles.push(...group);
   }
-  await runLimited(
-    [
-      ...lists.map(([namespace, group]) => async () => {
-        const byName = await cluster.listConfigMaps(namespace);
-        for (const id of group) live.set(idKey(id), byName.get(id.name));
-      }),
-      ...singles.map((id) => async () => {
-        live.set(idKey(id), await cluster.readConfig(id));
-      }),
-    ],
-    8,
-  );
+  const tasks: Array<() => Promise<void>> = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    }),
+  ];
+  await runLimited(tasks, 8, (task) => task());
   return live;
-}
-
-/** Run tasks with at most `limit` in flight; the first failure rejects. */
-export async function runLimited(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }

@@ -1,18 +1,21 @@
 // Stage: consumers that live only on the cluster (installed by Helm, another repo, by hand).
-// One LIST per affected namespace and restartable kind: never a GET per workload, never a
-// cluster-wide scan.
-
-import { type Manifest, RESTARTABLE_KINDS } from "../core/model.js";
+// One LIST per affected namespace and restartable kind the cluster serves: never a GET per
+// workload, never a cluster-wide scan. Custom kinds (Argo Rollouts) are listed only where their
+// CRD is installed.
+import { restartableKinds, type WorkloadKind } from "../core/kinds/workload-kinds.js";
+import type { Manifest } from "../core/model.js";
 import type { Cluster } from "../kube/kube-client.js";
 
 export async function discoverClusterWorkloads(cluster: Cluster, namespaces: string[]): Promise<Manifest[]> {
+  const kinds: WorkloadKind[] = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
   const lists = namespaces.flatMap((namespace) =>
-    RESTARTABLE_KINDS.map(async (kind) => {
-      const items = await cluster.listWorkloads(namespace, kind);
+    kinds.map(async (kind) => {
+      const items = await cluster.listWorkloads(namespace, kind.kind);
       return items.map((object): Manifest => {
         const metadata = (object.metadata ?? {}) as { name?: string };
         return {
-          id: { kind, namespace, name: metadata.name ?? "" },
+          id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
           file: "",
           line: 0,
           object,

@@ -6,6 +6,7 @@ import type { WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
 import { restartWorkloads } from "./restart.js";
+import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { waitForRollouts } from "./wait.js";
 
 export async function restartAndWait(
@@ -13,27 +14,20 @@ export async function restartAndWait(
   toRestart: PlannedWorkload[],
   context: {
     manifests: Map<string, Manifest>;
-    hashes: Map<string, string>;
+    strategy: RestartStrategy;
     settings: Settings;
     log: Log;
     now: () => number;
   },
 ): Promise<WorkloadResult[]> {
-  const { manifests, hashes, settings, log } = context;
+  const { manifests, strategy, settings, log } = context;
   const serverDryRun = settings.dryRun === "server";
   const restarted = await log.group("Restart", () =>
     restartWorkloads(
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       cluster,
-      {
-        strategy: settings.strategy,
-        envName: settings.envName,
-        hashFor: (id) => hashes.get(idKey(id)) ?? "",
-        now: context.now,
-        dryRun: serverDryRun,
-        log,
-      },
+      { strategy, now: context.now, dryRun: serverDryRun, log },
     ),
   );
   const results = new Map<string, WorkloadResult>(
@@ -55,7 +49,12 @@ export async function restartAndWait(
   const rollouts = await log.group("Wait for rollouts", () =>
     waitForRollouts(
       cluster,
-      waitFor.map((r) => ({ id: r.id, generation: r.generation, object: r.object })),
+      waitFor.map((r) => ({
+        id: r.id,
+        generation: r.generation,
+        object: r.object,
+        templateOwnerGeneration: r.templateOwnerGeneration,
+      })),
       {
         timeoutMs: settings.timeoutMs,
         onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),

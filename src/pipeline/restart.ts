@@ -1,16 +1,19 @@
-// Restart: patch the pod template of each planned workload, and nothing else. A workload already
-// carrying the config hash is left alone (re-running on the same commit restarts nothing), and a
-// paused Deployment is reported, not patched: it would not roll anyway, and patching it would
-// queue a surprise rollout for whoever resumes it.
+// Restart: patch the pod template of each planned workload, and nothing else. The strategy says
+// what the patch is, or that the template already carries it (a rerun restarts nothing); the kind's
+// table entry says how to send it and whether the live object refuses a restart (a paused
+// Deployment: it would not roll anyway, and patching it would queue a surprise rollout for whoever
+// resumes it).
 
 import picomatch from "picomatch";
-import { UserError } from "../core/errors.js";
+import { isExpectedError } from "../core/errors.js";
+import { type WorkloadKind, workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { field } from "../core/manifests/json-shape.js";
-import { formatId, type ObjectId, RESTARTABLE_KINDS } from "../core/model.js";
-import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash, envPatch } from "../core/restart-patch.js";
+import { formatId, type ObjectId } from "../core/model.js";
+import { runLimited } from "../core/run-limited.js";
 import type { RestartOutcome } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
+import type { RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RestartRequest {
   id: ObjectId;
@@ -23,11 +26,8 @@ export interface RestartRequest {
 }
 
 export interface RestartOptions {
-  strategy: "annotation" | "env";
-  /** Env var set by the env strategy. */
-  envName: string;
-  /** The config hash this workload's pod template should carry. */
-  hashFor(id: ObjectId): string;
+  /** The run's strategy, already prepared: it turns each live workload into its patch. */
+  strategy: Pick<RestartStrategy, "patchFor">;
   now(): number;
   /** Server-side dry run: every patch is sent with dryRun=All. */
   dryRun: boolean;
@@ -46,6 +46,11 @@ export interface RestartResult {
   generation?: number;
   /** The object as the patch left it: the wait starts from it instead of listing again. */
   object?: Record<string, unknown>;
+  /**
+   * Set when the patch went to the object whose template this workload runs (Argo's workloadRef):
+   * that object's generation after the patch, which the workload must report as observed.
+   */
+  templateOwnerGeneration?: number;
   durationMs: number;
 }
 
@@ -62,21 +67,13 @@ export async function restartWorkloads(
 ): Promise<RestartResult[]> {
   const allowed = opts.allowedNamespaces?.length ? picomatch(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? picomatch(opts.excludedNamespaces) : () => false;
-  const results: RestartResult[] = new Array(requests.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const index = next++;
-      const request = requests[index]!;
-      const started = opts.now();
-      const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
-      const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-      opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-      results[index] = result;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_PATCHES, requests.length) }, worker));
-  return results;
+  return runLimited(requests, PARALLEL_PATCHES, async (request) => {
+    const started = opts.now();
+    const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
 }
 
 async function restartOne(
@@ -86,7 +83,8 @@ async function restartOne(
   mayWrite: (namespace: string) => boolean,
 ): Promise<Omit<RestartResult, "id" | "durationMs">> {
   const { id } = request;
-  if (!(RESTARTABLE_KINDS as readonly string[]).includes(id.kind)) {
+  const kind = workloadKind(id.kind);
+  if (!kind || !("patch" in kind.restart)) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
   }
   if (!mayWrite(id.namespace)) {
@@ -95,43 +93,55 @@ async function restartOne(
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
     if (!live) return { result: "failed", message: `${formatId(id)} does not exist in the cluster` };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
 
-    if (id.kind === "Deployment" && field(field(live, "spec"), "paused") === true) {
-      return {
-        result: "paused",
-        message: `deployment "${id.name}" is paused: not restarted (resume it with kubectl rollout resume deployment/${id.name} -n ${id.namespace})`,
-      };
+    // A workload that runs another object's pod template (Argo's workloadRef) restarts through it.
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) return { result: "unchanged", message: step.unchanged };
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun
+      ? `server dry run accepted the patch${through} (${step.describe})`
+      : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      // The workload's own object did not change: the wait starts from a fresh read of it.
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
     }
-    const hash = opts.hashFor(id);
-    if (opts.strategy === "annotation") {
-      if (!hash) return { result: "failed", message: "no config hash was computed for it: not restarted" };
-      if (currentHash(live) === hash) {
-        return { result: "unchanged", message: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-      }
-    }
-    // The env strategy stamps the current Unix time (seconds), as CI scripts do today: every run restarts.
-    const value = String(Math.floor(opts.now() / 1000));
-    const patch =
-      opts.strategy === "annotation"
-        ? annotationPatch(hash)
-        : envPatch(field(field(field(live, "spec"), "template"), "spec"), opts.envName, value);
-    const patched = await cluster.patchWorkload(id, patch, opts.dryRun);
-    const generation = field(field(patched, "metadata"), "generation");
-    const what =
-      opts.strategy === "annotation" ? `${CONFIG_HASH_ANNOTATION}=${hash}` : `${opts.envName}=${value}`;
     return {
       result: "restarted",
-      message: opts.dryRun
-        ? `server dry run accepted the patch (${what})`
-        : `patched the pod template (${what})`,
-      generation: typeof generation === "number" ? generation : undefined,
+      message,
+      generation: generationOf(patched),
       ...(opts.dryRun ? {} : { object: patched }),
     };
   } catch (error) {
     // API refusals and bad input stay with this workload; the others still get their turn.
-    if (error instanceof UserError) return { result: "failed", message: error.message };
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
     throw error;
   }
+}
+
+async function templateOwner(
+  ownerId: ObjectId,
+  cluster: RestartCluster,
+): Promise<{ id: ObjectId; kind: WorkloadKind; live: Record<string, unknown> } | { failed: string }> {
+  const kind = workloadKind(ownerId.kind);
+  if (!kind || !("patch" in kind.restart)) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+
+function generationOf(obj: Record<string, unknown>): number | undefined {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : undefined;
 }
 
 function isLive(object: Record<string, unknown> | undefined): object is Record<string, unknown> {

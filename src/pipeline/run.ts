@@ -16,8 +16,9 @@ import type { Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { resolveCommits } from "./resolve-commits.js";
 import { restartAndWait } from "./restart-and-wait.js";
-import { computeRestartHashes, consumedBy } from "./restart-hash.js";
-import { readConfigsAt, scanRepository } from "./scan-repository.js";
+import { consumedBy } from "./restart-hash.js";
+import { scanRepository } from "./scan-repository.js";
+import { chooseRestartStrategy } from "./strategy/restart-strategy.js";
 import { syncConfigs } from "./sync-configs.js";
 
 export interface RunDependencies {
@@ -114,13 +115,12 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const hashes = await log.group("Check the cluster holds the committed configs", async () => {
-    const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
-    const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
+  const strategy = chooseRestartStrategy(settings, now);
+  await log.group("Check the cluster holds the committed configs", async () => {
     const changedKeys = new Set(modified.map((c) => idKey(c.id)));
-    const toCheck = [...new Set(consumed.map(idKey))]
+    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
       .filter((key) => changedKeys.has(key))
-      .map((key) => headConfigs.get(key))
+      .map((key) => scan.headConfigs.get(key))
       .filter((config) => config !== undefined);
     const liveConfigs = await syncConfigs(
       live,
@@ -128,10 +128,20 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
       log,
     );
-    return computeRestartHashes(toRestart, manifests, headConfigs, liveConfigs, live, settings.hashKey);
+    await strategy.prepare({
+      workloads: toRestart,
+      manifests,
+      headConfigs: scan.headConfigs,
+      liveConfigs,
+      cluster: live,
+      git,
+      head: commits.head,
+      scanOptions,
+      log,
+    });
   });
 
-  const results = await restartAndWait(live, toRestart, { manifests, hashes, settings, log, now });
+  const results = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
   return {
     plan,
     results,

@@ -2,15 +2,12 @@
 // restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
 // applied (--apply) or waited for within a bound, and then fails clearly.
 
+import { RolloutFailure } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { changedKeys } from "../core/manifests/config-content.js";
 import { type ConfigSnapshot, formatId, idKey, type Manifest } from "../core/model.js";
 import type { Cluster, LiveConfig } from "../kube/kube-client.js";
 import { readLiveConfigs } from "../kube/read-live-configs.js";
-
-export class ConfigNotLiveError extends Error {
-  override name = "ConfigNotLiveError";
-}
 
 export interface SyncOptions {
   apply: boolean;
@@ -69,7 +66,7 @@ export async function syncConfigs(
     if (waiting.length === 0) break;
     if (Date.now() >= deadline) {
       const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
-      throw new ConfigNotLiveError(
+      throw new RolloutFailure(
         `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
       );
     }

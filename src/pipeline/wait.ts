@@ -11,11 +11,13 @@
 // included); a 410 Gone (in-stream ERROR event or HTTP status) re-lists first; network and server
 // errors retry with backoff. All of it runs under one deadline shared by every target.
 
-import { rolloutStatus, specUpdateMessage } from "../core/kinds/rollout-status.js";
+import { ClusterAccessError } from "../core/errors.js";
+import { WORKLOAD_GENERATION_ANNOTATION } from "../core/kinds/argo-rollout-status.js";
+import { specUpdateMessage } from "../core/kinds/rollout-status.js";
+import { rolloutStatus, workloadKind } from "../core/kinds/workload-kinds.js";
 import { field } from "../core/manifests/json-shape.js";
-import { formatId, idKey, type ObjectId, RESTARTABLE_KINDS } from "../core/model.js";
-import { KubeApiError } from "../kube/kube-api-error.js";
-import type { Cluster, ListableKind, WatchHandle } from "../kube/kube-client.js";
+import { formatId, idKey, type ObjectId } from "../core/model.js";
+import type { Cluster, WatchHandle } from "../kube/kube-client.js";
 
 export interface WaitTarget {
   id: ObjectId;
@@ -23,9 +25,14 @@ export interface WaitTarget {
   generation?: number;
   /** The object as our patch returned it: when every target of a group has one, no LIST is needed. */
   object?: Record<string, unknown>;
+  /**
+   * For a workload restarted through the object whose template it runs (Argo's workloadRef): that
+   * object's generation after our patch. Until the workload says it saw it, its status is old news.
+   */
+  templateOwnerGeneration?: number;
 }
 
-export type WaitOutcome = "done" | "failed" | "timeout" | "not-waitable" | "deleted";
+export type WaitOutcome = "done" | "paused" | "failed" | "timeout" | "not-waitable" | "deleted";
 
 export interface WaitResult {
   id: ObjectId;
@@ -95,12 +102,14 @@ export async function waitForRollouts(
     const expected = state.target.generation;
     // An observation older than our patch (a lagging cache) says nothing about our rollout.
     const status =
-      expected !== undefined && typeof generation === "number" && generation < expected
+      (expected !== undefined && typeof generation === "number" && generation < expected) ||
+      ownerChangeUnseen(obj, state.target.templateOwnerGeneration)
         ? { done: false, message: specUpdateMessage(state.target.id.kind) }
         : rolloutStatus(obj);
     state.lastError = undefined;
     if (status.notWaitable) return settle(state, "not-waitable", status.message);
     if (status.error) return settle(state, "failed", status.message);
+    if (status.paused) return settle(state, "paused", status.message);
     if (status.done) return settle(state, "done", status.message);
     if (status.message !== state.lastMessage) {
       state.lastMessage = status.message;
@@ -128,7 +137,7 @@ export async function waitForRollouts(
 
   const runGroup = async (members: TargetState[]) => {
     const { namespace, kind } = members[0]!.target.id;
-    if (!(RESTARTABLE_KINDS as readonly string[]).includes(kind)) {
+    if (!workloadKind(kind)?.rolloutStatus) {
       for (const member of members)
         settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
       return;
@@ -147,7 +156,7 @@ export async function waitForRollouts(
     while (pending()) {
       try {
         if (resourceVersion === undefined) {
-          const list = await cluster.listForWatch(namespace, kind as ListableKind, fieldSelector);
+          const list = await cluster.listForWatch(namespace, kind, fieldSelector);
           if (isFinished) return;
           const present = new Set<string>();
           for (const item of list.items) {
@@ -176,11 +185,11 @@ export async function waitForRollouts(
           if (quickCloses > 1) await sleep(Math.min(2000, 100 * 2 ** quickCloses));
         }
       } catch (error) {
-        if (error instanceof KubeApiError && error.status === 410) {
+        if (error instanceof ClusterAccessError && error.status === 410) {
           resourceVersion = undefined;
           continue;
         }
-        if (error instanceof KubeApiError && [401, 403, 404].includes(error.status ?? 0)) {
+        if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) {
           for (const member of members)
             settle(member, "failed", `cannot follow the rollout: ${error.message}`);
           return;
@@ -208,7 +217,7 @@ export async function waitForRollouts(
         cleanups.add(stop);
         handle = cluster.watchWorkloads(
           namespace,
-          kind as ListableKind,
+          kind,
           { resourceVersion: fromVersion, fieldSelector },
           (type, obj) => {
             if (type === "ERROR") {
@@ -219,7 +228,7 @@ export async function waitForRollouts(
               cleanups.delete(stop);
               handle?.abort();
               const message = String(field(obj, "message") ?? "watch error");
-              return reject(new KubeApiError(message, typeof code === "number" ? code : undefined));
+              return reject(new ClusterAccessError(message, typeof code === "number" ? code : undefined));
             }
             const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") seen(rv);
@@ -279,6 +288,16 @@ function oldestPatchVersion(members: TargetState[]): string | undefined {
   const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
   if (!versions.every((v): v is string => typeof v === "string" && /^\d{1,15}$/.test(v))) return undefined;
   return versions.reduce((oldest, v) => (Number(v) < Number(oldest) ? v : oldest));
+}
+
+/** Argo records the referenced workload's generation it has seen in an annotation on the Rollout. */
+function ownerChangeUnseen(obj: Plain, ownerGeneration: number | undefined): boolean {
+  if (ownerGeneration === undefined) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10,
+  );
+  return !(seen >= ownerGeneration);
 }
 
 function formatSeconds(ms: number): string {

@@ -1,8 +1,8 @@
-import { UserError } from "../core/errors.js";
+import { isExpectedError } from "../core/errors.js";
 
 /** One clear line for the user; the stack only behind --debug, and a bug-report hint for internal errors. */
 export function describeError(error: unknown, debug: boolean): string {
-  if (error instanceof UserError) return `error: ${error.message}`;
+  if (isExpectedError(error)) return `error: ${error.message}`;
   const message = error instanceof Error ? error.message : String(error);
   const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
   if (debug && error instanceof Error && error.stack) return `error: ${error.stack}`;

@@ -206,10 +206,12 @@ describe("faults and API economy", () => {
 
   test("requests do not grow with unaffected workloads: lists per namespace and kind, one patch per restart", async () => {
     const counts: Record<string, number>[] = [];
+    const discoveryPaths: string[] = [];
     for (const unaffected of [2, 40]) {
       const s = await start({ unaffected });
       const run = await s.run();
       expect(run.code, run.stderr).toBe(0);
+      discoveryPaths.push(...s.sim.requests.filter((r) => r.kind === undefined).map((r) => r.path));
       const byVerb: Record<string, number> = {};
       for (const r of s.sim.requests) byVerb[r.verb] = (byVerb[r.verb] ?? 0) + 1;
       counts.push(byVerb);
@@ -217,10 +219,12 @@ describe("faults and API economy", () => {
       scenario = undefined;
     }
     expect(counts[1]).toEqual(counts[0]);
-    // Discovery: one LIST per restartable kind in the one affected namespace. Configs: one GET each
-    // (one ConfigMap, one Secret). One PATCH per restart. The wait starts from the patch responses:
-    // one WATCH per namespace and kind (two Deployments share one), no LIST.
-    expect(counts[0]).toEqual({ list: 3, get: 2, patch: 3, watch: 2 });
+    // Discovery: one GET of the Argo Rollouts API group (not installed here, so Rollouts are not
+    // listed), one LIST per built-in restartable kind in the one affected namespace. Configs: one
+    // GET each (one ConfigMap, one Secret). One PATCH per restart. The wait starts from the patch
+    // responses: one WATCH per namespace and kind (two Deployments share one), no LIST.
+    expect(counts[0]).toEqual({ list: 3, get: 3, patch: 3, watch: 2 });
+    expect(discoveryPaths).toEqual(["/apis/argoproj.io/v1alpha1", "/apis/argoproj.io/v1alpha1"]);
   });
 
   test("a 403 names the verb, the resource and the context; credentials never appear", async () => {

@@ -2,6 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
 import { type RestartOptions, restartWorkloads } from "../../src/pipeline/restart.js";
+import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
+import { createEnvStrategy } from "../../src/pipeline/strategy/env-strategy.js";
 import {
   deployment,
   id,
@@ -19,10 +21,10 @@ afterAll(() => h.close());
 afterEach(() => h.sim.resetRequests());
 
 const NOW = Date.parse("2025-03-01T12:00:00Z");
-const options = (over: Partial<RestartOptions> = {}): RestartOptions => ({
-  strategy: "annotation",
-  envName: "RESTART_TIME",
-  hashFor: () => "sha256-aaa",
+type Over = Partial<RestartOptions> & { hashFor?: () => string };
+/** The annotation strategy with a fixed hash, unless a test says otherwise. */
+const options = ({ hashFor = () => "sha256-aaa", ...over }: Over = {}): RestartOptions => ({
+  strategy: { patchFor: annotationStep(hashFor) },
   now: () => NOW,
   dryRun: false,
   ...over,
@@ -104,9 +106,7 @@ describe("annotation strategy", () => {
     expect(templateOf("dry").metadata.annotations?.[CONFIG_HASH_ANNOTATION]).toBeUndefined();
   });
 
-  test.each<
-    [string, () => void, { kind: string; name: string; namespace: string }, Partial<RestartOptions>, RegExp]
-  >([
+  test.each<[string, () => void, { kind: string; name: string; namespace: string }, Over, RegExp]>([
     ["missing workload", () => {}, id("Deployment", "ghost"), {}, /does not exist in the cluster/],
     ["kind that cannot be restarted", () => {}, id("CronJob", "nightly"), {}, /CronJob cannot be restarted/],
     [
@@ -153,7 +153,7 @@ describe("env strategy", () => {
     const [result] = await restartWorkloads(
       [{ id: id("Deployment", "envy") }],
       h.cluster,
-      options({ strategy: "env" }),
+      options({ strategy: createEnvStrategy("RESTART_TIME", () => NOW) }),
     );
     expect(result?.result).toBe("restarted");
     const spec = templateOf("envy").spec as { containers: Container[]; initContainers: Container[] };

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ObjectId } from "../../src/core/model.js";
 import { restartWorkloads } from "../../src/pipeline/restart.js";
+import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
 import { type WaitOptions, type WaitTarget, waitForRollouts } from "../../src/pipeline/wait.js";
 import { daemonSet, deployment, id, type SimHarness, startHarness, statefulSet } from "../kube/sim-setup.js";
 
@@ -23,7 +24,7 @@ async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     h.cluster,
-    { strategy: "annotation", envName: "X", hashFor: () => hash, now: Date.now, dryRun: false },
+    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   h.sim.resetRequests();
@@ -228,10 +229,11 @@ test("the process exits on its own after waiting (no watch or timer left open)",
         `import { createCluster } from ${JSON.stringify(join(src, "kube/kube-client.ts"))};`,
         `import { restartWorkloads } from ${JSON.stringify(join(src, "pipeline/restart.ts"))};`,
         `import { waitForRollouts } from ${JSON.stringify(join(src, "pipeline/wait.ts"))};`,
+        `import { annotationStep } from ${JSON.stringify(join(src, "pipeline/strategy/annotation-strategy.ts"))};`,
         `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {} })!;`,
         `const cluster = createCluster(conn.kc, { requestTimeoutMs: 5000, userAgent: "t", fieldManager: "t", retries: 2 });`,
         `const id = { kind: "Deployment", namespace: "default", name: "exiting" };`,
-        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: "annotation", envName: "X", hashFor: () => "exit", now: Date.now, dryRun: false });`,
+        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: { patchFor: annotationStep(() => "exit") }, now: Date.now, dryRun: false });`,
         `const results = await waitForRollouts(cluster, [{ id, generation: r!.generation }], { timeoutMs: 60000 });`,
         `console.log(results[0]!.result);`,
       ].join("\n"),

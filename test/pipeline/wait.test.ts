@@ -1,6 +1,6 @@
 // waitForRollouts over a scripted fake cluster: the cases a real server rarely produces on cue.
 import { expect, test } from "vitest";
-import { KubeApiError } from "../../src/kube/api-errors.js";
+import { ClusterAccessError } from "../../src/kube/api-errors.js";
 import type { ListResult, WatchEventHandler } from "../../src/kube/kube-client.js";
 import { type WaitCluster, waitForRollouts } from "../../src/pipeline/wait.js";
 
@@ -22,7 +22,7 @@ function deployment(name: string, generation: number, observed: number, done: bo
 
 interface OpenWatch {
   onEvent: WatchEventHandler;
-  onDone: (error: KubeApiError | undefined) => void;
+  onDone: (error: ClusterAccessError | undefined) => void;
   resourceVersion: string;
   aborted: boolean;
 }
@@ -98,7 +98,7 @@ test("an in-stream error other than 410 re-lists after a backoff", async () => {
 
 test("list failures are retried until the deadline, which then names the last error", async () => {
   const fake = fakeCluster([
-    new KubeApiError("cannot reach the Kubernetes API at x (context c): ECONNREFUSED", undefined),
+    new ClusterAccessError("cannot reach the Kubernetes API at x (context c): ECONNREFUSED", undefined),
   ]);
   const [result] = await waitForRollouts(fake.cluster, [target("web")], { timeoutMs: 300, retryDelayMs: 5 });
   expect(result?.result).toBe("timeout");

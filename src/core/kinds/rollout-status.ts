@@ -13,24 +13,11 @@ export interface RolloutStatus {
   error?: string;
   /** True when the workload's update strategy gives no rollout to wait for (kubectl errors out too). */
   notWaitable?: boolean;
+  /** True when the rollout stopped at a pause waiting for a person (an Argo canary step): done waiting, not failed. */
+  paused?: boolean;
 }
 
-/** The rollout status of a Deployment, DaemonSet or StatefulSet as the API server returns it. */
-export function rolloutStatus(obj: Record<string, unknown>): RolloutStatus {
-  const kind = field(obj, "kind");
-  switch (kind) {
-    case "Deployment":
-      return deploymentStatus(obj);
-    case "DaemonSet":
-      return daemonSetStatus(obj);
-    case "StatefulSet":
-      return statefulSetStatus(obj);
-    default:
-      return notWaitable(`rollout status is not available for kind ${String(kind ?? "(none)")}`);
-  }
-}
-
-function deploymentStatus(obj: Record<string, unknown>): RolloutStatus {
+export function deploymentStatus(obj: Record<string, unknown>): RolloutStatus {
   const name = nameOf(obj);
   const spec = field(obj, "spec");
   const status = field(obj, "status");
@@ -63,7 +50,7 @@ function deploymentStatus(obj: Record<string, unknown>): RolloutStatus {
   return { done: true, message: `deployment "${name}" successfully rolled out` };
 }
 
-function daemonSetStatus(obj: Record<string, unknown>): RolloutStatus {
+export function daemonSetStatus(obj: Record<string, unknown>): RolloutStatus {
   const name = nameOf(obj);
   const status = field(obj, "status");
   // The API server defaults a missing strategy to RollingUpdate.
@@ -92,7 +79,7 @@ function daemonSetStatus(obj: Record<string, unknown>): RolloutStatus {
   return { done: true, message: `daemon set "${name}" successfully rolled out` };
 }
 
-function statefulSetStatus(obj: Record<string, unknown>): RolloutStatus {
+export function statefulSetStatus(obj: Record<string, unknown>): RolloutStatus {
   const name = nameOf(obj);
   const spec = field(obj, "spec");
   const status = field(obj, "status");
@@ -141,7 +128,9 @@ function statefulSetStatus(obj: Record<string, unknown>): RolloutStatus {
 /** kubectl's line for a spec change the controller has not observed yet. */
 export function specUpdateMessage(kind: string): string {
   const label =
-    { Deployment: "deployment", DaemonSet: "daemon set", StatefulSet: "statefulset" }[kind] ?? kind;
+    { Deployment: "deployment", DaemonSet: "daemon set", StatefulSet: "statefulset", Rollout: "rollout" }[
+      kind
+    ] ?? kind;
   return `Waiting for ${label} spec update to be observed...`;
 }
 

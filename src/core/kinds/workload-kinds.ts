@@ -1,9 +1,169 @@
-// One accessor over every workload kind (Reloader's per-kind table, as a function): where the pod
-// template lives, and whether config-rollout can restart it.
+// What config-rollout knows about each kind of workload, one table entry per kind: its API
+// coordinates, where its pod template lives, how it is restarted (or why it is not), and the rule
+// that says when its rollout is finished. Adding a kind is adding an entry here and its tests; no
+// other file branches on a workload kind.
 
 import { field, isRecord } from "../manifests/json-shape.js";
-import type { RestartableKind } from "../model.js";
-import { RESTARTABLE_KINDS } from "../model.js";
+import type { ObjectId } from "../model.js";
+import { argoRolloutStatus } from "./argo-rollout-status.js";
+import {
+  daemonSetStatus,
+  deploymentStatus,
+  type RolloutStatus,
+  statefulSetStatus,
+} from "./rollout-status.js";
+
+export type { RolloutStatus } from "./rollout-status.js";
+
+type Plain = Record<string, unknown>;
+
+/** How a restart is sent: strategic merge for built-in kinds; custom resources accept only merge/JSON patches. */
+export type PatchType = "strategic-merge" | "merge";
+
+export interface WorkloadKind {
+  kind: string;
+  group: string;
+  version: string;
+  /** Plural resource name, as URLs and RBAC rules spell it. */
+  resource: string;
+  /** Path from the object to its pod template; [] when the object is itself a pod. */
+  templatePath: readonly string[];
+  /**
+   * How config-rollout restarts it, or why it never does (said in the plan as the skip reason).
+   * A restart changes the pod template, so the controller rolls new pods out under its own strategy.
+   */
+  restart: { patch: PatchType } | { never: string };
+  /** When its rollout is finished (kubectl's rules, or Argo's); absent: nothing to follow. */
+  rolloutStatus?: (obj: Plain) => RolloutStatus;
+  /** Why a live object refuses a restart right now (it would not roll), if it does. */
+  refusesRestart?: (live: Plain) => string | undefined;
+  /**
+   * The object whose pod template this one runs instead of its own (Argo Rollouts' `workloadRef`):
+   * references are read from that object, and a restart patches that object's template.
+   */
+  templateOwner?: (obj: Plain) => ObjectId | undefined;
+  /** Served only where a CustomResourceDefinition installs it: discovery decides whether to list it. */
+  customResource?: boolean;
+}
+
+export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
+  {
+    kind: "Deployment",
+    group: "apps",
+    version: "v1",
+    resource: "deployments",
+    templatePath: ["spec", "template"],
+    restart: { patch: "strategic-merge" },
+    rolloutStatus: deploymentStatus,
+    // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
+    // rollout for whoever resumes it.
+    refusesRestart: (live) =>
+      field(field(live, "spec"), "paused") === true
+        ? `deployment "${nameOf(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf(live)} -n ${namespaceOf(live)})`
+        : undefined,
+  },
+  {
+    kind: "StatefulSet",
+    group: "apps",
+    version: "v1",
+    resource: "statefulsets",
+    templatePath: ["spec", "template"],
+    restart: { patch: "strategic-merge" },
+    rolloutStatus: statefulSetStatus,
+  },
+  {
+    kind: "DaemonSet",
+    group: "apps",
+    version: "v1",
+    resource: "daemonsets",
+    templatePath: ["spec", "template"],
+    restart: { patch: "strategic-merge" },
+    rolloutStatus: daemonSetStatus,
+  },
+  {
+    kind: "Rollout",
+    group: "argoproj.io",
+    version: "v1alpha1",
+    resource: "rollouts",
+    templatePath: ["spec", "template"],
+    restart: { patch: "merge" },
+    rolloutStatus: argoRolloutStatus,
+    refusesRestart: (live) =>
+      field(field(live, "spec"), "paused") === true
+        ? `rollout "${nameOf(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf(live)} -n ${namespaceOf(live)})`
+        : undefined,
+    templateOwner: (obj) => {
+      const ref = field(field(obj, "spec"), "workloadRef");
+      const name = field(ref, "name");
+      if (typeof name !== "string" || name === "") return undefined;
+      const kind = field(ref, "kind");
+      return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
+    },
+    customResource: true,
+  },
+  {
+    kind: "CronJob",
+    group: "batch",
+    version: "v1",
+    resource: "cronjobs",
+    templatePath: ["spec", "jobTemplate", "spec", "template"],
+    restart: { never: "CronJob: picks up the change on its next run" },
+  },
+  {
+    kind: "Job",
+    group: "batch",
+    version: "v1",
+    resource: "jobs",
+    templatePath: ["spec", "template"],
+    restart: { never: "Job: a running job keeps its config; the next job created picks up the change" },
+  },
+  {
+    kind: "ReplicaSet",
+    group: "apps",
+    version: "v1",
+    resource: "replicasets",
+    templatePath: ["spec", "template"],
+    restart: { never: "ReplicaSet: restart the Deployment that owns it, or recreate its pods" },
+  },
+  {
+    kind: "Pod",
+    group: "",
+    version: "v1",
+    resource: "pods",
+    templatePath: [],
+    restart: { never: "Pod: a bare pod must be recreated" },
+  },
+];
+
+const BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
+
+/** The table entry of a kind; for an object with an apiVersion, only when its API group matches too. */
+export function workloadKind(kind: string, apiVersion?: unknown): WorkloadKind | undefined {
+  const entry = BY_KIND.get(kind);
+  if (!entry || typeof apiVersion !== "string") return entry;
+  const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+  return group === entry.group ? entry : undefined;
+}
+
+/** The kind's entry for an object, by its kind and apiVersion. */
+export function workloadKindOf(obj: unknown): WorkloadKind | undefined {
+  const kind = field(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : undefined;
+}
+
+export function apiVersionOf(entry: WorkloadKind): string {
+  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+}
+
+/** "deployments.apps", "pods": the resource as RBAC rules and API messages name it. */
+export function qualifiedResource(entry: WorkloadKind): string {
+  return entry.group ? `${entry.resource}.${entry.group}` : entry.resource;
+}
+
+/** Kinds config-rollout patches to restart (in table order). */
+export function restartableKinds(): WorkloadKind[] {
+  return WORKLOAD_KINDS.filter((k) => "patch" in k.restart);
+}
 
 export interface PodTemplate {
   /** The PodSpec-like value (unchecked: references.ts narrows what it reads). */
@@ -12,43 +172,43 @@ export interface PodTemplate {
   metadata: unknown;
 }
 
-/** Where each kind keeps its pod template, as a path from the object. */
-const TEMPLATE_PATHS: Record<string, string[]> = {
-  Deployment: ["spec", "template"],
-  StatefulSet: ["spec", "template"],
-  DaemonSet: ["spec", "template"],
-  ReplicaSet: ["spec", "template"],
-  Job: ["spec", "template"],
-  CronJob: ["spec", "jobTemplate", "spec", "template"],
-  Pod: [],
-};
-
-const SKIP_REASONS: Record<string, string> = {
-  CronJob: "CronJob: picks up the change on its next run",
-  Job: "Job: a running job keeps its config; the next job created picks up the change",
-  Pod: "Pod: a bare pod must be recreated",
-  ReplicaSet: "ReplicaSet: restart the Deployment that owns it, or recreate its pods",
-};
-
 /** The pod template of a workload object, or undefined for other kinds or a malformed object. */
 export function podTemplateOf(obj: unknown): PodTemplate | undefined {
-  const kind = field(obj, "kind");
-  if (typeof kind !== "string" || !Object.hasOwn(TEMPLATE_PATHS, kind)) return undefined;
+  const entry = workloadKindOf(obj);
+  if (!entry) return undefined;
   let template: unknown = obj;
-  for (const step of TEMPLATE_PATHS[kind]!) template = field(template, step);
+  for (const step of entry.templatePath) template = field(template, step);
   if (!isRecord(template)) return undefined;
   return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 
 export function isWorkloadKind(kind: string): boolean {
-  return Object.hasOwn(TEMPLATE_PATHS, kind);
+  return BY_KIND.has(kind);
 }
 
-export function isRestartable(kind: string): kind is RestartableKind {
-  return (RESTARTABLE_KINDS as readonly string[]).includes(kind);
+export function isRestartable(kind: string): boolean {
+  const entry = BY_KIND.get(kind);
+  return entry !== undefined && "patch" in entry.restart;
 }
 
-/** Why a workload kind is listed but never patched; undefined for restartable (and unknown) kinds. */
+/** Why a workload kind is recognised but never patched; undefined for restartable (and unknown) kinds. */
 export function skipReasonForKind(kind: string): string | undefined {
-  return Object.hasOwn(SKIP_REASONS, kind) ? SKIP_REASONS[kind] : undefined;
+  const restart = BY_KIND.get(kind)?.restart;
+  return restart && "never" in restart ? restart.never : undefined;
+}
+
+function nameOf(obj: unknown): string {
+  return String(field(field(obj, "metadata"), "name") ?? "");
+}
+
+function namespaceOf(obj: unknown): string {
+  return String(field(field(obj, "metadata"), "namespace") ?? "");
+}
+
+/** The rollout status of a workload as the API server returns it, by its kind's rule. */
+export function rolloutStatus(obj: Plain): RolloutStatus {
+  const rule = workloadKindOf(obj)?.rolloutStatus;
+  if (rule) return rule(obj);
+  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
+  return { done: true, message, error: message, notWaitable: true };
 }

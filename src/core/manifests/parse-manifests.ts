@@ -2,8 +2,8 @@
 // Pure: the caller reads the file (at a revision) and passes its text or bytes.
 
 import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
-import { RECOGNISED_ONLY_KINDS, RESTARTABLE_KINDS } from "../model.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
 
 export interface ParseManifestsOptions {
@@ -58,8 +58,7 @@ const CLUSTER_SCOPED_KINDS = new Set([
 const KINDS_THAT_NEED_METADATA = new Set<string>([
   "ConfigMap",
   "Secret",
-  ...RESTARTABLE_KINDS,
-  ...RECOGNISED_ONLY_KINDS,
+  ...WORKLOAD_KINDS.map((k) => k.kind),
 ]);
 
 /** apiVersion prefixes of files that carry apiVersion+kind but are never applied as objects. */

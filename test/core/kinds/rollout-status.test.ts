@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { rolloutStatus } from "../../../src/core/kinds/rollout-status.js";
+import { rolloutStatus } from "../../../src/core/kinds/workload-kinds.js";
 
 type Obj = Record<string, unknown>;
 

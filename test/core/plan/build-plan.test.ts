@@ -35,7 +35,7 @@ function workload(name: string, podSpec: unknown, opts: WorkloadOptions = {}): M
       ? { apiVersion: "v1", kind, metadata, spec: podSpec }
       : kind === "CronJob"
         ? { apiVersion: "batch/v1", kind, metadata, spec: { jobTemplate: { spec: { template } } } }
-        : { apiVersion: "apps/v1", kind, metadata, spec: { template } };
+        : { apiVersion: kind === "Job" ? "batch/v1" : "apps/v1", kind, metadata, spec: { template } };
   return { id: { kind, namespace, name }, file: opts.file ?? "deploy.yaml", line: opts.line ?? 1, object };
 }
 

@@ -1,23 +1,28 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
-  KubeApiError,
+  WORKLOAD_KINDS,
+  apiVersionOf,
   field,
-  formatId,
   isRecord,
-  stringField
-} from "./chunk-RF2TLIAM.js";
+  qualifiedResource,
+  stringField,
+  workloadKind
+} from "./chunk-FYE5KNGR.js";
 import {
   ApiException,
-  ObjectAppsV1Api,
-  ObjectBatchV1Api,
-  ObjectCoreV1Api,
-  Observable,
+  KubernetesObjectApi,
   PatchStrategy,
+  ServerConfiguration,
   Watch,
-  setHeaderOptions
-} from "./chunk-76KLWIH4.js";
-import "./chunk-CNEQBPDF.js";
+  createConfiguration
+} from "./chunk-77PDXY5N.js";
+import {
+  ClusterAccessError
+} from "./chunk-YNIV4GI6.js";
+
+// src/kube/kube-client.ts
+import { AsyncLocalStorage } from "node:async_hooks";
 
 // src/core/manifests/live-config.ts
 function liveConfigContent(obj) {
@@ -102,7 +107,7 @@ function describeKubeError(error, req, attempts = 1) {
     const detail = serverMessage ? `: ${serverMessage}` : "";
     switch (error.code) {
       case 401:
-        return new KubeApiError(
+        return new ClusterAccessError(
           `the server rejected the credentials of context ${req.context} (401 Unauthorized)`,
           401
         );
@@ -111,17 +116,17 @@ function describeKubeError(error, req, attempts = 1) {
         const kind = stringField(details, "kind");
         const group = stringField(details, "group");
         const resource = kind ? group ? `${kind}.${group}` : kind : req.resource;
-        return new KubeApiError(
+        return new ClusterAccessError(
           `forbidden: context ${req.context} cannot ${req.verb} ${resource}${where}${detail}`,
           403
         );
       }
       case 404:
-        return new KubeApiError(`${target} not found${where} (context ${req.context})`, 404);
+        return new ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
       default: {
         const reason = stringField(status, "reason");
         const code2 = `${error.code}${reason ? ` ${reason}` : ""}`;
-        return new KubeApiError(
+        return new ClusterAccessError(
           `${req.verb} ${target}${where} failed${tries}: the API server answered ${code2}${detail}`,
           error.code
         );
@@ -129,20 +134,20 @@ function describeKubeError(error, req, attempts = 1) {
     }
   }
   if (error instanceof RequestTimeoutError) {
-    return new KubeApiError(
+    return new ClusterAccessError(
       `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
       void 0
     );
   }
   const code = networkErrorCode(error);
   if (code) {
-    return new KubeApiError(
+    return new ClusterAccessError(
       `cannot reach the Kubernetes API at ${req.server} (context ${req.context}): ${code}${tries}`,
       void 0
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new KubeApiError(
+  return new ClusterAccessError(
     `${req.verb} ${target}${where} (context ${req.context}) failed: ${message}`,
     void 0
   );
@@ -157,27 +162,6 @@ function parseStatus(body) {
 }
 function formatMs(ms) {
   return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
-}
-
-// src/kube/request-options.ts
-function requestMiddleware(userAgent, signal) {
-  return {
-    pre(context) {
-      context.setHeaderParam("User-Agent", userAgent);
-      context.setSignal(signal);
-      return new Observable(Promise.resolve(context));
-    },
-    post(response) {
-      return new Observable(Promise.resolve(response));
-    }
-  };
-}
-function requestOptions(userAgent, signal, contentType) {
-  const base = {
-    middleware: [requestMiddleware(userAgent, signal)],
-    middlewareMergeStrategy: "append"
-  };
-  return contentType ? setHeaderOptions("Content-Type", contentType, base) : base;
 }
 
 // src/kube/watch-stream.ts
@@ -231,35 +215,63 @@ function openWatch(kc, req) {
 }
 
 // src/kube/kube-client.ts
-var KINDS = {
-  Deployment: { apiVersion: "apps/v1", resource: "deployments.apps", path: "/apis/apps/v1" },
-  StatefulSet: { apiVersion: "apps/v1", resource: "statefulsets.apps", path: "/apis/apps/v1" },
-  DaemonSet: { apiVersion: "apps/v1", resource: "daemonsets.apps", path: "/apis/apps/v1" },
-  CronJob: { apiVersion: "batch/v1", resource: "cronjobs.batch", path: "/apis/batch/v1" },
-  Job: { apiVersion: "batch/v1", resource: "jobs.batch", path: "/apis/batch/v1" },
-  ConfigMap: { apiVersion: "v1", resource: "configmaps", path: "/api/v1" },
-  Secret: { apiVersion: "v1", resource: "secrets", path: "/api/v1" }
+var ObjectApi = class extends KubernetesObjectApi {
+  constructor(configuration) {
+    super(configuration);
+    const builtIn = [
+      ...WORKLOAD_KINDS.filter((k) => !k.customResource),
+      { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
+      { kind: "Secret", group: "", version: "v1", resource: "secrets" }
+    ];
+    for (const k of builtIn) {
+      const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
+      const list = this.apiVersionResourceCache[apiVersion] ??= {
+        groupVersion: apiVersion,
+        resources: []
+      };
+      list.resources.push({ kind: k.kind, name: k.resource, namespaced: true, singularName: "", verbs: [] });
+    }
+  }
+  async resourceOf(apiVersion, kind) {
+    return this.resource(apiVersion, kind);
+  }
 };
-function kindInfo(kind) {
-  const info = KINDS[kind];
-  if (!info) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return info;
-}
+var PATCH_CONTENT_TYPES = {
+  "strategic-merge": PatchStrategy.StrategicMergePatch,
+  merge: PatchStrategy.MergePatch,
+  apply: PatchStrategy.ServerSideApply
+};
 function createCluster(kc, opts) {
   const context = kc.getCurrentContext();
   const server = kc.getCurrentCluster()?.server ?? "(no server)";
-  const apps = kc.makeApiClient(ObjectAppsV1Api);
-  const batch = kc.makeApiClient(ObjectBatchV1Api);
-  const core = kc.makeApiClient(ObjectCoreV1Api);
   const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
-  async function request(req, call, contentType) {
+  const attemptSignal = new AsyncLocalStorage();
+  const api = new ObjectApi(
+    createConfiguration({
+      baseServer: new ServerConfiguration(server, {}),
+      authMethods: { default: kc },
+      promiseMiddleware: [
+        {
+          pre: async (request2) => {
+            request2.setHeaderParam("User-Agent", opts.userAgent);
+            const signal = attemptSignal.getStore();
+            if (signal) request2.setSignal(signal);
+            return request2;
+          },
+          post: async (response) => response
+        }
+      ]
+    })
+  );
+  const served = /* @__PURE__ */ new Map();
+  async function request(req, call) {
     let attempts = 0;
     try {
       return await withRetries(async () => {
         attempts++;
         const signal = AbortSignal.timeout(opts.requestTimeoutMs);
         try {
-          return await call(requestOptions(opts.userAgent, signal, contentType));
+          return await attemptSignal.run(signal, call);
         } catch (error) {
           if (signal.aborted && !(error instanceof ApiException))
             throw new RequestTimeoutError(opts.requestTimeoutMs);
@@ -270,149 +282,140 @@ function createCluster(kc, opts) {
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }
-  async function list(namespace, kind, fieldSelector) {
-    const info = kindInfo(kind);
-    const req = { verb: "list", resource: info.resource, namespace };
-    const param = { namespace, fieldSelector };
-    const result = await request(req, (o) => {
-      switch (kind) {
-        case "Deployment":
-          return apps.listNamespacedDeployment(param, o);
-        case "StatefulSet":
-          return apps.listNamespacedStatefulSet(param, o);
-        case "DaemonSet":
-          return apps.listNamespacedDaemonSet(param, o);
-        case "CronJob":
-          return batch.listNamespacedCronJob(param, o);
-        case "Job":
-          return batch.listNamespacedJob(param, o);
-      }
-    });
-    const plain = toPlain(result);
-    return {
-      // List items come without apiVersion/kind; put them back so each item stands alone.
-      items: (plain.items ?? []).map((item) => ({ apiVersion: info.apiVersion, kind, ...item })),
-      resourceVersion: plain.metadata?.resourceVersion ?? ""
-    };
-  }
-  async function readOrUndefined(id, call) {
-    const info = kindInfo(id.kind);
+  async function readOrUndefined(spec, req) {
     try {
-      const obj = await request(
-        { verb: "get", resource: info.resource, namespace: id.namespace, name: id.name },
-        call
-      );
-      return { apiVersion: info.apiVersion, kind: id.kind, ...toPlain(obj) };
+      return toPlain(await request(req, () => api.read(spec)));
     } catch (error) {
-      if (error instanceof KubeApiError && error.status === 404) return void 0;
+      if (error instanceof ClusterAccessError && error.status === 404) return void 0;
       throw error;
     }
   }
+  async function list(namespace, kindName, fieldSelector) {
+    const kind = kindEntry(kindName);
+    const apiVersion = apiVersionOf(kind);
+    const result = await request(
+      { verb: "list", resource: qualifiedResource(kind), namespace },
+      () => api.list(apiVersion, kind.kind, namespace, void 0, void 0, void 0, fieldSelector)
+    );
+    const plain = toPlain(result);
+    return {
+      // List items come without apiVersion/kind; put them back so each item stands alone.
+      items: (plain.items ?? []).map((item) => ({ ...item, apiVersion, kind: kind.kind })),
+      resourceVersion: plain.metadata?.resourceVersion ?? ""
+    };
+  }
+  const configSpec = (id) => ({
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: { name: id.name, namespace: id.namespace }
+  });
   return {
     context,
     server,
+    serves(kindName) {
+      const kind = kindEntry(kindName);
+      if (!kind.customResource) return Promise.resolve(true);
+      const apiVersion = apiVersionOf(kind);
+      let answer = served.get(apiVersion);
+      if (!answer) {
+        answer = request(
+          { verb: "get", resource: `API group ${apiVersion}` },
+          () => api.resourceOf(apiVersion, kind.kind)
+        ).then(
+          (resource) => resource !== void 0,
+          (error) => {
+            if (error instanceof ClusterAccessError && error.status === 404) return false;
+            throw error;
+          }
+        );
+        served.set(apiVersion, answer);
+      }
+      return answer;
+    },
     listWorkloads: async (namespace, kind) => (await list(namespace, kind)).items,
     listForWatch: list,
     async readConfig(id) {
-      const param = { name: id.name, namespace: id.namespace };
-      const obj = await readOrUndefined(id, (o) => {
-        if (id.kind === "ConfigMap") return core.readNamespacedConfigMap(param, o);
-        if (id.kind === "Secret") return core.readNamespacedSecret(param, o);
-        throw new Error(`readConfig: ${formatId(id)} is not a ConfigMap or Secret`);
+      if (id.kind !== "ConfigMap" && id.kind !== "Secret") {
+        throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
+      }
+      const resource = id.kind === "Secret" ? "secrets" : "configmaps";
+      const obj = await readOrUndefined(configSpec(id), {
+        verb: "get",
+        resource,
+        namespace: id.namespace,
+        name: id.name
       });
-      if (!obj) return void 0;
-      const metadata = obj.metadata ?? {};
-      return {
-        uid: metadata.uid ?? "",
-        resourceVersion: metadata.resourceVersion ?? "",
-        content: liveConfigContent(obj)
-      };
+      return obj && liveConfig({ ...obj, kind: id.kind });
     },
     async listConfigMaps(namespace) {
       const result = await request(
         { verb: "list", resource: "configmaps", namespace },
-        (o) => core.listNamespacedConfigMap({ namespace }, o)
+        () => api.list("v1", "ConfigMap", namespace)
       );
-      const plain = toPlain(result);
       const byName = /* @__PURE__ */ new Map();
-      for (const item of plain.items ?? []) {
-        const metadata = item.metadata ?? {};
-        if (!metadata.name) continue;
-        byName.set(metadata.name, {
-          uid: metadata.uid ?? "",
-          resourceVersion: metadata.resourceVersion ?? "",
-          content: liveConfigContent({ kind: "ConfigMap", ...item })
-        });
+      for (const item of toPlain(result).items ?? []) {
+        const name = item.metadata?.name;
+        if (name) byName.set(name, liveConfig({ ...item, kind: "ConfigMap" }));
       }
       return byName;
     },
     async applyConfig(obj, dryRun, namespaceDefault) {
       const body = applyBody(obj, namespaceDefault);
       const { kind, metadata } = body;
-      const param = {
-        name: metadata.name,
-        namespace: metadata.namespace,
-        body,
-        fieldManager: opts.fieldManager,
-        force: true,
-        dryRun: dryRun ? "All" : void 0
-      };
-      const req = { verb: "patch", resource: kindInfo(kind).resource, ...metadata };
+      const resource = kind === "Secret" ? "secrets" : "configmaps";
       await request(
-        req,
-        (o) => kind === "Secret" ? core.patchNamespacedSecret(param, o) : core.patchNamespacedConfigMap(param, o),
-        PatchStrategy.ServerSideApply
+        { verb: "patch", resource, ...metadata },
+        () => api.patch(
+          body,
+          void 0,
+          dryRun ? "All" : void 0,
+          opts.fieldManager,
+          true,
+          PATCH_CONTENT_TYPES.apply
+        )
       );
     },
-    readWorkload(id) {
-      const param = { name: id.name, namespace: id.namespace };
-      return readOrUndefined(id, (o) => {
-        switch (id.kind) {
-          case "Deployment":
-            return apps.readNamespacedDeployment(param, o);
-          case "StatefulSet":
-            return apps.readNamespacedStatefulSet(param, o);
-          case "DaemonSet":
-            return apps.readNamespacedDaemonSet(param, o);
-          default:
-            throw new Error(`readWorkload: ${formatId(id)} is not a restartable kind`);
-        }
+    async readWorkload(id) {
+      const kind = kindEntry(id.kind);
+      return readOrUndefined(workloadSpec(id, kind), {
+        verb: "get",
+        resource: qualifiedResource(kind),
+        namespace: id.namespace,
+        name: id.name
       });
     },
-    async patchWorkload(id, patch, dryRun) {
-      const info = kindInfo(id.kind);
-      const param = {
-        name: id.name,
+    async patchWorkload(id, patch, dryRun, type) {
+      const kind = kindEntry(id.kind);
+      const patchType = type ?? ("patch" in kind.restart ? kind.restart.patch : "strategic-merge");
+      const target = workloadSpec(id, kind);
+      const own = patch.metadata;
+      const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
+      const req = {
+        verb: "patch",
+        resource: qualifiedResource(kind),
         namespace: id.namespace,
-        body: patch,
-        fieldManager: opts.fieldManager,
-        dryRun: dryRun ? "All" : void 0
+        name: id.name
       };
-      const req = { verb: "patch", resource: info.resource, namespace: id.namespace, name: id.name };
       const result = await request(
         req,
-        (o) => {
-          switch (id.kind) {
-            case "Deployment":
-              return apps.patchNamespacedDeployment(param, o);
-            case "StatefulSet":
-              return apps.patchNamespacedStatefulSet(param, o);
-            case "DaemonSet":
-              return apps.patchNamespacedDaemonSet(param, o);
-            default:
-              throw new Error(`patchWorkload: ${formatId(id)} is not a restartable kind`);
-          }
-        },
-        PatchStrategy.StrategicMergePatch
+        () => api.patch(
+          body,
+          void 0,
+          dryRun ? "All" : void 0,
+          opts.fieldManager,
+          void 0,
+          PATCH_CONTENT_TYPES[patchType]
+        )
       );
-      return { apiVersion: info.apiVersion, kind: id.kind, ...toPlain(result) };
+      return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
     },
-    watchWorkloads(namespace, kind, watchOpts, onEvent, onDone) {
-      const info = kindInfo(kind);
-      const plural = info.resource.split(".")[0];
-      const req = { verb: "watch", resource: info.resource, namespace, context, server };
+    watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
+      const kind = kindEntry(kindName);
+      const resource = qualifiedResource(kind);
+      const req = { verb: "watch", resource, namespace, context, server };
+      const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
       return openWatch(kc, {
-        path: `${info.path}/namespaces/${encodeURIComponent(namespace)}/${plural}`,
+        path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
         query: {
           resourceVersion: watchOpts.resourceVersion,
           fieldSelector: watchOpts.fieldSelector,
@@ -423,6 +426,26 @@ function createCluster(kc, opts) {
         onDone: (error) => onDone(error === void 0 ? void 0 : describeKubeError(asApiException(error), req))
       });
     }
+  };
+}
+function kindEntry(kind) {
+  const entry = workloadKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
+}
+function workloadSpec(id, kind) {
+  return {
+    apiVersion: apiVersionOf(kind),
+    kind: kind.kind,
+    metadata: { name: id.name, namespace: id.namespace }
+  };
+}
+function liveConfig(obj) {
+  const metadata = obj.metadata ?? {};
+  return {
+    uid: metadata.uid ?? "",
+    resourceVersion: metadata.resourceVersion ?? "",
+    content: liveConfigContent(obj)
   };
 }
 function applyBody(obj, namespaceDefault) {
@@ -452,7 +475,7 @@ function asApiException(error) {
   return typeof code === "number" ? new ApiException(code, String(error.message), void 0, {}) : error;
 }
 function toPlain(value) {
-  return value === void 0 ? void 0 : JSON.parse(JSON.stringify(value));
+  return value === void 0 ? {} : JSON.parse(JSON.stringify(value));
 }
 export {
   createCluster

@@ -2,26 +2,34 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   findKubeConfigSource
-} from "./chunk-5FN67YDZ.js";
+} from "./chunk-R4UG4FHS.js";
 import {
-  KubeApiError,
-  RECOGNISED_ONLY_KINDS,
-  RESTARTABLE_KINDS,
+  WORKLOAD_GENERATION_ANNOTATION,
+  WORKLOAD_KINDS,
   arrayField,
   describeType,
   field,
-  formatId,
-  idKey,
   isRecord,
-  stringField
-} from "./chunk-RF2TLIAM.js";
+  isRestartable,
+  isWorkloadKind,
+  podTemplateOf,
+  restartableKinds,
+  rolloutStatus,
+  skipReasonForKind,
+  specUpdateMessage,
+  stringField,
+  workloadKind
+} from "./chunk-FYE5KNGR.js";
 import {
+  ClusterAccessError,
+  RolloutFailure,
   UserError,
   __commonJS,
   __require,
   __toESM,
+  isExpectedError,
   require_src
-} from "./chunk-CNEQBPDF.js";
+} from "./chunk-YNIV4GI6.js";
 
 // node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
@@ -950,9 +958,9 @@ var require_parse = __commonJS({
       const peek = state.peek = (n = 1) => input[state.index + n];
       const advance = state.advance = () => input[++state.index] || "";
       const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num2 = 0) => {
+      const consume = (value2 = "", num = 0) => {
         state.consumed += value2;
-        state.index += num2;
+        state.index += num;
       };
       const append2 = (token) => {
         state.output += token.output != null ? token.output : token.value;
@@ -4144,9 +4152,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i2 = n.indexOf(".");
@@ -4186,8 +4194,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -4626,8 +4634,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str) => parseFloat(str.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -4829,23 +4837,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str, asBigInt) {
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num2(60) + num2(p2), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num(60) + num(p2), num(0));
+      return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num(-1);
       }
-      const _60 = num2(60);
+      const _60 = num(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -9242,7 +9250,7 @@ function prepareClusterConnection(settings, env) {
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-O6KZAO6P.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-6P4KIWEE.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
@@ -9251,7 +9259,7 @@ function prepareClusterConnection(settings, env) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-WJW4E2HS.js");
+      const { createCluster } = await import("./kube-client-6PZYR4XY.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9519,38 +9527,12 @@ function resolveFlags({ flags, env }) {
   };
 }
 
-// src/core/kinds/workload-kinds.ts
-var TEMPLATE_PATHS = {
-  Deployment: ["spec", "template"],
-  StatefulSet: ["spec", "template"],
-  DaemonSet: ["spec", "template"],
-  ReplicaSet: ["spec", "template"],
-  Job: ["spec", "template"],
-  CronJob: ["spec", "jobTemplate", "spec", "template"],
-  Pod: []
-};
-var SKIP_REASONS = {
-  CronJob: "CronJob: picks up the change on its next run",
-  Job: "Job: a running job keeps its config; the next job created picks up the change",
-  Pod: "Pod: a bare pod must be recreated",
-  ReplicaSet: "ReplicaSet: restart the Deployment that owns it, or recreate its pods"
-};
-function podTemplateOf(obj) {
-  const kind = field(obj, "kind");
-  if (typeof kind !== "string" || !Object.hasOwn(TEMPLATE_PATHS, kind)) return void 0;
-  let template = obj;
-  for (const step of TEMPLATE_PATHS[kind]) template = field(template, step);
-  if (!isRecord(template)) return void 0;
-  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
 }
-function isWorkloadKind(kind) {
-  return Object.hasOwn(TEMPLATE_PATHS, kind);
-}
-function isRestartable(kind) {
-  return RESTARTABLE_KINDS.includes(kind);
-}
-function skipReasonForKind(kind) {
-  return Object.hasOwn(SKIP_REASONS, kind) ? SKIP_REASONS[kind] : void 0;
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
 }
 
 // src/core/manifests/order.ts
@@ -9845,13 +9827,15 @@ function outcomeOf(plan, results, dryRun) {
 
 // src/pipeline/discover-cluster.ts
 async function discoverClusterWorkloads(cluster, namespaces) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
   const lists = namespaces.flatMap(
-    (namespace) => RESTARTABLE_KINDS.map(async (kind) => {
-      const items = await cluster.listWorkloads(namespace, kind);
+    (namespace) => kinds.map(async (kind) => {
+      const items = await cluster.listWorkloads(namespace, kind.kind);
       return items.map((object) => {
         const metadata = object.metadata ?? {};
         return {
-          id: { kind, namespace, name: metadata.name ?? "" },
+          id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
           file: "",
           line: 0,
           object
@@ -9985,40 +9969,18 @@ function short(sha) {
 // src/pipeline/restart.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 
-// src/core/restart-patch.ts
-var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-function annotationPatch(hash) {
-  return { spec: { template: { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } } } };
-}
-var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-function envPatch(podSpec, varName, value) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
     }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return { spec: { template: { spec: { containers: entries } } } };
-}
-function currentHash(obj) {
-  const annotations = field(field(templateOf(obj), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
-}
-function templateOf(obj) {
-  const template = field(field(obj, "spec"), "template");
-  return isRecord(template) ? template : void 0;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
 }
 
 // src/pipeline/restart.ts
@@ -10026,25 +9988,18 @@ var PARALLEL_PATCHES = 4;
 async function restartWorkloads(requests, cluster, opts) {
   const allowed = opts.allowedNamespaces?.length ? (0, import_picomatch.default)(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? (0, import_picomatch.default)(opts.excludedNamespaces) : () => false;
-  const results = new Array(requests.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const index = next++;
-      const request = requests[index];
-      const started = opts.now();
-      const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
-      const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-      opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-      results[index] = result;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_PATCHES, requests.length) }, worker));
-  return results;
+  return runLimited(requests, PARALLEL_PATCHES, async (request) => {
+    const started = opts.now();
+    const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
 }
 async function restartOne(request, cluster, opts, mayWrite) {
   const { id } = request;
-  if (!RESTARTABLE_KINDS.includes(id.kind)) {
+  const kind = workloadKind(id.kind);
+  if (!kind || !("patch" in kind.restart)) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
   }
   if (!mayWrite(id.namespace)) {
@@ -10053,181 +10008,46 @@ async function restartOne(request, cluster, opts, mayWrite) {
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
     if (!live) return { result: "failed", message: `${formatId(id)} does not exist in the cluster` };
-    if (id.kind === "Deployment" && field(field(live, "spec"), "paused") === true) {
-      return {
-        result: "paused",
-        message: `deployment "${id.name}" is paused: not restarted (resume it with kubectl rollout resume deployment/${id.name} -n ${id.namespace})`
-      };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) return { result: "unchanged", message: step.unchanged };
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
     }
-    const hash = opts.hashFor(id);
-    if (opts.strategy === "annotation") {
-      if (!hash) return { result: "failed", message: "no config hash was computed for it: not restarted" };
-      if (currentHash(live) === hash) {
-        return { result: "unchanged", message: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-      }
-    }
-    const value = String(Math.floor(opts.now() / 1e3));
-    const patch = opts.strategy === "annotation" ? annotationPatch(hash) : envPatch(field(field(field(live, "spec"), "template"), "spec"), opts.envName, value);
-    const patched = await cluster.patchWorkload(id, patch, opts.dryRun);
-    const generation = field(field(patched, "metadata"), "generation");
-    const what = opts.strategy === "annotation" ? `${CONFIG_HASH_ANNOTATION}=${hash}` : `${opts.envName}=${value}`;
     return {
       result: "restarted",
-      message: opts.dryRun ? `server dry run accepted the patch (${what})` : `patched the pod template (${what})`,
-      generation: typeof generation === "number" ? generation : void 0,
+      message,
+      generation: generationOf(patched),
       ...opts.dryRun ? {} : { object: patched }
     };
   } catch (error) {
-    if (error instanceof UserError) return { result: "failed", message: error.message };
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
+async function templateOwner(ownerId, cluster) {
+  const kind = workloadKind(ownerId.kind);
+  if (!kind || !("patch" in kind.restart)) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
 function isLive(object) {
   return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-
-// src/core/kinds/rollout-status.ts
-function rolloutStatus(obj) {
-  const kind = field(obj, "kind");
-  switch (kind) {
-    case "Deployment":
-      return deploymentStatus(obj);
-    case "DaemonSet":
-      return daemonSetStatus(obj);
-    case "StatefulSet":
-      return statefulSetStatus(obj);
-    default:
-      return notWaitable(`rollout status is not available for kind ${String(kind ?? "(none)")}`);
-  }
-}
-function deploymentStatus(obj) {
-  const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
-    return waiting(specUpdateMessage("Deployment"));
-  }
-  const progressing = conditions(status).find((c3) => field(c3, "type") === "Progressing");
-  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
-    return failed(`deployment "${name}" exceeded its progress deadline`);
-  }
-  const updated = num(status, "updatedReplicas");
-  const specReplicas = optionalNum(spec, "replicas");
-  if (specReplicas !== void 0 && updated < specReplicas) {
-    return waiting(
-      `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${specReplicas} new replicas have been updated...`
-    );
-  }
-  const replicas = num(status, "replicas");
-  if (replicas > updated) {
-    return waiting(
-      `Waiting for deployment "${name}" rollout to finish: ${replicas - updated} old replicas are pending termination...`
-    );
-  }
-  const available = num(status, "availableReplicas");
-  if (available < updated) {
-    return waiting(
-      `Waiting for deployment "${name}" rollout to finish: ${available} of ${updated} updated replicas are available...`
-    );
-  }
-  return { done: true, message: `deployment "${name}" successfully rolled out` };
-}
-function daemonSetStatus(obj) {
-  const name = nameOf(obj);
-  const status = field(obj, "status");
-  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
-  if (strategy !== "RollingUpdate") {
-    return notWaitable(
-      `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
-    );
-  }
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
-    return waiting(specUpdateMessage("DaemonSet"));
-  }
-  const desired = num(status, "desiredNumberScheduled");
-  const updated = num(status, "updatedNumberScheduled");
-  if (updated < desired) {
-    return waiting(
-      `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...`
-    );
-  }
-  const available = num(status, "numberAvailable");
-  if (available < desired) {
-    return waiting(
-      `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...`
-    );
-  }
-  return { done: true, message: `daemon set "${name}" successfully rolled out` };
-}
-function statefulSetStatus(obj) {
-  const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  const updateStrategy = field(spec, "updateStrategy");
-  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
-  if (strategy !== "RollingUpdate") {
-    return notWaitable(
-      `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
-    );
-  }
-  const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
-    return waiting(specUpdateMessage("StatefulSet"));
-  }
-  const specReplicas = optionalNum(spec, "replicas");
-  const ready = num(status, "readyReplicas");
-  if (specReplicas !== void 0 && ready < specReplicas) {
-    return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
-  }
-  const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field(updateStrategy, "rollingUpdate");
-  if (isRecord(rollingUpdate)) {
-    const partition = optionalNum(rollingUpdate, "partition") ?? 0;
-    if (specReplicas !== void 0 && updated < specReplicas - partition) {
-      return waiting(
-        `Waiting for partitioned roll out to finish: ${updated} out of ${specReplicas - partition} new pods have been updated...`
-      );
-    }
-    return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
-  }
-  const updateRevision = String(field(status, "updateRevision") ?? "");
-  const currentRevision = String(field(status, "currentRevision") ?? "");
-  if (updateRevision !== currentRevision) {
-    return waiting(
-      `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
-    );
-  }
-  return {
-    done: true,
-    message: `statefulset rolling update complete ${num(status, "currentReplicas")} pods at revision ${currentRevision}...`
-  };
-}
-function specUpdateMessage(kind) {
-  const label = { Deployment: "deployment", DaemonSet: "daemon set", StatefulSet: "statefulset" }[kind] ?? kind;
-  return `Waiting for ${label} spec update to be observed...`;
-}
-function waiting(message) {
-  return { done: false, message };
-}
-function failed(error) {
-  return { done: true, message: error, error };
-}
-function notWaitable(error) {
-  return { done: true, message: error, error, notWaitable: true };
-}
-function nameOf(obj) {
-  return String(field(field(obj, "metadata"), "name") ?? "");
-}
-function conditions(status) {
-  const list = field(status, "conditions");
-  return Array.isArray(list) ? list : [];
-}
-function num(obj, key) {
-  return optionalNum(obj, key) ?? 0;
-}
-function optionalNum(obj, key) {
-  const value = field(obj, key);
-  return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 
 // src/pipeline/wait.ts
@@ -10263,10 +10083,11 @@ async function waitForRollouts(cluster, targets, opts) {
     if (state.result) return;
     const generation = field(field(obj, "metadata"), "generation");
     const expected = state.target.generation;
-    const status = expected !== void 0 && typeof generation === "number" && generation < expected ? { done: false, message: specUpdateMessage(state.target.id.kind) } : rolloutStatus(obj);
+    const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, state.target.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(state.target.id.kind) } : rolloutStatus(obj);
     state.lastError = void 0;
     if (status.notWaitable) return settle(state, "not-waitable", status.message);
     if (status.error) return settle(state, "failed", status.message);
+    if (status.paused) return settle(state, "paused", status.message);
     if (status.done) return settle(state, "done", status.message);
     if (status.message !== state.lastMessage) {
       state.lastMessage = status.message;
@@ -10290,7 +10111,7 @@ async function waitForRollouts(cluster, targets, opts) {
   }
   const runGroup = async (members) => {
     const { namespace, kind } = members[0].target.id;
-    if (!RESTARTABLE_KINDS.includes(kind)) {
+    if (!workloadKind(kind)?.rolloutStatus) {
       for (const member of members)
         settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
       return;
@@ -10336,11 +10157,11 @@ async function waitForRollouts(cluster, targets, opts) {
           if (quickCloses > 1) await sleep(Math.min(2e3, 100 * 2 ** quickCloses));
         }
       } catch (error) {
-        if (error instanceof KubeApiError && error.status === 410) {
+        if (error instanceof ClusterAccessError && error.status === 410) {
           resourceVersion = void 0;
           continue;
         }
-        if (error instanceof KubeApiError && [401, 403, 404].includes(error.status ?? 0)) {
+        if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) {
           for (const member of members)
             settle(member, "failed", `cannot follow the rollout: ${error.message}`);
           return;
@@ -10371,7 +10192,7 @@ async function waitForRollouts(cluster, targets, opts) {
               cleanups.delete(stop);
               handle?.abort();
               const message = String(field(obj, "message") ?? "watch error");
-              return reject(new KubeApiError(message, typeof code === "number" ? code : void 0));
+              return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
             }
             const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") seen(rv);
@@ -10418,13 +10239,21 @@ function oldestPatchVersion(members) {
   if (!versions.every((v) => typeof v === "string" && /^\d{1,15}$/.test(v))) return void 0;
   return versions.reduce((oldest, v) => Number(v) < Number(oldest) ? v : oldest);
 }
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
+}
 function formatSeconds(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
 
 // src/pipeline/restart-and-wait.ts
 async function restartAndWait(cluster, toRestart, context) {
-  const { manifests, hashes, settings, log } = context;
+  const { manifests, strategy, settings, log } = context;
   const serverDryRun = settings.dryRun === "server";
   const restarted = await log.group(
     "Restart",
@@ -10432,14 +10261,7 @@ async function restartAndWait(cluster, toRestart, context) {
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       cluster,
-      {
-        strategy: settings.strategy,
-        envName: settings.envName,
-        hashFor: (id) => hashes.get(idKey(id)) ?? "",
-        now: context.now,
-        dryRun: serverDryRun,
-        log
-      }
+      { strategy, now: context.now, dryRun: serverDryRun, log }
     )
   );
   const results = new Map(
@@ -10461,7 +10283,12 @@ async function restartAndWait(cluster, toRestart, context) {
     "Wait for rollouts",
     () => waitForRollouts(
       cluster,
-      waitFor.map((r2) => ({ id: r2.id, generation: r2.generation, object: r2.object })),
+      waitFor.map((r2) => ({
+        id: r2.id,
+        generation: r2.generation,
+        object: r2.object,
+        templateOwnerGeneration: r2.templateOwnerGeneration
+      })),
       {
         timeoutMs: settings.timeoutMs,
         onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
@@ -10731,8 +10558,7 @@ var CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
 var KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
   "ConfigMap",
   "Secret",
-  ...RESTARTABLE_KINDS,
-  ...RECOGNISED_ONLY_KINDS
+  ...WORKLOAD_KINDS.map((k2) => k2.kind)
 ]);
 var NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
 function parseManifests(file, text, opts) {
@@ -11120,6 +10946,140 @@ async function parseFiles(paths, files, options, problems) {
   return manifests;
 }
 
+// src/core/restart-patch.ts
+var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+var SPEC_TEMPLATE = ["spec", "template"];
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
+  return nest(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+}
+var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+function envPatch(podSpec, varName, value) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return { spec: { template: { spec: { containers: entries } } } };
+}
+function envMergePatch(live, templatePath, varName, value) {
+  const template = templateOf(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value);
+  const wanted = new Map(
+    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c3) => [
+      stringField(c3, "name"),
+      c3
+    ])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...nest(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  const annotations = field(field(templateOf(obj, templatePath), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+function templateOf(obj, templatePath = SPEC_TEMPLATE) {
+  let template = obj;
+  for (const step of templatePath) template = field(template, step);
+  return isRecord(template) ? template : void 0;
+}
+function nest(path, value) {
+  return path.reduceRight((inner, step) => ({ [step]: inner }), value);
+}
+
+// src/pipeline/strategy/annotation-strategy.ts
+function annotationStep(hashFor) {
+  return (id, live, kind) => {
+    const hash = hashFor(id);
+    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (currentHash(live, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    async prepare(context) {
+      const { workloads, manifests, cluster } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
+      const headConfigs = await readConfigsAt(
+        context.git,
+        context.head,
+        consumed,
+        context.headConfigs,
+        context.scanOptions
+      );
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        context.liveConfigs,
+        cluster,
+        hashKey
+      );
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+
+// src/pipeline/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  return {
+    name: "env",
+    prepare: async () => {
+    },
+    patchFor(_id, live, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+      const patch = type === "strategic-merge" ? envPatch(podSpecOf(live, kind.templatePath), envName, value) : envMergePatch(live, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    }
+  };
+}
+function podSpecOf(live, templatePath) {
+  let template = live;
+  for (const step of templatePath) template = template?.[step];
+  return template?.spec;
+}
+
+// src/pipeline/strategy/restart-strategy.ts
+function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+  }
+}
+
 // src/kube/read-live-configs.ts
 async function readLiveConfigs(cluster, ids) {
   const live = /* @__PURE__ */ new Map();
@@ -11139,32 +11099,20 @@ async function readLiveConfigs(cluster, ids) {
     if (group.length > 1) lists.push([namespace, group]);
     else singles.push(...group);
   }
-  await runLimited(
-    [
-      ...lists.map(([namespace, group]) => async () => {
-        const byName = await cluster.listConfigMaps(namespace);
-        for (const id of group) live.set(idKey(id), byName.get(id.name));
-      }),
-      ...singles.map((id) => async () => {
-        live.set(idKey(id), await cluster.readConfig(id));
-      })
-    ],
-    8
-  );
+  const tasks = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, 8, (task) => task());
   return live;
-}
-async function runLimited(tasks, limit) {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }
 
 // src/pipeline/sync-configs.ts
-var ConfigNotLiveError = class extends Error {
-  name = "ConfigNotLiveError";
-};
 async function syncConfigs(cluster, configs, options, log) {
   const live = /* @__PURE__ */ new Map();
   const stillDifferent = async (candidates) => {
@@ -11193,17 +11141,17 @@ async function syncConfigs(cluster, configs, options, log) {
   }
   const sleep = options.sleep ?? ((ms) => new Promise((resolve2) => setTimeout(resolve2, ms)));
   const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
+  let waiting = pending;
   log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c3) => formatId(c3.snapshot.id)).join(", ")}`
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting.map((c3) => formatId(c3.snapshot.id)).join(", ")}`
   );
-  while (waiting2.length > 0) {
+  while (waiting.length > 0) {
     await sleep(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
+    waiting = await stillDifferent(waiting);
+    if (waiting.length === 0) break;
     if (Date.now() >= deadline) {
-      const names = waiting2.map((c3) => `${formatId(c3.snapshot.id)} from ${c3.snapshot.file}`).join(", ");
-      throw new ConfigNotLiveError(
+      const names = waiting.map((c3) => `${formatId(c3.snapshot.id)} from ${c3.snapshot.file}`).join(", ");
+      throw new RolloutFailure(
         `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
       );
     }
@@ -11286,20 +11234,29 @@ async function runConfigRollout(deps) {
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const hashes = await log.group("Check the cluster holds the committed configs", async () => {
-    const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
-    const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
+  const strategy = chooseRestartStrategy(settings, now);
+  await log.group("Check the cluster holds the committed configs", async () => {
     const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
-    const toCheck = [...new Set(consumed.map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => headConfigs.get(key)).filter((config) => config !== void 0);
+    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
     const liveConfigs = await syncConfigs(
       live,
       toCheck,
       { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
       log
     );
-    return computeRestartHashes(toRestart, manifests, headConfigs, liveConfigs, live, settings.hashKey);
+    await strategy.prepare({
+      workloads: toRestart,
+      manifests,
+      headConfigs: scan.headConfigs,
+      liveConfigs,
+      cluster: live,
+      git,
+      head: commits.head,
+      scanOptions,
+      log
+    });
   });
-  const results = await restartAndWait(live, toRestart, { manifests, hashes, settings, log, now });
+  const results = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
   return {
     plan,
     results,
@@ -12057,8 +12014,8 @@ function asNumber(source2, onNaN = 0) {
   if (source2 == null) {
     return onNaN;
   }
-  const num2 = parseInt(source2, 10);
-  return Number.isNaN(num2) ? onNaN : num2;
+  const num = parseInt(source2, 10);
+  return Number.isNaN(num) ? onNaN : num;
 }
 function prefixedArray(input, prefix) {
   const output = [];
@@ -16456,13 +16413,13 @@ function catFileBatch(root, names, mode, maxContentBytes) {
     ];
     const child = spawn2("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     const stderr = [];
-    let failed2;
+    let failed;
     child.stdout.on("data", (chunk) => {
-      if (failed2) return;
+      if (failed) return;
       try {
         parser4.push(chunk);
       } catch (error) {
-        failed2 = error;
+        failed = error;
         child.kill();
       }
     });
@@ -16470,25 +16427,25 @@ function catFileBatch(root, names, mode, maxContentBytes) {
     child.stdin.on("error", () => {
     });
     child.on("error", (error) => {
-      failed2 ??= error;
+      failed ??= error;
     });
     child.on("close", (code) => {
-      if (!failed2 && code !== 0) {
-        failed2 = new Error(
+      if (!failed && code !== 0) {
+        failed = new Error(
           `git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`
         );
       }
-      if (!failed2) {
+      if (!failed) {
         try {
           parser4.end();
           if (entries.length !== names.length) {
             throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
           }
         } catch (error) {
-          failed2 = error;
+          failed = error;
         }
       }
-      if (failed2) reject(failed2);
+      if (failed) reject(failed);
       else resolve2(entries);
     });
     child.stdin.end(`${names.join("\n")}
@@ -16806,7 +16763,7 @@ function chunkByLength(items, maxChars) {
 
 // src/report/error-line.ts
 function describeError(error, debug2) {
-  if (error instanceof UserError) return `error: ${error.message}`;
+  if (isExpectedError(error)) return `error: ${error.message}`;
   const message = error instanceof Error ? error.message : String(error);
   const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
   if (debug2 && error instanceof Error && error.stack) return `error: ${error.stack}`;
@@ -17267,7 +17224,7 @@ function toSettings(...sources) {
   const str = (name) => get(name);
   const list = (name) => get(name) ?? [];
   const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
+  const num = (name) => get(name);
   for (const ref of ["base", "head"]) {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
@@ -17285,18 +17242,18 @@ function toSettings(...sources) {
     dryRun: str("dry-run") ?? "none",
     apply: bool("apply"),
     wait: bool("wait"),
-    timeoutMs: num2("timeout") ?? 3e5,
-    configTimeoutMs: num2("config-timeout") ?? 6e4,
+    timeoutMs: num("timeout") ?? 3e5,
+    configTimeoutMs: num("config-timeout") ?? 6e4,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
+    maxRestarts: num("max-restarts"),
     hashKey: str("hash-key"),
     output: str("output") ?? "text",
     strict: bool("strict"),
-    maxFileSize: num2("max-file-size") ?? 1048576,
+    maxFileSize: num("max-file-size") ?? 1048576,
     debug: bool("debug")
   };
 }

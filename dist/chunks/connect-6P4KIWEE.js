@@ -5,13 +5,13 @@ import {
   chooseSource,
   decodeKubeconfigData,
   findKubeConfigSource
-} from "./chunk-5FN67YDZ.js";
+} from "./chunk-R4UG4FHS.js";
 import {
   KubeConfig
-} from "./chunk-76KLWIH4.js";
+} from "./chunk-77PDXY5N.js";
 import {
   UserError
-} from "./chunk-CNEQBPDF.js";
+} from "./chunk-YNIV4GI6.js";
 
 // src/kube/connect.ts
 import { existsSync, readFileSync } from "node:fs";

@@ -1,0 +1,57 @@
+// The annotation strategy: a content hash of every config the workload consumes, on its pod
+// template (config-rollout.io/config-hash). Idempotent: a rerun on the same commit finds the hash
+// in place and patches nothing.
+
+import { RolloutFailure } from "../../core/errors.js";
+import { idKey, type ObjectId } from "../../core/model.js";
+import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
+import { computeRestartHashes, consumedBy } from "../restart-hash.js";
+import { readConfigsAt } from "../scan-repository.js";
+import type { RestartStrategy } from "./restart-strategy.js";
+
+/** The step of the annotation strategy once every workload's hash is known. */
+export function annotationStep(hashFor: (id: ObjectId) => string | undefined): RestartStrategy["patchFor"] {
+  return (id, live, kind) => {
+    const hash = hashFor(id);
+    // Reported on this workload alone (a failed result), like an API refusal.
+    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (currentHash(live, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    // One annotation: a strategic and a JSON merge patch say the same thing.
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`,
+    };
+  };
+}
+
+export function createAnnotationStrategy(hashKey: string | undefined): RestartStrategy {
+  let hashes = new Map<string, string>();
+  return {
+    name: "annotation",
+    async prepare(context) {
+      const { workloads, manifests, cluster } = context;
+      // The hash covers unchanged consumed configs too: read the ones the scan did not.
+      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
+      const headConfigs = await readConfigsAt(
+        context.git,
+        context.head,
+        consumed,
+        context.headConfigs,
+        context.scanOptions,
+      );
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        context.liveConfigs,
+        cluster,
+        hashKey,
+      );
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id))),
+  };
+}

@@ -1,0 +1,68 @@
+// The restart strategy, chosen once per run from --strategy: one object with one method per step,
+// so no other stage branches on the strategy. `prepare` does the work a strategy needs before the
+// first patch (the annotation strategy hashes the consumed configs; the env strategy needs nothing);
+// `patchFor` turns one live workload into the patch that restarts it, or says why none is needed.
+
+import type { PatchType, WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import type { Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
+import type { Git } from "../../git/git.js";
+import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
+import type { HeadConfig, ScanOptions } from "../scan-repository.js";
+import { createAnnotationStrategy } from "./annotation-strategy.js";
+import { createEnvStrategy } from "./env-strategy.js";
+
+type Plain = Record<string, unknown>;
+
+export type StrategyName = "annotation" | "env";
+
+/** What a strategy may read while preparing: the plan's workloads and what the run already knows. */
+export interface PrepareContext {
+  workloads: PlannedWorkload[];
+  /** Workload definitions by idKey (repository and cluster). */
+  manifests: Map<string, Manifest>;
+  /** Configs committed at head that were read so far, by idKey. */
+  headConfigs: Map<string, HeadConfig>;
+  /** Live configs already read while checking the cluster holds the committed content, by idKey. */
+  liveConfigs: Map<string, LiveConfig>;
+  cluster: Cluster;
+  git: Git;
+  head: string;
+  scanOptions: ScanOptions;
+  log: Log;
+}
+
+export type RestartStep =
+  | {
+      /** The patch that changes the pod template, and how to send it. */
+      patch: object;
+      type: PatchType;
+      /** What the patch sets, for the report: `config-rollout.io/config-hash=…`, `RESTART_TIME=…`. */
+      describe: string;
+    }
+  | {
+      /** Nothing to patch: the pod template already carries what this run would set. */
+      unchanged: string;
+    };
+
+export interface RestartStrategy {
+  readonly name: StrategyName;
+  prepare(context: PrepareContext): Promise<void>;
+  /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
+  patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+}
+
+export interface StrategySettings {
+  strategy: StrategyName;
+  envName: string;
+  hashKey?: string;
+}
+
+export function chooseRestartStrategy(settings: StrategySettings, now: () => number): RestartStrategy {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+  }
+}
