@@ -112,11 +112,17 @@ class ObjectApi extends KubernetesObjectApi {
     ];
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
-      const list = (this.apiVersionResourceCache[apiVersion] ??= {
+      this.apiVersionResourceCache[apiVersion] ??= {
         groupVersion: apiVersion,
         resources: [],
-      } as unknown as (typeof this.apiVersionResourceCache)[string]);
-      list.resources.push({ kind: k.kind, name: k.resource, namespaced: true, singularName: "", verbs: [] });
+      } as unknown as (typeof this.apiVersionResourceCache)[string];
+      this.apiVersionResourceCache[apiVersion]!.resources.push({
+        kind: k.kind,
+        name: k.resource,
+        namespaced: true,
+        singularName: "",
+        verbs: [],
+      });
     }
   }
 
