@@ -3,11 +3,16 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GITLAB_CI_LOCAL = join(ROOT, "node_modules", "gitlab-ci-local", "dist", "index.js");
+/**
+ * gitlab-ci-local copies files with rsync, which a fresh machine lacks: its pipelines get the subset
+ * it runs (rsync-shim.mjs) first on their PATH, on every machine, so the tests run the same everywhere.
+ */
+const RSYNC_SHIM_DIR = join(ROOT, "test", "gitlab", "bin");
 /** This checkout's bundled CLI, as CONFIG_ROLLOUT_COMMAND runs it instead of npx. */
 export const CLI_COMMAND = `${process.execPath} ${join(ROOT, "dist", "cli.js")}`;
 
@@ -43,7 +48,12 @@ export function runPipeline(
   ];
   // A HOME and TMPDIR of its own (the job's mktemp too), removed once the pipeline is over.
   const scratch = mkdtempSync(join(tmpdir(), "config-rollout-gcl-"));
-  const env = { PATH: process.env.PATH ?? "", HOME: scratch, TMPDIR: scratch, NO_COLOR: "1" };
+  const env = {
+    PATH: `${RSYNC_SHIM_DIR}${delimiter}${process.env.PATH ?? ""}`,
+    HOME: scratch,
+    TMPDIR: scratch,
+    NO_COLOR: "1",
+  };
   return new Promise((resolve) => {
     execFile(process.execPath, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

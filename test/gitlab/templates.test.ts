@@ -87,8 +87,18 @@ describe("the CI/CD component's inputs", () => {
   });
 
   test("inputs reach the job: a changed input changes the job", () => {
-    const jobs = interpolate({ ...defaults, "job-name": "restart-prod", paths: "k8s/**", "git-depth": 5 });
-    expect(jobs["restart-prod"]?.variables).toMatchObject({ CONFIG_ROLLOUT_PATHS: "k8s/**", GIT_DEPTH: "5" });
+    const jobs = interpolate({
+      ...defaults,
+      "job-name": "restart-prod",
+      paths: "k8s/**",
+      "git-depth": 5,
+      command: "npx --yes config-rollout@0.1.0",
+    });
+    expect(jobs["restart-prod"]?.variables).toMatchObject({
+      CONFIG_ROLLOUT_PATHS: "k8s/**",
+      GIT_DEPTH: "5",
+      CONFIG_ROLLOUT_COMMAND: "npx --yes config-rollout@0.1.0",
+    });
   });
 });
 
@@ -100,6 +110,15 @@ describe("the template and the component run the same job", () => {
   test("the template's variables, with the same defaults", () => {
     for (const [name, value] of Object.entries(templateJob.variables)) {
       expect([name, componentJob.variables[name]]).toEqual([name, value]);
+    }
+  });
+
+  test("both run the pinned version from its GitHub release's tarball, not from the npm registry", () => {
+    for (const job of [templateJob, componentJob]) {
+      expect(job.variables.CONFIG_ROLLOUT_COMMAND).toBe(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: GitLab's variable reference, expanded by the job
+        "npx --yes --package=https://github.com/<owner>/config-rollout/releases/download/v${CONFIG_ROLLOUT_VERSION}/config-rollout-${CONFIG_ROLLOUT_VERSION}.tgz config-rollout",
+      );
     }
   });
 
