@@ -2,11 +2,11 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   OPTIONS,
+  createClusterConnection,
   createGit,
   describeError,
   formatLocation,
   headline,
-  prepareClusterConnection,
   rawValuesFromEnv,
   readEventPayload,
   renderMarkdown,
@@ -14,11 +14,11 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-BMQCHOQ5.js";
+} from "./chunks/chunk-Y5NPO647.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-R4UG4FHS.js";
-import "./chunks/chunk-FYE5KNGR.js";
+import "./chunks/chunk-VK2ZC3FK.js";
 import {
   UserError,
   __commonJS,
@@ -21634,7 +21634,7 @@ async function run() {
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
     const parsed = toSettings(raw);
     debug2 ||= parsed.debug;
-    const cluster = prepareClusterConnection(parsed, env);
+    const cluster = createClusterConnection(parsed, env);
     mask(await cluster.secretsToMask());
     const event = await readEventPayload(env);
     const trust = decideTrust({

@@ -4,23 +4,26 @@ const require = __configRolloutCreateRequire(import.meta.url);
 import {
   OPTIONS,
   VERSION,
+  createClusterConnection,
   createGit,
   describeError,
   formatLocation,
-  prepareClusterConnection,
   rawValuesFromEnv,
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-BMQCHOQ5.js";
+} from "./chunks/chunk-Y5NPO647.js";
 import "./chunks/chunk-R4UG4FHS.js";
-import "./chunks/chunk-FYE5KNGR.js";
+import "./chunks/chunk-VK2ZC3FK.js";
 import {
   EXIT_FAILED,
   EXIT_OK,
   UserError,
   exitCodeFor
 } from "./chunks/chunk-YNIV4GI6.js";
+
+// src/cli/run-cli.ts
+import { resolve } from "node:path";
 
 // src/settings/help.ts
 var EXIT_CODES = [
@@ -153,31 +156,39 @@ function createStderrLog(options) {
   };
 }
 
-// src/cli/main.ts
-async function main(argv, env) {
+// src/cli/run-cli.ts
+async function runCli(argv, env, io) {
   let debug = env.CONFIG_ROLLOUT_DEBUG === "true";
   try {
     const args = parseArgs(argv);
-    if (args.help) return print(helpText());
-    if (args.version) return print(`config-rollout ${VERSION}
+    if (args.help) return print(io, helpText());
+    if (args.version) return print(io, `config-rollout ${VERSION}
 `);
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     debug = settings.debug;
-    const log = createStderrLog({ debug, color: useColor(process.stderr, env) });
-    const cluster = prepareClusterConnection(settings, env);
-    const report = await runInCi(settings, { env, git: await createGit(settings.repo), cluster, log });
-    process.stdout.write(renderReport(report, settings.output));
+    const log = createStderrLog({ debug, color: io.color, write: io.stderr });
+    const cluster = createClusterConnection(settings, env);
+    const git = await createGit(resolve(io.cwd, settings.repo));
+    const report = await runInCi(settings, { env, git, cluster, log });
+    io.stdout(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    process.stderr.write(`${describeError(error, debug)}
+    io.stderr(`${describeError(error, debug)}
 `);
     return exitCodeFor(error);
   }
 }
-function print(text) {
-  process.stdout.write(text);
+function print(io, text) {
+  io.stdout(text);
   return EXIT_OK;
 }
-main(process.argv.slice(2), process.env).then((code) => {
+
+// src/cli/main.ts
+runCli(process.argv.slice(2), process.env, {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  color: useColor(process.stderr, process.env),
+  cwd: process.cwd()
+}).then((code) => {
   process.exitCode = code;
 });

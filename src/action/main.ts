@@ -5,7 +5,7 @@ import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
 import { readEventPayload } from "../ci/github-event.js";
-import { prepareClusterConnection } from "../compose/cluster-connection.js";
+import { createClusterConnection } from "../compose/cluster-connection.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData } from "../kube/kubeconfig-source.js";
@@ -33,7 +33,7 @@ export async function run(): Promise<void> {
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
     const parsed = toSettings(raw);
     debug ||= parsed.debug;
-    const cluster = prepareClusterConnection(parsed, env);
+    const cluster = createClusterConnection(parsed, env);
     mask(await cluster.secretsToMask());
 
     const event = await readEventPayload(env);

@@ -3,11 +3,11 @@
 // library is loaded only when a run really talks to a cluster: a dry-run plan or --version starts
 // without it.
 
-import { USER_AGENT } from "../core/version.js";
 import type { KubeConnection } from "../kube/connect.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { findKubeConfigSource, type LoadKubeConfigOptions } from "../kube/kubeconfig-source.js";
 import type { Settings } from "../settings/settings.js";
+import { USER_AGENT } from "./version.js";
 
 export interface ClusterConnection {
   /** Whether any cluster source exists (decides the default of --discover). */
@@ -17,7 +17,7 @@ export interface ClusterConnection {
   connect: () => Promise<Cluster | undefined>;
 }
 
-export function prepareClusterConnection(
+export function createClusterConnection(
   settings: Settings,
   env: Record<string, string | undefined>,
 ): ClusterConnection {

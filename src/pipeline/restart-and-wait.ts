@@ -41,7 +41,11 @@ export async function restartAndWait(
     ]),
   );
 
-  const waitFor = serverDryRun ? [] : restarted.filter((r) => r.result === "restarted");
+  // Unchanged workloads were restarted by an earlier run on the same commits: their rollouts are
+  // judged too, so rerunning a failed job cannot turn it green while the rollout is still failed.
+  const waitFor = serverDryRun
+    ? []
+    : restarted.filter((r) => r.result === "restarted" || r.result === "unchanged");
   if (!settings.wait || waitFor.length === 0) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
@@ -66,7 +70,7 @@ export async function restartAndWait(
     if (result)
       Object.assign(result, {
         rollout: rollout.result,
-        message: rollout.message,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
         durationMs: rollout.durationMs,
       });
   }

@@ -3,16 +3,19 @@
 // changes nothing (idempotent). When Secrets are involved the hash is keyed (HMAC) with a key that a
 // reader of Deployments cannot know: --hash-key, else the consumed Secrets' cluster UIDs.
 import { createHash } from "node:crypto";
-import { podTemplateOf } from "../core/kinds/workload-kinds.js";
+import { runningPodTemplateOf } from "../core/kinds/workload-kinds.js";
 import { contentHash } from "../core/manifests/config-content.js";
 import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../core/model.js";
 import { findReferences } from "../core/plan/references.js";
 import type { Cluster, LiveConfig } from "../kube/kube-client.js";
 import type { HeadConfig } from "./scan-repository.js";
 
-/** The configs (same namespace) that a workload's pod template references, deduplicated. */
-export function consumedConfigIds(workload: Manifest): ObjectId[] {
-  const template = podTemplateOf(workload.object);
+/**
+ * The configs (same namespace) that the pod template a workload runs references, deduplicated;
+ * `manifests` (by idKey) resolve a template run from another object (Argo's workloadRef).
+ */
+export function consumedConfigIds(workload: Manifest, manifests: Map<string, Manifest>): ObjectId[] {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
   if (!template) return [];
   const ids = new Map<string, ObjectId>();
   for (const ref of findReferences(template.spec)) {
@@ -25,7 +28,8 @@ export function consumedConfigIds(workload: Manifest): ObjectId[] {
 /** What a planned workload consumes: from its definition when we have it, else from its plan references. */
 export function consumedBy(workload: PlannedWorkload, manifests: Map<string, Manifest>): ObjectId[] {
   const manifest = manifests.get(idKey(workload.id));
-  return manifest ? consumedConfigIds(manifest) : workload.references.map((r) => r.config);
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
 }
 
 export async function computeRestartHashes(

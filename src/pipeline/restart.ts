@@ -102,7 +102,13 @@ async function restartOne(
     if ("failed" in target) return { result: "failed", message: target.failed };
 
     const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) return { result: "unchanged", message: step.unchanged };
+    if ("unchanged" in step) {
+      // Already restarted by an earlier run (a rerun of a failed job): its rollout is still judged,
+      // from this object on, so the rerun gives the verdict the first run would have.
+      return ownerId
+        ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) }
+        : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
     const message = opts.dryRun

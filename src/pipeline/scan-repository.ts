@@ -2,7 +2,7 @@
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
 import picomatch from "picomatch";
-import { podTemplateOf } from "../core/kinds/workload-kinds.js";
+import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { findConfigChanges } from "../core/manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
@@ -91,10 +91,12 @@ export async function scanRepository(
   // files the diff touched can introduce a workload.
   const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
   const newWorkloadIds = new Set(
-    headManifests.filter((m) => podTemplateOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id)),
+    headManifests
+      .filter((m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)))
+      .map((m) => idKey(m.id)),
   );
 
-  const consumedNames = configNamesToFind(changes.filter((c) => c.status !== "added"));
+  const consumedNames = withTemplateRefs(configNamesToFind(changes.filter((c) => c.status !== "added")));
   const candidateManifests = await readCandidates(git, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
@@ -102,12 +104,21 @@ export async function scanRepository(
     problems,
   });
   const all = [...headManifests, ...candidateManifests];
-  const workloads = all.filter((m) => podTemplateOf(m.object) !== undefined);
+  const workloads = all.filter((m) => workloadKindOf(m.object) !== undefined);
 
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already.
   collectConfigs(all, headConfigs, []);
   return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+}
+
+/**
+ * A workload that runs another object's pod template (Argo's `workloadRef`) names the object, not
+ * the configs: the same search also finds the files that hold such references, so a Rollout whose
+ * Deployment consumes a changed config is found too.
+ */
+function withTemplateRefs(names: string[]): string[] {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
 }
 
 /**
@@ -215,9 +226,11 @@ function earlyCandidateSearch(
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
-    [...baseFiles.values()]
-      .flatMap((bytes) => configNamesInText(bytes.toString("utf8")))
-      .filter((name) => name !== "" && !name.includes("\n")),
+    withTemplateRefs(
+      [...baseFiles.values()]
+        .flatMap((bytes) => configNamesInText(bytes.toString("utf8")))
+        .filter((name) => name !== "" && !name.includes("\n")),
+    ),
   );
   if (names.size === 0) return undefined;
   const cancel = new AbortController();

@@ -30,3 +30,34 @@ export function runCli(args: string[], env: Record<string, string> = {}, cwd?: s
     );
   });
 }
+
+/**
+ * The same CLI run in this process (src/cli/run-cli.ts, no bundle): what the orchestrator does,
+ * tested as a plain function call against real repositories and the simulated server. The
+ * environment is only what the test gives (plus PATH and a scratch HOME), as for the child process.
+ */
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): Promise<CliResult> {
+  const { runCli } = await import("../../src/cli/run-cli.js");
+  let stdout = "";
+  let stderr = "";
+  const baseEnv: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: scratchHome, NO_COLOR: "1" };
+  const code = await runCli(
+    args,
+    { ...baseEnv, ...env },
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      color: false,
+      cwd,
+    },
+  );
+  return { code, stdout, stderr };
+}

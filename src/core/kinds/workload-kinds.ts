@@ -182,6 +182,18 @@ export function podTemplateOf(obj: unknown): PodTemplate | undefined {
   return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 
+/**
+ * The pod template a workload's pods run: its own, or for a workload that runs another object's
+ * template (Argo's workloadRef) that object's, found through `lookup` (undefined when unknown).
+ */
+export function runningPodTemplateOf(
+  obj: unknown,
+  lookup: (id: ObjectId) => unknown,
+): PodTemplate | undefined {
+  const owner = workloadKindOf(obj)?.templateOwner?.(obj as Plain);
+  return owner ? podTemplateOf(lookup(owner)) : podTemplateOf(obj);
+}
+
 export function isWorkloadKind(kind: string): boolean {
   return BY_KIND.has(kind);
 }

@@ -1,6 +1,12 @@
 // Config changes + workloads -> which workloads restart (once each), which are skipped and why.
 
-import { isRestartable, isWorkloadKind, podTemplateOf, skipReasonForKind } from "../kinds/workload-kinds.js";
+import {
+  isRestartable,
+  isWorkloadKind,
+  runningPodTemplateOf,
+  skipReasonForKind,
+  workloadKindOf,
+} from "../kinds/workload-kinds.js";
 import { field } from "../manifests/json-shape.js";
 import { compareIds, compareStrings } from "../manifests/order.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
@@ -47,9 +53,21 @@ export function buildPlan(input: PlanInput): PlanResult {
   const stillReferencing = new Map<string, Set<string>>();
   const planned: PlannedWorkload[] = [];
 
-  for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id: ObjectId) => byKey.get(idKey(id))?.objects[0];
+  // Objects whose pod template another workload runs (Argo's workloadRef): restarted through it.
+  const templateRunBy = new Map<string, ObjectId>();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object as Record<string, unknown>);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+
+  for (const candidate of candidates) {
     const references: PlannedReference[] = [];
-    for (const ref of referencesOf(candidate.objects)) {
+    for (const ref of referencesOf(candidate.objects, lookup)) {
       const config: ObjectId = {
         kind: ref.configKind,
         namespace: candidate.id.namespace,
@@ -70,7 +88,16 @@ export function buildPlan(input: PlanInput): PlanResult {
       references.push({ ...ref, config, changedKeys });
     }
     if (references.length === 0) continue;
-    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    planned.push(
+      runBy
+        ? {
+            ...planWorkload(candidate, references, input.newWorkloadIds),
+            action: "skip",
+            reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`,
+          }
+        : planWorkload(candidate, references, input.newWorkloadIds),
+    );
   }
 
   planned.sort((a, b) => compareIds(a.id, b.id));
@@ -146,11 +173,11 @@ function mergeCandidates(repo: Manifest[], cluster: Manifest[]): Candidate[] {
 }
 
 /** References of every definition, without duplicates (repo and cluster usually agree). */
-function referencesOf(objects: unknown[]): ConfigReference[] {
+function referencesOf(objects: unknown[], lookup: (id: ObjectId) => unknown): ConfigReference[] {
   const seen = new Set<string>();
   const refs: ConfigReference[] = [];
   for (const object of objects) {
-    for (const ref of findReferences(podTemplateOf(object)?.spec)) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
       const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,10 +1,10 @@
-// The plan, end to end: real git repositories in temp dirs, the bundled CLI run as a user would with
+// The plan, end to end and in-process: real git repositories in temp dirs, the CLI function run as a user would with
 // --dry-run --output json. Each case commits a "before" and an "after" tree and checks which
 // workloads restart and which do not.
 import { afterEach, describe, expect, test } from "vitest";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
 interface PlanJson {
@@ -47,7 +47,7 @@ async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
 
 async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
   const repo = await commitTwice(before, after);
-  const run = await runCli([
+  const run = await runInProcess([
     "--repo",
     repo.dir,
     "--dry-run",
@@ -370,7 +370,7 @@ describe("added, deleted and unusual files", () => {
       { "a.yaml": yamlDocs(configMap("app", v1)) },
       { "a.yaml": "kind: ConfigMap\napiVersion: v1\nmetadata: {name: app\n" },
     );
-    const run = await runCli(["--repo", repo.dir, "--dry-run", "--strict", "--discover", "repo"]);
+    const run = await runInProcess(["--repo", repo.dir, "--dry-run", "--strict", "--discover", "repo"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/error: .*a\.yaml:\d+:\d+/);
     expect(run.stderr).not.toMatch(/\n\s+at /);

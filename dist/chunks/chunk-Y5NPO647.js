@@ -12,14 +12,15 @@ import {
   isRecord,
   isRestartable,
   isWorkloadKind,
-  podTemplateOf,
   restartableKinds,
   rolloutStatus,
+  runningPodTemplateOf,
   skipReasonForKind,
   specUpdateMessage,
   stringField,
-  workloadKind
-} from "./chunk-FYE5KNGR.js";
+  workloadKind,
+  workloadKindOf
+} from "./chunk-VK2ZC3FK.js";
 import {
   ClusterAccessError,
   RolloutFailure,
@@ -9235,12 +9236,12 @@ var require_dist3 = __commonJS({
   }
 });
 
-// src/core/version.ts
-var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../package.json").version;
+// src/compose/version.ts
+var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.json").version;
 var USER_AGENT = `config-rollout/${VERSION}`;
 
 // src/compose/cluster-connection.ts
-function prepareClusterConnection(settings, env) {
+function createClusterConnection(settings, env) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
@@ -9259,7 +9260,7 @@ function prepareClusterConnection(settings, env) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-6PZYR4XY.js");
+      const { createCluster } = await import("./kube-client-UDTNKY4K.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9649,9 +9650,19 @@ function buildPlan(input) {
   const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
   const stillReferencing = /* @__PURE__ */ new Map();
   const planned = [];
-  for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c3) => [idKey(c3.id), c3]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
     const references = [];
-    for (const ref of referencesOf(candidate.objects)) {
+    for (const ref of referencesOf(candidate.objects, lookup)) {
       const config = {
         kind: ref.configKind,
         namespace: candidate.id.namespace,
@@ -9670,7 +9681,14 @@ function buildPlan(input) {
       references.push({ ...ref, config, changedKeys: changedKeys2 });
     }
     if (references.length === 0) continue;
-    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    planned.push(
+      runBy ? {
+        ...planWorkload(candidate, references, input.newWorkloadIds),
+        action: "skip",
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
+      } : planWorkload(candidate, references, input.newWorkloadIds)
+    );
   }
   planned.sort((a, b2) => compareIds(a.id, b2.id));
   const warnings = input.changes.filter((c3) => c3.status === "deleted" && stillReferencing.has(idKey(c3.id))).map((c3) => {
@@ -9732,11 +9750,11 @@ function mergeCandidates(repo, cluster) {
   for (const m of cluster) add(m, "cluster");
   return [...candidates.values()];
 }
-function referencesOf(objects) {
+function referencesOf(objects, lookup) {
   const seen = /* @__PURE__ */ new Set();
   const refs = [];
   for (const object of objects) {
-    for (const ref of findReferences(podTemplateOf(object)?.spec)) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
       const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -10014,7 +10032,9 @@ async function restartOne(request, cluster, opts, mayWrite) {
     const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
     if ("failed" in target) return { result: "failed", message: target.failed };
     const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) return { result: "unchanged", message: step.unchanged };
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
     const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
@@ -10274,7 +10294,7 @@ async function restartAndWait(cluster, toRestart, context) {
       }
     ])
   );
-  const waitFor = serverDryRun ? [] : restarted.filter((r2) => r2.result === "restarted");
+  const waitFor = serverDryRun ? [] : restarted.filter((r2) => r2.result === "restarted" || r2.result === "unchanged");
   if (!settings.wait || waitFor.length === 0) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
@@ -10300,7 +10320,7 @@ async function restartAndWait(cluster, toRestart, context) {
     if (result)
       Object.assign(result, {
         rollout: rollout.result,
-        message: rollout.message,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
         durationMs: rollout.durationMs
       });
   }
@@ -10415,8 +10435,8 @@ function setKey(content, key, value) {
 }
 
 // src/pipeline/restart-hash.ts
-function consumedConfigIds(workload) {
-  const template = podTemplateOf(workload.object);
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
   if (!template) return [];
   const ids = /* @__PURE__ */ new Map();
   for (const ref of findReferences(template.spec)) {
@@ -10427,7 +10447,8 @@ function consumedConfigIds(workload) {
 }
 function consumedBy(workload, manifests) {
   const manifest = manifests.get(idKey(workload.id));
-  return manifest ? consumedConfigIds(manifest) : workload.references.map((r2) => r2.config);
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r2) => r2.config);
 }
 async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
   const hashes = /* @__PURE__ */ new Map();
@@ -10820,9 +10841,9 @@ async function scanRepository(git, base, head, options, log) {
   const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
   const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
   const newWorkloadIds = new Set(
-    headManifests.filter((m) => podTemplateOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id))
+    headManifests.filter((m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id))
   );
-  const consumedNames = configNamesToFind(changes.filter((c3) => c3.status !== "added"));
+  const consumedNames = withTemplateRefs(configNamesToFind(changes.filter((c3) => c3.status !== "added")));
   const candidateManifests = await readCandidates(git, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
@@ -10830,10 +10851,13 @@ async function scanRepository(git, base, head, options, log) {
     problems
   });
   const all = [...headManifests, ...candidateManifests];
-  const workloads = all.filter((m) => podTemplateOf(m.object) !== void 0);
+  const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, []);
   return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+}
+function withTemplateRefs(names) {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
 }
 function withoutUnreadableDeletions(changes, changedFiles, problems) {
   const broken = new Set(problems.filter((p2) => p2.severity === "error").map((p2) => p2.file));
@@ -10893,7 +10917,9 @@ async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) 
 }
 function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted) {
   const names = new Set(
-    [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
   );
   if (names.size === 0) return void 0;
   const cancel = new AbortController();
@@ -17321,7 +17347,7 @@ function formatLocation(where) {
 
 export {
   VERSION,
-  prepareClusterConnection,
+  createClusterConnection,
   readEventPayload,
   runInCi,
   createGit,

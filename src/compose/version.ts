@@ -9,5 +9,5 @@ declare const CONFIG_ROLLOUT_VERSION: string | undefined;
 export const VERSION: string =
   typeof CONFIG_ROLLOUT_VERSION === "string"
     ? CONFIG_ROLLOUT_VERSION
-    : (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+    : (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
 export const USER_AGENT = `config-rollout/${VERSION}`;

@@ -344,6 +344,10 @@ function podTemplateOf(obj) {
   if (!isRecord(template)) return void 0;
   return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
+function runningPodTemplateOf(obj, lookup) {
+  const owner = workloadKindOf(obj)?.templateOwner?.(obj);
+  return owner ? podTemplateOf(lookup(owner)) : podTemplateOf(obj);
+}
 function isWorkloadKind(kind) {
   return BY_KIND.has(kind);
 }
@@ -378,10 +382,11 @@ export {
   specUpdateMessage,
   WORKLOAD_KINDS,
   workloadKind,
+  workloadKindOf,
   apiVersionOf,
   qualifiedResource,
   restartableKinds,
-  podTemplateOf,
+  runningPodTemplateOf,
   isWorkloadKind,
   isRestartable,
   skipReasonForKind,

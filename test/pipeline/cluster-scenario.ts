@@ -7,7 +7,7 @@ import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
-import { type CliResult, runCli } from "../helpers/run-cli.js";
+import { type CliResult, runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 type Json = Record<string, unknown>;
@@ -85,7 +85,7 @@ export async function startScenario(
     repo,
     kubeconfig,
     run: (args = [], env = {}) =>
-      runCli(
+      runInProcess(
         ["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", kubeconfig, ...args],
         env,
       ),

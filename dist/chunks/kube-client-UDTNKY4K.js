@@ -8,7 +8,7 @@ import {
   qualifiedResource,
   stringField,
   workloadKind
-} from "./chunk-FYE5KNGR.js";
+} from "./chunk-VK2ZC3FK.js";
 import {
   ApiException,
   KubernetesObjectApi,
@@ -225,11 +225,17 @@ var ObjectApi = class extends KubernetesObjectApi {
     ];
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
-      const list = this.apiVersionResourceCache[apiVersion] ??= {
+      this.apiVersionResourceCache[apiVersion] ??= {
         groupVersion: apiVersion,
         resources: []
       };
-      list.resources.push({ kind: k.kind, name: k.resource, namespaced: true, singularName: "", verbs: [] });
+      this.apiVersionResourceCache[apiVersion].resources.push({
+        kind: k.kind,
+        name: k.resource,
+        namespaced: true,
+        singularName: "",
+        verbs: []
+      });
     }
   }
   async resourceOf(apiVersion, kind) {

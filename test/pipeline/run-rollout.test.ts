@@ -1,4 +1,4 @@
-// Restart and wait, end to end: the bundled CLI against the simulated API server through a real
+// The orchestrator end to end, in-process: the CLI function against the simulated API server through a real
 // kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
 import { afterEach, describe, expect, test } from "vitest";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
@@ -103,6 +103,22 @@ describe("restart and wait", () => {
     expect(run.stdout).toMatch(/Failed: deployment\/web/);
     // Fails fast: long before the 5 minute timeout.
     expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  test("rerunning a failed job keeps the verdict: the workload already has the hash, its rollout is still failed", async () => {
+    const s = await start();
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    expect((await s.run(["--timeout", "5m"])).code).toBe(1);
+    s.sim.resetRequests();
+    const rerun = await s.run(["--timeout", "5m", "--output", "json"]);
+    expect(rerun.code).toBe(1);
+    // Nothing is patched again: the rerun judges the rollout the first run started.
+    expect(s.patchedNames()).toEqual([]);
+    const report = JSON.parse(rerun.stdout) as RunJson;
+    expect(report.outcome).toBe("failed");
+    const web = report.workloads.find((w) => w.name === "web");
+    expect(web?.result).toMatchObject({ restart: "unchanged", rollout: "failed" });
+    expect(web?.result?.message).toMatch(/exceeded its progress deadline/);
   });
 
   test("a stalled rollout times out under --timeout, naming the workload; the others finish", async () => {

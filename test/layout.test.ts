@@ -1,0 +1,100 @@
+// The placement rule, checked: each folder of src/ may import only what its place in the pipeline
+// allows (docs/architecture.md draws it). A newcomer who puts I/O into core/ or policy into an
+// adapter learns it here, not in review.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { expect, test } from "vitest";
+
+const SRC = resolve(import.meta.dirname, "../src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Every import of a file: package names as written, relative ones as the src/ folder they reach. */
+function importsOf(file: string): Array<{ spec: string; folder?: string; typeOnly: boolean }> {
+  const text = readFileSync(file, "utf8");
+  const found: Array<{ spec: string; folder?: string; typeOnly: boolean }> = [];
+  for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"([^"]+)"/gms)) {
+    const spec = match[3]!;
+    const typeOnly = Boolean(match[2]);
+    if (!spec.startsWith(".")) {
+      found.push({ spec, typeOnly });
+      continue;
+    }
+    const target = relative(SRC, resolve(dirname(file), spec));
+    found.push({ spec, folder: target.split("/")[0], typeOnly });
+  }
+  for (const match of text.matchAll(/import\("([^"]+)"\)/g)) {
+    const spec = match[1]!;
+    const folder = spec.startsWith(".")
+      ? relative(SRC, resolve(dirname(file), spec)).split("/")[0]
+      : undefined;
+    found.push({ spec, folder, typeOnly: false });
+  }
+  return found;
+}
+
+const folderOf = (file: string) => relative(SRC, file).split("/")[0]!;
+const files = sourceFiles(SRC);
+
+test("src/ holds only folders: entry points, wiring, stages, core and adapters", () => {
+  expect(readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isFile())).toEqual([]);
+});
+
+/** Packages whose use is computation, not I/O. */
+const PURE_PACKAGES = new Set(["yaml", "node:crypto", "node:buffer"]);
+
+test.each(files.filter((f) => folderOf(f) === "core").map((f) => relative(SRC, f)))(
+  "core/ is pure: %s imports only core/ and pure packages",
+  (file) => {
+    for (const imp of importsOf(join(SRC, file))) {
+      if (imp.folder !== undefined) expect(imp.folder, `${file} imports ${imp.spec}`).toBe("core");
+      else expect(PURE_PACKAGES.has(imp.spec), `${file} imports ${imp.spec}`).toBe(true);
+    }
+  },
+);
+
+const ADAPTERS = ["git", "kube", "ci", "report", "settings", "render"];
+
+test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relative(SRC, f)))(
+  "adapters hold no policy: %s imports neither the pipeline nor the wiring or entry points",
+  (file) => {
+    for (const imp of importsOf(join(SRC, file))) {
+      expect(["pipeline", "compose", "cli", "action"], `${file} imports ${imp.spec}`).not.toContain(
+        imp.folder,
+      );
+    }
+  },
+);
+
+test.each(files.filter((f) => folderOf(f) === "pipeline").map((f) => relative(SRC, f)))(
+  "the pipeline talks to the outside only through adapters: %s",
+  (file) => {
+    for (const imp of importsOf(join(SRC, file))) {
+      expect(["compose", "cli", "action"], `${file} imports ${imp.spec}`).not.toContain(imp.folder);
+      if (imp.folder === undefined && !imp.typeOnly) {
+        expect([
+          "@kubernetes/client-node",
+          "simple-git",
+          "node:child_process",
+          "node:fs",
+          "node:fs/promises",
+        ]).not.toContain(imp.spec);
+      }
+    }
+  },
+);
+
+test("nothing imports an entry point", () => {
+  for (const file of files) {
+    const own = folderOf(file);
+    for (const imp of importsOf(file)) {
+      if (imp.folder === "cli" || imp.folder === "action")
+        expect(own, `${relative(SRC, file)} imports ${imp.spec}`).toBe(imp.folder);
+    }
+  }
+});
