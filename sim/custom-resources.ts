@@ -1,0 +1,135 @@
+// CustomResourceDefinitions of one simulated cluster. The CRD API (apiextensions.k8s.io/v1) is
+// always served, as on every real cluster; a known custom resource is served exactly while its
+// CRD object is stored, so "installed" is one fact whichever way it was written (installCrd, seed,
+// kubectl apply) and deleting the CRD deletes its objects, as the real server does.
+import { ROLLOUTS, rolloutsCrdObject } from "./argo-rollouts-crd.js";
+import { apiResource } from "./discovery.js";
+import { isRecord, stringAt } from "./json.js";
+import type { ResourceInfo } from "./resources.js";
+import type { Store } from "./store.js";
+import type { KubeObject } from "./types.js";
+
+export const CUSTOM_RESOURCE_DEFINITIONS: ResourceInfo = {
+  group: "apiextensions.k8s.io",
+  version: "v1",
+  resource: "customresourcedefinitions",
+  singular: "customresourcedefinition",
+  kind: "CustomResourceDefinition",
+  namespaced: false,
+  shortNames: ["crd", "crds"],
+  verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+  subresources: ["status"],
+  hasGeneration: true,
+  workload: false,
+  categories: ["api-extensions"],
+};
+
+interface KnownCrd {
+  info: ResourceInfo;
+  object: () => KubeObject;
+}
+
+/** The CRDs the simulator knows how to serve, by the name SimOptions.crds and installCrd use. */
+export const KNOWN_CRDS = {
+  "argo-rollouts": { info: ROLLOUTS, object: rolloutsCrdObject },
+} satisfies Record<string, KnownCrd>;
+
+export type SimCrd = keyof typeof KNOWN_CRDS;
+
+function crdName(info: ResourceInfo): string {
+  return `${info.resource}.${info.group}`;
+}
+
+export function knownCrd(name: string): KnownCrd {
+  const crd = (KNOWN_CRDS as Record<string, KnownCrd>)[name];
+  if (!crd) {
+    throw new Error(
+      `simulated cluster: unknown CRD ${JSON.stringify(name)} (known: ${Object.keys(KNOWN_CRDS).join(", ")})`,
+    );
+  }
+  return crd;
+}
+
+function groupVersionEntry(info: ResourceInfo) {
+  const gv = { groupVersion: `${info.group}/${info.version}`, version: info.version };
+  return { name: info.group, versions: [gv], preferredVersion: gv };
+}
+
+export class CustomResources {
+  constructor(private readonly store: Store) {
+    store.subscribe((event) => {
+      if (event.type !== "DELETED" || event.resource !== CUSTOM_RESOURCE_DEFINITIONS.resource) return;
+      const name = stringAt(event.object, "metadata", "name");
+      const info = Object.values(KNOWN_CRDS).find((crd) => crdName(crd.info) === name)?.info;
+      // After the current event has reached every watcher: a write inside emit would reorder events.
+      if (info) setImmediate(() => this.removeAll(info));
+    });
+  }
+
+  /** Resources served beyond the built-in table, right now. */
+  served(): ResourceInfo[] {
+    const installed = Object.values(KNOWN_CRDS)
+      .map((crd) => crd.info)
+      .filter((info) => this.store.get(CUSTOM_RESOURCE_DEFINITIONS.resource, "", crdName(info)));
+    return [CUSTOM_RESOURCE_DEFINITIONS, ...installed];
+  }
+
+  isServed(info: ResourceInfo): boolean {
+    return this.served().includes(info);
+  }
+
+  find = (group: string, version: string, resource: string): ResourceInfo | undefined =>
+    this.served().find((r) => r.group === group && r.version === version && r.resource === resource);
+
+  /** By kind, plural, singular or short name (case-insensitive), among served resources. */
+  resourceFor(kindOrResource: string): ResourceInfo | undefined {
+    const wanted = kindOrResource.toLowerCase();
+    return this.served().find(
+      (r) =>
+        r.kind.toLowerCase() === wanted ||
+        r.resource === wanted ||
+        r.singular === wanted ||
+        r.shortNames.includes(wanted),
+    );
+  }
+
+  /** A known custom resource by kind whether installed or not (for clear errors). */
+  knownKind(kind: string): ResourceInfo | undefined {
+    return Object.values(KNOWN_CRDS).find((crd) => crd.info.kind === kind)?.info;
+  }
+
+  /** The discovery document for `path` with the served custom groups added to `base`. */
+  document(path: string, base: unknown): unknown {
+    const served = this.served();
+    if (path === "/apis" && isRecord(base) && Array.isArray(base.groups)) {
+      const groups = [...new Set(served.map((r) => r.group))].map((group) =>
+        groupVersionEntry(served.find((r) => r.group === group) as ResourceInfo),
+      );
+      return { ...base, groups: [...base.groups, ...groups] };
+    }
+    for (const info of served) {
+      if (path === `/apis/${info.group}`) {
+        return { kind: "APIGroup", apiVersion: "v1", ...groupVersionEntry(info) };
+      }
+      if (path === `/apis/${info.group}/${info.version}`) {
+        return {
+          kind: "APIResourceList",
+          apiVersion: "v1",
+          groupVersion: `${info.group}/${info.version}`,
+          resources: served
+            .filter((r) => r.group === info.group && r.version === info.version)
+            .flatMap(apiResource),
+        };
+      }
+    }
+    return base;
+  }
+
+  private removeAll(info: ResourceInfo): void {
+    if (this.isServed(info)) return; // installed again meanwhile
+    for (const obj of this.store.list(info.resource)) {
+      const [namespace, name] = [stringAt(obj, "metadata", "namespace"), stringAt(obj, "metadata", "name")];
+      this.store.remove(info.resource, namespace ?? "", name ?? "");
+    }
+  }
+}
