@@ -61,8 +61,9 @@ export class CustomResources {
       if (event.type !== "DELETED" || event.resource !== CUSTOM_RESOURCE_DEFINITIONS.resource) return;
       const name = stringAt(event.object, "metadata", "name");
       const info = Object.values(KNOWN_CRDS).find((crd) => crdName(crd.info) === name)?.info;
-      // After the current event has reached every watcher: a write inside emit would reorder events.
-      if (info) setImmediate(() => this.removeAll(info));
+      // Synchronously, inside the CRD's event: events of one resource stay in order (a watch
+      // follows one resource), and a CRD installed again right after starts empty.
+      if (info) this.removeAll(info);
     });
   }
 
@@ -126,7 +127,6 @@ export class CustomResources {
   }
 
   private removeAll(info: ResourceInfo): void {
-    if (this.isServed(info)) return; // installed again meanwhile
     for (const obj of this.store.list(info.resource)) {
       const [namespace, name] = [stringAt(obj, "metadata", "namespace"), stringAt(obj, "metadata", "name")];
       this.store.remove(info.resource, namespace ?? "", name ?? "");
