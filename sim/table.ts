@@ -87,6 +87,10 @@ const dataCount = (obj: KubeObject) =>
   Object.keys(recordAt(obj, "data") ?? {}).length + Object.keys(recordAt(obj, "binaryData") ?? {}).length;
 
 const COLUMNS: Record<string, Column[]> = {
+  CustomResourceDefinition: [
+    name,
+    { name: "Created At", type: "date", cell: (o) => stringAt(o, "metadata", "creationTimestamp") ?? null },
+  ],
   // The Argo Rollouts CRD's additionalPrinterColumns; an absent field is a null cell ("<none>").
   Rollout: [
     name,
