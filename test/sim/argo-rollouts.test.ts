@@ -1,9 +1,11 @@
 // Argo Rollouts on the simulated server over real HTTP: the CRD switch, discovery, REST on
 // rollouts (patch types, status subresource, generation) and the controller simulation.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KubeConfig, KubernetesObjectApi, PatchStrategy } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { readSeedFile } from "../../sim/seed-file.js";
 import { rollout, templateAnnotationPatch } from "./argo-fixtures.js";
 import { deployment, http, type Loose, makeTempDir } from "./helpers.js";
 import { openWatch } from "./watch-stream.js";
@@ -60,6 +62,23 @@ describe("a cluster without the Argo Rollouts CRD", () => {
     expect(() => cluster.seed(rollout("web", "shop"))).toThrow(
       /Rollout is served only once its CRD is installed/,
     );
+  });
+
+  test("seeding Argo's CRD from a YAML file installs it, like `kubectl apply -f install.yaml`", async () => {
+    const other = await startSimCluster({ rolloutStepMs: 5 });
+    const temp = makeTempDir("sim-argo-seed-");
+    try {
+      const file = join(temp.dir, "crd.yaml");
+      writeFileSync(
+        file,
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: rollouts.argoproj.io\nspec:\n  group: argoproj.io\n",
+      );
+      for (const obj of readSeedFile(file)) other.seed(obj);
+      expect((await http(other, "GET", ROLLOUTS)).status).toBe(200);
+    } finally {
+      temp.cleanup();
+      await other.close();
+    }
   });
 
   test("installCrd serves the resource from then on", async () => {
