@@ -4,7 +4,8 @@
 // kubectl apply) and deleting the CRD deletes its objects, as the real server does.
 import { ROLLOUTS, rolloutsCrdObject } from "./argo-rollouts-crd.js";
 import { apiResource } from "./discovery.js";
-import { isRecord, stringAt } from "./json.js";
+import { isRecord, stringAt, valueAt } from "./json.js";
+import { itemPath, patchOperation } from "./openapi.js";
 import type { ResourceInfo } from "./resources.js";
 import type { Store } from "./store.js";
 import type { KubeObject } from "./types.js";
@@ -27,6 +28,11 @@ export const CUSTOM_RESOURCE_DEFINITIONS: ResourceInfo = {
 interface KnownCrd {
   info: ResourceInfo;
   object: () => KubeObject;
+}
+
+/** "io.argoproj.v1alpha1.Rollout": how the real server names a CRD's schema in OpenAPI v3. */
+function schemaName(info: ResourceInfo): string {
+  return `${info.group.split(".").reverse().join(".")}.${info.version}.${info.kind}`;
 }
 
 /** The CRDs the simulator knows how to serve, by the name SimOptions.crds and installCrd use. */
@@ -99,9 +105,11 @@ export class CustomResources {
     return Object.values(KNOWN_CRDS).find((crd) => crd.info.kind === kind)?.info;
   }
 
-  /** The discovery document for `path` with the served custom groups added to `base`. */
+  /** The discovery or OpenAPI v3 document for `path`, with the served custom groups added to `base`. */
   document(path: string, base: unknown): unknown {
     const served = this.served();
+    const openApi = this.openApiDocument(path, base, served);
+    if (openApi !== undefined) return openApi;
     if (path === "/apis" && isRecord(base) && Array.isArray(base.groups)) {
       const groups = [...new Set(served.map((r) => r.group))].map((group) =>
         groupVersionEntry(served.find((r) => r.group === group) as ResourceInfo),
@@ -124,6 +132,39 @@ export class CustomResources {
       }
     }
     return base;
+  }
+
+  /**
+   * OpenAPI v3 for the custom groups: the PATCH operation that tells kubectl the server validates
+   * fields, and the CRD's schema (what `kubectl explain rollout` prints).
+   */
+  private openApiDocument(path: string, base: unknown, served: ResourceInfo[]): unknown {
+    const gvPath = (info: ResourceInfo) => `apis/${info.group}/${info.version}`;
+    if (path === "/openapi/v3" && isRecord(base) && isRecord(base.paths)) {
+      const extra = served.map((info) => [
+        gvPath(info),
+        { serverRelativeURL: `/openapi/v3/${gvPath(info)}?hash=sim-1` },
+      ]);
+      return { ...base, paths: { ...base.paths, ...Object.fromEntries(extra) } };
+    }
+    const inGroup = served.filter((info) => path === `/openapi/v3/${gvPath(info)}`);
+    if (inGroup.length === 0) return undefined;
+    const schemas: Record<string, unknown> = {};
+    for (const info of inGroup) {
+      const crd = Object.values(KNOWN_CRDS).find((known) => known.info === info);
+      const versions = valueAt(crd?.object(), "spec", "versions");
+      const schema = Array.isArray(versions) ? valueAt(versions[0], "schema", "openAPIV3Schema") : undefined;
+      schemas[schemaName(info)] = {
+        ...(isRecord(schema) ? schema : { type: "object" }),
+        "x-kubernetes-group-version-kind": [{ group: info.group, kind: info.kind, version: info.version }],
+      };
+    }
+    return {
+      openapi: "3.0.0",
+      info: { title: "Kubernetes CRD Swagger", version: "v0.1.0" },
+      paths: Object.fromEntries(inGroup.map((info) => [itemPath(info), patchOperation(info)])),
+      components: { schemas },
+    };
   }
 
   private removeAll(info: ResourceInfo): void {

@@ -1,5 +1,6 @@
 // Simulated Kubernetes API server on 127.0.0.1 for tests, the demo and benchmarks: real REST
-// paths and JSON shapes, watches with history, strategic merge patch and a rollout simulator.
+// paths and JSON shapes, watches with history, strategic merge patch, a rollout simulator and
+// known CustomResourceDefinitions (Argo Rollouts) with their controller. Surface: docs/simulated-cluster.md.
 import { randomBytes } from "node:crypto";
 import { ArgoRolloutController } from "./argo-rollouts.js";
 import { ROLLOUTS } from "./argo-rollouts-crd.js";

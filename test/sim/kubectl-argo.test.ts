@@ -58,6 +58,13 @@ describe.skipIf(!kubectl)("kubectl and Argo Rollouts on the simulated cluster", 
     expect(obj.status).toMatchObject({ phase: "Healthy", observedGeneration: "1", availableReplicas: 3 });
   });
 
+  test("kubectl explain reads the CRD's schema: status.observedGeneration is a string", async () => {
+    const result = await argo.run("explain", "rollout.status.observedGeneration");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/GROUP:\s+argoproj\.io/);
+    expect(result.stdout).toMatch(/FIELD:\s+observedGeneration <string>/);
+  });
+
   test("kubectl patch --type merge changes the template and the rollout completes", async () => {
     const patch = { spec: { template: { metadata: { annotations: { by: "kubectl" } } } } };
     const result = await argo.run("patch", "rollout", "web", "--type", "merge", "-p", JSON.stringify(patch));
