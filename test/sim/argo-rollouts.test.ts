@@ -153,6 +153,29 @@ describe("a cluster with the Argo Rollouts CRD", () => {
     expect(byField.items.map((r: Loose) => r.metadata.name)).toEqual(["web"]);
   });
 
+  test("an all-namespace list finds rollouts in every namespace", async () => {
+    cluster.seed(rollout("elsewhere", "other"));
+    const body = (await http(cluster, "GET", "/apis/argoproj.io/v1alpha1/rollouts")).json() as Loose;
+    const keys = body.items.map((r: Loose) => `${r.metadata.namespace}/${r.metadata.name}`);
+    expect(keys).toContain("other/elsewhere");
+    expect(keys).toContain("shop/web");
+  });
+
+  test("forbid() answers the real RBAC message for the argoproj.io group", async () => {
+    const other = await startSimCluster({ rolloutStepMs: 5, crds: ["argo-rollouts"] });
+    try {
+      other.seed(rollout("web", "shop"));
+      other.forbid("patch", "rollouts");
+      const reply = await http(other, "PATCH", `${ROLLOUTS}/web`, { body: { spec: {} }, contentType: MERGE });
+      expect(reply.status).toBe(403);
+      expect((reply.json() as Loose).message).toBe(
+        'rollouts.argoproj.io "web" is forbidden: User "system:serviceaccount:default:sim" cannot patch resource "rollouts" in API group "argoproj.io" in the namespace "shop"',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   test("a created Rollout goes Progressing, then Healthy, seen through a watch", async () => {
     const watch = await openWatch(cluster, `${ROLLOUTS}?watch=true&fieldSelector=metadata.name%3Dfresh`);
     const created = await http(cluster, "POST", ROLLOUTS, { body: rollout("fresh", "shop") });
