@@ -145,9 +145,15 @@ export function advanceArgo(
     };
     return { state, done: false };
   }
-  if (manuallyPaused(obj) || state.timedOut) return { state, done: true };
   const restartAt = stringAt(obj, "spec", "restartAt");
   const restartPending = restartAt !== undefined && restartAt !== state.restartedAt;
+  if (state.timedOut && !state.progress && restartPending && state.restart?.at !== restartAt) {
+    // A newer restartAt after a restart that timed out: a fresh attempt.
+    state.timedOut = false;
+    state.ticks = 0;
+    state.restart = undefined;
+  }
+  if (manuallyPaused(obj) || state.timedOut) return { state, done: true };
   if (!state.progress && !restartPending) return { state, done: true };
   if (state.progress?.pausedSince) return { state, done: true };
   state.ticks++;
@@ -170,6 +176,7 @@ export function advanceArgo(
   if (state.restart.podsLeft > 0) return { state, done: false };
   state.restartedAt = restartAt;
   state.restart = undefined;
+  state.ticks = 0;
   return { state, done: true };
 }
 

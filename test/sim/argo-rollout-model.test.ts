@@ -124,6 +124,24 @@ describe("Argo Rollouts model", () => {
     });
   });
 
+  test("a restart that timed out stays Degraded until a newer restartAt, which starts afresh", () => {
+    const before = withGeneration(rollout("web", "shop"), 1);
+    const first = withGeneration(before, 2);
+    first.spec.restartAt = "2026-01-01T00:00:00Z";
+    const settled = settledArgoState(before, ownTemplate(before));
+    const timedOut = run(first, settled, "progress-deadline");
+    expect(timedOut.status.phase).toBe("Degraded");
+    expect(timedOut.status.message).toBe(
+      'ProgressDeadlineExceeded: Rollout "web" has timed out progressing.',
+    );
+    expect(run(first, timedOut.state).status.phase).toBe("Degraded");
+    const second = withGeneration(first, 3);
+    second.spec.restartAt = "2026-01-02T00:00:00Z";
+    const retried = run(second, timedOut.state);
+    expect(retried.status.phase).toBe("Healthy");
+    expect(retried.status.restartedAt).toBe("2026-01-02T00:00:00Z");
+  });
+
   test("a workloadRef that names no Deployment is Degraded (InvalidSpec)", () => {
     const obj = withGeneration(rollout("web", "shop", { workloadRef: "gone" }), 1);
     const resolved: ResolvedTemplate = { invalid: 'deployment.apps "gone" not found' };
