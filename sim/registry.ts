@@ -113,7 +113,9 @@ export class Registry {
     delete metadata.managedFields;
     if (info.hasGeneration) metadata.generation = 1;
     else delete metadata.generation;
-    if (info.subresources.includes("status"))
+    // A custom resource's status is dropped on create (no Go struct to leave an empty one behind).
+    if (info.custom) delete obj.status;
+    else if (info.subresources.includes("status"))
       obj.status = info.kind === "Namespace" ? { phase: "Active" } : {};
     applyDefaults(info.kind, obj);
     checkDecodable(info, obj);
