@@ -81,10 +81,6 @@ export class CustomResources {
     return [CUSTOM_RESOURCE_DEFINITIONS, ...installed];
   }
 
-  isServed(info: ResourceInfo): boolean {
-    return this.served().includes(info);
-  }
-
   find = (group: string, version: string, resource: string): ResourceInfo | undefined =>
     this.served().find((r) => r.group === group && r.version === version && r.resource === resource);
 
