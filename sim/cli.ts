@@ -1,6 +1,6 @@
-// tsx sim/cli.ts --kubeconfig PATH [--seed file.yaml ...] [--port N] [--step-ms N]
+// tsx sim/cli.ts --kubeconfig PATH [--seed file.yaml ...] [--port N] [--step-ms N] [--crd argo-rollouts ...]
 // Starts the simulated cluster, writes a kubeconfig, seeds objects, runs until SIGINT/SIGTERM.
-import { startSimCluster } from "./index.js";
+import { type SimCrd, startSimCluster } from "./index.js";
 import { readSeedFile } from "./seed-file.js";
 
 interface CliArgs {
@@ -9,13 +9,14 @@ interface CliArgs {
   port?: number;
   stepMs?: number;
   token?: string;
+  crds: SimCrd[];
 }
 
 const USAGE =
-  "usage: tsx sim/cli.ts --kubeconfig PATH [--seed FILE.yaml ...] [--port N] [--step-ms N] [--token T]";
+  "usage: tsx sim/cli.ts --kubeconfig PATH [--seed FILE.yaml ...] [--port N] [--step-ms N] [--token T] [--crd argo-rollouts ...]";
 
 function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { kubeconfig: "", seeds: [] };
+  const args: CliArgs = { kubeconfig: "", seeds: [], crds: [] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -27,6 +28,8 @@ function parseArgs(argv: string[]): CliArgs {
     else if (flag === "--port") args.port = Number(value);
     else if (flag === "--step-ms") args.stepMs = Number(value);
     else if (flag === "--token") args.token = value;
+    else if (flag === "--crd")
+      args.crds.push(value as SimCrd); // unknown names fail at start, listing the known ones
     else throw new Error(`unknown flag ${flag}\n${USAGE}`);
   }
   if (!args.kubeconfig) throw new Error(`--kubeconfig is required\n${USAGE}`);
@@ -35,7 +38,12 @@ function parseArgs(argv: string[]): CliArgs {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const cluster = await startSimCluster({ port: args.port, rolloutStepMs: args.stepMs, token: args.token });
+  const cluster = await startSimCluster({
+    port: args.port,
+    rolloutStepMs: args.stepMs,
+    token: args.token,
+    crds: args.crds,
+  });
   for (const file of args.seeds) for (const obj of readSeedFile(file)) cluster.seed(obj);
   cluster.writeKubeconfig(args.kubeconfig);
   process.stdout.write(`${cluster.url}\n`);

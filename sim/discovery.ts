@@ -14,7 +14,8 @@ export const SERVER_VERSION = {
   platform: "linux/amd64",
 };
 
-function apiResource(info: ResourceInfo) {
+/** The APIResource entries of a resource and its subresources (exported for custom resources). */
+export function apiResource(info: ResourceInfo) {
   const main: Record<string, unknown> = {
     name: info.resource,
     singularName: info.singular,

@@ -1,12 +1,12 @@
 // Resource requests: list, get, create, update, patch, apply, delete, and the scale subresource.
 import { isRecord, stringAt } from "./json.js";
-import { applyPatch, parseBody, patchTypeOf } from "./patch.js";
+import { applyPatch, PATCH_TYPES, parseBody, patchTypeOf } from "./patch.js";
 import type { Registry, WriteOptions } from "./registry.js";
 import { apiVersionOf } from "./resources.js";
 import type { Target } from "./routing.js";
 import { toScale, withReplicas } from "./scale.js";
 import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
-import { badRequest, methodNotAllowed, pathNotFound } from "./status.js";
+import { badRequest, methodNotAllowed, pathNotFound, unsupportedMediaType } from "./status.js";
 import type { Store } from "./store.js";
 import { strategicMerge } from "./strategic-merge.js";
 import { type IncludeObject, toTable, wantsTable } from "./table.js";
@@ -117,6 +117,10 @@ function patch(
 ): Reply {
   const { info, subresource } = req.target;
   const type = patchTypeOf(req.contentType);
+  if (info.custom && type === "application/strategic-merge-patch+json") {
+    // Custom resources have no Go struct tags to merge by: the real server refuses the type itself.
+    throw unsupportedMediaType(PATCH_TYPES.filter((t) => t !== type));
+  }
   const body = parseBody(req.body, req.contentType);
   if (type === "application/apply-patch+yaml") {
     if (!req.query.fieldManager)

@@ -1,6 +1,10 @@
 // Simulated Kubernetes API server on 127.0.0.1 for tests, the demo and benchmarks: real REST
-// paths and JSON shapes, watches with history, strategic merge patch and a rollout simulator.
+// paths and JSON shapes, watches with history, strategic merge patch, a rollout simulator and
+// known CustomResourceDefinitions (Argo Rollouts) with their controller. Surface: docs/simulated-cluster.md.
 import { randomBytes } from "node:crypto";
+import { ArgoRolloutController } from "./argo-rollouts.js";
+import { ROLLOUTS } from "./argo-rollouts-crd.js";
+import { CustomResources, knownCrd } from "./custom-resources.js";
 import { Faults } from "./faults.js";
 import { writeKubeconfig } from "./kubeconfig.js";
 import { listenDual } from "./listener.js";
@@ -9,7 +13,7 @@ import { type ResourceInfo, resourceFor } from "./resources.js";
 import { RolloutSimulator } from "./rollout.js";
 import { createRequestHandler } from "./server.js";
 import { Store } from "./store.js";
-import type { KubeObject, SimCluster, SimOptions, SimRequest } from "./types.js";
+import type { KubeObject, SimCluster, SimCrd, SimOptions, SimRequest } from "./types.js";
 import type { OpenWatch } from "./watch.js";
 
 export { kubeconfigYaml } from "./kubeconfig.js";
@@ -19,14 +23,19 @@ export type {
   KubeObject,
   RolloutBehaviour,
   SimCluster,
+  SimCrd,
   SimOptions,
   SimRequest,
 } from "./types.js";
 
-function infoFor(kind: string): ResourceInfo {
-  const info = resourceFor(kind);
-  if (!info) throw new Error(`simulated cluster: unknown kind ${JSON.stringify(kind)}`);
-  return info;
+function lookupIn(custom: CustomResources) {
+  return (kind: string): ResourceInfo => {
+    const info = resourceFor(kind) ?? custom.resourceFor(kind);
+    if (info) return info;
+    if (custom.knownKind(kind))
+      throw new Error(`simulated cluster: ${kind} is served only once its CRD is installed (installCrd)`);
+    throw new Error(`simulated cluster: unknown kind ${JSON.stringify(kind)}`);
+  };
 }
 
 export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster> {
@@ -34,7 +43,20 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   const nodes = opts.nodes ?? 3;
   const store = new Store();
   const simulator = new RolloutSimulator(store, opts.rolloutStepMs ?? 20, nodes);
-  const registry = new Registry(store, simulator);
+  const customResources = new CustomResources(store);
+  const argoRollouts = new ArgoRolloutController(store, opts.rolloutStepMs ?? 20);
+  const infoFor = lookupIn(customResources);
+  const registry = new Registry(store, simulator, {
+    resourceFor: (kind) => customResources.resourceFor(kind),
+    served: () => customResources.served(),
+    settle: (info, obj) => (info === ROLLOUTS ? argoRollouts.settle(obj) : obj),
+  });
+  const installCrd = (name: SimCrd) => {
+    const { object } = knownCrd(name);
+    const crd = object();
+    const crdName = String((crd.metadata as { name: string }).name);
+    if (!store.get("customresourcedefinitions", "", crdName)) registry.seed(crd);
+  };
   const faults = new Faults();
   const watches = new Set<OpenWatch>();
   const requests: SimRequest[] = [];
@@ -42,6 +64,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   for (const name of ["default", "kube-system", "kube-public"]) {
     registry.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name } });
   }
+  for (const crd of opts.crds ?? []) installCrd(crd);
   const listener = await listenDual(
     opts.port ?? 0,
     createRequestHandler({
@@ -53,6 +76,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       watches,
       bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 10_000,
       address: () => address,
+      customResources,
     }),
   );
   address = `127.0.0.1:${listener.port}`;
@@ -75,6 +99,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
         caCert: kubeconfigOpts.insecureHttp ? undefined : listener.caCert,
       }),
     seed: (obj: KubeObject) => {
+      if (typeof obj.kind === "string") infoFor(obj.kind); // a clear error for a CRD not installed
       registry.seed(obj);
     },
     get: (kind, namespace, name) => {
@@ -95,6 +120,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     },
     setRolloutBehaviour: (kind, namespace, name, behaviour) => {
       const info = infoFor(kind);
+      if (info === ROLLOUTS) return argoRollouts.setBehaviour(namespace, name, behaviour);
       if (!info.workload) throw new Error(`setRolloutBehaviour: ${kind} is not rolled out by the simulator`);
       simulator.setBehaviour(info, namespace, name, behaviour);
     },
@@ -102,10 +128,12 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       faults.failNext(match, status, times, retryAfterSeconds),
     forbid: (verb, resource) => faults.forbid(verb, resource),
     dropWatches,
+    installCrd,
     expireResourceVersions: () => store.compact(),
     resourceVersion: () => String(store.currentRv()),
     close: async () => {
       simulator.close();
+      argoRollouts.close();
       dropWatches(true);
       await listener.close();
     },

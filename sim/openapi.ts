@@ -9,7 +9,8 @@ function gvPath(group: string): string {
   return group === "" ? "api/v1" : `apis/${group}/v1`;
 }
 
-function patchOperation(info: ResourceInfo) {
+/** The PATCH operation of a resource, declaring fieldValidation (exported for custom resources). */
+export function patchOperation(info: ResourceInfo) {
   const query = (name: string) => ({ name, in: "query", schema: { type: "string", uniqueItems: true } });
   return {
     patch: {
@@ -22,8 +23,8 @@ function patchOperation(info: ResourceInfo) {
   };
 }
 
-function itemPath(info: ResourceInfo): string {
-  const prefix = `/${gvPath(info.group)}`;
+export function itemPath(info: ResourceInfo): string {
+  const prefix = info.group === "" ? "/api/v1" : `/apis/${info.group}/${info.version}`;
   return info.namespaced
     ? `${prefix}/namespaces/{namespace}/${info.resource}/{name}`
     : `${prefix}/${info.resource}/{name}`;

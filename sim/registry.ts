@@ -59,10 +59,18 @@ function recordManager(obj: KubeObject, info: ResourceInfo, opts: WriteOptions):
   meta(obj).managedFields = entries;
 }
 
+/** Kinds served beyond the built-in table (installed CRDs), and how seeding settles them. */
+export interface ExtraKinds {
+  resourceFor(kind: string): ResourceInfo | undefined;
+  served(): ResourceInfo[];
+  settle(info: ResourceInfo, obj: KubeObject): KubeObject;
+}
+
 export class Registry {
   constructor(
     private readonly store: Store,
     private readonly simulator: RolloutSimulator,
+    private readonly extra?: ExtraKinds,
   ) {}
 
   get(info: ResourceInfo, namespace: string, name: string): KubeObject {
@@ -105,7 +113,9 @@ export class Registry {
     delete metadata.managedFields;
     if (info.hasGeneration) metadata.generation = 1;
     else delete metadata.generation;
-    if (info.subresources.includes("status"))
+    // A custom resource's status is dropped on create (no Go struct to leave an empty one behind).
+    if (info.custom) delete obj.status;
+    else if (info.subresources.includes("status"))
       obj.status = info.kind === "Namespace" ? { phase: "Active" } : {};
     applyDefaults(info.kind, obj);
     checkDecodable(info, obj);
@@ -164,7 +174,7 @@ export class Registry {
     const existing = this.get(info, namespace, name);
     if (dryRun) return existing;
     if (info.kind === "Namespace") {
-      for (const other of RESOURCES.filter((r) => r.namespaced)) {
+      for (const other of [...RESOURCES, ...(this.extra?.served() ?? [])].filter((r) => r.namespaced)) {
         for (const obj of this.store.list(other.resource, name)) {
           this.removeOne(other, name, stringAt(obj, "metadata", "name") ?? "");
         }
@@ -176,7 +186,7 @@ export class Registry {
   /** Create or replace directly, bypassing validation; workloads come out fully rolled out. */
   seed(input: KubeObject): KubeObject {
     const kind = typeof input.kind === "string" ? input.kind : "";
-    const info = resourceFor(kind);
+    const info = resourceFor(kind) ?? this.extra?.resourceFor(kind);
     if (!info || info.kind !== kind) {
       throw new Error(
         `seed: unsupported kind ${JSON.stringify(kind)} (known: ${RESOURCES.map((r) => r.kind).join(", ")})`,
@@ -203,7 +213,11 @@ export class Registry {
     }
     if (info.kind === "Namespace") obj.status ??= { phase: "Active" };
     applyDefaults(info.kind, obj);
-    const settled = info.workload ? this.simulator.settle(info, obj) : obj;
+    const settled = info.workload
+      ? this.simulator.settle(info, obj)
+      : this.extra
+        ? this.extra.settle(info, obj)
+        : obj;
     return this.store.write(info.resource, settled);
   }
 

@@ -18,6 +18,8 @@ export interface ResourceInfo {
   workload: boolean;
   /** Discovery categories (`kubectl get all`). */
   categories: string[];
+  /** Served from a CustomResourceDefinition: no strategic merge patch (415), like the real server. */
+  custom?: boolean;
 }
 
 const ALL_VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];

@@ -26,7 +26,7 @@ function nowIso(): string {
   return `${new Date().toISOString().slice(0, 19)}Z`;
 }
 
-interface Condition {
+export interface Condition {
   type: string;
   status: string;
   reason: string;
@@ -34,7 +34,7 @@ interface Condition {
 }
 
 /** Keeps lastTransitionTime while the condition status holds, lastUpdateTime while nothing changes. */
-function stampConditions(previous: unknown, conditions: Condition[]): Record<string, unknown>[] {
+export function stampConditions(previous: unknown, conditions: Condition[]): Record<string, unknown>[] {
   const old = Array.isArray(previous) ? previous.filter(isRecord) : [];
   return conditions.map((c) => {
     const before = old.find((o) => o.type === c.type);

@@ -14,7 +14,11 @@ export interface Target {
  * Parse /api/v1/... and /apis/GROUP/VERSION/... paths. Returns undefined for paths outside the
  * resource API (discovery, /openapi), throws 404 for an unknown resource.
  */
-export function parseResourcePath(path: string): Target | undefined {
+export function parseResourcePath(
+  path: string,
+  /** Resources served beyond the built-in table (installed CustomResourceDefinitions). */
+  findExtra?: (group: string, version: string, resource: string) => ResourceInfo | undefined,
+): Target | undefined {
   const parts = path
     .split("/")
     .filter((p) => p !== "")
@@ -34,7 +38,10 @@ export function parseResourcePath(path: string): Target | undefined {
     return undefined;
   }
   const lookup = (resource: string | undefined) => {
-    const info = resource === undefined ? undefined : findResource(group, version, resource);
+    const info =
+      resource === undefined
+        ? undefined
+        : (findResource(group, version, resource) ?? findExtra?.(group, version, resource));
     if (!info) throw pathNotFound(path);
     return info;
   };

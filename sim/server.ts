@@ -1,6 +1,7 @@
 // The HTTP front: bearer-token auth, request log, injected faults, then discovery, watch or
 // resource handlers. Errors leave as Kubernetes Status JSON.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CustomResources } from "./custom-resources.js";
 import { discoveryDocument } from "./discovery.js";
 import type { Faults } from "./faults.js";
 import { handleResource, includeObjectOf } from "./handlers.js";
@@ -25,6 +26,8 @@ export interface ServerState {
   bookmarkIntervalMs: number;
   /** host:port, for /api serverAddressByClientCIDRs. */
   address: () => string;
+  /** Installed CustomResourceDefinitions: extra resources and discovery entries. */
+  customResources?: CustomResources;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -68,7 +71,7 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   let target: Target | undefined;
   let routeError: unknown;
   try {
-    target = parseResourcePath(path);
+    target = parseResourcePath(path, state.customResources?.find);
   } catch (error) {
     routeError = error;
   }
@@ -108,8 +111,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
     if (routeError) throw routeError;
     if (!target) {
-      const doc =
+      const builtIn =
         method === "GET" ? (discoveryDocument(path, state.address()) ?? openApiDocument(path)) : undefined;
+      const doc =
+        method === "GET" && state.customResources ? state.customResources.document(path, builtIn) : builtIn;
       if (doc !== undefined) return send(200, doc);
       if (["/healthz", "/livez", "/readyz"].includes(path)) return send(200, "ok");
       return send(404, "404 page not found\n");

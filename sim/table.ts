@@ -8,7 +8,7 @@ interface Column {
   type: "string" | "integer" | "date";
   format?: string;
   priority?: number;
-  cell: (obj: KubeObject) => string | number;
+  cell: (obj: KubeObject) => string | number | null;
 }
 
 /** Like k8s.io/apimachinery's duration.HumanDuration, as `kubectl get` shows AGE. */
@@ -87,6 +87,19 @@ const dataCount = (obj: KubeObject) =>
   Object.keys(recordAt(obj, "data") ?? {}).length + Object.keys(recordAt(obj, "binaryData") ?? {}).length;
 
 const COLUMNS: Record<string, Column[]> = {
+  CustomResourceDefinition: [
+    name,
+    { name: "Created At", type: "date", cell: (o) => stringAt(o, "metadata", "creationTimestamp") ?? null },
+  ],
+  // The Argo Rollouts CRD's additionalPrinterColumns; an absent field is a null cell ("<none>").
+  Rollout: [
+    name,
+    { name: "Desired", type: "integer", cell: (o) => numberAt(o, "spec", "replicas") ?? null },
+    { name: "Current", type: "integer", cell: (o) => numberAt(o, "status", "replicas") ?? null },
+    { name: "Up-to-date", type: "integer", cell: (o) => numberAt(o, "status", "updatedReplicas") ?? null },
+    { name: "Available", type: "integer", cell: (o) => numberAt(o, "status", "availableReplicas") ?? null },
+    age,
+  ],
   Deployment: [
     name,
     {

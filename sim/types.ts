@@ -1,4 +1,7 @@
 // Public types of the simulated Kubernetes API server (re-exported by index.ts).
+import type { SimCrd } from "./custom-resources.js";
+
+export type { SimCrd } from "./custom-resources.js";
 
 /** A Kubernetes object as plain JSON. */
 export type KubeObject = Record<string, unknown>;
@@ -77,6 +80,12 @@ export interface SimCluster {
   list(kind: string, namespace?: string): KubeObject[];
   /** Delete an object directly (emits a DELETED watch event). Returns whether it existed. */
   remove(kind: string, namespace: string, name: string): boolean;
+  /**
+   * Install a CustomResourceDefinition the simulator knows ("argo-rollouts"): its resource is then
+   * served (REST, watch, discovery) and its controller simulated. Installing twice is a no-op;
+   * `remove("CustomResourceDefinition", "", "rollouts.argoproj.io")` uninstalls it.
+   */
+  installCrd(name: SimCrd): void;
   close(): Promise<void>;
 }
 
@@ -90,4 +99,6 @@ export interface SimOptions {
   nodes?: number;
   /** Interval of BOOKMARK events on watches that allow them (default 10000). */
   bookmarkIntervalMs?: number;
+  /** CustomResourceDefinitions installed at start (default none: a cluster without Argo Rollouts). */
+  crds?: SimCrd[];
 }
