@@ -14,7 +14,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-Y5NPO647.js";
+} from "./chunks/chunk-CQ2Q6KZM.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-R4UG4FHS.js";

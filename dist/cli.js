@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-Y5NPO647.js";
+} from "./chunks/chunk-CQ2Q6KZM.js";
 import "./chunks/chunk-R4UG4FHS.js";
 import "./chunks/chunk-VK2ZC3FK.js";
 import {

@@ -3,7 +3,14 @@ import type { ObjectId, Plan } from "./model.js";
 /** What happened to one planned restart on the cluster. */
 export type RestartOutcome = "restarted" | "unchanged" | "paused" | "dry-run" | "failed";
 /** How its rollout ended (when waited on). */
-export type RolloutOutcome = "done" | "failed" | "timeout" | "not-waitable" | "deleted" | "not-waited";
+export type RolloutOutcome =
+  | "done"
+  | "paused"
+  | "failed"
+  | "timeout"
+  | "not-waitable"
+  | "deleted"
+  | "not-waited";
 
 export interface WorkloadResult {
   id: ObjectId;

@@ -54,7 +54,7 @@ export interface RestartResult {
   durationMs: number;
 }
 
-type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload">;
+type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves">;
 
 /** Workloads patched at once: enough to hide round trips, few enough to be gentle on the API server. */
 const PARALLEL_PATCHES = 4;
@@ -92,7 +92,7 @@ async function restartOne(
   }
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: `${formatId(id)} does not exist in the cluster` };
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
     const refusal = kind.refusesRestart?.(live);
     if (refusal) return { result: "paused", message: refusal };
 
@@ -143,6 +143,14 @@ async function templateOwner(
   if (!live)
     return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
   return { id: ownerId, kind, live };
+}
+
+/** Why a workload to restart was not found: gone, or (a custom resource) not served by this cluster at all. */
+async function missingMessage(id: ObjectId, kind: WorkloadKind, cluster: RestartCluster): Promise<string> {
+  if (kind.customResource && !(await cluster.serves(kind.kind))) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
 }
 
 function generationOf(obj: Record<string, unknown>): number | undefined {

@@ -30,9 +30,11 @@ export function describeReferences(workload: PlannedWorkload): string[] {
 }
 
 export function describeResult(result: WorkloadResult): string {
-  if (result.restart !== "restarted" || !result.rollout) return result.restart;
-  if (result.rollout === "done") return "rolled out";
-  return result.rollout;
+  if (!result.rollout || (result.restart !== "restarted" && result.restart !== "unchanged"))
+    return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  // A rerun: the patch was already there, the rollout was judged all the same.
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
 
 export function formatDuration(ms: number | undefined): string {

@@ -10025,7 +10025,7 @@ async function restartOne(request, cluster, opts, mayWrite) {
   }
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: `${formatId(id)} does not exist in the cluster` };
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
     const refusal = kind.refusesRestart?.(live);
     if (refusal) return { result: "paused", message: refusal };
     const ownerId = kind.templateOwner?.(live);
@@ -10061,6 +10061,12 @@ async function templateOwner(ownerId, cluster) {
   if (!live)
     return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
   return { id: ownerId, kind, live };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
 }
 function generationOf(obj) {
   const generation = field(field(obj, "metadata"), "generation");
@@ -16821,9 +16827,9 @@ function describeReferences(workload) {
   });
 }
 function describeResult(result) {
-  if (result.restart !== "restarted" || !result.rollout) return result.restart;
-  if (result.rollout === "done") return "rolled out";
-  return result.rollout;
+  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged") return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
 function formatDuration(ms) {
   if (ms === void 0) return "-";
