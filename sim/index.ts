@@ -1,10 +1,12 @@
 // Simulated Kubernetes API server on 127.0.0.1 for tests, the demo and benchmarks: real REST
 // paths and JSON shapes, watches with history, strategic merge patch and a rollout simulator.
 import { randomBytes } from "node:crypto";
+import { ControllerRevisions } from "./controller-revisions.js";
 import { Faults } from "./faults.js";
 import { writeKubeconfig } from "./kubeconfig.js";
 import { listenDual } from "./listener.js";
 import { Registry } from "./registry.js";
+import { ReplicaSetHistory } from "./replica-set-history.js";
 import { type ResourceInfo, resourceFor } from "./resources.js";
 import { RolloutSimulator } from "./rollout.js";
 import { createRequestHandler } from "./server.js";
@@ -35,6 +37,9 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   const store = new Store();
   const simulator = new RolloutSimulator(store, opts.rolloutStepMs ?? 20, nodes);
   const registry = new Registry(store, simulator);
+  // Controllers that follow workload writes: ReplicaSet history and ControllerRevisions.
+  const replicaSets = new ReplicaSetHistory(store);
+  const revisions = new ControllerRevisions(store);
   const faults = new Faults();
   const watches = new Set<OpenWatch>();
   const requests: SimRequest[] = [];
@@ -76,6 +81,9 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       }),
     seed: (obj: KubeObject) => {
       registry.seed(obj);
+      // A seeded workload has its ReplicaSet / ControllerRevision as soon as seed returns.
+      replicaSets.flush();
+      revisions.flush();
     },
     get: (kind, namespace, name) => {
       const info = infoFor(kind);
@@ -87,6 +95,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       const ns = info.namespaced ? namespace : "";
       if (!store.get(info.resource, ns, name)) return false;
       registry.delete(info, ns, name, false);
+      replicaSets.flush();
+      revisions.flush();
       return true;
     },
     resetRequests: () => {
@@ -106,6 +116,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     resourceVersion: () => String(store.currentRv()),
     close: async () => {
       simulator.close();
+      replicaSets.close();
+      revisions.close();
       dropWatches(true);
       await listener.close();
     },
