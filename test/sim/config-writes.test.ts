@@ -111,6 +111,15 @@ describe("create and delete", () => {
     const reply = await http(cluster, "DELETE", `${CMS}/kept?dryRun=All`);
     expect(reply.json()).toMatchObject({ status: "Success", details: { name: "kept" } });
     expect(cluster.get("ConfigMap", "shop", "kept")).toBeDefined();
+    // kubectl delete --dry-run=server says it in a DeleteOptions body instead.
+    const viaBody = await http(cluster, "DELETE", `${CMS}/kept`, {
+      body: { kind: "DeleteOptions", apiVersion: "v1", dryRun: ["All"] },
+    });
+    expect(viaBody.status).toBe(200);
+    expect(cluster.get("ConfigMap", "shop", "kept")).toBeDefined();
+    const bad = await http(cluster, "DELETE", `${CMS}/kept`, { body: { dryRun: ["Some"] } });
+    expect(bad.status).toBe(400);
+    expect(cluster.get("ConfigMap", "shop", "kept")).toBeDefined();
   });
 });
 
