@@ -5,6 +5,7 @@ import { ControllerRevisions } from "./controller-revisions.js";
 import { Faults } from "./faults.js";
 import { writeKubeconfig } from "./kubeconfig.js";
 import { listenDual } from "./listener.js";
+import { SimulatedPods } from "./pods.js";
 import { Registry } from "./registry.js";
 import { ReplicaSetHistory } from "./replica-set-history.js";
 import { type ResourceInfo, resourceFor } from "./resources.js";
@@ -40,6 +41,13 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   // Controllers that follow workload writes: ReplicaSet history and ControllerRevisions.
   const replicaSets = new ReplicaSetHistory(store);
   const revisions = new ControllerRevisions(store);
+  const pods = new SimulatedPods(store, nodes);
+  /** Run the controllers now instead of on the next microtask (seed and remove are synchronous). */
+  const settleControllers = () => {
+    replicaSets.flush();
+    revisions.flush();
+    pods.flush();
+  };
   const faults = new Faults();
   const watches = new Set<OpenWatch>();
   const requests: SimRequest[] = [];
@@ -81,9 +89,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       }),
     seed: (obj: KubeObject) => {
       registry.seed(obj);
-      // A seeded workload has its ReplicaSet / ControllerRevision as soon as seed returns.
-      replicaSets.flush();
-      revisions.flush();
+      // A seeded workload has its ReplicaSet / ControllerRevision / Pods as soon as seed returns.
+      settleControllers();
     },
     get: (kind, namespace, name) => {
       const info = infoFor(kind);
@@ -95,8 +102,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       const ns = info.namespaced ? namespace : "";
       if (!store.get(info.resource, ns, name)) return false;
       registry.delete(info, ns, name, false);
-      replicaSets.flush();
-      revisions.flush();
+      settleControllers();
       return true;
     },
     resetRequests: () => {
@@ -118,6 +124,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       simulator.close();
       replicaSets.close();
       revisions.close();
+      pods.close();
       dropWatches(true);
       await listener.close();
     },

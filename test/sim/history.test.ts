@@ -235,3 +235,70 @@ describe("StatefulSet and DaemonSet ControllerRevisions", () => {
     expect(revisions("agent")).toEqual([]);
   });
 });
+
+describe("Pods of the simulated workloads", () => {
+  /** [name, image, owner] of the pods in namespace shop. */
+  const pods = () =>
+    cluster
+      .list("Pod", "shop")
+      .map((p: Loose) => [p.metadata.name, p.spec.containers[0].image, p.metadata.ownerReferences[0].name]);
+
+  test("a Deployment's pods belong to its current ReplicaSet and follow the rollout", async () => {
+    cluster.seed(deployment("web", "shop", 2));
+    const [first] = cluster.list("ReplicaSet", "shop") as Loose[];
+    const seeded = cluster.list("Pod", "shop") as Loose[];
+    expect(seeded.map((p) => p.metadata.name)).toEqual([
+      expect.stringMatching(new RegExp(`^${first.metadata.name}-[a-z0-9]{5}$`)),
+      expect.stringMatching(new RegExp(`^${first.metadata.name}-[a-z0-9]{5}$`)),
+    ]);
+    expect(seeded[0]).toMatchObject({
+      metadata: {
+        labels: { app: "web", "pod-template-hash": first.metadata.labels["pod-template-hash"] },
+        ownerReferences: [
+          { kind: "ReplicaSet", name: first.metadata.name, uid: first.metadata.uid, controller: true },
+        ],
+      },
+      spec: first.spec.template.spec,
+      status: { phase: "Running" },
+    });
+    await rollTo("Deployment", "deployments", "web", "nginx:2");
+    await waitFor(() => pods().every((p) => p[1] === "nginx:2") && pods().length === 2, "pods on nginx:2");
+    // Old pods are gone with the scale-down; the scaled-to-zero ReplicaSet stays for rollback.
+    expect(cluster.get("ReplicaSet", "shop", first.metadata.name)).toBeDefined();
+    const [victim] = pods();
+    const reply = await http(cluster, "DELETE", `/api/v1/namespaces/shop/pods/${victim?.[0]}`);
+    expect(reply.status).toBe(200);
+    await waitFor(
+      () => pods().length === 2 && !pods().some((p) => p[0] === victim?.[0]),
+      "a replacement pod",
+    );
+  });
+
+  test("StatefulSet pods are ordinals replaced from the highest; DaemonSet pods one per node", async () => {
+    cluster.seed(workload("StatefulSet", "db", "shop"));
+    cluster.seed(workload("DaemonSet", "agent", "shop"));
+    const statefulPods = () => pods().filter((p) => p[2] === "db");
+    expect(statefulPods()).toEqual([
+      ["db-0", "nginx:1.27", "db"],
+      ["db-1", "nginx:1.27", "db"],
+    ]);
+    const nodes = cluster
+      .list("Pod", "shop")
+      .filter((p: Loose) => p.metadata.ownerReferences[0].kind === "DaemonSet")
+      .map((p: Loose) => p.spec.nodeName)
+      .sort();
+    expect(nodes).toEqual(["sim-node-0", "sim-node-1", "sim-node-2"]);
+    cluster.setRolloutBehaviour("StatefulSet", "shop", "db", "stall");
+    await setImage("statefulsets", "db", "nginx:2");
+    await waitFor(() => statefulPods().some((p) => p[1] === "nginx:2"), "the first replaced pod");
+    expect(statefulPods()).toEqual([
+      ["db-0", "nginx:1.27", "db"],
+      ["db-1", "nginx:2", "db"],
+    ]);
+    const db1 = cluster.get("Pod", "shop", "db-1") as Loose;
+    const sts = cluster.get("StatefulSet", "shop", "db") as Loose;
+    expect(db1.metadata.labels["controller-revision-hash"]).toBe(sts.status.updateRevision);
+    expect(cluster.remove("StatefulSet", "shop", "db")).toBe(true);
+    expect(statefulPods()).toEqual([]);
+  });
+});
