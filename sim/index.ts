@@ -7,7 +7,7 @@ import { writeKubeconfig } from "./kubeconfig.js";
 import { listenDual } from "./listener.js";
 import { SimulatedPods } from "./pods.js";
 import { Registry } from "./registry.js";
-import { ReplicaSetHistory } from "./replica-set-history.js";
+import { ReplicaSetHistory, seededRevision } from "./replica-set-history.js";
 import { type ResourceInfo, resourceFor } from "./resources.js";
 import { RolloutSimulator } from "./rollout.js";
 import { createRequestHandler } from "./server.js";
@@ -88,7 +88,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
         caCert: kubeconfigOpts.insecureHttp ? undefined : listener.caCert,
       }),
     seed: (obj: KubeObject) => {
-      registry.seed(obj);
+      registry.seed(seededRevision(store, obj));
       // A seeded workload has its ReplicaSet / ControllerRevision / Pods as soon as seed returns.
       settleControllers();
     },

@@ -219,3 +219,28 @@ export class ReplicaSetHistory {
       this.store.remove("replicasets", namespace, stringAt(rs, "metadata", "name") ?? "");
   }
 }
+
+/**
+ * Seeding a Deployment over an existing one continues its history: the seeded object keeps the
+ * revision (same template) or gets the next one (another template) unless it names one itself.
+ */
+export function seededRevision(store: Store, obj: KubeObject): KubeObject {
+  if (obj.kind !== "Deployment" || stringAt(obj, "metadata", "annotations", REVISION_ANNOTATION)) return obj;
+  const namespace = stringAt(obj, "metadata", "namespace") ?? "default";
+  const existing = store.get("deployments", namespace, stringAt(obj, "metadata", "name") ?? "");
+  if (!existing) return obj;
+  const uid = stringAt(existing, "metadata", "uid") ?? "";
+  const current = revisionNumber(stringAt(existing, "metadata", "annotations", REVISION_ANNOTATION));
+  const owned = store.list("replicasets", namespace).filter((rs) => isControlledBy(rs, uid));
+  const latest = Math.max(current, ...owned.map(revisionOf));
+  const revision = templateHash(existing) === templateHash(obj) ? current : latest + 1;
+  if (revision === 0) return obj;
+  const next = clone(obj);
+  const metadata = isRecord(next.metadata) ? next.metadata : {};
+  metadata.annotations = {
+    ...labelsOf(next, "metadata", "annotations"),
+    [REVISION_ANNOTATION]: String(revision),
+  };
+  next.metadata = metadata;
+  return next;
+}

@@ -172,6 +172,19 @@ describe("Deployment -> ReplicaSet history", () => {
     ]);
   });
 
+  test("seeding a deployment again with another template continues its history", () => {
+    cluster.seed(deployment("web", "shop", 2));
+    const changed = deployment("web", "shop", 2) as Loose;
+    changed.spec.template.spec.containers[0].image = "nginx:2";
+    cluster.seed(changed);
+    cluster.seed(changed);
+    expect(replicaSets("web")).toEqual([
+      [1, "nginx:1.27", 0],
+      [2, "nginx:2", 2],
+    ]);
+    expect((cluster.get("Deployment", "shop", "web") as Loose).metadata.annotations[REVISION]).toBe("2");
+  });
+
   test("deleting the deployment deletes its ReplicaSets, and only those", async () => {
     cluster.seed(deployment("web", "shop"));
     cluster.seed(deployment("api", "shop"));
