@@ -14,7 +14,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-CQ2Q6KZM.js";
+} from "./chunks/chunk-CMXVP3RV.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-R4UG4FHS.js";

@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-CQ2Q6KZM.js";
+} from "./chunks/chunk-CMXVP3RV.js";
 import "./chunks/chunk-R4UG4FHS.js";
 import "./chunks/chunk-VK2ZC3FK.js";
 import {

@@ -1,4 +1,5 @@
 // Resource requests: list, get, create, update, patch, apply, delete, and the scale subresource.
+import { deleteDryRun } from "./delete-options.js";
 import { isRecord, stringAt } from "./json.js";
 import { applyPatch, PATCH_TYPES, parseBody, patchTypeOf } from "./patch.js";
 import type { Registry, WriteOptions } from "./registry.js";
@@ -225,7 +226,7 @@ export function handleResource(registry: Registry, store: Store, req: ResourceRe
     case "PATCH":
       return patch(registry, req, namespace, name, opts);
     case "DELETE":
-      return deleted(req, registry.delete(info, namespace, name, req.dryRun));
+      return deleted(req, registry.delete(info, namespace, name, deleteDryRun(req.dryRun, req.body)));
     default:
       throw methodNotAllowed();
   }

@@ -4,11 +4,14 @@
 import { randomBytes } from "node:crypto";
 import { ArgoRolloutController } from "./argo-rollouts.js";
 import { ROLLOUTS } from "./argo-rollouts-crd.js";
+import { ControllerRevisions } from "./controller-revisions.js";
 import { CustomResources, knownCrd } from "./custom-resources.js";
 import { Faults } from "./faults.js";
 import { writeKubeconfig } from "./kubeconfig.js";
 import { listenDual } from "./listener.js";
+import { SimulatedPods } from "./pods.js";
 import { Registry } from "./registry.js";
+import { ReplicaSetHistory, seededRevision } from "./replica-set-history.js";
 import { type ResourceInfo, resourceFor } from "./resources.js";
 import { RolloutSimulator } from "./rollout.js";
 import { createRequestHandler } from "./server.js";
@@ -57,6 +60,16 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     const crdName = String((crd.metadata as { name: string }).name);
     if (!store.get("customresourcedefinitions", "", crdName)) registry.seed(crd);
   };
+  // Controllers that follow workload writes: ReplicaSet history and ControllerRevisions.
+  const replicaSets = new ReplicaSetHistory(store);
+  const revisions = new ControllerRevisions(store);
+  const pods = new SimulatedPods(store, nodes);
+  /** Run the controllers now instead of on the next microtask (seed and remove are synchronous). */
+  const settleControllers = () => {
+    replicaSets.flush();
+    revisions.flush();
+    pods.flush();
+  };
   const faults = new Faults();
   const watches = new Set<OpenWatch>();
   const requests: SimRequest[] = [];
@@ -100,7 +113,9 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       }),
     seed: (obj: KubeObject) => {
       if (typeof obj.kind === "string") infoFor(obj.kind); // a clear error for a CRD not installed
-      registry.seed(obj);
+      registry.seed(seededRevision(store, obj));
+      // A seeded workload has its ReplicaSet / ControllerRevision / Pods as soon as seed returns.
+      settleControllers();
     },
     get: (kind, namespace, name) => {
       const info = infoFor(kind);
@@ -112,6 +127,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       const ns = info.namespaced ? namespace : "";
       if (!store.get(info.resource, ns, name)) return false;
       registry.delete(info, ns, name, false);
+      settleControllers();
       return true;
     },
     resetRequests: () => {
@@ -134,6 +150,9 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     close: async () => {
       simulator.close();
       argoRollouts.close();
+      replicaSets.close();
+      revisions.close();
+      pods.close();
       dropWatches(true);
       await listener.close();
     },

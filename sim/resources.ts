@@ -80,6 +80,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
     subresources: ["status", "scale"],
     hasGeneration: true,
   }),
+  // Written by the simulated StatefulSet/DaemonSet controllers (controller-revisions.ts).
+  resource("apps", "controllerrevisions", "ControllerRevision", { categories: [] }),
   resource("batch", "jobs", "Job", { subresources: ["status"], hasGeneration: true }),
   resource("batch", "cronjobs", "CronJob", {
     shortNames: ["cj"],

@@ -30,10 +30,19 @@ export interface WorkloadState {
 
 export const REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
 
+/** Null fields and empty objects decode to nothing on the real server (`kubectl rollout undo` sends both). */
+function isEmptyField(value: unknown): boolean {
+  return (
+    value === null || value === undefined || (isRecord(value) && Object.values(value).every(isEmptyField))
+  );
+}
+
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
+    const keys = Object.keys(value)
+      .filter((k) => !isEmptyField(value[k]))
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";

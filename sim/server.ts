@@ -7,6 +7,7 @@ import type { Faults } from "./faults.js";
 import { handleResource, includeObjectOf } from "./handlers.js";
 import { openApiDocument } from "./openapi.js";
 import { mediaType } from "./patch.js";
+import { decodeProtobuf, PROTOBUF_MEDIA_TYPE } from "./protobuf.js";
 import type { Registry } from "./registry.js";
 import { classifyVerb, parseResourcePath, type Target } from "./routing.js";
 import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
@@ -30,13 +31,20 @@ export interface ServerState {
   customResources?: CustomResources;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/** Protobuf bodies become JSON here, so every handler below sees JSON. */
+function bodyText(raw: Buffer, contentType: string | undefined): { body: string; contentType?: string } {
+  if (mediaType(contentType) !== PROTOBUF_MEDIA_TYPE || raw.length === 0)
+    return { body: raw.toString("utf8"), contentType };
+  return { body: JSON.stringify(decodeProtobuf(raw)), contentType: "application/json" };
 }
 
 function managerOf(query: Record<string, string>, userAgent: string | undefined): string {
@@ -65,9 +73,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   const path = url.pathname;
   const query = Object.fromEntries(url.searchParams);
   const method = req.method ?? "GET";
-  const contentType = req.headers["content-type"];
   const userAgent = req.headers["user-agent"];
-  const body = await readBody(req);
+  const rawBody = await readBody(req);
+  let contentType = req.headers["content-type"];
+  let body = "";
   let target: Target | undefined;
   let routeError: unknown;
   try {
@@ -93,7 +102,6 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   if (userAgent) record.userAgent = userAgent;
   if (query.fieldManager) record.fieldManager = query.fieldManager;
   record.dryRun = query.dryRun === "All";
-  if (body) record.body = body;
   state.requests().push(record);
 
   const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -110,6 +118,8 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   try {
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
     if (routeError) throw routeError;
+    ({ body, contentType } = bodyText(rawBody, contentType));
+    if (body) record.body = body;
     if (!target) {
       const builtIn =
         method === "GET" ? (discoveryDocument(path, state.address()) ?? openApiDocument(path)) : undefined;

@@ -1,4 +1,6 @@
 // The validation errors config-rollout can plausibly trigger, with the real server's wording.
+
+import { configUpdateCauses } from "./immutable.js";
 import { deepEqual, isRecord, recordAt, valueAt } from "./json.js";
 import type { ResourceInfo } from "./resources.js";
 import { badRequest, invalid } from "./status.js";
@@ -91,18 +93,6 @@ function workloadCauses(obj: KubeObject): Cause[] {
   return causes;
 }
 
-function immutableConfigCauses(previous: KubeObject, next: KubeObject): Cause[] {
-  if (previous.immutable !== true) return [];
-  const causes: Cause[] = [];
-  const message = "Forbidden: field is immutable when `immutable` is set";
-  for (const field of ["data", "binaryData"]) {
-    if (!deepEqual(previous[field] ?? {}, next[field] ?? {}))
-      causes.push({ field, message, reason: "FieldValueForbidden" });
-  }
-  if (next.immutable !== true) causes.push({ field: "immutable", message, reason: "FieldValueForbidden" });
-  return causes;
-}
-
 /** Throws a 422 Invalid Status naming every problem, like the real server. */
 export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: KubeObject): void {
   const name = String(valueAt(obj, "metadata", "name") ?? "");
@@ -128,7 +118,7 @@ export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: K
     causes.push({ field: "spec.selector", message: "Invalid value: field is immutable" });
   }
   if (previous && (info.kind === "ConfigMap" || info.kind === "Secret")) {
-    causes.push(...immutableConfigCauses(previous, obj));
+    causes.push(...configUpdateCauses(info.kind, previous, obj));
   }
   if (causes.length > 0) throw invalid(info, name, causes);
 }

@@ -77,7 +77,11 @@ export function http(
   const headers: Record<string, string> = {};
   const token = opts.token === undefined ? cluster.token : opts.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = opts.contentType ?? "application/json";
+  if (body !== undefined) {
+    headers["content-type"] = opts.contentType ?? "application/json";
+    // Node sends DELETE bodies unframed unless the length is given.
+    headers["content-length"] = String(Buffer.byteLength(body));
+  }
   if (opts.accept) headers.accept = opts.accept;
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {

@@ -16827,7 +16827,8 @@ function describeReferences(workload) {
   });
 }
 function describeResult(result) {
-  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged") return result.restart;
+  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
+    return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
