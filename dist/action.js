@@ -14,7 +14,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-CMXVP3RV.js";
+} from "./chunks/chunk-BXLAOBNM.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-R4UG4FHS.js";

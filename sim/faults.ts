@@ -30,12 +30,18 @@ export class Faults {
     this.forbidden.add(`${verb.toLowerCase()} ${resource.toLowerCase()}`);
   }
 
+  /** Whether forbid() denies this RBAC verb on this resource ("deployments", "deployments/scale"). */
+  denies(verb: string, resource: string): boolean {
+    const key = resource.toLowerCase();
+    return this.forbidden.has(`${verb.toLowerCase()} ${key}`) || this.forbidden.has(`* ${key}`);
+  }
+
   /** The error to answer instead of serving this resource request, if any (consumes a failNext). */
   check(request: SimRequest, target: Target): StatusError | undefined {
     const { info, namespace, name, subresource } = target;
     const resource = subresource ? `${info.resource}/${subresource}` : info.resource;
     const verb = rbacVerb(request.verb);
-    if (this.forbidden.has(`${verb} ${resource}`) || this.forbidden.has(`* ${resource}`)) {
+    if (this.denies(verb, resource)) {
       return forbidden(verb, info, namespace, name);
     }
     const index = this.pending.findIndex(

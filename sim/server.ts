@@ -1,6 +1,7 @@
 // The HTTP front: bearer-token auth, request log, injected faults, then discovery, watch or
 // resource handlers. Errors leave as Kubernetes Status JSON.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ACCESS_REVIEW_PATH, reviewAccess } from "./access-review.js";
 import type { CustomResources } from "./custom-resources.js";
 import { discoveryDocument } from "./discovery.js";
 import type { Faults } from "./faults.js";
@@ -117,9 +118,14 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
 
   try {
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
-    if (routeError) throw routeError;
     ({ body, contentType } = bodyText(rawBody, contentType));
     if (body) record.body = body;
+    if (method === "POST" && path === ACCESS_REVIEW_PATH) {
+      record.verb = "create";
+      const review = reviewAccess(body, state.faults);
+      return send(review.status, review.payload);
+    }
+    if (routeError) throw routeError;
     if (!target) {
       const builtIn =
         method === "GET" ? (discoveryDocument(path, state.address()) ?? openApiDocument(path)) : undefined;

@@ -41,6 +41,14 @@ export interface LiveConfig {
   content: ConfigContent;
 }
 
+/** One permission to check: an RBAC verb on a resource (with its API group) in a namespace. */
+export interface AccessCheck {
+  verb: string;
+  group: string;
+  resource: string;
+  namespace: string;
+}
+
 export interface ClusterOptions {
   /** Timeout of one HTTP request (each retry gets a new one). */
   requestTimeoutMs: number;
@@ -85,6 +93,12 @@ export interface Cluster {
     dryRun: boolean,
     type?: PatchType,
   ): Promise<Record<string, unknown>>;
+  /**
+   * Whether this identity may do `verb` on a resource in a namespace (a SelfSubjectAccessReview, as
+   * `kubectl auth can-i` asks); undefined when the server cannot say (the review API is missing or
+   * itself forbidden).
+   */
+  canI(access: AccessCheck): Promise<boolean | undefined>;
   /** WATCH one kind in one namespace from a resourceVersion (see pipeline/wait.ts for the reconnect logic). */
   watchWorkloads(
     namespace: string,
@@ -110,6 +124,18 @@ class ObjectApi extends KubernetesObjectApi {
       { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
       { kind: "Secret", group: "", version: "v1", resource: "secrets" },
     ];
+    this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+      groupVersion: "authorization.k8s.io/v1",
+      resources: [
+        {
+          kind: "SelfSubjectAccessReview",
+          name: "selfsubjectaccessreviews",
+          namespaced: false,
+          singularName: "",
+          verbs: ["create"],
+        },
+      ],
+    } as unknown as (typeof this.apiVersionResourceCache)[string];
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
       this.apiVersionResourceCache[apiVersion] ??= {
@@ -320,6 +346,26 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         ),
       );
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+    },
+
+    async canI(access) {
+      const review = {
+        apiVersion: "authorization.k8s.io/v1",
+        kind: "SelfSubjectAccessReview",
+        metadata: {},
+        spec: { resourceAttributes: { ...access } },
+      };
+      try {
+        const answer = await request(
+          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+          () => api.create(review as never),
+        );
+        const allowed = (toPlain(answer).status as { allowed?: unknown } | undefined)?.allowed;
+        return typeof allowed === "boolean" ? allowed : undefined;
+      } catch (error) {
+        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return undefined;
+        throw error;
+      }
     },
 
     watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {

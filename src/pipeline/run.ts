@@ -13,6 +13,7 @@ import { outcomeOf, type RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
+import { checkPermissions, configWrite, restartWrites } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { resolveCommits } from "./resolve-commits.js";
 import { restartAndWait } from "./restart-and-wait.js";
@@ -116,12 +117,22 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const strategy = chooseRestartStrategy(settings, now);
+  const changedKeys = new Set(modified.map((c) => idKey(c.id)));
+  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
+    .filter((key) => changedKeys.has(key))
+    .map((key) => scan.headConfigs.get(key))
+    .filter((config) => config !== undefined);
+  await log.group("Check permissions", () =>
+    checkPermissions(
+      live,
+      [
+        ...restartWrites(toRestart, manifests),
+        ...(settings.apply ? toCheck.map((c) => configWrite(c.snapshot.id)) : []),
+      ],
+      log,
+    ),
+  );
   await log.group("Check the cluster holds the committed configs", async () => {
-    const changedKeys = new Set(modified.map((c) => idKey(c.id)));
-    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
-      .filter((key) => changedKeys.has(key))
-      .map((key) => scan.headConfigs.get(key))
-      .filter((config) => config !== undefined);
     const liveConfigs = await syncConfigs(
       live,
       toCheck,

@@ -9260,7 +9260,7 @@ function createClusterConnection(settings, env) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-UDTNKY4K.js");
+      const { createCluster } = await import("./kube-client-6ZVZMZCS.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9843,6 +9843,58 @@ function outcomeOf(plan, results, dryRun) {
   return results.some((r2) => r2.restart === "restarted") ? "restarted" : "nothing-to-do";
 }
 
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+// src/pipeline/check-permissions.ts
+function restartWrites(workloads, manifests) {
+  return workloads.flatMap((w) => {
+    const object = manifests.get(idKey(w.id))?.object;
+    const owner = workloadKindOf(object)?.templateOwner?.(object);
+    const target = owner ?? w.id;
+    const kind = workloadKind(target.kind);
+    return kind ? [{ verb: "patch", group: kind.group, resource: kind.resource, namespace: target.namespace }] : [];
+  });
+}
+function configWrite(id) {
+  return {
+    verb: "patch",
+    group: "",
+    resource: id.kind === "Secret" ? "secrets" : "configmaps",
+    namespace: id.namespace
+  };
+}
+async function checkPermissions(cluster, needed, log) {
+  const unique2 = new Map(needed.map((c3) => [`${c3.verb} ${c3.group}/${c3.resource} ${c3.namespace}`, c3]));
+  const answers = await runLimited([...unique2.values()], 8, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c3) => `${c3.verb} ${c3.group ? `${c3.resource}.${c3.group}` : c3.resource} in namespace ${c3.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+
 // src/pipeline/discover-cluster.ts
 async function discoverClusterWorkloads(cluster, namespaces) {
   const kinds = [];
@@ -9986,22 +10038,6 @@ function short(sha) {
 
 // src/pipeline/restart.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-
-// src/pipeline/restart.ts
 var PARALLEL_PATCHES = 4;
 async function restartWorkloads(requests, cluster, opts) {
   const allowed = opts.allowedNamespaces?.length ? (0, import_picomatch.default)(opts.allowedNamespaces) : () => true;
@@ -11267,9 +11303,20 @@ async function runConfigRollout(deps) {
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const strategy = chooseRestartStrategy(settings, now);
+  const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
+  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
+  await log.group(
+    "Check permissions",
+    () => checkPermissions(
+      live,
+      [
+        ...restartWrites(toRestart, manifests),
+        ...settings.apply ? toCheck.map((c3) => configWrite(c3.snapshot.id)) : []
+      ],
+      log
+    )
+  );
   await log.group("Check the cluster holds the committed configs", async () => {
-    const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
-    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
     const liveConfigs = await syncConfigs(
       live,
       toCheck,

@@ -223,6 +223,18 @@ var ObjectApi = class extends KubernetesObjectApi {
       { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
       { kind: "Secret", group: "", version: "v1", resource: "secrets" }
     ];
+    this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+      groupVersion: "authorization.k8s.io/v1",
+      resources: [
+        {
+          kind: "SelfSubjectAccessReview",
+          name: "selfsubjectaccessreviews",
+          namespaced: false,
+          singularName: "",
+          verbs: ["create"]
+        }
+      ]
+    };
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
       this.apiVersionResourceCache[apiVersion] ??= {
@@ -414,6 +426,25 @@ function createCluster(kc, opts) {
         )
       );
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+    },
+    async canI(access) {
+      const review = {
+        apiVersion: "authorization.k8s.io/v1",
+        kind: "SelfSubjectAccessReview",
+        metadata: {},
+        spec: { resourceAttributes: { ...access } }
+      };
+      try {
+        const answer = await request(
+          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+          () => api.create(review)
+        );
+        const allowed = toPlain(answer).status?.allowed;
+        return typeof allowed === "boolean" ? allowed : void 0;
+      } catch (error) {
+        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return void 0;
+        throw error;
+      }
     },
     watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
       const kind = kindEntry(kindName);
