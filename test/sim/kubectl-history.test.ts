@@ -87,6 +87,19 @@ describe.skipIf(!kubectl)(
       expect(missing.stderr).toContain("unable to find specified revision 1 in history");
     });
 
+    test("kubectl get pods -l shows the deployment's pods, all on the rolled-back template", async () => {
+      const result = await run(
+        "get",
+        "pods",
+        "-l",
+        "app=web",
+        "-o",
+        "jsonpath={range .items[*]}{.spec.containers[0].image} {.metadata.ownerReferences[0].kind}{'\\n'}{end}",
+      );
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim().split("\n")).toEqual(Array(3).fill("nginx:1.27 ReplicaSet"));
+    });
+
     test.each([
       ["sts/db", "StatefulSet", "db"],
       ["ds/agent", "DaemonSet", "agent"],
