@@ -117,6 +117,14 @@ describe.skipIf(!kubectl)(
       expect((await run("rollout", "status", ref, "--timeout=30s")).code).toBe(0);
       expect(image(kind, name)).toBe("nginx:1.27");
       expect((await history(ref)).map((row) => row[0])).toEqual(["2", "3", "4"]);
+      const table = await run("get", "controllerrevisions", "-l", `app=${name}`);
+      const rows = table.stdout.trim().split("\n");
+      expect(rows[0]).toMatch(/^NAME\s+CONTROLLER\s+REVISION\s+AGE$/);
+      // Listed by name (hash order), as a real server lists them.
+      const byRevision = rows.slice(1).map((r) => r.split(/\s+/).slice(1, 3));
+      expect(byRevision.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(
+        ["2", "3", "4"].map((rev) => [`${kind.toLowerCase()}.apps/${name}`, rev]),
+      );
     });
 
     test("kubectl create configmap (a protobuf body) and delete configmap", async () => {
