@@ -77,7 +77,8 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   const userAgent = req.headers["user-agent"];
   const rawBody = await readBody(req);
   let contentType = req.headers["content-type"];
-  let body = "";
+  // Protobuf bodies are decoded (and recorded) once the request is authenticated.
+  let body = mediaType(contentType) === PROTOBUF_MEDIA_TYPE ? "" : rawBody.toString("utf8");
   let target: Target | undefined;
   let routeError: unknown;
   try {
@@ -103,6 +104,7 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   if (userAgent) record.userAgent = userAgent;
   if (query.fieldManager) record.fieldManager = query.fieldManager;
   record.dryRun = query.dryRun === "All";
+  if (body) record.body = body;
   state.requests().push(record);
 
   const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -118,8 +120,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
 
   try {
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
-    ({ body, contentType } = bodyText(rawBody, contentType));
-    if (body) record.body = body;
+    if (mediaType(contentType) === PROTOBUF_MEDIA_TYPE) {
+      ({ body, contentType } = bodyText(rawBody, contentType));
+      if (body) record.body = body;
+    }
     if (method === "POST" && path === ACCESS_REVIEW_PATH) {
       record.verb = "create";
       const review = reviewAccess(body, state.faults);
