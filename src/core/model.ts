@@ -27,6 +27,8 @@ export interface Manifest {
   line: number;
   /** The object as plain JSON (merge keys applied). */
   object: Record<string, unknown>;
+  /** True when the file names no namespace and the --namespace default was used. */
+  namespaceAssumed?: boolean;
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */
