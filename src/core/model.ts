@@ -81,6 +81,8 @@ export interface ConfigReference {
   init?: boolean;
   /** True when the volume is mounted with subPath somewhere (never hot-updates). */
   subPath?: boolean;
+  /** True for `optional: true`: pods started without the config (or key) when it was missing. */
+  optional?: boolean;
 }
 
 export type WorkloadAction = "restart" | "skip";

@@ -246,7 +246,7 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
       { "broken.yaml": `# touched\n${broken}`, "cm.yaml": yamlDocs(configMap("app", v2)) },
     );
     expect(p.problems.filter((problem) => problem.file === "broken.yaml")).toHaveLength(1);
-    expect(p.problems[0]!.line).toBe(4);
+    expect(p.problems[0]!.line).toBe(5); // the head commit's
   });
 
   test("--strict does not fail on a broken YAML file that is not a manifest", async () => {

@@ -64,7 +64,12 @@ function source(
     // Items without a usable key are malformed: assume every key rather than none.
     if (named.length > 0) keys = named;
   }
-  return { configKind, configName, via, keys, path };
+  return { configKind, configName, via, keys, path, ...optional(volumeSource) };
+}
+
+/** `optional: true` on a reference: pods start without the config (or key) and never see it appear. */
+function optional(source: unknown): { optional?: true } {
+  return field(source, "optional") === true ? { optional: true } : {};
 }
 
 function containerReferences(podSpec: unknown): ConfigReference[] {
@@ -81,8 +86,19 @@ function containerReferences(podSpec: unknown): ConfigReference[] {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"],
         ] as const) {
-          const name = stringField(field(envFrom, refField), "name");
-          if (name) refs.push({ configKind, configName: name, via: "envFrom", keys: "all", path, ...init });
+          const ref = field(envFrom, refField);
+          const name = stringField(ref, "name");
+          if (name) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref),
+            });
+          }
         }
       });
 
@@ -96,8 +112,17 @@ function containerReferences(podSpec: unknown): ConfigReference[] {
           const ref = field(valueFrom, refField);
           const name = stringField(ref, "name");
           const key = stringField(ref, "key");
-          if (name && key)
-            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
+          if (name && key) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref),
+            });
+          }
         }
       });
     });
