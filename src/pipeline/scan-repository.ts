@@ -234,7 +234,6 @@ async function findCandidateFiles(
 interface EarlySearch {
   names: Set<string>;
   hits: Promise<string[]>;
-  cancel: AbortController;
 }
 
 function earlyCandidateSearch(
@@ -251,18 +250,16 @@ function earlyCandidateSearch(
       .filter((name) => name !== "" && !name.includes("\n")),
   );
   if (names.size === 0) return undefined;
-  const cancel = new AbortController();
-  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted);
   // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
   hits.catch(() => {});
-  return { names, hits, cancel };
+  return { names, hits };
 }
 
 /**
  * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
- * for `names` finds. The early search is used when it looked for at least these names (the usual
- * case); otherwise (its guess from the text missed a name: flow-style metadata, JSON) it is
- * stopped and the search runs again for the exact names.
+ * for `names` finds. The early search covers the names it guessed from the text (the usual case);
+ * names it missed (an added config, flow-style metadata, JSON) get a second search of their own.
  */
 async function readCandidates(
   git: Git,
@@ -278,14 +275,16 @@ async function readCandidates(
 ): Promise<Manifest[]> {
   let candidates: string[];
   // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
-  if (early && names.every((name) => early.names.has(name))) {
-    candidates = await early.hits;
-  } else {
-    if (early) {
-      early.cancel.abort();
-      await early.hits.catch(() => {});
-    }
+  if (early === undefined) {
     candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+  } else {
+    // Names the guess missed (added configs, flow-style metadata, JSON): one more search for those only.
+    const missed = names.filter((name) => !early.names.has(name));
+    const [guessed, more] = await Promise.all([
+      early.hits,
+      findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted),
+    ]);
+    candidates = [...new Set([...guessed, ...more])].sort();
   }
   return readManifests(git, rev, candidates, ctx.options, ctx.problems);
 }
