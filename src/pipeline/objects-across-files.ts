@@ -100,6 +100,7 @@ export function settleWithUntouchedFiles(
   changes: ConfigChange[],
   read: { base: Map<string, ConfigSnapshot>; head: Map<string, ConfigSnapshot> },
   untouched: { base: Manifest[]; head: Manifest[] },
+  problems: ManifestProblem[],
 ): ConfigChange[] {
   const baseContent = contentsById(untouched.base);
   const headContent = contentsById(untouched.head);
@@ -116,6 +117,16 @@ export function settleWithUntouchedFiles(
     if (elsewhere === undefined || own === undefined) {
       settled.push(change);
       continue;
+    }
+    if (added) {
+      // Defined in an untouched file and again in a changed one: kubectl applies both, in file order.
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`,
+      });
     }
     const keys = added
       ? changedKeys(elsewhere.content, own.content)

@@ -137,7 +137,12 @@ export async function scanRepository(
   const newWorkloadIds = new Set(
     maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key)),
   );
-  const withCopies = settleWithUntouchedFiles(readable, found.snapshots, { base: untouchedAtBase, head: [] });
+  const withCopies = settleWithUntouchedFiles(
+    readable,
+    found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    problems,
+  );
 
   // Consumers of every change: modified and deleted configs, and added ones (an existing workload
   // may reference a new config as optional).
@@ -149,10 +154,12 @@ export async function scanRepository(
     problems,
   });
   // A config deleted from a changed file may still be defined at head in an untouched one.
-  const changes = settleWithUntouchedFiles(withCopies, found.snapshots, {
-    base: [],
-    head: candidateManifests,
-  });
+  const changes = settleWithUntouchedFiles(
+    withCopies,
+    found.snapshots,
+    { base: [], head: candidateManifests },
+    problems,
+  );
   const all = [...headManifests, ...candidateManifests];
   const workloads = all.filter((m) => podTemplateOf(m.object) !== undefined);
 

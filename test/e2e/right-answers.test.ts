@@ -131,6 +131,9 @@ describe("item 2: newness, deletion and change are decided per object, not per f
       { "cm.yaml": yamlDocs(configMap("app", v1)), "more/cm.yaml": yamlDocs(configMap("app", v1)) },
     );
     expect(p.changes).toEqual([]);
+    expect(p.problems.map((problem) => `${problem.file}: ${problem.message}`)).toEqual([
+      "more/cm.yaml: configmap/app (namespace default) is also defined in cm.yaml:1; compared with that definition",
+    ]);
   });
 
   test("a config removed from one file but still defined in an unchanged file is not deleted", async () => {
