@@ -284,20 +284,23 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
     expect(text.stdout).toMatch(/namespace "shop" \(--namespace\) was assumed/);
   });
 
-  test("a missing git object (a partial clone without its remote) is a clear exit-2 error", async () => {
-    const origin = await commitTwice(
-      { "cm.yaml": yamlDocs(configMap("app", v1)) },
-      { "cm.yaml": yamlDocs(configMap("app", v2)) },
-    );
-    await origin.git(["config", "uploadpack.allowFilter", "true"]);
-    const clone = await cloneTempRepo(`file://${origin.dir}`, ["--filter=blob:none", "--no-checkout"]);
-    repos.push(clone);
-    await clone.git(["remote", "set-url", "origin", "file:///nonexistent/repo"]);
-    const run = await runCli(["--repo", clone.dir, "--dry-run", "--discover", "repo"]);
-    expect(run.stderr).not.toMatch(/looks like a bug/);
-    expect(run.stderr).toMatch(/missing from this clone.*fetch-depth: 0|git fetch/);
-    expect(run.code).toBe(2);
-  });
+  test.each([["blob:none"], ["tree:0"]])(
+    "a missing git object (a --filter=%s clone without its remote) is a clear exit-2 error",
+    async (filter) => {
+      const origin = await commitTwice(
+        { "cm.yaml": yamlDocs(configMap("app", v1)) },
+        { "cm.yaml": yamlDocs(configMap("app", v2)) },
+      );
+      await origin.git(["config", "uploadpack.allowFilter", "true"]);
+      const clone = await cloneTempRepo(`file://${origin.dir}`, [`--filter=${filter}`, "--no-checkout"]);
+      repos.push(clone);
+      await clone.git(["remote", "set-url", "origin", "file:///nonexistent/repo"]);
+      const run = await runCli(["--repo", clone.dir, "--dry-run", "--discover", "repo"]);
+      expect(run.stderr).not.toMatch(/looks like a bug/);
+      expect(run.stderr).toMatch(/missing from this clone.*fetch-depth: 0|git fetch/);
+      expect(run.code).toBe(2);
+    },
+  );
 
   test("kubectl reads `enabled: yes` as a boolean: reported as kubectl would reject it", async () => {
     const cm = (value: string) =>
