@@ -14,7 +14,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-BXLAOBNM.js";
+} from "./chunks/chunk-KU42GZDI.js";
 import {
   decodeKubeconfigData
 } from "./chunks/chunk-R4UG4FHS.js";

@@ -12,7 +12,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-BXLAOBNM.js";
+} from "./chunks/chunk-KU42GZDI.js";
 import "./chunks/chunk-R4UG4FHS.js";
 import "./chunks/chunk-VK2ZC3FK.js";
 import {

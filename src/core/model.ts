@@ -21,6 +21,8 @@ export interface Manifest {
   line: number;
   /** The object as plain JSON (merge keys applied). */
   object: Record<string, unknown>;
+  /** True when the file names no namespace and the --namespace default was used. */
+  namespaceAssumed?: boolean;
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */
@@ -73,6 +75,8 @@ export interface ConfigReference {
   init?: boolean;
   /** True when the volume is mounted with subPath somewhere (never hot-updates). */
   subPath?: boolean;
+  /** True for `optional: true`: pods started without the config (or key) when it was missing. */
+  optional?: boolean;
 }
 
 export type WorkloadAction = "restart" | "skip";

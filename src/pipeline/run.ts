@@ -15,6 +15,7 @@ import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
 import { checkPermissions, configWrite, restartWrites } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
+import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
 import { restartAndWait } from "./restart-and-wait.js";
 import { consumedBy } from "./restart-hash.js";
@@ -86,7 +87,8 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     return cluster;
   };
 
-  const modified = scan.changes.filter((c) => c.status === "modified");
+  // Added configs too: an existing workload may reference one as optional (and then restarts).
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
   const clusterWorkloads =
     discover !== "repo" && modified.length > 0
       ? await log.group("Discover consumers on the cluster", async () =>
@@ -101,12 +103,17 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
+  const namespaceNote = assumedNamespaceNote(scan, built.workloads, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(built.workloads, settings),
     problems: scan.problems,
-    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...(namespaceNote ? [namespaceNote] : []),
+    ],
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {

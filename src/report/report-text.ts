@@ -34,6 +34,9 @@ export function renderText(report: RunReport): string {
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
   }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
+  }
   if (report.results.length > 0) {
     out.push("", "Results:");
     out.push(

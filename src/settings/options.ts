@@ -210,10 +210,11 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "max-file-size",
     type: "integer",
-    default: "1048576",
+    default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
-    description: "Skip manifest files larger than this, with a warning.",
+    description:
+      "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion.",
   },
   {
     name: "debug",

@@ -1,6 +1,7 @@
 import { UserError } from "../core/errors.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
+import { validateSettings } from "./validate-settings.js";
 
 export type Discover = "repo" | "cluster" | "both";
 export type Strategy = "annotation" | "env";
@@ -68,7 +69,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
-  return {
+  const settings: Settings = {
     base: str("base"),
     head: str("head"),
     repo: str("repo") ?? ".",
@@ -92,10 +93,15 @@ export function toSettings(...sources: RawValues[]): Settings {
     hashKey: str("hash-key"),
     output: (str("output") ?? "text") as OutputFormat,
     strict: bool("strict"),
-    maxFileSize: num("max-file-size") ?? 1_048_576,
+    maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
     debug: bool("debug"),
   };
+  validateSettings(settings);
+  return settings;
 }
+
+/** 16 MiB: see the README ("Files it will not read") for why. */
+const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 function requireSpec(name: string): OptionSpec {
   const spec = OPTIONS.find((o) => o.name === name);

@@ -1,9 +1,10 @@
 // Text of one repository file -> the Kubernetes objects it defines, plus what is wrong with it.
 // Pure: the caller reads the file (at a revision) and passes its text or bytes.
 
-import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import { type Document, LineCounter, parseAllDocuments, type Tags } from "yaml";
 import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
+import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
 
 export interface ParseManifestsOptions {
@@ -104,6 +105,10 @@ export function parseManifests(
       prettyErrors: false,
       // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
       logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt,
     });
   } catch (error) {
     const message = `cannot parse file: ${describeFailure(error)}`;
@@ -119,7 +124,32 @@ export function parseManifests(
       reader.failed(doc.range[0], error);
     }
   }
-  return { manifests: reader.manifests, problems: reader.cappedProblems() };
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+/** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
+function asKubectlReadsIt(tags: Tags): Tags {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag as { tag?: string; format?: string };
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+
+/**
+ * Errors in a file that names no apiVersion and kind (a CI config, Helm values, a broken JSON
+ * fixture) are not manifest errors: reported as warnings, so --strict fails only on manifests.
+ */
+function notAManifestIsAWarning(source: string, problems: ManifestProblem[]): ManifestProblem[] {
+  if (isProbablyManifestText(source)) return problems;
+  return problems.map((p) =>
+    p.severity === "error"
+      ? {
+          ...p,
+          severity: "warning",
+          message: `${p.message} (not read: does not look like a Kubernetes manifest)`,
+        }
+      : p,
+  );
 }
 
 /** undefined when the content is not text (NUL bytes, invalid UTF-8). */
@@ -291,14 +321,31 @@ class DocumentReader {
       );
       return;
     }
+    const checked = KINDS_THAT_NEED_METADATA.has(kind);
+    if (checked && !isObjectName(name)) {
+      this.problem(
+        locate(["metadata", "name"]) ?? start,
+        `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`,
+      );
+      return;
+    }
     const namespaceValue = field(metadata, "namespace");
     let namespace: string;
+    let namespaceAssumed = false;
     if (CLUSTER_SCOPED_KINDS.has(kind)) {
       namespace = "";
     } else if (namespaceValue === undefined || namespaceValue === null || namespaceValue === "") {
       namespace = this.opts.defaultNamespace;
+      namespaceAssumed = true;
     } else if (typeof namespaceValue === "string") {
       namespace = namespaceValue;
+      if (checked && !isNamespaceName(namespace)) {
+        this.problem(
+          locate(["metadata", "namespace"]) ?? start,
+          `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`,
+        );
+        return;
+      }
     } else {
       this.problem(
         locate(["metadata", "namespace"]) ?? start,
@@ -311,6 +358,7 @@ class DocumentReader {
       file: this.file,
       line: this.lineCounter.linePos(start).line,
       object,
+      ...(namespaceAssumed ? { namespaceAssumed: true } : {}),
     });
   }
 

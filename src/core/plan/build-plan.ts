@@ -51,6 +51,7 @@ interface Candidate {
 export function buildPlan(input: PlanInput): PlanResult {
   const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
   const stillReferencing = new Map<string, Set<string>>();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
   const planned: PlannedWorkload[] = [];
 
   const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
@@ -67,6 +68,7 @@ export function buildPlan(input: PlanInput): PlanResult {
 
   for (const candidate of candidates) {
     const references: PlannedReference[] = [];
+    const waitingFor: ObjectId[] = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config: ObjectId = {
         kind: ref.configKind,
@@ -81,22 +83,34 @@ export function buildPlan(input: PlanInput): PlanResult {
         stillReferencing.get(key)!.add(shortId(candidate.id));
         continue;
       }
-      // A config new in this diff: no running pod could have read it.
-      if (change.status === "added") continue;
+      // A config new in this diff. Pods that referenced it as optional started without it and need
+      // a restart to see it; with a required reference they could not start, and kubelet starts
+      // them by itself once it exists.
+      if (change.status === "added" && !ref.optional) {
+        waitingFor.push(config);
+        continue;
+      }
       const changedKeys =
         ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
       references.push({ ...ref, config, changedKeys });
     }
-    if (references.length === 0) continue;
+    if (references.length === 0) {
+      // A new workload starts with its new configs: nothing worth a line.
+      if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(waitingForAddedConfig(candidate, waitingFor));
+      }
+      continue;
+    }
     const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, addedConfigs);
     planned.push(
       runBy
         ? {
-            ...planWorkload(candidate, references, input.newWorkloadIds),
+            ...workload,
             action: "skip",
             reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`,
           }
-        : planWorkload(candidate, references, input.newWorkloadIds),
+        : workload,
     );
   }
 
@@ -116,6 +130,7 @@ function planWorkload(
   candidate: Candidate,
   references: PlannedReference[],
   newWorkloadIds: Set<string>,
+  addedConfigs: Set<string>,
 ): PlannedWorkload {
   const base = {
     id: candidate.id,
@@ -128,11 +143,25 @@ function planWorkload(
   }
   const skipReason = skipReasonFor(candidate, newWorkloadIds);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && addedConfigs.has(idKey(r.config)));
+  const reason =
+    added.length === consuming.length
+      ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it`
+      : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+
+/** A workload whose required config is new in this diff: nothing to restart, but say why. */
+function waitingForAddedConfig(candidate: Candidate, configs: ObjectId[]): PlannedWorkload {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
-    ...base,
-    action: "restart",
-    reason: `consumes ${describeConsumption(consuming)}`,
-    references: consuming,
+    id: candidate.id,
+    source: candidate.source,
+    ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+    action: "skip",
+    reason,
+    references: [],
   };
 }
 

@@ -9544,6 +9544,22 @@ function compareIds(a, b2) {
   return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
 }
 
+// src/core/names.ts
+var LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+var NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+var OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+
 // src/core/plan/references.ts
 var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
 function findReferences(podSpec) {
@@ -9556,20 +9572,20 @@ function volumeReferences(podSpec, subPathVolumes) {
   arrayField(podSpec, "volumes").forEach((volume, index) => {
     if (!isRecord(volume)) return;
     const volumeName = stringField(volume, "name");
-    const path = `volumes[${volumeName ?? index}]`;
+    const path = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
     const configMap = field(volume, "configMap");
-    const configMapName = stringField(configMap, "name");
+    const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
     }
     const secret = field(volume, "secret");
-    const secretName = stringField(secret, "secretName");
+    const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
     arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path}.sources[${sourceIndex}]`;
       const projectedConfigMap = field(projection, "configMap");
-      const pcName = stringField(projectedConfigMap, "name");
+      const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
           ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
@@ -9577,21 +9593,24 @@ function volumeReferences(podSpec, subPathVolumes) {
         });
       }
       const projectedSecret = field(projection, "secret");
-      const psName = stringField(projectedSecret, "name");
+      const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
     });
   });
   return refs;
 }
-function source(configKind, configName, via, volumeSource, path) {
+function source(configKind, configName2, via, volumeSource, path) {
   const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k2) => !!k2));
     if (named.length > 0) keys = named;
   }
-  return { configKind, configName, via, keys, path };
+  return { configKind, configName: configName2, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -9599,29 +9618,49 @@ function containerReferences(podSpec) {
     const init = list === "initContainers" ? { init: true } : {};
     arrayField(podSpec, list).forEach((container, index) => {
       if (!isRecord(container)) return;
-      const prefix = `${list}[${stringField(container, "name") ?? index}]`;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
       arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
         const path = `${prefix}.envFrom[${envFromIndex}]`;
         for (const [refField, configKind] of [
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const name = stringField(field(envFrom, refField), "name");
-          if (name) refs.push({ configKind, configName: name, via: "envFrom", keys: "all", path, ...init });
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
         const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${stringField(env, "name") ?? envIndex}]`;
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
           const ref = field(valueFrom, refField);
-          const name = stringField(ref, "name");
+          const name = configName(ref, "name");
           const key = stringField(ref, "key");
-          if (name && key)
-            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
+          if (name && key) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
         }
       });
     });
@@ -9640,6 +9679,14 @@ function volumesMountedWithSubPath(podSpec) {
   }
   return names;
 }
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  return [...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) ? JSON.stringify(name) : name;
+}
 function unique(values) {
   return [...new Set(values)];
 }
@@ -9649,6 +9696,7 @@ var IGNORE_ANNOTATION = "config-rollout.io/ignore";
 function buildPlan(input) {
   const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
   const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c3) => c3.status === "added").map((c3) => idKey(c3.id)));
   const planned = [];
   const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
   const byKey = new Map(candidates.map((c3) => [idKey(c3.id), c3]));
@@ -9662,6 +9710,7 @@ function buildPlan(input) {
   }
   for (const candidate of candidates) {
     const references = [];
+    const waitingFor = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config = {
         kind: ref.configKind,
@@ -9676,18 +9725,27 @@ function buildPlan(input) {
         stillReferencing.get(key).add(shortId(candidate.id));
         continue;
       }
-      if (change.status === "added") continue;
+      if (change.status === "added" && !ref.optional) {
+        waitingFor.push(config);
+        continue;
+      }
       const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
       references.push({ ...ref, config, changedKeys: changedKeys2 });
     }
-    if (references.length === 0) continue;
+    if (references.length === 0) {
+      if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(waitingForAddedConfig(candidate, waitingFor));
+      }
+      continue;
+    }
     const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, addedConfigs);
     planned.push(
       runBy ? {
-        ...planWorkload(candidate, references, input.newWorkloadIds),
+        ...workload,
         action: "skip",
         reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
-      } : planWorkload(candidate, references, input.newWorkloadIds)
+      } : workload
     );
   }
   planned.sort((a, b2) => compareIds(a.id, b2.id));
@@ -9699,7 +9757,7 @@ function buildPlan(input) {
   });
   return { workloads: planned, warnings };
 }
-function planWorkload(candidate, references, newWorkloadIds) {
+function planWorkload(candidate, references, newWorkloadIds, addedConfigs) {
   const base = {
     id: candidate.id,
     source: candidate.source,
@@ -9711,11 +9769,20 @@ function planWorkload(candidate, references, newWorkloadIds) {
   }
   const skipReason = skipReasonFor(candidate, newWorkloadIds);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r2) => r2.optional && addedConfigs.has(idKey(r2.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
-    ...base,
-    action: "restart",
-    reason: `consumes ${describeConsumption(consuming)}`,
-    references: consuming
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
   };
 }
 function skipReasonFor(candidate, newWorkloadIds) {
@@ -9798,10 +9865,6 @@ function listKeys(keys) {
 }
 function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function configNamesToFind(changes) {
-  const names = changes.filter((c3) => c3.status !== "added").map((c3) => c3.id.name);
-  return [...new Set(names)].sort(compareStrings);
 }
 
 // src/core/plan/guard-rails.ts
@@ -9914,6 +9977,20 @@ async function discoverClusterWorkloads(cluster, namespaces) {
     })
   );
   return (await Promise.all(lists)).flat();
+}
+
+// src/pipeline/namespace-note.ts
+var MAX_LISTED = 5;
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c3) => c3.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
 }
 
 // src/pipeline/resolve-commits.ts
@@ -10624,6 +10701,9 @@ var KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
   ...WORKLOAD_KINDS.map((k2) => k2.kind)
 ]);
 var NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+function isProbablyManifestText(text) {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
 function parseManifests(file, text, opts) {
   const decoded = decodeText(text);
   if (decoded === void 0) {
@@ -10650,7 +10730,11 @@ function parseManifests(file, text, opts) {
       merge: true,
       prettyErrors: false,
       // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error"
+      logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt
     });
   } catch (error) {
     const message = `cannot parse file: ${describeFailure(error)}`;
@@ -10664,7 +10748,23 @@ function parseManifests(file, text, opts) {
       reader.failed(doc.range[0], error);
     }
   }
-  return { manifests: reader.manifests, problems: reader.cappedProblems() };
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function asKubectlReadsIt(tags) {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag;
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+function notAManifestIsAWarning(source2, problems) {
+  if (isProbablyManifestText(source2)) return problems;
+  return problems.map(
+    (p2) => p2.severity === "error" ? {
+      ...p2,
+      severity: "warning",
+      message: `${p2.message} (not read: does not look like a Kubernetes manifest)`
+    } : p2
+  );
 }
 function decodeText(text) {
   let s;
@@ -10803,14 +10903,31 @@ var DocumentReader = class {
       );
       return;
     }
+    const checked = KINDS_THAT_NEED_METADATA.has(kind);
+    if (checked && !isObjectName(name)) {
+      this.problem(
+        locate(["metadata", "name"]) ?? start,
+        `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+      );
+      return;
+    }
     const namespaceValue = field(metadata, "namespace");
     let namespace;
+    let namespaceAssumed = false;
     if (CLUSTER_SCOPED_KINDS.has(kind)) {
       namespace = "";
     } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
       namespace = this.opts.defaultNamespace;
+      namespaceAssumed = true;
     } else if (typeof namespaceValue === "string") {
       namespace = namespaceValue;
+      if (checked && !isNamespaceName(namespace)) {
+        this.problem(
+          locate(["metadata", "namespace"]) ?? start,
+          `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+        );
+        return;
+      }
     } else {
       this.problem(
         locate(["metadata", "namespace"]) ?? start,
@@ -10822,7 +10939,8 @@ var DocumentReader = class {
       id: { kind, namespace, name },
       file: this.file,
       line: this.lineCounter.linePos(start).line,
-      object
+      object,
+      ...namespaceAssumed ? { namespaceAssumed: true } : {}
     });
   }
   failed(offset, error) {
@@ -10856,6 +10974,112 @@ function globsToPathspecs(globs) {
   return globs.map((glob) => `:(glob)${glob}`);
 }
 
+// src/pipeline/base-problems.ts
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p2) => p2.file));
+  const kept = baseProblems.filter((p2) => {
+    const headPath = headPathOf.get(p2.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p2) => ({ ...p2, severity: "warning", message: `at the base commit: ${p2.message}` }));
+  return [...kept, ...headProblems];
+}
+
+// src/pipeline/objects-across-files.ts
+function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
+  const problems = [];
+  for (const file of changedFiles) {
+    const basePath = file.oldPath ?? file.path;
+    const sizes = [
+      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
+      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
+    ];
+    const over = sizes.filter(([, size]) => size !== void 0);
+    if (over.length === 0) continue;
+    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
+    problems.push({
+      file: file.status === "D" ? basePath : file.path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
+    });
+  }
+  return problems;
+}
+async function withoutUnreadChanges(git, commits, changes, unread, problems) {
+  const kept = [];
+  for (const change of changes) {
+    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
+    const files = side === void 0 ? void 0 : unread[side];
+    if (side === void 0 || files === void 0 || files.size === 0) {
+      kept.push(change);
+      continue;
+    }
+    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    if (hits.length === 0) {
+      kept.push(change);
+      continue;
+    }
+    const broken = hits.find((path) => files.get(path) === "broken");
+    if (broken !== void 0) {
+      problems.push({
+        file: broken,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
+      });
+    }
+  }
+  return kept;
+}
+function settleWithUntouchedFiles(changes, read, untouched, problems) {
+  const baseContent = contentsById(untouched.base);
+  const headContent = contentsById(untouched.head);
+  const settled = [];
+  for (const change of changes) {
+    const key = idKey(change.id);
+    const added = change.status === "added";
+    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
+    const own = (added ? read.head : read.base).get(key);
+    if (elsewhere === void 0 || own === void 0) {
+      settled.push(change);
+      continue;
+    }
+    if (added) {
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+      });
+    }
+    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
+    if (keys.length === 0) continue;
+    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
+    settled.push({ ...change, ...at, status: "modified", keys });
+  }
+  return settled.sort((a, b2) => compareIds(a.id, b2.id));
+}
+function contentsById(manifests) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
+    byId.set(idKey(manifest.id), {
+      content: configContentOf(manifest).content,
+      at: { file: manifest.file, line: manifest.line }
+    });
+  }
+  return byId;
+}
+function literalPathspecs(paths) {
+  return paths.map((path) => `:(literal)${path}`);
+}
+
 // src/pipeline/scan-repository.ts
 function createPathFilter(options) {
   const include = (0, import_picomatch2.default)(options.paths, { dot: true });
@@ -10869,55 +11093,85 @@ async function scanRepository(git, base, head, options, log) {
   );
   const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
   const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  const touched = /* @__PURE__ */ new Set([...basePaths, ...headPaths]);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   const problems = [];
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
   const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths, options, problems),
-    readBytes(git, head, headPaths, options, problems)
+    readBytes(git, base, basePaths, options, oversized.base),
+    readBytes(git, head, headPaths, options, oversized.head)
   ]);
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
-  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
-  const headManifests = await parseFiles(headPaths, headFiles, options, problems);
+  const baseProblems = [];
+  const baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  const headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
+  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
   const found = findConfigChanges(baseManifests, headManifests);
   problems.push(...found.problems);
-  const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  const readable = await withoutUnreadChanges(git, { base, head }, found.changes, unread, problems);
   const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    headManifests.filter((m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id))
+  const unreadAtBase = new Set(
+    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
   );
-  const consumedNames = withTemplateRefs(configNamesToFind(changes.filter((c3) => c3.status !== "added")));
+  const maybeNewWorkloads = headManifests.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...readable.filter((c3) => c3.status === "added").map((c3) => c3.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git,
+    base,
+    await findCandidateFiles(git, base, namesAtBase, touched, wanted),
+    options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const withCopies = settleWithUntouchedFiles(
+    readable,
+    found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    problems
+  );
+  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c3) => c3.id.name)));
   const candidateManifests = await readCandidates(git, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
     options,
     problems
   });
+  const changes = settleWithUntouchedFiles(
+    withCopies,
+    found.snapshots,
+    { base: [], head: candidateManifests },
+    problems
+  );
   const all = [...headManifests, ...candidateManifests];
   const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, []);
-  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
+  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems, assumedNamespace };
 }
 function withTemplateRefs(names) {
   return names.length > 0 ? [...names, "workloadRef"] : names;
 }
-function withoutUnreadableDeletions(changes, changedFiles, problems) {
-  const broken = new Set(problems.filter((p2) => p2.severity === "error").map((p2) => p2.file));
-  const headPathOf = new Map(
-    changedFiles.map((f) => [f.oldPath ?? f.path, f.status === "D" ? void 0 : f.path])
-  );
-  return changes.filter((change) => {
-    const headPath = headPathOf.get(change.file);
-    if (change.status !== "deleted" || headPath === void 0 || !broken.has(headPath)) return true;
-    problems.push({
-      file: headPath,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the head commit`
-    });
-    return false;
-  });
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
 async function readConfigsAt(git, rev, ids, known, options) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
@@ -10964,42 +11218,44 @@ function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted) {
     )
   );
   if (names.size === 0) return void 0;
-  const cancel = new AbortController();
-  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted);
   hits.catch(() => {
   });
-  return { names, hits, cancel };
+  return { names, hits };
 }
 async function readCandidates(git, rev, names, early, ctx) {
   let candidates;
-  if (early && names.every((name) => early.names.has(name))) {
-    candidates = await early.hits;
-  } else {
-    if (early) {
-      early.cancel.abort();
-      await early.hits.catch(() => {
-      });
-    }
+  if (early === void 0) {
     candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+  } else {
+    const missed = names.filter((name) => !early.names.has(name));
+    const [guessed, more] = await Promise.all([
+      early.hits,
+      findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
+    ]);
+    candidates = [.../* @__PURE__ */ new Set([...guessed, ...more])].sort();
   }
   return readManifests(git, rev, candidates, ctx.options, ctx.problems);
 }
-async function readBytes(git, rev, paths, options, problems) {
+async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of read.oversized) oversized.set(path, size);
+  return read.files;
+}
+async function readManifests(git, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git, rev, paths, options, oversized);
   for (const [path, size] of oversized) {
     problems.push({
       file: path,
       line: 1,
       col: 1,
       severity: "warning",
-      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`
+      message: `not read: ${size} bytes is over --max-file-size ${options.maxFileSize} (a consumer defined there is not seen)`
     });
   }
-  return files;
-}
-async function readManifests(git, rev, paths, options, problems) {
-  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
+  return parseFiles(paths, files, options, problems);
 }
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
@@ -11276,7 +11532,7 @@ async function runConfigRollout(deps) {
     }
     return cluster;
   };
-  const modified = scan.changes.filter((c3) => c3.status === "modified");
+  const modified = scan.changes.filter((c3) => c3.status !== "deleted");
   const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
     "Discover consumers on the cluster",
     async () => discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c3) => c3.id.namespace))])
@@ -11288,12 +11544,17 @@ async function runConfigRollout(deps) {
     clusterWorkloads
   });
   for (const warning of built.warnings) log.warn(warning.message, warning);
+  const namespaceNote = assumedNamespaceNote(scan, built.workloads, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
   const plan = {
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(built.workloads, settings),
     problems: scan.problems,
-    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`)
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : []
+    ]
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
@@ -11365,6 +11626,25 @@ import { resolve } from "node:path";
 
 // src/git/cat-file-batch.ts
 import { spawn as spawn2 } from "node:child_process";
+
+// src/git/missing-object.ts
+var MISSING_OBJECT = [
+  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+  /unable to read tree \(?([0-9a-f]{40,64})/,
+  /bad object ([0-9a-f]{40,64})/,
+  /unable to read ([0-9a-f]{40,64})/
+];
+function missingObjectError(stderr) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
 
 // src/git/parse-cat-file-batch.ts
 var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
@@ -16468,10 +16748,12 @@ function createGitRunner(baseDir, options = {}) {
   };
 }
 function describe(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
   const message = error instanceof Error ? error.message.trim() : String(error);
   const command = args.join(" ");
-  const shown = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown} failed: ${message}`, { cause: error });
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
 }
 
 // src/git/cat-file-batch.ts
@@ -16510,9 +16792,8 @@ function catFileBatch(root, names, mode, maxContentBytes) {
     });
     child.on("close", (code) => {
       if (!failed && code !== 0) {
-        failed = new Error(
-          `git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`
-        );
+        const text = Buffer.concat(stderr).toString("utf8").trim();
+        failed = missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`);
       }
       if (!failed) {
         try {
@@ -16864,8 +17145,8 @@ function describeRange(report) {
 }
 function describeKeys(change) {
   if (change.keys.length === 0) return "-";
-  const shown = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown} and ${change.keys.length - 8} more` : shown;
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
 }
 function describeReferences(workload) {
   return workload.references.map((r2) => {
@@ -17042,6 +17323,9 @@ function renderText(report) {
       out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
   }
   if (report.results.length > 0) {
     out.push("", "Results:");
@@ -17261,10 +17545,10 @@ var OPTIONS = [
   {
     name: "max-file-size",
     type: "integer",
-    default: "1048576",
+    default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
-    description: "Skip manifest files larger than this, with a warning."
+    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
   },
   {
     name: "debug",
@@ -17283,6 +17567,47 @@ function parseDuration(text) {
   const parts = [...trimmed2.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p2) => p2[0]).join("") !== trimmed2) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
 }
 
 // src/settings/settings.ts
@@ -17309,7 +17634,7 @@ function toSettings(...sources) {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
-  return {
+  const settings = {
     base: str("base"),
     head: str("head"),
     repo: str("repo") ?? ".",
@@ -17333,10 +17658,13 @@ function toSettings(...sources) {
     hashKey: str("hash-key"),
     output: str("output") ?? "text",
     strict: bool("strict"),
-    maxFileSize: num("max-file-size") ?? 1048576,
+    maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
     debug: bool("debug")
   };
+  validateSettings(settings);
+  return settings;
 }
+var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 function requireSpec(name) {
   const spec = OPTIONS.find((o2) => o2.name === name);
   if (!spec) throw new Error(`unknown option ${name}`);
