@@ -5,6 +5,7 @@ import { runInCi } from "../compose/run-in-ci.js";
 import { EXIT_FAILED, EXIT_OK, exitCodeFor } from "../core/errors.js";
 import { VERSION } from "../core/version.js";
 import { createGit } from "../git/create-git.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import { helpText } from "../settings/help.js";
@@ -21,12 +22,14 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     debug = settings.debug;
     const log = createStderrLog({ debug, color: useColor(process.stderr, env) });
-    const cluster = prepareClusterConnection(settings, env);
+    const cluster = prepareClusterConnection(settings, env, {
+      path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
+    });
     const report = await runInCi(settings, { env, git: await createGit(settings.repo), cluster, log });
     process.stdout.write(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    process.stderr.write(`${describeError(error, debug)}\n`);
+    process.stderr.write(`${escapeForCiLog(describeError(error, debug))}\n`);
     return exitCodeFor(error);
   }
 }
