@@ -96,6 +96,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);

@@ -208,6 +208,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Fail when any manifest cannot be parsed (default: report it and go on).",
   },
   {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description:
+      "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason).",
+  },
+  {
     name: "max-file-size",
     type: "integer",
     default: "1048576",

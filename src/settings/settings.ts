@@ -34,6 +34,8 @@ export interface Settings {
   output: OutputFormat;
   strict: boolean;
   maxFileSize: number;
+  /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
+  restartReloaderManaged: boolean;
   debug: boolean;
 }
 
@@ -93,6 +95,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     output: (str("output") ?? "text") as OutputFormat,
     strict: bool("strict"),
     maxFileSize: num("max-file-size") ?? 1_048_576,
+    restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug"),
   };
 }

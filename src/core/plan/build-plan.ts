@@ -1,13 +1,14 @@
 // Config changes + workloads -> which workloads restart (once each), which are skipped and why.
 
 import { isRestartable, isWorkloadKind, podTemplateOf, skipReasonForKind } from "../kinds/workload-kinds.js";
-import { field } from "../manifests/json-shape.js";
+import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 import { compareIds, compareStrings } from "../manifests/order.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
 import { formatId, idKey } from "../model.js";
 import { findReferences } from "./references.js";
+import { reloaderAnnotation } from "./reloader.js";
 
-export const IGNORE_ANNOTATION = "config-rollout.io/ignore";
+export { IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 
 export interface PlanInput {
   changes: ConfigChange[];
@@ -17,6 +18,8 @@ export interface PlanInput {
   newWorkloadIds: Set<string>;
   /** Workloads found only on the cluster (file "", line 0). */
   clusterWorkloads?: Manifest[];
+  /** Restart workloads that Stakater Reloader manages as well (default: skip them, saying why). */
+  restartReloaderManaged?: boolean;
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
@@ -49,6 +52,7 @@ export function buildPlan(input: PlanInput): PlanResult {
 
   for (const candidate of mergeCandidates(input.workloads, input.clusterWorkloads ?? [])) {
     const references: PlannedReference[] = [];
+    const ignoredReferences: PlannedReference[] = [];
     for (const ref of referencesOf(candidate.objects)) {
       const config: ObjectId = {
         kind: ref.configKind,
@@ -67,10 +71,26 @@ export function buildPlan(input: PlanInput): PlanResult {
       if (change.status === "added") continue;
       const changedKeys =
         ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
-      references.push({ ...ref, config, changedKeys });
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys });
     }
-    if (references.length === 0) continue;
-    planned.push(planWorkload(candidate, references, input.newWorkloadIds));
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      // Shown as skipped, so a user who annotated a config sees what its change did not restart.
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored,
+        });
+      }
+      continue;
+    }
+    planned.push(
+      planWorkload(candidate, references, input.newWorkloadIds, input.restartReloaderManaged ?? false),
+    );
   }
 
   planned.sort((a, b) => compareIds(a.id, b.id));
@@ -89,6 +109,7 @@ function planWorkload(
   candidate: Candidate,
   references: PlannedReference[],
   newWorkloadIds: Set<string>,
+  restartReloaderManaged: boolean,
 ): PlannedWorkload {
   const base = {
     id: candidate.id,
@@ -99,7 +120,7 @@ function planWorkload(
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
   return {
     ...base,
@@ -109,17 +130,21 @@ function planWorkload(
   };
 }
 
-function skipReasonFor(candidate: Candidate, newWorkloadIds: Set<string>): string | undefined {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+function skipReasonFor(
+  candidate: Candidate,
+  newWorkloadIds: Set<string>,
+  restartReloaderManaged: boolean,
+): string | undefined {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== undefined);
+  if (reloader !== undefined && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
   }
   return undefined;
-}
-
-function isIgnored(object: unknown): boolean {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 
 /** Repo and cluster definitions of one workload become one candidate; the repo's location wins. */
