@@ -33,6 +33,7 @@ export function prepareClusterConnection(
     kubeconfigData: settings.kubeconfigData,
     context: settings.context,
     env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
     dataLabel: labels.data,
   };

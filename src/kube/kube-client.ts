@@ -11,6 +11,7 @@ import {
   type ObservableMiddleware,
   PatchStrategy,
 } from "@kubernetes/client-node";
+import { UserError } from "../core/errors.js";
 import { liveConfigContent } from "../core/manifests/live-config.js";
 import type { ConfigContent, ObjectId, RestartableKind } from "../core/model.js";
 import { formatId } from "../core/model.js";
@@ -127,6 +128,8 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         }
       }, policy);
     } catch (error) {
+      // Raised before any request left (an exec credential plugin missing or hanging): already one line.
+      if (error instanceof UserError) throw error;
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }

@@ -18,6 +18,8 @@ export interface LoadKubeConfigOptions {
   env: Record<string, string | undefined>;
   /** Directory of the in-cluster service account files (tests point it elsewhere). */
   serviceAccountDir?: string;
+  /** Time limit for an exec credential plugin run (default 60 s). */
+  execPluginTimeoutMs?: number;
   /** How the user set kubeconfigPath, for messages: "--kubeconfig" (default), "KUBECONFIG", "the `kubeconfig` input". */
   pathLabel?: string;
   /** How the user set kubeconfigData, for messages: "CONFIG_ROLLOUT_KUBECONFIG" (default) or the action input. */

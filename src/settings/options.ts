@@ -153,6 +153,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs.",
   },
   {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
+  },
+  {
     name: "context",
     type: "string",
     env: "CONFIG_ROLLOUT_CONTEXT",

@@ -24,6 +24,8 @@ export interface Settings {
   wait: boolean;
   timeoutMs: number;
   configTimeoutMs: number;
+  /** Time limit for an exec credential plugin run. */
+  execPluginTimeoutMs: number;
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
@@ -85,6 +87,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 300_000,
     configTimeoutMs: num("config-timeout") ?? 60_000,
+    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 60_000,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
