@@ -17,6 +17,7 @@ export type {
   FailMatch,
   FailStatus,
   KubeObject,
+  RandomFaultOptions,
   RolloutBehaviour,
   SimCluster,
   SimOptions,
@@ -101,6 +102,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),
     forbid: (verb, resource) => faults.forbid(verb, resource),
+    randomFaults: (options) => faults.randomFaults(options),
     dropWatches,
     expireResourceVersions: () => store.compact(),
     resourceVersion: () => String(store.currentRv()),
