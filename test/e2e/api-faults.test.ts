@@ -21,6 +21,11 @@ afterEach(async () => {
   scenario = undefined;
 });
 
+async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
+  scenario = await startScenario(options);
+  return scenario;
+}
+
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 23];
 const HASH = "config-rollout.io/config-hash";
 const PLANNED = ["Deployment/api", "Deployment/web", "StatefulSet/worker"];
@@ -48,7 +53,7 @@ describe("API faults at a 20 % rate", () => {
   });
 
   test.each(SEEDS)("seed %i: all applied or reported failed, none twice; a rerun finishes", async (seed) => {
-    const s = (scenario = await startScenario({ unaffected: 3 }));
+    const s = await start({ unaffected: 3 });
     s.sim.randomFaults({ rate: 0.2, seed, retryAfterSeconds: 1, slowMs: 200 });
 
     const first = await s.run(["--output", "json", "--timeout", "60s"]);

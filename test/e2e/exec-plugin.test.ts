@@ -11,6 +11,11 @@ afterEach(async () => {
   scenario = undefined;
 });
 
+async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
+  scenario = await startScenario(options);
+  return scenario;
+}
+
 /** Point the scenario's kubeconfig user at an exec plugin instead of its token. */
 function useExecPlugin(s: Scenario, command: string): void {
   const config = readFileSync(s.kubeconfig, "utf8").replace(
@@ -33,7 +38,7 @@ function isAlive(pid: number): boolean {
 
 describe("exec credential plugins", () => {
   test("one that never returns is stopped at the time limit, with the process it started", async () => {
-    const s = (scenario = await startScenario());
+    const s = await start();
     const dir = dirname(s.kubeconfig);
     const pids = join(dir, "plugin-pids");
     const plugin = join(dir, "hanging-plugin");
@@ -63,7 +68,7 @@ describe("exec credential plugins", () => {
   });
 
   test("a missing plugin command is named once, exit code 2, no retries", async () => {
-    const s = (scenario = await startScenario());
+    const s = await start();
     useExecPlugin(s, "gke-gcloud-auth-plugin-not-installed");
     const run = await s.run();
     expect(run.code).toBe(2);
