@@ -91,9 +91,18 @@ function killGroup(child: ChildProcess): void {
 export function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    process.on("exit", () => {
+    const killAll = () => {
       for (const child of running) killGroup(child);
-    });
+    };
+    process.on("exit", killAll);
+    // A plugin's own process group is outside the one a CI runner kills when a job is cancelled
+    // (SIGINT or SIGTERM first): stop the plugins, then let the signal end the tool as it would have.
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      process.once(signal, () => {
+        killAll();
+        process.kill(process.pid, signal);
+      });
+    }
   }
   const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
   const env: Record<string, string | undefined> = { ...process.env };

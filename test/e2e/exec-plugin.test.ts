@@ -1,8 +1,10 @@
 // Issue 13 item 6: an exec credential plugin that never returns is stopped after
 // --exec-plugin-timeout with everything it started; a missing plugin is named once, exit code 2.
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { CLI } from "../helpers/run-cli.js";
 import { type Scenario, startScenario } from "./cluster-scenario.js";
 
 let scenario: Scenario | undefined;
@@ -65,6 +67,33 @@ describe("exec credential plugins", () => {
     expect(isAlive(shell!)).toBe(false);
     expect(isAlive(helper!)).toBe(false);
     expect(s.patchedNames()).toEqual([]);
+  });
+
+  test("a cancelled job (SIGTERM) stops a running plugin and what it started", async () => {
+    const s = await start();
+    const dir = dirname(s.kubeconfig);
+    const pids = join(dir, "plugin-pids");
+    const plugin = join(dir, "hanging-plugin");
+    writeFileSync(plugin, `#!/bin/sh\nsleep 300 &\necho "$$ $!" > ${pids}\nwait\n`);
+    chmodSync(plugin, 0o755);
+    useExecPlugin(s, plugin);
+    const tool = spawn(
+      process.execPath,
+      [CLI, "--repo", s.repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", s.kubeconfig],
+      { env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" }, stdio: "ignore" },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      tool.on("exit", (_code, signal) => resolve(signal)),
+    );
+    for (let i = 0; i < 200 && !existsSync(pids); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(pids)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    tool.kill("SIGTERM");
+    expect(await exited).toBe("SIGTERM");
+    const [shell, helper] = readFileSync(pids, "utf8").trim().split(" ").map(Number);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(isAlive(shell!)).toBe(false);
+    expect(isAlive(helper!)).toBe(false);
   });
 
   test("a missing plugin command is named once, exit code 2, no retries", async () => {
