@@ -61,6 +61,12 @@ export function chooseSource(opts: LoadKubeConfigOptions): Source | undefined {
           "To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's `kubeconfig` input",
       );
     }
+    const credential = describeCredential(opts.kubeconfigData);
+    if (credential?.includes("token")) {
+      throw new UserError(
+        `${label} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`,
+      );
+    }
     return {
       type: "data",
       text: decodeKubeconfigData(opts.kubeconfigData, label),

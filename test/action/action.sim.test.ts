@@ -192,7 +192,7 @@ describe("secrets are masked before anything is logged", () => {
     expect(lines(run)[0]).toBe(`::add-mask::${secretText}`);
     expect(run.stdout.slice(run.stdout.indexOf("\n"))).not.toContain(secretText);
     expect(run.stdout).toMatch(
-      /^::error::the `kubeconfig-data` input is neither a kubeconfig nor base64 of one/m,
+      /^::error::the `kubeconfig-data` input holds what looks like a token \(not shown\), not a kubeconfig/m,
     );
     expect(run.outputs.result).toBe("failed");
   });

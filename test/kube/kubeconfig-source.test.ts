@@ -57,6 +57,16 @@ describe("a credential where a path belongs", () => {
   });
 
   test.each([
+    ["a JWT", JWT, "a token"],
+    ["an opaque token", TOKEN, "what looks like a token"],
+  ])("CONFIG_ROLLOUT_KUBECONFIG holding %s says it wants a whole kubeconfig", (_case, value, what) => {
+    const message = errorOf(() => chooseSource({ kubeconfigData: value, env }));
+    expect(message).toBe(
+      `CONFIG_ROLLOUT_KUBECONFIG holds ${what} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`,
+    );
+  });
+
+  test.each([
     "/home/runner/work/_temp/kubeconfig-8f3a2b1c9d7e6f5a4b3c",
     "deploy/kubeconfig.yaml",
     "kubeconfig",
