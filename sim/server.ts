@@ -141,6 +141,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     }
     const injected = state.faults.check(record, target);
     if (injected) throw injected;
+    const fault = state.faults.pickRandom(record, target);
+    if (fault) record.fault = fault.type === "error" ? String(fault.error.code) : fault.type;
+    if (fault?.type === "error") throw fault.error;
+    if (fault?.type === "slow") await new Promise((r) => setTimeout(r, fault.delayMs));
     const dryRun = dryRunOf(query);
     if (record.verb === "watch") {
       const labels = parseLabelSelector(query.labelSelector);
@@ -165,6 +169,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
         },
       );
       if (!ended) state.watches.add(watch);
+      if (fault?.type === "drop-watch") {
+        const dropped = watch;
+        setTimeout(() => dropped.close(fault.abrupt), fault.afterMs);
+      }
       return;
     }
     const reply = handleResource(state.registry, state.store, {

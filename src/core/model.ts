@@ -58,6 +58,8 @@ export interface ConfigChange {
   line: number;
   /** Keys added, removed or modified (sorted). */
   keys: string[];
+  /** The config (at head) is annotated config-rollout.io/ignore: "true": its change restarts nothing. */
+  ignored?: boolean;
 }
 
 export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";

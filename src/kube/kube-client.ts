@@ -18,7 +18,7 @@ import {
   type ResponseContext,
   ServerConfiguration,
 } from "@kubernetes/client-node";
-import { ClusterAccessError } from "../core/errors.js";
+import { ClusterAccessError, UserError } from "../core/errors.js";
 import {
   apiVersionOf,
   type PatchType,
@@ -153,7 +153,15 @@ class ObjectApi extends KubernetesObjectApi {
   }
 
   async resourceOf(apiVersion: string, kind: string): Promise<unknown> {
-    return this.resource(apiVersion, kind);
+    try {
+      return await this.resource(apiVersion, kind);
+    } catch (error) {
+      // client-node prefixes the message of whatever failed in place (ours included, such as an
+      // exec plugin's UserError); our messages already say what was being done.
+      if (error instanceof Error)
+        error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+      throw error;
+    }
   }
 }
 
@@ -208,6 +216,8 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         }
       }, policy);
     } catch (error) {
+      // Raised before any request left (an exec credential plugin missing or hanging): already one line.
+      if (error instanceof UserError) throw error;
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }

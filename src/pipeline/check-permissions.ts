@@ -2,23 +2,20 @@
 // (SelfSubjectAccessReview, one per verb, resource and namespace), so an RBAC gap fails the run with
 // exit 2 and nothing changed — never half a plan applied and then a 403.
 import { ClusterAccessError } from "../core/errors.js";
-import { workloadKind, workloadKindOf } from "../core/kinds/workload-kinds.js";
+import type { WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../core/model.js";
+import type { ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 
-/** The patches a restart sends: each workload's own kind, or the object whose template it runs. */
-export function restartWrites(workloads: PlannedWorkload[], manifests: Map<string, Manifest>): AccessCheck[] {
-  return workloads.flatMap((w) => {
-    const object = manifests.get(idKey(w.id))?.object;
-    const owner = workloadKindOf(object)?.templateOwner?.(object as Record<string, unknown>);
-    const target = owner ?? w.id;
-    const kind = workloadKind(target.kind);
-    return kind
-      ? [{ verb: "patch", group: kind.group, resource: kind.resource, namespace: target.namespace }]
-      : [];
-  });
+/** The patches a restart sends, one per object it patches. */
+export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace,
+  }));
 }
 
 /** The server-side apply of a config (--apply). */

@@ -13,7 +13,7 @@ import { outcomeOf, type RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, configWrite, restartWrites } from "./check-permissions.js";
+import { checkPermissions, configWrite } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
@@ -100,6 +100,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
@@ -129,16 +130,15 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     .filter((key) => changedKeys.has(key))
     .map((key) => scan.headConfigs.get(key))
     .filter((config) => config !== undefined);
-  await log.group("Check permissions", () =>
-    checkPermissions(
-      live,
-      [
-        ...restartWrites(toRestart, manifests),
-        ...(settings.apply ? toCheck.map((c) => configWrite(c.snapshot.id)) : []),
-      ],
-      log,
-    ),
-  );
+  if (settings.apply) {
+    await log.group("Check permissions to apply configs", () =>
+      checkPermissions(
+        live,
+        toCheck.map((c) => configWrite(c.snapshot.id)),
+        log,
+      ),
+    );
+  }
   await log.group("Check the cluster holds the committed configs", async () => {
     const liveConfigs = await syncConfigs(
       live,

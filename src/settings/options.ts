@@ -153,6 +153,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs.",
   },
   {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
+  },
+  {
     name: "context",
     type: "string",
     env: "CONFIG_ROLLOUT_CONTEXT",
@@ -206,6 +215,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
     description: "Fail when any manifest cannot be parsed (default: report it and go on).",
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description:
+      "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason).",
   },
   {
     name: "max-file-size",

@@ -25,6 +25,8 @@ export interface Settings {
   wait: boolean;
   timeoutMs: number;
   configTimeoutMs: number;
+  /** Time limit for an exec credential plugin run. */
+  execPluginTimeoutMs: number;
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
@@ -35,6 +37,8 @@ export interface Settings {
   output: OutputFormat;
   strict: boolean;
   maxFileSize: number;
+  /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
+  restartReloaderManaged: boolean;
   debug: boolean;
 }
 
@@ -84,6 +88,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 300_000,
     configTimeoutMs: num("config-timeout") ?? 60_000,
+    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 60_000,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
@@ -94,6 +99,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     output: (str("output") ?? "text") as OutputFormat,
     strict: bool("strict"),
     maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug"),
   };
   validateSettings(settings);

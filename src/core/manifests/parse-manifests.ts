@@ -111,10 +111,10 @@ export function parseManifests(
       customTags: asKubectlReadsIt,
     });
   } catch (error) {
-    const message = `cannot parse file: ${describeFailure(error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source, lineCounter, opts);
+  const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
   // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
   for (const doc of docs) {
     try {
@@ -179,6 +179,8 @@ class DocumentReader {
     private readonly source: string,
     private readonly lineCounter: LineCounter,
     private readonly opts: ParseManifestsOptions,
+    /** The file holds a Secret: messages never quote its text, only say where and what is wrong. */
+    private readonly quiet: boolean,
   ) {
     const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
     // A negative count disables yaml's guard: never allow that.
@@ -209,10 +211,13 @@ class DocumentReader {
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
       for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
         const [start, end] = error.pos;
+        const key = oneLine(this.source.slice(start, end));
         const message =
           error.code === "DUPLICATE_KEY"
-            ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start, end)))}`
-            : `invalid YAML: ${describeFailure(error)}`;
+            ? this.quiet && !PLAIN_KEY.test(key)
+              ? "duplicate key"
+              : `duplicate key ${JSON.stringify(key)}`
+            : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
         this.problem(start, message);
       }
       return;
@@ -229,7 +234,7 @@ class DocumentReader {
         start,
         /alias/i.test(text)
           ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
-          : `cannot read YAML document: ${describeFailure(error)}`,
+          : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`,
       );
       return;
     }
@@ -363,7 +368,7 @@ class DocumentReader {
   }
 
   failed(offset: number, error: unknown): void {
-    this.problem(offset, `cannot read YAML document: ${describeFailure(error)}`);
+    this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
 
   private problem(offset: number, message: string): void {
@@ -389,4 +394,38 @@ function describeFailure(error: unknown): string {
 function oneLine(text: string): string {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}…` : first;
+}
+
+// The rule for Secrets: a message about a file that holds a Secret (or may: the test is on its text,
+// so it holds for a document too broken to parse) never includes the file's text. The YAML parser's
+// own messages quote source text (`Block scalar header includes extra characters: >hunter2`), so
+// they are replaced by a description of their error code; file:line:col says where.
+
+/** `kind: Secret` in YAML or JSON, quoted or not (not SecretProviderClass, SealedSecret...). */
+const SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+
+export function mayHoldSecret(text: string): boolean {
+  return SECRET_KIND.test(text);
+}
+
+/** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */
+const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+
+const QUIET_DETAIL = "details not shown (the file holds a Secret)";
+
+const YAML_ERROR_TEXT: Record<string, string> = {
+  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+  BAD_INDENT: "bad indentation",
+  BAD_SCALAR_START: "a plain value starts with a reserved character",
+  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+  BLOCK_IN_FLOW: "a block value inside a flow collection",
+  MISSING_CHAR: "a closing quote or bracket is missing",
+  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+  TAB_AS_INDENT: "a tab used for indentation",
+  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)",
+};
+
+function describeYamlErrorCode(code: string): string {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
 }

@@ -7,13 +7,14 @@ import {
   skipReasonForKind,
   workloadKindOf,
 } from "../kinds/workload-kinds.js";
-import { field } from "../manifests/json-shape.js";
+import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 import { compareIds, compareStrings } from "../manifests/order.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
 import { formatId, idKey } from "../model.js";
 import { findReferences } from "./references.js";
+import { reloaderAnnotation } from "./reloader.js";
 
-export const IGNORE_ANNOTATION = "config-rollout.io/ignore";
+export { IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 
 export interface PlanInput {
   changes: ConfigChange[];
@@ -23,6 +24,8 @@ export interface PlanInput {
   newWorkloadIds: Set<string>;
   /** Workloads found only on the cluster (file "", line 0). */
   clusterWorkloads?: Manifest[];
+  /** Restart workloads that Stakater Reloader manages as well (default: skip them, saying why). */
+  restartReloaderManaged?: boolean;
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
@@ -69,6 +72,7 @@ export function buildPlan(input: PlanInput): PlanResult {
   for (const candidate of candidates) {
     const references: PlannedReference[] = [];
     const waitingFor: ObjectId[] = [];
+    const ignoredReferences: PlannedReference[] = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config: ObjectId = {
         kind: ref.configKind,
@@ -92,17 +96,31 @@ export function buildPlan(input: PlanInput): PlanResult {
       }
       const changedKeys =
         ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
-      references.push({ ...ref, config, changedKeys });
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys });
     }
     if (references.length === 0) {
-      // A new workload starts with its new configs: nothing worth a line.
-      if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      // Shown as skipped, so a user who annotated a config sees what its change did not restart.
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored,
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        // A new workload starts with its new configs: nothing worth a line.
         planned.push(waitingForAddedConfig(candidate, waitingFor));
       }
       continue;
     }
     const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, addedConfigs);
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+    });
     planned.push(
       runBy
         ? {
@@ -130,7 +148,7 @@ function planWorkload(
   candidate: Candidate,
   references: PlannedReference[],
   newWorkloadIds: Set<string>,
-  addedConfigs: Set<string>,
+  options: { addedConfigs: Set<string>; restartReloaderManaged: boolean },
 ): PlannedWorkload {
   const base = {
     id: candidate.id,
@@ -141,9 +159,9 @@ function planWorkload(
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && addedConfigs.has(idKey(r.config)));
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
   const reason =
     added.length === consuming.length
       ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it`
@@ -165,17 +183,21 @@ function waitingForAddedConfig(candidate: Candidate, configs: ObjectId[]): Plann
   };
 }
 
-function skipReasonFor(candidate: Candidate, newWorkloadIds: Set<string>): string | undefined {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+function skipReasonFor(
+  candidate: Candidate,
+  newWorkloadIds: Set<string>,
+  restartReloaderManaged: boolean,
+): string | undefined {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== undefined);
+  if (reloader !== undefined && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
   }
   return undefined;
-}
-
-function isIgnored(object: unknown): boolean {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 
 /** Repo and cluster definitions of one workload become one candidate; the repo's location wins. */

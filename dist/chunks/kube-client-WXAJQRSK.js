@@ -18,7 +18,8 @@ import {
   createConfiguration
 } from "./chunk-77PDXY5N.js";
 import {
-  ClusterAccessError
+  ClusterAccessError,
+  UserError
 } from "./chunk-YNIV4GI6.js";
 
 // src/kube/kube-client.ts
@@ -251,7 +252,13 @@ var ObjectApi = class extends KubernetesObjectApi {
     }
   }
   async resourceOf(apiVersion, kind) {
-    return this.resource(apiVersion, kind);
+    try {
+      return await this.resource(apiVersion, kind);
+    } catch (error) {
+      if (error instanceof Error)
+        error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+      throw error;
+    }
   }
 };
 var PATCH_CONTENT_TYPES = {
@@ -297,6 +304,7 @@ function createCluster(kc, opts) {
         }
       }, policy);
     } catch (error) {
+      if (error instanceof UserError) throw error;
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }

@@ -2,7 +2,7 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   findKubeConfigSource
-} from "./chunk-R4UG4FHS.js";
+} from "./chunk-NZQWCR7U.js";
 import {
   WORKLOAD_GENERATION_ANNOTATION,
   WORKLOAD_KINDS,
@@ -1681,10 +1681,10 @@ var require_picomatch = __commonJS({
       const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
-      let isIgnored2 = () => false;
+      let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored2 = picomatch3(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
         const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
@@ -1696,7 +1696,7 @@ var require_picomatch = __commonJS({
           result.isMatch = false;
           return returnObject ? result : false;
         }
-        if (isIgnored2(input)) {
+        if (isIgnored(input)) {
           if (typeof opts.onIgnore === "function") {
             opts.onIgnore(result);
           }
@@ -9241,17 +9241,20 @@ var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.jso
 var USER_AGENT = `config-rollout/${VERSION}`;
 
 // src/compose/cluster-connection.ts
-function createClusterConnection(settings, env) {
+function createClusterConnection(settings, env, labels = {}) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
     context: settings.context,
-    env
+    env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data
   };
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-6P4KIWEE.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-FJXZXNLD.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
@@ -9260,7 +9263,7 @@ function createClusterConnection(settings, env) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-6ZVZMZCS.js");
+      const { createCluster } = await import("./kube-client-WXAJQRSK.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9536,12 +9539,171 @@ function formatId(id) {
   return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
 }
 
+// src/core/manifests/config-content.ts
+import { createHash, createHmac } from "node:crypto";
+
 // src/core/manifests/order.ts
 function compareStrings(a, b2) {
   return a < b2 ? -1 : a > b2 ? 1 : 0;
 }
 function compareIds(a, b2) {
   return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
+}
+
+// src/core/manifests/config-content.ts
+var VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b2 = decoded("binaryData", key, value);
+      if (b2 !== void 0) setKey(content, key, b2);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b2 = decoded("data", key, value);
+      if (b2 !== void 0) setKey(content, key, b2);
+    }
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+  }
+  return { content: sortKeys(content), problems };
+}
+function contentHash(contents, key) {
+  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
+  const payload = `[${entries.join(",")}]`;
+  const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function changedKeys(a, b2) {
+  const before = a ?? {};
+  const after = b2 ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k2) => Object.hasOwn(before, k2) !== Object.hasOwn(after, k2) || before[k2] !== after[k2]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k2) => value[k2] !== void 0).sort(compareStrings).map((k2) => `${JSON.stringify(k2)}:${canonicalJson(value[k2])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted2 = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted2, key, content[key]);
+  return sorted2;
+}
+function setKey(content, key, value) {
+  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+// src/core/manifests/config-changes.ts
+var IGNORE_ANNOTATION = "config-rollout.io/ignore";
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b2) => compareIds(a.id, b2.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
 }
 
 // src/core/names.ts
@@ -9691,8 +9853,27 @@ function unique(values) {
   return [...new Set(values)];
 }
 
+// src/core/plan/reloader.ts
+var OPT_IN = /* @__PURE__ */ new Set([
+  "reloader.stakater.com/auto",
+  "reloader.stakater.com/search",
+  "configmap.reloader.stakater.com/reload",
+  "configmap.reloader.stakater.com/auto",
+  "secret.reloader.stakater.com/reload",
+  "secret.reloader.stakater.com/auto"
+]);
+function reloaderAnnotation(workload) {
+  const annotations = field(field(workload, "metadata"), "annotations");
+  if (!isRecord(annotations)) return void 0;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (!OPT_IN.has(name)) continue;
+    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
+    return `${name}: ${value}`;
+  }
+  return void 0;
+}
+
 // src/core/plan/build-plan.ts
-var IGNORE_ANNOTATION = "config-rollout.io/ignore";
 function buildPlan(input) {
   const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
   const stillReferencing = /* @__PURE__ */ new Map();
@@ -9711,6 +9892,7 @@ function buildPlan(input) {
   for (const candidate of candidates) {
     const references = [];
     const waitingFor = [];
+    const ignoredReferences = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config = {
         kind: ref.configKind,
@@ -9730,16 +9912,29 @@ function buildPlan(input) {
         continue;
       }
       const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
-      references.push({ ...ref, config, changedKeys: changedKeys2 });
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
     }
     if (references.length === 0) {
-      if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+      const consumedIgnored = ignoredReferences.filter((r2) => r2.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
         planned.push(waitingForAddedConfig(candidate, waitingFor));
       }
       continue;
     }
     const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, addedConfigs);
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false
+    });
     planned.push(
       runBy ? {
         ...workload,
@@ -9757,7 +9952,7 @@ function buildPlan(input) {
   });
   return { workloads: planned, warnings };
 }
-function planWorkload(candidate, references, newWorkloadIds, addedConfigs) {
+function planWorkload(candidate, references, newWorkloadIds, options) {
   const base = {
     id: candidate.id,
     source: candidate.source,
@@ -9767,9 +9962,9 @@ function planWorkload(candidate, references, newWorkloadIds, addedConfigs) {
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r2) => r2.optional && addedConfigs.has(idKey(r2.config)));
+  const added = consuming.filter((r2) => r2.optional && options.addedConfigs.has(idKey(r2.config)));
   const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
   return { ...base, action: "restart", reason, references: consuming };
 }
@@ -9785,16 +9980,17 @@ function waitingForAddedConfig(candidate, configs) {
     references: []
   };
 }
-function skipReasonFor(candidate, newWorkloadIds) {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
+  if (reloader !== void 0 && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
   }
   return void 0;
-}
-function isIgnored(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 function mergeCandidates(repo, cluster) {
   const candidates = /* @__PURE__ */ new Map();
@@ -9921,14 +10117,13 @@ async function runLimited(items, limit, step) {
 }
 
 // src/pipeline/check-permissions.ts
-function restartWrites(workloads, manifests) {
-  return workloads.flatMap((w) => {
-    const object = manifests.get(idKey(w.id))?.object;
-    const owner = workloadKindOf(object)?.templateOwner?.(object);
-    const target = owner ?? w.id;
-    const kind = workloadKind(target.kind);
-    return kind ? [{ verb: "patch", group: kind.group, resource: kind.resource, namespace: target.namespace }] : [];
-  });
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
 }
 function configWrite(id) {
   return {
@@ -10119,15 +10314,23 @@ var PARALLEL_PATCHES = 4;
 async function restartWorkloads(requests, cluster, opts) {
   const allowed = opts.allowedNamespaces?.length ? (0, import_picomatch.default)(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? (0, import_picomatch.default)(opts.excludedNamespaces) : () => false;
-  return runLimited(requests, PARALLEL_PATCHES, async (request) => {
-    const started = opts.now();
-    const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
+  const started = opts.now();
+  const prepared = await runLimited(
+    requests,
+    PARALLEL_PATCHES,
+    (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
+  );
+  const pending = prepared.filter((p2) => "step" in p2);
+  await opts.beforeWrites?.(pending.map((p2) => p2.target));
+  return runLimited(requests, PARALLEL_PATCHES, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
   });
 }
-async function restartOne(request, cluster, opts, mayWrite) {
+async function prepareOne(request, cluster, opts, mayWrite) {
   const { id } = request;
   const kind = workloadKind(id.kind);
   if (!kind || !("patch" in kind.restart)) {
@@ -10148,6 +10351,14 @@ async function restartOne(request, cluster, opts, mayWrite) {
     if ("unchanged" in step) {
       return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
     }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch({ target, step, ownerId }, cluster, opts) {
+  try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
     const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
@@ -10400,7 +10611,15 @@ async function restartAndWait(cluster, toRestart, context) {
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       cluster,
-      { strategy, now: context.now, dryRun: serverDryRun, log }
+      {
+        strategy,
+        now: context.now,
+        dryRun: serverDryRun,
+        log,
+        // RBAC is asked about every object about to be patched before the first patch: a gap fails
+        // the run (exit 2) with nothing written, never half a plan applied.
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log)
+      }
     )
   );
   const results = new Map(
@@ -10448,112 +10667,6 @@ async function restartAndWait(cluster, toRestart, context) {
 
 // src/pipeline/restart-hash.ts
 import { createHash as createHash2 } from "node:crypto";
-
-// src/core/manifests/config-content.ts
-import { createHash, createHmac } from "node:crypto";
-var VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b2 = decoded("binaryData", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b2 = decoded("data", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function contentHash(contents, key) {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
-  const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function changedKeys(a, b2) {
-  const before = a ?? {};
-  const after = b2 ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k2) => Object.hasOwn(before, k2) !== Object.hasOwn(after, k2) || before[k2] !== after[k2]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k2) => value[k2] !== void 0).sort(compareStrings).map((k2) => `${JSON.stringify(k2)}:${canonicalJson(value[k2])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted2 = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted2, key, content[key]);
-  return sorted2;
-}
-function setKey(content, key, value) {
-  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-// src/pipeline/restart-hash.ts
 function consumedConfigIds(workload, manifests) {
   const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
   if (!template) return [];
@@ -10598,51 +10711,6 @@ async function computeRestartHashes(workloads, manifests, headConfigs, liveConfi
 
 // src/pipeline/scan-repository.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
-
-// src/core/manifests/config-changes.ts
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b2) => compareIds(a.id, b2.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
 
 // src/core/manifests/config-names-in-text.ts
 var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
@@ -10737,10 +10805,10 @@ function parseManifests(file, text, opts) {
       customTags: asKubectlReadsIt
     });
   } catch (error) {
-    const message = `cannot parse file: ${describeFailure(error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts);
+  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
       reader.readDocument(doc);
@@ -10781,11 +10849,12 @@ function decodeText(text) {
   return s.includes("\0") ? void 0 : s;
 }
 var DocumentReader = class {
-  constructor(file, source2, lineCounter, opts) {
+  constructor(file, source2, lineCounter, opts, quiet) {
     this.file = file;
     this.source = source2;
     this.lineCounter = lineCounter;
     this.opts = opts;
+    this.quiet = quiet;
     const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
     this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
   }
@@ -10793,6 +10862,7 @@ var DocumentReader = class {
   source;
   lineCounter;
   opts;
+  quiet;
   manifests = [];
   problems = [];
   maxAliasCount;
@@ -10815,7 +10885,8 @@ var DocumentReader = class {
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
       for (const error of [...duplicates, ...syntax].sort((a, b2) => a.pos[0] - b2.pos[0])) {
         const [start2, end] = error.pos;
-        const message = error.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start2, end)))}` : `invalid YAML: ${describeFailure(error)}`;
+        const key = oneLine(this.source.slice(start2, end));
+        const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
         this.problem(start2, message);
       }
       return;
@@ -10830,7 +10901,7 @@ var DocumentReader = class {
       const text = error instanceof Error ? error.message : String(error);
       this.problem(
         start,
-        /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${describeFailure(error)}`
+        /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
       );
       return;
     }
@@ -10944,7 +11015,7 @@ var DocumentReader = class {
     });
   }
   failed(offset, error) {
-    this.problem(offset, `cannot read YAML document: ${describeFailure(error)}`);
+    this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
   problem(offset, message) {
     const { line, col } = this.lineCounter.linePos(offset);
@@ -10965,6 +11036,27 @@ function describeFailure(error) {
 function oneLine(text) {
   const first2 = text.split(/\r?\n/, 1)[0] ?? "";
   return first2.length > 200 ? `${first2.slice(0, 200)}\u2026` : first2;
+}
+var SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+function mayHoldSecret(text) {
+  return SECRET_KIND.test(text);
+}
+var PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+var QUIET_DETAIL = "details not shown (the file holds a Secret)";
+var YAML_ERROR_TEXT = {
+  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+  BAD_INDENT: "bad indentation",
+  BAD_SCALAR_START: "a plain value starts with a reserved character",
+  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+  BLOCK_IN_FLOW: "a block value inside a flow collection",
+  MISSING_CHAR: "a closing quote or bracket is missing",
+  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+  TAB_AS_INDENT: "a tab used for indentation",
+  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
+};
+function describeYamlErrorCode(code) {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
 }
 
 // src/git/glob-pathspecs.ts
@@ -11541,7 +11633,8 @@ async function runConfigRollout(deps) {
     changes: scan.changes,
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged
   });
   for (const warning of built.warnings) log.warn(warning.message, warning);
   const namespaceNote = assumedNamespaceNote(scan, built.workloads, settings.namespace);
@@ -11566,17 +11659,16 @@ async function runConfigRollout(deps) {
   const strategy = chooseRestartStrategy(settings, now);
   const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
   const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
-  await log.group(
-    "Check permissions",
-    () => checkPermissions(
-      live,
-      [
-        ...restartWrites(toRestart, manifests),
-        ...settings.apply ? toCheck.map((c3) => configWrite(c3.snapshot.id)) : []
-      ],
-      log
-    )
-  );
+  if (settings.apply) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        live,
+        toCheck.map((c3) => configWrite(c3.snapshot.id)),
+        log
+      )
+    );
+  }
   await log.group("Check the cluster holds the committed configs", async () => {
     const liveConfigs = await syncConfigs(
       live,
@@ -17121,6 +17213,17 @@ function chunkByLength(items, maxChars) {
   return chunks;
 }
 
+// src/report/ci-log-text.ts
+var ZERO_WIDTH_SPACE = "\u200B";
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c3) => `\\x${c3.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+
 // src/report/error-line.ts
 function describeError(error, debug2) {
   if (isExpectedError(error)) return `error: ${error.message}`;
@@ -17355,11 +17458,11 @@ function table(rows) {
 function renderReport(report, format) {
   switch (format) {
     case "json":
-      return renderJson(report);
+      return escapeJsonForCiLog(renderJson(report));
     case "markdown":
-      return renderMarkdown(report);
+      return escapeForCiLog(renderMarkdown(report));
     case "text":
-      return renderText(report);
+      return escapeForCiLog(renderText(report));
   }
 }
 
@@ -17489,6 +17592,14 @@ var OPTIONS = [
     description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
   },
   {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
     name: "context",
     type: "string",
     env: "CONFIG_ROLLOUT_CONTEXT",
@@ -17541,6 +17652,13 @@ var OPTIONS = [
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
     description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
   },
   {
     name: "max-file-size",
@@ -17649,6 +17767,7 @@ function toSettings(...sources) {
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 3e5,
     configTimeoutMs: num("config-timeout") ?? 6e4,
+    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 6e4,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
@@ -17659,6 +17778,7 @@ function toSettings(...sources) {
     output: str("output") ?? "text",
     strict: bool("strict"),
     maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -17733,6 +17853,7 @@ export {
   readEventPayload,
   runInCi,
   createGit,
+  escapeForCiLog,
   describeError,
   reportObject,
   headline,
