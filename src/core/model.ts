@@ -27,6 +27,10 @@ export interface Manifest {
   line: number;
   /** The object as plain JSON (merge keys applied). */
   object: Record<string, unknown>;
+  /** The renderer that produced it (e.g. `kustomize overlays/prod`); undefined for a raw file. */
+  origin?: string;
+  /** For a rendered object: the one input file that can be blamed for its change, when there is one. */
+  blamedFile?: string;
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */
@@ -62,6 +66,12 @@ export interface ConfigChange {
   line: number;
   /** Keys added, removed or modified (sorted). */
   keys: string[];
+  /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file. */
+  origin?: string;
+  /** The input file to blame for a rendered change (a generator's file, a patch), when one can be. */
+  blamedFile?: string;
+  /** A generator's hash suffix renamed it: its name at the base commit. */
+  previousName?: string;
 }
 
 export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
@@ -94,6 +104,11 @@ export interface PlannedWorkload {
   source: "repo" | "cluster";
   file?: string;
   line?: number;
+  /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file or the cluster. */
+  origin?: string;
+  blamedFile?: string;
+  /** Skipped because its pod template changed in the range: applying the manifests rolls it. */
+  rollsOnApply?: boolean;
 }
 
 export interface Plan {
@@ -105,6 +120,8 @@ export interface Plan {
   workloads: PlannedWorkload[];
   problems: ManifestProblem[];
   warnings: string[];
+  /** What was rendered, and what was not (kustomizations, --render, Helm charts needing --render). */
+  sources?: string[];
 }
 
 export function idKey(id: ObjectId): string {

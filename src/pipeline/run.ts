@@ -6,12 +6,14 @@ import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Plan } from "../core/model.js";
+import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
+import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
+import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { resolveCommits } from "./resolve-commits.js";
@@ -59,6 +61,12 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...(settings.render !== undefined ? { render: settings.render } : {}),
+      renderPaths: settings.renderPaths,
+      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+    },
   };
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
@@ -99,10 +107,15 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads,
+  );
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(built.workloads, settings),
+    workloads: applyGuardRails(planned, settings),
+    ...(scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {}),
     problems: scan.problems,
     warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
   };
@@ -116,7 +129,14 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const hashes = await log.group("Check the cluster holds the committed configs", async () => {
     const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
-    const headConfigs = await readConfigsAt(git, commits.head, consumed, scan.headConfigs, scanOptions);
+    const headConfigs = await readConfigsAt(
+      git,
+      commits.head,
+      consumed,
+      scan.headConfigs,
+      scanOptions,
+      scan.owned,
+    );
     const changedKeys = new Set(modified.map((c) => idKey(c.id)));
     const toCheck = [...new Set(consumed.map(idKey))]
       .filter((key) => changedKeys.has(key))
@@ -139,4 +159,14 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     cluster: clusterInfo,
     dryRun: settings.dryRun,
   };
+}
+
+/** A rendered workload names its source and blamed file. */
+function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]): PlannedWorkload[] {
+  const byKey = new Map(manifests.filter((m) => m.origin !== undefined).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : undefined;
+    if (m?.origin === undefined) return w;
+    return { ...w, origin: m.origin, ...(m.blamedFile ? { blamedFile: m.blamedFile } : {}) };
+  });
 }

@@ -14,6 +14,10 @@ export interface Settings {
   repo: string;
   paths: string[];
   exclude: string[];
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: string[];
+  render?: string;
+  renderPaths: string[];
   namespace: string;
   /** undefined: decided once we know whether a cluster is configured. */
   discover?: Discover;
@@ -74,6 +78,9 @@ export function toSettings(...sources: RawValues[]): Settings {
     repo: str("repo") ?? ".",
     paths: list("paths"),
     exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || undefined,
+    renderPaths: list("render-paths"),
     namespace: str("namespace") ?? "default",
     discover: str("discover") as Discover | undefined,
     strategy: (str("strategy") ?? "annotation") as Strategy,
@@ -95,6 +102,23 @@ export function toSettings(...sources: RawValues[]): Settings {
     maxFileSize: num("max-file-size") ?? 1_048_576,
     debug: bool("debug"),
   };
+}
+
+/** --kustomize: "none" alone, or directories (normalised: no "./", no trailing slash). */
+function kustomizeDirs(values: string[]): string[] {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`,
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
 }
 
 function requireSpec(name: string): OptionSpec {

@@ -1,0 +1,281 @@
+// Stage: the rendered sources of a range. Decides which sources exist (the --kustomize directories,
+// else every root kustomization; the --render command), renders only those whose inputs the range
+// touches, each at base and head in one checkout per commit, and returns their objects labelled
+// with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
+import picomatch from "picomatch";
+import { UserError } from "../core/errors.js";
+import type { Log } from "../core/log.js";
+import { parseManifests } from "../core/manifests/parse-manifests.js";
+import type { Manifest, ManifestProblem } from "../core/model.js";
+import { blameFile } from "../core/sources/blame.js";
+import {
+  KUSTOMIZATION_FILE_NAMES,
+  type KustomizationFile,
+  kustomizationDirOf,
+  readKustomizationFile,
+} from "../core/sources/kustomization-file.js";
+import {
+  buildKustomizeGraph,
+  type KustomizeGraph,
+  kustomizationsUnder,
+} from "../core/sources/kustomize-graph.js";
+import type { FileChange, Git } from "../git/git.js";
+import { findKustomize, type KustomizeRun, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
+import { createCommitTrees } from "../render/materialize-tree.js";
+import { runRenderCommand } from "../render/render-command.js";
+import { renderCommandEnvironment, trustedPathDirs } from "../render/renderer-environment.js";
+
+export interface SourceOptions {
+  /** [] discovers root kustomizations; ["none"] turns kustomize off. */
+  kustomize: string[];
+  render?: string;
+  renderPaths: string[];
+  defaultNamespace: string;
+  /** Environment variables holding credentials: never passed to a --render command. */
+  secretVariables: string[];
+  /** Per render; a hung renderer must not hold the job forever. */
+  timeoutMs?: number;
+}
+
+export interface RenderedObjects {
+  base: Manifest[];
+  head: Manifest[];
+  problems: ManifestProblem[];
+}
+
+export interface RenderedSources {
+  /** Files a renderer owns: not read as raw manifests. */
+  owned(path: string): boolean;
+  /** What the report says about the sources (rendered, untouched, Helm charts needing --render). */
+  notes: string[];
+  /** The renders, started: awaited once the raw files are read. */
+  objects: Promise<RenderedObjects>;
+}
+
+const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [] };
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+
+interface Source {
+  label: string;
+  /** Stands for the source's objects where a file is expected (warnings, annotations). */
+  file: string;
+  /** Renders at one commit's checkout. */
+  render(treeDir: string, commit: string): Promise<Buffer | undefined>;
+  /** Blame: the source's changed inputs and its generators. */
+  changedInputs: string[];
+  generators: KustomizationFile["generators"];
+}
+
+export async function renderSources(
+  git: Git,
+  base: string,
+  head: string,
+  changedFiles: readonly FileChange[],
+  options: SourceOptions,
+  log: Log,
+): Promise<RenderedSources> {
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  const changedPaths = [
+    ...new Set(changedFiles.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]))),
+  ];
+  const notes: string[] = [];
+  const sources: Source[] = [];
+  let kustomizeRun: KustomizeRun | undefined;
+  // Resolved before any checkout exists, from absolute PATH directories outside the repository.
+  const pathDirs = trustedPathDirs(process.env.PATH, [git.root]);
+
+  const [baseFiles, headFiles] = await Promise.all([git.listFiles(base), git.listFiles(head)]);
+  // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.
+  const chartDirs = [
+    ...new Set([...baseFiles, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf)),
+  ].sort();
+  const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
+  let owned: (path: string) => boolean = inChart;
+  if (options.render === undefined) {
+    for (const dir of chartDirs) {
+      notes.push(
+        `Helm chart ${dir || "."}: not read as raw manifests; plan from it with --render 'helm template ...'`,
+      );
+    }
+  }
+
+  if (kustomizeOn) {
+    const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(
+      git,
+      base,
+      head,
+      baseFiles,
+      headFiles,
+    );
+    owned = (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path) || inChart(path);
+    const roots =
+      options.kustomize.length > 0
+        ? options.kustomize
+        : [...new Set([...baseGraph.roots, ...headGraph.roots])].sort();
+    for (const dir of options.kustomize) {
+      if (!baseKs.has(dir) && !headKs.has(dir)) {
+        throw new UserError(
+          `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`,
+        );
+      }
+    }
+    const touched: string[] = [];
+    for (const dir of roots) {
+      const inputs = new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+      const changedInputs = changedPaths.filter((p) => inputs.has(p));
+      const label = `kustomize ${dir || "."}`;
+      if (changedInputs.length === 0) {
+        notes.push(`${label}: not rendered, the range touches none of its files`);
+        continue;
+      }
+      touched.push(dir);
+      const generators = [
+        ...kustomizationsUnder(dir, [...headKs.values()]),
+        ...kustomizationsUnder(dir, [...baseKs.values()]),
+      ].flatMap((k) => k.generators);
+      sources.push({
+        label,
+        file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
+        changedInputs,
+        generators,
+        render: async (treeDir, commit) => {
+          const present = commit === head ? headKs.has(dir) : baseKs.has(dir);
+          if (!present) return undefined;
+          return kustomizeBuild(kustomizeRun!, treeDir, dir, commit);
+        },
+      });
+    }
+    const binary = touched.length > 0 ? findKustomize(pathDirs) : undefined;
+    if (touched.length > 0 && binary === undefined) {
+      throw new UserError(
+        `kustomize ${touched.map((d) => d || ".").join(", ")} changed but ${NO_KUSTOMIZE_HINT}`,
+      );
+    }
+    if (binary)
+      kustomizeRun = { binary, pathDirs, home: "", timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  }
+
+  if (options.render !== undefined) {
+    const matches = picomatch(options.renderPaths, { dot: true });
+    const changedInputs = changedPaths.filter((p) => matches(p));
+    const label = `render: ${options.render}`;
+    if (changedInputs.length === 0) {
+      notes.push(`${label}: not run, the range touches none of --render-paths`);
+    } else {
+      const env = renderCommandEnvironment(process.env, pathDirs, options.secretVariables);
+      const command = options.render;
+      sources.push({
+        label,
+        file: "--render",
+        changedInputs,
+        generators: [],
+        render: (treeDir, commit) =>
+          runRenderCommand(
+            { command, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+            treeDir,
+            commit,
+          ),
+      });
+    }
+  }
+  if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
+  for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
+  const objects = renderAll(git, base, head, sources, kustomizeRun, options, log);
+  // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
+  objects.catch(() => {});
+  return { owned, notes, objects };
+}
+
+async function renderAll(
+  git: Git,
+  base: string,
+  head: string,
+  sources: Source[],
+  kustomizeRun: KustomizeRun | undefined,
+  options: SourceOptions,
+  log: Log,
+): Promise<RenderedObjects> {
+  const trees = await createCommitTrees(git.root);
+  if (kustomizeRun) kustomizeRun.home = trees.root;
+  try {
+    const problems: ManifestProblem[] = [];
+    const blameTexts = await readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    const renderAt = async (commit: string) => {
+      const treeDir = await trees.dirOf(commit);
+      const outputs = await Promise.all(sources.map((source) => source.render(treeDir, commit)));
+      return sources.flatMap((source, i) => {
+        const output = outputs[i];
+        if (output === undefined) return [];
+        const parsed = parseManifests(`(${source.label} output)`, output, {
+          defaultNamespace: options.defaultNamespace,
+        });
+        problems.push(...parsed.problems);
+        return parsed.manifests.map((m) => ({
+          ...m,
+          origin: source.label,
+          ...blamed(m, source, blameTexts),
+        }));
+      });
+    };
+    // One commit at a time: the renders of one commit run in parallel, each checkout is written once.
+    const baseObjects = await renderAt(base);
+    const headObjects = await renderAt(head);
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
+    );
+    return { base: baseObjects, head: headObjects, problems };
+  } finally {
+    await trees.dispose();
+  }
+}
+
+function blamed(m: Manifest, source: Source, texts: Map<string, string>): Partial<Manifest> {
+  const file = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source.changedInputs, generators: source.generators, texts },
+  );
+  // The file stands for the object in annotations and reports: the blamed input, else the source.
+  return file !== undefined ? { blamedFile: file, file, line: 1 } : { file: source.file, line: 1 };
+}
+
+async function kustomizationsAt(
+  git: Git,
+  base: string,
+  head: string,
+  baseFiles: string[],
+  headFiles: string[],
+): Promise<[KustomizeGraph, KustomizeGraph, Map<string, KustomizationFile>, Map<string, KustomizationFile>]> {
+  const read = async (rev: string, files: string[]) => {
+    const preference = (p: string) =>
+      (KUSTOMIZATION_FILE_NAMES as readonly string[]).indexOf(p.slice(p.lastIndexOf("/") + 1));
+    const paths = files
+      .filter((p) => kustomizationDirOf(p) !== undefined)
+      .sort((a, b) => preference(a) - preference(b));
+    const texts = paths.length > 0 ? await git.readFiles(rev, paths) : new Map<string, Buffer>();
+    const byDir = new Map<string, KustomizationFile>();
+    // kustomize's preference order: kustomization.yaml, .yml, Kustomization.
+    for (const path of paths) {
+      const k = readKustomizationFile(path, texts.get(path)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const [baseKs, headKs] = await Promise.all([read(base, baseFiles), read(head, headFiles)]);
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs,
+  ];
+}
+
+async function readTexts(git: Git, rev: string, paths: string[]): Promise<Map<string, string>> {
+  const files = await git.readFiles(rev, paths);
+  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
+}
+
+function dirOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
