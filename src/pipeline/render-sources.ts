@@ -5,7 +5,6 @@
 import picomatch from "picomatch";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { parseManifests } from "../core/manifests/parse-manifests.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
 import {
@@ -19,6 +18,7 @@ import {
   type KustomizeGraph,
   kustomizationsUnder,
 } from "../core/sources/kustomize-graph.js";
+import { parseRenderedPair } from "../core/sources/rendered-documents.js";
 import type { FileChange, Git } from "../git/git.js";
 import { findKustomize, type KustomizeRun, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
@@ -85,6 +85,8 @@ export async function renderSources(
   // Resolved before any checkout exists, from absolute PATH directories outside the repository.
   const pathDirs = trustedPathDirs(process.env.PATH, [git.root]);
 
+  // A range that changes no file touches no source: no listing, no render.
+  if (changedPaths.length === 0) return { owned: () => false, notes, objects: Promise.resolve(NO_OBJECTS) };
   const [baseFiles, headFiles] = await Promise.all([git.listFiles(base), git.listFiles(head)]);
   // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.
   const chartDirs = [
@@ -203,24 +205,28 @@ async function renderAll(
     const blameTexts = await readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
     const renderAt = async (commit: string) => {
       const treeDir = await trees.dirOf(commit);
-      const outputs = await Promise.all(sources.map((source) => source.render(treeDir, commit)));
-      return sources.flatMap((source, i) => {
-        const output = outputs[i];
-        if (output === undefined) return [];
-        const parsed = parseManifests(`(${source.label} output)`, output, {
-          defaultNamespace: options.defaultNamespace,
-        });
-        problems.push(...parsed.problems);
-        return parsed.manifests.map((m) => ({
-          ...m,
-          origin: source.label,
-          ...blamed(m, source, blameTexts),
-        }));
-      });
+      return Promise.all(sources.map((source) => source.render(treeDir, commit)));
     };
-    // One commit at a time: the renders of one commit run in parallel, each checkout is written once.
-    const baseObjects = await renderAt(base);
-    const headObjects = await renderAt(head);
+    // Both commits at once (renderers are single-threaded processes); each checkout is written once.
+    const [baseOutputs, headOutputs] = await Promise.all([renderAt(base), renderAt(head)]);
+    const label = (m: Manifest, source: Source): Manifest => ({
+      ...m,
+      origin: source.label,
+      ...blamed(m, source, blameTexts),
+    });
+    const baseObjects: Manifest[] = [];
+    const headObjects: Manifest[] = [];
+    sources.forEach((source, i) => {
+      const pair = parseRenderedPair(
+        `(${source.label} output)`,
+        baseOutputs[i],
+        headOutputs[i],
+        options.defaultNamespace,
+      );
+      problems.push(...pair.problems);
+      baseObjects.push(...pair.base.map((m) => label(m, source)));
+      headObjects.push(...pair.head.map((m) => label(m, source)));
+    });
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );
