@@ -23,7 +23,7 @@ import type { FileChange, Git } from "../git/git.js";
 import { findKustomize, type KustomizeRun, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
 import { runRenderCommand } from "../render/render-command.js";
-import { renderCommandEnvironment, trustedPathDirs } from "../render/renderer-environment.js";
+import { findExecutable, renderCommandEnvironment, trustedPathDirs } from "../render/renderer-environment.js";
 
 export interface SourceOptions {
   /** [] discovers root kustomizations; ["none"] turns kustomize off. */
@@ -183,7 +183,7 @@ export async function renderSources(
   }
   if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
   for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
-  const objects = renderAll(git, base, head, sources, kustomizeRun, options, log);
+  const objects = renderAll(git, base, head, sources, { kustomizeRun, pathDirs }, options, log);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
   return { owned, notes, objects };
@@ -194,11 +194,11 @@ async function renderAll(
   base: string,
   head: string,
   sources: Source[],
-  kustomizeRun: KustomizeRun | undefined,
+  { kustomizeRun, pathDirs }: { kustomizeRun: KustomizeRun | undefined; pathDirs: string[] },
   options: SourceOptions,
   log: Log,
 ): Promise<RenderedObjects> {
-  const trees = await createCommitTrees(git.root);
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git");
   if (kustomizeRun) kustomizeRun.home = trees.root;
   try {
     const problems: ManifestProblem[] = [];

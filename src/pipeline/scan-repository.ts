@@ -153,7 +153,10 @@ export async function scanRepository(
     options,
     problems,
   });
-  const all = [...headManifests, ...candidateManifests];
+  // The early search may have finished before the owned files were known: drop what renderers own.
+  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
+  if (owned) problems = problems.filter((p) => !owned?.(p.file));
+  const all = [...headManifests, ...rawCandidates];
   const workloads = all.filter((m) => podTemplateOf(m.object) !== undefined);
 
   const headConfigs = new Map<string, HeadConfig>();

@@ -14,7 +14,8 @@ export interface CommitTrees {
   dispose(): Promise<void>;
 }
 
-export async function createCommitTrees(repoDir: string): Promise<CommitTrees> {
+/** `gitPath`: git resolved from trusted PATH directories (see renderer-environment.ts). */
+export async function createCommitTrees(repoDir: string, gitPath = "git"): Promise<CommitTrees> {
   const root = await mkdtemp(join(tmpdir(), "config-rollout-render-"));
   const trees = new Map<string, Promise<string>>();
   let count = 0;
@@ -24,7 +25,7 @@ export async function createCommitTrees(repoDir: string): Promise<CommitTrees> {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        tree = writeTree(repoDir, commit, join(root, `tree-${count}`));
+        tree = writeTree(gitPath, repoDir, commit, join(root, `tree-${count}`));
         trees.set(commit, tree);
       }
       return tree;
@@ -36,23 +37,23 @@ export async function createCommitTrees(repoDir: string): Promise<CommitTrees> {
   };
 }
 
-async function writeTree(repoDir: string, commit: string, dir: string): Promise<string> {
+async function writeTree(gitPath: string, repoDir: string, commit: string, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  await git(gitPath, repoDir, ["read-tree", commit], index);
+  await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
   await rm(index, { force: true });
   return dir;
 }
 
-function git(cwd: string, args: string[], indexFile: string): Promise<void> {
+function git(gitPath: string, cwd: string, args: string[], indexFile: string): Promise<void> {
   const env: NodeJS.ProcessEnv = {};
   // The caller's GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE) must not redirect this.
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
   return new Promise((resolve, reject) => {
     execFile(
-      "git",
+      gitPath,
       ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
       { cwd, env, maxBuffer: 64 * 1024 * 1024 },
       (error, _stdout, stderr) => {

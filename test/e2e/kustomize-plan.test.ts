@@ -140,6 +140,20 @@ describe("overlays with namespaces and patches", () => {
     expect(restarts(p)).toEqual(["Deployment/default/other"]);
     expect(p.sources).toEqual(["kustomize overlays/prod: not rendered, the range touches none of its files"]);
   });
+  test("a file inside a kustomize tree is never read as a raw consumer of a raw config", async () => {
+    const tree: Files = {
+      "app/kustomization.yaml": yaml({ namespace: "prod", resources: ["deployment.yaml"] }),
+      "app/deployment.yaml": yamlDocs(
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "shared" } }] })),
+      ),
+    };
+    const p = await plan(
+      { ...tree, "raw/shared.yaml": yamlDocs(configMap("shared", { A: "1" })) },
+      { "raw/shared.yaml": yamlDocs(configMap("shared", { A: "2" })) },
+    );
+    expect(p.changes.map((c) => [c.namespace, c.name])).toEqual([["default", "shared"]]);
+    expect(p.workloads).toEqual([]);
+  });
 });
 
 describe("generators", () => {
