@@ -123,12 +123,13 @@ export async function renderSources(
       }
     }
     const touched: string[] = [];
+    const untouched: string[] = [];
     for (const dir of roots) {
       const inputs = new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
       const changedInputs = changedPaths.filter((p) => inputs.has(p));
       const label = `kustomize ${dir || "."}`;
       if (changedInputs.length === 0) {
-        notes.push(`${label}: not rendered, the range touches none of its files`);
+        untouched.push(label);
         continue;
       }
       touched.push(dir);
@@ -148,6 +149,7 @@ export async function renderSources(
         },
       });
     }
+    notes.push(...untouchedNotes(untouched));
     const binary = touched.length > 0 ? findKustomize(pathDirs) : undefined;
     if (touched.length > 0 && binary === undefined) {
       throw new UserError(
@@ -234,6 +236,19 @@ async function renderAll(
   } finally {
     await trees.dispose();
   }
+}
+
+/** A few untouched kustomizations are named; many are counted, so a monorepo's report stays short. */
+function untouchedNotes(labels: string[]): string[] {
+  const MAX_NAMED = 5;
+  if (labels.length <= MAX_NAMED)
+    return labels.map((label) => `${label}: not rendered, the range touches none of its files`);
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${labels
+      .slice(0, MAX_NAMED)
+      .map((label) => label.replace(/^kustomize /, ""))
+      .join(", ")} and ${labels.length - MAX_NAMED} more)`,
+  ];
 }
 
 function blamed(m: Manifest, source: Source, texts: Map<string, string>): Partial<Manifest> {
