@@ -1,7 +1,9 @@
 // Kustomize as the source of truth, end to end: real `kubectl kustomize` (or `kustomize`) on temp git
 // repositories, the bundled CLI run as a user would (--dry-run --output json).
 import { execFileSync } from "node:child_process";
-import { mkdir, rm, symlink } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
@@ -263,6 +265,36 @@ describe("two overlays and failures", () => {
     );
     expect(result.stderr).toContain(head.slice(0, 12));
     expect(result.stderr).toContain("missing.yaml");
+  });
+
+  test("a kustomization from the repository cannot run a program: exec plugins stay off", async () => {
+    const marker = join(tmpdir(), `config-rollout-exec-marker-${process.pid}-${Date.now()}`);
+    const withGenerator = (level: string): Files => ({
+      ...prodOverlay(level),
+      "overlays/prod/kustomization.yaml": yaml({
+        namespace: "prod",
+        resources: ["../../base"],
+        generators: ["gen.yaml"],
+        patches: [{ path: "log-level.yaml", target: { kind: "ConfigMap", name: "web-config" } }],
+      }),
+      "overlays/prod/gen.yaml": yaml({
+        apiVersion: "example.com/v1",
+        kind: "Gen",
+        metadata: {
+          name: "g",
+          annotations: { "config.kubernetes.io/function": "exec:\n  path: ./gen.sh\n" },
+        },
+      }),
+      "overlays/prod/gen.sh": `#!/bin/sh\ntouch ${marker}\ncat\n`,
+    });
+    const repo = await commitTwice({ ...baseFiles, ...withGenerator("warn") }, withGenerator("error"));
+    await chmod(join(repo.dir, "overlays/prod/gen.sh"), 0o755);
+    await repo.commit("executable generator");
+    const result = await run(repo, ["--base", "HEAD~2"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/failed at commit/);
+    expect(result.stderr).toContain("external plugins disabled");
+    expect(existsSync(marker)).toBe(false);
   });
 
   test("--kustomize naming a directory without a kustomization is exit 2", async () => {
