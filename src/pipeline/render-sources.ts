@@ -122,11 +122,19 @@ export async function renderSources(
         );
       }
     }
+    for (const k of headKs.values()) {
+      if (k.problem !== undefined)
+        notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
+    }
     const touched: string[] = [];
     const untouched: string[] = [];
     for (const dir of roots) {
       const inputs = new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
-      const changedInputs = changedPaths.filter((p) => inputs.has(p));
+      // A kustomization that does not parse hides its inputs: any change under its directory counts.
+      const unreadable = [headKs.get(dir), baseKs.get(dir)].some((k) => k?.problem !== undefined);
+      const changedInputs = changedPaths.filter(
+        (p) => inputs.has(p) || (unreadable && (dir === "" || p.startsWith(`${dir}/`))),
+      );
       const label = `kustomize ${dir || "."}`;
       if (changedInputs.length === 0) {
         untouched.push(label);
@@ -200,6 +208,9 @@ async function renderAll(
   options: SourceOptions,
   log: Log,
 ): Promise<RenderedObjects> {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`,
+  );
   const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git");
   if (kustomizeRun) kustomizeRun.home = trees.root;
   try {
