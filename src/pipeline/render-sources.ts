@@ -7,6 +7,7 @@ import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
+import { checkoutScope } from "../core/sources/checkout-scope.js";
 import {
   KUSTOMIZATION_FILE_NAMES,
   type KustomizationFile,
@@ -58,6 +59,8 @@ const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 
 interface Source {
   label: string;
+  /** Directories the render needs in its checkout; undefined: the whole tree. */
+  scope: string[] | undefined;
   /** Stands for the source's objects where a file is expected (warnings, annotations). */
   file: string;
   /** Renders at one commit's checkout. */
@@ -145,8 +148,19 @@ export async function renderSources(
         ...kustomizationsUnder(dir, [...headKs.values()]),
         ...kustomizationsUnder(dir, [...baseKs.values()]),
       ].flatMap((k) => k.generators);
+      const trees = [
+        ...kustomizationsUnder(dir, [...headKs.values()]),
+        ...kustomizationsUnder(dir, [...baseKs.values()]),
+      ];
       sources.push({
         label,
+        // A kustomization that does not parse hides what it reads: give it the whole tree.
+        scope: trees.some((k) => k.problem !== undefined)
+          ? undefined
+          : checkoutScope(
+              trees.map((k) => k.dir),
+              inputs,
+            ),
         file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
         changedInputs,
         generators,
@@ -179,6 +193,7 @@ export async function renderSources(
       const command = options.render;
       sources.push({
         label,
+        scope: undefined,
         file: "--render",
         changedInputs,
         generators: [],
@@ -211,7 +226,14 @@ async function renderAll(
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`,
   );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git");
+  // One checkout per commit serves every source: the union of their scopes.
+  const scope = sources.some((s) => s.scope === undefined)
+    ? undefined
+    : checkoutScope(
+        sources.flatMap((s) => s.scope ?? []),
+        [],
+      );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope);
   if (kustomizeRun) kustomizeRun.home = trees.root;
   try {
     const problems: ManifestProblem[] = [];
