@@ -161,12 +161,19 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   };
 }
 
-/** A rendered workload names its source and blamed file. */
+/**
+ * A rendered workload names its source; a file is blamed only when the workload itself changed (it
+ * rolls on apply): otherwise the changed input explains the config, not the workload.
+ */
 function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]): PlannedWorkload[] {
   const byKey = new Map(manifests.filter((m) => m.origin !== undefined).map((m) => [idKey(m.id), m]));
   return workloads.map((w) => {
     const m = w.source === "repo" ? byKey.get(idKey(w.id)) : undefined;
     if (m?.origin === undefined) return w;
-    return { ...w, origin: m.origin, ...(m.blamedFile ? { blamedFile: m.blamedFile } : {}) };
+    return {
+      ...w,
+      origin: m.origin,
+      ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
+    };
   });
 }
