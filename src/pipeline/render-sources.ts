@@ -19,7 +19,7 @@ import {
   type KustomizeGraph,
   kustomizationsUnder,
 } from "../core/sources/kustomize-graph.js";
-import { parseRenderedPair } from "../core/sources/rendered-documents.js";
+import { createDocumentParser } from "../core/sources/rendered-documents.js";
 import type { FileChange, Git } from "../git/git.js";
 import { findKustomize, type KustomizeRun, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
@@ -236,32 +236,29 @@ async function renderAll(
   const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope);
   if (kustomizeRun) kustomizeRun.home = trees.root;
   try {
-    const problems: ManifestProblem[] = [];
-    const blameTexts = await readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    const blameTexts = readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    blameTexts.catch(() => {});
+    const parsers = sources.map((source) =>
+      createDocumentParser(`(${source.label} output)`, options.defaultNamespace),
+    );
+    // Both commits at once (renderers are single-threaded processes); each checkout is written once.
+    // Each side is parsed as soon as its renders finish, while the other side may still be rendering;
+    // the later side reuses the documents the earlier one parsed.
     const renderAt = async (commit: string) => {
       const treeDir = await trees.dirOf(commit);
-      return Promise.all(sources.map((source) => source.render(treeDir, commit)));
+      const outputs = await Promise.all(sources.map((source) => source.render(treeDir, commit)));
+      return outputs.map((output, i) => parsers[i]!.objectsOf(output));
     };
-    // Both commits at once (renderers are single-threaded processes); each checkout is written once.
-    const [baseOutputs, headOutputs] = await Promise.all([renderAt(base), renderAt(head)]);
+    const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
+    const texts = await blameTexts;
     const label = (m: Manifest, source: Source): Manifest => ({
       ...m,
       origin: source.label,
-      ...blamed(m, source, blameTexts),
+      ...blamed(m, source, texts),
     });
-    const baseObjects: Manifest[] = [];
-    const headObjects: Manifest[] = [];
-    sources.forEach((source, i) => {
-      const pair = parseRenderedPair(
-        `(${source.label} output)`,
-        baseOutputs[i],
-        headOutputs[i],
-        options.defaultNamespace,
-      );
-      problems.push(...pair.problems);
-      baseObjects.push(...pair.base.map((m) => label(m, source)));
-      headObjects.push(...pair.head.map((m) => label(m, source)));
-    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => label(m, source)));
+    const headObjects = sources.flatMap((source, i) => headParsed[i]!.map((m) => label(m, source)));
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );

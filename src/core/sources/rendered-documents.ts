@@ -20,12 +20,13 @@ export function splitDocuments(text: string): string[] | undefined {
   return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
 }
 
-export function parseRenderedPair(
-  label: string,
-  baseOutput: Buffer | undefined,
-  headOutput: Buffer | undefined,
-  defaultNamespace: string,
-): RenderedPair {
+/** Parses one source's outputs; a document already parsed (at the other commit) is reused. */
+export interface RenderedDocumentParser {
+  objectsOf(output: Buffer | undefined): Manifest[];
+  readonly problems: ManifestProblem[];
+}
+
+export function createDocumentParser(label: string, defaultNamespace: string): RenderedDocumentParser {
   const problems: ManifestProblem[] = [];
   const parsed = new Map<string, Manifest[]>();
   const parse = (text: string): Manifest[] => {
@@ -36,21 +37,33 @@ export function parseRenderedPair(
     parsed.set(text, result.manifests);
     return result.manifests;
   };
-  const objectsOf = (output: Buffer | undefined): Manifest[] => {
-    if (output === undefined) return [];
-    const text = decode(output);
-    const docs = text === undefined ? undefined : splitDocuments(text);
-    if (docs === undefined) {
-      const whole = parseManifests(label, output, { defaultNamespace });
-      problems.push(...whole.problems);
-      return whole.manifests;
-    }
-    return docs.flatMap(parse);
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === undefined) return [];
+      const text = decode(output);
+      const docs = text === undefined ? undefined : splitDocuments(text);
+      if (docs === undefined) {
+        const whole = parseManifests(label, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse);
+    },
   };
-  // Head first: base documents identical to head's are then found parsed.
-  const head = objectsOf(headOutput);
-  const base = objectsOf(baseOutput);
-  return { base, head, problems };
+}
+
+/** Both commits' outputs of one source, head first (base documents identical to head's are reused). */
+export function parseRenderedPair(
+  label: string,
+  baseOutput: Buffer | undefined,
+  headOutput: Buffer | undefined,
+  defaultNamespace: string,
+): RenderedPair {
+  const parser = createDocumentParser(label, defaultNamespace);
+  const head = parser.objectsOf(headOutput);
+  const base = parser.objectsOf(baseOutput);
+  return { base, head, problems: parser.problems };
 }
 
 function decode(bytes: Buffer): string | undefined {
