@@ -19,6 +19,7 @@ import {
   type KustomizeGraph,
   kustomizationsUnder,
 } from "../core/sources/kustomize-graph.js";
+import { pathsAtBase } from "../core/sources/paths-at-base.js";
 import { createDocumentParser } from "../core/sources/rendered-documents.js";
 import type { FileChange, Git } from "../git/git.js";
 import { findKustomize, type KustomizeRun, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
@@ -90,7 +91,11 @@ export async function renderSources(
 
   // A range that changes no file touches no source: no listing, no render.
   if (changedPaths.length === 0) return { owned: () => false, notes, objects: Promise.resolve(NO_OBJECTS) };
-  const [baseFiles, headFiles] = await Promise.all([git.listFiles(base), git.listFiles(head)]);
+  // One listing (head); the base side follows from the diff, and only what differs is read at base.
+  const isSourceFile = (p: string) => CHART_FILE.test(p) || kustomizationDirOf(p) !== undefined;
+  const headFiles = (await git.listFiles(head)).filter(isSourceFile);
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+  const baseFiles = atBase.paths;
   // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.
   const chartDirs = [
     ...new Set([...baseFiles, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf)),
@@ -106,13 +111,11 @@ export async function renderSources(
   }
 
   if (kustomizeOn) {
-    const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(
-      git,
-      base,
-      head,
+    const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, base, head, {
       baseFiles,
       headFiles,
-    );
+      differAtBase: atBase.differ,
+    });
     owned = (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path) || inChart(path);
     const roots =
       options.kustomize.length > 0
@@ -294,25 +297,34 @@ async function kustomizationsAt(
   git: Git,
   base: string,
   head: string,
-  baseFiles: string[],
-  headFiles: string[],
+  files: { baseFiles: string[]; headFiles: string[]; differAtBase: Set<string> },
 ): Promise<[KustomizeGraph, KustomizeGraph, Map<string, KustomizationFile>, Map<string, KustomizationFile>]> {
-  const read = async (rev: string, files: string[]) => {
+  const kustomizationPaths = (paths: string[]) => {
     const preference = (p: string) =>
       (KUSTOMIZATION_FILE_NAMES as readonly string[]).indexOf(p.slice(p.lastIndexOf("/") + 1));
-    const paths = files
+    // kustomize's preference order: kustomization.yaml, .yml, Kustomization.
+    return paths
       .filter((p) => kustomizationDirOf(p) !== undefined)
       .sort((a, b) => preference(a) - preference(b));
-    const texts = paths.length > 0 ? await git.readFiles(rev, paths) : new Map<string, Buffer>();
+  };
+  const headPaths = kustomizationPaths(files.headFiles);
+  const basePaths = kustomizationPaths(files.baseFiles);
+  const toRead = basePaths.filter((p) => files.differAtBase.has(p));
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git.readFiles(head, headPaths) : new Map<string, Buffer>(),
+    toRead.length > 0 ? git.readFiles(base, toRead) : new Map<string, Buffer>(),
+  ]);
+  const parse = (paths: string[], textOf: (path: string) => Buffer | undefined) => {
     const byDir = new Map<string, KustomizationFile>();
-    // kustomize's preference order: kustomization.yaml, .yml, Kustomization.
     for (const path of paths) {
-      const k = readKustomizationFile(path, texts.get(path)?.toString("utf8") ?? "");
+      const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
       if (!byDir.has(k.dir)) byDir.set(k.dir, k);
     }
     return byDir;
   };
-  const [baseKs, headKs] = await Promise.all([read(base, baseFiles), read(head, headFiles)]);
+  const headKs = parse(headPaths, (p) => headTexts.get(p));
+  // Unchanged kustomization files are the same at base: their head text stands for both.
+  const baseKs = parse(basePaths, (p) => (files.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p)));
   return [
     buildKustomizeGraph([...baseKs.values()]),
     buildKustomizeGraph([...headKs.values()]),

@@ -119,6 +119,17 @@ describe("overlays with namespaces and patches", () => {
     expect(restarts(p)).toEqual(["Deployment/prod/web"]);
   });
 
+  test("an overlay removed at head is rendered at base only: its objects are deleted", async () => {
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn") },
+      { "overlays/prod/kustomization.yaml": null, "overlays/prod/log-level.yaml": null },
+    );
+    expect(p.changes.map((c) => [c.namespace, c.name, c.status, c.origin])).toEqual([
+      ["prod", "web-config", "deleted", "kustomize overlays/prod"],
+    ]);
+    expect(p.workloads).toEqual([]);
+  });
+
   test("--kustomize none reads raw files only, as before", async () => {
     const p = await plan(
       { ...baseFiles, ...prodOverlay("warn") },
