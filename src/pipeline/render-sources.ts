@@ -56,6 +56,8 @@ export interface RenderedSources {
 
 const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [] };
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** Renderers running at once, over both commits: many touched overlays must not start dozens of processes. */
+const MAX_CONCURRENT_RENDERS = 4;
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 
 interface Source {
@@ -241,6 +243,7 @@ async function renderAll(
   try {
     const blameTexts = readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
     blameTexts.catch(() => {});
+    const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
     const parsers = sources.map((source) =>
       createDocumentParser(`(${source.label} output)`, options.defaultNamespace),
     );
@@ -249,7 +252,7 @@ async function renderAll(
     // the later side reuses the documents the earlier one parsed.
     const renderAt = async (commit: string) => {
       const treeDir = await trees.dirOf(commit);
-      const outputs = await Promise.all(sources.map((source) => source.render(treeDir, commit)));
+      const outputs = await Promise.all(sources.map((source) => slot(() => source.render(treeDir, commit))));
       return outputs.map((output, i) => parsers[i]!.objectsOf(output));
     };
     const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
@@ -341,4 +344,20 @@ async function readTexts(git: Git, rev: string, paths: string[]): Promise<Map<st
 function dirOf(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
+}
+
+/** Runs the given tasks at most `max` at a time, in the order they ask. */
+function concurrencyLimit(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
