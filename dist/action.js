@@ -15,12 +15,12 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-NMY6362Q.js";
+} from "./chunks/chunk-5UPMPF4R.js";
 import {
   decodeKubeconfigData,
   describeCredential
 } from "./chunks/chunk-NZQWCR7U.js";
-import "./chunks/chunk-VK2ZC3FK.js";
+import "./chunks/chunk-JAAWWCHT.js";
 import {
   UserError,
   __commonJS,

@@ -13,9 +13,9 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-NMY6362Q.js";
+} from "./chunks/chunk-5UPMPF4R.js";
 import "./chunks/chunk-NZQWCR7U.js";
-import "./chunks/chunk-VK2ZC3FK.js";
+import "./chunks/chunk-JAAWWCHT.js";
 import {
   EXIT_FAILED,
   EXIT_OK,

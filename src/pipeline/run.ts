@@ -6,12 +6,14 @@ import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Plan } from "../core/model.js";
+import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
+import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
+import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
@@ -62,6 +64,12 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...(settings.render !== undefined ? { render: settings.render } : {}),
+      renderPaths: settings.renderPaths,
+      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+    },
   };
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
@@ -104,12 +112,17 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
-  const namespaceNote = assumedNamespaceNote(scan, built.workloads, settings.namespace);
+  const planned = withWorkloadSources(
+    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads,
+  );
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(built.workloads, settings),
+    workloads: applyGuardRails(planned, settings),
+    ...(scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {}),
     problems: scan.problems,
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
@@ -155,6 +168,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       git,
       head: commits.head,
       scanOptions,
+      ownedPaths: scan.owned,
       log,
     });
   });
@@ -167,4 +181,21 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     cluster: clusterInfo,
     dryRun: settings.dryRun,
   };
+}
+
+/**
+ * A rendered workload names its source; a file is blamed only when the workload itself changed (it
+ * rolls on apply): otherwise the changed input explains the config, not the workload.
+ */
+function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]): PlannedWorkload[] {
+  const byKey = new Map(manifests.filter((m) => m.origin !== undefined).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : undefined;
+    if (m?.origin === undefined) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
+    };
+  });
 }

@@ -2,6 +2,7 @@
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
 import picomatch from "picomatch";
+import { UserError } from "../core/errors.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { findConfigChanges } from "../core/manifests/config-changes.js";
@@ -16,6 +17,8 @@ import {
   type ManifestProblem,
   type ObjectId,
 } from "../core/model.js";
+import { describeConflicts, mergeByIdentity } from "../core/sources/merge-by-identity.js";
+import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
@@ -25,12 +28,15 @@ import {
   type UnreadFiles,
   withoutUnreadChanges,
 } from "./objects-across-files.js";
+import { type RenderedSources, renderSources, type SourceOptions } from "./render-sources.js";
 
 export interface ScanOptions {
   paths: string[];
   exclude: string[];
   defaultNamespace: string;
   maxFileSize: number;
+  /** Rendered sources (kustomize, --render); undefined reads raw files only. */
+  sources?: Omit<SourceOptions, "defaultNamespace">;
 }
 
 /** A config as committed at head: its content, and the manifest (for --apply). */
@@ -51,15 +57,27 @@ export interface RepositoryScan {
   problems: ManifestProblem[];
   /** idKeys of the objects read whose manifest names no namespace (--namespace was assumed). */
   assumedNamespace: Set<string>;
+  /** Workloads at base read on the way (changed files, renders): to see whose pod template changed. */
+  baseWorkloads: Manifest[];
+  /** What the report says about rendered sources. */
+  sourceNotes: string[];
+  /** Files a renderer owns: later raw reads skip them too. */
+  owned?: (path: string) => boolean;
 }
 
 /** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
 export type PathFilter = ((path: string) => boolean) & { globs: string[] };
 
-export function createPathFilter(options: Pick<ScanOptions, "paths" | "exclude">): PathFilter {
+export function createPathFilter(
+  options: Pick<ScanOptions, "paths" | "exclude">,
+  owned?: (path: string) => boolean,
+): PathFilter {
   const include = picomatch(options.paths, { dot: true });
   const exclude = options.exclude.length > 0 ? picomatch(options.exclude, { dot: true }) : () => false;
-  return Object.assign((path: string) => include(path) && !exclude(path), { globs: options.paths });
+  const filter = owned
+    ? (path: string) => include(path) && !exclude(path) && !owned(path)
+    : (path: string) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
 }
 
 export async function scanRepository(
@@ -69,8 +87,23 @@ export async function scanRepository(
   options: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
-  const wanted = createPathFilter(options);
-  const changedFiles = (await git.changedFiles(base, head)).filter(
+  const allChangedFiles = await git.changedFiles(base, head);
+  // Which files renderers own is known only after listing both trees: that runs alongside the raw
+  // reads below, and the raw manifests of owned files are dropped afterwards.
+  const pending = options.sources
+    ? renderSources(
+        git,
+        base,
+        head,
+        allChangedFiles,
+        { ...options.sources, defaultNamespace: options.defaultNamespace },
+        log,
+      )
+    : undefined;
+  pending?.catch(() => {});
+  let owned: ((path: string) => boolean) | undefined;
+  const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : undefined);
+  let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
   );
   const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
@@ -78,7 +111,7 @@ export async function scanRepository(
   const touched = new Set([...basePaths, ...headPaths]);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
 
-  const problems: ManifestProblem[] = [];
+  let problems: ManifestProblem[] = [];
   const oversized = { base: new Map<string, number>(), head: new Map<string, number>() };
   // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
   const [baseFiles, headFiles] = await Promise.all([
@@ -91,11 +124,31 @@ export async function scanRepository(
   // and start the one `git grep` now: git walks the tree on another core while this process parses.
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
   const baseProblems: ManifestProblem[] = [];
-  const baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
   const headProblems: ManifestProblem[] = [];
-  const headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
+  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
   problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
-  const found = findConfigChanges(baseManifests, headManifests);
+  let found: ReturnType<typeof findConfigChanges>;
+  let rendered: RenderedSources | undefined;
+  if (pending) {
+    rendered = await pending;
+    const isOwned = rendered.owned;
+    owned = isOwned;
+    const objects = await rendered.objects;
+    changedFiles = changedFiles.filter(
+      (f) => !isOwned(f.path) || (f.oldPath !== undefined && !isOwned(f.oldPath)),
+    );
+    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
+    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
+    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    found = findConfigChanges(baseManifests, headManifests);
+    found.changes = pairHashSuffixRenames(
+      withSources(found.changes, baseManifests, headManifests),
+      found.snapshots,
+    );
+  } else {
+    found = findConfigChanges(baseManifests, headManifests);
+  }
   problems.push(...found.problems);
 
   const unread: UnreadFiles = {
@@ -103,6 +156,7 @@ export async function scanRepository(
     head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"])),
   };
   for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
     if (problem.severity === "error" && !unread.head.has(problem.file))
       unread.head.set(problem.file, "broken");
   }
@@ -153,21 +207,55 @@ export async function scanRepository(
     options,
     problems,
   });
+  // The early search may have finished before the owned files were known: drop what renderers own.
+  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
+  if (owned) problems = problems.filter((p) => !owned?.(p.file));
   // A config deleted from a changed file may still be defined at head in an untouched one.
   const changes = settleWithUntouchedFiles(
     withCopies,
     found.snapshots,
-    { base: [], head: candidateManifests },
+    { base: [], head: rawCandidates },
     problems,
   );
-  const all = [...headManifests, ...candidateManifests];
+  const all = [...headManifests, ...rawCandidates];
   const workloads = all.filter((m) => workloadKindOf(m.object) !== undefined);
 
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already.
   collectConfigs(all, headConfigs, []);
   const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
-  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems, assumedNamespace };
+  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== undefined);
+  return {
+    changedFiles,
+    changes,
+    workloads,
+    newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace,
+    baseWorkloads,
+    sourceNotes: rendered?.notes ?? [],
+    ...(owned ? { owned } : {}),
+  };
+}
+
+/** One object per identity; two sources that disagree stop the run (exit 2) before any cluster write. */
+function mergedOrThrow(manifests: Manifest[]): Manifest[] {
+  const merged = mergeByIdentity(manifests);
+  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
+  return merged.manifests;
+}
+
+/** A rendered change names its source and blamed file, from its object at head (at base when deleted). */
+function withSources(changes: ConfigChange[], base: Manifest[], head: Manifest[]): ConfigChange[] {
+  const at = (manifests: Manifest[]) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === undefined) return change;
+    return { ...change, origin: m.origin, ...(m.blamedFile ? { blamedFile: m.blamedFile } : {}) };
+  });
 }
 
 /**
@@ -194,10 +282,11 @@ export async function readConfigsAt(
   ids: ObjectId[],
   known: Map<string, HeadConfig>,
   options: ScanOptions,
+  owned?: (path: string) => boolean,
 ): Promise<Map<string, HeadConfig>> {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
-  const wanted = createPathFilter(options);
+  const wanted = createPathFilter(options, owned);
   const files = await findCandidateFiles(
     git,
     rev,

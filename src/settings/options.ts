@@ -64,6 +64,31 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
   },
   {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description:
+      "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only.",
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description:
+      "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits.",
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one.",
+  },
+  {
     name: "namespace",
     type: "string",
     default: "default",

@@ -15,6 +15,10 @@ export interface Settings {
   repo: string;
   paths: string[];
   exclude: string[];
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: string[];
+  render?: string;
+  renderPaths: string[];
   namespace: string;
   /** undefined: decided once we know whether a cluster is configured. */
   discover?: Discover;
@@ -79,6 +83,9 @@ export function toSettings(...sources: RawValues[]): Settings {
     repo: str("repo") ?? ".",
     paths: list("paths"),
     exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || undefined,
+    renderPaths: list("render-paths"),
     namespace: str("namespace") ?? "default",
     discover: str("discover") as Discover | undefined,
     strategy: (str("strategy") ?? "annotation") as Strategy,
@@ -108,6 +115,23 @@ export function toSettings(...sources: RawValues[]): Settings {
 
 /** 16 MiB: see the README ("Files it will not read") for why. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+
+/** --kustomize: "none" alone, or directories (normalised: no "./", no trailing slash). */
+function kustomizeDirs(values: string[]): string[] {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`,
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
 
 function requireSpec(name: string): OptionSpec {
   const spec = OPTIONS.find((o) => o.name === name);

@@ -42,6 +42,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
         consumed,
         context.headConfigs,
         context.scanOptions,
+        context.ownedPaths,
       );
       hashes = await computeRestartHashes(
         workloads,

@@ -8,7 +8,7 @@ import {
   qualifiedResource,
   stringField,
   workloadKind
-} from "./chunk-VK2ZC3FK.js";
+} from "./chunk-JAAWWCHT.js";
 import {
   ApiException,
   KubernetesObjectApi,
