@@ -15,7 +15,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-5UPMPF4R.js";
+} from "./chunks/chunk-CHWQNM4R.js";
 import {
   decodeKubeconfigData,
   describeCredential

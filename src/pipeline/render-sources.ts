@@ -27,6 +27,8 @@ export interface SourceOptions {
   secretVariables: string[];
   /** Per render; a hung renderer must not hold the job forever. */
   timeoutMs?: number;
+  /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
+  env: Record<string, string | undefined>;
 }
 
 export interface RenderedObjects {
@@ -64,7 +66,7 @@ export async function renderSources(
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
   // Resolved before any checkout exists, from absolute PATH directories outside the repository.
-  const pathDirs = trustedPathDirs(process.env.PATH, [git.root]);
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
 
   // One listing (head); the base side follows from the diff, and only what differs is read at base.
   const isSourceFile = (p: string) => CHART_FILE.test(p) || kustomizationDirOf(p) !== undefined;
@@ -126,7 +128,7 @@ function renderCommandSource(
   const matches = picomatch(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return undefined;
-  const env = renderCommandEnvironment(process.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   return {
     label: `render: ${command}`,

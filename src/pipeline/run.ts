@@ -36,6 +36,8 @@ export interface RunDependencies {
   /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
   clusterConfigured: boolean;
   log: Log;
+  /** The job's environment, for the processes the run starts (renderers); default: this process's. */
+  env?: Record<string, string | undefined>;
   now?: () => number;
 }
 
@@ -69,6 +71,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
       secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+      env: deps.env ?? process.env,
     },
   };
   const scan = await log.group("Find changed configs", () =>

@@ -1,9 +1,9 @@
 // Issue 12 ("right answers on real repositories"), end to end: real git repositories in temp dirs
-// and the bundled CLI with --dry-run --output json, as a user would run it.
+// and the CLI function (in-process) with --dry-run --output json, as a user would run it.
 import { afterEach, describe, expect, test } from "vitest";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
 interface PlanJson {
@@ -39,7 +39,7 @@ async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
 
 async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
   const repo = await commitTwice(before, after);
-  const run = await runCli([
+  const run = await runInProcess([
     "--repo",
     repo.dir,
     "--dry-run",
@@ -263,7 +263,7 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
 
   test("--strict still fails on a broken manifest", async () => {
     const repo = await commitTwice({ "cm.yaml": yamlDocs(configMap("app", v1)) }, { "cm.yaml": broken });
-    const run = await runCli(["--repo", repo.dir, "--dry-run", "--discover", "repo", "--strict"]);
+    const run = await runInProcess(["--repo", repo.dir, "--dry-run", "--discover", "repo", "--strict"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/cm\.yaml:4/);
   });
@@ -280,7 +280,15 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
       ),
     ]);
     const repo = repos[0]!;
-    const text = await runCli(["--repo", repo.dir, "--dry-run", "--discover", "repo", "--namespace", "shop"]);
+    const text = await runInProcess([
+      "--repo",
+      repo.dir,
+      "--dry-run",
+      "--discover",
+      "repo",
+      "--namespace",
+      "shop",
+    ]);
     expect(text.stdout).toMatch(/namespace "shop" \(--namespace\) was assumed/);
   });
 
@@ -295,7 +303,7 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
       const clone = await cloneTempRepo(`file://${origin.dir}`, [`--filter=${filter}`, "--no-checkout"]);
       repos.push(clone);
       await clone.git(["remote", "set-url", "origin", "file:///nonexistent/repo"]);
-      const run = await runCli(["--repo", clone.dir, "--dry-run", "--discover", "repo"]);
+      const run = await runInProcess(["--repo", clone.dir, "--dry-run", "--discover", "repo"]);
       expect(run.stderr).not.toMatch(/looks like a bug/);
       expect(run.stderr).toMatch(/missing from this clone.*fetch-depth: 0|git fetch/);
       expect(run.code).toBe(2);
@@ -314,7 +322,7 @@ describe("item 4: parse errors, --strict, namespaces, missing objects", () => {
 
 describe("item 6: names Kubernetes would reject", () => {
   test("an invalid namespace flag is exit 2 before anything else", async () => {
-    const run = await runCli(["--namespace", "Bad_NS!", "--dry-run"]);
+    const run = await runInProcess(["--namespace", "Bad_NS!", "--dry-run"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--namespace: "Bad_NS!" is not a valid namespace name/);
   });

@@ -1,5 +1,5 @@
 // Kustomize end to end against a cluster: the simulated API server holds what `kubectl apply -k`
-// of the head commit created; the bundled CLI restarts exactly what the render says changed.
+// of the head commit created; the CLI function (in-process) restarts exactly what the render says changed.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,7 @@ import { parseAllDocuments, stringify } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -40,7 +40,7 @@ async function setUp(files: (version: 1 | 2) => Record<string, string>) {
   sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
   const run = () =>
-    runCli([
+    runInProcess([
       "--repo",
       repo.dir,
       "--base",

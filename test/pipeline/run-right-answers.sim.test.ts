@@ -8,7 +8,7 @@ import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 import { patchedWorkloads } from "../helpers/sim-writes.js";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -44,7 +44,7 @@ async function setUp(): Promise<{ sim: SimCluster; repo: TempRepo; kubeconfig: s
 
 test("adding a config an existing workload references as optional restarts it", async () => {
   const { sim, repo, kubeconfig } = await setUp();
-  const run = await runCli([
+  const run = await runInProcess([
     "--repo",
     repo.dir,
     "--base",
@@ -69,7 +69,15 @@ test.each([
   [["--paths", ","], /--paths: no globs given/],
 ])("%j: exit 2 before the first API request", async (args, message) => {
   const { sim, repo, kubeconfig } = await setUp();
-  const run = await runCli(["--repo", repo.dir, "--base", "HEAD~1", "--kubeconfig", kubeconfig, ...args]);
+  const run = await runInProcess([
+    "--repo",
+    repo.dir,
+    "--base",
+    "HEAD~1",
+    "--kubeconfig",
+    kubeconfig,
+    ...args,
+  ]);
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(message);
   expect(sim.requests).toEqual([]);

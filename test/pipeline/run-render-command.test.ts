@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
 interface PlanJson {
@@ -39,7 +39,7 @@ async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
 }
 
 const run = (repo: TempRepo, args: string[], env: Record<string, string> = {}) =>
-  runCli(["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo", ...args], env);
+  runInProcess(["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo", ...args], env);
 
 function parsed(result: { code: number; stdout: string; stderr: string }): PlanJson {
   expect(result.code, result.stderr).toBe(0);

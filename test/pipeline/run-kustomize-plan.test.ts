@@ -1,5 +1,5 @@
 // Kustomize as the source of truth, end to end: real `kubectl kustomize` (or `kustomize`) on temp git
-// repositories, the bundled CLI run as a user would (--dry-run --output json).
+// repositories, the CLI function (in-process) run as a user would (--dry-run --output json).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, rm, symlink } from "node:fs/promises";
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string | null>;
 interface PlanJson {
@@ -57,7 +57,16 @@ async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
 }
 
 async function run(repo: TempRepo, extraArgs: string[] = []) {
-  return runCli(["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo", ...extraArgs]);
+  return runInProcess([
+    "--repo",
+    repo.dir,
+    "--dry-run",
+    "--output",
+    "json",
+    "--discover",
+    "repo",
+    ...extraArgs,
+  ]);
 }
 
 async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
@@ -328,7 +337,7 @@ describe("two overlays and failures", () => {
       join(bin, "git"),
     );
     try {
-      const result = await runCli(
+      const result = await runInProcess(
         ["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo"],
         { PATH: bin },
       );

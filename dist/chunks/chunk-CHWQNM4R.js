@@ -12107,7 +12107,7 @@ async function renderSources(git2, base, head, changedFiles, options, log) {
   ];
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
-  const pathDirs = trustedPathDirs(process.env.PATH, [git2.root]);
+  const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
   const isSourceFile = (p2) => CHART_FILE.test(p2) || kustomizationDirOf(p2) !== void 0;
   const headFiles = (await git2.listFiles(head)).filter(isSourceFile);
   const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
@@ -12153,7 +12153,7 @@ function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = (0, import_picomatch2.default)(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p2) => matches(p2));
   if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(process.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   return {
     label: `render: ${command}`,
@@ -12731,7 +12731,8 @@ async function runConfigRollout(deps) {
       kustomize: settings.kustomize,
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o2) => o2.secret && o2.env).map((o2) => o2.env)
+      secretVariables: OPTIONS.filter((o2) => o2.secret && o2.env).map((o2) => o2.env),
+      env: deps.env ?? process.env
     }
   };
   const scan = await log.group(
@@ -12859,7 +12860,8 @@ async function runInCi(settings, adapters) {
     git: git2,
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
-    log
+    log,
+    env
   });
 }
 

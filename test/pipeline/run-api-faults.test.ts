@@ -3,7 +3,7 @@
 // Every planned restart is applied or reported failed, none is applied twice, and a rerun without
 // faults finishes the rest.
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { type Scenario, startScenario } from "../pipeline/cluster-scenario.js";
+import { type Scenario, startScenario } from "./cluster-scenario.js";
 
 interface RunJson {
   outcome: string;
