@@ -15,7 +15,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-CHWQNM4R.js";
+} from "./chunks/chunk-HT3IZBPG.js";
 import {
   decodeKubeconfigData,
   describeCredential

@@ -13,7 +13,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-CHWQNM4R.js";
+} from "./chunks/chunk-HT3IZBPG.js";
 import "./chunks/chunk-NZQWCR7U.js";
 import "./chunks/chunk-JAAWWCHT.js";
 import {

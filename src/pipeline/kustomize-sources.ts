@@ -90,7 +90,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return undefined;
         const run = {
-          binary: binary()!,
+          binary: (await binary())!,
           pathDirs: ctx.pathDirs,
           home: checkout.scratch,
           timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
@@ -100,7 +100,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     });
   }
   notes.push(...untouchedNotes(untouched));
-  if (sources.length > 0 && binary() === undefined) {
+  if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
   return {

@@ -1,6 +1,7 @@
 // `kustomize build DIR` (or `kubectl kustomize DIR`) in a commit's checkout. kustomize runs with its
 // defaults: no exec or alpha plugins, no Helm inflation, the load restrictor on (a kustomization
 // reads files only under its own root).
+import { tmpdir } from "node:os";
 import { UserError } from "../core/errors.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
 import { runProcess } from "./run-process.js";
@@ -13,12 +14,29 @@ export interface KustomizeBinary {
   argsFor(dir: string): string[];
 }
 
-export function findKustomize(pathDirs: readonly string[]): KustomizeBinary | undefined {
+/**
+ * The standalone `kustomize` when one on PATH runs, else `kubectl kustomize` (kubectl embeds
+ * kustomize). A `kustomize` that cannot even print its version (a leftover wrapper, a shim for a
+ * tool that is not installed: exit 127) is passed over rather than failing every render.
+ */
+export async function findKustomize(pathDirs: readonly string[]): Promise<KustomizeBinary | undefined> {
   const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize) return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  if (kustomize && (await runs(kustomize, ["version"], pathDirs))) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
   const kubectl = findExecutable("kubectl", pathDirs);
   if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
   return undefined;
+}
+
+async function runs(path: string, args: string[], pathDirs: readonly string[]): Promise<boolean> {
+  const home = tmpdir();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 10_000,
+  });
+  return result.exitCode === 0;
 }
 
 export const NO_KUSTOMIZE_HINT =

@@ -33,15 +33,31 @@ describe("which binary runs is not the repository's choice", () => {
     expect(trustedPathDirs(path, [join(root, "repo")])).toEqual([join(root, "bin-a"), join(root, "bin-b")]);
   });
 
-  test("kustomize is preferred, but only an executable file counts; else kubectl kustomize", () => {
+  test("kustomize is preferred, but only an executable file counts; else kubectl kustomize", async () => {
     const dirs = trustedPathDirs(
       [join(root, "repo/tools"), join(root, "bin-b"), join(root, "bin-a")].join(":"),
       [join(root, "repo")],
     );
-    const binary = findKustomize(dirs);
+    const binary = await findKustomize(dirs);
     expect(binary?.path).toBe(join(root, "bin-a", "kubectl"));
     expect(binary?.argsFor("./overlays/prod")).toEqual(["kustomize", "./overlays/prod"]);
     expect(findExecutable("kustomize", dirs)).toBeUndefined();
+  });
+
+  test("a kustomize on PATH that cannot run (a shim for a missing tool: exit 127) gives way to kubectl kustomize", async () => {
+    const shim = join(root, "bin-shim");
+    await mkdir(shim, { recursive: true });
+    await writeFile(
+      join(shim, "kustomize"),
+      '#!/bin/sh\necho "kustomize: command not found" >&2\nexit 127\n',
+    );
+    await chmod(join(shim, "kustomize"), 0o755);
+    const working = join(root, "bin-working");
+    await mkdir(working, { recursive: true });
+    await writeFile(join(working, "kustomize"), "#!/bin/sh\necho v5.5.0\n");
+    await chmod(join(working, "kustomize"), 0o755);
+    expect((await findKustomize([shim, join(root, "bin-a")]))?.label).toBe("kubectl kustomize");
+    expect((await findKustomize([working, join(root, "bin-a")]))?.path).toBe(join(working, "kustomize"));
   });
 
   test("kustomize's environment carries no plugin or config variables", () => {

@@ -11954,12 +11954,24 @@ function kustomizationsUnder(dir, kustomizations) {
 }
 
 // src/render/kustomize.ts
-function findKustomize(pathDirs) {
+import { tmpdir as tmpdir2 } from "node:os";
+async function findKustomize(pathDirs) {
   const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize) return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
   const kubectl = findExecutable("kubectl", pathDirs);
   if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
   return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = tmpdir2();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
 }
 var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
 async function kustomizeBuild(run, treeDir, dir, commit) {
@@ -12027,7 +12039,7 @@ async function findKustomizeSources(git2, ctx) {
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
         const run = {
-          binary: binary(),
+          binary: await binary(),
           pathDirs: ctx.pathDirs,
           home: checkout.scratch,
           timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
@@ -12037,7 +12049,7 @@ async function findKustomizeSources(git2, ctx) {
     });
   }
   notes.push(...untouchedNotes(untouched));
-  if (sources.length > 0 && binary() === void 0) {
+  if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
   return {
