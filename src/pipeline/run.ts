@@ -122,12 +122,18 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       .filter((key) => changedKeys.has(key))
       .map((key) => scan.headConfigs.get(key))
       .filter((config) => config !== undefined);
-    const liveConfigs = await syncConfigs(
-      live,
-      toCheck,
-      { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
-      log,
-    );
+    const liveConfigs = strategy.needsLiveConfigs
+      ? await syncConfigs(
+          live,
+          toCheck,
+          {
+            apply: settings.apply,
+            dryRun: settings.dryRun === "server",
+            timeoutMs: settings.configTimeoutMs,
+          },
+          log,
+        )
+      : new Map();
     await strategy.prepare({
       workloads: toRestart,
       manifests,
@@ -141,10 +147,15 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     });
   });
 
-  const results = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const after = strategy.afterWait
+    ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs })
+    : { results: waited, notes: [] };
+  const results = after.results;
   return {
     plan,
     results,
+    ...(after.notes.length > 0 ? { notes: after.notes } : {}),
     outcome: outcomeOf(plan, results, settings.dryRun),
     cluster: clusterInfo,
     dryRun: settings.dryRun,

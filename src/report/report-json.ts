@@ -50,6 +50,7 @@ export function reportObject(report: RunReport) {
     }),
     problems: plan.problems,
     warnings: plan.warnings,
+    ...(report.notes ? { notes: report.notes } : {}),
   };
 }
 

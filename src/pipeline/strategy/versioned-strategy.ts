@@ -1,0 +1,318 @@
+// The versioned strategy: every changed ConfigMap/Secret of the plan becomes an immutable copy
+// `<name>-<hash>` (server-side apply), and each planned workload is repointed to the copies in one
+// patch, which is its restart. After the wait, a failed rollout is repointed back to what it used
+// before (config only), and after a successful run managed copies nothing can still need are pruned.
+
+import { isExpectedError, UserError } from "../../core/errors.js";
+import { WORKLOAD_KINDS, type WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import { changedKeys } from "../../core/manifests/config-content.js";
+import { liveConfigContent } from "../../core/manifests/live-config.js";
+import { type ConfigKind, formatId, idKey, type ObjectId } from "../../core/model.js";
+import { isFailure, type WorkloadResult } from "../../core/run-result.js";
+import {
+  type ConfigCopy,
+  configCopy,
+  copiesSelector,
+  isManagedCopy,
+} from "../../core/versioned/config-copy.js";
+import { choosePrunable, referencedConfigs } from "../../core/versioned/prunable-copies.js";
+import {
+  podSpecAt,
+  type ReferenceSite,
+  type Repointed,
+  repointMergePatch,
+  repointPodSpec,
+  repointStrategicPatch,
+  type SiteChange,
+} from "../../core/versioned/repoint.js";
+import type { Cluster } from "../../kube/kube-client.js";
+import { restartWorkloads } from "../restart.js";
+import { waitForRollouts } from "../wait.js";
+import type { AfterWaitContext, RestartStep, RestartStrategy } from "./restart-strategy.js";
+
+type Plain = Record<string, unknown>;
+
+export interface VersionedSettings {
+  hashKey?: string;
+  /** "server": copies, patches and deletions are sent with dryRun=All. */
+  dryRun: "none" | "client" | "server";
+  rollback: boolean;
+  prune: boolean;
+  keep: number;
+  timeoutMs: number;
+}
+
+interface SourceCopy {
+  copy: ConfigCopy;
+  /** Names of the managed copies of the same source that existed before this run. */
+  older: Set<string>;
+}
+
+/** What one workload's patch changed, kept for its rollback. */
+interface Repointing {
+  changes: SiteChange[];
+}
+
+export function createVersionedStrategy(settings: VersionedSettings): RestartStrategy {
+  const serverDryRun = settings.dryRun === "server";
+  /** By the source's idKey. */
+  const copies = new Map<string, SourceCopy>();
+  /** Any name a reference may have now (the source or an older copy), by `Kind/namespace/name` -> the copy. */
+  const renameTo = new Map<string, string>();
+  const repointings = new Map<string, Repointing>();
+
+  const stepFor = (live: Plain, kind: WorkloadKind, repointed: Repointed): RestartStep => {
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    const patch =
+      type === "strategic-merge"
+        ? repointStrategicPatch(repointed, kind.templatePath)
+        : repointMergePatch(repointed, live, kind.templatePath);
+    return { patch, type, describe: describeChanges(repointed.changes) };
+  };
+
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+
+    async prepare(context) {
+      const { cluster, log } = context;
+      const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
+      const sources = new Map<string, ObjectId>();
+      for (const workload of context.workloads) {
+        for (const ref of workload.references) sources.set(idKey(ref.config), ref.config);
+      }
+      const toCreate: ConfigCopy[] = [];
+      // Every check before the first write: a name taken by someone else's object stops the run.
+      for (const [sourceKey, source] of sources) {
+        const head = context.headConfigs.get(sourceKey);
+        if (!head) continue;
+        const copy = configCopy(
+          {
+            id: { ...source, kind: source.kind as ConfigKind },
+            object: head.manifest.object,
+            content: head.snapshot.content,
+          },
+          context.head,
+          key,
+        );
+        const existing = await cluster.readObject({
+          apiVersion: "v1",
+          kind: source.kind,
+          namespace: source.namespace,
+          name: copy.name,
+        });
+        const where = `${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace})`;
+        if (existing && !isManagedCopy(existing)) {
+          throw new UserError(
+            `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`,
+          );
+        }
+        if (existing && changedKeys(liveConfigContent(existing), head.snapshot.content).length > 0) {
+          throw new UserError(
+            `${where} exists with other content than ${formatId(source)} at ${context.head}: refusing to use it`,
+          );
+        }
+        if (!existing) toCreate.push(copy);
+        else log.info(`${where} already exists: reused`);
+        const older = await cluster.listObjects(
+          source.namespace,
+          "v1",
+          source.kind,
+          copiesSelector(source.name),
+        );
+        const olderNames = new Set(older.map(nameOf).filter((n) => n !== copy.name));
+        copies.set(sourceKey, { copy, older: olderNames });
+        renameTo.set(sourceKey, copy.name);
+        for (const name of olderNames) renameTo.set(idKey({ ...source, name }), copy.name);
+      }
+      for (const copy of toCreate) {
+        await cluster.applyConfig(copy.body, serverDryRun, copy.source.namespace);
+        log.info(
+          `${serverDryRun ? "server dry run accepted" : "created"} ${copy.source.kind.toLowerCase()}/${copy.name} (namespace ${copy.source.namespace}), an immutable copy of ${copy.source.name} at ${context.head.slice(0, 12)}`,
+        );
+      }
+    },
+
+    patchFor(id, live, kind) {
+      const rename = (site: ReferenceSite) =>
+        renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+      const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
+      if (repointed.changes.length === 0) {
+        const wanted = [...copies.values()]
+          .filter((c) => c.copy.source.namespace === id.namespace)
+          .map((c) => c.copy.name);
+        return { unchanged: `pod template already names ${wanted.join(", ") || "the current copies"}` };
+      }
+      repointings.set(idKey(id), { changes: repointed.changes });
+      return stepFor(live, kind, repointed);
+    },
+
+    async afterWait(results, context) {
+      const notes: string[] = [];
+      // The wait's verdict replaced the patch's message: say again which copy each workload runs now.
+      for (const result of results) {
+        const repointing = repointings.get(idKey(result.id));
+        if (repointing && result.restart !== "failed" && result.rollout !== undefined) {
+          result.message = `repointed ${describeChanges(repointing.changes)}; ${result.message}`;
+        }
+      }
+      const rolledBack = settings.rollback ? await rollBack(results, context, repointings, stepFor) : results;
+      if (!settings.rollback) {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !rolledBack.some(isFailure)) {
+        notes.push(...(await prune(context.cluster, [...copies.values()], settings, context.log)));
+      }
+      return { results: rolledBack, notes };
+    },
+  };
+}
+
+/** Repoint each workload whose rollout failed back to the names it used before this run, and wait for that. */
+async function rollBack(
+  results: WorkloadResult[],
+  context: AfterWaitContext,
+  repointings: Map<string, Repointing>,
+  stepFor: (live: Plain, kind: WorkloadKind, repointed: Repointed) => RestartStep,
+): Promise<WorkloadResult[]> {
+  const failed = results.filter(
+    (r) =>
+      r.restart === "restarted" &&
+      (r.rollout === "failed" || r.rollout === "timeout") &&
+      repointings.has(idKey(r.id)),
+  );
+  if (failed.length === 0) return results;
+  const { cluster, log } = context;
+  return log.group("Roll back failed workloads to their previous config", async () => {
+    const restarted = await restartWorkloads(
+      failed.map((r) => ({ id: r.id })),
+      cluster,
+      {
+        strategy: {
+          patchFor(id, live, kind) {
+            const changes = repointings.get(idKey(id))?.changes ?? [];
+            const back = (site: ReferenceSite) =>
+              changes.find((c) => c.path === site.path && c.to === site.name)?.name;
+            const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+            if (repointed.changes.length === 0)
+              return { unchanged: "its pod template no longer names the new copies" };
+            return stepFor(live, kind, repointed);
+          },
+        },
+        now: context.now,
+        dryRun: false,
+        log,
+      },
+    );
+    const waited = await waitForRollouts(
+      cluster,
+      restarted
+        .filter((r) => r.result === "restarted")
+        .map((r) => ({
+          id: r.id,
+          generation: r.generation,
+          object: r.object,
+          templateOwnerGeneration: r.templateOwnerGeneration,
+        })),
+      {
+        timeoutMs: context.timeoutMs,
+        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
+      },
+    );
+    for (const result of failed) {
+      const changes = repointings.get(idKey(result.id))?.changes ?? [];
+      const back = restarted.find((r) => idKey(r.id) === idKey(result.id));
+      const rollout = waited.find((w) => idKey(w.id) === idKey(result.id));
+      const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
+      const verdict =
+        back?.result !== "restarted"
+          ? `rollback not applied: ${back?.message ?? "no result"}`
+          : rollout?.result === "done"
+            ? `rolled back (${names}); the rollback rolled out`
+            : `rolled back (${names}); the rollback rollout ${rollout?.result ?? "was not followed"}: ${rollout?.message ?? ""}`;
+      result.message = `${result.message}; ${verdict}`;
+      log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
+    }
+    return results;
+  });
+}
+
+/** Delete the managed copies of each source that nothing names, beyond the newest `keep`. */
+async function prune(
+  cluster: Cluster,
+  sources: SourceCopy[],
+  settings: VersionedSettings,
+  log: Log,
+): Promise<string[]> {
+  const notes: string[] = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = new Map<string, Promise<Set<string>>>();
+  const referenced = (namespace: string) => {
+    let names = referencedIn.get(namespace);
+    if (!names) {
+      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names);
+    }
+    return names;
+  };
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source } = copy;
+      try {
+        const listed = await cluster.listObjects(
+          source.namespace,
+          "v1",
+          source.kind,
+          copiesSelector(source.name),
+        );
+        // The copy this run made is in use whatever the cluster says yet (a server dry run did not create it).
+        const inUse = new Set([...(await referenced(source.namespace)), `${source.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source.kind, inUse, settings.keep);
+        for (const obj of decision.remove) {
+          const name = nameOf(obj);
+          await cluster.deleteObject(
+            { apiVersion: "v1", kind: source.kind, namespace: source.namespace, name },
+            dryRun,
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source.kind.toLowerCase()}/${name} (namespace ${source.namespace}): an old copy of ${source.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error) {
+        if (!isExpectedError(error)) throw error;
+        // The rollout succeeded; a cleanup refused by the API server is worth a warning, not a failed run.
+        const line = `could not prune the copies of ${formatId(source)}: ${error.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+
+/** Everything in a namespace whose pods could run with a config: workloads, ReplicaSets, Pods, ControllerRevisions. */
+async function readReferencingObjects(cluster: Cluster, namespace: string): Promise<Plain[]> {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(async (kind) =>
+      kind.customResource && !(await cluster.serves(kind.kind))
+        ? []
+        : cluster.listWorkloads(namespace, kind.kind),
+    ),
+    cluster.listObjects(namespace, "apps/v1", "ControllerRevision"),
+  ]);
+  return lists.flat();
+}
+
+/** `configmap app-config → app-config-1a2b3c4d5e`, one per distinct rename. */
+function describeChanges(changes: Array<Pick<SiteChange, "configKind" | "name" | "to">>): string {
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} → ${c.to}`));
+  return [...distinct].join(", ");
+}
+
+function nameOf(obj: unknown): string {
+  return String((obj as { metadata?: { name?: unknown } }).metadata?.name ?? "");
+}
