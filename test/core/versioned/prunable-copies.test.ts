@@ -62,7 +62,7 @@ describe("which copies go", () => {
     { keep: 10, referenced: [], removed: [] },
   ])("keep $keep, referenced $referenced: removes $removed", ({ keep, referenced, removed }) => {
     const decision = choosePrunable(copies, "ConfigMap", new Set(referenced), keep);
-    expect(decision.remove.map((c) => c.metadata.name)).toEqual(removed);
+    expect(decision.remove.map((c) => (c.metadata as { name: string }).name)).toEqual(removed);
     expect(decision.kept.length + decision.remove.length).toBe(copies.length);
   });
 
