@@ -92,11 +92,16 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
           discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c) => c.id.namespace))]),
         )
       : [];
+  const strategy = chooseRestartStrategy(settings, now);
+  const plannedClusterWorkloads =
+    strategy.planningView && clusterWorkloads.length > 0
+      ? await strategy.planningView(clusterWorkloads, await connectOnce())
+      : clusterWorkloads;
   const built = buildPlan({
     changes: scan.changes,
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
+    clusterWorkloads: plannedClusterWorkloads,
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
@@ -115,7 +120,6 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const strategy = chooseRestartStrategy(settings, now);
   await log.group("Check the cluster holds the committed configs", async () => {
     const changedKeys = new Set(modified.map((c) => idKey(c.id)));
     const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]

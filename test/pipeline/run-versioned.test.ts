@@ -2,6 +2,7 @@
 // git repository. Copies are created by server-side apply, workloads repointed in one patch each,
 // failed rollouts repointed back, and old copies pruned only when nothing can still use them.
 import { afterEach, describe, expect, test } from "vitest";
+import { copyHash } from "../../src/core/versioned/config-copy.js";
 import { yamlDocs } from "../helpers/manifests.js";
 import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
@@ -257,6 +258,26 @@ describe("--strategy versioned", () => {
     expect(deletes).toEqual([stale]);
   });
 
+  test("a copy name taken by an object config-rollout does not manage stops the run before any write", async () => {
+    const s = await start();
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const taken = `app-config-${copyHash("ConfigMap", { LOG_LEVEL: b64("debug"), PORT: b64("8080") })}`;
+    s.sim.seed({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: taken, namespace: NS },
+      data: { mine: "1" },
+    });
+    s.sim.resetRequests();
+    const run = await s.run(VERSIONED);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `configmap/${taken} (namespace shop) exists and is not a config-rollout copy`,
+    );
+    expect(writes(s)).toEqual([]);
+    expect((s.sim.get("ConfigMap", NS, taken) as { data: Json }).data).toEqual({ mine: "1" });
+  });
+
   test("--dry-run (client) touches nothing; no output ever holds a Secret value", async () => {
     const s = await start();
     const dry = await s.run([...VERSIONED, "--dry-run"]);
@@ -271,5 +292,36 @@ describe("--strategy versioned", () => {
         expect(seen).not.toContain(Buffer.from(value).toString("base64"));
       }
     }
+  });
+});
+
+describe("--strategy versioned with consumers found only on the cluster", () => {
+  test("a workload on an older copy is still planned, by the copy's source label, and repointed", async () => {
+    const s = await start();
+    s.sim.seed({
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "helm-installed", namespace: NS },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: "h" } },
+        template: {
+          metadata: { labels: { app: "h" } },
+          spec: {
+            containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }],
+          },
+        },
+      },
+    });
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v2]);
+    await commitVersion3(s);
+    const run = await s.run([...VERSIONED, "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const v3 = nameOf(copiesOf(s, "ConfigMap", "app-config").find((c) => nameOf(c) !== v2))!;
+    expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v3]);
+    const planned = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "helm-installed");
+    expect(planned?.result?.message).toContain(`configmap ${v2} → ${v3}`);
   });
 });

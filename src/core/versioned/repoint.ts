@@ -224,6 +224,15 @@ export function podSpecAt(obj: unknown, templatePath: readonly string[]): unknow
   return field(template, "spec");
 }
 
+/** A copy of a workload object with the pod spec at `templatePath` replaced. */
+export function withPodSpec(obj: Plain, templatePath: readonly string[], spec: Plain): Plain {
+  const copy = structuredClone(obj);
+  let template: unknown = copy;
+  for (const step of templatePath) template = field(template, step);
+  if (isRecord(template)) template.spec = spec;
+  return copy;
+}
+
 function findItem(spec: Plain, list: string, name: string): unknown {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }

@@ -73,6 +73,12 @@ export interface RestartStrategy {
   prepare(context: PrepareContext): Promise<void>;
   /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
   patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+  /**
+   * The workloads found on the cluster as the plan should read them (versioned: a reference to a
+   * managed copy reads as one to its source, so a workload on an older copy consumes the source).
+   * Only for planning: restarts always start from the live objects.
+   */
+  planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
   /** Work after the rollouts were waited for (versioned: rollback of failures, pruning of old copies). */
   afterWait?(results: WorkloadResult[], context: AfterWaitContext): Promise<AfterWaitOutcome>;
 }

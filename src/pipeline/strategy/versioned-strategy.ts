@@ -4,7 +4,7 @@
 // before (config only), and after a successful run managed copies nothing can still need are pruned.
 
 import { isExpectedError, UserError } from "../../core/errors.js";
-import { WORKLOAD_KINDS, type WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import { WORKLOAD_KINDS, type WorkloadKind, workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { changedKeys } from "../../core/manifests/config-content.js";
 import { liveConfigContent } from "../../core/manifests/live-config.js";
@@ -15,6 +15,8 @@ import {
   configCopy,
   copiesSelector,
   isManagedCopy,
+  MANAGED_LABEL,
+  SOURCE_LABEL,
 } from "../../core/versioned/config-copy.js";
 import { choosePrunable, referencedConfigs } from "../../core/versioned/prunable-copies.js";
 import {
@@ -25,6 +27,7 @@ import {
   repointPodSpec,
   repointStrategicPatch,
   type SiteChange,
+  withPodSpec,
 } from "../../core/versioned/repoint.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import { restartWorkloads } from "../restart.js";
@@ -132,6 +135,30 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
           `${serverDryRun ? "server dry run accepted" : "created"} ${copy.source.kind.toLowerCase()}/${copy.name} (namespace ${copy.source.namespace}), an immutable copy of ${copy.source.name} at ${context.head.slice(0, 12)}`,
         );
       }
+    },
+
+    async planningView(workloads, cluster) {
+      const sourceOf = new Map<string, string>();
+      for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+        for (const kind of ["ConfigMap", "Secret"]) {
+          for (const copy of await cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`)) {
+            const source = sourceLabelOf(copy);
+            if (isManagedCopy(copy) && source)
+              sourceOf.set(idKey({ kind, namespace, name: nameOf(copy) }), source);
+          }
+        }
+      }
+      if (sourceOf.size === 0) return workloads;
+      return workloads.map((manifest) => {
+        const kind = workloadKindOf(manifest.object);
+        if (!kind) return manifest;
+        const { namespace } = manifest.id;
+        const asSources = repointPodSpec(podSpecAt(manifest.object, kind.templatePath), (site) =>
+          sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name })),
+        );
+        if (asSources.changes.length === 0) return manifest;
+        return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, asSources.spec) };
+      });
     },
 
     patchFor(id, live, kind) {
@@ -311,6 +338,12 @@ async function readReferencingObjects(cluster: Cluster, namespace: string): Prom
 function describeChanges(changes: Array<Pick<SiteChange, "configKind" | "name" | "to">>): string {
   const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} → ${c.to}`));
   return [...distinct].join(", ");
+}
+
+function sourceLabelOf(obj: unknown): string | undefined {
+  const labels = (obj as { metadata?: { labels?: Record<string, unknown> } }).metadata?.labels;
+  const source = labels?.[SOURCE_LABEL];
+  return typeof source === "string" ? source : undefined;
 }
 
 function nameOf(obj: unknown): string {
