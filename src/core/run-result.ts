@@ -30,7 +30,7 @@ export interface RunReport {
   /** Context the run talked to, when it did. */
   cluster?: { context: string; server: string };
   dryRun: "none" | "client" | "server";
-  /** What the run did after the rollouts beyond each workload's result (versioned copies pruned). */
+  /** What the strategy adds beyond each workload's result (versioned: copies a dry run would create, copies pruned). */
   notes?: string[];
 }
 

@@ -114,7 +114,21 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+    const notes =
+      toRestart.length > 0
+        ? (strategy.planNotes?.({
+            workloads: toRestart,
+            headConfigs: scan.headConfigs,
+            head: commits.head,
+          }) ?? [])
+        : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...(notes.length > 0 ? { notes } : {}),
+    };
   }
 
   const live = await connectOnce();

@@ -62,7 +62,7 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
       out.push("", `… and ${plan.workloads.length - maxRows} more workloads.`);
   }
   if (report.notes?.length) {
-    out.push("", "#### After the rollouts", "");
+    out.push("", "#### Notes", "");
     for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
   }
   const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];

@@ -50,7 +50,7 @@ export function renderText(report: RunReport): string {
     );
   }
   if (report.notes?.length) {
-    out.push("", "After the rollouts:");
+    out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
   }
   out.push("", headline(report));

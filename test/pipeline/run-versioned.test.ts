@@ -283,9 +283,22 @@ describe("--strategy versioned", () => {
     const dry = await s.run([...VERSIONED, "--dry-run"]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(writes(s)).toEqual([]);
+    // Copy names come from the commit alone, so the plan names them; the run then creates exactly those.
+    const planned = [
+      ...dry.stdout.matchAll(
+        /would copy configmap\/app-config at \w+ to (app-config-[0-9a-f]{10}) \(namespace shop\) and repoint deployment\/web, statefulset\/worker to it/g,
+      ),
+    ];
+    expect(planned).toHaveLength(1);
+    expect(dry.stdout).toMatch(
+      /would copy secret\/db at \w+ to db-[0-9a-f]{10} \(namespace shop\) and repoint deployment\/api to it/,
+    );
+    expect(dry.stdout).toMatch(/--dry-run=server shows which old copies would be deleted/);
     for (const output of ["text", "json", "markdown"]) {
       const run = await s.run([...VERSIONED, "--output", output, "--debug"]);
       expect(run.code, run.stderr).toBe(0);
+      if (output === "text")
+        expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toEqual([planned[0]![1]]);
       const seen = `${run.stdout}${run.stderr}`;
       for (const value of ["new-password", "old-password"]) {
         expect(seen).not.toContain(value);

@@ -73,6 +73,8 @@ export interface RestartStrategy {
   prepare(context: PrepareContext): Promise<void>;
   /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
   patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+  /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
+  planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**
    * The workloads found on the cluster as the plan should read them (versioned: a reference to a
    * managed copy reads as one to its source, so a workload on an older copy consumes the source).

@@ -31,8 +31,9 @@ import {
 } from "../../core/versioned/repoint.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import { restartWorkloads } from "../restart.js";
+import type { HeadConfig } from "../scan-repository.js";
 import { waitForRollouts } from "../wait.js";
-import type { AfterWaitContext, RestartStep, RestartStrategy } from "./restart-strategy.js";
+import type { AfterWaitContext, PrepareContext, RestartStep, RestartStrategy } from "./restart-strategy.js";
 
 type Plain = Record<string, unknown>;
 
@@ -78,27 +79,24 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     name: "versioned",
     needsLiveConfigs: false,
 
+    planNotes(context) {
+      const lines = plannedCopies(context, settings.hashKey).map(({ copy, consumers }) => {
+        const { source } = copy;
+        return `would copy ${source.kind.toLowerCase()}/${source.name} at ${context.head.slice(0, 12)} to ${copy.name} (namespace ${source.namespace}) and repoint ${consumers.join(", ")} to it`;
+      });
+      if (settings.prune && lines.length > 0) {
+        lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+      }
+      return lines;
+    },
+
     async prepare(context) {
       const { cluster, log } = context;
-      const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
-      const sources = new Map<string, ObjectId>();
-      for (const workload of context.workloads) {
-        for (const ref of workload.references) sources.set(idKey(ref.config), ref.config);
-      }
       const toCreate: ConfigCopy[] = [];
       // Every check before the first write: a name taken by someone else's object stops the run.
-      for (const [sourceKey, source] of sources) {
-        const head = context.headConfigs.get(sourceKey);
-        if (!head) continue;
-        const copy = configCopy(
-          {
-            id: { ...source, kind: source.kind as ConfigKind },
-            object: head.manifest.object,
-            content: head.snapshot.content,
-          },
-          context.head,
-          key,
-        );
+      for (const { copy, head } of plannedCopies(context, settings.hashKey)) {
+        const { source } = copy;
+        const sourceKey = idKey(source);
         const existing = await cluster.readObject({
           apiVersion: "v1",
           kind: source.kind,
@@ -197,6 +195,33 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       return { results: rolledBack, notes };
     },
   };
+}
+
+/** The copy of each changed config the planned workloads consume, with those workloads. */
+function plannedCopies(
+  context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">,
+  hashKey: string | undefined,
+): Array<{ copy: ConfigCopy; head: HeadConfig; consumers: string[] }> {
+  const key = hashKey ? Buffer.from(hashKey) : undefined;
+  const sources = new Map<string, { id: ObjectId; consumers: string[] }>();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source = {
+      id: { ...id, kind: id.kind as ConfigKind },
+      object: head.manifest.object,
+      content: head.snapshot.content,
+    };
+    return [{ copy: configCopy(source, context.head, key), head, consumers }];
+  });
 }
 
 /** Repoint each workload whose rollout failed back to the names it used before this run, and wait for that. */
