@@ -187,6 +187,27 @@ describe("--strategy versioned", () => {
     expect(s.sim.requests.filter((r) => r.verb === "delete")).toEqual([]);
   });
 
+  test("a rollout past --timeout is rolled back too", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    // The new pods never become ready: the rollout stalls until --timeout.
+    s.sim.setRolloutBehaviour(
+      "StatefulSet",
+      NS,
+      "worker",
+      "stall",
+      (obj) => !JSON.stringify(obj).includes(`"${v2}"`),
+    );
+    const run = await s.run([...VERSIONED, "--timeout", "2s", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const worker = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "worker")?.result;
+    expect(worker?.rollout).toBe("timeout");
+    expect(worker?.message).toMatch(new RegExp(`→ ${v2}\\); the rollback rolled out`));
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v2]);
+  });
+
   test("--no-rollback leaves the failed workload on the new copy", async () => {
     const s = await start();
     expect((await s.run(VERSIONED)).code).toBe(0);
