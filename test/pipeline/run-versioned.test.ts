@@ -129,7 +129,13 @@ describe("--strategy versioned", () => {
     const again = await s.run([...VERSIONED, "--output", "json"]);
     expect(again.code, again.stderr).toBe(0);
     expect(writes(s)).toEqual([]);
-    expect((JSON.parse(again.stdout) as RunJson).outcome).toBe("nothing-to-do");
+    const rerun = JSON.parse(again.stdout) as RunJson;
+    expect(rerun.outcome).toBe("nothing-to-do");
+    expect(rerun.workloads.find((w) => w.name === "web")?.result).toMatchObject({
+      restart: "unchanged",
+      rollout: "done",
+      message: expect.stringContaining(`pod template already names ${nameOf(appCopy)}`),
+    });
     expect(copiesOf(s, "ConfigMap", "app-config")).toHaveLength(1);
   });
 

@@ -23,6 +23,7 @@ import {
   podSpecAt,
   type ReferenceSite,
   type Repointed,
+  referenceSites,
   repointMergePatch,
   repointPodSpec,
   repointStrategicPatch,
@@ -109,7 +110,10 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
             `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`,
           );
         }
-        if (existing && changedKeys(liveConfigContent(existing), head.snapshot.content).length > 0) {
+        if (
+          existing &&
+          changedKeys(liveConfigContent({ ...existing, kind: source.kind }), head.snapshot.content).length > 0
+        ) {
           throw new UserError(
             `${where} exists with other content than ${formatId(source)} at ${context.head}: refusing to use it`,
           );
@@ -164,10 +168,24 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
         renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
       const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
       if (repointed.changes.length === 0) {
-        const wanted = [...copies.values()]
-          .filter((c) => c.copy.source.namespace === id.namespace)
-          .map((c) => c.copy.name);
-        return { unchanged: `pod template already names ${wanted.join(", ") || "the current copies"}` };
+        const wanted = new Set(
+          [...copies.values()]
+            .filter((c) => c.copy.source.namespace === id.namespace)
+            .map((c) => `${c.copy.source.kind}/${c.copy.name}`),
+        );
+        const named = [
+          ...new Set(
+            referenceSites(podSpecAt(live, kind.templatePath))
+              .filter((site) => wanted.has(`${site.configKind}/${site.name}`))
+              .map((site) => site.name),
+          ),
+        ];
+        return {
+          unchanged:
+            named.length > 0
+              ? `pod template already names ${named.join(", ")}`
+              : "its live pod template names none of the changed configs: nothing to repoint",
+        };
       }
       repointings.set(idKey(id), { changes: repointed.changes });
       return stepFor(live, kind, repointed);
