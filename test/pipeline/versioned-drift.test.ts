@@ -75,4 +75,29 @@ describe.skipIf(!kubectlPath)("versioned configs and kubectl", () => {
     expect(webConfigMap(s)).toBe(copy);
     expect(s.sim.requests.filter((r) => r.verb === "apply")).toEqual([]);
   });
+
+  test("a later kubectl apply --server-side conflicts with config-rollout's repointed fields until forced", async () => {
+    const { s, kubectl } = await start();
+    const file = join(s.repo.dir, "deploy/shop.yaml");
+    // The deploy step applies server-side, as field manager kubectl; then config-rollout repoints.
+    await kubectl("apply", "--server-side", "-f", file);
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const copy = webConfigMap(s);
+    const refused = await runKubectl(
+      kubectlPath as string,
+      ["-n", NS, "apply", "--server-side", "-f", file],
+      {
+        home: (home as { dir: string }).dir,
+        kubeconfig: s.kubeconfig,
+      },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'conflict with "config-rollout" using apps/v1: .spec.template.spec.containers[name="app"].envFrom',
+    );
+    expect(webConfigMap(s)).toBe(copy);
+    // Forced, the manifest's name wins back, as with a client-side apply.
+    await kubectl("apply", "--server-side", "--force-conflicts", "-f", file);
+    expect(webConfigMap(s)).toBe("app-config");
+  });
 });
