@@ -285,6 +285,29 @@ describe("--strategy versioned", () => {
     expect(deletes).toEqual([stale]);
   });
 
+  test("a StatefulSet's ControllerRevision keeps a copy; once nothing names it, it goes", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    // Take away web's history: only worker's old ControllerRevision names v2 now.
+    const holders = (kind: string) =>
+      s.sim.list(kind, NS).filter((o) => JSON.stringify(o).includes(`"${v2}"`));
+    for (const rs of holders("ReplicaSet")) s.sim.remove("ReplicaSet", NS, nameOf(rs)!);
+    expect(holders("ControllerRevision").map(nameOf)).toEqual([expect.stringMatching(/^worker-/)]);
+    expect(holders("Pod")).toEqual([]);
+    expect((await s.run([...VERSIONED, "--keep", "0"])).code).toBe(0);
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toContain(v2);
+    for (const cr of holders("ControllerRevision")) s.sim.remove("ControllerRevision", NS, nameOf(cr)!);
+    const run = await s.run([...VERSIONED, "--keep", "0"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).not.toContain(v2);
+    expect(run.stdout).toContain(`deleted configmap/${v2} (namespace shop)`);
+    // The copy the workloads run stays, --keep 0 or not.
+    expect(copiesOf(s, "ConfigMap", "app-config")).toHaveLength(1);
+  });
+
   test("a copy name taken by an object config-rollout does not manage stops the run before any write", async () => {
     const s = await start();
     const b64 = (text: string) => Buffer.from(text).toString("base64");
