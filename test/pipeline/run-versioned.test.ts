@@ -90,6 +90,12 @@ describe("--strategy versioned", () => {
         annotations: { "config-rollout.io/source-commit": head },
       },
     });
+    // A Secret's copy name is no plain hash of its content (a guessable password would show).
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const uid = (s.sim.get("Secret", NS, "db") as { metadata: { uid: string } }).metadata.uid;
+    const content = { password: b64("new-password") };
+    expect(nameOf(dbCopy)).not.toBe(`db-${copyHash("Secret", content, "Opaque")}`);
+    expect(nameOf(dbCopy)).toBe(`db-${copyHash("Secret", content, "Opaque", Buffer.from(uid))}`);
     // A Secret's copy is a Secret of the same type, holding the committed value.
     expect(dbCopy).toMatchObject({ type: "Opaque", immutable: true });
     expect((dbCopy as { data: Record<string, string> }).data.password).toBe(
@@ -285,6 +291,30 @@ describe("--strategy versioned", () => {
     expect(deletes).toEqual([stale]);
   });
 
+  test("with --hash-key, copy names are the same on every cluster; without it a Secret missing on the cluster stops the run", async () => {
+    const names: string[][] = [];
+    for (const run of [1, 2]) {
+      const s = await start();
+      if (run === 2) s.sim.remove("Secret", NS, "db");
+      expect((await s.run([...VERSIONED, "--hash-key", "k"])).code).toBe(0);
+      names.push([
+        ...copiesOf(s, "ConfigMap", "app-config").map((c) => nameOf(c)!),
+        ...copiesOf(s, "Secret", "db").map((c) => nameOf(c)!),
+      ]);
+      await s.close();
+      scenario = undefined;
+    }
+    expect(names[1]).toEqual(names[0]);
+    expect(names[0]).toHaveLength(2);
+    const s = await start();
+    s.sim.remove("Secret", NS, "db");
+    s.sim.resetRequests();
+    const refused = await s.run(VERSIONED);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/secret\/db \(namespace shop\) is not on the cluster.*set --hash-key/);
+    expect(writes(s)).toEqual([]);
+  });
+
   test("a StatefulSet's ControllerRevision keeps a copy; once nothing names it, it goes", async () => {
     const s = await start();
     expect((await s.run(VERSIONED)).code).toBe(0);
@@ -341,7 +371,8 @@ describe("--strategy versioned", () => {
     ];
     expect(planned).toHaveLength(1);
     expect(dry.stdout).toMatch(
-      /would copy secret\/db at \w+ to db-[0-9a-f]{10} \(namespace shop\) and repoint deployment\/api to it/,
+      // A Secret's copy name is keyed with its cluster UID, unknown without the cluster.
+      /would copy secret\/db at \w+ to db-<hash keyed with the Secret's UID> \(namespace shop\) and repoint deployment\/api to it/,
     );
     expect(dry.stdout).toMatch(/--dry-run=server shows which old copies would be deleted/);
     for (const output of ["text", "json", "markdown"]) {

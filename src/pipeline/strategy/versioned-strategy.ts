@@ -12,6 +12,7 @@ import { type ConfigKind, formatId, idKey, type ObjectId } from "../../core/mode
 import { isFailure, type WorkloadResult } from "../../core/run-result.js";
 import {
   type ConfigCopy,
+  type CopySource,
   configCopy,
   copiesSelector,
   isManagedCopy,
@@ -81,9 +82,15 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     needsLiveConfigs: false,
 
     planNotes(context) {
-      const lines = plannedCopies(context, settings.hashKey).map(({ copy, consumers }) => {
-        const { source } = copy;
-        return `would copy ${source.kind.toLowerCase()}/${source.name} at ${context.head.slice(0, 12)} to ${copy.name} (namespace ${source.namespace}) and repoint ${consumers.join(", ")} to it`;
+      const lines = plannedSources(context).map(({ source, consumers }) => {
+        const { id } = source;
+        // Without the cluster a Secret's key (its UID) is unknown, unless --hash-key is set.
+        const name =
+          id.kind === "Secret" && !settings.hashKey
+            ? `${id.name}-<hash keyed with the Secret's UID>`
+            : configCopy(source, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : undefined)
+                .name;
+        return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
       });
       if (settings.prune && lines.length > 0) {
         lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
@@ -95,7 +102,10 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       const { cluster, log } = context;
       const toCreate: ConfigCopy[] = [];
       // Every check before the first write: a name taken by someone else's object stops the run.
-      for (const { copy, head } of plannedCopies(context, settings.hashKey)) {
+      for (const planned of plannedSources(context)) {
+        const key = await hashKeyFor(planned.source, settings.hashKey, cluster);
+        const copy = configCopy(planned.source, context.head, key);
+        const { head } = planned;
         const { source } = copy;
         const sourceKey = idKey(source);
         const existing = await cluster.readObject({
@@ -215,12 +225,10 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
   };
 }
 
-/** The copy of each changed config the planned workloads consume, with those workloads. */
-function plannedCopies(
-  context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">,
-  hashKey: string | undefined,
-): Array<{ copy: ConfigCopy; head: HeadConfig; consumers: string[] }> {
-  const key = hashKey ? Buffer.from(hashKey) : undefined;
+/** Each changed config the planned workloads consume, as committed, with those workloads. */
+function plannedSources(
+  context: Pick<PrepareContext, "workloads" | "headConfigs">,
+): Array<{ source: CopySource; head: HeadConfig; consumers: string[] }> {
   const sources = new Map<string, { id: ObjectId; consumers: string[] }>();
   for (const workload of context.workloads) {
     for (const ref of workload.references) {
@@ -238,8 +246,29 @@ function plannedCopies(
       object: head.manifest.object,
       content: head.snapshot.content,
     };
-    return [{ copy: configCopy(source, context.head, key), head, consumers }];
+    return [{ source, head, consumers }];
   });
+}
+
+/**
+ * The key of a copy's name hash. A Secret's copy name must not be a plain hash of its content (a
+ * short password could be guessed offline from a name anyone who reads Deployments sees): it is
+ * keyed with --hash-key, else with the source Secret's UID on this cluster.
+ */
+async function hashKeyFor(
+  source: CopySource,
+  hashKey: string | undefined,
+  cluster: Cluster,
+): Promise<Buffer | undefined> {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source.id.kind !== "Secret") return undefined;
+  const live = await cluster.readConfig(source.id);
+  if (!live?.uid) {
+    throw new UserError(
+      `${formatId(source.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`,
+    );
+  }
+  return Buffer.from(live.uid);
 }
 
 /** Repoint each workload whose rollout failed back to the names it used before this run, and wait for that. */
