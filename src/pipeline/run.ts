@@ -134,7 +134,10 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  await log.group("Check the cluster holds the committed configs", async () => {
+  const prepareTitle = strategy.needsLiveConfigs
+    ? "Check the cluster holds the committed configs"
+    : "Copy the committed configs";
+  await log.group(prepareTitle, async () => {
     const changedKeys = new Set(modified.map((c) => idKey(c.id)));
     const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
       .filter((key) => changedKeys.has(key))
