@@ -5,6 +5,7 @@ import {
   createClusterConnection,
   createGit,
   describeError,
+  escapeForCiLog,
   formatLocation,
   headline,
   rawValuesFromEnv,
@@ -14,11 +15,12 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-CMXVP3RV.js";
+} from "./chunks/chunk-CHWQNM4R.js";
 import {
-  decodeKubeconfigData
-} from "./chunks/chunk-R4UG4FHS.js";
-import "./chunks/chunk-VK2ZC3FK.js";
+  decodeKubeconfigData,
+  describeCredential
+} from "./chunks/chunk-NZQWCR7U.js";
+import "./chunks/chunk-JAAWWCHT.js";
 import {
   UserError,
   __commonJS,
@@ -21420,7 +21422,8 @@ function getIDToken(aud) {
 }
 
 // src/action/github-log.ts
-function createGitHubLog(commands, options = {}) {
+function createGitHubLog(raw, options = {}) {
+  const commands = escapedCommands(raw);
   const limit = options.maxAnnotations ?? 10;
   const prefix = options.filePrefix ? `${options.filePrefix.replace(/\/+$/, "")}/` : "";
   let annotations = 0;
@@ -21474,6 +21477,19 @@ function annotationProperties(where, prefix) {
     ...where.col !== void 0 ? { startColumn: where.col } : {}
   };
 }
+function escapedCommands(commands) {
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => commands.info(safe(message)),
+    debug: (message) => commands.debug(safe(message)),
+    warning: (message, properties) => commands.warning(
+      safe(message),
+      properties?.file === void 0 ? properties : { ...properties, file: safe(properties.file) }
+    ),
+    startGroup: (name) => commands.startGroup(safe(name)),
+    endGroup: () => commands.endGroup()
+  };
+}
 
 // src/action/job-summary.ts
 var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
@@ -21514,6 +21530,9 @@ function valuesToMask(secrets) {
 }
 
 // src/action/outputs.ts
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join as join3 } from "node:path";
+var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
   const restarted = report.results.filter((r) => r.restart === "restarted").map((r) => ({ kind: r.id.kind, namespace: r.id.namespace, name: r.id.name }));
@@ -21523,6 +21542,61 @@ function actionOutputs(report) {
     restarted: JSON.stringify(restarted),
     plan: JSON.stringify(reportObject(report))
   };
+}
+function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
+  const fitted = {};
+  const notes = [];
+  for (const [name, value] of Object.entries(outputs)) {
+    const size = Buffer.byteLength(value, "utf8");
+    if (size <= limitBytes) {
+      fitted[name] = value;
+      continue;
+    }
+    const file = dir ? saveFullValue(dir, name, value) : void 0;
+    fitted[name] = shrink(value, file, limitBytes);
+    notes.push(
+      `output ${name} is ${formatBytes(size)}, over GitHub's 1 MiB limit per output: it was shortened` + (file ? `; the full value is in ${file}` : " (no RUNNER_TEMP to keep the full value)")
+    );
+  }
+  return { outputs: fitted, notes };
+}
+function saveFullValue(dir, name, value) {
+  try {
+    const folder = join3(dir, "config-rollout");
+    mkdirSync(folder, { recursive: true });
+    const file = join3(folder, `${name}.json`);
+    writeFileSync(file, value);
+    return file;
+  } catch {
+    return void 0;
+  }
+}
+function shrink(value, file, limitBytes) {
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = void 0;
+  }
+  if (Array.isArray(parsed)) return longestPrefix(parsed, limitBytes);
+  if (parsed !== null && typeof parsed === "object") {
+    const outcome = parsed.outcome;
+    return JSON.stringify({ outcome, truncated: true, fullReportFile: file ?? null });
+  }
+  return "";
+}
+function longestPrefix(items, limitBytes) {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(JSON.stringify(items.slice(0, mid)), "utf8") <= limitBytes) low = mid;
+    else high = mid - 1;
+  }
+  return JSON.stringify(items.slice(0, low));
+}
+function formatBytes(bytes) {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 // src/action/action-metadata.ts
@@ -21627,14 +21701,21 @@ async function run() {
   const env = process.env;
   let debug2 = isDebug();
   let log = createGitHubLog(core_exports);
+  let resultWritten = false;
   try {
     const inputs = readActionInputs((name) => getInput(name));
     const raw = { ...rawValuesFromEnv(env), ...inputs.values };
     mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
+    if (raw.kubeconfig && describeCredential(raw.kubeconfig)) {
+      mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
+    }
     const parsed = toSettings(raw);
     debug2 ||= parsed.debug;
-    const cluster = createClusterConnection(parsed, env);
+    const cluster = createClusterConnection(parsed, env, {
+      path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+      data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+    });
     mask(await cluster.secretsToMask());
     const event = await readEventPayload(env);
     const trust = decideTrust({
@@ -21645,26 +21726,39 @@ async function run() {
       allowUntrusted: inputs.allowUntrusted
     });
     const settings = { ...parsed, dryRun: trust.dryRun };
-    if (trust.note) notice(trust.note);
+    if (trust.note) notice(escapeForCiLog(trust.note));
     const git = await createGit(settings.repo);
     log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
     const report = await runInCi(settings, { env, git, cluster, log });
     log.flush();
     info(renderReport(report, settings.output));
-    for (const [name, value] of Object.entries(actionOutputs(report))) setOutput(name, value);
-    if (env.GITHUB_STEP_SUMMARY) await summary.addRaw(fitSummary(report)).write();
-    if (report.outcome === "failed") setFailed(headline(report));
+    const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
+    for (const note of fitted.notes) warning(escapeForCiLog(note));
+    for (const [name, value] of Object.entries(fitted.outputs)) setOutput(name, value);
+    resultWritten = true;
+    await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
+    if (report.outcome === "failed") setFailed(escapeForCiLog(headline(report)));
   } catch (error2) {
     log.flush();
-    const message = describeError(error2, debug2).replace(/^error: /, "");
-    setOutput("result", "failed");
-    if (env.GITHUB_STEP_SUMMARY) {
-      await summary.addRaw(`### config-rollout
+    const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
+    if (!resultWritten) setOutput("result", "failed");
+    await writeSummary(`### config-rollout
 
 **Failed:** ${message.split("\n")[0]}
-`).write().catch(() => void 0);
-    }
+`, "");
     setFailed(message);
+  }
+  async function writeSummary(markdown, whereElse) {
+    if (!env.GITHUB_STEP_SUMMARY) return;
+    try {
+      await summary.addRaw(markdown).write();
+    } catch (error2) {
+      summary.emptyBuffer();
+      const reason = error2 instanceof Error ? error2.message : String(error2);
+      warning(
+        escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
+      );
+    }
   }
 }
 var masked = /* @__PURE__ */ new Set();

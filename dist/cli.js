@@ -7,14 +7,15 @@ import {
   createClusterConnection,
   createGit,
   describeError,
+  escapeForCiLog,
   formatLocation,
   rawValuesFromEnv,
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-CMXVP3RV.js";
-import "./chunks/chunk-R4UG4FHS.js";
-import "./chunks/chunk-VK2ZC3FK.js";
+} from "./chunks/chunk-CHWQNM4R.js";
+import "./chunks/chunk-NZQWCR7U.js";
+import "./chunks/chunk-JAAWWCHT.js";
 import {
   EXIT_FAILED,
   EXIT_OK,
@@ -139,17 +140,18 @@ function useColor(stream, env) {
 function createStderrLog(options) {
   const write = options.write ?? ((text) => process.stderr.write(text));
   const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
   return {
-    info: (message) => write(`${message}
+    info: (message) => write(`${safe(message)}
 `),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${where ? `${formatLocation(where)}: ` : ""}${message}
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
 `),
     debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${message}`)}
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
 `);
     },
     group: async (title, work) => {
-      write(`${paint("1", `==> ${title}`)}
+      write(`${paint("1", `==> ${safe(title)}`)}
 `);
       return work();
     }
@@ -167,13 +169,15 @@ async function runCli(argv, env, io) {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     debug = settings.debug;
     const log = createStderrLog({ debug, color: io.color, write: io.stderr });
-    const cluster = createClusterConnection(settings, env);
+    const cluster = createClusterConnection(settings, env, {
+      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
+    });
     const git = await createGit(resolve(io.cwd, settings.repo));
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    io.stderr(`${describeError(error, debug)}
+    io.stderr(`${escapeForCiLog(describeError(error, debug))}
 `);
     return exitCodeFor(error);
   }

@@ -5,7 +5,7 @@
 // revision's reuses that object with the next number. Revisions beyond spec.revisionHistoryLimit
 // that no pod runs are deleted, oldest first; deleting the owner deletes them all.
 import { clone, numberAt, recordAt, stringAt } from "./json.js";
-import { controllerRef, isControlledBy, revisionNumber, writeOwned } from "./owner-references.js";
+import { controllerRef, OwnerIndex, revisionNumber, writeOwned } from "./owner-references.js";
 import { templateHash } from "./rollout-model.js";
 import type { Store, StoredEvent } from "./store.js";
 import type { KubeObject } from "./types.js";
@@ -45,8 +45,10 @@ export class ControllerRevisions {
   private readonly pending = new Map<string, string | undefined>();
   private scheduled = false;
   private readonly unsubscribe: () => void;
+  private readonly revisions: OwnerIndex;
 
   constructor(private readonly store: Store) {
+    this.revisions = new OwnerIndex(store, "controllerrevisions");
     this.unsubscribe = store.subscribe((event) => this.observe(event));
   }
 
@@ -65,6 +67,7 @@ export class ControllerRevisions {
 
   close(): void {
     this.unsubscribe();
+    this.revisions.close();
   }
 
   private observe(event: StoredEvent): void {
@@ -80,13 +83,12 @@ export class ControllerRevisions {
     }
   }
 
-  private owned(namespace: string, uid: string): KubeObject[] {
-    return this.store.list("controllerrevisions", namespace).filter((cr) => isControlledBy(cr, uid));
+  private owned(uid: string): KubeObject[] {
+    return this.revisions.owned(uid);
   }
 
   private collect(namespace: string, uid: string): void {
-    for (const cr of this.owned(namespace, uid))
-      this.store.remove("controllerrevisions", namespace, nameOf(cr));
+    for (const cr of this.owned(uid)) this.store.remove("controllerrevisions", namespace, nameOf(cr));
   }
 
   private sync(resource: string, owner: KubeObject): void {
@@ -96,7 +98,7 @@ export class ControllerRevisions {
     // The controller snapshots the template once it has observed this generation.
     if (numberAt(owner, "status", "observedGeneration") !== generation) return;
     const hash = templateHash(owner);
-    const owned = this.owned(namespace, stringAt(owner, "metadata", "uid") ?? "");
+    const owned = this.owned(stringAt(owner, "metadata", "uid") ?? "");
     const latest = Math.max(0, ...owned.map(revisionOf));
     let current = owned.find((cr) => stringMap(cr, "metadata", "labels")[hashLabel] === hash);
     if (!current) {

@@ -1,5 +1,14 @@
 // Injected failures: failNext() answers the next matching requests with an error Status,
-// forbid() answers 403 for an RBAC verb on a resource until the server closes.
+// forbid() answers 403 for an RBAC verb on a resource until the server closes, and randomFaults()
+// turns on a seeded random mode for chaos tests: each resource request, with probability `rate`,
+// gets one fault of the kinds a real API server or the network between produces:
+//   500 InternalError; 429 TooManyRequests with Retry-After; 409 Conflict (patches only, others
+//   get a 500); a slow answer (served normally after a delay); for watches, a stream that ends
+//   soon after it starts, normally or by a reset connection.
+// An error fault answers before the request is served, so nothing was written, as when an API
+// server rejects a request. The same seed gives the same faults for the same request sequence.
+// Stable surface (tests rely on it): randomFaults({ rate, seed, retryAfterSeconds?, slowMs? }),
+// randomFaults(undefined) to turn it off, and the `fault` field on the recorded SimRequest.
 import type { ResourceInfo } from "./resources.js";
 import { rbacVerb, type Target } from "./routing.js";
 import { forbidden, injectedFailure, type StatusError } from "./status.js";
@@ -18,9 +27,67 @@ function kindMatches(wanted: string | undefined, info: ResourceInfo): boolean {
   return lower === info.kind.toLowerCase() || lower === info.resource || info.shortNames.includes(lower);
 }
 
+export interface RandomFaultOptions {
+  /** Probability in [0, 1] that a resource request gets a fault. */
+  rate: number;
+  seed: number;
+  /** Retry-After of an injected 429 (default 1). */
+  retryAfterSeconds?: number;
+  /** Delay of a slow answer (default 300 ms). */
+  slowMs?: number;
+}
+
+/** What the server does instead of (or before) serving a request normally. */
+export type FaultAction =
+  | { type: "error"; error: StatusError }
+  | { type: "slow"; delayMs: number }
+  | { type: "drop-watch"; afterMs: number; abrupt: boolean };
+
+/** mulberry32: a small seeded PRNG, so a failing chaos run can be replayed from its seed. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export class Faults {
   private readonly pending: PendingFailure[] = [];
   private readonly forbidden = new Set<string>();
+  private random: { options: RandomFaultOptions; next: () => number } | undefined;
+
+  randomFaults(options: RandomFaultOptions | undefined): void {
+    this.random = options ? { options, next: seededRandom(options.seed) } : undefined;
+  }
+
+  /** A random fault for this request, if the random mode is on and the dice say so. */
+  pickRandom(request: SimRequest, target: Target): FaultAction | undefined {
+    if (!this.random) return undefined;
+    const { options, next } = this.random;
+    if (next() >= options.rate) return undefined;
+    const { info, namespace, name } = target;
+    const verb = rbacVerb(request.verb);
+    const roll = next();
+    if (request.verb === "watch") {
+      if (roll < 0.5) return { type: "drop-watch", afterMs: Math.floor(next() * 200), abrupt: roll < 0.25 };
+      if (roll < 0.75) return { type: "slow", delayMs: options.slowMs ?? 300 };
+      return { type: "error", error: injectedFailure(500, info, verb, namespace, name, 1) };
+    }
+    const retryAfter = options.retryAfterSeconds ?? 1;
+    if (roll < 0.3)
+      return { type: "error", error: injectedFailure(500, info, verb, namespace, name, retryAfter) };
+    if (roll < 0.55)
+      return { type: "error", error: injectedFailure(429, info, verb, namespace, name, retryAfter) };
+    if (roll < 0.75) {
+      const code = verb === "patch" ? 409 : 500;
+      return { type: "error", error: injectedFailure(code, info, verb, namespace, name, retryAfter) };
+    }
+    return { type: "slow", delayMs: options.slowMs ?? 300 };
+  }
 
   failNext(match: FailMatch, status: FailStatus, times = 1, retryAfterSeconds = 1): void {
     this.pending.push({ match, status, remaining: times, retryAfterSeconds });
@@ -30,12 +97,18 @@ export class Faults {
     this.forbidden.add(`${verb.toLowerCase()} ${resource.toLowerCase()}`);
   }
 
+  /** Whether forbid() denies this RBAC verb on this resource ("deployments", "deployments/scale"). */
+  denies(verb: string, resource: string): boolean {
+    const key = resource.toLowerCase();
+    return this.forbidden.has(`${verb.toLowerCase()} ${key}`) || this.forbidden.has(`* ${key}`);
+  }
+
   /** The error to answer instead of serving this resource request, if any (consumes a failNext). */
   check(request: SimRequest, target: Target): StatusError | undefined {
     const { info, namespace, name, subresource } = target;
     const resource = subresource ? `${info.resource}/${subresource}` : info.resource;
     const verb = rbacVerb(request.verb);
-    if (this.forbidden.has(`${verb} ${resource}`) || this.forbidden.has(`* ${resource}`)) {
+    if (this.denies(verb, resource)) {
       return forbidden(verb, info, namespace, name);
     }
     const index = this.pending.findIndex(

@@ -24,6 +24,7 @@ export type {
   FailMatch,
   FailStatus,
   KubeObject,
+  RandomFaultOptions,
   RolloutBehaviour,
   SimCluster,
   SimCrd,
@@ -146,6 +147,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),
     forbid: (verb, resource) => faults.forbid(verb, resource),
+    randomFaults: (options) => faults.randomFaults(options),
     dropWatches,
     installCrd,
     expireResourceVersions: () => store.compact(),

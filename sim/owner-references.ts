@@ -61,3 +61,62 @@ export function revisionNumber(value: unknown): number {
   const parsed = typeof value === "number" ? value : Number(value ?? 0);
   return Number.isFinite(parsed) ? parsed : 0;
 }
+
+function controllerUid(obj: KubeObject): string | undefined {
+  const refs = valueAt(obj, "metadata", "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => isRecord(r) && r.controller === true) : undefined;
+  return isRecord(ref) && typeof ref.uid === "string" ? ref.uid : undefined;
+}
+
+/**
+ * Objects of one resource by the uid of their controller, kept current from store events, so
+ * a controller finds what it owns without listing (and cloning) the whole namespace.
+ */
+export class OwnerIndex {
+  private readonly byOwner = new Map<string, Set<string>>();
+  private readonly ownerOf = new Map<string, string>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: Store,
+    private readonly resource: string,
+  ) {
+    for (const obj of store.list(resource)) this.index(obj, false);
+    this.unsubscribe = store.subscribe((event) => {
+      if (event.resource === resource) this.index(event.object, event.type === "DELETED");
+    });
+  }
+
+  /** The objects controlled by `ownerUid`, sorted by name. */
+  owned(ownerUid: string): KubeObject[] {
+    const keys = [...(this.byOwner.get(ownerUid) ?? [])].sort();
+    return keys.flatMap((key) => {
+      const [namespace = "", name = ""] = key.split("/");
+      const obj = this.store.get(this.resource, namespace, name);
+      return obj ? [obj] : [];
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private index(obj: KubeObject, deleted: boolean): void {
+    const key = `${stringAt(obj, "metadata", "namespace") ?? ""}/${stringAt(obj, "metadata", "name") ?? ""}`;
+    const before = this.ownerOf.get(key);
+    if (before !== undefined) {
+      this.byOwner.get(before)?.delete(key);
+      if (this.byOwner.get(before)?.size === 0) this.byOwner.delete(before);
+      this.ownerOf.delete(key);
+    }
+    const uid = deleted ? undefined : controllerUid(obj);
+    if (uid === undefined) return;
+    this.ownerOf.set(key, uid);
+    let keys = this.byOwner.get(uid);
+    if (!keys) {
+      keys = new Set();
+      this.byOwner.set(uid, keys);
+    }
+    keys.add(key);
+  }
+}

@@ -5,7 +5,7 @@
 // the rest left as they were. Pods are never seen failing: they are Running and Ready.
 import { randomBytes, randomUUID } from "node:crypto";
 import { clone, isRecord, numberAt, recordAt, stringAt, valueAt } from "./json.js";
-import { controllerRef, isControlledBy, now } from "./owner-references.js";
+import { controllerRef, now, OwnerIndex } from "./owner-references.js";
 import { templateHash } from "./rollout-model.js";
 import type { Store, StoredEvent } from "./store.js";
 import type { KubeObject } from "./types.js";
@@ -85,11 +85,13 @@ export class SimulatedPods {
   private readonly pending = new Map<string, string | undefined>();
   private scheduled = false;
   private readonly unsubscribe: () => void;
+  private readonly pods: OwnerIndex;
 
   constructor(
     private readonly store: Store,
     private readonly nodes: number,
   ) {
+    this.pods = new OwnerIndex(store, "pods");
     this.unsubscribe = store.subscribe((event) => this.observe(event));
   }
 
@@ -100,7 +102,7 @@ export class SimulatedPods {
     this.pending.clear();
     for (const [key, deletedUid] of work) {
       const [resource = "", namespace = "", name = ""] = key.split("/");
-      if (deletedUid !== undefined) for (const pod of this.owned(namespace, deletedUid)) this.remove(pod);
+      if (deletedUid !== undefined) for (const pod of this.owned(deletedUid)) this.remove(pod);
       const owner = this.store.get(resource, namespace, name);
       if (!owner) continue;
       if (resource === "replicasets") this.syncReplicaSet(owner);
@@ -110,6 +112,7 @@ export class SimulatedPods {
 
   close(): void {
     this.unsubscribe();
+    this.pods.close();
   }
 
   private observe(event: StoredEvent): void {
@@ -133,8 +136,8 @@ export class SimulatedPods {
     }
   }
 
-  private owned(namespace: string, uid: string): KubeObject[] {
-    return this.store.list("pods", namespace).filter((pod) => isControlledBy(pod, uid));
+  private owned(uid: string): KubeObject[] {
+    return this.pods.owned(uid);
   }
 
   private remove(pod: KubeObject): void {
@@ -142,8 +145,7 @@ export class SimulatedPods {
   }
 
   private syncReplicaSet(rs: KubeObject): void {
-    const namespace = stringAt(rs, "metadata", "namespace") ?? "";
-    const pods = this.owned(namespace, stringAt(rs, "metadata", "uid") ?? "").sort((a, b) =>
+    const pods = this.owned(stringAt(rs, "metadata", "uid") ?? "").sort((a, b) =>
       String(stringAt(a, "metadata", "creationTimestamp")).localeCompare(
         String(stringAt(b, "metadata", "creationTimestamp")),
       ),
@@ -160,7 +162,6 @@ export class SimulatedPods {
     // Until the simulated controller has observed the latest spec, its counts describe the old one.
     const generation = numberAt(owner, "metadata", "generation") ?? 1;
     if (numberAt(owner, "status", "observedGeneration") !== generation) return;
-    const namespace = stringAt(owner, "metadata", "namespace") ?? "";
     const name = nameOf(owner);
     const statefulSet = resource === "statefulsets";
     const total = statefulSet
@@ -171,7 +172,7 @@ export class SimulatedPods {
       : (numberAt(owner, "status", "updatedNumberScheduled") ?? 0);
     const hash = templateHash(owner);
     const revision = statefulSet ? `${name}-${hash}` : hash;
-    const pods = this.owned(namespace, stringAt(owner, "metadata", "uid") ?? "");
+    const pods = this.owned(stringAt(owner, "metadata", "uid") ?? "");
     const slotOf = (pod: KubeObject) =>
       statefulSet ? nameOf(pod) : (stringAt(pod, "spec", "nodeName") ?? "");
     const slots = Array.from({ length: total }, (_, i) => (statefulSet ? `${name}-${i}` : `sim-node-${i}`));

@@ -133,6 +133,9 @@ export function decodeProtobuf(body: Buffer): KubeObject {
       raw = field.bytes ?? Buffer.alloc(0);
     }
   }
+  if (kind === "SelfSubjectAccessReview" && apiVersion === "authorization.k8s.io/v1") {
+    return { apiVersion, kind, spec: accessReviewSpec(raw) };
+  }
   const layout = LAYOUTS[kind];
   if (!layout || apiVersion !== "v1") throw unsupportedMediaType(["application/json", "application/yaml"]);
   const obj: KubeObject = { apiVersion, kind };
@@ -148,4 +151,33 @@ export function decodeProtobuf(body: Buffer): KubeObject {
     else addEntry(obj, spec.key, field, spec.type === "bytes-map");
   }
   return obj;
+}
+
+/** ResourceAttributes field numbers (k8s.io/api/authorization/v1 generated.proto). */
+const RESOURCE_ATTRIBUTES: Record<number, string> = {
+  1: "namespace",
+  2: "verb",
+  3: "group",
+  4: "version",
+  5: "resource",
+  6: "subresource",
+  7: "name",
+};
+
+/** SelfSubjectAccessReview {metadata = 1, spec = 2 {resourceAttributes = 1}}: what `kubectl auth can-i` asks. */
+function accessReviewSpec(review: Buffer): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  for (const field of fieldsOf(review)) {
+    if (field.number !== 2) continue;
+    for (const part of fieldsOf(field.bytes ?? Buffer.alloc(0))) {
+      if (part.number !== 1) continue;
+      const attributes: Record<string, string> = {};
+      for (const attribute of fieldsOf(part.bytes ?? Buffer.alloc(0))) {
+        const key = RESOURCE_ATTRIBUTES[attribute.number];
+        if (key) attributes[key] = text(attribute);
+      }
+      spec.resourceAttributes = attributes;
+    }
+  }
+  return spec;
 }

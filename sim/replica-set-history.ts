@@ -5,7 +5,7 @@
 // ReplicaSet's reuses it, which becomes the newest revision (`kubectl rollout undo`). Deleting
 // the Deployment deletes its ReplicaSets, as the garbage collector does.
 import { clone, isRecord, numberAt, recordAt, stringAt, valueAt } from "./json.js";
-import { controllerRef, isControlledBy, revisionNumber, writeOwned } from "./owner-references.js";
+import { controllerRef, isControlledBy, OwnerIndex, revisionNumber, writeOwned } from "./owner-references.js";
 import { REVISION_ANNOTATION, templateHash } from "./rollout-model.js";
 import type { Store, StoredEvent } from "./store.js";
 import type { KubeObject } from "./types.js";
@@ -129,8 +129,10 @@ export class ReplicaSetHistory {
   private readonly pending = new Map<string, string | undefined>();
   private scheduled = false;
   private readonly unsubscribe: () => void;
+  private readonly replicaSets: OwnerIndex;
 
   constructor(private readonly store: Store) {
+    this.replicaSets = new OwnerIndex(store, "replicasets");
     this.unsubscribe = store.subscribe((event) => this.observe(event));
   }
 
@@ -149,6 +151,7 @@ export class ReplicaSetHistory {
 
   close(): void {
     this.unsubscribe();
+    this.replicaSets.close();
   }
 
   private observe(event: StoredEvent): void {
@@ -165,12 +168,12 @@ export class ReplicaSetHistory {
     }
   }
 
-  private owned(namespace: string, uid: string): KubeObject[] {
-    return this.store.list("replicasets", namespace).filter((rs) => isControlledBy(rs, uid));
+  private owned(uid: string): KubeObject[] {
+    return this.replicaSets.owned(uid);
   }
 
   private collect(namespace: string, uid: string): void {
-    for (const rs of this.owned(namespace, uid))
+    for (const rs of this.owned(uid))
       this.store.remove("replicasets", namespace, stringAt(rs, "metadata", "name") ?? "");
   }
 
@@ -183,7 +186,7 @@ export class ReplicaSetHistory {
     const paused = valueAt(deployment, "spec", "paused") === true;
     const revision = revisionNumber(stringAt(deployment, "metadata", "annotations", REVISION_ANNOTATION));
     const hash = templateHash(deployment);
-    const owned = this.owned(namespace, uid);
+    const owned = this.owned(uid);
     const current = owned.find((rs) => labelsOf(rs, "metadata", "labels")[POD_TEMPLATE_HASH_LABEL] === hash);
     // A paused Deployment makes no new ReplicaSet and renumbers none.
     if (!current && (paused || revision === 0)) return;

@@ -1,6 +1,7 @@
 // The HTTP front: bearer-token auth, request log, injected faults, then discovery, watch or
 // resource handlers. Errors leave as Kubernetes Status JSON.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ACCESS_REVIEW_PATH, reviewAccess } from "./access-review.js";
 import type { CustomResources } from "./custom-resources.js";
 import { discoveryDocument } from "./discovery.js";
 import type { Faults } from "./faults.js";
@@ -76,7 +77,8 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   const userAgent = req.headers["user-agent"];
   const rawBody = await readBody(req);
   let contentType = req.headers["content-type"];
-  let body = "";
+  // Protobuf bodies are decoded (and recorded) once the request is authenticated.
+  let body = mediaType(contentType) === PROTOBUF_MEDIA_TYPE ? "" : rawBody.toString("utf8");
   let target: Target | undefined;
   let routeError: unknown;
   try {
@@ -102,6 +104,7 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
   if (userAgent) record.userAgent = userAgent;
   if (query.fieldManager) record.fieldManager = query.fieldManager;
   record.dryRun = query.dryRun === "All";
+  if (body) record.body = body;
   state.requests().push(record);
 
   const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -117,9 +120,16 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
 
   try {
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
+    if (mediaType(contentType) === PROTOBUF_MEDIA_TYPE) {
+      ({ body, contentType } = bodyText(rawBody, contentType));
+      if (body) record.body = body;
+    }
+    if (method === "POST" && path === ACCESS_REVIEW_PATH) {
+      record.verb = "create";
+      const review = reviewAccess(body, state.faults);
+      return send(review.status, review.payload);
+    }
     if (routeError) throw routeError;
-    ({ body, contentType } = bodyText(rawBody, contentType));
-    if (body) record.body = body;
     if (!target) {
       const builtIn =
         method === "GET" ? (discoveryDocument(path, state.address()) ?? openApiDocument(path)) : undefined;
@@ -131,6 +141,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     }
     const injected = state.faults.check(record, target);
     if (injected) throw injected;
+    const fault = state.faults.pickRandom(record, target);
+    if (fault) record.fault = fault.type === "error" ? String(fault.error.code) : fault.type;
+    if (fault?.type === "error") throw fault.error;
+    if (fault?.type === "slow") await new Promise((r) => setTimeout(r, fault.delayMs));
     const dryRun = dryRunOf(query);
     if (record.verb === "watch") {
       const labels = parseLabelSelector(query.labelSelector);
@@ -155,6 +169,10 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
         },
       );
       if (!ended) state.watches.add(watch);
+      if (fault?.type === "drop-watch") {
+        const dropped = watch;
+        setTimeout(() => dropped.close(fault.abrupt), fault.afterMs);
+      }
       return;
     }
     const reply = handleResource(state.registry, state.store, {

@@ -86,6 +86,18 @@ const wide: Column[] = [
 const dataCount = (obj: KubeObject) =>
   Object.keys(recordAt(obj, "data") ?? {}).length + Object.keys(recordAt(obj, "binaryData") ?? {}).length;
 
+/** "statefulset.apps/db": the controller ownerReference as the real printer shows it. */
+function controllerOf(obj: KubeObject): string {
+  const refs = valueAt(obj, "metadata", "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => isRecord(r) && r.controller === true) : undefined;
+  if (!isRecord(ref)) return "<none>";
+  const group = String(ref.apiVersion ?? "")
+    .split("/")
+    .slice(0, -1)
+    .join("/");
+  return `${String(ref.kind).toLowerCase()}${group ? `.${group}` : ""}/${String(ref.name)}`;
+}
+
 const COLUMNS: Record<string, Column[]> = {
   CustomResourceDefinition: [
     name,
@@ -145,6 +157,12 @@ const COLUMNS: Record<string, Column[]> = {
     { name: "Desired", type: "integer", cell: num("spec", "replicas") },
     { name: "Current", type: "integer", cell: num("status", "replicas") },
     { name: "Ready", type: "integer", cell: num("status", "readyReplicas") },
+    age,
+  ],
+  ControllerRevision: [
+    name,
+    { name: "Controller", type: "string", cell: controllerOf },
+    { name: "Revision", type: "integer", cell: num("revision") },
     age,
   ],
   ConfigMap: [name, { name: "Data", type: "integer", cell: dataCount }, age],

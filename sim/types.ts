@@ -3,6 +3,10 @@ import type { SimCrd } from "./custom-resources.js";
 
 export type { SimCrd } from "./custom-resources.js";
 
+import type { RandomFaultOptions } from "./faults.js";
+
+export type { RandomFaultOptions } from "./faults.js";
+
 /** A Kubernetes object as plain JSON. */
 export type KubeObject = Record<string, unknown>;
 
@@ -29,6 +33,8 @@ export interface SimRequest {
   subresource?: string;
   /** Raw request body (not kept for GET). */
   body?: string;
+  /** A random fault injected on this request (randomFaults): "500", "429", "409", "slow" or "drop-watch". */
+  fault?: string;
 }
 
 export type RolloutBehaviour = "complete" | "stall" | "progress-deadline";
@@ -80,6 +86,8 @@ export interface SimCluster {
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
   /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
   forbid(verb: string, resource: string): void;
+  /** Seeded random faults on every resource request (see sim/faults.ts); undefined turns them off. */
+  randomFaults(options: RandomFaultOptions | undefined): void;
   /** Close every open watch stream now (server-side): a normal end, or with `abrupt` a reset connection. */
   dropWatches(abrupt?: boolean): void;
   /** Compact history: a watch from any resourceVersion older than now gets an in-stream 410 ERROR event. */

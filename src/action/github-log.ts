@@ -2,6 +2,7 @@
 // annotations on the file and line. GitHub shows at most 10 annotations of one type per step, so the
 // first 9 warnings are annotations and the 10th says how many more are in the log.
 import { formatLocation, type Location, type Log } from "../core/log.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
 
 /** The part of @actions/core this log uses (tests pass a recorder). */
 export interface WorkflowCommands {
@@ -24,7 +25,13 @@ export interface GitHubLog extends Log {
   flush(): void;
 }
 
-export function createGitHubLog(commands: WorkflowCommands, options: GitHubLogOptions = {}): GitHubLog {
+/**
+ * Every message, title and annotation path carries repository or cluster text: it is escaped here,
+ * once, so no caller can log a line the runner would take for a workflow command. (@actions/core
+ * escapes the data of the commands it issues, but not a plain `info` line.)
+ */
+export function createGitHubLog(raw: WorkflowCommands, options: GitHubLogOptions = {}): GitHubLog {
+  const commands = escapedCommands(raw);
   const limit = options.maxAnnotations ?? 10;
   const prefix = options.filePrefix ? `${options.filePrefix.replace(/\/+$/, "")}/` : "";
   let annotations = 0;
@@ -80,5 +87,20 @@ function annotationProperties(where: Location, prefix: string) {
     file: prefix + where.file,
     ...(where.line !== undefined ? { startLine: where.line } : {}),
     ...(where.col !== undefined ? { startColumn: where.col } : {}),
+  };
+}
+
+function escapedCommands(commands: WorkflowCommands): WorkflowCommands {
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => commands.info(safe(message)),
+    debug: (message) => commands.debug(safe(message)),
+    warning: (message, properties) =>
+      commands.warning(
+        safe(message),
+        properties?.file === undefined ? properties : { ...properties, file: safe(properties.file) },
+      ),
+    startGroup: (name) => commands.startGroup(safe(name)),
+    endGroup: () => commands.endGroup(),
   };
 }

@@ -8,7 +8,8 @@ import { readEventPayload } from "../ci/github-event.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { createGit } from "../git/create-git.js";
-import { decodeKubeconfigData } from "../kube/kubeconfig-source.js";
+import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
@@ -17,7 +18,7 @@ import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import { createGitHubLog } from "./github-log.js";
 import { fitSummary } from "./job-summary.js";
 import { valuesToMask } from "./mask.js";
-import { actionOutputs } from "./outputs.js";
+import { actionOutputs, fitOutputs } from "./outputs.js";
 import { readActionInputs } from "./read-inputs.js";
 import { decideTrust } from "./trust-policy.js";
 
@@ -25,15 +26,24 @@ export async function run(): Promise<void> {
   const env = process.env;
   let debug = core.isDebug();
   let log = createGitHubLog(core);
+  // Set once: a failure after the outputs were written (the job summary, say) must not overwrite them.
+  let resultWritten = false;
   try {
     // Mask before anything can be logged: the inputs as given, then every copy derived from them.
     const inputs = readActionInputs((name) => core.getInput(name));
     const raw = { ...rawValuesFromEnv(env), ...inputs.values };
     mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
+    // A credential pasted where a path belongs is masked like one (and never echoed: see describeCredential).
+    if (raw.kubeconfig && describeCredential(raw.kubeconfig)) {
+      mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
+    }
     const parsed = toSettings(raw);
     debug ||= parsed.debug;
-    const cluster = createClusterConnection(parsed, env);
+    const cluster = createClusterConnection(parsed, env, {
+      path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+      data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
+    });
     mask(await cluster.secretsToMask());
 
     const event = await readEventPayload(env);
@@ -45,28 +55,40 @@ export async function run(): Promise<void> {
       allowUntrusted: inputs.allowUntrusted,
     });
     const settings = { ...parsed, dryRun: trust.dryRun };
-    if (trust.note) core.notice(trust.note);
+    if (trust.note) core.notice(escapeForCiLog(trust.note));
 
     const git = await createGit(settings.repo);
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
     const report = await runInCi(settings, { env, git, cluster, log });
     log.flush();
     core.info(renderReport(report, settings.output));
-    for (const [name, value] of Object.entries(actionOutputs(report))) core.setOutput(name, value);
-    if (env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(fitSummary(report)).write();
-    if (report.outcome === "failed") core.setFailed(headline(report));
+    const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
+    for (const note of fitted.notes) core.warning(escapeForCiLog(note));
+    for (const [name, value] of Object.entries(fitted.outputs)) core.setOutput(name, value);
+    resultWritten = true;
+    // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
+    await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
+    if (report.outcome === "failed") core.setFailed(escapeForCiLog(headline(report)));
   } catch (error) {
     // Any throw, Error or not, fails the step with one line (the stack only with debug on).
     log.flush();
-    const message = describeError(error, debug).replace(/^error: /, "");
-    core.setOutput("result", "failed");
-    if (env.GITHUB_STEP_SUMMARY) {
-      await core.summary
-        .addRaw(`### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`)
-        .write()
-        .catch(() => undefined);
-    }
+    const message = escapeForCiLog(describeError(error, debug).replace(/^error: /, ""));
+    if (!resultWritten) core.setOutput("result", "failed");
+    await writeSummary(`### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`, "");
     core.setFailed(message);
+  }
+
+  async function writeSummary(markdown: string, whereElse: string): Promise<void> {
+    if (!env.GITHUB_STEP_SUMMARY) return;
+    try {
+      await core.summary.addRaw(markdown).write();
+    } catch (error) {
+      core.summary.emptyBuffer();
+      const reason = error instanceof Error ? error.message : String(error);
+      core.warning(
+        escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`),
+      );
+    }
   }
 }
 

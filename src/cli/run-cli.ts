@@ -6,6 +6,7 @@ import { runInCi } from "../compose/run-in-ci.js";
 import { VERSION } from "../compose/version.js";
 import { EXIT_FAILED, EXIT_OK, exitCodeFor } from "../core/errors.js";
 import { createGit } from "../git/create-git.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import { helpText } from "../settings/help.js";
@@ -35,13 +36,15 @@ export async function runCli(
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     debug = settings.debug;
     const log = createStderrLog({ debug, color: io.color, write: io.stderr });
-    const cluster = createClusterConnection(settings, env);
+    const cluster = createClusterConnection(settings, env, {
+      path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
+    });
     const git = await createGit(resolve(io.cwd, settings.repo));
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    io.stderr(`${describeError(error, debug)}\n`);
+    io.stderr(`${escapeForCiLog(describeError(error, debug))}\n`);
     return exitCodeFor(error);
   }
 }

@@ -17,15 +17,25 @@ export interface ClusterConnection {
   connect: () => Promise<Cluster | undefined>;
 }
 
+/** How the user set the kubeconfig path and data, named in messages about them. */
+export interface KubeconfigLabels {
+  path?: string;
+  data?: string;
+}
+
 export function createClusterConnection(
   settings: Settings,
   env: Record<string, string | undefined>,
+  labels: KubeconfigLabels = {},
 ): ClusterConnection {
   const options: LoadKubeConfigOptions = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
     context: settings.context,
     env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data,
   };
   const configured = findKubeConfigSource(options) !== undefined;
   let loading: Promise<KubeConnection | undefined> | undefined;

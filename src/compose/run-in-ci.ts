@@ -22,5 +22,6 @@ export async function runInCi(
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
     log,
+    env,
   });
 }

@@ -21,6 +21,12 @@ export interface Manifest {
   line: number;
   /** The object as plain JSON (merge keys applied). */
   object: Record<string, unknown>;
+  /** True when the file names no namespace and the --namespace default was used. */
+  namespaceAssumed?: boolean;
+  /** The renderer that produced it (e.g. `kustomize overlays/prod`); undefined for a raw file. */
+  origin?: string;
+  /** For a rendered object: the one input file that can be blamed for its change, when there is one. */
+  blamedFile?: string;
 }
 
 /** Something wrong with an input file; reported, and fatal only under --strict (errors) . */
@@ -56,6 +62,14 @@ export interface ConfigChange {
   line: number;
   /** Keys added, removed or modified (sorted). */
   keys: string[];
+  /** The config (at head) is annotated config-rollout.io/ignore: "true": its change restarts nothing. */
+  ignored?: boolean;
+  /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file. */
+  origin?: string;
+  /** The input file to blame for a rendered change (a generator's file, a patch), when one can be. */
+  blamedFile?: string;
+  /** A generator's hash suffix renamed it: its name at the base commit. */
+  previousName?: string;
 }
 
 export type ReferenceVia = "volume" | "projected" | "envFrom" | "env";
@@ -73,6 +87,8 @@ export interface ConfigReference {
   init?: boolean;
   /** True when the volume is mounted with subPath somewhere (never hot-updates). */
   subPath?: boolean;
+  /** True for `optional: true`: pods started without the config (or key) when it was missing. */
+  optional?: boolean;
 }
 
 export type WorkloadAction = "restart" | "skip";
@@ -88,6 +104,11 @@ export interface PlannedWorkload {
   source: "repo" | "cluster";
   file?: string;
   line?: number;
+  /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file or the cluster. */
+  origin?: string;
+  blamedFile?: string;
+  /** Skipped because its pod template changed in the range: applying the manifests rolls it. */
+  rollsOnApply?: boolean;
 }
 
 export interface Plan {
@@ -99,6 +120,8 @@ export interface Plan {
   workloads: PlannedWorkload[];
   problems: ManifestProblem[];
   warnings: string[];
+  /** What was rendered, and what was not (kustomizations, --render, Helm charts needing --render). */
+  sources?: string[];
 }
 
 export function idKey(id: ObjectId): string {

@@ -2,6 +2,7 @@
 // would take minutes. simple-git cannot stream stdin, so this spawns git directly (argument array).
 
 import { spawn } from "node:child_process";
+import { missingObjectError } from "./missing-object.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
 import { GIT_CONFIG } from "./run-git.js";
 
@@ -46,9 +47,8 @@ export function catFileBatch(
     });
     child.on("close", (code) => {
       if (!failed && code !== 0) {
-        failed = new Error(
-          `git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`,
-        );
+        const text = Buffer.concat(stderr).toString("utf8").trim();
+        failed = missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`);
       }
       if (!failed) {
         try {

@@ -2,6 +2,7 @@
 // and real exit codes (simple-git alone treats "exit 1 with empty stderr" as success).
 
 import { GitError, GitPluginError, type SimpleGit, simpleGit } from "simple-git";
+import { missingObjectError } from "./missing-object.js";
 
 /** git exited with a non-zero code. */
 export class GitExitError extends GitError {
@@ -65,6 +66,8 @@ export function createGitRunner(
 }
 
 function describe(error: unknown, args: string[]): Error {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : undefined;
+  if (missing) return missing;
   const message = error instanceof Error ? error.message.trim() : String(error);
   const command = args.join(" ");
   const shown = command.length > 200 ? `${command.slice(0, 200)}...` : command;

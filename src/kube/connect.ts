@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Cluster, KubeConfig, type User } from "@kubernetes/client-node";
 import { UserError } from "../core/errors.js";
+import { boundExecPlugins } from "./exec-credential.js";
 import { chooseSource, type LoadKubeConfigOptions } from "./kubeconfig-source.js";
 
 export {
@@ -62,6 +63,7 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster() as Cluster;
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
+  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 60_000);
   return {
     kc,
     context: kc.getCurrentContext(),

@@ -18,7 +18,7 @@ import {
   type ResponseContext,
   ServerConfiguration,
 } from "@kubernetes/client-node";
-import { ClusterAccessError } from "../core/errors.js";
+import { ClusterAccessError, UserError } from "../core/errors.js";
 import {
   apiVersionOf,
   type PatchType,
@@ -39,6 +39,14 @@ export interface LiveConfig {
   uid: string;
   resourceVersion: string;
   content: ConfigContent;
+}
+
+/** One permission to check: an RBAC verb on a resource (with its API group) in a namespace. */
+export interface AccessCheck {
+  verb: string;
+  group: string;
+  resource: string;
+  namespace: string;
 }
 
 export interface ClusterOptions {
@@ -96,6 +104,12 @@ export interface Cluster {
   ): Promise<Record<string, unknown>[]>;
   /** DELETE any namespaced object (dryRun=All when `dryRun`); a 404 counts as done. */
   deleteObject(ref: ObjectRef, dryRun: boolean): Promise<void>;
+  /**
+   * Whether this identity may do `verb` on a resource in a namespace (a SelfSubjectAccessReview, as
+   * `kubectl auth can-i` asks); undefined when the server cannot say (the review API is missing or
+   * itself forbidden).
+   */
+  canI(access: AccessCheck): Promise<boolean | undefined>;
   /** WATCH one kind in one namespace from a resourceVersion (see pipeline/wait.ts for the reconnect logic). */
   watchWorkloads(
     namespace: string,
@@ -131,6 +145,18 @@ class ObjectApi extends KubernetesObjectApi {
       // What --prune reads to learn which config copies old revisions still name.
       { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" },
     ];
+    this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+      groupVersion: "authorization.k8s.io/v1",
+      resources: [
+        {
+          kind: "SelfSubjectAccessReview",
+          name: "selfsubjectaccessreviews",
+          namespaced: false,
+          singularName: "",
+          verbs: ["create"],
+        },
+      ],
+    } as unknown as (typeof this.apiVersionResourceCache)[string];
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
       this.apiVersionResourceCache[apiVersion] ??= {
@@ -148,7 +174,15 @@ class ObjectApi extends KubernetesObjectApi {
   }
 
   async resourceOf(apiVersion: string, kind: string): Promise<unknown> {
-    return this.resource(apiVersion, kind);
+    try {
+      return await this.resource(apiVersion, kind);
+    } catch (error) {
+      // client-node prefixes the message of whatever failed in place (ours included, such as an
+      // exec plugin's UserError); our messages already say what was being done.
+      if (error instanceof Error)
+        error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+      throw error;
+    }
   }
 }
 
@@ -203,6 +237,8 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         }
       }, policy);
     } catch (error) {
+      // Raised before any request left (an exec credential plugin missing or hanging): already one line.
+      if (error instanceof UserError) throw error;
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }
@@ -371,6 +407,26 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         );
       } catch (error) {
         if (error instanceof ClusterAccessError && error.status === 404) return;
+        throw error;
+      }
+    },
+
+    async canI(access) {
+      const review = {
+        apiVersion: "authorization.k8s.io/v1",
+        kind: "SelfSubjectAccessReview",
+        metadata: {},
+        spec: { resourceAttributes: { ...access } },
+      };
+      try {
+        const answer = await request(
+          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+          () => api.create(review as never),
+        );
+        const allowed = (toPlain(answer).status as { allowed?: unknown } | undefined)?.allowed;
+        return typeof allowed === "boolean" ? allowed : undefined;
+      } catch (error) {
+        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return undefined;
         throw error;
       }
     },

@@ -5,6 +5,7 @@ import { idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
 import type { WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
+import { checkPermissions, patchWrites } from "./check-permissions.js";
 import { restartWorkloads } from "./restart.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { waitForRollouts } from "./wait.js";
@@ -27,7 +28,15 @@ export async function restartAndWait(
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       cluster,
-      { strategy, now: context.now, dryRun: serverDryRun, log },
+      {
+        strategy,
+        now: context.now,
+        dryRun: serverDryRun,
+        log,
+        // RBAC is asked about every object about to be patched before the first patch: a gap fails
+        // the run (exit 2) with nothing written, never half a plan applied.
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log),
+      },
     ),
   );
   const results = new Map<string, WorkloadResult>(

@@ -13,7 +13,7 @@ import { formatId, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestartOutcome } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
-import type { RestartStrategy } from "./strategy/restart-strategy.js";
+import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RestartRequest {
   id: ObjectId;
@@ -35,6 +35,11 @@ export interface RestartOptions {
   allowedNamespaces?: string[];
   /** Namespaces (globs) that are never written to. */
   excludedNamespaces?: string[];
+  /**
+   * Called once every patch is computed and before the first is sent, with the objects that will be
+   * patched (a rerun's unchanged workloads are not among them); it may throw to refuse the run.
+   */
+  beforeWrites?: (targets: Array<{ id: ObjectId; kind: WorkloadKind }>) => Promise<void>;
   log?: Log;
 }
 
@@ -59,7 +64,22 @@ type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves">
 /** Workloads patched at once: enough to hide round trips, few enough to be gentle on the API server. */
 const PARALLEL_PATCHES = 4;
 
-/** Patch every requested workload, a few at a time; one result per request, in request order. */
+/** A workload whose patch is computed and not yet sent. */
+interface PendingPatch {
+  /** The object patched: the workload, or the object whose template it runs. */
+  target: { id: ObjectId; kind: WorkloadKind };
+  step: Extract<RestartStep, { patch: object }>;
+  ownerId?: ObjectId;
+}
+
+type Outcome = Omit<RestartResult, "id" | "durationMs">;
+
+/**
+ * Restart every requested workload; one result per request, in request order. Two phases, so
+ * nothing is written before everything is known: first read each live object and compute its
+ * patch (a few at a time), then — after `beforeWrites` has seen every object that will really be
+ * patched, and may refuse the run — send the patches.
+ */
 export async function restartWorkloads(
   requests: RestartRequest[],
   cluster: RestartCluster,
@@ -67,21 +87,28 @@ export async function restartWorkloads(
 ): Promise<RestartResult[]> {
   const allowed = opts.allowedNamespaces?.length ? picomatch(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? picomatch(opts.excludedNamespaces) : () => false;
-  return runLimited(requests, PARALLEL_PATCHES, async (request) => {
-    const started = opts.now();
-    const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
+  const started = opts.now();
+  const prepared = await runLimited(requests, PARALLEL_PATCHES, (request) =>
+    prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns)),
+  );
+  const pending = prepared.filter((p): p is PendingPatch => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, PARALLEL_PATCHES, async (request, index) => {
+    const ready = prepared[index]!;
+    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
   });
 }
 
-async function restartOne(
+/** Read the live object and decide: a patch to send, or an outcome already (unchanged, paused, failed). */
+async function prepareOne(
   request: RestartRequest,
   cluster: RestartCluster,
   opts: RestartOptions,
   mayWrite: (namespace: string) => boolean,
-): Promise<Omit<RestartResult, "id" | "durationMs">> {
+): Promise<PendingPatch | Outcome> {
   const { id } = request;
   const kind = workloadKind(id.kind);
   if (!kind || !("patch" in kind.restart)) {
@@ -109,6 +136,20 @@ async function restartOne(
         ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) }
         : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
     }
+    return { target: { id: target.id, kind: target.kind }, step, ...(ownerId ? { ownerId } : {}) };
+  } catch (error) {
+    // API refusals and bad input stay with this workload; the others still get their turn.
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+
+async function sendPatch(
+  { target, step, ownerId }: PendingPatch,
+  cluster: RestartCluster,
+  opts: RestartOptions,
+): Promise<Outcome> {
+  try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
     const message = opts.dryRun
@@ -125,7 +166,6 @@ async function restartOne(
       ...(opts.dryRun ? {} : { object: patched }),
     };
   } catch (error) {
-    // API refusals and bad input stay with this workload; the others still get their turn.
     if (isExpectedError(error)) return { result: "failed", message: error.message };
     throw error;
   }

@@ -6,14 +6,18 @@ import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Plan } from "../core/model.js";
+import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
+import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
+import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
+import { checkPermissions, configWrite } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
+import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
 import { restartAndWait } from "./restart-and-wait.js";
 import { consumedBy } from "./restart-hash.js";
@@ -32,6 +36,8 @@ export interface RunDependencies {
   /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
   clusterConfigured: boolean;
   log: Log;
+  /** The job's environment, for the processes the run starts (renderers); default: this process's. */
+  env?: Record<string, string | undefined>;
   now?: () => number;
 }
 
@@ -60,6 +66,13 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...(settings.render !== undefined ? { render: settings.render } : {}),
+      renderPaths: settings.renderPaths,
+      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+      env: deps.env ?? process.env,
+    },
   };
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
@@ -85,7 +98,8 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     return cluster;
   };
 
-  const modified = scan.changes.filter((c) => c.status === "modified");
+  // Added configs too: an existing workload may reference one as optional (and then restarts).
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
   const clusterWorkloads =
     discover !== "repo" && modified.length > 0
       ? await log.group("Discover consumers on the cluster", async () =>
@@ -102,15 +116,26 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads: plannedClusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads,
+  );
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(built.workloads, settings),
+    workloads: applyGuardRails(planned, settings),
+    ...(scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {}),
     problems: scan.problems,
-    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...(namespaceNote ? [namespaceNote] : []),
+    ],
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
@@ -134,15 +159,24 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const changedKeys = new Set(modified.map((c) => idKey(c.id)));
+  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
+    .filter((key) => changedKeys.has(key))
+    .map((key) => scan.headConfigs.get(key))
+    .filter((config) => config !== undefined);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group("Check permissions to apply configs", () =>
+      checkPermissions(
+        live,
+        toCheck.map((c) => configWrite(c.snapshot.id)),
+        log,
+      ),
+    );
+  }
   const prepareTitle = strategy.needsLiveConfigs
     ? "Check the cluster holds the committed configs"
     : "Copy the committed configs";
   await log.group(prepareTitle, async () => {
-    const changedKeys = new Set(modified.map((c) => idKey(c.id)));
-    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
-      .filter((key) => changedKeys.has(key))
-      .map((key) => scan.headConfigs.get(key))
-      .filter((config) => config !== undefined);
     const liveConfigs = strategy.needsLiveConfigs
       ? await syncConfigs(
           live,
@@ -164,6 +198,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       git,
       head: commits.head,
       scanOptions,
+      ownedPaths: scan.owned,
       log,
     });
   });
@@ -181,4 +216,21 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     cluster: clusterInfo,
     dryRun: settings.dryRun,
   };
+}
+
+/**
+ * A rendered workload names its source; a file is blamed only when the workload itself changed (it
+ * rolls on apply): otherwise the changed input explains the config, not the workload.
+ */
+function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]): PlannedWorkload[] {
+  const byKey = new Map(manifests.filter((m) => m.origin !== undefined).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : undefined;
+    if (m?.origin === undefined) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
+    };
+  });
 }

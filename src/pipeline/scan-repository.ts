@@ -2,6 +2,7 @@
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
 import picomatch from "picomatch";
+import { UserError } from "../core/errors.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { findConfigChanges } from "../core/manifests/config-changes.js";
@@ -11,21 +12,31 @@ import { parseManifests } from "../core/manifests/parse-manifests.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
-  formatId,
   idKey,
   type Manifest,
   type ManifestProblem,
   type ObjectId,
 } from "../core/model.js";
-import { configNamesToFind } from "../core/plan/build-plan.js";
+import { describeConflicts, mergeByIdentity } from "../core/sources/merge-by-identity.js";
+import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
+import { problemsOnce } from "./base-problems.js";
+import {
+  oversizedFileProblems,
+  settleWithUntouchedFiles,
+  type UnreadFiles,
+  withoutUnreadChanges,
+} from "./objects-across-files.js";
+import { type RenderedSources, renderSources, type SourceOptions } from "./render-sources.js";
 
 export interface ScanOptions {
   paths: string[];
   exclude: string[];
   defaultNamespace: string;
   maxFileSize: number;
+  /** Rendered sources (kustomize, --render); undefined reads raw files only. */
+  sources?: Omit<SourceOptions, "defaultNamespace">;
 }
 
 /** A config as committed at head: its content, and the manifest (for --apply). */
@@ -44,15 +55,29 @@ export interface RepositoryScan {
   /** Configs at head, by idKey: the changed ones and any others read on the way. */
   headConfigs: Map<string, HeadConfig>;
   problems: ManifestProblem[];
+  /** idKeys of the objects read whose manifest names no namespace (--namespace was assumed). */
+  assumedNamespace: Set<string>;
+  /** Workloads at base read on the way (changed files, renders): to see whose pod template changed. */
+  baseWorkloads: Manifest[];
+  /** What the report says about rendered sources. */
+  sourceNotes: string[];
+  /** Files a renderer owns: later raw reads skip them too. */
+  owned?: (path: string) => boolean;
 }
 
 /** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
 export type PathFilter = ((path: string) => boolean) & { globs: string[] };
 
-export function createPathFilter(options: Pick<ScanOptions, "paths" | "exclude">): PathFilter {
+export function createPathFilter(
+  options: Pick<ScanOptions, "paths" | "exclude">,
+  owned?: (path: string) => boolean,
+): PathFilter {
   const include = picomatch(options.paths, { dot: true });
   const exclude = options.exclude.length > 0 ? picomatch(options.exclude, { dot: true }) : () => false;
-  return Object.assign((path: string) => include(path) && !exclude(path), { globs: options.paths });
+  const filter = owned
+    ? (path: string) => include(path) && !exclude(path) && !owned(path)
+    : (path: string) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
 }
 
 export async function scanRepository(
@@ -62,54 +87,175 @@ export async function scanRepository(
   options: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
-  const wanted = createPathFilter(options);
-  const changedFiles = (await git.changedFiles(base, head)).filter(
+  const allChangedFiles = await git.changedFiles(base, head);
+  // Which files renderers own is known only after listing both trees: that runs alongside the raw
+  // reads below, and the raw manifests of owned files are dropped afterwards.
+  const pending = options.sources
+    ? renderSources(
+        git,
+        base,
+        head,
+        allChangedFiles,
+        { ...options.sources, defaultNamespace: options.defaultNamespace },
+        log,
+      )
+    : undefined;
+  pending?.catch(() => {});
+  let owned: ((path: string) => boolean) | undefined;
+  const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : undefined);
+  let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
   );
   const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
   const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  const touched = new Set([...basePaths, ...headPaths]);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
 
-  const problems: ManifestProblem[] = [];
+  let problems: ManifestProblem[] = [];
+  const oversized = { base: new Map<string, number>(), head: new Map<string, number>() };
   // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
   const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths, options, problems),
-    readBytes(git, head, headPaths, options, problems),
+    readBytes(git, base, basePaths, options, oversized.base),
+    readBytes(git, head, headPaths, options, oversized.head),
   ]);
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   // Every config whose content changed or that was deleted exists at base, so the names of the
   // configs in the changed files at base cover the names to search for. Guess them from the text
   // and start the one `git grep` now: git walks the tree on another core while this process parses.
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
-  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
-
-  const headManifests = await parseFiles(headPaths, headFiles, options, problems);
-  const found = findConfigChanges(baseManifests, headManifests);
+  const baseProblems: ManifestProblem[] = [];
+  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems: ManifestProblem[] = [];
+  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
+  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
+  let found: ReturnType<typeof findConfigChanges>;
+  let rendered: RenderedSources | undefined;
+  if (pending) {
+    rendered = await pending;
+    const isOwned = rendered.owned;
+    owned = isOwned;
+    const objects = await rendered.objects;
+    changedFiles = changedFiles.filter(
+      (f) => !isOwned(f.path) || (f.oldPath !== undefined && !isOwned(f.oldPath)),
+    );
+    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
+    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
+    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    found = findConfigChanges(baseManifests, headManifests);
+    found.changes = pairHashSuffixRenames(
+      withSources(found.changes, baseManifests, headManifests),
+      found.snapshots,
+    );
+  } else {
+    found = findConfigChanges(baseManifests, headManifests);
+  }
   problems.push(...found.problems);
-  const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
 
-  // Unchanged files are the same at both commits, so a workload in one cannot be new; only the
-  // files the diff touched can introduce a workload.
+  const unread: UnreadFiles = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"])),
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  const readable = await withoutUnreadChanges(git, { base, head }, found.changes, unread, problems);
+
+  // Newness is a property of the object: a workload or config absent from the changed files at
+  // base may still be defined at base in a file this push did not touch (a copy). One `git grep`
+  // at base for those names settles it; files the diff touched were read already.
   const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path),
+  );
+  const maybeNewWorkloads = headManifests.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file),
+  );
+  const namesAtBase = uniqueNames([
+    ...readable.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name),
+  ]);
+  // Untouched files are the same at head, where their problems are reported when read.
+  const untouchedAtBase =
+    namesAtBase.length === 0
+      ? []
+      : await readManifests(
+          git,
+          base,
+          await findCandidateFiles(git, base, namesAtBase, touched, wanted),
+          options,
+          [],
+        );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
   const newWorkloadIds = new Set(
-    headManifests
-      .filter((m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)))
-      .map((m) => idKey(m.id)),
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key)),
+  );
+  const withCopies = settleWithUntouchedFiles(
+    readable,
+    found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    problems,
   );
 
-  const consumedNames = withTemplateRefs(configNamesToFind(changes.filter((c) => c.status !== "added")));
+  // Consumers of every change: modified and deleted configs, and added ones (an existing workload
+  // may reference a new config as optional).
+  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c) => c.id.name)));
   const candidateManifests = await readCandidates(git, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
     options,
     problems,
   });
-  const all = [...headManifests, ...candidateManifests];
+  // The early search may have finished before the owned files were known: drop what renderers own.
+  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
+  if (owned) problems = problems.filter((p) => !owned?.(p.file));
+  // A config deleted from a changed file may still be defined at head in an untouched one.
+  const changes = settleWithUntouchedFiles(
+    withCopies,
+    found.snapshots,
+    { base: [], head: rawCandidates },
+    problems,
+  );
+  const all = [...headManifests, ...rawCandidates];
   const workloads = all.filter((m) => workloadKindOf(m.object) !== undefined);
 
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already.
   collectConfigs(all, headConfigs, []);
-  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
+  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== undefined);
+  return {
+    changedFiles,
+    changes,
+    workloads,
+    newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace,
+    baseWorkloads,
+    sourceNotes: rendered?.notes ?? [],
+    ...(owned ? { owned } : {}),
+  };
+}
+
+/** One object per identity; two sources that disagree stop the run (exit 2) before any cluster write. */
+function mergedOrThrow(manifests: Manifest[]): Manifest[] {
+  const merged = mergeByIdentity(manifests);
+  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
+  return merged.manifests;
+}
+
+/** A rendered change names its source and blamed file, from its object at head (at base when deleted). */
+function withSources(changes: ConfigChange[], base: Manifest[], head: Manifest[]): ConfigChange[] {
+  const at = (manifests: Manifest[]) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === undefined) return change;
+    return { ...change, origin: m.origin, ...(m.blamedFile ? { blamedFile: m.blamedFile } : {}) };
+  });
 }
 
 /**
@@ -121,31 +267,9 @@ function withTemplateRefs(names: string[]): string[] {
   return names.length > 0 ? [...names, "workloadRef"] : names;
 }
 
-/**
- * A config that vanished from a file that does not parse at head was not deleted: we cannot read
- * it (and neither can `kubectl apply`). Say so instead of reporting a deletion.
- */
-function withoutUnreadableDeletions(
-  changes: ConfigChange[],
-  changedFiles: FileChange[],
-  problems: ManifestProblem[],
-): ConfigChange[] {
-  const broken = new Set(problems.filter((p) => p.severity === "error").map((p) => p.file));
-  const headPathOf = new Map(
-    changedFiles.map((f) => [f.oldPath ?? f.path, f.status === "D" ? undefined : f.path]),
-  );
-  return changes.filter((change) => {
-    const headPath = headPathOf.get(change.file);
-    if (change.status !== "deleted" || headPath === undefined || !broken.has(headPath)) return true;
-    problems.push({
-      file: headPath,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the head commit`,
-    });
-    return false;
-  });
+/** Names git grep can search for, unique and sorted. */
+function uniqueNames(names: string[]): string[] {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
 
 /**
@@ -158,10 +282,11 @@ export async function readConfigsAt(
   ids: ObjectId[],
   known: Map<string, HeadConfig>,
   options: ScanOptions,
+  owned?: (path: string) => boolean,
 ): Promise<Map<string, HeadConfig>> {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
-  const wanted = createPathFilter(options);
+  const wanted = createPathFilter(options, owned);
   const files = await findCandidateFiles(
     git,
     rev,
@@ -214,7 +339,6 @@ async function findCandidateFiles(
 interface EarlySearch {
   names: Set<string>;
   hits: Promise<string[]>;
-  cancel: AbortController;
 }
 
 function earlyCandidateSearch(
@@ -233,18 +357,16 @@ function earlyCandidateSearch(
     ),
   );
   if (names.size === 0) return undefined;
-  const cancel = new AbortController();
-  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted);
   // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
   hits.catch(() => {});
-  return { names, hits, cancel };
+  return { names, hits };
 }
 
 /**
  * The files at head (not already read) that mention one of `names`, parsed: what one `git grep`
- * for `names` finds. The early search is used when it looked for at least these names (the usual
- * case); otherwise (its guess from the text missed a name: flow-style metadata, JSON) it is
- * stopped and the search runs again for the exact names.
+ * for `names` finds. The early search covers the names it guessed from the text (the usual case);
+ * names it missed (an added config, flow-style metadata, JSON) get a second search of their own.
  */
 async function readCandidates(
   git: Git,
@@ -260,40 +382,35 @@ async function readCandidates(
 ): Promise<Manifest[]> {
   let candidates: string[];
   // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
-  if (early && names.every((name) => early.names.has(name))) {
-    candidates = await early.hits;
-  } else {
-    if (early) {
-      early.cancel.abort();
-      await early.hits.catch(() => {});
-    }
+  if (early === undefined) {
     candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+  } else {
+    // Names the guess missed (added configs, flow-style metadata, JSON): one more search for those only.
+    const missed = names.filter((name) => !early.names.has(name));
+    const [guessed, more] = await Promise.all([
+      early.hits,
+      findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted),
+    ]);
+    candidates = [...new Set([...guessed, ...more])].sort();
   }
   return readManifests(git, rev, candidates, ctx.options, ctx.problems);
 }
 
-/** The files' bytes; files over --max-file-size are never held in memory, only reported. */
+/** The files' bytes; files over --max-file-size are never held in memory, only listed in `oversized`. */
 async function readBytes(
   git: Git,
   rev: string,
   paths: string[],
   options: ScanOptions,
-  problems: ManifestProblem[],
+  oversized: Map<string, number>,
 ): Promise<Map<string, Buffer>> {
   if (paths.length === 0) return new Map();
-  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path, size] of oversized) {
-    problems.push({
-      file: path,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`,
-    });
-  }
-  return files;
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of read.oversized) oversized.set(path, size);
+  return read.files;
 }
 
+/** Files read beyond the changed ones (consumers, configs): an oversized one is reported on its own. */
 async function readManifests(
   git: Git,
   rev: string,
@@ -301,7 +418,18 @@ async function readManifests(
   options: ScanOptions,
   problems: ManifestProblem[],
 ): Promise<Manifest[]> {
-  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
+  const oversized = new Map<string, number>();
+  const files = await readBytes(git, rev, paths, options, oversized);
+  for (const [path, size] of oversized) {
+    problems.push({
+      file: path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `not read: ${size} bytes is over --max-file-size ${options.maxFileSize} (a consumer defined there is not seen)`,
+    });
+  }
+  return parseFiles(paths, files, options, problems);
 }
 
 /**

@@ -60,3 +60,21 @@ export function headline(report: RunReport): string {
         .join(", ")}.`;
   }
 }
+
+/** Where a change or workload comes from: `file:line` for a raw file, else its renderer and blamed file. */
+export function describeWhere(item: {
+  origin?: string;
+  blamedFile?: string;
+  file?: string;
+  line?: number;
+}): string {
+  if (item.origin !== undefined) {
+    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+  }
+  if (item.file === undefined) return "-";
+  return item.line !== undefined ? `${item.file}:${item.line}` : item.file;
+}
+
+export function describeStatus(change: ConfigChange): string {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}

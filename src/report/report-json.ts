@@ -18,6 +18,9 @@ export function reportObject(report: RunReport) {
       file: c.file,
       line: c.line,
       keys: c.keys,
+      ...(c.origin ? { origin: c.origin } : {}),
+      ...(c.blamedFile ? { blamedFile: c.blamedFile } : {}),
+      ...(c.previousName ? { previousName: c.previousName } : {}),
     })),
     workloads: plan.workloads.map((w) => {
       const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
@@ -27,6 +30,9 @@ export function reportObject(report: RunReport) {
         reason: w.reason,
         source: w.source,
         ...(w.file ? { file: w.file, line: w.line } : {}),
+        ...(w.origin ? { origin: w.origin } : {}),
+        ...(w.blamedFile ? { blamedFile: w.blamedFile } : {}),
+        ...(w.rollsOnApply ? { rollsOnApply: true } : {}),
         references: w.references.map((r) => ({
           config: r.config,
           via: r.via,
@@ -50,6 +56,7 @@ export function reportObject(report: RunReport) {
     }),
     problems: plan.problems,
     warnings: plan.warnings,
+    ...(plan.sources ? { sources: plan.sources } : {}),
     ...(report.notes ? { notes: report.notes } : {}),
   };
 }

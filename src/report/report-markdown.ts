@@ -4,10 +4,13 @@ import {
   describeRange,
   describeReferences,
   describeResult,
+  describeStatus,
+  describeWhere,
   formatDuration,
   headline,
   shortId,
 } from "./describe.js";
+import { mermaidGraph } from "./mermaid-graph.js";
 
 /** Markdown for a GitHub job summary or a merge-request comment. */
 export function renderMarkdown(report: RunReport, maxRows = 500): string {
@@ -19,16 +22,22 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
     "",
     `Range: ${escapeCell(describeRange(report))}`,
   ];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "#### Sources", "");
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+  }
+  const graph = mermaidGraph(plan);
+  if (graph.length > 0) out.push("", "#### Configs → workloads", "", ...graph);
   if (plan.changes.length > 0) {
     out.push(
       "",
       "#### Changed configs",
       "",
-      "| Config | Namespace | Change | File | Keys |",
+      "| Config | Namespace | Change | Source | Keys |",
       "|---|---|---|---|---|",
     );
     for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(row([shortId(c.id), c.id.namespace, c.status, `${c.file}:${c.line}`, describeKeys(c)]));
+      out.push(row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)]));
     }
     if (plan.changes.length > maxRows) out.push("", `… and ${plan.changes.length - maxRows} more configs.`);
   }
@@ -46,7 +55,11 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w)].join("<br>");
+      const why = [
+        w.reason,
+        ...describeReferences(w),
+        ...(w.origin ? [`from ${describeWhere(w)}`] : []),
+      ].join("<br>");
       out.push(
         row([
           shortId(w.id),

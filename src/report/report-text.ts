@@ -4,6 +4,8 @@ import {
   describeRange,
   describeReferences,
   describeResult,
+  describeStatus,
+  describeWhere,
   formatDuration,
   headline,
   shortId,
@@ -13,6 +15,9 @@ import {
 export function renderText(report: RunReport): string {
   const { plan } = report;
   const out: string[] = [`Comparing ${describeRange(report)}`];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+  }
   if (plan.changes.length > 0) {
     out.push("", `Changed configs (${plan.changes.length}):`);
     out.push(
@@ -20,8 +25,8 @@ export function renderText(report: RunReport): string {
         plan.changes.map((c) => [
           `${shortId(c.id)}`,
           `ns ${c.id.namespace}`,
-          c.status,
-          `${c.file}:${c.line}`,
+          describeStatus(c),
+          describeWhere(c),
           `keys: ${describeKeys(c)}`,
         ]),
       ),
@@ -31,8 +36,12 @@ export function renderText(report: RunReport): string {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
       out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
   }
   if (report.results.length > 0) {
     out.push("", "Results:");

@@ -64,6 +64,31 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
   },
   {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description:
+      "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only.",
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description:
+      "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits.",
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one.",
+  },
+  {
     name: "namespace",
     type: "string",
     default: "default",
@@ -177,6 +202,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs.",
   },
   {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
+  },
+  {
     name: "context",
     type: "string",
     env: "CONFIG_ROLLOUT_CONTEXT",
@@ -232,12 +266,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Fail when any manifest cannot be parsed (default: report it and go on).",
   },
   {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description:
+      "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason).",
+  },
+  {
     name: "max-file-size",
     type: "integer",
-    default: "1048576",
+    default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
-    description: "Skip manifest files larger than this, with a warning.",
+    description:
+      "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion.",
   },
   {
     name: "debug",

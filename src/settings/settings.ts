@@ -1,6 +1,7 @@
 import { UserError } from "../core/errors.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
+import { validateSettings } from "./validate-settings.js";
 
 export type Discover = "repo" | "cluster" | "both";
 export type Strategy = "annotation" | "env" | "versioned";
@@ -14,6 +15,10 @@ export interface Settings {
   repo: string;
   paths: string[];
   exclude: string[];
+  /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
+  kustomize: string[];
+  render?: string;
+  renderPaths: string[];
   namespace: string;
   /** undefined: decided once we know whether a cluster is configured. */
   discover?: Discover;
@@ -30,6 +35,8 @@ export interface Settings {
   wait: boolean;
   timeoutMs: number;
   configTimeoutMs: number;
+  /** Time limit for an exec credential plugin run. */
+  execPluginTimeoutMs: number;
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
@@ -40,6 +47,8 @@ export interface Settings {
   output: OutputFormat;
   strict: boolean;
   maxFileSize: number;
+  /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
+  restartReloaderManaged: boolean;
   debug: boolean;
 }
 
@@ -74,12 +83,15 @@ export function toSettings(...sources: RawValues[]): Settings {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
-  return {
+  const settings: Settings = {
     base: str("base"),
     head: str("head"),
     repo: str("repo") ?? ".",
     paths: list("paths"),
     exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || undefined,
+    renderPaths: list("render-paths"),
     namespace: str("namespace") ?? "default",
     discover: str("discover") as Discover | undefined,
     strategy: (str("strategy") ?? "annotation") as Strategy,
@@ -92,6 +104,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 300_000,
     configTimeoutMs: num("config-timeout") ?? 60_000,
+    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 60_000,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
@@ -101,9 +114,32 @@ export function toSettings(...sources: RawValues[]): Settings {
     hashKey: str("hash-key"),
     output: (str("output") ?? "text") as OutputFormat,
     strict: bool("strict"),
-    maxFileSize: num("max-file-size") ?? 1_048_576,
+    maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug"),
   };
+  validateSettings(settings);
+  return settings;
+}
+
+/** 16 MiB: see the README ("Files it will not read") for why. */
+const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+
+/** --kustomize: "none" alone, or directories (normalised: no "./", no trailing slash). */
+function kustomizeDirs(values: string[]): string[] {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`,
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
 }
 
 function requireSpec(name: string): OptionSpec {

@@ -191,7 +191,9 @@ describe("secrets are masked before anything is logged", () => {
     expect(run.code).toBe(1);
     expect(lines(run)[0]).toBe(`::add-mask::${secretText}`);
     expect(run.stdout.slice(run.stdout.indexOf("\n"))).not.toContain(secretText);
-    expect(run.stdout).toMatch(/^::error::kubeconfig-data|^::error::CONFIG_ROLLOUT_KUBECONFIG/m);
+    expect(run.stdout).toMatch(
+      /^::error::the `kubeconfig-data` input holds what looks like a token \(not shown\), not a kubeconfig/m,
+    );
     expect(run.outputs.result).toBe("failed");
   });
 });

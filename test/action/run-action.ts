@@ -14,6 +14,8 @@ export interface ActionRun {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** The GITHUB_OUTPUT file as written (to count how often an output was set). */
+  outputFile: string;
   summary: string;
 }
 
@@ -54,7 +56,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
       ...inputEnv(options.inputs ?? {}),
       ...options.env,
     };
-    const result = await new Promise<Omit<ActionRun, "outputs" | "summary">>((resolve) => {
+    const result = await new Promise<Omit<ActionRun, "outputs" | "outputFile" | "summary">>((resolve) => {
       execFile(
         process.execPath,
         [ACTION],
@@ -65,9 +67,11 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
         },
       );
     });
+    const outputFile = readFileSync(files.GITHUB_OUTPUT, "utf8");
     return {
       ...result,
-      outputs: parseOutputFile(readFileSync(files.GITHUB_OUTPUT, "utf8")),
+      outputs: parseOutputFile(outputFile),
+      outputFile,
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, "utf8"),
     };
   } finally {

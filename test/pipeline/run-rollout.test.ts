@@ -227,7 +227,9 @@ describe("faults and API economy", () => {
       const s = await start({ unaffected });
       const run = await s.run();
       expect(run.code, run.stderr).toBe(0);
-      discoveryPaths.push(...s.sim.requests.filter((r) => r.kind === undefined).map((r) => r.path));
+      discoveryPaths.push(
+        ...s.sim.requests.filter((r) => r.kind === undefined && r.method === "GET").map((r) => r.path),
+      );
       const byVerb: Record<string, number> = {};
       for (const r of s.sim.requests) byVerb[r.verb] = (byVerb[r.verb] ?? 0) + 1;
       counts.push(byVerb);
@@ -238,18 +240,40 @@ describe("faults and API economy", () => {
     // Discovery: one GET of the Argo Rollouts API group (not installed here, so Rollouts are not
     // listed), one LIST per built-in restartable kind in the one affected namespace. Configs: one
     // GET each (one ConfigMap, one Secret). One PATCH per restart. The wait starts from the patch
-    // responses: one WATCH per namespace and kind (two Deployments share one), no LIST.
-    expect(counts[0]).toEqual({ list: 3, get: 3, patch: 3, watch: 2 });
+    // responses: one WATCH per namespace and kind (two Deployments share one), no LIST. Before any
+    // write, one access review per resource and namespace written (deployments, statefulsets).
+    expect(counts[0]).toEqual({ list: 3, get: 3, create: 2, patch: 3, watch: 2 });
     expect(discoveryPaths).toEqual(["/apis/argoproj.io/v1alpha1", "/apis/argoproj.io/v1alpha1"]);
   });
 
-  test("a 403 names the verb, the resource and the context; credentials never appear", async () => {
+  test("an RBAC gap fails before any write with exit 2, naming verb, resource, namespace and context", async () => {
     const s = await start();
     s.sim.forbid("patch", "deployments");
     const run = await s.run();
-    expect(run.code).toBe(1);
-    expect(run.stdout + run.stderr).toMatch(/forbidden.*context ci.*patch.*deployments/is);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /forbidden: context ci may not patch deployments\.apps in namespace shop \(checked before any change: nothing was written\)/,
+    );
+    // The StatefulSet it may patch was not patched either: no half-applied plan.
+    expect(s.sim.requests.filter((r) => r.verb === "patch" || r.verb === "apply")).toEqual([]);
     expect(run.stdout + run.stderr).not.toContain(s.sim.token);
+  });
+
+  test("a 403 on a patch after the access review (the Role changed meanwhile) fails that workload, exit 1", async () => {
+    const s = await start();
+    s.sim.failNext({ verb: "patch", kind: "Deployment", name: "web" }, 403);
+    const run = await s.run(["--output", "json"]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as RunJson;
+    const byName = new Map(report.workloads.map((w) => [w.name, w.result?.restart]));
+    expect(byName).toEqual(
+      new Map([
+        ["api", "restarted"],
+        ["web", "failed"],
+        ["worker", "restarted"],
+      ]),
+    );
+    expect(run.stdout + run.stderr).toMatch(/forbidden.*context ci.*patch.*deployments/is);
   });
 
   test("a kubeconfig given as base64 in CONFIG_ROLLOUT_KUBECONFIG works and is never printed", async () => {

@@ -68,7 +68,7 @@ describe("toSettings", () => {
       timeoutMs: 300_000,
       excludeNamespaces: ["kube-system"],
       output: "text",
-      maxFileSize: 1_048_576,
+      maxFileSize: 16 * 1024 * 1024,
     });
     expect(settings.discover).toBeUndefined();
     expect(settings.maxRestarts).toBeUndefined();

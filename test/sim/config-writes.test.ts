@@ -247,7 +247,7 @@ describe("label-selector lists", () => {
     }
   });
 
-  test("ReplicaSets and ControllerRevisions are listed by their owners' selectors", async () => {
+  test("ReplicaSets, ControllerRevisions and Pods are listed by their owners' selectors", async () => {
     const list = async (path: string, selector: string) =>
       (
         (await http(cluster, "GET", `${path}?labelSelector=${encodeURIComponent(selector)}`)).json() as Loose
@@ -259,5 +259,8 @@ describe("label-selector lists", () => {
     const revisions = await list("/apis/apps/v1/namespaces/sel/controllerrevisions", "app=db");
     expect(revisions).toEqual([(cluster.get("StatefulSet", "sel", "db") as Loose).status.updateRevision]);
     expect(await list("/apis/apps/v1/namespaces/sel/controllerrevisions", "app!=db")).toEqual([]);
+    const webPods = await list("/api/v1/namespaces/sel/pods", `app=web,pod-template-hash=${rs[0]?.slice(4)}`);
+    expect(webPods).toEqual([expect.stringMatching(/^web-[0-9a-f]{10}-[a-z0-9]{5}$/), expect.any(String)]);
+    expect(await list("/api/v1/namespaces/sel/pods", "!pod-template-hash")).toEqual(["db-0", "db-1"]);
   });
 });

@@ -87,6 +87,19 @@ describe.skipIf(!kubectl)(
       expect(missing.stderr).toContain("unable to find specified revision 1 in history");
     });
 
+    test("kubectl get pods -l shows the deployment's pods, all on the rolled-back template", async () => {
+      const result = await run(
+        "get",
+        "pods",
+        "-l",
+        "app=web",
+        "-o",
+        "jsonpath={range .items[*]}{.spec.containers[0].image} {.metadata.ownerReferences[0].kind}{'\\n'}{end}",
+      );
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim().split("\n")).toEqual(Array(3).fill("nginx:1.27 ReplicaSet"));
+    });
+
     test.each([
       ["sts/db", "StatefulSet", "db"],
       ["ds/agent", "DaemonSet", "agent"],
@@ -104,19 +117,56 @@ describe.skipIf(!kubectl)(
       expect((await run("rollout", "status", ref, "--timeout=30s")).code).toBe(0);
       expect(image(kind, name)).toBe("nginx:1.27");
       expect((await history(ref)).map((row) => row[0])).toEqual(["2", "3", "4"]);
+      const table = await run("get", "controllerrevisions", "-l", `app=${name}`);
+      const rows = table.stdout.trim().split("\n");
+      expect(rows[0]).toMatch(/^NAME\s+CONTROLLER\s+REVISION\s+AGE$/);
+      // Listed by name (hash order), as a real server lists them.
+      const byRevision = rows.slice(1).map((r) => r.split(/\s+/).slice(1, 3));
+      expect(byRevision.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(
+        ["2", "3", "4"].map((rev) => [`${kind.toLowerCase()}.apps/${name}`, rev]),
+      );
     });
 
     test("kubectl create configmap (a protobuf body) and delete configmap", async () => {
-      const created = await run("create", "configmap", "settings", "--from-literal=level=debug");
+      // Bytes that are not UTF-8 go to binaryData, and must survive the protobuf body intact.
+      const blob = join(temp.dir, "blob.bin");
+      writeFileSync(blob, Buffer.from([0x00, 0xff, 0x10, 0x80]));
+      const created = await run(
+        "create",
+        "configmap",
+        "settings",
+        "--from-literal=level=debug",
+        `--from-file=blob=${blob}`,
+      );
       expect(created.stderr).toBe("");
       expect(created.stdout).toContain("configmap/settings created");
-      expect((cluster.get("ConfigMap", "shop", "settings") as Loose).data).toEqual({ level: "debug" });
+      const stored = cluster.get("ConfigMap", "shop", "settings") as Loose;
+      expect(stored.data).toEqual({ level: "debug" });
+      expect(stored.binaryData).toEqual({ blob: Buffer.from([0x00, 0xff, 0x10, 0x80]).toString("base64") });
+      expect(stored.metadata.namespace).toBe("shop");
       const twice = await run("create", "configmap", "settings", "--from-literal=level=info");
       expect(twice.code).not.toBe(0);
       expect(twice.stderr).toContain('configmaps "settings" already exists');
-      const secret = await run("create", "secret", "generic", "token", "--from-literal=t=abc");
+      const secret = await run(
+        "create",
+        "secret",
+        "generic",
+        "token",
+        "--from-literal=t=abc",
+        "--type=example.com/token",
+        "--save-config",
+      );
       expect(secret.stdout).toContain("secret/token created");
-      expect((cluster.get("Secret", "shop", "token") as Loose).data).toEqual({ t: "YWJj" });
+      const token = cluster.get("Secret", "shop", "token") as Loose;
+      expect(token.data).toEqual({ t: "YWJj" });
+      expect(token.type).toBe("example.com/token");
+      // --save-config travels as an annotation inside the protobuf ObjectMeta.
+      expect(
+        JSON.parse(token.metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]),
+      ).toMatchObject({
+        kind: "Secret",
+        metadata: { name: "token" },
+      });
       expect((await run("delete", "configmap", "settings")).stdout).toContain('configmap "settings" deleted');
       expect(cluster.get("ConfigMap", "shop", "settings")).toBeUndefined();
       const again = await run("delete", "configmap", "settings");

@@ -39,6 +39,31 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
     ]);
   });
 
+  test("kubectl auth can-i asks a SelfSubjectAccessReview the sim answers from forbid()", async () => {
+    // A separate server: forbid() lasts until the server closes.
+    const denying = await startSimCluster();
+    const config = join(temp.dir, "denying-kubeconfig");
+    denying.writeKubeconfig(config);
+    denying.forbid("patch", "deployments");
+    try {
+      const ask = (...args: string[]) =>
+        runKubectl(kubectl as string, ["auth", "can-i", ...args], { home: temp.dir, kubeconfig: config });
+      const refused = await ask("patch", "deployments", "-n", "shop");
+      expect([refused.code, refused.stdout.trim()]).toEqual([1, expect.stringMatching(/^no\b/)]);
+      const allowed = await ask("patch", "statefulsets.apps", "-n", "shop");
+      expect([allowed.code, allowed.stdout.trim()]).toEqual([0, "yes"]);
+      const review = denying.requests.find((r) => r.path.endsWith("/selfsubjectaccessreviews"));
+      expect(JSON.parse(review?.body ?? "{}").spec.resourceAttributes).toMatchObject({
+        verb: "patch",
+        group: "apps",
+        resource: "deployments",
+        namespace: "shop",
+      });
+    } finally {
+      await denying.close();
+    }
+  });
+
   test("kubectl get deploy NAME -o json returns the stored object", async () => {
     const result = await run("get", "deploy", "web", "-o", "json");
     expect(result.code).toBe(0);

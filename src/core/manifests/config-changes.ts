@@ -5,7 +5,15 @@
 import type { ConfigChange, ConfigSnapshot, Manifest, ManifestProblem } from "../model.js";
 import { formatId, idKey } from "../model.js";
 import { changedKeys, configContentOf, isConfigManifest } from "./config-content.js";
+import { field } from "./json-shape.js";
 import { compareIds } from "./order.js";
+
+/** On a workload: never restart it. On a ConfigMap or Secret: its changes restart nothing. */
+export const IGNORE_ANNOTATION = "config-rollout.io/ignore";
+
+export function hasIgnoreAnnotation(object: unknown): boolean {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
 
 export interface ConfigChanges {
   changes: ConfigChange[];
@@ -18,14 +26,18 @@ export function findConfigChanges(base: Manifest[], head: Manifest[]): ConfigCha
   const baseSnapshots = snapshotsOf(base, "base", problems);
   const headSnapshots = snapshotsOf(head, "head", problems);
   const changes: ConfigChange[] = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id)),
+  );
 
   for (const [key, after] of headSnapshots) {
     const before = baseSnapshots.get(key);
     const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
     if (before === undefined) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys });
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
     } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys });
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
     }
   }
   for (const [key, before] of baseSnapshots) {

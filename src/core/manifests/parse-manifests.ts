@@ -1,9 +1,10 @@
 // Text of one repository file -> the Kubernetes objects it defines, plus what is wrong with it.
 // Pure: the caller reads the file (at a revision) and passes its text or bytes.
 
-import { type Document, LineCounter, parseAllDocuments } from "yaml";
+import { type Document, LineCounter, parseAllDocuments, type Tags } from "yaml";
 import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
+import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
 
 export interface ParseManifestsOptions {
@@ -104,12 +105,16 @@ export function parseManifests(
       prettyErrors: false,
       // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
       logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt,
     });
   } catch (error) {
-    const message = `cannot parse file: ${describeFailure(error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source, lineCounter, opts);
+  const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
   // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
   for (const doc of docs) {
     try {
@@ -119,7 +124,32 @@ export function parseManifests(
       reader.failed(doc.range[0], error);
     }
   }
-  return { manifests: reader.manifests, problems: reader.cappedProblems() };
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+/** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
+function asKubectlReadsIt(tags: Tags): Tags {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag as { tag?: string; format?: string };
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+
+/**
+ * Errors in a file that names no apiVersion and kind (a CI config, Helm values, a broken JSON
+ * fixture) are not manifest errors: reported as warnings, so --strict fails only on manifests.
+ */
+function notAManifestIsAWarning(source: string, problems: ManifestProblem[]): ManifestProblem[] {
+  if (isProbablyManifestText(source)) return problems;
+  return problems.map((p) =>
+    p.severity === "error"
+      ? {
+          ...p,
+          severity: "warning",
+          message: `${p.message} (not read: does not look like a Kubernetes manifest)`,
+        }
+      : p,
+  );
 }
 
 /** undefined when the content is not text (NUL bytes, invalid UTF-8). */
@@ -149,6 +179,8 @@ class DocumentReader {
     private readonly source: string,
     private readonly lineCounter: LineCounter,
     private readonly opts: ParseManifestsOptions,
+    /** The file holds a Secret: messages never quote its text, only say where and what is wrong. */
+    private readonly quiet: boolean,
   ) {
     const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
     // A negative count disables yaml's guard: never allow that.
@@ -179,10 +211,13 @@ class DocumentReader {
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
       for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
         const [start, end] = error.pos;
+        const key = oneLine(this.source.slice(start, end));
         const message =
           error.code === "DUPLICATE_KEY"
-            ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start, end)))}`
-            : `invalid YAML: ${describeFailure(error)}`;
+            ? this.quiet && !PLAIN_KEY.test(key)
+              ? "duplicate key"
+              : `duplicate key ${JSON.stringify(key)}`
+            : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
         this.problem(start, message);
       }
       return;
@@ -199,7 +234,7 @@ class DocumentReader {
         start,
         /alias/i.test(text)
           ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
-          : `cannot read YAML document: ${describeFailure(error)}`,
+          : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`,
       );
       return;
     }
@@ -291,14 +326,31 @@ class DocumentReader {
       );
       return;
     }
+    const checked = KINDS_THAT_NEED_METADATA.has(kind);
+    if (checked && !isObjectName(name)) {
+      this.problem(
+        locate(["metadata", "name"]) ?? start,
+        `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`,
+      );
+      return;
+    }
     const namespaceValue = field(metadata, "namespace");
     let namespace: string;
+    let namespaceAssumed = false;
     if (CLUSTER_SCOPED_KINDS.has(kind)) {
       namespace = "";
     } else if (namespaceValue === undefined || namespaceValue === null || namespaceValue === "") {
       namespace = this.opts.defaultNamespace;
+      namespaceAssumed = true;
     } else if (typeof namespaceValue === "string") {
       namespace = namespaceValue;
+      if (checked && !isNamespaceName(namespace)) {
+        this.problem(
+          locate(["metadata", "namespace"]) ?? start,
+          `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`,
+        );
+        return;
+      }
     } else {
       this.problem(
         locate(["metadata", "namespace"]) ?? start,
@@ -311,11 +363,12 @@ class DocumentReader {
       file: this.file,
       line: this.lineCounter.linePos(start).line,
       object,
+      ...(namespaceAssumed ? { namespaceAssumed: true } : {}),
     });
   }
 
   failed(offset: number, error: unknown): void {
-    this.problem(offset, `cannot read YAML document: ${describeFailure(error)}`);
+    this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
 
   private problem(offset: number, message: string): void {
@@ -341,4 +394,38 @@ function describeFailure(error: unknown): string {
 function oneLine(text: string): string {
   const first = text.split(/\r?\n/, 1)[0] ?? "";
   return first.length > 200 ? `${first.slice(0, 200)}…` : first;
+}
+
+// The rule for Secrets: a message about a file that holds a Secret (or may: the test is on its text,
+// so it holds for a document too broken to parse) never includes the file's text. The YAML parser's
+// own messages quote source text (`Block scalar header includes extra characters: >hunter2`), so
+// they are replaced by a description of their error code; file:line:col says where.
+
+/** `kind: Secret` in YAML or JSON, quoted or not (not SecretProviderClass, SealedSecret...). */
+const SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+
+export function mayHoldSecret(text: string): boolean {
+  return SECRET_KIND.test(text);
+}
+
+/** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */
+const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+
+const QUIET_DETAIL = "details not shown (the file holds a Secret)";
+
+const YAML_ERROR_TEXT: Record<string, string> = {
+  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+  BAD_INDENT: "bad indentation",
+  BAD_SCALAR_START: "a plain value starts with a reserved character",
+  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+  BLOCK_IN_FLOW: "a block value inside a flow collection",
+  MISSING_CHAR: "a closing quote or bracket is missing",
+  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+  TAB_AS_INDENT: "a tab used for indentation",
+  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)",
+};
+
+function describeYamlErrorCode(code: string): string {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
 }

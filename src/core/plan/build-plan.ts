@@ -7,13 +7,14 @@ import {
   skipReasonForKind,
   workloadKindOf,
 } from "../kinds/workload-kinds.js";
-import { field } from "../manifests/json-shape.js";
+import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 import { compareIds, compareStrings } from "../manifests/order.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
 import { formatId, idKey } from "../model.js";
 import { findReferences } from "./references.js";
+import { reloaderAnnotation } from "./reloader.js";
 
-export const IGNORE_ANNOTATION = "config-rollout.io/ignore";
+export { IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 
 export interface PlanInput {
   changes: ConfigChange[];
@@ -23,6 +24,8 @@ export interface PlanInput {
   newWorkloadIds: Set<string>;
   /** Workloads found only on the cluster (file "", line 0). */
   clusterWorkloads?: Manifest[];
+  /** Restart workloads that Stakater Reloader manages as well (default: skip them, saying why). */
+  restartReloaderManaged?: boolean;
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
@@ -51,6 +54,7 @@ interface Candidate {
 export function buildPlan(input: PlanInput): PlanResult {
   const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
   const stillReferencing = new Map<string, Set<string>>();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
   const planned: PlannedWorkload[] = [];
 
   const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
@@ -67,6 +71,8 @@ export function buildPlan(input: PlanInput): PlanResult {
 
   for (const candidate of candidates) {
     const references: PlannedReference[] = [];
+    const waitingFor: ObjectId[] = [];
+    const ignoredReferences: PlannedReference[] = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config: ObjectId = {
         kind: ref.configKind,
@@ -81,22 +87,48 @@ export function buildPlan(input: PlanInput): PlanResult {
         stillReferencing.get(key)!.add(shortId(candidate.id));
         continue;
       }
-      // A config new in this diff: no running pod could have read it.
-      if (change.status === "added") continue;
+      // A config new in this diff. Pods that referenced it as optional started without it and need
+      // a restart to see it; with a required reference they could not start, and kubelet starts
+      // them by itself once it exists.
+      if (change.status === "added" && !ref.optional) {
+        waitingFor.push(config);
+        continue;
+      }
       const changedKeys =
         ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
-      references.push({ ...ref, config, changedKeys });
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys });
     }
-    if (references.length === 0) continue;
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      // Shown as skipped, so a user who annotated a config sees what its change did not restart.
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored,
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        // A new workload starts with its new configs: nothing worth a line.
+        planned.push(waitingForAddedConfig(candidate, waitingFor));
+      }
+      continue;
+    }
     const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+    });
     planned.push(
       runBy
         ? {
-            ...planWorkload(candidate, references, input.newWorkloadIds),
+            ...workload,
             action: "skip",
             reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`,
           }
-        : planWorkload(candidate, references, input.newWorkloadIds),
+        : workload,
     );
   }
 
@@ -116,6 +148,7 @@ function planWorkload(
   candidate: Candidate,
   references: PlannedReference[],
   newWorkloadIds: Set<string>,
+  options: { addedConfigs: Set<string>; restartReloaderManaged: boolean },
 ): PlannedWorkload {
   const base = {
     id: candidate.id,
@@ -126,27 +159,45 @@ function planWorkload(
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason =
+    added.length === consuming.length
+      ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it`
+      : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+
+/** A workload whose required config is new in this diff: nothing to restart, but say why. */
+function waitingForAddedConfig(candidate: Candidate, configs: ObjectId[]): PlannedWorkload {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
-    ...base,
-    action: "restart",
-    reason: `consumes ${describeConsumption(consuming)}`,
-    references: consuming,
+    id: candidate.id,
+    source: candidate.source,
+    ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+    action: "skip",
+    reason,
+    references: [],
   };
 }
 
-function skipReasonFor(candidate: Candidate, newWorkloadIds: Set<string>): string | undefined {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+function skipReasonFor(
+  candidate: Candidate,
+  newWorkloadIds: Set<string>,
+  restartReloaderManaged: boolean,
+): string | undefined {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== undefined);
+  if (reloader !== undefined && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
   }
   return undefined;
-}
-
-function isIgnored(object: unknown): boolean {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 
 /** Repo and cluster definitions of one workload become one candidate; the repo's location wins. */

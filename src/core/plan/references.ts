@@ -4,6 +4,7 @@
 
 import { arrayField, field, isRecord, stringField } from "../manifests/json-shape.js";
 import type { ConfigKind, ConfigReference } from "../model.js";
+import { isObjectName } from "../names.js";
 
 const CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"] as const;
 
@@ -18,22 +19,22 @@ function volumeReferences(podSpec: unknown, subPathVolumes: Set<string>): Config
   arrayField(podSpec, "volumes").forEach((volume, index) => {
     if (!isRecord(volume)) return;
     const volumeName = stringField(volume, "name");
-    const path = `volumes[${volumeName ?? index}]`;
+    const path = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== undefined && subPathVolumes.has(volumeName) ? { subPath: true } : {};
 
     const configMap = field(volume, "configMap");
-    const configMapName = stringField(configMap, "name");
+    const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
     }
     const secret = field(volume, "secret");
-    const secretName = stringField(secret, "secretName");
+    const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
 
     arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path}.sources[${sourceIndex}]`;
       const projectedConfigMap = field(projection, "configMap");
-      const pcName = stringField(projectedConfigMap, "name");
+      const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
           ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
@@ -41,7 +42,7 @@ function volumeReferences(podSpec: unknown, subPathVolumes: Set<string>): Config
         });
       }
       const projectedSecret = field(projection, "secret");
-      const psName = stringField(projectedSecret, "name");
+      const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
     });
@@ -64,7 +65,12 @@ function source(
     // Items without a usable key are malformed: assume every key rather than none.
     if (named.length > 0) keys = named;
   }
-  return { configKind, configName, via, keys, path };
+  return { configKind, configName, via, keys, path, ...optional(volumeSource) };
+}
+
+/** `optional: true` on a reference: pods start without the config (or key) and never see it appear. */
+function optional(source: unknown): { optional?: true } {
+  return field(source, "optional") === true ? { optional: true } : {};
 }
 
 function containerReferences(podSpec: unknown): ConfigReference[] {
@@ -73,7 +79,7 @@ function containerReferences(podSpec: unknown): ConfigReference[] {
     const init = list === "initContainers" ? { init: true } : {};
     arrayField(podSpec, list).forEach((container, index) => {
       if (!isRecord(container)) return;
-      const prefix = `${list}[${stringField(container, "name") ?? index}]`;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
 
       arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
         const path = `${prefix}.envFrom[${envFromIndex}]`;
@@ -81,23 +87,43 @@ function containerReferences(podSpec: unknown): ConfigReference[] {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"],
         ] as const) {
-          const name = stringField(field(envFrom, refField), "name");
-          if (name) refs.push({ configKind, configName: name, via: "envFrom", keys: "all", path, ...init });
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref),
+            });
+          }
         }
       });
 
       arrayField(container, "env").forEach((env, envIndex) => {
         const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${stringField(env, "name") ?? envIndex}]`;
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"],
         ] as const) {
           const ref = field(valueFrom, refField);
-          const name = stringField(ref, "name");
+          const name = configName(ref, "name");
           const key = stringField(ref, "key");
-          if (name && key)
-            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
+          if (name && key) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref),
+            });
+          }
         }
       });
     });
@@ -117,6 +143,20 @@ function volumesMountedWithSubPath(podSpec: unknown): Set<string> {
     }
   }
   return names;
+}
+
+/** A config name the API server would accept; any other name can never match a config. */
+function configName(source: unknown, key: string): string | undefined {
+  const name = stringField(source, key);
+  return name !== undefined && isObjectName(name) ? name : undefined;
+}
+
+/** A name from the pod spec as shown in a reference path: quoted and escaped when it has control characters. */
+function shown(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  return [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+    ? JSON.stringify(name)
+    : name;
 }
 
 function unique(values: string[]): string[] {

@@ -43,6 +43,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
         consumed,
         context.headConfigs,
         context.scanOptions,
+        context.ownedPaths,
       );
       hashes = await computeRestartHashes(
         workloads,

@@ -31,6 +31,8 @@ export interface PrepareContext {
   git: Git;
   head: string;
   scanOptions: ScanOptions;
+  /** Files that belong to a rendered source (kustomize tree, chart): never read as raw manifests. */
+  ownedPaths?: (path: string) => boolean;
   log: Log;
 }
 

@@ -4,7 +4,12 @@
 // before (config only), and after a successful run managed copies nothing can still need are pruned.
 
 import { isExpectedError, UserError } from "../../core/errors.js";
-import { WORKLOAD_KINDS, type WorkloadKind, workloadKindOf } from "../../core/kinds/workload-kinds.js";
+import {
+  WORKLOAD_KINDS,
+  type WorkloadKind,
+  workloadKind,
+  workloadKindOf,
+} from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { changedKeys } from "../../core/manifests/config-content.js";
 import { liveConfigContent } from "../../core/manifests/live-config.js";
@@ -32,6 +37,7 @@ import {
   withPodSpec,
 } from "../../core/versioned/repoint.js";
 import type { Cluster } from "../../kube/kube-client.js";
+import { checkPermissions, configWrite, patchWrites } from "../check-permissions.js";
 import { restartWorkloads } from "../restart.js";
 import type { HeadConfig } from "../scan-repository.js";
 import { waitForRollouts } from "../wait.js";
@@ -140,6 +146,26 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
         copies.set(sourceKey, { copy, older: olderNames });
         renameTo.set(sourceKey, copy.name);
         for (const name of olderNames) renameTo.set(idKey({ ...source, name }), copy.name);
+      }
+      if (toCreate.length > 0) {
+        // The copies are the run's first writes: ask first for them and for the patches that follow.
+        const workloadKinds = context.workloads.flatMap((w) => {
+          const kind = workloadKind(w.id.kind);
+          return kind ? [{ id: w.id, kind }] : [];
+        });
+        await checkPermissions(
+          cluster,
+          [
+            ...toCreate.flatMap((copy) =>
+              (["create", "patch"] as const).map((verb) => ({
+                ...configWrite(copy.source),
+                verb,
+              })),
+            ),
+            ...patchWrites(workloadKinds),
+          ],
+          log,
+        );
       }
       for (const copy of toCreate) {
         await cluster.applyConfig(copy.body, serverDryRun, copy.source.namespace);

@@ -107,7 +107,7 @@ test("a Secret whose stringData overrides data with a new value is modified", ()
 test("added and deleted configs are reported with all their keys, in namespace/kind/name order", () => {
   const base = revision({
     "old.yaml":
-      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old, namespace: a}\ndata: {X: '1', Y: '2'}\n",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: old, namespace: a}\ndata: {X: '1', Z: '2'}\n",
   });
   const head = revision({
     "new.yaml":
@@ -121,7 +121,7 @@ test("added and deleted configs are reported with all their keys, in namespace/k
       status: "deleted",
       file: "old.yaml",
       line: 1,
-      keys: ["X", "Y"],
+      keys: ["X", "Z"],
     },
     {
       id: { kind: "ConfigMap", namespace: "b", name: "new" },

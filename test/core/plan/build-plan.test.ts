@@ -136,17 +136,23 @@ describe("no restart", () => {
       spec: { containers: [{ name: "app", envFrom: [{ secretRef: { name: "app-config" } }] }] },
     },
     {
-      name: "an added config (no pod could have read it)",
-      changes: [change("ConfigMap", "app-config", ["LOG_LEVEL"], "added")],
-      spec: envFromAll("app-config"),
-    },
-    {
       name: "an unrelated config",
       changes: [change("ConfigMap", "other", ["LOG_LEVEL"])],
       spec: envFromAll("app-config"),
     },
   ])("$name: not in the plan", ({ changes, spec }) => {
     expect(plan({ changes, workloads: [workload("web", spec)] })).toEqual({ workloads: [], warnings: [] });
+  });
+
+  test("an added config with a required reference: skipped, its pods could not have started", () => {
+    const changes = [change("ConfigMap", "app-config", ["LOG_LEVEL"], "added")];
+    const result = plan({ changes, workloads: [workload("web", envFromAll("app-config"))] });
+    expect(result.workloads.map((w) => [w.action, w.reason])).toEqual([
+      [
+        "skip",
+        "references configmap/app-config, added in this diff and not optional: its pods could not have started without it and start once it exists",
+      ],
+    ]);
   });
 
   test.each([

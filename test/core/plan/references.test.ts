@@ -121,6 +121,7 @@ test.each<{ name: string; spec: unknown; expected: ConfigReference[] }>([
         configName: "db",
         via: "env",
         keys: ["password"],
+        optional: true,
         path: "containers[app].env[PW]",
       },
     ],

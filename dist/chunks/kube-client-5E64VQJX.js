@@ -8,7 +8,7 @@ import {
   qualifiedResource,
   stringField,
   workloadKind
-} from "./chunk-VK2ZC3FK.js";
+} from "./chunk-JAAWWCHT.js";
 import {
   ApiException,
   KubernetesObjectApi,
@@ -18,7 +18,8 @@ import {
   createConfiguration
 } from "./chunk-77PDXY5N.js";
 import {
-  ClusterAccessError
+  ClusterAccessError,
+  UserError
 } from "./chunk-YNIV4GI6.js";
 
 // src/kube/kube-client.ts
@@ -223,6 +224,18 @@ var ObjectApi = class extends KubernetesObjectApi {
       { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
       { kind: "Secret", group: "", version: "v1", resource: "secrets" }
     ];
+    this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+      groupVersion: "authorization.k8s.io/v1",
+      resources: [
+        {
+          kind: "SelfSubjectAccessReview",
+          name: "selfsubjectaccessreviews",
+          namespaced: false,
+          singularName: "",
+          verbs: ["create"]
+        }
+      ]
+    };
     for (const k of builtIn) {
       const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
       this.apiVersionResourceCache[apiVersion] ??= {
@@ -239,7 +252,13 @@ var ObjectApi = class extends KubernetesObjectApi {
     }
   }
   async resourceOf(apiVersion, kind) {
-    return this.resource(apiVersion, kind);
+    try {
+      return await this.resource(apiVersion, kind);
+    } catch (error) {
+      if (error instanceof Error)
+        error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+      throw error;
+    }
   }
 };
 var PATCH_CONTENT_TYPES = {
@@ -285,6 +304,7 @@ function createCluster(kc, opts) {
         }
       }, policy);
     } catch (error) {
+      if (error instanceof UserError) throw error;
       throw describeKubeError(error, { ...req, context, server }, attempts);
     }
   }
@@ -414,6 +434,25 @@ function createCluster(kc, opts) {
         )
       );
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+    },
+    async canI(access) {
+      const review = {
+        apiVersion: "authorization.k8s.io/v1",
+        kind: "SelfSubjectAccessReview",
+        metadata: {},
+        spec: { resourceAttributes: { ...access } }
+      };
+      try {
+        const answer = await request(
+          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+          () => api.create(review)
+        );
+        const allowed = toPlain(answer).status?.allowed;
+        return typeof allowed === "boolean" ? allowed : void 0;
+      } catch (error) {
+        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return void 0;
+        throw error;
+      }
     },
     watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
       const kind = kindEntry(kindName);

@@ -2,7 +2,7 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   findKubeConfigSource
-} from "./chunk-R4UG4FHS.js";
+} from "./chunk-NZQWCR7U.js";
 import {
   WORKLOAD_GENERATION_ANNOTATION,
   WORKLOAD_KINDS,
@@ -12,6 +12,7 @@ import {
   isRecord,
   isRestartable,
   isWorkloadKind,
+  podTemplateOf,
   restartableKinds,
   rolloutStatus,
   runningPodTemplateOf,
@@ -20,7 +21,7 @@ import {
   stringField,
   workloadKind,
   workloadKindOf
-} from "./chunk-VK2ZC3FK.js";
+} from "./chunk-JAAWWCHT.js";
 import {
   ClusterAccessError,
   RolloutFailure,
@@ -640,7 +641,7 @@ var require_scan = __commonJS({
 var require_parse = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports, module) {
     "use strict";
-    var constants = require_constants();
+    var constants2 = require_constants();
     var utils = require_utils();
     var {
       MAX_LENGTH,
@@ -648,7 +649,7 @@ var require_parse = __commonJS({
       REGEX_NON_SPECIAL_CHARS,
       REGEX_SPECIAL_CHARS_BACKREF,
       REPLACEMENTS
-    } = constants;
+    } = constants2;
     var expandRange = (args, options) => {
       if (typeof options.expandRange === "function") {
         return options.expandRange(...args, options);
@@ -857,7 +858,7 @@ var require_parse = __commonJS({
       if (options.maxExtglobRecursion === false) {
         return { risky: false };
       }
-      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
       const branches = splitTopLevel(body).map((branch) => branch.trim());
       if (branches.length > 1) {
         if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
@@ -889,7 +890,7 @@ var require_parse = __commonJS({
       }
       return { risky: false };
     };
-    var parse = (input, options) => {
+    var parse2 = (input, options) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected a string");
       }
@@ -903,8 +904,8 @@ var require_parse = __commonJS({
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
       const tokens = [bos];
       const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
       const {
         DOT_LITERAL,
         PLUS_LITERAL,
@@ -1059,7 +1060,7 @@ var require_parse = __commonJS({
             output = token.close = `)$))${extglobStar}`;
           }
           if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            const expression = parse2(rest, { ...options, fastpaths: false }).output;
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
@@ -1582,7 +1583,7 @@ var require_parse = __commonJS({
       }
       return state;
     };
-    parse.fastpaths = (input, options) => {
+    parse2.fastpaths = (input, options) => {
       const opts = { ...options };
       const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
       const len = input.length;
@@ -1600,7 +1601,7 @@ var require_parse = __commonJS({
         NO_DOTS_SLASH,
         STAR,
         START_ANCHOR
-      } = constants.globChars(opts.windows);
+      } = constants2.globChars(opts.windows);
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
@@ -1647,7 +1648,7 @@ var require_parse = __commonJS({
       }
       return source2;
     };
-    module.exports = parse;
+    module.exports = parse2;
   }
 });
 
@@ -1656,13 +1657,13 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
     var scan = require_scan();
-    var parse = require_parse();
+    var parse2 = require_parse();
     var utils = require_utils();
-    var constants = require_constants();
+    var constants2 = require_constants();
     var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch3 = (glob, options, returnState = false) => {
+    var picomatch4 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch3(input, options, returnState));
+        const fns = glob.map((input) => picomatch4(input, options, returnState));
         const arrayMatcher = (str) => {
           for (const isMatch of fns) {
             const state2 = isMatch(str);
@@ -1678,16 +1679,16 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const posix = opts.windows;
-      const regex = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
+      const regex = isState ? picomatch4.compileRe(glob, options) : picomatch4.makeRe(glob, options, false, true);
       const state = regex.state;
       delete regex.state;
-      let isIgnored2 = () => false;
+      let isIgnored = () => false;
       if (opts.ignore) {
         const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-        isIgnored2 = picomatch3(opts.ignore, ignoreOpts, returnState);
+        isIgnored = picomatch4(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex, options, { glob, posix });
+        const { isMatch, match, output } = picomatch4.test(input, regex, options, { glob, posix });
         const result = { glob, state, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
@@ -1696,7 +1697,7 @@ var require_picomatch = __commonJS({
           result.isMatch = false;
           return returnObject ? result : false;
         }
-        if (isIgnored2(input)) {
+        if (isIgnored(input)) {
           if (typeof opts.onIgnore === "function") {
             opts.onIgnore(result);
           }
@@ -1713,7 +1714,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex, options, { glob, posix } = {}) => {
+    picomatch4.test = (input, regex, options, { glob, posix } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -1730,24 +1731,24 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input, regex, options, posix);
+          match = picomatch4.matchBase(input, regex, options, posix);
         } else {
           match = regex.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob, options, posix = options && options.windows) => {
-      const regex = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
+    picomatch4.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch4.makeRe(glob, options);
       return regex.test(utils.basename(input, { windows: posix }));
     };
-    picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
-    picomatch3.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch3.parse(p2, options));
-      return parse(pattern, { ...options, fastpaths: false });
+    picomatch4.isMatch = (str, patterns, options) => picomatch4(patterns, options)(str);
+    picomatch4.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch4.parse(p2, options));
+      return parse2(pattern, { ...options, fastpaths: false });
     };
-    picomatch3.scan = (input, options) => scan(input, options);
-    picomatch3.compileRe = (state, options, returnOutput = false, returnState = false) => {
+    picomatch4.scan = (input, options) => scan(input, options);
+    picomatch4.compileRe = (state, options, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
         return state.output;
       }
@@ -1758,26 +1759,26 @@ var require_picomatch = __commonJS({
       if (state && state.negated === true) {
         source2 = `^(?!${source2}).*$`;
       }
-      const regex = picomatch3.toRegex(source2, options);
+      const regex = picomatch4.toRegex(source2, options);
       if (returnState === true) {
         regex.state = state;
       }
       return regex;
     };
-    picomatch3.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+    picomatch4.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
       if (!input || typeof input !== "string") {
         throw new TypeError("Expected a non-empty string");
       }
       let parsed = { negated: false, fastpaths: true };
       if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse.fastpaths(input, options);
+        parsed.output = parse2.fastpaths(input, options);
       }
       if (!parsed.output) {
-        parsed = parse(input, options);
+        parsed = parse2(input, options);
       }
-      return picomatch3.compileRe(parsed, options, returnOutput, returnState);
+      return picomatch4.compileRe(parsed, options, returnOutput, returnState);
     };
-    picomatch3.toRegex = (source2, options) => {
+    picomatch4.toRegex = (source2, options) => {
       try {
         const opts = options || {};
         return new RegExp(source2, opts.flags || (opts.nocase ? "i" : ""));
@@ -1786,8 +1787,8 @@ var require_picomatch = __commonJS({
         return /$^/;
       }
     };
-    picomatch3.constants = constants;
-    module.exports = picomatch3;
+    picomatch4.constants = constants2;
+    module.exports = picomatch4;
   }
 });
 
@@ -1797,14 +1798,14 @@ var require_picomatch2 = __commonJS({
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
-    function picomatch3(glob, options, returnState = false) {
+    function picomatch4(glob, options, returnState = false) {
       if (options && (options.windows === null || options.windows === void 0)) {
         options = { ...options, windows: utils.isWindows() };
       }
       return pico(glob, options, returnState);
     }
-    Object.assign(picomatch3, pico);
-    module.exports = picomatch3;
+    Object.assign(picomatch4, pico);
+    module.exports = picomatch4;
   }
 });
 
@@ -5771,10 +5772,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError: onError2,
           parentIndent: bm.indent,
@@ -5788,7 +5789,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError2(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -5812,7 +5813,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError2(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -5828,7 +5829,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError2(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError2);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError2);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError2);
           offset = valueNode.range[2];
@@ -5919,7 +5920,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source: source2, type } = token;
           switch (type) {
@@ -5933,13 +5934,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source2;
+                sep2 += source2;
               hasSpace = true;
               break;
             default:
@@ -5982,18 +5983,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i2 = 0; i2 < fc.items.length; ++i2) {
         const collItem = fc.items[i2];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError: onError2,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i2 === 0 && props.comma)
               onError2(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i2 < fc.items.length - 1)
@@ -6047,8 +6048,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError2) : composeEmptyNode(ctx, props.end, sep, null, props, onError2);
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError2) : composeEmptyNode(ctx, props.end, sep2, null, props, onError2);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -6060,7 +6061,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError2(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -6071,8 +6072,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -6089,7 +6090,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError2(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError2) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError2) : null;
           if (valueNode) {
             if (isBlock(value))
               onError2(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -6269,7 +6270,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i2 + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i2 = 0; i2 < contentStart; ++i2)
         value += lines[i2][0].slice(trimIndent) + "\n";
@@ -6286,24 +6287,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -6486,25 +6487,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last2 = /[ \t]*(.*)/sy;
       last2.lastIndex = pos;
       match = last2.exec(source2);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source2, onError2) {
       let res = "";
@@ -7314,14 +7315,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -8488,18 +8489,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -8652,15 +8653,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -8854,13 +8855,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9038,7 +9039,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse(src, reviver, options) {
+    function parse2(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -9079,7 +9080,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse;
+    exports.parse = parse2;
     exports.parseAllDocuments = parseAllDocuments2;
     exports.parseDocument = parseDocument;
     exports.stringify = stringify;
@@ -9241,17 +9242,20 @@ var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.jso
 var USER_AGENT = `config-rollout/${VERSION}`;
 
 // src/compose/cluster-connection.ts
-function createClusterConnection(settings, env) {
+function createClusterConnection(settings, env, labels = {}) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
     context: settings.context,
-    env
+    env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data
   };
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-6P4KIWEE.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-FJXZXNLD.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
@@ -9260,7 +9264,7 @@ function createClusterConnection(settings, env) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-UDTNKY4K.js");
+      const { createCluster } = await import("./kube-client-5E64VQJX.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9293,6 +9297,240 @@ async function readEventFile(path) {
     throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
   }
 }
+
+// src/settings/options.ts
+var OPTIONS = [
+  {
+    name: "base",
+    type: "string",
+    env: "CONFIG_ROLLOUT_BASE",
+    placeholder: "REV",
+    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+  },
+  {
+    name: "head",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HEAD",
+    placeholder: "REV",
+    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+  },
+  {
+    name: "repo",
+    type: "string",
+    default: ".",
+    env: "CONFIG_ROLLOUT_REPO",
+    placeholder: "DIR",
+    description: "Path of the git repository holding the manifests."
+  },
+  {
+    name: "paths",
+    type: "list",
+    default: "**/*.yaml,**/*.yml,**/*.json",
+    env: "CONFIG_ROLLOUT_PATHS",
+    placeholder: "GLOBS",
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
+  },
+  {
+    name: "exclude",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_EXCLUDE",
+    placeholder: "GLOBS",
+    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+  },
+  {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one."
+  },
+  {
+    name: "namespace",
+    type: "string",
+    default: "default",
+    env: "CONFIG_ROLLOUT_NAMESPACE",
+    short: "n",
+    placeholder: "NS",
+    description: "Namespace of manifests that do not name one."
+  },
+  {
+    name: "discover",
+    type: "string",
+    choices: ["repo", "cluster", "both"],
+    env: "CONFIG_ROLLOUT_DISCOVER",
+    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+  },
+  {
+    name: "strategy",
+    type: "string",
+    default: "annotation",
+    choices: ["annotation", "env"],
+    env: "CONFIG_ROLLOUT_STRATEGY",
+    description: "How to restart: a content-hash annotation on the pod template (idempotent) or an env var with the current time."
+  },
+  {
+    name: "env-name",
+    type: "string",
+    default: "RESTART_TIME",
+    env: "CONFIG_ROLLOUT_ENV_NAME",
+    placeholder: "NAME",
+    description: "Name of the env var set by --strategy env."
+  },
+  {
+    name: "dry-run",
+    type: "string",
+    default: "none",
+    choices: ["none", "client", "server"],
+    env: "CONFIG_ROLLOUT_DRY_RUN",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+  },
+  {
+    name: "apply",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_APPLY",
+    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "wait",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WAIT",
+    description: "Wait for every rollout to finish (--no-wait to skip)."
+  },
+  {
+    name: "timeout",
+    type: "duration",
+    default: "5m",
+    env: "CONFIG_ROLLOUT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+  },
+  {
+    name: "config-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for the cluster to hold the committed config content before failing."
+  },
+  {
+    name: "kubeconfig",
+    type: "string",
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+  },
+  {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "context",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all)."
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces."
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
+  },
+  {
+    name: "hash-key",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HASH_KEY",
+    secret: true,
+    placeholder: "KEY",
+    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
+  },
+  {
+    name: "output",
+    type: "string",
+    default: "text",
+    choices: ["text", "json", "markdown"],
+    env: "CONFIG_ROLLOUT_OUTPUT",
+    short: "o",
+    description: "Report format on stdout; logs always go to stderr."
+  },
+  {
+    name: "strict",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_STRICT",
+    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+  },
+  {
+    name: "max-file-size",
+    type: "integer",
+    default: "16777216",
+    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+    placeholder: "BYTES",
+    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+  },
+  {
+    name: "debug",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_DEBUG",
+    description: "Print stack traces of internal errors."
+  }
+];
 
 // src/ci/ci-kind.ts
 function detectCiKind(env) {
@@ -9536,12 +9774,187 @@ function formatId(id) {
   return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
 }
 
+// src/core/manifests/config-content.ts
+import { createHash, createHmac } from "node:crypto";
+
 // src/core/manifests/order.ts
 function compareStrings(a, b2) {
   return a < b2 ? -1 : a > b2 ? 1 : 0;
 }
 function compareIds(a, b2) {
   return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
+}
+
+// src/core/manifests/config-content.ts
+var VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b2 = decoded("binaryData", key, value);
+      if (b2 !== void 0) setKey(content, key, b2);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b2 = decoded("data", key, value);
+      if (b2 !== void 0) setKey(content, key, b2);
+    }
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+  }
+  return { content: sortKeys(content), problems };
+}
+function contentHash(contents, key) {
+  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
+  const payload = `[${entries.join(",")}]`;
+  const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function changedKeys(a, b2) {
+  const before = a ?? {};
+  const after = b2 ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k2) => Object.hasOwn(before, k2) !== Object.hasOwn(after, k2) || before[k2] !== after[k2]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k2) => value[k2] !== void 0).sort(compareStrings).map((k2) => `${JSON.stringify(k2)}:${canonicalJson(value[k2])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted2 = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted2, key, content[key]);
+  return sorted2;
+}
+function setKey(content, key, value) {
+  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+// src/core/manifests/config-changes.ts
+var IGNORE_ANNOTATION = "config-rollout.io/ignore";
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b2) => compareIds(a.id, b2.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+
+// src/core/names.ts
+var LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+var SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+var NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+var OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
 }
 
 // src/core/plan/references.ts
@@ -9556,20 +9969,20 @@ function volumeReferences(podSpec, subPathVolumes) {
   arrayField(podSpec, "volumes").forEach((volume, index) => {
     if (!isRecord(volume)) return;
     const volumeName = stringField(volume, "name");
-    const path = `volumes[${volumeName ?? index}]`;
+    const path = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
     const configMap = field(volume, "configMap");
-    const configMapName = stringField(configMap, "name");
+    const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
     }
     const secret = field(volume, "secret");
-    const secretName = stringField(secret, "secretName");
+    const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
     arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path}.sources[${sourceIndex}]`;
       const projectedConfigMap = field(projection, "configMap");
-      const pcName = stringField(projectedConfigMap, "name");
+      const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
           ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
@@ -9577,21 +9990,24 @@ function volumeReferences(podSpec, subPathVolumes) {
         });
       }
       const projectedSecret = field(projection, "secret");
-      const psName = stringField(projectedSecret, "name");
+      const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
     });
   });
   return refs;
 }
-function source(configKind, configName, via, volumeSource, path) {
+function source(configKind, configName2, via, volumeSource, path) {
   const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k2) => !!k2));
     if (named.length > 0) keys = named;
   }
-  return { configKind, configName, via, keys, path };
+  return { configKind, configName: configName2, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -9599,29 +10015,49 @@ function containerReferences(podSpec) {
     const init = list === "initContainers" ? { init: true } : {};
     arrayField(podSpec, list).forEach((container, index) => {
       if (!isRecord(container)) return;
-      const prefix = `${list}[${stringField(container, "name") ?? index}]`;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
       arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
         const path = `${prefix}.envFrom[${envFromIndex}]`;
         for (const [refField, configKind] of [
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const name = stringField(field(envFrom, refField), "name");
-          if (name) refs.push({ configKind, configName: name, via: "envFrom", keys: "all", path, ...init });
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
         const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${stringField(env, "name") ?? envIndex}]`;
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
           const ref = field(valueFrom, refField);
-          const name = stringField(ref, "name");
+          const name = configName(ref, "name");
           const key = stringField(ref, "key");
-          if (name && key)
-            refs.push({ configKind, configName: name, via: "env", keys: [key], path, ...init });
+          if (name && key) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
         }
       });
     });
@@ -9640,15 +10076,43 @@ function volumesMountedWithSubPath(podSpec) {
   }
   return names;
 }
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  return [...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) ? JSON.stringify(name) : name;
+}
 function unique(values) {
   return [...new Set(values)];
 }
 
+// src/core/plan/reloader.ts
+var OPT_IN = /* @__PURE__ */ new Set([
+  "reloader.stakater.com/auto",
+  "reloader.stakater.com/search",
+  "configmap.reloader.stakater.com/reload",
+  "configmap.reloader.stakater.com/auto",
+  "secret.reloader.stakater.com/reload",
+  "secret.reloader.stakater.com/auto"
+]);
+function reloaderAnnotation(workload) {
+  const annotations = field(field(workload, "metadata"), "annotations");
+  if (!isRecord(annotations)) return void 0;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (!OPT_IN.has(name)) continue;
+    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
+    return `${name}: ${value}`;
+  }
+  return void 0;
+}
+
 // src/core/plan/build-plan.ts
-var IGNORE_ANNOTATION = "config-rollout.io/ignore";
 function buildPlan(input) {
   const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
   const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c3) => c3.status === "added").map((c3) => idKey(c3.id)));
   const planned = [];
   const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
   const byKey = new Map(candidates.map((c3) => [idKey(c3.id), c3]));
@@ -9662,6 +10126,8 @@ function buildPlan(input) {
   }
   for (const candidate of candidates) {
     const references = [];
+    const waitingFor = [];
+    const ignoredReferences = [];
     for (const ref of referencesOf(candidate.objects, lookup)) {
       const config = {
         kind: ref.configKind,
@@ -9676,18 +10142,40 @@ function buildPlan(input) {
         stillReferencing.get(key).add(shortId(candidate.id));
         continue;
       }
-      if (change.status === "added") continue;
+      if (change.status === "added" && !ref.optional) {
+        waitingFor.push(config);
+        continue;
+      }
       const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
-      references.push({ ...ref, config, changedKeys: changedKeys2 });
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
     }
-    if (references.length === 0) continue;
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r2) => r2.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(waitingForAddedConfig(candidate, waitingFor));
+      }
+      continue;
+    }
     const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false
+    });
     planned.push(
       runBy ? {
-        ...planWorkload(candidate, references, input.newWorkloadIds),
+        ...workload,
         action: "skip",
         reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
-      } : planWorkload(candidate, references, input.newWorkloadIds)
+      } : workload
     );
   }
   planned.sort((a, b2) => compareIds(a.id, b2.id));
@@ -9699,7 +10187,7 @@ function buildPlan(input) {
   });
   return { workloads: planned, warnings };
 }
-function planWorkload(candidate, references, newWorkloadIds) {
+function planWorkload(candidate, references, newWorkloadIds, options) {
   const base = {
     id: candidate.id,
     source: candidate.source,
@@ -9709,25 +10197,35 @@ function planWorkload(candidate, references, newWorkloadIds) {
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds);
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r2) => r2.optional && options.addedConfigs.has(idKey(r2.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
-    ...base,
-    action: "restart",
-    reason: `consumes ${describeConsumption(consuming)}`,
-    references: consuming
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
   };
 }
-function skipReasonFor(candidate, newWorkloadIds) {
-  if (candidate.objects.some(isIgnored)) return `annotated ${IGNORE_ANNOTATION}`;
+function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
+  if (reloader !== void 0 && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
   }
   return void 0;
-}
-function isIgnored(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 function mergeCandidates(repo, cluster) {
   const candidates = /* @__PURE__ */ new Map();
@@ -9799,10 +10297,6 @@ function listKeys(keys) {
 function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-function configNamesToFind(changes) {
-  const names = changes.filter((c3) => c3.status !== "added").map((c3) => c3.id.name);
-  return [...new Set(names)].sort(compareStrings);
-}
 
 // src/core/plan/guard-rails.ts
 function applyGuardRails(workloads, rails) {
@@ -9843,6 +10337,177 @@ function outcomeOf(plan, results, dryRun) {
   return results.some((r2) => r2.restart === "restarted") ? "restarted" : "nothing-to-do";
 }
 
+// src/core/sources/merge-by-identity.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function mergeByIdentity(manifests) {
+  const kept = /* @__PURE__ */ new Map();
+  const merged = [];
+  const conflicts2 = [];
+  const seenConflicts = /* @__PURE__ */ new Set();
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    const earlier = kept.get(key);
+    if (earlier === void 0 || manifest.origin === void 0 && earlier.manifest.origin === void 0) {
+      if (earlier === void 0) kept.set(key, { manifest, canonical: canonicalJson2(manifest.object) });
+      merged.push(manifest);
+      continue;
+    }
+    if (originLabel(earlier.manifest) === originLabel(manifest)) {
+      merged.push(manifest);
+      continue;
+    }
+    if (earlier.canonical === canonicalJson2(manifest.object)) continue;
+    if (seenConflicts.has(key)) continue;
+    seenConflicts.add(key);
+    conflicts2.push({ id: manifest.id, first: originLabel(earlier.manifest), second: originLabel(manifest) });
+  }
+  return { manifests: merged, conflicts: conflicts2 };
+}
+function describeConflicts(conflicts2) {
+  const first2 = conflicts2[0];
+  if (!first2) return "";
+  const more = conflicts2.length > 1 ? ` (and ${conflicts2.length - 1} more object(s))` : "";
+  return `${first2.first} and ${first2.second} both define ${formatId(first2.id)} with different content${more}: pass --kustomize DIR (or --render) to say which one this cluster runs`;
+}
+function canonicalJson2(value) {
+  return JSON.stringify(value, (_key, v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    return Object.fromEntries(
+      Object.entries(v).sort(([a], [b2]) => a < b2 ? -1 : a > b2 ? 1 : 0)
+    );
+  });
+}
+
+// src/core/sources/rolls-on-apply.ts
+var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c3) => {
+    const stem = nameWithoutHashSuffix(c3.id.name);
+    return stem === void 0 ? void 0 : `${c3.id.kind}/${c3.id.namespace}/${stem}`;
+  };
+  const group = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group("deleted");
+  const added = group("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c3) => c3.previousName !== void 0).map((c3) => [idKey(c3.id), c3.previousName])
+  );
+  const templateAt = (manifests) => {
+    const templates = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const template = podTemplateOf(m.object);
+      if (template !== void 0) templates.set(idKey(m.id), canonicalJson2(template));
+    }
+    return templates;
+  };
+  const before = templateAt(base);
+  const after = templateAt(head);
+  return workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const key = idKey(w.id);
+    const was = before.get(key);
+    const now = after.get(key);
+    if (was === void 0 || now === void 0 || was === now) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r2) => renamedConfigs.has(idKey(r2.config))).map(
+          (r2) => `${r2.configKind.toLowerCase()}/${r2.config.name} instead of ${renamedConfigs.get(idKey(r2.config))}`
+        )
+      )
+    ];
+    const detail = renamed.length > 0 ? ` (now reads ${renamed.join(", ")})` : "";
+    return {
+      ...w,
+      action: "skip",
+      rollsOnApply: true,
+      reason: `rolls on apply: its pod template changed in this range${detail}, so applying the manifests restarts it`
+    };
+  });
+}
+
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+// src/pipeline/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  return {
+    verb: "patch",
+    group: "",
+    resource: id.kind === "Secret" ? "secrets" : "configmaps",
+    namespace: id.namespace
+  };
+}
+async function checkPermissions(cluster, needed, log) {
+  const unique2 = new Map(needed.map((c3) => [`${c3.verb} ${c3.group}/${c3.resource} ${c3.namespace}`, c3]));
+  const answers = await runLimited([...unique2.values()], 8, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c3) => `${c3.verb} ${c3.group ? `${c3.resource}.${c3.group}` : c3.resource} in namespace ${c3.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+
 // src/pipeline/discover-cluster.ts
 async function discoverClusterWorkloads(cluster, namespaces) {
   const kinds = [];
@@ -9864,17 +10529,31 @@ async function discoverClusterWorkloads(cluster, namespaces) {
   return (await Promise.all(lists)).flat();
 }
 
+// src/pipeline/namespace-note.ts
+var MAX_LISTED = 5;
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c3) => c3.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+
 // src/pipeline/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
-async function resolveCommits(request, git, opts = {}) {
+async function resolveCommits(request, git2, opts = {}) {
   const ctx = {
-    git,
+    git: git2,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local")
   };
   switch (request.kind) {
     case "nothing":
-      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
+      return { head: await git2.tryResolveCommit("HEAD") ?? "", note: request.note };
     case "first-parent":
       return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
     case "range":
@@ -9986,35 +10665,27 @@ function short(sha) {
 
 // src/pipeline/restart.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
-
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-
-// src/pipeline/restart.ts
 var PARALLEL_PATCHES = 4;
 async function restartWorkloads(requests, cluster, opts) {
   const allowed = opts.allowedNamespaces?.length ? (0, import_picomatch.default)(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? (0, import_picomatch.default)(opts.excludedNamespaces) : () => false;
-  return runLimited(requests, PARALLEL_PATCHES, async (request) => {
-    const started = opts.now();
-    const outcome = await restartOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns));
+  const started = opts.now();
+  const prepared = await runLimited(
+    requests,
+    PARALLEL_PATCHES,
+    (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
+  );
+  const pending = prepared.filter((p2) => "step" in p2);
+  await opts.beforeWrites?.(pending.map((p2) => p2.target));
+  return runLimited(requests, PARALLEL_PATCHES, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
   });
 }
-async function restartOne(request, cluster, opts, mayWrite) {
+async function prepareOne(request, cluster, opts, mayWrite) {
   const { id } = request;
   const kind = workloadKind(id.kind);
   if (!kind || !("patch" in kind.restart)) {
@@ -10035,6 +10706,14 @@ async function restartOne(request, cluster, opts, mayWrite) {
     if ("unchanged" in step) {
       return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
     }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch({ target, step, ownerId }, cluster, opts) {
+  try {
     const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
     const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
     const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
@@ -10088,8 +10767,8 @@ async function waitForRollouts(cluster, targets, opts) {
   let unsettled = states.size;
   let finish = () => {
   };
-  const finished = new Promise((resolve2) => {
-    finish = resolve2;
+  const finished = new Promise((resolve3) => {
+    finish = resolve3;
   });
   let isFinished = false;
   const cleanups = /* @__PURE__ */ new Set();
@@ -10120,13 +10799,13 @@ async function waitForRollouts(cluster, targets, opts) {
       opts.onProgress?.(state.target.id, status.message);
     }
   };
-  const sleep = (ms) => new Promise((resolve2) => {
-    if (isFinished) return resolve2();
+  const sleep = (ms) => new Promise((resolve3) => {
+    if (isFinished) return resolve3();
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
       cleanups.delete(done);
-      resolve2();
+      resolve3();
     }
     cleanups.add(done);
   });
@@ -10198,12 +10877,12 @@ async function waitForRollouts(cluster, targets, opts) {
       }
     }
     function watchSession(fromVersion, seen) {
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         let handle;
         const end = (how) => {
           cleanups.delete(stop);
           handle?.abort();
-          resolve2(how);
+          resolve3(how);
         };
         const stop = () => end("complete");
         cleanups.add(stop);
@@ -10232,7 +10911,7 @@ async function waitForRollouts(cluster, targets, opts) {
           (error) => {
             cleanups.delete(stop);
             if (error) reject(error);
-            else resolve2("closed");
+            else resolve3("closed");
           }
         );
         if (isFinished) end("complete");
@@ -10287,7 +10966,15 @@ async function restartAndWait(cluster, toRestart, context) {
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       cluster,
-      { strategy, now: context.now, dryRun: serverDryRun, log }
+      {
+        strategy,
+        now: context.now,
+        dryRun: serverDryRun,
+        log,
+        // RBAC is asked about every object about to be patched before the first patch: a gap fails
+        // the run (exit 2) with nothing written, never half a plan applied.
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log)
+      }
     )
   );
   const results = new Map(
@@ -10335,112 +11022,6 @@ async function restartAndWait(cluster, toRestart, context) {
 
 // src/pipeline/restart-hash.ts
 import { createHash as createHash2 } from "node:crypto";
-
-// src/core/manifests/config-content.ts
-import { createHash, createHmac } from "node:crypto";
-var VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b2 = decoded("binaryData", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b2 = decoded("data", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function contentHash(contents, key) {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
-  const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function changedKeys(a, b2) {
-  const before = a ?? {};
-  const after = b2 ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k2) => Object.hasOwn(before, k2) !== Object.hasOwn(after, k2) || before[k2] !== after[k2]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k2) => value[k2] !== void 0).sort(compareStrings).map((k2) => `${JSON.stringify(k2)}:${canonicalJson(value[k2])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted2 = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted2, key, content[key]);
-  return sorted2;
-}
-function setKey(content, key, value) {
-  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-// src/pipeline/restart-hash.ts
 function consumedConfigIds(workload, manifests) {
   const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
   if (!template) return [];
@@ -10484,52 +11065,7 @@ async function computeRestartHashes(workloads, manifests, headConfigs, liveConfi
 }
 
 // src/pipeline/scan-repository.ts
-var import_picomatch2 = __toESM(require_picomatch2(), 1);
-
-// src/core/manifests/config-changes.ts
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b2) => compareIds(a.id, b2.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
 
 // src/core/manifests/config-names-in-text.ts
 var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
@@ -10588,6 +11124,9 @@ var KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
   ...WORKLOAD_KINDS.map((k2) => k2.kind)
 ]);
 var NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+function isProbablyManifestText(text) {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
 function parseManifests(file, text, opts) {
   const decoded = decodeText(text);
   if (decoded === void 0) {
@@ -10614,13 +11153,17 @@ function parseManifests(file, text, opts) {
       merge: true,
       prettyErrors: false,
       // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error"
+      logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt
     });
   } catch (error) {
-    const message = `cannot parse file: ${describeFailure(error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts);
+  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
       reader.readDocument(doc);
@@ -10628,7 +11171,23 @@ function parseManifests(file, text, opts) {
       reader.failed(doc.range[0], error);
     }
   }
-  return { manifests: reader.manifests, problems: reader.cappedProblems() };
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function asKubectlReadsIt(tags) {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag;
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+function notAManifestIsAWarning(source2, problems) {
+  if (isProbablyManifestText(source2)) return problems;
+  return problems.map(
+    (p2) => p2.severity === "error" ? {
+      ...p2,
+      severity: "warning",
+      message: `${p2.message} (not read: does not look like a Kubernetes manifest)`
+    } : p2
+  );
 }
 function decodeText(text) {
   let s;
@@ -10645,11 +11204,12 @@ function decodeText(text) {
   return s.includes("\0") ? void 0 : s;
 }
 var DocumentReader = class {
-  constructor(file, source2, lineCounter, opts) {
+  constructor(file, source2, lineCounter, opts, quiet) {
     this.file = file;
     this.source = source2;
     this.lineCounter = lineCounter;
     this.opts = opts;
+    this.quiet = quiet;
     const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
     this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
   }
@@ -10657,6 +11217,7 @@ var DocumentReader = class {
   source;
   lineCounter;
   opts;
+  quiet;
   manifests = [];
   problems = [];
   maxAliasCount;
@@ -10679,7 +11240,8 @@ var DocumentReader = class {
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
       for (const error of [...duplicates, ...syntax].sort((a, b2) => a.pos[0] - b2.pos[0])) {
         const [start2, end] = error.pos;
-        const message = error.code === "DUPLICATE_KEY" ? `duplicate key ${JSON.stringify(oneLine(this.source.slice(start2, end)))}` : `invalid YAML: ${describeFailure(error)}`;
+        const key = oneLine(this.source.slice(start2, end));
+        const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
         this.problem(start2, message);
       }
       return;
@@ -10694,7 +11256,7 @@ var DocumentReader = class {
       const text = error instanceof Error ? error.message : String(error);
       this.problem(
         start,
-        /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${describeFailure(error)}`
+        /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
       );
       return;
     }
@@ -10767,14 +11329,31 @@ var DocumentReader = class {
       );
       return;
     }
+    const checked = KINDS_THAT_NEED_METADATA.has(kind);
+    if (checked && !isObjectName(name)) {
+      this.problem(
+        locate(["metadata", "name"]) ?? start,
+        `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+      );
+      return;
+    }
     const namespaceValue = field(metadata, "namespace");
     let namespace;
+    let namespaceAssumed = false;
     if (CLUSTER_SCOPED_KINDS.has(kind)) {
       namespace = "";
     } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
       namespace = this.opts.defaultNamespace;
+      namespaceAssumed = true;
     } else if (typeof namespaceValue === "string") {
       namespace = namespaceValue;
+      if (checked && !isNamespaceName(namespace)) {
+        this.problem(
+          locate(["metadata", "namespace"]) ?? start,
+          `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+        );
+        return;
+      }
     } else {
       this.problem(
         locate(["metadata", "namespace"]) ?? start,
@@ -10786,11 +11365,12 @@ var DocumentReader = class {
       id: { kind, namespace, name },
       file: this.file,
       line: this.lineCounter.linePos(start).line,
-      object
+      object,
+      ...namespaceAssumed ? { namespaceAssumed: true } : {}
     });
   }
   failed(offset, error) {
-    this.problem(offset, `cannot read YAML document: ${describeFailure(error)}`);
+    this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
   problem(offset, message) {
     const { line, col } = this.lineCounter.linePos(offset);
@@ -10812,6 +11392,27 @@ function oneLine(text) {
   const first2 = text.split(/\r?\n/, 1)[0] ?? "";
   return first2.length > 200 ? `${first2.slice(0, 200)}\u2026` : first2;
 }
+var SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+function mayHoldSecret(text) {
+  return SECRET_KIND.test(text);
+}
+var PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+var QUIET_DETAIL = "details not shown (the file holds a Secret)";
+var YAML_ERROR_TEXT = {
+  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+  BAD_INDENT: "bad indentation",
+  BAD_SCALAR_START: "a plain value starts with a reserved character",
+  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+  BLOCK_IN_FLOW: "a block value inside a flow collection",
+  MISSING_CHAR: "a closing quote or bracket is missing",
+  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+  TAB_AS_INDENT: "a tab used for indentation",
+  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
+};
+function describeYamlErrorCode(code) {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
+}
 
 // src/git/glob-pathspecs.ts
 var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
@@ -10820,82 +11421,989 @@ function globsToPathspecs(globs) {
   return globs.map((glob) => `:(glob)${glob}`);
 }
 
-// src/pipeline/scan-repository.ts
-function createPathFilter(options) {
-  const include = (0, import_picomatch2.default)(options.paths, { dot: true });
-  const exclude = options.exclude.length > 0 ? (0, import_picomatch2.default)(options.exclude, { dot: true }) : () => false;
-  return Object.assign((path) => include(path) && !exclude(path), { globs: options.paths });
+// src/pipeline/base-problems.ts
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p2) => p2.file));
+  const kept = baseProblems.filter((p2) => {
+    const headPath = headPathOf.get(p2.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p2) => ({ ...p2, severity: "warning", message: `at the base commit: ${p2.message}` }));
+  return [...kept, ...headProblems];
 }
-async function scanRepository(git, base, head, options, log) {
-  const wanted = createPathFilter(options);
-  const changedFiles = (await git.changedFiles(base, head)).filter(
+
+// src/pipeline/objects-across-files.ts
+function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
+  const problems = [];
+  for (const file of changedFiles) {
+    const basePath = file.oldPath ?? file.path;
+    const sizes = [
+      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
+      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
+    ];
+    const over = sizes.filter(([, size]) => size !== void 0);
+    if (over.length === 0) continue;
+    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
+    problems.push({
+      file: file.status === "D" ? basePath : file.path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
+    });
+  }
+  return problems;
+}
+async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
+  const kept = [];
+  for (const change of changes) {
+    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
+    const files = side === void 0 ? void 0 : unread[side];
+    if (side === void 0 || files === void 0 || files.size === 0) {
+      kept.push(change);
+      continue;
+    }
+    const hits = await git2.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    if (hits.length === 0) {
+      kept.push(change);
+      continue;
+    }
+    const broken = hits.find((path) => files.get(path) === "broken");
+    if (broken !== void 0) {
+      problems.push({
+        file: broken,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
+      });
+    }
+  }
+  return kept;
+}
+function settleWithUntouchedFiles(changes, read, untouched, problems) {
+  const baseContent = contentsById(untouched.base);
+  const headContent = contentsById(untouched.head);
+  const settled = [];
+  for (const change of changes) {
+    const key = idKey(change.id);
+    const added = change.status === "added";
+    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
+    const own = (added ? read.head : read.base).get(key);
+    if (elsewhere === void 0 || own === void 0) {
+      settled.push(change);
+      continue;
+    }
+    if (added) {
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+      });
+    }
+    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
+    if (keys.length === 0) continue;
+    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
+    settled.push({ ...change, ...at, status: "modified", keys });
+  }
+  return settled.sort((a, b2) => compareIds(a.id, b2.id));
+}
+function contentsById(manifests) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
+    byId.set(idKey(manifest.id), {
+      content: configContentOf(manifest).content,
+      at: { file: manifest.file, line: manifest.line }
+    });
+  }
+  return byId;
+}
+function literalPathspecs(paths) {
+  return paths.map((path) => `:(literal)${path}`);
+}
+
+// src/pipeline/render-sources.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
+
+// src/core/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b2) => b2.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
+}
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+// src/core/sources/kustomization-file.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+var KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function readKustomizationFile(path, text) {
+  const dir = kustomizationDirOf(path) ?? "";
+  const result = {
+    dir,
+    path,
+    isComponent: false,
+    entries: [],
+    files: [],
+    generators: [],
+    patchFiles: []
+  };
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+  } catch (error) {
+    result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    return result;
+  }
+  if (!isRecord(doc)) return result;
+  result.isComponent = field(doc, "kind") === "Component";
+  const local = (value) => {
+    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+      return void 0;
+    }
+    return joinPath(dir, value.trim());
+  };
+  const pushAll = (into, values) => {
+    for (const value of values) {
+      const path2 = local(value);
+      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
+    }
+  };
+  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
+    pushAll(result.entries, listOf(field(doc, key)));
+  }
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
+  const patchPaths = [
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p2) => typeof p2 === "string" && !/[\n:]/.test(p2)),
+    ...listOf(field(doc, "patchesJson6902")).map((p2) => field(p2, "path")),
+    ...listOf(field(doc, "patches")).map((p2) => field(p2, "path"))
+  ];
+  pushAll(result.patchFiles, patchPaths);
+  pushAll(result.files, patchPaths);
+  pushAll(
+    result.files,
+    listOf(field(doc, "replacements")).map((r2) => field(r2, "path"))
+  );
+  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  for (const [key, kind] of [
+    ["configMapGenerator", "ConfigMap"],
+    ["secretGenerator", "Secret"]
+  ]) {
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
+      const files = [
+        ...listOf(field(generator, "files")).map(
+          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+        ),
+        ...listOf(field(generator, "envs")),
+        field(generator, "env")
+      ];
+      const paths = [];
+      pushAll(paths, files);
+      for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
+      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
+    }
+  }
+  return result;
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+function isRemote(value) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+}
+function joinPath(dir, relative) {
+  const parts = dir.split("/").filter(Boolean);
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
+      else parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+
+// src/core/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+
+// src/core/sources/rendered-documents.ts
+function splitDocuments(text) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
+  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+}
+function createDocumentParser(label2, defaultNamespace) {
+  const problems = [];
+  const parsed = /* @__PURE__ */ new Map();
+  const parse2 = (text) => {
+    const known = parsed.get(text);
+    if (known) return known;
+    const result = parseManifests(label2, text, { defaultNamespace });
+    problems.push(...result.problems);
+    parsed.set(text, result.manifests);
+    return result.manifests;
+  };
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === void 0) return [];
+      const text = decode(output);
+      const docs = text === void 0 ? void 0 : splitDocuments(text);
+      if (docs === void 0) {
+        const whole = parseManifests(label2, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse2);
+    }
+  };
+}
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/render/materialize-tree.ts
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+async function createCommitTrees(repoDir, gitPath = "git", scope) {
+  const root = await mkdtemp(join(tmpdir(), "config-rollout-render-"));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        tree = writeTree(gitPath, repoDir, commit, join(root, `tree-${count}`), scope);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await rm(root, { recursive: true, force: true });
+    }
+  };
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope) {
+  await mkdir(dir, { recursive: true });
+  const index = `${dir}.index`;
+  await git(gitPath, repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        gitPath,
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await rm(index, { force: true });
+  return dir;
+}
+function git(gitPath, cwd, args, indexFile, input) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  return new Promise((resolve3, reject) => {
+    const child = spawn(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+      cwd,
+      env,
+      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    const err = [];
+    child.stdout?.on("data", (chunk) => out.push(chunk));
+    child.stderr?.on("data", (chunk) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const stderr = Buffer.concat(err).toString("utf8").trim();
+      if (code === 0) resolve3(Buffer.concat(out).toString("utf8"));
+      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
+    });
+    if (input !== void 0 && child.stdin) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(input);
+    }
+  });
+}
+
+// src/render/run-process.ts
+import { spawn as spawn2 } from "node:child_process";
+var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
+var STDERR_TAIL_BYTES = 4096;
+function runProcess(file, args, options) {
+  return new Promise((resolve3) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    const child = spawn2(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL"
+    });
+    child.stdout.on("data", (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
+        child.kill("SIGKILL");
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+    });
+    child.on("error", (error) => {
+      failure = error.message;
+    });
+    child.on("close", (exitCode, signal) => {
+      resolve3({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    });
+  });
+}
+function tailOf(text, maxLines = 8) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > 300 ? `${line.slice(0, 300)}\u2026` : line).join("\n");
+}
+
+// src/render/render-command.ts
+var SHELL = "/bin/sh";
+async function runRenderCommand(run, treeDir, commit) {
+  const result = await runProcess(SHELL, ["-c", run.command], {
+    cwd: treeDir,
+    env: run.env,
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  throw new UserError(
+    `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
+
+// src/render/renderer-environment.ts
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, isAbsolute, join as join2, resolve, sep } from "node:path";
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => resolve(root));
+  return (pathValue ?? "").split(delimiter).filter((dir) => dir !== "" && isAbsolute(dir)).map((dir) => resolve(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = join2(dir, name);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(delimiter), HOME: home, LANG: "C.UTF-8" };
+}
+function renderCommandEnvironment(env, pathDirs, secretVariables) {
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!secretVariables.includes(key)) out[key] = value;
+  }
+  out.PATH = pathDirs.join(delimiter);
+  return out;
+}
+
+// src/core/sources/kustomize-graph.ts
+function buildKustomizeGraph(kustomizations) {
+  const byDir = new Map(kustomizations.map((k2) => [k2.dir, k2]));
+  const included = /* @__PURE__ */ new Set();
+  for (const k2 of kustomizations) {
+    for (const entry of k2.entries) if (byDir.has(entry) && entry !== k2.dir) included.add(entry);
+  }
+  const roots = kustomizations.filter((k2) => !included.has(k2.dir) && !k2.isComponent).map((k2) => k2.dir).sort();
+  const cache = /* @__PURE__ */ new Map();
+  const inputsOf = (dir) => {
+    const cached = cache.get(dir);
+    if (cached) return cached;
+    const inputs = /* @__PURE__ */ new Set();
+    cache.set(dir, inputs);
+    const k2 = byDir.get(dir);
+    if (!k2) return inputs;
+    inputs.add(k2.path);
+    for (const file of k2.files) inputs.add(file);
+    for (const entry of k2.entries) {
+      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
+      else inputs.add(entry);
+    }
+    return inputs;
+  };
+  const ownedFiles = /* @__PURE__ */ new Set();
+  for (const k2 of kustomizations) for (const file of inputsOf(k2.dir)) ownedFiles.add(file);
+  return { roots, ownedFiles, inputsOf };
+}
+function kustomizationsUnder(dir, kustomizations) {
+  const byDir = new Map(kustomizations.map((k2) => [k2.dir, k2]));
+  const seen = /* @__PURE__ */ new Set();
+  const order = [];
+  const walk = (d) => {
+    const k2 = byDir.get(d);
+    if (!k2 || seen.has(d)) return;
+    seen.add(d);
+    order.push(k2);
+    for (const entry of k2.entries) walk(entry);
+  };
+  walk(dir);
+  return order;
+}
+
+// src/render/kustomize.ts
+function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize) return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+async function kustomizeBuild(run, treeDir, dir, commit) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run.pathDirs, run.home),
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  throw new UserError(
+    `\`${run.binary.label} ${target}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
+${result.stderrTail}` : ""}`
+  );
+}
+
+// src/pipeline/rendered-source.ts
+var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
+
+// src/pipeline/kustomize-sources.ts
+async function findKustomizeSources(git2, ctx) {
+  const { head } = ctx;
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
+  const notes = [];
+  for (const dir of ctx.dirs) {
+    if (!baseKs.has(dir) && !headKs.has(dir)) {
+      throw new UserError(
+        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
+      );
+    }
+  }
+  for (const k2 of headKs.values()) {
+    if (k2.problem !== void 0)
+      notes.push(`${k2.path}: cannot be read (${k2.problem}); its inputs are unknown`);
+  }
+  const roots = ctx.dirs.length > 0 ? ctx.dirs : [.../* @__PURE__ */ new Set([...baseGraph.roots, ...headGraph.roots])].sort();
+  const sources = [];
+  const untouched = [];
+  const binary = lazy(() => findKustomize(ctx.pathDirs));
+  for (const dir of roots) {
+    const label2 = `kustomize ${dir || "."}`;
+    const inputs = /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+    const included = [
+      ...kustomizationsUnder(dir, [...headKs.values()]),
+      ...kustomizationsUnder(dir, [...baseKs.values()])
+    ];
+    const unreadable = included.some((k2) => k2.problem !== void 0);
+    const changedInputs = ctx.changedPaths.filter(
+      (p2) => inputs.has(p2) || unreadable && (dir === "" || p2.startsWith(`${dir}/`))
+    );
+    if (changedInputs.length === 0) {
+      untouched.push(label2);
+      continue;
+    }
+    sources.push({
+      label: label2,
+      scope: unreadable ? void 0 : checkoutScope(
+        included.map((k2) => k2.dir),
+        inputs
+      ),
+      file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+      changedInputs,
+      generators: included.flatMap((k2) => k2.generators),
+      render: async (checkout, commit) => {
+        if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
+        const run = {
+          binary: binary(),
+          pathDirs: ctx.pathDirs,
+          home: checkout.scratch,
+          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+        };
+        return kustomizeBuild(run, checkout.dir, dir, commit);
+      }
+    });
+  }
+  notes.push(...untouchedNotes(untouched));
+  if (sources.length > 0 && binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
+    notes
+  };
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED = 5;
+  if (labels.length <= MAX_NAMED) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED} more)`
+  ];
+}
+async function kustomizationsAt(git2, ctx) {
+  const kustomizationPaths = (paths) => {
+    const preference = (p2) => KUSTOMIZATION_FILE_NAMES.indexOf(p2.slice(p2.lastIndexOf("/") + 1));
+    return paths.filter((p2) => kustomizationDirOf(p2) !== void 0).sort((a, b2) => preference(a) - preference(b2));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p2) => ctx.differAtBase.has(p2));
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+  ]);
+  const parse2 = (paths, textOf) => {
+    const byDir = /* @__PURE__ */ new Map();
+    for (const path of paths) {
+      const k2 = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
+      if (!byDir.has(k2.dir)) byDir.set(k2.dir, k2);
+    }
+    return byDir;
+  };
+  const headKs = parse2(headPaths, (p2) => headTexts.get(p2));
+  const baseKs = parse2(basePaths, (p2) => ctx.differAtBase.has(p2) ? baseTexts.get(p2) : headTexts.get(p2));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs
+  ];
+}
+function lazy(compute) {
+  let done = false;
+  let value;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
+// src/pipeline/render-sources.ts
+var NO_OBJECTS = { base: [], head: [], problems: [] };
+var MAX_CONCURRENT_RENDERS = 4;
+var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+async function renderSources(git2, base, head, changedFiles, options, log) {
+  const changedPaths = [
+    ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
+  ];
+  if (changedPaths.length === 0)
+    return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
+  const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
+  const isSourceFile = (p2) => CHART_FILE.test(p2) || kustomizationDirOf(p2) !== void 0;
+  const headFiles = (await git2.listFiles(head)).filter(isSourceFile);
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p2) => CHART_FILE.test(p2)).map(dirOf))
+  ].sort();
+  const inChart = (path) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
+  const notes = options.render === void 0 ? chartDirs.map(
+    (dir) => `Helm chart ${dir || "."}: not read as raw manifests; plan from it with --render 'helm template ...'`
+  ) : [];
+  const sources = [];
+  let owned = inChart;
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git2, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {}
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    owned = (path) => kustomize.owned(path) || inChart(path);
+  }
+  if (options.render !== void 0) {
+    const source2 = renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source2) sources.push(source2);
+    else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
+  }
+  if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
+  for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
+  const objects = renderAll(git2, base, head, sources, pathDirs, options.defaultNamespace, log);
+  objects.catch(() => {
+  });
+  return { owned, notes, objects };
+}
+function renderCommandSource(command, changedPaths, pathDirs, options) {
+  const matches = (0, import_picomatch2.default)(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p2) => matches(p2));
+  if (changedInputs.length === 0) return void 0;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: void 0,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
+  };
+}
+async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  try {
+    const blameTexts = readTexts(git2, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    blameTexts.catch(() => {
+    });
+    const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
+    const parsers12 = sources.map(
+      (source2) => createDocumentParser(`(${source2.label} output)`, defaultNamespace)
+    );
+    const renderAt = async (commit) => {
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      const outputs = await Promise.all(sources.map((source2) => slot(() => source2.render(checkout, commit))));
+      return outputs.map((output, i2) => parsers12[i2].objectsOf(output));
+    };
+    const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
+    const texts = await blameTexts;
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts)
+    });
+    const problems = parsers12.flatMap((parser4) => parser4.problems);
+    const baseObjects = sources.flatMap((source2, i2) => baseParsed[i2].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i2) => headParsed[i2].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems };
+  } finally {
+    await trees.dispose();
+  }
+}
+function blamed(m, source2, texts) {
+  const file = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  return file !== void 0 ? { blamedFile: file, file, line: 1 } : { file: source2.file, line: 1 };
+}
+async function readTexts(git2, rev, paths) {
+  const files = await git2.readFiles(rev, paths);
+  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
+}
+function dirOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function concurrencyLimit(max) {
+  let running = 0;
+  const waiting = [];
+  return async (task) => {
+    if (running >= max) await new Promise((resolve3) => waiting.push(resolve3));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+// src/pipeline/scan-repository.ts
+function createPathFilter(options, owned) {
+  const include = (0, import_picomatch3.default)(options.paths, { dot: true });
+  const exclude = options.exclude.length > 0 ? (0, import_picomatch3.default)(options.exclude, { dot: true }) : () => false;
+  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
+}
+async function scanRepository(git2, base, head, options, log) {
+  const allChangedFiles = await git2.changedFiles(base, head);
+  const pending = options.sources ? renderSources(
+    git2,
+    base,
+    head,
+    allChangedFiles,
+    { ...options.sources, defaultNamespace: options.defaultNamespace },
+    log
+  ) : void 0;
+  pending?.catch(() => {
+  });
+  let owned;
+  const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : void 0);
+  let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
   const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
   const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  const touched = /* @__PURE__ */ new Set([...basePaths, ...headPaths]);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
-  const problems = [];
+  let problems = [];
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
   const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths, options, problems),
-    readBytes(git, head, headPaths, options, problems)
+    readBytes(git2, base, basePaths, options, oversized.base),
+    readBytes(git2, head, headPaths, options, oversized.head)
   ]);
-  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
-  const baseManifests = await parseFiles(basePaths, baseFiles, options, problems);
-  const headManifests = await parseFiles(headPaths, headFiles, options, problems);
-  const found = findConfigChanges(baseManifests, headManifests);
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
+  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted);
+  const baseProblems = [];
+  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
+  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
+  let found;
+  let rendered;
+  if (pending) {
+    rendered = await pending;
+    const isOwned = rendered.owned;
+    owned = isOwned;
+    const objects = await rendered.objects;
+    changedFiles = changedFiles.filter(
+      (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
+    );
+    problems = [...problems.filter((p2) => !isOwned(p2.file)), ...objects.problems];
+    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
+    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    found = findConfigChanges(baseManifests, headManifests);
+    found.changes = pairHashSuffixRenames(
+      withSources(found.changes, baseManifests, headManifests),
+      found.snapshots
+    );
+  } else {
+    found = findConfigChanges(baseManifests, headManifests);
+  }
   problems.push(...found.problems);
-  const changes = withoutUnreadableDeletions(found.changes, changedFiles, problems);
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  const readable = await withoutUnreadChanges(git2, { base, head }, found.changes, unread, problems);
   const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    headManifests.filter((m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id))).map((m) => idKey(m.id))
+  const unreadAtBase = new Set(
+    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
   );
-  const consumedNames = withTemplateRefs(configNamesToFind(changes.filter((c3) => c3.status !== "added")));
-  const candidateManifests = await readCandidates(git, head, consumedNames, early, {
+  const maybeNewWorkloads = headManifests.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...readable.filter((c3) => c3.status === "added").map((c3) => c3.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git2,
+    base,
+    await findCandidateFiles(git2, base, namesAtBase, touched, wanted),
+    options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const withCopies = settleWithUntouchedFiles(
+    readable,
+    found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    problems
+  );
+  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c3) => c3.id.name)));
+  const candidateManifests = await readCandidates(git2, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
     options,
     problems
   });
-  const all = [...headManifests, ...candidateManifests];
+  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
+  if (owned) problems = problems.filter((p2) => !owned?.(p2.file));
+  const changes = settleWithUntouchedFiles(
+    withCopies,
+    found.snapshots,
+    { base: [], head: rawCandidates },
+    problems
+  );
+  const all = [...headManifests, ...rawCandidates];
   const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, []);
-  return { changedFiles, changes, workloads, newWorkloadIds, headConfigs, problems };
+  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
+  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== void 0);
+  return {
+    changedFiles,
+    changes,
+    workloads,
+    newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace,
+    baseWorkloads,
+    sourceNotes: rendered?.notes ?? [],
+    ...owned ? { owned } : {}
+  };
+}
+function mergedOrThrow(manifests) {
+  const merged = mergeByIdentity(manifests);
+  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
+  return merged.manifests;
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
 }
 function withTemplateRefs(names) {
   return names.length > 0 ? [...names, "workloadRef"] : names;
 }
-function withoutUnreadableDeletions(changes, changedFiles, problems) {
-  const broken = new Set(problems.filter((p2) => p2.severity === "error").map((p2) => p2.file));
-  const headPathOf = new Map(
-    changedFiles.map((f) => [f.oldPath ?? f.path, f.status === "D" ? void 0 : f.path])
-  );
-  return changes.filter((change) => {
-    const headPath = headPathOf.get(change.file);
-    if (change.status !== "deleted" || headPath === void 0 || !broken.has(headPath)) return true;
-    problems.push({
-      file: headPath,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the head commit`
-    });
-    return false;
-  });
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
-async function readConfigsAt(git, rev, ids, known, options) {
+async function readConfigsAt(git2, rev, ids, known, options, owned) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
-  const wanted = createPathFilter(options);
+  const wanted = createPathFilter(options, owned);
   const files = await findCandidateFiles(
-    git,
+    git2,
     rev,
     [...new Set(missing.map((id) => id.name))],
     /* @__PURE__ */ new Set(),
     wanted
   );
   const problems = [];
-  const manifests = await readManifests(git, rev, files, options, problems);
+  const manifests = await readManifests(git2, rev, files, options, problems);
   const missingKeys = new Set(missing.map(idKey));
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
@@ -10915,60 +12423,62 @@ function collectConfigs(manifests, into, problems) {
     });
   }
 }
-async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
+async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
   if (names.length === 0) return [];
-  const hits = await git.grepFiles(rev, names, pathspecs, signal);
+  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
-function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted) {
+function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted) {
   const names = new Set(
     withTemplateRefs(
       [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
     )
   );
   if (names.size === 0) return void 0;
-  const cancel = new AbortController();
-  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted, cancel.signal);
+  const hits = findCandidateFiles(git2, rev, [...names], alreadyRead, wanted);
   hits.catch(() => {
   });
-  return { names, hits, cancel };
+  return { names, hits };
 }
-async function readCandidates(git, rev, names, early, ctx) {
+async function readCandidates(git2, rev, names, early, ctx) {
   let candidates;
-  if (early && names.every((name) => early.names.has(name))) {
-    candidates = await early.hits;
+  if (early === void 0) {
+    candidates = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
   } else {
-    if (early) {
-      early.cancel.abort();
-      await early.hits.catch(() => {
-      });
-    }
-    candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    const missed = names.filter((name) => !early.names.has(name));
+    const [guessed, more] = await Promise.all([
+      early.hits,
+      findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+    ]);
+    candidates = [.../* @__PURE__ */ new Set([...guessed, ...more])].sort();
   }
-  return readManifests(git, rev, candidates, ctx.options, ctx.problems);
+  return readManifests(git2, rev, candidates, ctx.options, ctx.problems);
 }
-async function readBytes(git, rev, paths, options, problems) {
+async function readBytes(git2, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const { files, oversized } = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of read.oversized) oversized.set(path, size);
+  return read.files;
+}
+async function readManifests(git2, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git2, rev, paths, options, oversized);
   for (const [path, size] of oversized) {
     problems.push({
       file: path,
       line: 1,
       col: 1,
       severity: "warning",
-      message: `skipped: ${size} bytes is over --max-file-size ${options.maxFileSize}`
+      message: `not read: ${size} bytes is over --max-file-size ${options.maxFileSize} (a consumer defined there is not seen)`
     });
   }
-  return files;
-}
-async function readManifests(git, rev, paths, options, problems) {
-  return parseFiles(paths, await readBytes(git, rev, paths, options, problems), options, problems);
+  return parseFiles(paths, files, options, problems);
 }
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path of paths) {
-    await new Promise((resolve2) => setImmediate(resolve2));
+    await new Promise((resolve3) => setImmediate(resolve3));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
     const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
@@ -11067,7 +12577,8 @@ function createAnnotationStrategy(hashKey) {
         context.head,
         consumed,
         context.headConfigs,
-        context.scanOptions
+        context.scanOptions,
+        context.ownedPaths
       );
       hashes = await computeRestartHashes(
         workloads,
@@ -11171,7 +12682,7 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live;
   }
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve2) => setTimeout(resolve2, ms)));
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve3) => setTimeout(resolve3, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting = pending;
   log.info(
@@ -11193,10 +12704,10 @@ async function syncConfigs(cluster, configs, options, log) {
 
 // src/pipeline/run.ts
 async function runConfigRollout(deps) {
-  const { settings, git, log } = deps;
+  const { settings, git: git2, log } = deps;
   const now = deps.now ?? Date.now;
   const request = resolveRange(deps.range);
-  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, { ci: deps.ci }));
+  const commits = await log.group("Resolve commits", () => resolveCommits(request, git2, { ci: deps.ci }));
   const emptyPlan = {
     base: commits.base ?? "",
     head: commits.head,
@@ -11215,11 +12726,18 @@ async function runConfigRollout(deps) {
     paths: settings.paths,
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
-    maxFileSize: settings.maxFileSize
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...settings.render !== void 0 ? { render: settings.render } : {},
+      renderPaths: settings.renderPaths,
+      secretVariables: OPTIONS.filter((o2) => o2.secret && o2.env).map((o2) => o2.env),
+      env: deps.env ?? process.env
+    }
   };
   const scan = await log.group(
     "Find changed configs",
-    () => scanRepository(git, base, commits.head, scanOptions, log)
+    () => scanRepository(git2, base, commits.head, scanOptions, log)
   );
   for (const problem of scan.problems) log.warn(problem.message, problem);
   const errors = scan.problems.filter((p2) => p2.severity === "error");
@@ -11240,7 +12758,7 @@ async function runConfigRollout(deps) {
     }
     return cluster;
   };
-  const modified = scan.changes.filter((c3) => c3.status === "modified");
+  const modified = scan.changes.filter((c3) => c3.status !== "deleted");
   const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
     "Discover consumers on the cluster",
     async () => discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c3) => c3.id.namespace))])
@@ -11249,15 +12767,26 @@ async function runConfigRollout(deps) {
     changes: scan.changes,
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged
   });
   for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
   const plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(built.workloads, settings),
+    workloads: applyGuardRails(planned, settings),
+    ...scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {},
     problems: scan.problems,
-    warnings: built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`)
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : []
+    ]
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
@@ -11267,9 +12796,19 @@ async function runConfigRollout(deps) {
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
   const strategy = chooseRestartStrategy(settings, now);
+  const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
+  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        live,
+        toCheck.map((c3) => configWrite(c3.snapshot.id)),
+        log
+      )
+    );
+  }
   await log.group("Check the cluster holds the committed configs", async () => {
-    const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
-    const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
     const liveConfigs = await syncConfigs(
       live,
       toCheck,
@@ -11282,9 +12821,10 @@ async function runConfigRollout(deps) {
       headConfigs: scan.headConfigs,
       liveConfigs,
       cluster: live,
-      git,
+      git: git2,
       head: commits.head,
       scanOptions,
+      ownedPaths: scan.owned,
       log
     });
   });
@@ -11297,27 +12837,59 @@ async function runConfigRollout(deps) {
     dryRun: settings.dryRun
   };
 }
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
 
 // src/compose/run-in-ci.ts
 async function runInCi(settings, adapters) {
-  const { env, git, cluster, log } = adapters;
+  const { env, git: git2, cluster, log } = adapters;
   return runConfigRollout({
     settings,
     range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
     ci: detectCiKind(env),
-    git,
+    git: git2,
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
-    log
+    log,
+    env
   });
 }
 
 // src/git/create-git.ts
 import { readFile as readFile2, stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { resolve as resolve2 } from "node:path";
 
 // src/git/cat-file-batch.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
+
+// src/git/missing-object.ts
+var MISSING_OBJECT = [
+  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+  /unable to read tree \(?([0-9a-f]{40,64})/,
+  /bad object ([0-9a-f]{40,64})/,
+  /unable to read ([0-9a-f]{40,64})/
+];
+function missingObjectError(stderr) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
 
 // src/git/parse-cat-file-batch.ts
 var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
@@ -11428,7 +13000,7 @@ function o(n) {
 
 // node_modules/simple-git/dist/esm/index.js
 var import_debug = __toESM(require_src(), 1);
-import { spawn } from "child_process";
+import { spawn as spawn3 } from "child_process";
 var import_promise_deferred = __toESM(require_dist3(), 1);
 import { normalize } from "node:path";
 
@@ -11941,9 +13513,9 @@ var init_git_response_error = __esm({
     "use strict";
     init_git_error();
     GitResponseError = class extends GitError {
-      constructor(git, message) {
-        super(void 0, message || String(git));
-        this.git = git;
+      constructor(git2, message) {
+        super(void 0, message || String(git2));
+        this.git = git2;
       }
     };
   }
@@ -12304,7 +13876,7 @@ function parseStringResponse(result, parsers12, texts, trim = true) {
         }
         return lines[i2 + offset];
       };
-      parsers12.some(({ parse }) => parse(line, result));
+      parsers12.some(({ parse: parse2 }) => parse2(line, result));
     }
   });
   return result;
@@ -12984,8 +14556,8 @@ function childLoggerName(name, childDebugger, { namespace: parentNamespace }) {
   }
   return childNamespace || parentNamespace;
 }
-function createLogger(label, verbose, initialStep, infoDebugger = createLog()) {
-  const labelPrefix = label && `[${label}]` || "";
+function createLogger(label2, verbose, initialStep, infoDebugger = createLog()) {
+  const labelPrefix = label2 && `[${label2}]` || "";
   const spawned = [];
   const debugDebugger = typeof verbose === "string" ? infoDebugger.extend(verbose) : verbose;
   const key = childLoggerName(filterType(verbose, filterString), debugDebugger, infoDebugger);
@@ -12993,7 +14565,7 @@ function createLogger(label, verbose, initialStep, infoDebugger = createLog()) {
   function sibling(name, initial) {
     return append(
       spawned,
-      createLogger(label, key.replace(/^[^:]+/, name), initial, infoDebugger)
+      createLogger(label2, key.replace(/^[^:]+/, name), initial, infoDebugger)
     );
   }
   function step(phase) {
@@ -13001,7 +14573,7 @@ function createLogger(label, verbose, initialStep, infoDebugger = createLog()) {
     const debug2 = debugDebugger && prefixedLogger(debugDebugger, stepPrefix) || NOOP;
     const info = prefixedLogger(infoDebugger, `${labelPrefix} ${stepPrefix}`, debug2);
     return Object.assign(debugDebugger ? debug2 : info, {
-      label,
+      label: label2,
       sibling,
       info,
       step
@@ -13263,7 +14835,7 @@ var init_git_executor_chain = __esm({
               rejection = reason || rejection;
             }
           });
-          const spawned = spawn(command, args, spawnOptions);
+          const spawned = spawn3(command, args, spawnOptions);
           spawned.stdout.on(
             "data",
             onDataReceived(stdOut, "stdOut", logger, outputLogger.step("stdOut"))
@@ -15081,7 +16653,7 @@ var init_BranchSummary = __esm({
         this.current = "";
         this.detached = false;
       }
-      push(status, detached, name, commit, label) {
+      push(status, detached, name, commit, label2) {
         if (status === "*") {
           this.detached = detached;
           this.current = name;
@@ -15092,7 +16664,7 @@ var init_BranchSummary = __esm({
           linkedWorkTree: status === "+",
           name,
           commit,
-          label
+          label: label2
         };
       }
     };
@@ -15118,14 +16690,14 @@ var init_parse_branch = __esm({
     parsers9 = [
       new LineParser(
         /^([*+]\s)?\((?:HEAD )?detached (?:from|at) (\S+)\)\s+([a-z0-9]+)\s(.*)$/,
-        (result, [current, name, commit, label]) => {
-          result.push(branchStatus(current), true, name, commit, label);
+        (result, [current, name, commit, label2]) => {
+          result.push(branchStatus(current), true, name, commit, label2);
         }
       ),
       new LineParser(
         /^([*+]\s)?(\S+)\s+([a-z0-9]+)\s?(.*)$/s,
-        (result, [current, name, commit, label]) => {
-          result.push(branchStatus(current), false, name, commit, label);
+        (result, [current, name, commit, label2]) => {
+          result.push(branchStatus(current), false, name, commit, label2);
         }
       )
     ];
@@ -15707,10 +17279,10 @@ var require_git = __commonJS2({
       return this._runTask(moveTask2(from, to), trailingFunctionArgument2(arguments));
     };
     Git2.prototype.checkoutLatestTag = function(then) {
-      var git = this;
+      var git2 = this;
       return this.pull(function() {
-        git.tags(function(err, tags) {
-          git.checkout(tags.latest, then);
+        git2.tags(function(err, tags) {
+          git2.checkout(tags.latest, then);
         });
       });
     };
@@ -16383,7 +17955,7 @@ var GitExitError = class extends GitError {
 };
 var GIT_CONFIG = ["core.quotePath=false"];
 function createGitRunner(baseDir, options = {}) {
-  const git = simpleGit({
+  const git2 = simpleGit({
     baseDir,
     config: GIT_CONFIG,
     trimmed: false,
@@ -16403,7 +17975,7 @@ function createGitRunner(baseDir, options = {}) {
   return {
     async run(args, okExitCodes = []) {
       try {
-        return { exitCode: 0, stdout: await git.raw(args) };
+        return { exitCode: 0, stdout: await git2.raw(args) };
       } catch (error) {
         if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
           return { exitCode: error.exitCode, stdout: "" };
@@ -16413,7 +17985,7 @@ function createGitRunner(baseDir, options = {}) {
     },
     async catFileBuffer(args) {
       try {
-        return await git.binaryCatFile(args);
+        return await git2.binaryCatFile(args);
       } catch (error) {
         throw describe(error, ["cat-file", ...args]);
       }
@@ -16421,16 +17993,18 @@ function createGitRunner(baseDir, options = {}) {
   };
 }
 function describe(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
   const message = error instanceof Error ? error.message.trim() : String(error);
   const command = args.join(" ");
-  const shown = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown} failed: ${message}`, { cause: error });
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
 }
 
 // src/git/cat-file-batch.ts
 function catFileBatch(root, names, mode, maxContentBytes) {
   if (names.length === 0) return Promise.resolve([]);
-  return new Promise((resolve2, reject) => {
+  return new Promise((resolve3, reject) => {
     const entries = [];
     const parser4 = new CatFileBatchParser(
       mode === "contents",
@@ -16443,7 +18017,7 @@ function catFileBatch(root, names, mode, maxContentBytes) {
       mode === "contents" ? "--batch" : "--batch-check",
       "--buffer"
     ];
-    const child = spawn2("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+    const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     const stderr = [];
     let failed;
     child.stdout.on("data", (chunk) => {
@@ -16463,9 +18037,8 @@ function catFileBatch(root, names, mode, maxContentBytes) {
     });
     child.on("close", (code) => {
       if (!failed && code !== 0) {
-        failed = new Error(
-          `git cat-file --batch failed (exit ${code}): ${Buffer.concat(stderr).toString("utf8").trim()}`
-        );
+        const text = Buffer.concat(stderr).toString("utf8").trim();
+        failed = missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`);
       }
       if (!failed) {
         try {
@@ -16478,7 +18051,7 @@ function catFileBatch(root, names, mode, maxContentBytes) {
         }
       }
       if (failed) reject(failed);
-      else resolve2(entries);
+      else resolve3(entries);
     });
     child.stdin.end(`${names.join("\n")}
 `);
@@ -16542,7 +18115,7 @@ var GREP_CHUNK_CHARS = 24e3;
 var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 var NOT_FOUND = [1, 128];
 async function createGit(repoDir) {
-  const dir = resolve(repoDir);
+  const dir = resolve2(repoDir);
   const isDirectory = await stat(dir).then(
     (s) => s.isDirectory(),
     () => false
@@ -16563,9 +18136,9 @@ async function createGit(repoDir) {
   );
 }
 var GitAdapter = class {
-  constructor(root, git, network) {
+  constructor(root, git2, network) {
     this.root = root;
-    this.git = git;
+    this.git = git2;
     this.network = network;
   }
   root;
@@ -16724,7 +18297,7 @@ var GitAdapter = class {
   }
   async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
     const sha = await this.resolveCommit(rev);
-    const git = signal ? createGitRunner(this.root, { signal }) : this.git;
+    const git2 = signal ? createGitRunner(this.root, { signal }) : this.git;
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       if (needle === "" || needle.includes("\n"))
@@ -16733,7 +18306,7 @@ var GitAdapter = class {
     const found = /* @__PURE__ */ new Set();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const { stdout } = await git.run(
+      const { stdout } = await git2.run(
         [
           "grep",
           "-l",
@@ -16764,7 +18337,7 @@ var GitAdapter = class {
   }
   async readShallowFile() {
     const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return readFile2(resolve(this.root, path), "utf8").catch(() => "");
+    return readFile2(resolve2(this.root, path), "utf8").catch(() => "");
   }
   /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
   async lsTreeBlob(sha, path) {
@@ -16793,6 +18366,17 @@ function chunkByLength(items, maxChars) {
   return chunks;
 }
 
+// src/report/ci-log-text.ts
+var ZERO_WIDTH_SPACE = "\u200B";
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c3) => `\\x${c3.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+
 // src/report/error-line.ts
 function describeError(error, debug2) {
   if (isExpectedError(error)) return `error: ${error.message}`;
@@ -16817,8 +18401,8 @@ function describeRange(report) {
 }
 function describeKeys(change) {
   if (change.keys.length === 0) return "-";
-  const shown = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown} and ${change.keys.length - 8} more` : shown;
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
 }
 function describeReferences(workload) {
   return workload.references.map((r2) => {
@@ -16849,6 +18433,16 @@ function headline(report) {
       return `Failed: ${report.results.filter(isFailure).map((r2) => shortId2(r2.id)).join(", ")}.`;
   }
 }
+function describeWhere(item) {
+  if (item.origin !== void 0) {
+    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+  }
+  if (item.file === void 0) return "-";
+  return item.line !== void 0 ? `${item.file}:${item.line}` : item.file;
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
 
 // src/report/report-json.ts
 function reportObject(report) {
@@ -16866,7 +18460,10 @@ function reportObject(report) {
       status: c3.status,
       file: c3.file,
       line: c3.line,
-      keys: c3.keys
+      keys: c3.keys,
+      ...c3.origin ? { origin: c3.origin } : {},
+      ...c3.blamedFile ? { blamedFile: c3.blamedFile } : {},
+      ...c3.previousName ? { previousName: c3.previousName } : {}
     })),
     workloads: plan.workloads.map((w) => {
       const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
@@ -16876,6 +18473,9 @@ function reportObject(report) {
         reason: w.reason,
         source: w.source,
         ...w.file ? { file: w.file, line: w.line } : {},
+        ...w.origin ? { origin: w.origin } : {},
+        ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+        ...w.rollsOnApply ? { rollsOnApply: true } : {},
         references: w.references.map((r2) => ({
           config: r2.config,
           via: r2.via,
@@ -16896,12 +18496,103 @@ function reportObject(report) {
       };
     }),
     problems: plan.problems,
-    warnings: plan.warnings
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {}
   };
 }
 function renderJson(report) {
   return `${JSON.stringify(reportObject(report), null, 2)}
 `;
+}
+
+// src/report/mermaid-graph.ts
+var MAX_NODES = 40;
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c3) => plan.workloads.some((w) => w.references.some((r2) => idKey(r2.config) === idKey(c3.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i2) => {
+    const node = `w${i2}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r2) => idKey(r2.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r2) => idKey(r2.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
 }
 
 // src/report/report-markdown.ts
@@ -16914,16 +18605,22 @@ function renderMarkdown(report, maxRows = 500) {
     "",
     `Range: ${escapeCell(describeRange(report))}`
   ];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "#### Sources", "");
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+  }
+  const graph = mermaidGraph(plan);
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (plan.changes.length > 0) {
     out.push(
       "",
       "#### Changed configs",
       "",
-      "| Config | Namespace | Change | File | Keys |",
+      "| Config | Namespace | Change | Source | Keys |",
       "|---|---|---|---|---|"
     );
     for (const c3 of plan.changes.slice(0, maxRows)) {
-      out.push(row([shortId2(c3.id), c3.id.namespace, c3.status, `${c3.file}:${c3.line}`, describeKeys(c3)]));
+      out.push(row([shortId2(c3.id), c3.id.namespace, describeStatus(c3), describeWhere(c3), describeKeys(c3)]));
     }
     if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
   }
@@ -16940,7 +18637,11 @@ function renderMarkdown(report, maxRows = 500) {
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w)].join("<br>");
+      const why = [
+        w.reason,
+        ...describeReferences(w),
+        ...w.origin ? [`from ${describeWhere(w)}`] : []
+      ].join("<br>");
       out.push(
         row([
           shortId2(w.id),
@@ -16975,6 +18676,9 @@ function escapeCell(text) {
 function renderText(report) {
   const { plan } = report;
   const out = [`Comparing ${describeRange(report)}`];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+  }
   if (plan.changes.length > 0) {
     out.push("", `Changed configs (${plan.changes.length}):`);
     out.push(
@@ -16982,8 +18686,8 @@ function renderText(report) {
         plan.changes.map((c3) => [
           `${shortId2(c3.id)}`,
           `ns ${c3.id.namespace}`,
-          c3.status,
-          `${c3.file}:${c3.line}`,
+          describeStatus(c3),
+          describeWhere(c3),
           `keys: ${describeKeys(c3)}`
         ])
       )
@@ -16993,8 +18697,12 @@ function renderText(report) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
       out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
   }
   if (report.results.length > 0) {
     out.push("", "Results:");
@@ -17024,209 +18732,13 @@ function table(rows) {
 function renderReport(report, format) {
   switch (format) {
     case "json":
-      return renderJson(report);
+      return escapeJsonForCiLog(renderJson(report));
     case "markdown":
-      return renderMarkdown(report);
+      return escapeForCiLog(renderMarkdown(report));
     case "text":
-      return renderText(report);
+      return escapeForCiLog(renderText(report));
   }
 }
-
-// src/settings/options.ts
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: ["repo", "cluster", "both"],
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: ["annotation", "env"],
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent) or an env var with the current time."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: ["none", "client", "server"],
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: ["text", "json", "markdown"],
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    default: "1048576",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Skip manifest files larger than this, with a warning."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
 
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -17236,6 +18748,47 @@ function parseDuration(text) {
   const parts = [...trimmed2.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((p2) => p2[0]).join("") !== trimmed2) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
 }
 
 // src/settings/settings.ts
@@ -17262,12 +18815,15 @@ function toSettings(...sources) {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
-  return {
+  const settings = {
     base: str("base"),
     head: str("head"),
     repo: str("repo") ?? ".",
     paths: list("paths"),
     exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
     namespace: str("namespace") ?? "default",
     discover: str("discover"),
     strategy: str("strategy") ?? "annotation",
@@ -17277,6 +18833,7 @@ function toSettings(...sources) {
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 3e5,
     configTimeoutMs: num("config-timeout") ?? 6e4,
+    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 6e4,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
@@ -17286,9 +18843,28 @@ function toSettings(...sources) {
     hashKey: str("hash-key"),
     output: str("output") ?? "text",
     strict: bool("strict"),
-    maxFileSize: num("max-file-size") ?? 1048576,
+    maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug")
   };
+  validateSettings(settings);
+  return settings;
+}
+var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
 }
 function requireSpec(name) {
   const spec = OPTIONS.find((o2) => o2.name === name);
@@ -17356,14 +18932,15 @@ export {
   VERSION,
   createClusterConnection,
   readEventPayload,
+  OPTIONS,
   runInCi,
   createGit,
+  escapeForCiLog,
   describeError,
   reportObject,
   headline,
   renderMarkdown,
   renderReport,
-  OPTIONS,
   rawValuesFromEnv,
   toSettings,
   formatLocation

@@ -386,6 +386,7 @@ export {
   apiVersionOf,
   qualifiedResource,
   restartableKinds,
+  podTemplateOf,
   runningPodTemplateOf,
   isWorkloadKind,
   isRestartable,

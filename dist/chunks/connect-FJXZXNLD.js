@@ -5,7 +5,7 @@ import {
   chooseSource,
   decodeKubeconfigData,
   findKubeConfigSource
-} from "./chunk-R4UG4FHS.js";
+} from "./chunk-NZQWCR7U.js";
 import {
   KubeConfig
 } from "./chunk-77PDXY5N.js";
@@ -16,6 +16,152 @@ import {
 // src/kube/connect.ts
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
+// src/kube/exec-credential.ts
+import { spawn } from "node:child_process";
+var PROVIDER = "config-rollout-exec";
+function boundExecPlugins(kc, timeoutMs) {
+  const plugins = /* @__PURE__ */ new Map();
+  const users = kc.getUsers().map((user) => {
+    const exec = user.exec;
+    if (!exec) return user;
+    plugins.set(user.name, exec);
+    const { exec: _dropped, ...rest } = user;
+    return { ...rest, authProvider: { name: PROVIDER, config: {} } };
+  });
+  if (plugins.size === 0) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters(),
+    users,
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext()
+  });
+  const credentials = /* @__PURE__ */ new Map();
+  kc.addAuthenticator({
+    isAuthProvider: (user) => user?.authProvider?.name === PROVIDER,
+    async applyAuthentication(user, opts) {
+      const exec = plugins.get(user.name);
+      if (!exec) return;
+      let pending = credentials.get(user.name);
+      const cached = pending && await pending.catch(() => void 0);
+      if (!pending || !cached || cached.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
+        pending = runPlugin(user.name, exec, timeoutMs);
+        credentials.set(user.name, pending);
+      }
+      const credential = await pending;
+      const target = opts;
+      if (credential.clientCertificateData) target.cert = credential.clientCertificateData;
+      if (credential.clientKeyData) target.key = credential.clientKeyData;
+      if (credential.token)
+        target.headers = { ...target.headers, Authorization: `Bearer ${credential.token}` };
+    }
+  });
+}
+var running = /* @__PURE__ */ new Set();
+var exitHookInstalled = false;
+function killGroup(child) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+  }
+}
+function runPlugin(userName, exec, timeoutMs) {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    const killAll = () => {
+      for (const child of running) killGroup(child);
+    };
+    process.on("exit", killAll);
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+      process.once(signal, () => {
+        killAll();
+        process.kill(process.pid, signal);
+      });
+    }
+  }
+  const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
+  const env = { ...process.env };
+  for (const entry of exec.env ?? []) env[entry.name] = entry.value;
+  env.KUBERNETES_EXEC_INFO = JSON.stringify({
+    apiVersion: exec.apiVersion ?? "client.authentication.k8s.io/v1beta1",
+    kind: "ExecCredential",
+    spec: { interactive: false }
+  });
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    let stderr = "";
+    let settled = false;
+    const child = spawn(exec.command, exec.args ?? [], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so a timeout kills what the plugin started too.
+      detached: true
+    });
+    running.add(child);
+    const finish = (error, credential) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      running.delete(child);
+      if (error) reject(error);
+      else resolve(credential);
+    };
+    const timer = setTimeout(() => {
+      killGroup(child);
+      finish(
+        new UserError(
+          `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+        )
+      );
+    }, timeoutMs);
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.setEncoding("utf8").on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => {
+      const message = error.code === "ENOENT" ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${error.code ?? error.message}`;
+      finish(new UserError(message));
+    });
+    child.on("close", (code, signal) => {
+      if (code !== 0) {
+        const last = stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "";
+        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        finish(new UserError(`${what} ${how}${last ? `: ${last}` : ""}`));
+        return;
+      }
+      const credential = parseExecCredential(stdout);
+      if (!credential) {
+        finish(new UserError(`${what} printed no ExecCredential with a token or client certificate`));
+        return;
+      }
+      finish(void 0, credential);
+    });
+  });
+}
+function parseExecCredential(stdout) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return void 0;
+  }
+  const status = parsed?.status;
+  if (!status || typeof status !== "object") return void 0;
+  const text = (key) => typeof status[key] === "string" ? status[key] : void 0;
+  const credential = {
+    token: text("token"),
+    clientCertificateData: text("clientCertificateData"),
+    clientKeyData: text("clientKeyData")
+  };
+  const expiry = text("expirationTimestamp");
+  if (expiry && !Number.isNaN(Date.parse(expiry))) credential.expiresAt = Date.parse(expiry);
+  return credential.token || credential.clientCertificateData ? credential : void 0;
+}
+
+// src/kube/connect.ts
 var NoClusterConfiguredError = class extends UserError {
   name = "NoClusterConfiguredError";
   constructor() {
@@ -39,6 +185,7 @@ function loadKubeConfig(opts) {
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster();
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
+  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4);
   return {
     kc,
     context: kc.getCurrentContext(),

@@ -1,0 +1,36 @@
+// Which one input file to blame for a rendered object's change: a generator's input file when the
+// object is generated, else the one changed patch (or input) that names it. When no single file can
+// be blamed, none is: the source label still says where the object comes from.
+import type { GeneratorInputs } from "./kustomization-file.js";
+
+export interface BlameInputs {
+  /** The source's input files the range changed. */
+  changedInputs: readonly string[];
+  /** Generators of the kustomizations in the source's tree. */
+  generators: readonly GeneratorInputs[];
+  /** Text at head of the changed inputs (what they name), by path; absent files are left out. */
+  texts: ReadonlyMap<string, string>;
+}
+
+export function blameFile(object: { kind: string; name: string }, inputs: BlameInputs): string | undefined {
+  const changed = new Set(inputs.changedInputs);
+  // The longest generator name the rendered name contains: prefixes, suffixes and hashes only add.
+  const generator = inputs.generators
+    .filter((g) => g.kind === object.kind && object.name.includes(g.name))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : undefined;
+}
+
+/** Whether a patch or manifest text has a `name:` the rendered name was made from. */
+function namesObject(text: string | undefined, renderedName: string): boolean {
+  if (text === undefined) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1]!;
+    if (name === renderedName || (name.length >= 3 && renderedName.includes(name))) return true;
+  }
+  return false;
+}

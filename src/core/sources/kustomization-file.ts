@@ -1,0 +1,147 @@
+// One kustomization file's text -> the local paths it reads. Pure: the caller reads the file.
+// Used to know which files a kustomization tree owns (they are not raw manifests) and which pushes
+// touch it (only those are rendered). Remote resources (URLs, git repos) are not local inputs.
+import { parse } from "yaml";
+import { field, isRecord } from "../manifests/json-shape.js";
+
+/** File names kustomize accepts for a kustomization, in its order of preference. */
+export const KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"] as const;
+
+export interface GeneratorInputs {
+  kind: "ConfigMap" | "Secret";
+  /** The generator's name before any prefix, suffix or hash. */
+  name: string;
+  /** Local files it reads (files and envs), repository-relative. */
+  files: string[];
+}
+
+export interface KustomizationFile {
+  /** Directory of the kustomization, repository-relative ("" for the root). */
+  dir: string;
+  /** Repository-relative path of the kustomization file itself. */
+  path: string;
+  /** kind: Component cannot be built on its own, so it is never a root. */
+  isComponent: boolean;
+  /** Local paths named as resources, bases, components, generators or transformers (files or directories). */
+  entries: string[];
+  /** Local files read for patches, generators, replacements, CRDs and configurations. */
+  files: string[];
+  generators: GeneratorInputs[];
+  /** Files of patches (a changed patch is the file to blame for the objects it targets). */
+  patchFiles: string[];
+  /** Set when the file does not parse: the kustomization is still a source, its inputs unknown. */
+  problem?: string;
+}
+
+/** Where a kustomization lives, when `path` is a kustomization file; undefined otherwise. */
+export function kustomizationDirOf(path: string): string | undefined {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!(KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(name)) return undefined;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+export function readKustomizationFile(path: string, text: string): KustomizationFile {
+  const dir = kustomizationDirOf(path) ?? "";
+  const result: KustomizationFile = {
+    dir,
+    path,
+    isComponent: false,
+    entries: [],
+    files: [],
+    generators: [],
+    patchFiles: [],
+  };
+  let doc: unknown;
+  try {
+    doc = parse(text, { logLevel: "error", maxAliasCount: 100 });
+  } catch (error) {
+    result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    return result;
+  }
+  if (!isRecord(doc)) return result;
+  result.isComponent = field(doc, "kind") === "Component";
+  const local = (value: unknown): string | undefined => {
+    // Absolute paths are outside the repository: not an input we can track (kustomize's load
+    // restrictor refuses them anyway).
+    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+      return undefined;
+    }
+    return joinPath(dir, value.trim());
+  };
+  const pushAll = (into: string[], values: unknown[]) => {
+    for (const value of values) {
+      const path = local(value);
+      if (path !== undefined && !into.includes(path)) into.push(path);
+    }
+  };
+  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
+    pushAll(result.entries, listOf(field(doc, key)));
+  }
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
+  // patchesStrategicMerge items are file paths or inline patches (which hold a newline or a colon).
+  const patchPaths = [
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
+    ...listOf(field(doc, "patches")).map((p) => field(p, "path")),
+  ];
+  pushAll(result.patchFiles, patchPaths);
+  pushAll(result.files, patchPaths);
+  pushAll(
+    result.files,
+    listOf(field(doc, "replacements")).map((r) => field(r, "path")),
+  );
+  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  for (const [key, kind] of [
+    ["configMapGenerator", "ConfigMap"],
+    ["secretGenerator", "Secret"],
+  ] as const) {
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
+      // `files` items are `path` or `key=path`; `envs` (and the older `env`) are paths.
+      const files = [
+        ...listOf(field(generator, "files")).map((f) =>
+          typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f,
+        ),
+        ...listOf(field(generator, "envs")),
+        field(generator, "env"),
+      ];
+      const paths: string[] = [];
+      pushAll(paths, files);
+      for (const path of paths) if (!result.files.includes(path)) result.files.push(path);
+      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
+    }
+  }
+  return result;
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** URLs, scp-like git addresses and `github.com/...` style remote bases. */
+function isRemote(value: string): boolean {
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+    /^[^/]+@[^/]+:/.test(value) ||
+    /^(github|gitlab|bitbucket)\.(com|org)\//.test(value)
+  );
+}
+
+/**
+ * `dir` + a relative path, normalised; a path that climbs out of the repository is kept as it is
+ * written past the root (it can never match a repository file, which is what we want).
+ */
+export function joinPath(dir: string, relative: string): string {
+  const parts = dir.split("/").filter(Boolean);
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
+      else parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}

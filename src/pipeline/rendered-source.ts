@@ -1,0 +1,27 @@
+// What the render stage knows about one source (a kustomization, the --render command): how to
+// render it in a checkout, what its checkout needs, and what to blame its objects on.
+import type { GeneratorInputs } from "../core/sources/kustomization-file.js";
+
+/** A commit's checkout, as renderers see it. */
+export interface Checkout {
+  dir: string;
+  /** A scratch directory outside the checkout (a renderer's HOME). */
+  scratch: string;
+}
+
+export interface RenderedSource {
+  /** How the report names it: `kustomize overlays/prod`, `render: helm template ...`. */
+  label: string;
+  /** Directories the render needs in its checkout; undefined: the whole tree. */
+  scope: string[] | undefined;
+  /** Stands for the source's objects where a file is expected (warnings, annotations). */
+  file: string;
+  /** The output at one commit; undefined when the source does not exist there. */
+  render(checkout: Checkout, commit: string): Promise<Buffer | undefined>;
+  /** The source's input files the range changed (what its objects may be blamed on). */
+  changedInputs: string[];
+  generators: GeneratorInputs[];
+}
+
+/** Per render; a hung renderer must not hold the job forever. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 10 * 60_000;

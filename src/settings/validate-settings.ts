@@ -1,0 +1,62 @@
+// Checks on values that parse but would only fail, or silently misbehave, once the cluster is
+// touched: a zero timeout, a wait longer than a Node timer can hold, a namespace the API server
+// would reject (which used to turn into a cluster-wide list), an env var name no shell can read.
+import { UserError } from "../core/errors.js";
+import { isNamespaceName, NAMESPACE_RULE } from "../core/names.js";
+
+/** The longest delay a Node timer can hold (2^31-1 ms): longer ones fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+/** What the environment variable set by --strategy env must look like to be readable in a shell. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export interface CheckedValues {
+  paths: string[];
+  namespace: string;
+  namespaces: string[];
+  excludeNamespaces: string[];
+  envName: string;
+  timeoutMs: number;
+  configTimeoutMs: number;
+  maxFileSize: number;
+}
+
+export function validateSettings(values: CheckedValues): void {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+
+function checkDuration(option: string, ms: number): void {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 3_600_000);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`,
+    );
+  }
+}
+
+function formatHours(ms: number): string {
+  return ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${ms}ms`;
+}
+
+function checkNamespaces(option: string, names: string[]): void {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`,
+      );
+    }
+  }
+}

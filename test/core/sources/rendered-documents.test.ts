@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { parseRenderedPair, splitDocuments } from "../../../src/core/sources/rendered-documents.js";
+
+const cm = (name: string, value: string) =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  K: "${value}"\n`;
+
+describe("splitDocuments", () => {
+  test.each([
+    ["kustomize's separators", `${cm("a", "1")}---\n${cm("b", "2")}`, 2],
+    ["a leading marker and blank documents", `---\n${cm("a", "1")}---\n\n---\n${cm("b", "2")}`, 2],
+    ["a JSON document", '{"apiVersion": "v1", "kind": "List", "items": []}', 1],
+  ])("%s", (_label, text, count) => {
+    expect(splitDocuments(text)).toHaveLength(count);
+  });
+
+  test.each([
+    ["content on the marker line", `--- !!map\n${cm("a", "1")}`],
+    ["an explicit document end", `${cm("a", "1")}...\n`],
+    ["a directive", `%YAML 1.2\n---\n${cm("a", "1")}`],
+  ])("%s falls back to parsing the stream whole", (_label, text) => {
+    expect(splitDocuments(text)).toBeUndefined();
+  });
+});
+
+describe("parseRenderedPair", () => {
+  test("identical documents give the same objects at both commits, changed ones their own", () => {
+    const base = Buffer.from(`${cm("a", "1")}---\n${cm("b", "1")}`);
+    const head = Buffer.from(`${cm("a", "1")}---\n${cm("b", "2")}`);
+    const pair = parseRenderedPair("(x output)", base, head, "prod");
+    expect(pair.head.map((m) => [m.id.namespace, m.id.name])).toEqual([
+      ["prod", "a"],
+      ["prod", "b"],
+    ]);
+    expect(pair.base[0]).toBe(pair.head[0]);
+    expect(pair.base[1]?.object).toMatchObject({ data: { K: "1" } });
+    expect(pair.head[1]?.object).toMatchObject({ data: { K: "2" } });
+  });
+
+  test("a missing side is no objects; a bad document is a problem labelled with the source", () => {
+    const pair = parseRenderedPair("(render: x output)", undefined, Buffer.from("kind: [\n"), "default");
+    expect(pair.base).toEqual([]);
+    expect(pair.problems.map((p) => p.file)).toEqual(["(render: x output)"]);
+  });
+
+  test("a stream the split cannot follow is parsed whole", () => {
+    const pair = parseRenderedPair(
+      "(x output)",
+      undefined,
+      Buffer.from(`%YAML 1.2\n---\n${cm("a", "1")}`),
+      "default",
+    );
+    expect(pair.head.map((m) => m.id.name)).toEqual(["a"]);
+  });
+});

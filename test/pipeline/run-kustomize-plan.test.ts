@@ -1,0 +1,367 @@
+// Kustomize as the source of truth, end to end: real `kubectl kustomize` (or `kustomize`) on temp git
+// repositories, the CLI function (in-process) run as a user would (--dry-run --output json).
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { stringify } from "yaml";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+
+type Files = Record<string, string | null>;
+interface PlanJson {
+  outcome: string;
+  changes: Array<{
+    kind: string;
+    namespace: string;
+    name: string;
+    status: string;
+    file: string;
+    keys: string[];
+    origin?: string;
+    blamedFile?: string;
+    previousName?: string;
+  }>;
+  workloads: Array<{
+    kind: string;
+    namespace: string;
+    name: string;
+    action: string;
+    reason: string;
+    origin?: string;
+    rollsOnApply?: boolean;
+  }>;
+  sources?: string[];
+  problems: unknown[];
+}
+
+const repos: TempRepo[] = [];
+afterEach(async () => {
+  for (const repo of repos.splice(0)) await repo.cleanup();
+});
+
+async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
+  const repo = await createTempRepo();
+  repos.push(repo);
+  for (const [path, text] of Object.entries(before)) if (text !== null) await repo.write(path, text);
+  await repo.commit("before");
+  for (const [path, text] of Object.entries(after)) {
+    if (text === null) await repo.remove(path);
+    else await repo.write(path, text);
+  }
+  await repo.commit("after");
+  return repo;
+}
+
+async function run(repo: TempRepo, extraArgs: string[] = []) {
+  return runInProcess([
+    "--repo",
+    repo.dir,
+    "--dry-run",
+    "--output",
+    "json",
+    "--discover",
+    "repo",
+    ...extraArgs,
+  ]);
+}
+
+async function plan(before: Files, after: Files, extraArgs: string[] = []): Promise<PlanJson> {
+  const result = await run(await commitTwice(before, after), extraArgs);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as PlanJson;
+}
+
+const yaml = (value: unknown) => stringify(value);
+const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
+const baseFiles: Files = {
+  "base/kustomization.yaml": yaml({ resources: ["deployment.yaml", "cm.yaml"] }),
+  "base/deployment.yaml": yamlDocs(web),
+  "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "info", PORT: "8080" })),
+};
+const prodPatch = (level: string) => yaml([{ op: "replace", path: "/data/LOG_LEVEL", value: level }]);
+const prodOverlay = (level: string): Files => ({
+  "overlays/prod/kustomization.yaml": yaml({
+    namespace: "prod",
+    resources: ["../../base"],
+    patches: [{ path: "log-level.yaml", target: { kind: "ConfigMap", name: "web-config" } }],
+  }),
+  "overlays/prod/log-level.yaml": prodPatch(level),
+});
+const restarts = (p: PlanJson) =>
+  p.workloads.filter((w) => w.action === "restart").map((w) => `${w.kind}/${w.namespace}/${w.name}`);
+
+describe("overlays with namespaces and patches", () => {
+  test("a change to the overlay's patch restarts the workload in the overlay's namespace, named by source and file", async () => {
+    const p = await plan({ ...baseFiles, ...prodOverlay("warn") }, prodOverlay("error"));
+    expect(p.changes.map((c) => [c.namespace, c.name, c.status, c.keys])).toEqual([
+      ["prod", "web-config", "modified", ["LOG_LEVEL"]],
+    ]);
+    expect(p.changes[0]?.origin).toBe("kustomize overlays/prod");
+    expect(p.changes[0]?.blamedFile).toBe("overlays/prod/log-level.yaml");
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(p.workloads[0]?.origin).toBe("kustomize overlays/prod");
+    expect(p.sources).toContain("kustomize overlays/prod: rendered at both commits");
+  });
+
+  test("a base change the overlay masks restarts nothing, and nothing in namespace default", async () => {
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn") },
+      { "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "debug", PORT: "8080" })) },
+    );
+    expect(p.changes).toEqual([]);
+    expect(p.workloads).toEqual([]);
+    expect(p.outcome).toBe("nothing-to-do");
+  });
+
+  test("a base change the overlay does not mask restarts the workload in the overlay's namespace", async () => {
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn") },
+      { "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "debug", PORT: "9090" })) },
+    );
+    expect(p.changes.map((c) => [c.namespace, c.keys, c.blamedFile])).toEqual([
+      ["prod", ["PORT"], "base/cm.yaml"],
+    ]);
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+  });
+
+  test("an overlay removed at head is rendered at base only: its objects are deleted", async () => {
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn") },
+      { "overlays/prod/kustomization.yaml": null, "overlays/prod/log-level.yaml": null },
+    );
+    expect(p.changes.map((c) => [c.namespace, c.name, c.status, c.origin])).toEqual([
+      ["prod", "web-config", "deleted", "kustomize overlays/prod"],
+    ]);
+    expect(p.workloads).toEqual([]);
+  });
+
+  test("--kustomize none reads raw files only, as before", async () => {
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn") },
+      { "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "debug", PORT: "8080" })) },
+      ["--kustomize", "none"],
+    );
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(p.changes[0]?.origin).toBeUndefined();
+  });
+
+  test("a push that touches no kustomization renders nothing and still reads raw files", async () => {
+    const raw = (level: string) =>
+      yamlDocs(
+        configMap("other", { L: level }),
+        deployment("other", pod({ envFrom: [{ configMapRef: { name: "other" } }] })),
+      );
+    const p = await plan(
+      { ...baseFiles, ...prodOverlay("warn"), "raw/other.yaml": raw("a") },
+      { "raw/other.yaml": raw("b") },
+    );
+    expect(restarts(p)).toEqual(["Deployment/default/other"]);
+    expect(p.sources).toEqual(["kustomize overlays/prod: not rendered, the range touches none of its files"]);
+  });
+  test("a file inside a kustomize tree is never read as a raw consumer of a raw config", async () => {
+    const tree: Files = {
+      "app/kustomization.yaml": yaml({ namespace: "prod", resources: ["deployment.yaml"] }),
+      "app/deployment.yaml": yamlDocs(
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "shared" } }] })),
+      ),
+    };
+    const p = await plan(
+      { ...tree, "raw/shared.yaml": yamlDocs(configMap("shared", { A: "1" })) },
+      { "raw/shared.yaml": yamlDocs(configMap("shared", { A: "2" })) },
+    );
+    expect(p.changes.map((c) => [c.namespace, c.name])).toEqual([["default", "shared"]]);
+    expect(p.workloads).toEqual([]);
+  });
+});
+
+describe("generators", () => {
+  const generated = (level: string, options: Record<string, unknown> = {}): Files => ({
+    "app/kustomization.yaml": yaml({
+      namespace: "apps",
+      resources: ["deployment.yaml"],
+      configMapGenerator: [{ name: "web-config", files: ["app.properties"], ...options }],
+    }),
+    "app/deployment.yaml": yamlDocs(
+      deployment(
+        "web",
+        pod(
+          { volumeMounts: [{ name: "c", mountPath: "/etc/app" }] },
+          { volumes: [{ name: "c", configMap: { name: "web-config" } }] },
+        ),
+      ),
+    ),
+    "app/app.properties": `log.level=${level}\n`,
+  });
+
+  test("with a hash suffix the consumer rolls on apply under the new name and is not restarted", async () => {
+    const p = await plan(generated("info"), { "app/app.properties": "log.level=debug\n" });
+    expect(p.changes).toHaveLength(1);
+    const change = p.changes[0]!;
+    expect(change.status).toBe("modified");
+    expect(change.name).toMatch(/^web-config-[a-z0-9]{10}$/);
+    expect(change.previousName).toMatch(/^web-config-[a-z0-9]{10}$/);
+    expect(change.previousName).not.toBe(change.name);
+    expect(change.blamedFile).toBe("app/app.properties");
+    expect(p.workloads.map((w) => [w.namespace, w.name, w.action, w.rollsOnApply])).toEqual([
+      ["apps", "web", "skip", true],
+    ]);
+    expect(p.workloads[0]?.reason).toContain(`now reads configmap/${change.name}`);
+    expect(p.outcome).toBe("nothing-to-do");
+  });
+
+  test("with disableNameSuffixHash a content change restarts the consumer", async () => {
+    const options = { options: { disableNameSuffixHash: true } };
+    const p = await plan(generated("info", options), { "app/app.properties": "log.level=debug\n" });
+    expect(p.changes.map((c) => [c.name, c.status, c.keys, c.blamedFile])).toEqual([
+      ["web-config", "modified", ["app.properties"], "app/app.properties"],
+    ]);
+    expect(restarts(p)).toEqual(["Deployment/apps/web"]);
+  });
+
+  test("envs and literals generators are read too", async () => {
+    const files = (level: string): Files => ({
+      "app/kustomization.yaml": yaml({
+        resources: ["deployment.yaml"],
+        generatorOptions: { disableNameSuffixHash: true },
+        configMapGenerator: [{ name: "web-config", envs: ["app.env"], literals: ["STATIC=1"] }],
+      }),
+      "app/deployment.yaml": yamlDocs(web),
+      "app/app.env": `LOG_LEVEL=${level}\n`,
+    });
+    const p = await plan(files("info"), { "app/app.env": "LOG_LEVEL=debug\n" });
+    expect(p.changes.map((c) => c.keys)).toEqual([["LOG_LEVEL"]]);
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+  });
+});
+
+describe("two overlays and failures", () => {
+  const twoOverlays = (level: string): Files => ({
+    ...baseFiles,
+    ...Object.fromEntries(
+      ["staging", "prod"].flatMap((env) => [
+        [
+          `overlays/${env}/kustomization.yaml`,
+          yaml({ resources: ["../../base"], patches: [{ path: "p.yaml", target: { kind: "ConfigMap" } }] }),
+        ],
+        [`overlays/${env}/p.yaml`, prodPatch(`${env}-${level}`)],
+      ]),
+    ),
+  });
+
+  test("two overlays that define one object differently stop the run and ask for --kustomize", async () => {
+    const repo = await commitTwice(twoOverlays("a"), {
+      "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "x", PORT: "1" })),
+    });
+    const result = await run(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "kustomize overlays/prod and kustomize overlays/staging both define configmap/web-config",
+    );
+    expect(result.stderr).toContain("--kustomize DIR");
+    const chosen = await run(repo, ["--kustomize", "overlays/prod"]);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(restarts(JSON.parse(chosen.stdout) as PlanJson)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("a kustomization that fails to build is exit 2 naming the command and commit, nothing applied", async () => {
+    const repo = await commitTwice(
+      { ...baseFiles, ...prodOverlay("warn") },
+      {
+        "overlays/prod/kustomization.yaml": yaml({
+          namespace: "prod",
+          resources: ["../../base", "missing.yaml"],
+        }),
+      },
+    );
+    const head = (await repo.git(["rev-parse", "HEAD"])).trim();
+    const result = await run(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /`(kubectl kustomize|kustomize build) \.\/overlays\/prod` failed at commit/,
+    );
+    expect(result.stderr).toContain(head.slice(0, 12));
+    expect(result.stderr).toContain("missing.yaml");
+  });
+
+  test("a kustomization from the repository cannot run a program: exec plugins stay off", async () => {
+    const marker = join(tmpdir(), `config-rollout-exec-marker-${process.pid}-${Date.now()}`);
+    const withGenerator = (level: string): Files => ({
+      ...prodOverlay(level),
+      "overlays/prod/kustomization.yaml": yaml({
+        namespace: "prod",
+        resources: ["../../base"],
+        generators: ["gen.yaml"],
+        patches: [{ path: "log-level.yaml", target: { kind: "ConfigMap", name: "web-config" } }],
+      }),
+      "overlays/prod/gen.yaml": yaml({
+        apiVersion: "example.com/v1",
+        kind: "Gen",
+        metadata: {
+          name: "g",
+          annotations: { "config.kubernetes.io/function": "exec:\n  path: ./gen.sh\n" },
+        },
+      }),
+      "overlays/prod/gen.sh": `#!/bin/sh\ntouch ${marker}\ncat\n`,
+    });
+    const repo = await commitTwice({ ...baseFiles, ...withGenerator("warn") }, withGenerator("error"));
+    await chmod(join(repo.dir, "overlays/prod/gen.sh"), 0o755);
+    await repo.commit("executable generator");
+    const result = await run(repo, ["--base", "HEAD~2"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/failed at commit/);
+    expect(result.stderr).toContain("external plugins disabled");
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test("--kustomize naming a directory without a kustomization is exit 2", async () => {
+    const repo = await commitTwice(
+      { ...baseFiles },
+      { "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "x" })) },
+    );
+    const result = await run(repo, ["--kustomize", "overlays/nope"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--kustomize overlays/nope: no kustomization.yaml");
+  });
+
+  test("without kustomize or kubectl on PATH, a touched kustomization says how to install one or opt out", async () => {
+    const repo = await commitTwice({ ...baseFiles, ...prodOverlay("warn") }, prodOverlay("error"));
+    // A PATH with git only (kubectl sits next to git in /usr/bin on these machines).
+    const bin = join(repo.dir, "..", `only-git-${Date.now()}`);
+    await mkdir(bin);
+    await symlink(
+      execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim(),
+      join(bin, "git"),
+    );
+    try {
+      const result = await runInProcess(
+        ["--repo", repo.dir, "--dry-run", "--output", "json", "--discover", "repo"],
+        { PATH: bin },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        "kustomize overlays/prod changed but neither kustomize nor kubectl is on PATH",
+      );
+      expect(result.stderr).toContain("--kustomize none");
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
+  });
+
+  test("a Helm chart directory is never parsed as raw manifests and the report says it needs --render", async () => {
+    const chart = (replicas: number): Files => ({
+      "charts/web/Chart.yaml": yaml({ apiVersion: "v2", name: "web", version: "0.1.0" }),
+      "charts/web/templates/deployment.yaml": `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: ${replicas}\n`,
+    });
+    const p = await plan(chart(1), chart(2), ["--kustomize", "none"]);
+    expect(p.problems).toEqual([]);
+    const auto = await plan(chart(1), chart(2));
+    expect(auto.problems).toEqual([]);
+    expect(auto.sources).toEqual([
+      expect.stringContaining("Helm chart charts/web: not read as raw manifests"),
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { UserError } from "../../src/core/errors.js";
+import { parseArgs } from "../../src/settings/parse-args.js";
+import { rawValuesFromEnv, toSettings } from "../../src/settings/settings.js";
+
+describe("--kustomize, --render, --render-paths", () => {
+  test("by default kustomizations are discovered, no command runs and every file is a render input", () => {
+    const settings = toSettings({});
+    expect(settings.kustomize).toEqual([]);
+    expect(settings.render).toBeUndefined();
+    expect(settings.renderPaths).toEqual(["**"]);
+  });
+
+  test.each([
+    ["overlays/prod", ["overlays/prod"]],
+    ["./overlays/prod/,overlays/staging", ["overlays/prod", "overlays/staging"]],
+    [".", [""]],
+    ["none", ["none"]],
+  ])("--kustomize %s", (value, dirs) => {
+    expect(toSettings(parseArgs(["--kustomize", value]).values).kustomize).toEqual(dirs);
+  });
+
+  test.each(["none,overlays/prod", "/abs/dir", "../outside", "a/../../b"])(
+    "--kustomize %s is a usage error",
+    (value) => {
+      expect(() => toSettings({ kustomize: value })).toThrow(UserError);
+    },
+  );
+
+  test("the environment and the action's inputs set them too", () => {
+    const settings = toSettings(
+      rawValuesFromEnv({
+        CONFIG_ROLLOUT_KUSTOMIZE: "overlays/prod\noverlays/eu",
+        CONFIG_ROLLOUT_RENDER: "helm template web charts/web -n prod",
+        CONFIG_ROLLOUT_RENDER_PATHS: "charts/web/**,values-prod.yaml",
+      }),
+    );
+    expect(settings.kustomize).toEqual(["overlays/prod", "overlays/eu"]);
+    expect(settings.render).toBe("helm template web charts/web -n prod");
+    expect(settings.renderPaths).toEqual(["charts/web/**", "values-prod.yaml"]);
+  });
+});
