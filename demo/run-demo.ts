@@ -2,6 +2,8 @@
 // It commits demo/sample/v1 and then demo/sample/v2 into a fresh git repository, starts the
 // simulated Kubernetes API server on 127.0.0.1 holding the v1 objects, and runs the bundled CLI
 // (dist/cli.js) exactly as CI would: --apply pushes the changed configs, then it restarts and waits.
+// Extra arguments go to the CLI: `npm run demo -- --strategy versioned` shows a versioned rollout
+// (immutable copies, workloads repointed to them) and lists the copies it left on the cluster.
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,7 +43,18 @@ try {
   cluster.writeKubeconfig(kubeconfig, { context: "demo" });
   writeFileSync(join(work, "README"), "scratch space of npm run demo\n");
 
-  const args = ["--repo", repo, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", kubeconfig, "--apply"];
+  const args = [
+    "--repo",
+    repo,
+    "--base",
+    "HEAD~1",
+    "--head",
+    "HEAD",
+    "--kubeconfig",
+    kubeconfig,
+    "--apply",
+    ...process.argv.slice(2),
+  ];
   console.error(`$ config-rollout ${args.join(" ").replaceAll(work, "$DEMO")}\n`);
   // Spawn asynchronously: the simulated server lives in this process and must keep answering.
   const child = spawn(process.execPath, [join(here, "..", "dist", "cli.js"), ...args], {
@@ -52,6 +65,15 @@ try {
   console.error(
     `\nThe simulated API server saw ${cluster.requests.length} requests: ${summarise(cluster.requests.map((r) => r.verb))}.`,
   );
+  const copies = ["ConfigMap", "Secret"].flatMap((kind) =>
+    cluster
+      .list(kind)
+      .filter(
+        (obj) => (obj.metadata as { labels?: Record<string, string> }).labels?.["config-rollout.io/managed"],
+      )
+      .map((obj) => `${kind.toLowerCase()}/${(obj.metadata as { name: string }).name}`),
+  );
+  if (copies.length > 0) console.error(`Versioned copies on the cluster: ${copies.join(", ")}.`);
   process.exitCode = status;
 } finally {
   await cluster.close();

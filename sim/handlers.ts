@@ -128,7 +128,12 @@ function patch(
       throw badRequest("fieldManager: Required value: is required for apply patch");
     if (!isRecord(body)) throw badRequest("apply patch must be an object");
     const existing = registry.find(info, namespace, name);
-    const applyOpts: WriteOptions = { ...opts, operation: "Apply" };
+    const applyOpts: WriteOptions = {
+      ...opts,
+      operation: "Apply",
+      applied: body,
+      force: req.query.force === "true",
+    };
     const metaName = isRecord(body.metadata) ? body.metadata.name : undefined;
     if (metaName !== undefined && metaName !== name) {
       throw badRequest(

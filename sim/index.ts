@@ -135,11 +135,14 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       // In place, so callers holding `cluster.requests` see the reset.
       requests.length = 0;
     },
-    setRolloutBehaviour: (kind, namespace, name, behaviour) => {
+    setRolloutBehaviour: (kind, namespace, name, behaviour, onlyFor) => {
       const info = infoFor(kind);
-      if (info === ROLLOUTS) return argoRollouts.setBehaviour(namespace, name, behaviour);
+      if (info === ROLLOUTS) {
+        if (onlyFor) throw new Error("setRolloutBehaviour: onlyFor is not simulated for Argo Rollouts");
+        return argoRollouts.setBehaviour(namespace, name, behaviour);
+      }
       if (!info.workload) throw new Error(`setRolloutBehaviour: ${kind} is not rolled out by the simulator`);
-      simulator.setBehaviour(info, namespace, name, behaviour);
+      simulator.setBehaviour(info, namespace, name, behaviour, onlyFor);
     },
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),

@@ -2,6 +2,7 @@
 // status-subresource rules, optimistic concurrency, dry-run, then storage and the controllers.
 import { randomBytes, randomUUID } from "node:crypto";
 import { applyDefaults } from "./defaults.js";
+import { FieldOwnership } from "./field-ownership.js";
 import { childRecord, clone, deepEqual, isRecord, numberAt, stringAt } from "./json.js";
 import { apiVersionOf, RESOURCES, type ResourceInfo, resourceFor } from "./resources.js";
 import type { RolloutSimulator } from "./rollout.js";
@@ -16,6 +17,9 @@ export interface WriteOptions {
   manager: string;
   subresource?: string;
   operation?: "Update" | "Apply";
+  /** For an apply: the configuration as sent (field ownership), and the force query parameter. */
+  applied?: KubeObject;
+  force?: boolean;
 }
 
 function now(): string {
@@ -67,6 +71,8 @@ export interface ExtraKinds {
 }
 
 export class Registry {
+  private readonly ownership = new FieldOwnership();
+
   constructor(
     private readonly store: Store,
     private readonly simulator: RolloutSimulator,
@@ -122,6 +128,8 @@ export class Registry {
     validateObject(info, obj);
     recordManager(obj, info, opts);
     if (opts.dryRun) return obj;
+    this.ownership.forget(info, namespace, name);
+    this.recordOwnership(info, undefined, obj, opts);
     const stored = this.store.write(info.resource, obj);
     if (info.workload) this.simulator.written(info, stored);
     return stored;
@@ -134,6 +142,8 @@ export class Registry {
     if (wantedRv && wantedRv !== stringAt(previous, "metadata", "resourceVersion"))
       throw conflict(info, name);
     this.checkType(info, wanted);
+    if (opts.operation === "Apply" && opts.applied)
+      this.ownership.checkApply(info, previous, opts.applied, opts.manager, opts.force === true);
     let next: KubeObject;
     if (opts.subresource === "status") {
       next = clone(previous);
@@ -165,6 +175,7 @@ export class Registry {
     if (sameContent(previous, next)) return previous;
     recordManager(next, info, opts);
     if (opts.dryRun) return next;
+    this.recordOwnership(info, previous, next, opts);
     const stored = this.store.write(info.resource, next);
     if (info.workload) this.simulator.written(info, stored);
     return stored;
@@ -204,6 +215,8 @@ export class Registry {
         this.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } });
     }
     const existing = this.store.get(info.resource, namespace, metadata.name);
+    // A seeded object is nobody's: it starts without field owners, like one written by hand.
+    this.ownership.forget(info, namespace, metadata.name);
     metadata.uid ??= stringAt(existing, "metadata", "uid") ?? randomUUID();
     metadata.creationTimestamp ??= stringAt(existing, "metadata", "creationTimestamp") ?? now();
     delete metadata.resourceVersion;
@@ -221,7 +234,25 @@ export class Registry {
     return this.store.write(info.resource, settled);
   }
 
+  private recordOwnership(
+    info: ResourceInfo,
+    previous: KubeObject | undefined,
+    next: KubeObject,
+    opts: WriteOptions,
+  ): void {
+    // Status writes are the controllers' business; ownership is only tracked for the object itself.
+    if (opts.subresource) return;
+    this.ownership.record(info, previous, next, {
+      manager: opts.manager,
+      operation: opts.operation ?? "Update",
+      apiVersion: apiVersionOf(info),
+      applied: opts.applied,
+      force: opts.force,
+    });
+  }
+
   private removeOne(info: ResourceInfo, namespace: string, name: string): KubeObject | undefined {
+    this.ownership.forget(info, namespace, name);
     if (info.workload) this.simulator.forget(info, namespace, name);
     return this.store.remove(info.resource, namespace, name);
   }

@@ -19,6 +19,8 @@ function idOf(obj: KubeObject): [string, string] {
 export class RolloutSimulator {
   private readonly states = new Map<string, WorkloadState>();
   private readonly behaviours = new Map<string, RolloutBehaviour>();
+  /** Behaviours that hold only for some pod templates (pods of that template crash); others complete. */
+  private readonly onlyFor = new Map<string, (obj: KubeObject) => boolean>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -63,9 +65,17 @@ export class RolloutSimulator {
     this.states.delete(key);
   }
 
-  setBehaviour(info: ResourceInfo, namespace: string, name: string, behaviour: RolloutBehaviour): void {
+  setBehaviour(
+    info: ResourceInfo,
+    namespace: string,
+    name: string,
+    behaviour: RolloutBehaviour,
+    onlyFor?: (obj: KubeObject) => boolean,
+  ): void {
     const key = keyOf(info.resource, namespace, name);
     this.behaviours.set(key, behaviour);
+    if (onlyFor) this.onlyFor.set(key, onlyFor);
+    else this.onlyFor.delete(key);
     // A stalled rollout resumes when told to complete.
     if (this.states.get(key)?.progress) this.schedule(info, namespace, name);
   }
@@ -96,7 +106,8 @@ export class RolloutSimulator {
     const obj = this.store.get(info.resource, namespace, name);
     const previous = this.states.get(key);
     if (!obj || !previous) return;
-    const behaviour = this.behaviours.get(key) ?? "complete";
+    const applies = this.onlyFor.get(key)?.(obj) ?? true;
+    const behaviour = applies ? (this.behaviours.get(key) ?? "complete") : "complete";
     const { state, done } = advance(info.kind, obj, previous, behaviour, this.nodes);
     this.states.set(key, state);
     const next = clone(obj);

@@ -72,7 +72,17 @@ export interface SimCluster {
   /** Every request, in order. */
   requests: SimRequest[];
   resetRequests(): void;
-  setRolloutBehaviour(kind: string, namespace: string, name: string, b: RolloutBehaviour): void;
+  /**
+   * How rollouts of a workload end. With `onlyFor`, only rollouts to pod templates it accepts behave
+   * so (the pods of that template crash) and every other rollout completes, e.g. a rollback.
+   */
+  setRolloutBehaviour(
+    kind: string,
+    namespace: string,
+    name: string,
+    b: RolloutBehaviour,
+    onlyFor?: (obj: KubeObject) => boolean,
+  ): void;
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
   /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
   forbid(verb: string, resource: string): void;

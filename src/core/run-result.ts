@@ -30,6 +30,8 @@ export interface RunReport {
   /** Context the run talked to, when it did. */
   cluster?: { context: string; server: string };
   dryRun: "none" | "client" | "server";
+  /** What the strategy adds beyond each workload's result (versioned: copies a dry run would create, copies pruned). */
+  notes?: string[];
 }
 
 /** A restart that failed, or a rollout that failed, timed out or lost its workload. */

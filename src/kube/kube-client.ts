@@ -93,6 +93,17 @@ export interface Cluster {
     dryRun: boolean,
     type?: PatchType,
   ): Promise<Record<string, unknown>>;
+  /** GET any namespaced object by apiVersion and kind; undefined when it does not exist. */
+  readObject(ref: ObjectRef): Promise<Record<string, unknown> | undefined>;
+  /** LIST any namespaced kind, optionally narrowed by a label selector (items carry apiVersion and kind). */
+  listObjects(
+    namespace: string,
+    apiVersion: string,
+    kind: string,
+    labelSelector?: string,
+  ): Promise<Record<string, unknown>[]>;
+  /** DELETE any namespaced object (dryRun=All when `dryRun`); a 404 counts as done. */
+  deleteObject(ref: ObjectRef, dryRun: boolean): Promise<void>;
   /**
    * Whether this identity may do `verb` on a resource in a namespace (a SelfSubjectAccessReview, as
    * `kubectl auth can-i` asks); undefined when the server cannot say (the review API is missing or
@@ -111,6 +122,14 @@ export interface Cluster {
 
 type Plain = Record<string, unknown>;
 
+/** Any namespaced object, by its API coordinates. */
+export interface ObjectRef {
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
 /**
  * The object API, its discovery cache seeded with the built-in kinds every API server serves (so
  * they cost no discovery request), and its cached lookup made reachable (protected upstream).
@@ -123,6 +142,8 @@ class ObjectApi extends KubernetesObjectApi {
       ...WORKLOAD_KINDS.filter((k) => !k.customResource),
       { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
       { kind: "Secret", group: "", version: "v1", resource: "secrets" },
+      // What --prune reads to learn which config copies old revisions still name.
+      { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" },
     ];
     this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
       groupVersion: "authorization.k8s.io/v1",
@@ -358,6 +379,38 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
     },
 
+    readObject(ref) {
+      const { apiVersion, kind, namespace, name } = ref;
+      return readOrUndefined(
+        { apiVersion, kind, metadata: { name, namespace } },
+        { verb: "get", resource: resourceOf(kind), namespace, name },
+      );
+    },
+
+    async listObjects(namespace, apiVersion, kind, labelSelector) {
+      const result = await request({ verb: "list", resource: resourceOf(kind), namespace }, () =>
+        api.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector),
+      );
+      const items = (toPlain(result) as { items?: Plain[] }).items ?? [];
+      return items.map((item) => ({ ...item, apiVersion, kind }));
+    },
+
+    async deleteObject(ref, dryRun) {
+      const { apiVersion, kind, namespace, name } = ref;
+      try {
+        await request({ verb: "delete", resource: resourceOf(kind), namespace, name }, () =>
+          api.delete(
+            { apiVersion, kind, metadata: { name, namespace } },
+            undefined,
+            dryRun ? "All" : undefined,
+          ),
+        );
+      } catch (error) {
+        if (error instanceof ClusterAccessError && error.status === 404) return;
+        throw error;
+      }
+    },
+
     async canI(access) {
       const review = {
         apiVersion: "authorization.k8s.io/v1",
@@ -407,6 +460,11 @@ function kindEntry(kind: string): WorkloadKind {
   const entry = workloadKind(kind);
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
+}
+
+/** The plural resource of a core or apps kind, as API messages and RBAC rules name it (configmaps, replicasets). */
+function resourceOf(kind: string): string {
+  return `${kind.toLowerCase()}s`;
 }
 
 function workloadSpec(id: ObjectId, kind: WorkloadKind): Plain {

@@ -106,11 +106,16 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
           discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c) => c.id.namespace))]),
         )
       : [];
+  const strategy = chooseRestartStrategy(settings, now);
+  const plannedClusterWorkloads =
+    strategy.planningView && clusterWorkloads.length > 0
+      ? await strategy.planningView(clusterWorkloads, await connectOnce())
+      : clusterWorkloads;
   const built = buildPlan({
     changes: scan.changes,
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
+    clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
@@ -134,19 +139,32 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+    const notes =
+      toRestart.length > 0
+        ? (strategy.planNotes?.({
+            workloads: toRestart,
+            headConfigs: scan.headConfigs,
+            head: commits.head,
+          }) ?? [])
+        : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...(notes.length > 0 ? { notes } : {}),
+    };
   }
 
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const strategy = chooseRestartStrategy(settings, now);
   const changedKeys = new Set(modified.map((c) => idKey(c.id)));
   const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
     .filter((key) => changedKeys.has(key))
     .map((key) => scan.headConfigs.get(key))
     .filter((config) => config !== undefined);
-  if (settings.apply) {
+  if (settings.apply && strategy.needsLiveConfigs) {
     await log.group("Check permissions to apply configs", () =>
       checkPermissions(
         live,
@@ -155,13 +173,22 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       ),
     );
   }
-  await log.group("Check the cluster holds the committed configs", async () => {
-    const liveConfigs = await syncConfigs(
-      live,
-      toCheck,
-      { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
-      log,
-    );
+  const prepareTitle = strategy.needsLiveConfigs
+    ? "Check the cluster holds the committed configs"
+    : "Copy the committed configs";
+  await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs
+      ? await syncConfigs(
+          live,
+          toCheck,
+          {
+            apply: settings.apply,
+            dryRun: settings.dryRun === "server",
+            timeoutMs: settings.configTimeoutMs,
+          },
+          log,
+        )
+      : new Map();
     await strategy.prepare({
       workloads: toRestart,
       manifests,
@@ -176,10 +203,15 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     });
   });
 
-  const results = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const after = strategy.afterWait
+    ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs })
+    : { results: waited, notes: [] };
+  const results = after.results;
   return {
     plan,
     results,
+    ...(after.notes.length > 0 ? { notes: after.notes } : {}),
     outcome: outcomeOf(plan, results, settings.dryRun),
     cluster: clusterInfo,
     dryRun: settings.dryRun,

@@ -57,6 +57,7 @@ export function reportObject(report: RunReport) {
     problems: plan.problems,
     warnings: plan.warnings,
     ...(plan.sources ? { sources: plan.sources } : {}),
+    ...(report.notes ? { notes: report.notes } : {}),
   };
 }
 

@@ -74,6 +74,10 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
     if (plan.workloads.length > maxRows)
       out.push("", `… and ${plan.workloads.length - maxRows} more workloads.`);
   }
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+  }
   const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
   if (notes.length > 0) {
     out.push("", "#### Warnings", "");

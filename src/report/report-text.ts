@@ -58,6 +58,10 @@ export function renderText(report: RunReport): string {
       ]),
     );
   }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
   out.push("", headline(report));
   return `${out.join("\n")}\n`;
 }

@@ -108,10 +108,10 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "strategy",
     type: "string",
     default: "annotation",
-    choices: ["annotation", "env"],
+    choices: ["annotation", "env", "versioned"],
     env: "CONFIG_ROLLOUT_STRATEGY",
     description:
-      "How to restart: a content-hash annotation on the pod template (idempotent) or an env var with the current time.",
+      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs).",
   },
   {
     name: "env-name",
@@ -120,6 +120,30 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
     description: "Name of the env var set by --strategy env.",
+  },
+  {
+    name: "rollback",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_ROLLBACK",
+    description:
+      "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it).",
+  },
+  {
+    name: "prune",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_PRUNE",
+    description:
+      "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them).",
+  },
+  {
+    name: "keep",
+    type: "integer",
+    default: "3",
+    env: "CONFIG_ROLLOUT_KEEP",
+    placeholder: "N",
+    description: "--strategy versioned: copies of each config --prune always keeps, newest first.",
   },
   {
     name: "dry-run",

@@ -4,7 +4,7 @@ import { parseDuration } from "./parse-duration.js";
 import { validateSettings } from "./validate-settings.js";
 
 export type Discover = "repo" | "cluster" | "both";
-export type Strategy = "annotation" | "env";
+export type Strategy = "annotation" | "env" | "versioned";
 export type DryRun = "none" | "client" | "server";
 export type OutputFormat = "text" | "json" | "markdown";
 
@@ -24,6 +24,12 @@ export interface Settings {
   discover?: Discover;
   strategy: Strategy;
   envName: string;
+  /** --strategy versioned: repoint a failed workload back to the config it used before. */
+  rollback: boolean;
+  /** --strategy versioned: delete unreferenced managed copies after a successful run. */
+  prune: boolean;
+  /** --strategy versioned: copies per config --prune always keeps. */
+  keep: number;
   dryRun: DryRun;
   apply: boolean;
   wait: boolean;
@@ -90,6 +96,9 @@ export function toSettings(...sources: RawValues[]): Settings {
     discover: str("discover") as Discover | undefined,
     strategy: (str("strategy") ?? "annotation") as Strategy,
     envName: str("env-name") ?? "RESTART_TIME",
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: num("keep") ?? 3,
     dryRun: (str("dry-run") ?? "none") as DryRun,
     apply: bool("apply"),
     wait: bool("wait"),

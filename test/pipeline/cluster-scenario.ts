@@ -29,10 +29,11 @@ export interface Scenario {
 
 export const NS = "shop";
 
-function manifestsAt(version: 1 | 2, unaffected: number): Json[] {
+/** The repository's manifests at each version: v2 changes both configs, v3 only the ConfigMap again. */
+export function manifestsAt(version: 1 | 2 | 3, unaffected: number): Json[] {
   const appConfig = configMap(
     "app-config",
-    { LOG_LEVEL: version === 1 ? "info" : "debug", PORT: "8080" },
+    { LOG_LEVEL: ["info", "debug", "warn"][version - 1]!, PORT: "8080" },
     { namespace: NS },
   );
   const db = secret("db", { stringData: { password: version === 1 ? "old-password" : "new-password" } }, NS);

@@ -227,3 +227,27 @@ test("a Rollout with workloadRef restarts through its Deployment's template and 
   expect(live.status.phase).toBe("Healthy");
   expect(Number(live.metadata.annotations["rollout.argoproj.io/workload-generation"])).toBeGreaterThan(1);
 });
+
+test("--strategy versioned repoints a Rollout with a merge patch guarded by its resourceVersion", async () => {
+  const s = await setup([rollout("web", consumer)]);
+  const run = await s.run(["--strategy", "versioned"]);
+  expect(run.code, run.stderr).toBe(0);
+  const patches = s.sim.requests.filter((r) => r.verb === "patch");
+  expect(patches.map((r) => [r.kind, r.name, r.contentType])).toEqual([
+    ["Rollout", "web", "application/merge-patch+json"],
+  ]);
+  const body = JSON.parse(patches[0]!.body ?? "{}") as { metadata?: { resourceVersion?: string } };
+  expect(body.metadata?.resourceVersion).toMatch(/^\d+$/);
+  const container = (templateOf(s.sim, "Rollout", "web").spec as { containers: Json[] }).containers[0] as {
+    envFrom: Array<{ configMapRef: { name: string } }>;
+    image: string;
+  };
+  expect(container.envFrom[0]!.configMapRef.name).toMatch(/^app-config-[0-9a-f]{10}$/);
+  expect(container.image).toBeTruthy();
+  expect(templateOf(s.sim, "Rollout", "web").metadata.annotations?.[HASH]).toBeUndefined();
+  expect((s.sim.get("Rollout", NS, "web") as { status: { phase: string } }).status.phase).toBe("Healthy");
+  s.sim.resetRequests();
+  const again = await s.run(["--strategy", "versioned"]);
+  expect(again.code, again.stderr).toBe(0);
+  expect(s.sim.requests.filter((r) => r.verb === "patch" || r.verb === "apply")).toEqual([]);
+});

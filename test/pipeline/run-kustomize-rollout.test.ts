@@ -39,7 +39,7 @@ async function setUp(files: (version: 1 | 2) => Record<string, string>) {
   const kubeconfig = join(dir, "kubeconfig");
   sim.writeKubeconfig(kubeconfig, { context: "ci" });
   sim.resetRequests();
-  const run = () =>
+  const run = (args: string[] = []) =>
     runInProcess([
       "--repo",
       repo.dir,
@@ -51,6 +51,7 @@ async function setUp(files: (version: 1 | 2) => Record<string, string>) {
       kubeconfig,
       "--output",
       "json",
+      ...args,
     ]);
   return { sim, run };
 }
@@ -102,4 +103,33 @@ test("a generator with a hash suffix: the apply already rolled the consumer, so 
   expect(report.outcome).toBe("nothing-to-do");
   expect(report.workloads.map((w) => [w.name, w.action, w.rollsOnApply])).toEqual([["web", "skip", true]]);
   expect(patchedWorkloads(sim)).toEqual([]);
+});
+
+test("--strategy versioned copies the rendered config (overlay patch applied) and repoints its consumer", async () => {
+  const { sim, run } = await setUp((v) => ({
+    "base/kustomization.yaml": stringify({ resources: ["app.yaml"] }),
+    "base/app.yaml": yamlDocs(
+      configMap("web-config", { LOG_LEVEL: "info", PORT: "80" }),
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
+    ),
+    "overlays/prod/kustomization.yaml": overlay({ patches: [{ path: "level.yaml" }] }),
+    "overlays/prod/level.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: v === 1 ? "warn" : "error" })),
+  }));
+  const result = await run(["--strategy", "versioned"]);
+  expect(result.code, result.stderr).toBe(0);
+  const copies = sim
+    .list("ConfigMap", "prod")
+    .filter((c) => (c.metadata as { labels?: Record<string, string> }).labels?.["config-rollout.io/source"]);
+  expect(copies).toHaveLength(1);
+  // The copy holds what the render produces at head: the base's keys with the overlay's patch.
+  expect(copies[0]!.data).toEqual({ LOG_LEVEL: "error", PORT: "80" });
+  const web = sim.get("Deployment", "prod", "web") as {
+    spec: {
+      template: { spec: { containers: Array<{ envFrom: Array<{ configMapRef: { name: string } }> }> } };
+    };
+  };
+  expect(web.spec.template.spec.containers[0]!.envFrom[0]!.configMapRef.name).toBe(
+    (copies[0]!.metadata as { name: string }).name,
+  );
+  expect(patchedWorkloads(sim)).toEqual(["Deployment/web"]);
 });

@@ -217,7 +217,8 @@ describe("a cluster with the Argo Rollouts CRD", () => {
     });
     expect(jsonPatch.status).toBe(200);
     expect((jsonPatch.json() as Loose).spec.replicas).toBe(5);
-    const apply = await http(cluster, "PATCH", `${ROLLOUTS}/api?fieldManager=tests`, {
+    // Forced: the JSON patch above made its manager the owner of spec.replicas.
+    const apply = await http(cluster, "PATCH", `${ROLLOUTS}/api?fieldManager=tests&force=true`, {
       body: "apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata:\n  name: api\nspec:\n  replicas: 2\n",
       contentType: "application/apply-patch+yaml",
     });

@@ -162,9 +162,11 @@ describe("immutable ConfigMaps and Secrets", () => {
   });
 
   test("a server-side apply with new data is refused the same way", async () => {
+    // Forced: the data belongs to the manager that created the object, which would be a conflict first.
     const reply = await applyYaml(
       `${CMS}/frozen`,
       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: frozen\nimmutable: true\ndata:\n  level: warn\n",
+      "?fieldManager=config-rollout&force=true",
     );
     expect(reply.status).toBe(422);
     expect((reply.json() as Loose).details.causes).toEqual([

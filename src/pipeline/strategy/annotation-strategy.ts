@@ -32,6 +32,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
   let hashes = new Map<string, string>();
   return {
     name: "annotation",
+    needsLiveConfigs: true,
     async prepare(context) {
       const { workloads, manifests, cluster } = context;
       // The hash covers unchanged consumed configs too: read the ones the scan did not.

@@ -7,6 +7,7 @@ import type { RestartStrategy } from "./restart-strategy.js";
 export function createEnvStrategy(envName: string, now: () => number): RestartStrategy {
   return {
     name: "env",
+    needsLiveConfigs: true,
     prepare: async () => {},
     patchFor(_id, live, kind) {
       const value = String(Math.floor(now() / 1000));

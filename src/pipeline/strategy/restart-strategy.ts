@@ -6,15 +6,17 @@
 import type { PatchType, WorkloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import type { Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
+import type { WorkloadResult } from "../../core/run-result.js";
 import type { Git } from "../../git/git.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import type { HeadConfig, ScanOptions } from "../scan-repository.js";
 import { createAnnotationStrategy } from "./annotation-strategy.js";
 import { createEnvStrategy } from "./env-strategy.js";
+import { createVersionedStrategy } from "./versioned-strategy.js";
 
 type Plain = Record<string, unknown>;
 
-export type StrategyName = "annotation" | "env";
+export type StrategyName = "annotation" | "env" | "versioned";
 
 /** What a strategy may read while preparing: the plan's workloads and what the run already knows. */
 export interface PrepareContext {
@@ -47,17 +49,53 @@ export type RestartStep =
       unchanged: string;
     };
 
+/** What a strategy may use after the wait: the cluster, and the run's clock and timeout. */
+export interface AfterWaitContext {
+  cluster: Cluster;
+  log: Log;
+  now: () => number;
+  timeoutMs: number;
+}
+
+export interface AfterWaitOutcome {
+  /** The results, amended (a rollback says so on its workload). */
+  results: WorkloadResult[];
+  /** Lines for the report (copies pruned, or that would be). */
+  notes: string[];
+}
+
 export interface RestartStrategy {
   readonly name: StrategyName;
+  /**
+   * Whether the pods read the changed configs in place, so the cluster must hold their committed
+   * content before anything restarts (pipeline/sync-configs.ts). False when the strategy writes the
+   * committed content itself (versioned copies).
+   */
+  readonly needsLiveConfigs: boolean;
   prepare(context: PrepareContext): Promise<void>;
   /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
   patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+  /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
+  planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
+  /**
+   * The workloads found on the cluster as the plan should read them (versioned: a reference to a
+   * managed copy reads as one to its source, so a workload on an older copy consumes the source).
+   * Only for planning: restarts always start from the live objects.
+   */
+  planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
+  /** Work after the rollouts were waited for (versioned: rollback of failures, pruning of old copies). */
+  afterWait?(results: WorkloadResult[], context: AfterWaitContext): Promise<AfterWaitOutcome>;
 }
 
 export interface StrategySettings {
   strategy: StrategyName;
   envName: string;
   hashKey?: string;
+  dryRun: "none" | "client" | "server";
+  rollback: boolean;
+  prune: boolean;
+  keep: number;
+  timeoutMs: number;
 }
 
 export function chooseRestartStrategy(settings: StrategySettings, now: () => number): RestartStrategy {
@@ -66,5 +104,7 @@ export function chooseRestartStrategy(settings: StrategySettings, now: () => num
       return createAnnotationStrategy(settings.hashKey);
     case "env":
       return createEnvStrategy(settings.envName, now);
+    case "versioned":
+      return createVersionedStrategy(settings);
   }
 }

@@ -1,0 +1,186 @@
+// Server-side apply's field ownership, as far as conflicts go: which manager owns which field of an
+// object, and the 409 an apply gets when it would change a field another manager owns.
+//
+// Fields are leaf paths in the real server's notation: `.spec.replicas`,
+// `.spec.template.spec.containers[name="app"].envFrom`. Lists with a merge key (containers, env,
+// volumes, ...) are associative, their items addressed by key; every other list is atomic, owned
+// whole, like `envFrom` and `projected.sources`. The rules kept: an Update (a patch or PUT) gives
+// its manager the fields whose value it changed and takes them from everyone else; an Apply owns
+// exactly the fields it sets and conflicts, unless forced, with another manager's field whose value
+// it would change. Not kept: an applier dropping a field it no longer applies (the real server then
+// removes the field when nobody else owns it); fieldsV1 stays empty in managedFields.
+
+import { isRecord } from "./json.js";
+import type { ResourceInfo } from "./resources.js";
+import { failure, StatusError } from "./status.js";
+import { schemaForKind, type TypeSchema } from "./strategic-merge-schema.js";
+import type { KubeObject } from "./types.js";
+
+/** Server-owned metadata: never applied, never owned. */
+const SERVER_METADATA = new Set([
+  "resourceVersion",
+  "uid",
+  "managedFields",
+  "creationTimestamp",
+  "generation",
+  "selfLink",
+]);
+
+interface Owner {
+  manager: string;
+  operation: "Update" | "Apply";
+  apiVersion: string;
+  fields: Set<string>;
+}
+
+/** Leaf path -> canonical JSON of its value. */
+export function fieldValues(obj: unknown, kind: string): Map<string, string> {
+  const values = new Map<string, string>();
+  const walk = (value: unknown, schema: TypeSchema | undefined, path: string, top: boolean) => {
+    if (!isRecord(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (top && (key === "apiVersion" || key === "kind" || key === "status")) continue;
+      if (path === ".metadata" && SERVER_METADATA.has(key)) continue;
+      const field = schema?.fields[key];
+      const at = `${path}.${key}`;
+      const mergeKey = field?.mergeKey;
+      if (
+        Array.isArray(child) &&
+        mergeKey &&
+        child.every((item) => isRecord(item) && item[mergeKey] !== undefined)
+      ) {
+        for (const item of child as Record<string, unknown>[]) {
+          walk(item, field?.type, `${at}[${mergeKey}=${JSON.stringify(item[mergeKey])}]`, false);
+        }
+      } else if (isRecord(child) && Object.keys(child).length > 0) {
+        walk(child, field?.type, at, false);
+      } else {
+        values.set(at, canonical(child));
+      }
+    }
+  };
+  walk(obj, schemaForKind(kind), "", true);
+  return values;
+}
+
+export class FieldOwnership {
+  private readonly objects = new Map<string, Map<string, Owner>>();
+
+  /** The 409 of an apply that would change fields other managers own (none when forced). */
+  checkApply(
+    info: ResourceInfo,
+    previous: KubeObject,
+    applied: KubeObject,
+    manager: string,
+    force: boolean,
+  ): void {
+    if (force) return;
+    const owners = this.objects.get(keyOf(info, previous));
+    if (!owners) return;
+    const current = fieldValues(previous, info.kind);
+    const conflicts: Array<{ owner: Owner; field: string }> = [];
+    for (const [field, value] of fieldValues(applied, info.kind)) {
+      const now = current.get(field);
+      if (now === undefined || now === value) continue;
+      for (const [id, owner] of owners) {
+        if (id !== ownerId(manager, "Apply") && owner.fields.has(field)) conflicts.push({ owner, field });
+      }
+    }
+    if (conflicts.length > 0) throw conflictError(conflicts);
+  }
+
+  /** After a successful write: who owns what now. */
+  record(
+    info: ResourceInfo,
+    previous: KubeObject | undefined,
+    next: KubeObject,
+    write: {
+      manager: string;
+      operation: "Update" | "Apply";
+      apiVersion: string;
+      applied?: KubeObject;
+      force?: boolean;
+    },
+  ): void {
+    const key = keyOf(info, next);
+    const owners = this.objects.get(key) ?? new Map<string, Owner>();
+    this.objects.set(key, owners);
+    const before = previous ? fieldValues(previous, info.kind) : new Map<string, string>();
+    const after = fieldValues(next, info.kind);
+    const changed = new Set(
+      [...before.keys(), ...after.keys()].filter((f) => before.get(f) !== after.get(f)),
+    );
+    const id = ownerId(write.manager, write.operation);
+    const owner = owners.get(id) ?? {
+      manager: write.manager,
+      operation: write.operation,
+      apiVersion: write.apiVersion,
+      fields: new Set(),
+    };
+    owners.set(id, owner);
+    let taken: Set<string>;
+    if (write.operation === "Apply" && write.applied) {
+      const applied = new Set(fieldValues(write.applied, info.kind).keys());
+      owner.fields = applied;
+      taken = write.force ? applied : new Set([...applied].filter((f) => changed.has(f)));
+    } else {
+      for (const field of changed) if (after.has(field)) owner.fields.add(field);
+      taken = changed;
+    }
+    for (const [otherId, other] of owners) {
+      if (otherId === id) continue;
+      for (const field of taken) other.fields.delete(field);
+    }
+    for (const field of changed)
+      if (!after.has(field)) for (const o of owners.values()) o.fields.delete(field);
+  }
+
+  forget(info: ResourceInfo, namespace: string, name: string): void {
+    this.objects.delete(`${info.resource}/${namespace}/${name}`);
+  }
+}
+
+function keyOf(info: ResourceInfo, obj: KubeObject): string {
+  const metadata = isRecord(obj.metadata) ? obj.metadata : {};
+  return `${info.resource}/${String(metadata.namespace ?? "")}/${String(metadata.name ?? "")}`;
+}
+
+function ownerId(manager: string, operation: string): string {
+  return `${manager}\u0000${operation}`;
+}
+
+/** The real server's wording: one conflict on one line, several listed under their manager. */
+function conflictError(conflicts: Array<{ owner: Owner; field: string }>): StatusError {
+  const byManager = new Map<string, string[]>();
+  for (const { owner, field } of conflicts) {
+    const who = `"${owner.manager}" using ${owner.apiVersion}`;
+    byManager.set(who, [...(byManager.get(who) ?? []), field]);
+  }
+  const count = conflicts.length;
+  const parts = [...byManager].map(([who, fields]) =>
+    fields.length === 1
+      ? `conflict with ${who}: ${fields[0]}`
+      : `conflicts with ${who}:\n${fields.map((f) => `- ${f}`).join("\n")}`,
+  );
+  const message = `Apply failed with ${count} conflict${count === 1 ? "" : "s"}: ${parts.join("\n")}`;
+  return new StatusError(
+    failure(409, "Conflict", message, {
+      causes: conflicts.map(({ owner, field }) => ({
+        reason: "FieldManagerConflict",
+        message: `conflict with "${owner.manager}" using ${owner.apiVersion}`,
+        field,
+      })),
+    }),
+  );
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isRecord(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,433 @@
+// --strategy versioned end to end, in-process: the CLI against the simulated API server and a real
+// git repository. Copies are created by server-side apply, workloads repointed in one patch each,
+// failed rollouts repointed back, and old copies pruned only when nothing can still use them.
+import { afterEach, describe, expect, test } from "vitest";
+import { copyHash } from "../../src/core/versioned/config-copy.js";
+import { yamlDocs } from "../helpers/manifests.js";
+import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
+
+type Json = Record<string, unknown>;
+
+interface RunJson {
+  outcome: string;
+  notes?: string[];
+  workloads: Array<{
+    kind: string;
+    name: string;
+    action: string;
+    result?: { restart: string; rollout?: string; message: string };
+  }>;
+}
+
+let scenario: Scenario | undefined;
+afterEach(async () => {
+  await scenario?.close();
+  scenario = undefined;
+});
+
+async function start(options: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
+  scenario = await startScenario(options);
+  return scenario;
+}
+
+const VERSIONED = ["--strategy", "versioned"];
+const SOURCE = "config-rollout.io/source";
+const MANAGED = "config-rollout.io/managed";
+
+interface Meta {
+  name: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+/** The managed copies of one source on the cluster, by name. */
+function copiesOf(s: Scenario, kind: "ConfigMap" | "Secret", source: string): Json[] {
+  return s.sim
+    .list(kind, NS)
+    .filter((o) => (o.metadata as Meta).labels?.[SOURCE] === source)
+    .sort((a, b) => (a.metadata as Meta).name.localeCompare((b.metadata as Meta).name));
+}
+
+const nameOf = (obj: Json | undefined) => (obj?.metadata as Meta | undefined)?.name;
+
+/** The config names a workload's pod template uses, as `Kind/name`. */
+function namesUsed(s: Scenario, kind: string, name: string): string[] {
+  const spec = JSON.stringify(s.template(kind, name).spec);
+  return [...spec.matchAll(/"(?:name|secretName)":"((?:app-config|db)[^"]*)"/g)].map((m) => m[1]!).sort();
+}
+
+/** Writes to the cluster (dry runs included), as `verb resource/name`. */
+/** Access reviews ("may I?") are POSTs too, but change nothing. */
+const isAccessReview = (r: { path: string }) => r.path.endsWith("/selfsubjectaccessreviews");
+
+function writes(s: Scenario): string[] {
+  return s.sim.requests
+    .filter((r) => ["create", "apply", "patch", "update", "delete"].includes(r.verb) && !isAccessReview(r))
+    .map((r) => `${r.verb} ${r.resource}/${r.name}`);
+}
+
+async function commitVersion3(s: Scenario): Promise<void> {
+  await s.repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(3, 2)));
+  await s.repo.commit("v3: warn logging");
+}
+
+describe("--strategy versioned", () => {
+  test("copies each changed config, repoints every consumer in one patch, waits; a rerun does nothing", async () => {
+    // The in-place configs are still v1 on the cluster: the copies carry the committed content.
+    const s = await start({ configsLive: false });
+    const head = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    const run = await s.run([...VERSIONED, "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as RunJson;
+    expect(report.outcome).toBe("restarted");
+
+    const [appCopy] = copiesOf(s, "ConfigMap", "app-config");
+    const [dbCopy] = copiesOf(s, "Secret", "db");
+    expect(nameOf(appCopy)).toMatch(/^app-config-[0-9a-f]{10}$/);
+    expect(nameOf(dbCopy)).toMatch(/^db-[0-9a-f]{10}$/);
+    expect(appCopy).toMatchObject({
+      immutable: true,
+      data: { LOG_LEVEL: "debug", PORT: "8080" },
+      metadata: {
+        labels: { [SOURCE]: "app-config", [MANAGED]: "true" },
+        annotations: { "config-rollout.io/source-commit": head },
+      },
+    });
+    // A Secret's copy name is no plain hash of its content (a guessable password would show).
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const uid = (s.sim.get("Secret", NS, "db") as { metadata: { uid: string } }).metadata.uid;
+    const content = { password: b64("new-password") };
+    expect(nameOf(dbCopy)).not.toBe(`db-${copyHash("Secret", content, "Opaque")}`);
+    expect(nameOf(dbCopy)).toBe(`db-${copyHash("Secret", content, "Opaque", Buffer.from(uid))}`);
+    // A Secret's copy is a Secret of the same type, holding the committed value.
+    expect(dbCopy).toMatchObject({ type: "Opaque", immutable: true });
+    expect((dbCopy as { data: Record<string, string> }).data.password).toBe(
+      Buffer.from("new-password").toString("base64"),
+    );
+    // Created by server-side apply as config-rollout; the in-place sources were never written.
+    const copyWrites = s.sim.requests.filter((r) => r.resource === "configmaps" || r.resource === "secrets");
+    expect(
+      copyWrites.filter((r) => r.verb !== "get" && r.verb !== "list").map((r) => `${r.verb} ${r.name}`),
+    ).toEqual(expect.arrayContaining([`apply ${nameOf(appCopy)}`, `apply ${nameOf(dbCopy)}`]));
+    expect(
+      copyWrites.filter((r) => r.verb === "apply").every((r) => r.fieldManager === "config-rollout"),
+    ).toBe(true);
+    expect((s.sim.get("ConfigMap", NS, "app-config") as { data: Json }).data.LOG_LEVEL).toBe("info");
+
+    // One patch per workload, naming the copies at every site; nothing else in the template changes.
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    expect(namesUsed(s, "Deployment", "web")).toEqual([nameOf(appCopy)]);
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual([nameOf(appCopy)]);
+    expect(namesUsed(s, "Deployment", "api")).toEqual([nameOf(dbCopy)]);
+    const web = s.template("Deployment", "web");
+    expect(web.annotations["config-rollout.io/config-hash"]).toBeUndefined();
+    expect(JSON.stringify(web.spec)).toContain('"KEEP_ME"');
+    expect(JSON.stringify(web.spec)).not.toContain("RESTART_TIME");
+    expect(
+      (s.template("Deployment", "api").spec as { containers: Array<{ env: Json[] }> }).containers[0]!.env[0],
+    ).toEqual({
+      name: "DB_PASSWORD",
+      valueFrom: { secretKeyRef: { name: nameOf(dbCopy), key: "password" } },
+    });
+    // Each rollout was waited for; the report shows old → new per workload.
+    const webResult = report.workloads.find((w) => w.name === "web")?.result;
+    expect(webResult).toMatchObject({ restart: "restarted", rollout: "done" });
+    expect(webResult?.message).toContain(`configmap app-config → ${nameOf(appCopy)}`);
+
+    s.sim.resetRequests();
+    const again = await s.run([...VERSIONED, "--output", "json"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(writes(s)).toEqual([]);
+    const rerun = JSON.parse(again.stdout) as RunJson;
+    expect(rerun.outcome).toBe("nothing-to-do");
+    expect(rerun.workloads.find((w) => w.name === "web")?.result).toMatchObject({
+      restart: "unchanged",
+      rollout: "done",
+      message: expect.stringContaining(`pod template already names ${nameOf(appCopy)}`),
+    });
+    expect(copiesOf(s, "ConfigMap", "app-config")).toHaveLength(1);
+  });
+
+  test("a workload on an older copy is repointed from it; the markdown summary shows old → new", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0]);
+    await commitVersion3(s);
+    s.sim.resetRequests();
+    const run = await s.run([...VERSIONED, "--output", "markdown"]);
+    expect(run.code, run.stderr).toBe(0);
+    const v3 = nameOf(copiesOf(s, "ConfigMap", "app-config").find((c) => nameOf(c) !== v2));
+    expect(v3).toMatch(/^app-config-[0-9a-f]{10}$/);
+    expect(namesUsed(s, "Deployment", "web")).toEqual([v3]);
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v3]);
+    // Only the ConfigMap changed: the Secret's consumer is not in the plan and keeps its copy.
+    expect(s.patchedNames()).toEqual(["Deployment/web", "StatefulSet/worker"]);
+    expect(run.stdout).toMatch(new RegExp(`\\| deployment/web \\|.*configmap ${v2} → ${v3}`));
+    // The old copy is kept: default --keep 3, and the old ReplicaSet still names it.
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toEqual([v2, v3].sort());
+  });
+
+  test("a failed rollout is repointed back to the copy it used, waited for, and exits 1 naming both", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    // Pods of any template that names a copy other than v2 never become ready.
+    s.sim.setRolloutBehaviour(
+      "Deployment",
+      NS,
+      "web",
+      "progress-deadline",
+      (obj) => !JSON.stringify(obj).includes(`"${v2}"`),
+    );
+    const run = await s.run([...VERSIONED, "--timeout", "2m", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const v3 = nameOf(copiesOf(s, "ConfigMap", "app-config").find((c) => nameOf(c) !== v2))!;
+    const report = JSON.parse(run.stdout) as RunJson;
+    const web = report.workloads.find((w) => w.name === "web")?.result;
+    expect(web?.rollout).toBe("failed");
+    expect(web?.message).toContain(`configmap ${v3} → ${v2}`);
+    expect(web?.message).toMatch(/the rollback rolled out/);
+    expect(run.stderr).toMatch(new RegExp(`deployment/web.*rollout of the new config failed.*${v3} → ${v2}`));
+    // Config-only rollback: web runs v2 again, its other fields as they were; worker kept v3.
+    expect(namesUsed(s, "Deployment", "web")).toEqual([v2]);
+    expect(JSON.stringify(s.template("Deployment", "web").spec)).toContain('"KEEP_ME"');
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v3]);
+    const live = s.sim.get("Deployment", NS, "web") as {
+      status: Record<string, number>;
+      spec: { replicas: number };
+    };
+    expect(live.status.updatedReplicas).toBe(live.spec.replicas);
+    // No pruning after a failed run.
+    expect(s.sim.requests.filter((r) => r.verb === "delete")).toEqual([]);
+  });
+
+  test("a rollout past --timeout is rolled back too", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    // The new pods never become ready: the rollout stalls until --timeout.
+    s.sim.setRolloutBehaviour(
+      "StatefulSet",
+      NS,
+      "worker",
+      "stall",
+      (obj) => !JSON.stringify(obj).includes(`"${v2}"`),
+    );
+    const run = await s.run([...VERSIONED, "--timeout", "2s", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const worker = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "worker")?.result;
+    expect(worker?.rollout).toBe("timeout");
+    expect(worker?.message).toMatch(new RegExp(`→ ${v2}\\); the rollback rolled out`));
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v2]);
+  });
+
+  test("--no-rollback leaves the failed workload on the new copy", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    const run = await s.run([...VERSIONED, "--no-rollback"]);
+    expect(run.code).toBe(1);
+    expect(namesUsed(s, "Deployment", "web")).not.toEqual([v2]);
+    expect(run.stdout).toMatch(/--no-rollback: left on the new copy/);
+  });
+
+  test("--prune deletes only managed copies nothing names; a scaled-to-zero ReplicaSet keeps its copy", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    // A stale managed copy nothing uses, and two look-alikes without the managed label.
+    const stale = "app-config-0123456789";
+    for (const [name, labels] of [
+      [stale, { [SOURCE]: "app-config", [MANAGED]: "true" }],
+      ["app-config-aaaaaaaaaa", { [SOURCE]: "app-config" }],
+      ["app-config-bbbbbbbbbb", {}],
+    ] as const) {
+      s.sim.seed({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name, namespace: NS, labels, creationTimestamp: "2020-01-01T00:00:00Z" },
+        data: { LOG_LEVEL: "trace" },
+      });
+    }
+    await commitVersion3(s);
+
+    // Dry run first: says what would go, deletes nothing.
+    s.sim.resetRequests();
+    const dry = await s.run([...VERSIONED, "--keep", "0", "--dry-run=server", "--output", "json"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(
+      s.sim.requests
+        .filter((r) => r.verb !== "get" && r.verb !== "list" && r.verb !== "watch" && !isAccessReview(r))
+        .every((r) => r.dryRun),
+    ).toBe(true);
+    const dryReport = JSON.parse(dry.stdout) as RunJson;
+    expect(dryReport.outcome).toBe("planned");
+    expect(dryReport.notes?.join("\n")).toMatch(
+      new RegExp(`would delete \\(server dry run\\) configmap/${stale}`),
+    );
+    expect(dryReport.notes?.join("\n")).not.toContain(v2);
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toContain(stale);
+
+    const run = await s.run([...VERSIONED, "--keep", "0", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const left = s.sim.list("ConfigMap", NS).map(nameOf);
+    expect(left).not.toContain(stale);
+    // Never deleted without the managed label, whatever its name or source label.
+    expect(left).toEqual(
+      expect.arrayContaining(["app-config", "app-config-aaaaaaaaaa", "app-config-bbbbbbbbbb"]),
+    );
+    // v2 is no longer in web's template, but web's old ReplicaSet, scaled to zero, still names it
+    // (`kubectl rollout undo` would return to it), as does worker's ControllerRevision.
+    expect(namesUsed(s, "Deployment", "web")).not.toContain(v2);
+    const oldReplicaSet = s.sim
+      .list("ReplicaSet", NS)
+      .find((rs) => JSON.stringify(rs).includes(`"${v2}"`) && nameOf(rs)?.startsWith("web-")) as
+      | { spec: { replicas: number } }
+      | undefined;
+    expect(oldReplicaSet?.spec.replicas).toBe(0);
+    expect(left).toContain(v2);
+    const deletes = s.sim.requests.filter((r) => r.verb === "delete" && !r.dryRun).map((r) => r.name);
+    expect(deletes).toEqual([stale]);
+  });
+
+  test("with --hash-key, copy names are the same on every cluster; without it a Secret missing on the cluster stops the run", async () => {
+    const names: string[][] = [];
+    for (const run of [1, 2]) {
+      const s = await start();
+      if (run === 2) s.sim.remove("Secret", NS, "db");
+      expect((await s.run([...VERSIONED, "--hash-key", "k"])).code).toBe(0);
+      names.push([
+        ...copiesOf(s, "ConfigMap", "app-config").map((c) => nameOf(c)!),
+        ...copiesOf(s, "Secret", "db").map((c) => nameOf(c)!),
+      ]);
+      await s.close();
+      scenario = undefined;
+    }
+    expect(names[1]).toEqual(names[0]);
+    expect(names[0]).toHaveLength(2);
+    const s = await start();
+    s.sim.remove("Secret", NS, "db");
+    s.sim.resetRequests();
+    const refused = await s.run(VERSIONED);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/secret\/db \(namespace shop\) is not on the cluster.*set --hash-key/);
+    expect(writes(s)).toEqual([]);
+  });
+
+  test("a StatefulSet's ControllerRevision keeps a copy; once nothing names it, it goes", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    await commitVersion3(s);
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    // Take away web's history: only worker's old ControllerRevision names v2 now.
+    const holders = (kind: string) =>
+      s.sim.list(kind, NS).filter((o) => JSON.stringify(o).includes(`"${v2}"`));
+    for (const rs of holders("ReplicaSet")) s.sim.remove("ReplicaSet", NS, nameOf(rs)!);
+    expect(holders("ControllerRevision").map(nameOf)).toEqual([expect.stringMatching(/^worker-/)]);
+    expect(holders("Pod")).toEqual([]);
+    expect((await s.run([...VERSIONED, "--keep", "0"])).code).toBe(0);
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toContain(v2);
+    for (const cr of holders("ControllerRevision")) s.sim.remove("ControllerRevision", NS, nameOf(cr)!);
+    const run = await s.run([...VERSIONED, "--keep", "0"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).not.toContain(v2);
+    expect(run.stdout).toContain(`deleted configmap/${v2} (namespace shop)`);
+    // The copy the workloads run stays, --keep 0 or not.
+    expect(copiesOf(s, "ConfigMap", "app-config")).toHaveLength(1);
+  });
+
+  test("without permission to create the copies, the run stops before any write (exit 2)", async () => {
+    const s = await start();
+    s.sim.forbid("create", "secrets");
+    const run = await s.run(VERSIONED);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/may not create secrets in namespace shop.*nothing was written/);
+    expect(writes(s)).toEqual([]);
+  });
+
+  test("a copy name taken by an object config-rollout does not manage stops the run before any write", async () => {
+    const s = await start();
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const taken = `app-config-${copyHash("ConfigMap", { LOG_LEVEL: b64("debug"), PORT: b64("8080") })}`;
+    s.sim.seed({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: taken, namespace: NS },
+      data: { mine: "1" },
+    });
+    s.sim.resetRequests();
+    const run = await s.run(VERSIONED);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `configmap/${taken} (namespace shop) exists and is not a config-rollout copy`,
+    );
+    expect(writes(s)).toEqual([]);
+    expect((s.sim.get("ConfigMap", NS, taken) as { data: Json }).data).toEqual({ mine: "1" });
+  });
+
+  test("--dry-run (client) touches nothing; no output ever holds a Secret value", async () => {
+    const s = await start();
+    const dry = await s.run([...VERSIONED, "--dry-run"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(writes(s)).toEqual([]);
+    // Copy names come from the commit alone, so the plan names them; the run then creates exactly those.
+    const planned = [
+      ...dry.stdout.matchAll(
+        /would copy configmap\/app-config at \w+ to (app-config-[0-9a-f]{10}) \(namespace shop\) and repoint deployment\/web, statefulset\/worker to it/g,
+      ),
+    ];
+    expect(planned).toHaveLength(1);
+    expect(dry.stdout).toMatch(
+      // A Secret's copy name is keyed with its cluster UID, unknown without the cluster.
+      /would copy secret\/db at \w+ to db-<hash keyed with the Secret's UID> \(namespace shop\) and repoint deployment\/api to it/,
+    );
+    expect(dry.stdout).toMatch(/--dry-run=server shows which old copies would be deleted/);
+    for (const output of ["text", "json", "markdown"]) {
+      const run = await s.run([...VERSIONED, "--output", output, "--debug"]);
+      expect(run.code, run.stderr).toBe(0);
+      if (output === "text")
+        expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toEqual([planned[0]![1]]);
+      const seen = `${run.stdout}${run.stderr}`;
+      for (const value of ["new-password", "old-password"]) {
+        expect(seen).not.toContain(value);
+        expect(seen).not.toContain(Buffer.from(value).toString("base64"));
+      }
+    }
+  });
+});
+
+describe("--strategy versioned with consumers found only on the cluster", () => {
+  test("a workload on an older copy is still planned, by the copy's source label, and repointed", async () => {
+    const s = await start();
+    s.sim.seed({
+      apiVersion: "apps/v1",
+      kind: "Deployment",
+      metadata: { name: "helm-installed", namespace: NS },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: "h" } },
+        template: {
+          metadata: { labels: { app: "h" } },
+          spec: {
+            containers: [{ name: "h", image: "x", envFrom: [{ configMapRef: { name: "app-config" } }] }],
+          },
+        },
+      },
+    });
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
+    expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v2]);
+    await commitVersion3(s);
+    const run = await s.run([...VERSIONED, "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const v3 = nameOf(copiesOf(s, "ConfigMap", "app-config").find((c) => nameOf(c) !== v2))!;
+    expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v3]);
+    const planned = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "helm-installed");
+    expect(planned?.result?.message).toContain(`configmap ${v2} → ${v3}`);
+  });
+});
