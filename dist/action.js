@@ -15,12 +15,12 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-HT3IZBPG.js";
+} from "./chunks/chunk-C3EIBD25.js";
 import {
   decodeKubeconfigData,
   describeCredential
 } from "./chunks/chunk-NZQWCR7U.js";
-import "./chunks/chunk-JAAWWCHT.js";
+import "./chunks/chunk-R54AWBXI.js";
 import {
   UserError,
   __commonJS,

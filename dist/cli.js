@@ -13,9 +13,9 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunks/chunk-HT3IZBPG.js";
+} from "./chunks/chunk-C3EIBD25.js";
 import "./chunks/chunk-NZQWCR7U.js";
-import "./chunks/chunk-JAAWWCHT.js";
+import "./chunks/chunk-R54AWBXI.js";
 import {
   EXIT_FAILED,
   EXIT_OK,

@@ -12,6 +12,7 @@ import {
   isRecord,
   isRestartable,
   isWorkloadKind,
+  liveConfigContent,
   podTemplateOf,
   restartableKinds,
   rolloutStatus,
@@ -21,7 +22,7 @@ import {
   stringField,
   workloadKind,
   workloadKindOf
-} from "./chunk-JAAWWCHT.js";
+} from "./chunk-R54AWBXI.js";
 import {
   ClusterAccessError,
   RolloutFailure,
@@ -9264,7 +9265,7 @@ function createClusterConnection(settings, env, labels = {}) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-5E64VQJX.js");
+      const { createCluster } = await import("./kube-client-YJA5HEPC.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9381,9 +9382,9 @@ var OPTIONS = [
     name: "strategy",
     type: "string",
     default: "annotation",
-    choices: ["annotation", "env"],
+    choices: ["annotation", "env", "versioned"],
     env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent) or an env var with the current time."
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
   },
   {
     name: "env-name",
@@ -9392,6 +9393,28 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
     description: "Name of the env var set by --strategy env."
+  },
+  {
+    name: "rollback",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_ROLLBACK",
+    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+  },
+  {
+    name: "prune",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_PRUNE",
+    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+  },
+  {
+    name: "keep",
+    type: "integer",
+    default: "3",
+    env: "CONFIG_ROLLOUT_KEEP",
+    placeholder: "N",
+    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
   },
   {
     name: "dry-run",
@@ -12581,6 +12604,7 @@ function createAnnotationStrategy(hashKey) {
   let hashes = /* @__PURE__ */ new Map();
   return {
     name: "annotation",
+    needsLiveConfigs: true,
     async prepare(context) {
       const { workloads, manifests, cluster } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
@@ -12609,6 +12633,7 @@ function createAnnotationStrategy(hashKey) {
 function createEnvStrategy(envName, now) {
   return {
     name: "env",
+    needsLiveConfigs: true,
     prepare: async () => {
     },
     patchFor(_id, live, kind) {
@@ -12625,6 +12650,565 @@ function podSpecOf(live, templatePath) {
   return template?.spec;
 }
 
+// src/core/versioned/config-copy.ts
+import { createHash as createHash3, createHmac as createHmac2 } from "node:crypto";
+var SOURCE_LABEL = "config-rollout.io/source";
+var MANAGED_LABEL = "config-rollout.io/managed";
+var SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+var SUFFIX_LENGTH = 10;
+var MAX_NAME_LENGTH = 253;
+function copiesSelector(sourceName) {
+  return `${SOURCE_LABEL}=${sourceName},${MANAGED_LABEL}=true`;
+}
+function copyHash(kind, content, type, key) {
+  const payload = canonicalJson({ kind, type: type ?? null, content });
+  const hash = key === void 0 ? createHash3("sha256") : createHmac2("sha256", key);
+  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+}
+function copyName(sourceName, hash) {
+  const name = `${sourceName}-${hash}`;
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new UserError(
+      `${sourceName}: a versioned copy would be named ${name.length} characters long (limit ${MAX_NAME_LENGTH}); shorten the config's name`
+    );
+  }
+  return name;
+}
+function configCopy(source2, commit, key) {
+  const { id, object, content } = source2;
+  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
+  const name = copyName(id.name, copyHash(id.kind, content, type, key));
+  const body = {
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: {
+      name,
+      namespace: id.namespace,
+      labels: { [SOURCE_LABEL]: id.name, [MANAGED_LABEL]: "true" },
+      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
+    },
+    immutable: true,
+    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
+  };
+  return { source: id, name, body };
+}
+function configMapData(object, content) {
+  const binaryKeys = new Set(
+    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
+  );
+  const data = {};
+  const binaryData = {};
+  for (const [key, base64] of Object.entries(content)) {
+    if (binaryKeys.has(key)) binaryData[key] = base64;
+    else data[key] = Buffer.from(base64, "base64").toString("utf8");
+  }
+  return {
+    ...Object.keys(data).length > 0 ? { data } : {},
+    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
+  };
+}
+function isManagedCopy(obj) {
+  const labels = field(field(obj, "metadata"), "labels");
+  return stringField(labels, MANAGED_LABEL) === "true" && typeof stringField(labels, SOURCE_LABEL) === "string";
+}
+
+// src/core/versioned/repoint.ts
+var CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
+function referenceSites(podSpec) {
+  return repoint(podSpec, () => void 0, true).sites;
+}
+function repointPodSpec(podSpec, rename) {
+  const { spec, located } = repoint(podSpec, rename, false);
+  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
+}
+function repoint(podSpec, rename, collect) {
+  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
+  const located = [];
+  const sites = [];
+  const visit = (holder, key, configKind, path, placement) => {
+    if (!isRecord(holder)) return;
+    const name = stringField(holder, key);
+    if (!name) return;
+    const site = { path, configKind, name };
+    if (collect) sites.push(site);
+    const to = rename(site);
+    if (to === void 0 || to === name) return;
+    holder[key] = to;
+    located.push({ ...site, to, placement });
+  };
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i2) => {
+      const sourceAt = `${at}.sources[${i2}]`;
+      visit(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+  for (const list of CONTAINER_LISTS2) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part, envName) => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...envName === void 0 ? {} : { envName }
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i2) => {
+        visit(
+          field(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i2}].configMapRef`,
+          place("envFrom")
+        );
+        visit(
+          field(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i2}].secretRef`,
+          place("envFrom")
+        );
+      });
+      arrayField(container, "env").forEach((env, i2) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i2}]`;
+        const valueFrom = field(env, "valueFrom");
+        visit(
+          field(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName)
+        );
+        visit(
+          field(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName)
+        );
+      });
+    });
+  }
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return nest2(templatePath, { spec });
+}
+function repointMergePatch(repointed, live, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return { ...resourceVersion ? { metadata: { resourceVersion } } : {}, ...nest2(templatePath, { spec }) };
+}
+function podSpecAt(obj, templatePath) {
+  let template = obj;
+  for (const step of templatePath) template = field(template, step);
+  return field(template, "spec");
+}
+function withPodSpec(obj, templatePath, spec) {
+  const copy = structuredClone(obj);
+  let template = copy;
+  for (const step of templatePath) template = field(template, step);
+  if (isRecord(template)) template.spec = spec;
+  return copy;
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function nest2(path, value) {
+  return path.reduceRight((inner, step) => ({ [step]: inner }), value);
+}
+
+// src/core/versioned/prunable-copies.ts
+function podSpecOfHolder(obj) {
+  if (field(obj, "kind") === "ControllerRevision") {
+    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
+  }
+  return podTemplateOf(obj)?.spec;
+}
+function referencedConfigs(holders) {
+  const names = /* @__PURE__ */ new Set();
+  for (const holder of holders) {
+    for (const site of referenceSites(podSpecOfHolder(holder))) names.add(`${site.configKind}/${site.name}`);
+  }
+  return names;
+}
+function choosePrunable(copies, kind, referenced, keep) {
+  const managed = copies.filter(isManagedCopy);
+  const newestFirst = [...managed].sort((a, b2) => {
+    const byTime = compareStrings(createdAt(b2), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf(a), nameOf(b2));
+  });
+  const remove2 = [];
+  const kept = [];
+  newestFirst.forEach((copy, index) => {
+    const name = nameOf(copy);
+    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
+    else if (index < keep) kept.push({ name, why: "newest" });
+    else remove2.push(copy);
+  });
+  return { remove: remove2, kept };
+}
+function nameOf(obj) {
+  return stringField(field(obj, "metadata"), "name") ?? "";
+}
+function createdAt(obj) {
+  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
+}
+
+// src/pipeline/strategy/versioned-strategy.ts
+function createVersionedStrategy(settings) {
+  const serverDryRun = settings.dryRun === "server";
+  const copies = /* @__PURE__ */ new Map();
+  const renameTo = /* @__PURE__ */ new Map();
+  const repointings = /* @__PURE__ */ new Map();
+  const stepFor = (live, kind, repointed) => {
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
+    return { patch, type, describe: describeChanges(repointed.changes) };
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes(context) {
+      const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+        const { id } = source2;
+        const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+        return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+      });
+      if (settings.prune && lines.length > 0) {
+        lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+      }
+      return lines;
+    },
+    async prepare(context) {
+      const { cluster, log } = context;
+      const toCreate = [];
+      for (const planned of plannedSources(context)) {
+        const key = await hashKeyFor(planned.source, settings.hashKey, cluster);
+        const copy = configCopy(planned.source, context.head, key);
+        const { head } = planned;
+        const { source: source2 } = copy;
+        const sourceKey = idKey(source2);
+        const existing = await cluster.readObject({
+          apiVersion: "v1",
+          kind: source2.kind,
+          namespace: source2.namespace,
+          name: copy.name
+        });
+        const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+        if (existing && !isManagedCopy(existing)) {
+          throw new UserError(
+            `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`
+          );
+        }
+        if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+          throw new UserError(
+            `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+          );
+        }
+        if (!existing) toCreate.push(copy);
+        else log.info(`${where} already exists: reused`);
+        const older = await cluster.listObjects(
+          source2.namespace,
+          "v1",
+          source2.kind,
+          copiesSelector(source2.name)
+        );
+        const olderNames = new Set(older.map(nameOf2).filter((n) => n !== copy.name));
+        copies.set(sourceKey, { copy, older: olderNames });
+        renameTo.set(sourceKey, copy.name);
+        for (const name of olderNames) renameTo.set(idKey({ ...source2, name }), copy.name);
+      }
+      if (toCreate.length > 0) {
+        const workloadKinds = context.workloads.flatMap((w) => {
+          const kind = workloadKind(w.id.kind);
+          return kind ? [{ id: w.id, kind }] : [];
+        });
+        await checkPermissions(
+          cluster,
+          [
+            ...toCreate.flatMap(
+              (copy) => ["create", "patch"].map((verb) => ({
+                ...configWrite(copy.source),
+                verb
+              }))
+            ),
+            ...patchWrites(workloadKinds)
+          ],
+          log
+        );
+      }
+      for (const copy of toCreate) {
+        await cluster.applyConfig(copy.body, serverDryRun, copy.source.namespace);
+        log.info(
+          `${serverDryRun ? "server dry run accepted" : "created"} ${copy.source.kind.toLowerCase()}/${copy.name} (namespace ${copy.source.namespace}), an immutable copy of ${copy.source.name} at ${context.head.slice(0, 12)}`
+        );
+      }
+    },
+    async planningView(workloads, cluster) {
+      const sourceOf = /* @__PURE__ */ new Map();
+      for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+        for (const kind of ["ConfigMap", "Secret"]) {
+          for (const copy of await cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`)) {
+            const source2 = sourceLabelOf(copy);
+            if (isManagedCopy(copy) && source2)
+              sourceOf.set(idKey({ kind, namespace, name: nameOf2(copy) }), source2);
+          }
+        }
+      }
+      if (sourceOf.size === 0) return workloads;
+      return workloads.map((manifest) => {
+        const kind = workloadKindOf(manifest.object);
+        if (!kind) return manifest;
+        const { namespace } = manifest.id;
+        const asSources = repointPodSpec(
+          podSpecAt(manifest.object, kind.templatePath),
+          (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+        );
+        if (asSources.changes.length === 0) return manifest;
+        return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, asSources.spec) };
+      });
+    },
+    patchFor(id, live, kind) {
+      const rename = (site) => renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+      const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
+      if (repointed.changes.length === 0) {
+        const wanted = new Set(
+          [...copies.values()].filter((c3) => c3.copy.source.namespace === id.namespace).map((c3) => `${c3.copy.source.kind}/${c3.copy.name}`)
+        );
+        const named = [
+          ...new Set(
+            referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+          )
+        ];
+        return {
+          unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+        };
+      }
+      repointings.set(idKey(id), { changes: repointed.changes });
+      return stepFor(live, kind, repointed);
+    },
+    async afterWait(results, context) {
+      const notes = [];
+      for (const result of results) {
+        const repointing = repointings.get(idKey(result.id));
+        if (repointing && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(repointing.changes)}; ${result.message}`;
+        }
+      }
+      const rolledBack = settings.rollback ? await rollBack(results, context, repointings, stepFor) : results;
+      if (!settings.rollback) {
+        for (const r2 of results) {
+          if (isFailure(r2) && repointings.has(idKey(r2.id)))
+            r2.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !rolledBack.some(isFailure)) {
+        notes.push(...await prune(context.cluster, [...copies.values()], settings, context.log));
+      }
+      return { results: rolledBack, notes };
+    }
+  };
+}
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live = await cluster.readConfig(source2.id);
+  if (!live?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live.uid);
+}
+async function rollBack(results, context, repointings, stepFor) {
+  const failed = results.filter(
+    (r2) => r2.restart === "restarted" && (r2.rollout === "failed" || r2.rollout === "timeout") && repointings.has(idKey(r2.id))
+  );
+  if (failed.length === 0) return results;
+  const { cluster, log } = context;
+  return log.group("Roll back failed workloads to their previous config", async () => {
+    const restarted = await restartWorkloads(
+      failed.map((r2) => ({ id: r2.id })),
+      cluster,
+      {
+        strategy: {
+          patchFor(id, live, kind) {
+            const changes = repointings.get(idKey(id))?.changes ?? [];
+            const back = (site) => changes.find((c3) => c3.path === site.path && c3.to === site.name)?.name;
+            const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+            if (repointed.changes.length === 0)
+              return { unchanged: "its pod template no longer names the new copies" };
+            return stepFor(live, kind, repointed);
+          }
+        },
+        now: context.now,
+        dryRun: false,
+        log
+      }
+    );
+    const waited = await waitForRollouts(
+      cluster,
+      restarted.filter((r2) => r2.result === "restarted").map((r2) => ({
+        id: r2.id,
+        generation: r2.generation,
+        object: r2.object,
+        templateOwnerGeneration: r2.templateOwnerGeneration
+      })),
+      {
+        timeoutMs: context.timeoutMs,
+        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
+      }
+    );
+    for (const result of failed) {
+      const changes = repointings.get(idKey(result.id))?.changes ?? [];
+      const back = restarted.find((r2) => idKey(r2.id) === idKey(result.id));
+      const rollout = waited.find((w) => idKey(w.id) === idKey(result.id));
+      const names = describeChanges(changes.map((c3) => ({ ...c3, name: c3.to, to: c3.name })));
+      const verdict = back?.result !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : rollout?.result === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${rollout?.result ?? "was not followed"}: ${rollout?.message ?? ""}`;
+      result.message = `${result.message}; ${verdict}`;
+      log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
+    }
+    return results;
+  });
+}
+async function prune(cluster, sources, settings, log) {
+  const notes = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = /* @__PURE__ */ new Map();
+  const referenced = (namespace) => {
+    let names = referencedIn.get(namespace);
+    if (!names) {
+      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names);
+    }
+    return names;
+  };
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source: source2 } = copy;
+      try {
+        const listed = await cluster.listObjects(
+          source2.namespace,
+          "v1",
+          source2.kind,
+          copiesSelector(source2.name)
+        );
+        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        for (const obj of decision.remove) {
+          const name = nameOf2(obj);
+          await cluster.deleteObject(
+            { apiVersion: "v1", kind: source2.kind, namespace: source2.namespace, name },
+            dryRun
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error) {
+        if (!isExpectedError(error)) throw error;
+        const line = `could not prune the copies of ${formatId(source2)}: ${error.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+async function readReferencingObjects(cluster, namespace) {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(
+      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
+    ),
+    cluster.listObjects(namespace, "apps/v1", "ControllerRevision")
+  ]);
+  return lists.flat();
+}
+function describeChanges(changes) {
+  const distinct = new Set(changes.map((c3) => `${c3.configKind.toLowerCase()} ${c3.name} \u2192 ${c3.to}`));
+  return [...distinct].join(", ");
+}
+function sourceLabelOf(obj) {
+  const labels = obj.metadata?.labels;
+  const source2 = labels?.[SOURCE_LABEL];
+  return typeof source2 === "string" ? source2 : void 0;
+}
+function nameOf2(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+
 // src/pipeline/strategy/restart-strategy.ts
 function chooseRestartStrategy(settings, now) {
   switch (settings.strategy) {
@@ -12632,6 +13216,8 @@ function chooseRestartStrategy(settings, now) {
       return createAnnotationStrategy(settings.hashKey);
     case "env":
       return createEnvStrategy(settings.envName, now);
+    case "versioned":
+      return createVersionedStrategy(settings);
   }
 }
 
@@ -12775,11 +13361,13 @@ async function runConfigRollout(deps) {
     "Discover consumers on the cluster",
     async () => discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c3) => c3.id.namespace))])
   ) : [];
+  const strategy = chooseRestartStrategy(settings, now);
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
   const built = buildPlan({
     changes: scan.changes,
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
+    clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged
   });
   for (const warning of built.warnings) log.warn(warning.message, warning);
@@ -12802,15 +13390,25 @@ async function runConfigRollout(deps) {
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+    const notes = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: commits.head
+    }) ?? [] : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...notes.length > 0 ? { notes } : {}
+    };
   }
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const strategy = chooseRestartStrategy(settings, now);
   const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
   const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply) {
+  if (settings.apply && strategy.needsLiveConfigs) {
     await log.group(
       "Check permissions to apply configs",
       () => checkPermissions(
@@ -12820,13 +13418,18 @@ async function runConfigRollout(deps) {
       )
     );
   }
-  await log.group("Check the cluster holds the committed configs", async () => {
-    const liveConfigs = await syncConfigs(
+  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
+  await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
       live,
       toCheck,
-      { apply: settings.apply, dryRun: settings.dryRun === "server", timeoutMs: settings.configTimeoutMs },
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs
+      },
       log
-    );
+    ) : /* @__PURE__ */ new Map();
     await strategy.prepare({
       workloads: toRestart,
       manifests,
@@ -12840,10 +13443,13 @@ async function runConfigRollout(deps) {
       log
     });
   });
-  const results = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const after = strategy.afterWait ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs }) : { results: waited, notes: [] };
+  const results = after.results;
   return {
     plan,
     results,
+    ...after.notes.length > 0 ? { notes: after.notes } : {},
     outcome: outcomeOf(plan, results, settings.dryRun),
     cluster: clusterInfo,
     dryRun: settings.dryRun
@@ -18509,7 +19115,8 @@ function reportObject(report) {
     }),
     problems: plan.problems,
     warnings: plan.warnings,
-    ...plan.sources ? { sources: plan.sources } : {}
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...report.notes ? { notes: report.notes } : {}
   };
 }
 function renderJson(report) {
@@ -18668,6 +19275,10 @@ function renderMarkdown(report, maxRows = 500) {
     if (plan.workloads.length > maxRows)
       out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
   }
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+  }
   const notes = [...plan.warnings, ...plan.problems.map((p2) => `${p2.file}:${p2.line}:${p2.col}: ${p2.message}`)];
   if (notes.length > 0) {
     out.push("", "#### Warnings", "");
@@ -18730,6 +19341,10 @@ function renderText(report) {
         ])
       ])
     );
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
   }
   out.push("", headline(report));
   return `${out.join("\n")}
@@ -18840,6 +19455,9 @@ function toSettings(...sources) {
     discover: str("discover"),
     strategy: str("strategy") ?? "annotation",
     envName: str("env-name") ?? "RESTART_TIME",
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: num("keep") ?? 3,
     dryRun: str("dry-run") ?? "none",
     apply: bool("apply"),
     wait: bool("wait"),

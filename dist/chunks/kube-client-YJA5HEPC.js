@@ -4,11 +4,11 @@ import {
   WORKLOAD_KINDS,
   apiVersionOf,
   field,
-  isRecord,
+  liveConfigContent,
   qualifiedResource,
   stringField,
   workloadKind
-} from "./chunk-JAAWWCHT.js";
+} from "./chunk-R54AWBXI.js";
 import {
   ApiException,
   KubernetesObjectApi,
@@ -24,29 +24,6 @@ import {
 
 // src/kube/kube-client.ts
 import { AsyncLocalStorage } from "node:async_hooks";
-
-// src/core/manifests/live-config.ts
-function liveConfigContent(obj) {
-  const content = {};
-  const data = field(obj, "data");
-  const isSecret = field(obj, "kind") === "Secret";
-  if (isRecord(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      if (typeof value !== "string") continue;
-      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
-    }
-  }
-  const binary = field(obj, "binaryData");
-  if (!isSecret && isRecord(binary)) {
-    for (const [key, value] of Object.entries(binary)) {
-      if (typeof value === "string") content[key] = canonicalBase64(value);
-    }
-  }
-  return content;
-}
-function canonicalBase64(value) {
-  return Buffer.from(value, "base64").toString("base64");
-}
 
 // src/kube/retry.ts
 var RequestTimeoutError = class extends Error {
@@ -222,7 +199,9 @@ var ObjectApi = class extends KubernetesObjectApi {
     const builtIn = [
       ...WORKLOAD_KINDS.filter((k) => !k.customResource),
       { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
-      { kind: "Secret", group: "", version: "v1", resource: "secrets" }
+      { kind: "Secret", group: "", version: "v1", resource: "secrets" },
+      // What --prune reads to learn which config copies old revisions still name.
+      { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" }
     ];
     this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
       groupVersion: "authorization.k8s.io/v1",
@@ -435,6 +414,37 @@ function createCluster(kc, opts) {
       );
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
     },
+    readObject(ref) {
+      const { apiVersion, kind, namespace, name } = ref;
+      return readOrUndefined(
+        { apiVersion, kind, metadata: { name, namespace } },
+        { verb: "get", resource: resourceOf(kind), namespace, name }
+      );
+    },
+    async listObjects(namespace, apiVersion, kind, labelSelector) {
+      const result = await request(
+        { verb: "list", resource: resourceOf(kind), namespace },
+        () => api.list(apiVersion, kind, namespace, void 0, void 0, void 0, void 0, labelSelector)
+      );
+      const items = toPlain(result).items ?? [];
+      return items.map((item) => ({ ...item, apiVersion, kind }));
+    },
+    async deleteObject(ref, dryRun) {
+      const { apiVersion, kind, namespace, name } = ref;
+      try {
+        await request(
+          { verb: "delete", resource: resourceOf(kind), namespace, name },
+          () => api.delete(
+            { apiVersion, kind, metadata: { name, namespace } },
+            void 0,
+            dryRun ? "All" : void 0
+          )
+        );
+      } catch (error) {
+        if (error instanceof ClusterAccessError && error.status === 404) return;
+        throw error;
+      }
+    },
     async canI(access) {
       const review = {
         apiVersion: "authorization.k8s.io/v1",
@@ -477,6 +487,9 @@ function kindEntry(kind) {
   const entry = workloadKind(kind);
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
+}
+function resourceOf(kind) {
+  return `${kind.toLowerCase()}s`;
 }
 function workloadSpec(id, kind) {
   return {
