@@ -41,19 +41,21 @@ import { checkPermissions, configWrite, patchWrites } from "../check-permissions
 import { restartWorkloads } from "../restart.js";
 import type { HeadConfig } from "../scan-repository.js";
 import { waitForRollouts } from "../wait.js";
-import type { AfterWaitContext, PrepareContext, RestartStep, RestartStrategy } from "./restart-strategy.js";
+import type {
+  AfterWaitContext,
+  PrepareContext,
+  RestartStep,
+  RestartStrategy,
+  StrategySettings,
+} from "./restart-strategy.js";
 
 type Plain = Record<string, unknown>;
 
-export interface VersionedSettings {
-  hashKey?: string;
-  /** "server": copies, patches and deletions are sent with dryRun=All. */
-  dryRun: "none" | "client" | "server";
-  rollback: boolean;
-  prune: boolean;
-  keep: number;
-  timeoutMs: number;
-}
+/** What the versioned strategy reads of the run's settings ("server" dry run: copies, patches and deletions carry dryRun=All). */
+export type VersionedSettings = Pick<
+  StrategySettings,
+  "hashKey" | "dryRun" | "rollback" | "prune" | "keep" | "timeoutMs"
+>;
 
 interface SourceCopy {
   copy: ConfigCopy;
