@@ -157,12 +157,21 @@ async function traceScan(repo: GeneratedRepo): Promise<ScanTrace> {
     parsed: 0,
   };
   const counting: Git = Object.create(git) as Git;
+  // The scan reads through readFilesUpTo (files over --max-file-size are only sized): count both.
+  const count = (rev: string, read: number) => {
+    if (rev === repo.base) trace.readAtBase += read;
+    else trace.readAtHead += read;
+    trace.parsed += read;
+  };
   counting.readFiles = async (rev, paths) => {
     const files = await git.readFiles(rev, paths);
-    if (rev === repo.base) trace.readAtBase += files.size;
-    else trace.readAtHead += files.size;
-    trace.parsed += files.size;
+    count(rev, files.size);
     return files;
+  };
+  counting.readFilesUpTo = async (rev, paths, maxBytes) => {
+    const read = await git.readFilesUpTo(rev, paths, maxBytes);
+    count(rev, read.files.size);
+    return read;
   };
   counting.grepFiles = async (rev, names, pathspecs) => {
     trace.grepCalls++;
