@@ -6,7 +6,7 @@ import { isFullSha } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
 import { catFileBatch } from "./cat-file-batch.js";
 import type { FileChange, Git } from "./git.js";
-import { parseLsTree } from "./parse-ls-tree.js";
+import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, type GitRunner } from "./run-git.js";
 import { assertSafeRef } from "./safe-ref.js";
@@ -223,9 +223,7 @@ class GitAdapter implements Git {
   async listFiles(rev: string): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
     const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return parseLsTree(stdout)
-      .filter((entry) => entry.type === "blob")
-      .map((entry) => entry.path);
+    return blobPathsOfLsTree(stdout);
   }
 
   async grepFiles(
