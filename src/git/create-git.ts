@@ -9,6 +9,7 @@ import type { FileChange, Git } from "./git.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, type GitRunner } from "./run-git.js";
+import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
 
 /** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
@@ -234,7 +235,6 @@ class GitAdapter implements Git {
     signal?: AbortSignal,
   ): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
-    const git = signal ? createGitRunner(this.root, { signal }) : this.git;
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       // An empty string matches every file; a newline cannot match within a line.
@@ -244,20 +244,10 @@ class GitAdapter implements Git {
     const found = new Set<string>();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const { stdout } = await git.run(
-        [
-          "grep",
-          "-l",
-          "-z",
-          "-F",
-          "-I",
-          "--no-color",
-          ...chunk.flatMap((s) => ["-e", s]),
-          sha,
-          "--",
-          ...pathspecs,
-        ],
-        [1],
+      const stdout = await runGrep(
+        this.root,
+        ["-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        signal,
       );
       for (const name of stdout.split("\0")) {
         if (name !== "") found.add(name.startsWith(prefix) ? name.slice(prefix.length) : name);
