@@ -23,6 +23,7 @@ export async function benchColdStart(
   const commands: Array<{ label: string; file: string; args: string[]; cwd?: string }> = [
     { label: 'node -e ""', file: process.execPath, args: ["-e", ""] },
     { label: "node dist/cli.js --version", file: process.execPath, args: [cli, "--version"] },
+    { label: "node dist/cli.js --help", file: process.execPath, args: [cli, "--help"] },
     {
       label: "node dist/cli.js --base C~1 --head C --output json (no config changed)",
       file: process.execPath,

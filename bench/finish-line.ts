@@ -102,6 +102,18 @@ export async function runFinishLine(
       cwd: repo.dir,
       env: cleanEnv(workDir),
     });
+    // The CLI must report every rollout done; then its exit is compared with the observer's copy of
+    // the final events. This process hosts the server and the observer and handles the child's exit
+    // in the same event loop: when the CLI exits within a few ms of the last event, the exit can be
+    // handled before the observer's copy of that event, which then arrives "after" the exit. Wait
+    // for it (a latency ≤ 0 means the CLI exited as soon as the event could be delivered).
+    const report = JSON.parse(result.stdout) as { workloads: Array<{ result?: { rollout?: string } }> };
+    const done = report.workloads.filter((w) => w.result?.rollout === "done").length;
+    if (done !== targets.size)
+      throw new Error(`config-rollout reported ${done} of ${targets.size} rollouts done`);
+    for (let waited = 0; observer.doneAt.size < targets.size && waited < 2000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     if (observer.doneAt.size !== targets.size) {
       throw new Error(`observer saw ${observer.doneAt.size} of ${targets.size} rollouts complete`);
     }

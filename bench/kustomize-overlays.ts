@@ -116,6 +116,59 @@ function kustomizeCommand(): [string, string[]] {
   }
 }
 
+export interface KustomizeFigures {
+  command: string;
+  floorMs: number[];
+  planMs: number[];
+}
+
+/** Floor and plan runs, interleaved; throws when a plan restarts anything but the expected workload. */
+export async function benchKustomize(work: string, cliPath: string, runs: number): Promise<KustomizeFigures> {
+  const repo = join(work, "repo-kustomize");
+  mkdirSync(repo);
+  const { expected } = generateOverlayRepo(repo);
+  const home = join(work, "home-kustomize");
+  mkdirSync(home);
+  const env = cleanEnv(home);
+  const [command, args] = kustomizeCommand();
+
+  // The floor: the changed overlay rendered at each commit (two work trees, one after the other).
+  const trees = ["HEAD~1", "HEAD"].map((rev, i) => {
+    const tree = join(work, `kustomize-tree-${i}`);
+    git(repo, ["worktree", "add", "-q", "--detach", tree, rev]);
+    return tree;
+  });
+  const floorOnce = async () => {
+    let total = 0;
+    for (const tree of trees)
+      total += (await run(command, [...args, join(tree, CHANGED_OVERLAY)], { env })).wallMs;
+    return total;
+  };
+  const planOnce = async () => {
+    const result = await run(
+      process.execPath,
+      [cliPath, "--repo", repo, "--dry-run", "--output", "json", "--discover", "repo"],
+      { env },
+    );
+    const report = JSON.parse(result.stdout) as {
+      workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
+    };
+    const restarts = report.workloads
+      .filter((w) => w.action === "restart")
+      .map((w) => `${w.kind}/${w.namespace}/${w.name}`);
+    if (restarts.join() !== expected)
+      throw new Error(`wrong plan: ${restarts.join(", ")} (expected ${expected})`);
+    return result.wallMs;
+  };
+  // Interleaved, so load from other work on the machine hits both alike.
+  const pairs = await repeat(runs, 2, async () => [await floorOnce(), await planOnce()] as const);
+  return {
+    command: `${command} ${args.join(" ")}`,
+    floorMs: pairs.map(([f]) => f),
+    planMs: pairs.map(([, p]) => p),
+  };
+}
+
 async function main(): Promise<void> {
   const runsIndex = process.argv.indexOf("--runs");
   const runs = runsIndex === -1 ? 7 : Number(process.argv[runsIndex + 1]);
@@ -125,53 +178,14 @@ async function main(): Promise<void> {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run node scripts/build.mjs`);
   const work = mkdtempSync(join(tmpdir(), "config-rollout-bench-kustomize-"));
   try {
-    const repo = join(work, "repo");
-    mkdirSync(repo);
-    const { expected } = generateOverlayRepo(repo);
-    const home = join(work, "home");
-    mkdirSync(home);
-    const env = cleanEnv(home);
-    const [command, args] = kustomizeCommand();
-
-    // The floor: the changed overlay rendered at each commit (two work trees, one after the other).
-    const trees = ["HEAD~1", "HEAD"].map((rev, i) => {
-      const tree = join(work, `tree-${i}`);
-      git(repo, ["worktree", "add", "-q", "--detach", tree, rev]);
-      return tree;
-    });
-    const floorOnce = async () => {
-      let total = 0;
-      for (const tree of trees)
-        total += (await run(command, [...args, join(tree, CHANGED_OVERLAY)], { env })).wallMs;
-      return total;
-    };
-    const planOnce = async () => {
-      const result = await run(
-        process.execPath,
-        [cli, "--repo", repo, "--dry-run", "--output", "json", "--discover", "repo"],
-        { env },
-      );
-      const report = JSON.parse(result.stdout) as {
-        workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
-      };
-      const restarts = report.workloads
-        .filter((w) => w.action === "restart")
-        .map((w) => `${w.kind}/${w.namespace}/${w.name}`);
-      if (restarts.join() !== expected)
-        throw new Error(`wrong plan: ${restarts.join(", ")} (expected ${expected})`);
-      return result.wallMs;
-    };
-    // Interleaved, so load from other work on the machine hits both alike.
-    const pairs = await repeat(runs, 2, async () => [await floorOnce(), await planOnce()] as const);
-    const floor = pairs.map(([f]) => f);
-    const plans = pairs.map(([, p]) => p);
-    const floorMs = median(floor);
-    const planMs = median(plans);
+    const figures = await benchKustomize(work, cli, runs);
+    const floorMs = median(figures.floorMs);
+    const planMs = median(figures.planMs);
     const lines = [
       `kustomize overlays: ${OVERLAYS} overlays x ${APPS * 2} objects over one base; ${CHANGED_OVERLAY}'s patch changed`,
-      `floor (${command} ${args.join(" ")} of that overlay, at base then head): median ${formatMs(floorMs)} of ${runs}`,
+      `floor (${figures.command} of that overlay, at base then head): median ${formatMs(floorMs)} of ${runs}`,
       `plan  (config-rollout --dry-run, kustomize discovered):        median ${formatMs(planMs)} of ${runs}`,
-      `ratio: ${ratio(planMs, floorMs)} (goal <= 1.5x); of the fastest runs: ${ratio(Math.min(...plans), Math.min(...floor))}`,
+      `ratio: ${ratio(planMs, floorMs)} (goal <= 1.5x); of the fastest runs: ${ratio(Math.min(...figures.planMs), Math.min(...figures.floorMs))}`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

@@ -36,6 +36,8 @@ export interface PlanSizeResult {
   plan: PlanRunFigures;
   /** The same command on a commit that changes one Service only: start-up, diff, nothing to find. */
   noChange: PlanRunFigures;
+  /** `node -e ""`, interleaved with the others: the runtime's own start-up. */
+  bareNode: PlanRunFigures;
   /** What the plan said: restarts and skips, checked against the generator's expectation. */
   planRestarts: number;
   planSkips: number;
@@ -73,16 +75,20 @@ export async function benchPlanSize(
   const grepRuns: RunResult[] = [];
   const planRuns: RunResult[] = [];
   const noChangeRuns: RunResult[] = [];
+  const bareNodeRuns: RunResult[] = [];
   await repeat(runs, 1, async () => {
+    bareNodeRuns.push(await run(process.execPath, ["-e", ""], opts));
     diffRuns.push(await run("git", diffArgs, opts));
     grepRuns.push(await run("git", grepArgs, opts));
     planRuns.push(await run(process.execPath, planArgs, opts));
     noChangeRuns.push(await run(process.execPath, noChangeArgs, opts));
   });
   // The warm-up round is dropped.
-  for (const list of [diffRuns, grepRuns, planRuns, noChangeRuns]) list.shift();
+  for (const list of [diffRuns, grepRuns, planRuns, noChangeRuns, bareNodeRuns]) list.shift();
 
   const grepHits = grepRuns[0]!.stdout.split("\n").filter(Boolean).length;
+  // Every timed plan is checked: a fast wrong answer must fail the benchmark.
+  for (const planRun of planRuns) checkPlan(planRun.stdout, repo);
   const verdict = checkPlan(planRuns[planRuns.length - 1]!.stdout, repo);
   const noChangeOutcome = (JSON.parse(noChangeRuns[0]!.stdout) as PlanJson).outcome;
   if (noChangeOutcome !== "nothing-to-do") throw new Error(`no-change plan: outcome ${noChangeOutcome}`);
@@ -103,6 +109,7 @@ export async function benchPlanSize(
       grepHits,
       plan: figures(planRuns),
       noChange: figures(noChangeRuns),
+      bareNode: figures(bareNodeRuns),
       planRestarts: verdict.restarts,
       planSkips: verdict.skips,
       trace,
@@ -157,12 +164,21 @@ async function traceScan(repo: GeneratedRepo): Promise<ScanTrace> {
     parsed: 0,
   };
   const counting: Git = Object.create(git) as Git;
+  // The scan reads through readFilesUpTo (files over --max-file-size are only sized): count both.
+  const count = (rev: string, read: number) => {
+    if (rev === repo.base) trace.readAtBase += read;
+    else trace.readAtHead += read;
+    trace.parsed += read;
+  };
   counting.readFiles = async (rev, paths) => {
     const files = await git.readFiles(rev, paths);
-    if (rev === repo.base) trace.readAtBase += files.size;
-    else trace.readAtHead += files.size;
-    trace.parsed += files.size;
+    count(rev, files.size);
     return files;
+  };
+  counting.readFilesUpTo = async (rev, paths, maxBytes) => {
+    const read = await git.readFilesUpTo(rev, paths, maxBytes);
+    count(rev, read.files.size);
+    return read;
   };
   counting.grepFiles = async (rev, names, pathspecs) => {
     trace.grepCalls++;

@@ -12,10 +12,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runConfigRollout, runKubectlLoop } from "./api-economy.js";
+import { requestFloor, runConfigRollout, runKubectlLoop } from "./api-economy.js";
 import { benchColdStart } from "./cold-start.js";
 import { runFinishLine } from "./finish-line.js";
 import { generateRepo } from "./generate-repo.js";
+import { benchKustomize } from "./kustomize-overlays.js";
 import { hasGnuTime, median } from "./measure.js";
 import { benchPlanSize } from "./plan-at-scale.js";
 import { type BenchResults, renderResults, replaceBetweenMarkers } from "./render-results.js";
@@ -24,7 +25,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
-const ALL_SECTIONS = ["plan", "api", "finish", "cold"];
+const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize"];
 
 interface Args {
   build: boolean;
@@ -117,9 +118,23 @@ async function main(): Promise<void> {
         includeUnreadKeyChanges: false,
       });
       log("API economy: config-rollout");
-      const ours = await runConfigRollout(work, repo, cli, { rolloutStepMs });
+      const ours = await runConfigRollout(work, repo, cli, { rolloutStepMs, measureMemory: true });
+      log("API economy: config-rollout, 5 patches answered 429 with Retry-After: 1");
+      const throttled = await runConfigRollout(work, repo, cli, {
+        rolloutStepMs,
+        throttle: { patches: 5, retryAfterSeconds: 1 },
+      });
       log("API economy: kubectl rollout restart + status loop (about a minute)");
       const loop = await runKubectlLoop(work, repo, { rolloutStepMs });
+      log("API economy: 1,000 restarts over 100 namespaces (seeding takes a while; not measured)");
+      const bigRepo = generateRepo(join(work, "repo-api-1000"), {
+        namespaces: 100,
+        appsPerNamespace: 20,
+        changedPerNamespace: 10,
+        includeUnreadKeyChanges: false,
+      });
+      const big = await runConfigRollout(work, bigRepo, cli, { rolloutStepMs, measureMemory: true });
+      rmSync(bigRepo.dir, { recursive: true, force: true });
       results.api = {
         restarts: repo.expectedRestarts.length,
         namespaces: new Set(repo.expectedRestarts.map((id) => id.split("/")[1])).size,
@@ -127,6 +142,15 @@ async function main(): Promise<void> {
         rolloutStepMs,
         ours,
         loop,
+        floor: requestFloor(repo),
+        throttled,
+        large: {
+          restarts: bigRepo.expectedRestarts.length,
+          namespaces: new Set(bigRepo.expectedRestarts.map((id) => id.split("/")[1])).size,
+          workloadsOnCluster: bigRepo.apps.length,
+          run: big,
+          floor: requestFloor(bigRepo),
+        },
       };
     }
     if (args.only.has("finish")) {
@@ -157,6 +181,10 @@ async function main(): Promise<void> {
       log("cold start");
       const runs = Math.max(10, args.runs * 4);
       results.cold = { runs, ...(await benchColdStart(work, repo, cli, runs)) };
+    }
+    if (args.only.has("kustomize")) {
+      log("kustomize overlays (rendered sources)");
+      results.kustomize = await benchKustomize(work, cli, Math.max(5, args.runs));
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,12 +1,8 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
-  OPTIONS,
   createClusterConnection,
   createGit,
-  describeError,
-  escapeForCiLog,
-  formatLocation,
   headline,
   rawValuesFromEnv,
   readEventPayload,
@@ -15,19 +11,32 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-C3EIBD25.js";
+} from "./chunks/chunk-AU7ADSS7.js";
+import {
+  OPTIONS,
+  formatLocation
+} from "./chunks/chunk-7KT5MVTH.js";
 import {
   decodeKubeconfigData,
   describeCredential
-} from "./chunks/chunk-NZQWCR7U.js";
+} from "./chunks/chunk-7SIMHOYP.js";
 import "./chunks/chunk-R54AWBXI.js";
+import "./chunks/chunk-5F6JVOB5.js";
 import {
-  UserError,
+  escapeForCiLog
+} from "./chunks/chunk-7NDVFXIG.js";
+import {
+  describeError
+} from "./chunks/chunk-HKIGOZAT.js";
+import {
+  UserError
+} from "./chunks/chunk-IUTW6PJ2.js";
+import {
   __commonJS,
   __export,
   __require,
   __toESM
-} from "./chunks/chunk-YNIV4GI6.js";
+} from "./chunks/chunk-VDSW2JPR.js";
 
 // node_modules/tunnel/lib/tunnel.js
 var require_tunnel = __commonJS({

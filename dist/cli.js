@@ -2,29 +2,19 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
-  OPTIONS,
-  VERSION,
-  createClusterConnection,
-  createGit,
-  describeError,
-  escapeForCiLog,
-  formatLocation,
-  rawValuesFromEnv,
-  renderReport,
-  runInCi,
-  toSettings
-} from "./chunks/chunk-C3EIBD25.js";
-import "./chunks/chunk-NZQWCR7U.js";
-import "./chunks/chunk-R54AWBXI.js";
+  useColor
+} from "./chunks/chunk-ORYFSW52.js";
 import {
-  EXIT_FAILED,
+  OPTIONS,
+  VERSION
+} from "./chunks/chunk-7KT5MVTH.js";
+import "./chunks/chunk-7NDVFXIG.js";
+import {
   EXIT_OK,
   UserError,
   exitCodeFor
-} from "./chunks/chunk-YNIV4GI6.js";
-
-// src/cli/run-cli.ts
-import { resolve } from "node:path";
+} from "./chunks/chunk-IUTW6PJ2.js";
+import "./chunks/chunk-VDSW2JPR.js";
 
 // src/settings/help.ts
 var EXIT_CODES = [
@@ -133,51 +123,22 @@ function editDistance(a, b) {
   return row[b.length];
 }
 
-// src/cli/stderr-log.ts
-function useColor(stream, env) {
-  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
-}
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
-  };
-}
-
 // src/cli/run-cli.ts
 async function runCli(argv, env, io) {
-  let debug = env.CONFIG_ROLLOUT_DEBUG === "true";
+  const state = { debug: env.CONFIG_ROLLOUT_DEBUG === "true" };
   try {
     const args = parseArgs(argv);
     if (args.help) return print(io, helpText());
     if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
-    debug = settings.debug;
-    const log = createStderrLog({ debug, color: io.color, write: io.stderr });
-    const cluster = createClusterConnection(settings, env, {
-      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
-    });
-    const git = await createGit(resolve(io.cwd, settings.repo));
-    const report = await runInCi(settings, { env, git, cluster, log });
-    io.stdout(renderReport(report, settings.output));
-    return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+    const { runPlanFromArgs } = await import("./chunks/run-cli-plan-RXAUGPWE.js");
+    return await runPlanFromArgs(args, env, io, state);
   } catch (error) {
-    io.stderr(`${escapeForCiLog(describeError(error, debug))}
+    const [{ escapeForCiLog }, { describeError }] = await Promise.all([
+      import("./chunks/ci-log-text-7C4CF3MZ.js"),
+      import("./chunks/error-line-WWMBKOAZ.js")
+    ]);
+    io.stderr(`${escapeForCiLog(describeError(error, state.debug))}
 `);
     return exitCodeFor(error);
   }

@@ -20,3 +20,26 @@ export function parseLsTree(output: string): TreeEntry[] {
   }
   return entries;
 }
+
+/**
+ * Only the paths of the blobs in `git ls-tree -z` output: a whole-tree listing of a large monorepo
+ * is read on every run (rendered sources), so this scans the text without building an entry each.
+ */
+export function blobPathsOfLsTree(output: string): string[] {
+  const paths: string[] = [];
+  let at = 0;
+  while (at < output.length) {
+    const end = output.indexOf("\0", at);
+    const stop = end === -1 ? output.length : end;
+    const space = output.indexOf(" ", at);
+    const tab = output.indexOf("\t", at);
+    if (space < 0 || tab < 0 || tab > stop || space > tab) {
+      throw new Error(
+        `unexpected git ls-tree output: ${JSON.stringify(output.slice(at, Math.min(stop, at + 200)))}`,
+      );
+    }
+    if (output.startsWith("blob ", space + 1)) paths.push(output.slice(tab + 1, stop));
+    at = stop + 1;
+  }
+  return paths;
+}

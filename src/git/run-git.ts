@@ -34,6 +34,10 @@ export function createGitRunner(
     maxConcurrentProcesses: 4,
     // Without output for this long, git is stuck (e.g. a fetch waiting for credentials).
     ...(options.timeoutMs ? { timeout: { block: options.timeoutMs } } : {}),
+    // Local commands are done when their pipes close. simple-git's default also arms a 50 ms timer
+    // on every process exit (for a fetch whose ssh or credential helper keeps the pipes open), which
+    // kept each run alive ~40 ms after its work was done; network commands keep that fallback.
+    ...(options.timeoutMs ? {} : { completion: { onClose: true, onExit: false } }),
     // Aborting kills the running command (and fails any later one of this runner).
     ...(options.signal ? { abort: options.signal } : {}),
     errors(error, result) {

@@ -9,6 +9,8 @@ import type { Cluster, LiveConfig } from "./kube-client.js";
 export async function readLiveConfigs(
   cluster: Cluster,
   ids: ObjectId[],
+  /** Requests in flight at once (--concurrency). */
+  concurrency = 8,
 ): Promise<Map<string, LiveConfig | undefined>> {
   const live = new Map<string, LiveConfig | undefined>();
   const configMapsByNamespace = new Map<string, ObjectId[]>();
@@ -36,6 +38,6 @@ export async function readLiveConfigs(
       live.set(idKey(id), await cluster.readConfig(id));
     }),
   ];
-  await runLimited(tasks, 8, (task) => task());
+  await runLimited(tasks, concurrency, (task) => task());
   return live;
 }

@@ -32,9 +32,11 @@ export async function checkPermissions(
   cluster: Pick<Cluster, "canI" | "context">,
   needed: AccessCheck[],
   log: Log,
+  /** Reviews in flight at once (--concurrency). */
+  concurrency = 8,
 ): Promise<void> {
   const unique = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique.values()], 8, async (check) => ({
+  const answers = await runLimited([...unique.values()], concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check),
   }));

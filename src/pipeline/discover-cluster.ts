@@ -4,24 +4,29 @@
 // CRD is installed.
 import { restartableKinds, type WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Manifest } from "../core/model.js";
+import { runLimited } from "../core/run-limited.js";
 import type { Cluster } from "../kube/kube-client.js";
 
-export async function discoverClusterWorkloads(cluster: Cluster, namespaces: string[]): Promise<Manifest[]> {
+export async function discoverClusterWorkloads(
+  cluster: Cluster,
+  namespaces: string[],
+  /** Lists in flight at once (--concurrency): hundreds of namespaces must not mean hundreds at once. */
+  concurrency = 8,
+): Promise<Manifest[]> {
   const kinds: WorkloadKind[] = [];
   for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const lists = namespaces.flatMap((namespace) =>
-    kinds.map(async (kind) => {
-      const items = await cluster.listWorkloads(namespace, kind.kind);
-      return items.map((object): Manifest => {
-        const metadata = (object.metadata ?? {}) as { name?: string };
-        return {
-          id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-          file: "",
-          line: 0,
-          object,
-        };
-      });
-    }),
-  );
-  return (await Promise.all(lists)).flat();
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object): Manifest => {
+      const metadata = (object.metadata ?? {}) as { name?: string };
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object,
+      };
+    });
+  });
+  return lists.flat();
 }

@@ -58,10 +58,15 @@ async function resolveRangeRequest(
   ctx: Context,
   request: Extract<RangeRequest, { kind: "range" }>,
 ): Promise<ResolvedRange> {
-  const head = await requireCommit(ctx, request.head, "head");
   if (!request.forced) {
-    return { base: await requireCommit(ctx, request.base, "base"), head, note: request.note };
+    // Both verified at once: each is its own git process, and neither depends on the other.
+    const [head, base] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base"),
+    ]);
+    return { base, head, note: request.note };
   }
+  const head = await requireCommit(ctx, request.head, "head");
   // A force push may have thrown the previous head away. While it can still be fetched it is the best
   // base even when it is not an ancestor: it is what the cluster was last deployed from, and a tree
   // diff needs no shared history. Only when it is gone do we fall back to the first parent.

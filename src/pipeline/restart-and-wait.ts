@@ -35,7 +35,8 @@ export async function restartAndWait(
         log,
         // RBAC is asked about every object about to be patched before the first patch: a gap fails
         // the run (exit 2) with nothing written, never half a plan applied.
-        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log),
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log, settings.concurrency),
+        concurrency: settings.concurrency,
       },
     ),
   );

@@ -41,6 +41,8 @@ export interface RestartOptions {
    */
   beforeWrites?: (targets: Array<{ id: ObjectId; kind: WorkloadKind }>) => Promise<void>;
   log?: Log;
+  /** Reads and patches in flight at once (--concurrency); default 4. */
+  concurrency?: number;
 }
 
 export interface RestartResult {
@@ -61,7 +63,7 @@ export interface RestartResult {
 
 type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves">;
 
-/** Workloads patched at once: enough to hide round trips, few enough to be gentle on the API server. */
+/** Workloads patched at once when not given: enough to hide round trips, gentle on the API server. */
 const PARALLEL_PATCHES = 4;
 
 /** A workload whose patch is computed and not yet sent. */
@@ -88,12 +90,13 @@ export async function restartWorkloads(
   const allowed = opts.allowedNamespaces?.length ? picomatch(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? picomatch(opts.excludedNamespaces) : () => false;
   const started = opts.now();
-  const prepared = await runLimited(requests, PARALLEL_PATCHES, (request) =>
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(requests, limit, (request) =>
     prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns)),
   );
   const pending = prepared.filter((p): p is PendingPatch => "step" in p);
   await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, PARALLEL_PATCHES, async (request, index) => {
+  return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index]!;
     const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };

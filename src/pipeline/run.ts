@@ -103,7 +103,11 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const clusterWorkloads =
     discover !== "repo" && modified.length > 0
       ? await log.group("Discover consumers on the cluster", async () =>
-          discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c) => c.id.namespace))]),
+          discoverClusterWorkloads(
+            await connectOnce(),
+            [...new Set(modified.map((c) => c.id.namespace))],
+            settings.concurrency,
+          ),
         )
       : [];
   const strategy = chooseRestartStrategy(settings, now);
@@ -170,6 +174,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
         live,
         toCheck.map((c) => configWrite(c.snapshot.id)),
         log,
+        settings.concurrency,
       ),
     );
   }
@@ -185,6 +190,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
             apply: settings.apply,
             dryRun: settings.dryRun === "server",
             timeoutMs: settings.configTimeoutMs,
+            concurrency: settings.concurrency,
           },
           log,
         )

@@ -114,15 +114,16 @@ export async function scanRepository(
   let problems: ManifestProblem[] = [];
   const oversized = { base: new Map<string, number>(), head: new Map<string, number>() };
   // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
-  const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git, base, basePaths, options, oversized.base),
-    readBytes(git, head, headPaths, options, oversized.head),
-  ]);
-  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
+  const readingHead = readBytes(git, head, headPaths, options, oversized.head);
+  readingHead.catch(() => {});
+  const baseFiles = await readBytes(git, base, basePaths, options, oversized.base);
   // Every config whose content changed or that was deleted exists at base, so the names of the
   // configs in the changed files at base cover the names to search for. Guess them from the text
-  // and start the one `git grep` now: git walks the tree on another core while this process parses.
+  // and start the one `git grep` now, while the head side is still arriving: git walks the tree on
+  // another core while this process reads and parses.
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
+  const headFiles = await readingHead;
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems: ManifestProblem[] = [];
   let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
   const headProblems: ManifestProblem[] = [];

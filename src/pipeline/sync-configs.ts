@@ -13,6 +13,8 @@ export interface SyncOptions {
   apply: boolean;
   dryRun: boolean;
   timeoutMs: number;
+  /** Reads in flight at once (--concurrency); default 8. */
+  concurrency?: number;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function syncConfigs(
     const current = await readLiveConfigs(
       cluster,
       candidates.map((c) => c.snapshot.id),
+      options.concurrency,
     );
     return candidates.filter(({ snapshot }) => {
       const found = current.get(idKey(snapshot.id));

@@ -241,6 +241,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Refuse a plan that restarts more than N workloads (default: no limit).",
   },
   {
+    name: "concurrency",
+    type: "integer",
+    default: "8",
+    env: "CONFIG_ROLLOUT_CONCURRENCY",
+    placeholder: "N",
+    description:
+      "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server.",
+  },
+  {
     name: "hash-key",
     type: "string",
     env: "CONFIG_ROLLOUT_HASH_KEY",

@@ -43,6 +43,8 @@ export interface Settings {
   namespaces: string[];
   excludeNamespaces: string[];
   maxRestarts?: number;
+  /** Most Kubernetes API requests in flight at once (--concurrency). */
+  concurrency: number;
   hashKey?: string;
   output: OutputFormat;
   strict: boolean;
@@ -111,6 +113,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
+    concurrency: num("concurrency") ?? DEFAULT_CONCURRENCY,
     hashKey: str("hash-key"),
     output: (str("output") ?? "text") as OutputFormat,
     strict: bool("strict"),
@@ -121,6 +124,9 @@ export function toSettings(...sources: RawValues[]): Settings {
   validateSettings(settings);
   return settings;
 }
+
+/** Requests in flight at once: hides round trips, gentle on an API server shared with others. */
+const DEFAULT_CONCURRENCY = 8;
 
 /** 16 MiB: see the README ("Files it will not read") for why. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;

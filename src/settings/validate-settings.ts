@@ -18,6 +18,7 @@ export interface CheckedValues {
   timeoutMs: number;
   configTimeoutMs: number;
   maxFileSize: number;
+  concurrency: number;
 }
 
 export function validateSettings(values: CheckedValues): void {
@@ -33,6 +34,9 @@ export function validateSettings(values: CheckedValues): void {
     throw new UserError(
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`,
     );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
 }

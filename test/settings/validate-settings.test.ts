@@ -25,6 +25,8 @@ describe("settings are validated before any API call", () => {
     [{ paths: "" }, /--paths: no globs given/],
     [{ paths: " , \n" }, /--paths: no globs given/],
     [{ "max-file-size": "0" }, /--max-file-size: must be at least 1/],
+    [{ concurrency: "0" }, /--concurrency: must be between 1 and 64/],
+    [{ concurrency: "65" }, /--concurrency: must be between 1 and 64/],
   ])("%j", (raw, message) => {
     expect(() => toSettings(raw)).toThrow(UserError);
     expect(() => toSettings(raw)).toThrow(message);
@@ -38,6 +40,7 @@ describe("settings are validated before any API call", () => {
     [{ timeout: "596h" }],
     [{ namespace: "shop-1", namespaces: "a,b-2", "exclude-namespaces": "" }],
     [{ "env-name": "_restarted_at" }],
+    [{ concurrency: "1" }],
   ])("%j is accepted", (raw) => {
     expect(() => toSettings(raw)).not.toThrow();
   });

@@ -5,6 +5,7 @@ import { type Document, LineCounter, parseAllDocuments, type Tags } from "yaml";
 import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
 import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
+import { parseSimpleYaml } from "./fast-yaml.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
 
 export interface ParseManifestsOptions {
@@ -95,6 +96,8 @@ export function parseManifests(
     };
   }
   const source = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
+  const fast = parseFast(file, source, opts);
+  if (fast !== undefined) return fast;
   const lineCounter = new LineCounter();
   let docs: Iterable<Document.Parsed>;
   try {
@@ -125,6 +128,23 @@ export function parseManifests(
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+/**
+ * The fast path (fast-yaml.ts) for files in the plain subset of YAML manifests are written in;
+ * undefined when the file is outside it or anything in it is a problem (the full parse, which
+ * reports problems with their exact place, takes over).
+ */
+function parseFast(file: string, source: string, opts: ParseManifestsOptions): ParsedManifests | undefined {
+  const documents = parseSimpleYaml(source);
+  if (documents === undefined) return undefined;
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+  const reader = new DocumentReader(file, source, lineCounter, opts, false);
+  for (const doc of documents) reader.readValue(doc.value, doc.start, () => undefined);
+  if (reader.cappedProblems().length > 0) return undefined;
+  return { manifests: reader.manifests, problems: [] };
 }
 
 /** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
@@ -245,7 +265,7 @@ class DocumentReader {
    * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
    * item and each bad field gets its own line.
    */
-  private readValue(
+  readValue(
     value: unknown,
     start: number,
     locate: (path: Array<string | number>) => number | undefined,

@@ -96,6 +96,8 @@ export interface StrategySettings {
   prune: boolean;
   keep: number;
   timeoutMs: number;
+  /** API requests in flight at once (--concurrency). */
+  concurrency?: number;
 }
 
 export function chooseRestartStrategy(settings: StrategySettings, now: () => number): RestartStrategy {

@@ -54,7 +54,7 @@ type Plain = Record<string, unknown>;
 /** What the versioned strategy reads of the run's settings ("server" dry run: copies, patches and deletions carry dryRun=All). */
 export type VersionedSettings = Pick<
   StrategySettings,
-  "hashKey" | "dryRun" | "rollback" | "prune" | "keep" | "timeoutMs"
+  "hashKey" | "dryRun" | "rollback" | "prune" | "keep" | "timeoutMs" | "concurrency"
 >;
 
 interface SourceCopy {
@@ -167,6 +167,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
             ...patchWrites(workloadKinds),
           ],
           log,
+          settings.concurrency,
         );
       }
       for (const copy of toCreate) {

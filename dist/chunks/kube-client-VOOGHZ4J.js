@@ -1,6 +1,14 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  ApiException,
+  KubernetesObjectApi,
+  PatchStrategy,
+  ServerConfiguration,
+  Watch,
+  createConfiguration
+} from "./chunk-47LGNDX2.js";
+import {
   WORKLOAD_KINDS,
   apiVersionOf,
   field,
@@ -9,18 +17,12 @@ import {
   stringField,
   workloadKind
 } from "./chunk-R54AWBXI.js";
-import {
-  ApiException,
-  KubernetesObjectApi,
-  PatchStrategy,
-  ServerConfiguration,
-  Watch,
-  createConfiguration
-} from "./chunk-77PDXY5N.js";
+import "./chunk-5F6JVOB5.js";
 import {
   ClusterAccessError,
   UserError
-} from "./chunk-YNIV4GI6.js";
+} from "./chunk-IUTW6PJ2.js";
+import "./chunk-VDSW2JPR.js";
 
 // src/kube/kube-client.ts
 import { AsyncLocalStorage } from "node:async_hooks";

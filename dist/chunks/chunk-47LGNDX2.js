@@ -1,11 +1,13 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  require_src
+} from "./chunk-5F6JVOB5.js";
+import {
   __commonJS,
   __require,
-  __toESM,
-  require_src
-} from "./chunk-YNIV4GI6.js";
+  __toESM
+} from "./chunk-VDSW2JPR.js";
 
 // node_modules/webidl-conversions/lib/index.js
 var require_lib = __commonJS({

@@ -2,7 +2,7 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   UserError
-} from "./chunk-YNIV4GI6.js";
+} from "./chunk-IUTW6PJ2.js";
 
 // src/kube/kubeconfig-source.ts
 import { existsSync } from "node:fs";

@@ -1,53 +1,12 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
-var __create = Object.create;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x)(function(x) {
-  if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
-});
-var __esm = (fn, res, err) => function __init() {
-  if (err) throw err[0];
-  try {
-    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-  } catch (e) {
-    throw err = [e], e;
-  }
-};
-var __commonJS = (cb, mod) => function __require2() {
-  try {
-    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-  } catch (e) {
-    throw mod = 0, e;
-  }
-};
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+import {
+  __commonJS,
+  __esm,
+  __export,
+  __require,
+  __toCommonJS
+} from "./chunk-VDSW2JPR.js";
 
 // node_modules/ms/index.js
 var require_ms = __commonJS({
@@ -846,45 +805,6 @@ var require_src = __commonJS({
   }
 });
 
-// src/core/errors.ts
-var EXIT_OK = 0;
-var EXIT_FAILED = 1;
-var EXIT_USAGE = 2;
-var UserError = class extends Error {
-  name = "UserError";
-  exitCode = EXIT_USAGE;
-};
-var ClusterAccessError = class extends UserError {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-  status;
-  name = "ClusterAccessError";
-};
-var RolloutFailure = class extends Error {
-  name = "RolloutFailure";
-  exitCode = EXIT_FAILED;
-};
-function exitCodeFor(error) {
-  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
-  return EXIT_FAILED;
-}
-function isExpectedError(error) {
-  return error instanceof UserError || error instanceof RolloutFailure;
-}
-
 export {
-  __require,
-  __commonJS,
-  __export,
-  __toESM,
-  EXIT_OK,
-  EXIT_FAILED,
-  UserError,
-  ClusterAccessError,
-  RolloutFailure,
-  exitCodeFor,
-  isExpectedError,
   require_src
 };

@@ -1,8 +1,12 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  OPTIONS,
+  USER_AGENT
+} from "./chunk-7KT5MVTH.js";
+import {
   findKubeConfigSource
-} from "./chunk-NZQWCR7U.js";
+} from "./chunk-7SIMHOYP.js";
 import {
   WORKLOAD_GENERATION_ANNOTATION,
   WORKLOAD_KINDS,
@@ -24,15 +28,23 @@ import {
   workloadKindOf
 } from "./chunk-R54AWBXI.js";
 import {
+  require_src
+} from "./chunk-5F6JVOB5.js";
+import {
+  escapeForCiLog,
+  escapeJsonForCiLog
+} from "./chunk-7NDVFXIG.js";
+import {
   ClusterAccessError,
   RolloutFailure,
   UserError,
+  isExpectedError
+} from "./chunk-IUTW6PJ2.js";
+import {
   __commonJS,
   __require,
-  __toESM,
-  isExpectedError,
-  require_src
-} from "./chunk-YNIV4GI6.js";
+  __toESM
+} from "./chunk-VDSW2JPR.js";
 
 // node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
@@ -6220,13 +6232,13 @@ var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function resolveBlockScalar(ctx, scalar, onError2) {
-      const start = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError2);
+    function resolveBlockScalar(ctx, scalar2, onError2) {
+      const start = scalar2.offset;
+      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError2);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const lines = scalar2.source ? splitLines(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i2 = lines.length - 1; i2 >= 0; --i2) {
         const content = lines[i2][1];
@@ -6238,12 +6250,12 @@ var require_resolve_block_scalar = __commonJS({
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
-        if (scalar.source)
-          end2 += scalar.source.length;
+        if (scalar2.source)
+          end2 += scalar2.source.length;
         return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
       }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
+      let trimIndent = scalar2.indent + header.indent;
+      let offset = scalar2.offset + header.length;
       let contentStart = 0;
       for (let i2 = 0; i2 < chompStart; ++i2) {
         const [indent, content] = lines[i2];
@@ -6321,7 +6333,7 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
+      const end = start + header.length + scalar2.source.length;
       return { value, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError2) {
@@ -6404,8 +6416,8 @@ var require_resolve_flow_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar, strict, onError2) {
-      const { offset, type, source: source2, end } = scalar;
+    function resolveFlowScalar(scalar2, strict, onError2) {
+      const { offset, type, source: source2, end } = scalar2;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError2(offset + rel, code, msg);
@@ -6424,7 +6436,7 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         /* istanbul ignore next should not happen */
         default:
-          onError2(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          onError2(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
           return {
             value: "",
             type: null,
@@ -6639,26 +6651,26 @@ var require_compose_scalar = __commonJS({
         tag = findScalarTagByTest(ctx, value, token, onError2);
       else
         tag = ctx.schema[identity.SCALAR];
-      let scalar;
+      let scalar2;
       try {
         const res = tag.resolve(value, (msg) => onError2(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar2 = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError2(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value);
+        scalar2 = new Scalar.Scalar(value);
       }
-      scalar.range = range;
-      scalar.source = value;
+      scalar2.range = range;
+      scalar2.source = value;
       if (type)
-        scalar.type = type;
+        scalar2.type = type;
       if (tagName)
-        scalar.tag = tagName;
+        scalar2.tag = tagName;
       if (tag.format)
-        scalar.format = tag.format;
+        scalar2.format = tag.format;
       if (comment)
-        scalar.comment = comment;
-      return scalar;
+        scalar2.comment = comment;
+      return scalar2;
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError2) {
       if (tagName === "!")
@@ -8486,37 +8498,37 @@ var require_parser = __commonJS({
           };
         }
       }
-      *scalar(scalar) {
+      *scalar(scalar2) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
           let sep2;
-          if (scalar.end) {
-            sep2 = scalar.end;
+          if (scalar2.end) {
+            sep2 = scalar2.end;
             sep2.push(this.sourceToken);
-            delete scalar.end;
+            delete scalar2.end;
           } else
             sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
-            offset: scalar.offset,
-            indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            offset: scalar2.offset,
+            indent: scalar2.indent,
+            items: [{ start, key: scalar2, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
         } else
-          yield* this.lineEnd(scalar);
+          yield* this.lineEnd(scalar2);
       }
-      *blockScalar(scalar) {
+      *blockScalar(scalar2) {
         switch (this.type) {
           case "space":
           case "comment":
           case "newline":
-            scalar.props.push(this.sourceToken);
+            scalar2.props.push(this.sourceToken);
             return;
           case "scalar":
-            scalar.source = this.source;
+            scalar2.source = this.source;
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
@@ -9238,10 +9250,6 @@ var require_dist3 = __commonJS({
   }
 });
 
-// src/compose/version.ts
-var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.json").version;
-var USER_AGENT = `config-rollout/${VERSION}`;
-
 // src/compose/cluster-connection.ts
 function createClusterConnection(settings, env, labels = {}) {
   const options = {
@@ -9256,7 +9264,7 @@ function createClusterConnection(settings, env, labels = {}) {
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-FJXZXNLD.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-HOZHEH5S.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
@@ -9265,7 +9273,7 @@ function createClusterConnection(settings, env, labels = {}) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-YJA5HEPC.js");
+      const { createCluster } = await import("./kube-client-VOOGHZ4J.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9298,262 +9306,6 @@ async function readEventFile(path) {
     throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
   }
 }
-
-// src/settings/options.ts
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: ["repo", "cluster", "both"],
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: ["annotation", "env", "versioned"],
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "rollback",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    default: "3",
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: ["none", "client", "server"],
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: ["text", "json", "markdown"],
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "restart-reloader-managed",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
 
 // src/ci/ci-kind.ts
 function detectCiKind(env) {
@@ -10511,9 +10263,9 @@ function configWrite(id) {
     namespace: id.namespace
   };
 }
-async function checkPermissions(cluster, needed, log) {
+async function checkPermissions(cluster, needed, log, concurrency = 8) {
   const unique2 = new Map(needed.map((c3) => [`${c3.verb} ${c3.group}/${c3.resource} ${c3.namespace}`, c3]));
-  const answers = await runLimited([...unique2.values()], 8, async (check) => ({
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check)
   }));
@@ -10532,24 +10284,23 @@ async function checkPermissions(cluster, needed, log) {
 }
 
 // src/pipeline/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces) {
+async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
   const kinds = [];
   for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const lists = namespaces.flatMap(
-    (namespace) => kinds.map(async (kind) => {
-      const items = await cluster.listWorkloads(namespace, kind.kind);
-      return items.map((object) => {
-        const metadata = object.metadata ?? {};
-        return {
-          id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-          file: "",
-          line: 0,
-          object
-        };
-      });
-    })
-  );
-  return (await Promise.all(lists)).flat();
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
 }
 
 // src/pipeline/namespace-note.ts
@@ -10588,10 +10339,14 @@ async function resolveCommits(request, git2, opts = {}) {
   }
 }
 async function resolveRangeRequest(ctx, request) {
-  const head = await requireCommit(ctx, request.head, "head");
   if (!request.forced) {
-    return { base: await requireCommit(ctx, request.base, "base"), head, note: request.note };
+    const [head2, base2] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base")
+    ]);
+    return { base: base2, head: head2, note: request.note };
   }
+  const head = await requireCommit(ctx, request.head, "head");
   const base = await findCommit(ctx, request.base);
   if (base === void 0) {
     return firstParentRange(
@@ -10693,14 +10448,15 @@ async function restartWorkloads(requests, cluster, opts) {
   const allowed = opts.allowedNamespaces?.length ? (0, import_picomatch.default)(opts.allowedNamespaces) : () => true;
   const excluded = opts.excludedNamespaces?.length ? (0, import_picomatch.default)(opts.excludedNamespaces) : () => false;
   const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
   const prepared = await runLimited(
     requests,
-    PARALLEL_PATCHES,
+    limit,
     (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
   );
   const pending = prepared.filter((p2) => "step" in p2);
   await opts.beforeWrites?.(pending.map((p2) => p2.target));
-  return runLimited(requests, PARALLEL_PATCHES, async (request, index) => {
+  return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index];
     const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
@@ -10996,7 +10752,8 @@ async function restartAndWait(cluster, toRestart, context) {
         log,
         // RBAC is asked about every object about to be patched before the first patch: a gap fails
         // the run (exit 2) with nothing written, never half a plan applied.
-        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log)
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log, settings.concurrency),
+        concurrency: settings.concurrency
       }
     )
   );
@@ -11113,6 +10870,272 @@ function configNamesInText(text) {
 
 // src/core/manifests/parse-manifests.ts
 var import_yaml = __toESM(require_dist(), 1);
+
+// src/core/manifests/fast-yaml.ts
+var GiveUp = class extends Error {
+};
+var giveUp = () => {
+  throw new GiveUp();
+};
+var MAX_ALIASES = 50;
+var SPECIAL_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|Null|NULL)$/;
+var PLAIN_KEY = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
+var NUMBER_START = /^[-+.0-9]/;
+var NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
+var DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+var INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+var INDICATOR_START = /^(?:[-?:](?:\s|$)|[,[\]{}#&*!|>%@`])/;
+function parseSimpleYaml(source2) {
+  if (source2.includes("	") || source2.includes("\r")) return void 0;
+  try {
+    return new FastParser(source2).documents();
+  } catch (error) {
+    if (error instanceof GiveUp || error instanceof RangeError) return void 0;
+    throw error;
+  }
+}
+var FastParser = class {
+  constructor(source2) {
+    this.source = source2;
+  }
+  source;
+  lines = [];
+  at = 0;
+  anchors = /* @__PURE__ */ new Map();
+  aliases = 0;
+  documents() {
+    const docs = [];
+    let current = [];
+    let offset = 0;
+    const raw = this.source.split("\n");
+    for (const text of raw) {
+      const lineStart = offset;
+      offset += text.length + 1;
+      if (text.startsWith("---")) {
+        if (text !== "---") giveUp();
+        docs.push(...this.document(current));
+        current = [];
+        continue;
+      }
+      if (text.startsWith("...") || text.startsWith("%")) giveUp();
+      const trimmed2 = text.trimStart();
+      current.push({
+        indent: text.length - trimmed2.length,
+        text: trimmed2,
+        offset: lineStart + text.length - trimmed2.length
+      });
+    }
+    docs.push(...this.document(current));
+    return docs;
+  }
+  document(lines) {
+    this.lines = lines;
+    this.at = 0;
+    this.anchors = /* @__PURE__ */ new Map();
+    this.aliases = 0;
+    this.skipInsignificant();
+    const first2 = this.lines[this.at];
+    if (first2 === void 0) return [];
+    if (first2.indent !== 0) giveUp();
+    const value = this.block(0);
+    this.skipInsignificant();
+    if (this.at < this.lines.length) giveUp();
+    return [{ value, start: first2.offset }];
+  }
+  /** Skip blank and comment-only lines. */
+  skipInsignificant() {
+    while (this.at < this.lines.length) {
+      const line = this.lines[this.at];
+      if (line.text !== "" && !line.text.startsWith("#")) return;
+      this.at++;
+    }
+  }
+  next() {
+    this.skipInsignificant();
+    return this.lines[this.at];
+  }
+  /** A block collection whose first line is the next significant one, at an indent over `parent`. */
+  block(minIndent) {
+    const line = this.next();
+    if (line === void 0 || line.indent < minIndent) return null;
+    return isSequenceItem(line.text) ? this.sequence(line.indent) : this.mapping(line.indent);
+  }
+  sequence(indent) {
+    const items = [];
+    for (let line = this.next(); line !== void 0 && line.indent === indent; line = this.next()) {
+      if (!isSequenceItem(line.text)) break;
+      const after = line.text.slice(1);
+      const rest = after.trimStart();
+      if (rest === "" || rest.startsWith("#")) {
+        this.at++;
+        const child = this.next();
+        items.push(child !== void 0 && child.indent > indent ? this.block(indent + 1) : null);
+        continue;
+      }
+      if (after[0] !== " ") giveUp();
+      const column = indent + 1 + (after.length - rest.length);
+      if (keyOf(rest) !== void 0) {
+        this.lines[this.at] = { indent: column, text: rest, offset: line.offset + (column - indent) };
+        items.push(this.mapping(column));
+        continue;
+      }
+      this.at++;
+      items.push(this.inlineValue(rest, indent));
+    }
+    return items;
+  }
+  mapping(indent) {
+    const map = {};
+    for (let line = this.next(); line !== void 0; line = this.next()) {
+      if (line.indent < indent) break;
+      if (line.indent > indent || isSequenceItem(line.text)) {
+        if (line.indent === indent) break;
+        giveUp();
+      }
+      const key = keyOf(line.text) ?? giveUp();
+      if (Object.hasOwn(map, key)) giveUp();
+      let rest = line.text.slice(key.length + 1).trimStart();
+      this.at++;
+      let anchor;
+      if (rest.startsWith("&")) {
+        anchor = /^&([^\s]+)/.exec(rest)?.[1] ?? giveUp();
+        rest = rest.slice(anchor.length + 1).trimStart();
+        if (this.anchors.has(anchor)) giveUp();
+      }
+      let value;
+      if (rest === "" || rest.startsWith("#")) {
+        const child = this.next();
+        if (child !== void 0 && child.indent > indent) value = this.block(indent + 1);
+        else if (child !== void 0 && child.indent === indent && isSequenceItem(child.text))
+          value = this.sequence(indent);
+        else value = null;
+      } else if (rest.startsWith("|") || rest.startsWith(">")) {
+        value = this.blockScalar(rest, indent);
+      } else {
+        value = this.inlineValue(rest, indent);
+      }
+      if (anchor !== void 0) this.anchors.set(anchor, value);
+      map[key] = value;
+    }
+    return map;
+  }
+  /** A one-line value (scalar, alias, `{}` or `[]`); the next line must not continue it. */
+  inlineValue(text, indent) {
+    let value;
+    if (text.startsWith("*")) {
+      const match = /^\*([^\s]+)\s*(#.*)?$/.exec(text) ?? giveUp();
+      if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
+      value = this.anchors.get(match[1]);
+    } else {
+      value = scalar(text);
+    }
+    const following = this.next();
+    if (following !== void 0 && following.indent > indent) giveUp();
+    return value;
+  }
+  /** `|` or `|-` (clip or strip), indentation detected from the first line. */
+  blockScalar(header, indent) {
+    if (header !== "|" && header !== "|-") giveUp();
+    const lines = [];
+    let blockIndent = -1;
+    while (this.at < this.lines.length) {
+      const line = this.lines[this.at];
+      if (line.text === "") {
+        if (line.indent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
+        lines.push("");
+        this.at++;
+        continue;
+      }
+      if (blockIndent === -1) {
+        if (line.indent <= indent) break;
+        blockIndent = line.indent;
+      }
+      if (line.indent < blockIndent) {
+        if (line.indent > indent) giveUp();
+        break;
+      }
+      lines.push(" ".repeat(line.indent - blockIndent) + line.text);
+      this.at++;
+    }
+    if (blockIndent === -1) giveUp();
+    while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    const body = lines.join("\n");
+    return header === "|" ? `${body}
+` : body;
+  }
+};
+function isSequenceItem(text) {
+  return text === "-" || text.startsWith("- ");
+}
+function keyOf(text) {
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon > 1024) return void 0;
+  if (colon + 1 < text.length && text[colon + 1] !== " ") return void 0;
+  const key = text.slice(0, colon);
+  if (!PLAIN_KEY.test(key) || SPECIAL_WORDS.test(key) || key === "null" || key === "true" || key === "false")
+    return void 0;
+  if (key === "__proto__") return void 0;
+  return key;
+}
+function scalar(raw) {
+  const text = raw.trimEnd();
+  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
+  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
+  if (text === "{}" || text.startsWith("{} #")) return {};
+  if (text === "[]" || text.startsWith("[] #")) return [];
+  const hash = text.indexOf(" #");
+  const plain = (hash === -1 ? text : text.slice(0, hash)).trimEnd();
+  if (plain === "" || plain === "~" || plain === "null") return null;
+  if (plain === "true") return true;
+  if (plain === "false") return false;
+  if (SPECIAL_WORDS.test(plain)) giveUp();
+  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
+  if (NUMBER_START.test(plain)) {
+    if (DECIMAL.test(plain)) return Number(plain);
+    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
+  }
+  if (INDICATOR_START.test(plain)) giveUp();
+  return plain;
+}
+function withoutComment([value, rest]) {
+  const after = rest.trimStart();
+  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
+  return value;
+}
+var ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
+function doubleQuoted(text) {
+  let value = "";
+  for (let i2 = 1; i2 < text.length; i2++) {
+    const c3 = text[i2];
+    if (c3 === '"') return [value, text.slice(i2 + 1)];
+    if (c3 === "\\") {
+      const escaped = ESCAPES[text[i2 + 1] ?? ""] ?? giveUp();
+      value += escaped;
+      i2++;
+      continue;
+    }
+    value += c3;
+  }
+  return giveUp();
+}
+function singleQuoted(text) {
+  let value = "";
+  for (let i2 = 1; i2 < text.length; i2++) {
+    const c3 = text[i2];
+    if (c3 === "'") {
+      if (text[i2 + 1] === "'") {
+        value += "'";
+        i2++;
+        continue;
+      }
+      return [value, text.slice(i2 + 1)];
+    }
+    value += c3;
+  }
+  return giveUp();
+}
+
+// src/core/manifests/parse-manifests.ts
 var DEFAULT_MAX_ALIAS_COUNT = 100;
 var MAX_PROBLEMS_PER_FILE = 10;
 var CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
@@ -11167,6 +11190,8 @@ function parseManifests(file, text, opts) {
     };
   }
   const source2 = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
+  const fast = parseFast(file, source2, opts);
+  if (fast !== void 0) return fast;
   const lineCounter = new import_yaml.LineCounter();
   let docs;
   try {
@@ -11195,6 +11220,17 @@ function parseManifests(file, text, opts) {
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function parseFast(file, source2, opts) {
+  const documents = parseSimpleYaml(source2);
+  if (documents === void 0) return void 0;
+  const lineCounter = new import_yaml.LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i2 = source2.indexOf("\n"); i2 !== -1; i2 = source2.indexOf("\n", i2 + 1)) lineCounter.addNewLine(i2 + 1);
+  const reader = new DocumentReader(file, source2, lineCounter, opts, false);
+  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
+  if (reader.cappedProblems().length > 0) return void 0;
+  return { manifests: reader.manifests, problems: [] };
 }
 function asKubectlReadsIt(tags) {
   return tags.filter((tag) => {
@@ -11264,7 +11300,7 @@ var DocumentReader = class {
       for (const error of [...duplicates, ...syntax].sort((a, b2) => a.pos[0] - b2.pos[0])) {
         const [start2, end] = error.pos;
         const key = oneLine(this.source.slice(start2, end));
-        const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+        const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY2.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
         this.problem(start2, message);
       }
       return;
@@ -11419,7 +11455,7 @@ var SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
 function mayHoldSecret(text) {
   return SECRET_KIND.test(text);
 }
-var PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+var PLAIN_KEY2 = /^[A-Za-z0-9._-]{1,253}$/;
 var QUIET_DETAIL = "details not shown (the file holds a Secret)";
 var YAML_ERROR_TEXT = {
   BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
@@ -12300,12 +12336,13 @@ async function scanRepository(git2, base, head, options, log) {
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   let problems = [];
   const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const [baseFiles, headFiles] = await Promise.all([
-    readBytes(git2, base, basePaths, options, oversized.base),
-    readBytes(git2, head, headPaths, options, oversized.head)
-  ]);
-  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
+  const readingHead = readBytes(git2, head, headPaths, options, oversized.head);
+  readingHead.catch(() => {
+  });
+  const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
   const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted);
+  const headFiles = await readingHead;
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems = [];
   let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
   const headProblems = [];
@@ -12985,7 +13022,8 @@ function createVersionedStrategy(settings) {
             ),
             ...patchWrites(workloadKinds)
           ],
-          log
+          log,
+          settings.concurrency
         );
       }
       for (const copy of toCreate) {
@@ -13222,7 +13260,7 @@ function chooseRestartStrategy(settings, now) {
 }
 
 // src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids) {
+async function readLiveConfigs(cluster, ids, concurrency = 8) {
   const live = /* @__PURE__ */ new Map();
   const configMapsByNamespace = /* @__PURE__ */ new Map();
   const singles = [];
@@ -13249,7 +13287,7 @@ async function readLiveConfigs(cluster, ids) {
       live.set(idKey(id), await cluster.readConfig(id));
     })
   ];
-  await runLimited(tasks, 8, (task) => task());
+  await runLimited(tasks, concurrency, (task) => task());
   return live;
 }
 
@@ -13259,7 +13297,8 @@ async function syncConfigs(cluster, configs, options, log) {
   const stillDifferent = async (candidates) => {
     const current = await readLiveConfigs(
       cluster,
-      candidates.map((c3) => c3.snapshot.id)
+      candidates.map((c3) => c3.snapshot.id),
+      options.concurrency
     );
     return candidates.filter(({ snapshot }) => {
       const found = current.get(idKey(snapshot.id));
@@ -13359,7 +13398,11 @@ async function runConfigRollout(deps) {
   const modified = scan.changes.filter((c3) => c3.status !== "deleted");
   const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
     "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(await connectOnce(), [...new Set(modified.map((c3) => c3.id.namespace))])
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c3) => c3.id.namespace))],
+      settings.concurrency
+    )
   ) : [];
   const strategy = chooseRestartStrategy(settings, now);
   const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
@@ -13414,7 +13457,8 @@ async function runConfigRollout(deps) {
       () => checkPermissions(
         live,
         toCheck.map((c3) => configWrite(c3.snapshot.id)),
-        log
+        log,
+        settings.concurrency
       )
     );
   }
@@ -13426,7 +13470,8 @@ async function runConfigRollout(deps) {
       {
         apply: settings.apply,
         dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
       },
       log
     ) : /* @__PURE__ */ new Map();
@@ -18580,6 +18625,10 @@ function createGitRunner(baseDir, options = {}) {
     maxConcurrentProcesses: 4,
     // Without output for this long, git is stuck (e.g. a fetch waiting for credentials).
     ...options.timeoutMs ? { timeout: { block: options.timeoutMs } } : {},
+    // Local commands are done when their pipes close. simple-git's default also arms a 50 ms timer
+    // on every process exit (for a fetch whose ssh or credential helper keeps the pipes open), which
+    // kept each run alive ~40 ms after its work was done; network commands keep that fallback.
+    ...options.timeoutMs ? {} : { completion: { onClose: true, onExit: false } },
     // Aborting kills the running command (and fails any later one of this runner).
     ...options.signal ? { abort: options.signal } : {},
     errors(error, result) {
@@ -18690,6 +18739,24 @@ function parseLsTree(output) {
   }
   return entries;
 }
+function blobPathsOfLsTree(output) {
+  const paths = [];
+  let at = 0;
+  while (at < output.length) {
+    const end = output.indexOf("\0", at);
+    const stop = end === -1 ? output.length : end;
+    const space = output.indexOf(" ", at);
+    const tab = output.indexOf("	", at);
+    if (space < 0 || tab < 0 || tab > stop || space > tab) {
+      throw new Error(
+        `unexpected git ls-tree output: ${JSON.stringify(output.slice(at, Math.min(stop, at + 200)))}`
+      );
+    }
+    if (output.startsWith("blob ", space + 1)) paths.push(output.slice(tab + 1, stop));
+    at = stop + 1;
+  }
+  return paths;
+}
 
 // src/git/parse-name-status.ts
 var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
@@ -18718,6 +18785,34 @@ function parseNameStatus(output) {
 }
 function truncated(status) {
   return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
+}
+
+// src/git/run-grep.ts
+import { spawn as spawn5 } from "node:child_process";
+function runGrep(root, args, signal) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn5("git", [...GIT_CONFIG.flatMap((c3) => ["-c", c3]), "grep", ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+      ...signal ? { signal } : {}
+    });
+    const stdout = [];
+    const stderr = [];
+    let failed;
+    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("error", (error) => {
+      failed ??= error;
+    });
+    child.on("close", (code) => {
+      if (failed) return reject(failed);
+      if (code === 0) return resolve3(Buffer.concat(stdout).toString("utf8"));
+      if (code === 1) return resolve3("");
+      const text = Buffer.concat(stderr).toString("utf8").trim();
+      reject(missingObjectError(text) ?? new Error(`git grep failed (exit ${code}): ${text}`));
+    });
+  });
 }
 
 // src/git/safe-ref.ts
@@ -18785,8 +18880,8 @@ var GitAdapter = class {
   }
   async hasCommit(sha) {
     assertSafeRef(sha);
-    const { exitCode } = await this.git.run(["cat-file", "-e", `${sha}^{commit}`], NOT_FOUND);
-    return exitCode === 0;
+    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
+    return exitCode === 0 && stdout.trim() === "commit";
   }
   async isShallow() {
     const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
@@ -18911,11 +19006,10 @@ var GitAdapter = class {
   async listFiles(rev) {
     const sha = await this.resolveCommit(rev);
     const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return parseLsTree(stdout).filter((entry) => entry.type === "blob").map((entry) => entry.path);
+    return blobPathsOfLsTree(stdout);
   }
   async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
     const sha = await this.resolveCommit(rev);
-    const git2 = signal ? createGitRunner(this.root, { signal }) : this.git;
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       if (needle === "" || needle.includes("\n"))
@@ -18924,20 +19018,10 @@ var GitAdapter = class {
     const found = /* @__PURE__ */ new Set();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const { stdout } = await git2.run(
-        [
-          "grep",
-          "-l",
-          "-z",
-          "-F",
-          "-I",
-          "--no-color",
-          ...chunk.flatMap((s) => ["-e", s]),
-          sha,
-          "--",
-          ...pathspecs
-        ],
-        [1]
+      const stdout = await runGrep(
+        this.root,
+        ["-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        signal
       );
       for (const name of stdout.split("\0")) {
         if (name !== "") found.add(name.startsWith(prefix) ? name.slice(prefix.length) : name);
@@ -18982,27 +19066,6 @@ function chunkByLength(items, maxChars) {
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
-}
-
-// src/report/ci-log-text.ts
-var ZERO_WIDTH_SPACE = "\u200B";
-var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c3) => `\\x${c3.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-
-// src/report/error-line.ts
-function describeError(error, debug2) {
-  if (isExpectedError(error)) return `error: ${error.message}`;
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug2 && error instanceof Error && error.stack) return `error: ${error.stack}`;
-  return known ? `error: ${message}` : `error: ${message}
-(this looks like a bug in config-rollout: rerun with --debug and report it with the output)`;
 }
 
 // src/report/describe.ts
@@ -19394,6 +19457,9 @@ function validateSettings(values) {
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
     );
   }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
 }
 function checkDuration(option, ms) {
@@ -19470,6 +19536,7 @@ function toSettings(...sources) {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
+    concurrency: num("concurrency") ?? DEFAULT_CONCURRENCY,
     hashKey: str("hash-key"),
     output: str("output") ?? "text",
     strict: bool("strict"),
@@ -19480,6 +19547,7 @@ function toSettings(...sources) {
   validateSettings(settings);
   return settings;
 }
+var DEFAULT_CONCURRENCY = 8;
 var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 function kustomizeDirs(values) {
   if (values.includes("none")) {
@@ -19553,25 +19621,15 @@ function splitList(text) {
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-
 export {
-  VERSION,
   createClusterConnection,
   readEventPayload,
-  OPTIONS,
   runInCi,
   createGit,
-  escapeForCiLog,
-  describeError,
   reportObject,
   headline,
   renderMarkdown,
   renderReport,
   rawValuesFromEnv,
-  toSettings,
-  formatLocation
+  toSettings
 };

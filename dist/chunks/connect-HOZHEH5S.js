@@ -1,17 +1,19 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  KubeConfig
+} from "./chunk-47LGNDX2.js";
+import {
   SERVICE_ACCOUNT_DIR,
   chooseSource,
   decodeKubeconfigData,
   findKubeConfigSource
-} from "./chunk-NZQWCR7U.js";
-import {
-  KubeConfig
-} from "./chunk-77PDXY5N.js";
+} from "./chunk-7SIMHOYP.js";
+import "./chunk-5F6JVOB5.js";
 import {
   UserError
-} from "./chunk-YNIV4GI6.js";
+} from "./chunk-IUTW6PJ2.js";
+import "./chunk-VDSW2JPR.js";
 
 // src/kube/connect.ts
 import { existsSync, readFileSync } from "node:fs";

@@ -1,0 +1,282 @@
+import { createRequire as __configRolloutCreateRequire } from 'node:module';
+const require = __configRolloutCreateRequire(import.meta.url);
+
+// src/settings/options.ts
+var OPTIONS = [
+  {
+    name: "base",
+    type: "string",
+    env: "CONFIG_ROLLOUT_BASE",
+    placeholder: "REV",
+    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+  },
+  {
+    name: "head",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HEAD",
+    placeholder: "REV",
+    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+  },
+  {
+    name: "repo",
+    type: "string",
+    default: ".",
+    env: "CONFIG_ROLLOUT_REPO",
+    placeholder: "DIR",
+    description: "Path of the git repository holding the manifests."
+  },
+  {
+    name: "paths",
+    type: "list",
+    default: "**/*.yaml,**/*.yml,**/*.json",
+    env: "CONFIG_ROLLOUT_PATHS",
+    placeholder: "GLOBS",
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
+  },
+  {
+    name: "exclude",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_EXCLUDE",
+    placeholder: "GLOBS",
+    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+  },
+  {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one."
+  },
+  {
+    name: "namespace",
+    type: "string",
+    default: "default",
+    env: "CONFIG_ROLLOUT_NAMESPACE",
+    short: "n",
+    placeholder: "NS",
+    description: "Namespace of manifests that do not name one."
+  },
+  {
+    name: "discover",
+    type: "string",
+    choices: ["repo", "cluster", "both"],
+    env: "CONFIG_ROLLOUT_DISCOVER",
+    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+  },
+  {
+    name: "strategy",
+    type: "string",
+    default: "annotation",
+    choices: ["annotation", "env", "versioned"],
+    env: "CONFIG_ROLLOUT_STRATEGY",
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
+  },
+  {
+    name: "env-name",
+    type: "string",
+    default: "RESTART_TIME",
+    env: "CONFIG_ROLLOUT_ENV_NAME",
+    placeholder: "NAME",
+    description: "Name of the env var set by --strategy env."
+  },
+  {
+    name: "rollback",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_ROLLBACK",
+    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+  },
+  {
+    name: "prune",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_PRUNE",
+    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+  },
+  {
+    name: "keep",
+    type: "integer",
+    default: "3",
+    env: "CONFIG_ROLLOUT_KEEP",
+    placeholder: "N",
+    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+  },
+  {
+    name: "dry-run",
+    type: "string",
+    default: "none",
+    choices: ["none", "client", "server"],
+    env: "CONFIG_ROLLOUT_DRY_RUN",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+  },
+  {
+    name: "apply",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_APPLY",
+    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "wait",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WAIT",
+    description: "Wait for every rollout to finish (--no-wait to skip)."
+  },
+  {
+    name: "timeout",
+    type: "duration",
+    default: "5m",
+    env: "CONFIG_ROLLOUT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+  },
+  {
+    name: "config-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for the cluster to hold the committed config content before failing."
+  },
+  {
+    name: "kubeconfig",
+    type: "string",
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+  },
+  {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "context",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all)."
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces."
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
+  },
+  {
+    name: "concurrency",
+    type: "integer",
+    default: "8",
+    env: "CONFIG_ROLLOUT_CONCURRENCY",
+    placeholder: "N",
+    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  },
+  {
+    name: "hash-key",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HASH_KEY",
+    secret: true,
+    placeholder: "KEY",
+    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
+  },
+  {
+    name: "output",
+    type: "string",
+    default: "text",
+    choices: ["text", "json", "markdown"],
+    env: "CONFIG_ROLLOUT_OUTPUT",
+    short: "o",
+    description: "Report format on stdout; logs always go to stderr."
+  },
+  {
+    name: "strict",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_STRICT",
+    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+  },
+  {
+    name: "max-file-size",
+    type: "integer",
+    default: "16777216",
+    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+    placeholder: "BYTES",
+    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+  },
+  {
+    name: "debug",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_DEBUG",
+    description: "Print stack traces of internal errors."
+  }
+];
+
+// src/compose/version.ts
+var VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.json").version;
+var USER_AGENT = `config-rollout/${VERSION}`;
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+
+export {
+  VERSION,
+  USER_AGENT,
+  OPTIONS,
+  formatLocation
+};
