@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-AU7ADSS7.js";
+} from "./chunks/chunk-HRH6KB4Y.js";
 import {
   OPTIONS,
   formatLocation

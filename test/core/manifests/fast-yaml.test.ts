@@ -235,4 +235,17 @@ describe("fast YAML path", () => {
     expect(parsed.problems).toHaveLength(1);
     expect(parsed.problems[0]).toMatchObject({ line: 10 });
   });
+
+  test("each item of a List keeps its own line, as the full parse gives it (kube-prometheus writes Lists)", () => {
+    const item = (name: string) =>
+      `- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: ${name}\n    namespace: monitoring\n  data:\n    a: "1"\n`;
+    const source = `apiVersion: v1\nkind: ConfigMapList\nitems:\n${item("one")}${item("two")}`;
+    const fast = parseManifests("list.yaml", source, { defaultNamespace: "default" });
+    const full = parseManifests("list.yaml", source, { defaultNamespace: "default", fast: false });
+    expect(fast.manifests.map((m) => [m.id.name, m.line])).toEqual([
+      ["one", 4],
+      ["two", 11],
+    ]);
+    expect(fast).toEqual(full);
+  });
 });

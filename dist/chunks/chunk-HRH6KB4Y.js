@@ -11190,7 +11190,7 @@ function parseManifests(file, text, opts) {
     };
   }
   const source2 = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
-  const fast = parseFast(file, source2, opts);
+  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
   if (fast !== void 0) return fast;
   const lineCounter = new import_yaml.LineCounter();
   let docs;
@@ -11224,6 +11224,7 @@ function parseManifests(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
   const lineCounter = new import_yaml.LineCounter();
   lineCounter.addNewLine(0);
   for (let i2 = source2.indexOf("\n"); i2 !== -1; i2 = source2.indexOf("\n", i2 + 1)) lineCounter.addNewLine(i2 + 1);
