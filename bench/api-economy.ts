@@ -36,6 +36,8 @@ export interface SeedOptions {
 
 export interface OursOptions extends SeedOptions {
   measureMemory?: boolean;
+  /** Extra flags, e.g. ["--strategy", "versioned"]. */
+  flags?: string[];
   /** Answer this many patches 429 with this Retry-After (seconds). */
   throttle?: { patches: number; retryAfterSeconds: number };
 }
@@ -154,11 +156,15 @@ export async function runConfigRollout(
     if (opts.throttle) {
       cluster.failNext({ verb: "patch" }, 429, opts.throttle.patches, opts.throttle.retryAfterSeconds);
     }
-    const result = await run(process.execPath, configRolloutArgs(cli, repo, kubeconfig), {
-      cwd: repo.dir,
-      env: cleanEnv(workDir),
-      measureMemory: opts.measureMemory === true,
-    });
+    const result = await run(
+      process.execPath,
+      [...configRolloutArgs(cli, repo, kubeconfig), ...(opts.flags ?? [])],
+      {
+        cwd: repo.dir,
+        env: cleanEnv(workDir),
+        measureMemory: opts.measureMemory === true,
+      },
+    );
     const report = JSON.parse(result.stdout) as ResultJson;
     const results = report.workloads.map((w) => w.result).filter((r) => r !== undefined);
     const restarted = results.filter((r) => r.restart === "restarted").length;

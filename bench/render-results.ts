@@ -31,6 +31,8 @@ export interface BenchResults {
     floor: RequestFloor;
     /** The same run with 5 patches answered 429 + Retry-After. */
     throttled: EconomyRun;
+    /** The same restarts with --strategy versioned (copies, repointing, pruning). */
+    versioned?: EconomyRun;
     /** 1,000 restarts over 100 namespaces (config-rollout only). */
     large: {
       restarts: number;
@@ -174,6 +176,15 @@ function summaryRows(r: BenchResults): Array<[string, string, boolean]> {
       ],
     );
   }
+  if (r.api?.versioned) {
+    const { ours, versioned, restarts } = r.api;
+    const extra = versioned.requests.total - ours.requests.total;
+    rows.push([
+      `6. versioned configs: ${restarts} restarts completed, requests and wall time beside the annotation run`,
+      `${versioned.rolledOut} rolled out; ${versioned.requests.total} requests vs ${ours.requests.total} (+${extra}: ${versionedExtras(versioned, ours)}); ${formatMs(versioned.wallMs)} vs ${formatMs(ours.wallMs)}: ${ratio(versioned.wallMs, ours.wallMs)}`,
+      versioned.rolledOut === restarts,
+    ]);
+  }
   if (r.finish) {
     const med = median(r.finish.latencyMs);
     rows.push(["last rollout done -> exit < 100 ms", `median ${formatMs(med)}`, med < 100]);
@@ -263,6 +274,16 @@ function verbs(run: EconomyRun): string {
     .join(", ");
 }
 
+/** What a versioned run asks beyond an annotation run, by verb and resource (copies, prune lists, deletions). */
+function versionedExtras(versioned: EconomyRun, annotation: EconomyRun): string {
+  return Object.entries(versioned.requests.byVerbAndResource)
+    .map(([key, n]) => [key, n - (annotation.requests.byVerbAndResource[key] ?? 0)] as const)
+    .filter(([, n]) => n !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, n]) => `${n > 0 ? "+" : ""}${n} ${key}`)
+    .join(", ");
+}
+
 function renderApi(a: NonNullable<BenchResults["api"]>): string[] {
   const { ours, loop } = a;
   const patches = ours.requests.byVerb.patch ?? 0;
@@ -280,6 +301,7 @@ function renderApi(a: NonNullable<BenchResults["api"]>): string[] {
     "| tool | requests | per restart | by verb | wall time |",
     "|---|---|---|---|---|",
     row("config-rollout (one run)", ours),
+    ...(a.versioned ? [row("config-rollout --strategy versioned", a.versioned)] : []),
     row("kubectl loop", loop),
     "",
     "The floor (bench/api-economy.ts `requestFloor`): one PATCH per restarted workload; one LIST per (restartable kind, namespace) read for consumers that live only on the cluster, one WATCH per (kind, namespace) waited on; the configs verified — one LIST per (config kind, namespace) in the issue's formula, or, as config-rollout does on purpose (the README's RBAC: the Role never lists Secrets), ConfigMaps listed per namespace and each changed Secret read by name; one SelfSubjectAccessReview per (resource, namespace) patched; one discovery of the Argo Rollouts API group.",

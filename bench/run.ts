@@ -124,6 +124,12 @@ async function main(): Promise<void> {
         rolloutStepMs,
         throttle: { patches: 5, retryAfterSeconds: 1 },
       });
+      log("API economy: config-rollout --strategy versioned (copies, repointing, pruning)");
+      const versioned = await runConfigRollout(work, repo, cli, {
+        rolloutStepMs,
+        measureMemory: true,
+        flags: ["--strategy", "versioned"],
+      });
       log("API economy: kubectl rollout restart + status loop (about a minute)");
       const loop = await runKubectlLoop(work, repo, { rolloutStepMs });
       log("API economy: 1,000 restarts over 100 namespaces (seeding takes a while; not measured)");
@@ -144,6 +150,7 @@ async function main(): Promise<void> {
         loop,
         floor: requestFloor(repo),
         throttled,
+        versioned,
         large: {
           restarts: bigRepo.expectedRestarts.length,
           namespaces: new Set(bigRepo.expectedRestarts.map((id) => id.split("/")[1])).size,
