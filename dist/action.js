@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-HRH6KB4Y.js";
+} from "./chunks/chunk-I6U46MAL.js";
 import {
   OPTIONS,
   formatLocation

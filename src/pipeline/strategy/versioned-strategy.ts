@@ -14,6 +14,7 @@ import type { Log } from "../../core/log.js";
 import { changedKeys } from "../../core/manifests/config-content.js";
 import { liveConfigContent } from "../../core/manifests/live-config.js";
 import { type ConfigKind, formatId, idKey, type ObjectId } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
 import { isFailure, type WorkloadResult } from "../../core/run-result.js";
 import {
   type ConfigCopy,
@@ -110,18 +111,33 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       const { cluster, log } = context;
       const toCreate: ConfigCopy[] = [];
       // Every check before the first write: a name taken by someone else's object stops the run.
-      for (const planned of plannedSources(context)) {
-        const key = await hashKeyFor(planned.source, settings.hashKey, cluster);
-        const copy = configCopy(planned.source, context.head, key);
-        const { head } = planned;
+      const planned = plannedSources(context);
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      const managed = new Map<string, Promise<Plain[]>>();
+      const managedCopies = (namespace: string, kind: string) => {
+        const key = `${kind}/${namespace}`;
+        let listed = managed.get(key);
+        if (!listed) {
+          listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+          managed.set(key, listed);
+        }
+        return listed;
+      };
+      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
+        const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+        const copy = configCopy(p.source, context.head, key);
+        const { kind, namespace, name } = copy.source;
+        const [existing, copiesInNamespace] = await Promise.all([
+          // By name, whatever its labels: the name may be taken by an object that is not a copy.
+          cluster.readObject({ apiVersion: "v1", kind, namespace, name: copy.name }),
+          managedCopies(namespace, kind),
+        ]);
+        const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+        return { copy, head: p.head, existing, older };
+      });
+      for (const { copy, head, existing, older } of checked) {
         const { source } = copy;
         const sourceKey = idKey(source);
-        const existing = await cluster.readObject({
-          apiVersion: "v1",
-          kind: source.kind,
-          namespace: source.namespace,
-          name: copy.name,
-        });
         const where = `${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace})`;
         if (existing && !isManagedCopy(existing)) {
           throw new UserError(
@@ -138,12 +154,6 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
         }
         if (!existing) toCreate.push(copy);
         else log.info(`${where} already exists: reused`);
-        const older = await cluster.listObjects(
-          source.namespace,
-          "v1",
-          source.kind,
-          copiesSelector(source.name),
-        );
         const olderNames = new Set(older.map(nameOf).filter((n) => n !== copy.name));
         copies.set(sourceKey, { copy, older: olderNames });
         renameTo.set(sourceKey, copy.name);

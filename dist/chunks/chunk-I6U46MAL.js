@@ -12971,18 +12971,32 @@ function createVersionedStrategy(settings) {
     async prepare(context) {
       const { cluster, log } = context;
       const toCreate = [];
-      for (const planned of plannedSources(context)) {
-        const key = await hashKeyFor(planned.source, settings.hashKey, cluster);
-        const copy = configCopy(planned.source, context.head, key);
-        const { head } = planned;
+      const planned = plannedSources(context);
+      const managed = /* @__PURE__ */ new Map();
+      const managedCopies = (namespace, kind) => {
+        const key = `${kind}/${namespace}`;
+        let listed = managed.get(key);
+        if (!listed) {
+          listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+          managed.set(key, listed);
+        }
+        return listed;
+      };
+      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p2) => {
+        const key = await hashKeyFor(p2.source, settings.hashKey, cluster);
+        const copy = configCopy(p2.source, context.head, key);
+        const { kind, namespace, name } = copy.source;
+        const [existing, copiesInNamespace] = await Promise.all([
+          // By name, whatever its labels: the name may be taken by an object that is not a copy.
+          cluster.readObject({ apiVersion: "v1", kind, namespace, name: copy.name }),
+          managedCopies(namespace, kind)
+        ]);
+        const older = copiesInNamespace.filter((c3) => sourceLabelOf(c3) === name && isManagedCopy(c3));
+        return { copy, head: p2.head, existing, older };
+      });
+      for (const { copy, head, existing, older } of checked) {
         const { source: source2 } = copy;
         const sourceKey = idKey(source2);
-        const existing = await cluster.readObject({
-          apiVersion: "v1",
-          kind: source2.kind,
-          namespace: source2.namespace,
-          name: copy.name
-        });
         const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
         if (existing && !isManagedCopy(existing)) {
           throw new UserError(
@@ -12996,12 +13010,6 @@ function createVersionedStrategy(settings) {
         }
         if (!existing) toCreate.push(copy);
         else log.info(`${where} already exists: reused`);
-        const older = await cluster.listObjects(
-          source2.namespace,
-          "v1",
-          source2.kind,
-          copiesSelector(source2.name)
-        );
         const olderNames = new Set(older.map(nameOf2).filter((n) => n !== copy.name));
         copies.set(sourceKey, { copy, older: olderNames });
         renameTo.set(sourceKey, copy.name);
