@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-I6U46MAL.js";
+} from "./chunks/chunk-SH5UDCSE.js";
 import {
   OPTIONS,
   formatLocation

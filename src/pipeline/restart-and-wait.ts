@@ -8,7 +8,7 @@ import type { Settings } from "../settings/settings.js";
 import { checkPermissions, patchWrites } from "./check-permissions.js";
 import { restartWorkloads } from "./restart.js";
 import type { RestartStrategy } from "./strategy/restart-strategy.js";
-import { waitForRollouts } from "./wait.js";
+import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
 
 export async function restartAndWait(
   cluster: Cluster,
@@ -61,19 +61,10 @@ export async function restartAndWait(
     return [...results.values()];
   }
   const rollouts = await log.group("Wait for rollouts", () =>
-    waitForRollouts(
-      cluster,
-      waitFor.map((r) => ({
-        id: r.id,
-        generation: r.generation,
-        object: r.object,
-        templateOwnerGeneration: r.templateOwnerGeneration,
-      })),
-      {
-        timeoutMs: settings.timeoutMs,
-        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
-      },
-    ),
+    waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log),
+    }),
   );
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));

@@ -15,6 +15,7 @@ import { ClusterAccessError } from "../core/errors.js";
 import { WORKLOAD_GENERATION_ANNOTATION } from "../core/kinds/argo-rollout-status.js";
 import { specUpdateMessage } from "../core/kinds/rollout-status.js";
 import { rolloutStatus, workloadKind } from "../core/kinds/workload-kinds.js";
+import type { Log } from "../core/log.js";
 import { field } from "../core/manifests/json-shape.js";
 import { formatId, idKey, type ObjectId } from "../core/model.js";
 import type { Cluster, WatchHandle } from "../kube/kube-client.js";
@@ -30,6 +31,17 @@ export interface WaitTarget {
    * object's generation after our patch. Until the workload says it saw it, its status is old news.
    */
   templateOwnerGeneration?: number;
+}
+
+/** The wait target of a restart's result: where the rollout to follow starts. */
+export function waitTargetOf(restart: WaitTarget): WaitTarget {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+
+/** Progress lines as kubectl prints them, prefixed with the workload. */
+export function logProgress(log: Pick<Log, "info">): NonNullable<WaitOptions["onProgress"]> {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
 }
 
 export type WaitOutcome = "done" | "paused" | "failed" | "timeout" | "not-waitable" | "deleted";

@@ -41,7 +41,7 @@ import type { Cluster } from "../../kube/kube-client.js";
 import { checkPermissions, configWrite, patchWrites } from "../check-permissions.js";
 import { restartWorkloads } from "../restart.js";
 import type { HeadConfig } from "../scan-repository.js";
-import { waitForRollouts } from "../wait.js";
+import { logProgress, waitForRollouts, waitTargetOf } from "../wait.js";
 import type {
   AfterWaitContext,
   PrepareContext,
@@ -348,18 +348,8 @@ async function rollBack(
     );
     const waited = await waitForRollouts(
       cluster,
-      restarted
-        .filter((r) => r.result === "restarted")
-        .map((r) => ({
-          id: r.id,
-          generation: r.generation,
-          object: r.object,
-          templateOwnerGeneration: r.templateOwnerGeneration,
-        })),
-      {
-        timeoutMs: context.timeoutMs,
-        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`),
-      },
+      restarted.filter((r) => r.result === "restarted").map(waitTargetOf),
+      { timeoutMs: context.timeoutMs, onProgress: logProgress(log) },
     );
     for (const result of failed) {
       const changes = repointings.get(idKey(result.id))?.changes ?? [];

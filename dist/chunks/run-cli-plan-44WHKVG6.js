@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-I6U46MAL.js";
+} from "./chunk-SH5UDCSE.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7SIMHOYP.js";
 import "./chunk-R54AWBXI.js";

@@ -10535,6 +10535,13 @@ function isLive(object) {
 }
 
 // src/pipeline/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
 async function waitForRollouts(cluster, targets, opts) {
   const now = opts.now ?? Date.now;
   const started = now();
@@ -10774,19 +10781,10 @@ async function restartAndWait(cluster, toRestart, context) {
   }
   const rollouts = await log.group(
     "Wait for rollouts",
-    () => waitForRollouts(
-      cluster,
-      waitFor.map((r2) => ({
-        id: r2.id,
-        generation: r2.generation,
-        object: r2.object,
-        templateOwnerGeneration: r2.templateOwnerGeneration
-      })),
-      {
-        timeoutMs: settings.timeoutMs,
-        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
-      }
-    )
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log)
+    })
   );
   for (const rollout of rollouts) {
     const result = results.get(idKey(rollout.id));
@@ -13167,16 +13165,8 @@ async function rollBack(results, context, repointings, stepFor) {
     );
     const waited = await waitForRollouts(
       cluster,
-      restarted.filter((r2) => r2.result === "restarted").map((r2) => ({
-        id: r2.id,
-        generation: r2.generation,
-        object: r2.object,
-        templateOwnerGeneration: r2.templateOwnerGeneration
-      })),
-      {
-        timeoutMs: context.timeoutMs,
-        onProgress: (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`)
-      }
+      restarted.filter((r2) => r2.result === "restarted").map(waitTargetOf),
+      { timeoutMs: context.timeoutMs, onProgress: logProgress(log) }
     );
     for (const result of failed) {
       const changes = repointings.get(idKey(result.id))?.changes ?? [];
