@@ -103,3 +103,26 @@ export async function cloneTempRepo(source: string, cloneArgs: string[] = []): P
   await configure(dir);
   return wrap(dir, parent);
 }
+
+/**
+ * A new repository with two commits, "before" and "after": `after` is written over `before`; a
+ * `null` in `after` deletes that file, and with `removeUnlisted` so does leaving a file out of it.
+ */
+export async function commitTwice(
+  before: Record<string, string | null>,
+  after: Record<string, string | null>,
+  options: { removeUnlisted?: boolean } = {},
+): Promise<TempRepo> {
+  const repo = await createTempRepo();
+  for (const [path, text] of Object.entries(before)) if (text !== null) await repo.write(path, text);
+  await repo.commit("before");
+  if (options.removeUnlisted) {
+    for (const path of Object.keys(before)) if (!(path in after)) await repo.remove(path);
+  }
+  for (const [path, text] of Object.entries(after)) {
+    if (text === null) await repo.remove(path);
+    else await repo.write(path, text);
+  }
+  await repo.commit("after");
+  return repo;
+}

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
@@ -44,15 +44,8 @@ afterEach(async () => {
 });
 
 async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await createTempRepo();
+  const repo = await commitTwiceInRepo(before, after);
   repos.push(repo);
-  for (const [path, text] of Object.entries(before)) if (text !== null) await repo.write(path, text);
-  await repo.commit("before");
-  for (const [path, text] of Object.entries(after)) {
-    if (text === null) await repo.remove(path);
-    else await repo.write(path, text);
-  }
-  await repo.commit("after");
   return repo;
 }
 

@@ -2,7 +2,7 @@
 // --dry-run --output json. Each case commits a "before" and an "after" tree and checks which
 // workloads restart and which do not.
 import { afterEach, describe, expect, test } from "vitest";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, workload, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
@@ -35,13 +35,8 @@ afterEach(async () => {
 });
 
 async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await createTempRepo();
+  const repo = await commitTwiceInRepo(before, after, { removeUnlisted: true });
   repos.push(repo);
-  for (const [path, text] of Object.entries(before)) await repo.write(path, text);
-  await repo.commit("before");
-  for (const path of Object.keys(before)) if (!(path in after)) await repo.remove(path);
-  for (const [path, text] of Object.entries(after)) await repo.write(path, text);
-  await repo.commit("after");
   return repo;
 }
 

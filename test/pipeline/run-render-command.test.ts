@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
 type Files = Record<string, string>;
@@ -29,12 +29,8 @@ afterEach(async () => {
 });
 
 async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await createTempRepo();
+  const repo = await commitTwiceInRepo(before, after);
   repos.push(repo);
-  for (const [path, text] of Object.entries(before)) await repo.write(path, text);
-  await repo.commit("before");
-  for (const [path, text] of Object.entries(after)) await repo.write(path, text);
-  await repo.commit("after");
   return repo;
 }
 

@@ -1,7 +1,7 @@
 // Issue 12 ("right answers on real repositories"), end to end: real git repositories in temp dirs
 // and the CLI function (in-process) with --dry-run --output json, as a user would run it.
 import { afterEach, describe, expect, test } from "vitest";
-import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { cloneTempRepo, commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 
@@ -27,13 +27,8 @@ afterEach(async () => {
 });
 
 async function commitTwice(before: Files, after: Files): Promise<TempRepo> {
-  const repo = await createTempRepo();
+  const repo = await commitTwiceInRepo(before, after, { removeUnlisted: true });
   repos.push(repo);
-  for (const [path, text] of Object.entries(before)) await repo.write(path, text);
-  await repo.commit("before");
-  for (const path of Object.keys(before)) if (!(path in after)) await repo.remove(path);
-  for (const [path, text] of Object.entries(after)) await repo.write(path, text);
-  await repo.commit("after");
   return repo;
 }
 
