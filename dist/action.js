@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-SH5UDCSE.js";
+} from "./chunks/chunk-2OAAMOV6.js";
 import {
   OPTIONS,
   formatLocation
@@ -21,7 +21,6 @@ import {
   describeCredential
 } from "./chunks/chunk-7SIMHOYP.js";
 import "./chunks/chunk-R54AWBXI.js";
-import "./chunks/chunk-5F6JVOB5.js";
 import {
   escapeForCiLog
 } from "./chunks/chunk-7NDVFXIG.js";

@@ -1,10 +1,10 @@
 // One `git cat-file --batch` process for many objects: at 20,000 files, one process per file
-// would take minutes. simple-git cannot stream stdin, so this spawns git directly (argument array).
+// would take minutes. It writes the names to stdin as git answers on stdout (argument array).
 
 import { spawn } from "node:child_process";
 import { missingObjectError } from "./missing-object.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
-import { GIT_CONFIG } from "./run-git.js";
+import { GIT_CONFIG } from "./spawn-git.js";
 
 /** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
 export function catFileBatch(

@@ -1,4 +1,4 @@
-// The git adapter: simple-git with argument arrays, refs verified before use, paths after "--".
+// The git adapter: git with argument arrays, refs verified before use, paths after "--".
 
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -8,7 +8,7 @@ import { catFileBatch } from "./cat-file-batch.js";
 import type { FileChange, Git } from "./git.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { parseNameStatus } from "./parse-name-status.js";
-import { createGitRunner, type GitRunner } from "./run-git.js";
+import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
 
@@ -36,11 +36,7 @@ export async function createGit(repoDir: string): Promise<Git> {
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return new GitAdapter(
-    root,
-    createGitRunner(root),
-    createGitRunner(root, { timeoutMs: NETWORK_TIMEOUT_MS }),
-  );
+  return new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, NETWORK_TIMEOUT_MS));
 }
 
 class GitAdapter implements Git {
@@ -53,7 +49,7 @@ class GitAdapter implements Git {
   constructor(
     readonly root: string,
     private readonly git: GitRunner,
-    private readonly network: GitRunner,
+    private readonly network: Pick<GitRunner, "run">,
   ) {}
 
   async resolveCommit(ref: string): Promise<string> {
@@ -76,7 +72,6 @@ class GitAdapter implements Git {
 
   async hasCommit(sha: string): Promise<boolean> {
     assertSafeRef(sha);
-    // -t rather than -e: a command that prints nothing costs simple-git a 50 ms wait for output.
     const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
     return exitCode === 0 && stdout.trim() === "commit";
   }
@@ -192,7 +187,7 @@ class GitAdapter implements Git {
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
       if (!blob) continue;
-      const bytes = await this.git.catFileBuffer(["blob", blob]);
+      const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
       if (bytes.length > maxBytes) oversized.set(path, bytes.length);
       else files.set(path, bytes);
     }
@@ -222,10 +217,10 @@ class GitAdapter implements Git {
     return sizes;
   }
 
-  async listFiles(rev: string): Promise<string[]> {
+  async listFiles(rev: string, baseNames?: readonly string[]): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
     const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return blobPathsOfLsTree(stdout);
+    return blobPathsOfLsTree(stdout, baseNames);
   }
 
   async grepFiles(

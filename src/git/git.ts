@@ -46,8 +46,8 @@ export interface Git {
   fileSize(rev: string, path: string): Promise<number | undefined>;
   /** Sizes of many files through one `git cat-file --batch-check` process; absent paths are left out. */
   fileSizes(rev: string, paths: readonly string[]): Promise<Map<string, number>>;
-  /** All regular files (and symlinks) at a revision, submodules excluded. */
-  listFiles(rev: string): Promise<string[]>;
+  /** All regular files (and symlinks) at a revision, submodules excluded; with `baseNames`, only files so named. */
+  listFiles(rev: string, baseNames?: readonly string[]): Promise<string[]>;
   /**
    * Files at a revision containing any of the fixed strings; [] when none match. Aborting `signal`
    * kills the search and rejects.

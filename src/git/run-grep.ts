@@ -1,34 +1,20 @@
-// `git grep` spawned directly (argument array), not through simple-git: the search is the longest
-// git command of a plan and is started while the process is busy reading and parsing; simple-git's
-// task queue delayed its start and, when nothing matched (no output), added a fixed 50 ms wait.
+// `git grep`: the longest git command of a plan, started while the process is busy reading and
+// parsing. Exit 1 means nothing matched; a missing object is the clone's problem, said as such.
 
-import { spawn } from "node:child_process";
 import { missingObjectError } from "./missing-object.js";
-import { GIT_CONFIG } from "./run-git.js";
+import { GitExitError, spawnGit } from "./spawn-git.js";
 
 /** Run `git grep` with `args` (after "grep") in `root`; its stdout, or "" when nothing matched (exit 1). */
-export function runGrep(root: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "grep", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      windowsHide: true,
+export async function runGrep(root: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
+  try {
+    const { exitCode, stdout } = await spawnGit(root, ["grep", ...args], {
+      okExitCodes: [1],
       ...(signal ? { signal } : {}),
     });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let failed: Error | undefined;
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error) => {
-      failed ??= error;
-    });
-    child.on("close", (code) => {
-      if (failed) return reject(failed);
-      if (code === 0) return resolve(Buffer.concat(stdout).toString("utf8"));
-      if (code === 1) return resolve("");
-      const text = Buffer.concat(stderr).toString("utf8").trim();
-      reject(missingObjectError(text) ?? new Error(`git grep failed (exit ${code}): ${text}`));
-    });
-  });
+    return exitCode === 0 ? stdout.toString("utf8") : "";
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
+  }
 }

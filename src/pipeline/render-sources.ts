@@ -7,7 +7,7 @@ import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
-import { kustomizationDirOf } from "../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-file.js";
 import { pathsAtBase } from "../core/sources/paths-at-base.js";
 import { createDocumentParser } from "../core/sources/rendered-documents.js";
 import type { FileChange, Git } from "../git/git.js";
@@ -50,6 +50,16 @@ const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [] };
 /** Renderers running at once, over both commits: many touched overlays must not start dozens of processes. */
 const MAX_CONCURRENT_RENDERS = 4;
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+/** The files that make a directory a source: kustomizations and Helm charts. */
+const SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+
+/**
+ * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
+ * the scan starts it beside the diff instead of after it.
+ */
+export function listSourceFiles(git: Git, head: string): Promise<string[]> {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
+}
 
 export async function renderSources(
   git: Git,
@@ -58,6 +68,8 @@ export async function renderSources(
   changedFiles: readonly FileChange[],
   options: SourceOptions,
   log: Log,
+  /** listSourceFiles(git, head), when already started. */
+  headListing: Promise<string[]> = listSourceFiles(git, head),
 ): Promise<RenderedSources> {
   const changedPaths = [
     ...new Set(changedFiles.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]))),
@@ -70,7 +82,7 @@ export async function renderSources(
 
   // One listing (head); the base side follows from the diff, and only what differs is read at base.
   const isSourceFile = (p: string) => CHART_FILE.test(p) || kustomizationDirOf(p) !== undefined;
-  const headFiles = (await git.listFiles(head)).filter(isSourceFile);
+  const headFiles = await headListing;
   const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
 
   // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.

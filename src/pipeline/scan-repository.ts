@@ -28,7 +28,12 @@ import {
   type UnreadFiles,
   withoutUnreadChanges,
 } from "./objects-across-files.js";
-import { type RenderedSources, renderSources, type SourceOptions } from "./render-sources.js";
+import {
+  listSourceFiles,
+  type RenderedSources,
+  renderSources,
+  type SourceOptions,
+} from "./render-sources.js";
 
 export interface ScanOptions {
   paths: string[];
@@ -87,19 +92,24 @@ export async function scanRepository(
   options: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
+  // The head's source files (kustomizations, charts) are listed while git diffs.
+  const headListing = options.sources ? listSourceFiles(git, head) : undefined;
+  headListing?.catch(() => {});
   const allChangedFiles = await git.changedFiles(base, head);
   // Which files renderers own is known only after listing both trees: that runs alongside the raw
   // reads below, and the raw manifests of owned files are dropped afterwards.
-  const pending = options.sources
-    ? renderSources(
-        git,
-        base,
-        head,
-        allChangedFiles,
-        { ...options.sources, defaultNamespace: options.defaultNamespace },
-        log,
-      )
-    : undefined;
+  const pending =
+    options.sources && headListing
+      ? renderSources(
+          git,
+          base,
+          head,
+          allChangedFiles,
+          { ...options.sources, defaultNamespace: options.defaultNamespace },
+          log,
+          headListing,
+        )
+      : undefined;
   pending?.catch(() => {});
   let owned: ((path: string) => boolean) | undefined;
   const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : undefined);

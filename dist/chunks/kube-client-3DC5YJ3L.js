@@ -8,6 +8,7 @@ import {
   Watch,
   createConfiguration
 } from "./chunk-47LGNDX2.js";
+import "./chunk-5F6JVOB5.js";
 import {
   WORKLOAD_KINDS,
   apiVersionOf,
@@ -17,7 +18,6 @@ import {
   stringField,
   workloadKind
 } from "./chunk-R54AWBXI.js";
-import "./chunk-5F6JVOB5.js";
 import {
   ClusterAccessError,
   UserError

@@ -10,11 +10,10 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-SH5UDCSE.js";
+} from "./chunk-2OAAMOV6.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7SIMHOYP.js";
 import "./chunk-R54AWBXI.js";
-import "./chunk-5F6JVOB5.js";
 import "./chunk-7NDVFXIG.js";
 import {
   EXIT_FAILED,

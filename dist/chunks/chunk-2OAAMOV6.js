@@ -28,9 +28,6 @@ import {
   workloadKindOf
 } from "./chunk-R54AWBXI.js";
 import {
-  require_src
-} from "./chunk-5F6JVOB5.js";
-import {
   escapeForCiLog,
   escapeJsonForCiLog
 } from "./chunk-7NDVFXIG.js";
@@ -294,8 +291,8 @@ var require_utils = __commonJS({
     };
     exports.wrapOutput = (input, state = {}, options = {}) => {
       const prepend = options.contains ? "" : "^";
-      const append2 = options.contains ? "" : "$";
-      let output = `${prepend}(?:${input})${append2}`;
+      const append = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append}`;
       if (state.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
@@ -303,11 +300,11 @@ var require_utils = __commonJS({
     };
     exports.basename = (path, { windows } = {}) => {
       const segs = path.split(windows ? /[\\/]/ : "/");
-      const last2 = segs[segs.length - 1];
-      if (last2 === "") {
+      const last = segs[segs.length - 1];
+      if (last === "") {
         return segs[segs.length - 2];
       }
-      return last2;
+      return last;
     };
   }
 });
@@ -616,8 +613,8 @@ var require_scan = __commonJS({
         let prevIndex;
         for (let idx = 0; idx < slashes.length; idx++) {
           const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i2 = slashes[idx];
-          const value2 = input.slice(n2, i2);
+          const i = slashes[idx];
+          const value2 = input.slice(n2, i);
           if (opts.tokens) {
             if (idx === 0 && start !== 0) {
               tokens[idx].isPrefix = true;
@@ -628,9 +625,9 @@ var require_scan = __commonJS({
             depth(tokens[idx]);
             state.maxDepth += tokens[idx].depth;
           }
-          if (i2 >= start) {
+          if (i >= start) {
             parts.push(value2);
-            prevIndex = i2;
+            prevIndex = i;
           }
         }
         const n = prevIndex !== void 0 ? prevIndex + 1 : start;
@@ -758,15 +755,15 @@ var require_parse = __commonJS({
     };
     var hasRepeatedCharPrefixOverlap = (branches) => {
       const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i2 = 0; i2 < values.length; i2++) {
-        for (let j2 = i2 + 1; j2 < values.length; j2++) {
-          const a = values[i2];
-          const b2 = values[j2];
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
           const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b2 !== char.repeat(b2.length)) {
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
             continue;
           }
-          if (a === b2 || a.startsWith(b2) || b2.startsWith(a)) {
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
             return true;
           }
         }
@@ -781,8 +778,8 @@ var require_parse = __commonJS({
       let paren = 0;
       let quote = 0;
       let escaped = false;
-      for (let i2 = 1; i2 < pattern.length; i2++) {
-        const ch = pattern[i2];
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
         if (escaped === true) {
           escaped = false;
           continue;
@@ -816,13 +813,13 @@ var require_parse = __commonJS({
         if (ch === ")") {
           paren--;
           if (paren === 0) {
-            if (requireEnd === true && i2 !== pattern.length - 1) {
+            if (requireEnd === true && i !== pattern.length - 1) {
               return;
             }
             return {
               type: pattern[0],
-              body: pattern.slice(2, i2),
-              end: i2
+              body: pattern.slice(2, i),
+              end: i
             };
           }
         }
@@ -977,7 +974,7 @@ var require_parse = __commonJS({
         state.consumed += value2;
         state.index += num;
       };
-      const append2 = (token) => {
+      const append = (token) => {
         state.output += token.output != null ? token.output : token.value;
         consume(token.value);
       };
@@ -1018,7 +1015,7 @@ var require_parse = __commonJS({
         if (extglobs.length && tok.type !== "paren") {
           extglobs[extglobs.length - 1].inner += tok.value;
         }
-        if (tok.value || tok.output) append2(tok);
+        if (tok.value || tok.output) append(tok);
         if (prev && prev.type === "text" && tok.type === "text") {
           prev.output = (prev.output || prev.value) + tok.value;
           prev.value += tok.value;
@@ -1051,10 +1048,10 @@ var require_parse = __commonJS({
           open.type = "text";
           open.value = literal;
           open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i2 = token.tokensIndex + 1; i2 < tokens.length; i2++) {
-            tokens[i2].value = "";
-            tokens[i2].output = "";
-            delete tokens[i2].suffix;
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
           }
           state.output = token.output + open.output;
           state.backtrack = true;
@@ -1085,26 +1082,26 @@ var require_parse = __commonJS({
       };
       if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
         let backslashes = false;
-        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first2, rest, index) => {
-          if (first2 === "\\") {
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
             backslashes = true;
             return m;
           }
-          if (first2 === "?") {
+          if (first === "?") {
             if (esc) {
-              return esc + first2 + (rest ? QMARK.repeat(rest.length) : "");
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
             }
             if (index === 0) {
               return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
             }
             return QMARK.repeat(chars.length);
           }
-          if (first2 === ".") {
+          if (first === ".") {
             return DOT_LITERAL.repeat(chars.length);
           }
-          if (first2 === "*") {
+          if (first === "*") {
             if (esc) {
-              return esc + first2 + (rest ? star : "");
+              return esc + first + (rest ? star : "");
             }
             return star;
           }
@@ -1195,13 +1192,13 @@ var require_parse = __commonJS({
             value = "^";
           }
           prev.value += value;
-          append2({ value });
+          append({ value });
           continue;
         }
         if (state.quotes === 1 && value !== '"') {
           value = utils.escapeRegex(value);
           prev.value += value;
-          append2({ value });
+          append({ value });
           continue;
         }
         if (value === '"') {
@@ -1259,7 +1256,7 @@ var require_parse = __commonJS({
             value = `/${value}`;
           }
           prev.value += value;
-          append2({ value });
+          append({ value });
           if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
             continue;
           }
@@ -1297,13 +1294,13 @@ var require_parse = __commonJS({
           if (brace.dots === true) {
             const arr = tokens.slice();
             const range = [];
-            for (let i2 = arr.length - 1; i2 >= 0; i2--) {
+            for (let i = arr.length - 1; i >= 0; i--) {
               tokens.pop();
-              if (arr[i2].type === "brace") {
+              if (arr[i].type === "brace") {
                 break;
               }
-              if (arr[i2].type !== "dots") {
-                range.unshift(arr[i2].value);
+              if (arr[i].type !== "dots") {
+                range.unshift(arr[i].value);
               }
             }
             output = expandRange(range, opts);
@@ -1315,8 +1312,8 @@ var require_parse = __commonJS({
             brace.value = brace.output = "\\{";
             value = output = "\\}";
             state.output = out;
-            for (const t2 of toks) {
-              state.output += t2.output || t2.value;
+            for (const t of toks) {
+              state.output += t.output || t.value;
             }
           }
           push({ type: "brace", value, output });
@@ -1757,7 +1754,7 @@ var require_picomatch = __commonJS({
     };
     picomatch4.isMatch = (str, patterns, options) => picomatch4(patterns, options)(str);
     picomatch4.parse = (pattern, options) => {
-      if (Array.isArray(pattern)) return pattern.map((p2) => picomatch4.parse(p2, options));
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch4.parse(p, options));
       return parse2(pattern, { ...options, fastpaths: false });
     };
     picomatch4.scan = (input, options) => scan(input, options);
@@ -1767,8 +1764,8 @@ var require_picomatch = __commonJS({
       }
       const opts = options || {};
       const prepend = opts.contains ? "" : "^";
-      const append2 = opts.contains ? "" : "$";
-      let source2 = `${prepend}(?:${state.output})${append2}`;
+      const append = opts.contains ? "" : "$";
+      let source2 = `${prepend}(?:${state.output})${append}`;
       if (state && state.negated === true) {
         source2 = `^(?!${source2}).*$`;
       }
@@ -1908,15 +1905,15 @@ var require_visit = __commonJS({
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
-          for (let i2 = 0; i2 < node.items.length; ++i2) {
-            const ci = visit_(i2, node.items[i2], visitor, path);
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path);
             if (typeof ci === "number")
-              i2 = ci - 1;
+              i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i2, 1);
-              i2 -= 1;
+              node.items.splice(i, 1);
+              i -= 1;
             }
           }
         } else if (identity.isPair(node)) {
@@ -1956,15 +1953,15 @@ var require_visit = __commonJS({
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
-          for (let i2 = 0; i2 < node.items.length; ++i2) {
-            const ci = await visitAsync_(i2, node.items[i2], visitor, path);
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
             if (typeof ci === "number")
-              i2 = ci - 1;
+              i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i2, 1);
-              i2 -= 1;
+              node.items.splice(i, 1);
+              i -= 1;
             }
           }
         } else if (identity.isPair(node)) {
@@ -2089,7 +2086,7 @@ var require_directives = __commonJS({
        * @param onError - May be called even if the action was successful
        * @returns `true` on success
        */
-      add(line, onError2) {
+      add(line, onError) {
         if (this.atNextDocument) {
           this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
           this.tags = Object.assign({}, _Directives.defaultTags);
@@ -2100,7 +2097,7 @@ var require_directives = __commonJS({
         switch (name) {
           case "%TAG": {
             if (parts.length !== 2) {
-              onError2(0, "%TAG directive should contain exactly two parts");
+              onError(0, "%TAG directive should contain exactly two parts");
               if (parts.length < 2)
                 return false;
             }
@@ -2111,7 +2108,7 @@ var require_directives = __commonJS({
           case "%YAML": {
             this.yaml.explicit = true;
             if (parts.length !== 1) {
-              onError2(0, "%YAML directive should contain exactly one part");
+              onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
             const [version] = parts;
@@ -2120,12 +2117,12 @@ var require_directives = __commonJS({
               return true;
             } else {
               const isValid = /^\d+\.\d+$/.test(version);
-              onError2(6, `Unsupported YAML version ${version}`, isValid);
+              onError(6, `Unsupported YAML version ${version}`, isValid);
               return false;
             }
           }
           default:
-            onError2(0, `Unknown directive ${name}`, true);
+            onError(0, `Unknown directive ${name}`, true);
             return false;
         }
       }
@@ -2135,38 +2132,38 @@ var require_directives = __commonJS({
        * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
        *   `'!local'` tag, or `null` if unresolvable.
        */
-      tagName(source2, onError2) {
+      tagName(source2, onError) {
         if (source2 === "!")
           return "!";
         if (source2[0] !== "!") {
-          onError2(`Not a valid tag: ${source2}`);
+          onError(`Not a valid tag: ${source2}`);
           return null;
         }
         if (source2[1] === "<") {
           const verbatim = source2.slice(2, -1);
           if (verbatim === "!" || verbatim === "!!") {
-            onError2(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
+            onError(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
             return null;
           }
           if (source2[source2.length - 1] !== ">")
-            onError2("Verbatim tags must end with a >");
+            onError("Verbatim tags must end with a >");
           return verbatim;
         }
         const [, handle, suffix] = source2.match(/^(.*!)([^!]*)$/s);
         if (!suffix)
-          onError2(`The ${source2} tag has no suffix`);
+          onError(`The ${source2} tag has no suffix`);
         const prefix = this.tags[handle];
         if (prefix) {
           try {
             return prefix + decodeURIComponent(suffix);
           } catch (error) {
-            onError2(String(error));
+            onError(String(error));
             return null;
           }
         }
         if (handle === "!")
           return source2;
-        onError2(`Could not resolve tag: ${source2}`);
+        onError(`Could not resolve tag: ${source2}`);
         return null;
       }
       /**
@@ -2233,8 +2230,8 @@ var require_anchors = __commonJS({
       return anchors;
     }
     function findNewAnchor(prefix, exclude) {
-      for (let i2 = 1; true; ++i2) {
-        const name = `${prefix}${i2}`;
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
         if (!exclude.has(name))
           return name;
       }
@@ -2285,22 +2282,22 @@ var require_applyReviver = __commonJS({
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
-          for (let i2 = 0, len = val.length; i2 < len; ++i2) {
-            const v0 = val[i2];
-            const v1 = applyReviver(reviver, val, String(i2), v0);
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
             if (v1 === void 0)
-              delete val[i2];
+              delete val[i];
             else if (v1 !== v0)
-              val[i2] = v1;
+              val[i] = v1;
           }
         } else if (val instanceof Map) {
-          for (const k2 of Array.from(val.keys())) {
-            const v0 = val.get(k2);
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              val.delete(k2);
+              val.delete(k);
             else if (v1 !== v0)
-              val.set(k2, v1);
+              val.set(k, v1);
           }
         } else if (val instanceof Set) {
           for (const v0 of Array.from(val)) {
@@ -2313,12 +2310,12 @@ var require_applyReviver = __commonJS({
             }
           }
         } else {
-          for (const [k2, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              delete val[k2];
+              delete val[k];
             else if (v1 !== v0)
-              val[k2] = v1;
+              val[k] = v1;
           }
         }
       }
@@ -2335,7 +2332,7 @@ var require_toJS = __commonJS({
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
-        return value.map((v, i2) => toJS(v, String(i2), ctx));
+        return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
         if (!ctx || !identity.hasAnchor(value))
           return value.toJSON(arg, ctx);
@@ -2501,9 +2498,9 @@ var require_Alias = __commonJS({
       } else if (identity.isCollection(node)) {
         let count = 0;
         for (const item of node.items) {
-          const c3 = getAliasCount(doc, item, anchors2);
-          if (c3 > count)
-            count = c3;
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count)
+            count = c;
         }
         return count;
       } else if (identity.isPair(node)) {
@@ -2557,13 +2554,13 @@ var require_createNode = __commonJS({
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
-        const match = tags.filter((t2) => t2.tag === tagName);
-        const tagObj = match.find((t2) => !t2.format) ?? match[0];
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t2) => t2.identify?.(value) && !t2.format);
+      return tags.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
       if (identity.isDocument(value))
@@ -2631,14 +2628,14 @@ var require_Collection = __commonJS({
     var Node = require_Node();
     function collectionFromPath(schema, path, value) {
       let v = value;
-      for (let i2 = path.length - 1; i2 >= 0; --i2) {
-        const k2 = path[i2];
-        if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
-          a[k2] = v;
+          a[k] = v;
           v = a;
         } else {
-          v = /* @__PURE__ */ new Map([[k2, v]]);
+          v = /* @__PURE__ */ new Map([[k, v]]);
         }
       }
       return createNode.createNode(v, void 0, {
@@ -2809,44 +2806,44 @@ var require_foldFlowLines = __commonJS({
       let split = void 0;
       let prev = void 0;
       let overflow = false;
-      let i2 = -1;
+      let i = -1;
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i2 = consumeMoreIndentedLines(text, i2, indent.length);
-        if (i2 !== -1)
-          end = i2 + endStep;
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
       }
-      for (let ch; ch = text[i2 += 1]; ) {
+      for (let ch; ch = text[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
-          escStart = i2;
-          switch (text[i2 + 1]) {
+          escStart = i;
+          switch (text[i + 1]) {
             case "x":
-              i2 += 3;
+              i += 3;
               break;
             case "u":
-              i2 += 5;
+              i += 5;
               break;
             case "U":
-              i2 += 9;
+              i += 9;
               break;
             default:
-              i2 += 1;
+              i += 1;
           }
-          escEnd = i2;
+          escEnd = i;
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i2 = consumeMoreIndentedLines(text, i2, indent.length);
-          end = i2 + indent.length + endStep;
+            i = consumeMoreIndentedLines(text, i, indent.length);
+          end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i2 + 1];
+            const next = text[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
-              split = i2;
+              split = i;
           }
-          if (i2 >= end) {
+          if (i >= end) {
             if (split) {
               folds.push(split);
               end = split + endStep;
@@ -2854,15 +2851,15 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i2 += 1];
+                ch = text[i += 1];
                 overflow = true;
               }
-              const j2 = i2 > escEnd + 1 ? i2 - 2 : escStart - 1;
-              if (escapedFolds[j2])
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
                 return text;
-              folds.push(j2);
-              escapedFolds[j2] = true;
-              end = j2 + endStep;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -2878,9 +2875,9 @@ var require_foldFlowLines = __commonJS({
       if (onFold)
         onFold();
       let res = text.slice(0, folds[0]);
-      for (let i3 = 0; i3 < folds.length; ++i3) {
-        const fold = folds[i3];
-        const end2 = folds[i3 + 1] || text.length;
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text.length;
         if (fold === 0)
           res = `
 ${indent}${text.slice(0, end2)}`;
@@ -2893,19 +2890,19 @@ ${indent}${text.slice(fold + 1, end2)}`;
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i2, indent) {
-      let end = i2;
-      let start = i2 + 1;
+    function consumeMoreIndentedLines(text, i, indent) {
+      let end = i;
+      let start = i + 1;
       let ch = text[start];
       while (ch === " " || ch === "	") {
-        if (i2 < start + indent) {
-          ch = text[++i2];
+        if (i < start + indent) {
+          ch = text[++i];
         } else {
           do {
-            ch = text[++i2];
+            ch = text[++i];
           } while (ch && ch !== "\n");
-          end = i2;
-          start = i2 + 1;
+          end = i;
+          start = i + 1;
           ch = text[start];
         }
       }
@@ -2937,11 +2934,11 @@ var require_stringifyString = __commonJS({
       const strLen = str.length;
       if (strLen <= limit)
         return false;
-      for (let i2 = 0, start = 0; i2 < strLen; ++i2) {
-        if (str[i2] === "\n") {
-          if (i2 - start > limit)
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
             return true;
-          start = i2 + 1;
+          start = i + 1;
           if (strLen - start <= limit)
             return false;
         }
@@ -2957,19 +2954,19 @@ var require_stringifyString = __commonJS({
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
       let start = 0;
-      for (let i2 = 0, ch = json[i2]; ch; ch = json[++i2]) {
-        if (ch === " " && json[i2 + 1] === "\\" && json[i2 + 2] === "n") {
-          str += json.slice(start, i2) + "\\ ";
-          i2 += 1;
-          start = i2;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json[i2 + 1]) {
+          switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i2);
-                const code = json.substr(i2 + 2, 4);
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
                     str += "\\0";
@@ -2999,30 +2996,30 @@ var require_stringifyString = __commonJS({
                     if (code.substr(0, 2) === "00")
                       str += "\\x" + code.substr(2);
                     else
-                      str += json.substr(i2, 6);
+                      str += json.substr(i, 6);
                 }
-                i2 += 5;
-                start = i2 + 1;
+                i += 5;
+                start = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json[i2 + 2] === '"' || json.length < minMultiLineLength) {
-                i2 += 1;
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
               } else {
-                str += json.slice(start, i2) + "\n\n";
-                while (json[i2 + 2] === "\\" && json[i2 + 3] === "n" && json[i2 + 4] !== '"') {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
                   str += "\n";
-                  i2 += 2;
+                  i += 2;
                 }
                 str += indent;
-                if (json[i2 + 2] === " ")
+                if (json[i + 2] === " ")
                   str += "\\";
-                i2 += 1;
-                start = i2 + 1;
+                i += 1;
+                start = i + 1;
               }
               break;
             default:
-              i2 += 1;
+              i += 1;
           }
       }
       str = start ? str + json.slice(start) : json;
@@ -3190,10 +3187,10 @@ ${indent}`);
       let res = _stringify(type);
       if (res === null) {
         const { defaultKeyType, defaultStringType } = ctx.options;
-        const t2 = implicitKey && defaultKeyType || defaultStringType;
-        res = _stringify(t2);
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
         if (res === null)
-          throw new Error(`Unsupported default string type ${t2}`);
+          throw new Error(`Unsupported default string type ${t}`);
       }
       return res;
     }
@@ -3253,24 +3250,24 @@ var require_stringify = __commonJS({
     }
     function getTagObject(tags, item) {
       if (item.tag) {
-        const match = tags.filter((t2) => t2.tag === item.tag);
+        const match = tags.filter((t) => t.tag === item.tag);
         if (match.length > 0)
-          return match.find((t2) => t2.format === item.format) ?? match[0];
+          return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
       let obj;
       if (identity.isScalar(item)) {
         obj = item.value;
-        let match = tags.filter((t2) => t2.identify?.(obj));
+        let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
-          const testMatch = match.filter((t2) => t2.test);
+          const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
             match = testMatch;
         }
-        tagObj = match.find((t2) => t2.format === item.format) ?? match.find((t2) => !t2.format);
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
         obj = item;
-        tagObj = tags.find((t2) => t2.nodeClass && obj instanceof t2.nodeClass);
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
         const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
@@ -3309,7 +3306,7 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o2) => tagObj = o2 });
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
@@ -3463,7 +3460,7 @@ var require_log = __commonJS({
   "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
-    function debug2(logLevel, ...messages) {
+    function debug(logLevel, ...messages) {
       if (logLevel === "debug")
         console.log(...messages);
     }
@@ -3475,7 +3472,7 @@ var require_log = __commonJS({
           console.warn(warning);
       }
     }
-    exports.debug = debug2;
+    exports.debug = debug;
     exports.warn = warn;
   }
 });
@@ -3613,9 +3610,9 @@ var require_Pair = __commonJS({
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
     function createPair(key, value, ctx) {
-      const k2 = createNode.createNode(key, void 0, ctx);
+      const k = createNode.createNode(key, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
-      return new Pair(k2, v);
+      return new Pair(k, v);
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
@@ -3631,7 +3628,7 @@ var require_Pair = __commonJS({
           value = value.clone(schema);
         return new _Pair(key, value);
       }
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         return addPairToJSMap.addPairToJSMap(ctx, pair, this);
       }
@@ -3661,8 +3658,8 @@ var require_stringifyCollection = __commonJS({
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
-      for (let i2 = 0; i2 < items.length; ++i2) {
-        const item = items[i2];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
@@ -3691,8 +3688,8 @@ var require_stringifyCollection = __commonJS({
         str = flowChars.start + flowChars.end;
       } else {
         str = lines[0];
-        for (let i2 = 1; i2 < lines.length; ++i2) {
-          const line = lines[i2];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
           str += line ? `
 ${indent}${line}` : "\n";
         }
@@ -3716,8 +3713,8 @@ ${indent}${line}` : "\n";
       let reqNewline = false;
       let linesAtValue = 0;
       const lines = [];
-      for (let i2 = 0; i2 < items.length; ++i2) {
-        const item = items[i2];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
         let comment = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
@@ -3748,7 +3745,7 @@ ${indent}${line}` : "\n";
           reqNewline = true;
         let str = stringify.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
-        if (i2 < items.length - 1) {
+        if (i < items.length - 1) {
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
@@ -3806,12 +3803,12 @@ var require_YAMLMap = __commonJS({
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key) {
-      const k2 = identity.isScalar(key) ? key.value : key;
+      const k = identity.isScalar(key) ? key.value : key;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k2)
+          if (it.key === key || it.key === k)
             return it;
-          if (identity.isScalar(it.key) && it.key.value === k2)
+          if (identity.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -3876,11 +3873,11 @@ var require_YAMLMap = __commonJS({
           else
             prev.value = _pair.value;
         } else if (sortEntries) {
-          const i2 = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
-          if (i2 === -1)
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
             this.items.push(_pair);
           else
-            this.items.splice(i2, 0, _pair);
+            this.items.splice(i, 0, _pair);
         } else {
           this.items.push(_pair);
         }
@@ -3908,7 +3905,7 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_2, ctx, Type) {
+      toJSON(_, ctx, Type) {
         const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -3950,9 +3947,9 @@ var require_map = __commonJS({
       default: true,
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
-      resolve(map2, onError2) {
+      resolve(map2, onError) {
         if (!identity.isMap(map2))
-          onError2("Expected a mapping for this tag");
+          onError("Expected a mapping for this tag");
         return map2;
       },
       createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
@@ -4031,13 +4028,13 @@ var require_YAMLSeq = __commonJS({
         else
           this.items[idx] = value;
       }
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         const seq = [];
         if (ctx?.onCreate)
           ctx.onCreate(seq);
-        let i2 = 0;
+        let i = 0;
         for (const item of this.items)
-          seq.push(toJS.toJS(item, String(i2++), ctx));
+          seq.push(toJS.toJS(item, String(i++), ctx));
         return seq;
       }
       toString(ctx, onComment, onChompKeep) {
@@ -4055,10 +4052,10 @@ var require_YAMLSeq = __commonJS({
         const { replacer } = ctx;
         const seq = new this(schema);
         if (obj && Symbol.iterator in Object(obj)) {
-          let i2 = 0;
+          let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i2++);
+              const key = obj instanceof Set ? it : String(i++);
               it = replacer.call(obj, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
@@ -4088,9 +4085,9 @@ var require_seq = __commonJS({
       default: true,
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
-      resolve(seq2, onError2) {
+      resolve(seq2, onError) {
         if (!identity.isSeq(seq2))
-          onError2("Expected a sequence for this tag");
+          onError("Expected a sequence for this tag");
         return seq2;
       },
       createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
@@ -4172,12 +4169,12 @@ var require_stringifyNumber = __commonJS({
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
-        let i2 = n.indexOf(".");
-        if (i2 < 0) {
-          i2 = n.length;
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
           n += ".";
         }
-        let d = minFractionDigits - (n.length - i2 - 1);
+        let d = minFractionDigits - (n.length - i - 1);
         while (d-- > 0)
           n += "0";
       }
@@ -4363,8 +4360,8 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError2) {
-        onError2(`Unresolved plain scalar ${JSON.stringify(str)}`);
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
         return str;
       }
     };
@@ -4393,17 +4390,17 @@ var require_binary = __commonJS({
        *   const blob = new Blob([buffer], { type: 'image/jpeg' })
        *   document.querySelector('#photo').src = URL.createObjectURL(blob)
        */
-      resolve(src, onError2) {
+      resolve(src, onError) {
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
           const str = atob(src.replace(/[\n\r]/g, ""));
           const buffer = new Uint8Array(str.length);
-          for (let i2 = 0; i2 < str.length; ++i2)
-            buffer[i2] = str.charCodeAt(i2);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
           return buffer;
         } else {
-          onError2("This environment does not support reading binary tags; either Buffer or atob is required");
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
           return src;
         }
       },
@@ -4416,8 +4413,8 @@ var require_binary = __commonJS({
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
-          for (let i2 = 0; i2 < buf.length; ++i2)
-            s += String.fromCharCode(buf[i2]);
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
           str = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
@@ -4427,8 +4424,8 @@ var require_binary = __commonJS({
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str.length / lineWidth);
           const lines = new Array(n);
-          for (let i2 = 0, o2 = 0; i2 < n; ++i2, o2 += lineWidth) {
-            lines[i2] = str.substr(o2, lineWidth);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
           }
           str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
@@ -4447,15 +4444,15 @@ var require_pairs = __commonJS({
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
-    function resolvePairs(seq, onError2) {
+    function resolvePairs(seq, onError) {
       if (identity.isSeq(seq)) {
-        for (let i2 = 0; i2 < seq.items.length; ++i2) {
-          let item = seq.items[i2];
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
           if (identity.isPair(item))
             continue;
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
-              onError2("Each pair must have its own sequence indicator");
+              onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
             if (item.commentBefore)
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
@@ -4467,21 +4464,21 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i2] = identity.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
-        onError2("Expected a sequence for this tag");
+        onError("Expected a sequence for this tag");
       return seq;
     }
     function createPairs(schema, iterable, ctx) {
       const { replacer } = ctx;
       const pairs2 = new YAMLSeq.YAMLSeq(schema);
       pairs2.tag = "tag:yaml.org,2002:pairs";
-      let i2 = 0;
+      let i = 0;
       if (iterable && Symbol.iterator in Object(iterable))
         for (let it of iterable) {
           if (typeof replacer === "function")
-            it = replacer.call(iterable, String(i2++), it);
+            it = replacer.call(iterable, String(i++), it);
           let key, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
@@ -4540,9 +4537,9 @@ var require_omap = __commonJS({
        * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
        * but TypeScript won't allow widening the signature of a child method.
        */
-      toJSON(_2, ctx) {
+      toJSON(_, ctx) {
         if (!ctx)
-          return super.toJSON(_2);
+          return super.toJSON(_);
         const map = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
           ctx.onCreate(map);
@@ -4574,13 +4571,13 @@ var require_omap = __commonJS({
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
-      resolve(seq, onError2) {
-        const pairs$1 = pairs.resolvePairs(seq, onError2);
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key } of pairs$1.items) {
           if (identity.isScalar(key)) {
             if (seenKeys.includes(key.value)) {
-              onError2(`Ordered maps must not include duplicate keys: ${key.value}`);
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
               seenKeys.push(key.value);
             }
@@ -4797,8 +4794,8 @@ var require_set = __commonJS({
           this.items.push(new Pair.Pair(key));
         }
       }
-      toJSON(_2, ctx) {
-        return super.toJSON(_2, ctx, Set);
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -4828,14 +4825,14 @@ var require_set = __commonJS({
       default: false,
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-      resolve(map, onError2) {
+      resolve(map, onError) {
         if (identity.isMap(map)) {
           if (map.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map);
           else
-            onError2("Set items must all have null values");
+            onError("Set items must all have null values");
         } else
-          onError2("Expected a mapping for this tag");
+          onError("Expected a mapping for this tag");
         return map;
       }
     };
@@ -4853,7 +4850,7 @@ var require_timestamp = __commonJS({
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num(60) + num(p2), num(0));
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
@@ -5079,7 +5076,7 @@ var require_Schema = __commonJS({
     var seq = require_seq();
     var string = require_string();
     var tags = require_tags();
-    var sortMapEntriesByKey = (a, b2) => a.key < b2.key ? -1 : a.key > b2.key ? 1 : 0;
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema = class _Schema {
       constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
@@ -5322,9 +5319,9 @@ var require_Document = __commonJS({
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
       createPair(key, value, options = {}) {
-        const k2 = this.createNode(key, null, options);
+        const k = this.createNode(key, null, options);
         const v = this.createNode(value, null, options);
-        return new Pair.Pair(k2, v);
+        return new Pair.Pair(k, v);
       }
       /**
        * Removes a value from the document.
@@ -5560,7 +5557,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError: onError2, parentIndent, startOnNewline }) {
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -5578,12 +5575,12 @@ var require_resolve_props = __commonJS({
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
-            onError2(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
           reqSpace = false;
         }
         if (tab) {
           if (atNewline && token.type !== "comment" && token.type !== "newline") {
-            onError2(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
           }
           tab = null;
         }
@@ -5596,7 +5593,7 @@ var require_resolve_props = __commonJS({
             break;
           case "comment": {
             if (!hasSpace)
-              onError2(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
             const cb = token.source.substring(1) || " ";
             if (!comment)
               comment = cb;
@@ -5622,9 +5619,9 @@ var require_resolve_props = __commonJS({
             break;
           case "anchor":
             if (anchor)
-              onError2(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
             if (token.source.endsWith(":"))
-              onError2(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor = token;
             start ?? (start = token.offset);
             atNewline = false;
@@ -5633,7 +5630,7 @@ var require_resolve_props = __commonJS({
             break;
           case "tag": {
             if (tag)
-              onError2(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
             start ?? (start = token.offset);
             atNewline = false;
@@ -5643,9 +5640,9 @@ var require_resolve_props = __commonJS({
           }
           case indicator:
             if (anchor || tag)
-              onError2(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
-              onError2(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
             found = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
@@ -5653,7 +5650,7 @@ var require_resolve_props = __commonJS({
           case "comma":
             if (flow) {
               if (comma)
-                onError2(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
               comma = token;
               atNewline = false;
               hasSpace = false;
@@ -5661,18 +5658,18 @@ var require_resolve_props = __commonJS({
             }
           // else fallthrough
           default:
-            onError2(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
             atNewline = false;
             hasSpace = false;
         }
       }
-      const last2 = tokens[tokens.length - 1];
-      const end = last2 ? last2.offset + last2.source.length : offset;
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
-        onError2(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
       if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
-        onError2(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
         found,
@@ -5737,12 +5734,12 @@ var require_util_flow_indent_check = __commonJS({
   "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
-    function flowIndentCheck(indent, fc, onError2) {
+    function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
         const end = fc.end[0];
         if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
-          onError2(end, "BAD_INDENT", msg, true);
+          onError(end, "BAD_INDENT", msg, true);
         }
       }
     }
@@ -5759,7 +5756,7 @@ var require_util_map_includes = __commonJS({
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b2) => a === b2 || identity.isScalar(a) && identity.isScalar(b2) && a.value === b2.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
@@ -5777,7 +5774,7 @@ var require_resolve_block_map = __commonJS({
     var utilFlowIndentCheck = require_util_flow_indent_check();
     var utilMapIncludes = require_util_map_includes();
     var startColMsg = "All mapping items must start at the same column";
-    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError2, tag) {
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
       const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
       const map = new NodeClass(ctx.schema);
       if (ctx.atRoot)
@@ -5790,7 +5787,7 @@ var require_resolve_block_map = __commonJS({
           indicator: "explicit-key-ind",
           next: key ?? sep2?.[0],
           offset,
-          onError: onError2,
+          onError,
           parentIndent: bm.indent,
           startOnNewline: true
         });
@@ -5798,9 +5795,9 @@ var require_resolve_block_map = __commonJS({
         if (implicitKey) {
           if (key) {
             if (key.type === "block-seq")
-              onError2(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
             else if ("indent" in key && key.indent !== bm.indent)
-              onError2(offset, "BAD_INDENT", startColMsg);
+              onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
@@ -5813,24 +5810,24 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError2(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
-          onError2(offset, "BAD_INDENT", startColMsg);
+          onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError2) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError2);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError2);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-          onError2(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
-          onError: onError2,
+          onError,
           parentIndent: bm.indent,
           startOnNewline: !key || key.type === "block-scalar"
         });
@@ -5838,13 +5835,13 @@ var require_resolve_block_map = __commonJS({
         if (valueProps.found) {
           if (implicitKey) {
             if (value?.type === "block-map" && !valueProps.hasNewline)
-              onError2(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
-              onError2(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError2);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError2);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -5852,7 +5849,7 @@ var require_resolve_block_map = __commonJS({
           map.items.push(pair);
         } else {
           if (implicitKey)
-            onError2(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
           if (valueProps.comment) {
             if (keyNode.comment)
               keyNode.comment += "\n" + valueProps.comment;
@@ -5866,7 +5863,7 @@ var require_resolve_block_map = __commonJS({
         }
       }
       if (commentEnd && commentEnd < offset)
-        onError2(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
       map.range = [bm.offset, offset, commentEnd ?? offset];
       return map;
     }
@@ -5881,7 +5878,7 @@ var require_resolve_block_seq = __commonJS({
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
     var utilFlowIndentCheck = require_util_flow_indent_check();
-    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError2, tag) {
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
       const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
       const seq = new NodeClass(ctx.schema);
       if (ctx.atRoot)
@@ -5895,16 +5892,16 @@ var require_resolve_block_seq = __commonJS({
           indicator: "seq-item-ind",
           next: value,
           offset,
-          onError: onError2,
+          onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
           if (props.anchor || props.tag || value) {
             if (value?.type === "block-seq")
-              onError2(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
-              onError2(offset, "MISSING_CHAR", "Sequence item without - indicator");
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
           } else {
             commentEnd = props.end;
             if (props.comment)
@@ -5912,9 +5909,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError2) : composeEmptyNode(ctx, props.end, start, null, props, onError2);
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError2);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -5929,7 +5926,7 @@ var require_resolve_block_seq = __commonJS({
 var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError2) {
+    function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
@@ -5942,7 +5939,7 @@ var require_resolve_end = __commonJS({
               break;
             case "comment": {
               if (reqSpace && !hasSpace)
-                onError2(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
               const cb = source2.substring(1) || " ";
               if (!comment)
                 comment = cb;
@@ -5957,7 +5954,7 @@ var require_resolve_end = __commonJS({
               hasSpace = true;
               break;
             default:
-              onError2(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
           offset += source2.length;
         }
@@ -5982,7 +5979,7 @@ var require_resolve_flow_collection = __commonJS({
     var utilMapIncludes = require_util_map_includes();
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
-    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError2, tag) {
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
       const isMap = fc.start.source === "{";
       const fcName = isMap ? "flow map" : "flow sequence";
       const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
@@ -5994,24 +5991,24 @@ var require_resolve_flow_collection = __commonJS({
       if (ctx.atKey)
         ctx.atKey = false;
       let offset = fc.offset + fc.start.source.length;
-      for (let i2 = 0; i2 < fc.items.length; ++i2) {
-        const collItem = fc.items[i2];
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
         const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep2?.[0],
           offset,
-          onError: onError2,
+          onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
           if (!props.anchor && !props.tag && !sep2 && !value) {
-            if (i2 === 0 && props.comma)
-              onError2(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
-            else if (i2 < fc.items.length - 1)
-              onError2(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
             if (props.comment) {
               if (coll.comment)
                 coll.comment += "\n" + props.comment;
@@ -6022,19 +6019,19 @@ var require_resolve_flow_collection = __commonJS({
             continue;
           }
           if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
-            onError2(
+            onError(
               key,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
             );
         }
-        if (i2 === 0) {
+        if (i === 0) {
           if (props.comma)
-            onError2(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
         } else {
           if (!props.comma)
-            onError2(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
             loop: for (const st of start) {
@@ -6062,24 +6059,24 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError2) : composeEmptyNode(ctx, props.end, sep2, null, props, onError2);
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
-            onError2(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError2) : composeEmptyNode(ctx, keyStart, start, null, props, onError2);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
           if (isBlock(key))
-            onError2(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
             offset: keyNode.range[2],
-            onError: onError2,
+            onError,
             parentIndent: fc.indent,
             startOnNewline: false
           });
@@ -6090,23 +6087,23 @@ var require_resolve_flow_collection = __commonJS({
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
-                    onError2(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
                     break;
                   }
                 }
               if (props.start < valueProps.found.offset - 1024)
-                onError2(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
           } else if (value) {
             if ("source" in value && value.source?.[0] === ":")
-              onError2(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
-              onError2(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError2) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError2) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
-              onError2(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
               keyNode.comment += "\n" + valueProps.comment;
@@ -6119,7 +6116,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isMap) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-              onError2(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
             map.items.push(pair);
           } else {
             const map = new YAMLMap.YAMLMap(ctx.schema);
@@ -6133,19 +6130,19 @@ var require_resolve_flow_collection = __commonJS({
         }
       }
       const expectedEnd = isMap ? "}" : "]";
-      const [ce, ...ee2] = fc.end;
+      const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
         cePos = ce.offset + ce.source.length;
       else {
         const name = fcName[0].toUpperCase() + fcName.substring(1);
         const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError2(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
         if (ce && ce.source.length !== 1)
-          ee2.unshift(ce);
+          ee.unshift(ce);
       }
-      if (ee2.length > 0) {
-        const end = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError2);
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
         if (end.comment) {
           if (coll.comment)
             coll.comment += "\n" + end.comment;
@@ -6173,8 +6170,8 @@ var require_compose_collection = __commonJS({
     var resolveBlockMap = require_resolve_block_map();
     var resolveBlockSeq = require_resolve_block_seq();
     var resolveFlowCollection = require_resolve_flow_collection();
-    function resolveCollection(CN, ctx, token, onError2, tagName, tag) {
-      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError2, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError2, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError2, tag);
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
       const Coll = coll.constructor;
       if (tagName === "!" || tagName === Coll.tagName) {
         coll.tag = Coll.tagName;
@@ -6184,22 +6181,22 @@ var require_compose_collection = __commonJS({
         coll.tag = tagName;
       return coll;
     }
-    function composeCollection(CN, ctx, token, props, onError2) {
+    function composeCollection(CN, ctx, token, props, onError) {
       const tagToken = props.tag;
-      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError2(tagToken, "TAG_RESOLVE_FAILED", msg));
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
       if (token.type === "block-seq") {
         const { anchor, newlineAfterProp: nl } = props;
         const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
         if (lastProp && (!nl || nl.offset < lastProp.offset)) {
           const message = "Missing newline after block sequence props";
-          onError2(lastProp, "MISSING_CHAR", message);
+          onError(lastProp, "MISSING_CHAR", message);
         }
       }
       const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
       if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
-        return resolveCollection(CN, ctx, token, onError2, tagName);
+        return resolveCollection(CN, ctx, token, onError, tagName);
       }
-      let tag = ctx.schema.tags.find((t2) => t2.tag === tagName && t2.collection === expType);
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
       if (!tag) {
         const kt = ctx.schema.knownTags[tagName];
         if (kt?.collection === expType) {
@@ -6207,15 +6204,15 @@ var require_compose_collection = __commonJS({
           tag = kt;
         } else {
           if (kt) {
-            onError2(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
           } else {
-            onError2(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
           }
-          return resolveCollection(CN, ctx, token, onError2, tagName);
+          return resolveCollection(CN, ctx, token, onError, tagName);
         }
       }
-      const coll = resolveCollection(CN, ctx, token, onError2, tagName, tag);
-      const res = tag.resolve?.(coll, (msg) => onError2(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
       const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
@@ -6232,18 +6229,18 @@ var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function resolveBlockScalar(ctx, scalar2, onError2) {
+    function resolveBlockScalar(ctx, scalar2, onError) {
       const start = scalar2.offset;
-      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError2);
+      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
       const lines = scalar2.source ? splitLines(scalar2.source) : [];
       let chompStart = lines.length;
-      for (let i2 = lines.length - 1; i2 >= 0; --i2) {
-        const content = lines[i2][1];
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
         if (content === "" || content === "\r")
-          chompStart = i2;
+          chompStart = i;
         else
           break;
       }
@@ -6257,38 +6254,38 @@ var require_resolve_block_scalar = __commonJS({
       let trimIndent = scalar2.indent + header.indent;
       let offset = scalar2.offset + header.length;
       let contentStart = 0;
-      for (let i2 = 0; i2 < chompStart; ++i2) {
-        const [indent, content] = lines[i2];
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
         if (content === "" || content === "\r") {
           if (header.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
         } else {
           if (indent.length < trimIndent) {
             const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError2(offset + indent.length, "MISSING_CHAR", message);
+            onError(offset + indent.length, "MISSING_CHAR", message);
           }
           if (header.indent === 0)
             trimIndent = indent.length;
-          contentStart = i2;
+          contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
             const message = "Block scalar values in collections must be indented";
-            onError2(offset, "BAD_INDENT", message);
+            onError(offset, "BAD_INDENT", message);
           }
           break;
         }
         offset += indent.length + content.length + 1;
       }
-      for (let i2 = lines.length - 1; i2 >= chompStart; --i2) {
-        if (lines[i2][0].length > trimIndent)
-          chompStart = i2 + 1;
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
       }
       let value = "";
       let sep2 = "";
       let prevMoreIndented = false;
-      for (let i2 = 0; i2 < contentStart; ++i2)
-        value += lines[i2][0].slice(trimIndent) + "\n";
-      for (let i2 = contentStart; i2 < chompStart; ++i2) {
-        let [indent, content] = lines[i2];
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
@@ -6296,7 +6293,7 @@ var require_resolve_block_scalar = __commonJS({
         if (content && indent.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError2(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
@@ -6325,8 +6322,8 @@ var require_resolve_block_scalar = __commonJS({
         case "-":
           break;
         case "+":
-          for (let i2 = chompStart; i2 < lines.length; ++i2)
-            value += "\n" + lines[i2][0].slice(trimIndent);
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
           if (value[value.length - 1] !== "\n")
             value += "\n";
           break;
@@ -6336,9 +6333,9 @@ var require_resolve_block_scalar = __commonJS({
       const end = start + header.length + scalar2.source.length;
       return { value, type, comment: header.comment, range: [start, end, end] };
     }
-    function parseBlockScalarHeader({ offset, props }, strict, onError2) {
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
-        onError2(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
       }
       const { source: source2 } = props[0];
@@ -6346,8 +6343,8 @@ var require_resolve_block_scalar = __commonJS({
       let indent = 0;
       let chomp = "";
       let error = -1;
-      for (let i2 = 1; i2 < source2.length; ++i2) {
-        const ch = source2[i2];
+      for (let i = 1; i < source2.length; ++i) {
+        const ch = source2[i];
         if (!chomp && (ch === "-" || ch === "+"))
           chomp = ch;
         else {
@@ -6355,16 +6352,16 @@ var require_resolve_block_scalar = __commonJS({
           if (!indent && n)
             indent = n;
           else if (error === -1)
-            error = offset + i2;
+            error = offset + i;
         }
       }
       if (error !== -1)
-        onError2(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
       let hasSpace = false;
       let comment = "";
       let length = source2.length;
-      for (let i2 = 1; i2 < props.length; ++i2) {
-        const token = props[i2];
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
         switch (token.type) {
           case "space":
             hasSpace = true;
@@ -6375,19 +6372,19 @@ var require_resolve_block_scalar = __commonJS({
           case "comment":
             if (strict && !hasSpace) {
               const message = "Comments must be separated from other tokens by white space characters";
-              onError2(token, "MISSING_CHAR", message);
+              onError(token, "MISSING_CHAR", message);
             }
             length += token.source.length;
             comment = token.source.substring(1);
             break;
           case "error":
-            onError2(token, "UNEXPECTED_TOKEN", token.message);
+            onError(token, "UNEXPECTED_TOKEN", token.message);
             length += token.source.length;
             break;
           /* istanbul ignore next should not happen */
           default: {
             const message = `Unexpected token in block scalar header: ${token.type}`;
-            onError2(token, "UNEXPECTED_TOKEN", message);
+            onError(token, "UNEXPECTED_TOKEN", message);
             const ts = token.source;
             if (ts && typeof ts === "string")
               length += ts.length;
@@ -6398,12 +6395,12 @@ var require_resolve_block_scalar = __commonJS({
     }
     function splitLines(source2) {
       const split = source2.split(/\n( *)/);
-      const first2 = split[0];
-      const m = first2.match(/^( *)/);
-      const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
+      const first = split[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
       const lines = [line0];
-      for (let i2 = 1; i2 < split.length; i2 += 2)
-        lines.push([split[i2], split[i2 + 1]]);
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
       return lines;
     }
     exports.resolveBlockScalar = resolveBlockScalar;
@@ -6416,11 +6413,11 @@ var require_resolve_flow_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar2, strict, onError2) {
+    function resolveFlowScalar(scalar2, strict, onError) {
       const { offset, type, source: source2, end } = scalar2;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError2(offset + rel, code, msg);
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -6436,7 +6433,7 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         /* istanbul ignore next should not happen */
         default:
-          onError2(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          onError(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
           return {
             value: "",
             type: null,
@@ -6445,7 +6442,7 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source2.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError2);
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
         type: _type,
@@ -6453,7 +6450,7 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re.offset]
       };
     }
-    function plainValue(source2, onError2) {
+    function plainValue(source2, onError) {
       let badChar = "";
       switch (source2[0]) {
         /* istanbul ignore next should not happen */
@@ -6478,12 +6475,12 @@ var require_resolve_flow_scalar = __commonJS({
         }
       }
       if (badChar)
-        onError2(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
       return unfoldLines(source2);
     }
-    function singleQuotedValue(source2, onError2) {
+    function singleQuotedValue(source2, onError) {
       if (source2[source2.length - 1] !== "'" || source2.length === 1)
-        onError2(source2.length, "MISSING_CHAR", "Missing closing 'quote");
+        onError(source2.length, "MISSING_CHAR", "Missing closing 'quote");
       return unfoldLines(source2.slice(1, -1)).replace(/''/g, "'");
     }
     function unfoldLines(source2) {
@@ -6515,56 +6512,56 @@ var require_resolve_flow_scalar = __commonJS({
         }
         pos = line.lastIndex;
       }
-      const last2 = /[ \t]*(.*)/sy;
-      last2.lastIndex = pos;
-      match = last2.exec(source2);
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source2);
       return res + sep2 + (match?.[1] ?? "");
     }
-    function doubleQuotedValue(source2, onError2) {
+    function doubleQuotedValue(source2, onError) {
       let res = "";
-      for (let i2 = 1; i2 < source2.length - 1; ++i2) {
-        const ch = source2[i2];
-        if (ch === "\r" && source2[i2 + 1] === "\n")
+      for (let i = 1; i < source2.length - 1; ++i) {
+        const ch = source2[i];
+        if (ch === "\r" && source2[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source2, i2);
+          const { fold, offset } = foldNewline(source2, i);
           res += fold;
-          i2 = offset;
+          i = offset;
         } else if (ch === "\\") {
-          let next = source2[++i2];
+          let next = source2[++i];
           const cc = escapeCodes[next];
           if (cc)
             res += cc;
           else if (next === "\n") {
-            next = source2[i2 + 1];
+            next = source2[i + 1];
             while (next === " " || next === "	")
-              next = source2[++i2 + 1];
-          } else if (next === "\r" && source2[i2 + 1] === "\n") {
-            next = source2[++i2 + 1];
+              next = source2[++i + 1];
+          } else if (next === "\r" && source2[i + 1] === "\n") {
+            next = source2[++i + 1];
             while (next === " " || next === "	")
-              next = source2[++i2 + 1];
+              next = source2[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
             const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source2, i2 + 1, length, onError2);
-            i2 += length;
+            res += parseCharCode(source2, i + 1, length, onError);
+            i += length;
           } else {
-            const raw = source2.substr(i2 - 1, 2);
-            onError2(i2 - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            const raw = source2.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
             res += raw;
           }
         } else if (ch === " " || ch === "	") {
-          const wsStart = i2;
-          let next = source2[i2 + 1];
+          const wsStart = i;
+          let next = source2[i + 1];
           while (next === " " || next === "	")
-            next = source2[++i2 + 1];
-          if (next !== "\n" && !(next === "\r" && source2[i2 + 2] === "\n"))
-            res += i2 > wsStart ? source2.slice(wsStart, i2 + 1) : ch;
+            next = source2[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source2[i + 2] === "\n"))
+            res += i > wsStart ? source2.slice(wsStart, i + 1) : ch;
         } else {
           res += ch;
         }
       }
       if (source2[source2.length - 1] !== '"' || source2.length === 1)
-        onError2(source2.length, "MISSING_CHAR", 'Missing closing "quote');
+        onError(source2.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
     function foldNewline(source2, offset) {
@@ -6615,7 +6612,7 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source2, offset, length, onError2) {
+    function parseCharCode(source2, offset, length, onError) {
       const cc = source2.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
       const code = ok ? parseInt(cc, 16) : NaN;
@@ -6623,7 +6620,7 @@ var require_resolve_flow_scalar = __commonJS({
         return String.fromCodePoint(code);
       } catch {
         const raw = source2.substr(offset - 2, length + 2);
-        onError2(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
     }
@@ -6639,25 +6636,25 @@ var require_compose_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
-    function composeScalar(ctx, token, tagToken, onError2) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError2) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError2);
-      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError2(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError2);
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token, onError2);
+        tag = findScalarTagByTest(ctx, value, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar2;
       try {
-        const res = tag.resolve(value, (msg) => onError2(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar2 = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
-        onError2(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar2 = new Scalar.Scalar(value);
       }
       scalar2.range = range;
@@ -6672,7 +6669,7 @@ var require_compose_scalar = __commonJS({
         scalar2.comment = comment;
       return scalar2;
     }
-    function findScalarTagByName(schema, value, tagName, tagToken, onError2) {
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -6692,10 +6689,10 @@ var require_compose_scalar = __commonJS({
         schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
         return kt;
       }
-      onError2(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError2) {
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
       const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
       if (schema.compat) {
         const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
@@ -6703,7 +6700,7 @@ var require_compose_scalar = __commonJS({
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
           const msg = `Value may be parsed as either ${ts} or ${cs}`;
-          onError2(token, "TAG_RESOLVE_FAILED", msg, true);
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
         }
       }
       return tag;
@@ -6719,8 +6716,8 @@ var require_util_empty_scalar_position = __commonJS({
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
-        for (let i2 = pos - 1; i2 >= 0; --i2) {
-          let st = before[i2];
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
           switch (st.type) {
             case "space":
             case "comment":
@@ -6728,10 +6725,10 @@ var require_util_empty_scalar_position = __commonJS({
               offset -= st.source.length;
               continue;
           }
-          st = before[++i2];
+          st = before[++i];
           while (st?.type === "space") {
             offset += st.source.length;
-            st = before[++i2];
+            st = before[++i];
           }
           break;
         }
@@ -6753,22 +6750,22 @@ var require_compose_node = __commonJS({
     var resolveEnd = require_resolve_end();
     var utilEmptyScalarPosition = require_util_empty_scalar_position();
     var CN = { composeNode, composeEmptyNode };
-    function composeNode(ctx, token, props, onError2) {
+    function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
       let node;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
-          node = composeAlias(ctx, token, onError2);
+          node = composeAlias(ctx, token, onError);
           if (anchor || tag)
-            onError2(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
         case "scalar":
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node = composeScalar.composeScalar(ctx, token, tag, onError2);
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
             node.anchor = anchor.source.substring(1);
           break;
@@ -6776,26 +6773,26 @@ var require_compose_node = __commonJS({
         case "block-seq":
         case "flow-collection":
           try {
-            node = composeCollection.composeCollection(CN, ctx, token, props, onError2);
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
               node.anchor = anchor.source.substring(1);
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            onError2(token, "RESOURCE_EXHAUSTION", message);
+            onError(token, "RESOURCE_EXHAUSTION", message);
           }
           break;
         default: {
           const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
-          onError2(token, "UNEXPECTED_TOKEN", message);
+          onError(token, "UNEXPECTED_TOKEN", message);
           isSrcToken = false;
         }
       }
-      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError2));
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
-        onError2(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
-        onError2(tag ?? token, "NON_STRING_KEY", msg);
+        onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
         node.spaceBefore = true;
@@ -6809,18 +6806,18 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError2) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
         indent: -1,
         source: ""
       };
-      const node = composeScalar.composeScalar(ctx, token, tag, onError2);
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
         node.anchor = anchor.source.substring(1);
         if (node.anchor === "")
-          onError2(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       }
       if (spaceBefore)
         node.spaceBefore = true;
@@ -6830,14 +6827,14 @@ var require_compose_node = __commonJS({
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source: source2, end }, onError2) {
+    function composeAlias({ options }, { offset, source: source2, end }, onError) {
       const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
-        onError2(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError2(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+        onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source2.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError2);
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -6856,7 +6853,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError2) {
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -6870,18 +6867,18 @@ var require_compose_doc = __commonJS({
         indicator: "doc-start",
         next: value ?? end?.[0],
         offset,
-        onError: onError2,
+        onError,
         parentIndent: 0,
         startOnNewline: true
       });
       if (props.found) {
         doc.directives.docStart = true;
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
-          onError2(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError2) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError2);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError2);
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
       doc.range = [offset, contentEnd, re.offset];
@@ -6914,8 +6911,8 @@ var require_composer = __commonJS({
       let comment = "";
       let atComment = false;
       let afterEmptyLine = false;
-      for (let i2 = 0; i2 < prelude.length; ++i2) {
-        const source2 = prelude[i2];
+      for (let i = 0; i < prelude.length; ++i) {
+        const source2 = prelude[i];
         switch (source2[0]) {
           case "#":
             comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source2.substring(1) || " ");
@@ -6923,8 +6920,8 @@ var require_composer = __commonJS({
             afterEmptyLine = false;
             break;
           case "%":
-            if (prelude[i2 + 1]?.[0] !== "#")
-              i2 += 1;
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
             atComment = false;
             break;
           default:
@@ -6975,10 +6972,10 @@ ${cb}` : comment;
           }
         }
         if (afterDoc) {
-          for (let i2 = 0; i2 < this.errors.length; ++i2)
-            doc.errors.push(this.errors[i2]);
-          for (let i2 = 0; i2 < this.warnings.length; ++i2)
-            doc.warnings.push(this.warnings[i2]);
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
         } else {
           doc.errors = this.errors;
           doc.warnings = this.warnings;
@@ -7107,12 +7104,12 @@ var require_cst_scalar = __commonJS({
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors = require_errors();
     var stringifyString = require_stringifyString();
-    function resolveAsScalar(token, strict = true, onError2) {
+    function resolveAsScalar(token, strict = true, onError) {
       if (token) {
         const _onError = (pos, code, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
-          if (onError2)
-            onError2(offset, code, message);
+          if (onError)
+            onError(offset, code, message);
           else
             throw new errors.YAMLParseError([offset, offset + 1], code, message);
         };
@@ -7386,15 +7383,15 @@ var require_cst_visit = __commonJS({
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
-          for (let i2 = 0; i2 < token.items.length; ++i2) {
-            const ci = _visit(Object.freeze(path.concat([[field2, i2]])), token.items[i2], visitor);
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
-              i2 = ci - 1;
+              i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              token.items.splice(i2, 1);
-              i2 -= 1;
+              token.items.splice(i, 1);
+              i -= 1;
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
@@ -7564,14 +7561,14 @@ var require_lexer = __commonJS({
           next = yield* this.parseNext(next);
       }
       atLineEnd() {
-        let i2 = this.pos;
-        let ch = this.buffer[i2];
+        let i = this.pos;
+        let ch = this.buffer[i];
         while (ch === " " || ch === "	")
-          ch = this.buffer[++i2];
+          ch = this.buffer[++i];
         if (!ch || ch === "#" || ch === "\n")
           return true;
         if (ch === "\r")
-          return this.buffer[i2 + 1] === "\n";
+          return this.buffer[i + 1] === "\n";
         return false;
       }
       charAt(n) {
@@ -7866,9 +7863,9 @@ var require_lexer = __commonJS({
       *parseBlockScalarHeader() {
         this.blockScalarIndent = -1;
         this.blockScalarKeep = false;
-        let i2 = this.pos;
+        let i = this.pos;
         while (true) {
-          const ch = this.buffer[++i2];
+          const ch = this.buffer[++i];
           if (ch === "+")
             this.blockScalarKeep = true;
           else if (ch > "0" && ch <= "9")
@@ -7882,17 +7879,17 @@ var require_lexer = __commonJS({
         let nl = this.pos - 1;
         let indent = 0;
         let ch;
-        loop: for (let i3 = this.pos; ch = this.buffer[i3]; ++i3) {
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
           switch (ch) {
             case " ":
               indent += 1;
               break;
             case "\n":
-              nl = i3;
+              nl = i2;
               indent = 0;
               break;
             case "\r": {
-              const next = this.buffer[i3 + 1];
+              const next = this.buffer[i2 + 1];
               if (!next && !this.atEnd)
                 return this.setNext("block-scalar");
               if (next === "\n")
@@ -7923,25 +7920,25 @@ var require_lexer = __commonJS({
             nl = this.buffer.length;
           }
         }
-        let i2 = nl + 1;
-        ch = this.buffer[i2];
+        let i = nl + 1;
+        ch = this.buffer[i];
         while (ch === " ")
-          ch = this.buffer[++i2];
+          ch = this.buffer[++i];
         if (ch === "	") {
           while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
-            ch = this.buffer[++i2];
-          nl = i2 - 1;
+            ch = this.buffer[++i];
+          nl = i - 1;
         } else if (!this.blockScalarKeep) {
           do {
-            let i3 = nl - 1;
-            let ch2 = this.buffer[i3];
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
             if (ch2 === "\r")
-              ch2 = this.buffer[--i3];
-            const lastChar = i3;
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
             while (ch2 === " ")
-              ch2 = this.buffer[--i3];
-            if (ch2 === "\n" && i3 >= this.pos && i3 + 1 + indent > lastChar)
-              nl = i3;
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
             else
               break;
           } while (true);
@@ -7953,36 +7950,36 @@ var require_lexer = __commonJS({
       *parsePlainScalar() {
         const inFlow = this.flowLevel > 0;
         let end = this.pos - 1;
-        let i2 = this.pos - 1;
+        let i = this.pos - 1;
         let ch;
-        while (ch = this.buffer[++i2]) {
+        while (ch = this.buffer[++i]) {
           if (ch === ":") {
-            const next = this.buffer[i2 + 1];
+            const next = this.buffer[i + 1];
             if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
               break;
-            end = i2;
+            end = i;
           } else if (isEmpty(ch)) {
-            let next = this.buffer[i2 + 1];
+            let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
-                i2 += 1;
+                i += 1;
                 ch = "\n";
-                next = this.buffer[i2 + 1];
+                next = this.buffer[i + 1];
               } else
-                end = i2;
+                end = i;
             }
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
             if (ch === "\n") {
-              const cs = this.continueScalar(i2 + 1);
+              const cs = this.continueScalar(i + 1);
               if (cs === -1)
                 break;
-              i2 = Math.max(i2, cs - 2);
+              i = Math.max(i, cs - 2);
             }
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
               break;
-            end = i2;
+            end = i;
           }
         }
         if (!ch && !this.atEnd)
@@ -7999,8 +7996,8 @@ var require_lexer = __commonJS({
         }
         return 0;
       }
-      *pushToIndex(i2, allowEmpty) {
-        const s = this.buffer.slice(this.pos, i2);
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
         if (s) {
           yield s;
           this.pos += s.length;
@@ -8045,23 +8042,23 @@ var require_lexer = __commonJS({
       }
       *pushTag() {
         if (this.charAt(1) === "<") {
-          let i2 = this.pos + 2;
-          let ch = this.buffer[i2];
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
           while (!isEmpty(ch) && ch !== ">")
-            ch = this.buffer[++i2];
-          return yield* this.pushToIndex(ch === ">" ? i2 + 1 : i2, false);
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
-          let i2 = this.pos + 1;
-          let ch = this.buffer[i2];
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
           while (ch) {
             if (tagChars.has(ch))
-              ch = this.buffer[++i2];
-            else if (ch === "%" && hexDigits.has(this.buffer[i2 + 1]) && hexDigits.has(this.buffer[i2 + 2])) {
-              ch = this.buffer[i2 += 3];
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
             } else
               break;
           }
-          return yield* this.pushToIndex(i2, false);
+          return yield* this.pushToIndex(i, false);
         }
       }
       *pushNewline() {
@@ -8074,24 +8071,24 @@ var require_lexer = __commonJS({
           return 0;
       }
       *pushSpaces(allowTabs) {
-        let i2 = this.pos - 1;
+        let i = this.pos - 1;
         let ch;
         do {
-          ch = this.buffer[++i2];
+          ch = this.buffer[++i];
         } while (ch === " " || allowTabs && ch === "	");
-        const n = i2 - this.pos;
+        const n = i - this.pos;
         if (n > 0) {
           yield this.buffer.substr(this.pos, n);
-          this.pos = i2;
+          this.pos = i;
         }
         return n;
       }
       *pushUntil(test) {
-        let i2 = this.pos;
-        let ch = this.buffer[i2];
+        let i = this.pos;
+        let ch = this.buffer[i];
         while (!test(ch))
-          ch = this.buffer[++i2];
-        return yield* this.pushToIndex(i2, false);
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
       }
     };
     exports.Lexer = Lexer;
@@ -8137,20 +8134,20 @@ var require_parser = __commonJS({
     var cst = require_cst();
     var lexer = require_lexer();
     function includesToken(list, type) {
-      for (let i2 = 0; i2 < list.length; ++i2)
-        if (list[i2].type === type)
+      for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
           return true;
       return false;
     }
     function findNonEmptyIndex(list) {
-      for (let i2 = 0; i2 < list.length; ++i2) {
-        switch (list[i2].type) {
+      for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
           case "space":
           case "comment":
           case "newline":
             break;
           default:
-            return i2;
+            return i;
         }
       }
       return -1;
@@ -8185,9 +8182,9 @@ var require_parser = __commonJS({
     function getFirstKeyStartProps(prev) {
       if (prev.length === 0)
         return [];
-      let i2 = prev.length;
-      loop: while (--i2 >= 0) {
-        switch (prev[i2].type) {
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
           case "doc-start":
           case "explicit-key-ind":
           case "map-value-ind":
@@ -8196,16 +8193,16 @@ var require_parser = __commonJS({
             break loop;
         }
       }
-      while (prev[++i2]?.type === "space") {
+      while (prev[++i]?.type === "space") {
       }
-      return prev.splice(i2, prev.length);
+      return prev.splice(i, prev.length);
     }
     function arrayPushArray(target, source2) {
       if (source2.length < 1e5)
         Array.prototype.push.apply(target, source2);
       else
-        for (let i2 = 0; i2 < source2.length; ++i2)
-          target.push(source2[i2]);
+        for (let i = 0; i < source2.length; ++i)
+          target.push(source2[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -8424,12 +8421,12 @@ var require_parser = __commonJS({
               yield* this.pop(token);
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last2 = token.items[token.items.length - 1];
-            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
-                top.end = last2.start;
+                top.end = last.start;
               else
-                top.items.push({ start: last2.start });
+                top.items.push({ start: last.start });
               token.items.splice(-1, 1);
             }
           }
@@ -8553,8 +8550,8 @@ var require_parser = __commonJS({
             this.onKeyLine = false;
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last2?.type === "comment")
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
@@ -8591,11 +8588,11 @@ var require_parser = __commonJS({
           let start = [];
           if (atNextItem && it.sep && !it.value) {
             const nl = [];
-            for (let i2 = 0; i2 < it.sep.length; ++i2) {
-              const st = it.sep[i2];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
               switch (st.type) {
                 case "newline":
-                  nl.push(i2);
+                  nl.push(i);
                   break;
                 case "space":
                   break;
@@ -8746,8 +8743,8 @@ var require_parser = __commonJS({
           case "newline":
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last2?.type === "comment")
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
@@ -9013,7 +9010,7 @@ var require_public_api = __commonJS({
     var log = require_log();
     var identity = require_identity();
     var lineCounter = require_line_counter();
-    var parser4 = require_parser();
+    var parser = require_parser();
     function parseOptions(options) {
       const prettyErrors = options.prettyErrors !== false;
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
@@ -9021,7 +9018,7 @@ var require_public_api = __commonJS({
     }
     function parseAllDocuments2(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
-      const parser$1 = new parser4.Parser(lineCounter2?.addNewLine);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       const docs = Array.from(composer$1.compose(parser$1.parse(source2)));
       if (prettyErrors && lineCounter2)
@@ -9035,7 +9032,7 @@ var require_public_api = __commonJS({
     }
     function parseDocument(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
-      const parser$1 = new parser4.Parser(lineCounter2?.addNewLine);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       let doc = null;
       for (const _doc of composer$1.compose(parser$1.parse(source2), true, source2.length)) {
@@ -9117,7 +9114,7 @@ var require_dist = __commonJS({
     var cst = require_cst();
     var lexer = require_lexer();
     var lineCounter = require_line_counter();
-    var parser4 = require_parser();
+    var parser = require_parser();
     var publicApi = require_public_api();
     var visit = require_visit();
     exports.Composer = composer.Composer;
@@ -9142,111 +9139,13 @@ var require_dist = __commonJS({
     exports.CST = cst;
     exports.Lexer = lexer.Lexer;
     exports.LineCounter = lineCounter.LineCounter;
-    exports.Parser = parser4.Parser;
+    exports.Parser = parser.Parser;
     exports.parse = publicApi.parse;
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
     exports.visit = visit.visit;
     exports.visitAsync = visit.visitAsync;
-  }
-});
-
-// node_modules/@kwsites/file-exists/dist/src/index.js
-var require_src2 = __commonJS({
-  "node_modules/@kwsites/file-exists/dist/src/index.js"(exports) {
-    "use strict";
-    var __importDefault = exports && exports.__importDefault || function(mod) {
-      return mod && mod.__esModule ? mod : { "default": mod };
-    };
-    Object.defineProperty(exports, "__esModule", { value: true });
-    var fs_1 = __require("fs");
-    var debug_1 = __importDefault(require_src());
-    var log = debug_1.default("@kwsites/file-exists");
-    function check(path, isFile, isDirectory) {
-      log(`checking %s`, path);
-      try {
-        const stat2 = fs_1.statSync(path);
-        if (stat2.isFile() && isFile) {
-          log(`[OK] path represents a file`);
-          return true;
-        }
-        if (stat2.isDirectory() && isDirectory) {
-          log(`[OK] path represents a directory`);
-          return true;
-        }
-        log(`[FAIL] path represents something other than a file or directory`);
-        return false;
-      } catch (e) {
-        if (e.code === "ENOENT") {
-          log(`[FAIL] path is not accessible: %o`, e);
-          return false;
-        }
-        log(`[FATAL] %o`, e);
-        throw e;
-      }
-    }
-    function exists2(path, type = exports.READABLE) {
-      return check(path, (type & exports.FILE) > 0, (type & exports.FOLDER) > 0);
-    }
-    exports.exists = exists2;
-    exports.FILE = 1;
-    exports.FOLDER = 2;
-    exports.READABLE = exports.FILE + exports.FOLDER;
-  }
-});
-
-// node_modules/@kwsites/file-exists/dist/index.js
-var require_dist2 = __commonJS({
-  "node_modules/@kwsites/file-exists/dist/index.js"(exports) {
-    "use strict";
-    function __export2(m) {
-      for (var p2 in m) if (!exports.hasOwnProperty(p2)) exports[p2] = m[p2];
-    }
-    Object.defineProperty(exports, "__esModule", { value: true });
-    __export2(require_src2());
-  }
-});
-
-// node_modules/@kwsites/promise-deferred/dist/index.js
-var require_dist3 = __commonJS({
-  "node_modules/@kwsites/promise-deferred/dist/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.createDeferred = exports.deferred = void 0;
-    function deferred2() {
-      let done;
-      let fail;
-      let status = "pending";
-      const promise = new Promise((_done, _fail) => {
-        done = _done;
-        fail = _fail;
-      });
-      return {
-        promise,
-        done(result) {
-          if (status === "pending") {
-            status = "resolved";
-            done(result);
-          }
-        },
-        fail(error) {
-          if (status === "pending") {
-            status = "rejected";
-            fail(error);
-          }
-        },
-        get fulfilled() {
-          return status !== "pending";
-        },
-        get status() {
-          return status;
-        }
-      };
-    }
-    exports.deferred = deferred2;
-    exports.createDeferred = deferred2;
-    exports.default = deferred2;
   }
 });
 
@@ -9264,7 +9163,7 @@ function createClusterConnection(settings, env, labels = {}) {
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-HOZHEH5S.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-HORYUGR4.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
@@ -9273,7 +9172,7 @@ function createClusterConnection(settings, env, labels = {}) {
     connect: async () => {
       const loaded = await load();
       if (!loaded) return void 0;
-      const { createCluster } = await import("./kube-client-VOOGHZ4J.js");
+      const { createCluster } = await import("./kube-client-3DC5YJ3L.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: 3e4,
         userAgent: USER_AGENT,
@@ -9553,11 +9452,11 @@ function formatId(id) {
 import { createHash, createHmac } from "node:crypto";
 
 // src/core/manifests/order.ts
-function compareStrings(a, b2) {
-  return a < b2 ? -1 : a > b2 ? 1 : 0;
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
-function compareIds(a, b2) {
-  return compareStrings(a.namespace, b2.namespace) || compareStrings(a.kind, b2.kind) || compareStrings(a.name, b2.name);
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
 }
 
 // src/core/manifests/config-content.ts
@@ -9619,13 +9518,13 @@ function configContentOf(m) {
         report(`key "${key}" is in both data and binaryData`);
         continue;
       }
-      const b2 = decoded("binaryData", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
     }
   } else if (m.id.kind === "Secret") {
     for (const [key, value] of entries("data")) {
-      const b2 = decoded("data", key, value);
-      if (b2 !== void 0) setKey(content, key, b2);
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
     }
     for (const [key, value] of entries("stringData")) {
       const s = text("stringData", key, value);
@@ -9640,24 +9539,24 @@ function contentHash(contents, key) {
   const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
   return hash.update(payload, "utf8").digest("hex");
 }
-function changedKeys(a, b2) {
+function changedKeys(a, b) {
   const before = a ?? {};
-  const after = b2 ?? {};
+  const after = b ?? {};
   const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k2) => Object.hasOwn(before, k2) !== Object.hasOwn(after, k2) || before[k2] !== after[k2]).sort(compareStrings);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k2) => value[k2] !== void 0).sort(compareStrings).map((k2) => `${JSON.stringify(k2)}:${canonicalJson(value[k2])}`);
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
     return `{${parts.join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
 function sortKeys(content) {
-  const sorted2 = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted2, key, content[key]);
-  return sorted2;
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
 }
 function setKey(content, key, value) {
   Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
@@ -9691,7 +9590,7 @@ function findConfigChanges(base, head) {
     const keys = changedKeys(before.content, void 0);
     changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
   }
-  changes.sort((a, b2) => compareIds(a.id, b2.id));
+  changes.sort((a, b) => compareIds(a.id, b.id));
   return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
 }
 function snapshotsOf(manifests, revision, problems) {
@@ -9776,7 +9675,7 @@ function source(configKind, configName2, via, volumeSource, path) {
   const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k2) => !!k2));
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
     if (named.length > 0) keys = named;
   }
   return { configKind, configName: configName2, via, keys, path, ...optional(volumeSource) };
@@ -9885,12 +9784,12 @@ function reloaderAnnotation(workload) {
 
 // src/core/plan/build-plan.ts
 function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c3) => [idKey(c3.id), c3]));
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
   const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c3) => c3.status === "added").map((c3) => idKey(c3.id)));
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
   const planned = [];
   const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c3) => [idKey(c3.id), c3]));
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
   const lookup = (id) => byKey.get(idKey(id))?.objects[0];
   const templateRunBy = /* @__PURE__ */ new Map();
   for (const candidate of candidates) {
@@ -9921,11 +9820,11 @@ function buildPlan(input) {
         waitingFor.push(config);
         continue;
       }
-      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k2) => ref.keys.includes(k2));
+      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
       (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
     }
     if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r2) => r2.changedKeys.length > 0);
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
       if (consumedIgnored.length > 0) {
         planned.push({
           id: candidate.id,
@@ -9953,12 +9852,12 @@ function buildPlan(input) {
       } : workload
     );
   }
-  planned.sort((a, b2) => compareIds(a.id, b2.id));
-  const warnings = input.changes.filter((c3) => c3.status === "deleted" && stillReferencing.has(idKey(c3.id))).map((c3) => {
-    const users = [...stillReferencing.get(idKey(c3.id))].sort(compareStrings);
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  const warnings = input.changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
     const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c3.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c3.file, line: c3.line };
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
   });
   return { workloads: planned, warnings };
 }
@@ -9968,13 +9867,13 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
     source: candidate.source,
     ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
   };
-  const consuming = references.filter((r2) => r2.changedKeys.length > 0);
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
   const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r2) => r2.optional && options.addedConfigs.has(idKey(r2.config)));
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
   const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
   return { ...base, action: "restart", reason, references: consuming };
 }
@@ -10038,14 +9937,14 @@ function referencesOf(objects, lookup) {
 }
 function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r2) => r2.changedKeys))].sort(compareStrings);
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
     return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r2) => r2.keys === "all" ? [] : r2.keys))].sort(compareStrings);
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
     return `${shortId(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
@@ -10057,7 +9956,7 @@ function groupByConfig(references) {
     if (!groups.has(key)) groups.set(key, [ref.config, []]);
     groups.get(key)[1].push(ref);
   }
-  return [...groups.values()].sort(([a], [b2]) => compareIds(a, b2));
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
 }
 function viaLabel(ref) {
   const base = ref.via === "projected" ? "projected volume" : ref.via;
@@ -10109,7 +10008,7 @@ function outcomeOf(plan, results, dryRun) {
   }
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
-  return results.some((r2) => r2.restart === "restarted") ? "restarted" : "nothing-to-do";
+  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
 }
 
 // src/core/sources/merge-by-identity.ts
@@ -10119,7 +10018,7 @@ function originLabel(manifest) {
 function mergeByIdentity(manifests) {
   const kept = /* @__PURE__ */ new Map();
   const merged = [];
-  const conflicts2 = [];
+  const conflicts = [];
   const seenConflicts = /* @__PURE__ */ new Set();
   for (const manifest of manifests) {
     const key = idKey(manifest.id);
@@ -10136,21 +10035,21 @@ function mergeByIdentity(manifests) {
     if (earlier.canonical === canonicalJson2(manifest.object)) continue;
     if (seenConflicts.has(key)) continue;
     seenConflicts.add(key);
-    conflicts2.push({ id: manifest.id, first: originLabel(earlier.manifest), second: originLabel(manifest) });
+    conflicts.push({ id: manifest.id, first: originLabel(earlier.manifest), second: originLabel(manifest) });
   }
-  return { manifests: merged, conflicts: conflicts2 };
+  return { manifests: merged, conflicts };
 }
-function describeConflicts(conflicts2) {
-  const first2 = conflicts2[0];
-  if (!first2) return "";
-  const more = conflicts2.length > 1 ? ` (and ${conflicts2.length - 1} more object(s))` : "";
-  return `${first2.first} and ${first2.second} both define ${formatId(first2.id)} with different content${more}: pass --kustomize DIR (or --render) to say which one this cluster runs`;
+function describeConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content${more}: pass --kustomize DIR (or --render) to say which one this cluster runs`;
 }
 function canonicalJson2(value) {
   return JSON.stringify(value, (_key, v) => {
     if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
     return Object.fromEntries(
-      Object.entries(v).sort(([a], [b2]) => a < b2 ? -1 : a > b2 ? 1 : 0)
+      Object.entries(v).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
     );
   });
 }
@@ -10161,9 +10060,9 @@ function nameWithoutHashSuffix(name) {
   return HASH_SUFFIX.exec(name)?.[1];
 }
 function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c3) => {
-    const stem = nameWithoutHashSuffix(c3.id.name);
-    return stem === void 0 ? void 0 : `${c3.id.kind}/${c3.id.namespace}/${stem}`;
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
   };
   const group = (status) => {
     const byStem = /* @__PURE__ */ new Map();
@@ -10197,7 +10096,7 @@ function pairHashSuffixRenames(changes, snapshots) {
 }
 function markRollsOnApply(workloads, base, head, changes) {
   const renamedConfigs = new Map(
-    changes.filter((c3) => c3.previousName !== void 0).map((c3) => [idKey(c3.id), c3.previousName])
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
   );
   const templateAt = (manifests) => {
     const templates = /* @__PURE__ */ new Map();
@@ -10217,8 +10116,8 @@ function markRollsOnApply(workloads, base, head, changes) {
     if (was === void 0 || now === void 0 || was === now) return w;
     const renamed = [
       ...new Set(
-        w.references.filter((r2) => renamedConfigs.has(idKey(r2.config))).map(
-          (r2) => `${r2.configKind.toLowerCase()}/${r2.config.name} instead of ${renamedConfigs.get(idKey(r2.config))}`
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
         )
       )
     ];
@@ -10264,7 +10163,7 @@ function configWrite(id) {
   };
 }
 async function checkPermissions(cluster, needed, log, concurrency = 8) {
-  const unique2 = new Map(needed.map((c3) => [`${c3.verb} ${c3.group}/${c3.resource} ${c3.namespace}`, c3]));
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
   const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
     check,
     allowed: await cluster.canI(check)
@@ -10276,7 +10175,7 @@ async function checkPermissions(cluster, needed, log, concurrency = 8) {
   }
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
-  const list = denied.map((c3) => `${c3.verb} ${c3.group ? `${c3.resource}.${c3.group}` : c3.resource} in namespace ${c3.namespace}`).join("; ");
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
   throw new ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
     403
@@ -10306,7 +10205,7 @@ async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
 // src/pipeline/namespace-note.ts
 var MAX_LISTED = 5;
 function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c3) => c3.id), ...workloads.map((w) => w.id)];
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
   const names = [
     ...new Set(
       ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
@@ -10454,8 +10353,8 @@ async function restartWorkloads(requests, cluster, opts) {
     limit,
     (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
   );
-  const pending = prepared.filter((p2) => "step" in p2);
-  await opts.beforeWrites?.(pending.map((p2) => p2.target));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index];
     const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
@@ -10707,11 +10606,11 @@ async function waitForRollouts(cluster, targets, opts) {
   const deadline = setTimeout(() => {
     for (const state of states.values()) {
       if (state.result) continue;
-      const last2 = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
+      const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
       settle(
         state,
         "timeout",
-        `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last2 ? `: ${last2}` : ""}`
+        `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
       );
     }
   }, opts.timeoutMs);
@@ -10723,7 +10622,7 @@ async function waitForRollouts(cluster, targets, opts) {
     });
   }
   await finished;
-  return targets.map((t2) => states.get(idKey(t2.id)).result);
+  return targets.map((t) => states.get(idKey(t.id)).result);
 }
 function oldestPatchVersion(members) {
   const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
@@ -10765,16 +10664,16 @@ async function restartAndWait(cluster, toRestart, context) {
     )
   );
   const results = new Map(
-    restarted.map((r2) => [
-      idKey(r2.id),
+    restarted.map((r) => [
+      idKey(r.id),
       {
-        id: r2.id,
-        restart: serverDryRun && r2.result === "restarted" ? "dry-run" : r2.result,
-        message: r2.message
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
       }
     ])
   );
-  const waitFor = serverDryRun ? [] : restarted.filter((r2) => r2.result === "restarted" || r2.result === "unchanged");
+  const waitFor = serverDryRun ? [] : restarted.filter((r) => r.result === "restarted" || r.result === "unchanged");
   if (!settings.wait || waitFor.length === 0) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
@@ -10813,7 +10712,7 @@ function consumedConfigIds(workload, manifests) {
 function consumedBy(workload, manifests) {
   const manifest = manifests.get(idKey(workload.id));
   const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r2) => r2.config);
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
 }
 async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
   const hashes = /* @__PURE__ */ new Map();
@@ -10916,11 +10815,11 @@ var FastParser = class {
         continue;
       }
       if (text.startsWith("...") || text.startsWith("%")) giveUp();
-      const trimmed2 = text.trimStart();
+      const trimmed = text.trimStart();
       current.push({
-        indent: text.length - trimmed2.length,
-        text: trimmed2,
-        offset: lineStart + text.length - trimmed2.length
+        indent: text.length - trimmed.length,
+        text: trimmed,
+        offset: lineStart + text.length - trimmed.length
       });
     }
     docs.push(...this.document(current));
@@ -10932,13 +10831,13 @@ var FastParser = class {
     this.anchors = /* @__PURE__ */ new Map();
     this.aliases = 0;
     this.skipInsignificant();
-    const first2 = this.lines[this.at];
-    if (first2 === void 0) return [];
-    if (first2.indent !== 0) giveUp();
+    const first = this.lines[this.at];
+    if (first === void 0) return [];
+    if (first.indent !== 0) giveUp();
     const value = this.block(0);
     this.skipInsignificant();
     if (this.at < this.lines.length) giveUp();
-    return [{ value, start: first2.offset }];
+    return [{ value, start: first.offset }];
   }
   /** Skip blank and comment-only lines. */
   skipInsignificant() {
@@ -11103,32 +11002,32 @@ function withoutComment([value, rest]) {
 var ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
 function doubleQuoted(text) {
   let value = "";
-  for (let i2 = 1; i2 < text.length; i2++) {
-    const c3 = text[i2];
-    if (c3 === '"') return [value, text.slice(i2 + 1)];
-    if (c3 === "\\") {
-      const escaped = ESCAPES[text[i2 + 1] ?? ""] ?? giveUp();
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return [value, text.slice(i + 1)];
+    if (c === "\\") {
+      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
       value += escaped;
-      i2++;
+      i++;
       continue;
     }
-    value += c3;
+    value += c;
   }
   return giveUp();
 }
 function singleQuoted(text) {
   let value = "";
-  for (let i2 = 1; i2 < text.length; i2++) {
-    const c3 = text[i2];
-    if (c3 === "'") {
-      if (text[i2 + 1] === "'") {
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      if (text[i + 1] === "'") {
         value += "'";
-        i2++;
+        i++;
         continue;
       }
-      return [value, text.slice(i2 + 1)];
+      return [value, text.slice(i + 1)];
     }
-    value += c3;
+    value += c;
   }
   return giveUp();
 }
@@ -11165,7 +11064,7 @@ var CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
 var KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
   "ConfigMap",
   "Secret",
-  ...WORKLOAD_KINDS.map((k2) => k2.kind)
+  ...WORKLOAD_KINDS.map((k) => k.kind)
 ]);
 var NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
 function isProbablyManifestText(text) {
@@ -11225,7 +11124,7 @@ function parseFast(file, source2, opts) {
   if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
   const lineCounter = new import_yaml.LineCounter();
   lineCounter.addNewLine(0);
-  for (let i2 = source2.indexOf("\n"); i2 !== -1; i2 = source2.indexOf("\n", i2 + 1)) lineCounter.addNewLine(i2 + 1);
+  for (let i = source2.indexOf("\n"); i !== -1; i = source2.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
   const reader = new DocumentReader(file, source2, lineCounter, opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -11240,11 +11139,11 @@ function asKubectlReadsIt(tags) {
 function notAManifestIsAWarning(source2, problems) {
   if (isProbablyManifestText(source2)) return problems;
   return problems.map(
-    (p2) => p2.severity === "error" ? {
-      ...p2,
+    (p) => p.severity === "error" ? {
+      ...p,
       severity: "warning",
-      message: `${p2.message} (not read: does not look like a Kubernetes manifest)`
-    } : p2
+      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
+    } : p
   );
 }
 function decodeText(text) {
@@ -11282,11 +11181,11 @@ var DocumentReader = class {
   cappedProblems() {
     if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
     const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
-    const last2 = kept[kept.length - 1];
+    const last = kept[kept.length - 1];
     kept.push({
       file: this.file,
-      line: last2.line,
-      col: last2.col,
+      line: last.line,
+      col: last.col,
       message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
       severity: "error"
     });
@@ -11294,9 +11193,9 @@ var DocumentReader = class {
   }
   readDocument(doc) {
     if (doc.errors.length > 0) {
-      const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b2) => a.pos[0] - b2.pos[0]).slice(0, 1);
+      const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
-      for (const error of [...duplicates, ...syntax].sort((a, b2) => a.pos[0] - b2.pos[0])) {
+      for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
         const [start2, end] = error.pos;
         const key = oneLine(this.source.slice(start2, end));
         const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY2.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
@@ -11447,8 +11346,8 @@ function describeFailure(error) {
   return oneLine(text);
 }
 function oneLine(text) {
-  const first2 = text.split(/\r?\n/, 1)[0] ?? "";
-  return first2.length > 200 ? `${first2.slice(0, 200)}\u2026` : first2;
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
 }
 var SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
 function mayHoldSecret(text) {
@@ -11484,11 +11383,11 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   const headPathOf = new Map(
     changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
   );
-  const brokenAtHead = new Set(headProblems.map((p2) => p2.file));
-  const kept = baseProblems.filter((p2) => {
-    const headPath = headPathOf.get(p2.file);
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
     return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p2) => ({ ...p2, severity: "warning", message: `at the base commit: ${p2.message}` }));
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
   return [...kept, ...headProblems];
 }
 
@@ -11568,7 +11467,7 @@ function settleWithUntouchedFiles(changes, read, untouched, problems) {
     const at = added ? { file: change.file, line: change.line } : elsewhere.at;
     settled.push({ ...change, ...at, status: "modified", keys });
   }
-  return settled.sort((a, b2) => compareIds(a.id, b2.id));
+  return settled.sort((a, b) => compareIds(a.id, b.id));
 }
 function contentsById(manifests) {
   const byId = /* @__PURE__ */ new Map();
@@ -11591,7 +11490,7 @@ var import_picomatch2 = __toESM(require_picomatch2(), 1);
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b2) => b2.name.length - a.name.length)[0];
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
   const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
@@ -11673,15 +11572,15 @@ function readKustomizationFile(path, text) {
   }
   for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
   const patchPaths = [
-    ...listOf(field(doc, "patchesStrategicMerge")).filter((p2) => typeof p2 === "string" && !/[\n:]/.test(p2)),
-    ...listOf(field(doc, "patchesJson6902")).map((p2) => field(p2, "path")),
-    ...listOf(field(doc, "patches")).map((p2) => field(p2, "path"))
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
+    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
   ];
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
   pushAll(
     result.files,
-    listOf(field(doc, "replacements")).map((r2) => field(r2, "path"))
+    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
   );
   pushAll(result.files, [field(field(doc, "openapi"), "path")]);
   for (const [key, kind] of [
@@ -11970,42 +11869,42 @@ function renderCommandEnvironment(env, pathDirs, secretVariables) {
 
 // src/core/sources/kustomize-graph.ts
 function buildKustomizeGraph(kustomizations) {
-  const byDir = new Map(kustomizations.map((k2) => [k2.dir, k2]));
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
   const included = /* @__PURE__ */ new Set();
-  for (const k2 of kustomizations) {
-    for (const entry of k2.entries) if (byDir.has(entry) && entry !== k2.dir) included.add(entry);
+  for (const k of kustomizations) {
+    for (const entry of k.entries) if (byDir.has(entry) && entry !== k.dir) included.add(entry);
   }
-  const roots = kustomizations.filter((k2) => !included.has(k2.dir) && !k2.isComponent).map((k2) => k2.dir).sort();
+  const roots = kustomizations.filter((k) => !included.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
   const cache = /* @__PURE__ */ new Map();
   const inputsOf = (dir) => {
     const cached = cache.get(dir);
     if (cached) return cached;
     const inputs = /* @__PURE__ */ new Set();
     cache.set(dir, inputs);
-    const k2 = byDir.get(dir);
-    if (!k2) return inputs;
-    inputs.add(k2.path);
-    for (const file of k2.files) inputs.add(file);
-    for (const entry of k2.entries) {
+    const k = byDir.get(dir);
+    if (!k) return inputs;
+    inputs.add(k.path);
+    for (const file of k.files) inputs.add(file);
+    for (const entry of k.entries) {
       if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
       else inputs.add(entry);
     }
     return inputs;
   };
   const ownedFiles = /* @__PURE__ */ new Set();
-  for (const k2 of kustomizations) for (const file of inputsOf(k2.dir)) ownedFiles.add(file);
+  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
   return { roots, ownedFiles, inputsOf };
 }
 function kustomizationsUnder(dir, kustomizations) {
-  const byDir = new Map(kustomizations.map((k2) => [k2.dir, k2]));
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
   const seen = /* @__PURE__ */ new Set();
   const order = [];
   const walk = (d) => {
-    const k2 = byDir.get(d);
-    if (!k2 || seen.has(d)) return;
+    const k = byDir.get(d);
+    if (!k || seen.has(d)) return;
     seen.add(d);
-    order.push(k2);
-    for (const entry of k2.entries) walk(entry);
+    order.push(k);
+    for (const entry of k.entries) walk(entry);
   };
   walk(dir);
   return order;
@@ -12062,9 +11961,9 @@ async function findKustomizeSources(git2, ctx) {
       );
     }
   }
-  for (const k2 of headKs.values()) {
-    if (k2.problem !== void 0)
-      notes.push(`${k2.path}: cannot be read (${k2.problem}); its inputs are unknown`);
+  for (const k of headKs.values()) {
+    if (k.problem !== void 0)
+      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
   }
   const roots = ctx.dirs.length > 0 ? ctx.dirs : [.../* @__PURE__ */ new Set([...baseGraph.roots, ...headGraph.roots])].sort();
   const sources = [];
@@ -12077,9 +11976,9 @@ async function findKustomizeSources(git2, ctx) {
       ...kustomizationsUnder(dir, [...headKs.values()]),
       ...kustomizationsUnder(dir, [...baseKs.values()])
     ];
-    const unreadable = included.some((k2) => k2.problem !== void 0);
+    const unreadable = included.some((k) => k.problem !== void 0);
     const changedInputs = ctx.changedPaths.filter(
-      (p2) => inputs.has(p2) || unreadable && (dir === "" || p2.startsWith(`${dir}/`))
+      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
     );
     if (changedInputs.length === 0) {
       untouched.push(label2);
@@ -12088,12 +11987,12 @@ async function findKustomizeSources(git2, ctx) {
     sources.push({
       label: label2,
       scope: unreadable ? void 0 : checkoutScope(
-        included.map((k2) => k2.dir),
+        included.map((k) => k.dir),
         inputs
       ),
       file: (headKs.get(dir) ?? baseKs.get(dir)).path,
       changedInputs,
-      generators: included.flatMap((k2) => k2.generators),
+      generators: included.flatMap((k) => k.generators),
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
         const run = {
@@ -12128,12 +12027,12 @@ function untouchedNotes(labels) {
 }
 async function kustomizationsAt(git2, ctx) {
   const kustomizationPaths = (paths) => {
-    const preference = (p2) => KUSTOMIZATION_FILE_NAMES.indexOf(p2.slice(p2.lastIndexOf("/") + 1));
-    return paths.filter((p2) => kustomizationDirOf(p2) !== void 0).sort((a, b2) => preference(a) - preference(b2));
+    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
+    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
   };
   const headPaths = kustomizationPaths(ctx.headFiles);
   const basePaths = kustomizationPaths(ctx.baseFiles);
-  const toRead = basePaths.filter((p2) => ctx.differAtBase.has(p2));
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
     toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
@@ -12141,13 +12040,13 @@ async function kustomizationsAt(git2, ctx) {
   const parse2 = (paths, textOf) => {
     const byDir = /* @__PURE__ */ new Map();
     for (const path of paths) {
-      const k2 = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
-      if (!byDir.has(k2.dir)) byDir.set(k2.dir, k2);
+      const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
     }
     return byDir;
   };
-  const headKs = parse2(headPaths, (p2) => headTexts.get(p2));
-  const baseKs = parse2(basePaths, (p2) => ctx.differAtBase.has(p2) ? baseTexts.get(p2) : headTexts.get(p2));
+  const headKs = parse2(headPaths, (p) => headTexts.get(p));
+  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
   return [
     buildKustomizeGraph([...baseKs.values()]),
     buildKustomizeGraph([...headKs.values()]),
@@ -12171,18 +12070,22 @@ function lazy(compute) {
 var NO_OBJECTS = { base: [], head: [], problems: [] };
 var MAX_CONCURRENT_RENDERS = 4;
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
-async function renderSources(git2, base, head, changedFiles, options, log) {
+var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+function listSourceFiles(git2, head) {
+  return git2.listFiles(head, SOURCE_FILE_NAMES);
+}
+async function renderSources(git2, base, head, changedFiles, options, log, headListing = listSourceFiles(git2, head)) {
   const changedPaths = [
     ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
   ];
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
   const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
-  const isSourceFile = (p2) => CHART_FILE.test(p2) || kustomizationDirOf(p2) !== void 0;
-  const headFiles = (await git2.listFiles(head)).filter(isSourceFile);
+  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
+  const headFiles = await headListing;
   const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
   const chartDirs = [
-    ...new Set([...atBase.paths, ...headFiles].filter((p2) => CHART_FILE.test(p2)).map(dirOf))
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
   ].sort();
   const inChart = (path) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
   const notes = options.render === void 0 ? chartDirs.map(
@@ -12221,7 +12124,7 @@ async function renderSources(git2, base, head, changedFiles, options, log) {
 }
 function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = (0, import_picomatch2.default)(options.renderPaths, { dot: true });
-  const changedInputs = changedPaths.filter((p2) => matches(p2));
+  const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
@@ -12249,13 +12152,13 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     blameTexts.catch(() => {
     });
     const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
-    const parsers12 = sources.map(
+    const parsers = sources.map(
       (source2) => createDocumentParser(`(${source2.label} output)`, defaultNamespace)
     );
     const renderAt = async (commit) => {
       const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
       const outputs = await Promise.all(sources.map((source2) => slot(() => source2.render(checkout, commit))));
-      return outputs.map((output, i2) => parsers12[i2].objectsOf(output));
+      return outputs.map((output, i) => parsers[i].objectsOf(output));
     };
     const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
     const texts = await blameTexts;
@@ -12264,9 +12167,9 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
       origin: source2.label,
       ...blamed(m, source2, texts)
     });
-    const problems = parsers12.flatMap((parser4) => parser4.problems);
-    const baseObjects = sources.flatMap((source2, i2) => baseParsed[i2].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i2) => headParsed[i2].map((m) => labelled(m, source2)));
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
     );
@@ -12313,14 +12216,18 @@ function createPathFilter(options, owned) {
   return Object.assign(filter, { globs: options.paths });
 }
 async function scanRepository(git2, base, head, options, log) {
+  const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
+  headListing?.catch(() => {
+  });
   const allChangedFiles = await git2.changedFiles(base, head);
-  const pending = options.sources ? renderSources(
+  const pending = options.sources && headListing ? renderSources(
     git2,
     base,
     head,
     allChangedFiles,
     { ...options.sources, defaultNamespace: options.defaultNamespace },
-    log
+    log,
+    headListing
   ) : void 0;
   pending?.catch(() => {
   });
@@ -12357,7 +12264,7 @@ async function scanRepository(git2, base, head, options, log) {
     changedFiles = changedFiles.filter(
       (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
     );
-    problems = [...problems.filter((p2) => !isOwned(p2.file)), ...objects.problems];
+    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
     baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
     headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
     found = findConfigChanges(baseManifests, headManifests);
@@ -12387,7 +12294,7 @@ async function scanRepository(git2, base, head, options, log) {
     (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
   );
   const namesAtBase = uniqueNames([
-    ...readable.filter((c3) => c3.status === "added").map((c3) => c3.id.name),
+    ...readable.filter((c) => c.status === "added").map((c) => c.id.name),
     ...maybeNewWorkloads.map((m) => m.id.name)
   ]);
   const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
@@ -12407,7 +12314,7 @@ async function scanRepository(git2, base, head, options, log) {
     { base: untouchedAtBase, head: [] },
     problems
   );
-  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c3) => c3.id.name)));
+  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c) => c.id.name)));
   const candidateManifests = await readCandidates(git2, head, consumedNames, early, {
     alreadyRead: new Set(headPaths),
     wanted,
@@ -12415,7 +12322,7 @@ async function scanRepository(git2, base, head, options, log) {
     problems
   });
   const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
-  if (owned) problems = problems.filter((p2) => !owned?.(p2.file));
+  if (owned) problems = problems.filter((p) => !owned?.(p.file));
   const changes = settleWithUntouchedFiles(
     withCopies,
     found.snapshots,
@@ -12591,9 +12498,9 @@ function envMergePatch(live, templatePath, varName, value) {
   const template = templateOf(live, templatePath);
   const entries = envPatch(field(template, "spec"), varName, value);
   const wanted = new Map(
-    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c3) => [
-      stringField(c3, "name"),
-      c3
+    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c) => [
+      stringField(c, "name"),
+      c
     ])
   );
   const containers = arrayField(field(template, "spec"), "containers").map((container) => {
@@ -12778,8 +12685,8 @@ function repoint(podSpec, rename, collect) {
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
     visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
     visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field(volume, "projected"), "sources").forEach((source2, i2) => {
-      const sourceAt = `${at}.sources[${i2}]`;
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
       visit(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
       visit(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
@@ -12794,25 +12701,25 @@ function repoint(podSpec, rename, collect) {
         part,
         ...envName === void 0 ? {} : { envName }
       });
-      arrayField(container, "envFrom").forEach((envFrom, i2) => {
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
         visit(
           field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
-          `${at}.envFrom[${i2}].configMapRef`,
+          `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
         visit(
           field(envFrom, "secretRef"),
           "name",
           "Secret",
-          `${at}.envFrom[${i2}].secretRef`,
+          `${at}.envFrom[${i}].secretRef`,
           place("envFrom")
         );
       });
-      arrayField(container, "env").forEach((env, i2) => {
+      arrayField(container, "env").forEach((env, i) => {
         const envName = stringField(env, "name");
-        const envAt = `${at}.env[${envName ?? i2}]`;
+        const envAt = `${at}.env[${envName ?? i}]`;
         const valueFrom = field(env, "valueFrom");
         visit(
           field(valueFrom, "configMapKeyRef"),
@@ -12920,19 +12827,19 @@ function referencedConfigs(holders) {
 }
 function choosePrunable(copies, kind, referenced, keep) {
   const managed = copies.filter(isManagedCopy);
-  const newestFirst = [...managed].sort((a, b2) => {
-    const byTime = compareStrings(createdAt(b2), createdAt(a));
-    return byTime !== 0 ? byTime : compareStrings(nameOf(a), nameOf(b2));
+  const newestFirst = [...managed].sort((a, b) => {
+    const byTime = compareStrings(createdAt(b), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf(a), nameOf(b));
   });
-  const remove2 = [];
+  const remove = [];
   const kept = [];
   newestFirst.forEach((copy, index) => {
     const name = nameOf(copy);
     if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
     else if (index < keep) kept.push({ name, why: "newest" });
-    else remove2.push(copy);
+    else remove.push(copy);
   });
-  return { remove: remove2, kept };
+  return { remove, kept };
 }
 function nameOf(obj) {
   return stringField(field(obj, "metadata"), "name") ?? "";
@@ -12980,17 +12887,17 @@ function createVersionedStrategy(settings) {
         }
         return listed;
       };
-      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p2) => {
-        const key = await hashKeyFor(p2.source, settings.hashKey, cluster);
-        const copy = configCopy(p2.source, context.head, key);
+      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
+        const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+        const copy = configCopy(p.source, context.head, key);
         const { kind, namespace, name } = copy.source;
         const [existing, copiesInNamespace] = await Promise.all([
           // By name, whatever its labels: the name may be taken by an object that is not a copy.
           cluster.readObject({ apiVersion: "v1", kind, namespace, name: copy.name }),
           managedCopies(namespace, kind)
         ]);
-        const older = copiesInNamespace.filter((c3) => sourceLabelOf(c3) === name && isManagedCopy(c3));
-        return { copy, head: p2.head, existing, older };
+        const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+        return { copy, head: p.head, existing, older };
       });
       for (const { copy, head, existing, older } of checked) {
         const { source: source2 } = copy;
@@ -13069,7 +12976,7 @@ function createVersionedStrategy(settings) {
       const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
       if (repointed.changes.length === 0) {
         const wanted = new Set(
-          [...copies.values()].filter((c3) => c3.copy.source.namespace === id.namespace).map((c3) => `${c3.copy.source.kind}/${c3.copy.name}`)
+          [...copies.values()].filter((c) => c.copy.source.namespace === id.namespace).map((c) => `${c.copy.source.kind}/${c.copy.name}`)
         );
         const named = [
           ...new Set(
@@ -13093,9 +13000,9 @@ function createVersionedStrategy(settings) {
       }
       const rolledBack = settings.rollback ? await rollBack(results, context, repointings, stepFor) : results;
       if (!settings.rollback) {
-        for (const r2 of results) {
-          if (isFailure(r2) && repointings.has(idKey(r2.id)))
-            r2.message += "; --no-rollback: left on the new copy";
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
         }
       }
       if (settings.prune && !rolledBack.some(isFailure)) {
@@ -13139,19 +13046,19 @@ async function hashKeyFor(source2, hashKey, cluster) {
 }
 async function rollBack(results, context, repointings, stepFor) {
   const failed = results.filter(
-    (r2) => r2.restart === "restarted" && (r2.rollout === "failed" || r2.rollout === "timeout") && repointings.has(idKey(r2.id))
+    (r) => r.restart === "restarted" && (r.rollout === "failed" || r.rollout === "timeout") && repointings.has(idKey(r.id))
   );
   if (failed.length === 0) return results;
   const { cluster, log } = context;
   return log.group("Roll back failed workloads to their previous config", async () => {
     const restarted = await restartWorkloads(
-      failed.map((r2) => ({ id: r2.id })),
+      failed.map((r) => ({ id: r.id })),
       cluster,
       {
         strategy: {
           patchFor(id, live, kind) {
             const changes = repointings.get(idKey(id))?.changes ?? [];
-            const back = (site) => changes.find((c3) => c3.path === site.path && c3.to === site.name)?.name;
+            const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
             const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
             if (repointed.changes.length === 0)
               return { unchanged: "its pod template no longer names the new copies" };
@@ -13165,14 +13072,14 @@ async function rollBack(results, context, repointings, stepFor) {
     );
     const waited = await waitForRollouts(
       cluster,
-      restarted.filter((r2) => r2.result === "restarted").map(waitTargetOf),
+      restarted.filter((r) => r.result === "restarted").map(waitTargetOf),
       { timeoutMs: context.timeoutMs, onProgress: logProgress(log) }
     );
     for (const result of failed) {
       const changes = repointings.get(idKey(result.id))?.changes ?? [];
-      const back = restarted.find((r2) => idKey(r2.id) === idKey(result.id));
+      const back = restarted.find((r) => idKey(r.id) === idKey(result.id));
       const rollout = waited.find((w) => idKey(w.id) === idKey(result.id));
-      const names = describeChanges(changes.map((c3) => ({ ...c3, name: c3.to, to: c3.name })));
+      const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
       const verdict = back?.result !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : rollout?.result === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${rollout?.result ?? "was not followed"}: ${rollout?.message ?? ""}`;
       result.message = `${result.message}; ${verdict}`;
       log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
@@ -13234,7 +13141,7 @@ async function readReferencingObjects(cluster, namespace) {
   return lists.flat();
 }
 function describeChanges(changes) {
-  const distinct = new Set(changes.map((c3) => `${c3.configKind.toLowerCase()} ${c3.name} \u2192 ${c3.to}`));
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
   return [...distinct].join(", ");
 }
 function sourceLabelOf(obj) {
@@ -13296,7 +13203,7 @@ async function syncConfigs(cluster, configs, options, log) {
   const stillDifferent = async (candidates) => {
     const current = await readLiveConfigs(
       cluster,
-      candidates.map((c3) => c3.snapshot.id),
+      candidates.map((c) => c.snapshot.id),
       options.concurrency
     );
     return candidates.filter(({ snapshot }) => {
@@ -13322,14 +13229,14 @@ async function syncConfigs(cluster, configs, options, log) {
   const deadline = Date.now() + options.timeoutMs;
   let waiting = pending;
   log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting.map((c3) => formatId(c3.snapshot.id)).join(", ")}`
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting.map((c) => formatId(c.snapshot.id)).join(", ")}`
   );
   while (waiting.length > 0) {
     await sleep(options.pollMs ?? 1e3);
     waiting = await stillDifferent(waiting);
     if (waiting.length === 0) break;
     if (Date.now() >= deadline) {
-      const names = waiting.map((c3) => `${formatId(c3.snapshot.id)} from ${c3.snapshot.file}`).join(", ");
+      const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
       throw new RolloutFailure(
         `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
       );
@@ -13367,7 +13274,7 @@ async function runConfigRollout(deps) {
       kustomize: settings.kustomize,
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o2) => o2.secret && o2.env).map((o2) => o2.env),
+      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env),
       env: deps.env ?? process.env
     }
   };
@@ -13376,11 +13283,11 @@ async function runConfigRollout(deps) {
     () => scanRepository(git2, base, commits.head, scanOptions, log)
   );
   for (const problem of scan.problems) log.warn(problem.message, problem);
-  const errors = scan.problems.filter((p2) => p2.severity === "error");
+  const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
-    const first2 = errors[0];
+    const first = errors[0];
     throw new UserError(
-      `${errors.length} manifest problem(s) under --strict; first: ${first2.file}:${first2.line}:${first2.col}: ${first2.message}`
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
     );
   }
   const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
@@ -13394,12 +13301,12 @@ async function runConfigRollout(deps) {
     }
     return cluster;
   };
-  const modified = scan.changes.filter((c3) => c3.status !== "deleted");
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
   const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
     "Discover consumers on the cluster",
     async () => discoverClusterWorkloads(
       await connectOnce(),
-      [...new Set(modified.map((c3) => c3.id.namespace))],
+      [...new Set(modified.map((c) => c.id.namespace))],
       settings.concurrency
     )
   ) : [];
@@ -13448,14 +13355,14 @@ async function runConfigRollout(deps) {
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
   const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
-  const changedKeys2 = new Set(modified.map((c3) => idKey(c3.id)));
+  const changedKeys2 = new Set(modified.map((c) => idKey(c.id)));
   const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
   if (settings.apply && strategy.needsLiveConfigs) {
     await log.group(
       "Check permissions to apply configs",
       () => checkPermissions(
         live,
-        toCheck.map((c3) => configWrite(c3.snapshot.id)),
+        toCheck.map((c) => configWrite(c.snapshot.id)),
         log,
         settings.concurrency
       )
@@ -13644,5027 +13551,46 @@ var CatFileBatchParser = class {
   }
 };
 
-// node_modules/simple-git/dist/esm/index.js
-var import_file_exists = __toESM(require_dist2(), 1);
-
-// node_modules/@simple-git/args-pathspec/dist/index.mjs
-var t = /* @__PURE__ */ new WeakMap();
-function c(...n) {
-  const e = new String(n);
-  return t.set(e, n), e;
-}
-function r(n) {
-  return n instanceof String && t.has(n);
-}
-function o(n) {
-  return t.get(n) ?? [];
-}
-
-// node_modules/simple-git/dist/esm/index.js
-var import_debug = __toESM(require_src(), 1);
-import { spawn as spawn3 } from "child_process";
-var import_promise_deferred = __toESM(require_dist3(), 1);
-import { normalize } from "node:path";
-
-// node_modules/@simple-git/argv-parser/dist/index.mjs
-function* U(e, t2) {
-  const n = t2 === "global";
-  for (const o2 of e)
-    o2.isGlobal === n && (yield o2);
-}
-var k = /* @__PURE__ */ new Set([
-  "--add",
-  "--edit",
-  "--remove-section",
-  "--rename-section",
-  "--replace-all",
-  "--unset",
-  "--unset-all",
-  "-e"
-]);
-var S = /* @__PURE__ */ new Set([
-  "--get",
-  "--get-all",
-  "--get-color",
-  "--get-colorbool",
-  "--get-regexp",
-  "--get-urlmatch",
-  "--list",
-  "-l"
-]);
-var P = /* @__PURE__ */ new Set([
-  "edit",
-  "remove-section",
-  "rename-section",
-  "set",
-  "unset"
-]);
-var E = /* @__PURE__ */ new Set(["get", "get-color", "get-colorbool", "list"]);
-function F(e, t2) {
-  for (const { name: o2 } of U(e, "task")) {
-    if (k.has(o2))
-      return p(true, t2);
-    if (S.has(o2))
-      return p(false, t2);
-  }
-  const n = t2.at(0)?.toLowerCase();
-  return n === void 0 ? null : P.has(n) ? p(true, t2.slice(1)) : E.has(n) ? p(false, t2.slice(1)) : t2.length === 1 ? p(false, t2) : p(true, t2);
-}
-function p(e = false, t2 = []) {
-  const n = t2.at(0)?.toLowerCase();
-  return n === void 0 ? null : {
-    isWrite: e,
-    isRead: !e,
-    key: n,
-    value: t2.at(1)
-  };
-}
-function A(e, t2) {
-  return t2.isWrite && t2.value !== void 0 ? { key: t2.key, value: t2.value, scope: e } : { key: t2.key, scope: e };
-}
-function M(e) {
-  const t2 = e?.indexOf("=") || -1;
-  return !e || t2 < 0 ? null : {
-    key: e.slice(0, t2).trim().toLowerCase(),
-    value: e.slice(t2 + 1)
-  };
-}
-function N(e) {
-  for (const { name: t2 } of U(e, "task"))
-    switch (t2) {
-      case "--global":
-        return "global";
-      case "--system":
-        return "system";
-      case "--worktree":
-        return "worktree";
-      case "--local":
-        return "local";
-      case "--file":
-      case "-f":
-        return "file";
-    }
-  return "local";
-}
-function G({ name: e }) {
-  if (e === "-c" || e === "--config")
-    return "inline";
-  if (e === "--config-env")
-    return "env";
-}
-function* O(e) {
-  for (const t2 of e) {
-    const n = G(t2), o2 = n && M(t2.value);
-    o2 && (yield {
-      ...o2,
-      scope: n
-    });
-  }
-}
-function L(e, t2, n) {
-  const o2 = {
-    read: [],
-    write: [...O(t2)]
-  };
-  return e === "config" && $(
-    o2,
-    N(t2),
-    F(t2, n)
-  ), o2;
-}
-function $(e, t2, n) {
-  if (n === null)
-    return;
-  const o2 = A(t2, n);
-  n.isWrite ? e.write.push(o2) : e.read.push(o2);
-}
-var x = {
-  short: /* @__PURE__ */ new Map([
-    ["c", true]
-    //  -c <k=v>    set config key for this invocation
-  ])
-};
-var D = {
-  short: new Map([
-    ["C", true],
-    //  -C <path>   change working directory
-    ["P", false],
-    // -P          no pager (alias for --no-pager)
-    ["h", false],
-    // -h          help
-    ["p", false],
-    // -p          paginate
-    ["v", false],
-    // -v          version
-    ...x.short.entries()
-  ]),
-  long: /* @__PURE__ */ new Set([
-    "attr-source",
-    "config-env",
-    "exec-path",
-    "git-dir",
-    "list-cmds",
-    "namespace",
-    "super-prefix",
-    "work-tree"
-  ])
-};
-var R = {
-  clone: {
-    short: /* @__PURE__ */ new Map([
-      ["b", true],
-      // -b <branch>
-      ["j", true],
-      // -j <n>          parallel jobs
-      ["l", false],
-      // -l local
-      ["n", false],
-      // -n no-checkout
-      ["o", true],
-      // -o <name>       remote name
-      ["q", false],
-      // -q quiet
-      ["s", false],
-      // -s shared
-      ["u", true]
-      // -u <upload-pack>
-    ]),
-    long: /* @__PURE__ */ new Set(["branch", "config", "jobs", "origin", "upload-pack", "u", "template"])
-  },
-  commit: {
-    short: /* @__PURE__ */ new Map([
-      ["C", true],
-      // -C <commit>  reuse message
-      ["F", true],
-      // -F <file>    read message from file
-      ["c", true],
-      // -c <commit>  reedit message
-      ["m", true],
-      // -m <msg>
-      ["t", true]
-      // -t <template>
-    ]),
-    long: /* @__PURE__ */ new Set(["file", "message", "reedit-message", "reuse-message", "template"])
-  },
-  config: {
-    short: /* @__PURE__ */ new Map([
-      ["e", false],
-      // -e  open editor
-      ["f", true],
-      //  -f <file>
-      ["l", false]
-      // -l  list
-    ]),
-    long: /* @__PURE__ */ new Set(["blob", "comment", "default", "file", "type", "value"])
-  },
-  fetch: {
-    short: /* @__PURE__ */ new Map(),
-    long: /* @__PURE__ */ new Set(["upload-pack"])
-  },
-  init: {
-    short: /* @__PURE__ */ new Map(),
-    long: /* @__PURE__ */ new Set(["template"])
-  },
-  pull: {
-    short: /* @__PURE__ */ new Map(),
-    long: /* @__PURE__ */ new Set(["upload-pack"])
-  },
-  push: {
-    short: /* @__PURE__ */ new Map(),
-    long: /* @__PURE__ */ new Set(["exec", "receive-pack"])
-  }
-};
-var T = { short: /* @__PURE__ */ new Map(), long: /* @__PURE__ */ new Set() };
-function I(e) {
-  const t2 = R[e ?? ""] ?? T;
-  return {
-    short: new Map([...x.short.entries(), ...t2.short.entries()]),
-    long: t2.long
-  };
-}
-function b(e, t2 = D) {
-  if (e.startsWith("--")) {
-    const n = e.indexOf("=");
-    if (n > 2)
-      return [{ name: e.slice(0, n), value: e.slice(n + 1), needsNext: false }];
-    const o2 = e.slice(2);
-    return [{ name: e, needsNext: t2.long.has(o2) }];
-  }
-  if (e.length === 2) {
-    const n = e.charAt(1), o2 = t2.short.get(n);
-    return [{ name: e, needsNext: o2 === true }];
-  }
-  return W(e, t2.short);
-}
-function W(e, t2) {
-  const n = e.slice(1).split(""), o2 = [];
-  for (let s = 0; s < n.length; s++) {
-    const r2 = n[s], l = t2.get(r2);
-    if (l === void 0)
-      return [{ name: e, needsNext: false }];
-    if (l) {
-      const a = n.slice(s + 1).join("");
-      if (a && ![...a].every((w) => t2.has(w)))
-        return o2.push({ name: `-${r2}`, value: a, needsNext: false }), o2;
-    }
-    o2.push({ name: `-${r2}`, needsNext: l });
-  }
-  return o2;
-}
-function j(e, t2 = []) {
-  let n = 0;
-  for (; n < e.length; ) {
-    const o2 = String(e[n]);
-    if (!o2.startsWith("-") || o2.length < 2) break;
-    const s = b(o2);
-    let r2 = n + 1;
-    for (const l of s) {
-      const a = {
-        name: l.name,
-        value: l.value,
-        absorbedNext: false,
-        isGlobal: true
-      };
-      l.needsNext && a.value === void 0 && r2 < e.length && (a.value = String(e[r2]), a.absorbedNext = true, r2++), t2.push(a);
-    }
-    n = r2;
-  }
-  return { flags: t2, taskIndex: n };
-}
-function B(e, t2, n = []) {
-  const o2 = I(t2), s = [], r2 = [];
-  let l = 0;
-  for (; l < e.length; ) {
-    const a = e[l];
-    if (r(a)) {
-      r2.push(...o(a)), l++;
-      continue;
-    }
-    const f = String(a);
-    if (f === "--") {
-      for (let g = l + 1; g < e.length; g++) {
-        const u = e[g];
-        r(u) ? r2.push(...o(u)) : r2.push(String(u));
-      }
-      break;
-    }
-    if (!f.startsWith("-") || f.length < 2) {
-      s.push(f), l++;
-      continue;
-    }
-    const w = b(f, o2);
-    let d = l + 1;
-    for (const g of w) {
-      const u = {
-        name: g.name,
-        value: g.value,
-        absorbedNext: false,
-        isGlobal: false
-      };
-      g.needsNext && u.value === void 0 && d < e.length && !r(e[d]) && (u.value = String(e[d]), u.absorbedNext = true, d++), n.push(u);
-    }
-    l = d;
-  }
-  return { flags: n, positionals: s, pathspecs: r2 };
-}
-function* V({
-  write: e
-}) {
-  for (const t2 of e)
-    for (const n of q) {
-      const o2 = n(t2.key);
-      o2 && (yield o2);
-    }
-}
-function c2(e, t2, n = String(e)) {
-  const o2 = typeof e == "string" ? new RegExp(`\\s*${e.toLowerCase()}`) : e;
-  return function(r2) {
-    if (o2.test(r2))
-      return {
-        category: t2,
-        message: `Configuring ${n} is not permitted without enabling ${t2}`
-      };
-  };
-}
-function i(e, t2) {
-  const n = new RegExp(`\\s*${e.toLowerCase().replace(/\./g, "(..+)?.")}`);
-  return c2(n, t2, e);
-}
-var q = [
-  c2("alias", "allowUnsafeAlias"),
-  c2("core.askPass", "allowUnsafeAskPass"),
-  c2("core.editor", "allowUnsafeEditor"),
-  c2("core.fsmonitor", "allowUnsafeFsMonitor"),
-  c2("core.gitProxy", "allowUnsafeGitProxy"),
-  c2("core.hooksPath", "allowUnsafeHooksPath"),
-  c2("core.pager", "allowUnsafePager"),
-  c2("core.sshCommand", "allowUnsafeSshCommand"),
-  i("credential.helper", "allowUnsafeCredentialHelper"),
-  i("diff.command", "allowUnsafeDiffExternal"),
-  c2("diff.external", "allowUnsafeDiffExternal"),
-  i("diff.textconv", "allowUnsafeDiffTextConv"),
-  i("filter.clean", "allowUnsafeFilter"),
-  i("filter.smudge", "allowUnsafeFilter"),
-  i("gpg.program", "allowUnsafeGpgProgram"),
-  c2("init.templateDir", "allowUnsafeTemplateDir"),
-  i("merge.driver", "allowUnsafeMergeDriver"),
-  i("mergetool.path", "allowUnsafeMergeDriver"),
-  i("mergetool.cmd", "allowUnsafeMergeDriver"),
-  i("protocol.allow", "allowUnsafeProtocolOverride"),
-  i("remote.receivepack", "allowUnsafePack"),
-  i("remote.uploadpack", "allowUnsafePack"),
-  c2("sequence.editor", "allowUnsafeEditor")
-];
-function* K(e, t2) {
-  for (const n of t2)
-    for (const o2 of H) {
-      const s = o2(e, n.name);
-      s && (yield s);
-    }
-}
-function h(e, t2, n, o2 = String(t2)) {
-  const s = typeof t2 == "string" ? new RegExp(`\\s*${t2.toLowerCase()}`) : t2, r2 = `Use of ${e ? `${e} with option ` : ""}${o2} is not permitted without enabling ${n}`;
-  return function(a, f) {
-    if ((!e || a === e) && s.test(f))
-      return {
-        category: n,
-        message: r2
-      };
-  };
-}
-var H = [
-  h(
-    null,
-    /--(upload|receive)-pack/,
-    "allowUnsafePack",
-    "--upload-pack or --receive-pack"
-  ),
-  h("clone", /^-\w*u/, "allowUnsafePack"),
-  h("clone", "--u", "allowUnsafePack"),
-  h("push", "--exec", "allowUnsafePack"),
-  h(null, "--template", "allowUnsafeTemplateDir")
-];
-function C(e, t2, n) {
-  return [...K(e, t2), ...V(n)];
-}
-function Y(...e) {
-  const { flags: t2, taskIndex: n } = j(e), o2 = n < e.length ? String(e[n]).toLowerCase() : null, s = o2 !== null ? e.slice(n + 1) : [], { positionals: r2, pathspecs: l } = B(s, o2, t2), a = L(o2, t2, r2);
-  return {
-    task: o2,
-    flags: t2.map(J),
-    paths: l,
-    config: a,
-    vulnerabilities: z(C(o2, t2, a))
-  };
-}
-function z(e) {
-  return Object.defineProperty(e, "vulnerabilities", {
-    value: e
-  });
-}
-function J({ value: e, name: t2 }) {
-  return e !== void 0 ? { name: t2, value: e } : { name: t2 };
-}
-var y = {
-  editor: "allowUnsafeEditor",
-  git_askpass: "allowUnsafeAskPass",
-  git_config_global: "allowUnsafeConfigPaths",
-  git_config_system: "allowUnsafeConfigPaths",
-  git_config_count: "allowUnsafeConfigEnvCount",
-  git_config: "allowUnsafeConfigPaths",
-  git_editor: "allowUnsafeEditor",
-  git_exec_path: "allowUnsafeConfigPaths",
-  git_external_diff: "allowUnsafeDiffExternal",
-  git_pager: "allowUnsafePager",
-  git_proxy_command: "allowUnsafeGitProxy",
-  git_template_dir: "allowUnsafeTemplateDir",
-  git_sequence_editor: "allowUnsafeEditor",
-  git_ssh: "allowUnsafeSshCommand",
-  git_ssh_command: "allowUnsafeSshCommand",
-  pager: "allowUnsafePager",
-  prefix: "allowUnsafeConfigPaths",
-  ssh_askpass: "allowUnsafeAskPass"
-};
-function* Q(e) {
-  const t2 = parseInt(e.git_config_count ?? "0", 10);
-  for (let n = 0; n < t2; n++) {
-    const o2 = e[`git_config_key_${n}`], s = e[`git_config_value_${n}`];
-    o2 !== void 0 && (yield { key: o2.toLowerCase().trim(), value: s, scope: "env" });
-  }
-}
-function* X(e) {
-  for (const t2 of Object.keys(e))
-    if (_(t2)) {
-      const n = y[t2];
-      yield {
-        category: n,
-        message: `Use of "${t2.toUpperCase()}" is not permitted without enabling ${n}`
-      };
-    }
-}
-function _(e) {
-  return Object.hasOwn(y, e);
-}
-function Z(e) {
-  const t2 = {};
-  for (const [n, o2] of Object.entries(e)) {
-    const s = n.toLowerCase().trim();
-    (_(s) || s.startsWith("git")) && (t2[s] = String(o2));
-  }
-  return t2;
-}
-function ee(e) {
-  const t2 = Z(e), n = {
-    read: [],
-    write: [...Q(t2)]
-  }, o2 = [
-    ...X(t2),
-    ...C(null, [], n)
-  ];
-  return {
-    config: n,
-    vulnerabilities: o2
-  };
-}
-function ne(e, t2) {
-  return [...Y(...e).vulnerabilities, ...ee(t2).vulnerabilities];
-}
-
-// node_modules/simple-git/dist/esm/index.js
-var import_promise_deferred2 = __toESM(require_dist3(), 1);
-import { EventEmitter } from "node:events";
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __esm = (fn, res) => function __init() {
-  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-};
-var __commonJS2 = (cb, mod) => function __require2() {
-  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-};
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-var GitError;
-var init_git_error = __esm({
-  "src/lib/errors/git-error.ts"() {
-    "use strict";
-    GitError = class extends Error {
-      constructor(task, message) {
-        super(message);
-        this.task = task;
-        Object.setPrototypeOf(this, new.target.prototype);
-      }
-    };
-  }
-});
-var GitResponseError;
-var init_git_response_error = __esm({
-  "src/lib/errors/git-response-error.ts"() {
-    "use strict";
-    init_git_error();
-    GitResponseError = class extends GitError {
-      constructor(git2, message) {
-        super(void 0, message || String(git2));
-        this.git = git2;
-      }
-    };
-  }
-});
-var TaskConfigurationError;
-var init_task_configuration_error = __esm({
-  "src/lib/errors/task-configuration-error.ts"() {
-    "use strict";
-    init_git_error();
-    TaskConfigurationError = class extends GitError {
-      constructor(message) {
-        super(void 0, message);
-      }
-    };
-  }
-});
-function asFunction(source2) {
-  if (typeof source2 !== "function") {
-    return NOOP;
-  }
-  return source2;
-}
-function isUserFunction(source2) {
-  return typeof source2 === "function" && source2 !== NOOP;
-}
-function splitOn(input, char) {
-  const index = input.indexOf(char);
-  if (index <= 0) {
-    return [input, ""];
-  }
-  return [input.substr(0, index), input.substr(index + 1)];
-}
-function first(input, offset = 0) {
-  return isArrayLike(input) && input.length > offset ? input[offset] : void 0;
-}
-function last(input, offset = 0) {
-  if (isArrayLike(input) && input.length > offset) {
-    return input[input.length - 1 - offset];
-  }
-}
-function isArrayLike(input) {
-  return filterHasLength(input);
-}
-function toLinesWithContent(input = "", trimmed2 = true, separator = "\n") {
-  return input.split(separator).reduce((output, line) => {
-    const lineContent = trimmed2 ? line.trim() : line;
-    if (lineContent) {
-      output.push(lineContent);
-    }
-    return output;
-  }, []);
-}
-function forEachLineWithContent(input, callback) {
-  return toLinesWithContent(input, true).map((line) => callback(line));
-}
-function folderExists(path) {
-  return (0, import_file_exists.exists)(path, import_file_exists.FOLDER);
-}
-function append(target, item) {
-  if (Array.isArray(target)) {
-    if (!target.includes(item)) {
-      target.push(item);
-    }
-  } else {
-    target.add(item);
-  }
-  return item;
-}
-function including(target, item) {
-  if (Array.isArray(target) && !target.includes(item)) {
-    target.push(item);
-  }
-  return target;
-}
-function remove(target, item) {
-  if (Array.isArray(target)) {
-    const index = target.indexOf(item);
-    if (index >= 0) {
-      target.splice(index, 1);
-    }
-  } else {
-    target.delete(item);
-  }
-  return item;
-}
-function asArray(source2) {
-  return Array.isArray(source2) ? source2 : [source2];
-}
-function asCamelCase(str) {
-  return str.replace(/[\s-]+(.)/g, (_all, chr) => {
-    return chr.toUpperCase();
-  });
-}
-function asStringArray(source2) {
-  return asArray(source2).map((item) => {
-    return item instanceof String ? item : String(item);
-  });
-}
-function asNumber(source2, onNaN = 0) {
-  if (source2 == null) {
-    return onNaN;
-  }
-  const num = parseInt(source2, 10);
-  return Number.isNaN(num) ? onNaN : num;
-}
-function prefixedArray(input, prefix) {
-  const output = [];
-  for (let i2 = 0, max = input.length; i2 < max; i2++) {
-    output.push(prefix, input[i2]);
-  }
-  return output;
-}
-function bufferToString(input) {
-  return (Array.isArray(input) ? Buffer.concat(input) : input).toString("utf-8");
-}
-function pick(source2, properties) {
-  const out = {};
-  properties.forEach((key) => {
-    if (source2[key] !== void 0) {
-      out[key] = source2[key];
-    }
-  });
-  return out;
-}
-function delay(duration = 0) {
-  return new Promise((done) => setTimeout(done, duration));
-}
-function orVoid(input) {
-  if (input === false) {
-    return void 0;
-  }
-  return input;
-}
-var NULL;
-var NOOP;
-var objectToString;
-var init_util = __esm({
-  "src/lib/utils/util.ts"() {
-    "use strict";
-    init_argument_filters();
-    NULL = "\0";
-    NOOP = () => {
-    };
-    objectToString = Object.prototype.toString.call.bind(Object.prototype.toString);
-  }
-});
-function filterType(input, filter, def) {
-  if (filter(input)) {
-    return input;
-  }
-  return arguments.length > 2 ? def : void 0;
-}
-function filterPrimitives(input, omit) {
-  const type = r(input) ? "string" : typeof input;
-  return /number|string|boolean/.test(type) && (!omit || !omit.includes(type));
-}
-function filterPlainObject(input) {
-  return !!input && objectToString(input) === "[object Object]";
-}
-function filterFunction(input) {
-  return typeof input === "function";
-}
-var filterArray;
-var filterNumber;
-var filterString;
-var filterStringOrStringArray;
-var filterHasLength;
-var init_argument_filters = __esm({
-  "src/lib/utils/argument-filters.ts"() {
-    "use strict";
-    init_util();
-    filterArray = (input) => {
-      return Array.isArray(input);
-    };
-    filterNumber = (input) => {
-      return typeof input === "number";
-    };
-    filterString = (input) => {
-      return typeof input === "string" || r(input);
-    };
-    filterStringOrStringArray = (input) => {
-      return filterString(input) || Array.isArray(input) && input.every(filterString);
-    };
-    filterHasLength = (input) => {
-      if (input == null || "number|boolean|function".includes(typeof input)) {
-        return false;
-      }
-      return typeof input.length === "number";
-    };
-  }
-});
-var ExitCodes;
-var init_exit_codes = __esm({
-  "src/lib/utils/exit-codes.ts"() {
-    "use strict";
-    ExitCodes = /* @__PURE__ */ ((ExitCodes2) => {
-      ExitCodes2[ExitCodes2["SUCCESS"] = 0] = "SUCCESS";
-      ExitCodes2[ExitCodes2["ERROR"] = 1] = "ERROR";
-      ExitCodes2[ExitCodes2["NOT_FOUND"] = -2] = "NOT_FOUND";
-      ExitCodes2[ExitCodes2["UNCLEAN"] = 128] = "UNCLEAN";
-      return ExitCodes2;
-    })(ExitCodes || {});
-  }
-});
-var GitOutputStreams;
-var init_git_output_streams = __esm({
-  "src/lib/utils/git-output-streams.ts"() {
-    "use strict";
-    GitOutputStreams = class _GitOutputStreams {
-      constructor(stdOut, stdErr) {
-        this.stdOut = stdOut;
-        this.stdErr = stdErr;
-      }
-      asStrings() {
-        return new _GitOutputStreams(this.stdOut.toString("utf8"), this.stdErr.toString("utf8"));
-      }
-    };
-  }
-});
-function useMatchesDefault() {
-  throw new Error(`LineParser:useMatches not implemented`);
-}
-var LineParser;
-var RemoteLineParser;
-var init_line_parser = __esm({
-  "src/lib/utils/line-parser.ts"() {
-    "use strict";
-    LineParser = class {
-      constructor(regExp, useMatches) {
-        this.matches = [];
-        this.useMatches = useMatchesDefault;
-        this.parse = (line, target) => {
-          this.resetMatches();
-          if (!this._regExp.every((reg, index) => this.addMatch(reg, index, line(index)))) {
-            return false;
-          }
-          return this.useMatches(target, this.prepareMatches()) !== false;
-        };
-        this._regExp = Array.isArray(regExp) ? regExp : [regExp];
-        if (useMatches) {
-          this.useMatches = useMatches;
-        }
-      }
-      resetMatches() {
-        this.matches.length = 0;
-      }
-      prepareMatches() {
-        return this.matches;
-      }
-      addMatch(reg, index, line) {
-        const matched = line && reg.exec(line);
-        if (matched) {
-          this.pushMatch(index, matched);
-        }
-        return !!matched;
-      }
-      pushMatch(_index, matched) {
-        this.matches.push(...matched.slice(1));
-      }
-    };
-    RemoteLineParser = class extends LineParser {
-      addMatch(reg, index, line) {
-        return /^remote:\s/.test(String(line)) && super.addMatch(reg, index, line);
-      }
-      pushMatch(index, matched) {
-        if (index > 0 || matched.length > 1) {
-          super.pushMatch(index, matched);
-        }
-      }
-    };
-  }
-});
-function createInstanceConfig(...options) {
-  const baseDir = process.cwd();
-  const config = Object.assign(
-    { baseDir, ...defaultOptions },
-    ...options.filter((o2) => typeof o2 === "object" && o2)
-  );
-  config.baseDir = config.baseDir || baseDir;
-  config.trimmed = config.trimmed === true;
-  return config;
-}
-var defaultOptions;
-var init_simple_git_options = __esm({
-  "src/lib/utils/simple-git-options.ts"() {
-    "use strict";
-    defaultOptions = {
-      binary: "git",
-      maxConcurrentProcesses: 5,
-      config: [],
-      trimmed: false
-    };
-  }
-});
-function appendTaskOptions(options, commands = []) {
-  if (!filterPlainObject(options)) {
-    return commands;
-  }
-  return Object.keys(options).reduce((commands2, key) => {
-    const value = options[key];
-    if (r(value)) {
-      commands2.push(value);
-    } else if (filterPrimitives(value, ["boolean"])) {
-      commands2.push(key + "=" + value);
-    } else if (Array.isArray(value)) {
-      for (const v of value) {
-        if (!filterPrimitives(v, ["string", "number"])) {
-          commands2.push(key + "=" + v);
-        }
-      }
-    } else {
-      commands2.push(key);
-    }
-    return commands2;
-  }, commands);
-}
-function getTrailingOptions(args, initialPrimitive = 0, objectOnly = false) {
-  const command = [];
-  for (let i2 = 0, max = initialPrimitive < 0 ? args.length : initialPrimitive; i2 < max; i2++) {
-    if ("string|number".includes(typeof args[i2])) {
-      command.push(String(args[i2]));
-    }
-  }
-  appendTaskOptions(trailingOptionsArgument(args), command);
-  if (!objectOnly) {
-    command.push(...trailingArrayArgument(args));
-  }
-  return command;
-}
-function trailingArrayArgument(args) {
-  const hasTrailingCallback = typeof last(args) === "function";
-  return asStringArray(filterType(last(args, hasTrailingCallback ? 1 : 0), filterArray, []));
-}
-function trailingOptionsArgument(args) {
-  const hasTrailingCallback = filterFunction(last(args));
-  return filterType(last(args, hasTrailingCallback ? 1 : 0), filterPlainObject);
-}
-function trailingFunctionArgument(args, includeNoop = true) {
-  const callback = asFunction(last(args));
-  return includeNoop || isUserFunction(callback) ? callback : void 0;
-}
-var init_task_options = __esm({
-  "src/lib/utils/task-options.ts"() {
-    "use strict";
-    init_argument_filters();
-    init_util();
-  }
-});
-function callTaskParser(parser4, streams) {
-  return parser4(streams.stdOut, streams.stdErr);
-}
-function parseStringResponse(result, parsers12, texts, trim = true) {
-  asArray(texts).forEach((text) => {
-    for (let lines = toLinesWithContent(text, trim), i2 = 0, max = lines.length; i2 < max; i2++) {
-      const line = (offset = 0) => {
-        if (i2 + offset >= max) {
-          return;
-        }
-        return lines[i2 + offset];
-      };
-      parsers12.some(({ parse: parse2 }) => parse2(line, result));
-    }
-  });
-  return result;
-}
-var init_task_parser = __esm({
-  "src/lib/utils/task-parser.ts"() {
-    "use strict";
-    init_util();
-  }
-});
-var utils_exports = {};
-__export(utils_exports, {
-  ExitCodes: () => ExitCodes,
-  GitOutputStreams: () => GitOutputStreams,
-  LineParser: () => LineParser,
-  NOOP: () => NOOP,
-  NULL: () => NULL,
-  RemoteLineParser: () => RemoteLineParser,
-  append: () => append,
-  appendTaskOptions: () => appendTaskOptions,
-  asArray: () => asArray,
-  asCamelCase: () => asCamelCase,
-  asFunction: () => asFunction,
-  asNumber: () => asNumber,
-  asStringArray: () => asStringArray,
-  bufferToString: () => bufferToString,
-  callTaskParser: () => callTaskParser,
-  createInstanceConfig: () => createInstanceConfig,
-  delay: () => delay,
-  filterArray: () => filterArray,
-  filterFunction: () => filterFunction,
-  filterHasLength: () => filterHasLength,
-  filterNumber: () => filterNumber,
-  filterPlainObject: () => filterPlainObject,
-  filterPrimitives: () => filterPrimitives,
-  filterString: () => filterString,
-  filterStringOrStringArray: () => filterStringOrStringArray,
-  filterType: () => filterType,
-  first: () => first,
-  folderExists: () => folderExists,
-  forEachLineWithContent: () => forEachLineWithContent,
-  getTrailingOptions: () => getTrailingOptions,
-  including: () => including,
-  isUserFunction: () => isUserFunction,
-  last: () => last,
-  objectToString: () => objectToString,
-  orVoid: () => orVoid,
-  parseStringResponse: () => parseStringResponse,
-  pick: () => pick,
-  prefixedArray: () => prefixedArray,
-  remove: () => remove,
-  splitOn: () => splitOn,
-  toLinesWithContent: () => toLinesWithContent,
-  trailingFunctionArgument: () => trailingFunctionArgument,
-  trailingOptionsArgument: () => trailingOptionsArgument
-});
-var init_utils = __esm({
-  "src/lib/utils/index.ts"() {
-    "use strict";
-    init_argument_filters();
-    init_exit_codes();
-    init_git_output_streams();
-    init_line_parser();
-    init_simple_git_options();
-    init_task_options();
-    init_task_parser();
-    init_util();
-  }
-});
-var check_is_repo_exports = {};
-__export(check_is_repo_exports, {
-  CheckRepoActions: () => CheckRepoActions,
-  checkIsBareRepoTask: () => checkIsBareRepoTask,
-  checkIsRepoRootTask: () => checkIsRepoRootTask,
-  checkIsRepoTask: () => checkIsRepoTask
-});
-function checkIsRepoTask(action) {
-  switch (action) {
-    case "bare":
-      return checkIsBareRepoTask();
-    case "root":
-      return checkIsRepoRootTask();
-  }
-  const commands = ["rev-parse", "--is-inside-work-tree"];
-  return {
-    commands,
-    format: "utf-8",
-    onError,
-    parser
-  };
-}
-function checkIsRepoRootTask() {
-  const commands = ["rev-parse", "--git-dir"];
-  return {
-    commands,
-    format: "utf-8",
-    onError,
-    parser(path) {
-      return /^\.(git)?$/.test(path.trim());
-    }
-  };
-}
-function checkIsBareRepoTask() {
-  const commands = ["rev-parse", "--is-bare-repository"];
-  return {
-    commands,
-    format: "utf-8",
-    onError,
-    parser
-  };
-}
-function isNotRepoMessage(error) {
-  return /(Not a git repository|Kein Git-Repository)/i.test(String(error));
-}
-var CheckRepoActions;
-var onError;
-var parser;
-var init_check_is_repo = __esm({
-  "src/lib/tasks/check-is-repo.ts"() {
-    "use strict";
-    init_utils();
-    CheckRepoActions = /* @__PURE__ */ ((CheckRepoActions2) => {
-      CheckRepoActions2["BARE"] = "bare";
-      CheckRepoActions2["IN_TREE"] = "tree";
-      CheckRepoActions2["IS_REPO_ROOT"] = "root";
-      return CheckRepoActions2;
-    })(CheckRepoActions || {});
-    onError = ({ exitCode }, error, done, fail) => {
-      if (exitCode === 128 && isNotRepoMessage(error)) {
-        return done(Buffer.from("false"));
-      }
-      fail(error);
-    };
-    parser = (text) => {
-      return text.trim() === "true";
-    };
-  }
-});
-function cleanSummaryParser(dryRun, text) {
-  const summary = new CleanResponse(dryRun);
-  const regexp = dryRun ? dryRunRemovalRegexp : removalRegexp;
-  toLinesWithContent(text).forEach((line) => {
-    const removed = line.replace(regexp, "");
-    summary.paths.push(removed);
-    (isFolderRegexp.test(removed) ? summary.folders : summary.files).push(removed);
-  });
-  return summary;
-}
-var CleanResponse;
-var removalRegexp;
-var dryRunRemovalRegexp;
-var isFolderRegexp;
-var init_CleanSummary = __esm({
-  "src/lib/responses/CleanSummary.ts"() {
-    "use strict";
-    init_utils();
-    CleanResponse = class {
-      constructor(dryRun) {
-        this.dryRun = dryRun;
-        this.paths = [];
-        this.files = [];
-        this.folders = [];
-      }
-    };
-    removalRegexp = /^[a-z]+\s*/i;
-    dryRunRemovalRegexp = /^[a-z]+\s+[a-z]+\s*/i;
-    isFolderRegexp = /\/$/;
-  }
-});
-var task_exports = {};
-__export(task_exports, {
-  EMPTY_COMMANDS: () => EMPTY_COMMANDS,
-  adhocExecTask: () => adhocExecTask,
-  configurationErrorTask: () => configurationErrorTask,
-  isBufferTask: () => isBufferTask,
-  isEmptyTask: () => isEmptyTask,
-  straightThroughBufferTask: () => straightThroughBufferTask,
-  straightThroughStringTask: () => straightThroughStringTask
-});
-function adhocExecTask(parser4) {
-  return {
-    commands: EMPTY_COMMANDS,
-    format: "empty",
-    parser: parser4
-  };
-}
-function configurationErrorTask(error) {
-  return {
-    commands: EMPTY_COMMANDS,
-    format: "empty",
-    parser() {
-      throw typeof error === "string" ? new TaskConfigurationError(error) : error;
-    }
-  };
-}
-function straightThroughStringTask(commands, trimmed2 = false) {
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return trimmed2 ? String(text).trim() : text;
-    }
-  };
-}
-function straightThroughBufferTask(commands) {
-  return {
-    commands,
-    format: "buffer",
-    parser(buffer) {
-      return buffer;
-    }
-  };
-}
-function isBufferTask(task) {
-  return task.format === "buffer";
-}
-function isEmptyTask(task) {
-  return task.format === "empty" || !task.commands.length;
-}
-var EMPTY_COMMANDS;
-var init_task = __esm({
-  "src/lib/tasks/task.ts"() {
-    "use strict";
-    init_task_configuration_error();
-    EMPTY_COMMANDS = [];
-  }
-});
-var clean_exports = {};
-__export(clean_exports, {
-  CONFIG_ERROR_INTERACTIVE_MODE: () => CONFIG_ERROR_INTERACTIVE_MODE,
-  CONFIG_ERROR_MODE_REQUIRED: () => CONFIG_ERROR_MODE_REQUIRED,
-  CONFIG_ERROR_UNKNOWN_OPTION: () => CONFIG_ERROR_UNKNOWN_OPTION,
-  CleanOptions: () => CleanOptions,
-  cleanTask: () => cleanTask,
-  cleanWithOptionsTask: () => cleanWithOptionsTask,
-  isCleanOptionsArray: () => isCleanOptionsArray
-});
-function cleanWithOptionsTask(mode, customArgs) {
-  const { cleanMode, options, valid } = getCleanOptions(mode);
-  if (!cleanMode) {
-    return configurationErrorTask(CONFIG_ERROR_MODE_REQUIRED);
-  }
-  if (!valid.options) {
-    return configurationErrorTask(CONFIG_ERROR_UNKNOWN_OPTION + JSON.stringify(mode));
-  }
-  options.push(...customArgs);
-  if (options.some(isInteractiveMode)) {
-    return configurationErrorTask(CONFIG_ERROR_INTERACTIVE_MODE);
-  }
-  return cleanTask(cleanMode, options);
-}
-function cleanTask(mode, customArgs) {
-  const commands = ["clean", `-${mode}`, ...customArgs];
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return cleanSummaryParser(mode === "n", text);
-    }
-  };
-}
-function isCleanOptionsArray(input) {
-  return Array.isArray(input) && input.every((test) => CleanOptionValues.has(test));
-}
-function getCleanOptions(input) {
-  let cleanMode;
-  let options = [];
-  let valid = { cleanMode: false, options: true };
-  input.replace(/[^a-z]i/g, "").split("").forEach((char) => {
-    if (isCleanMode(char)) {
-      cleanMode = char;
-      valid.cleanMode = true;
-    } else {
-      valid.options = valid.options && isKnownOption(options[options.length] = `-${char}`);
-    }
-  });
-  return {
-    cleanMode,
-    options,
-    valid
-  };
-}
-function isCleanMode(cleanMode) {
-  return cleanMode === "f" || cleanMode === "n";
-}
-function isKnownOption(option) {
-  return /^-[a-z]$/i.test(option) && CleanOptionValues.has(option.charAt(1));
-}
-function isInteractiveMode(option) {
-  if (/^-[^\-]/.test(option)) {
-    return option.indexOf("i") > 0;
-  }
-  return option === "--interactive";
-}
-var CONFIG_ERROR_INTERACTIVE_MODE;
-var CONFIG_ERROR_MODE_REQUIRED;
-var CONFIG_ERROR_UNKNOWN_OPTION;
-var CleanOptions;
-var CleanOptionValues;
-var init_clean = __esm({
-  "src/lib/tasks/clean.ts"() {
-    "use strict";
-    init_CleanSummary();
-    init_utils();
-    init_task();
-    CONFIG_ERROR_INTERACTIVE_MODE = "Git clean interactive mode is not supported";
-    CONFIG_ERROR_MODE_REQUIRED = 'Git clean mode parameter ("n" or "f") is required';
-    CONFIG_ERROR_UNKNOWN_OPTION = "Git clean unknown option found in: ";
-    CleanOptions = /* @__PURE__ */ ((CleanOptions2) => {
-      CleanOptions2["DRY_RUN"] = "n";
-      CleanOptions2["FORCE"] = "f";
-      CleanOptions2["IGNORED_INCLUDED"] = "x";
-      CleanOptions2["IGNORED_ONLY"] = "X";
-      CleanOptions2["EXCLUDING"] = "e";
-      CleanOptions2["QUIET"] = "q";
-      CleanOptions2["RECURSIVE"] = "d";
-      return CleanOptions2;
-    })(CleanOptions || {});
-    CleanOptionValues = /* @__PURE__ */ new Set([
-      "i",
-      ...asStringArray(Object.values(CleanOptions))
-    ]);
-  }
-});
-function configListParser(text) {
-  const config = new ConfigList();
-  for (const item of configParser(text)) {
-    config.addValue(item.file, String(item.key), item.value);
-  }
-  return config;
-}
-function configGetParser(text, key) {
-  let value = null;
-  const values = [];
-  const scopes = /* @__PURE__ */ new Map();
-  for (const item of configParser(text, key)) {
-    if (item.key !== key) {
-      continue;
-    }
-    values.push(value = item.value);
-    if (!scopes.has(item.file)) {
-      scopes.set(item.file, []);
-    }
-    scopes.get(item.file).push(value);
-  }
-  return {
-    key,
-    paths: Array.from(scopes.keys()),
-    scopes,
-    value,
-    values
-  };
-}
-function configFilePath(filePath) {
-  return filePath.replace(/^(file):/, "");
-}
-function* configParser(text, requestedKey = null) {
-  const lines = text.split("\0");
-  for (let i2 = 0, max = lines.length - 1; i2 < max; ) {
-    const file = configFilePath(lines[i2++]);
-    let value = lines[i2++];
-    let key = requestedKey;
-    if (value.includes("\n")) {
-      const line = splitOn(value, "\n");
-      key = line[0];
-      value = line[1];
-    }
-    yield { file, key, value };
-  }
-}
-var ConfigList;
-var init_ConfigList = __esm({
-  "src/lib/responses/ConfigList.ts"() {
-    "use strict";
-    init_utils();
-    ConfigList = class {
-      constructor() {
-        this.files = [];
-        this.values = /* @__PURE__ */ Object.create(null);
-      }
-      get all() {
-        if (!this._all) {
-          this._all = this.files.reduce((all, file) => {
-            return Object.assign(all, this.values[file]);
-          }, {});
-        }
-        return this._all;
-      }
-      addFile(file) {
-        if (!(file in this.values)) {
-          const latest = last(this.files);
-          this.values[file] = latest ? Object.create(this.values[latest]) : {};
-          this.files.push(file);
-        }
-        return this.values[file];
-      }
-      addValue(file, key, value) {
-        const values = this.addFile(file);
-        if (!Object.hasOwn(values, key)) {
-          values[key] = value;
-        } else if (Array.isArray(values[key])) {
-          values[key].push(value);
-        } else {
-          values[key] = [values[key], value];
-        }
-        this._all = void 0;
-      }
-    };
-  }
-});
-function asConfigScope(scope, fallback) {
-  if (typeof scope === "string" && Object.hasOwn(GitConfigScope, scope)) {
-    return scope;
-  }
-  return fallback;
-}
-function addConfigTask(key, value, append2, scope) {
-  const commands = ["config", `--${scope}`];
-  if (append2) {
-    commands.push("--add");
-  }
-  commands.push(key, value);
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return text;
-    }
-  };
-}
-function getConfigTask(key, scope) {
-  const commands = ["config", "--null", "--show-origin", "--get-all", key];
-  if (scope) {
-    commands.splice(1, 0, `--${scope}`);
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return configGetParser(text, key);
-    }
-  };
-}
-function listConfigTask(scope) {
-  const commands = ["config", "--list", "--show-origin", "--null"];
-  if (scope) {
-    commands.push(`--${scope}`);
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return configListParser(text);
-    }
-  };
-}
-function config_default() {
-  return {
-    addConfig(key, value, ...rest) {
-      return this._runTask(
-        addConfigTask(
-          key,
-          value,
-          rest[0] === true,
-          asConfigScope(
-            rest[1],
-            "local"
-            /* local */
-          )
-        ),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    getConfig(key, scope) {
-      return this._runTask(
-        getConfigTask(key, asConfigScope(scope, void 0)),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    listConfig(...rest) {
-      return this._runTask(
-        listConfigTask(asConfigScope(rest[0], void 0)),
-        trailingFunctionArgument(arguments)
-      );
-    }
-  };
-}
-var GitConfigScope;
-var init_config = __esm({
-  "src/lib/tasks/config.ts"() {
-    "use strict";
-    init_ConfigList();
-    init_utils();
-    GitConfigScope = /* @__PURE__ */ ((GitConfigScope2) => {
-      GitConfigScope2["system"] = "system";
-      GitConfigScope2["global"] = "global";
-      GitConfigScope2["local"] = "local";
-      GitConfigScope2["worktree"] = "worktree";
-      return GitConfigScope2;
-    })(GitConfigScope || {});
-  }
-});
-function isDiffNameStatus(input) {
-  return diffNameStatus.has(input);
-}
-var DiffNameStatus;
-var diffNameStatus;
-var init_diff_name_status = __esm({
-  "src/lib/tasks/diff-name-status.ts"() {
-    "use strict";
-    DiffNameStatus = /* @__PURE__ */ ((DiffNameStatus2) => {
-      DiffNameStatus2["ADDED"] = "A";
-      DiffNameStatus2["COPIED"] = "C";
-      DiffNameStatus2["DELETED"] = "D";
-      DiffNameStatus2["MODIFIED"] = "M";
-      DiffNameStatus2["RENAMED"] = "R";
-      DiffNameStatus2["CHANGED"] = "T";
-      DiffNameStatus2["UNMERGED"] = "U";
-      DiffNameStatus2["UNKNOWN"] = "X";
-      DiffNameStatus2["BROKEN"] = "B";
-      return DiffNameStatus2;
-    })(DiffNameStatus || {});
-    diffNameStatus = new Set(Object.values(DiffNameStatus));
-  }
-});
-function grepQueryBuilder(...params) {
-  return new GrepQuery().param(...params);
-}
-function parseGrep(grep) {
-  const paths = /* @__PURE__ */ new Set();
-  const results = {};
-  forEachLineWithContent(grep, (input) => {
-    const [path, line, preview] = input.split(NULL);
-    paths.add(path);
-    (results[path] = results[path] || []).push({
-      line: asNumber(line),
-      path,
-      preview
-    });
-  });
-  return {
-    paths,
-    results
-  };
-}
-function grep_default() {
-  return {
-    grep(searchTerm) {
-      const then = trailingFunctionArgument(arguments);
-      const options = getTrailingOptions(arguments);
-      for (const option of disallowedOptions) {
-        if (options.includes(option)) {
-          return this._runTask(
-            configurationErrorTask(`git.grep: use of "${option}" is not supported.`),
-            then
-          );
-        }
-      }
-      if (typeof searchTerm === "string") {
-        searchTerm = grepQueryBuilder().param(searchTerm);
-      }
-      const commands = ["grep", "--null", "-n", "--full-name", ...options, ...searchTerm];
-      return this._runTask(
-        {
-          commands,
-          format: "utf-8",
-          parser(stdOut) {
-            return parseGrep(stdOut);
-          }
-        },
-        then
-      );
-    }
-  };
-}
-var disallowedOptions;
-var Query;
-var _a;
-var GrepQuery;
-var init_grep = __esm({
-  "src/lib/tasks/grep.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-    disallowedOptions = ["-h"];
-    Query = /* @__PURE__ */ Symbol("grepQuery");
-    GrepQuery = class {
-      constructor() {
-        this[_a] = [];
-      }
-      *[(_a = Query, Symbol.iterator)]() {
-        for (const query of this[Query]) {
-          yield query;
-        }
-      }
-      and(...and) {
-        and.length && this[Query].push("--and", "(", ...prefixedArray(and, "-e"), ")");
-        return this;
-      }
-      param(...param) {
-        this[Query].push(...prefixedArray(param, "-e"));
-        return this;
-      }
-    };
-  }
-});
-var reset_exports = {};
-__export(reset_exports, {
-  ResetMode: () => ResetMode,
-  getResetMode: () => getResetMode,
-  resetTask: () => resetTask
-});
-function resetTask(mode, customArgs) {
-  const commands = ["reset"];
-  if (isValidResetMode(mode)) {
-    commands.push(`--${mode}`);
-  }
-  commands.push(...customArgs);
-  return straightThroughStringTask(commands);
-}
-function getResetMode(mode) {
-  if (isValidResetMode(mode)) {
-    return mode;
-  }
-  switch (typeof mode) {
-    case "string":
-    case "undefined":
-      return "soft";
-  }
-  return;
-}
-function isValidResetMode(mode) {
-  return typeof mode === "string" && validResetModes.includes(mode);
-}
-var ResetMode;
-var validResetModes;
-var init_reset = __esm({
-  "src/lib/tasks/reset.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-    ResetMode = /* @__PURE__ */ ((ResetMode2) => {
-      ResetMode2["MIXED"] = "mixed";
-      ResetMode2["SOFT"] = "soft";
-      ResetMode2["HARD"] = "hard";
-      ResetMode2["MERGE"] = "merge";
-      ResetMode2["KEEP"] = "keep";
-      return ResetMode2;
-    })(ResetMode || {});
-    validResetModes = asStringArray(Object.values(ResetMode));
-  }
-});
-function createLog() {
-  return (0, import_debug.default)("simple-git");
-}
-function prefixedLogger(to, prefix, forward) {
-  if (!prefix || !String(prefix).replace(/\s*/, "")) {
-    return !forward ? to : (message, ...args) => {
-      to(message, ...args);
-      forward(message, ...args);
-    };
-  }
-  return (message, ...args) => {
-    to(`%s ${message}`, prefix, ...args);
-    if (forward) {
-      forward(message, ...args);
-    }
-  };
-}
-function childLoggerName(name, childDebugger, { namespace: parentNamespace }) {
-  if (typeof name === "string") {
-    return name;
-  }
-  const childNamespace = childDebugger && childDebugger.namespace || "";
-  if (childNamespace.startsWith(parentNamespace)) {
-    return childNamespace.substr(parentNamespace.length + 1);
-  }
-  return childNamespace || parentNamespace;
-}
-function createLogger(label2, verbose, initialStep, infoDebugger = createLog()) {
-  const labelPrefix = label2 && `[${label2}]` || "";
-  const spawned = [];
-  const debugDebugger = typeof verbose === "string" ? infoDebugger.extend(verbose) : verbose;
-  const key = childLoggerName(filterType(verbose, filterString), debugDebugger, infoDebugger);
-  return step(initialStep);
-  function sibling(name, initial) {
-    return append(
-      spawned,
-      createLogger(label2, key.replace(/^[^:]+/, name), initial, infoDebugger)
-    );
-  }
-  function step(phase) {
-    const stepPrefix = phase && `[${phase}]` || "";
-    const debug2 = debugDebugger && prefixedLogger(debugDebugger, stepPrefix) || NOOP;
-    const info = prefixedLogger(infoDebugger, `${labelPrefix} ${stepPrefix}`, debug2);
-    return Object.assign(debugDebugger ? debug2 : info, {
-      label: label2,
-      sibling,
-      info,
-      step
-    });
-  }
-}
-var init_git_logger = __esm({
-  "src/lib/git-logger.ts"() {
-    "use strict";
-    init_utils();
-    import_debug.default.formatters.L = (value) => String(filterHasLength(value) ? value.length : "-");
-    import_debug.default.formatters.B = (value) => {
-      if (Buffer.isBuffer(value)) {
-        return value.toString("utf8");
-      }
-      return objectToString(value);
-    };
-  }
-});
-var TasksPendingQueue;
-var init_tasks_pending_queue = __esm({
-  "src/lib/runners/tasks-pending-queue.ts"() {
-    "use strict";
-    init_git_error();
-    init_git_logger();
-    TasksPendingQueue = class _TasksPendingQueue {
-      constructor(logLabel = "GitExecutor") {
-        this.logLabel = logLabel;
-        this._queue = /* @__PURE__ */ new Map();
-      }
-      withProgress(task) {
-        return this._queue.get(task);
-      }
-      createProgress(task) {
-        const name = _TasksPendingQueue.getName(task.commands[0]);
-        const logger = createLogger(this.logLabel, name);
-        return {
-          task,
-          logger,
-          name
-        };
-      }
-      push(task) {
-        const progress = this.createProgress(task);
-        progress.logger("Adding task to the queue, commands = %o", task.commands);
-        this._queue.set(task, progress);
-        return progress;
-      }
-      fatal(err) {
-        for (const [task, { logger }] of Array.from(this._queue.entries())) {
-          if (task === err.task) {
-            logger.info(`Failed %o`, err);
-            logger(
-              `Fatal exception, any as-yet un-started tasks run through this executor will not be attempted`
-            );
-          } else {
-            logger.info(
-              `A fatal exception occurred in a previous task, the queue has been purged: %o`,
-              err.message
-            );
-          }
-          this.complete(task);
-        }
-        if (this._queue.size !== 0) {
-          throw new Error(`Queue size should be zero after fatal: ${this._queue.size}`);
-        }
-      }
-      complete(task) {
-        const progress = this.withProgress(task);
-        if (progress) {
-          this._queue.delete(task);
-        }
-      }
-      attempt(task) {
-        const progress = this.withProgress(task);
-        if (!progress) {
-          throw new GitError(void 0, "TasksPendingQueue: attempt called for an unknown task");
-        }
-        progress.logger("Starting task");
-        return progress;
-      }
-      static getName(name = "empty") {
-        return `task:${name}:${++_TasksPendingQueue.counter}`;
-      }
-      static {
-        this.counter = 0;
-      }
-    };
-  }
-});
-function pluginContext(task, commands) {
-  return {
-    method: first(task.commands) || "",
-    commands
-  };
-}
-function onErrorReceived(target, logger) {
-  return (err) => {
-    logger(`[ERROR] child process exception %o`, err);
-    target.push(Buffer.from(String(err.stack), "ascii"));
-  };
-}
-function onDataReceived(target, name, logger, output) {
-  return (buffer) => {
-    logger(`%s received %L bytes`, name, buffer);
-    output(`%B`, buffer);
-    target.push(buffer);
-  };
-}
-var GitExecutorChain;
-var init_git_executor_chain = __esm({
-  "src/lib/runners/git-executor-chain.ts"() {
-    "use strict";
-    init_git_error();
-    init_task();
-    init_utils();
-    init_tasks_pending_queue();
-    GitExecutorChain = class {
-      constructor(_executor, _scheduler, _plugins) {
-        this._executor = _executor;
-        this._scheduler = _scheduler;
-        this._plugins = _plugins;
-        this._chain = Promise.resolve();
-        this._queue = new TasksPendingQueue();
-      }
-      get cwd() {
-        return this._cwd || this._executor.cwd;
-      }
-      set cwd(cwd) {
-        this._cwd = cwd;
-      }
-      get env() {
-        return this._executor.env;
-      }
-      get outputHandler() {
-        return this._executor.outputHandler;
-      }
-      chain() {
-        return this;
-      }
-      push(task) {
-        this._queue.push(task);
-        return this._chain = this._chain.then(() => this.attemptTask(task));
-      }
-      async attemptTask(task) {
-        const onScheduleComplete = await this._scheduler.next();
-        const onQueueComplete = () => this._queue.complete(task);
-        try {
-          const { logger } = this._queue.attempt(task);
-          return await (isEmptyTask(task) ? this.attemptEmptyTask(task, logger) : this.attemptRemoteTask(task, logger));
-        } catch (e) {
-          throw this.onFatalException(task, e);
-        } finally {
-          onQueueComplete();
-          onScheduleComplete();
-        }
-      }
-      onFatalException(task, e) {
-        const gitError = e instanceof GitError ? Object.assign(e, { task }) : new GitError(task, e && String(e));
-        this._chain = Promise.resolve();
-        this._queue.fatal(gitError);
-        return gitError;
-      }
-      async attemptRemoteTask(task, logger) {
-        const binary = this._plugins.exec("spawn.binary", "", pluginContext(task, task.commands));
-        const args = this._plugins.exec("spawn.args", [...task.commands], {
-          ...pluginContext(task, task.commands),
-          env: { ...this.env }
-        });
-        const raw = await this.gitResponse(
-          task,
-          binary,
-          args,
-          this.outputHandler,
-          logger.step("SPAWN")
-        );
-        const outputStreams = await this.handleTaskData(task, args, raw, logger.step("HANDLE"));
-        logger(`passing response to task's parser as a %s`, task.format);
-        if (isBufferTask(task)) {
-          return callTaskParser(task.parser, outputStreams);
-        }
-        return callTaskParser(task.parser, outputStreams.asStrings());
-      }
-      async attemptEmptyTask(task, logger) {
-        logger(`empty task bypassing child process to call to task's parser`);
-        return task.parser(this);
-      }
-      handleTaskData(task, args, result, logger) {
-        const { exitCode, rejection, stdOut, stdErr } = result;
-        return new Promise((done, fail) => {
-          logger(`Preparing to handle process response exitCode=%d stdOut=`, exitCode);
-          const { error } = this._plugins.exec(
-            "task.error",
-            { error: rejection },
-            {
-              ...pluginContext(task, args),
-              ...result
-            }
-          );
-          if (error && task.onError) {
-            logger.info(`exitCode=%s handling with custom error handler`);
-            return task.onError(
-              result,
-              error,
-              (newStdOut) => {
-                logger.info(`custom error handler treated as success`);
-                logger(`custom error returned a %s`, objectToString(newStdOut));
-                done(
-                  new GitOutputStreams(
-                    Array.isArray(newStdOut) ? Buffer.concat(newStdOut) : newStdOut,
-                    Buffer.concat(stdErr)
-                  )
-                );
-              },
-              fail
-            );
-          }
-          if (error) {
-            logger.info(
-              `handling as error: exitCode=%s stdErr=%s rejection=%o`,
-              exitCode,
-              stdErr.length,
-              rejection
-            );
-            return fail(error);
-          }
-          logger.info(`retrieving task output complete`);
-          done(new GitOutputStreams(Buffer.concat(stdOut), Buffer.concat(stdErr)));
-        });
-      }
-      async gitResponse(task, command, args, outputHandler, logger) {
-        const outputLogger = logger.sibling("output");
-        const spawnOptions = this._plugins.exec(
-          "spawn.options",
-          {
-            cwd: this.cwd,
-            env: this.env,
-            windowsHide: true
-          },
-          pluginContext(task, task.commands)
-        );
-        return new Promise((done) => {
-          const stdOut = [];
-          const stdErr = [];
-          logger.info(`%s %o`, command, args);
-          logger("%O", spawnOptions);
-          let rejection = this._beforeSpawn(task, args);
-          if (rejection) {
-            return done({
-              stdOut,
-              stdErr,
-              exitCode: 9901,
-              rejection
-            });
-          }
-          this._plugins.exec("spawn.before", void 0, {
-            ...pluginContext(task, args),
-            kill(reason) {
-              rejection = reason || rejection;
-            }
-          });
-          const spawned = spawn3(command, args, spawnOptions);
-          spawned.stdout.on(
-            "data",
-            onDataReceived(stdOut, "stdOut", logger, outputLogger.step("stdOut"))
-          );
-          spawned.stderr.on(
-            "data",
-            onDataReceived(stdErr, "stdErr", logger, outputLogger.step("stdErr"))
-          );
-          spawned.on("error", onErrorReceived(stdErr, logger));
-          if (outputHandler) {
-            logger(`Passing child process stdOut/stdErr to custom outputHandler`);
-            outputHandler(command, spawned.stdout, spawned.stderr, [...args]);
-          }
-          this._plugins.exec("spawn.after", void 0, {
-            ...pluginContext(task, args),
-            spawned,
-            close(exitCode, reason) {
-              done({
-                stdOut,
-                stdErr,
-                exitCode,
-                rejection: rejection || reason
-              });
-            },
-            kill(reason) {
-              if (spawned.killed) {
-                return;
-              }
-              rejection = reason;
-              spawned.kill("SIGINT");
-            }
-          });
-        });
-      }
-      _beforeSpawn(task, args) {
-        let rejection;
-        this._plugins.exec("spawn.before", void 0, {
-          ...pluginContext(task, args),
-          kill(reason) {
-            rejection = reason || rejection;
-          }
-        });
-        return rejection;
-      }
-    };
-  }
-});
-var git_executor_exports = {};
-__export(git_executor_exports, {
-  GitExecutor: () => GitExecutor
-});
-var GitExecutor;
-var init_git_executor = __esm({
-  "src/lib/runners/git-executor.ts"() {
-    "use strict";
-    init_git_executor_chain();
-    GitExecutor = class {
-      constructor(cwd, _scheduler, _plugins) {
-        this.cwd = cwd;
-        this._scheduler = _scheduler;
-        this._plugins = _plugins;
-        this._chain = new GitExecutorChain(this, this._scheduler, this._plugins);
-      }
-      chain() {
-        return new GitExecutorChain(this, this._scheduler, this._plugins);
-      }
-      push(task) {
-        return this._chain.push(task);
-      }
-    };
-  }
-});
-function taskCallback(task, response, callback = NOOP) {
-  const onSuccess = (data) => {
-    callback(null, data);
-  };
-  const onError2 = (err) => {
-    if (err?.task === task) {
-      callback(
-        err instanceof GitResponseError ? addDeprecationNoticeToError(err) : err,
-        void 0
-      );
-    }
-  };
-  response.then(onSuccess, onError2);
-}
-function addDeprecationNoticeToError(err) {
-  let log = (name) => {
-    console.warn(
-      `simple-git deprecation notice: accessing GitResponseError.${name} should be GitResponseError.git.${name}, this will no longer be available in version 3`
-    );
-    log = NOOP;
-  };
-  return Object.create(err, Object.getOwnPropertyNames(err.git).reduce(descriptorReducer, {}));
-  function descriptorReducer(all, name) {
-    if (name in err) {
-      return all;
-    }
-    all[name] = {
-      enumerable: false,
-      configurable: false,
-      get() {
-        log(name);
-        return err.git[name];
-      }
-    };
-    return all;
-  }
-}
-var init_task_callback = __esm({
-  "src/lib/task-callback.ts"() {
-    "use strict";
-    init_git_response_error();
-    init_utils();
-  }
-});
-function changeWorkingDirectoryTask(directory, root) {
-  return adhocExecTask((instance) => {
-    if (!folderExists(directory)) {
-      throw new Error(`Git.cwd: cannot change to non-directory "${directory}"`);
-    }
-    return (root || instance).cwd = directory;
-  });
-}
-var init_change_working_directory = __esm({
-  "src/lib/tasks/change-working-directory.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-  }
-});
-function checkoutTask(args) {
-  const commands = ["checkout", ...args];
-  if (commands[1] === "-b" && commands.includes("-B")) {
-    commands[1] = remove(commands, "-B");
-  }
-  return straightThroughStringTask(commands);
-}
-function checkout_default() {
-  return {
-    checkout() {
-      return this._runTask(
-        checkoutTask(getTrailingOptions(arguments, 1)),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    checkoutBranch(branchName, startPoint) {
-      return this._runTask(
-        checkoutTask(["-b", branchName, startPoint, ...getTrailingOptions(arguments)]),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    checkoutLocalBranch(branchName) {
-      return this._runTask(
-        checkoutTask(["-b", branchName, ...getTrailingOptions(arguments)]),
-        trailingFunctionArgument(arguments)
-      );
-    }
-  };
-}
-var init_checkout = __esm({
-  "src/lib/tasks/checkout.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-  }
-});
-function countObjectsResponse() {
-  return {
-    count: 0,
-    garbage: 0,
-    inPack: 0,
-    packs: 0,
-    prunePackable: 0,
-    size: 0,
-    sizeGarbage: 0,
-    sizePack: 0
-  };
-}
-function count_objects_default() {
-  return {
-    countObjects() {
-      return this._runTask({
-        commands: ["count-objects", "--verbose"],
-        format: "utf-8",
-        parser(stdOut) {
-          return parseStringResponse(countObjectsResponse(), [parser2], stdOut);
-        }
-      });
-    }
-  };
-}
-var parser2;
-var init_count_objects = __esm({
-  "src/lib/tasks/count-objects.ts"() {
-    "use strict";
-    init_utils();
-    parser2 = new LineParser(
-      /([a-z-]+): (\d+)$/,
-      (result, [key, value]) => {
-        const property = asCamelCase(key);
-        if (Object.hasOwn(result, property)) {
-          result[property] = asNumber(value);
-        }
-      }
-    );
-  }
-});
-function parseCommitResult(stdOut) {
-  const result = {
-    author: null,
-    branch: "",
-    commit: "",
-    root: false,
-    summary: {
-      changes: 0,
-      insertions: 0,
-      deletions: 0
-    }
-  };
-  return parseStringResponse(result, parsers, stdOut);
-}
-var parsers;
-var init_parse_commit = __esm({
-  "src/lib/parsers/parse-commit.ts"() {
-    "use strict";
-    init_utils();
-    parsers = [
-      new LineParser(/^\[([^\s]+)( \([^)]+\))? ([^\]]+)/, (result, [branch, root, commit]) => {
-        result.branch = branch;
-        result.commit = commit;
-        result.root = !!root;
-      }),
-      new LineParser(/\s*Author:\s(.+)/i, (result, [author]) => {
-        const parts = author.split("<");
-        const email = parts.pop();
-        if (!email || !email.includes("@")) {
-          return;
-        }
-        result.author = {
-          email: email.substr(0, email.length - 1),
-          name: parts.join("<").trim()
-        };
-      }),
-      new LineParser(
-        /(\d+)[^,]*(?:,\s*(\d+)[^,]*)(?:,\s*(\d+))/g,
-        (result, [changes, insertions, deletions]) => {
-          result.summary.changes = parseInt(changes, 10) || 0;
-          result.summary.insertions = parseInt(insertions, 10) || 0;
-          result.summary.deletions = parseInt(deletions, 10) || 0;
-        }
-      ),
-      new LineParser(
-        /^(\d+)[^,]*(?:,\s*(\d+)[^(]+\(([+-]))?/,
-        (result, [changes, lines, direction]) => {
-          result.summary.changes = parseInt(changes, 10) || 0;
-          const count = parseInt(lines, 10) || 0;
-          if (direction === "-") {
-            result.summary.deletions = count;
-          } else if (direction === "+") {
-            result.summary.insertions = count;
-          }
-        }
-      )
-    ];
-  }
-});
-function commitTask(message, files, customArgs) {
-  const commands = [
-    "-c",
-    "core.abbrev=40",
-    "commit",
-    ...prefixedArray(message, "-m"),
-    ...files,
-    ...customArgs
-  ];
-  return {
-    commands,
-    format: "utf-8",
-    parser: parseCommitResult
-  };
-}
-function commit_default() {
-  return {
-    commit(message, ...rest) {
-      const next = trailingFunctionArgument(arguments);
-      const task = rejectDeprecatedSignatures(message) || commitTask(
-        asArray(message),
-        asArray(filterType(rest[0], filterStringOrStringArray, [])),
-        [
-          ...asStringArray(filterType(rest[1], filterArray, [])),
-          ...getTrailingOptions(arguments, 0, true)
-        ]
-      );
-      return this._runTask(task, next);
-    }
-  };
-  function rejectDeprecatedSignatures(message) {
-    return !filterStringOrStringArray(message) && configurationErrorTask(
-      `git.commit: requires the commit message to be supplied as a string/string[]`
-    );
-  }
-}
-var init_commit = __esm({
-  "src/lib/tasks/commit.ts"() {
-    "use strict";
-    init_parse_commit();
-    init_utils();
-    init_task();
-  }
-});
-function first_commit_default() {
-  return {
-    firstCommit() {
-      return this._runTask(
-        straightThroughStringTask(["rev-list", "--max-parents=0", "HEAD"], true),
-        trailingFunctionArgument(arguments)
-      );
-    }
-  };
-}
-var init_first_commit = __esm({
-  "src/lib/tasks/first-commit.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-  }
-});
-function hashObjectTask(filePath, write) {
-  const commands = ["hash-object", filePath];
-  if (write) {
-    commands.push("-w");
-  }
-  return straightThroughStringTask(commands, true);
-}
-var init_hash_object = __esm({
-  "src/lib/tasks/hash-object.ts"() {
-    "use strict";
-    init_task();
-  }
-});
-function parseInit(bare, path, text) {
-  const response = String(text).trim();
-  let result;
-  if (result = initResponseRegex.exec(response)) {
-    return new InitSummary(bare, path, false, result[1]);
-  }
-  if (result = reInitResponseRegex.exec(response)) {
-    return new InitSummary(bare, path, true, result[1]);
-  }
-  let gitDir = "";
-  const tokens = response.split(" ");
-  while (tokens.length) {
-    const token = tokens.shift();
-    if (token === "in") {
-      gitDir = tokens.join(" ");
-      break;
-    }
-  }
-  return new InitSummary(bare, path, /^re/i.test(response), gitDir);
-}
-var InitSummary;
-var initResponseRegex;
-var reInitResponseRegex;
-var init_InitSummary = __esm({
-  "src/lib/responses/InitSummary.ts"() {
-    "use strict";
-    InitSummary = class {
-      constructor(bare, path, existing, gitDir) {
-        this.bare = bare;
-        this.path = path;
-        this.existing = existing;
-        this.gitDir = gitDir;
-      }
-    };
-    initResponseRegex = /^Init.+ repository in (.+)$/;
-    reInitResponseRegex = /^Rein.+ in (.+)$/;
-  }
-});
-function hasBareCommand(command) {
-  return command.includes(bareCommand);
-}
-function initTask(bare = false, path, customArgs) {
-  const commands = ["init", ...customArgs];
-  if (bare && !hasBareCommand(commands)) {
-    commands.splice(1, 0, bareCommand);
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser(text) {
-      return parseInit(commands.includes("--bare"), path, text);
-    }
-  };
-}
-var bareCommand;
-var init_init = __esm({
-  "src/lib/tasks/init.ts"() {
-    "use strict";
-    init_InitSummary();
-    bareCommand = "--bare";
-  }
-});
-function logFormatFromCommand(customArgs) {
-  for (let i2 = 0; i2 < customArgs.length; i2++) {
-    const format = logFormatRegex.exec(customArgs[i2]);
-    if (format) {
-      return `--${format[1]}`;
-    }
-  }
-  return "";
-}
-function isLogFormat(customArg) {
-  return logFormatRegex.test(customArg);
-}
-var logFormatRegex;
-var init_log_format = __esm({
-  "src/lib/args/log-format.ts"() {
-    "use strict";
-    logFormatRegex = /^--(stat|numstat|name-only|name-status)(=|$)/;
-  }
-});
-var DiffSummary;
-var init_DiffSummary = __esm({
-  "src/lib/responses/DiffSummary.ts"() {
-    "use strict";
-    DiffSummary = class {
-      constructor() {
-        this.changed = 0;
-        this.deletions = 0;
-        this.insertions = 0;
-        this.files = [];
-      }
-    };
-  }
-});
-function getDiffParser(format = "") {
-  const parser4 = diffSummaryParsers[format];
-  return (stdOut) => parseStringResponse(new DiffSummary(), parser4, stdOut, false);
-}
-var statParser;
-var numStatParser;
-var nameOnlyParser;
-var nameStatusParser;
-var diffSummaryParsers;
-var init_parse_diff_summary = __esm({
-  "src/lib/parsers/parse-diff-summary.ts"() {
-    "use strict";
-    init_log_format();
-    init_DiffSummary();
-    init_diff_name_status();
-    init_utils();
-    statParser = [
-      new LineParser(
-        /^(.+)\s+\|\s+(\d+)(\s+[+\-]+)?$/,
-        (result, [file, changes, alterations = ""]) => {
-          result.files.push({
-            file: file.trim(),
-            changes: asNumber(changes),
-            insertions: alterations.replace(/[^+]/g, "").length,
-            deletions: alterations.replace(/[^-]/g, "").length,
-            binary: false
-          });
-        }
-      ),
-      new LineParser(
-        /^(.+) \|\s+Bin ([0-9.]+) -> ([0-9.]+) ([a-z]+)/,
-        (result, [file, before, after]) => {
-          result.files.push({
-            file: file.trim(),
-            before: asNumber(before),
-            after: asNumber(after),
-            binary: true
-          });
-        }
-      ),
-      new LineParser(
-        /(\d+) files? changed\s*((?:, \d+ [^,]+){0,2})/,
-        (result, [changed, summary]) => {
-          const inserted = /(\d+) i/.exec(summary);
-          const deleted = /(\d+) d/.exec(summary);
-          result.changed = asNumber(changed);
-          result.insertions = asNumber(inserted?.[1]);
-          result.deletions = asNumber(deleted?.[1]);
-        }
-      )
-    ];
-    numStatParser = [
-      new LineParser(
-        /(\d+)\t(\d+)\t(.+)$/,
-        (result, [changesInsert, changesDelete, file]) => {
-          const insertions = asNumber(changesInsert);
-          const deletions = asNumber(changesDelete);
-          result.changed++;
-          result.insertions += insertions;
-          result.deletions += deletions;
-          result.files.push({
-            file,
-            changes: insertions + deletions,
-            insertions,
-            deletions,
-            binary: false
-          });
-        }
-      ),
-      new LineParser(/-\t-\t(.+)$/, (result, [file]) => {
-        result.changed++;
-        result.files.push({
-          file,
-          after: 0,
-          before: 0,
-          binary: true
-        });
-      })
-    ];
-    nameOnlyParser = [
-      new LineParser(/(.+)$/, (result, [file]) => {
-        result.changed++;
-        result.files.push({
-          file,
-          changes: 0,
-          insertions: 0,
-          deletions: 0,
-          binary: false
-        });
-      })
-    ];
-    nameStatusParser = [
-      new LineParser(
-        /([ACDMRTUXB])([0-9]{0,3})\t(.[^\t]*)(\t(.[^\t]*))?$/,
-        (result, [status, similarity, from, _to, to]) => {
-          result.changed++;
-          result.files.push({
-            file: to ?? from,
-            changes: 0,
-            insertions: 0,
-            deletions: 0,
-            binary: false,
-            status: orVoid(isDiffNameStatus(status) && status),
-            from: orVoid(!!to && from !== to && from),
-            similarity: asNumber(similarity)
-          });
-        }
-      )
-    ];
-    diffSummaryParsers = {
-      [
-        ""
-        /* NONE */
-      ]: statParser,
-      [
-        "--stat"
-        /* STAT */
-      ]: statParser,
-      [
-        "--numstat"
-        /* NUM_STAT */
-      ]: numStatParser,
-      [
-        "--name-status"
-        /* NAME_STATUS */
-      ]: nameStatusParser,
-      [
-        "--name-only"
-        /* NAME_ONLY */
-      ]: nameOnlyParser
-    };
-  }
-});
-function lineBuilder(tokens, fields) {
-  return fields.reduce(
-    (line, field2, index) => {
-      line[field2] = tokens[index] || "";
-      return line;
-    },
-    /* @__PURE__ */ Object.create({ diff: null })
-  );
-}
-function createListLogSummaryParser(splitter = SPLITTER, fields = defaultFieldNames, logFormat = "") {
-  const parseDiffResult = getDiffParser(logFormat);
-  return function(stdOut) {
-    const all = toLinesWithContent(
-      stdOut.trim(),
-      false,
-      START_BOUNDARY
-    ).map(function(item) {
-      const lineDetail = item.split(COMMIT_BOUNDARY);
-      const listLogLine = lineBuilder(lineDetail[0].split(splitter), fields);
-      if (lineDetail.length > 1 && !!lineDetail[1].trim()) {
-        listLogLine.diff = parseDiffResult(lineDetail[1]);
-      }
-      return listLogLine;
-    });
-    return {
-      all,
-      latest: all.length && all[0] || null,
-      total: all.length
-    };
-  };
-}
-var START_BOUNDARY;
-var COMMIT_BOUNDARY;
-var SPLITTER;
-var defaultFieldNames;
-var init_parse_list_log_summary = __esm({
-  "src/lib/parsers/parse-list-log-summary.ts"() {
-    "use strict";
-    init_utils();
-    init_parse_diff_summary();
-    init_log_format();
-    START_BOUNDARY = "\xF2\xF2\xF2\xF2\xF2\xF2 ";
-    COMMIT_BOUNDARY = " \xF2\xF2";
-    SPLITTER = " \xF2 ";
-    defaultFieldNames = ["hash", "date", "message", "refs", "author_name", "author_email"];
-  }
-});
-var diff_exports = {};
-__export(diff_exports, {
-  diffSummaryTask: () => diffSummaryTask,
-  validateLogFormatConfig: () => validateLogFormatConfig
-});
-function diffSummaryTask(customArgs) {
-  let logFormat = logFormatFromCommand(customArgs);
-  const commands = ["diff"];
-  if (logFormat === "") {
-    logFormat = "--stat";
-    commands.push("--stat=4096");
-  }
-  commands.push(...customArgs);
-  return validateLogFormatConfig(commands) || {
-    commands,
-    format: "utf-8",
-    parser: getDiffParser(logFormat)
-  };
-}
-function validateLogFormatConfig(customArgs) {
-  const flags = customArgs.filter(isLogFormat);
-  if (flags.length > 1) {
-    return configurationErrorTask(
-      `Summary flags are mutually exclusive - pick one of ${flags.join(",")}`
-    );
-  }
-  if (flags.length && customArgs.includes("-z")) {
-    return configurationErrorTask(
-      `Summary flag ${flags} parsing is not compatible with null termination option '-z'`
-    );
-  }
-}
-var init_diff = __esm({
-  "src/lib/tasks/diff.ts"() {
-    "use strict";
-    init_log_format();
-    init_parse_diff_summary();
-    init_task();
-  }
-});
-function prettyFormat(format, splitter) {
-  const fields = [];
-  const formatStr = [];
-  Object.keys(format).forEach((field2) => {
-    fields.push(field2);
-    formatStr.push(String(format[field2]));
-  });
-  return [fields, formatStr.join(splitter)];
-}
-function userOptions(input) {
-  return Object.keys(input).reduce((out, key) => {
-    if (!(key in excludeOptions)) {
-      out[key] = input[key];
-    }
-    return out;
-  }, {});
-}
-function parseLogOptions(opt = {}, customArgs = []) {
-  const splitter = filterType(opt.splitter, filterString, SPLITTER);
-  const format = filterPlainObject(opt.format) ? opt.format : {
-    hash: "%H",
-    date: opt.strictDate === false ? "%ai" : "%aI",
-    message: "%s",
-    refs: "%D",
-    body: opt.multiLine ? "%B" : "%b",
-    author_name: opt.mailMap !== false ? "%aN" : "%an",
-    author_email: opt.mailMap !== false ? "%aE" : "%ae"
-  };
-  const [fields, formatStr] = prettyFormat(format, splitter);
-  const suffix = [];
-  const command = [
-    `--pretty=format:${START_BOUNDARY}${formatStr}${COMMIT_BOUNDARY}`,
-    ...customArgs
-  ];
-  const maxCount = opt.n || opt["max-count"] || opt.maxCount;
-  if (maxCount) {
-    command.push(`--max-count=${maxCount}`);
-  }
-  if (opt.from || opt.to) {
-    const rangeOperator = opt.symmetric !== false ? "..." : "..";
-    suffix.push(`${opt.from || ""}${rangeOperator}${opt.to || ""}`);
-  }
-  if (filterString(opt.file)) {
-    command.push("--follow", c(opt.file));
-  }
-  appendTaskOptions(userOptions(opt), command);
-  return {
-    fields,
-    splitter,
-    commands: [...command, ...suffix]
-  };
-}
-function logTask(splitter, fields, customArgs) {
-  const parser4 = createListLogSummaryParser(splitter, fields, logFormatFromCommand(customArgs));
-  return {
-    commands: ["log", ...customArgs],
-    format: "utf-8",
-    parser: parser4
-  };
-}
-function log_default() {
-  return {
-    log(...rest) {
-      const next = trailingFunctionArgument(arguments);
-      const options = parseLogOptions(
-        trailingOptionsArgument(arguments),
-        asStringArray(filterType(arguments[0], filterArray, []))
-      );
-      const task = rejectDeprecatedSignatures(...rest) || validateLogFormatConfig(options.commands) || createLogTask(options);
-      return this._runTask(task, next);
-    }
-  };
-  function createLogTask(options) {
-    return logTask(options.splitter, options.fields, options.commands);
-  }
-  function rejectDeprecatedSignatures(from, to) {
-    return filterString(from) && filterString(to) && configurationErrorTask(
-      `git.log(string, string) should be replaced with git.log({ from: string, to: string })`
-    );
-  }
-}
-var excludeOptions;
-var init_log = __esm({
-  "src/lib/tasks/log.ts"() {
-    "use strict";
-    init_log_format();
-    init_parse_list_log_summary();
-    init_utils();
-    init_task();
-    init_diff();
-    excludeOptions = /* @__PURE__ */ ((excludeOptions2) => {
-      excludeOptions2[excludeOptions2["--pretty"] = 0] = "--pretty";
-      excludeOptions2[excludeOptions2["max-count"] = 1] = "max-count";
-      excludeOptions2[excludeOptions2["maxCount"] = 2] = "maxCount";
-      excludeOptions2[excludeOptions2["n"] = 3] = "n";
-      excludeOptions2[excludeOptions2["file"] = 4] = "file";
-      excludeOptions2[excludeOptions2["format"] = 5] = "format";
-      excludeOptions2[excludeOptions2["from"] = 6] = "from";
-      excludeOptions2[excludeOptions2["to"] = 7] = "to";
-      excludeOptions2[excludeOptions2["splitter"] = 8] = "splitter";
-      excludeOptions2[excludeOptions2["symmetric"] = 9] = "symmetric";
-      excludeOptions2[excludeOptions2["mailMap"] = 10] = "mailMap";
-      excludeOptions2[excludeOptions2["multiLine"] = 11] = "multiLine";
-      excludeOptions2[excludeOptions2["strictDate"] = 12] = "strictDate";
-      return excludeOptions2;
-    })(excludeOptions || {});
-  }
-});
-var MergeSummaryConflict;
-var MergeSummaryDetail;
-var init_MergeSummary = __esm({
-  "src/lib/responses/MergeSummary.ts"() {
-    "use strict";
-    MergeSummaryConflict = class {
-      constructor(reason, file = null, meta) {
-        this.reason = reason;
-        this.file = file;
-        this.meta = meta;
-      }
-      toString() {
-        return `${this.file}:${this.reason}`;
-      }
-    };
-    MergeSummaryDetail = class {
-      constructor() {
-        this.conflicts = [];
-        this.merges = [];
-        this.result = "success";
-      }
-      get failed() {
-        return this.conflicts.length > 0;
-      }
-      get reason() {
-        return this.result;
-      }
-      toString() {
-        if (this.conflicts.length) {
-          return `CONFLICTS: ${this.conflicts.join(", ")}`;
-        }
-        return "OK";
-      }
-    };
-  }
-});
-var PullSummary;
-var PullFailedSummary;
-var init_PullSummary = __esm({
-  "src/lib/responses/PullSummary.ts"() {
-    "use strict";
-    PullSummary = class {
-      constructor() {
-        this.remoteMessages = {
-          all: []
-        };
-        this.created = [];
-        this.deleted = [];
-        this.files = [];
-        this.deletions = {};
-        this.insertions = {};
-        this.summary = {
-          changes: 0,
-          deletions: 0,
-          insertions: 0
-        };
-      }
-    };
-    PullFailedSummary = class {
-      constructor() {
-        this.remote = "";
-        this.hash = {
-          local: "",
-          remote: ""
-        };
-        this.branch = {
-          local: "",
-          remote: ""
-        };
-        this.message = "";
-      }
-      toString() {
-        return this.message;
-      }
-    };
-  }
-});
-function objectEnumerationResult(remoteMessages) {
-  return remoteMessages.objects = remoteMessages.objects || {
-    compressing: 0,
-    counting: 0,
-    enumerating: 0,
-    packReused: 0,
-    reused: { count: 0, delta: 0 },
-    total: { count: 0, delta: 0 }
-  };
-}
-function asObjectCount(source2) {
-  const count = /^\s*(\d+)/.exec(source2);
-  const delta = /delta (\d+)/i.exec(source2);
-  return {
-    count: asNumber(count && count[1] || "0"),
-    delta: asNumber(delta && delta[1] || "0")
-  };
-}
-var remoteMessagesObjectParsers;
-var init_parse_remote_objects = __esm({
-  "src/lib/parsers/parse-remote-objects.ts"() {
-    "use strict";
-    init_utils();
-    remoteMessagesObjectParsers = [
-      new RemoteLineParser(
-        /^remote:\s*(enumerating|counting|compressing) objects: (\d+),/i,
-        (result, [action, count]) => {
-          const key = action.toLowerCase();
-          const enumeration = objectEnumerationResult(result.remoteMessages);
-          Object.assign(enumeration, { [key]: asNumber(count) });
-        }
-      ),
-      new RemoteLineParser(
-        /^remote:\s*(enumerating|counting|compressing) objects: \d+% \(\d+\/(\d+)\),/i,
-        (result, [action, count]) => {
-          const key = action.toLowerCase();
-          const enumeration = objectEnumerationResult(result.remoteMessages);
-          Object.assign(enumeration, { [key]: asNumber(count) });
-        }
-      ),
-      new RemoteLineParser(
-        /total ([^,]+), reused ([^,]+), pack-reused (\d+)/i,
-        (result, [total, reused, packReused]) => {
-          const objects = objectEnumerationResult(result.remoteMessages);
-          objects.total = asObjectCount(total);
-          objects.reused = asObjectCount(reused);
-          objects.packReused = asNumber(packReused);
-        }
-      )
-    ];
-  }
-});
-function parseRemoteMessages(_stdOut, stdErr) {
-  return parseStringResponse({ remoteMessages: new RemoteMessageSummary() }, parsers2, stdErr);
-}
-var parsers2;
-var RemoteMessageSummary;
-var init_parse_remote_messages = __esm({
-  "src/lib/parsers/parse-remote-messages.ts"() {
-    "use strict";
-    init_utils();
-    init_parse_remote_objects();
-    parsers2 = [
-      new RemoteLineParser(/^remote:\s*(.+)$/, (result, [text]) => {
-        result.remoteMessages.all.push(text.trim());
-        return false;
-      }),
-      ...remoteMessagesObjectParsers,
-      new RemoteLineParser(
-        [/create a (?:pull|merge) request/i, /\s(https?:\/\/\S+)$/],
-        (result, [pullRequestUrl]) => {
-          result.remoteMessages.pullRequestUrl = pullRequestUrl;
-        }
-      ),
-      new RemoteLineParser(
-        [/found (\d+) vulnerabilities.+\(([^)]+)\)/i, /\s(https?:\/\/\S+)$/],
-        (result, [count, summary, url]) => {
-          result.remoteMessages.vulnerabilities = {
-            count: asNumber(count),
-            summary,
-            url
-          };
-        }
-      )
-    ];
-    RemoteMessageSummary = class {
-      constructor() {
-        this.all = [];
-      }
-    };
-  }
-});
-function parsePullErrorResult(stdOut, stdErr) {
-  const pullError = parseStringResponse(new PullFailedSummary(), errorParsers, [stdOut, stdErr]);
-  return pullError.message && pullError;
-}
-var FILE_UPDATE_REGEX;
-var SUMMARY_REGEX;
-var ACTION_REGEX;
-var parsers3;
-var errorParsers;
-var parsePullDetail;
-var parsePullResult;
-var init_parse_pull = __esm({
-  "src/lib/parsers/parse-pull.ts"() {
-    "use strict";
-    init_PullSummary();
-    init_utils();
-    init_parse_remote_messages();
-    FILE_UPDATE_REGEX = /^\s*(.+?)\s+\|\s+\d+\s*(\+*)(-*)/;
-    SUMMARY_REGEX = /(\d+)\D+((\d+)\D+\(\+\))?(\D+(\d+)\D+\(-\))?/;
-    ACTION_REGEX = /^(create|delete) mode \d+ (.+)/;
-    parsers3 = [
-      new LineParser(FILE_UPDATE_REGEX, (result, [file, insertions, deletions]) => {
-        result.files.push(file);
-        if (insertions) {
-          result.insertions[file] = insertions.length;
-        }
-        if (deletions) {
-          result.deletions[file] = deletions.length;
-        }
-      }),
-      new LineParser(SUMMARY_REGEX, (result, [changes, , insertions, , deletions]) => {
-        if (insertions !== void 0 || deletions !== void 0) {
-          result.summary.changes = +changes || 0;
-          result.summary.insertions = +insertions || 0;
-          result.summary.deletions = +deletions || 0;
-          return true;
-        }
-        return false;
-      }),
-      new LineParser(ACTION_REGEX, (result, [action, file]) => {
-        append(result.files, file);
-        append(action === "create" ? result.created : result.deleted, file);
-      })
-    ];
-    errorParsers = [
-      new LineParser(/^from\s(.+)$/i, (result, [remote]) => void (result.remote = remote)),
-      new LineParser(/^fatal:\s(.+)$/, (result, [message]) => void (result.message = message)),
-      new LineParser(
-        /([a-z0-9]+)\.\.([a-z0-9]+)\s+(\S+)\s+->\s+(\S+)$/,
-        (result, [hashLocal, hashRemote, branchLocal, branchRemote]) => {
-          result.branch.local = branchLocal;
-          result.hash.local = hashLocal;
-          result.branch.remote = branchRemote;
-          result.hash.remote = hashRemote;
-        }
-      )
-    ];
-    parsePullDetail = (stdOut, stdErr) => {
-      return parseStringResponse(new PullSummary(), parsers3, [stdOut, stdErr]);
-    };
-    parsePullResult = (stdOut, stdErr) => {
-      return Object.assign(
-        new PullSummary(),
-        parsePullDetail(stdOut, stdErr),
-        parseRemoteMessages(stdOut, stdErr)
-      );
-    };
-  }
-});
-var parsers4;
-var parseMergeResult;
-var parseMergeDetail;
-var init_parse_merge = __esm({
-  "src/lib/parsers/parse-merge.ts"() {
-    "use strict";
-    init_MergeSummary();
-    init_utils();
-    init_parse_pull();
-    parsers4 = [
-      new LineParser(/^Auto-merging\s+(.+)$/, (summary, [autoMerge]) => {
-        summary.merges.push(autoMerge);
-      }),
-      new LineParser(/^CONFLICT\s+\((.+)\): Merge conflict in (.+)$/, (summary, [reason, file]) => {
-        summary.conflicts.push(new MergeSummaryConflict(reason, file));
-      }),
-      new LineParser(
-        /^CONFLICT\s+\((.+\/delete)\): (.+) deleted in (.+) and/,
-        (summary, [reason, file, deleteRef]) => {
-          summary.conflicts.push(new MergeSummaryConflict(reason, file, { deleteRef }));
-        }
-      ),
-      new LineParser(/^CONFLICT\s+\((.+)\):/, (summary, [reason]) => {
-        summary.conflicts.push(new MergeSummaryConflict(reason, null));
-      }),
-      new LineParser(/^Automatic merge failed;\s+(.+)$/, (summary, [result]) => {
-        summary.result = result;
-      })
-    ];
-    parseMergeResult = (stdOut, stdErr) => {
-      return Object.assign(parseMergeDetail(stdOut, stdErr), parsePullResult(stdOut, stdErr));
-    };
-    parseMergeDetail = (stdOut) => {
-      return parseStringResponse(new MergeSummaryDetail(), parsers4, stdOut);
-    };
-  }
-});
-function mergeTask(customArgs) {
-  if (!customArgs.length) {
-    return configurationErrorTask("Git.merge requires at least one option");
-  }
-  return {
-    commands: ["merge", ...customArgs],
-    format: "utf-8",
-    parser(stdOut, stdErr) {
-      const merge = parseMergeResult(stdOut, stdErr);
-      if (merge.failed) {
-        throw new GitResponseError(merge);
-      }
-      return merge;
-    }
-  };
-}
-var init_merge = __esm({
-  "src/lib/tasks/merge.ts"() {
-    "use strict";
-    init_git_response_error();
-    init_parse_merge();
-    init_task();
-  }
-});
-function pushResultPushedItem(local, remote, status) {
-  const deleted = status.includes("deleted");
-  const tag = status.includes("tag") || /^refs\/tags/.test(local);
-  const alreadyUpdated = !status.includes("new");
-  return {
-    deleted,
-    tag,
-    branch: !tag,
-    new: !alreadyUpdated,
-    alreadyUpdated,
-    local,
-    remote
-  };
-}
-var parsers5;
-var parsePushResult;
-var parsePushDetail;
-var init_parse_push = __esm({
-  "src/lib/parsers/parse-push.ts"() {
-    "use strict";
-    init_utils();
-    init_parse_remote_messages();
-    parsers5 = [
-      new LineParser(/^Pushing to (.+)$/, (result, [repo]) => {
-        result.repo = repo;
-      }),
-      new LineParser(/^updating local tracking ref '(.+)'/, (result, [local]) => {
-        result.ref = {
-          ...result.ref || {},
-          local
-        };
-      }),
-      new LineParser(/^[=*-]\s+([^:]+):(\S+)\s+\[(.+)]$/, (result, [local, remote, type]) => {
-        result.pushed.push(pushResultPushedItem(local, remote, type));
-      }),
-      new LineParser(
-        /^Branch '([^']+)' set up to track remote branch '([^']+)' from '([^']+)'/,
-        (result, [local, remote, remoteName]) => {
-          result.branch = {
-            ...result.branch || {},
-            local,
-            remote,
-            remoteName
-          };
-        }
-      ),
-      new LineParser(
-        /^([^:]+):(\S+)\s+([a-z0-9]+)\.\.([a-z0-9]+)$/,
-        (result, [local, remote, from, to]) => {
-          result.update = {
-            head: {
-              local,
-              remote
-            },
-            hash: {
-              from,
-              to
-            }
-          };
-        }
-      )
-    ];
-    parsePushResult = (stdOut, stdErr) => {
-      const pushDetail = parsePushDetail(stdOut, stdErr);
-      const responseDetail = parseRemoteMessages(stdOut, stdErr);
-      return {
-        ...pushDetail,
-        ...responseDetail
-      };
-    };
-    parsePushDetail = (stdOut, stdErr) => {
-      return parseStringResponse({ pushed: [] }, parsers5, [stdOut, stdErr]);
-    };
-  }
-});
-var push_exports = {};
-__export(push_exports, {
-  pushTagsTask: () => pushTagsTask,
-  pushTask: () => pushTask
-});
-function pushTagsTask(ref = {}, customArgs) {
-  append(customArgs, "--tags");
-  return pushTask(ref, customArgs);
-}
-function pushTask(ref = {}, customArgs) {
-  const commands = ["push", ...customArgs];
-  if (ref.branch) {
-    commands.splice(1, 0, ref.branch);
-  }
-  if (ref.remote) {
-    commands.splice(1, 0, ref.remote);
-  }
-  remove(commands, "-v");
-  append(commands, "--verbose");
-  append(commands, "--porcelain");
-  return {
-    commands,
-    format: "utf-8",
-    parser: parsePushResult
-  };
-}
-var init_push = __esm({
-  "src/lib/tasks/push.ts"() {
-    "use strict";
-    init_parse_push();
-    init_utils();
-  }
-});
-function show_default() {
-  return {
-    showBuffer() {
-      const commands = ["show", ...getTrailingOptions(arguments, 1)];
-      if (!commands.includes("--binary")) {
-        commands.splice(1, 0, "--binary");
-      }
-      return this._runTask(
-        straightThroughBufferTask(commands),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    show() {
-      const commands = ["show", ...getTrailingOptions(arguments, 1)];
-      return this._runTask(
-        straightThroughStringTask(commands),
-        trailingFunctionArgument(arguments)
-      );
-    }
-  };
-}
-var init_show = __esm({
-  "src/lib/tasks/show.ts"() {
-    "use strict";
-    init_utils();
-    init_task();
-  }
-});
-var fromPathRegex;
-var FileStatusSummary;
-var init_FileStatusSummary = __esm({
-  "src/lib/responses/FileStatusSummary.ts"() {
-    "use strict";
-    fromPathRegex = /^(.+)\0(.+)$/;
-    FileStatusSummary = class {
-      constructor(path, index, working_dir) {
-        this.path = path;
-        this.index = index;
-        this.working_dir = working_dir;
-        if (index === "R" || working_dir === "R") {
-          const detail = fromPathRegex.exec(path) || [null, path, path];
-          this.from = detail[2] || "";
-          this.path = detail[1] || "";
-        }
-      }
-    };
-  }
-});
-function renamedFile(line) {
-  const [to, from] = line.split(NULL);
-  return {
-    from: from || to,
-    to
-  };
-}
-function parser3(indexX, indexY, handler) {
-  return [`${indexX}${indexY}`, handler];
-}
-function conflicts(indexX, ...indexY) {
-  return indexY.map((y2) => parser3(indexX, y2, (result, file) => result.conflicted.push(file)));
-}
-function splitLine(result, lineStr) {
-  const trimmed2 = lineStr.trim();
-  switch (" ") {
-    case trimmed2.charAt(2):
-      return data(trimmed2.charAt(0), trimmed2.charAt(1), trimmed2.slice(3));
-    case trimmed2.charAt(1):
-      return data(" ", trimmed2.charAt(0), trimmed2.slice(2));
-    default:
-      return;
-  }
-  function data(index, workingDir, path) {
-    const raw = `${index}${workingDir}`;
-    const handler = parsers6.get(raw);
-    if (handler) {
-      handler(result, path);
-    }
-    if (raw !== "##" && raw !== "!!") {
-      result.files.push(new FileStatusSummary(path, index, workingDir));
-    }
-  }
-}
-var StatusSummary;
-var parsers6;
-var parseStatusSummary;
-var init_StatusSummary = __esm({
-  "src/lib/responses/StatusSummary.ts"() {
-    "use strict";
-    init_utils();
-    init_FileStatusSummary();
-    StatusSummary = class {
-      constructor() {
-        this.not_added = [];
-        this.conflicted = [];
-        this.created = [];
-        this.deleted = [];
-        this.ignored = void 0;
-        this.modified = [];
-        this.renamed = [];
-        this.files = [];
-        this.staged = [];
-        this.ahead = 0;
-        this.behind = 0;
-        this.current = null;
-        this.tracking = null;
-        this.detached = false;
-        this.isClean = () => {
-          return !this.files.length;
-        };
-      }
-    };
-    parsers6 = new Map([
-      parser3(
-        " ",
-        "A",
-        (result, file) => result.created.push(file)
-      ),
-      parser3(
-        " ",
-        "D",
-        (result, file) => result.deleted.push(file)
-      ),
-      parser3(
-        " ",
-        "M",
-        (result, file) => result.modified.push(file)
-      ),
-      parser3("A", " ", (result, file) => {
-        result.created.push(file);
-        result.staged.push(file);
-      }),
-      parser3("A", "M", (result, file) => {
-        result.created.push(file);
-        result.staged.push(file);
-        result.modified.push(file);
-      }),
-      parser3("D", " ", (result, file) => {
-        result.deleted.push(file);
-        result.staged.push(file);
-      }),
-      parser3("M", " ", (result, file) => {
-        result.modified.push(file);
-        result.staged.push(file);
-      }),
-      parser3("M", "M", (result, file) => {
-        result.modified.push(file);
-        result.staged.push(file);
-      }),
-      parser3("R", " ", (result, file) => {
-        result.renamed.push(renamedFile(file));
-      }),
-      parser3("R", "M", (result, file) => {
-        const renamed = renamedFile(file);
-        result.renamed.push(renamed);
-        result.modified.push(renamed.to);
-      }),
-      parser3("!", "!", (_result, _file) => {
-        (_result.ignored = _result.ignored || []).push(_file);
-      }),
-      parser3(
-        "?",
-        "?",
-        (result, file) => result.not_added.push(file)
-      ),
-      ...conflicts(
-        "A",
-        "A",
-        "U"
-        /* UNMERGED */
-      ),
-      ...conflicts(
-        "D",
-        "D",
-        "U"
-        /* UNMERGED */
-      ),
-      ...conflicts(
-        "U",
-        "A",
-        "D",
-        "U"
-        /* UNMERGED */
-      ),
-      [
-        "##",
-        (result, line) => {
-          const aheadReg = /ahead (\d+)/;
-          const behindReg = /behind (\d+)/;
-          const currentReg = /^(.+?(?=(?:\.{3}|\s|$)))/;
-          const trackingReg = /\.{3}(\S*)/;
-          const onEmptyBranchReg = /\son\s(\S+?)(?=\.{3}|$)/;
-          let regexResult = aheadReg.exec(line);
-          result.ahead = regexResult && +regexResult[1] || 0;
-          regexResult = behindReg.exec(line);
-          result.behind = regexResult && +regexResult[1] || 0;
-          regexResult = currentReg.exec(line);
-          result.current = filterType(regexResult?.[1], filterString, null);
-          regexResult = trackingReg.exec(line);
-          result.tracking = filterType(regexResult?.[1], filterString, null);
-          regexResult = onEmptyBranchReg.exec(line);
-          if (regexResult) {
-            result.current = filterType(regexResult?.[1], filterString, result.current);
-          }
-          result.detached = /\(no branch\)/.test(line);
-        }
-      ]
-    ]);
-    parseStatusSummary = function(text) {
-      const lines = text.split(NULL);
-      const status = new StatusSummary();
-      for (let i2 = 0, l = lines.length; i2 < l; ) {
-        let line = lines[i2++].trim();
-        if (!line) {
-          continue;
-        }
-        if (line.charAt(0) === "R") {
-          line += NULL + (lines[i2++] || "");
-        }
-        splitLine(status, line);
-      }
-      return status;
-    };
-  }
-});
-function statusTask(customArgs) {
-  const commands = [
-    "status",
-    "--porcelain",
-    "-b",
-    "-u",
-    "--null",
-    ...customArgs.filter((arg) => !ignoredOptions.includes(arg))
-  ];
-  return {
-    format: "utf-8",
-    commands,
-    parser(text) {
-      return parseStatusSummary(text);
-    }
-  };
-}
-var ignoredOptions;
-var init_status = __esm({
-  "src/lib/tasks/status.ts"() {
-    "use strict";
-    init_StatusSummary();
-    ignoredOptions = ["--null", "-z"];
-  }
-});
-function versionResponse(major = 0, minor = 0, patch = 0, agent = "", installed = true) {
-  return Object.defineProperty(
-    {
-      major,
-      minor,
-      patch,
-      agent,
-      installed
-    },
-    "toString",
-    {
-      value() {
-        return `${this.major}.${this.minor}.${this.patch}`;
-      },
-      configurable: false,
-      enumerable: false
-    }
-  );
-}
-function notInstalledResponse() {
-  return versionResponse(0, 0, 0, "", false);
-}
-function version_default() {
-  return {
-    version() {
-      return this._runTask({
-        commands: ["--version"],
-        format: "utf-8",
-        parser: versionParser,
-        onError(result, error, done, fail) {
-          if (result.exitCode === -2) {
-            return done(Buffer.from(NOT_INSTALLED));
-          }
-          fail(error);
-        }
-      });
-    }
-  };
-}
-function versionParser(stdOut) {
-  if (stdOut === NOT_INSTALLED) {
-    return notInstalledResponse();
-  }
-  return parseStringResponse(versionResponse(0, 0, 0, stdOut), parsers7, stdOut);
-}
-var NOT_INSTALLED;
-var parsers7;
-var init_version = __esm({
-  "src/lib/tasks/version.ts"() {
-    "use strict";
-    init_utils();
-    NOT_INSTALLED = "installed=false";
-    parsers7 = [
-      new LineParser(
-        /version (\d+)\.(\d+)\.(\d+)(?:\s*\((.+)\))?/,
-        (result, [major, minor, patch, agent = ""]) => {
-          Object.assign(
-            result,
-            versionResponse(asNumber(major), asNumber(minor), asNumber(patch), agent)
-          );
-        }
-      ),
-      new LineParser(
-        /version (\d+)\.(\d+)\.(\D+)(.+)?$/,
-        (result, [major, minor, patch, agent = ""]) => {
-          Object.assign(result, versionResponse(asNumber(major), asNumber(minor), patch, agent));
-        }
-      )
-    ];
-  }
-});
-function createCloneTask(api, task, repoPath, ...args) {
-  if (!filterString(repoPath)) {
-    return configurationErrorTask(`git.${api}() requires a string 'repoPath'`);
-  }
-  return task(repoPath, filterType(args[0], filterString), getTrailingOptions(arguments));
-}
-function clone_default() {
-  return {
-    clone(repo, ...rest) {
-      return this._runTask(
-        createCloneTask("clone", cloneTask, filterType(repo, filterString), ...rest),
-        trailingFunctionArgument(arguments)
-      );
-    },
-    mirror(repo, ...rest) {
-      return this._runTask(
-        createCloneTask("mirror", cloneMirrorTask, filterType(repo, filterString), ...rest),
-        trailingFunctionArgument(arguments)
-      );
-    }
-  };
-}
-var cloneTask;
-var cloneMirrorTask;
-var init_clone = __esm({
-  "src/lib/tasks/clone.ts"() {
-    "use strict";
-    init_task();
-    init_utils();
-    cloneTask = (repo, directory, customArgs) => {
-      const commands = ["clone", ...customArgs];
-      filterString(repo) && commands.push(c(repo));
-      filterString(directory) && commands.push(c(directory));
-      return straightThroughStringTask(commands);
-    };
-    cloneMirrorTask = (repo, directory, customArgs) => {
-      append(customArgs, "--mirror");
-      return cloneTask(repo, directory, customArgs);
-    };
-  }
-});
-var simple_git_api_exports = {};
-__export(simple_git_api_exports, {
-  SimpleGitApi: () => SimpleGitApi
-});
-var SimpleGitApi;
-var init_simple_git_api = __esm({
-  "src/lib/simple-git-api.ts"() {
-    "use strict";
-    init_task_callback();
-    init_change_working_directory();
-    init_checkout();
-    init_count_objects();
-    init_commit();
-    init_config();
-    init_first_commit();
-    init_grep();
-    init_hash_object();
-    init_init();
-    init_log();
-    init_merge();
-    init_push();
-    init_show();
-    init_status();
-    init_task();
-    init_version();
-    init_utils();
-    init_clone();
-    SimpleGitApi = class {
-      constructor(_executor) {
-        this._executor = _executor;
-      }
-      _runTask(task, then) {
-        const chain = this._executor.chain();
-        const promise = chain.push(task);
-        if (then) {
-          taskCallback(task, promise, then);
-        }
-        return Object.create(this, {
-          then: { value: promise.then.bind(promise) },
-          catch: { value: promise.catch.bind(promise) },
-          _executor: { value: chain }
-        });
-      }
-      add(files) {
-        return this._runTask(
-          straightThroughStringTask(["add", ...asArray(files)]),
-          trailingFunctionArgument(arguments)
-        );
-      }
-      cwd(directory) {
-        const next = trailingFunctionArgument(arguments);
-        if (typeof directory === "string") {
-          return this._runTask(changeWorkingDirectoryTask(directory, this._executor), next);
-        }
-        if (typeof directory?.path === "string") {
-          return this._runTask(
-            changeWorkingDirectoryTask(
-              directory.path,
-              directory.root && this._executor || void 0
-            ),
-            next
-          );
-        }
-        return this._runTask(
-          configurationErrorTask("Git.cwd: workingDirectory must be supplied as a string"),
-          next
-        );
-      }
-      hashObject(path, write) {
-        return this._runTask(
-          hashObjectTask(path, write === true),
-          trailingFunctionArgument(arguments)
-        );
-      }
-      init(bare) {
-        return this._runTask(
-          initTask(bare === true, this._executor.cwd, getTrailingOptions(arguments)),
-          trailingFunctionArgument(arguments)
-        );
-      }
-      merge() {
-        return this._runTask(
-          mergeTask(getTrailingOptions(arguments)),
-          trailingFunctionArgument(arguments)
-        );
-      }
-      mergeFromTo(remote, branch) {
-        if (!(filterString(remote) && filterString(branch))) {
-          return this._runTask(
-            configurationErrorTask(
-              `Git.mergeFromTo requires that the 'remote' and 'branch' arguments are supplied as strings`
-            )
-          );
-        }
-        return this._runTask(
-          mergeTask([remote, branch, ...getTrailingOptions(arguments)]),
-          trailingFunctionArgument(arguments, false)
-        );
-      }
-      outputHandler(handler) {
-        this._executor.outputHandler = handler;
-        return this;
-      }
-      push() {
-        const task = pushTask(
-          {
-            remote: filterType(arguments[0], filterString),
-            branch: filterType(arguments[1], filterString)
-          },
-          getTrailingOptions(arguments)
-        );
-        return this._runTask(task, trailingFunctionArgument(arguments));
-      }
-      stash() {
-        return this._runTask(
-          straightThroughStringTask(["stash", ...getTrailingOptions(arguments)]),
-          trailingFunctionArgument(arguments)
-        );
-      }
-      status() {
-        return this._runTask(
-          statusTask(getTrailingOptions(arguments)),
-          trailingFunctionArgument(arguments)
-        );
-      }
-    };
-    Object.assign(
-      SimpleGitApi.prototype,
-      checkout_default(),
-      clone_default(),
-      commit_default(),
-      config_default(),
-      count_objects_default(),
-      first_commit_default(),
-      grep_default(),
-      log_default(),
-      show_default(),
-      version_default()
-    );
-  }
-});
-var scheduler_exports = {};
-__export(scheduler_exports, {
-  Scheduler: () => Scheduler
-});
-var createScheduledTask;
-var Scheduler;
-var init_scheduler = __esm({
-  "src/lib/runners/scheduler.ts"() {
-    "use strict";
-    init_utils();
-    init_git_logger();
-    createScheduledTask = /* @__PURE__ */ (() => {
-      let id = 0;
-      return () => {
-        id++;
-        const { promise, done } = (0, import_promise_deferred.createDeferred)();
-        return {
-          promise,
-          done,
-          id
-        };
-      };
-    })();
-    Scheduler = class {
-      constructor(concurrency = 2) {
-        this.concurrency = concurrency;
-        this.logger = createLogger("", "scheduler");
-        this.pending = [];
-        this.running = [];
-        this.logger(`Constructed, concurrency=%s`, concurrency);
-      }
-      schedule() {
-        if (!this.pending.length || this.running.length >= this.concurrency) {
-          this.logger(
-            `Schedule attempt ignored, pending=%s running=%s concurrency=%s`,
-            this.pending.length,
-            this.running.length,
-            this.concurrency
-          );
-          return;
-        }
-        const task = append(this.running, this.pending.shift());
-        this.logger(`Attempting id=%s`, task.id);
-        task.done(() => {
-          this.logger(`Completing id=`, task.id);
-          remove(this.running, task);
-          this.schedule();
-        });
-      }
-      next() {
-        const { promise, id } = append(this.pending, createScheduledTask());
-        this.logger(`Scheduling id=%s`, id);
-        this.schedule();
-        return promise;
-      }
-    };
-  }
-});
-var apply_patch_exports = {};
-__export(apply_patch_exports, {
-  applyPatchTask: () => applyPatchTask
-});
-function applyPatchTask(patches, customArgs) {
-  return straightThroughStringTask(["apply", ...customArgs, ...patches]);
-}
-var init_apply_patch = __esm({
-  "src/lib/tasks/apply-patch.ts"() {
-    "use strict";
-    init_task();
-  }
-});
-function branchDeletionSuccess(branch, hash) {
-  return {
-    branch,
-    hash,
-    success: true
-  };
-}
-function branchDeletionFailure(branch) {
-  return {
-    branch,
-    hash: null,
-    success: false
-  };
-}
-var BranchDeletionBatch;
-var init_BranchDeleteSummary = __esm({
-  "src/lib/responses/BranchDeleteSummary.ts"() {
-    "use strict";
-    BranchDeletionBatch = class {
-      constructor() {
-        this.all = [];
-        this.branches = {};
-        this.errors = [];
-      }
-      get success() {
-        return !this.errors.length;
-      }
-    };
-  }
-});
-function hasBranchDeletionError(data, processExitCode) {
-  return processExitCode === 1 && deleteErrorRegex.test(data);
-}
-var deleteSuccessRegex;
-var deleteErrorRegex;
-var parsers8;
-var parseBranchDeletions;
-var init_parse_branch_delete = __esm({
-  "src/lib/parsers/parse-branch-delete.ts"() {
-    "use strict";
-    init_BranchDeleteSummary();
-    init_utils();
-    deleteSuccessRegex = /(\S+)\s+\(\S+\s([^)]+)\)/;
-    deleteErrorRegex = /^error[^']+'([^']+)'/m;
-    parsers8 = [
-      new LineParser(deleteSuccessRegex, (result, [branch, hash]) => {
-        const deletion = branchDeletionSuccess(branch, hash);
-        result.all.push(deletion);
-        result.branches[branch] = deletion;
-      }),
-      new LineParser(deleteErrorRegex, (result, [branch]) => {
-        const deletion = branchDeletionFailure(branch);
-        result.errors.push(deletion);
-        result.all.push(deletion);
-        result.branches[branch] = deletion;
-      })
-    ];
-    parseBranchDeletions = (stdOut, stdErr) => {
-      return parseStringResponse(new BranchDeletionBatch(), parsers8, [stdOut, stdErr]);
-    };
-  }
-});
-var BranchSummaryResult;
-var init_BranchSummary = __esm({
-  "src/lib/responses/BranchSummary.ts"() {
-    "use strict";
-    BranchSummaryResult = class {
-      constructor() {
-        this.all = [];
-        this.branches = {};
-        this.current = "";
-        this.detached = false;
-      }
-      push(status, detached, name, commit, label2) {
-        if (status === "*") {
-          this.detached = detached;
-          this.current = name;
-        }
-        this.all.push(name);
-        this.branches[name] = {
-          current: status === "*",
-          linkedWorkTree: status === "+",
-          name,
-          commit,
-          label: label2
-        };
-      }
-    };
-  }
-});
-function branchStatus(input) {
-  return input ? input.charAt(0) : "";
-}
-function parseBranchSummary(stdOut, currentOnly = false) {
-  return parseStringResponse(
-    new BranchSummaryResult(),
-    currentOnly ? [currentBranchParser] : parsers9,
-    stdOut
-  );
-}
-var parsers9;
-var currentBranchParser;
-var init_parse_branch = __esm({
-  "src/lib/parsers/parse-branch.ts"() {
-    "use strict";
-    init_BranchSummary();
-    init_utils();
-    parsers9 = [
-      new LineParser(
-        /^([*+]\s)?\((?:HEAD )?detached (?:from|at) (\S+)\)\s+([a-z0-9]+)\s(.*)$/,
-        (result, [current, name, commit, label2]) => {
-          result.push(branchStatus(current), true, name, commit, label2);
-        }
-      ),
-      new LineParser(
-        /^([*+]\s)?(\S+)\s+([a-z0-9]+)\s?(.*)$/s,
-        (result, [current, name, commit, label2]) => {
-          result.push(branchStatus(current), false, name, commit, label2);
-        }
-      )
-    ];
-    currentBranchParser = new LineParser(/^(\S+)$/s, (result, [name]) => {
-      result.push("*", false, name, "", "");
-    });
-  }
-});
-var branch_exports = {};
-__export(branch_exports, {
-  branchLocalTask: () => branchLocalTask,
-  branchTask: () => branchTask,
-  containsDeleteBranchCommand: () => containsDeleteBranchCommand,
-  deleteBranchTask: () => deleteBranchTask,
-  deleteBranchesTask: () => deleteBranchesTask
-});
-function containsDeleteBranchCommand(commands) {
-  const deleteCommands = ["-d", "-D", "--delete"];
-  return commands.some((command) => deleteCommands.includes(command));
-}
-function branchTask(customArgs) {
-  const isDelete = containsDeleteBranchCommand(customArgs);
-  const isCurrentOnly = customArgs.includes("--show-current");
-  const commands = ["branch", ...customArgs];
-  if (commands.length === 1) {
-    commands.push("-a");
-  }
-  if (!commands.includes("-v")) {
-    commands.splice(1, 0, "-v");
-  }
-  return {
-    format: "utf-8",
-    commands,
-    parser(stdOut, stdErr) {
-      if (isDelete) {
-        return parseBranchDeletions(stdOut, stdErr).all[0];
-      }
-      return parseBranchSummary(stdOut, isCurrentOnly);
-    }
-  };
-}
-function branchLocalTask() {
-  return {
-    format: "utf-8",
-    commands: ["branch", "-v"],
-    parser(stdOut) {
-      return parseBranchSummary(stdOut);
-    }
-  };
-}
-function deleteBranchesTask(branches, forceDelete = false) {
-  return {
-    format: "utf-8",
-    commands: ["branch", "-v", forceDelete ? "-D" : "-d", ...branches],
-    parser(stdOut, stdErr) {
-      return parseBranchDeletions(stdOut, stdErr);
-    },
-    onError({ exitCode, stdOut }, error, done, fail) {
-      if (!hasBranchDeletionError(String(error), exitCode)) {
-        return fail(error);
-      }
-      done(stdOut);
-    }
-  };
-}
-function deleteBranchTask(branch, forceDelete = false) {
-  const task = {
-    format: "utf-8",
-    commands: ["branch", "-v", forceDelete ? "-D" : "-d", branch],
-    parser(stdOut, stdErr) {
-      return parseBranchDeletions(stdOut, stdErr).branches[branch];
-    },
-    onError({ exitCode, stdErr, stdOut }, error, _2, fail) {
-      if (!hasBranchDeletionError(String(error), exitCode)) {
-        return fail(error);
-      }
-      throw new GitResponseError(
-        task.parser(bufferToString(stdOut), bufferToString(stdErr)),
-        String(error)
-      );
-    }
-  };
-  return task;
-}
-var init_branch = __esm({
-  "src/lib/tasks/branch.ts"() {
-    "use strict";
-    init_git_response_error();
-    init_parse_branch_delete();
-    init_parse_branch();
-    init_utils();
-  }
-});
-function toPath(input) {
-  const path = input.trim().replace(/^["']|["']$/g, "");
-  return path && normalize(path);
-}
-var parseCheckIgnore;
-var init_CheckIgnore = __esm({
-  "src/lib/responses/CheckIgnore.ts"() {
-    "use strict";
-    parseCheckIgnore = (text) => {
-      return text.split(/\n/g).map(toPath).filter(Boolean);
-    };
-  }
-});
-var check_ignore_exports = {};
-__export(check_ignore_exports, {
-  checkIgnoreTask: () => checkIgnoreTask
-});
-function checkIgnoreTask(paths) {
-  return {
-    commands: ["check-ignore", ...paths],
-    format: "utf-8",
-    parser: parseCheckIgnore
-  };
-}
-var init_check_ignore = __esm({
-  "src/lib/tasks/check-ignore.ts"() {
-    "use strict";
-    init_CheckIgnore();
-  }
-});
-function parseFetchResult(stdOut, stdErr) {
-  const result = {
-    raw: stdOut,
-    remote: null,
-    branches: [],
-    tags: [],
-    updated: [],
-    deleted: []
-  };
-  return parseStringResponse(result, parsers10, [stdOut, stdErr]);
-}
-var parsers10;
-var init_parse_fetch = __esm({
-  "src/lib/parsers/parse-fetch.ts"() {
-    "use strict";
-    init_utils();
-    parsers10 = [
-      new LineParser(/From (.+)$/, (result, [remote]) => {
-        result.remote = remote;
-      }),
-      new LineParser(/\* \[new branch]\s+(\S+)\s*-> (.+)$/, (result, [name, tracking]) => {
-        result.branches.push({
-          name,
-          tracking
-        });
-      }),
-      new LineParser(/\* \[new tag]\s+(\S+)\s*-> (.+)$/, (result, [name, tracking]) => {
-        result.tags.push({
-          name,
-          tracking
-        });
-      }),
-      new LineParser(/- \[deleted]\s+\S+\s*-> (.+)$/, (result, [tracking]) => {
-        result.deleted.push({
-          tracking
-        });
-      }),
-      new LineParser(
-        /\s*([^.]+)\.\.(\S+)\s+(\S+)\s*-> (.+)$/,
-        (result, [from, to, name, tracking]) => {
-          result.updated.push({
-            name,
-            tracking,
-            to,
-            from
-          });
-        }
-      )
-    ];
-  }
-});
-var fetch_exports = {};
-__export(fetch_exports, {
-  fetchTask: () => fetchTask
-});
-function disallowedCommand(command) {
-  return /^--upload-pack(=|$)/.test(command);
-}
-function fetchTask(remote, branch, customArgs) {
-  const commands = ["fetch", ...customArgs];
-  if (remote && branch) {
-    commands.push(remote, branch);
-  }
-  const banned = commands.find(disallowedCommand);
-  if (banned) {
-    return configurationErrorTask(`git.fetch: potential exploit argument blocked.`);
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser: parseFetchResult
-  };
-}
-var init_fetch = __esm({
-  "src/lib/tasks/fetch.ts"() {
-    "use strict";
-    init_parse_fetch();
-    init_task();
-  }
-});
-function parseMoveResult(stdOut) {
-  return parseStringResponse({ moves: [] }, parsers11, stdOut);
-}
-var parsers11;
-var init_parse_move = __esm({
-  "src/lib/parsers/parse-move.ts"() {
-    "use strict";
-    init_utils();
-    parsers11 = [
-      new LineParser(/^Renaming (.+) to (.+)$/, (result, [from, to]) => {
-        result.moves.push({ from, to });
-      })
-    ];
-  }
-});
-var move_exports = {};
-__export(move_exports, {
-  moveTask: () => moveTask
-});
-function moveTask(from, to) {
-  return {
-    commands: ["mv", "-v", ...asArray(from), to],
-    format: "utf-8",
-    parser: parseMoveResult
-  };
-}
-var init_move = __esm({
-  "src/lib/tasks/move.ts"() {
-    "use strict";
-    init_parse_move();
-    init_utils();
-  }
-});
-var pull_exports = {};
-__export(pull_exports, {
-  pullTask: () => pullTask
-});
-function pullTask(remote, branch, customArgs) {
-  const commands = ["pull", ...customArgs];
-  if (remote && branch) {
-    commands.splice(1, 0, remote, branch);
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser(stdOut, stdErr) {
-      return parsePullResult(stdOut, stdErr);
-    },
-    onError(result, _error, _done, fail) {
-      const pullError = parsePullErrorResult(
-        bufferToString(result.stdOut),
-        bufferToString(result.stdErr)
-      );
-      if (pullError) {
-        return fail(new GitResponseError(pullError));
-      }
-      fail(_error);
-    }
-  };
-}
-var init_pull = __esm({
-  "src/lib/tasks/pull.ts"() {
-    "use strict";
-    init_git_response_error();
-    init_parse_pull();
-    init_utils();
-  }
-});
-function parseGetRemotes(text) {
-  const remotes = {};
-  forEach(text, ([name]) => remotes[name] = { name });
-  return Object.values(remotes);
-}
-function parseGetRemotesVerbose(text) {
-  const remotes = {};
-  forEach(text, ([name, url, purpose]) => {
-    if (!Object.hasOwn(remotes, name)) {
-      remotes[name] = {
-        name,
-        refs: { fetch: "", push: "" }
-      };
-    }
-    if (purpose && url) {
-      remotes[name].refs[purpose.replace(/[^a-z]/g, "")] = url;
-    }
-  });
-  return Object.values(remotes);
-}
-function forEach(text, handler) {
-  forEachLineWithContent(text, (line) => handler(line.split(/\s+/)));
-}
-var init_GetRemoteSummary = __esm({
-  "src/lib/responses/GetRemoteSummary.ts"() {
-    "use strict";
-    init_utils();
-  }
-});
-var remote_exports = {};
-__export(remote_exports, {
-  addRemoteTask: () => addRemoteTask,
-  getRemotesTask: () => getRemotesTask,
-  listRemotesTask: () => listRemotesTask,
-  remoteTask: () => remoteTask,
-  removeRemoteTask: () => removeRemoteTask
-});
-function addRemoteTask(remoteName, remoteRepo, customArgs) {
-  return straightThroughStringTask(["remote", "add", ...customArgs, remoteName, remoteRepo]);
-}
-function getRemotesTask(verbose) {
-  const commands = ["remote"];
-  if (verbose) {
-    commands.push("-v");
-  }
-  return {
-    commands,
-    format: "utf-8",
-    parser: verbose ? parseGetRemotesVerbose : parseGetRemotes
-  };
-}
-function listRemotesTask(customArgs) {
-  const commands = [...customArgs];
-  if (commands[0] !== "ls-remote") {
-    commands.unshift("ls-remote");
-  }
-  return straightThroughStringTask(commands);
-}
-function remoteTask(customArgs) {
-  const commands = [...customArgs];
-  if (commands[0] !== "remote") {
-    commands.unshift("remote");
-  }
-  return straightThroughStringTask(commands);
-}
-function removeRemoteTask(remoteName) {
-  return straightThroughStringTask(["remote", "remove", remoteName]);
-}
-var init_remote = __esm({
-  "src/lib/tasks/remote.ts"() {
-    "use strict";
-    init_GetRemoteSummary();
-    init_task();
-  }
-});
-var stash_list_exports = {};
-__export(stash_list_exports, {
-  stashListTask: () => stashListTask
-});
-function stashListTask(opt = {}, customArgs) {
-  const options = parseLogOptions(opt);
-  const commands = ["stash", "list", ...options.commands, ...customArgs];
-  const parser4 = createListLogSummaryParser(
-    options.splitter,
-    options.fields,
-    logFormatFromCommand(commands)
-  );
-  return validateLogFormatConfig(commands) || {
-    commands,
-    format: "utf-8",
-    parser: parser4
-  };
-}
-var init_stash_list = __esm({
-  "src/lib/tasks/stash-list.ts"() {
-    "use strict";
-    init_log_format();
-    init_parse_list_log_summary();
-    init_diff();
-    init_log();
-  }
-});
-var sub_module_exports = {};
-__export(sub_module_exports, {
-  addSubModuleTask: () => addSubModuleTask,
-  initSubModuleTask: () => initSubModuleTask,
-  subModuleTask: () => subModuleTask,
-  updateSubModuleTask: () => updateSubModuleTask
-});
-function addSubModuleTask(repo, path) {
-  return subModuleTask(["add", repo, path]);
-}
-function initSubModuleTask(customArgs) {
-  return subModuleTask(["init", ...customArgs]);
-}
-function subModuleTask(customArgs) {
-  const commands = [...customArgs];
-  if (commands[0] !== "submodule") {
-    commands.unshift("submodule");
-  }
-  return straightThroughStringTask(commands);
-}
-function updateSubModuleTask(customArgs) {
-  return subModuleTask(["update", ...customArgs]);
-}
-var init_sub_module = __esm({
-  "src/lib/tasks/sub-module.ts"() {
-    "use strict";
-    init_task();
-  }
-});
-function singleSorted(a, b2) {
-  const aIsNum = Number.isNaN(a);
-  const bIsNum = Number.isNaN(b2);
-  if (aIsNum !== bIsNum) {
-    return aIsNum ? 1 : -1;
-  }
-  return aIsNum ? sorted(a, b2) : 0;
-}
-function sorted(a, b2) {
-  return a === b2 ? 0 : a > b2 ? 1 : -1;
-}
-function trimmed(input) {
-  return input.trim();
-}
-function toNumber(input) {
-  if (typeof input === "string") {
-    return parseInt(input.replace(/^\D+/g, ""), 10) || 0;
-  }
-  return 0;
-}
-var TagList;
-var parseTagList;
-var init_TagList = __esm({
-  "src/lib/responses/TagList.ts"() {
-    "use strict";
-    TagList = class {
-      constructor(all, latest) {
-        this.all = all;
-        this.latest = latest;
-      }
-    };
-    parseTagList = function(data, customSort = false) {
-      const tags = data.split("\n").map(trimmed).filter(Boolean);
-      if (!customSort) {
-        tags.sort(function(tagA, tagB) {
-          const partsA = tagA.split(".");
-          const partsB = tagB.split(".");
-          if (partsA.length === 1 || partsB.length === 1) {
-            return singleSorted(toNumber(partsA[0]), toNumber(partsB[0]));
-          }
-          for (let i2 = 0, l = Math.max(partsA.length, partsB.length); i2 < l; i2++) {
-            const diff = sorted(toNumber(partsA[i2]), toNumber(partsB[i2]));
-            if (diff) {
-              return diff;
-            }
-          }
-          return 0;
-        });
-      }
-      const latest = customSort ? tags[0] : [...tags].reverse().find((tag) => tag.indexOf(".") >= 0);
-      return new TagList(tags, latest);
-    };
-  }
-});
-var tag_exports = {};
-__export(tag_exports, {
-  addAnnotatedTagTask: () => addAnnotatedTagTask,
-  addTagTask: () => addTagTask,
-  tagListTask: () => tagListTask
-});
-function tagListTask(customArgs = []) {
-  const hasCustomSort = customArgs.some((option) => /^--sort=/.test(option));
-  return {
-    format: "utf-8",
-    commands: ["tag", "-l", ...customArgs],
-    parser(text) {
-      return parseTagList(text, hasCustomSort);
-    }
-  };
-}
-function addTagTask(name) {
-  return {
-    format: "utf-8",
-    commands: ["tag", name],
-    parser() {
-      return { name };
-    }
-  };
-}
-function addAnnotatedTagTask(name, tagMessage) {
-  return {
-    format: "utf-8",
-    commands: ["tag", "-a", "-m", tagMessage, name],
-    parser() {
-      return { name };
-    }
-  };
-}
-var init_tag = __esm({
-  "src/lib/tasks/tag.ts"() {
-    "use strict";
-    init_TagList();
-  }
-});
-var require_git = __commonJS2({
-  "src/git.js"(exports, module) {
-    "use strict";
-    var { GitExecutor: GitExecutor2 } = (init_git_executor(), __toCommonJS(git_executor_exports));
-    var { SimpleGitApi: SimpleGitApi2 } = (init_simple_git_api(), __toCommonJS(simple_git_api_exports));
-    var { Scheduler: Scheduler2 } = (init_scheduler(), __toCommonJS(scheduler_exports));
-    var { adhocExecTask: adhocExecTask2, configurationErrorTask: configurationErrorTask2 } = (init_task(), __toCommonJS(task_exports));
-    var {
-      asArray: asArray2,
-      filterArray: filterArray2,
-      filterPrimitives: filterPrimitives2,
-      filterString: filterString2,
-      filterStringOrStringArray: filterStringOrStringArray2,
-      filterType: filterType2,
-      getTrailingOptions: getTrailingOptions2,
-      trailingFunctionArgument: trailingFunctionArgument2,
-      trailingOptionsArgument: trailingOptionsArgument2
-    } = (init_utils(), __toCommonJS(utils_exports));
-    var { applyPatchTask: applyPatchTask2 } = (init_apply_patch(), __toCommonJS(apply_patch_exports));
-    var {
-      branchTask: branchTask2,
-      branchLocalTask: branchLocalTask2,
-      deleteBranchesTask: deleteBranchesTask2,
-      deleteBranchTask: deleteBranchTask2
-    } = (init_branch(), __toCommonJS(branch_exports));
-    var { checkIgnoreTask: checkIgnoreTask2 } = (init_check_ignore(), __toCommonJS(check_ignore_exports));
-    var { checkIsRepoTask: checkIsRepoTask2 } = (init_check_is_repo(), __toCommonJS(check_is_repo_exports));
-    var { cleanWithOptionsTask: cleanWithOptionsTask2, isCleanOptionsArray: isCleanOptionsArray2 } = (init_clean(), __toCommonJS(clean_exports));
-    var { diffSummaryTask: diffSummaryTask2 } = (init_diff(), __toCommonJS(diff_exports));
-    var { fetchTask: fetchTask2 } = (init_fetch(), __toCommonJS(fetch_exports));
-    var { moveTask: moveTask2 } = (init_move(), __toCommonJS(move_exports));
-    var { pullTask: pullTask2 } = (init_pull(), __toCommonJS(pull_exports));
-    var { pushTagsTask: pushTagsTask2 } = (init_push(), __toCommonJS(push_exports));
-    var {
-      addRemoteTask: addRemoteTask2,
-      getRemotesTask: getRemotesTask2,
-      listRemotesTask: listRemotesTask2,
-      remoteTask: remoteTask2,
-      removeRemoteTask: removeRemoteTask2
-    } = (init_remote(), __toCommonJS(remote_exports));
-    var { getResetMode: getResetMode2, resetTask: resetTask2 } = (init_reset(), __toCommonJS(reset_exports));
-    var { stashListTask: stashListTask2 } = (init_stash_list(), __toCommonJS(stash_list_exports));
-    var {
-      addSubModuleTask: addSubModuleTask2,
-      initSubModuleTask: initSubModuleTask2,
-      subModuleTask: subModuleTask2,
-      updateSubModuleTask: updateSubModuleTask2
-    } = (init_sub_module(), __toCommonJS(sub_module_exports));
-    var { addAnnotatedTagTask: addAnnotatedTagTask2, addTagTask: addTagTask2, tagListTask: tagListTask2 } = (init_tag(), __toCommonJS(tag_exports));
-    var { straightThroughBufferTask: straightThroughBufferTask2, straightThroughStringTask: straightThroughStringTask2 } = (init_task(), __toCommonJS(task_exports));
-    function Git2(options, plugins) {
-      this._plugins = plugins;
-      this._executor = new GitExecutor2(
-        options.baseDir,
-        new Scheduler2(options.maxConcurrentProcesses),
-        plugins
-      );
-      this._trimmed = options.trimmed;
-    }
-    (Git2.prototype = Object.create(SimpleGitApi2.prototype)).constructor = Git2;
-    Git2.prototype.customBinary = function(command) {
-      this._plugins.reconfigure("binary", command);
-      return this;
-    };
-    Git2.prototype.env = function(name, value) {
-      if (arguments.length === 1 && typeof name === "object") {
-        this._executor.env = name;
-      } else {
-        (this._executor.env = this._executor.env || {})[name] = value;
-      }
-      return this;
-    };
-    Git2.prototype.stashList = function(options) {
-      return this._runTask(
-        stashListTask2(
-          trailingOptionsArgument2(arguments) || {},
-          filterArray2(options) && options || []
-        ),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.mv = function(from, to) {
-      return this._runTask(moveTask2(from, to), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.checkoutLatestTag = function(then) {
-      var git2 = this;
-      return this.pull(function() {
-        git2.tags(function(err, tags) {
-          git2.checkout(tags.latest, then);
-        });
-      });
-    };
-    Git2.prototype.pull = function(remote, branch, options, then) {
-      return this._runTask(
-        pullTask2(
-          filterType2(remote, filterString2),
-          filterType2(branch, filterString2),
-          getTrailingOptions2(arguments)
-        ),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.fetch = function(remote, branch) {
-      return this._runTask(
-        fetchTask2(
-          filterType2(remote, filterString2),
-          filterType2(branch, filterString2),
-          getTrailingOptions2(arguments)
-        ),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.silent = function(silence) {
-      return this._runTask(
-        adhocExecTask2(
-          () => console.warn(
-            "simple-git deprecation notice: git.silent: logging should be configured using the `debug` library / `DEBUG` environment variable, this method will be removed."
-          )
-        )
-      );
-    };
-    Git2.prototype.tags = function(options, then) {
-      return this._runTask(
-        tagListTask2(getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.rebase = function() {
-      return this._runTask(
-        straightThroughStringTask2(["rebase", ...getTrailingOptions2(arguments)]),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.reset = function(mode) {
-      return this._runTask(
-        resetTask2(getResetMode2(mode), getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.revert = function(commit) {
-      const next = trailingFunctionArgument2(arguments);
-      if (typeof commit !== "string") {
-        return this._runTask(configurationErrorTask2("Commit must be a string"), next);
-      }
-      return this._runTask(
-        straightThroughStringTask2(["revert", ...getTrailingOptions2(arguments, 0, true), commit]),
-        next
-      );
-    };
-    Git2.prototype.addTag = function(name) {
-      const task = typeof name === "string" ? addTagTask2(name) : configurationErrorTask2("Git.addTag requires a tag name");
-      return this._runTask(task, trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.addAnnotatedTag = function(tagName, tagMessage) {
-      return this._runTask(
-        addAnnotatedTagTask2(tagName, tagMessage),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.deleteLocalBranch = function(branchName, forceDelete, then) {
-      return this._runTask(
-        deleteBranchTask2(branchName, typeof forceDelete === "boolean" ? forceDelete : false),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.deleteLocalBranches = function(branchNames, forceDelete, then) {
-      return this._runTask(
-        deleteBranchesTask2(branchNames, typeof forceDelete === "boolean" ? forceDelete : false),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.branch = function(options, then) {
-      return this._runTask(
-        branchTask2(getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.branchLocal = function(then) {
-      return this._runTask(branchLocalTask2(), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.raw = function(commands) {
-      const createRestCommands = !Array.isArray(commands);
-      const command = [].slice.call(createRestCommands ? arguments : commands, 0);
-      for (let i2 = 0; i2 < command.length && createRestCommands; i2++) {
-        if (!filterPrimitives2(command[i2])) {
-          command.splice(i2, command.length - i2);
-          break;
-        }
-      }
-      command.push(...getTrailingOptions2(arguments, 0, true));
-      var next = trailingFunctionArgument2(arguments);
-      if (!command.length) {
-        return this._runTask(
-          configurationErrorTask2("Raw: must supply one or more command to execute"),
-          next
-        );
-      }
-      return this._runTask(straightThroughStringTask2(command, this._trimmed), next);
-    };
-    Git2.prototype.submoduleAdd = function(repo, path, then) {
-      return this._runTask(addSubModuleTask2(repo, path), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.submoduleUpdate = function(args, then) {
-      return this._runTask(
-        updateSubModuleTask2(getTrailingOptions2(arguments, true)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.submoduleInit = function(args, then) {
-      return this._runTask(
-        initSubModuleTask2(getTrailingOptions2(arguments, true)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.subModule = function(options, then) {
-      return this._runTask(
-        subModuleTask2(getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.listRemote = function() {
-      return this._runTask(
-        listRemotesTask2(getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.addRemote = function(remoteName, remoteRepo, then) {
-      return this._runTask(
-        addRemoteTask2(remoteName, remoteRepo, getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.removeRemote = function(remoteName, then) {
-      return this._runTask(removeRemoteTask2(remoteName), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.getRemotes = function(verbose, then) {
-      return this._runTask(getRemotesTask2(verbose === true), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.remote = function(options, then) {
-      return this._runTask(
-        remoteTask2(getTrailingOptions2(arguments)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.tag = function(options, then) {
-      const command = getTrailingOptions2(arguments);
-      if (command[0] !== "tag") {
-        command.unshift("tag");
-      }
-      return this._runTask(straightThroughStringTask2(command), trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.updateServerInfo = function(then) {
-      return this._runTask(
-        straightThroughStringTask2(["update-server-info"]),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.pushTags = function(remote, then) {
-      const task = pushTagsTask2(
-        { remote: filterType2(remote, filterString2) },
-        getTrailingOptions2(arguments)
-      );
-      return this._runTask(task, trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.rm = function(files) {
-      return this._runTask(
-        straightThroughStringTask2(["rm", "-f", ...asArray2(files)]),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.rmKeepLocal = function(files) {
-      return this._runTask(
-        straightThroughStringTask2(["rm", "--cached", ...asArray2(files)]),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.catFile = function(options, then) {
-      return this._catFile("utf-8", arguments);
-    };
-    Git2.prototype.binaryCatFile = function() {
-      return this._catFile("buffer", arguments);
-    };
-    Git2.prototype._catFile = function(format, args) {
-      var handler = trailingFunctionArgument2(args);
-      var command = ["cat-file"];
-      var options = args[0];
-      if (typeof options === "string") {
-        return this._runTask(
-          configurationErrorTask2("Git.catFile: options must be supplied as an array of strings"),
-          handler
-        );
-      }
-      if (Array.isArray(options)) {
-        command.push.apply(command, options);
-      }
-      const task = format === "buffer" ? straightThroughBufferTask2(command) : straightThroughStringTask2(command);
-      return this._runTask(task, handler);
-    };
-    Git2.prototype.diff = function(options, then) {
-      const task = filterString2(options) ? configurationErrorTask2(
-        "git.diff: supplying options as a single string is no longer supported, switch to an array of strings"
-      ) : straightThroughStringTask2(["diff", ...getTrailingOptions2(arguments)]);
-      return this._runTask(task, trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.diffSummary = function() {
-      return this._runTask(
-        diffSummaryTask2(getTrailingOptions2(arguments, 1)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.applyPatch = function(patches) {
-      const task = !filterStringOrStringArray2(patches) ? configurationErrorTask2(
-        `git.applyPatch requires one or more string patches as the first argument`
-      ) : applyPatchTask2(asArray2(patches), getTrailingOptions2([].slice.call(arguments, 1)));
-      return this._runTask(task, trailingFunctionArgument2(arguments));
-    };
-    Git2.prototype.revparse = function() {
-      const commands = ["rev-parse", ...getTrailingOptions2(arguments, true)];
-      return this._runTask(
-        straightThroughStringTask2(commands, true),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.clean = function(mode, options, then) {
-      const usingCleanOptionsArray = isCleanOptionsArray2(mode);
-      const cleanMode = usingCleanOptionsArray && mode.join("") || filterType2(mode, filterString2) || "";
-      const customArgs = getTrailingOptions2([].slice.call(arguments, usingCleanOptionsArray ? 1 : 0));
-      return this._runTask(
-        cleanWithOptionsTask2(cleanMode, customArgs),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.exec = function(then) {
-      const task = {
-        commands: [],
-        format: "utf-8",
-        parser() {
-          if (typeof then === "function") {
-            then();
-          }
-        }
-      };
-      return this._runTask(task);
-    };
-    Git2.prototype.clearQueue = function() {
-      return this._runTask(
-        adhocExecTask2(
-          () => console.warn(
-            "simple-git deprecation notice: clearQueue() is deprecated and will be removed, switch to using the abortPlugin instead."
-          )
-        )
-      );
-    };
-    Git2.prototype.checkIgnore = function(pathnames, then) {
-      return this._runTask(
-        checkIgnoreTask2(asArray2(filterType2(pathnames, filterStringOrStringArray2, []))),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    Git2.prototype.checkIsRepo = function(checkType, then) {
-      return this._runTask(
-        checkIsRepoTask2(filterType2(checkType, filterString2)),
-        trailingFunctionArgument2(arguments)
-      );
-    };
-    module.exports = Git2;
-  }
-});
-init_git_error();
-var GitConstructError = class extends GitError {
-  constructor(config, message) {
-    super(void 0, message);
-    this.config = config;
-  }
-};
-init_git_error();
-init_git_error();
-var GitPluginError = class extends GitError {
-  constructor(task, plugin, message) {
-    super(task, message);
-    this.task = task;
-    this.plugin = plugin;
-    Object.setPrototypeOf(this, new.target.prototype);
-  }
-};
-init_git_response_error();
-init_task_configuration_error();
-init_check_is_repo();
-init_clean();
-init_config();
-init_diff_name_status();
-init_grep();
-init_reset();
-function abortPlugin(signal) {
-  if (!signal) {
-    return;
-  }
-  const onSpawnAfter = {
-    type: "spawn.after",
-    action(_data, context) {
-      function kill() {
-        context.kill(new GitPluginError(void 0, "abort", "Abort signal received"));
-      }
-      signal.addEventListener("abort", kill);
-      context.spawned.on("close", () => signal.removeEventListener("abort", kill));
-    }
-  };
-  const onSpawnBefore = {
-    type: "spawn.before",
-    action(_data, context) {
-      if (signal.aborted) {
-        context.kill(new GitPluginError(void 0, "abort", "Abort already signaled"));
-      }
-    }
-  };
-  return [onSpawnBefore, onSpawnAfter];
-}
-function blockUnsafeOperationsPlugin(options = {}) {
-  return {
-    type: "spawn.args",
-    action(args, { env }) {
-      for (const vulnerability of ne(args, env)) {
-        if (options[vulnerability.category] !== true) {
-          throw new GitPluginError(void 0, "unsafe", vulnerability.message);
-        }
-      }
-      return args;
-    }
-  };
-}
-init_utils();
-function commandConfigPrefixingPlugin(configuration) {
-  const prefix = prefixedArray(configuration, "-c");
-  return {
-    type: "spawn.args",
-    action(data) {
-      return [...prefix, ...data];
-    }
-  };
-}
-init_utils();
-var never = (0, import_promise_deferred2.deferred)().promise;
-function completionDetectionPlugin({
-  onClose = true,
-  onExit = 50
-} = {}) {
-  function createEvents() {
-    let exitCode = -1;
-    const events = {
-      close: (0, import_promise_deferred2.deferred)(),
-      closeTimeout: (0, import_promise_deferred2.deferred)(),
-      exit: (0, import_promise_deferred2.deferred)(),
-      exitTimeout: (0, import_promise_deferred2.deferred)()
-    };
-    const result = Promise.race([
-      onClose === false ? never : events.closeTimeout.promise,
-      onExit === false ? never : events.exitTimeout.promise
-    ]);
-    configureTimeout(onClose, events.close, events.closeTimeout);
-    configureTimeout(onExit, events.exit, events.exitTimeout);
-    return {
-      close(code) {
-        exitCode = code;
-        events.close.done();
-      },
-      exit(code) {
-        exitCode = code;
-        events.exit.done();
-      },
-      get exitCode() {
-        return exitCode;
-      },
-      result
-    };
-  }
-  function configureTimeout(flag, event, timeout) {
-    if (flag === false) {
-      return;
-    }
-    (flag === true ? event.promise : event.promise.then(() => delay(flag))).then(timeout.done);
-  }
-  return {
-    type: "spawn.after",
-    async action(_data, { spawned, close }) {
-      const events = createEvents();
-      let deferClose = true;
-      let quickClose = () => void (deferClose = false);
-      spawned.stdout?.on("data", quickClose);
-      spawned.stderr?.on("data", quickClose);
-      spawned.on("error", quickClose);
-      spawned.on("close", (code) => events.close(code));
-      spawned.on("exit", (code) => events.exit(code));
-      try {
-        await events.result;
-        if (deferClose) {
-          await delay(50);
-        }
-        close(events.exitCode);
-      } catch (err) {
-        close(events.exitCode, err);
-      }
-    }
-  };
-}
-init_utils();
-var WRONG_NUMBER_ERR = `Invalid value supplied for custom binary, requires a single string or an array containing either one or two strings`;
-var WRONG_CHARS_ERR = `Invalid value supplied for custom binary, restricted characters must be removed or supply the unsafe.allowUnsafeCustomBinary option`;
-function isBadArgument(arg) {
-  return !arg || !/^([a-z]:)?([a-z0-9/.\\_~-]+)$/i.test(arg);
-}
-function toBinaryConfig(input, allowUnsafe) {
-  if (input.length < 1 || input.length > 2) {
-    throw new GitPluginError(void 0, "binary", WRONG_NUMBER_ERR);
-  }
-  const isBad = input.some(isBadArgument);
-  if (isBad) {
-    if (allowUnsafe) {
-      console.warn(WRONG_CHARS_ERR);
-    } else {
-      throw new GitPluginError(void 0, "binary", WRONG_CHARS_ERR);
-    }
-  }
-  const [binary, prefix] = input;
-  return {
-    binary,
-    prefix
-  };
-}
-function customBinaryPlugin(plugins, input = ["git"], allowUnsafe = false) {
-  let config = toBinaryConfig(asArray(input), allowUnsafe);
-  plugins.on("binary", (input2) => {
-    config = toBinaryConfig(asArray(input2), allowUnsafe);
-  });
-  plugins.append("spawn.binary", () => {
-    return config.binary;
-  });
-  plugins.append("spawn.args", (data) => {
-    return config.prefix ? [config.prefix, ...data] : data;
-  });
-}
-init_git_error();
-function isTaskError(result) {
-  return !!(result.exitCode && result.stdErr.length);
-}
-function getErrorMessage(result) {
-  return Buffer.concat([...result.stdOut, ...result.stdErr]);
-}
-function errorDetectionHandler(overwrite = false, isError = isTaskError, errorMessage = getErrorMessage) {
-  return (error, result) => {
-    if (!overwrite && error || !isError(result)) {
-      return error;
-    }
-    return errorMessage(result);
-  };
-}
-function errorDetectionPlugin(config) {
-  return {
-    type: "task.error",
-    action(data, context) {
-      const error = config(data.error, {
-        stdErr: context.stdErr,
-        stdOut: context.stdOut,
-        exitCode: context.exitCode
-      });
-      if (Buffer.isBuffer(error)) {
-        return { error: new GitError(void 0, error.toString("utf-8")) };
-      }
-      return {
-        error
-      };
-    }
-  };
-}
-init_utils();
-var PluginStore = class {
-  constructor() {
-    this.plugins = /* @__PURE__ */ new Set();
-    this.events = new EventEmitter();
-  }
-  on(type, listener) {
-    this.events.on(type, listener);
-  }
-  reconfigure(type, data) {
-    this.events.emit(type, data);
-  }
-  append(type, action) {
-    const plugin = append(this.plugins, { type, action });
-    return () => this.plugins.delete(plugin);
-  }
-  add(plugin) {
-    const plugins = [];
-    asArray(plugin).forEach((plugin2) => plugin2 && this.plugins.add(append(plugins, plugin2)));
-    return () => {
-      plugins.forEach((plugin2) => this.plugins.delete(plugin2));
-    };
-  }
-  exec(type, data, context) {
-    let output = data;
-    const contextual = Object.freeze(Object.create(context));
-    for (const plugin of this.plugins) {
-      if (plugin.type === type) {
-        output = plugin.action(output, contextual);
-      }
-    }
-    return output;
-  }
-};
-init_utils();
-function progressMonitorPlugin(progress) {
-  const progressCommand = "--progress";
-  const progressMethods = ["checkout", "clone", "fetch", "pull", "push"];
-  const onProgress = {
-    type: "spawn.after",
-    action(_data, context) {
-      if (!context.commands.includes(progressCommand)) {
-        return;
-      }
-      context.spawned.stderr?.on("data", (chunk) => {
-        const message = /^([\s\S]+?):\s*(\d+)% \((\d+)\/(\d+)\)/.exec(chunk.toString("utf8"));
-        if (!message) {
-          return;
-        }
-        progress({
-          method: context.method,
-          stage: progressEventStage(message[1]),
-          progress: asNumber(message[2]),
-          processed: asNumber(message[3]),
-          total: asNumber(message[4])
-        });
-      });
-    }
-  };
-  const onArgs = {
-    type: "spawn.args",
-    action(args, context) {
-      if (!progressMethods.includes(context.method)) {
-        return args;
-      }
-      return including(args, progressCommand);
-    }
-  };
-  return [onArgs, onProgress];
-}
-function progressEventStage(input) {
-  return String(input.toLowerCase().split(" ", 1)) || "unknown";
-}
-init_utils();
-function spawnOptionsPlugin(spawnOptions) {
-  const options = pick(spawnOptions, ["uid", "gid"]);
-  return {
-    type: "spawn.options",
-    action(data) {
-      return { ...options, ...data };
-    }
-  };
-}
-function timeoutPlugin({
-  block,
-  stdErr = true,
-  stdOut = true
-}) {
-  if (block > 0) {
-    return {
-      type: "spawn.after",
-      action(_data, context) {
-        let timeout;
-        function wait() {
-          timeout && clearTimeout(timeout);
-          timeout = setTimeout(kill, block);
-        }
-        function stop() {
-          context.spawned.stdout?.off("data", wait);
-          context.spawned.stderr?.off("data", wait);
-          context.spawned.off("exit", stop);
-          context.spawned.off("close", stop);
-          timeout && clearTimeout(timeout);
-        }
-        function kill() {
-          stop();
-          context.kill(new GitPluginError(void 0, "timeout", `block timeout reached`));
-        }
-        stdOut && context.spawned.stdout?.on("data", wait);
-        stdErr && context.spawned.stderr?.on("data", wait);
-        context.spawned.on("exit", stop);
-        context.spawned.on("close", stop);
-        wait();
-      }
-    };
-  }
-}
-function suffixPathsPlugin() {
-  return {
-    type: "spawn.args",
-    action(data) {
-      const prefix = [];
-      let suffix;
-      function append2(args) {
-        (suffix = suffix || []).push(...args);
-      }
-      for (let i2 = 0; i2 < data.length; i2++) {
-        const param = data[i2];
-        if (r(param)) {
-          append2(o(param));
-          continue;
-        }
-        if (param === "--") {
-          append2(
-            data.slice(i2 + 1).flatMap((item) => r(item) && o(item) || item)
-          );
-          break;
-        }
-        prefix.push(param);
-      }
-      return !suffix ? prefix : [...prefix, "--", ...suffix.map(String)];
-    }
-  };
-}
-init_utils();
-var Git = require_git();
-function gitInstanceFactory(baseDir, options) {
-  const plugins = new PluginStore();
-  const config = createInstanceConfig(
-    baseDir && (typeof baseDir === "string" ? { baseDir } : baseDir) || {},
-    options
-  );
-  if (!folderExists(config.baseDir)) {
-    throw new GitConstructError(
-      config,
-      `Cannot use simple-git on a directory that does not exist`
-    );
-  }
-  if (Array.isArray(config.config)) {
-    plugins.add(commandConfigPrefixingPlugin(config.config));
-  }
-  plugins.add(blockUnsafeOperationsPlugin(config.unsafe));
-  plugins.add(completionDetectionPlugin(config.completion));
-  config.abort && plugins.add(abortPlugin(config.abort));
-  config.progress && plugins.add(progressMonitorPlugin(config.progress));
-  config.timeout && plugins.add(timeoutPlugin(config.timeout));
-  config.spawnOptions && plugins.add(spawnOptionsPlugin(config.spawnOptions));
-  plugins.add(suffixPathsPlugin());
-  plugins.add(errorDetectionPlugin(errorDetectionHandler(true)));
-  config.errors && plugins.add(errorDetectionPlugin(config.errors));
-  customBinaryPlugin(plugins, config.binary, config.unsafe?.allowUnsafeCustomBinary);
-  return new Git(config, plugins);
-}
-init_git_response_error();
-var simpleGit = gitInstanceFactory;
-
-// src/git/run-git.ts
-var GitExitError = class extends GitError {
+// src/git/spawn-git.ts
+import { spawn as spawn3 } from "node:child_process";
+var GIT_CONFIG = ["core.quotePath=false"];
+var GitExitError = class extends Error {
   constructor(exitCode, stderr) {
-    super(void 0, stderr.trim() || `git exited with code ${exitCode}`);
+    super(stderr.trim() || `git exited with code ${exitCode}`);
     this.exitCode = exitCode;
     this.stderr = stderr;
+    this.name = "GitExitError";
   }
   exitCode;
   stderr;
 };
-var GIT_CONFIG = ["core.quotePath=false"];
-function createGitRunner(baseDir, options = {}) {
-  const git2 = simpleGit({
-    baseDir,
-    config: GIT_CONFIG,
-    trimmed: false,
-    maxConcurrentProcesses: 4,
-    // Without output for this long, git is stuck (e.g. a fetch waiting for credentials).
-    ...options.timeoutMs ? { timeout: { block: options.timeoutMs } } : {},
-    // Local commands are done when their pipes close. simple-git's default also arms a 50 ms timer
-    // on every process exit (for a fetch whose ssh or credential helper keeps the pipes open), which
-    // kept each run alive ~40 ms after its work was done; network commands keep that fallback.
-    ...options.timeoutMs ? {} : { completion: { onClose: true, onExit: false } },
-    // Aborting kills the running command (and fails any later one of this runner).
-    ...options.signal ? { abort: options.signal } : {},
-    errors(error, result) {
-      if (error instanceof GitPluginError) return error;
-      if (result.exitCode !== 0) {
-        return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+function spawnGit(cwd, args, options = {}) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn3("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+      ...options.signal ? { signal: options.signal } : {}
+    });
+    const stdout = [];
+    const stderr = [];
+    let failed;
+    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("error", (error) => {
+      failed ??= error;
+    });
+    child.on("close", (code, signal) => {
+      if (failed) return reject(failed);
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+        return resolve3({ exitCode, stdout: Buffer.concat(stdout) });
       }
-      return error;
-    }
+      const text = Buffer.concat(stderr).toString("utf8");
+      reject(new GitExitError(exitCode, signal ? `${text}
+(git was killed by ${signal})`.trim() : text));
+    });
   });
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        return { exitCode: 0, stdout: await git2.raw(args) };
-      } catch (error) {
-        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
-          return { exitCode: error.exitCode, stdout: "" };
-        }
-        throw describe(error, args);
-      }
-    },
-    async catFileBuffer(args) {
-      try {
-        return await git2.binaryCatFile(args);
-      } catch (error) {
-        throw describe(error, ["cat-file", ...args]);
-      }
-    }
-  };
-}
-function describe(error, args) {
-  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
-  if (missing) return missing;
-  const message = error instanceof Error ? error.message.trim() : String(error);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
 }
 
 // src/git/cat-file-batch.ts
@@ -18672,13 +13598,13 @@ function catFileBatch(root, names, mode, maxContentBytes) {
   if (names.length === 0) return Promise.resolve([]);
   return new Promise((resolve3, reject) => {
     const entries = [];
-    const parser4 = new CatFileBatchParser(
+    const parser = new CatFileBatchParser(
       mode === "contents",
       (entry) => entries.push(entry),
       maxContentBytes
     );
     const args = [
-      ...GIT_CONFIG.flatMap((c3) => ["-c", c3]),
+      ...GIT_CONFIG.flatMap((c) => ["-c", c]),
       "cat-file",
       mode === "contents" ? "--batch" : "--batch-check",
       "--buffer"
@@ -18689,7 +13615,7 @@ function catFileBatch(root, names, mode, maxContentBytes) {
     child.stdout.on("data", (chunk) => {
       if (failed) return;
       try {
-        parser4.push(chunk);
+        parser.push(chunk);
       } catch (error) {
         failed = error;
         child.kill();
@@ -18708,7 +13634,7 @@ function catFileBatch(root, names, mode, maxContentBytes) {
       }
       if (!failed) {
         try {
-          parser4.end();
+          parser.end();
           if (entries.length !== names.length) {
             throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
           }
@@ -18738,23 +13664,45 @@ function parseLsTree(output) {
   }
   return entries;
 }
-function blobPathsOfLsTree(output) {
+function blobPathsOfLsTree(output, baseNames) {
+  if (baseNames) return blobPathsNamed(output, baseNames);
   const paths = [];
   let at = 0;
   while (at < output.length) {
     const end = output.indexOf("\0", at);
     const stop = end === -1 ? output.length : end;
-    const space = output.indexOf(" ", at);
-    const tab = output.indexOf("	", at);
-    if (space < 0 || tab < 0 || tab > stop || space > tab) {
-      throw new Error(
-        `unexpected git ls-tree output: ${JSON.stringify(output.slice(at, Math.min(stop, at + 200)))}`
-      );
-    }
-    if (output.startsWith("blob ", space + 1)) paths.push(output.slice(tab + 1, stop));
+    const entry = entryAt(output, at, stop);
+    if (entry.type === "blob") paths.push(entry.path);
     at = stop + 1;
   }
   return paths;
+}
+function blobPathsNamed(output, baseNames) {
+  if (baseNames.length === 0) return [];
+  const text = output.endsWith("\0") ? output : `${output}\0`;
+  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})\0`, "g");
+  const wanted = new Set(baseNames);
+  const paths = [];
+  for (const match of text.matchAll(names)) {
+    const stop = match.index + match[0].length - 1;
+    const entry = entryAt(text, text.lastIndexOf("\0", match.index) + 1, stop);
+    const baseName = entry.path.slice(entry.path.lastIndexOf("/") + 1);
+    if (entry.type === "blob" && wanted.has(baseName)) paths.push(entry.path);
+  }
+  return paths;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function entryAt(output, start, stop) {
+  const space = output.indexOf(" ", start);
+  const tab = output.indexOf("	", start);
+  if (space < 0 || tab < 0 || tab > stop || space > tab) {
+    throw new Error(
+      `unexpected git ls-tree output: ${JSON.stringify(output.slice(start, Math.min(stop, start + 200)))}`
+    );
+  }
+  return { type: output.slice(space + 1, output.indexOf(" ", space + 1)), path: output.slice(tab + 1, stop) };
 }
 
 // src/git/parse-name-status.ts
@@ -18763,17 +13711,17 @@ function parseNameStatus(output) {
   const fields = output.split("\0");
   if (fields.at(-1) === "") fields.pop();
   const changes = [];
-  let i2 = 0;
-  while (i2 < fields.length) {
-    const status = fields[i2++];
+  let i = 0;
+  while (i < fields.length) {
+    const status = fields[i++];
     const letter = status.charAt(0);
     if (letter === "R" || letter === "C") {
-      const oldPath = fields[i2++];
-      const path = fields[i2++];
+      const oldPath = fields[i++];
+      const path = fields[i++];
       if (oldPath === void 0 || path === void 0) throw truncated(status);
       changes.push({ status: letter, path, oldPath });
     } else if (SIMPLE.has(letter) && status.length === 1) {
-      const path = fields[i2++];
+      const path = fields[i++];
       if (path === void 0) throw truncated(status);
       changes.push({ status: letter, path });
     } else {
@@ -18786,32 +13734,80 @@ function truncated(status) {
   return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
 }
 
+// src/git/run-git.ts
+function createGitRunner(baseDir) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args)).stdout;
+      } catch (error) {
+        throw describe(error, args);
+      }
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await import("./esm-2S6KMJRA.js");
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      errors(error, result) {
+        if (error instanceof GitPluginError) return error;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error) {
+        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
+          return { exitCode: error.exitCode, stdout: "" };
+        }
+        throw describe(error, args);
+      }
+    }
+  };
+}
+function describe(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
+}
+
 // src/git/run-grep.ts
-import { spawn as spawn5 } from "node:child_process";
-function runGrep(root, args, signal) {
-  return new Promise((resolve3, reject) => {
-    const child = spawn5("git", [...GIT_CONFIG.flatMap((c3) => ["-c", c3]), "grep", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      windowsHide: true,
+async function runGrep(root, args, signal) {
+  try {
+    const { exitCode, stdout } = await spawnGit(root, ["grep", ...args], {
+      okExitCodes: [1],
       ...signal ? { signal } : {}
     });
-    const stdout = [];
-    const stderr = [];
-    let failed;
-    child.stdout.on("data", (chunk) => stdout.push(chunk));
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
-    child.on("error", (error) => {
-      failed ??= error;
-    });
-    child.on("close", (code) => {
-      if (failed) return reject(failed);
-      if (code === 0) return resolve3(Buffer.concat(stdout).toString("utf8"));
-      if (code === 1) return resolve3("");
-      const text = Buffer.concat(stderr).toString("utf8").trim();
-      reject(missingObjectError(text) ?? new Error(`git grep failed (exit ${code}): ${text}`));
-    });
-  });
+    return exitCode === 0 ? stdout.toString("utf8") : "";
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
+  }
 }
 
 // src/git/safe-ref.ts
@@ -18841,11 +13837,7 @@ async function createGit(repoDir) {
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return new GitAdapter(
-    root,
-    createGitRunner(root),
-    createGitRunner(root, { timeoutMs: NETWORK_TIMEOUT_MS })
-  );
+  return new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, NETWORK_TIMEOUT_MS));
 }
 var GitAdapter = class {
   constructor(root, git2, network) {
@@ -18914,10 +13906,10 @@ var GitAdapter = class {
     if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
     return await this.readShallowFile() !== before;
   }
-  async mergeBase(a, b2) {
+  async mergeBase(a, b) {
     assertSafeRef(a);
-    assertSafeRef(b2);
-    const { stdout } = await this.git.run(["merge-base", a, b2], [1]);
+    assertSafeRef(b);
+    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
     return stdout.trim() || void 0;
   }
   async firstParent(sha) {
@@ -18929,10 +13921,10 @@ var GitAdapter = class {
     }
     return void 0;
   }
-  async isAncestor(a, b2) {
+  async isAncestor(a, b) {
     assertSafeRef(a);
-    assertSafeRef(b2);
-    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b2], [1]);
+    assertSafeRef(b);
+    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
     return exitCode === 0;
   }
   async changedFiles(base, head) {
@@ -18967,15 +13959,15 @@ var GitAdapter = class {
       "contents",
       maxBytes
     );
-    entries.forEach((entry, i2) => {
+    entries.forEach((entry, i) => {
       if (entry.kind !== "object" || entry.type !== "blob") return;
-      if (entry.content) files.set(plain[i2], entry.content);
-      else oversized.set(plain[i2], entry.size);
+      if (entry.content) files.set(plain[i], entry.content);
+      else oversized.set(plain[i], entry.size);
     });
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
       if (!blob) continue;
-      const bytes = await this.git.catFileBuffer(["blob", blob]);
+      const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
       if (bytes.length > maxBytes) oversized.set(path, bytes.length);
       else files.set(path, bytes);
     }
@@ -18993,8 +13985,8 @@ var GitAdapter = class {
       plain.map((path) => `${sha}:${path}`),
       "sizes"
     );
-    entries.forEach((entry, i2) => {
-      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i2], entry.size);
+    entries.forEach((entry, i) => {
+      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
     });
     for (const path of withNewline) {
       const blob = await this.lsTreeBlob(sha, path);
@@ -19002,10 +13994,10 @@ var GitAdapter = class {
     }
     return sizes;
   }
-  async listFiles(rev) {
+  async listFiles(rev, baseNames) {
     const sha = await this.resolveCommit(rev);
     const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return blobPathsOfLsTree(stdout);
+    return blobPathsOfLsTree(stdout, baseNames);
   }
   async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
     const sha = await this.resolveCommit(rev);
@@ -19085,9 +14077,9 @@ function describeKeys(change) {
   return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
 }
 function describeReferences(workload) {
-  return workload.references.map((r2) => {
-    const keys = r2.changedKeys.length > 0 ? ` (changed keys read: ${r2.changedKeys.join(", ")})` : "";
-    return `${shortId2(r2.config)} via ${r2.path}${keys}`;
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId2(r.config)} via ${r.path}${keys}`;
   });
 }
 function describeResult(result) {
@@ -19108,9 +14100,9 @@ function headline(report) {
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
     case "restarted":
-      return `Restarted ${report.results.filter((r2) => r2.restart === "restarted").length} workload(s).`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
     case "failed":
-      return `Failed: ${report.results.filter(isFailure).map((r2) => shortId2(r2.id)).join(", ")}.`;
+      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
   }
 }
 function describeWhere(item) {
@@ -19127,7 +14119,7 @@ function describeStatus(change) {
 // src/report/report-json.ts
 function reportObject(report) {
   const { plan } = report;
-  const resultOf = (key) => report.results.find((r2) => `${r2.id.kind}/${r2.id.namespace}/${r2.id.name}` === key);
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return {
     outcome: report.outcome,
     dryRun: report.dryRun,
@@ -19135,15 +14127,15 @@ function reportObject(report) {
     head: plan.head,
     range: plan.rangeNote,
     ...report.cluster ? { cluster: report.cluster } : {},
-    changes: plan.changes.map((c3) => ({
-      ...c3.id,
-      status: c3.status,
-      file: c3.file,
-      line: c3.line,
-      keys: c3.keys,
-      ...c3.origin ? { origin: c3.origin } : {},
-      ...c3.blamedFile ? { blamedFile: c3.blamedFile } : {},
-      ...c3.previousName ? { previousName: c3.previousName } : {}
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
     })),
     workloads: plan.workloads.map((w) => {
       const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
@@ -19156,14 +14148,14 @@ function reportObject(report) {
         ...w.origin ? { origin: w.origin } : {},
         ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
         ...w.rollsOnApply ? { rollsOnApply: true } : {},
-        references: w.references.map((r2) => ({
-          config: r2.config,
-          via: r2.via,
-          path: r2.path,
-          keys: r2.keys,
-          changedKeys: r2.changedKeys,
-          ...r2.init ? { init: true } : {},
-          ...r2.subPath ? { subPath: true } : {}
+        references: w.references.map((r) => ({
+          config: r.config,
+          via: r.via,
+          path: r.path,
+          keys: r.keys,
+          changedKeys: r.changedKeys,
+          ...r.init ? { init: true } : {},
+          ...r.subPath ? { subPath: true } : {}
         })),
         ...result ? {
           result: {
@@ -19191,7 +14183,7 @@ var MAX_NODES = 40;
 function mermaidGraph(plan) {
   if (plan.workloads.length === 0) return [];
   const changes = plan.changes.filter(
-    (c3) => plan.workloads.some((w) => w.references.some((r2) => idKey(r2.config) === idKey(c3.id)))
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
   );
   const nodeCount = changes.length + plan.workloads.length;
   const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
@@ -19217,13 +14209,13 @@ function detailed(plan) {
       `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
     );
   }
-  plan.workloads.forEach((w, i2) => {
-    const node = `w${i2}`;
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
     const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
     lines.push(
       `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
     );
-    for (const config of new Set(w.references.map((r2) => idKey(r2.config)))) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
       const from = configNodes.get(config);
       if (from) lines.push(`  ${from} --> ${node}`);
     }
@@ -19241,7 +14233,7 @@ function folded(plan, configCount) {
   }
   namespaces.forEach((namespace, n) => {
     const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r2) => idKey(r2.config)))
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
     );
     lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
     ["restart", "rolls", "skip"].forEach((role) => {
@@ -19300,14 +14292,14 @@ function renderMarkdown(report, maxRows = 500) {
       "| Config | Namespace | Change | Source | Keys |",
       "|---|---|---|---|---|"
     );
-    for (const c3 of plan.changes.slice(0, maxRows)) {
-      out.push(row([shortId2(c3.id), c3.id.namespace, describeStatus(c3), describeWhere(c3), describeKeys(c3)]));
+    for (const c of plan.changes.slice(0, maxRows)) {
+      out.push(row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)]));
     }
     if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
   }
   if (plan.workloads.length > 0) {
     const resultOf = (w) => report.results.find(
-      (r2) => r2.id.kind === w.id.kind && r2.id.namespace === w.id.namespace && r2.id.name === w.id.name
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
     );
     out.push(
       "",
@@ -19341,7 +14333,7 @@ function renderMarkdown(report, maxRows = 500) {
     out.push("", "#### Notes", "");
     for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
   }
-  const notes = [...plan.warnings, ...plan.problems.map((p2) => `${p2.file}:${p2.line}:${p2.col}: ${p2.message}`)];
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
   if (notes.length > 0) {
     out.push("", "#### Warnings", "");
     for (const note of notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
@@ -19368,12 +14360,12 @@ function renderText(report) {
     out.push("", `Changed configs (${plan.changes.length}):`);
     out.push(
       ...table(
-        plan.changes.map((c3) => [
-          `${shortId2(c3.id)}`,
-          `ns ${c3.id.namespace}`,
-          describeStatus(c3),
-          describeWhere(c3),
-          `keys: ${describeKeys(c3)}`
+        plan.changes.map((c) => [
+          `${shortId2(c.id)}`,
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
         ])
       )
     );
@@ -19394,12 +14386,12 @@ function renderText(report) {
     out.push(
       ...table([
         ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
-        ...report.results.map((r2) => [
-          shortId2(r2.id),
-          r2.id.namespace,
-          describeResult(r2),
-          formatDuration(r2.durationMs),
-          r2.message
+        ...report.results.map((r) => [
+          shortId2(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message
         ])
       ])
     );
@@ -19413,7 +14405,7 @@ function renderText(report) {
 `;
 }
 function table(rows) {
-  const widths = rows[0]?.map((_2, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
   return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
 }
 
@@ -19432,10 +14424,10 @@ function renderReport(report, format) {
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
-  const trimmed2 = text.trim();
-  if (/^\d+$/.test(trimmed2)) return Number(trimmed2) * 1e3;
-  const parts = [...trimmed2.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p2) => p2[0]).join("") !== trimmed2) return void 0;
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
   return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
 }
 
@@ -19564,7 +14556,7 @@ function kustomizeDirs(values) {
   });
 }
 function requireSpec(name) {
-  const spec = OPTIONS.find((o2) => o2.name === name);
+  const spec = OPTIONS.find((o) => o.name === name);
   if (!spec) throw new Error(`unknown option ${name}`);
   return spec;
 }

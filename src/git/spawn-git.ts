@@ -1,0 +1,62 @@
+// Local git commands, spawned directly with an argument array. Reading a repository is a chain of
+// short commands (resolve the commits, diff, list, grep) that the plan waits on one after another:
+// each must cost no more than git itself. simple-git queued every command, armed a 50 ms timer on
+// each exit, and its ~150 KB took ~9 ms to load on every run; it stays for the network commands
+// (run-git.ts), which are rare and want its no-output timeout.
+
+import { spawn } from "node:child_process";
+
+/** `-c` settings every git command gets: paths printed as they are, never C-quoted. */
+export const GIT_CONFIG = ["core.quotePath=false"];
+
+/** git exited with a non-zero code that the caller did not expect. */
+export class GitExitError extends Error {
+  constructor(
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {
+    super(stderr.trim() || `git exited with code ${exitCode}`);
+    this.name = "GitExitError";
+  }
+}
+
+export interface SpawnGitOptions {
+  /** Exit codes besides 0 that are answers, not failures (grep's 1: nothing matched). */
+  okExitCodes?: readonly number[];
+  /** Aborting kills git; the promise rejects with the abort error. */
+  signal?: AbortSignal;
+}
+
+/** Run `git <args>` in `cwd`; resolves with the exit code and stdout once git has exited and its pipes closed. */
+export function spawnGit(
+  cwd: string,
+  args: readonly string[],
+  options: SpawnGitOptions = {},
+): Promise<{ exitCode: number; stdout: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let failed: Error | undefined;
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", (error) => {
+      failed ??= error;
+    });
+    // "close" comes after "exit" and after both pipes have ended: all of stdout is here.
+    child.on("close", (code, signal) => {
+      if (failed) return reject(failed);
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+        return resolve({ exitCode, stdout: Buffer.concat(stdout) });
+      }
+      const text = Buffer.concat(stderr).toString("utf8");
+      reject(new GitExitError(exitCode, signal ? `${text}\n(git was killed by ${signal})`.trim() : text));
+    });
+  });
+}
