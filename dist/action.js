@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-2OAAMOV6.js";
+} from "./chunks/chunk-IGSIIS32.js";
 import {
   OPTIONS,
   formatLocation

@@ -4,8 +4,9 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isFullSha } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
-import { catFileBatch } from "./cat-file-batch.js";
-import type { FileChange, Git } from "./git.js";
+import { type CatFileSession, catFileBatch, startCatFileBatch } from "./cat-file-batch.js";
+import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
+import type { BatchEntry } from "./parse-cat-file-batch.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
@@ -230,25 +231,77 @@ class GitAdapter implements Git {
     signal?: AbortSignal,
   ): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
+    const found = new Set<string>();
+    await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
+    return [...found].sort();
+  }
+
+  async grepAndReadFiles(
+    rev: string,
+    fixedStrings: readonly string[],
+    pathspecs: readonly string[],
+    options: GrepAndReadOptions,
+  ): Promise<string[]> {
+    const sha = await this.resolveCommit(rev);
+    const found = new Set<string>();
+    const withNewline: string[] = [];
+    let reading: CatFileSession | undefined;
+    const prefix = `${sha}:`;
+    const deliver = (entry: BatchEntry, name: string) => {
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      const path = name.slice(prefix.length);
+      options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
+    };
+    const onPath = (path: string) => {
+      if (found.has(path)) return;
+      found.add(path);
+      if (!options.read(path)) return;
+      if (path.includes("\n")) return void withNewline.push(path);
+      reading ??= startCatFileBatch(this.root, "contents", deliver, {
+        maxContentBytes: options.maxBytes,
+        streaming: true,
+      });
+      reading.lookup([`${prefix}${path}`]);
+    };
+    try {
+      await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
+    } catch (error) {
+      // The search failed: what was being read no longer matters, its own failure even less.
+      await reading?.end().catch(() => {});
+      throw error;
+    }
+    await reading?.end();
+    if (withNewline.length > 0) {
+      const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
+      for (const [path, bytes] of read.files) options.onFile(path, { bytes });
+      for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
+    }
+    return [...found].sort();
+  }
+
+  /** One `git grep` per chunk of names; `onPath` gets each matching path as git prints it. */
+  private async grep(
+    sha: string,
+    fixedStrings: readonly string[],
+    pathspecs: readonly string[],
+    onPath: (path: string) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       // An empty string matches every file; a newline cannot match within a line.
       if (needle === "" || needle.includes("\n"))
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
-    const found = new Set<string>();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const stdout = await runGrep(
+      await runGrep(
         this.root,
-        ["-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        ["-l", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
         signal,
       );
-      for (const name of stdout.split("\0")) {
-        if (name !== "") found.add(name.startsWith(prefix) ? name.slice(prefix.length) : name);
-      }
     }
-    return [...found].sort();
   }
 
   private async tryNetwork(args: string[]): Promise<boolean> {

@@ -58,4 +58,25 @@ export interface Git {
     pathspecs?: readonly string[],
     signal?: AbortSignal,
   ): Promise<string[]>;
+  /**
+   * grepFiles, and each file found that `options.read` accepts is read at `rev` as soon as git
+   * reports it: reading it (and whatever `onFile` does with it) overlaps the rest of the search.
+   * Resolves with every file found, sorted, once the search and the reads are done.
+   */
+  grepAndReadFiles(
+    rev: string,
+    fixedStrings: readonly string[],
+    pathspecs: readonly string[],
+    options: GrepAndReadOptions,
+  ): Promise<string[]>;
+}
+
+export interface GrepAndReadOptions {
+  /** Which found files to read (the others are only listed). */
+  read(path: string): boolean;
+  /** Files over this size are not held in memory: `onFile` gets their size instead. */
+  maxBytes: number;
+  /** Called once per file read, in the order git found them. */
+  onFile(path: string, file: { bytes: Buffer } | { oversized: number }): void;
+  signal?: AbortSignal;
 }

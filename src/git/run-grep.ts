@@ -4,14 +4,33 @@
 import { missingObjectError } from "./missing-object.js";
 import { GitExitError, spawnGit } from "./spawn-git.js";
 
-/** Run `git grep` with `args` (after "grep") in `root`; its stdout, or "" when nothing matched (exit 1). */
-export async function runGrep(root: string, args: readonly string[], signal?: AbortSignal): Promise<string> {
+/**
+ * Run `git grep -z` with `args` (after "grep") in `root`; calls `onName` with each NUL-terminated
+ * name of its output as soon as it arrives (nothing when no file matched: exit 1).
+ */
+export async function runGrep(
+  root: string,
+  args: readonly string[],
+  onName: (name: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  let pending = Buffer.alloc(0);
+  const onStdout = (chunk: Buffer) => {
+    // Split on bytes, not text: a chunk may end inside a multi-byte character of a name.
+    let data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+    for (let end = data.indexOf(0); end >= 0; end = data.indexOf(0)) {
+      onName(data.subarray(0, end).toString("utf8"));
+      data = data.subarray(end + 1);
+    }
+    pending = Buffer.from(data);
+  };
   try {
-    const { exitCode, stdout } = await spawnGit(root, ["grep", ...args], {
+    await spawnGit(root, ["grep", "-z", ...args], {
       okExitCodes: [1],
+      onStdout,
       ...(signal ? { signal } : {}),
     });
-    return exitCode === 0 ? stdout.toString("utf8") : "";
+    if (pending.length > 0) onName(pending.toString("utf8"));
   } catch (error) {
     if (!(error instanceof GitExitError)) throw error;
     const text = error.stderr.trim();

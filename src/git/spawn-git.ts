@@ -25,6 +25,8 @@ export interface SpawnGitOptions {
   okExitCodes?: readonly number[];
   /** Aborting kills git; the promise rejects with the abort error. */
   signal?: AbortSignal;
+  /** Receives stdout as it arrives (then not collected: the result's stdout is empty). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** Run `git <args>` in `cwd`; resolves with the exit code and stdout once git has exited and its pipes closed. */
@@ -43,7 +45,16 @@ export function spawnGit(
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let failed: Error | undefined;
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    const onStdout = options.onStdout ?? ((chunk: Buffer) => stdout.push(chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        failed = error as Error;
+        child.kill();
+      }
+    });
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error) => {
       failed ??= error;

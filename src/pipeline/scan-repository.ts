@@ -131,7 +131,7 @@ export async function scanRepository(
   // configs in the changed files at base cover the names to search for. Guess them from the text
   // and start the one `git grep` now, while the head side is still arriving: git walks the tree on
   // another core while this process reads and parses.
-  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted);
+  const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted, options);
   const headFiles = await readingHead;
   problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems: ManifestProblem[] = [];
@@ -349,7 +349,10 @@ async function findCandidateFiles(
 
 interface EarlySearch {
   names: Set<string>;
+  /** Every file the search found (also those not read: already read, or not a manifest path). */
   hits: Promise<string[]>;
+  /** What the files read as they were found hold, by path. */
+  parsed: Map<string, { manifests: Manifest[]; problems: ManifestProblem[] }>;
 }
 
 function earlyCandidateSearch(
@@ -358,6 +361,7 @@ function earlyCandidateSearch(
   baseFiles: Map<string, Buffer>,
   alreadyRead: Set<string>,
   wanted: PathFilter,
+  options: ScanOptions,
 ): EarlySearch | undefined {
   // Names git grep cannot search for are left to the exact search, which reports them as before.
   const names = new Set(
@@ -368,10 +372,25 @@ function earlyCandidateSearch(
     ),
   );
   if (names.size === 0) return undefined;
-  const hits = findCandidateFiles(git, rev, [...names], alreadyRead, wanted);
+  // Each file is read and parsed as git grep reports it: by the time the search ends, most of
+  // the candidates are parsed already.
+  const parsed: EarlySearch["parsed"] = new Map();
+  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path) => !alreadyRead.has(path) && wanted(path),
+    maxBytes: options.maxFileSize,
+    onFile(path, file) {
+      const problems: ManifestProblem[] = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
+        return void parsed.set(path, { manifests: [], problems });
+      }
+      const result = parseManifests(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      parsed.set(path, result);
+    },
+  });
   // Handled here so that a failure surfaces where the result is awaited, never as an unhandled rejection.
   hits.catch(() => {});
-  return { names, hits };
+  return { names, hits, parsed };
 }
 
 /**
@@ -391,20 +410,35 @@ async function readCandidates(
     problems: ManifestProblem[];
   },
 ): Promise<Manifest[]> {
-  let candidates: string[];
-  // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
   if (early === undefined) {
-    candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
-  } else {
-    // Names the guess missed (added configs, flow-style metadata, JSON): one more search for those only.
-    const missed = names.filter((name) => !early.names.has(name));
-    const [guessed, more] = await Promise.all([
-      early.hits,
-      findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted),
-    ]);
-    candidates = [...new Set([...guessed, ...more])].sort();
+    const candidates = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates, ctx.options, ctx.problems);
   }
-  return readManifests(git, rev, candidates, ctx.options, ctx.problems);
+  // Names the guess missed (added configs, flow-style metadata, JSON): one more search for those only.
+  // Searching for more names than needed only finds a few more files to parse; fewer would miss some.
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted),
+  ]);
+  const candidates = [
+    ...new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more]),
+  ].sort();
+  // Found only by the second search (or by the early one after its reads were settled): read now.
+  const unread = candidates.filter((path) => !early.parsed.has(path));
+  const lateProblems: ManifestProblem[] = [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
+  for (const path of unread) early.parsed.set(path, { manifests: [], problems: [] });
+  for (const m of late) early.parsed.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) early.parsed.get(p.file)?.problems.push(p);
+  // In path order, whichever search found them: the plan must not depend on which came first.
+  const manifests: Manifest[] = [];
+  for (const path of candidates) {
+    const result = early.parsed.get(path);
+    manifests.push(...(result?.manifests ?? []));
+    ctx.problems.push(...(result?.problems ?? []));
+  }
+  return manifests;
 }
 
 /** The files' bytes; files over --max-file-size are never held in memory, only listed in `oversized`. */
@@ -431,16 +465,19 @@ async function readManifests(
 ): Promise<Manifest[]> {
   const oversized = new Map<string, number>();
   const files = await readBytes(git, rev, paths, options, oversized);
-  for (const [path, size] of oversized) {
-    problems.push({
-      file: path,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `not read: ${size} bytes is over --max-file-size ${options.maxFileSize} (a consumer defined there is not seen)`,
-    });
-  }
+  for (const [path, size] of oversized)
+    problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
   return parseFiles(paths, files, options, problems);
+}
+
+function oversizedCandidateProblem(path: string, size: number, maxFileSize: number): ManifestProblem {
+  return {
+    file: path,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`,
+  };
 }
 
 /**

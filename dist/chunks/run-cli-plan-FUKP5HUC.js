@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-2OAAMOV6.js";
+} from "./chunk-IGSIIS32.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7SIMHOYP.js";
 import "./chunk-R54AWBXI.js";

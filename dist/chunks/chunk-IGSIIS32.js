@@ -12246,7 +12246,7 @@ async function scanRepository(git2, base, head, options, log) {
   readingHead.catch(() => {
   });
   const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted);
+  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted, options);
   const headFiles = await readingHead;
   problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems = [];
@@ -12407,31 +12407,57 @@ async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal)
   const hits = await git2.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
-function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted) {
+function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
   const names = new Set(
     withTemplateRefs(
       [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
     )
   );
   if (names.size === 0) return void 0;
-  const hits = findCandidateFiles(git2, rev, [...names], alreadyRead, wanted);
+  const parsed = /* @__PURE__ */ new Map();
+  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path) => !alreadyRead.has(path) && wanted(path),
+    maxBytes: options.maxFileSize,
+    onFile(path, file) {
+      const problems = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
+        return void parsed.set(path, { manifests: [], problems });
+      }
+      const result = parseManifests(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      parsed.set(path, result);
+    }
+  });
   hits.catch(() => {
   });
-  return { names, hits };
+  return { names, hits, parsed };
 }
 async function readCandidates(git2, rev, names, early, ctx) {
-  let candidates;
   if (early === void 0) {
-    candidates = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
-  } else {
-    const missed = names.filter((name) => !early.names.has(name));
-    const [guessed, more] = await Promise.all([
-      early.hits,
-      findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
-    ]);
-    candidates = [.../* @__PURE__ */ new Set([...guessed, ...more])].sort();
+    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
   }
-  return readManifests(git2, rev, candidates, ctx.options, ctx.problems);
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more])
+  ].sort();
+  const unread = candidates.filter((path) => !early.parsed.has(path));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  for (const path of unread) early.parsed.set(path, { manifests: [], problems: [] });
+  for (const m of late) early.parsed.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) early.parsed.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path of candidates) {
+    const result = early.parsed.get(path);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
 }
 async function readBytes(git2, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
@@ -12442,16 +12468,18 @@ async function readBytes(git2, rev, paths, options, oversized) {
 async function readManifests(git2, rev, paths, options, problems) {
   const oversized = /* @__PURE__ */ new Map();
   const files = await readBytes(git2, rev, paths, options, oversized);
-  for (const [path, size] of oversized) {
-    problems.push({
-      file: path,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `not read: ${size} bytes is over --max-file-size ${options.maxFileSize} (a consumer defined there is not seen)`
-    });
-  }
+  for (const [path, size] of oversized)
+    problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
   return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path, size, maxFileSize) {
+  return {
+    file: path,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
 }
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
@@ -13575,7 +13603,16 @@ function spawnGit(cwd, args, options = {}) {
     const stdout = [];
     const stderr = [];
     let failed;
-    child.stdout.on("data", (chunk) => stdout.push(chunk));
+    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
+    child.stdout.on("data", (chunk) => {
+      if (failed) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        failed = error;
+        child.kill();
+      }
+    });
     child.stderr.on("data", (chunk) => stderr.push(chunk));
     child.on("error", (error) => {
       failed ??= error;
@@ -13594,39 +13631,39 @@ function spawnGit(cwd, args, options = {}) {
 }
 
 // src/git/cat-file-batch.ts
-function catFileBatch(root, names, mode, maxContentBytes) {
-  if (names.length === 0) return Promise.resolve([]);
-  return new Promise((resolve3, reject) => {
-    const entries = [];
-    const parser = new CatFileBatchParser(
-      mode === "contents",
-      (entry) => entries.push(entry),
-      maxContentBytes
-    );
-    const args = [
-      ...GIT_CONFIG.flatMap((c) => ["-c", c]),
-      "cat-file",
-      mode === "contents" ? "--batch" : "--batch-check",
-      "--buffer"
-    ];
-    const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-    const stderr = [];
-    let failed;
-    child.stdout.on("data", (chunk) => {
-      if (failed) return;
-      try {
-        parser.push(chunk);
-      } catch (error) {
-        failed = error;
-        child.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
-    child.stdin.on("error", () => {
-    });
-    child.on("error", (error) => {
-      failed ??= error;
-    });
+function startCatFileBatch(root, mode, onEntry, options = {}) {
+  const asked = [];
+  let answered = 0;
+  const parser = new CatFileBatchParser(
+    mode === "contents",
+    (entry) => onEntry(entry, asked[answered++] ?? ""),
+    options.maxContentBytes
+  );
+  const args = [
+    ...GIT_CONFIG.flatMap((c) => ["-c", c]),
+    "cat-file",
+    mode === "contents" ? "--batch" : "--batch-check",
+    ...options.streaming ? [] : ["--buffer"]
+  ];
+  const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+  const stderr = [];
+  let failed;
+  child.stdout.on("data", (chunk) => {
+    if (failed) return;
+    try {
+      parser.push(chunk);
+    } catch (error) {
+      failed = error;
+      child.kill();
+    }
+  });
+  child.stderr.on("data", (chunk) => stderr.push(chunk));
+  child.stdin.on("error", () => {
+  });
+  child.on("error", (error) => {
+    failed ??= error;
+  });
+  const closed = new Promise((resolve3, reject) => {
     child.on("close", (code) => {
       if (!failed && code !== 0) {
         const text = Buffer.concat(stderr).toString("utf8").trim();
@@ -13635,19 +13672,41 @@ function catFileBatch(root, names, mode, maxContentBytes) {
       if (!failed) {
         try {
           parser.end();
-          if (entries.length !== names.length) {
-            throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+          if (answered !== asked.length) {
+            throw new Error(`git cat-file answered ${answered} of ${asked.length} lookups`);
           }
         } catch (error) {
           failed = error;
         }
       }
       if (failed) reject(failed);
-      else resolve3(entries);
+      else resolve3();
     });
-    child.stdin.end(`${names.join("\n")}
-`);
   });
+  closed.catch(() => {
+  });
+  return {
+    lookup(names) {
+      if (names.length === 0) return;
+      asked.push(...names);
+      child.stdin.write(`${names.join("\n")}
+`);
+    },
+    end() {
+      child.stdin.end();
+      return closed;
+    }
+  };
+}
+async function catFileBatch(root, names, mode, maxContentBytes) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const session = startCatFileBatch(root, mode, (entry) => entries.push(entry), {
+    ...maxContentBytes !== void 0 ? { maxContentBytes } : {}
+  });
+  session.lookup(names);
+  await session.end();
+  return entries;
 }
 
 // src/git/parse-ls-tree.ts
@@ -13796,13 +13855,23 @@ function describe(error, args) {
 }
 
 // src/git/run-grep.ts
-async function runGrep(root, args, signal) {
+async function runGrep(root, args, onName, signal) {
+  let pending = Buffer.alloc(0);
+  const onStdout = (chunk) => {
+    let data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+    for (let end = data.indexOf(0); end >= 0; end = data.indexOf(0)) {
+      onName(data.subarray(0, end).toString("utf8"));
+      data = data.subarray(end + 1);
+    }
+    pending = Buffer.from(data);
+  };
   try {
-    const { exitCode, stdout } = await spawnGit(root, ["grep", ...args], {
+    await spawnGit(root, ["grep", "-z", ...args], {
       okExitCodes: [1],
+      onStdout,
       ...signal ? { signal } : {}
     });
-    return exitCode === 0 ? stdout.toString("utf8") : "";
+    if (pending.length > 0) onName(pending.toString("utf8"));
   } catch (error) {
     if (!(error instanceof GitExitError)) throw error;
     const text = error.stderr.trim();
@@ -14001,24 +14070,63 @@ var GitAdapter = class {
   }
   async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
     const sha = await this.resolveCommit(rev);
+    const found = /* @__PURE__ */ new Set();
+    await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
+    return [...found].sort();
+  }
+  async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
+    const sha = await this.resolveCommit(rev);
+    const found = /* @__PURE__ */ new Set();
+    const withNewline = [];
+    let reading;
+    const prefix = `${sha}:`;
+    const deliver = (entry, name) => {
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      const path = name.slice(prefix.length);
+      options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
+    };
+    const onPath = (path) => {
+      if (found.has(path)) return;
+      found.add(path);
+      if (!options.read(path)) return;
+      if (path.includes("\n")) return void withNewline.push(path);
+      reading ??= startCatFileBatch(this.root, "contents", deliver, {
+        maxContentBytes: options.maxBytes,
+        streaming: true
+      });
+      reading.lookup([`${prefix}${path}`]);
+    };
+    try {
+      await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
+    } catch (error) {
+      await reading?.end().catch(() => {
+      });
+      throw error;
+    }
+    await reading?.end();
+    if (withNewline.length > 0) {
+      const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
+      for (const [path, bytes] of read.files) options.onFile(path, { bytes });
+      for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
+    }
+    return [...found].sort();
+  }
+  /** One `git grep` per chunk of names; `onPath` gets each matching path as git prints it. */
+  async grep(sha, fixedStrings, pathspecs, onPath, signal) {
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
       if (needle === "" || needle.includes("\n"))
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
-    const found = /* @__PURE__ */ new Set();
     const prefix = `${sha}:`;
     for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      const stdout = await runGrep(
+      await runGrep(
         this.root,
-        ["-l", "-z", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        ["-l", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
+        (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
         signal
       );
-      for (const name of stdout.split("\0")) {
-        if (name !== "") found.add(name.startsWith(prefix) ? name.slice(prefix.length) : name);
-      }
     }
-    return [...found].sort();
   }
   async tryNetwork(args) {
     try {
