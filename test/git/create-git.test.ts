@@ -181,6 +181,37 @@ describe("git adapter on a real repository", () => {
     needles.push("newline");
     expect(await git.grepFiles(second, needles)).toEqual(["line\nbreak.yaml"]);
   });
+  test("reads the files a search finds as they are found: only those asked for, big ones only sized", async () => {
+    const read = new Map<string, string>();
+    const found = await git.grepAndReadFiles(second, ["app-config", "newline", "prefs"], [], {
+      read: (path) => path !== "deploy/config.yaml",
+      maxBytes: 40,
+      onFile: (path, file) =>
+        read.set(path, "bytes" in file ? file.bytes.toString("utf8") : `${file.oversized} bytes`),
+    });
+    expect(found).toEqual([
+      "deploy/app.yaml",
+      "deploy/config.yaml",
+      "line\nbreak.yaml",
+      "my configs/präferenzen ☸.yaml",
+    ]);
+    expect(Object.fromEntries(read)).toEqual({
+      // Over maxBytes: never held, only its size.
+      "deploy/app.yaml": "52 bytes",
+      // A name with a newline cannot go through cat-file --batch: read on its own, still delivered.
+      "line\nbreak.yaml": "kind: ConfigMap\nname: newline\n",
+      "my configs/präferenzen ☸.yaml": "kind: ConfigMap\nname: prefs\nvalue: 2\n",
+    });
+  });
+
+  test("a search that finds nothing reads nothing; one that fails says so", async () => {
+    const read: string[] = [];
+    const options = { read: () => true, maxBytes: 1000, onFile: (path: string) => void read.push(path) };
+    expect(await git.grepAndReadFiles(second, ["no-such-name"], [], options)).toEqual([]);
+    expect(read).toEqual([]);
+    const missing = "0".repeat(40);
+    await expect(git.grepAndReadFiles(missing, ["app-config"], [], options)).rejects.toThrow(/not a commit/);
+  });
 });
 
 describe("createGit", () => {
