@@ -1,7 +1,8 @@
 // Benchmark 1: the plan on a monorepo-sized repository against the git work it cannot avoid.
 // Floor = `git diff --name-status A B` + one `git grep -l -F -e <changed config names> B`.
 
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createMemoryLog } from "../src/core/log.js";
 import { createGit } from "../src/git/create-git.js";
 import type { Git } from "../src/git/git.js";
@@ -38,6 +39,10 @@ export interface PlanSizeResult {
   noChange: PlanRunFigures;
   /** `node -e ""`, interleaved with the others: the runtime's own start-up. */
   bareNode: PlanRunFigures;
+  /** bench/least-node-plan.mjs on the plan's commits: the git a plan cannot skip, driven from Node. */
+  leastNode: PlanRunFigures;
+  /** The same on the no-change commits. */
+  leastNodeNoChange: PlanRunFigures;
   /** What the plan said: restarts and skips, checked against the generator's expectation. */
   planRestarts: number;
   planSkips: number;
@@ -50,6 +55,8 @@ export interface PlanCommands {
   plan: string;
   noChange: string;
 }
+
+const LEAST_NODE_PLAN = join(dirname(fileURLToPath(import.meta.url)), "least-node-plan.mjs");
 
 export const planCommand = (cli: string) => [cli, "--dry-run", "--output", "json", "--discover", "repo"];
 
@@ -76,15 +83,22 @@ export async function benchPlanSize(
   const planRuns: RunResult[] = [];
   const noChangeRuns: RunResult[] = [];
   const bareNodeRuns: RunResult[] = [];
+  const leastRuns: RunResult[] = [];
+  const leastNoChangeRuns: RunResult[] = [];
   await repeat(runs, 1, async () => {
     bareNodeRuns.push(await run(process.execPath, ["-e", ""], opts));
+    leastRuns.push(await run(process.execPath, [LEAST_NODE_PLAN, repo.base, repo.head], opts));
+    leastNoChangeRuns.push(
+      await run(process.execPath, [LEAST_NODE_PLAN, noChangeRange.base, noChangeRange.head], opts),
+    );
     diffRuns.push(await run("git", diffArgs, opts));
     grepRuns.push(await run("git", grepArgs, opts));
     planRuns.push(await run(process.execPath, planArgs, opts));
     noChangeRuns.push(await run(process.execPath, noChangeArgs, opts));
   });
   // The warm-up round is dropped.
-  for (const list of [diffRuns, grepRuns, planRuns, noChangeRuns, bareNodeRuns]) list.shift();
+  for (const list of [diffRuns, grepRuns, planRuns, noChangeRuns, bareNodeRuns, leastRuns, leastNoChangeRuns])
+    list.shift();
 
   const grepHits = grepRuns[0]!.stdout.split("\n").filter(Boolean).length;
   // Every timed plan is checked: a fast wrong answer must fail the benchmark.
@@ -110,6 +124,8 @@ export async function benchPlanSize(
       plan: figures(planRuns),
       noChange: figures(noChangeRuns),
       bareNode: figures(bareNodeRuns),
+      leastNode: figures(leastRuns),
+      leastNodeNoChange: figures(leastNoChangeRuns),
       planRestarts: verdict.restarts,
       planSkips: verdict.skips,
       trace,
@@ -184,6 +200,18 @@ async function traceScan(repo: GeneratedRepo): Promise<ScanTrace> {
     trace.grepCalls++;
     trace.grepNames += names.length;
     return git.grepFiles(rev, names, pathspecs);
+  };
+  // The consumers are read as the search finds them: count those reads too.
+  counting.grepAndReadFiles = async (rev, names, pathspecs, options) => {
+    trace.grepCalls++;
+    trace.grepNames += names.length;
+    return git.grepAndReadFiles(rev, names, pathspecs, {
+      ...options,
+      onFile(path, file) {
+        count(rev, 1);
+        options.onFile(path, file);
+      },
+    });
   };
   const scan = await scanRepository(
     counting,

@@ -1,0 +1,93 @@
+// The least any plan written for Node can do, run as `node bench/least-node-plan.mjs BASE HEAD` in
+// a repository: a measured floor for benchmark 1, beside git's own. It starts Node and runs the git
+// processes a plan cannot skip, each as early as what it needs is known, and nothing else:
+//   1. one `git rev-parse`: the work tree's root and both commits verified (a CI clone may lack one);
+//   2. `git diff-tree` of the two commits, and beside it the head's whole-tree listing (a file of
+//      the diff may belong to a kustomization or chart anywhere in the tree);
+//   3. one `git cat-file --batch` of the changed files at base, their config names cut out with a
+//      regular expression (no YAML parse);
+//   4. one `git grep` for those names at head, and the files it finds read through one `cat-file`.
+// No parsing, no plan, no output. Plain JavaScript, no imports beyond Node's: the real CLI's own
+// code (loading, parsing, planning, reporting) is what the plan takes beyond this.
+
+import { spawn } from "node:child_process";
+
+const [base, head] = process.argv.slice(2);
+if (!base || !head || base.startsWith("-") || head.startsWith("-")) {
+  process.stderr.write("usage: node bench/least-node-plan.mjs BASE HEAD\n");
+  process.exit(2);
+}
+
+/** git with `args`; resolves with stdout bytes, rejects on exit codes other than 0 and `ok`. */
+function git(args, { cwd, input, ok = [] } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, {
+      cwd,
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "inherit"],
+    });
+    const out = [];
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 || ok.includes(code)
+        ? resolve(Buffer.concat(out))
+        : reject(new Error(`git ${args[0]}: exit ${code}`)),
+    );
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+/** Contents of `git cat-file --batch` output, as one string per object (headers and all). */
+const readBlobs = (cwd, names) =>
+  names.length === 0
+    ? Promise.resolve("")
+    : git(["cat-file", "--batch", "--buffer"], { cwd, input: `${names.join("\n")}\n` }).then((b) =>
+        b.toString(),
+      );
+
+const [root, baseSha, headSha] = (
+  await git(["rev-parse", "--show-toplevel", `${base}^{commit}`, `${head}^{commit}`, "--"])
+)
+  .toString()
+  .split("\n");
+const listing = git(["ls-tree", "-r", "-z", "--full-tree", headSha], { cwd: root });
+const diff = (
+  await git(["diff-tree", "-r", "-z", "--name-status", "-M", "--no-commit-id", baseSha, headSha, "--"], {
+    cwd: root,
+  })
+)
+  .toString()
+  .split("\0");
+// Records: status, path (a rename or copy adds its old path first).
+const changedAtBase = [];
+for (let i = 0; i < diff.length - 1; ) {
+  const status = diff[i];
+  const path = diff[i + 1];
+  if (status.startsWith("R") || status.startsWith("C")) {
+    changedAtBase.push(path);
+    i += 3;
+  } else {
+    if (status !== "A") changedAtBase.push(path);
+    i += 2;
+  }
+}
+const texts = await readBlobs(
+  root,
+  changedAtBase.filter((p) => /\.(ya?ml|json)$/.test(p)).map((p) => `${baseSha}:${p}`),
+);
+const names = /kind:\s*(ConfigMap|Secret)\b/.test(texts)
+  ? [...new Set([...texts.matchAll(/^ {2}name:\s*(\S+)/gm)].map((m) => m[1]))]
+  : [];
+if (names.length > 0) {
+  const found = (
+    await git(["grep", "-l", "-z", "-F", ...names.flatMap((n) => ["-e", n]), headSha, "--"], {
+      cwd: root,
+      ok: [1],
+    })
+  )
+    .toString()
+    .split("\0")
+    .filter(Boolean);
+  await readBlobs(root, found);
+}
+await listing;
