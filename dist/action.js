@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-IGSIIS32.js";
+} from "./chunks/chunk-QZZKC6YW.js";
 import {
   OPTIONS,
   formatLocation

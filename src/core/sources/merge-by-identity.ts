@@ -26,7 +26,8 @@ export function originLabel(manifest: Manifest): string {
  * differs. Two definitions from one raw source are left alone: findConfigChanges reports those.
  */
 export function mergeByIdentity(manifests: readonly Manifest[]): MergedObjects {
-  const kept = new Map<string, { manifest: Manifest; canonical: string }>();
+  // The canonical text is made only when two sources define one object: most objects have one.
+  const kept = new Map<string, { manifest: Manifest; canonical?: string }>();
   const merged: Manifest[] = [];
   const conflicts: ObjectConflict[] = [];
   const seenConflicts = new Set<string>();
@@ -34,7 +35,7 @@ export function mergeByIdentity(manifests: readonly Manifest[]): MergedObjects {
     const key = idKey(manifest.id);
     const earlier = kept.get(key);
     if (earlier === undefined || (manifest.origin === undefined && earlier.manifest.origin === undefined)) {
-      if (earlier === undefined) kept.set(key, { manifest, canonical: canonicalJson(manifest.object) });
+      if (earlier === undefined) kept.set(key, { manifest });
       merged.push(manifest);
       continue;
     }
@@ -42,6 +43,7 @@ export function mergeByIdentity(manifests: readonly Manifest[]): MergedObjects {
       merged.push(manifest);
       continue;
     }
+    earlier.canonical ??= canonicalJson(earlier.manifest.object);
     if (earlier.canonical === canonicalJson(manifest.object)) continue;
     if (seenConflicts.has(key)) continue;
     seenConflicts.add(key);
