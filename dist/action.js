@@ -11,25 +11,29 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-QZZKC6YW.js";
+} from "./chunks/chunk-PC736TTN.js";
+import {
+  describeError
+} from "./chunks/chunk-HKIGOZAT.js";
 import {
   OPTIONS,
   formatLocation
 } from "./chunks/chunk-7KT5MVTH.js";
 import {
-  decodeKubeconfigData,
-  describeCredential
-} from "./chunks/chunk-7SIMHOYP.js";
-import "./chunks/chunk-R54AWBXI.js";
-import {
   escapeForCiLog
 } from "./chunks/chunk-7NDVFXIG.js";
 import {
-  describeError
-} from "./chunks/chunk-HKIGOZAT.js";
+  decodeKubeconfigData,
+  describeCredential
+} from "./chunks/chunk-7SIMHOYP.js";
+import "./chunks/chunk-YCBLJROO.js";
 import {
   UserError
 } from "./chunks/chunk-IUTW6PJ2.js";
+import "./chunks/chunk-OC6EYEC3.js";
+import "./chunks/chunk-QX34VV5S.js";
+import "./chunks/chunk-KIER4OVU.js";
+import "./chunks/chunk-HRGDZ7KG.js";
 import {
   __commonJS,
   __export,

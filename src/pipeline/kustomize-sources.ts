@@ -2,12 +2,8 @@
 // which of them the range touches (only those are rendered) and which files kustomize owns.
 import { UserError } from "../core/errors.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
-import {
-  KUSTOMIZATION_FILE_NAMES,
-  type KustomizationFile,
-  kustomizationDirOf,
-  readKustomizationFile,
-} from "../core/sources/kustomization-file.js";
+import type { KustomizationFile } from "../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
@@ -141,6 +137,8 @@ async function kustomizationsAt(
     headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),
     toRead.length > 0 ? git.readFiles(ctx.base, toRead) : new Map<string, Buffer>(),
   ]);
+  // Reading a kustomization needs the yaml package: loaded only when a repository has one.
+  const { readKustomizationFile } = await import("../core/sources/kustomization-file.js");
   const parse = (paths: string[], textOf: (path: string) => Buffer | undefined) => {
     const byDir = new Map<string, KustomizationFile>();
     for (const path of paths) {

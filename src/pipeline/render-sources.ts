@@ -7,9 +7,8 @@ import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
 import { pathsAtBase } from "../core/sources/paths-at-base.js";
-import { createDocumentParser } from "../core/sources/rendered-documents.js";
 import type { FileChange, Git } from "../git/git.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
 import { runRenderCommand } from "../render/render-command.js";
@@ -177,6 +176,8 @@ async function renderAll(
     const blameTexts = readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
     blameTexts.catch(() => {});
     const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
+    // Rendered output is parsed with the yaml package, loaded only when something is rendered.
+    const { createDocumentParser } = await import("../core/sources/rendered-documents.js");
     const parsers = sources.map((source) =>
       createDocumentParser(`(${source.label} output)`, defaultNamespace),
     );

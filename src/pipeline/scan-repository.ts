@@ -8,7 +8,8 @@ import type { Log } from "../core/log.js";
 import { findConfigChanges } from "../core/manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
 import { configNamesInText } from "../core/manifests/config-names-in-text.js";
-import { parseManifests } from "../core/manifests/parse-manifests.js";
+import type { ParsedManifests } from "../core/manifests/manifest-reader.js";
+import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -352,7 +353,7 @@ interface EarlySearch {
   /** Every file the search found (also those not read: already read, or not a manifest path). */
   hits: Promise<string[]>;
   /** What the files read as they were found hold, by path. */
-  parsed: Map<string, { manifests: Manifest[]; problems: ManifestProblem[] }>;
+  parsed: Map<string, ParsedManifests | Promise<ParsedManifests>>;
 }
 
 function earlyCandidateSearch(
@@ -384,7 +385,9 @@ function earlyCandidateSearch(
         problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
         return void parsed.set(path, { manifests: [], problems });
       }
-      const result = parseManifests(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      // The fast path runs now; a file that needs the full parse waits for the yaml package.
+      const result = parseManifestFile(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      result.catch(() => {});
       parsed.set(path, result);
     },
   });
@@ -428,13 +431,15 @@ async function readCandidates(
   const unread = candidates.filter((path) => !early.parsed.has(path));
   const lateProblems: ManifestProblem[] = [];
   const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
-  for (const path of unread) early.parsed.set(path, { manifests: [], problems: [] });
-  for (const m of late) early.parsed.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) early.parsed.get(p.file)?.problems.push(p);
+  const lateByPath = new Map(
+    unread.map((path) => [path, { manifests: [] as Manifest[], problems: [] as ManifestProblem[] }]),
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
   // In path order, whichever search found them: the plan must not depend on which came first.
   const manifests: Manifest[] = [];
   for (const path of candidates) {
-    const result = early.parsed.get(path);
+    const result = lateByPath.get(path) ?? (await early.parsed.get(path));
     manifests.push(...(result?.manifests ?? []));
     ctx.problems.push(...(result?.problems ?? []));
   }
@@ -496,7 +501,7 @@ async function parseFiles(
     await new Promise((resolve) => setImmediate(resolve));
     const bytes = files.get(path);
     if (bytes === undefined) continue;
-    const parsed = parseManifests(path, bytes, { defaultNamespace: options.defaultNamespace });
+    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: options.defaultNamespace });
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
   }

@@ -1,77 +1,27 @@
 // Text of one repository file -> the Kubernetes objects it defines, plus what is wrong with it.
-// Pure: the caller reads the file (at a revision) and passes its text or bytes.
+// Pure: the caller reads the file (at a revision) and passes its text or bytes. The fast path
+// (manifest-reader.ts) reads plain manifests; this is the whole parse, with the `yaml` package, for
+// everything else and for the exact place of every problem. Callers that may not need it at all
+// import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
 import { type Document, LineCounter, parseAllDocuments, type Tags } from "yaml";
-import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
-import type { Manifest, ManifestProblem } from "../model.js";
-import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
-import { parseSimpleYaml } from "./fast-yaml.js";
-import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
+import {
+  DocumentReader,
+  decodeSource,
+  describeFailure,
+  mayHoldSecret,
+  notAManifestIsAWarning,
+  type ParsedManifests,
+  type ParseManifestsOptions,
+  parseFast,
+} from "./manifest-reader.js";
 
-export interface ParseManifestsOptions {
-  /** Namespace for namespaced objects without metadata.namespace (kubectl's -n / context namespace). */
-  defaultNamespace: string;
-  /** Bound on alias expansion when converting a document (billion-laughs guard). Default 100. */
-  maxAliasCount?: number;
-  /** false: always the full `yaml` parse (the differential tests compare the two paths). Default true. */
-  fast?: boolean;
-}
-
-export interface ParsedManifests {
-  manifests: Manifest[];
-  problems: ManifestProblem[];
-}
-
-const DEFAULT_MAX_ALIAS_COUNT = 100;
-/** A garbage file can produce hundreds of parser errors; the first few say enough. */
-const MAX_PROBLEMS_PER_FILE = 10;
-
-/** Kinds that have no namespace: their id keeps namespace "" whatever the file says. */
-const CLUSTER_SCOPED_KINDS = new Set([
-  "APIService",
-  "CertificateSigningRequest",
-  "ClusterIssuer",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "ComponentStatus",
-  "CSIDriver",
-  "CSINode",
-  "CustomResourceDefinition",
-  "FlowSchema",
-  "IngressClass",
-  "MutatingWebhookConfiguration",
-  "Namespace",
-  "Node",
-  "PersistentVolume",
-  "PodSecurityPolicy",
-  "PriorityClass",
-  "PriorityLevelConfiguration",
-  "RuntimeClass",
-  "StorageClass",
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "ValidatingWebhookConfiguration",
-  "VolumeAttachment",
-]);
-
-/**
- * Kinds this tool acts on: for these a missing `metadata` is a mistake worth reporting. Other
- * apiVersion+kind documents without metadata are usually tool configs (kubeconfig `kind: Config`,
- * kind's `kind: Cluster`, kubeadm), which are not objects and not errors.
- */
-const KINDS_THAT_NEED_METADATA = new Set<string>([
-  "ConfigMap",
-  "Secret",
-  ...WORKLOAD_KINDS.map((k) => k.kind),
-]);
-
-/** apiVersion prefixes of files that carry apiVersion+kind but are never applied as objects. */
-const NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
-
-/** Cheap pre-filter: could this text hold a Kubernetes object at all? (false positives are fine) */
-export function isProbablyManifestText(text: string): boolean {
-  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
-}
+export {
+  isProbablyManifestText,
+  mayHoldSecret,
+  type ParsedManifests,
+  type ParseManifestsOptions,
+} from "./manifest-reader.js";
 
 /**
  * Parse every document of a YAML or JSON file. Never throws for bad input: a broken document is
@@ -82,22 +32,9 @@ export function parseManifests(
   text: string | Uint8Array,
   opts: ParseManifestsOptions,
 ): ParsedManifests {
-  const decoded = decodeText(text);
-  if (decoded === undefined) {
-    return {
-      manifests: [],
-      problems: [
-        {
-          file,
-          line: 1,
-          col: 1,
-          message: "not a text file (contains NUL bytes or invalid UTF-8)",
-          severity: "error",
-        },
-      ],
-    };
-  }
-  const source = decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded;
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const { source } = decoded;
   const fast = opts.fast === false ? undefined : parseFast(file, source, opts);
   if (fast !== undefined) return fast;
   const lineCounter = new LineCounter();
@@ -132,325 +69,10 @@ export function parseManifests(
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
 }
 
-/**
- * The fast path (fast-yaml.ts) for files in the plain subset of YAML manifests are written in;
- * undefined when the file is outside it or anything in it is a problem (the full parse, which
- * reports problems with their exact place, takes over).
- */
-function parseFast(file: string, source: string, opts: ParseManifestsOptions): ParsedManifests | undefined {
-  const documents = parseSimpleYaml(source);
-  if (documents === undefined) return undefined;
-  // The fast path keeps no position of nested nodes: a List's items each start on their own line,
-  // which only the full parse can say (found by comparing the two on real repositories' history).
-  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return undefined;
-  const lineCounter = new LineCounter();
-  lineCounter.addNewLine(0);
-  for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
-  const reader = new DocumentReader(file, source, lineCounter, opts, false);
-  for (const doc of documents) reader.readValue(doc.value, doc.start, () => undefined);
-  if (reader.cappedProblems().length > 0) return undefined;
-  return { manifests: reader.manifests, problems: [] };
-}
-
 /** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
 function asKubectlReadsIt(tags: Tags): Tags {
   return tags.filter((tag) => {
     const { tag: name, format } = tag as { tag?: string; format?: string };
     return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
   });
-}
-
-/**
- * Errors in a file that names no apiVersion and kind (a CI config, Helm values, a broken JSON
- * fixture) are not manifest errors: reported as warnings, so --strict fails only on manifests.
- */
-function notAManifestIsAWarning(source: string, problems: ManifestProblem[]): ManifestProblem[] {
-  if (isProbablyManifestText(source)) return problems;
-  return problems.map((p) =>
-    p.severity === "error"
-      ? {
-          ...p,
-          severity: "warning",
-          message: `${p.message} (not read: does not look like a Kubernetes manifest)`,
-        }
-      : p,
-  );
-}
-
-/** undefined when the content is not text (NUL bytes, invalid UTF-8). */
-function decodeText(text: string | Uint8Array): string | undefined {
-  let s: string;
-  if (typeof text === "string") {
-    // U+FFFD is what a lenient decoder leaves for invalid UTF-8.
-    s = text;
-    if (s.includes("\uFFFD")) return undefined;
-  } else {
-    try {
-      s = new TextDecoder("utf-8", { fatal: true }).decode(text);
-    } catch {
-      return undefined;
-    }
-  }
-  return s.includes("\u0000") ? undefined : s;
-}
-
-class DocumentReader {
-  readonly manifests: Manifest[] = [];
-  private readonly problems: ManifestProblem[] = [];
-  private readonly maxAliasCount: number;
-
-  constructor(
-    private readonly file: string,
-    private readonly source: string,
-    private readonly lineCounter: LineCounter,
-    private readonly opts: ParseManifestsOptions,
-    /** The file holds a Secret: messages never quote its text, only say where and what is wrong. */
-    private readonly quiet: boolean,
-  ) {
-    const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
-    // A negative count disables yaml's guard: never allow that.
-    this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
-  }
-
-  cappedProblems(): ManifestProblem[] {
-    if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
-    const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
-    const last = kept[kept.length - 1]!;
-    kept.push({
-      file: this.file,
-      line: last.line,
-      col: last.col,
-      message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-      severity: "error",
-    });
-    return kept;
-  }
-
-  readDocument(doc: Document.Parsed): void {
-    if (doc.errors.length > 0) {
-      // Every duplicate key is its own mistake; after the first syntax error the rest are echoes.
-      const syntax = doc.errors
-        .filter((e) => e.code !== "DUPLICATE_KEY")
-        .sort((a, b) => a.pos[0] - b.pos[0])
-        .slice(0, 1);
-      const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
-      for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-        const [start, end] = error.pos;
-        const key = oneLine(this.source.slice(start, end));
-        const message =
-          error.code === "DUPLICATE_KEY"
-            ? this.quiet && !PLAIN_KEY.test(key)
-              ? "duplicate key"
-              : `duplicate key ${JSON.stringify(key)}`
-            : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
-        this.problem(start, message);
-      }
-      return;
-    }
-    const contents = doc.contents;
-    if (contents === null) return;
-    const start = contents.range?.[0] ?? doc.range[0];
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: this.maxAliasCount });
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      this.problem(
-        start,
-        /alias/i.test(text)
-          ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored`
-          : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`,
-      );
-      return;
-    }
-    this.readValue(value, start, (path) => nodeStart(doc, path));
-  }
-
-  /**
-   * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
-   * item and each bad field gets its own line.
-   */
-  readValue(
-    value: unknown,
-    start: number,
-    locate: (path: Array<string | number>) => number | undefined,
-  ): void {
-    // Scalars, lists and non-Kubernetes mappings (values files, docker-compose) are simply not objects.
-    if (!isRecord(value)) return;
-    const hasApiVersion = Object.hasOwn(value, "apiVersion");
-    const hasKind = Object.hasOwn(value, "kind");
-    if (!hasApiVersion || !hasKind) return;
-    const apiVersion = value.apiVersion;
-    const kind = value.kind;
-    if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
-      this.problem(start, "apiVersion and kind must be non-empty strings");
-      return;
-    }
-    const items = field(value, "items");
-    if (kind === "List" || (kind.endsWith("List") && Array.isArray(items))) {
-      this.readList(kind, items, start, locate);
-      return;
-    }
-    if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
-    this.readObject(value, kind, start, locate);
-  }
-
-  private readList(
-    kind: string,
-    items: unknown,
-    start: number,
-    locate: (path: Array<string | number>) => number | undefined,
-  ): void {
-    if (items === undefined || items === null) return;
-    if (!Array.isArray(items)) {
-      this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
-      return;
-    }
-    items.forEach((item, index) => {
-      const itemStart = locate(["items", index]) ?? start;
-      if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
-        this.problem(
-          itemStart,
-          `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`,
-        );
-        return;
-      }
-      this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
-    });
-  }
-
-  private readObject(
-    object: JsonObject,
-    kind: string,
-    start: number,
-    locate: (path: Array<string | number>) => number | undefined,
-  ): void {
-    const metadata = field(object, "metadata");
-    if (metadata === undefined || metadata === null) {
-      if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
-      return;
-    }
-    if (!isRecord(metadata)) {
-      this.problem(
-        locate(["metadata"]) ?? start,
-        `${kind}: metadata must be a mapping, found ${describeType(metadata)}`,
-      );
-      return;
-    }
-    const name = field(metadata, "name");
-    if (name === undefined || name === null) {
-      // generateName objects are valid for `kubectl create`, but nothing can reference them by name.
-      if (typeof field(metadata, "generateName") === "string") return;
-      this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
-      return;
-    }
-    if (typeof name !== "string" || name.trim() === "") {
-      this.problem(
-        locate(["metadata", "name"]) ?? start,
-        `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`,
-      );
-      return;
-    }
-    const checked = KINDS_THAT_NEED_METADATA.has(kind);
-    if (checked && !isObjectName(name)) {
-      this.problem(
-        locate(["metadata", "name"]) ?? start,
-        `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`,
-      );
-      return;
-    }
-    const namespaceValue = field(metadata, "namespace");
-    let namespace: string;
-    let namespaceAssumed = false;
-    if (CLUSTER_SCOPED_KINDS.has(kind)) {
-      namespace = "";
-    } else if (namespaceValue === undefined || namespaceValue === null || namespaceValue === "") {
-      namespace = this.opts.defaultNamespace;
-      namespaceAssumed = true;
-    } else if (typeof namespaceValue === "string") {
-      namespace = namespaceValue;
-      if (checked && !isNamespaceName(namespace)) {
-        this.problem(
-          locate(["metadata", "namespace"]) ?? start,
-          `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`,
-        );
-        return;
-      }
-    } else {
-      this.problem(
-        locate(["metadata", "namespace"]) ?? start,
-        `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`,
-      );
-      return;
-    }
-    this.manifests.push({
-      id: { kind, namespace, name },
-      file: this.file,
-      line: this.lineCounter.linePos(start).line,
-      object,
-      ...(namespaceAssumed ? { namespaceAssumed: true } : {}),
-    });
-  }
-
-  failed(offset: number, error: unknown): void {
-    this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
-  }
-
-  private problem(offset: number, message: string): void {
-    const { line, col } = this.lineCounter.linePos(offset);
-    this.problems.push({ file: this.file, line, col, message, severity: "error" });
-  }
-}
-
-/** Offset where the node at `path` starts; undefined when the path goes through a merge or alias. */
-function nodeStart(doc: Document.Parsed, path: Array<string | number>): number | undefined {
-  const node: unknown = doc.getIn(path, true);
-  if (typeof node !== "object" || node === null) return undefined;
-  const range = (node as { range?: unknown }).range;
-  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : undefined;
-}
-
-function describeFailure(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
-}
-
-function oneLine(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? "";
-  return first.length > 200 ? `${first.slice(0, 200)}…` : first;
-}
-
-// The rule for Secrets: a message about a file that holds a Secret (or may: the test is on its text,
-// so it holds for a document too broken to parse) never includes the file's text. The YAML parser's
-// own messages quote source text (`Block scalar header includes extra characters: >hunter2`), so
-// they are replaced by a description of their error code; file:line:col says where.
-
-/** `kind: Secret` in YAML or JSON, quoted or not (not SecretProviderClass, SealedSecret...). */
-const SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
-
-export function mayHoldSecret(text: string): boolean {
-  return SECRET_KIND.test(text);
-}
-
-/** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */
-const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
-
-const QUIET_DETAIL = "details not shown (the file holds a Secret)";
-
-const YAML_ERROR_TEXT: Record<string, string> = {
-  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
-  BAD_INDENT: "bad indentation",
-  BAD_SCALAR_START: "a plain value starts with a reserved character",
-  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
-  BLOCK_IN_FLOW: "a block value inside a flow collection",
-  MISSING_CHAR: "a closing quote or bracket is missing",
-  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
-  TAB_AS_INDENT: "a tab used for indentation",
-  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)",
-};
-
-function describeYamlErrorCode(code: string): string {
-  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
-  return `${text}; ${QUIET_DETAIL}`;
 }

@@ -3,9 +3,9 @@
 // touch it (only those are rendered). Remote resources (URLs, git repos) are not local inputs.
 import { parse } from "yaml";
 import { field, isRecord } from "../manifests/json-shape.js";
+import { kustomizationDirOf } from "./kustomization-names.js";
 
-/** File names kustomize accepts for a kustomization, in its order of preference. */
-export const KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"] as const;
+export { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "./kustomization-names.js";
 
 export interface GeneratorInputs {
   kind: "ConfigMap" | "Secret";
@@ -34,13 +34,6 @@ export interface KustomizationFile {
 }
 
 /** Where a kustomization lives, when `path` is a kustomization file; undefined otherwise. */
-export function kustomizationDirOf(path: string): string | undefined {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!(KUSTOMIZATION_FILE_NAMES as readonly string[]).includes(name)) return undefined;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
 export function readKustomizationFile(path: string, text: string): KustomizationFile {
   const dir = kustomizationDirOf(path) ?? "";
   const result: KustomizationFile = {

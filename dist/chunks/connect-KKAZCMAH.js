@@ -1,18 +1,18 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
-  KubeConfig
-} from "./chunk-47LGNDX2.js";
-import "./chunk-5F6JVOB5.js";
-import {
   SERVICE_ACCOUNT_DIR,
   chooseSource,
   decodeKubeconfigData,
   findKubeConfigSource
 } from "./chunk-7SIMHOYP.js";
 import {
+  KubeConfig
+} from "./chunk-47LGNDX2.js";
+import {
   UserError
 } from "./chunk-IUTW6PJ2.js";
+import "./chunk-5F6JVOB5.js";
 import "./chunk-VDSW2JPR.js";
 
 // src/kube/connect.ts

@@ -1,6 +1,9 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  liveConfigContent
+} from "./chunk-YCBLJROO.js";
+import {
   ApiException,
   KubernetesObjectApi,
   PatchStrategy,
@@ -8,20 +11,21 @@ import {
   Watch,
   createConfiguration
 } from "./chunk-47LGNDX2.js";
-import "./chunk-5F6JVOB5.js";
-import {
-  WORKLOAD_KINDS,
-  apiVersionOf,
-  field,
-  liveConfigContent,
-  qualifiedResource,
-  stringField,
-  workloadKind
-} from "./chunk-R54AWBXI.js";
 import {
   ClusterAccessError,
   UserError
 } from "./chunk-IUTW6PJ2.js";
+import {
+  WORKLOAD_KINDS,
+  apiVersionOf,
+  qualifiedResource,
+  workloadKind
+} from "./chunk-KIER4OVU.js";
+import {
+  field,
+  stringField
+} from "./chunk-HRGDZ7KG.js";
+import "./chunk-5F6JVOB5.js";
 import "./chunk-VDSW2JPR.js";
 
 // src/kube/kube-client.ts

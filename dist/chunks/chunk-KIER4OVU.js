@@ -1,28 +1,10 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
-
-// src/core/manifests/json-shape.ts
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
-}
-function field(value, key) {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
-}
-function stringField(value, key) {
-  const v = field(value, key);
-  return typeof v === "string" ? v : void 0;
-}
-function arrayField(value, key) {
-  const v = field(value, key);
-  return Array.isArray(v) ? v : [];
-}
-function describeType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (ArrayBuffer.isView(value)) return "binary data";
-  if (typeof value === "object") return "a mapping";
-  return `a ${typeof value}`;
-}
+import {
+  field,
+  isRecord,
+  stringField
+} from "./chunk-HRGDZ7KG.js";
 
 // src/core/kinds/argo-rollout-status.ts
 var WORKLOAD_GENERATION_ANNOTATION = "rollout.argoproj.io/workload-generation";
@@ -372,35 +354,7 @@ function rolloutStatus(obj) {
   return { done: true, message, error: message, notWaitable: true };
 }
 
-// src/core/manifests/live-config.ts
-function liveConfigContent(obj) {
-  const content = {};
-  const data = field(obj, "data");
-  const isSecret = field(obj, "kind") === "Secret";
-  if (isRecord(data)) {
-    for (const [key, value] of Object.entries(data)) {
-      if (typeof value !== "string") continue;
-      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
-    }
-  }
-  const binary = field(obj, "binaryData");
-  if (!isSecret && isRecord(binary)) {
-    for (const [key, value] of Object.entries(binary)) {
-      if (typeof value === "string") content[key] = canonicalBase64(value);
-    }
-  }
-  return content;
-}
-function canonicalBase64(value) {
-  return Buffer.from(value, "base64").toString("base64");
-}
-
 export {
-  isRecord,
-  field,
-  stringField,
-  arrayField,
-  describeType,
   WORKLOAD_GENERATION_ANNOTATION,
   specUpdateMessage,
   WORKLOAD_KINDS,
@@ -414,6 +368,5 @@ export {
   isWorkloadKind,
   isRestartable,
   skipReasonForKind,
-  rolloutStatus,
-  liveConfigContent
+  rolloutStatus
 };
