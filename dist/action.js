@@ -11,7 +11,8 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-PC736TTN.js";
+} from "./chunks/chunk-U3ZSWOWA.js";
+import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError
 } from "./chunks/chunk-HKIGOZAT.js";
@@ -26,10 +27,10 @@ import {
   decodeKubeconfigData,
   describeCredential
 } from "./chunks/chunk-7SIMHOYP.js";
-import "./chunks/chunk-YCBLJROO.js";
 import {
   UserError
 } from "./chunks/chunk-IUTW6PJ2.js";
+import "./chunks/chunk-SKWB4KID.js";
 import "./chunks/chunk-OC6EYEC3.js";
 import "./chunks/chunk-QX34VV5S.js";
 import "./chunks/chunk-KIER4OVU.js";

@@ -2,9 +2,7 @@
 // workload consumes whose content is in the repository at head, so re-running on the same commit
 // changes nothing (idempotent). When Secrets are involved the hash is keyed (HMAC) with a key that a
 // reader of Deployments cannot know: --hash-key, else the consumed Secrets' cluster UIDs.
-import { createHash } from "node:crypto";
 import { runningPodTemplateOf } from "../core/kinds/workload-kinds.js";
-import { contentHash } from "../core/manifests/config-content.js";
 import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../core/model.js";
 import { findReferences } from "../core/plan/references.js";
 import type { Cluster, LiveConfig } from "../kube/kube-client.js";
@@ -40,6 +38,11 @@ export async function computeRestartHashes(
   cluster: Cluster,
   hashKey: string | undefined,
 ): Promise<Map<string, string>> {
+  // Loaded here, not at start: a run that restarts nothing never needs node:crypto.
+  const [{ createHash }, { contentHash }] = await Promise.all([
+    import("node:crypto"),
+    import("../core/manifests/content-hash.js"),
+  ]);
   const hashes = new Map<string, string>();
   for (const workload of workloads) {
     const consumed = consumedBy(workload, manifests);

@@ -110,7 +110,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
           ),
         )
       : [];
-  const strategy = chooseRestartStrategy(settings, now);
+  const strategy = await chooseRestartStrategy(settings, now);
   const plannedClusterWorkloads =
     strategy.planningView && clusterWorkloads.length > 0
       ? await strategy.planningView(clusterWorkloads, await connectOnce())

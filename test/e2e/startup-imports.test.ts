@@ -1,7 +1,8 @@
 // What a plan loads before its first git command: Node has to read and compile every module in the
 // static import graph of the CLI and its plan chunk on every run. The yaml package (for files the
-// fast path gives up on, kustomizations and rendered output) and simple-git (for fetches) are big
-// and often unneeded: they must stay behind dynamic imports.
+// fast path gives up on, kustomizations and rendered output), simple-git (for fetches) and
+// node:crypto (for restarts) are big or slow to load and often unneeded: they stay behind dynamic
+// imports.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -41,6 +42,13 @@ describe("what `node dist/cli.js` loads for a plan", () => {
   test("neither yaml nor simple-git is loaded before the first git command", () => {
     expect(bundles(atStart, "yaml")).toEqual([]);
     expect(bundles(atStart, "simple-git")).toEqual([]);
+  });
+
+  test("node:crypto (hashes for restarts and versioned copies) is not loaded for a plan", () => {
+    const importsCrypto = [...atStart].filter((file) =>
+      /from "node:crypto"/.test(readFileSync(file, "utf8")),
+    );
+    expect(importsCrypto).toEqual([]);
   });
 
   test("both are still in the bundle, behind dynamic imports", () => {

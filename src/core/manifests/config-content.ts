@@ -1,7 +1,6 @@
-// What a pod sees of a ConfigMap or Secret, and a canonical hash of it.
+// What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: content-hash.ts).
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
-import { createHash, createHmac } from "node:crypto";
 import type { ConfigContent, ConfigKind, Manifest, ManifestProblem, ObjectId } from "../model.js";
 import { describeType, field, isRecord } from "./json-shape.js";
 import { compareStrings } from "./order.js";
@@ -99,17 +98,6 @@ export function configContentOf(m: Manifest): ConfigContentResult {
     }
   }
   return { content: sortKeys(content), problems };
-}
-
-/**
- * SHA-256 (HMAC-SHA256 with `key`) of canonical JSON of the contents, hex. Independent of the order
- * of the list and of keys; a keyed hash keeps low-entropy Secret values from being guessable.
- */
-export function contentHash(contents: Array<{ id: ObjectId; content: ConfigContent }>, key?: Buffer): string {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
-  const hash = key === undefined ? createHash("sha256") : createHmac("sha256", key);
-  return hash.update(payload, "utf8").digest("hex");
 }
 
 /** Keys added, removed or changed between two contents (undefined = the config does not exist), sorted. */

@@ -12,7 +12,6 @@ import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import type { HeadConfig, ScanOptions } from "../scan-repository.js";
 import { createAnnotationStrategy } from "./annotation-strategy.js";
 import { createEnvStrategy } from "./env-strategy.js";
-import { createVersionedStrategy } from "./versioned-strategy.js";
 
 type Plain = Record<string, unknown>;
 
@@ -100,13 +99,19 @@ export interface StrategySettings {
   concurrency?: number;
 }
 
-export function chooseRestartStrategy(settings: StrategySettings, now: () => number): RestartStrategy {
+export async function chooseRestartStrategy(
+  settings: StrategySettings,
+  now: () => number,
+): Promise<RestartStrategy> {
   switch (settings.strategy) {
     case "annotation":
       return createAnnotationStrategy(settings.hashKey);
     case "env":
       return createEnvStrategy(settings.envName, now);
-    case "versioned":
+    case "versioned": {
+      // Loaded only when chosen: its copies are named with node:crypto, which other runs never load.
+      const { createVersionedStrategy } = await import("./versioned-strategy.js");
       return createVersionedStrategy(settings);
+    }
   }
 }

@@ -3,9 +3,9 @@ import { describe, expect, test } from "vitest";
 import {
   changedKeys,
   configContentOf,
-  contentHash,
   isConfigManifest,
 } from "../../../src/core/manifests/config-content.js";
+import { contentHash } from "../../../src/core/manifests/content-hash.js";
 import { parseManifests } from "../../../src/core/manifests/parse-manifests.js";
 import type { ConfigContent, Manifest } from "../../../src/core/model.js";
 

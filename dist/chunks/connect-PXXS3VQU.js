@@ -9,10 +9,10 @@ import {
 import {
   KubeConfig
 } from "./chunk-47LGNDX2.js";
+import "./chunk-5F6JVOB5.js";
 import {
   UserError
 } from "./chunk-IUTW6PJ2.js";
-import "./chunk-5F6JVOB5.js";
 import "./chunk-VDSW2JPR.js";
 
 // src/kube/connect.ts

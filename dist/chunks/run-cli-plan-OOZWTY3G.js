@@ -10,15 +10,16 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-PC736TTN.js";
+} from "./chunk-U3ZSWOWA.js";
+import "./chunk-MP5COGPH.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
 import "./chunk-7SIMHOYP.js";
-import "./chunk-YCBLJROO.js";
 import {
   EXIT_FAILED,
   EXIT_OK
 } from "./chunk-IUTW6PJ2.js";
+import "./chunk-SKWB4KID.js";
 import "./chunk-OC6EYEC3.js";
 import "./chunk-QX34VV5S.js";
 import "./chunk-KIER4OVU.js";

@@ -11,6 +11,7 @@ import {
   Watch,
   createConfiguration
 } from "./chunk-47LGNDX2.js";
+import "./chunk-5F6JVOB5.js";
 import {
   ClusterAccessError,
   UserError
@@ -25,7 +26,6 @@ import {
   field,
   stringField
 } from "./chunk-HRGDZ7KG.js";
-import "./chunk-5F6JVOB5.js";
 import "./chunk-VDSW2JPR.js";
 
 // src/kube/kube-client.ts
