@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-U3ZSWOWA.js";
+} from "./chunks/chunk-AU4J2OZK.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError

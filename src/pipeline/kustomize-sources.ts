@@ -133,14 +133,18 @@ async function kustomizationsAt(
   const headPaths = kustomizationPaths(ctx.headFiles);
   const basePaths = kustomizationPaths(ctx.baseFiles);
   const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
+  const reader =
+    headPaths.length + basePaths.length > 0 ? import("../core/sources/kustomization-file.js") : undefined;
+  reader?.catch(() => {});
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),
     toRead.length > 0 ? git.readFiles(ctx.base, toRead) : new Map<string, Buffer>(),
   ]);
-  // Reading a kustomization needs the yaml package: loaded only when a repository has one.
-  const { readKustomizationFile } = await import("../core/sources/kustomization-file.js");
+  const readKustomizationFile = reader ? (await reader).readKustomizationFile : undefined;
   const parse = (paths: string[], textOf: (path: string) => Buffer | undefined) => {
     const byDir = new Map<string, KustomizationFile>();
+    if (!readKustomizationFile) return byDir;
     for (const path of paths) {
       const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
       if (!byDir.has(k.dir)) byDir.set(k.dir, k);

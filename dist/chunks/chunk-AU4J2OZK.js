@@ -1718,13 +1718,17 @@ async function kustomizationsAt(git2, ctx) {
   const headPaths = kustomizationPaths(ctx.headFiles);
   const basePaths = kustomizationPaths(ctx.baseFiles);
   const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  const reader = headPaths.length + basePaths.length > 0 ? import("./kustomization-file-UBOSWMZW.js") : void 0;
+  reader?.catch(() => {
+  });
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
     toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
   ]);
-  const { readKustomizationFile } = await import("./kustomization-file-UBOSWMZW.js");
+  const readKustomizationFile = reader ? (await reader).readKustomizationFile : void 0;
   const parse = (paths, textOf) => {
     const byDir = /* @__PURE__ */ new Map();
+    if (!readKustomizationFile) return byDir;
     for (const path of paths) {
       const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
       if (!byDir.has(k.dir)) byDir.set(k.dir, k);

@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-U3ZSWOWA.js";
+} from "./chunk-AU4J2OZK.js";
 import "./chunk-MP5COGPH.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
