@@ -39,9 +39,10 @@ describe("what `node dist/cli.js` loads for a plan", () => {
     expect(bundles(cli, "picomatch")).toEqual([]);
   });
 
-  test("neither yaml nor simple-git is loaded before the first git command", () => {
+  test("neither yaml, simple-git nor client-node is loaded before the first git command", () => {
     expect(bundles(atStart, "yaml")).toEqual([]);
     expect(bundles(atStart, "simple-git")).toEqual([]);
+    expect(bundles(atStart, "@kubernetes/client-node")).toEqual([]);
   });
 
   test("node:crypto (hashes for restarts and versioned copies) is not loaded for a plan", () => {
@@ -59,5 +60,6 @@ describe("what `node dist/cli.js` loads for a plan", () => {
     }
     expect(bundles(everything, "yaml")).not.toEqual([]);
     expect(bundles(everything, "simple-git")).not.toEqual([]);
+    expect(bundles(everything, "@kubernetes/client-node")).not.toEqual([]);
   });
 });
