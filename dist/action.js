@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-AU4J2OZK.js";
+} from "./chunks/chunk-E5IGUGQ4.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError

@@ -272,8 +272,19 @@ describe("--strategy versioned", () => {
     expect(dryReport.notes?.join("\n")).not.toContain(v2);
     expect(copiesOf(s, "ConfigMap", "app-config").map(nameOf)).toContain(stale);
 
+    s.sim.resetRequests();
     const run = await s.run([...VERSIONED, "--keep", "0", "--output", "json"]);
     expect(run.code, run.stderr).toBe(0);
+    // The copies are listed per (namespace, kind) with the managed label, never once per source.
+    const copyLists = s.sim.requests.filter(
+      (r) => r.verb === "list" && (r.query.labelSelector ?? "").includes(MANAGED),
+    );
+    expect(copyLists.filter((r) => (r.query.labelSelector ?? "").includes(SOURCE))).toEqual([]);
+    const perKind = new Map<string, number>();
+    for (const r of copyLists)
+      perKind.set(`${r.resource}/${r.namespace}`, (perKind.get(`${r.resource}/${r.namespace}`) ?? 0) + 1);
+    // Before any write (the plan and the copies to create share one list), and the prune after the wait.
+    expect(Math.max(...perKind.values())).toBeLessThanOrEqual(2);
     const left = s.sim.list("ConfigMap", NS).map(nameOf);
     expect(left).not.toContain(stale);
     // Never deleted without the managed label, whatever its name or source label.

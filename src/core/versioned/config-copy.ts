@@ -22,11 +22,6 @@ const MAX_NAME_LENGTH = 253;
 
 type Plain = Record<string, unknown>;
 
-/** Label selector of the managed copies of one source. */
-export function copiesSelector(sourceName: string): string {
-  return `${SOURCE_LABEL}=${sourceName},${MANAGED_LABEL}=true`;
-}
-
 /**
  * The short content hash of a copy: of its kind, Secret type and content, so reruns and parallel
  * clusters name the same content the same. With `key` it is an HMAC, so a Secret's name reveals

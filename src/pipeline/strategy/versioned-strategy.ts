@@ -20,7 +20,6 @@ import {
   type ConfigCopy,
   type CopySource,
   configCopy,
-  copiesSelector,
   isManagedCopy,
   MANAGED_LABEL,
   SOURCE_LABEL,
@@ -76,6 +75,22 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
   /** Any name a reference may have now (the source or an older copy), by `Kind/namespace/name` -> the copy. */
   const renameTo = new Map<string, string>();
   const repointings = new Map<string, Repointing>();
+  /**
+   * The managed copies on the cluster before this run writes anything, one list per (kind,
+   * namespace): read by the plan's view of the cluster and again by prepare, which follows it with
+   * no write in between (one strategy object serves one run). The prune after the wait lists afresh.
+   */
+  const copiesBefore = new Map<string, Promise<Plain[]>>();
+  const managedCopiesBefore = (cluster: Cluster, namespace: string, kind: string) => {
+    const key = `${kind}/${namespace}`;
+    let listed = copiesBefore.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {});
+      copiesBefore.set(key, listed);
+    }
+    return listed;
+  };
 
   const stepFor = (live: Plain, kind: WorkloadKind, repointed: Repointed): RestartStep => {
     const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
@@ -113,16 +128,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       // Every check before the first write: a name taken by someone else's object stops the run.
       const planned = plannedSources(context);
       // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-      const managed = new Map<string, Promise<Plain[]>>();
-      const managedCopies = (namespace: string, kind: string) => {
-        const key = `${kind}/${namespace}`;
-        let listed = managed.get(key);
-        if (!listed) {
-          listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-          managed.set(key, listed);
-        }
-        return listed;
-      };
+      const managedCopies = (namespace: string, kind: string) =>
+        managedCopiesBefore(cluster, namespace, kind);
       const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
         const key = await hashKeyFor(p.source, settings.hashKey, cluster);
         const copy = configCopy(p.source, context.head, key);
@@ -192,7 +199,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       const sourceOf = new Map<string, string>();
       for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
         for (const kind of ["ConfigMap", "Secret"]) {
-          for (const copy of await cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`)) {
+          for (const copy of await managedCopiesBefore(cluster, namespace, kind)) {
             const source = sourceLabelOf(copy);
             if (isManagedCopy(copy) && source)
               sourceOf.set(idKey({ kind, namespace, name: nameOf(copy) }), source);
@@ -387,15 +394,25 @@ async function prune(
     }
     return names;
   };
+  // The managed copies of every source in a namespace come in one list per kind, read after the
+  // wait (the copies and references may have changed meanwhile), not one list per source.
+  const managedIn = new Map<string, Promise<Plain[]>>();
+  const managedCopies = (namespace: string, kind: string) => {
+    const key = `${kind}/${namespace}`;
+    let listed = managedIn.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {});
+      managedIn.set(key, listed);
+    }
+    return listed;
+  };
   await log.group("Prune unreferenced config copies", async () => {
     for (const { copy } of sources) {
       const { source } = copy;
       try {
-        const listed = await cluster.listObjects(
-          source.namespace,
-          "v1",
-          source.kind,
-          copiesSelector(source.name),
+        const listed = (await managedCopies(source.namespace, source.kind)).filter(
+          (c) => sourceLabelOf(c) === source.name,
         );
         // The copy this run made is in use whatever the cluster says yet (a server dry run did not create it).
         const inUse = new Set([...(await referenced(source.namespace)), `${source.kind}/${copy.name}`]);

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
   configCopy,
-  copiesSelector,
   copyHash,
   copyName,
   isManagedCopy,
@@ -28,10 +27,6 @@ describe("copy names", () => {
   test("a name beyond 253 characters is refused with the source named", () => {
     expect(copyName("web", "0123456789")).toBe("web-0123456789");
     expect(() => copyName("x".repeat(243), "0123456789")).toThrow(/xxx.*253/);
-  });
-
-  test("copies are selected by label", () => {
-    expect(copiesSelector("web")).toBe("config-rollout.io/source=web,config-rollout.io/managed=true");
   });
 });
 

@@ -46,9 +46,6 @@ var MANAGED_LABEL = "config-rollout.io/managed";
 var SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
 var SUFFIX_LENGTH = 10;
 var MAX_NAME_LENGTH = 253;
-function copiesSelector(sourceName) {
-  return `${SOURCE_LABEL}=${sourceName},${MANAGED_LABEL}=true`;
-}
 function copyHash(kind, content, type, key) {
   const payload = canonicalJson({ kind, type: type ?? null, content });
   const hash = key === void 0 ? createHash("sha256") : createHmac("sha256", key);
@@ -300,6 +297,18 @@ function createVersionedStrategy(settings) {
   const copies = /* @__PURE__ */ new Map();
   const renameTo = /* @__PURE__ */ new Map();
   const repointings = /* @__PURE__ */ new Map();
+  const copiesBefore = /* @__PURE__ */ new Map();
+  const managedCopiesBefore = (cluster, namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = copiesBefore.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      copiesBefore.set(key, listed);
+    }
+    return listed;
+  };
   const stepFor = (live, kind, repointed) => {
     const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
     const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
@@ -323,16 +332,7 @@ function createVersionedStrategy(settings) {
       const { cluster, log } = context;
       const toCreate = [];
       const planned = plannedSources(context);
-      const managed = /* @__PURE__ */ new Map();
-      const managedCopies = (namespace, kind) => {
-        const key = `${kind}/${namespace}`;
-        let listed = managed.get(key);
-        if (!listed) {
-          listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-          managed.set(key, listed);
-        }
-        return listed;
-      };
+      const managedCopies = (namespace, kind) => managedCopiesBefore(cluster, namespace, kind);
       const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
         const key = await hashKeyFor(p.source, settings.hashKey, cluster);
         const copy = configCopy(p.source, context.head, key);
@@ -397,7 +397,7 @@ function createVersionedStrategy(settings) {
       const sourceOf = /* @__PURE__ */ new Map();
       for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
         for (const kind of ["ConfigMap", "Secret"]) {
-          for (const copy of await cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`)) {
+          for (const copy of await managedCopiesBefore(cluster, namespace, kind)) {
             const source = sourceLabelOf(copy);
             if (isManagedCopy(copy) && source)
               sourceOf.set(idKey({ kind, namespace, name: nameOf2(copy) }), source);
@@ -545,15 +545,24 @@ async function prune(cluster, sources, settings, log) {
     }
     return names;
   };
+  const managedIn = /* @__PURE__ */ new Map();
+  const managedCopies = (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = managedIn.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      managedIn.set(key, listed);
+    }
+    return listed;
+  };
   await log.group("Prune unreferenced config copies", async () => {
     for (const { copy } of sources) {
       const { source } = copy;
       try {
-        const listed = await cluster.listObjects(
-          source.namespace,
-          "v1",
-          source.kind,
-          copiesSelector(source.name)
+        const listed = (await managedCopies(source.namespace, source.kind)).filter(
+          (c) => sourceLabelOf(c) === source.name
         );
         const inUse = /* @__PURE__ */ new Set([...await referenced(source.namespace), `${source.kind}/${copy.name}`]);
         const decision = choosePrunable(listed, source.kind, inUse, settings.keep);

@@ -2324,7 +2324,7 @@ async function chooseRestartStrategy(settings, now) {
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "versioned": {
-      const { createVersionedStrategy } = await import("./versioned-strategy-37IMJNVB.js");
+      const { createVersionedStrategy } = await import("./versioned-strategy-FKEBSZIY.js");
       return createVersionedStrategy(settings);
     }
   }
