@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-E5IGUGQ4.js";
+} from "./chunks/chunk-SZABWH4J.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError
@@ -21725,10 +21725,16 @@ async function run() {
     }
     const parsed = toSettings(raw);
     debug2 ||= parsed.debug;
-    const cluster = createClusterConnection(parsed, env, {
-      path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-      data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
-    });
+    const cluster = createClusterConnection(
+      parsed,
+      env,
+      {
+        path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+        data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+      },
+      // An exec plugin's token exists only once the plugin has run: masked before its first use.
+      mask
+    );
     mask(await cluster.secretsToMask());
     const event = await readEventPayload(env);
     const trust = decideTrust({

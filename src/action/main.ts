@@ -40,10 +40,16 @@ export async function run(): Promise<void> {
     }
     const parsed = toSettings(raw);
     debug ||= parsed.debug;
-    const cluster = createClusterConnection(parsed, env, {
-      path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-      data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
-    });
+    const cluster = createClusterConnection(
+      parsed,
+      env,
+      {
+        path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+        data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
+      },
+      // An exec plugin's token exists only once the plugin has run: masked before its first use.
+      mask,
+    );
     mask(await cluster.secretsToMask());
 
     const event = await readEventPayload(env);

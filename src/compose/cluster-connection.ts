@@ -27,6 +27,8 @@ export function createClusterConnection(
   settings: Settings,
   env: Record<string, string | undefined>,
   labels: KubeconfigLabels = {},
+  /** Credentials only known at run time (an exec plugin's token), for the CI log masker. */
+  onSecret?: (secrets: string[]) => void,
 ): ClusterConnection {
   const options: LoadKubeConfigOptions = {
     kubeconfigPath: settings.kubeconfig,
@@ -36,6 +38,7 @@ export function createClusterConnection(
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
     dataLabel: labels.data,
+    ...(onSecret ? { onPluginCredential: onSecret } : {}),
   };
   const configured = findKubeConfigSource(options) !== undefined;
   let loading: Promise<KubeConnection | undefined> | undefined;

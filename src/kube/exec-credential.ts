@@ -32,7 +32,11 @@ interface Credential {
  * Route every user with an `exec` section through a bounded plugin runner. Call after the context
  * is chosen and the secrets to mask are collected (they read `user.exec.env`).
  */
-export function boundExecPlugins(kc: KubeConfig, timeoutMs: number): void {
+export function boundExecPlugins(
+  kc: KubeConfig,
+  timeoutMs: number,
+  onCredential?: (secrets: string[]) => void,
+): void {
   const plugins = new Map<string, ExecConfig>();
   const users = kc.getUsers().map((user): User => {
     const exec = user.exec as ExecConfig | undefined;
@@ -62,7 +66,11 @@ export function boundExecPlugins(kc: KubeConfig, timeoutMs: number): void {
         (cached.expiresAt !== undefined && cached.expiresAt <= Date.now() + 10_000)
       ) {
         // One plugin run at a time per user: concurrent first requests share it.
-        pending = runPlugin(user.name, exec, timeoutMs);
+        pending = runPlugin(user.name, exec, timeoutMs).then((credential) => {
+          const secrets = [credential.token, credential.clientKeyData].filter((s): s is string => !!s);
+          if (secrets.length > 0) onCredential?.(secrets);
+          return credential;
+        });
         credentials.set(user.name, pending);
       }
       const credential = await pending;

@@ -20,6 +20,11 @@ export interface LoadKubeConfigOptions {
   serviceAccountDir?: string;
   /** Time limit for an exec credential plugin run (default 60 s). */
   execPluginTimeoutMs?: number;
+  /**
+   * Called with the token and key an exec credential plugin returned, before they are first used:
+   * they exist only at run time, so a CI log masker learns them here.
+   */
+  onPluginCredential?: (secrets: string[]) => void;
   /** How the user set kubeconfigPath, for messages: "--kubeconfig" (default), "KUBECONFIG", "the `kubeconfig` input". */
   pathLabel?: string;
   /** How the user set kubeconfigData, for messages: "CONFIG_ROLLOUT_KUBECONFIG" (default) or the action input. */

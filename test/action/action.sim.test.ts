@@ -1,6 +1,9 @@
 // The bundled action run as GitHub runs it (see run-action.ts) against a real git checkout and the
 // simulated API server: outputs, job summary, log groups, annotations, masking and the trust policy.
-import { basename, dirname } from "node:path";
+import { chmodSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import {
@@ -176,6 +179,43 @@ describe("secrets are masked before anything is logged", () => {
     for (const secret of [s.sim.token, hashKey, base64(s.kubeconfigText)]) {
       expect(out.slice(firstOther).join("\n")).not.toContain(secret);
       expect(run.stderr).not.toContain(secret);
+    }
+  });
+
+  test("a token an exec credential plugin returns is masked before the first request uses it", async () => {
+    const s = await start();
+    const dir = await mkdtemp(join(tmpdir(), "config-rollout-plugin-"));
+    const plugin = join(dir, "token-plugin");
+    const credential = {
+      apiVersion: "client.authentication.k8s.io/v1beta1",
+      kind: "ExecCredential",
+      status: { token: s.sim.token },
+    };
+    writeFileSync(plugin, `#!/bin/sh\necho '${JSON.stringify(credential)}'\n`);
+    chmodSync(plugin, 0o755);
+    // The kubeconfig holds no token: only the plugin knows it.
+    const kubeconfig = s.kubeconfigText.replace(
+      /token: .*/,
+      `exec:\n        apiVersion: client.authentication.k8s.io/v1beta1\n        command: ${plugin}\n        interactiveMode: Never`,
+    );
+    expect(kubeconfig).not.toContain(s.sim.token);
+    try {
+      const run = await runAction({
+        workspace: s.repo.dir,
+        eventName: "push",
+        event: pushEvent(s),
+        inputs: { "kubeconfig-data": base64(kubeconfig) },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(s.patchedWorkloads()).toEqual(["Deployment/api", "Deployment/web"]);
+      const out = lines(run);
+      const masked = out.indexOf(`::add-mask::${s.sim.token}`);
+      expect(masked).toBeGreaterThan(-1);
+      // Registered as the cluster is first asked (discovery), long before any restart, and never printed.
+      expect(masked).toBeLessThan(out.indexOf("::group::Restart"));
+      expect(out.filter((l) => !l.startsWith("::add-mask::")).join("\n")).not.toContain(s.sim.token);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-E5IGUGQ4.js";
+} from "./chunk-SZABWH4J.js";
 import "./chunk-MP5COGPH.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";

@@ -22,7 +22,7 @@ import { join } from "node:path";
 // src/kube/exec-credential.ts
 import { spawn } from "node:child_process";
 var PROVIDER = "config-rollout-exec";
-function boundExecPlugins(kc, timeoutMs) {
+function boundExecPlugins(kc, timeoutMs, onCredential) {
   const plugins = /* @__PURE__ */ new Map();
   const users = kc.getUsers().map((user) => {
     const exec = user.exec;
@@ -47,7 +47,11 @@ function boundExecPlugins(kc, timeoutMs) {
       let pending = credentials.get(user.name);
       const cached = pending && await pending.catch(() => void 0);
       if (!pending || !cached || cached.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
-        pending = runPlugin(user.name, exec, timeoutMs);
+        pending = runPlugin(user.name, exec, timeoutMs).then((credential2) => {
+          const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
+          if (secrets.length > 0) onCredential?.(secrets);
+          return credential2;
+        });
         credentials.set(user.name, pending);
       }
       const credential = await pending;
@@ -187,7 +191,7 @@ function loadKubeConfig(opts) {
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster();
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
-  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4);
+  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4, opts.onPluginCredential);
   return {
     kc,
     context: kc.getCurrentContext(),

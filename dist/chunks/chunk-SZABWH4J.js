@@ -67,7 +67,7 @@ import {
 } from "./chunk-VDSW2JPR.js";
 
 // src/compose/cluster-connection.ts
-function createClusterConnection(settings, env, labels = {}) {
+function createClusterConnection(settings, env, labels = {}, onSecret) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
@@ -75,12 +75,13 @@ function createClusterConnection(settings, env, labels = {}) {
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
-    dataLabel: labels.data
+    dataLabel: labels.data,
+    ...onSecret ? { onPluginCredential: onSecret } : {}
   };
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-PXXS3VQU.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-5ALW3NST.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
