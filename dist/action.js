@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-SZABWH4J.js";
+} from "./chunks/chunk-X7MP74ZR.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError

@@ -18,13 +18,13 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
   const out: string[] = [
     "### config-rollout",
     "",
-    `**${escapeCell(headline(report))}**`,
+    `**${md(headline(report))}**`,
     "",
-    `Range: ${escapeCell(describeRange(report))}`,
+    `Range: ${md(describeRange(report))}`,
   ];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
   }
   const graph = mermaidGraph(plan);
   if (graph.length > 0) out.push("", "#### Configs → workloads", "", ...graph);
@@ -37,7 +37,9 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
       "|---|---|---|---|---|",
     );
     for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)]));
+      out.push(
+        row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md)),
+      );
     }
     if (plan.changes.length > maxRows) out.push("", `… and ${plan.changes.length - maxRows} more configs.`);
   }
@@ -55,19 +57,17 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
-      const why = [
-        w.reason,
-        ...describeReferences(w),
-        ...(w.origin ? [`from ${describeWhere(w)}`] : []),
-      ].join("<br>");
+      const why = [w.reason, ...describeReferences(w), ...(w.origin ? [`from ${describeWhere(w)}`] : [])]
+        .map(md)
+        .join("<br>");
       out.push(
         row([
-          shortId(w.id),
-          w.id.namespace,
-          w.action,
+          md(shortId(w.id)),
+          md(w.id.namespace),
+          md(w.action),
           why,
-          result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-",
-          formatDuration(result?.durationMs),
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs)),
         ]),
       );
     }
@@ -76,21 +76,31 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
   }
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
   }
   const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
   if (notes.length > 0) {
     out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
     if (notes.length > maxRows) out.push(`- … and ${notes.length - maxRows} more.`);
   }
   return `${out.join("\n")}\n`;
 }
 
+/** A table row of cells that are Markdown already (see `md`). */
 function row(cells: string[]): string {
-  return `| ${cells.map((cell) => escapeCell(cell).replaceAll("\n", " ")).join(" | ")} |`;
+  return `| ${cells.join(" | ")} |`;
 }
 
-function escapeCell(text: string): string {
-  return text.replaceAll("|", "\\|");
+/**
+ * Text from the repository or the cluster (file paths, names, messages) as Markdown that shows it
+ * literally: no HTML, link, emphasis or table cell boundary can come out of a file name.
+ */
+function md(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replace(/[\\`*_[\]|~]/g, "\\$&")
+    .replace(/\r?\n/g, " ");
 }

@@ -62,7 +62,8 @@ describe("a push to main", () => {
 
     expect(run.summary).toContain("**Restarted 2 workload(s).**");
     expect(run.summary).toContain(
-      "| configmap/app-config | shop | modified | deploy/shop.yaml:1 | LOG_LEVEL |",
+      // Markdown escapes for text from the repository: GitHub renders LOG_LEVEL.
+      "| configmap/app-config | shop | modified | deploy/shop.yaml:1 | LOG\\_LEVEL |",
     );
     expect(run.summary).toMatch(
       /\| deployment\/web \| shop \| restart \| .* \| rolled out: deployment "web" successfully rolled out \|/,

@@ -118,3 +118,29 @@ describe("the Mermaid graph of the markdown report", () => {
     expect(text).toContain("from kustomize overlays/prod");
   });
 });
+
+describe("the markdown report", () => {
+  test("shows text from the repository literally: no HTML, link, emphasis or extra table cell", () => {
+    const hostile = "evil/<img src=x onerror=alert(1)>[click](https://example.com)|*bold*_`x`.yaml";
+    const c: ConfigChange = { ...change("prod", "web-config"), file: hostile };
+    const p = {
+      ...plan([c], [workload(c, "web", "restart")]),
+      problems: [{ file: hostile, line: 3, col: 1, message: "duplicate key", severity: "error" as const }],
+      warnings: ["line one\nline two"],
+    };
+    const whole = renderMarkdown(report(p));
+    // Inside the Mermaid block Markdown is not rendered (its labels have their own escaping, above).
+    const markdown = whole.replace(/```mermaid[\s\S]*?```/, "");
+    expect(whole).toContain("```mermaid");
+    expect(markdown).not.toContain("<img");
+    expect(markdown).not.toContain("[click]");
+    const escaped =
+      "evil/&lt;img src=x onerror=alert(1)&gt;\\[click\\](https://example.com)\\|\\*bold\\*\\_\\`x\\`.yaml";
+    expect(markdown).toContain(`- ${escaped}:3:1: duplicate key`);
+    // The table row keeps its six cells; the "why" cell keeps its line breaks.
+    const row = markdown.split("\n").find((l) => l.startsWith("| deployment/web"))!;
+    expect(row.split(/(?<!\\)\|/).length - 2).toBe(6);
+    expect(row).toContain("<br>");
+    expect(markdown).toContain("- line one line two");
+  });
+});

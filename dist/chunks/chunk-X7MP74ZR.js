@@ -3520,13 +3520,13 @@ function renderMarkdown(report, maxRows = 500) {
   const out = [
     "### config-rollout",
     "",
-    `**${escapeCell(headline(report))}**`,
+    `**${md(headline(report))}**`,
     "",
-    `Range: ${escapeCell(describeRange(report))}`
+    `Range: ${md(describeRange(report))}`
   ];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
   }
   const graph = mermaidGraph(plan);
   if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
@@ -3539,7 +3539,9 @@ function renderMarkdown(report, maxRows = 500) {
       "|---|---|---|---|---|"
     );
     for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)]));
+      out.push(
+        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      );
     }
     if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
   }
@@ -3556,19 +3558,15 @@ function renderMarkdown(report, maxRows = 500) {
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
-      const why = [
-        w.reason,
-        ...describeReferences(w),
-        ...w.origin ? [`from ${describeWhere(w)}`] : []
-      ].join("<br>");
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
       out.push(
         row([
-          shortId2(w.id),
-          w.id.namespace,
-          w.action,
+          md(shortId2(w.id)),
+          md(w.id.namespace),
+          md(w.action),
           why,
-          result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-",
-          formatDuration(result?.durationMs)
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
         ])
       );
     }
@@ -3577,22 +3575,22 @@ function renderMarkdown(report, maxRows = 500) {
   }
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
   }
   const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
   if (notes.length > 0) {
     out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${escapeCell(note)}`);
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
     if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
   }
   return `${out.join("\n")}
 `;
 }
 function row(cells) {
-  return `| ${cells.map((cell) => escapeCell(cell).replaceAll("\n", " ")).join(" | ")} |`;
+  return `| ${cells.join(" | ")} |`;
 }
-function escapeCell(text) {
-  return text.replaceAll("|", "\\|");
+function md(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
 }
 
 // src/report/report-text.ts
