@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-X7MP74ZR.js";
+} from "./chunks/chunk-WC5W7HS4.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError

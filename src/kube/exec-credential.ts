@@ -39,7 +39,9 @@ export function boundExecPlugins(
 ): void {
   const plugins = new Map<string, ExecConfig>();
   const users = kc.getUsers().map((user): User => {
-    const exec = user.exec as ExecConfig | undefined;
+    // client-node also runs `auth-provider: {config: {exec: ...}}` (a form kubectl does not know):
+    // bounded the same way, never left to its unbounded runner.
+    const exec = (user.exec ?? providerExec(user)) as ExecConfig | undefined;
     if (!exec) return user;
     plugins.set(user.name, exec);
     const { exec: _dropped, ...rest } = user;
@@ -81,6 +83,12 @@ export function boundExecPlugins(
         target.headers = { ...target.headers, Authorization: `Bearer ${credential.token}` };
     },
   });
+}
+
+function providerExec(user: User): unknown {
+  const config = user.authProvider?.config as Record<string, unknown> | undefined;
+  const exec = config?.exec;
+  return typeof exec === "object" && exec !== null ? exec : undefined;
 }
 
 /** Plugins still running, killed with their process group if the tool exits first. */

@@ -96,6 +96,25 @@ describe("exec credential plugins", () => {
     expect(isAlive(helper!)).toBe(false);
   });
 
+  test("the auth-provider form client-node also runs (config.exec) is bounded the same way", async () => {
+    const s = await start();
+    const dir = dirname(s.kubeconfig);
+    const plugin = join(dir, "hanging-plugin");
+    writeFileSync(plugin, "#!/bin/sh\nsleep 300\n");
+    chmodSync(plugin, 0o755);
+    const config = readFileSync(s.kubeconfig, "utf8").replace(
+      /token: .*/,
+      `auth-provider:\n        name: exec\n        config:\n          exec:\n            command: ${plugin}`,
+    );
+    writeFileSync(s.kubeconfig, config);
+    const started = Date.now();
+    const run = await s.run([], { CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT: "1s" });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/returned no credential within 1s and was stopped/);
+    expect(s.patchedNames()).toEqual([]);
+  });
+
   test("a missing plugin command is named once, exit code 2, no retries", async () => {
     const s = await start();
     useExecPlugin(s, "gke-gcloud-auth-plugin-not-installed");

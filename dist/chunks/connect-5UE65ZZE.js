@@ -25,7 +25,7 @@ var PROVIDER = "config-rollout-exec";
 function boundExecPlugins(kc, timeoutMs, onCredential) {
   const plugins = /* @__PURE__ */ new Map();
   const users = kc.getUsers().map((user) => {
-    const exec = user.exec;
+    const exec = user.exec ?? providerExec(user);
     if (!exec) return user;
     plugins.set(user.name, exec);
     const { exec: _dropped, ...rest } = user;
@@ -62,6 +62,11 @@ function boundExecPlugins(kc, timeoutMs, onCredential) {
         target.headers = { ...target.headers, Authorization: `Bearer ${credential.token}` };
     }
   });
+}
+function providerExec(user) {
+  const config = user.authProvider?.config;
+  const exec = config?.exec;
+  return typeof exec === "object" && exec !== null ? exec : void 0;
 }
 var running = /* @__PURE__ */ new Set();
 var exitHookInstalled = false;

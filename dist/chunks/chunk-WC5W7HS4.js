@@ -81,7 +81,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   const configured = findKubeConfigSource(options) !== void 0;
   let loading;
   const load = () => {
-    loading ??= import("./connect-5ALW3NST.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
+    loading ??= import("./connect-5UE65ZZE.js").then(({ loadKubeConfig }) => loadKubeConfig(options));
     return loading;
   };
   return {
