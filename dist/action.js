@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-WC5W7HS4.js";
+} from "./chunks/chunk-WNRE5XXN.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError

@@ -62,13 +62,50 @@ class GitAdapter implements Git {
   async tryResolveCommit(ref: string): Promise<string | undefined> {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const { stdout } = await this.git.run(
-      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`],
-      NOT_FOUND,
-    );
-    const sha = stdout.trim() || undefined;
+    const sha = await new Promise<string | undefined>((resolve, reject) => {
+      if (this.resolving === undefined) {
+        this.resolving = [];
+        queueMicrotask(() => this.resolveBatch());
+      }
+      this.resolving.push({ ref, resolve, reject });
+    });
     if (sha !== undefined && sha === ref) this.knownCommits.add(sha);
     return sha;
+  }
+
+  /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
+  private resolving:
+    | Array<{ ref: string; resolve(sha?: string): void; reject(error: unknown): void }>
+    | undefined;
+
+  /**
+   * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
+   * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
+   * ref is asked on its own, as `rev-parse --verify` would answer it.
+   */
+  private async resolveBatch(): Promise<void> {
+    const batch = this.resolving ?? [];
+    this.resolving = undefined;
+    let entries: BatchEntry[] | undefined;
+    try {
+      entries = await catFileBatch(
+        this.root,
+        batch.map((b) => `${b.ref}^{commit}`),
+        "sizes",
+      );
+    } catch {
+      entries = undefined;
+    }
+    for (const [i, request] of batch.entries()) {
+      const entry = entries?.[i];
+      if (entries !== undefined) {
+        request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : undefined);
+        continue;
+      }
+      this.git
+        .run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND)
+        .then(({ stdout }) => request.resolve(stdout.trim() || undefined), request.reject);
+    }
   }
 
   async hasCommit(sha: string): Promise<boolean> {

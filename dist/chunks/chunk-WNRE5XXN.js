@@ -3068,13 +3068,44 @@ var GitAdapter = class {
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const { stdout } = await this.git.run(
-      ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`],
-      NOT_FOUND
-    );
-    const sha = stdout.trim() || void 0;
+    const sha = await new Promise((resolve3, reject) => {
+      if (this.resolving === void 0) {
+        this.resolving = [];
+        queueMicrotask(() => this.resolveBatch());
+      }
+      this.resolving.push({ ref, resolve: resolve3, reject });
+    });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
+  }
+  /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
+  resolving;
+  /**
+   * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
+   * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
+   * ref is asked on its own, as `rev-parse --verify` would answer it.
+   */
+  async resolveBatch() {
+    const batch = this.resolving ?? [];
+    this.resolving = void 0;
+    let entries;
+    try {
+      entries = await catFileBatch(
+        this.root,
+        batch.map((b) => `${b.ref}^{commit}`),
+        "sizes"
+      );
+    } catch {
+      entries = void 0;
+    }
+    for (const [i, request] of batch.entries()) {
+      const entry = entries?.[i];
+      if (entries !== void 0) {
+        request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
+        continue;
+      }
+      this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
+    }
   }
   async hasCommit(sha) {
     assertSafeRef(sha);

@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-WC5W7HS4.js";
+} from "./chunk-WNRE5XXN.js";
 import "./chunk-MP5COGPH.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
