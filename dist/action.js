@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-WNRE5XXN.js";
+} from "./chunks/chunk-IFUOEDUM.js";
 import "./chunks/chunk-MP5COGPH.js";
 import {
   describeError
@@ -32,7 +32,7 @@ import {
 } from "./chunks/chunk-IUTW6PJ2.js";
 import "./chunks/chunk-SKWB4KID.js";
 import "./chunks/chunk-OC6EYEC3.js";
-import "./chunks/chunk-QX34VV5S.js";
+import "./chunks/chunk-7KQHYMKG.js";
 import "./chunks/chunk-KIER4OVU.js";
 import "./chunks/chunk-HRGDZ7KG.js";
 import {

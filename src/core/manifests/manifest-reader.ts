@@ -172,6 +172,9 @@ export function notAManifestIsAWarning(source: string, problems: ManifestProblem
   );
 }
 
+/** One decoder for every file: making one per file cost more than decoding a small file. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** undefined when the content is not text (NUL bytes, invalid UTF-8). */
 function decodeText(text: string | Uint8Array): string | undefined {
   let s: string;
@@ -181,7 +184,7 @@ function decodeText(text: string | Uint8Array): string | undefined {
     if (s.includes("\uFFFD")) return undefined;
   } else {
     try {
-      s = new TextDecoder("utf-8", { fatal: true }).decode(text);
+      s = UTF8.decode(text);
     } catch {
       return undefined;
     }
