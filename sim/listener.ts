@@ -10,6 +10,8 @@ export interface DualListener {
   port: number;
   /** PEM certificate to trust for https://127.0.0.1:<port>. */
   caCert: string;
+  /** TCP connections accepted so far (plain or TLS): how many a client opened. */
+  connectionsAccepted(): number;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,9 @@ export async function listenDual(
   const http = createHttpServer(handler);
   const https = createHttpsServer({ cert, key }, handler);
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const net = createNetServer((socket) => {
+    accepted++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.once("data", (chunk) => {
@@ -41,6 +45,7 @@ export async function listenDual(
   return {
     port: (net.address() as AddressInfo).port,
     caCert: cert,
+    connectionsAccepted: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         net.close(() => resolve());
