@@ -112,11 +112,15 @@ export interface Cluster {
    * itself forbidden).
    */
   canI(access: AccessCheck): Promise<boolean | undefined>;
-  /** WATCH one kind in one namespace from a resourceVersion (see pipeline/wait.ts for the reconnect logic). */
+  /**
+   * WATCH one kind in one namespace from a resourceVersion, or without one: the most recent state
+   * (an ADDED event per existing object first), then changes. See pipeline/wait.ts for the
+   * reconnect logic.
+   */
   watchWorkloads(
     namespace: string,
     kind: string,
-    opts: { resourceVersion: string; fieldSelector?: string },
+    opts: { resourceVersion?: string; fieldSelector?: string },
     onEvent: WatchEventHandler,
     onDone: (error: ClusterAccessError | undefined) => void,
   ): WatchHandle;
