@@ -28,6 +28,10 @@ export async function listenDual(
   let accepted = 0;
   const net = createNetServer((socket) => {
     accepted++;
+    // As Go's net package (so the real API server) does, and http.createServer would: without it,
+    // Nagle's algorithm holds a small write back until the previous one is acknowledged — up to
+    // the peer's delayed-ACK time (~40 ms on Linux) per watch event or keep-alive response.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.once("data", (chunk) => {
