@@ -107,6 +107,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
     requests,
     httpsUrl,
     caCert: listener.caCert,
+    connectionsAccepted: () => listener.connectionsAccepted(),
     writeKubeconfig: (path, kubeconfigOpts = {}) =>
       writeKubeconfig(path, kubeconfigOpts.insecureHttp ? url : httpsUrl, token, {
         ...kubeconfigOpts,

@@ -10,6 +10,8 @@ export interface DualListener {
   port: number;
   /** PEM certificate to trust for https://127.0.0.1:<port>. */
   caCert: string;
+  /** TCP connections accepted so far (plain or TLS): how many a client opened. */
+  connectionsAccepted(): number;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,13 @@ export async function listenDual(
   const http = createHttpServer(handler);
   const https = createHttpsServer({ cert, key }, handler);
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const net = createNetServer((socket) => {
+    accepted++;
+    // As Go's net package (so the real API server) does, and http.createServer would: without it,
+    // Nagle's algorithm holds a small write back until the previous one is acknowledged — up to
+    // the peer's delayed-ACK time (~40 ms on Linux) per watch event or keep-alive response.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     socket.once("data", (chunk) => {
@@ -41,6 +49,7 @@ export async function listenDual(
   return {
     port: (net.address() as AddressInfo).port,
     caCert: cert,
+    connectionsAccepted: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         net.close(() => resolve());

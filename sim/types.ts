@@ -57,6 +57,8 @@ export interface SimCluster {
   httpsUrl: string;
   /** PEM certificate of httpsUrl (self-signed, made at startup). */
   caCert: string;
+  /** TCP connections accepted since the server started (instrumentation: how many a client opened). */
+  connectionsAccepted(): number;
   /**
    * Write a kubeconfig for kubectl and client-node: https URL + certificate-authority-data by
    * default (client-go sends no credentials over plain HTTP); `insecureHttp` writes the http URL

@@ -12,6 +12,7 @@ import {
   ApiException,
   createConfiguration,
   type KubeConfig,
+  type KubernetesObject,
   KubernetesObjectApi,
   PatchStrategy,
   type RequestContext,
@@ -31,6 +32,7 @@ import { liveConfigContent } from "../core/manifests/live-config.js";
 import type { ConfigContent, ObjectId } from "../core/model.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
 import { RequestTimeoutError, withRetries } from "./retry.js";
+import { reuseAgents } from "./reuse-agents.js";
 import { openWatch, type WatchEventHandler, type WatchHandle } from "./watch-stream.js";
 
 export type { WatchEventHandler, WatchHandle } from "./watch-stream.js";
@@ -110,11 +112,15 @@ export interface Cluster {
    * itself forbidden).
    */
   canI(access: AccessCheck): Promise<boolean | undefined>;
-  /** WATCH one kind in one namespace from a resourceVersion (see pipeline/wait.ts for the reconnect logic). */
+  /**
+   * WATCH one kind in one namespace from a resourceVersion, or without one: the most recent state
+   * (an ADDED event per existing object first), then changes. See pipeline/wait.ts for the
+   * reconnect logic.
+   */
   watchWorkloads(
     namespace: string,
     kind: string,
-    opts: { resourceVersion: string; fieldSelector?: string },
+    opts: { resourceVersion?: string; fieldSelector?: string },
     onEvent: WatchEventHandler,
     onDone: (error: ClusterAccessError | undefined) => void,
   ): WatchHandle;
@@ -173,6 +179,26 @@ class ObjectApi extends KubernetesObjectApi {
     }
   }
 
+  /**
+   * Object responses as the server sent them, parsed once. client-node's own handling deserializes
+   * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
+   * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
+   * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
+   * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
+   * Status) and errors keep its handling.
+   */
+  protected override async processResponse<T extends KubernetesObject>(
+    response: ResponseContext,
+    type?: string,
+  ): Promise<T> {
+    const status = response.httpStatusCode;
+    const contentType = String(response.headers["content-type"] ?? "");
+    if (type !== undefined || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
+      return super.processResponse<T>(response, type);
+    }
+    return JSON.parse(await response.body.text()) as T;
+  }
+
   async resourceOf(apiVersion: string, kind: string): Promise<unknown> {
     try {
       return await this.resource(apiVersion, kind);
@@ -202,7 +228,7 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
   const api = new ObjectApi(
     createConfiguration({
       baseServer: new ServerConfiguration(server, {}),
-      authMethods: { default: kc },
+      authMethods: { default: reuseAgents(kc) },
       promiseMiddleware: [
         {
           pre: async (request: RequestContext) => {
@@ -516,7 +542,7 @@ function asApiException(error: unknown): unknown {
     : error;
 }
 
-/** client-node returns class instances with Dates and undefined fields; callers get plain JSON. */
+/** An object answer, already plain JSON (ObjectApi.processResponse); {} for an empty one. */
 function toPlain(value: unknown): Plain {
-  return value === undefined ? {} : (JSON.parse(JSON.stringify(value)) as Plain);
+  return (value ?? {}) as Plain;
 }

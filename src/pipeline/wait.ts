@@ -1,11 +1,27 @@
 // Waiting for rollouts, event-driven: no polling interval, so the wait ends the moment the last
 // rollout does.
 //
-// Requests: targets are grouped by namespace and kind; each group makes one LIST and keeps one
-// WATCH open from the list's resourceVersion. A group with a single target narrows both with
-// fieldSelector=metadata.name=<name>; a larger group watches its kind in that namespace and
-// ignores other objects' events. So the number of requests grows with the namespaces and kinds
-// restarted, never with the workloads that were not touched.
+// Requests: targets are grouped by namespace and kind; each group keeps one WATCH open. A group
+// with a single target narrows it with fieldSelector=metadata.name=<name>; a larger group watches
+// its kind in that namespace and ignores other objects' events. So the number of requests grows
+// with the namespaces and kinds restarted, never with the workloads that were not touched.
+//
+// Where the first watch starts: when every target of a group comes with its object as our patch
+// (or read) returned it, the group needs no LIST — its watch opens without a resourceVersion
+// ("start at the most recent"), and the server first sends an ADDED event per existing object,
+// then every change. Otherwise the group LISTs and watches from the list's resourceVersion.
+//
+// Why not watch from the patch answers' resourceVersions: the server keeps a bounded window of
+// recent events (a real API server's watch cache; etcd compaction behind it). With hundreds of
+// patches, the first ones' versions had left the window by the time the last patch was answered:
+// 410 Gone and one LIST per group again (~150 at 1,000 restarts). Opening each group's watch as
+// soon as its own patches were answered would only narrow that window, and would tangle the
+// restart and wait stages (and their log sections) together; a watch without a resourceVersion
+// cannot be too old at all. What it costs is handled here: its initial ADDED events are a
+// snapshot that may be older than our patch (a lagging cache), so an observation only counts for
+// the generation our patch produced (observe); and it has no DELETED event for a target deleted
+// before it opened, so a target absent from the snapshot — not seen by the first BOOKMARK, which
+// the server sends after the initial events — was deleted, as is one whose uid changed.
 //
 // Recovery: a watch the server closes is reopened from the last resourceVersion seen (bookmarks
 // included); a 410 Gone (in-stream ERROR event or HTTP status) re-lists first; network and server
@@ -110,6 +126,11 @@ export async function waitForRollouts(
 
   const observe = (state: TargetState, obj: Plain) => {
     if (state.result) return;
+    const uid = field(field(obj, "metadata"), "uid");
+    const targetUid = field(field(state.target.object, "metadata"), "uid");
+    // Same name, another object: ours was deleted (and replaced) since our patch.
+    if (typeof uid === "string" && typeof targetUid === "string" && uid !== targetUid)
+      return settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
     const generation = field(field(obj, "metadata"), "generation");
     const expected = state.target.generation;
     // An observation older than our patch (a lagging cache) says nothing about our rollout.
@@ -157,8 +178,10 @@ export async function waitForRollouts(
     const byName = new Map(members.map((m) => [m.target.id.name, m]));
     const pending = () => !isFinished && members.some((m) => !m.result);
     const fieldSelector = members.length === 1 ? `metadata.name=${members[0]!.target.id.name}` : undefined;
-    let resourceVersion = oldestPatchVersion(members);
-    if (resourceVersion !== undefined) {
+    let resourceVersion: string | undefined;
+    // The first watch starts from the most recent state instead of a LIST (see the top of the file).
+    let fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+    if (fromMostRecent) {
       for (const member of members) observe(member, { kind, ...member.target.object });
       if (!pending()) return;
     }
@@ -167,7 +190,7 @@ export async function waitForRollouts(
 
     while (pending()) {
       try {
-        if (resourceVersion === undefined) {
+        if (resourceVersion === undefined && !fromMostRecent) {
           const list = await cluster.listForWatch(namespace, kind, fieldSelector);
           if (isFinished) return;
           const present = new Set<string>();
@@ -190,13 +213,18 @@ export async function waitForRollouts(
           resourceVersion = rv;
         });
         failures = 0;
-        if (ending === "gone") resourceVersion = undefined;
-        if (ending === "closed") {
+        // A most-recent watch that ended before its first bookmark may not have shown every target:
+        // one it did not show is judged by a LIST.
+        if (fromMostRecent && ending.unseen) resourceVersion = undefined;
+        fromMostRecent = false;
+        if (ending.how === "gone") resourceVersion = undefined;
+        if (ending.how === "closed") {
           // A server that keeps closing watches at once must not make us spin.
           quickCloses = now() - opened < 1000 ? quickCloses + 1 : 0;
           if (quickCloses > 1) await sleep(Math.min(2000, 100 * 2 ** quickCloses));
         }
       } catch (error) {
+        fromMostRecent = false;
         if (error instanceof ClusterAccessError && error.status === 410) {
           resourceVersion = undefined;
           continue;
@@ -213,17 +241,25 @@ export async function waitForRollouts(
       }
     }
 
-    /** One WATCH connection; resolves when it ends and says whether to re-list ("gone"). */
+    /**
+     * One WATCH connection (from `fromVersion`, or from the most recent state when undefined);
+     * resolves when it ends, saying whether to re-list ("gone") and, for a most-recent watch that
+     * ended before its first bookmark, whether a pending target was not shown.
+     */
     function watchSession(
-      fromVersion: string,
+      fromVersion: string | undefined,
       seen: (rv: string) => void,
-    ): Promise<"closed" | "gone" | "complete"> {
+    ): Promise<{ how: "closed" | "gone" | "complete"; unseen: boolean }> {
       return new Promise((resolve, reject) => {
         let handle: WatchHandle | undefined;
+        // A most-recent watch: the targets its initial events showed, until its first bookmark.
+        let shown = fromVersion === undefined ? new Set<string>() : undefined;
+        const unseen = () =>
+          shown !== undefined && members.some((m) => !m.result && !shown?.has(m.target.id.name));
         const end = (how: "closed" | "gone" | "complete") => {
           cleanups.delete(stop);
           handle?.abort();
-          resolve(how);
+          resolve({ how, unseen: unseen() });
         };
         const stop = () => end("complete");
         cleanups.add(stop);
@@ -244,9 +280,20 @@ export async function waitForRollouts(
             }
             const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") seen(rv);
-            if (type === "BOOKMARK") return;
+            if (type === "BOOKMARK") {
+              // The server sends bookmarks after the initial events: a target those did not show
+              // was deleted before the watch opened.
+              for (const member of members) {
+                if (shown && !shown.has(member.target.id.name))
+                  settle(member, "deleted", `${formatId(member.target.id)} was deleted`);
+              }
+              shown = undefined;
+              if (!pending()) end("complete");
+              return;
+            }
             const state = byName.get(String(field(field(obj, "metadata"), "name") ?? ""));
             if (!state) return;
+            shown?.add(state.target.id.name);
             if (type === "DELETED") settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
             else observe(state, { kind, ...obj });
             if (!pending()) end("complete");
@@ -254,7 +301,7 @@ export async function waitForRollouts(
           (error) => {
             cleanups.delete(stop);
             if (error) reject(error);
-            else resolve("closed");
+            else resolve({ how: "closed", unseen: unseen() });
           },
         );
         if (isFinished) end("complete");
@@ -290,16 +337,9 @@ export async function waitForRollouts(
   return targets.map((t) => states.get(idKey(t.id))!.result!);
 }
 
-/**
- * Watch from the patch responses instead of listing again: each target's state is known from its
- * own response, and a watch from the oldest of their resourceVersions delivers every later change of
- * all of them. Resource versions are opaque to clients in general; we only order them when every one
- * is a plain integer (as etcd's are) and list otherwise.
- */
-function oldestPatchVersion(members: TargetState[]): string | undefined {
-  const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
-  if (!versions.every((v): v is string => typeof v === "string" && /^\d{1,15}$/.test(v))) return undefined;
-  return versions.reduce((oldest, v) => (Number(v) < Number(oldest) ? v : oldest));
+/** An object as the API server returned it (a patch answer, a listed object), not a manifest. */
+function isLiveObject(obj: Plain | undefined): boolean {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
 }
 
 /** Argo records the referenced workload's generation it has seen in an annotation on the Rollout. */

@@ -17,8 +17,13 @@ export interface SimHarness {
   close(): Promise<void>;
 }
 
-export async function startHarness(simOpts: { rolloutStepMs?: number } = {}): Promise<SimHarness> {
-  const sim = await startSimCluster({ rolloutStepMs: simOpts.rolloutStepMs ?? 5 });
+export async function startHarness(
+  simOpts: { rolloutStepMs?: number; bookmarkIntervalMs?: number } = {},
+): Promise<SimHarness> {
+  const sim = await startSimCluster({
+    rolloutStepMs: simOpts.rolloutStepMs ?? 5,
+    bookmarkIntervalMs: simOpts.bookmarkIntervalMs,
+  });
   const dir = mkdtempSync(join(tmpdir(), "kube-sim-"));
   const kubeconfigPath = join(dir, "config");
   sim.writeKubeconfig(kubeconfigPath, { context: "sim-ctx" });

@@ -7,8 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ObjectId } from "../../src/core/model.js";
 import { restartWorkloads } from "../../src/pipeline/restart.js";
 import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
-import { type WaitOptions, type WaitTarget, waitForRollouts } from "../../src/pipeline/wait.js";
-import { daemonSet, deployment, id, type SimHarness, startHarness, statefulSet } from "../kube/sim-setup.js";
+import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/pipeline/wait.js";
+import {
+  daemonSet,
+  deployment,
+  id,
+  namespace,
+  type SimHarness,
+  startHarness,
+  statefulSet,
+} from "../kube/sim-setup.js";
 
 let h: SimHarness;
 beforeAll(async () => {
@@ -29,6 +37,19 @@ async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   h.sim.resetRequests();
   return results.map((r) => ({ id: r.id, generation: r.generation }));
+}
+
+/** Restart as the pipeline does: each wait target carries the object its patch returned. */
+async function restartAsPipeline(ids: ObjectId[], harness = h): Promise<WaitTarget[]> {
+  const hash = `hash-${++hashCounter}`;
+  const results = await restartWorkloads(
+    ids.map((i) => ({ id: i })),
+    harness.cluster,
+    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+  );
+  for (const r of results) expect(r.result, r.message).toBe("restarted");
+  harness.sim.resetRequests();
+  return results.map(waitTargetOf);
 }
 
 function wait(targets: WaitTarget[], over: Partial<WaitOptions> = {}) {
@@ -102,6 +123,94 @@ describe("rollouts that finish", () => {
   test("no targets: nothing to do, no requests", async () => {
     await expect(waitForRollouts(h.cluster, [], { timeoutMs: 1000 })).resolves.toEqual([]);
     expect(h.sim.requests).toHaveLength(0);
+  });
+});
+
+describe("targets known from their patch answers", () => {
+  test("one WATCH per group and no LIST, however many changes the server saw since the patches", async () => {
+    const ids = [id("Deployment", "p-1", "patched"), id("Deployment", "p-2", "patched")];
+    ids.push(id("StatefulSet", "p-sts", "patched"));
+    h.sim.seed(namespace("patched"));
+    h.sim.seed(deployment("p-1", "patched"));
+    h.sim.seed(deployment("p-2", "patched"));
+    h.sim.seed(statefulSet("p-sts", "patched"));
+    h.sim.seed(deployment("p-bystander", "patched"));
+    for (const i of ids) h.sim.setRolloutBehaviour(i.kind, i.namespace, i.name, "stall");
+    const targets = await restartAsPipeline(ids);
+    // More writes than the server's event window (5,000, like a watch cache) since the patches:
+    // a watch from the patch answers' resourceVersions would get 410 Gone and LIST again.
+    for (let i = 0; i < 5_100; i++) {
+      h.sim.seed({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: "churn", namespace: "patched" },
+        data: { i: String(i) },
+      });
+    }
+    const { promise } = wait(targets);
+    await until(() => count("watch") === 2);
+    for (const i of ids) h.sim.setRolloutBehaviour(i.kind, i.namespace, i.name, "complete");
+    const results = await promise;
+    expect(results.map((r) => r.result)).toEqual(["done", "done", "done"]);
+    expect(verbs()).toEqual(["watch", "watch"]);
+    expect(h.sim.requests.every((r) => r.query.resourceVersion === undefined)).toBe(true);
+  });
+
+  test("the ADDED snapshot of a rollout already complete ends the wait at once", async () => {
+    h.sim.seed(deployment("p-quick"));
+    const targets = await restartAsPipeline([id("Deployment", "p-quick")]);
+    await until(() => {
+      const live = h.sim.get("Deployment", "default", "p-quick") as {
+        status?: { updatedReplicas?: number; observedGeneration?: number };
+      };
+      return live.status?.observedGeneration === 2 && live.status.updatedReplicas === 2;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const [result] = await wait(targets).promise;
+    expect(result?.result).toBe("done");
+    expect(verbs()).toEqual(["watch"]);
+  });
+
+  test("a workload deleted between its patch and the watch is reported deleted at the first bookmark", async () => {
+    const harness = await startHarness({ rolloutStepMs: 10, bookmarkIntervalMs: 50 });
+    try {
+      harness.sim.seed(deployment("p-gone"));
+      harness.sim.seed(deployment("p-stays"));
+      for (const name of ["p-gone", "p-stays"])
+        harness.sim.setRolloutBehaviour("Deployment", "default", name, "stall");
+      const targets = await restartAsPipeline(
+        [id("Deployment", "p-gone"), id("Deployment", "p-stays")],
+        harness,
+      );
+      harness.sim.remove("Deployment", "default", "p-gone");
+      const waiting = waitForRollouts(harness.cluster, targets, { timeoutMs: 20_000 });
+      await until(() => harness.sim.requests.some((r) => r.verb === "watch"));
+      await new Promise((r) => setTimeout(r, 200));
+      harness.sim.setRolloutBehaviour("Deployment", "default", "p-stays", "complete");
+      const [gone, stays] = await waiting;
+      expect(gone).toMatchObject({
+        result: "deleted",
+        message: "deployment/p-gone (namespace default) was deleted",
+      });
+      expect(gone!.durationMs).toBeLessThan(5_000);
+      expect(stays?.result).toBe("done");
+      expect(harness.sim.requests.filter((r) => r.verb === "list")).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  test("a workload replaced by a new object of the same name is reported deleted, not waited on", async () => {
+    h.sim.seed(deployment("p-replaced"));
+    h.sim.setRolloutBehaviour("Deployment", "default", "p-replaced", "stall");
+    const targets = await restartAsPipeline([id("Deployment", "p-replaced")]);
+    h.sim.remove("Deployment", "default", "p-replaced");
+    h.sim.seed(deployment("p-replaced"));
+    const [result] = await wait(targets, { timeoutMs: 5_000 }).promise;
+    expect(result).toMatchObject({
+      result: "deleted",
+      message: "deployment/p-replaced (namespace default) was deleted",
+    });
   });
 });
 

@@ -23,7 +23,7 @@ function deployment(name: string, generation: number, observed: number, done: bo
 interface OpenWatch {
   onEvent: WatchEventHandler;
   onDone: (error: ClusterAccessError | undefined) => void;
-  resourceVersion: string;
+  resourceVersion: string | undefined;
   aborted: boolean;
 }
 
@@ -127,4 +127,71 @@ test("a target listed twice is waited on once and reported for each", async () =
   const results = await waitForRollouts(fake.cluster, [target("web"), target("web")], { timeoutMs: 5000 });
   expect(results.map((r) => r.result)).toEqual(["done", "done"]);
   expect(fake.calls).toEqual(["list ns/Deployment metadata.name=web"]);
+});
+
+/** A deployment as the server sends it, with its uid. */
+function live(name: string, generation: number, observed: number, done: boolean, rv: string): Obj {
+  const obj = deployment(name, generation, observed, done, rv);
+  return { ...obj, metadata: { ...(obj.metadata as Obj), uid: `uid-${name}` } };
+}
+
+/** A target as the restart stage hands it over: with the object its patch returned. */
+const patched = (name: string, generation: number, uid = `uid-${name}`) => ({
+  id: { kind: "Deployment", namespace: "ns", name },
+  generation,
+  object: {
+    ...live(name, generation, generation - 1, false, "7"),
+    metadata: { name, generation, resourceVersion: "7", uid },
+  },
+});
+
+test("targets with their patch answers: no LIST, a watch from the most recent state, stale snapshots ignored", async () => {
+  const fake = fakeCluster([]);
+  const waiting = waitForRollouts(fake.cluster, [patched("web", 5)], { timeoutMs: 5000 });
+  await until(() => fake.watches.length === 1);
+  expect(fake.calls).toEqual(["watch ns/Deployment from undefined"]);
+  // A lagging cache's snapshot: generation 4, fully rolled out. Not our rollout.
+  fake.watches[0]!.onEvent("ADDED", live("web", 4, 4, true, "5"));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(fake.watches[0]?.aborted).toBe(false);
+  fake.watches[0]!.onEvent("MODIFIED", live("web", 5, 5, true, "8"));
+  await expect(waiting).resolves.toMatchObject([{ result: "done" }]);
+});
+
+test("a target the initial events did not show is deleted once the first bookmark arrives", async () => {
+  const fake = fakeCluster([]);
+  const waiting = waitForRollouts(fake.cluster, [patched("web", 3), patched("api", 3)], { timeoutMs: 5000 });
+  await until(() => fake.watches.length === 1);
+  fake.watches[0]!.onEvent("ADDED", live("web", 3, 2, false, "9"));
+  fake.watches[0]!.onEvent("BOOKMARK", { kind: "Deployment", metadata: { resourceVersion: "10" } });
+  fake.watches[0]!.onEvent("MODIFIED", live("web", 3, 3, true, "11"));
+  const [web, api] = await waiting;
+  expect(web?.result).toBe("done");
+  expect(api).toMatchObject({ result: "deleted", message: "deployment/api (namespace ns) was deleted" });
+  expect(fake.calls.filter((c) => c.startsWith("list"))).toEqual([]);
+});
+
+test("a most-recent watch that ends before its first bookmark without showing a target re-lists", async () => {
+  const fake = fakeCluster([{ items: [deployment("web", 3, 3, true, "20")], resourceVersion: "20" }]);
+  const waiting = waitForRollouts(fake.cluster, [patched("web", 3)], { timeoutMs: 5000 });
+  await until(() => fake.watches.length === 1);
+  fake.watches[0]!.onDone(undefined);
+  await expect(waiting).resolves.toMatchObject([{ result: "done" }]);
+  expect(fake.calls).toEqual(["watch ns/Deployment from undefined", "list ns/Deployment metadata.name=web"]);
+});
+
+test("after a 410 Gone the group re-lists, even when it started from its patch answers", async () => {
+  const fake = fakeCluster([{ items: [deployment("web", 3, 2, false, "30")], resourceVersion: "30" }]);
+  const waiting = waitForRollouts(fake.cluster, [patched("web", 3)], { timeoutMs: 5000 });
+  await until(() => fake.watches.length === 1);
+  fake.watches[0]!.onEvent("ADDED", live("web", 3, 2, false, "25"));
+  fake.watches[0]!.onDone(undefined);
+  await until(() => fake.watches.length === 2);
+  expect(fake.watches[1]?.resourceVersion).toBe("25");
+  fake.watches[1]!.onEvent("ERROR", { kind: "Status", code: 410, message: "too old resource version" });
+  await until(() => fake.watches.length === 3);
+  expect(fake.watches[2]?.resourceVersion).toBe("30");
+  fake.watches[2]!.onEvent("MODIFIED", live("web", 3, 3, true, "31"));
+  await expect(waiting).resolves.toMatchObject([{ result: "done" }]);
+  expect(fake.calls.filter((c) => c.startsWith("list"))).toHaveLength(1);
 });

@@ -31,7 +31,7 @@ export interface KubectlResult {
 export function runKubectl(
   kubectl: string,
   args: string[],
-  env: { home: string; kubeconfig?: string },
+  env: { home: string; kubeconfig?: string; extra?: Record<string, string> },
 ): Promise<KubectlResult> {
   return new Promise((resolve) => {
     execFile(
@@ -42,6 +42,7 @@ export function runKubectl(
           PATH: process.env.PATH ?? "",
           HOME: env.home,
           KUBECONFIG: env.kubeconfig ?? join(env.home, "no-kubeconfig"),
+          ...env.extra,
         },
         timeout: 60_000,
       },
