@@ -11,8 +11,8 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-IFUOEDUM.js";
-import "./chunks/chunk-MP5COGPH.js";
+} from "./chunks/chunk-LB3E7LUF.js";
+import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError
 } from "./chunks/chunk-HKIGOZAT.js";

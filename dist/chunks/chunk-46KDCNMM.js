@@ -1997,6 +1997,10 @@ async function waitForRollouts(cluster, targets, opts) {
   };
   const observe = (state, obj) => {
     if (state.result) return;
+    const uid = field(field(obj, "metadata"), "uid");
+    const targetUid = field(field(state.target.object, "metadata"), "uid");
+    if (typeof uid === "string" && typeof targetUid === "string" && uid !== targetUid)
+      return settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
     const generation = field(field(obj, "metadata"), "generation");
     const expected = state.target.generation;
     const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, state.target.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(state.target.id.kind) } : rolloutStatus(obj);
@@ -2035,8 +2039,9 @@ async function waitForRollouts(cluster, targets, opts) {
     const byName = new Map(members.map((m) => [m.target.id.name, m]));
     const pending = () => !isFinished && members.some((m) => !m.result);
     const fieldSelector = members.length === 1 ? `metadata.name=${members[0].target.id.name}` : void 0;
-    let resourceVersion = oldestPatchVersion(members);
-    if (resourceVersion !== void 0) {
+    let resourceVersion;
+    let fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+    if (fromMostRecent) {
       for (const member of members) observe(member, { kind, ...member.target.object });
       if (!pending()) return;
     }
@@ -2044,7 +2049,7 @@ async function waitForRollouts(cluster, targets, opts) {
     let quickCloses = 0;
     while (pending()) {
       try {
-        if (resourceVersion === void 0) {
+        if (resourceVersion === void 0 && !fromMostRecent) {
           const list = await cluster.listForWatch(namespace, kind, fieldSelector);
           if (isFinished) return;
           const present = /* @__PURE__ */ new Set();
@@ -2067,12 +2072,15 @@ async function waitForRollouts(cluster, targets, opts) {
           resourceVersion = rv;
         });
         failures = 0;
-        if (ending === "gone") resourceVersion = void 0;
-        if (ending === "closed") {
+        if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+        fromMostRecent = false;
+        if (ending.how === "gone") resourceVersion = void 0;
+        if (ending.how === "closed") {
           quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
           if (quickCloses > 1) await sleep(Math.min(2e3, 100 * 2 ** quickCloses));
         }
       } catch (error) {
+        fromMostRecent = false;
         if (error instanceof ClusterAccessError && error.status === 410) {
           resourceVersion = void 0;
           continue;
@@ -2090,10 +2098,12 @@ async function waitForRollouts(cluster, targets, opts) {
     function watchSession(fromVersion, seen) {
       return new Promise((resolve, reject) => {
         let handle;
+        let shown = fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+        const unseen = () => shown !== void 0 && members.some((m) => !m.result && !shown?.has(m.target.id.name));
         const end = (how) => {
           cleanups.delete(stop);
           handle?.abort();
-          resolve(how);
+          resolve({ how, unseen: unseen() });
         };
         const stop = () => end("complete");
         cleanups.add(stop);
@@ -2112,9 +2122,18 @@ async function waitForRollouts(cluster, targets, opts) {
             }
             const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") seen(rv);
-            if (type === "BOOKMARK") return;
+            if (type === "BOOKMARK") {
+              for (const member of members) {
+                if (shown && !shown.has(member.target.id.name))
+                  settle(member, "deleted", `${formatId(member.target.id)} was deleted`);
+              }
+              shown = void 0;
+              if (!pending()) end("complete");
+              return;
+            }
             const state = byName.get(String(field(field(obj, "metadata"), "name") ?? ""));
             if (!state) return;
+            shown?.add(state.target.id.name);
             if (type === "DELETED") settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
             else observe(state, { kind, ...obj });
             if (!pending()) end("complete");
@@ -2122,7 +2141,7 @@ async function waitForRollouts(cluster, targets, opts) {
           (error) => {
             cleanups.delete(stop);
             if (error) reject(error);
-            else resolve("closed");
+            else resolve({ how: "closed", unseen: unseen() });
           }
         );
         if (isFinished) end("complete");
@@ -2150,10 +2169,8 @@ async function waitForRollouts(cluster, targets, opts) {
   await finished;
   return targets.map((t) => states.get(idKey(t.id)).result);
 }
-function oldestPatchVersion(members) {
-  const versions = members.map((m) => field(field(m.target.object, "metadata"), "resourceVersion"));
-  if (!versions.every((v) => typeof v === "string" && /^\d{1,15}$/.test(v))) return void 0;
-  return versions.reduce((oldest, v) => Number(v) < Number(oldest) ? v : oldest);
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
 }
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;

@@ -148,6 +148,44 @@ function formatMs(ms) {
   return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
 }
 
+// src/kube/reuse-agents.ts
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+var TLS_OPTIONS = [
+  "ca",
+  "cert",
+  "key",
+  "pfx",
+  "passphrase",
+  "rejectUnauthorized",
+  "servername"
+];
+function reuseAgents(kc) {
+  const agents = /* @__PURE__ */ new Map();
+  return {
+    getName: () => "kubeconfig (one keep-alive agent per TLS identity)",
+    async applySecurityAuthentication(context) {
+      await kc.applySecurityAuthentication(context);
+      const made = context.getAgent();
+      if (made === void 0) return;
+      const plain = made.constructor === HttpsAgent || made.constructor === HttpAgent;
+      if (!plain) return;
+      const options = made.options;
+      const picked = {};
+      for (const name of TLS_OPTIONS) {
+        if (options[name] !== void 0) picked[name] = options[name];
+      }
+      const key = `${made.constructor === HttpsAgent ? "https" : "http"} ${JSON.stringify(picked)}`;
+      let agent = agents.get(key);
+      if (!agent) {
+        agent = made.constructor === HttpsAgent ? new HttpsAgent({ ...picked, keepAlive: true }) : new HttpAgent({ keepAlive: true });
+        agents.set(key, agent);
+      }
+      context.setAgent(agent);
+    }
+  };
+}
+
 // src/kube/watch-stream.ts
 function openWatch(kc, req) {
   const agents = [];
@@ -236,6 +274,22 @@ var ObjectApi = class extends KubernetesObjectApi {
       });
     }
   }
+  /**
+   * Object responses as the server sent them, parsed once. client-node's own handling deserializes
+   * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
+   * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
+   * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
+   * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
+   * Status) and errors keep its handling.
+   */
+  async processResponse(response, type) {
+    const status = response.httpStatusCode;
+    const contentType = String(response.headers["content-type"] ?? "");
+    if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
+      return super.processResponse(response, type);
+    }
+    return JSON.parse(await response.body.text());
+  }
   async resourceOf(apiVersion, kind) {
     try {
       return await this.resource(apiVersion, kind);
@@ -259,7 +313,7 @@ function createCluster(kc, opts) {
   const api = new ObjectApi(
     createConfiguration({
       baseServer: new ServerConfiguration(server, {}),
-      authMethods: { default: kc },
+      authMethods: { default: reuseAgents(kc) },
       promiseMiddleware: [
         {
           pre: async (request2) => {
@@ -539,7 +593,7 @@ function asApiException(error) {
   return typeof code === "number" ? new ApiException(code, String(error.message), void 0, {}) : error;
 }
 function toPlain(value) {
-  return value === void 0 ? {} : JSON.parse(JSON.stringify(value));
+  return value ?? {};
 }
 export {
   createCluster

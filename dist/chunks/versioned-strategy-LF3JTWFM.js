@@ -12,7 +12,7 @@ import {
   runLimited,
   waitForRollouts,
   waitTargetOf
-} from "./chunk-MP5COGPH.js";
+} from "./chunk-46KDCNMM.js";
 import {
   liveConfigContent
 } from "./chunk-YCBLJROO.js";
