@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-LB3E7LUF.js";
+} from "./chunks/chunk-THSU5NGK.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

@@ -257,8 +257,12 @@ class GitAdapter implements Git {
 
   async listFiles(rev: string, baseNames?: readonly string[]): Promise<string[]> {
     const sha = await this.resolveCommit(rev);
-    const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return blobPathsOfLsTree(stdout, baseNames);
+    // A monorepo's listing runs to megabytes: read record by record, only the kept paths are held.
+    const paths: string[] = [];
+    await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
+      for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
+    });
+    return paths;
   }
 
   async grepFiles(

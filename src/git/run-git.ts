@@ -12,6 +12,8 @@ export interface GitRunner {
   run(args: string[], okExitCodes?: number[]): Promise<{ exitCode: number; stdout: string }>;
   /** Run git and return raw stdout bytes. */
   runBuffer(args: string[]): Promise<Buffer>;
+  /** Run git and hand its stdout over in NUL-terminated records, as they arrive (never held whole). */
+  runRecords(args: string[], onRecords: (records: string) => void): Promise<void>;
 }
 
 /** Local commands: each spawned as soon as it is asked for, done when git exits and its pipes close. */
@@ -31,6 +33,22 @@ export function createGitRunner(baseDir: string): GitRunner {
       } catch (error) {
         throw describe(error, args);
       }
+    },
+    async runRecords(args, onRecords) {
+      let pending = Buffer.alloc(0);
+      const onStdout = (chunk: Buffer) => {
+        // Cut after the last NUL, on bytes: a chunk may end inside a record or a character.
+        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+        const end = data.lastIndexOf(0);
+        if (end >= 0) onRecords(data.subarray(0, end + 1).toString("utf8"));
+        pending = Buffer.from(data.subarray(end + 1));
+      };
+      try {
+        await spawnGit(baseDir, args, { onStdout });
+      } catch (error) {
+        throw describe(error, args);
+      }
+      if (pending.length > 0) onRecords(pending.toString("utf8"));
     },
   };
 }

@@ -140,6 +140,33 @@ describe("git adapter on a real repository", () => {
     }
   });
 
+  test("lists a tree far larger than one pipe read, multi-byte names intact, and finds files by name in it", async () => {
+    const big = await createTempRepo();
+    try {
+      // ~1,200 entries of ~120 bytes: the listing arrives in several chunks, cut anywhere.
+      const dirs = Array.from(
+        { length: 400 },
+        (_, i) => `apps/präferenzen-☸-${String(i).padStart(4, "0")}-${"d".repeat(40)}`,
+      );
+      for (const dir of dirs) {
+        await big.write(`${dir}/deployment.yaml`, "kind: Deployment\n");
+        await big.write(`${dir}/notes.txt`, "x\n");
+      }
+      for (const dir of dirs.filter((_, i) => i % 100 === 7))
+        await big.write(`${dir}/kustomization.yaml`, "resources: []\n");
+      await big.commit("many");
+      const repo = await createGit(big.dir);
+      const all = await repo.listFiles("HEAD");
+      expect(all).toHaveLength(804);
+      expect(all).toContain(`${dirs[399]}/notes.txt`);
+      expect(await repo.listFiles("HEAD", ["kustomization.yaml"])).toEqual(
+        dirs.filter((_, i) => i % 100 === 7).map((dir) => `${dir}/kustomization.yaml`),
+      );
+    } finally {
+      await big.cleanup();
+    }
+  });
+
   test("gives file sizes without reading contents", async () => {
     expect(await git.fileSize(second, "logo.bin")).toBe(BINARY.length);
     expect(await git.fileSize(second, "gone.yaml")).toBeUndefined();

@@ -2948,6 +2948,21 @@ function createGitRunner(baseDir) {
       } catch (error) {
         throw describe(error, args);
       }
+    },
+    async runRecords(args, onRecords) {
+      let pending = Buffer.alloc(0);
+      const onStdout = (chunk) => {
+        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+        const end = data.lastIndexOf(0);
+        if (end >= 0) onRecords(data.subarray(0, end + 1).toString("utf8"));
+        pending = Buffer.from(data.subarray(end + 1));
+      };
+      try {
+        await spawnGit(baseDir, args, { onStdout });
+      } catch (error) {
+        throw describe(error, args);
+      }
+      if (pending.length > 0) onRecords(pending.toString("utf8"));
     }
   };
 }
@@ -3234,8 +3249,11 @@ var GitAdapter = class {
   }
   async listFiles(rev, baseNames) {
     const sha = await this.resolveCommit(rev);
-    const { stdout } = await this.git.run(["ls-tree", "-r", "-z", "--full-tree", sha]);
-    return blobPathsOfLsTree(stdout, baseNames);
+    const paths = [];
+    await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
+      for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
+    });
+    return paths;
   }
   async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
     const sha = await this.resolveCommit(rev);
