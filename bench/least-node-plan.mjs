@@ -4,8 +4,9 @@
 //   1. one `git rev-parse`: the work tree's root and both commits verified (a CI clone may lack one);
 //   2. `git diff-tree` of the two commits, and beside it the head's whole-tree listing (a file of
 //      the diff may belong to a kustomization or chart anywhere in the tree);
-//   3. one `git cat-file --batch` of the changed files at base, their config names cut out with a
-//      regular expression (no YAML parse);
+//   3. the changed files read at base and, beside it, at head (a plan compares the two), one
+//      `git cat-file --batch` each; the config names cut out of the base side with a regular
+//      expression (no YAML parse);
 //   4. one `git grep` for those names at head, and the files it finds read through one `cat-file`.
 // No parsing, no plan, no output. Plain JavaScript, no imports beyond Node's: the real CLI's own
 // code (loading, parsing, planning, reporting) is what the plan takes beyond this.
@@ -60,21 +61,23 @@ const diff = (
   .split("\0");
 // Records: status, path (a rename or copy adds its old path first).
 const changedAtBase = [];
+const changedAtHead = [];
 for (let i = 0; i < diff.length - 1; ) {
   const status = diff[i];
   const path = diff[i + 1];
   if (status.startsWith("R") || status.startsWith("C")) {
     changedAtBase.push(path);
+    changedAtHead.push(diff[i + 2]);
     i += 3;
   } else {
     if (status !== "A") changedAtBase.push(path);
+    if (status !== "D") changedAtHead.push(path);
     i += 2;
   }
 }
-const texts = await readBlobs(
-  root,
-  changedAtBase.filter((p) => /\.(ya?ml|json)$/.test(p)).map((p) => `${baseSha}:${p}`),
-);
+const manifestsAt = (sha, paths) => paths.filter((p) => /\.(ya?ml|json)$/.test(p)).map((p) => `${sha}:${p}`);
+const headTexts = readBlobs(root, manifestsAt(headSha, changedAtHead));
+const texts = await readBlobs(root, manifestsAt(baseSha, changedAtBase));
 const names = /kind:\s*(ConfigMap|Secret)\b/.test(texts)
   ? [...new Set([...texts.matchAll(/^ {2}name:\s*(\S+)/gm)].map((m) => m[1]))]
   : [];
@@ -90,4 +93,4 @@ if (names.length > 0) {
     .filter(Boolean);
   await readBlobs(root, found);
 }
-await listing;
+await Promise.all([listing, headTexts]);

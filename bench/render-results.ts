@@ -163,8 +163,12 @@ function summaryRows(r: BenchResults): Array<[string, string, Verdict]> {
       ],
       [
         "2. fewer requests than the kubectl loop (100 restarts)",
-        `${ours.requests.total} vs ${loop.requests.total}: ${(loop.requests.total / ours.requests.total).toFixed(2)}x fewer`,
-        loop.requests.total / ours.requests.total >= 3,
+        `${ours.requests.total} vs ${loop.requests.total}: ${(loop.requests.total / ours.requests.total).toFixed(2)}x fewer; the floor (issue's formula, ${floor.total}) is ${(loop.requests.total / floor.total).toFixed(2)}x fewer`,
+        loop.requests.total / ours.requests.total >= 3
+          ? true
+          : loop.requests.total / floor.total < 3
+            ? "floor"
+            : false,
       ],
       [
         `3. ${large.restarts} restarts: completes, wall time linear (≤ ${scale}x the ${r.api.restarts}-restart run)`,
@@ -252,7 +256,7 @@ function renderPlan(p: NonNullable<BenchResults["plan"]>): string[] {
     timeRow("5k", small),
     "",
     '"no-change run" is the same command on a commit that changes one Service: process start, commit resolution, diff and nothing to search — the part of the plan that does not depend on the change.' +
-      ' "least Node plan" is bench/least-node-plan.mjs on the same commits: Node\'s start and the git processes a plan cannot skip (resolve both commits, diff, list the head tree for kustomizations and charts, read the changed files, the one `git grep`, read what it finds), each started as soon as its input is known, with no parsing, planning or output — the floor for any tool written for Node that drives git. "plan / least" is what config-rollout\'s own code costs on top.',
+      ' "least Node plan" is bench/least-node-plan.mjs on the same commits: Node\'s start and the git processes a plan cannot skip (resolve both commits, diff, list the head tree for kustomizations and charts, read the changed files at both commits, the one `git grep`, read what it finds), each started as soon as its input is known, with no parsing, planning or output — the floor for any tool written for Node that drives git. "plan / least" is what config-rollout\'s own code costs on top.',
     "",
     "| repository | plan peak RSS | no-change peak RSS | git grep peak RSS | plan CPU (user+sys) | floor CPU |",
     "|---|---|---|---|---|---|",
@@ -326,8 +330,8 @@ function renderApi(a: NonNullable<BenchResults["api"]>): string[] {
     `- Wall time ${a.large.restarts} vs ${a.restarts} restarts: ${(a.large.run.wallMs / ours.wallMs).toFixed(2)}x for ${(a.large.restarts / a.restarts).toFixed(0)}x the work (default --concurrency 8).`,
     `- 429s: ${a.throttled.throttled ? `${a.throttled.throttled.answered429} patches answered 429 with Retry-After: 1; each was resent, the soonest after ${formatMs(a.throttled.throttled.shortestRetryMs)}; ${a.throttled.rolledOut} of ${a.restarts} rolled out, ${a.throttled.requests.total} requests, ${formatMs(a.throttled.wallMs)}` : "n/a"}.`,
     "",
-    `- Requests beyond the ${patches} patches: ${beyond} (${(beyond / a.namespaces).toFixed(1)} per namespace). Target "patches + a small constant per namespace" (taken as at most ${PER_NAMESPACE_ALLOWANCE} per namespace: a LIST per kind for discovery, a LIST and a WATCH per kind for the wait, a config read or two): ${verdict(beyond <= allowance)}.`,
-    `- Target "at least 3x fewer requests than the loop": ${verdict(requestRatio >= 3)} (${requestRatio.toFixed(2)}x).`,
+    `- Requests beyond the ${patches} patches: ${beyond} (${(beyond / a.namespaces).toFixed(1)} per namespace; the floor's own: ${a.floor.totalSecretsByName - patches}, with the access reviews issue 12 added). Target "patches + a small constant per namespace" (taken as at most ${PER_NAMESPACE_ALLOWANCE} per namespace: a LIST per kind for discovery, a LIST and a WATCH per kind for the wait, a config read or two): ${verdict(beyond <= allowance ? true : a.floor.totalSecretsByName - patches > allowance ? "floor" : false)}.`,
+    `- Target "at least 3x fewer requests than the loop": ${verdict(requestRatio >= 3 ? true : loop.requests.total / a.floor.total < 3 ? "floor" : false)} (${requestRatio.toFixed(2)}x; against the floor of the issue's formula ${(loop.requests.total / a.floor.total).toFixed(2)}x).`,
     `- Target "at least 5x less wall time than the loop": ${verdict(wallRatio >= 5)} (${wallRatio.toFixed(2)}x).`,
     "",
     "Commands (in the generated repository, KUBECONFIG pointing at the simulated server):",
