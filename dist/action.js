@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-THSU5NGK.js";
+} from "./chunks/chunk-FDXJQLZM.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

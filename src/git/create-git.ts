@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { isFullSha } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
 import { type CatFileSession, catFileBatch, startCatFileBatch } from "./cat-file-batch.js";
+import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
 import type { BatchEntry } from "./parse-cat-file-batch.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
@@ -29,6 +30,21 @@ export async function createGit(repoDir: string): Promise<Git> {
     () => false,
   );
   if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  // Found without git in the usual case; git itself then checks it can use the repository (its
+  // owner, for one) with the first command, and says so if not (see resolveBatch).
+  const found = await findWorkTreeRoot(dir, process.env);
+  const root = found ?? (await askGitForWorkTree(dir));
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root),
+    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS),
+  );
+  if (found !== undefined) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => undefined);
+  return adapter;
+}
+
+/** `git rev-parse --show-toplevel`, or the UserError saying why `dir` is no work tree git will use. */
+async function askGitForWorkTree(dir: string): Promise<string> {
   let root: string;
   try {
     root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
@@ -37,7 +53,7 @@ export async function createGit(repoDir: string): Promise<Git> {
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, NETWORK_TIMEOUT_MS));
+  return root;
 }
 
 class GitAdapter implements Git {
@@ -46,6 +62,8 @@ class GitAdapter implements Git {
    * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
    */
   private readonly knownCommits = new Set<string>();
+  /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
+  checkWorkTree?: () => Promise<void>;
 
   constructor(
     readonly root: string,
@@ -95,6 +113,13 @@ class GitAdapter implements Git {
       );
     } catch {
       entries = undefined;
+      // Perhaps git refuses the repository itself (another user's checkout, say): that is the error.
+      try {
+        await this.checkWorkTree?.();
+      } catch (refusal) {
+        for (const request of batch) request.reject(refusal);
+        return;
+      }
     }
     for (const [i, request] of batch.entries()) {
       const entry = entries?.[i];

@@ -2601,7 +2601,7 @@ async function runInCi(settings, adapters) {
 }
 
 // src/git/create-git.ts
-import { readFile as readFile2, stat } from "node:fs/promises";
+import { readFile as readFile3, stat } from "node:fs/promises";
 import { resolve as resolve2 } from "node:path";
 
 // src/git/cat-file-batch.ts
@@ -2847,6 +2847,38 @@ async function catFileBatch(root, names, mode, maxContentBytes) {
   return entries;
 }
 
+// src/git/find-work-tree.ts
+import { lstat, readFile as readFile2, realpath } from "node:fs/promises";
+import { dirname, join as join3 } from "node:path";
+var DISCOVERY_VARIABLES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_CEILING_DIRECTORIES",
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM"
+];
+async function findWorkTreeRoot(dir, env) {
+  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
+  for (let current = await realpath(dir); ; current = dirname(current)) {
+    const dotGit = join3(current, ".git");
+    const found = await lstat(dotGit).catch(() => void 0);
+    if (found?.isFile()) {
+      const pointer = await readFile2(dotGit, "utf8").catch(() => "");
+      return pointer.startsWith("gitdir: ") ? current : void 0;
+    }
+    if (found?.isDirectory()) {
+      const [head, objects, config] = await Promise.all([
+        lstat(join3(dotGit, "HEAD")).catch(() => void 0),
+        lstat(join3(dotGit, "objects")).catch(() => void 0),
+        readFile2(join3(dotGit, "config"), "utf8").catch(() => "")
+      ]);
+      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
+      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
+    }
+    if (found) return void 0;
+    if (dirname(current) === current) return void 0;
+  }
+}
+
 // src/git/parse-ls-tree.ts
 function parseLsTree(output) {
   const entries = [];
@@ -3051,6 +3083,17 @@ async function createGit(repoDir) {
     () => false
   );
   if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = await findWorkTreeRoot(dir, process.env);
+  const root = found ?? await askGitForWorkTree(dir);
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root),
+    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
+  );
+  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
+  return adapter;
+}
+async function askGitForWorkTree(dir) {
   let root;
   try {
     root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
@@ -3059,7 +3102,7 @@ async function createGit(repoDir) {
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
   }
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, NETWORK_TIMEOUT_MS));
+  return root;
 }
 var GitAdapter = class {
   constructor(root, git2, network) {
@@ -3075,6 +3118,8 @@ var GitAdapter = class {
    * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
    */
   knownCommits = /* @__PURE__ */ new Set();
+  /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
+  checkWorkTree;
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
     if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
@@ -3112,6 +3157,12 @@ var GitAdapter = class {
       );
     } catch {
       entries = void 0;
+      try {
+        await this.checkWorkTree?.();
+      } catch (refusal) {
+        for (const request of batch) request.reject(refusal);
+        return;
+      }
     }
     for (const [i, request] of batch.entries()) {
       const entry = entries?.[i];
@@ -3325,7 +3376,7 @@ var GitAdapter = class {
   }
   async readShallowFile() {
     const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return readFile2(resolve2(this.root, path), "utf8").catch(() => "");
+    return readFile3(resolve2(this.root, path), "utf8").catch(() => "");
   }
   /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
   async lsTreeBlob(sha, path) {
