@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-FDXJQLZM.js";
+} from "./chunks/chunk-NNCUJPZQ.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

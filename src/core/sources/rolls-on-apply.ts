@@ -75,21 +75,20 @@ export function markRollsOnApply(
   const renamedConfigs = new Map(
     changes.filter((c) => c.previousName !== undefined).map((c) => [idKey(c.id), c.previousName]),
   );
-  const templateAt = (manifests: readonly Manifest[]) => {
-    const templates = new Map<string, string>();
-    for (const m of manifests) {
-      const template = podTemplateOf(m.object);
-      if (template !== undefined) templates.set(idKey(m.id), canonicalJson(template));
-    }
-    return templates;
+  // Canonical text only for a workload defined at both commits: most planned ones are read at head only.
+  const byKey = (manifests: readonly Manifest[]) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m: Manifest | undefined) => {
+    const template = m === undefined ? undefined : podTemplateOf(m.object);
+    return template === undefined ? undefined : canonicalJson(template);
   };
-  const before = templateAt(base);
-  const after = templateAt(head);
+  const before = byKey(base);
+  const after = byKey(head);
   return workloads.map((w) => {
     if (w.action !== "restart") return w;
     const key = idKey(w.id);
-    const was = before.get(key);
-    const now = after.get(key);
+    if (!before.has(key) || !after.has(key)) return w;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
     if (was === undefined || now === undefined || was === now) return w;
     const renamed = [
       ...new Set(

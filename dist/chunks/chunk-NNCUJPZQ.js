@@ -866,21 +866,19 @@ function markRollsOnApply(workloads, base, head, changes) {
   const renamedConfigs = new Map(
     changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
   );
-  const templateAt = (manifests) => {
-    const templates = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const template = podTemplateOf(m.object);
-      if (template !== void 0) templates.set(idKey(m.id), canonicalJson(template));
-    }
-    return templates;
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
   };
-  const before = templateAt(base);
-  const after = templateAt(head);
+  const before = byKey(base);
+  const after = byKey(head);
   return workloads.map((w) => {
     if (w.action !== "restart") return w;
     const key = idKey(w.id);
-    const was = before.get(key);
-    const now = after.get(key);
+    if (!before.has(key) || !after.has(key)) return w;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
     if (was === void 0 || now === void 0 || was === now) return w;
     const renamed = [
       ...new Set(
