@@ -13,7 +13,7 @@ export interface GitRunner {
   /** Run git and return raw stdout bytes. */
   runBuffer(args: string[]): Promise<Buffer>;
   /** Run git and hand its stdout over in NUL-terminated records, as they arrive (never held whole). */
-  runRecords(args: string[], onRecords: (records: string) => void): Promise<void>;
+  runRecords(args: string[], onRecords: (records: Buffer) => void): Promise<void>;
 }
 
 /** Local commands: each spawned as soon as it is asked for, done when git exits and its pipes close. */
@@ -37,10 +37,10 @@ export function createGitRunner(baseDir: string): GitRunner {
     async runRecords(args, onRecords) {
       let pending = Buffer.alloc(0);
       const onStdout = (chunk: Buffer) => {
-        // Cut after the last NUL, on bytes: a chunk may end inside a record or a character.
+        // Cut after the last NUL: a chunk may end inside a record or a character.
         const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
         const end = data.lastIndexOf(0);
-        if (end >= 0) onRecords(data.subarray(0, end + 1).toString("utf8"));
+        if (end >= 0) onRecords(data.subarray(0, end + 1));
         pending = Buffer.from(data.subarray(end + 1));
       };
       try {
@@ -48,7 +48,7 @@ export function createGitRunner(baseDir: string): GitRunner {
       } catch (error) {
         throw describe(error, args);
       }
-      if (pending.length > 0) onRecords(pending.toString("utf8"));
+      if (pending.length > 0) onRecords(pending);
     },
   };
 }

@@ -2892,13 +2892,14 @@ function parseLsTree(output) {
   return entries;
 }
 function blobPathsOfLsTree(output, baseNames) {
-  if (baseNames) return blobPathsNamed(output, baseNames);
+  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
+  const text = typeof output === "string" ? output : output.toString("utf8");
   const paths = [];
   let at = 0;
-  while (at < output.length) {
-    const end = output.indexOf("\0", at);
-    const stop = end === -1 ? output.length : end;
-    const entry = entryAt(output, at, stop);
+  while (at < text.length) {
+    const end = text.indexOf("\0", at);
+    const stop = end === -1 ? text.length : end;
+    const entry = entryOf(text.slice(at, stop));
     if (entry.type === "blob") paths.push(entry.path);
     at = stop + 1;
   }
@@ -2906,30 +2907,29 @@ function blobPathsOfLsTree(output, baseNames) {
 }
 function blobPathsNamed(output, baseNames) {
   if (baseNames.length === 0) return [];
-  const text = output.endsWith("\0") ? output : `${output}\0`;
-  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})\0`, "g");
+  const text = output.toString("latin1");
+  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
   const wanted = new Set(baseNames);
   const paths = [];
   for (const match of text.matchAll(names)) {
-    const stop = match.index + match[0].length - 1;
-    const entry = entryAt(text, text.lastIndexOf("\0", match.index) + 1, stop);
-    const baseName = entry.path.slice(entry.path.lastIndexOf("/") + 1);
-    if (entry.type === "blob" && wanted.has(baseName)) paths.push(entry.path);
+    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
+    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
+      paths.push(entry.path);
+    }
   }
   return paths;
 }
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function entryAt(output, start, stop) {
-  const space = output.indexOf(" ", start);
-  const tab = output.indexOf("	", start);
-  if (space < 0 || tab < 0 || tab > stop || space > tab) {
-    throw new Error(
-      `unexpected git ls-tree output: ${JSON.stringify(output.slice(start, Math.min(stop, start + 200)))}`
-    );
+function entryOf(record) {
+  const space = record.indexOf(" ");
+  const tab = record.indexOf("	");
+  if (space < 0 || tab < 0 || space > tab) {
+    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
   }
-  return { type: output.slice(space + 1, output.indexOf(" ", space + 1)), path: output.slice(tab + 1, stop) };
+  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
 }
 
 // src/git/parse-name-status.ts
@@ -2984,7 +2984,7 @@ function createGitRunner(baseDir) {
       const onStdout = (chunk) => {
         const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
         const end = data.lastIndexOf(0);
-        if (end >= 0) onRecords(data.subarray(0, end + 1).toString("utf8"));
+        if (end >= 0) onRecords(data.subarray(0, end + 1));
         pending = Buffer.from(data.subarray(end + 1));
       };
       try {
@@ -2992,7 +2992,7 @@ function createGitRunner(baseDir) {
       } catch (error) {
         throw describe(error, args);
       }
-      if (pending.length > 0) onRecords(pending.toString("utf8"));
+      if (pending.length > 0) onRecords(pending);
     }
   };
 }
