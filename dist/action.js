@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-QOZR3P53.js";
+} from "./chunks/chunk-YIIHISME.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

@@ -124,16 +124,15 @@ export async function scanRepository(
 
   let problems: ManifestProblem[] = [];
   const oversized = { base: new Map<string, number>(), head: new Map<string, number>() };
-  // Both sides through two concurrent cat-file processes; parsed in order (base first) as before.
-  const readingHead = readBytes(git, head, headPaths, options, oversized.head);
-  readingHead.catch(() => {});
+  // The base side first, alone: the search below starts from it, and the head side is read while
+  // the search runs (two reads at once only slowed the one the search waits for).
   const baseFiles = await readBytes(git, base, basePaths, options, oversized.base);
   // Every config whose content changed or that was deleted exists at base, so the names of the
   // configs in the changed files at base cover the names to search for. Guess them from the text
-  // and start the one `git grep` now, while the head side is still arriving: git walks the tree on
-  // another core while this process reads and parses.
+  // and start the one `git grep` now: git walks the tree on another core while this process reads
+  // the head side and parses.
   const early = earlyCandidateSearch(git, head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readingHead;
+  const headFiles = await readBytes(git, head, headPaths, options, oversized.head);
   problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems: ManifestProblem[] = [];
   let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);

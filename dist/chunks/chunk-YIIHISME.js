@@ -1932,12 +1932,9 @@ async function scanRepository(git2, base, head, options, log) {
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   let problems = [];
   const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const readingHead = readBytes(git2, head, headPaths, options, oversized.head);
-  readingHead.catch(() => {
-  });
   const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
   const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readingHead;
+  const headFiles = await readBytes(git2, head, headPaths, options, oversized.head);
   problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
   const baseProblems = [];
   let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
