@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-YIIHISME.js";
+} from "./chunks/chunk-6OMJACHF.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

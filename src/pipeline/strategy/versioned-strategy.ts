@@ -80,16 +80,10 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
    * namespace): read by the plan's view of the cluster and again by prepare, which follows it with
    * no write in between (one strategy object serves one run). The prune after the wait lists afresh.
    */
-  const copiesBefore = new Map<string, Promise<Plain[]>>();
+  let copiesBefore: ReturnType<typeof managedCopyLister> | undefined;
   const managedCopiesBefore = (cluster: Cluster, namespace: string, kind: string) => {
-    const key = `${kind}/${namespace}`;
-    let listed = copiesBefore.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {});
-      copiesBefore.set(key, listed);
-    }
-    return listed;
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
   };
 
   const stepFor = (live: Plain, kind: WorkloadKind, repointed: Repointed): RestartStep => {
@@ -396,17 +390,7 @@ async function prune(
   };
   // The managed copies of every source in a namespace come in one list per kind, read after the
   // wait (the copies and references may have changed meanwhile), not one list per source.
-  const managedIn = new Map<string, Promise<Plain[]>>();
-  const managedCopies = (namespace: string, kind: string) => {
-    const key = `${kind}/${namespace}`;
-    let listed = managedIn.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {});
-      managedIn.set(key, listed);
-    }
-    return listed;
-  };
+  const managedCopies = managedCopyLister(cluster);
   await log.group("Prune unreferenced config copies", async () => {
     for (const { copy } of sources) {
       const { source } = copy;
@@ -456,6 +440,21 @@ async function readReferencingObjects(cluster: Cluster, namespace: string): Prom
 function describeChanges(changes: Array<Pick<SiteChange, "configKind" | "name" | "to">>): string {
   const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} → ${c.to}`));
   return [...distinct].join(", ");
+}
+
+/** The managed copies of one kind in one namespace, listed once per (kind, namespace) it is asked for. */
+function managedCopyLister(cluster: Cluster): (namespace: string, kind: string) => Promise<Plain[]> {
+  const lists = new Map<string, Promise<Plain[]>>();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {});
+      lists.set(key, listed);
+    }
+    return listed;
+  };
 }
 
 function sourceLabelOf(obj: unknown): string | undefined {

@@ -297,17 +297,10 @@ function createVersionedStrategy(settings) {
   const copies = /* @__PURE__ */ new Map();
   const renameTo = /* @__PURE__ */ new Map();
   const repointings = /* @__PURE__ */ new Map();
-  const copiesBefore = /* @__PURE__ */ new Map();
+  let copiesBefore;
   const managedCopiesBefore = (cluster, namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = copiesBefore.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      copiesBefore.set(key, listed);
-    }
-    return listed;
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
   };
   const stepFor = (live, kind, repointed) => {
     const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
@@ -545,18 +538,7 @@ async function prune(cluster, sources, settings, log) {
     }
     return names;
   };
-  const managedIn = /* @__PURE__ */ new Map();
-  const managedCopies = (namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = managedIn.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      managedIn.set(key, listed);
-    }
-    return listed;
-  };
+  const managedCopies = managedCopyLister(cluster);
   await log.group("Prune unreferenced config copies", async () => {
     for (const { copy } of sources) {
       const { source } = copy;
@@ -598,6 +580,20 @@ async function readReferencingObjects(cluster, namespace) {
 function describeChanges(changes) {
   const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
   return [...distinct].join(", ");
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
 }
 function sourceLabelOf(obj) {
   const labels = obj.metadata?.labels;

@@ -2320,7 +2320,7 @@ async function chooseRestartStrategy(settings, now) {
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "versioned": {
-      const { createVersionedStrategy } = await import("./versioned-strategy-LF3JTWFM.js");
+      const { createVersionedStrategy } = await import("./versioned-strategy-3DWCSSCK.js");
       return createVersionedStrategy(settings);
     }
   }
