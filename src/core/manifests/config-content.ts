@@ -1,7 +1,7 @@
 // What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: content-hash.ts).
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
-import type { ConfigContent, ConfigKind, Manifest, ManifestProblem, ObjectId } from "../model.js";
+import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "../model.js";
 import { describeType, field, isRecord } from "./json-shape.js";
 import { compareStrings } from "./order.js";
 

@@ -3,8 +3,8 @@
 // restarts something.
 import { createHash, createHmac } from "node:crypto";
 import type { ConfigContent, ObjectId } from "../model.js";
-import { compareStrings } from "./order.js";
 import { canonicalJson } from "./config-content.js";
+import { compareStrings } from "./order.js";
 
 /**
  * SHA-256 (HMAC-SHA256 with `key`) of canonical JSON of the contents, hex. Independent of the order

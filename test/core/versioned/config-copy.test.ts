@@ -1,10 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  configCopy,
-  copyHash,
-  copyName,
-  isManagedCopy,
-} from "../../../src/core/versioned/config-copy.js";
+import { configCopy, copyHash, copyName, isManagedCopy } from "../../../src/core/versioned/config-copy.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
