@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-6OMJACHF.js";
+} from "./chunks/chunk-2GAEGRIN.js";
 import "./chunks/chunk-46KDCNMM.js";
 import {
   describeError

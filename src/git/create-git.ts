@@ -4,7 +4,8 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isFullSha } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
-import { type CatFileSession, catFileBatch, startCatFileBatch } from "./cat-file-batch.js";
+import { catFileBatch } from "./cat-file-batch.js";
+import { CatFileReader } from "./cat-file-reader.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
 import type { BatchEntry } from "./parse-cat-file-batch.js";
@@ -65,11 +66,16 @@ class GitAdapter implements Git {
   /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
   checkWorkTree?: () => Promise<void>;
 
+  /** Every object read goes through one long-lived `cat-file --batch`. */
+  private readonly objects: CatFileReader;
+
   constructor(
     readonly root: string,
     private readonly git: GitRunner,
     private readonly network: Pick<GitRunner, "run">,
-  ) {}
+  ) {
+    this.objects = new CatFileReader(root);
+  }
 
   async resolveCommit(ref: string): Promise<string> {
     const sha = await this.tryResolveCommit(ref);
@@ -106,10 +112,10 @@ class GitAdapter implements Git {
     this.resolving = undefined;
     let entries: BatchEntry[] | undefined;
     try {
-      entries = await catFileBatch(
-        this.root,
+      // The commit's text is not wanted: a limit of 0 reads past it.
+      entries = await this.objects.read(
         batch.map((b) => `${b.ref}^{commit}`),
-        "sizes",
+        0,
       );
     } catch {
       entries = undefined;
@@ -236,10 +242,8 @@ class GitAdapter implements Git {
     const files = new Map<string, Buffer>();
     const oversized = new Map<string, number>();
     const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileBatch(
-      this.root,
+    const entries = await this.objects.read(
       plain.map((path) => `${sha}:${path}`),
-      "contents",
       maxBytes,
     );
     entries.forEach((entry, i) => {
@@ -311,7 +315,7 @@ class GitAdapter implements Git {
     const sha = await this.resolveCommit(rev);
     const found = new Set<string>();
     const withNewline: string[] = [];
-    let reading: CatFileSession | undefined;
+    const reading: Array<Promise<unknown>> = [];
     const prefix = `${sha}:`;
     const deliver = (entry: BatchEntry, name: string) => {
       if (entry.kind !== "object" || entry.type !== "blob") return;
@@ -323,20 +327,18 @@ class GitAdapter implements Git {
       found.add(path);
       if (!options.read(path)) return;
       if (path.includes("\n")) return void withNewline.push(path);
-      reading ??= startCatFileBatch(this.root, "contents", deliver, {
-        maxContentBytes: options.maxBytes,
-        streaming: true,
-      });
-      reading.lookup([`${prefix}${path}`]);
+      const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
+      read.catch(() => {});
+      reading.push(read);
     };
     try {
       await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
     } catch (error) {
       // The search failed: what was being read no longer matters, its own failure even less.
-      await reading?.end().catch(() => {});
+      await Promise.allSettled(reading);
       throw error;
     }
-    await reading?.end();
+    await Promise.all(reading);
     if (withNewline.length > 0) {
       const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
       for (const [path, bytes] of read.files) options.onFile(path, { bytes });

@@ -24,12 +24,13 @@ export class CatFileBatchParser {
 
   /**
    * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
-   *   without `content` (its size tells why), so one huge blob cannot fill the memory.
+   *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
+   *   is asked at each object (the limit of the request it answers).
    */
   constructor(
     private readonly withContent: boolean,
     private readonly onEntry: (entry: BatchEntry) => void,
-    private readonly maxContentBytes = Number.POSITIVE_INFINITY,
+    private readonly maxContentBytes: number | (() => number) = Number.POSITIVE_INFINITY,
   ) {}
 
   push(chunk: Buffer): void {
@@ -61,7 +62,9 @@ export class CatFileBatchParser {
       const [, oid, type, size] = header as unknown as [string, string, string, string];
       if (this.withContent) {
         const bytes = Number(size);
-        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= this.maxContentBytes };
+        const max =
+          typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
+        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
       } else {
         this.onEntry({ kind: "object", oid, type, size: Number(size) });
       }

@@ -2627,7 +2627,8 @@ var LF = 10;
 var CatFileBatchParser = class {
   /**
    * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
-   *   without `content` (its size tells why), so one huge blob cannot fill the memory.
+   *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
+   *   is asked at each object (the limit of the request it answers).
    */
   constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
     this.withContent = withContent;
@@ -2667,7 +2668,8 @@ var CatFileBatchParser = class {
       const [, oid, type, size] = header;
       if (this.withContent) {
         const bytes = Number(size);
-        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= this.maxContentBytes };
+        const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
+        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
       } else {
         this.onEntry({ kind: "object", oid, type, size: Number(size) });
       }
@@ -2764,39 +2766,39 @@ function spawnGit(cwd, args, options = {}) {
 }
 
 // src/git/cat-file-batch.ts
-function startCatFileBatch(root, mode, onEntry, options = {}) {
-  const asked = [];
-  let answered = 0;
-  const parser = new CatFileBatchParser(
-    mode === "contents",
-    (entry) => onEntry(entry, asked[answered++] ?? ""),
-    options.maxContentBytes
-  );
-  const args = [
-    ...GIT_CONFIG.flatMap((c) => ["-c", c]),
-    "cat-file",
-    mode === "contents" ? "--batch" : "--batch-check",
-    ...options.streaming ? [] : ["--buffer"]
-  ];
-  const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-  const stderr = [];
-  let failed;
-  child.stdout.on("data", (chunk) => {
-    if (failed) return;
-    try {
-      parser.push(chunk);
-    } catch (error) {
-      failed = error;
-      child.kill();
-    }
-  });
-  child.stderr.on("data", (chunk) => stderr.push(chunk));
-  child.stdin.on("error", () => {
-  });
-  child.on("error", (error) => {
-    failed ??= error;
-  });
-  const closed = new Promise((resolve3, reject) => {
+function catFileBatch(root, names, mode, maxContentBytes) {
+  if (names.length === 0) return Promise.resolve([]);
+  return new Promise((resolve3, reject) => {
+    const entries = [];
+    const parser = new CatFileBatchParser(
+      mode === "contents",
+      (entry) => entries.push(entry),
+      maxContentBytes
+    );
+    const args = [
+      ...GIT_CONFIG.flatMap((c) => ["-c", c]),
+      "cat-file",
+      mode === "contents" ? "--batch" : "--batch-check",
+      "--buffer"
+    ];
+    const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+    const stderr = [];
+    let failed;
+    child.stdout.on("data", (chunk) => {
+      if (failed) return;
+      try {
+        parser.push(chunk);
+      } catch (error) {
+        failed = error;
+        child.kill();
+      }
+    });
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.stdin.on("error", () => {
+    });
+    child.on("error", (error) => {
+      failed ??= error;
+    });
     child.on("close", (code) => {
       if (!failed && code !== 0) {
         const text = Buffer.concat(stderr).toString("utf8").trim();
@@ -2805,41 +2807,116 @@ function startCatFileBatch(root, mode, onEntry, options = {}) {
       if (!failed) {
         try {
           parser.end();
-          if (answered !== asked.length) {
-            throw new Error(`git cat-file answered ${answered} of ${asked.length} lookups`);
+          if (entries.length !== names.length) {
+            throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
           }
         } catch (error) {
           failed = error;
         }
       }
       if (failed) reject(failed);
-      else resolve3();
+      else resolve3(entries);
     });
+    child.stdin.end(`${names.join("\n")}
+`);
   });
-  closed.catch(() => {
-  });
-  return {
-    lookup(names) {
-      if (names.length === 0) return;
-      asked.push(...names);
+}
+
+// src/git/cat-file-reader.ts
+import { spawn as spawn5 } from "node:child_process";
+var IDLE_MS = 200;
+var CatFileReader = class {
+  constructor(root) {
+    this.root = root;
+  }
+  root;
+  child;
+  queue = [];
+  idle;
+  /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
+  read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
+    if (names.length === 0) return Promise.resolve([]);
+    return new Promise((resolve3, reject) => {
+      clearTimeout(this.idle);
+      const child = this.child ?? this.start();
+      this.queue.push({
+        names,
+        entries: [],
+        maxContentBytes,
+        ...onEntry ? { onEntry } : {},
+        resolve: resolve3,
+        reject
+      });
+      holdRun(child, true);
       child.stdin.write(`${names.join("\n")}
 `);
-    },
-    end() {
-      child.stdin.end();
-      return closed;
-    }
-  };
-}
-async function catFileBatch(root, names, mode, maxContentBytes) {
-  if (names.length === 0) return [];
-  const entries = [];
-  const session = startCatFileBatch(root, mode, (entry) => entries.push(entry), {
-    ...maxContentBytes !== void 0 ? { maxContentBytes } : {}
-  });
-  session.lookup(names);
-  await session.end();
-  return entries;
+    });
+  }
+  start() {
+    const child = spawn5("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+      cwd: this.root,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true
+    });
+    this.child = child;
+    const parser = new CatFileBatchParser(
+      true,
+      (entry) => this.answer(entry),
+      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
+    );
+    const stderr = [];
+    let failed;
+    const fail = (error) => {
+      failed ??= error;
+      if (this.child === child) this.child = void 0;
+      child.kill();
+      for (const request of this.queue.splice(0)) request.reject(failed);
+    };
+    child.stdout.on("data", (chunk) => {
+      if (failed) return;
+      try {
+        parser.push(chunk);
+      } catch (error) {
+        fail(error);
+      }
+    });
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.stdin.on("error", () => {
+    });
+    child.on("error", (error) => fail(error));
+    child.on("close", (code) => {
+      if (this.child === child) this.child = void 0;
+      if (this.queue.length === 0 && code === 0) return;
+      const text = Buffer.concat(stderr).toString("utf8").trim();
+      fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+    });
+    return child;
+  }
+  answer(entry) {
+    const request = this.queue[0];
+    if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
+    request.onEntry?.(entry, request.names[request.entries.length] ?? "");
+    request.entries.push(entry);
+    if (request.entries.length < request.names.length) return;
+    this.queue.shift();
+    request.resolve(request.entries);
+    if (this.queue.length > 0 || this.child === void 0) return;
+    const child = this.child;
+    holdRun(child, false);
+    this.idle = setTimeout(() => {
+      if (this.child === child && this.queue.length === 0) {
+        this.child = void 0;
+        child.stdin.end();
+      }
+    }, IDLE_MS);
+    this.idle.unref();
+  }
+};
+function holdRun(child, hold) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
+    if (hold) handle.ref();
+    else handle.unref();
+  }
 }
 
 // src/git/find-work-tree.ts
@@ -3104,6 +3181,7 @@ var GitAdapter = class {
     this.root = root;
     this.git = git2;
     this.network = network;
+    this.objects = new CatFileReader(root);
   }
   root;
   git;
@@ -3115,6 +3193,8 @@ var GitAdapter = class {
   knownCommits = /* @__PURE__ */ new Set();
   /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
   checkWorkTree;
+  /** Every object read goes through one long-lived `cat-file --batch`. */
+  objects;
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
     if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
@@ -3145,10 +3225,9 @@ var GitAdapter = class {
     this.resolving = void 0;
     let entries;
     try {
-      entries = await catFileBatch(
-        this.root,
+      entries = await this.objects.read(
         batch.map((b) => `${b.ref}^{commit}`),
-        "sizes"
+        0
       );
     } catch {
       entries = void 0;
@@ -3252,10 +3331,8 @@ var GitAdapter = class {
     const files = /* @__PURE__ */ new Map();
     const oversized = /* @__PURE__ */ new Map();
     const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileBatch(
-      this.root,
+    const entries = await this.objects.read(
       plain.map((path) => `${sha}:${path}`),
-      "contents",
       maxBytes
     );
     entries.forEach((entry, i) => {
@@ -3311,7 +3388,7 @@ var GitAdapter = class {
     const sha = await this.resolveCommit(rev);
     const found = /* @__PURE__ */ new Set();
     const withNewline = [];
-    let reading;
+    const reading = [];
     const prefix = `${sha}:`;
     const deliver = (entry, name) => {
       if (entry.kind !== "object" || entry.type !== "blob") return;
@@ -3323,20 +3400,18 @@ var GitAdapter = class {
       found.add(path);
       if (!options.read(path)) return;
       if (path.includes("\n")) return void withNewline.push(path);
-      reading ??= startCatFileBatch(this.root, "contents", deliver, {
-        maxContentBytes: options.maxBytes,
-        streaming: true
+      const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
+      read.catch(() => {
       });
-      reading.lookup([`${prefix}${path}`]);
+      reading.push(read);
     };
     try {
       await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
     } catch (error) {
-      await reading?.end().catch(() => {
-      });
+      await Promise.allSettled(reading);
       throw error;
     }
-    await reading?.end();
+    await Promise.all(reading);
     if (withNewline.length > 0) {
       const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
       for (const [path, bytes] of read.files) options.onFile(path, { bytes });

@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-6OMJACHF.js";
+} from "./chunk-2GAEGRIN.js";
 import "./chunk-46KDCNMM.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
