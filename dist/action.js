@@ -11,8 +11,8 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-2GAEGRIN.js";
-import "./chunks/chunk-46KDCNMM.js";
+} from "./chunks/chunk-RJKJHQUB.js";
+import "./chunks/chunk-CYVLK32L.js";
 import {
   describeError
 } from "./chunks/chunk-HKIGOZAT.js";
@@ -31,9 +31,9 @@ import {
   UserError
 } from "./chunks/chunk-IUTW6PJ2.js";
 import "./chunks/chunk-SKWB4KID.js";
-import "./chunks/chunk-OC6EYEC3.js";
 import "./chunks/chunk-7KQHYMKG.js";
 import "./chunks/chunk-KIER4OVU.js";
+import "./chunks/chunk-OC6EYEC3.js";
 import "./chunks/chunk-HRGDZ7KG.js";
 import {
   __commonJS,

@@ -2,7 +2,6 @@
 // else every root kustomization; the --render command), renders only those whose inputs the range
 // touches, each at base and head in one checkout per commit, and returns their objects labelled
 // with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
-import picomatch from "picomatch";
 import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
@@ -13,6 +12,7 @@ import type { FileChange, Git } from "../git/git.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
 import { runRenderCommand } from "../render/render-command.js";
 import { findExecutable, renderCommandEnvironment, trustedPathDirs } from "../render/renderer-environment.js";
+import { globMatcher } from "./glob-matcher.js";
 import { findKustomizeSources } from "./kustomize-sources.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
@@ -117,7 +117,7 @@ export async function renderSources(
     owned = (path) => kustomize.owned(path) || inChart(path);
   }
   if (options.render !== undefined) {
-    const source = renderCommandSource(options.render, changedPaths, pathDirs, options);
+    const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source) sources.push(source);
     else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
   }
@@ -130,13 +130,13 @@ export async function renderSources(
 }
 
 /** The --render command as a source, when the range touches one of --render-paths. */
-function renderCommandSource(
+async function renderCommandSource(
   command: string,
   changedPaths: string[],
   pathDirs: string[],
   options: SourceOptions,
-): RenderedSource | undefined {
-  const matches = picomatch(options.renderPaths, { dot: true });
+): Promise<RenderedSource | undefined> {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return undefined;
   const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);

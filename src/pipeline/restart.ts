@@ -4,7 +4,6 @@
 // Deployment: it would not roll anyway, and patching it would queue a surprise rollout for whoever
 // resumes it).
 
-import picomatch from "picomatch";
 import { isExpectedError } from "../core/errors.js";
 import { type WorkloadKind, workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
@@ -13,6 +12,7 @@ import { formatId, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
 import type { RestartOutcome } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
+import { globMatcher } from "./glob-matcher.js";
 import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RestartRequest {
@@ -87,8 +87,8 @@ export async function restartWorkloads(
   cluster: RestartCluster,
   opts: RestartOptions,
 ): Promise<RestartResult[]> {
-  const allowed = opts.allowedNamespaces?.length ? picomatch(opts.allowedNamespaces) : () => true;
-  const excluded = opts.excludedNamespaces?.length ? picomatch(opts.excludedNamespaces) : () => false;
+  const allowed = opts.allowedNamespaces?.length ? await globMatcher(opts.allowedNamespaces) : () => true;
+  const excluded = await globMatcher(opts.excludedNamespaces ?? []);
   const started = opts.now();
   const limit = opts.concurrency ?? PARALLEL_PATCHES;
   const prepared = await runLimited(requests, limit, (request) =>

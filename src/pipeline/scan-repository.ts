@@ -1,7 +1,6 @@
 // Stage: from two commits to the parsed manifests that matter. Reads only the files the diff touched,
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
-import picomatch from "picomatch";
 import { UserError } from "../core/errors.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
@@ -23,6 +22,7 @@ import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
+import { globMatcher } from "./glob-matcher.js";
 import {
   oversizedFileProblems,
   settleWithUntouchedFiles,
@@ -74,12 +74,14 @@ export interface RepositoryScan {
 /** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
 export type PathFilter = ((path: string) => boolean) & { globs: string[] };
 
-export function createPathFilter(
+export async function createPathFilter(
   options: Pick<ScanOptions, "paths" | "exclude">,
   owned?: (path: string) => boolean,
-): PathFilter {
-  const include = picomatch(options.paths, { dot: true });
-  const exclude = options.exclude.length > 0 ? picomatch(options.exclude, { dot: true }) : () => false;
+): Promise<PathFilter> {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true }),
+  ]);
   const filter = owned
     ? (path: string) => include(path) && !exclude(path) && !owned(path)
     : (path: string) => include(path) && !exclude(path);
@@ -113,7 +115,10 @@ export async function scanRepository(
       : undefined;
   pending?.catch(() => {});
   let owned: ((path: string) => boolean) | undefined;
-  const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : undefined);
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path) => owned?.(path) === true : undefined,
+  );
   let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
   );
@@ -297,7 +302,7 @@ export async function readConfigsAt(
 ): Promise<Map<string, HeadConfig>> {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
-  const wanted = createPathFilter(options, owned);
+  const wanted = await createPathFilter(options, owned);
   const files = await findCandidateFiles(
     git,
     rev,

@@ -1,8 +1,8 @@
 // What a plan loads before its first git command: Node has to read and compile every module in the
 // static import graph of the CLI and its plan chunk on every run. The yaml package (for files the
-// fast path gives up on, kustomizations and rendered output), simple-git (for fetches) and
-// node:crypto (for restarts) are big or slow to load and often unneeded: they stay behind dynamic
-// imports.
+// fast path gives up on, kustomizations and rendered output), picomatch (for globs other than the
+// default ones), simple-git (for fetches) and node:crypto (for restarts) are big or slow to load
+// and often unneeded: they stay behind dynamic imports.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -39,8 +39,9 @@ describe("what `node dist/cli.js` loads for a plan", () => {
     expect(bundles(cli, "picomatch")).toEqual([]);
   });
 
-  test("neither yaml, simple-git nor client-node is loaded before the first git command", () => {
+  test("neither yaml, picomatch, simple-git nor client-node is loaded before the first git command", () => {
     expect(bundles(atStart, "yaml")).toEqual([]);
+    expect(bundles(atStart, "picomatch")).toEqual([]);
     expect(bundles(atStart, "simple-git")).toEqual([]);
     expect(bundles(atStart, "@kubernetes/client-node")).toEqual([]);
   });
@@ -60,6 +61,7 @@ describe("what `node dist/cli.js` loads for a plan", () => {
     }
     expect(bundles(everything, "yaml")).not.toEqual([]);
     expect(bundles(everything, "simple-git")).not.toEqual([]);
+    expect(bundles(everything, "picomatch")).not.toEqual([]);
     expect(bundles(everything, "@kubernetes/client-node")).not.toEqual([]);
   });
 });

@@ -10,8 +10,8 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-2GAEGRIN.js";
-import "./chunk-46KDCNMM.js";
+} from "./chunk-RJKJHQUB.js";
+import "./chunk-CYVLK32L.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
 import "./chunk-7SIMHOYP.js";
@@ -20,9 +20,9 @@ import {
   EXIT_OK
 } from "./chunk-IUTW6PJ2.js";
 import "./chunk-SKWB4KID.js";
-import "./chunk-OC6EYEC3.js";
 import "./chunk-7KQHYMKG.js";
 import "./chunk-KIER4OVU.js";
+import "./chunk-OC6EYEC3.js";
 import "./chunk-HRGDZ7KG.js";
 import "./chunk-VDSW2JPR.js";
 

@@ -12,7 +12,7 @@ import {
   runLimited,
   waitForRollouts,
   waitTargetOf
-} from "./chunk-46KDCNMM.js";
+} from "./chunk-CYVLK32L.js";
 import {
   liveConfigContent
 } from "./chunk-YCBLJROO.js";

@@ -4,17 +4,17 @@ import {
   checkPermissions,
   configWrite,
   formatId,
+  globMatcher,
   idKey,
   isFailure,
   logProgress,
   outcomeOf,
   patchWrites,
-  require_picomatch,
   restartWorkloads,
   runLimited,
   waitForRollouts,
   waitTargetOf
-} from "./chunk-46KDCNMM.js";
+} from "./chunk-CYVLK32L.js";
 import {
   OPTIONS,
   USER_AGENT
@@ -38,10 +38,6 @@ import {
   isConfigManifest
 } from "./chunk-SKWB4KID.js";
 import {
-  KUSTOMIZATION_FILE_NAMES,
-  kustomizationDirOf
-} from "./chunk-OC6EYEC3.js";
-import {
   NAMESPACE_RULE,
   isNamespaceName,
   isObjectName,
@@ -57,14 +53,15 @@ import {
   workloadKindOf
 } from "./chunk-KIER4OVU.js";
 import {
+  KUSTOMIZATION_FILE_NAMES,
+  kustomizationDirOf
+} from "./chunk-OC6EYEC3.js";
+import {
   arrayField,
   field,
   isRecord,
   stringField
 } from "./chunk-HRGDZ7KG.js";
-import {
-  __toESM
-} from "./chunk-VDSW2JPR.js";
 
 // src/compose/cluster-connection.ts
 function createClusterConnection(settings, env, labels = {}, onSecret) {
@@ -1158,9 +1155,6 @@ async function computeRestartHashes(workloads, manifests, headConfigs, liveConfi
   return hashes;
 }
 
-// src/pipeline/scan-repository.ts
-var import_picomatch2 = __toESM(require_picomatch(), 1);
-
 // src/core/manifests/config-names-in-text.ts
 var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
 var CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
@@ -1304,9 +1298,6 @@ function contentsById(manifests) {
 function literalPathspecs(paths) {
   return paths.map((path) => `:(literal)${path}`);
 }
-
-// src/pipeline/render-sources.ts
-var import_picomatch = __toESM(require_picomatch(), 1);
 
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
@@ -1800,7 +1791,7 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
     owned = (path) => kustomize.owned(path) || inChart(path);
   }
   if (options.render !== void 0) {
-    const source2 = renderCommandSource(options.render, changedPaths, pathDirs, options);
+    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source2) sources.push(source2);
     else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
   }
@@ -1811,8 +1802,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   });
   return { owned, notes, objects };
 }
-function renderCommandSource(command, changedPaths, pathDirs, options) {
-  const matches = (0, import_picomatch.default)(options.renderPaths, { dot: true });
+async function renderCommandSource(command, changedPaths, pathDirs, options) {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
   const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
@@ -1899,9 +1890,11 @@ function concurrencyLimit(max) {
 }
 
 // src/pipeline/scan-repository.ts
-function createPathFilter(options, owned) {
-  const include = (0, import_picomatch2.default)(options.paths, { dot: true });
-  const exclude = options.exclude.length > 0 ? (0, import_picomatch2.default)(options.exclude, { dot: true }) : () => false;
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
   const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
   return Object.assign(filter, { globs: options.paths });
 }
@@ -1922,7 +1915,10 @@ async function scanRepository(git2, base, head, options, log) {
   pending?.catch(() => {
   });
   let owned;
-  const wanted = createPathFilter(options, options.sources ? (path) => owned?.(path) === true : void 0);
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path) => owned?.(path) === true : void 0
+  );
   let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -2059,7 +2055,7 @@ function uniqueNames(names) {
 async function readConfigsAt(git2, rev, ids, known, options, owned) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
-  const wanted = createPathFilter(options, owned);
+  const wanted = await createPathFilter(options, owned);
   const files = await findCandidateFiles(
     git2,
     rev,
@@ -2320,7 +2316,7 @@ async function chooseRestartStrategy(settings, now) {
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "versioned": {
-      const { createVersionedStrategy } = await import("./versioned-strategy-3DWCSSCK.js");
+      const { createVersionedStrategy } = await import("./versioned-strategy-IKLAPDQL.js");
       return createVersionedStrategy(settings);
     }
   }
