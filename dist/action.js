@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-RJKJHQUB.js";
+} from "./chunks/chunk-CZLMLXUO.js";
 import "./chunks/chunk-CYVLK32L.js";
 import {
   describeError

@@ -4,7 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isFullSha } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
-import { catFileBatch } from "./cat-file-batch.js";
+import { catFileSizes } from "./cat-file-batch.js";
 import { CatFileReader } from "./cat-file-reader.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
@@ -269,10 +269,9 @@ class GitAdapter implements Git {
     const sha = await this.resolveCommit(rev);
     const sizes = new Map<string, number>();
     const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileBatch(
+    const entries = await catFileSizes(
       this.root,
       plain.map((path) => `${sha}:${path}`),
-      "sizes",
     );
     entries.forEach((entry, i) => {
       if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i]!, entry.size);

@@ -3,9 +3,7 @@
 // Argument arrays only, `-c core.quotePath=false`, real exit codes.
 
 import { missingObjectError } from "./missing-object.js";
-import { GIT_CONFIG, GitExitError, spawnGit } from "./spawn-git.js";
-
-export { GIT_CONFIG, GitExitError };
+import { GIT_CONFIG, GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
 
 export interface GitRunner {
   /** Run git; resolves with stdout, or with "" when the exit code is one of `okExitCodes` (besides 0). */
@@ -35,20 +33,13 @@ export function createGitRunner(baseDir: string): GitRunner {
       }
     },
     async runRecords(args, onRecords) {
-      let pending = Buffer.alloc(0);
-      const onStdout = (chunk: Buffer) => {
-        // Cut after the last NUL: a chunk may end inside a record or a character.
-        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-        const end = data.lastIndexOf(0);
-        if (end >= 0) onRecords(data.subarray(0, end + 1));
-        pending = Buffer.from(data.subarray(end + 1));
-      };
+      const records = nulRecords(onRecords);
       try {
-        await spawnGit(baseDir, args, { onStdout });
+        await spawnGit(baseDir, args, { onStdout: records.push });
       } catch (error) {
         throw describe(error, args);
       }
-      if (pending.length > 0) onRecords(pending);
+      records.end();
     },
   };
 }

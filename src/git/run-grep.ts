@@ -2,7 +2,7 @@
 // parsing. Exit 1 means nothing matched; a missing object is the clone's problem, said as such.
 
 import { missingObjectError } from "./missing-object.js";
-import { GitExitError, spawnGit } from "./spawn-git.js";
+import { GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
 
 /**
  * Run `git grep -z` with `args` (after "grep") in `root`; calls `onName` with each NUL-terminated
@@ -14,23 +14,16 @@ export async function runGrep(
   onName: (name: string) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  let pending = Buffer.alloc(0);
-  const onStdout = (chunk: Buffer) => {
-    // Split on bytes, not text: a chunk may end inside a multi-byte character of a name.
-    let data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-    for (let end = data.indexOf(0); end >= 0; end = data.indexOf(0)) {
-      onName(data.subarray(0, end).toString("utf8"));
-      data = data.subarray(end + 1);
-    }
-    pending = Buffer.from(data);
-  };
+  const names = nulRecords((records) => {
+    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
+  });
   try {
     await spawnGit(root, ["grep", "-z", ...args], {
       okExitCodes: [1],
-      onStdout,
+      onStdout: names.push,
       ...(signal ? { signal } : {}),
     });
-    if (pending.length > 0) onName(pending.toString("utf8"));
+    names.end();
   } catch (error) {
     if (!(error instanceof GitExitError)) throw error;
     const text = error.stderr.trim();

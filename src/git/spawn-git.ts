@@ -27,6 +27,32 @@ export interface SpawnGitOptions {
   signal?: AbortSignal;
   /** Receives stdout as it arrives (then not collected: the result's stdout is empty). */
   onStdout?: (chunk: Buffer) => void;
+  /** Written to git's stdin, which is then closed (without it, git reads an empty stdin). */
+  input?: string;
+}
+
+/**
+ * Cut a stream of NUL-terminated records (`-z` output) into whole records, on bytes: a chunk may
+ * end inside a record or inside a multi-byte character. `push` each chunk; `end` hands over what
+ * is left (a last record without its NUL).
+ */
+export function nulRecords(onRecords: (records: Buffer) => void): {
+  push(chunk: Buffer): void;
+  end(): void;
+} {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    },
+  };
 }
 
 /** Run `git <args>` in `cwd`; resolves with the exit code and stdout once git has exited and its pipes closed. */
@@ -38,10 +64,13 @@ export function spawnGit(
   return new Promise((resolve, reject) => {
     const child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
       cwd,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    // If git dies early, writing fails with EPIPE; its exit code reports the real problem.
+    child.stdin.on("error", () => {});
+    child.stdin.end(options.input ?? "");
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let failed: Error | undefined;

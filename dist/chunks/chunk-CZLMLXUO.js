@@ -2595,9 +2595,6 @@ async function runInCi(settings, adapters) {
 import { readFile as readFile3, stat } from "node:fs/promises";
 import { resolve as resolve2 } from "node:path";
 
-// src/git/cat-file-batch.ts
-import { spawn as spawn4 } from "node:child_process";
-
 // src/git/missing-object.ts
 var MISSING_OBJECT = [
   /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
@@ -2723,14 +2720,32 @@ var GitExitError = class extends Error {
   exitCode;
   stderr;
 };
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
 function spawnGit(cwd, args, options = {}) {
   return new Promise((resolve3, reject) => {
     const child = spawn3("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
       cwd,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
       ...options.signal ? { signal: options.signal } : {}
     });
+    child.stdin.on("error", () => {
+    });
+    child.stdin.end(options.input ?? "");
     const stdout = [];
     const stderr = [];
     let failed;
@@ -2762,64 +2777,30 @@ function spawnGit(cwd, args, options = {}) {
 }
 
 // src/git/cat-file-batch.ts
-function catFileBatch(root, names, mode, maxContentBytes) {
-  if (names.length === 0) return Promise.resolve([]);
-  return new Promise((resolve3, reject) => {
-    const entries = [];
-    const parser = new CatFileBatchParser(
-      mode === "contents",
-      (entry) => entries.push(entry),
-      maxContentBytes
-    );
-    const args = [
-      ...GIT_CONFIG.flatMap((c) => ["-c", c]),
-      "cat-file",
-      mode === "contents" ? "--batch" : "--batch-check",
-      "--buffer"
-    ];
-    const child = spawn4("git", args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-    const stderr = [];
-    let failed;
-    child.stdout.on("data", (chunk) => {
-      if (failed) return;
-      try {
-        parser.push(chunk);
-      } catch (error) {
-        failed = error;
-        child.kill();
-      }
+async function catFileSizes(root, names) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}
+`,
+      onStdout: (chunk) => parser.push(chunk)
     });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
-    child.stdin.on("error", () => {
-    });
-    child.on("error", (error) => {
-      failed ??= error;
-    });
-    child.on("close", (code) => {
-      if (!failed && code !== 0) {
-        const text = Buffer.concat(stderr).toString("utf8").trim();
-        failed = missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`);
-      }
-      if (!failed) {
-        try {
-          parser.end();
-          if (entries.length !== names.length) {
-            throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
-          }
-        } catch (error) {
-          failed = error;
-        }
-      }
-      if (failed) reject(failed);
-      else resolve3(entries);
-    });
-    child.stdin.end(`${names.join("\n")}
-`);
-  });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
 }
 
 // src/git/cat-file-reader.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 var IDLE_MS = 200;
 var CatFileReader = class {
   constructor(root) {
@@ -2849,7 +2830,7 @@ var CatFileReader = class {
     });
   }
   start() {
-    const child = spawn5("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+    const child = spawn4("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
       cwd: this.root,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true
@@ -3050,19 +3031,13 @@ function createGitRunner(baseDir) {
       }
     },
     async runRecords(args, onRecords) {
-      let pending = Buffer.alloc(0);
-      const onStdout = (chunk) => {
-        const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-        const end = data.lastIndexOf(0);
-        if (end >= 0) onRecords(data.subarray(0, end + 1));
-        pending = Buffer.from(data.subarray(end + 1));
-      };
+      const records = nulRecords(onRecords);
       try {
-        await spawnGit(baseDir, args, { onStdout });
+        await spawnGit(baseDir, args, { onStdout: records.push });
       } catch (error) {
         throw describe(error, args);
       }
-      if (pending.length > 0) onRecords(pending);
+      records.end();
     }
   };
 }
@@ -3109,22 +3084,16 @@ function describe(error, args) {
 
 // src/git/run-grep.ts
 async function runGrep(root, args, onName, signal) {
-  let pending = Buffer.alloc(0);
-  const onStdout = (chunk) => {
-    let data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-    for (let end = data.indexOf(0); end >= 0; end = data.indexOf(0)) {
-      onName(data.subarray(0, end).toString("utf8"));
-      data = data.subarray(end + 1);
-    }
-    pending = Buffer.from(data);
-  };
+  const names = nulRecords((records) => {
+    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
+  });
   try {
     await spawnGit(root, ["grep", "-z", ...args], {
       okExitCodes: [1],
-      onStdout,
+      onStdout: names.push,
       ...signal ? { signal } : {}
     });
-    if (pending.length > 0) onName(pending.toString("utf8"));
+    names.end();
   } catch (error) {
     if (!(error instanceof GitExitError)) throw error;
     const text = error.stderr.trim();
@@ -3352,10 +3321,9 @@ var GitAdapter = class {
     const sha = await this.resolveCommit(rev);
     const sizes = /* @__PURE__ */ new Map();
     const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileBatch(
+    const entries = await catFileSizes(
       this.root,
-      plain.map((path) => `${sha}:${path}`),
-      "sizes"
+      plain.map((path) => `${sha}:${path}`)
     );
     entries.forEach((entry, i) => {
       if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);

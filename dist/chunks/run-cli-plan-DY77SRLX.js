@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-RJKJHQUB.js";
+} from "./chunk-CZLMLXUO.js";
 import "./chunk-CYVLK32L.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
