@@ -7,7 +7,8 @@
 //   3. the changed files read at base and, beside it, at head (a plan compares the two), one
 //      `git cat-file --batch` each; the config names cut out of the base side with a regular
 //      expression (no YAML parse);
-//   4. one `git grep` for those names at head, and the files it finds read through one `cat-file`.
+//   4. one `git grep` for those names at head, as one alternation (what the plan does: git tries
+//      `-F` patterns one after another), and the files it finds read through one `cat-file`.
 // No parsing, no plan, no output. Plain JavaScript, no imports beyond Node's: the real CLI's own
 // code (loading, parsing, planning, reporting) is what the plan takes beyond this.
 
@@ -83,9 +84,10 @@ const names = /kind:\s*(ConfigMap|Secret)\b/.test(texts)
   : [];
 if (names.length > 0) {
   const found = (
-    await git(["grep", "-l", "-z", "-F", ...names.flatMap((n) => ["-e", n]), headSha, "--"], {
+    await git(["grep", "-l", "-z", "-P", "-f", "-", headSha, "--"], {
       cwd: root,
       ok: [1],
+      input: `${names.map((n) => n.replace(/[^A-Za-z0-9]/g, "\\$&")).join("|")}\n`,
     })
   )
     .toString()

@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-CZLMLXUO.js";
+} from "./chunks/chunk-LFEQDU7T.js";
 import "./chunks/chunk-CYVLK32L.js";
 import {
   describeError

@@ -17,8 +17,6 @@ import { assertSafeRef } from "./safe-ref.js";
 
 /** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
 const NETWORK_TIMEOUT_MS = 120_000;
-/** Keep each `git grep` command line well under Windows' 32k limit. */
-const GREP_CHUNK_CHARS = 24_000;
 // --progress rather than --quiet: a long but healthy fetch keeps writing, so the no-output timeout only hits a stuck one.
 const FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 /** rev-parse --verify --quiet and cat-file -e exit 1 or 128 when the object is not there. */
@@ -346,7 +344,7 @@ class GitAdapter implements Git {
     return [...found].sort();
   }
 
-  /** One `git grep` per chunk of names; `onPath` gets each matching path as git prints it. */
+  /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
   private async grep(
     sha: string,
     fixedStrings: readonly string[],
@@ -361,14 +359,9 @@ class GitAdapter implements Git {
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
     const prefix = `${sha}:`;
-    for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      await runGrep(
-        this.root,
-        ["-l", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
-        (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
-        signal,
-      );
-    }
+    await runGrep(this.root, { needles, rev: sha, pathspecs, ...(signal ? { signal } : {}) }, (name) =>
+      onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
+    );
   }
 
   private async tryNetwork(args: string[]): Promise<boolean> {
@@ -396,21 +389,4 @@ class GitAdapter implements Git {
 function splitByNewline(paths: readonly string[]): [string[], string[]] {
   const unique = [...new Set(paths)].filter((path) => path !== "");
   return [unique.filter((path) => !path.includes("\n")), unique.filter((path) => path.includes("\n"))];
-}
-
-function chunkByLength(items: readonly string[], maxChars: number): string[][] {
-  const chunks: string[][] = [];
-  let current: string[] = [];
-  let length = 0;
-  for (const item of items) {
-    if (current.length > 0 && length + item.length + 4 > maxChars) {
-      chunks.push(current);
-      current = [];
-      length = 0;
-    }
-    current.push(item);
-    length += item.length + 4;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
 }

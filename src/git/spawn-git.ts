@@ -29,6 +29,8 @@ export interface SpawnGitOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Written to git's stdin, which is then closed (without it, git reads an empty stdin). */
   input?: string;
+  /** Variables set for git on top of this process's environment. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -66,6 +68,7 @@ export function spawnGit(
       cwd,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // If git dies early, writing fails with EPIPE; its exit code reports the real problem.

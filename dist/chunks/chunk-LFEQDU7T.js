@@ -2741,6 +2741,7 @@ function spawnGit(cwd, args, options = {}) {
       cwd,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
+      ...options.env ? { env: { ...process.env, ...options.env } } : {},
       ...options.signal ? { signal: options.signal } : {}
     });
     child.stdin.on("error", () => {
@@ -3082,23 +3083,78 @@ function describe(error, args) {
   return new Error(`git ${shown2} failed: ${message}`, { cause: error });
 }
 
+// src/git/grep-patterns.ts
+var MAX_PATTERN_CHARS = 8e3;
+var SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
+function patternSyntaxFor(needles, perlAvailable2) {
+  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
+  return perlAvailable2 ? "perl" : "extended";
+}
+function grepPatternLines(needles, syntax) {
+  if (syntax === "fixed") return [...needles];
+  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
+  const lines = [];
+  let current = [];
+  let length = 0;
+  for (const needle of needles) {
+    const literal = literalOf(needle);
+    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
+      lines.push(current.join("|"));
+      current = [];
+      length = 0;
+    }
+    current.push(literal);
+    length += literal.length + 1;
+  }
+  if (current.length > 0) lines.push(current.join("|"));
+  return lines;
+}
+function escapePerl(text) {
+  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
+}
+function escapeExtended(text) {
+  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
+}
+
 // src/git/run-grep.ts
-async function runGrep(root, args, onName, signal) {
+var NO_PERL = /Perl-compatible regexes|USE_LIBPCRE/;
+var perlAvailable = true;
+async function runGrep(root, request, onName) {
+  if (request.needles.length === 0) return;
+  const syntax = patternSyntaxFor(request.needles, perlAvailable);
+  try {
+    await grepWith(root, request, syntax, onName);
+  } catch (error) {
+    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
+      throw grepError(error);
+    }
+    perlAvailable = false;
+    await grepWith(root, request, "extended", onName).catch((retryError) => {
+      throw grepError(retryError);
+    });
+  }
+}
+async function grepWith(root, request, syntax, onName) {
   const names = nulRecords((records) => {
     for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
   });
-  try {
-    await spawnGit(root, ["grep", "-z", ...args], {
-      okExitCodes: [1],
-      onStdout: names.push,
-      ...signal ? { signal } : {}
-    });
-    names.end();
-  } catch (error) {
-    if (!(error instanceof GitExitError)) throw error;
-    const text = error.stderr.trim();
-    throw missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
-  }
+  const args = ["grep", "-z", "-l", "-I", "--no-color", SYNTAX_FLAG[syntax], "-f", "-", request.rev, "--"];
+  await spawnGit(root, [...args, ...request.pathspecs], {
+    okExitCodes: [1],
+    onStdout: names.push,
+    input: `${grepPatternLines(request.needles, syntax).join("\n")}
+`,
+    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
+    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
+    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
+    ...request.signal ? { signal: request.signal } : {}
+  });
+  names.end();
+}
+function grepError(error) {
+  if (!(error instanceof GitExitError)) return error;
+  const text = error.stderr.trim();
+  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
 }
 
 // src/git/safe-ref.ts
@@ -3110,7 +3166,6 @@ function assertSafeRef(ref) {
 
 // src/git/create-git.ts
 var NETWORK_TIMEOUT_MS = 12e4;
-var GREP_CHUNK_CHARS = 24e3;
 var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 var NOT_FOUND = [1, 128];
 async function createGit(repoDir) {
@@ -3383,7 +3438,7 @@ var GitAdapter = class {
     }
     return [...found].sort();
   }
-  /** One `git grep` per chunk of names; `onPath` gets each matching path as git prints it. */
+  /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
   async grep(sha, fixedStrings, pathspecs, onPath, signal) {
     const needles = [...new Set(fixedStrings)];
     for (const needle of needles) {
@@ -3391,14 +3446,11 @@ var GitAdapter = class {
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
     const prefix = `${sha}:`;
-    for (const chunk of chunkByLength(needles, GREP_CHUNK_CHARS)) {
-      await runGrep(
-        this.root,
-        ["-l", "-F", "-I", "--no-color", ...chunk.flatMap((s) => ["-e", s]), sha, "--", ...pathspecs],
-        (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
-        signal
-      );
-    }
+    await runGrep(
+      this.root,
+      { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
+      (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
+    );
   }
   async tryNetwork(args) {
     try {
@@ -3421,22 +3473,6 @@ var GitAdapter = class {
 function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path) => path !== "");
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
-}
-function chunkByLength(items, maxChars) {
-  const chunks = [];
-  let current = [];
-  let length = 0;
-  for (const item of items) {
-    if (current.length > 0 && length + item.length + 4 > maxChars) {
-      chunks.push(current);
-      current = [];
-      length = 0;
-    }
-    current.push(item);
-    length += item.length + 4;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
 }
 
 // src/report/describe.ts
