@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-LFEQDU7T.js";
+} from "./chunks/chunk-JWUJJ5ZQ.js";
 import "./chunks/chunk-CYVLK32L.js";
 import {
   describeError

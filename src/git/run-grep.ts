@@ -5,8 +5,11 @@ import { grepPatternLines, type PatternSyntax, patternSyntaxFor, SYNTAX_FLAG } f
 import { missingObjectError } from "./missing-object.js";
 import { GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
 
-/** What git says when it was built without PCRE and is asked for `-P`. */
-const NO_PERL = /Perl-compatible regexes|USE_LIBPCRE/;
+/**
+ * What git says when it cannot search with `-P`: built without PCRE ("cannot use Perl-compatible
+ * regexes when not compiled with USE_LIBPCRE"), or PCRE2 could not compile or JIT the pattern.
+ */
+const NO_PERL = /Perl-compatible|PCRE|JIT/;
 
 /** Whether the git on PATH takes `-P`: assumed until it says otherwise, then remembered. */
 let perlAvailable = true;

@@ -3117,7 +3117,7 @@ function escapeExtended(text) {
 }
 
 // src/git/run-grep.ts
-var NO_PERL = /Perl-compatible regexes|USE_LIBPCRE/;
+var NO_PERL = /Perl-compatible|PCRE|JIT/;
 var perlAvailable = true;
 async function runGrep(root, request, onName) {
   if (request.needles.length === 0) return;
