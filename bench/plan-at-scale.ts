@@ -52,6 +52,15 @@ export interface PlanSizeResult {
   planRestarts: number;
   planSkips: number;
   trace: ScanTrace;
+  /** git alone searching for many names, both ways (the large repository only). */
+  searchScaling?: SearchScaling;
+}
+
+export interface SearchScaling {
+  names: number;
+  patterns: number;
+  fixedMs: number[];
+  onePatternMs: number[];
 }
 
 export interface PlanCommands {
@@ -72,6 +81,8 @@ export async function benchPlanSize(
   shape: RepoShape,
   cli: string,
   runs: number,
+  /** Also time git searching for this many names both ways (only worth it on the large repository). */
+  scalingNames?: number,
 ): Promise<{ result: PlanSizeResult; commands: PlanCommands }> {
   const repo = generateRepo(join(workDir, label), shape);
   // Commands name every commit explicitly, so commit C on top of B changes nothing they see.
@@ -133,6 +144,7 @@ export async function benchPlanSize(
   const noChangeOutcome = (JSON.parse(noChangeRuns[0]!.stdout) as PlanJson).outcome;
   if (noChangeOutcome !== "nothing-to-do") throw new Error(`no-change plan: outcome ${noChangeOutcome}`);
   const trace = await traceScan(repo);
+  const searchScaling = scalingNames ? await measureSearchScaling(repo, scalingNames, opts) : undefined;
   const figures = (list: RunResult[]): PlanRunFigures => ({
     wallMs: list.map((r) => r.wallMs),
     maxRssKb: list.map((r) => r.maxRssKb ?? Number.NaN),
@@ -156,6 +168,7 @@ export async function benchPlanSize(
       planRestarts: verdict.restarts,
       planSkips: verdict.skips,
       trace,
+      ...(searchScaling ? { searchScaling } : {}),
     },
     commands: {
       floorDiff: `git ${diffArgs.join(" ")}`,
@@ -164,6 +177,42 @@ export async function benchPlanSize(
       plan: `node dist/cli.js ${planArgs.slice(1).join(" ")}`,
       noChange: `node dist/cli.js ${noChangeArgs.slice(1).join(" ")}`,
     },
+  };
+}
+
+/**
+ * A push that touches thousands of configs (a shared base changed in every namespace): git searching
+ * the head for `count` names — the changed ones plus names that appear nowhere — with one `-F`
+ * pattern per name (tried one after another on every file) and as the plan searches, a few
+ * alternations. Both must find the same files.
+ */
+async function measureSearchScaling(
+  repo: GeneratedRepo,
+  count: number,
+  opts: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<SearchScaling> {
+  const absent = Array.from(
+    { length: count - repo.changedConfigNames.length },
+    (_, i) => `absent-config-${i}`,
+  );
+  const names = [...repo.changedConfigNames, ...absent];
+  const patterns = grepPatternLines(names, "perl");
+  const fixed = ["grep", "-l", "-F", ...names.flatMap((n) => ["-e", n]), repo.head];
+  const onePattern = ["grep", "-l", "-P", ...patterns.flatMap((p) => ["-e", p]), repo.head];
+  const fixedRuns: RunResult[] = [];
+  const onePatternRuns: RunResult[] = [];
+  // The -F search takes seconds: three runs each, interleaved, no warm-up.
+  await repeat(3, 0, async () => {
+    fixedRuns.push(await run("git", fixed, opts));
+    onePatternRuns.push(await run("git", onePattern, opts));
+  });
+  if (fixedRuns[0]!.stdout !== onePatternRuns[0]!.stdout)
+    throw new Error(`searching for ${count} names: the alternations find other files than -F`);
+  return {
+    names: count,
+    patterns: patterns.length,
+    fixedMs: fixedRuns.map((r) => r.wallMs),
+    onePatternMs: onePatternRuns.map((r) => r.wallMs),
   };
 }
 

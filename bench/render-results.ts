@@ -270,6 +270,7 @@ function renderPlan(p: NonNullable<BenchResults["plan"]>): string[] {
     "",
     `- Correctness (checked at both sizes, or the bench fails): ${large.changedConfigs} changed configs, ${large.planRestarts} restarts and ${large.planSkips} skips, exactly the workloads the generator expects (the skipped ones read only keys that did not change).`,
     `- What the scan reads at ${large.files.toLocaleString("en")} files (the scan stage run in-process through a counting git adapter): ${t.changedFiles} changed files; ${t.readAtBase} files read at base, ${t.readAtHead} at head (the ${t.changedFiles} changed ones plus ${t.readAtHead - t.changedFiles} candidates); ${t.grepCalls} \`git grep\` for ${t.grepNames} names; ${t.parsed} files parsed in all. The floor's \`git grep\` finds ${large.grepHits} files: the changed configs and their consumers.`,
+    ...searchScalingLines(large),
     `- Peak RSS is GNU time's "Maximum resident set size" (\`/usr/bin/time -v\`): the largest of the process and the children it waited for, so git's own memory counts too.`,
     `- Target "within 2x of the floor at 20,000 files": ${verdict(planRatio <= 2)} (${planRatio.toFixed(2)}x; the least Node plan ${ratio(median(large.leastNode.wallMs), floorMs(large))}); at 5,000 files within 3x: ${verdict(median(small.plan.wallMs) / floorMs(small) <= 3)} (${(median(small.plan.wallMs) / floorMs(small)).toFixed(2)}x; the least Node plan ${ratio(median(small.leastNode.wallMs), floorMs(small))}).`,
     `- Bare \`node -e ""\` (interleaved with the runs above): ${formatMs(median(large.bareNode.wallMs))} at 20k, ${formatMs(median(small.bareNode.wallMs))} at 5k. A run whose range touches no config costs ${formatMs(median(large.noChange.wallMs))}: ${ratio(median(large.noChange.wallMs), median(large.bareNode.wallMs) + median(large.floorDiff.wallMs))} of bare node + \`git diff\`.`,
@@ -285,6 +286,16 @@ function renderPlan(p: NonNullable<BenchResults["plan"]>): string[] {
     p.commands.noChange,
     "```",
     "",
+  ];
+}
+
+function searchScalingLines(s: PlanSizeResult): string[] {
+  const g = s.searchScaling;
+  if (!g) return [];
+  const fixed = median(g.fixedMs);
+  const onePattern = median(g.onePatternMs);
+  return [
+    `- Many names (a push touching thousands of configs): git alone searching the ${s.files.toLocaleString("en")}-file head for ${g.names.toLocaleString("en")} names (the ${s.changedConfigs} changed ones plus names that appear nowhere) takes ${formatMs(fixed)} with one \`-F\` pattern per name and ${formatMs(onePattern)} as the plan asks (${g.patterns} alternations): ${ratio(fixed, onePattern)} faster, the same files found (checked; medians of 3).`,
   ];
 }
 

@@ -26,6 +26,8 @@ const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
 const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize"];
+/** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
+const SEARCH_SCALING_NAMES = 3000;
 
 interface Args {
   build: boolean;
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
         { ...shape, appsPerNamespace: 100 },
         cli,
         args.runs,
+        SEARCH_SCALING_NAMES,
       );
       log("plan at scale: generating and measuring 5,000 files");
       const small = await benchPlanSize(work, "repo-5k", { ...shape, appsPerNamespace: 25 }, cli, args.runs);
