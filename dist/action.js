@@ -11,7 +11,7 @@ import {
   reportObject,
   runInCi,
   toSettings
-} from "./chunks/chunk-JWUJJ5ZQ.js";
+} from "./chunks/chunk-NTT7WH7C.js";
 import "./chunks/chunk-CYVLK32L.js";
 import {
   describeError

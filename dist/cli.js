@@ -131,7 +131,7 @@ async function runCli(argv, env, io) {
     if (args.help) return print(io, helpText());
     if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-    const { runPlanFromArgs } = await import("./chunks/run-cli-plan-G4WEDU5I.js");
+    const { runPlanFromArgs } = await import("./chunks/run-cli-plan-OY7AFQVW.js");
     return await runPlanFromArgs(args, env, io, state);
   } catch (error) {
     const [{ escapeForCiLog }, { describeError }] = await Promise.all([

@@ -7,9 +7,10 @@ import { GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
 
 /**
  * What git says when it cannot search with `-P`: built without PCRE ("cannot use Perl-compatible
- * regexes when not compiled with USE_LIBPCRE"), or PCRE2 could not compile or JIT the pattern.
+ * regexes when not compiled with USE_LIBPCRE"), PCRE2 could not JIT the pattern, or it refused to
+ * compile a pattern of the `-f -` file ("In '-' at 1, '…': regular expression is too large").
  */
-const NO_PERL = /Perl-compatible|PCRE|JIT/;
+const NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
 
 /** Whether the git on PATH takes `-P`: assumed until it says otherwise, then remembered. */
 let perlAvailable = true;

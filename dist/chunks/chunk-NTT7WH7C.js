@@ -3117,7 +3117,7 @@ function escapeExtended(text) {
 }
 
 // src/git/run-grep.ts
-var NO_PERL = /Perl-compatible|PCRE|JIT/;
+var NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
 var perlAvailable = true;
 async function runGrep(root, request, onName) {
   if (request.needles.length === 0) return;

@@ -10,7 +10,7 @@ import {
   renderReport,
   runInCi,
   toSettings
-} from "./chunk-JWUJJ5ZQ.js";
+} from "./chunk-NTT7WH7C.js";
 import "./chunk-CYVLK32L.js";
 import "./chunk-7KT5MVTH.js";
 import "./chunk-7NDVFXIG.js";
