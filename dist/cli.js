@@ -2,8 +2,9 @@
 import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
+  keepWritingAfterReaderLeft,
   useColor
-} from "./chunks/chunk-ORYFSW52.js";
+} from "./chunks/chunk-B7PX2ZWS.js";
 import {
   OPTIONS,
   VERSION
@@ -131,7 +132,7 @@ async function runCli(argv, env, io) {
     if (args.help) return print(io, helpText());
     if (args.version) return print(io, `config-rollout ${VERSION}
 `);
-    const { runPlanFromArgs } = await import("./chunks/run-cli-plan-OY7AFQVW.js");
+    const { runPlanFromArgs } = await import("./chunks/run-cli-plan-YJ5EPDPR.js");
     return await runPlanFromArgs(args, env, io, state);
   } catch (error) {
     const [{ escapeForCiLog }, { describeError }] = await Promise.all([
@@ -149,6 +150,8 @@ function print(io, text) {
 }
 
 // src/cli/main.ts
+keepWritingAfterReaderLeft(process.stdout);
+keepWritingAfterReaderLeft(process.stderr);
 runCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

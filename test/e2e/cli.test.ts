@@ -1,9 +1,11 @@
 // The CLI as a user first meets it: --help, --version, a typo, a repository that is not one.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { runCli } from "../helpers/run-cli.js";
+import { createTempRepo } from "../helpers/git-repo.js";
+import { CLI, runCli } from "../helpers/run-cli.js";
 
 test("--help prints the flags on stdout and exits 0", async () => {
   const run = await runCli(["--help"]);
@@ -38,5 +40,56 @@ test("a directory that is no git repository is a clear error, not a stack trace"
     expect(run.stderr).not.toMatch(/\n\s+at /);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a reader that closes the pipe early (`| head`) does not crash the run: no stack trace, its own exit code", async () => {
+  const repo = await createTempRepo();
+  try {
+    const config = (value: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  namespace: shop\ndata:\n  mode: "${value}"\n`;
+    await repo.write("config.yaml", config("a"));
+    await repo.write(
+      "app.yaml",
+      [
+        "apiVersion: apps/v1",
+        "kind: Deployment",
+        "metadata:",
+        "  name: app",
+        "  namespace: shop",
+        "spec:",
+        "  template:",
+        "    spec:",
+        "      containers:",
+        "        - name: app",
+        "          image: app:1",
+        "          envFrom:",
+        "            - configMapRef:",
+        "                name: app-config",
+        "",
+      ].join("\n"),
+    );
+    const base = await repo.commit("base");
+    await repo.write("config.yaml", config("b"));
+    const head = await repo.commit("head");
+    const args = ["--repo", repo.dir, "--base", base, "--head", head, "--dry-run", "--output", "json"];
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, ...args], {
+        env: { PATH: process.env.PATH ?? "", HOME: repo.dir, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      // The reader is gone before the report is written: every write to stdout fails with EPIPE.
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on("close", (code) => resolve({ code, stderr }));
+    });
+    expect(run.stderr).toContain("==> Find changed configs");
+    expect(run.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(run.code).toBe(0);
+  } finally {
+    await repo.cleanup();
   }
 });

@@ -31,8 +31,15 @@ function createStderrLog(options) {
     }
   };
 }
+function keepWritingAfterReaderLeft(stream) {
+  stream.on("error", (error) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+    throw error;
+  });
+}
 
 export {
   useColor,
-  createStderrLog
+  createStderrLog,
+  keepWritingAfterReaderLeft
 };

@@ -2,7 +2,7 @@ import { createRequire as __configRolloutCreateRequire } from 'node:module';
 const require = __configRolloutCreateRequire(import.meta.url);
 import {
   createStderrLog
-} from "./chunk-ORYFSW52.js";
+} from "./chunk-B7PX2ZWS.js";
 import {
   createClusterConnection,
   createGit,
