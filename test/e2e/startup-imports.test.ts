@@ -1,67 +1,166 @@
-// What a plan loads before its first git command: Node has to read and compile every module in the
-// static import graph of the CLI and its plan chunk on every run. The yaml package (for files the
-// fast path gives up on, kustomizations and rendered output), picomatch (for globs other than the
-// default ones), simple-git (for fetches) and node:crypto (for restarts) are big or slow to load
-// and often unneeded: they stay behind dynamic imports.
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { describe, expect, test } from "vitest";
+// What `node dist/cli.js` loads: Node reads and compiles the whole bundle on every run, so what a
+// run often does not need stays out of it, in dist/vendor/, required only when a run needs it: the
+// yaml package (files the fast path gives up on, kustomizations, rendered output), picomatch (globs
+// other than the default ones), simple-git (fetches) and client-node (a cluster). node:crypto
+// (hashes for restarts and versioned copies) is required only to hash. Checked by running the CLI
+// with a preload that records every file and built-in module the process loaded.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { CLI } from "../helpers/run-cli.js";
 
-const STATIC_IMPORT = /^import\s+(?:[^"';]*?from\s+)?["'](\.[^"']+)["']/gm;
-const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.[^"']+)["']\s*\)/g;
+const VENDOR = join(dirname(CLI), "vendor");
 
-function staticClosure(entry: string, into = new Set<string>()): Set<string> {
-  if (into.has(entry)) return into;
-  into.add(entry);
-  for (const match of readFileSync(entry, "utf8").matchAll(STATIC_IMPORT)) {
-    staticClosure(resolve(dirname(entry), match[1]!), into);
-  }
-  return into;
+interface Loaded {
+  code: number;
+  /** Files under dist/vendor/ the run required, by base name. */
+  vendor: string[];
+  /** Built-in modules Node loaded beyond its own start. */
+  builtins: string[];
 }
 
-function dynamicTargets(files: Iterable<string>): string[] {
-  return [...files].flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(DYNAMIC_IMPORT)].map((m) => resolve(dirname(file), m[1]!)),
-  );
-}
+describe("what `node dist/cli.js` loads", () => {
+  let repo: TempRepo;
+  let base: string;
+  let head: string;
+  /** A commit after head whose config the fast YAML path gives up on (a flow mapping). */
+  let flow: string;
+  let scratch: string;
+  let preload: string;
 
-const bundles = (files: Iterable<string>, pkg: string) =>
-  [...files].filter((file) => readFileSync(file, "utf8").includes(`// node_modules/${pkg}/`));
-
-describe("what `node dist/cli.js` loads for a plan", () => {
-  const cli = staticClosure(CLI);
-  const planChunk = dynamicTargets(cli).find((file) => /run-cli-plan-[^/]*\.js$/.test(file));
-  const atStart = planChunk ? staticClosure(planChunk, new Set(cli)) : cli;
-
-  test("the plan's own code is loaded on demand, after the flags are read", () => {
-    expect(planChunk).toBeDefined();
-    expect(bundles(cli, "picomatch")).toEqual([]);
-  });
-
-  test("neither yaml, picomatch, simple-git nor client-node is loaded before the first git command", () => {
-    expect(bundles(atStart, "yaml")).toEqual([]);
-    expect(bundles(atStart, "picomatch")).toEqual([]);
-    expect(bundles(atStart, "simple-git")).toEqual([]);
-    expect(bundles(atStart, "@kubernetes/client-node")).toEqual([]);
-  });
-
-  test("node:crypto (hashes for restarts and versioned copies) is not loaded for a plan", () => {
-    const importsCrypto = [...atStart].filter((file) =>
-      /from "node:crypto"/.test(readFileSync(file, "utf8")),
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "config-rollout-loads-"));
+    preload = join(scratch, "record-loads.cjs");
+    writeFileSync(
+      preload,
+      [
+        "const atStart = new Set(process.moduleLoadList);",
+        "process.on('exit', () => {",
+        "  const files = Object.keys(require.cache);",
+        "  const builtins = process.moduleLoadList.filter((m) => !atStart.has(m) && m.startsWith('NativeModule '));",
+        "  require('node:fs').writeFileSync(process.env.LOAD_REPORT, JSON.stringify({ files, builtins }));",
+        "});",
+        "",
+      ].join("\n"),
     );
-    expect(importsCrypto).toEqual([]);
+    repo = await createTempRepo();
+    const config = (value: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  namespace: shop\ndata:\n  mode: "${value}"\n`;
+    await repo.write("deploy/config.yaml", config("a"));
+    await repo.write(
+      "deploy/app.yaml",
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\n  namespace: shop\nspec:\n  template:\n    spec:\n      containers:\n        - name: app\n          image: app:1\n          envFrom:\n            - configMapRef:\n                name: app-config\n",
+    );
+    base = await repo.commit("base");
+    await repo.write("deploy/config.yaml", config("b"));
+    head = await repo.commit("head");
+    await repo.write(
+      "deploy/config.yaml",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config, namespace: shop}\ndata: {mode: c}\n",
+    );
+    flow = await repo.commit("flow");
+  });
+  afterAll(async () => {
+    await repo.cleanup();
+    rmSync(scratch, { recursive: true, force: true });
   });
 
-  test("both are still in the bundle, behind dynamic imports", () => {
-    const everything = new Set(atStart);
-    for (let size = -1; everything.size !== size; ) {
-      size = everything.size;
-      for (const target of dynamicTargets([...everything])) staticClosure(target, everything);
+  const run = (args: string[]) =>
+    new Promise<Loaded>((resolve, reject) => {
+      const report = join(scratch, `loads-${Math.random().toString(36).slice(2)}.json`);
+      execFile(
+        process.execPath,
+        ["--require", preload, CLI, ...args],
+        { env: { PATH: process.env.PATH ?? "", HOME: scratch, NO_COLOR: "1", LOAD_REPORT: report } },
+        (error) => {
+          try {
+            const { files, builtins } = JSON.parse(readFileSync(report, "utf8")) as {
+              files: string[];
+              builtins: string[];
+            };
+            resolve({
+              code: error ? Number(error.code) : 0,
+              vendor: files.filter((f) => dirname(f) === VENDOR).map((f) => basename(f)),
+              builtins: builtins.map((m) => m.replace("NativeModule ", "")),
+            });
+          } catch (readError) {
+            reject(readError);
+          }
+        },
+      );
+    });
+  const plan = (...extra: string[]) =>
+    run(["--repo", repo.dir, "--base", base, "--head", head, "--dry-run", "--discover", "repo", ...extra]);
+
+  test("--help and --version load none of the vendored packages", async () => {
+    for (const flag of ["--help", "--version"]) {
+      const loaded = await run([flag]);
+      expect(loaded.code).toBe(0);
+      expect(loaded.vendor).toEqual([]);
     }
-    expect(bundles(everything, "yaml")).not.toEqual([]);
-    expect(bundles(everything, "simple-git")).not.toEqual([]);
-    expect(bundles(everything, "picomatch")).not.toEqual([]);
-    expect(bundles(everything, "@kubernetes/client-node")).not.toEqual([]);
+  });
+
+  test("a plan of plain manifests loads neither yaml, picomatch, simple-git, client-node nor node:crypto", async () => {
+    const loaded = await plan();
+    expect(loaded.code).toBe(0);
+    expect(loaded.vendor).toEqual([]);
+    expect(loaded.builtins).not.toContain("crypto");
+  });
+
+  test("each is still there, loaded when a run needs it", async () => {
+    // A glob other than the default ones.
+    expect((await plan("--paths", "deploy/{app,config}.yaml")).vendor).toEqual(["picomatch.js"]);
+    // A file the fast YAML path gives up on.
+    const flowStyle = await run([
+      "--repo",
+      repo.dir,
+      "--base",
+      head,
+      "--head",
+      flow,
+      "--dry-run",
+      "--discover",
+      "repo",
+    ]);
+    expect(flowStyle.code).toBe(0);
+    expect(flowStyle.vendor).toEqual(["yaml.js"]);
+    // A cluster (here one that is not there: the run fails, after loading client-node).
+    const kubeconfig = join(scratch, "kubeconfig");
+    writeFileSync(
+      kubeconfig,
+      "apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n",
+    );
+    const withCluster = await plan("--discover", "both", "--kubeconfig", kubeconfig);
+    expect(withCluster.code).not.toBe(0);
+    expect(withCluster.vendor).toContain("client-node.js");
+    // Copies named by their content's hash.
+    const versioned = await plan("--strategy", "versioned");
+    expect(versioned.code).toBe(0);
+    expect(versioned.builtins).toContain("crypto");
+  });
+
+  test("a shallow clone that lacks the base commit loads simple-git to fetch it", async () => {
+    const clone = join(scratch, "clone");
+    await new Promise<void>((resolve, reject) =>
+      execFile("git", ["clone", "-q", "--depth", "1", `file://${repo.dir}`, clone], (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+    const loaded = await run([
+      "--repo",
+      clone,
+      "--base",
+      base,
+      "--head",
+      flow,
+      "--dry-run",
+      "--discover",
+      "repo",
+    ]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.vendor).toContain("simple-git.js");
   });
 });
