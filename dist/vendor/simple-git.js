@@ -41,9 +41,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// ../main/node_modules/ms/index.js
+// node_modules/ms/index.js
 var require_ms = __commonJS({
-  "../main/node_modules/ms/index.js"(exports2, module2) {
+  "node_modules/ms/index.js"(exports2, module2) {
     var s = 1e3;
     var m = s * 60;
     var h2 = m * 60;
@@ -157,9 +157,9 @@ var require_ms = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/common.js
+// node_modules/debug/src/common.js
 var require_common = __commonJS({
-  "../main/node_modules/debug/src/common.js"(exports2, module2) {
+  "node_modules/debug/src/common.js"(exports2, module2) {
     function setup(env2) {
       createDebug.debug = createDebug;
       createDebug.default = createDebug;
@@ -334,9 +334,9 @@ var require_common = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/browser.js
+// node_modules/debug/src/browser.js
 var require_browser = __commonJS({
-  "../main/node_modules/debug/src/browser.js"(exports2, module2) {
+  "node_modules/debug/src/browser.js"(exports2, module2) {
     exports2.formatArgs = formatArgs;
     exports2.save = save;
     exports2.load = load;
@@ -504,7 +504,7 @@ var require_browser = __commonJS({
   }
 });
 
-// ../main/node_modules/supports-color/index.js
+// node_modules/supports-color/index.js
 var supports_color_exports = {};
 __export(supports_color_exports, {
   createSupportsColor: () => createSupportsColor,
@@ -635,7 +635,7 @@ function createSupportsColor(stream, options = {}) {
 }
 var import_node_process, import_node_os, import_node_tty, env, flagForceColor, supportsColor, supports_color_default;
 var init_supports_color = __esm({
-  "../main/node_modules/supports-color/index.js"() {
+  "node_modules/supports-color/index.js"() {
     import_node_process = __toESM(require("node:process"), 1);
     import_node_os = __toESM(require("node:os"), 1);
     import_node_tty = __toESM(require("node:tty"), 1);
@@ -653,9 +653,9 @@ var init_supports_color = __esm({
   }
 });
 
-// ../main/node_modules/debug/src/node.js
+// node_modules/debug/src/node.js
 var require_node = __commonJS({
-  "../main/node_modules/debug/src/node.js"(exports2, module2) {
+  "node_modules/debug/src/node.js"(exports2, module2) {
     var tty2 = require("tty");
     var util = require("util");
     exports2.init = init;
@@ -827,9 +827,9 @@ var require_node = __commonJS({
   }
 });
 
-// ../main/node_modules/debug/src/index.js
+// node_modules/debug/src/index.js
 var require_src = __commonJS({
-  "../main/node_modules/debug/src/index.js"(exports2, module2) {
+  "node_modules/debug/src/index.js"(exports2, module2) {
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
       module2.exports = require_browser();
     } else {
@@ -838,9 +838,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../main/node_modules/@kwsites/file-exists/dist/src/index.js
+// node_modules/@kwsites/file-exists/dist/src/index.js
 var require_src2 = __commonJS({
-  "../main/node_modules/@kwsites/file-exists/dist/src/index.js"(exports2) {
+  "node_modules/@kwsites/file-exists/dist/src/index.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -882,9 +882,9 @@ var require_src2 = __commonJS({
   }
 });
 
-// ../main/node_modules/@kwsites/file-exists/dist/index.js
+// node_modules/@kwsites/file-exists/dist/index.js
 var require_dist = __commonJS({
-  "../main/node_modules/@kwsites/file-exists/dist/index.js"(exports2) {
+  "node_modules/@kwsites/file-exists/dist/index.js"(exports2) {
     "use strict";
     function __export3(m) {
       for (var p2 in m) if (!exports2.hasOwnProperty(p2)) exports2[p2] = m[p2];
@@ -894,9 +894,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../main/node_modules/@kwsites/promise-deferred/dist/index.js
+// node_modules/@kwsites/promise-deferred/dist/index.js
 var require_dist2 = __commonJS({
-  "../main/node_modules/@kwsites/promise-deferred/dist/index.js"(exports2) {
+  "node_modules/@kwsites/promise-deferred/dist/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createDeferred = exports2.deferred = void 0;
@@ -944,10 +944,10 @@ __export(stdin_exports, {
 });
 module.exports = __toCommonJS(stdin_exports);
 
-// ../main/node_modules/simple-git/dist/esm/index.js
+// node_modules/simple-git/dist/esm/index.js
 var import_file_exists = __toESM(require_dist(), 1);
 
-// ../main/node_modules/@simple-git/args-pathspec/dist/index.mjs
+// node_modules/@simple-git/args-pathspec/dist/index.mjs
 var t = /* @__PURE__ */ new WeakMap();
 function c(...n) {
   const e = new String(n);
@@ -960,13 +960,13 @@ function o(n) {
   return t.get(n) ?? [];
 }
 
-// ../main/node_modules/simple-git/dist/esm/index.js
+// node_modules/simple-git/dist/esm/index.js
 var import_debug = __toESM(require_src(), 1);
 var import_child_process = require("child_process");
 var import_promise_deferred = __toESM(require_dist2(), 1);
 var import_node_path = require("node:path");
 
-// ../main/node_modules/@simple-git/argv-parser/dist/index.mjs
+// node_modules/@simple-git/argv-parser/dist/index.mjs
 function* U(e, t2) {
   const n = t2 === "global";
   for (const o2 of e)
@@ -1430,7 +1430,7 @@ function ne(e, t2) {
   return [...Y(...e).vulnerabilities, ...ee(t2).vulnerabilities];
 }
 
-// ../main/node_modules/simple-git/dist/esm/index.js
+// node_modules/simple-git/dist/esm/index.js
 var import_promise_deferred2 = __toESM(require_dist2(), 1);
 var import_node_events = require("node:events");
 var __defProp2 = Object.defineProperty;
