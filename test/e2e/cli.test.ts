@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { createTempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { CLI, runCli } from "../helpers/run-cli.js";
 
 test("--help prints the flags on stdout and exits 0", async () => {
@@ -46,28 +47,15 @@ test("a directory that is no git repository is a clear error, not a stack trace"
 test("a reader that closes the pipe early (`| head`) does not crash the run: no stack trace, its own exit code", async () => {
   const repo = await createTempRepo();
   try {
-    const config = (value: string) =>
-      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  namespace: shop\ndata:\n  mode: "${value}"\n`;
+    const config = (mode: string) => yamlDocs(configMap("app-config", { mode }, { namespace: "shop" }));
     await repo.write("config.yaml", config("a"));
     await repo.write(
       "app.yaml",
-      [
-        "apiVersion: apps/v1",
-        "kind: Deployment",
-        "metadata:",
-        "  name: app",
-        "  namespace: shop",
-        "spec:",
-        "  template:",
-        "    spec:",
-        "      containers:",
-        "        - name: app",
-        "          image: app:1",
-        "          envFrom:",
-        "            - configMapRef:",
-        "                name: app-config",
-        "",
-      ].join("\n"),
+      yamlDocs(
+        deployment("app", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), {
+          namespace: "shop",
+        }),
+      ),
     );
     const base = await repo.commit("base");
     await repo.write("config.yaml", config("b"));

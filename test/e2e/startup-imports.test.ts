@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { CLI } from "../helpers/run-cli.js";
 
 const VENDOR = join(dirname(CLI), "vendor");
@@ -47,12 +48,15 @@ describe("what `node dist/cli.js` loads", () => {
       ].join("\n"),
     );
     repo = await createTempRepo();
-    const config = (value: string) =>
-      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\n  namespace: shop\ndata:\n  mode: "${value}"\n`;
+    const config = (mode: string) => yamlDocs(configMap("app-config", { mode }, { namespace: "shop" }));
     await repo.write("deploy/config.yaml", config("a"));
     await repo.write(
       "deploy/app.yaml",
-      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\n  namespace: shop\nspec:\n  template:\n    spec:\n      containers:\n        - name: app\n          image: app:1\n          envFrom:\n            - configMapRef:\n                name: app-config\n",
+      yamlDocs(
+        deployment("app", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), {
+          namespace: "shop",
+        }),
+      ),
     );
     base = await repo.commit("base");
     await repo.write("deploy/config.yaml", config("b"));
