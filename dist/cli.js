@@ -8439,12 +8439,6 @@ function createStderrLog(options) {
     }
   };
 }
-function keepWritingAfterReaderLeft(stream) {
-  stream.on("error", (error) => {
-    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
-    throw error;
-  });
-}
 var init_stderr_log = __esm({
   "src/cli/stderr-log.ts"() {
     "use strict";
@@ -8646,8 +8640,12 @@ function print(io, text) {
 
 // src/cli/main.ts
 init_stderr_log();
-keepWritingAfterReaderLeft(process.stdout);
-keepWritingAfterReaderLeft(process.stderr);
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+    throw error;
+  });
+}
 runCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
 import { runCli } from "./run-cli.js";
-import { keepWritingAfterReaderLeft, useColor } from "./stderr-log.js";
+import { useColor } from "./stderr-log.js";
 
-// `config-rollout … | head` closes the pipe early: the run still ends as it would have, and exits
-// with its own code, instead of dying on EPIPE with a stack trace.
-keepWritingAfterReaderLeft(process.stdout);
-keepWritingAfterReaderLeft(process.stderr);
+// `config-rollout … | head` closes the pipe early: what the reader no longer wants is dropped, and
+// the run ends as it would have, with its own exit code, instead of dying on EPIPE with a stack
+// trace. Any other write error still ends the process as Node would.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+    throw error;
+  });
+}
 
 runCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),

@@ -34,15 +34,3 @@ export function createStderrLog(options: StderrLogOptions): Log {
     },
   };
 }
-
-/**
- * A stream whose reader went away (a closed pipe) swallows what is still written to it: what the
- * reader no longer wants is dropped, and the run goes on. Any other write error still ends the
- * process as Node would.
- */
-export function keepWritingAfterReaderLeft(stream: NodeJS.WriteStream): void {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
-    throw error;
-  });
-}
