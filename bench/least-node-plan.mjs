@@ -8,11 +8,13 @@
 //      `git cat-file --batch` each; the config names cut out of the base side with a regular
 //      expression (no YAML parse);
 //   4. one `git grep` for those names at head, as one alternation (what the plan does: git tries
-//      `-F` patterns one after another), and the files it finds read through one `cat-file`.
+//      `-F` patterns one after another) with a core left free, and the files it finds read through
+//      one `cat-file`.
 // No parsing, no plan, no output. Plain JavaScript, no imports beyond Node's: the real CLI's own
 // code (loading, parsing, planning, reporting) is what the plan takes beyond this.
 
 import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 
 const [base, head] = process.argv.slice(2);
 if (!base || !head || base.startsWith("-") || head.startsWith("-")) {
@@ -83,8 +85,10 @@ const names = /kind:\s*(ConfigMap|Secret)\b/.test(texts)
   ? [...new Set([...texts.matchAll(/^ {2}name:\s*(\S+)/gm)].map((m) => m[1]))]
   : [];
 if (names.length > 0) {
+  // One thread per core but one, as the plan searches (src/git/run-grep.ts).
+  const threads = `--threads=${Math.max(1, availableParallelism() - 1)}`;
   const found = (
-    await git(["grep", "-l", "-z", "-P", "-f", "-", headSha, "--"], {
+    await git(["grep", "-l", "-z", threads, "-P", "-f", "-", headSha, "--"], {
       cwd: root,
       ok: [1],
       input: `${names.map((n) => n.replace(/[^A-Za-z0-9]/g, "\\$&")).join("|")}\n`,

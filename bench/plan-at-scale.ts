@@ -9,6 +9,7 @@ import { createMemoryLog } from "../src/core/log.js";
 import { createGit } from "../src/git/create-git.js";
 import type { Git } from "../src/git/git.js";
 import { grepPatternLines } from "../src/git/grep-patterns.js";
+import { grepThreads } from "../src/git/run-grep.js";
 import { scanRepository } from "../src/pipeline/scan-repository.js";
 import { commitNoConfigChange, type GeneratedRepo, generateRepo, type RepoShape } from "./generate-repo.js";
 import { cleanEnv, median, type RunResult, repeat, run } from "./measure.js";
@@ -93,6 +94,7 @@ export async function benchPlanSize(
   const onePatternArgs = [
     "grep",
     "-l",
+    `--threads=${grepThreads()}`,
     "-P",
     ...grepPatternLines(repo.changedConfigNames, "perl").flatMap((pattern) => ["-e", pattern]),
     repo.head,
@@ -173,7 +175,7 @@ export async function benchPlanSize(
     commands: {
       floorDiff: `git ${diffArgs.join(" ")}`,
       floorGrep: `git grep -l -F -e ${repo.changedConfigNames[0]} -e ... (${repo.changedConfigNames.length} names) ${repo.head}`,
-      onePatternGrep: `git grep -l -P -e '${repo.changedConfigNames[0]?.replace(/[^A-Za-z0-9]/g, "\\$&")}|...' (${repo.changedConfigNames.length} names) ${repo.head}`,
+      onePatternGrep: `git grep -l --threads=${grepThreads()} -P -e '${repo.changedConfigNames[0]?.replace(/[^A-Za-z0-9]/g, "\\$&")}|...' (${repo.changedConfigNames.length} names) ${repo.head}`,
       plan: `node dist/cli.js ${planArgs.slice(1).join(" ")}`,
       noChange: `node dist/cli.js ${noChangeArgs.slice(1).join(" ")}`,
     },

@@ -28393,6 +28393,9 @@ function describe(error2, args) {
   return new Error(`git ${shown2} failed: ${message}`, { cause: error2 });
 }
 
+// src/git/run-grep.ts
+var import_node_os3 = require("node:os");
+
 // src/git/grep-patterns.ts
 var MAX_PATTERN_CHARS = 8e3;
 var SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
@@ -28448,7 +28451,19 @@ async function grepWith(root, request, syntax, onName) {
   const names = nulRecords((records) => {
     for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
   });
-  const args = ["grep", "-z", "-l", "-I", "--no-color", SYNTAX_FLAG[syntax], "-f", "-", request.rev, "--"];
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--"
+  ];
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
     onStdout: names.push,
@@ -28460,6 +28475,9 @@ async function grepWith(root, request, syntax, onName) {
     ...request.signal ? { signal: request.signal } : {}
   });
   names.end();
+}
+function grepThreads(cores = (0, import_node_os3.availableParallelism)()) {
+  return Math.max(1, cores - 1);
 }
 function grepError(error2) {
   if (!(error2 instanceof GitExitError)) return error2;

@@ -7396,7 +7396,19 @@ async function grepWith(root, request, syntax, onName) {
   const names = nulRecords((records) => {
     for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
   });
-  const args = ["grep", "-z", "-l", "-I", "--no-color", SYNTAX_FLAG[syntax], "-f", "-", request.rev, "--"];
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--"
+  ];
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
     onStdout: names.push,
@@ -7409,15 +7421,19 @@ async function grepWith(root, request, syntax, onName) {
   });
   names.end();
 }
+function grepThreads(cores = (0, import_node_os3.availableParallelism)()) {
+  return Math.max(1, cores - 1);
+}
 function grepError(error) {
   if (!(error instanceof GitExitError)) return error;
   const text = error.stderr.trim();
   return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
 }
-var NO_PERL, perlAvailable;
+var import_node_os3, NO_PERL, perlAvailable;
 var init_run_grep = __esm({
   "src/git/run-grep.ts"() {
     "use strict";
+    import_node_os3 = require("node:os");
     init_grep_patterns();
     init_missing_object();
     init_spawn_git();

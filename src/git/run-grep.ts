@@ -1,6 +1,7 @@
 // `git grep`: the longest git command of a plan, started while the process is busy reading and
 // parsing. Exit 1 means nothing matched; a missing object is the clone's problem, said as such.
 
+import { availableParallelism } from "node:os";
 import { grepPatternLines, type PatternSyntax, patternSyntaxFor, SYNTAX_FLAG } from "./grep-patterns.js";
 import { missingObjectError } from "./missing-object.js";
 import { GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
@@ -59,7 +60,19 @@ async function grepWith(
     for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
   });
   // The patterns go through stdin (`-f -`): no command line limits how many names one search takes.
-  const args = ["grep", "-z", "-l", "-I", "--no-color", SYNTAX_FLAG[syntax], "-f", "-", request.rev, "--"];
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--",
+  ];
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
     onStdout: names.push,
@@ -70,6 +83,17 @@ async function grepWith(
     ...(request.signal ? { signal: request.signal } : {}),
   });
   names.end();
+}
+
+/**
+ * Threads for `git grep`: one per core but one. git's default, one per core, leaves no core for
+ * this process, which reads and parses files all through the search: on a 2-core runner the two
+ * fought over the cores and a plan at 20,000 files took 15-20% longer (bench/RESULTS.md). A search
+ * of a commit gains little from its second thread anyway (at 20,000 files, alone on the machine:
+ * 37-59 ms with two, 42 ms with one).
+ */
+export function grepThreads(cores: number = availableParallelism()): number {
+  return Math.max(1, cores - 1);
 }
 
 function grepError(error: unknown): unknown {

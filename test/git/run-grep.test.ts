@@ -9,7 +9,7 @@ import {
   patternSyntaxFor,
   SYNTAX_FLAG,
 } from "../../src/git/grep-patterns.js";
-import { resetPerlAvailability, runGrep } from "../../src/git/run-grep.js";
+import { grepThreads, resetPerlAvailability, runGrep } from "../../src/git/run-grep.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 
 // Needles spelled with every character a regular expression treats specially, and for each a file
@@ -160,10 +160,16 @@ describe("git grep with many names at once", () => {
       expect(
         calls.map((line) => (line.includes(" -P ") ? "-P" : line.includes(" -E ") ? "-E" : "other")),
       ).toEqual(["-P", "-E", "-E"]);
+      // Each search leaves a core to this process, which parses what git finds while git searches.
+      for (const call of calls) expect(call).toContain(` --threads=${grepThreads()} `);
     } finally {
       process.env.PATH = path;
       await rm(bin, { recursive: true, force: true });
     }
+  });
+
+  test("git searches with one thread per core but one, and at least one", () => {
+    expect([1, 2, 4, 16].map((cores) => grepThreads(cores))).toEqual([1, 1, 3, 15]);
   });
 
   test("a failing search still says why", async () => {
