@@ -12,14 +12,41 @@
 //      one `cat-file`.
 // No parsing, no plan, no output. Plain JavaScript, no imports beyond Node's: the real CLI's own
 // code (loading, parsing, planning, reporting) is what the plan takes beyond this.
+//
+// With `--read-yaml MODULE` (a CommonJS file exporting `parseSimpleYaml(text)`, the benchmark builds
+// one from src/core/manifests/fast-yaml.ts) it also loads that reader and parses every file it reads,
+// as a plan must to compare configs and find their consumers, and prints how many it parsed. Still
+// nothing else: no objects made of the documents, no comparison, no plan, no report.
 
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 
-const [base, head] = process.argv.slice(2);
-if (!base || !head || base.startsWith("-") || head.startsWith("-")) {
-  process.stderr.write("usage: node bench/least-node-plan.mjs BASE HEAD\n");
+const args = process.argv.slice(2);
+const readerPath = args[0] === "--read-yaml" ? args.splice(0, 2)[1] : undefined;
+const [base, head] = args;
+if (!base || !head || base.startsWith("-") || head.startsWith("-") || args.length !== 2) {
+  process.stderr.write("usage: node bench/least-node-plan.mjs [--read-yaml MODULE] BASE HEAD\n");
   process.exit(2);
+}
+// Loaded first, as a CLI loads its code before it starts git.
+const reader = readerPath ? createRequire(import.meta.url)(readerPath) : undefined;
+const decoder = new TextDecoder();
+let parsed = 0;
+
+/** Parse each object of `git cat-file --batch` output ("<oid> <type> <size>\n<content>\n"). */
+function parseEach(batch) {
+  for (let at = 0; at < batch.length; ) {
+    const headerEnd = batch.indexOf(10, at);
+    const header = batch.toString("latin1", at, headerEnd);
+    const size = Number(header.slice(header.lastIndexOf(" ") + 1));
+    const text = decoder.decode(batch.subarray(headerEnd + 1, headerEnd + 1 + size));
+    // The benchmark's files are all plain manifests: a file the reader gives up on would make this
+    // floor too low, so it stops here rather than measure less work than a plan does.
+    if (reader.parseSimpleYaml(text) === undefined) throw new Error(`${header}: outside the reader's subset`);
+    parsed++;
+    at = headerEnd + 1 + size + 1;
+  }
 }
 
 /** git with `args`; resolves with stdout bytes, rejects on exit codes other than 0 and `ok`. */
@@ -45,9 +72,10 @@ function git(args, { cwd, input, ok = [] } = {}) {
 const readBlobs = (cwd, names) =>
   names.length === 0
     ? Promise.resolve("")
-    : git(["cat-file", "--batch", "--buffer"], { cwd, input: `${names.join("\n")}\n` }).then((b) =>
-        b.toString(),
-      );
+    : git(["cat-file", "--batch", "--buffer"], { cwd, input: `${names.join("\n")}\n` }).then((b) => {
+        if (reader) parseEach(b);
+        return b.toString();
+      });
 
 const [root, baseSha, headSha] = (
   await git(["rev-parse", "--show-toplevel", `${base}^{commit}`, `${head}^{commit}`, "--"])
@@ -97,6 +125,12 @@ if (names.length > 0) {
     .toString()
     .split("\0")
     .filter(Boolean);
-  await readBlobs(root, found);
+  // The changed files were read at head already.
+  const readAtHead = new Set(manifestsAt(headSha, changedAtHead));
+  await readBlobs(
+    root,
+    found.filter((name) => !readAtHead.has(name)),
+  );
 }
 await Promise.all([listing, headTexts]);
+if (reader) process.stdout.write(`parsed ${parsed}\n`);

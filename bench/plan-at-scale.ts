@@ -5,6 +5,7 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import { createMemoryLog } from "../src/core/log.js";
 import { createGit } from "../src/git/create-git.js";
 import type { Git } from "../src/git/git.js";
@@ -49,6 +50,11 @@ export interface PlanSizeResult {
   leastNode: PlanRunFigures;
   /** The same on the no-change commits. */
   leastNodeNoChange: PlanRunFigures;
+  /**
+   * bench/least-node-plan.mjs --read-yaml: the same, plus loading the plan's YAML reader and parsing
+   * every file read — the least a Node plan that reads what it compares can take.
+   */
+  leastNodeReadingYaml: PlanRunFigures;
   /** What the plan said: restarts and skips, checked against the generator's expectation. */
   planRestarts: number;
   planSkips: number;
@@ -72,7 +78,23 @@ export interface PlanCommands {
   noChange: string;
 }
 
-const LEAST_NODE_PLAN = join(dirname(fileURLToPath(import.meta.url)), "least-node-plan.mjs");
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const LEAST_NODE_PLAN = join(BENCH_DIR, "least-node-plan.mjs");
+
+/** The plan's own YAML reader as one CommonJS file, for `least-node-plan.mjs --read-yaml`. */
+export async function buildYamlReader(workDir: string): Promise<string> {
+  const outfile = join(workDir, "fast-yaml.cjs");
+  await build({
+    entryPoints: [join(BENCH_DIR, "../src/core/manifests/fast-yaml.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile,
+    logLevel: "error",
+  });
+  return outfile;
+}
 
 export const planCommand = (cli: string) => [cli, "--dry-run", "--output", "json", "--discover", "repo"];
 
@@ -86,6 +108,7 @@ export async function benchPlanSize(
   scalingNames?: number,
 ): Promise<{ result: PlanSizeResult; commands: PlanCommands }> {
   const repo = generateRepo(join(workDir, label), shape);
+  const yamlReader = await buildYamlReader(workDir);
   // Commands name every commit explicitly, so commit C on top of B changes nothing they see.
   const noChangeRange = commitNoConfigChange(repo);
   const env = cleanEnv(workDir);
@@ -112,9 +135,13 @@ export async function benchPlanSize(
   const bareNodeRuns: RunResult[] = [];
   const leastRuns: RunResult[] = [];
   const leastNoChangeRuns: RunResult[] = [];
+  const leastReadingRuns: RunResult[] = [];
   await repeat(runs, 1, async () => {
     bareNodeRuns.push(await run(process.execPath, ["-e", ""], opts));
     leastRuns.push(await run(process.execPath, [LEAST_NODE_PLAN, repo.base, repo.head], opts));
+    leastReadingRuns.push(
+      await run(process.execPath, [LEAST_NODE_PLAN, "--read-yaml", yamlReader, repo.base, repo.head], opts),
+    );
     leastNoChangeRuns.push(
       await run(process.execPath, [LEAST_NODE_PLAN, noChangeRange.base, noChangeRange.head], opts),
     );
@@ -134,6 +161,7 @@ export async function benchPlanSize(
     bareNodeRuns,
     leastRuns,
     leastNoChangeRuns,
+    leastReadingRuns,
   ])
     list.shift();
 
@@ -146,6 +174,13 @@ export async function benchPlanSize(
   const noChangeOutcome = (JSON.parse(noChangeRuns[0]!.stdout) as PlanJson).outcome;
   if (noChangeOutcome !== "nothing-to-do") throw new Error(`no-change plan: outcome ${noChangeOutcome}`);
   const trace = await traceScan(repo);
+  // The floor that reads the YAML must parse what the plan parses, or it measures less work.
+  for (const leastRun of leastReadingRuns) {
+    if (leastRun.stdout.trim() !== `parsed ${trace.parsed}`)
+      throw new Error(
+        `least Node plan reading YAML: ${leastRun.stdout.trim()}, the plan parsed ${trace.parsed}`,
+      );
+  }
   const searchScaling = scalingNames ? await measureSearchScaling(repo, scalingNames, opts) : undefined;
   const figures = (list: RunResult[]): PlanRunFigures => ({
     wallMs: list.map((r) => r.wallMs),
@@ -167,6 +202,7 @@ export async function benchPlanSize(
       bareNode: figures(bareNodeRuns),
       leastNode: figures(leastRuns),
       leastNodeNoChange: figures(leastNoChangeRuns),
+      leastNodeReadingYaml: figures(leastReadingRuns),
       planRestarts: verdict.restarts,
       planSkips: verdict.skips,
       trace,
