@@ -33,6 +33,8 @@ if (!base || !head || base.startsWith("-") || head.startsWith("-") || args.lengt
 const reader = readerPath ? createRequire(import.meta.url)(readerPath) : undefined;
 const decoder = new TextDecoder();
 let parsed = 0;
+/** Batches read, parsed once git is done: faster than parsing each as it arrives (see below). */
+const batches = [];
 
 /** Parse each object of `git cat-file --batch` output ("<oid> <type> <size>\n<content>\n"). */
 function parseEach(batch) {
@@ -73,7 +75,7 @@ const readBlobs = (cwd, names) =>
   names.length === 0
     ? Promise.resolve("")
     : git(["cat-file", "--batch", "--buffer"], { cwd, input: `${names.join("\n")}\n` }).then((b) => {
-        if (reader) parseEach(b);
+        if (reader) batches.push(b);
         return b.toString();
       });
 
@@ -133,4 +135,10 @@ if (names.length > 0) {
   );
 }
 await Promise.all([listing, headTexts]);
-if (reader) process.stdout.write(`parsed ${parsed}\n`);
+// After the last git process: on 2 cores, parsing while git searched made both slower (5k files:
+// 103 vs 96 ms; 20k: 135 vs 127 ms), so this floor parses at the end. (The plan itself is faster
+// parsing as files arrive, 106 vs 113 ms at 5k: it has more to do while git runs.)
+if (reader) {
+  for (const batch of batches) parseEach(batch);
+  process.stdout.write(`parsed ${parsed}\n`);
+}
