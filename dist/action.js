@@ -27310,7 +27310,7 @@ async function scanRepository(git2, base, head, options, log) {
   const all = [...headManifests, ...rawCandidates];
   const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
   const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, []);
+  collectConfigs(all, headConfigs, [], found.snapshots.head);
   const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
   const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== void 0);
   return {
@@ -27368,12 +27368,18 @@ async function readConfigsAt(git2, rev, ids, known, options, owned) {
   );
   return known;
 }
-function collectConfigs(manifests, into, problems) {
+function collectConfigs(manifests, into, problems, known) {
   for (const manifest of manifests) {
-    if (!isConfigManifest(manifest) || into.has(idKey(manifest.id))) continue;
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(idKey(manifest.id), {
+    into.set(key, {
       manifest,
       snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
     });

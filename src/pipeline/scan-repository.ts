@@ -237,8 +237,9 @@ export async function scanRepository(
   const workloads = all.filter((m) => workloadKindOf(m.object) !== undefined);
 
   const headConfigs = new Map<string, HeadConfig>();
-  // Content problems of changed configs were reported by findConfigChanges already.
-  collectConfigs(all, headConfigs, []);
+  // Content problems of changed configs were reported by findConfigChanges already, and the
+  // content of each it read at head is taken from its snapshot rather than worked out again.
+  collectConfigs(all, headConfigs, [], found.snapshots.head);
   const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
   const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== undefined);
   return {
@@ -325,12 +326,20 @@ function collectConfigs(
   manifests: Manifest[],
   into: Map<string, HeadConfig>,
   problems: ManifestProblem[],
+  /** Snapshots made already (findConfigChanges): reused for the object at the same file and line. */
+  known?: Map<string, ConfigSnapshot>,
 ): void {
   for (const manifest of manifests) {
-    if (!isConfigManifest(manifest) || into.has(idKey(manifest.id))) continue;
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== undefined && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
     const { content, problems: contentProblems } = configContentOf(manifest);
     problems.push(...contentProblems);
-    into.set(idKey(manifest.id), {
+    into.set(key, {
       manifest,
       snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content },
     });
