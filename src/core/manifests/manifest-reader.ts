@@ -80,15 +80,24 @@ export interface LinePositions {
   linePos(offset: number): { line: number; col: number };
 }
 
-/** Line starts of a text, for the fast path (the full parse has yaml's own LineCounter). */
+/**
+ * Line starts of a text, for the fast path (the full parse has yaml's own LineCounter). Found on the
+ * first question about a place past the first line: most files are one object that starts there.
+ */
 class LineIndex implements LinePositions {
-  private readonly starts = [0];
+  private starts: number[] | undefined;
 
-  constructor(source: string) {
-    for (let i = source.indexOf("\n"); i !== -1; i = source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-  }
+  constructor(private readonly source: string) {}
 
   linePos(offset: number): { line: number; col: number } {
+    const firstLineEnd = this.source.indexOf("\n");
+    if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+    if (this.starts === undefined) {
+      const starts = [0];
+      const source = this.source;
+      for (let i = firstLineEnd; i !== -1; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
+      this.starts = starts;
+    }
     let low = 0;
     let high = this.starts.length - 1;
     while (low < high) {

@@ -44,6 +44,10 @@ const READ = [
   "labels: &l\n  app: x\nselector:\n  matchLabels: *l\nname: &n svc\nalso: *n\n",
   "seq:\n  -   key: v\n      other: w\n  - [] \n",
   "text: a, b [c] {d}\nemail: a@b.c\nhash: a#b\n",
+  // A no-break space is content to YAML (JavaScript's trim would drop it).
+  "a: b\u00a0\nc: \u00a0d\ne: f \u00a0 # comment\ng: -\u00a0h\n",
+  "seq:\n- a: 1\n  b: 2\n-   c: 3\n    d: [] # c\n- http://x:80/y\n- key:value\n-\n- # c\n  e: 1\nz: 1\n",
+  "a: 1\n---\n# only a comment\n---\nk: |\n  x\n# column 0 ends the block\nl: |-\n  last line, no newline",
 ];
 
 const GIVE_UP = [
@@ -79,6 +83,12 @@ const GIVE_UP = [
   "a: @x\n",
   "__proto__: 1\n",
   ".dockerconfigjson: x\n",
+  // YAML 1.1's other line breaks (go-yaml breaks lines there, the yaml package does not).
+  "a: b\u2028c\n",
+  "a: b\u0085c\n",
+  "a: 1\n\ufeffb: 2\n",
+  "- - a\n",
+  "a: |\n  x\n b: 1\n",
 ];
 
 describe("fast YAML path", () => {
@@ -189,6 +199,9 @@ describe("fast YAML path", () => {
       "\nstarts with newline",
       "ünï",
       "http://a:8080/p",
+      "nb\u00a0sp",
+      "trailing\u00a0",
+      "\u00a0leading",
     ];
     let seed = 7;
     const random = (n: number) => {
