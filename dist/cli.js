@@ -2289,7 +2289,9 @@ function sortKeys(content) {
   return sorted;
 }
 function setKey(content, key, value) {
-  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
 }
 var VALID_KEY, STD_BASE64;
 var init_config_content = __esm({
@@ -3716,7 +3718,7 @@ var init_config_names_in_text = __esm({
 
 // src/core/manifests/fast-yaml.ts
 function parseSimpleYaml(source2) {
-  if (source2.includes("	") || source2.includes("\r")) return void 0;
+  if (ODD_SPACE.test(source2)) return void 0;
   try {
     return new FastParser(source2).documents();
   } catch (error) {
@@ -3724,27 +3726,14 @@ function parseSimpleYaml(source2) {
     throw error;
   }
 }
-function isSequenceItem(text) {
-  return text === "-" || text.startsWith("- ");
-}
-function keyOf(text) {
-  const colon = text.indexOf(":");
-  if (colon <= 0 || colon > 1024) return void 0;
-  if (colon + 1 < text.length && text[colon + 1] !== " ") return void 0;
-  const key = text.slice(0, colon);
-  if (!PLAIN_KEY.test(key) || SPECIAL_WORDS.test(key) || key === "null" || key === "true" || key === "false")
-    return void 0;
-  if (key === "__proto__") return void 0;
-  return key;
-}
 function scalar(raw) {
-  const text = raw.trimEnd();
+  const text = withoutTrailingSpaces(raw);
   if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
   if (text.startsWith("'")) return withoutComment(singleQuoted(text));
   if (text === "{}" || text.startsWith("{} #")) return {};
   if (text === "[]" || text.startsWith("[] #")) return [];
   const hash = text.indexOf(" #");
-  const plain = (hash === -1 ? text : text.slice(0, hash)).trimEnd();
+  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
   if (plain === "" || plain === "~" || plain === "null") return null;
   if (plain === "true") return true;
   if (plain === "false") return false;
@@ -3758,7 +3747,7 @@ function scalar(raw) {
   return plain;
 }
 function withoutComment([value, rest]) {
-  const after = rest.trimStart();
+  const after = withoutLeadingSpaces(rest);
   if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
   return value;
 }
@@ -3793,7 +3782,17 @@ function singleQuoted(text) {
   }
   return giveUp();
 }
-var GiveUp, giveUp, MAX_ALIASES, SPECIAL_WORDS, PLAIN_KEY, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, FastParser, ESCAPES;
+function withoutLeadingSpaces(text) {
+  let start = 0;
+  while (text.charCodeAt(start) === 32) start++;
+  return start === 0 ? text : text.slice(start);
+}
+function withoutTrailingSpaces(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var GiveUp, giveUp, MAX_ALIASES, SPECIAL_WORDS, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
 var init_fast_yaml = __esm({
   "src/core/manifests/fast-yaml.ts"() {
     "use strict";
@@ -3804,130 +3803,148 @@ var init_fast_yaml = __esm({
     };
     MAX_ALIASES = 50;
     SPECIAL_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|Null|NULL)$/;
-    PLAIN_KEY = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
+    NOT_STRINGS = new Set(
+      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
+        " "
+      )
+    );
     NUMBER_START = /^[-+.0-9]/;
     NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
     DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
     INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
-    INDICATOR_START = /^(?:[-?:](?:\s|$)|[,[\]{}#&*!|>%@`])/;
+    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
+    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
+    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
+    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
+    END = 0;
+    LINE_KIND = 1;
+    SEPARATOR = 2;
     FastParser = class {
       constructor(source2) {
         this.source = source2;
       }
       source;
-      lines = [];
-      at = 0;
+      kind = END;
+      indent = 0;
+      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
+      column = 0;
+      dash = false;
+      key = void 0;
+      rest = "";
+      /** Offset of the current line's text (after its indentation). */
+      offset = 0;
+      /** Offset of the line after the current one: where `advance` reads next. */
+      next = 0;
       anchors = /* @__PURE__ */ new Map();
       aliases = 0;
       documents() {
         const docs = [];
-        let current = [];
-        let offset = 0;
-        const raw = this.source.split("\n");
-        for (const text of raw) {
-          const lineStart = offset;
-          offset += text.length + 1;
-          if (text.startsWith("---")) {
-            if (text !== "---") giveUp();
-            docs.push(...this.document(current));
-            current = [];
-            continue;
+        this.advance();
+        for (; ; ) {
+          if (this.kind === LINE_KIND) {
+            if (this.indent !== 0) giveUp();
+            const start = this.offset;
+            this.anchors = /* @__PURE__ */ new Map();
+            this.aliases = 0;
+            const value = this.block(0);
+            if (this.kind === LINE_KIND) giveUp();
+            docs.push({ value, start });
           }
-          if (text.startsWith("...") || text.startsWith("%")) giveUp();
-          const trimmed = text.trimStart();
-          current.push({
-            indent: text.length - trimmed.length,
-            text: trimmed,
-            offset: lineStart + text.length - trimmed.length
-          });
-        }
-        docs.push(...this.document(current));
-        return docs;
-      }
-      document(lines) {
-        this.lines = lines;
-        this.at = 0;
-        this.anchors = /* @__PURE__ */ new Map();
-        this.aliases = 0;
-        this.skipInsignificant();
-        const first = this.lines[this.at];
-        if (first === void 0) return [];
-        if (first.indent !== 0) giveUp();
-        const value = this.block(0);
-        this.skipInsignificant();
-        if (this.at < this.lines.length) giveUp();
-        return [{ value, start: first.offset }];
-      }
-      /** Skip blank and comment-only lines. */
-      skipInsignificant() {
-        while (this.at < this.lines.length) {
-          const line = this.lines[this.at];
-          if (line.text !== "" && !line.text.startsWith("#")) return;
-          this.at++;
+          if (this.kind === END) return docs;
+          this.advance();
         }
       }
-      next() {
-        this.skipInsignificant();
-        return this.lines[this.at];
+      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
+      advance() {
+        const source2 = this.source;
+        for (; ; ) {
+          if (this.next >= source2.length) {
+            this.kind = END;
+            this.indent = -1;
+            return;
+          }
+          LINE.lastIndex = this.next;
+          const m = LINE.exec(source2);
+          const indent = m[1].length;
+          const spaces = m[2];
+          const key = m[3];
+          const rest = m[4];
+          this.next = LINE.lastIndex;
+          if (spaces === void 0 && key === void 0) {
+            if (rest === "" || rest.charCodeAt(0) === 35) continue;
+            if (indent === 0) {
+              const c = rest.charCodeAt(0);
+              if (c === 45 && rest.startsWith("---")) {
+                if (rest !== "---") giveUp();
+                this.kind = SEPARATOR;
+                this.indent = -1;
+                return;
+              }
+              if (c === 37 || rest.startsWith("...")) giveUp();
+            }
+          }
+          this.kind = LINE_KIND;
+          this.indent = indent;
+          this.dash = spaces !== void 0;
+          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
+          this.key = key;
+          this.rest = rest;
+          this.offset = m.index + indent;
+          return;
+        }
       }
-      /** A block collection whose first line is the next significant one, at an indent over `parent`. */
+      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
       block(minIndent) {
-        const line = this.next();
-        if (line === void 0 || line.indent < minIndent) return null;
-        return isSequenceItem(line.text) ? this.sequence(line.indent) : this.mapping(line.indent);
+        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
+        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
       }
       sequence(indent) {
         const items = [];
-        for (let line = this.next(); line !== void 0 && line.indent === indent; line = this.next()) {
-          if (!isSequenceItem(line.text)) break;
-          const after = line.text.slice(1);
-          const rest = after.trimStart();
-          if (rest === "" || rest.startsWith("#")) {
-            this.at++;
-            const child = this.next();
-            items.push(child !== void 0 && child.indent > indent ? this.block(indent + 1) : null);
+        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
+          if (this.key !== void 0) {
+            this.indent = this.column;
+            this.dash = false;
+            items.push(this.mapping(this.column));
             continue;
           }
-          if (after[0] !== " ") giveUp();
-          const column = indent + 1 + (after.length - rest.length);
-          if (keyOf(rest) !== void 0) {
-            this.lines[this.at] = { indent: column, text: rest, offset: line.offset + (column - indent) };
-            items.push(this.mapping(column));
+          const rest = this.rest;
+          this.advance();
+          if (rest === "" || rest.charCodeAt(0) === 35) {
+            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
             continue;
           }
-          this.at++;
           items.push(this.inlineValue(rest, indent));
         }
         return items;
       }
       mapping(indent) {
         const map = {};
-        for (let line = this.next(); line !== void 0; line = this.next()) {
-          if (line.indent < indent) break;
-          if (line.indent > indent || isSequenceItem(line.text)) {
-            if (line.indent === indent) break;
+        while (this.kind === LINE_KIND) {
+          if (this.indent !== indent || this.dash) {
+            if (this.indent <= indent) break;
             giveUp();
           }
-          const key = keyOf(line.text) ?? giveUp();
-          if (Object.hasOwn(map, key)) giveUp();
-          let rest = line.text.slice(key.length + 1).trimStart();
-          this.at++;
+          const key = this.key ?? giveUp();
+          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
+            giveUp();
+          let rest = this.rest;
           let anchor;
           if (rest.startsWith("&")) {
-            anchor = /^&([^\s]+)/.exec(rest)?.[1] ?? giveUp();
-            rest = rest.slice(anchor.length + 1).trimStart();
+            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
+            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
             if (this.anchors.has(anchor)) giveUp();
           }
           let value;
           if (rest === "" || rest.startsWith("#")) {
-            const child = this.next();
-            if (child !== void 0 && child.indent > indent) value = this.block(indent + 1);
-            else if (child !== void 0 && child.indent === indent && isSequenceItem(child.text))
+            this.advance();
+            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
+            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
               value = this.sequence(indent);
             else value = null;
           } else if (rest.startsWith("|") || rest.startsWith(">")) {
             value = this.blockScalar(rest, indent);
           } else {
+            this.advance();
             value = this.inlineValue(rest, indent);
           }
           if (anchor !== void 0) this.anchors.set(anchor, value);
@@ -3935,45 +3952,60 @@ var init_fast_yaml = __esm({
         }
         return map;
       }
-      /** A one-line value (scalar, alias, `{}` or `[]`); the next line must not continue it. */
+      /**
+       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
+       * continue it (a more indented line is a multi-line scalar or an error).
+       */
       inlineValue(text, indent) {
         let value;
-        if (text.startsWith("*")) {
-          const match = /^\*([^\s]+)\s*(#.*)?$/.exec(text) ?? giveUp();
+        if (PLAIN_WORD.test(text)) {
+          value = NOT_STRINGS.has(text) ? scalar(text) : text;
+        } else if (text.startsWith("*")) {
+          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
           if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
           value = this.anchors.get(match[1]);
         } else {
           value = scalar(text);
         }
-        const following = this.next();
-        if (following !== void 0 && following.indent > indent) giveUp();
+        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
         return value;
       }
-      /** `|` or `|-` (clip or strip), indentation detected from the first line. */
+      /**
+       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
+       * header; its content lines are read raw (comments and blank lines are content here).
+       */
       blockScalar(header, indent) {
         if (header !== "|" && header !== "|-") giveUp();
+        const source2 = this.source;
         const lines = [];
         let blockIndent = -1;
-        while (this.at < this.lines.length) {
-          const line = this.lines[this.at];
-          if (line.text === "") {
-            if (line.indent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
+        let at = this.next;
+        while (at < source2.length) {
+          let end = source2.indexOf("\n", at);
+          if (end === -1) end = source2.length;
+          let textStart = at;
+          while (source2.charCodeAt(textStart) === 32) textStart++;
+          const lineIndent = textStart - at;
+          if (textStart === end) {
+            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
             lines.push("");
-            this.at++;
+            at = end + 1;
             continue;
           }
           if (blockIndent === -1) {
-            if (line.indent <= indent) break;
-            blockIndent = line.indent;
+            if (lineIndent <= indent) break;
+            blockIndent = lineIndent;
           }
-          if (line.indent < blockIndent) {
-            if (line.indent > indent) giveUp();
+          if (lineIndent < blockIndent) {
+            if (lineIndent > indent) giveUp();
             break;
           }
-          lines.push(" ".repeat(line.indent - blockIndent) + line.text);
-          this.at++;
+          lines.push(source2.slice(at + blockIndent, end));
+          at = end + 1;
         }
         if (blockIndent === -1) giveUp();
+        this.next = at;
+        this.advance();
         while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
         const body = lines.join("\n");
         return header === "|" ? `${body}
@@ -4063,7 +4095,7 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, CLUSTER_SCOPED_KINDS, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY2, QUIET_DETAIL, YAML_ERROR_TEXT;
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, CLUSTER_SCOPED_KINDS, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
@@ -4106,11 +4138,20 @@ var init_manifest_reader = __esm({
     ]);
     NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
     LineIndex = class {
-      starts = [0];
       constructor(source2) {
-        for (let i = source2.indexOf("\n"); i !== -1; i = source2.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        this.source = source2;
       }
+      source;
+      starts;
       linePos(offset) {
+        const firstLineEnd = this.source.indexOf("\n");
+        if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+        if (this.starts === void 0) {
+          const starts = [0];
+          const source2 = this.source;
+          for (let i = firstLineEnd; i !== -1; i = source2.indexOf("\n", i + 1)) starts.push(i + 1);
+          this.starts = starts;
+        }
         let low = 0;
         let high = this.starts.length - 1;
         while (low < high) {
@@ -4160,7 +4201,7 @@ var init_manifest_reader = __esm({
           for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
             const [start2, end] = error.pos;
             const key = oneLine(this.source.slice(start2, end));
-            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY2.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
             this.problem(start2, message);
           }
           return;
@@ -4297,7 +4338,7 @@ var init_manifest_reader = __esm({
       }
     };
     SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
-    PLAIN_KEY2 = /^[A-Za-z0-9._-]{1,253}$/;
+    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
     QUIET_DETAIL = "details not shown (the file holds a Secret)";
     YAML_ERROR_TEXT = {
       BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",

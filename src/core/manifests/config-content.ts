@@ -129,7 +129,12 @@ function sortKeys(content: ConfigContent): ConfigContent {
   return sorted;
 }
 
-/** Plain assignment would drop a key named `__proto__` (a valid ConfigMap key). */
+/**
+ * Plain assignment would drop a key named `__proto__` (a valid ConfigMap key): that one is defined.
+ * Only that one: defining every key cost ~2.5 µs each in a fresh process, ~4 ms for 200 configs.
+ */
 function setKey(content: ConfigContent, key: string, value: string): void {
-  Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
 }
