@@ -46,12 +46,12 @@ export interface PlanSizeResult {
   noChange: PlanRunFigures;
   /** `node -e ""`, interleaved with the others: the runtime's own start-up. */
   bareNode: PlanRunFigures;
-  /** bench/least-node-plan.mjs on the plan's commits: the git a plan cannot skip, driven from Node. */
+  /** bench/least-node-plan.cjs on the plan's commits: the git a plan cannot skip, driven from Node. */
   leastNode: PlanRunFigures;
   /** The same on the no-change commits. */
   leastNodeNoChange: PlanRunFigures;
   /**
-   * bench/least-node-plan.mjs --read-yaml: the same, plus loading the plan's YAML reader and parsing
+   * bench/least-node-plan.cjs --read-yaml: the same, plus loading the plan's YAML reader and parsing
    * every file read — the least a Node plan that reads what it compares can take.
    */
   leastNodeReadingYaml: PlanRunFigures;
@@ -79,9 +79,9 @@ export interface PlanCommands {
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-const LEAST_NODE_PLAN = join(BENCH_DIR, "least-node-plan.mjs");
+const LEAST_NODE_PLAN = join(BENCH_DIR, "least-node-plan.cjs");
 
-/** The plan's own YAML reader as one CommonJS file, for `least-node-plan.mjs --read-yaml`. */
+/** The plan's own YAML reader as one CommonJS file, for `least-node-plan.cjs --read-yaml`. */
 export async function buildYamlReader(workDir: string): Promise<string> {
   const outfile = join(workDir, "fast-yaml.cjs");
   await build({
