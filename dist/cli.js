@@ -2513,7 +2513,11 @@ function configName(source2, key) {
 }
 function shown(name) {
   if (name === void 0) return void 0;
-  return [...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) ? JSON.stringify(name) : name;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
 }
 function unique(values) {
   return [...new Set(values)];
@@ -2696,6 +2700,7 @@ function mergeCandidates(repo, cluster) {
   return [...candidates.values()];
 }
 function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
   const seen = /* @__PURE__ */ new Set();
   const refs = [];
   for (const object of objects) {

@@ -225,6 +225,7 @@ function mergeCandidates(repo: Manifest[], cluster: Manifest[]): Candidate[] {
 
 /** References of every definition, without duplicates (repo and cluster usually agree). */
 function referencesOf(objects: unknown[], lookup: (id: ObjectId) => unknown): ConfigReference[] {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
   const seen = new Set<string>();
   const refs: ConfigReference[] = [];
   for (const object of objects) {

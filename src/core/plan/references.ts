@@ -154,9 +154,11 @@ function configName(source: unknown, key: string): string | undefined {
 /** A name from the pod spec as shown in a reference path: quoted and escaped when it has control characters. */
 function shown(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
-  return [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
-    ? JSON.stringify(name)
-    : name;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return JSON.stringify(name);
+  }
+  return name;
 }
 
 function unique(values: string[]): string[] {
