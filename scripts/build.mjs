@@ -8,7 +8,16 @@ import { build } from "esbuild";
 import { generateDocs } from "./generate-docs.mjs";
 
 // Output names stay dist/cli.js and dist/action.js: action.yml, package.json "bin" and users point at them.
-const entryPoints = { cli: "src/cli/main.ts", action: "src/action/main.ts" };
+// dist/cli-plan.js is the CLI's real run (src/cli/run-cli-plan.ts), which dist/cli.js requires only
+// once the flags are read: `--help` and `--version` compile ~17 KB instead of ~320 KB (on Node 24,
+// which starts in a third of Node 20's time, that was a third of what `--version` took).
+const entryPoints = {
+  cli: "src/cli/main.ts",
+  action: "src/action/main.ts",
+  "cli-plan": "src/cli/run-cli-plan.ts",
+};
+/** run-cli.ts's `import("./run-cli-plan.js")`, in dist/cli.js: a require of dist/cli-plan.js. */
+const CLI_PLAN_IMPORT = /(^|\/)run-cli-plan\.js$/;
 
 // The large dependencies a run often does not need, each in its own bundle under dist/vendor/,
 // required only when a run needs it: the YAML package for files the fast path gives up on,
@@ -95,6 +104,18 @@ const bundled = await build({
           path: `./vendor/${VENDOR[args.path].file}.js`,
           external: true,
         }));
+        // Through a one-line CommonJS module, so the import becomes a plain `require` (an external
+        // `import()` would start Node's ES module loader, ~4 ms).
+        build.onResolve({ filter: CLI_PLAN_IMPORT }, (args) =>
+          args.kind === "dynamic-import" ? { path: "cli-plan", namespace: "cli-plan" } : undefined,
+        );
+        build.onLoad({ filter: /.*/, namespace: "cli-plan" }, () => ({
+          contents: 'module.exports = require("./cli-plan.js");',
+          loader: "js",
+        }));
+        build.onResolve({ filter: /^\.\/cli-plan\.js$/ }, (args) =>
+          args.namespace === "cli-plan" ? { path: "./cli-plan.js", external: true } : undefined,
+        );
       },
     },
   ],

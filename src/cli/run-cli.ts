@@ -1,11 +1,13 @@
 // The CLI as a function: flags and environment in, report on stdout, progress and errors on
 // stderr, an exit code out. main.ts runs it on the real process; tests run it in-process.
 // Only the flag parser is loaded up front: `--help` and `--version` must not pay for loading git,
-// YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read.
+// YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read. In
+// dist/ that import is a file of its own (cli-plan.js, ~300 KB that --help never compiles).
 import { VERSION } from "../compose/version.js";
-import { EXIT_OK, exitCodeFor } from "../core/errors.js";
+import { EXIT_OK } from "../core/errors.js";
 import { helpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
+import { reportError } from "./report-error.js";
 
 export interface CliIo {
   stdout(text: string): void;
@@ -21,21 +23,18 @@ export async function runCli(
   env: Record<string, string | undefined>,
   io: CliIo,
 ): Promise<number> {
-  const state = { debug: env.CONFIG_ROLLOUT_DEBUG === "true" };
+  const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
+  let args: ReturnType<typeof parseArgs>;
   try {
-    const args = parseArgs(argv);
-    if (args.help) return print(io, helpText());
-    if (args.version) return print(io, `config-rollout ${VERSION}\n`);
-    const { runPlanFromArgs } = await import("./run-cli-plan.js");
-    return await runPlanFromArgs(args, env, io, state);
+    args = parseArgs(argv);
   } catch (error) {
-    const [{ escapeForCiLog }, { describeError }] = await Promise.all([
-      import("../report/ci-log-text.js"),
-      import("../report/error-line.js"),
-    ]);
-    io.stderr(`${escapeForCiLog(describeError(error, state.debug))}\n`);
-    return exitCodeFor(error);
+    return reportError(error, debug, io);
   }
+  if (args.help) return print(io, helpText());
+  if (args.version) return print(io, `config-rollout ${VERSION}\n`);
+  // Reports its own errors (see report-error.ts).
+  const { runPlanFromArgs } = await import("./run-cli-plan.js");
+  return runPlanFromArgs(args, env, io, { debug });
 }
 
 function print(io: CliIo, text: string): number {

@@ -1,11 +1,12 @@
-// What `node dist/cli.js` loads: Node reads and compiles the whole bundle on every run, so what a
-// run often does not need stays out of it, in dist/vendor/, required only when a run needs it: the
+// What `node dist/cli.js` loads: Node reads and compiles a whole bundle, so what a run often does
+// not need stays out of it: `--help` and `--version` compile dist/cli.js alone, a run also
+// dist/cli-plan.js, and the rest is in dist/vendor/, required only when a run needs it: the
 // yaml package (files the fast path gives up on, kustomizations, rendered output), picomatch (globs
 // other than the default ones), simple-git (fetches) and client-node (a cluster). node:crypto
 // (hashes for restarts and versioned copies) is required only to hash. Checked by running the CLI
 // with a preload that records every file and built-in module the process loaded.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -17,6 +18,8 @@ const VENDOR = join(dirname(CLI), "vendor");
 
 interface Loaded {
   code: number;
+  /** Files of dist/ itself the run required, by base name. */
+  dist: string[];
   /** Files under dist/vendor/ the run required, by base name. */
   vendor: string[];
   /** Built-in modules Node loaded beyond its own start. */
@@ -87,6 +90,7 @@ describe("what `node dist/cli.js` loads", () => {
             };
             resolve({
               code: error ? Number(error.code) : 0,
+              dist: files.filter((f) => dirname(f) === dirname(CLI)).map((f) => basename(f)),
               vendor: files.filter((f) => dirname(f) === VENDOR).map((f) => basename(f)),
               builtins: builtins.map((m) => m.replace("NativeModule ", "")),
             });
@@ -99,17 +103,26 @@ describe("what `node dist/cli.js` loads", () => {
   const plan = (...extra: string[]) =>
     run(["--repo", repo.dir, "--base", base, "--head", head, "--dry-run", "--discover", "repo", ...extra]);
 
-  test("--help and --version load none of the vendored packages", async () => {
+  test("--help and --version load neither the run's bundle nor any vendored package", async () => {
     for (const flag of ["--help", "--version"]) {
       const loaded = await run([flag]);
       expect(loaded.code).toBe(0);
+      expect(loaded.dist).toEqual(["cli.js"]);
       expect(loaded.vendor).toEqual([]);
     }
+    // What they compile: the flag parser and the help, not the pipeline (~300 KB) a static import
+    // would pull back in.
+    expect(statSync(CLI).size).toBeLessThan(64 * 1024);
+    // A mistyped flag is reported before the run's bundle is loaded too.
+    const mistyped = await run(["--bogus"]);
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.dist).toEqual(["cli.js"]);
   });
 
   test("a plan of plain manifests loads neither yaml, picomatch, simple-git, client-node nor node:crypto", async () => {
     const loaded = await plan();
     expect(loaded.code).toBe(0);
+    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli.js"]);
     expect(loaded.vendor).toEqual([]);
     expect(loaded.builtins).not.toContain("crypto");
   });

@@ -1,0 +1,8130 @@
+"use strict";
+const __configRolloutModuleUrl = require("node:url").pathToFileURL(__filename).href;
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
+  try {
+    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+  } catch (e) {
+    throw err = [e], e;
+  }
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// src/core/errors.ts
+function exitCodeFor(error) {
+  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
+  return EXIT_FAILED;
+}
+function isExpectedError(error) {
+  return error instanceof UserError || error instanceof RolloutFailure;
+}
+var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
+var init_errors = __esm({
+  "src/core/errors.ts"() {
+    "use strict";
+    EXIT_OK = 0;
+    EXIT_FAILED = 1;
+    EXIT_USAGE = 2;
+    UserError = class extends Error {
+      name = "UserError";
+      exitCode = EXIT_USAGE;
+    };
+    ClusterAccessError = class extends UserError {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+      }
+      status;
+      name = "ClusterAccessError";
+    };
+    RolloutFailure = class extends Error {
+      name = "RolloutFailure";
+      exitCode = EXIT_FAILED;
+    };
+  }
+});
+
+// src/kube/kubeconfig-source.ts
+function findKubeConfigSource(opts) {
+  return chooseSource(opts)?.label;
+}
+function chooseSource(opts) {
+  const env = opts.env;
+  const home = env.HOME || env.USERPROFILE;
+  if (opts.kubeconfigPath) {
+    const pathLabel = opts.pathLabel ?? "--kubeconfig";
+    const file = (0, import_node_path.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs.existsSync)(file)) {
+      const credential = describeCredential(opts.kubeconfigPath);
+      if (credential) throw misplacedCredential(pathLabel, credential);
+      throw new UserError(
+        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
+      );
+    }
+    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
+  }
+  if (opts.kubeconfigData?.trim()) {
+    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
+    if (looksLikePath(opts.kubeconfigData, home)) {
+      throw new UserError(
+        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
+      );
+    }
+    const credential = describeCredential(opts.kubeconfigData);
+    if (credential?.includes("token")) {
+      throw new UserError(
+        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
+      );
+    }
+    return {
+      type: "data",
+      text: decodeKubeconfigData(opts.kubeconfigData, label2),
+      raw: opts.kubeconfigData,
+      label: label2
+    };
+  }
+  if (env.KUBECONFIG) {
+    const listed = env.KUBECONFIG.split(import_node_path.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs.existsSync)(f));
+    if (files.length === 0) {
+      const credential = describeCredential(env.KUBECONFIG);
+      if (credential) throw misplacedCredential("KUBECONFIG", credential);
+      throw new UserError(
+        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
+      );
+    }
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path.delimiter)})` };
+  }
+  if (home) {
+    const file = (0, import_node_path.join)(home, ".kube", "config");
+    if ((0, import_node_fs.existsSync)(file)) return { type: "file", files: [file], label: file };
+  }
+  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT;
+  if (host && port && (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "token"))) {
+    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
+    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
+    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
+  }
+  return void 0;
+}
+function decodeKubeconfigData(value, label2) {
+  const trimmed = value.trim();
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
+    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
+  }
+  return value;
+}
+function expandHome(path, home) {
+  return home && (path === "~" || path.startsWith("~/")) ? (0, import_node_path.join)(home, path.slice(1)) : path;
+}
+function describeCredential(value) {
+  const trimmed = value.trim();
+  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
+    return "a kubeconfig's text";
+  }
+  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
+  }
+  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
+  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
+    return "what looks like a token";
+  }
+  return void 0;
+}
+function misplacedCredential(label2, credential) {
+  return new UserError(
+    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
+  );
+}
+function looksLikePath(value, home) {
+  const trimmed = value.trim();
+  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
+  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
+  return (0, import_node_fs.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
+}
+var import_node_fs, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
+var init_kubeconfig_source = __esm({
+  "src/kube/kubeconfig-source.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_net = require("node:net");
+    import_node_path = require("node:path");
+    init_errors();
+    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+  }
+});
+
+// src/kube/exec-credential.ts
+function boundExecPlugins(kc, timeoutMs, onCredential) {
+  const plugins = /* @__PURE__ */ new Map();
+  const users = kc.getUsers().map((user) => {
+    const exec = user.exec ?? providerExec(user);
+    if (!exec) return user;
+    plugins.set(user.name, exec);
+    const { exec: _dropped, ...rest } = user;
+    return { ...rest, authProvider: { name: PROVIDER, config: {} } };
+  });
+  if (plugins.size === 0) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters(),
+    users,
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext()
+  });
+  const credentials = /* @__PURE__ */ new Map();
+  kc.addAuthenticator({
+    isAuthProvider: (user) => user?.authProvider?.name === PROVIDER,
+    async applyAuthentication(user, opts) {
+      const exec = plugins.get(user.name);
+      if (!exec) return;
+      let pending = credentials.get(user.name);
+      const cached = pending && await pending.catch(() => void 0);
+      if (!pending || !cached || cached.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
+        pending = runPlugin(user.name, exec, timeoutMs).then((credential2) => {
+          const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
+          if (secrets.length > 0) onCredential?.(secrets);
+          return credential2;
+        });
+        credentials.set(user.name, pending);
+      }
+      const credential = await pending;
+      const target = opts;
+      if (credential.clientCertificateData) target.cert = credential.clientCertificateData;
+      if (credential.clientKeyData) target.key = credential.clientKeyData;
+      if (credential.token)
+        target.headers = { ...target.headers, Authorization: `Bearer ${credential.token}` };
+    }
+  });
+}
+function providerExec(user) {
+  const config = user.authProvider?.config;
+  const exec = config?.exec;
+  return typeof exec === "object" && exec !== null ? exec : void 0;
+}
+function killGroup(child) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+  }
+}
+function runPlugin(userName, exec, timeoutMs) {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    const killAll = () => {
+      for (const child of running) killGroup(child);
+    };
+    process.on("exit", killAll);
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+      process.once(signal, () => {
+        killAll();
+        process.kill(process.pid, signal);
+      });
+    }
+  }
+  const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
+  const env = { ...process.env };
+  for (const entry of exec.env ?? []) env[entry.name] = entry.value;
+  env.KUBERNETES_EXEC_INFO = JSON.stringify({
+    apiVersion: exec.apiVersion ?? "client.authentication.k8s.io/v1beta1",
+    kind: "ExecCredential",
+    spec: { interactive: false }
+  });
+  return new Promise((resolve5, reject) => {
+    let stdout = "";
+    let stderr = "";
+    let settled = false;
+    const child = (0, import_node_child_process.spawn)(exec.command, exec.args ?? [], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so a timeout kills what the plugin started too.
+      detached: true
+    });
+    running.add(child);
+    const finish = (error, credential) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      running.delete(child);
+      if (error) reject(error);
+      else resolve5(credential);
+    };
+    const timer = setTimeout(() => {
+      killGroup(child);
+      finish(
+        new UserError(
+          `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+        )
+      );
+    }, timeoutMs);
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.setEncoding("utf8").on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => {
+      const message = error.code === "ENOENT" ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${error.code ?? error.message}`;
+      finish(new UserError(message));
+    });
+    child.on("close", (code, signal) => {
+      if (code !== 0) {
+        const last = stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "";
+        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        finish(new UserError(`${what} ${how}${last ? `: ${last}` : ""}`));
+        return;
+      }
+      const credential = parseExecCredential(stdout);
+      if (!credential) {
+        finish(new UserError(`${what} printed no ExecCredential with a token or client certificate`));
+        return;
+      }
+      finish(void 0, credential);
+    });
+  });
+}
+function parseExecCredential(stdout) {
+  let parsed;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    return void 0;
+  }
+  const status = parsed?.status;
+  if (!status || typeof status !== "object") return void 0;
+  const text = (key) => typeof status[key] === "string" ? status[key] : void 0;
+  const credential = {
+    token: text("token"),
+    clientCertificateData: text("clientCertificateData"),
+    clientKeyData: text("clientKeyData")
+  };
+  const expiry = text("expirationTimestamp");
+  if (expiry && !Number.isNaN(Date.parse(expiry))) credential.expiresAt = Date.parse(expiry);
+  return credential.token || credential.clientCertificateData ? credential : void 0;
+}
+var import_node_child_process, PROVIDER, running, exitHookInstalled;
+var init_exec_credential = __esm({
+  "src/kube/exec-credential.ts"() {
+    "use strict";
+    import_node_child_process = require("node:child_process");
+    init_errors();
+    PROVIDER = "config-rollout-exec";
+    running = /* @__PURE__ */ new Set();
+    exitHookInstalled = false;
+  }
+});
+
+// src/kube/connect.ts
+var connect_exports = {};
+__export(connect_exports, {
+  NoClusterConfiguredError: () => NoClusterConfiguredError,
+  SERVICE_ACCOUNT_DIR: () => SERVICE_ACCOUNT_DIR,
+  decodeKubeconfigData: () => decodeKubeconfigData,
+  findKubeConfigSource: () => findKubeConfigSource,
+  loadKubeConfig: () => loadKubeConfig
+});
+function loadKubeConfig(opts) {
+  const source2 = chooseSource(opts);
+  if (!source2) return void 0;
+  const kc = new import_client_node.KubeConfig();
+  const secrets = [];
+  if (source2.type === "file") loadFiles(kc, source2.files, source2.label);
+  else if (source2.type === "data") {
+    const whole = [source2.raw, source2.text, Buffer.from(source2.text).toString("base64")];
+    secrets.push(...whole.filter((text) => !text.trim().includes("\n")));
+    parseInto(kc, source2.label, () => kc.loadFromString(source2.text));
+  } else loadInCluster(kc, source2.server, source2.dir, secrets);
+  allowPlainHttp(kc);
+  selectContext(kc, opts.context, source2.label);
+  const cluster = kc.getCurrentCluster();
+  for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
+  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4, opts.onPluginCredential);
+  return {
+    kc,
+    context: kc.getCurrentContext(),
+    server: cluster.server,
+    namespace: kc.getContextObject(kc.getCurrentContext())?.namespace || void 0,
+    source: source2.label,
+    secretsToMask: [...new Set(secrets.map((s) => s.trim()).filter((s) => s !== ""))]
+  };
+}
+function loadFiles(kc, files, label2) {
+  const [first, ...rest] = files;
+  parseInto(kc, first, () => kc.loadFromFile(first));
+  for (const file of rest) {
+    const other = new import_client_node.KubeConfig();
+    parseInto(other, file, () => other.loadFromFile(file));
+    kc.loadFromOptions({
+      clusters: mergeByName(kc.getClusters(), other.getClusters()),
+      users: mergeByName(kc.getUsers(), other.getUsers()),
+      contexts: mergeByName(kc.getContexts(), other.getContexts()),
+      currentContext: kc.getCurrentContext() || other.getCurrentContext()
+    });
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${label2} defines no contexts`);
+}
+function mergeByName(first, second) {
+  const names = new Set(first.map((item) => item.name));
+  return [...first, ...second.filter((item) => !names.has(item.name))];
+}
+function parseInto(kc, where, load) {
+  try {
+    load();
+  } catch (error) {
+    const e = error;
+    if (e.name === "YAMLException") {
+      const line = e.mark?.line === void 0 ? "" : ` at line ${e.mark.line + 1}`;
+      throw new UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+    }
+    throw new UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
+  }
+  if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
+}
+function loadInCluster(kc, server, dir, secrets) {
+  const tokenFile = (0, import_node_path2.join)(dir, "token");
+  const caFile = (0, import_node_path2.join)(dir, "ca.crt");
+  const namespaceFile = (0, import_node_path2.join)(dir, "namespace");
+  secrets.push((0, import_node_fs2.readFileSync)(tokenFile, "utf8"));
+  kc.loadFromOptions({
+    clusters: [
+      { name: "inCluster", server, caFile: (0, import_node_fs2.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+    ],
+    users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
+    contexts: [
+      {
+        name: "inClusterContext",
+        cluster: "inCluster",
+        user: "inClusterUser",
+        namespace: (0, import_node_fs2.existsSync)(namespaceFile) ? (0, import_node_fs2.readFileSync)(namespaceFile, "utf8").trim() : void 0
+      }
+    ],
+    currentContext: "inClusterContext"
+  });
+}
+function allowPlainHttp(kc) {
+  if (!kc.getClusters().some((c) => c.server.startsWith("http:") && !c.skipTLSVerify)) return;
+  kc.loadFromOptions({
+    clusters: kc.getClusters().map((c) => c.server.startsWith("http:") ? { ...c, skipTLSVerify: true } : c),
+    users: kc.getUsers(),
+    contexts: kc.getContexts(),
+    currentContext: kc.getCurrentContext()
+  });
+}
+function selectContext(kc, wanted, label2) {
+  const available = kc.getContexts().map((c) => c.name).join(", ");
+  if (wanted) {
+    if (!kc.getContextObject(wanted)) {
+      throw new UserError(`context "${wanted}" not found in ${label2}; available contexts: ${available}`);
+    }
+    kc.setCurrentContext(wanted);
+  } else if (!kc.getCurrentContext() || !kc.getContextObject(kc.getCurrentContext())) {
+    const current = kc.getCurrentContext();
+    throw new UserError(
+      current ? `current-context "${current}" of ${label2} does not exist; pass --context (available: ${available})` : `${label2} sets no current-context; pass --context (available: ${available})`
+    );
+  }
+  const context = kc.getContextObject(kc.getCurrentContext());
+  if (context && !kc.getCluster(context.cluster)) {
+    throw new UserError(
+      `context "${context.name}" refers to cluster "${context.cluster}", which ${label2} does not define`
+    );
+  }
+}
+function userSecrets(user) {
+  const out = [];
+  if (user.token) out.push(user.token);
+  if (user.password) out.push(user.password);
+  if (user.keyData) out.push(user.keyData, Buffer.from(user.keyData, "base64").toString("utf8"));
+  const providerConfig = user.authProvider?.config;
+  if (providerConfig && typeof providerConfig === "object") {
+    for (const [key, value] of Object.entries(providerConfig)) {
+      if (SECRET_KEY.test(key) && !/file$/i.test(key) && typeof value === "string") out.push(value);
+    }
+  }
+  const execEnv = user.exec?.env;
+  if (Array.isArray(execEnv)) {
+    for (const entry of execEnv) {
+      if (typeof entry.name === "string" && SECRET_KEY.test(entry.name) && typeof entry.value === "string") {
+        out.push(entry.value);
+      }
+    }
+  }
+  return out;
+}
+var import_node_fs2, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var init_connect = __esm({
+  "src/kube/connect.ts"() {
+    "use strict";
+    import_node_fs2 = require("node:fs");
+    import_node_path2 = require("node:path");
+    import_client_node = require("./vendor/client-node.js");
+    init_errors();
+    init_exec_credential();
+    init_kubeconfig_source();
+    init_kubeconfig_source();
+    NoClusterConfiguredError = class extends UserError {
+      name = "NoClusterConfiguredError";
+      constructor() {
+        super(
+          "no Kubernetes cluster configured: no --kubeconfig, CONFIG_ROLLOUT_KUBECONFIG, KUBECONFIG, ~/.kube/config or in-cluster service account found (client libraries would silently try http://localhost:8080 instead)"
+        );
+      }
+    };
+    SECRET_KEY = /token|secret|password|passwd|key|credential/i;
+  }
+});
+
+// src/core/manifests/json-shape.ts
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+function field(value, key) {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
+}
+function stringField(value, key) {
+  const v = field(value, key);
+  return typeof v === "string" ? v : void 0;
+}
+function arrayField(value, key) {
+  const v = field(value, key);
+  return Array.isArray(v) ? v : [];
+}
+function describeType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (ArrayBuffer.isView(value)) return "binary data";
+  if (typeof value === "object") return "a mapping";
+  return `a ${typeof value}`;
+}
+var init_json_shape = __esm({
+  "src/core/manifests/json-shape.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/kinds/argo-rollout-status.ts
+function argoRolloutStatus(obj) {
+  const name = String(field(field(obj, "metadata"), "name") ?? "");
+  const status = field(obj, "status");
+  const [phase, detail] = rolloutPhase(obj);
+  const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
+  switch (phase) {
+    case "Healthy":
+      return { done: true, message: `rollout "${name}" successfully rolled out (Healthy)` };
+    case "Degraded":
+      return { done: true, message, error: message };
+    case "Paused":
+      return { done: true, paused: true, message: `${message} (promote it to continue)` };
+    default:
+      return {
+        done: false,
+        message: `Waiting for rollout "${name}" to finish: ${detail || "Progressing"}${stepOf(status)}`
+      };
+  }
+}
+function rolloutPhase(obj) {
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
+  const generation = field(field(obj, "metadata"), "generation");
+  if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
+    return ["Progressing", "waiting for rollout spec update to be observed"];
+  }
+  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
+    return ["Progressing", "waiting for rollout to unpause"];
+  }
+  const workloadGeneration = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
+  if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
+    return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
+  }
+  const phase = stringField(status, "phase");
+  if (phase) return [phase, stringField(status, "message") ?? ""];
+  return calculatedPhase(spec, status);
+}
+function calculatedPhase(spec, status) {
+  for (const condition of arrayOf(field(status, "conditions"))) {
+    const reason = stringField(condition, "reason");
+    const message = stringField(condition, "message") ?? "";
+    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
+      return ["Degraded", `${reason}: ${message}`];
+    }
+  }
+  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field(status, "pauseConditions"))[0];
+  if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
+  const replicas = numberOr(field(spec, "replicas"), 1);
+  const updated = numberOr(field(status, "updatedReplicas"), 0);
+  const available = numberOr(field(status, "availableReplicas"), 0);
+  if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
+  if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
+  const stable = stringField(status, "stableRS") ?? "";
+  if (stable === "" || stable !== stringField(status, "currentPodHash")) {
+    return ["Progressing", "waiting for all steps to complete"];
+  }
+  return ["Healthy", ""];
+}
+function stepOf(status) {
+  const step = field(status, "currentStepIndex");
+  return typeof step === "number" ? ` (canary step ${step})` : "";
+}
+function arrayOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+function numberOr(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+var WORKLOAD_GENERATION_ANNOTATION;
+var init_argo_rollout_status = __esm({
+  "src/core/kinds/argo-rollout-status.ts"() {
+    "use strict";
+    init_json_shape();
+    WORKLOAD_GENERATION_ANNOTATION = "rollout.argoproj.io/workload-generation";
+  }
+});
+
+// src/core/kinds/rollout-status.ts
+function deploymentStatus(obj) {
+  const name = nameOf(obj);
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+    return waiting(specUpdateMessage("Deployment"));
+  }
+  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
+  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
+    return failed(`deployment "${name}" exceeded its progress deadline`);
+  }
+  const updated = num(status, "updatedReplicas");
+  const specReplicas = optionalNum(spec, "replicas");
+  if (specReplicas !== void 0 && updated < specReplicas) {
+    return waiting(
+      `Waiting for deployment "${name}" rollout to finish: ${updated} out of ${specReplicas} new replicas have been updated...`
+    );
+  }
+  const replicas = num(status, "replicas");
+  if (replicas > updated) {
+    return waiting(
+      `Waiting for deployment "${name}" rollout to finish: ${replicas - updated} old replicas are pending termination...`
+    );
+  }
+  const available = num(status, "availableReplicas");
+  if (available < updated) {
+    return waiting(
+      `Waiting for deployment "${name}" rollout to finish: ${available} of ${updated} updated replicas are available...`
+    );
+  }
+  return { done: true, message: `deployment "${name}" successfully rolled out` };
+}
+function daemonSetStatus(obj) {
+  const name = nameOf(obj);
+  const status = field(obj, "status");
+  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  if (strategy !== "RollingUpdate") {
+    return notWaitable(
+      `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
+    );
+  }
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+    return waiting(specUpdateMessage("DaemonSet"));
+  }
+  const desired = num(status, "desiredNumberScheduled");
+  const updated = num(status, "updatedNumberScheduled");
+  if (updated < desired) {
+    return waiting(
+      `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...`
+    );
+  }
+  const available = num(status, "numberAvailable");
+  if (available < desired) {
+    return waiting(
+      `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...`
+    );
+  }
+  return { done: true, message: `daemon set "${name}" successfully rolled out` };
+}
+function statefulSetStatus(obj) {
+  const name = nameOf(obj);
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const updateStrategy = field(spec, "updateStrategy");
+  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
+  if (strategy !== "RollingUpdate") {
+    return notWaitable(
+      `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
+    );
+  }
+  const observed = num(status, "observedGeneration");
+  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
+    return waiting(specUpdateMessage("StatefulSet"));
+  }
+  const specReplicas = optionalNum(spec, "replicas");
+  const ready = num(status, "readyReplicas");
+  if (specReplicas !== void 0 && ready < specReplicas) {
+    return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
+  }
+  const updated = num(status, "updatedReplicas");
+  const rollingUpdate = field(updateStrategy, "rollingUpdate");
+  if (isRecord(rollingUpdate)) {
+    const partition = optionalNum(rollingUpdate, "partition") ?? 0;
+    if (specReplicas !== void 0 && updated < specReplicas - partition) {
+      return waiting(
+        `Waiting for partitioned roll out to finish: ${updated} out of ${specReplicas - partition} new pods have been updated...`
+      );
+    }
+    return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
+  }
+  const updateRevision = String(field(status, "updateRevision") ?? "");
+  const currentRevision = String(field(status, "currentRevision") ?? "");
+  if (updateRevision !== currentRevision) {
+    return waiting(
+      `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
+    );
+  }
+  return {
+    done: true,
+    message: `statefulset rolling update complete ${num(status, "currentReplicas")} pods at revision ${currentRevision}...`
+  };
+}
+function specUpdateMessage(kind) {
+  const label2 = { Deployment: "deployment", DaemonSet: "daemon set", StatefulSet: "statefulset", Rollout: "rollout" }[kind] ?? kind;
+  return `Waiting for ${label2} spec update to be observed...`;
+}
+function waiting(message) {
+  return { done: false, message };
+}
+function failed(error) {
+  return { done: true, message: error, error };
+}
+function notWaitable(error) {
+  return { done: true, message: error, error, notWaitable: true };
+}
+function nameOf(obj) {
+  return String(field(field(obj, "metadata"), "name") ?? "");
+}
+function conditions(status) {
+  const list = field(status, "conditions");
+  return Array.isArray(list) ? list : [];
+}
+function num(obj, key) {
+  return optionalNum(obj, key) ?? 0;
+}
+function optionalNum(obj, key) {
+  const value = field(obj, key);
+  return typeof value === "number" && Number.isFinite(value) ? value : void 0;
+}
+var init_rollout_status = __esm({
+  "src/core/kinds/rollout-status.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/core/kinds/workload-kinds.ts
+function workloadKind(kind, apiVersion) {
+  const entry = BY_KIND.get(kind);
+  if (!entry || typeof apiVersion !== "string") return entry;
+  const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+  return group === entry.group ? entry : void 0;
+}
+function workloadKindOf(obj) {
+  const kind = field(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
+}
+function apiVersionOf(entry) {
+  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+}
+function qualifiedResource(entry) {
+  return entry.group ? `${entry.resource}.${entry.group}` : entry.resource;
+}
+function restartableKinds() {
+  return WORKLOAD_KINDS.filter((k) => "patch" in k.restart);
+}
+function podTemplateOf(obj) {
+  const entry = workloadKindOf(obj);
+  if (!entry) return void 0;
+  let template = obj;
+  for (const step of entry.templatePath) template = field(template, step);
+  if (!isRecord(template)) return void 0;
+  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
+}
+function runningPodTemplateOf(obj, lookup) {
+  const owner = workloadKindOf(obj)?.templateOwner?.(obj);
+  return owner ? podTemplateOf(lookup(owner)) : podTemplateOf(obj);
+}
+function isWorkloadKind(kind) {
+  return BY_KIND.has(kind);
+}
+function isRestartable(kind) {
+  const entry = BY_KIND.get(kind);
+  return entry !== void 0 && "patch" in entry.restart;
+}
+function skipReasonForKind(kind) {
+  const restart = BY_KIND.get(kind)?.restart;
+  return restart && "never" in restart ? restart.never : void 0;
+}
+function nameOf2(obj) {
+  return String(field(field(obj, "metadata"), "name") ?? "");
+}
+function namespaceOf(obj) {
+  return String(field(field(obj, "metadata"), "namespace") ?? "");
+}
+function rolloutStatus(obj) {
+  const rule = workloadKindOf(obj)?.rolloutStatus;
+  if (rule) return rule(obj);
+  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
+  return { done: true, message, error: message, notWaitable: true };
+}
+var WORKLOAD_KINDS, BY_KIND;
+var init_workload_kinds = __esm({
+  "src/core/kinds/workload-kinds.ts"() {
+    "use strict";
+    init_json_shape();
+    init_argo_rollout_status();
+    init_rollout_status();
+    WORKLOAD_KINDS = [
+      {
+        kind: "Deployment",
+        group: "apps",
+        version: "v1",
+        resource: "deployments",
+        templatePath: ["spec", "template"],
+        restart: { patch: "strategic-merge" },
+        rolloutStatus: deploymentStatus,
+        // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
+        // rollout for whoever resumes it.
+        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
+      },
+      {
+        kind: "StatefulSet",
+        group: "apps",
+        version: "v1",
+        resource: "statefulsets",
+        templatePath: ["spec", "template"],
+        restart: { patch: "strategic-merge" },
+        rolloutStatus: statefulSetStatus
+      },
+      {
+        kind: "DaemonSet",
+        group: "apps",
+        version: "v1",
+        resource: "daemonsets",
+        templatePath: ["spec", "template"],
+        restart: { patch: "strategic-merge" },
+        rolloutStatus: daemonSetStatus
+      },
+      {
+        kind: "Rollout",
+        group: "argoproj.io",
+        version: "v1alpha1",
+        resource: "rollouts",
+        templatePath: ["spec", "template"],
+        restart: { patch: "merge" },
+        rolloutStatus: argoRolloutStatus,
+        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
+        templateOwner: (obj) => {
+          const ref = field(field(obj, "spec"), "workloadRef");
+          const name = field(ref, "name");
+          if (typeof name !== "string" || name === "") return void 0;
+          const kind = field(ref, "kind");
+          return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
+        },
+        customResource: true
+      },
+      {
+        kind: "CronJob",
+        group: "batch",
+        version: "v1",
+        resource: "cronjobs",
+        templatePath: ["spec", "jobTemplate", "spec", "template"],
+        restart: { never: "CronJob: picks up the change on its next run" }
+      },
+      {
+        kind: "Job",
+        group: "batch",
+        version: "v1",
+        resource: "jobs",
+        templatePath: ["spec", "template"],
+        restart: { never: "Job: a running job keeps its config; the next job created picks up the change" }
+      },
+      {
+        kind: "ReplicaSet",
+        group: "apps",
+        version: "v1",
+        resource: "replicasets",
+        templatePath: ["spec", "template"],
+        restart: { never: "ReplicaSet: restart the Deployment that owns it, or recreate its pods" }
+      },
+      {
+        kind: "Pod",
+        group: "",
+        version: "v1",
+        resource: "pods",
+        templatePath: [],
+        restart: { never: "Pod: a bare pod must be recreated" }
+      }
+    ];
+    BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
+  }
+});
+
+// src/core/manifests/live-config.ts
+function liveConfigContent(obj) {
+  const content = {};
+  const data = field(obj, "data");
+  const isSecret = field(obj, "kind") === "Secret";
+  if (isRecord(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value !== "string") continue;
+      content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
+    }
+  }
+  const binary = field(obj, "binaryData");
+  if (!isSecret && isRecord(binary)) {
+    for (const [key, value] of Object.entries(binary)) {
+      if (typeof value === "string") content[key] = canonicalBase64(value);
+    }
+  }
+  return content;
+}
+function canonicalBase64(value) {
+  return Buffer.from(value, "base64").toString("base64");
+}
+var init_live_config = __esm({
+  "src/core/manifests/live-config.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/kube/retry.ts
+function isRetryable(error) {
+  if (error instanceof import_client_node2.ApiException) {
+    return error.code === 409 || error.code === 429 || error.code >= 500;
+  }
+  return error instanceof RequestTimeoutError || networkErrorCode(error) !== void 0;
+}
+function networkErrorCode(error) {
+  const e = error;
+  if (e === null || typeof e !== "object") return void 0;
+  if (e.name === "FetchError" && e.type === "system") return String(e.code ?? e.errno ?? "network error");
+  if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)) return e.code;
+  return void 0;
+}
+function retryAfterSeconds(error) {
+  if (!(error instanceof import_client_node2.ApiException)) return void 0;
+  const headers = error.headers ?? {};
+  const value = headers["retry-after"] ?? headers["Retry-After"];
+  if (value === void 0 || !/^\d+$/.test(value.trim())) return void 0;
+  return Number(value.trim());
+}
+function retryDelayMs(attempt, retryAfter, policy) {
+  const base = policy.baseDelayMs ?? 200;
+  const cap = policy.maxDelayMs ?? 5e3;
+  const step = Math.min(cap, base * 2 ** attempt);
+  const jittered = step / 2 + (policy.random ?? Math.random)() * (step / 2);
+  const requested = retryAfter === void 0 ? 0 : Math.min(retryAfter * 1e3, policy.maxRetryAfterMs ?? 3e4);
+  return Math.round(Math.max(jittered, requested));
+}
+async function withRetries(call, policy) {
+  const sleep = policy.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(attempt);
+    } catch (error) {
+      if (attempt >= policy.retries || !isRetryable(error)) throw error;
+      await sleep(retryDelayMs(attempt, retryAfterSeconds(error), policy));
+    }
+  }
+}
+var import_client_node2, RequestTimeoutError;
+var init_retry = __esm({
+  "src/kube/retry.ts"() {
+    "use strict";
+    import_client_node2 = require("./vendor/client-node.js");
+    RequestTimeoutError = class extends Error {
+      constructor(timeoutMs) {
+        super(`no answer within ${timeoutMs} ms`);
+        this.timeoutMs = timeoutMs;
+      }
+      timeoutMs;
+      name = "RequestTimeoutError";
+    };
+  }
+});
+
+// src/kube/api-errors.ts
+function describeKubeError(error, req, attempts = 1) {
+  const where = req.namespace ? ` in namespace ${req.namespace}` : "";
+  const target = `${req.resource}${req.name ? ` "${req.name}"` : ""}`;
+  const tries = attempts > 1 ? ` (after ${attempts} attempts)` : "";
+  if (error instanceof import_client_node3.ApiException) {
+    const status = parseStatus(error.body);
+    const serverMessage = stringField(status, "message");
+    const detail = serverMessage ? `: ${serverMessage}` : "";
+    switch (error.code) {
+      case 401:
+        return new ClusterAccessError(
+          `the server rejected the credentials of context ${req.context} (401 Unauthorized)`,
+          401
+        );
+      case 403: {
+        const details = field(status, "details");
+        const kind = stringField(details, "kind");
+        const group = stringField(details, "group");
+        const resource = kind ? group ? `${kind}.${group}` : kind : req.resource;
+        return new ClusterAccessError(
+          `forbidden: context ${req.context} cannot ${req.verb} ${resource}${where}${detail}`,
+          403
+        );
+      }
+      case 404:
+        return new ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
+      default: {
+        const reason = stringField(status, "reason");
+        const code2 = `${error.code}${reason ? ` ${reason}` : ""}`;
+        return new ClusterAccessError(
+          `${req.verb} ${target}${where} failed${tries}: the API server answered ${code2}${detail}`,
+          error.code
+        );
+      }
+    }
+  }
+  if (error instanceof RequestTimeoutError) {
+    return new ClusterAccessError(
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
+      void 0
+    );
+  }
+  const code = networkErrorCode(error);
+  if (code) {
+    return new ClusterAccessError(
+      `cannot reach the Kubernetes API at ${req.server} (context ${req.context}): ${code}${tries}`,
+      void 0
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ClusterAccessError(
+    `${req.verb} ${target}${where} (context ${req.context}) failed: ${message}`,
+    void 0
+  );
+}
+function parseStatus(body) {
+  if (typeof body !== "string") return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return void 0;
+  }
+}
+function formatMs(ms) {
+  return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
+}
+var import_client_node3;
+var init_api_errors = __esm({
+  "src/kube/api-errors.ts"() {
+    "use strict";
+    import_client_node3 = require("./vendor/client-node.js");
+    init_errors();
+    init_json_shape();
+    init_retry();
+    init_errors();
+  }
+});
+
+// src/kube/reuse-agents.ts
+function reuseAgents(kc) {
+  const agents = /* @__PURE__ */ new Map();
+  return {
+    getName: () => "kubeconfig (one keep-alive agent per TLS identity)",
+    async applySecurityAuthentication(context) {
+      await kc.applySecurityAuthentication(context);
+      const made = context.getAgent();
+      if (made === void 0) return;
+      const plain = made.constructor === import_node_https.Agent || made.constructor === import_node_http.Agent;
+      if (!plain) return;
+      const options = made.options;
+      const picked = {};
+      for (const name of TLS_OPTIONS) {
+        if (options[name] !== void 0) picked[name] = options[name];
+      }
+      const key = `${made.constructor === import_node_https.Agent ? "https" : "http"} ${JSON.stringify(picked)}`;
+      let agent = agents.get(key);
+      if (!agent) {
+        agent = made.constructor === import_node_https.Agent ? new import_node_https.Agent({ ...picked, keepAlive: true }) : new import_node_http.Agent({ keepAlive: true });
+        agents.set(key, agent);
+      }
+      context.setAgent(agent);
+    }
+  };
+}
+var import_node_http, import_node_https, TLS_OPTIONS;
+var init_reuse_agents = __esm({
+  "src/kube/reuse-agents.ts"() {
+    "use strict";
+    import_node_http = require("node:http");
+    import_node_https = require("node:https");
+    TLS_OPTIONS = [
+      "ca",
+      "cert",
+      "key",
+      "pfx",
+      "passphrase",
+      "rejectUnauthorized",
+      "servername"
+    ];
+  }
+});
+
+// src/kube/watch-stream.ts
+function openWatch(kc, req) {
+  const agents = [];
+  let controller;
+  let closed = false;
+  const abort = () => {
+    closed = true;
+    controller?.abort();
+    for (const agent of agents) agent.destroy();
+  };
+  const config = Object.create(kc);
+  config.applyToFetchOptions = async (options) => {
+    const init = await kc.applyToFetchOptions(options);
+    const headers = init.headers;
+    if (headers && typeof headers.set === "function") headers.set("User-Agent", req.userAgent);
+    else init.headers = { ...headers, "User-Agent": req.userAgent };
+    const agent = init.agent;
+    if (agent && typeof agent.destroy === "function") {
+      agents.push(agent);
+      if (closed) agent.destroy();
+    }
+    return init;
+  };
+  const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== void 0 && v !== ""));
+  new import_client_node4.Watch(config).watch(
+    req.path,
+    query,
+    (type, object) => {
+      if (!closed) req.onEvent(type, object);
+    },
+    (error) => {
+      if (closed) return;
+      closed = true;
+      req.onDone(error ?? void 0);
+    }
+  ).then(
+    (c) => {
+      controller = c;
+      if (closed) c.abort();
+    },
+    (error) => {
+      if (!closed) {
+        closed = true;
+        req.onDone(error);
+      }
+    }
+  );
+  return { abort };
+}
+var import_client_node4;
+var init_watch_stream = __esm({
+  "src/kube/watch-stream.ts"() {
+    "use strict";
+    import_client_node4 = require("./vendor/client-node.js");
+  }
+});
+
+// src/kube/kube-client.ts
+var kube_client_exports = {};
+__export(kube_client_exports, {
+  createCluster: () => createCluster
+});
+function createCluster(kc, opts) {
+  const context = kc.getCurrentContext();
+  const server = kc.getCurrentCluster()?.server ?? "(no server)";
+  const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
+  const attemptSignal = new import_node_async_hooks.AsyncLocalStorage();
+  const api = new ObjectApi(
+    (0, import_client_node5.createConfiguration)({
+      baseServer: new import_client_node5.ServerConfiguration(server, {}),
+      authMethods: { default: reuseAgents(kc) },
+      promiseMiddleware: [
+        {
+          pre: async (request2) => {
+            request2.setHeaderParam("User-Agent", opts.userAgent);
+            const signal = attemptSignal.getStore();
+            if (signal) request2.setSignal(signal);
+            return request2;
+          },
+          post: async (response) => response
+        }
+      ]
+    })
+  );
+  const served = /* @__PURE__ */ new Map();
+  async function request(req, call) {
+    let attempts = 0;
+    try {
+      return await withRetries(async () => {
+        attempts++;
+        const signal = AbortSignal.timeout(opts.requestTimeoutMs);
+        try {
+          return await attemptSignal.run(signal, call);
+        } catch (error) {
+          if (signal.aborted && !(error instanceof import_client_node5.ApiException))
+            throw new RequestTimeoutError(opts.requestTimeoutMs);
+          throw error;
+        }
+      }, policy);
+    } catch (error) {
+      if (error instanceof UserError) throw error;
+      throw describeKubeError(error, { ...req, context, server }, attempts);
+    }
+  }
+  async function readOrUndefined(spec, req) {
+    try {
+      return toPlain(await request(req, () => api.read(spec)));
+    } catch (error) {
+      if (error instanceof ClusterAccessError && error.status === 404) return void 0;
+      throw error;
+    }
+  }
+  async function list(namespace, kindName, fieldSelector) {
+    const kind = kindEntry(kindName);
+    const apiVersion = apiVersionOf(kind);
+    const result = await request(
+      { verb: "list", resource: qualifiedResource(kind), namespace },
+      () => api.list(apiVersion, kind.kind, namespace, void 0, void 0, void 0, fieldSelector)
+    );
+    const plain = toPlain(result);
+    return {
+      // List items come without apiVersion/kind; put them back so each item stands alone.
+      items: (plain.items ?? []).map((item) => ({ ...item, apiVersion, kind: kind.kind })),
+      resourceVersion: plain.metadata?.resourceVersion ?? ""
+    };
+  }
+  const configSpec = (id) => ({
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: { name: id.name, namespace: id.namespace }
+  });
+  return {
+    context,
+    server,
+    serves(kindName) {
+      const kind = kindEntry(kindName);
+      if (!kind.customResource) return Promise.resolve(true);
+      const apiVersion = apiVersionOf(kind);
+      let answer = served.get(apiVersion);
+      if (!answer) {
+        answer = request(
+          { verb: "get", resource: `API group ${apiVersion}` },
+          () => api.resourceOf(apiVersion, kind.kind)
+        ).then(
+          (resource) => resource !== void 0,
+          (error) => {
+            if (error instanceof ClusterAccessError && error.status === 404) return false;
+            throw error;
+          }
+        );
+        served.set(apiVersion, answer);
+      }
+      return answer;
+    },
+    listWorkloads: async (namespace, kind) => (await list(namespace, kind)).items,
+    listForWatch: list,
+    async readConfig(id) {
+      if (id.kind !== "ConfigMap" && id.kind !== "Secret") {
+        throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
+      }
+      const resource = id.kind === "Secret" ? "secrets" : "configmaps";
+      const obj = await readOrUndefined(configSpec(id), {
+        verb: "get",
+        resource,
+        namespace: id.namespace,
+        name: id.name
+      });
+      return obj && liveConfig({ ...obj, kind: id.kind });
+    },
+    async listConfigMaps(namespace) {
+      const result = await request(
+        { verb: "list", resource: "configmaps", namespace },
+        () => api.list("v1", "ConfigMap", namespace)
+      );
+      const byName = /* @__PURE__ */ new Map();
+      for (const item of toPlain(result).items ?? []) {
+        const name = item.metadata?.name;
+        if (name) byName.set(name, liveConfig({ ...item, kind: "ConfigMap" }));
+      }
+      return byName;
+    },
+    async applyConfig(obj, dryRun, namespaceDefault) {
+      const body = applyBody(obj, namespaceDefault);
+      const { kind, metadata } = body;
+      const resource = kind === "Secret" ? "secrets" : "configmaps";
+      await request(
+        { verb: "patch", resource, ...metadata },
+        () => api.patch(
+          body,
+          void 0,
+          dryRun ? "All" : void 0,
+          opts.fieldManager,
+          true,
+          PATCH_CONTENT_TYPES.apply
+        )
+      );
+    },
+    async readWorkload(id) {
+      const kind = kindEntry(id.kind);
+      return readOrUndefined(workloadSpec(id, kind), {
+        verb: "get",
+        resource: qualifiedResource(kind),
+        namespace: id.namespace,
+        name: id.name
+      });
+    },
+    async patchWorkload(id, patch, dryRun, type) {
+      const kind = kindEntry(id.kind);
+      const patchType = type ?? ("patch" in kind.restart ? kind.restart.patch : "strategic-merge");
+      const target = workloadSpec(id, kind);
+      const own = patch.metadata;
+      const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
+      const req = {
+        verb: "patch",
+        resource: qualifiedResource(kind),
+        namespace: id.namespace,
+        name: id.name
+      };
+      const result = await request(
+        req,
+        () => api.patch(
+          body,
+          void 0,
+          dryRun ? "All" : void 0,
+          opts.fieldManager,
+          void 0,
+          PATCH_CONTENT_TYPES[patchType]
+        )
+      );
+      return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+    },
+    readObject(ref) {
+      const { apiVersion, kind, namespace, name } = ref;
+      return readOrUndefined(
+        { apiVersion, kind, metadata: { name, namespace } },
+        { verb: "get", resource: resourceOf(kind), namespace, name }
+      );
+    },
+    async listObjects(namespace, apiVersion, kind, labelSelector) {
+      const result = await request(
+        { verb: "list", resource: resourceOf(kind), namespace },
+        () => api.list(apiVersion, kind, namespace, void 0, void 0, void 0, void 0, labelSelector)
+      );
+      const items = toPlain(result).items ?? [];
+      return items.map((item) => ({ ...item, apiVersion, kind }));
+    },
+    async deleteObject(ref, dryRun) {
+      const { apiVersion, kind, namespace, name } = ref;
+      try {
+        await request(
+          { verb: "delete", resource: resourceOf(kind), namespace, name },
+          () => api.delete(
+            { apiVersion, kind, metadata: { name, namespace } },
+            void 0,
+            dryRun ? "All" : void 0
+          )
+        );
+      } catch (error) {
+        if (error instanceof ClusterAccessError && error.status === 404) return;
+        throw error;
+      }
+    },
+    async canI(access) {
+      const review = {
+        apiVersion: "authorization.k8s.io/v1",
+        kind: "SelfSubjectAccessReview",
+        metadata: {},
+        spec: { resourceAttributes: { ...access } }
+      };
+      try {
+        const answer = await request(
+          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+          () => api.create(review)
+        );
+        const allowed = toPlain(answer).status?.allowed;
+        return typeof allowed === "boolean" ? allowed : void 0;
+      } catch (error) {
+        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return void 0;
+        throw error;
+      }
+    },
+    watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
+      const kind = kindEntry(kindName);
+      const resource = qualifiedResource(kind);
+      const req = { verb: "watch", resource, namespace, context, server };
+      const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
+      return openWatch(kc, {
+        path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
+        query: {
+          resourceVersion: watchOpts.resourceVersion,
+          fieldSelector: watchOpts.fieldSelector,
+          allowWatchBookmarks: true
+        },
+        userAgent: opts.userAgent,
+        onEvent,
+        onDone: (error) => onDone(error === void 0 ? void 0 : describeKubeError(asApiException(error), req))
+      });
+    }
+  };
+}
+function kindEntry(kind) {
+  const entry = workloadKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
+}
+function resourceOf(kind) {
+  return `${kind.toLowerCase()}s`;
+}
+function workloadSpec(id, kind) {
+  return {
+    apiVersion: apiVersionOf(kind),
+    kind: kind.kind,
+    metadata: { name: id.name, namespace: id.namespace }
+  };
+}
+function liveConfig(obj) {
+  const metadata = obj.metadata ?? {};
+  return {
+    uid: metadata.uid ?? "",
+    resourceVersion: metadata.resourceVersion ?? "",
+    content: liveConfigContent(obj)
+  };
+}
+function applyBody(obj, namespaceDefault) {
+  const kind = obj.kind;
+  if (kind !== "ConfigMap" && kind !== "Secret")
+    throw new Error(`applyConfig: kind ${String(kind)} is not a config`);
+  const metadata = { ...obj.metadata ?? {} };
+  for (const key of [
+    "resourceVersion",
+    "uid",
+    "managedFields",
+    "creationTimestamp",
+    "generation",
+    "selfLink"
+  ]) {
+    delete metadata[key];
+  }
+  metadata.namespace ??= namespaceDefault;
+  if (typeof metadata.name !== "string" || typeof metadata.namespace !== "string") {
+    throw new Error("applyConfig: the manifest needs metadata.name and a namespace");
+  }
+  const { status: _status, ...rest } = obj;
+  return { ...rest, apiVersion: "v1", kind, metadata };
+}
+function asApiException(error) {
+  const code = error?.statusCode;
+  return typeof code === "number" ? new import_client_node5.ApiException(code, String(error.message), void 0, {}) : error;
+}
+function toPlain(value) {
+  return value ?? {};
+}
+var import_node_async_hooks, import_client_node5, ObjectApi, PATCH_CONTENT_TYPES;
+var init_kube_client = __esm({
+  "src/kube/kube-client.ts"() {
+    "use strict";
+    import_node_async_hooks = require("node:async_hooks");
+    import_client_node5 = require("./vendor/client-node.js");
+    init_errors();
+    init_workload_kinds();
+    init_live_config();
+    init_api_errors();
+    init_retry();
+    init_reuse_agents();
+    init_watch_stream();
+    ObjectApi = class extends import_client_node5.KubernetesObjectApi {
+      constructor(configuration) {
+        super(configuration);
+        const builtIn = [
+          ...WORKLOAD_KINDS.filter((k) => !k.customResource),
+          { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
+          { kind: "Secret", group: "", version: "v1", resource: "secrets" },
+          // What --prune reads to learn which config copies old revisions still name.
+          { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" }
+        ];
+        this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+          groupVersion: "authorization.k8s.io/v1",
+          resources: [
+            {
+              kind: "SelfSubjectAccessReview",
+              name: "selfsubjectaccessreviews",
+              namespaced: false,
+              singularName: "",
+              verbs: ["create"]
+            }
+          ]
+        };
+        for (const k of builtIn) {
+          const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
+          this.apiVersionResourceCache[apiVersion] ??= {
+            groupVersion: apiVersion,
+            resources: []
+          };
+          this.apiVersionResourceCache[apiVersion].resources.push({
+            kind: k.kind,
+            name: k.resource,
+            namespaced: true,
+            singularName: "",
+            verbs: []
+          });
+        }
+      }
+      /**
+       * Object responses as the server sent them, parsed once. client-node's own handling deserializes
+       * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
+       * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
+       * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
+       * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
+       * Status) and errors keep its handling.
+       */
+      async processResponse(response, type) {
+        const status = response.httpStatusCode;
+        const contentType = String(response.headers["content-type"] ?? "");
+        if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
+          return super.processResponse(response, type);
+        }
+        return JSON.parse(await response.body.text());
+      }
+      async resourceOf(apiVersion, kind) {
+        try {
+          return await this.resource(apiVersion, kind);
+        } catch (error) {
+          if (error instanceof Error)
+            error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+          throw error;
+        }
+      }
+    };
+    PATCH_CONTENT_TYPES = {
+      "strategic-merge": import_client_node5.PatchStrategy.StrategicMergePatch,
+      merge: import_client_node5.PatchStrategy.MergePatch,
+      apply: import_client_node5.PatchStrategy.ServerSideApply
+    };
+  }
+});
+
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/core/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/core/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+});
+
+// src/core/run-result.ts
+function isFailure(result) {
+  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) {
+    return "failed";
+  }
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+}
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+var init_run_limited = __esm({
+  "src/core/run-limited.ts"() {
+    "use strict";
+  }
+});
+
+// src/pipeline/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  return {
+    verb: "patch",
+    group: "",
+    resource: id.kind === "Secret" ? "secrets" : "configmaps",
+    namespace: id.namespace
+  };
+}
+async function checkPermissions(cluster, needed, log, concurrency = 8) {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+var init_check_permissions = __esm({
+  "src/pipeline/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_run_limited();
+  }
+});
+
+// src/pipeline/glob-matcher.ts
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path) => {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await import("./vendor/picomatch.js");
+  return picomatch([...globs], { dot: options.dot === true });
+}
+var ANY_FILE_WITH_EXTENSION;
+var init_glob_matcher = __esm({
+  "src/pipeline/glob-matcher.ts"() {
+    "use strict";
+    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+  }
+});
+
+// src/pipeline/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const allowed = opts.allowedNamespaces?.length ? await globMatcher(opts.allowedNamespaces) : () => true;
+  const excluded = await globMatcher(opts.excludedNamespaces ?? []);
+  const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(
+    requests,
+    limit,
+    (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
+  );
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts, mayWrite) {
+  const { id } = request;
+  const kind = workloadKind(id.kind);
+  if (!kind || !("patch" in kind.restart)) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  if (!mayWrite(id.namespace)) {
+    return { result: "failed", message: `refused: namespace ${id.namespace} is excluded from writes` };
+  }
+  try {
+    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = workloadKind(ownerId.kind);
+  if (!kind || !("patch" in kind.restart)) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+}
+var PARALLEL_PATCHES;
+var init_restart = __esm({
+  "src/pipeline/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_json_shape();
+    init_model();
+    init_run_limited();
+    init_glob_matcher();
+    PARALLEL_PATCHES = 4;
+  }
+});
+
+// src/pipeline/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  let finish = () => {
+  };
+  const finished = new Promise((resolve5) => {
+    finish = resolve5;
+  });
+  let isFinished = false;
+  const cleanups = /* @__PURE__ */ new Set();
+  const settle = (state, result, message) => {
+    if (state.result) return;
+    state.result = { id: state.target.id, result, message, durationMs: now() - started };
+    if (--unsettled === 0) stopAll();
+  };
+  const stopAll = () => {
+    if (isFinished) return;
+    isFinished = true;
+    for (const cleanup of cleanups) cleanup();
+    cleanups.clear();
+    finish();
+  };
+  const observe = (state, obj) => {
+    if (state.result) return;
+    const uid = field(field(obj, "metadata"), "uid");
+    const targetUid = field(field(state.target.object, "metadata"), "uid");
+    if (typeof uid === "string" && typeof targetUid === "string" && uid !== targetUid)
+      return settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
+    const generation = field(field(obj, "metadata"), "generation");
+    const expected = state.target.generation;
+    const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, state.target.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(state.target.id.kind) } : rolloutStatus(obj);
+    state.lastError = void 0;
+    if (status.notWaitable) return settle(state, "not-waitable", status.message);
+    if (status.error) return settle(state, "failed", status.message);
+    if (status.paused) return settle(state, "paused", status.message);
+    if (status.done) return settle(state, "done", status.message);
+    if (status.message !== state.lastMessage) {
+      state.lastMessage = status.message;
+      opts.onProgress?.(state.target.id, status.message);
+    }
+  };
+  const sleep = (ms) => new Promise((resolve5) => {
+    if (isFinished) return resolve5();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      cleanups.delete(done);
+      resolve5();
+    }
+    cleanups.add(done);
+  });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of states.values()) {
+    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  const runGroup = async (members) => {
+    const { namespace, kind } = members[0].target.id;
+    if (!workloadKind(kind)?.rolloutStatus) {
+      for (const member of members)
+        settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+      return;
+    }
+    const byName = new Map(members.map((m) => [m.target.id.name, m]));
+    const pending = () => !isFinished && members.some((m) => !m.result);
+    const fieldSelector = members.length === 1 ? `metadata.name=${members[0].target.id.name}` : void 0;
+    let resourceVersion;
+    let fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+    if (fromMostRecent) {
+      for (const member of members) observe(member, { kind, ...member.target.object });
+      if (!pending()) return;
+    }
+    let failures = 0;
+    let quickCloses = 0;
+    while (pending()) {
+      try {
+        if (resourceVersion === void 0 && !fromMostRecent) {
+          const list = await cluster.listForWatch(namespace, kind, fieldSelector);
+          if (isFinished) return;
+          const present = /* @__PURE__ */ new Set();
+          for (const item of list.items) {
+            const name = String(field(field(item, "metadata"), "name") ?? "");
+            present.add(name);
+            const state = byName.get(name);
+            if (state) observe(state, { kind, ...item });
+          }
+          for (const member of members) {
+            if (!present.has(member.target.id.name)) {
+              settle(member, "deleted", `${formatId(member.target.id)} does not exist (deleted?)`);
+            }
+          }
+          resourceVersion = list.resourceVersion;
+          if (!pending()) return;
+        }
+        const opened = now();
+        const ending = await watchSession(resourceVersion, (rv) => {
+          resourceVersion = rv;
+        });
+        failures = 0;
+        if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+        fromMostRecent = false;
+        if (ending.how === "gone") resourceVersion = void 0;
+        if (ending.how === "closed") {
+          quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+          if (quickCloses > 1) await sleep(Math.min(2e3, 100 * 2 ** quickCloses));
+        }
+      } catch (error) {
+        fromMostRecent = false;
+        if (error instanceof ClusterAccessError && error.status === 410) {
+          resourceVersion = void 0;
+          continue;
+        }
+        if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) {
+          for (const member of members)
+            settle(member, "failed", `cannot follow the rollout: ${error.message}`);
+          return;
+        }
+        for (const member of members) member.lastError = error.message;
+        resourceVersion = void 0;
+        await sleep(Math.min(5e3, (opts.retryDelayMs ?? 250) * 2 ** failures++));
+      }
+    }
+    function watchSession(fromVersion, seen) {
+      return new Promise((resolve5, reject) => {
+        let handle;
+        let shown2 = fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+        const unseen = () => shown2 !== void 0 && members.some((m) => !m.result && !shown2?.has(m.target.id.name));
+        const end = (how) => {
+          cleanups.delete(stop);
+          handle?.abort();
+          resolve5({ how, unseen: unseen() });
+        };
+        const stop = () => end("complete");
+        cleanups.add(stop);
+        handle = cluster.watchWorkloads(
+          namespace,
+          kind,
+          { resourceVersion: fromVersion, fieldSelector },
+          (type, obj) => {
+            if (type === "ERROR") {
+              const code = field(obj, "code");
+              if (code === 410) return end("gone");
+              cleanups.delete(stop);
+              handle?.abort();
+              const message = String(field(obj, "message") ?? "watch error");
+              return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+            }
+            const rv = field(field(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") seen(rv);
+            if (type === "BOOKMARK") {
+              for (const member of members) {
+                if (shown2 && !shown2.has(member.target.id.name))
+                  settle(member, "deleted", `${formatId(member.target.id)} was deleted`);
+              }
+              shown2 = void 0;
+              if (!pending()) end("complete");
+              return;
+            }
+            const state = byName.get(String(field(field(obj, "metadata"), "name") ?? ""));
+            if (!state) return;
+            shown2?.add(state.target.id.name);
+            if (type === "DELETED") settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
+            else observe(state, { kind, ...obj });
+            if (!pending()) end("complete");
+          },
+          (error) => {
+            cleanups.delete(stop);
+            if (error) reject(error);
+            else resolve5({ how: "closed", unseen: unseen() });
+          }
+        );
+        if (isFinished) end("complete");
+      });
+    }
+  };
+  const deadline = setTimeout(() => {
+    for (const state of states.values()) {
+      if (state.result) continue;
+      const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
+      settle(
+        state,
+        "timeout",
+        `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
+      );
+    }
+  }, opts.timeoutMs);
+  cleanups.add(() => clearTimeout(deadline));
+  for (const members of groups.values()) {
+    runGroup(members).catch((error) => {
+      for (const member of members)
+        settle(member, "failed", `internal error while waiting: ${String(error)}`);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var init_wait = __esm({
+  "src/pipeline/wait.ts"() {
+    "use strict";
+    init_errors();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
+    init_json_shape();
+    init_model();
+  }
+});
+
+// src/core/manifests/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
+function contentHash(contents, key) {
+  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
+  const payload = `[${entries.join(",")}]`;
+  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex");
+}
+var import_node_crypto;
+var init_content_hash = __esm({
+  "src/core/manifests/content-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_config_content();
+    init_order();
+  }
+});
+
+// src/core/manifests/fast-yaml.ts
+function parseSimpleYaml(source2) {
+  if (ODD_SPACE.test(source2)) return void 0;
+  try {
+    return new FastParser(source2).documents();
+  } catch (error) {
+    if (error instanceof GiveUp || error instanceof RangeError) return void 0;
+    throw error;
+  }
+}
+function scalar(raw) {
+  const text = withoutTrailingSpaces(raw);
+  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
+  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
+  if (text === "{}" || text.startsWith("{} #")) return {};
+  if (text === "[]" || text.startsWith("[] #")) return [];
+  const hash = text.indexOf(" #");
+  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
+  if (plain === "" || plain === "~" || plain === "null") return null;
+  if (plain === "true") return true;
+  if (plain === "false") return false;
+  if (SPECIAL_WORDS.test(plain)) giveUp();
+  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
+  if (NUMBER_START.test(plain)) {
+    if (DECIMAL.test(plain)) return Number(plain);
+    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
+  }
+  if (INDICATOR_START.test(plain)) giveUp();
+  return plain;
+}
+function withoutComment([value, rest]) {
+  const after = withoutLeadingSpaces(rest);
+  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
+  return value;
+}
+function doubleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return [value, text.slice(i + 1)];
+    if (c === "\\") {
+      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
+      value += escaped;
+      i++;
+      continue;
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function singleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      if (text[i + 1] === "'") {
+        value += "'";
+        i++;
+        continue;
+      }
+      return [value, text.slice(i + 1)];
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function withoutLeadingSpaces(text) {
+  let start = 0;
+  while (text.charCodeAt(start) === 32) start++;
+  return start === 0 ? text : text.slice(start);
+}
+function withoutTrailingSpaces(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var GiveUp, giveUp, MAX_ALIASES, SPECIAL_WORDS, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
+var init_fast_yaml = __esm({
+  "src/core/manifests/fast-yaml.ts"() {
+    "use strict";
+    GiveUp = class extends Error {
+    };
+    giveUp = () => {
+      throw new GiveUp();
+    };
+    MAX_ALIASES = 50;
+    SPECIAL_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|Null|NULL)$/;
+    NOT_STRINGS = new Set(
+      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
+        " "
+      )
+    );
+    NUMBER_START = /^[-+.0-9]/;
+    NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
+    DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+    INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
+    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
+    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
+    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
+    END = 0;
+    LINE_KIND = 1;
+    SEPARATOR = 2;
+    FastParser = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      kind = END;
+      indent = 0;
+      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
+      column = 0;
+      dash = false;
+      key = void 0;
+      rest = "";
+      /** Offset of the current line's text (after its indentation). */
+      offset = 0;
+      /** Offset of the line after the current one: where `advance` reads next. */
+      next = 0;
+      anchors = /* @__PURE__ */ new Map();
+      aliases = 0;
+      documents() {
+        const docs = [];
+        this.advance();
+        for (; ; ) {
+          if (this.kind === LINE_KIND) {
+            if (this.indent !== 0) giveUp();
+            const start = this.offset;
+            this.anchors = /* @__PURE__ */ new Map();
+            this.aliases = 0;
+            const value = this.block(0);
+            if (this.kind === LINE_KIND) giveUp();
+            docs.push({ value, start });
+          }
+          if (this.kind === END) return docs;
+          this.advance();
+        }
+      }
+      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
+      advance() {
+        const source2 = this.source;
+        for (; ; ) {
+          if (this.next >= source2.length) {
+            this.kind = END;
+            this.indent = -1;
+            return;
+          }
+          LINE.lastIndex = this.next;
+          const m = LINE.exec(source2);
+          const indent = m[1].length;
+          const spaces = m[2];
+          const key = m[3];
+          const rest = m[4];
+          this.next = LINE.lastIndex;
+          if (spaces === void 0 && key === void 0) {
+            if (rest === "" || rest.charCodeAt(0) === 35) continue;
+            if (indent === 0) {
+              const c = rest.charCodeAt(0);
+              if (c === 45 && rest.startsWith("---")) {
+                if (rest !== "---") giveUp();
+                this.kind = SEPARATOR;
+                this.indent = -1;
+                return;
+              }
+              if (c === 37 || rest.startsWith("...")) giveUp();
+            }
+          }
+          this.kind = LINE_KIND;
+          this.indent = indent;
+          this.dash = spaces !== void 0;
+          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
+          this.key = key;
+          this.rest = rest;
+          this.offset = m.index + indent;
+          return;
+        }
+      }
+      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
+      block(minIndent) {
+        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
+        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
+      }
+      sequence(indent) {
+        const items = [];
+        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
+          if (this.key !== void 0) {
+            this.indent = this.column;
+            this.dash = false;
+            items.push(this.mapping(this.column));
+            continue;
+          }
+          const rest = this.rest;
+          this.advance();
+          if (rest === "" || rest.charCodeAt(0) === 35) {
+            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
+            continue;
+          }
+          items.push(this.inlineValue(rest, indent));
+        }
+        return items;
+      }
+      mapping(indent) {
+        const map = {};
+        while (this.kind === LINE_KIND) {
+          if (this.indent !== indent || this.dash) {
+            if (this.indent <= indent) break;
+            giveUp();
+          }
+          const key = this.key ?? giveUp();
+          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
+            giveUp();
+          let rest = this.rest;
+          let anchor;
+          if (rest.startsWith("&")) {
+            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
+            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
+            if (this.anchors.has(anchor)) giveUp();
+          }
+          let value;
+          if (rest === "" || rest.startsWith("#")) {
+            this.advance();
+            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
+            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
+              value = this.sequence(indent);
+            else value = null;
+          } else if (rest.startsWith("|") || rest.startsWith(">")) {
+            value = this.blockScalar(rest, indent);
+          } else {
+            this.advance();
+            value = this.inlineValue(rest, indent);
+          }
+          if (anchor !== void 0) this.anchors.set(anchor, value);
+          map[key] = value;
+        }
+        return map;
+      }
+      /**
+       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
+       * continue it (a more indented line is a multi-line scalar or an error).
+       */
+      inlineValue(text, indent) {
+        let value;
+        if (PLAIN_WORD.test(text)) {
+          value = NOT_STRINGS.has(text) ? scalar(text) : text;
+        } else if (text.startsWith("*")) {
+          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
+          if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
+          value = this.anchors.get(match[1]);
+        } else {
+          value = scalar(text);
+        }
+        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
+        return value;
+      }
+      /**
+       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
+       * header; its content lines are read raw (comments and blank lines are content here).
+       */
+      blockScalar(header, indent) {
+        if (header !== "|" && header !== "|-") giveUp();
+        const source2 = this.source;
+        const lines = [];
+        let blockIndent = -1;
+        let at = this.next;
+        while (at < source2.length) {
+          let end = source2.indexOf("\n", at);
+          if (end === -1) end = source2.length;
+          let textStart = at;
+          while (source2.charCodeAt(textStart) === 32) textStart++;
+          const lineIndent = textStart - at;
+          if (textStart === end) {
+            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
+            lines.push("");
+            at = end + 1;
+            continue;
+          }
+          if (blockIndent === -1) {
+            if (lineIndent <= indent) break;
+            blockIndent = lineIndent;
+          }
+          if (lineIndent < blockIndent) {
+            if (lineIndent > indent) giveUp();
+            break;
+          }
+          lines.push(source2.slice(at + blockIndent, end));
+          at = end + 1;
+        }
+        if (blockIndent === -1) giveUp();
+        this.next = at;
+        this.advance();
+        while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+        const body = lines.join("\n");
+        return header === "|" ? `${body}
+` : body;
+      }
+    };
+    ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
+  }
+});
+
+// src/core/manifests/manifest-reader.ts
+function isProbablyManifestText(text) {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
+function decodeSource(file, text) {
+  const decoded = decodeText(text);
+  if (decoded === void 0) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: "not a text file (contains NUL bytes or invalid UTF-8)",
+        severity: "error"
+      }
+    };
+  }
+  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function parseManifestsFast(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  return parseFast(file, decoded.source, opts);
+}
+function parseFast(file, source2, opts) {
+  const documents = parseSimpleYaml(source2);
+  if (documents === void 0) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
+  const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
+  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
+  if (reader.cappedProblems().length > 0) return void 0;
+  return { manifests: reader.manifests, problems: [] };
+}
+function notAManifestIsAWarning(source2, problems) {
+  if (isProbablyManifestText(source2)) return problems;
+  return problems.map(
+    (p) => p.severity === "error" ? {
+      ...p,
+      severity: "warning",
+      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
+    } : p
+  );
+}
+function decodeText(text) {
+  let s;
+  if (typeof text === "string") {
+    s = text;
+    if (s.includes("\uFFFD")) return void 0;
+  } else {
+    try {
+      s = UTF8.decode(text);
+    } catch {
+      return void 0;
+    }
+  }
+  return s.includes("\0") ? void 0 : s;
+}
+function nodeStart(doc, path) {
+  const node = doc.getIn(path, true);
+  if (typeof node !== "object" || node === null) return void 0;
+  const range = node.range;
+  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
+}
+function describeFailure(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Maximum call stack/i.test(text)) return "nested too deeply";
+  return oneLine(text);
+}
+function oneLine(text) {
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
+}
+function mayHoldSecret(text) {
+  return SECRET_KIND.test(text);
+}
+function describeYamlErrorCode(code) {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
+}
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, CLUSTER_SCOPED_KINDS, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var init_manifest_reader = __esm({
+  "src/core/manifests/manifest-reader.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_names();
+    init_fast_yaml();
+    init_json_shape();
+    DEFAULT_MAX_ALIAS_COUNT = 100;
+    MAX_PROBLEMS_PER_FILE = 10;
+    CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
+      "APIService",
+      "CertificateSigningRequest",
+      "ClusterIssuer",
+      "ClusterRole",
+      "ClusterRoleBinding",
+      "ComponentStatus",
+      "CSIDriver",
+      "CSINode",
+      "CustomResourceDefinition",
+      "FlowSchema",
+      "IngressClass",
+      "MutatingWebhookConfiguration",
+      "Namespace",
+      "Node",
+      "PersistentVolume",
+      "PodSecurityPolicy",
+      "PriorityClass",
+      "PriorityLevelConfiguration",
+      "RuntimeClass",
+      "StorageClass",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionPolicyBinding",
+      "ValidatingWebhookConfiguration",
+      "VolumeAttachment"
+    ]);
+    KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
+      "ConfigMap",
+      "Secret",
+      ...WORKLOAD_KINDS.map((k) => k.kind)
+    ]);
+    NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        const firstLineEnd = this.source.indexOf("\n");
+        if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+        if (this.starts === void 0) {
+          const starts = [0];
+          const source2 = this.source;
+          for (let i = firstLineEnd; i !== -1; i = source2.indexOf("\n", i + 1)) starts.push(i + 1);
+          this.starts = starts;
+        }
+        let low = 0;
+        let high = this.starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (this.starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - this.starts[low] + 1 };
+      }
+    };
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+    DocumentReader = class {
+      constructor(file, source2, lineCounter, opts, quiet) {
+        this.file = file;
+        this.source = source2;
+        this.lineCounter = lineCounter;
+        this.opts = opts;
+        this.quiet = quiet;
+        const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+        this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
+      }
+      file;
+      source;
+      lineCounter;
+      opts;
+      quiet;
+      manifests = [];
+      problems = [];
+      maxAliasCount;
+      cappedProblems() {
+        if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
+        const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
+        const last = kept[kept.length - 1];
+        kept.push({
+          file: this.file,
+          line: last.line,
+          col: last.col,
+          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
+          severity: "error"
+        });
+        return kept;
+      }
+      readDocument(doc) {
+        if (doc.errors.length > 0) {
+          const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
+          const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
+            const [start2, end] = error.pos;
+            const key = oneLine(this.source.slice(start2, end));
+            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+            this.problem(start2, message);
+          }
+          return;
+        }
+        const contents = doc.contents;
+        if (contents === null) return;
+        const start = contents.range?.[0] ?? doc.range[0];
+        let value;
+        try {
+          value = doc.toJS({ maxAliasCount: this.maxAliasCount });
+        } catch (error) {
+          const text = error instanceof Error ? error.message : String(error);
+          this.problem(
+            start,
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
+          );
+          return;
+        }
+        this.readValue(value, start, (path) => nodeStart(doc, path));
+      }
+      /**
+       * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
+       * item and each bad field gets its own line.
+       */
+      readValue(value, start, locate) {
+        if (!isRecord(value)) return;
+        const hasApiVersion = Object.hasOwn(value, "apiVersion");
+        const hasKind = Object.hasOwn(value, "kind");
+        if (!hasApiVersion || !hasKind) return;
+        const apiVersion = value.apiVersion;
+        const kind = value.kind;
+        if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
+          this.problem(start, "apiVersion and kind must be non-empty strings");
+          return;
+        }
+        const items = field(value, "items");
+        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
+          this.readList(kind, items, start, locate);
+          return;
+        }
+        if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
+        this.readObject(value, kind, start, locate);
+      }
+      readList(kind, items, start, locate) {
+        if (items === void 0 || items === null) return;
+        if (!Array.isArray(items)) {
+          this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
+          return;
+        }
+        items.forEach((item, index) => {
+          const itemStart = locate(["items", index]) ?? start;
+          if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
+            this.problem(
+              itemStart,
+              `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`
+            );
+            return;
+          }
+          this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
+        });
+      }
+      readObject(object, kind, start, locate) {
+        const metadata = field(object, "metadata");
+        if (metadata === void 0 || metadata === null) {
+          if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (!isRecord(metadata)) {
+          this.problem(
+            locate(["metadata"]) ?? start,
+            `${kind}: metadata must be a mapping, found ${describeType(metadata)}`
+          );
+          return;
+        }
+        const name = field(metadata, "name");
+        if (name === void 0 || name === null) {
+          if (typeof field(metadata, "generateName") === "string") return;
+          this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (typeof name !== "string" || name.trim() === "") {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`
+          );
+          return;
+        }
+        const checked = KINDS_THAT_NEED_METADATA.has(kind);
+        if (checked && !isObjectName(name)) {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+          );
+          return;
+        }
+        const namespaceValue = field(metadata, "namespace");
+        let namespace;
+        let namespaceAssumed = false;
+        if (CLUSTER_SCOPED_KINDS.has(kind)) {
+          namespace = "";
+        } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
+          namespace = this.opts.defaultNamespace;
+          namespaceAssumed = true;
+        } else if (typeof namespaceValue === "string") {
+          namespace = namespaceValue;
+          if (checked && !isNamespaceName(namespace)) {
+            this.problem(
+              locate(["metadata", "namespace"]) ?? start,
+              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+            );
+            return;
+          }
+        } else {
+          this.problem(
+            locate(["metadata", "namespace"]) ?? start,
+            `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`
+          );
+          return;
+        }
+        this.manifests.push({
+          id: { kind, namespace, name },
+          file: this.file,
+          line: this.lineCounter.linePos(start).line,
+          object,
+          ...namespaceAssumed ? { namespaceAssumed: true } : {}
+        });
+      }
+      failed(offset, error) {
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
+      }
+      problem(offset, message) {
+        const { line, col } = this.lineCounter.linePos(offset);
+        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+      }
+    };
+    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+    QUIET_DETAIL = "details not shown (the file holds a Secret)";
+    YAML_ERROR_TEXT = {
+      BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+      BAD_INDENT: "bad indentation",
+      BAD_SCALAR_START: "a plain value starts with a reserved character",
+      BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+      BLOCK_IN_FLOW: "a block value inside a flow collection",
+      MISSING_CHAR: "a closing quote or bracket is missing",
+      MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+      TAB_AS_INDENT: "a tab used for indentation",
+      UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
+    };
+  }
+});
+
+// src/core/manifests/parse-manifests.ts
+var parse_manifests_exports = {};
+__export(parse_manifests_exports, {
+  isProbablyManifestText: () => isProbablyManifestText,
+  mayHoldSecret: () => mayHoldSecret,
+  parseManifests: () => parseManifests
+});
+function parseManifests(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const { source: source2 } = decoded;
+  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
+  if (fast !== void 0) return fast;
+  const lineCounter = new import_yaml.LineCounter();
+  let docs;
+  try {
+    docs = (0, import_yaml.parseAllDocuments)(source2, {
+      lineCounter,
+      uniqueKeys: true,
+      merge: true,
+      prettyErrors: false,
+      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+      logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt
+    });
+  } catch (error) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
+    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+  }
+  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  for (const doc of docs) {
+    try {
+      reader.readDocument(doc);
+    } catch (error) {
+      reader.failed(doc.range[0], error);
+    }
+  }
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function asKubectlReadsIt(tags) {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag;
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+var import_yaml;
+var init_parse_manifests = __esm({
+  "src/core/manifests/parse-manifests.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    init_manifest_reader();
+    init_manifest_reader();
+  }
+});
+
+// src/core/sources/kustomization-names.ts
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/core/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/core/sources/kustomization-file.ts
+var kustomization_file_exports = {};
+__export(kustomization_file_exports, {
+  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  joinPath: () => joinPath,
+  kustomizationDirOf: () => kustomizationDirOf,
+  readKustomizationFile: () => readKustomizationFile
+});
+function readKustomizationFile(path, text) {
+  const dir = kustomizationDirOf(path) ?? "";
+  const result = {
+    dir,
+    path,
+    isComponent: false,
+    entries: [],
+    files: [],
+    generators: [],
+    patchFiles: []
+  };
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+  } catch (error) {
+    result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    return result;
+  }
+  if (!isRecord(doc)) return result;
+  result.isComponent = field(doc, "kind") === "Component";
+  const local = (value) => {
+    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+      return void 0;
+    }
+    return joinPath(dir, value.trim());
+  };
+  const pushAll = (into, values) => {
+    for (const value of values) {
+      const path2 = local(value);
+      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
+    }
+  };
+  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
+    pushAll(result.entries, listOf(field(doc, key)));
+  }
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
+  const patchPaths = [
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
+    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
+  ];
+  pushAll(result.patchFiles, patchPaths);
+  pushAll(result.files, patchPaths);
+  pushAll(
+    result.files,
+    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
+  );
+  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  for (const [key, kind] of [
+    ["configMapGenerator", "ConfigMap"],
+    ["secretGenerator", "Secret"]
+  ]) {
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
+      const files = [
+        ...listOf(field(generator, "files")).map(
+          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+        ),
+        ...listOf(field(generator, "envs")),
+        field(generator, "env")
+      ];
+      const paths = [];
+      pushAll(paths, files);
+      for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
+      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
+    }
+  }
+  return result;
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+function isRemote(value) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+}
+function joinPath(dir, relative) {
+  const parts = dir.split("/").filter(Boolean);
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
+      else parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+var import_yaml2;
+var init_kustomization_file = __esm({
+  "src/core/sources/kustomization-file.ts"() {
+    "use strict";
+    import_yaml2 = require("./vendor/yaml.js");
+    init_json_shape();
+    init_kustomization_names();
+    init_kustomization_names();
+  }
+});
+
+// src/core/sources/rendered-documents.ts
+var rendered_documents_exports = {};
+__export(rendered_documents_exports, {
+  createDocumentParser: () => createDocumentParser,
+  parseRenderedPair: () => parseRenderedPair,
+  splitDocuments: () => splitDocuments
+});
+function splitDocuments(text) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
+  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+}
+function createDocumentParser(label2, defaultNamespace) {
+  const problems = [];
+  const parsed = /* @__PURE__ */ new Map();
+  const parse2 = (text) => {
+    const known = parsed.get(text);
+    if (known) return known;
+    const result = parseManifests(label2, text, { defaultNamespace });
+    problems.push(...result.problems);
+    parsed.set(text, result.manifests);
+    return result.manifests;
+  };
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === void 0) return [];
+      const text = decode(output);
+      const docs = text === void 0 ? void 0 : splitDocuments(text);
+      if (docs === void 0) {
+        const whole = parseManifests(label2, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse2);
+    }
+  };
+}
+function parseRenderedPair(label2, baseOutput, headOutput, defaultNamespace) {
+  const parser = createDocumentParser(label2, defaultNamespace);
+  const head = parser.objectsOf(headOutput);
+  const base = parser.objectsOf(baseOutput);
+  return { base, head, problems: parser.problems };
+}
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+var init_rendered_documents = __esm({
+  "src/core/sources/rendered-documents.ts"() {
+    "use strict";
+    init_parse_manifests();
+  }
+});
+
+// src/core/versioned/config-copy.ts
+function copyHash(kind, content, type, key) {
+  const payload = canonicalJson({ kind, type: type ?? null, content });
+  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+}
+function copyName(sourceName, hash) {
+  const name = `${sourceName}-${hash}`;
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new UserError(
+      `${sourceName}: a versioned copy would be named ${name.length} characters long (limit ${MAX_NAME_LENGTH}); shorten the config's name`
+    );
+  }
+  return name;
+}
+function configCopy(source2, commit, key) {
+  const { id, object, content } = source2;
+  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
+  const name = copyName(id.name, copyHash(id.kind, content, type, key));
+  const body = {
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: {
+      name,
+      namespace: id.namespace,
+      labels: { [SOURCE_LABEL]: id.name, [MANAGED_LABEL]: "true" },
+      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
+    },
+    immutable: true,
+    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
+  };
+  return { source: id, name, body };
+}
+function configMapData(object, content) {
+  const binaryKeys = new Set(
+    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
+  );
+  const data = {};
+  const binaryData = {};
+  for (const [key, base64] of Object.entries(content)) {
+    if (binaryKeys.has(key)) binaryData[key] = base64;
+    else data[key] = Buffer.from(base64, "base64").toString("utf8");
+  }
+  return {
+    ...Object.keys(data).length > 0 ? { data } : {},
+    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
+  };
+}
+function isManagedCopy(obj) {
+  const labels = field(field(obj, "metadata"), "labels");
+  return stringField(labels, MANAGED_LABEL) === "true" && typeof stringField(labels, SOURCE_LABEL) === "string";
+}
+var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH;
+var init_config_copy = __esm({
+  "src/core/versioned/config-copy.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    init_errors();
+    init_config_content();
+    init_json_shape();
+    SOURCE_LABEL = "config-rollout.io/source";
+    MANAGED_LABEL = "config-rollout.io/managed";
+    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+    SUFFIX_LENGTH = 10;
+    MAX_NAME_LENGTH = 253;
+  }
+});
+
+// src/core/versioned/repoint.ts
+function referenceSites(podSpec) {
+  return repoint(podSpec, () => void 0, true).sites;
+}
+function repointPodSpec(podSpec, rename) {
+  const { spec, located } = repoint(podSpec, rename, false);
+  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
+}
+function repoint(podSpec, rename, collect) {
+  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
+  const located = [];
+  const sites = [];
+  const visit = (holder, key, configKind, path, placement) => {
+    if (!isRecord(holder)) return;
+    const name = stringField(holder, key);
+    if (!name) return;
+    const site = { path, configKind, name };
+    if (collect) sites.push(site);
+    const to = rename(site);
+    if (to === void 0 || to === name) return;
+    holder[key] = to;
+    located.push({ ...site, to, placement });
+  };
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
+      visit(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+  for (const list of CONTAINER_LISTS2) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part, envName) => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...envName === void 0 ? {} : { envName }
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
+        visit(
+          field(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i}].configMapRef`,
+          place("envFrom")
+        );
+        visit(
+          field(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i}].secretRef`,
+          place("envFrom")
+        );
+      });
+      arrayField(container, "env").forEach((env, i) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i}]`;
+        const valueFrom = field(env, "valueFrom");
+        visit(
+          field(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName)
+        );
+        visit(
+          field(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName)
+        );
+      });
+    });
+  }
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return nest2(templatePath, { spec });
+}
+function repointMergePatch(repointed, live, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return { ...resourceVersion ? { metadata: { resourceVersion } } : {}, ...nest2(templatePath, { spec }) };
+}
+function podSpecAt(obj, templatePath) {
+  let template = obj;
+  for (const step of templatePath) template = field(template, step);
+  return field(template, "spec");
+}
+function withPodSpec(obj, templatePath, spec) {
+  const copy = structuredClone(obj);
+  let template = copy;
+  for (const step of templatePath) template = field(template, step);
+  if (isRecord(template)) template.spec = spec;
+  return copy;
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function nest2(path, value) {
+  return path.reduceRight((inner, step) => ({ [step]: inner }), value);
+}
+var CONTAINER_LISTS2;
+var init_repoint = __esm({
+  "src/core/versioned/repoint.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/core/versioned/prunable-copies.ts
+function podSpecOfHolder(obj) {
+  if (field(obj, "kind") === "ControllerRevision") {
+    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
+  }
+  return podTemplateOf(obj)?.spec;
+}
+function referencedConfigs(holders) {
+  const names = /* @__PURE__ */ new Set();
+  for (const holder of holders) {
+    for (const site of referenceSites(podSpecOfHolder(holder))) names.add(`${site.configKind}/${site.name}`);
+  }
+  return names;
+}
+function choosePrunable(copies, kind, referenced, keep) {
+  const managed = copies.filter(isManagedCopy);
+  const newestFirst = [...managed].sort((a, b) => {
+    const byTime = compareStrings(createdAt(b), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf3(a), nameOf3(b));
+  });
+  const remove = [];
+  const kept = [];
+  newestFirst.forEach((copy, index) => {
+    const name = nameOf3(copy);
+    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
+    else if (index < keep) kept.push({ name, why: "newest" });
+    else remove.push(copy);
+  });
+  return { remove, kept };
+}
+function nameOf3(obj) {
+  return stringField(field(obj, "metadata"), "name") ?? "";
+}
+function createdAt(obj) {
+  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
+}
+var init_prunable_copies = __esm({
+  "src/core/versioned/prunable-copies.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_json_shape();
+    init_order();
+    init_config_copy();
+    init_repoint();
+  }
+});
+
+// src/pipeline/strategy/versioned-strategy.ts
+var versioned_strategy_exports = {};
+__export(versioned_strategy_exports, {
+  createVersionedStrategy: () => createVersionedStrategy
+});
+function createVersionedStrategy(settings) {
+  const serverDryRun = settings.dryRun === "server";
+  const copies = /* @__PURE__ */ new Map();
+  const renameTo = /* @__PURE__ */ new Map();
+  const repointings = /* @__PURE__ */ new Map();
+  let copiesBefore;
+  const managedCopiesBefore = (cluster, namespace, kind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+  const stepFor = (live, kind, repointed) => {
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
+    return { patch, type, describe: describeChanges(repointed.changes) };
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes(context) {
+      const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+        const { id } = source2;
+        const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+        return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+      });
+      if (settings.prune && lines.length > 0) {
+        lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+      }
+      return lines;
+    },
+    async prepare(context) {
+      const { cluster, log } = context;
+      const toCreate = [];
+      const planned = plannedSources(context);
+      const managedCopies = (namespace, kind) => managedCopiesBefore(cluster, namespace, kind);
+      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
+        const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+        const copy = configCopy(p.source, context.head, key);
+        const { kind, namespace, name } = copy.source;
+        const [existing, copiesInNamespace] = await Promise.all([
+          // By name, whatever its labels: the name may be taken by an object that is not a copy.
+          cluster.readObject({ apiVersion: "v1", kind, namespace, name: copy.name }),
+          managedCopies(namespace, kind)
+        ]);
+        const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+        return { copy, head: p.head, existing, older };
+      });
+      for (const { copy, head, existing, older } of checked) {
+        const { source: source2 } = copy;
+        const sourceKey = idKey(source2);
+        const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+        if (existing && !isManagedCopy(existing)) {
+          throw new UserError(
+            `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`
+          );
+        }
+        if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+          throw new UserError(
+            `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+          );
+        }
+        if (!existing) toCreate.push(copy);
+        else log.info(`${where} already exists: reused`);
+        const olderNames = new Set(older.map(nameOf4).filter((n) => n !== copy.name));
+        copies.set(sourceKey, { copy, older: olderNames });
+        renameTo.set(sourceKey, copy.name);
+        for (const name of olderNames) renameTo.set(idKey({ ...source2, name }), copy.name);
+      }
+      if (toCreate.length > 0) {
+        const workloadKinds = context.workloads.flatMap((w) => {
+          const kind = workloadKind(w.id.kind);
+          return kind ? [{ id: w.id, kind }] : [];
+        });
+        await checkPermissions(
+          cluster,
+          [
+            ...toCreate.flatMap(
+              (copy) => ["create", "patch"].map((verb) => ({
+                ...configWrite(copy.source),
+                verb
+              }))
+            ),
+            ...patchWrites(workloadKinds)
+          ],
+          log,
+          settings.concurrency
+        );
+      }
+      for (const copy of toCreate) {
+        await cluster.applyConfig(copy.body, serverDryRun, copy.source.namespace);
+        log.info(
+          `${serverDryRun ? "server dry run accepted" : "created"} ${copy.source.kind.toLowerCase()}/${copy.name} (namespace ${copy.source.namespace}), an immutable copy of ${copy.source.name} at ${context.head.slice(0, 12)}`
+        );
+      }
+    },
+    async planningView(workloads, cluster) {
+      const sourceOf = /* @__PURE__ */ new Map();
+      for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+        for (const kind of ["ConfigMap", "Secret"]) {
+          for (const copy of await managedCopiesBefore(cluster, namespace, kind)) {
+            const source2 = sourceLabelOf(copy);
+            if (isManagedCopy(copy) && source2)
+              sourceOf.set(idKey({ kind, namespace, name: nameOf4(copy) }), source2);
+          }
+        }
+      }
+      if (sourceOf.size === 0) return workloads;
+      return workloads.map((manifest) => {
+        const kind = workloadKindOf(manifest.object);
+        if (!kind) return manifest;
+        const { namespace } = manifest.id;
+        const asSources = repointPodSpec(
+          podSpecAt(manifest.object, kind.templatePath),
+          (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+        );
+        if (asSources.changes.length === 0) return manifest;
+        return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, asSources.spec) };
+      });
+    },
+    patchFor(id, live, kind) {
+      const rename = (site) => renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+      const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
+      if (repointed.changes.length === 0) {
+        const wanted = new Set(
+          [...copies.values()].filter((c) => c.copy.source.namespace === id.namespace).map((c) => `${c.copy.source.kind}/${c.copy.name}`)
+        );
+        const named = [
+          ...new Set(
+            referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+          )
+        ];
+        return {
+          unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+        };
+      }
+      repointings.set(idKey(id), { changes: repointed.changes });
+      return stepFor(live, kind, repointed);
+    },
+    async afterWait(results, context) {
+      const notes = [];
+      for (const result of results) {
+        const repointing = repointings.get(idKey(result.id));
+        if (repointing && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(repointing.changes)}; ${result.message}`;
+        }
+      }
+      const rolledBack = settings.rollback ? await rollBack(results, context, repointings, stepFor) : results;
+      if (!settings.rollback) {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !rolledBack.some(isFailure)) {
+        notes.push(...await prune(context.cluster, [...copies.values()], settings, context.log));
+      }
+      return { results: rolledBack, notes };
+    }
+  };
+}
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live = await cluster.readConfig(source2.id);
+  if (!live?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live.uid);
+}
+async function rollBack(results, context, repointings, stepFor) {
+  const failed2 = results.filter(
+    (r) => r.restart === "restarted" && (r.rollout === "failed" || r.rollout === "timeout") && repointings.has(idKey(r.id))
+  );
+  if (failed2.length === 0) return results;
+  const { cluster, log } = context;
+  return log.group("Roll back failed workloads to their previous config", async () => {
+    const restarted = await restartWorkloads(
+      failed2.map((r) => ({ id: r.id })),
+      cluster,
+      {
+        strategy: {
+          patchFor(id, live, kind) {
+            const changes = repointings.get(idKey(id))?.changes ?? [];
+            const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
+            const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+            if (repointed.changes.length === 0)
+              return { unchanged: "its pod template no longer names the new copies" };
+            return stepFor(live, kind, repointed);
+          }
+        },
+        now: context.now,
+        dryRun: false,
+        log
+      }
+    );
+    const waited = await waitForRollouts(
+      cluster,
+      restarted.filter((r) => r.result === "restarted").map(waitTargetOf),
+      { timeoutMs: context.timeoutMs, onProgress: logProgress(log) }
+    );
+    for (const result of failed2) {
+      const changes = repointings.get(idKey(result.id))?.changes ?? [];
+      const back = restarted.find((r) => idKey(r.id) === idKey(result.id));
+      const rollout = waited.find((w) => idKey(w.id) === idKey(result.id));
+      const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
+      const verdict = back?.result !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : rollout?.result === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${rollout?.result ?? "was not followed"}: ${rollout?.message ?? ""}`;
+      result.message = `${result.message}; ${verdict}`;
+      log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
+    }
+    return results;
+  });
+}
+async function prune(cluster, sources, settings, log) {
+  const notes = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = /* @__PURE__ */ new Map();
+  const referenced = (namespace) => {
+    let names = referencedIn.get(namespace);
+    if (!names) {
+      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names);
+    }
+    return names;
+  };
+  const managedCopies = managedCopyLister(cluster);
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source: source2 } = copy;
+      try {
+        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
+          (c) => sourceLabelOf(c) === source2.name
+        );
+        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        for (const obj of decision.remove) {
+          const name = nameOf4(obj);
+          await cluster.deleteObject(
+            { apiVersion: "v1", kind: source2.kind, namespace: source2.namespace, name },
+            dryRun
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error) {
+        if (!isExpectedError(error)) throw error;
+        const line = `could not prune the copies of ${formatId(source2)}: ${error.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+async function readReferencingObjects(cluster, namespace) {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(
+      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
+    ),
+    cluster.listObjects(namespace, "apps/v1", "ControllerRevision")
+  ]);
+  return lists.flat();
+}
+function describeChanges(changes) {
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
+  return [...distinct].join(", ");
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
+}
+function sourceLabelOf(obj) {
+  const labels = obj.metadata?.labels;
+  const source2 = labels?.[SOURCE_LABEL];
+  return typeof source2 === "string" ? source2 : void 0;
+}
+function nameOf4(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+var init_versioned_strategy = __esm({
+  "src/pipeline/strategy/versioned-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_config_content();
+    init_live_config();
+    init_model();
+    init_run_limited();
+    init_run_result();
+    init_config_copy();
+    init_prunable_copies();
+    init_repoint();
+    init_check_permissions();
+    init_restart();
+    init_wait();
+  }
+});
+
+// src/report/ci-log-text.ts
+var ci_log_text_exports = {};
+__export(ci_log_text_exports, {
+  escapeForCiLog: () => escapeForCiLog,
+  escapeJsonForCiLog: () => escapeJsonForCiLog
+});
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+var ZERO_WIDTH_SPACE, CONTROL;
+var init_ci_log_text = __esm({
+  "src/report/ci-log-text.ts"() {
+    "use strict";
+    ZERO_WIDTH_SPACE = "\u200B";
+    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+  }
+});
+
+// src/report/error-line.ts
+var error_line_exports = {};
+__export(error_line_exports, {
+  describeError: () => describeError
+});
+function describeError(error, debug) {
+  if (isExpectedError(error)) return `error: ${error.message}`;
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
+  if (debug && error instanceof Error && error.stack) return `error: ${error.stack}`;
+  return known ? `error: ${message}` : `error: ${message}
+(this looks like a bug in config-rollout: rerun with --debug and report it with the output)`;
+}
+var init_error_line = __esm({
+  "src/report/error-line.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/cli/run-cli-plan.ts
+var run_cli_plan_exports = {};
+__export(run_cli_plan_exports, {
+  runPlanFromArgs: () => runPlanFromArgs
+});
+module.exports = __toCommonJS(run_cli_plan_exports);
+var import_node_path7 = require("node:path");
+
+// src/compose/cluster-connection.ts
+init_kubeconfig_source();
+
+// src/compose/version.ts
+var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
+var USER_AGENT = `config-rollout/${VERSION}`;
+
+// src/compose/cluster-connection.ts
+function createClusterConnection(settings, env, labels = {}, onSecret) {
+  const options = {
+    kubeconfigPath: settings.kubeconfig,
+    kubeconfigData: settings.kubeconfigData,
+    context: settings.context,
+    env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data,
+    ...onSecret ? { onPluginCredential: onSecret } : {}
+  };
+  const configured = findKubeConfigSource(options) !== void 0;
+  let loading;
+  const load = () => {
+    loading ??= Promise.resolve().then(() => (init_connect(), connect_exports)).then(({ loadKubeConfig: loadKubeConfig2 }) => loadKubeConfig2(options));
+    return loading;
+  };
+  return {
+    configured,
+    secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
+    connect: async () => {
+      const loaded = await load();
+      if (!loaded) return void 0;
+      const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
+      return createCluster2(loaded.kc, {
+        requestTimeoutMs: 3e4,
+        userAgent: USER_AGENT,
+        fieldManager: "config-rollout",
+        retries: 5
+      });
+    }
+  };
+}
+
+// src/ci/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
+}
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
+  }
+}
+
+// src/ci/github-event.ts
+var import_promises = require("node:fs/promises");
+init_errors();
+async function readEventFile(path) {
+  let text;
+  try {
+    text = await (0, import_promises.readFile)(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+  }
+}
+
+// src/ci/read-ci-environment.ts
+var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
+async function readCiEnvironment(flags, env = process.env) {
+  const picked = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (RELEVANT.test(key)) picked[key] = value;
+  }
+  const input = { flags, env: picked };
+  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_PATH && !flagsDecide) {
+    input.event = await readEventFile(env.GITHUB_EVENT_PATH);
+  }
+  return input;
+}
+
+// src/ci/github-range.ts
+init_errors();
+
+// src/ci/range-request.ts
+var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+
+// src/ci/github-range.ts
+function resolveGitHubRange(env, event) {
+  const name = env.GITHUB_EVENT_NAME ?? "";
+  switch (name) {
+    case "push":
+      return resolvePush(requireEvent(name, event));
+    case "pull_request":
+    case "pull_request_target": {
+      const payload = requireEvent(name, event);
+      return {
+        kind: "merge-base",
+        base: requireSha(payload, ["pull_request", "base", "sha"], name),
+        head: requireSha(payload, ["pull_request", "head", "sha"], name),
+        note: `GitHub ${name}: merge-base of the base branch and the pull request head`
+      };
+    }
+    case "merge_group": {
+      const payload = requireEvent(name, event);
+      return {
+        kind: "range",
+        base: requireSha(payload, ["merge_group", "base_sha"], name),
+        head: requireSha(payload, ["merge_group", "head_sha"], name),
+        note: "GitHub merge_group: base_sha..head_sha"
+      };
+    }
+    default:
+      return {
+        kind: "first-parent",
+        head: env.GITHUB_SHA || "HEAD",
+        note: `GitHub ${name || "run"}: the event names no range, so comparing GITHUB_SHA with its first parent`
+      };
+  }
+}
+function resolvePush(payload) {
+  const ref = typeof payload.ref === "string" ? payload.ref : "the ref";
+  if (payload.deleted === true) {
+    return { kind: "nothing", note: `GitHub push deleted ${ref}: nothing to compare` };
+  }
+  const after = requireSha(payload, ["after"], "push");
+  const before = requireSha(payload, ["before"], "push");
+  if (isZeroSha(before)) {
+    const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
+    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
+    return {
+      kind: "new-branch",
+      head: after,
+      defaultBranch,
+      note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
+    };
+  }
+  if (payload.forced === true) {
+    return {
+      kind: "range",
+      base: before,
+      head: after,
+      forced: true,
+      note: "GitHub forced push: before..after"
+    };
+  }
+  return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
+}
+function requireEvent(name, event) {
+  if (!isRecord2(event)) {
+    throw new UserError(
+      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; pass --base and --head`
+    );
+  }
+  return event;
+}
+function requireSha(payload, path, name) {
+  const value = stringAt(payload, path);
+  if (value === void 0 || !isFullSha(value)) {
+    throw new UserError(
+      `GitHub ${name} event: ${path.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
+    );
+  }
+  return value;
+}
+function stringAt(payload, path) {
+  let value = payload;
+  for (const key of path) {
+    if (!isRecord2(value)) return void 0;
+    value = value[key];
+  }
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// src/ci/gitlab-range.ts
+var NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
+  "schedule",
+  "web",
+  "api",
+  "trigger",
+  "pipeline",
+  "parent_pipeline",
+  "chat"
+]);
+function resolveGitLabRange(env) {
+  const head = env.CI_COMMIT_SHA || "HEAD";
+  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (isMergeRequest) return resolveMergeRequest(env, head);
+  const before = env.CI_COMMIT_BEFORE_SHA ?? "";
+  if (before !== "" && !isZeroSha(before)) {
+    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
+  }
+  const source2 = env.CI_PIPELINE_SOURCE ?? "push";
+  if (NON_PUSH_SOURCES.has(source2)) {
+    return {
+      kind: "first-parent",
+      head,
+      note: `GitLab ${source2} pipeline: no previous commit, so comparing CI_COMMIT_SHA with its first parent`
+    };
+  }
+  const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch,
+    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
+  };
+}
+function resolveMergeRequest(env, head) {
+  const targetSha = env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA ?? "";
+  if (env.CI_MERGE_REQUEST_EVENT_TYPE === "merged_result" && targetSha && !isZeroSha(targetSha)) {
+    return {
+      kind: "range",
+      base: targetSha,
+      head,
+      note: "GitLab merged results pipeline: CI_MERGE_REQUEST_TARGET_BRANCH_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const diffBase = env.CI_MERGE_REQUEST_DIFF_BASE_SHA ?? "";
+  if (diffBase && !isZeroSha(diffBase)) {
+    return {
+      kind: "range",
+      base: diffBase,
+      head,
+      note: "GitLab merge request: CI_MERGE_REQUEST_DIFF_BASE_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME || env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch: target,
+    note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
+  };
+}
+
+// src/ci/resolve-range.ts
+function resolveRange(input) {
+  const fromFlags = resolveFlags(input);
+  if (fromFlags) return fromFlags;
+  switch (detectCiKind(input.env)) {
+    case "github":
+      return resolveGitHubRange(input.env, input.event);
+    case "gitlab":
+      return resolveGitLabRange(input.env);
+    case "local":
+      return { kind: "first-parent", head: "HEAD", note: "not in CI: comparing HEAD with its first parent" };
+  }
+}
+function resolveFlags({ flags, env }) {
+  const base = flags.base?.trim() || void 0;
+  const head = flags.head?.trim() || void 0;
+  if (base === void 0 && head === void 0) return void 0;
+  if (base === void 0) {
+    return {
+      kind: "first-parent",
+      head,
+      note: "--head without --base: comparing it with its first parent"
+    };
+  }
+  if (isZeroSha(base)) {
+    const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+    return {
+      kind: "new-branch",
+      head: head ?? "HEAD",
+      defaultBranch,
+      note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
+    };
+  }
+  return {
+    kind: "range",
+    base,
+    head: head ?? "HEAD",
+    note: head ? "flags: --base..--head" : "flags: --base..HEAD"
+  };
+}
+
+// src/pipeline/run.ts
+init_errors();
+init_model();
+
+// src/core/plan/build-plan.ts
+init_workload_kinds();
+
+// src/core/manifests/config-changes.ts
+init_model();
+init_config_content();
+init_json_shape();
+init_order();
+var IGNORE_ANNOTATION = "config-rollout.io/ignore";
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+
+// src/core/plan/build-plan.ts
+init_order();
+init_model();
+
+// src/core/plan/references.ts
+init_json_shape();
+init_names();
+var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind, configName2, via, volumeSource, path) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind, configName: configName2, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+
+// src/core/plan/reloader.ts
+init_json_shape();
+var OPT_IN = /* @__PURE__ */ new Set([
+  "reloader.stakater.com/auto",
+  "reloader.stakater.com/search",
+  "configmap.reloader.stakater.com/reload",
+  "configmap.reloader.stakater.com/auto",
+  "secret.reloader.stakater.com/reload",
+  "secret.reloader.stakater.com/auto"
+]);
+function reloaderAnnotation(workload) {
+  const annotations = field(field(workload, "metadata"), "annotations");
+  if (!isRecord(annotations)) return void 0;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (!OPT_IN.has(name)) continue;
+    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
+    return `${name}: ${value}`;
+  }
+  return void 0;
+}
+
+// src/core/plan/build-plan.ts
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const references = [];
+    const waitingFor = [];
+    const ignoredReferences = [];
+    for (const ref of referencesOf(candidate.objects, lookup)) {
+      const config = {
+        kind: ref.configKind,
+        namespace: candidate.id.namespace,
+        name: ref.configName
+      };
+      const change = changesByKey.get(idKey(config));
+      if (change === void 0) continue;
+      if (change.status === "deleted") {
+        const key = idKey(change.id);
+        if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+        stillReferencing.get(key).add(shortId(candidate.id));
+        continue;
+      }
+      if (change.status === "added" && !ref.optional) {
+        waitingFor.push(config);
+        continue;
+      }
+      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+    }
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(waitingForAddedConfig(candidate, waitingFor));
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  const warnings = input.changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+  return { workloads: planned, warnings };
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
+  if (reloader !== void 0 && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+var MAX_LISTED_KEYS = 5;
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+
+// src/core/plan/guard-rails.ts
+init_errors();
+function applyGuardRails(workloads, rails) {
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return { ...w, action: "skip", reason: `namespace ${ns} is excluded (--exclude-namespaces)` };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in --namespaces ${rails.namespaces.join(",")}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts !== void 0 && restarts > rails.maxRestarts) {
+    throw new UserError(
+      `the plan restarts ${restarts} workloads, more than --max-restarts ${rails.maxRestarts}; nothing was restarted (run with --dry-run to see the plan)`
+    );
+  }
+  return guarded;
+}
+
+// src/pipeline/run.ts
+init_run_result();
+
+// src/core/sources/rolls-on-apply.ts
+init_workload_kinds();
+init_config_content();
+init_model();
+
+// src/core/sources/merge-by-identity.ts
+init_model();
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function mergeByIdentity(manifests) {
+  const kept = /* @__PURE__ */ new Map();
+  const merged = [];
+  const conflicts = [];
+  const seenConflicts = /* @__PURE__ */ new Set();
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    const earlier = kept.get(key);
+    if (earlier === void 0 || manifest.origin === void 0 && earlier.manifest.origin === void 0) {
+      if (earlier === void 0) kept.set(key, { manifest });
+      merged.push(manifest);
+      continue;
+    }
+    if (originLabel(earlier.manifest) === originLabel(manifest)) {
+      merged.push(manifest);
+      continue;
+    }
+    earlier.canonical ??= canonicalJson2(earlier.manifest.object);
+    if (earlier.canonical === canonicalJson2(manifest.object)) continue;
+    if (seenConflicts.has(key)) continue;
+    seenConflicts.add(key);
+    conflicts.push({ id: manifest.id, first: originLabel(earlier.manifest), second: originLabel(manifest) });
+  }
+  return { manifests: merged, conflicts };
+}
+function describeConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content${more}: pass --kustomize DIR (or --render) to say which one this cluster runs`;
+}
+function canonicalJson2(value) {
+  return JSON.stringify(value, (_key, v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    return Object.fromEntries(
+      Object.entries(v).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+    );
+  });
+}
+
+// src/core/sources/rolls-on-apply.ts
+var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group("deleted");
+  const added = group("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson2(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const key = idKey(w.id);
+    if (!before.has(key) || !after.has(key)) return w;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    if (was === void 0 || now === void 0 || was === now) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    const detail = renamed.length > 0 ? ` (now reads ${renamed.join(", ")})` : "";
+    return {
+      ...w,
+      action: "skip",
+      rollsOnApply: true,
+      reason: `rolls on apply: its pod template changed in this range${detail}, so applying the manifests restarts it`
+    };
+  });
+}
+
+// src/settings/options.ts
+var OPTIONS = [
+  {
+    name: "base",
+    type: "string",
+    env: "CONFIG_ROLLOUT_BASE",
+    placeholder: "REV",
+    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+  },
+  {
+    name: "head",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HEAD",
+    placeholder: "REV",
+    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+  },
+  {
+    name: "repo",
+    type: "string",
+    default: ".",
+    env: "CONFIG_ROLLOUT_REPO",
+    placeholder: "DIR",
+    description: "Path of the git repository holding the manifests."
+  },
+  {
+    name: "paths",
+    type: "list",
+    default: "**/*.yaml,**/*.yml,**/*.json",
+    env: "CONFIG_ROLLOUT_PATHS",
+    placeholder: "GLOBS",
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
+  },
+  {
+    name: "exclude",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_EXCLUDE",
+    placeholder: "GLOBS",
+    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+  },
+  {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one."
+  },
+  {
+    name: "namespace",
+    type: "string",
+    default: "default",
+    env: "CONFIG_ROLLOUT_NAMESPACE",
+    short: "n",
+    placeholder: "NS",
+    description: "Namespace of manifests that do not name one."
+  },
+  {
+    name: "discover",
+    type: "string",
+    choices: ["repo", "cluster", "both"],
+    env: "CONFIG_ROLLOUT_DISCOVER",
+    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+  },
+  {
+    name: "strategy",
+    type: "string",
+    default: "annotation",
+    choices: ["annotation", "env", "versioned"],
+    env: "CONFIG_ROLLOUT_STRATEGY",
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
+  },
+  {
+    name: "env-name",
+    type: "string",
+    default: "RESTART_TIME",
+    env: "CONFIG_ROLLOUT_ENV_NAME",
+    placeholder: "NAME",
+    description: "Name of the env var set by --strategy env."
+  },
+  {
+    name: "rollback",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_ROLLBACK",
+    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+  },
+  {
+    name: "prune",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_PRUNE",
+    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+  },
+  {
+    name: "keep",
+    type: "integer",
+    default: "3",
+    env: "CONFIG_ROLLOUT_KEEP",
+    placeholder: "N",
+    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+  },
+  {
+    name: "dry-run",
+    type: "string",
+    default: "none",
+    choices: ["none", "client", "server"],
+    env: "CONFIG_ROLLOUT_DRY_RUN",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+  },
+  {
+    name: "apply",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_APPLY",
+    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "wait",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WAIT",
+    description: "Wait for every rollout to finish (--no-wait to skip)."
+  },
+  {
+    name: "timeout",
+    type: "duration",
+    default: "5m",
+    env: "CONFIG_ROLLOUT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+  },
+  {
+    name: "config-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for the cluster to hold the committed config content before failing."
+  },
+  {
+    name: "kubeconfig",
+    type: "string",
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+  },
+  {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "context",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all)."
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces."
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
+  },
+  {
+    name: "concurrency",
+    type: "integer",
+    default: "8",
+    env: "CONFIG_ROLLOUT_CONCURRENCY",
+    placeholder: "N",
+    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  },
+  {
+    name: "hash-key",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HASH_KEY",
+    secret: true,
+    placeholder: "KEY",
+    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
+  },
+  {
+    name: "output",
+    type: "string",
+    default: "text",
+    choices: ["text", "json", "markdown"],
+    env: "CONFIG_ROLLOUT_OUTPUT",
+    short: "o",
+    description: "Report format on stdout; logs always go to stderr."
+  },
+  {
+    name: "strict",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_STRICT",
+    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+  },
+  {
+    name: "max-file-size",
+    type: "integer",
+    default: "16777216",
+    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+    placeholder: "BYTES",
+    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+  },
+  {
+    name: "debug",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_DEBUG",
+    description: "Print stack traces of internal errors."
+  }
+];
+
+// src/pipeline/run.ts
+init_check_permissions();
+
+// src/pipeline/discover-cluster.ts
+init_workload_kinds();
+init_run_limited();
+async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+
+// src/pipeline/namespace-note.ts
+init_model();
+var MAX_LISTED = 5;
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+
+// src/pipeline/resolve-commits.ts
+init_errors();
+var DEFAULT_DEEPEN_ROUNDS = 12;
+async function resolveCommits(request, git2, opts = {}) {
+  const ctx = {
+    git: git2,
+    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
+    hint: fetchDepthHint(opts.ci ?? "local")
+  };
+  switch (request.kind) {
+    case "nothing":
+      return { head: await git2.tryResolveCommit("HEAD") ?? "", note: request.note };
+    case "first-parent":
+      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
+    case "range":
+      return resolveRangeRequest(ctx, request);
+    case "merge-base":
+      return resolveMergeBase(ctx, request);
+    case "new-branch":
+      return resolveNewBranch(ctx, request);
+  }
+}
+async function resolveRangeRequest(ctx, request) {
+  if (!request.forced) {
+    const [head2, base2] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base")
+    ]);
+    return { base: base2, head: head2, note: request.note };
+  }
+  const head = await requireCommit(ctx, request.head, "head");
+  const base = await findCommit(ctx, request.base);
+  if (base === void 0) {
+    return firstParentRange(
+      ctx,
+      head,
+      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+    );
+  }
+  return { base, head, note: request.note };
+}
+async function resolveMergeBase(ctx, request) {
+  const base = await requireCommit(ctx, request.base, "base");
+  const head = await requireCommit(ctx, request.head, "head");
+  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
+  if (mergeBase === void 0) {
+    if (await ctx.git.isShallow()) {
+      throw new UserError(
+        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+      );
+    }
+    throw new UserError(
+      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
+    );
+  }
+  return { base: mergeBase, head, note: request.note };
+}
+async function resolveNewBranch(ctx, request) {
+  const head = await requireCommit(ctx, request.head, "head");
+  const branch = request.defaultBranch;
+  if (branch === void 0) return firstParentRange(ctx, head, request.note);
+  const ref = `refs/remotes/origin/${branch}`;
+  let target = await ctx.git.tryResolveCommit(ref);
+  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
+    target = await ctx.git.tryResolveCommit(ref);
+  }
+  const found = target;
+  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
+  if (mergeBase === head) {
+    return {
+      base: head,
+      head,
+      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+    };
+  }
+  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
+  return firstParentRange(
+    ctx,
+    head,
+    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
+  );
+}
+async function firstParentRange(ctx, head, note) {
+  const parent = await ctx.git.firstParent(head);
+  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
+  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
+  if (!present) {
+    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
+  }
+  if (!present) {
+    throw new UserError(
+      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+    );
+  }
+  return { base: parent, head, note };
+}
+async function findCommit(ctx, ref) {
+  const sha = await ctx.git.tryResolveCommit(ref);
+  if (sha !== void 0 || !isFullSha(ref)) return sha;
+  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
+}
+async function requireCommit(ctx, ref, role) {
+  const sha = await findCommit(ctx, ref);
+  if (sha !== void 0) return sha;
+  if (isFullSha(ref)) {
+    throw new UserError(
+      `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}`
+    );
+  }
+  throw new UserError(`not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}`);
+}
+async function deepenUntil(ctx, commits, check) {
+  let answer = await check();
+  let by = 1;
+  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
+    if (!await ctx.git.deepen(by, commits)) break;
+    answer = await check();
+    by *= 2;
+  }
+  return answer;
+}
+function short(sha) {
+  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+}
+
+// src/pipeline/restart-and-wait.ts
+init_model();
+init_check_permissions();
+init_restart();
+init_wait();
+async function restartAndWait(cluster, toRestart, context) {
+  const { manifests, strategy, settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    "Restart",
+    () => restartWorkloads(
+      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      cluster,
+      {
+        strategy,
+        now: context.now,
+        dryRun: serverDryRun,
+        log,
+        // RBAC is asked about every object about to be patched before the first patch: a gap fails
+        // the run (exit 2) with nothing written, never half a plan applied.
+        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log, settings.concurrency),
+        concurrency: settings.concurrency
+      }
+    )
+  );
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter((r) => r.result === "restarted" || r.result === "unchanged");
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    "Wait for rollouts",
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log)
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs
+      });
+  }
+  return [...results.values()];
+}
+
+// src/pipeline/restart-hash.ts
+init_workload_kinds();
+init_model();
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
+  const [{ createHash: createHash3 }, { contentHash: contentHash2 }] = await Promise.all([
+    import("node:crypto"),
+    Promise.resolve().then(() => (init_content_hash(), content_hash_exports))
+  ]);
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const consumed = consumedBy(workload, manifests);
+    const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
+    const secrets = inRepo.filter((s) => s.id.kind === "Secret");
+    let key = hashKey ? Buffer.from(hashKey) : void 0;
+    if (!key && secrets.length > 0) {
+      const uids = [];
+      for (const secret of secrets) {
+        const live = liveConfigs.get(idKey(secret.id)) ?? await cluster.readConfig(secret.id);
+        if (live) liveConfigs.set(idKey(secret.id), live);
+        uids.push(live?.uid ?? "");
+      }
+      key = createHash3("sha256").update(uids.sort().join("\n")).digest();
+    }
+    hashes.set(
+      idKey(workload.id),
+      contentHash2(
+        inRepo.map(({ id, content }) => ({ id, content })),
+        key
+      )
+    );
+  }
+  return hashes;
+}
+
+// src/pipeline/scan-repository.ts
+init_errors();
+init_workload_kinds();
+init_config_content();
+
+// src/core/manifests/config-names-in-text.ts
+var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
+var CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
+var METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
+var NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+function configNamesInText(text) {
+  const names = [];
+  for (const document of text.split(DOCUMENT_SEPARATOR)) {
+    if (!CONFIG_KIND.test(document)) continue;
+    const block = METADATA_BLOCK.exec(document)?.[1];
+    if (!block) continue;
+    let best;
+    for (const match of block.matchAll(NAME_LINE)) {
+      const indent = match[1].length;
+      if (!best || indent < best.indent) best = { indent, name: match[2] };
+    }
+    if (best) names.push(best.name);
+  }
+  return names;
+}
+
+// src/core/manifests/parse-manifest-file.ts
+init_manifest_reader();
+async function parseManifestFile(file, text, opts) {
+  if (opts.fast !== false) {
+    const fast = parseManifestsFast(file, text, opts);
+    if (fast !== void 0) return fast;
+  }
+  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
+  return parseManifests2(file, text, { ...opts, fast: false });
+}
+
+// src/pipeline/scan-repository.ts
+init_model();
+
+// src/git/glob-pathspecs.ts
+var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
+}
+
+// src/pipeline/base-problems.ts
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
+}
+
+// src/pipeline/scan-repository.ts
+init_glob_matcher();
+
+// src/pipeline/objects-across-files.ts
+init_config_content();
+init_order();
+init_model();
+function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
+  const problems = [];
+  for (const file of changedFiles) {
+    const basePath = file.oldPath ?? file.path;
+    const sizes = [
+      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
+      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
+    ];
+    const over = sizes.filter(([, size]) => size !== void 0);
+    if (over.length === 0) continue;
+    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
+    problems.push({
+      file: file.status === "D" ? basePath : file.path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
+    });
+  }
+  return problems;
+}
+async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
+  const kept = [];
+  for (const change of changes) {
+    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
+    const files = side === void 0 ? void 0 : unread[side];
+    if (side === void 0 || files === void 0 || files.size === 0) {
+      kept.push(change);
+      continue;
+    }
+    const hits = await git2.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    if (hits.length === 0) {
+      kept.push(change);
+      continue;
+    }
+    const broken = hits.find((path) => files.get(path) === "broken");
+    if (broken !== void 0) {
+      problems.push({
+        file: broken,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
+      });
+    }
+  }
+  return kept;
+}
+function settleWithUntouchedFiles(changes, read, untouched, problems) {
+  const baseContent = contentsById(untouched.base);
+  const headContent = contentsById(untouched.head);
+  const settled = [];
+  for (const change of changes) {
+    const key = idKey(change.id);
+    const added = change.status === "added";
+    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
+    const own = (added ? read.head : read.base).get(key);
+    if (elsewhere === void 0 || own === void 0) {
+      settled.push(change);
+      continue;
+    }
+    if (added) {
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+      });
+    }
+    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
+    if (keys.length === 0) continue;
+    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
+    settled.push({ ...change, ...at, status: "modified", keys });
+  }
+  return settled.sort((a, b) => compareIds(a.id, b.id));
+}
+function contentsById(manifests) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
+    byId.set(idKey(manifest.id), {
+      content: configContentOf(manifest).content,
+      at: { file: manifest.file, line: manifest.line }
+    });
+  }
+  return byId;
+}
+function literalPathspecs(paths) {
+  return paths.map((path) => `:(literal)${path}`);
+}
+
+// src/core/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
+}
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+// src/pipeline/render-sources.ts
+init_kustomization_names();
+
+// src/core/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+
+// src/render/materialize-tree.ts
+var import_node_child_process2 = require("node:child_process");
+var import_promises2 = require("node:fs/promises");
+var import_node_os = require("node:os");
+var import_node_path3 = require("node:path");
+async function createCommitTrees(repoDir, gitPath = "git", scope) {
+  const root = await (0, import_promises2.mkdtemp)((0, import_node_path3.join)((0, import_node_os.tmpdir)(), "config-rollout-render-"));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path3.join)(root, `tree-${count}`), scope);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises2.rm)(root, { recursive: true, force: true });
+    }
+  };
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope) {
+  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const index = `${dir}.index`;
+  await git(gitPath, repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        gitPath,
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await (0, import_promises2.rm)(index, { force: true });
+  return dir;
+}
+function git(gitPath, cwd, args, indexFile, input) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  return new Promise((resolve5, reject) => {
+    const child = (0, import_node_child_process2.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+      cwd,
+      env,
+      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    const err = [];
+    child.stdout?.on("data", (chunk) => out.push(chunk));
+    child.stderr?.on("data", (chunk) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const stderr = Buffer.concat(err).toString("utf8").trim();
+      if (code === 0) resolve5(Buffer.concat(out).toString("utf8"));
+      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
+    });
+    if (input !== void 0 && child.stdin) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(input);
+    }
+  });
+}
+
+// src/render/render-command.ts
+init_errors();
+
+// src/render/run-process.ts
+var import_node_child_process3 = require("node:child_process");
+var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
+var STDERR_TAIL_BYTES = 4096;
+function runProcess(file, args, options) {
+  return new Promise((resolve5) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    const child = (0, import_node_child_process3.spawn)(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL"
+    });
+    child.stdout.on("data", (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
+        child.kill("SIGKILL");
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+    });
+    child.on("error", (error) => {
+      failure = error.message;
+    });
+    child.on("close", (exitCode, signal) => {
+      resolve5({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    });
+  });
+}
+function tailOf(text, maxLines = 8) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > 300 ? `${line.slice(0, 300)}\u2026` : line).join("\n");
+}
+
+// src/render/render-command.ts
+var SHELL = "/bin/sh";
+async function runRenderCommand(run, treeDir, commit) {
+  const result = await runProcess(SHELL, ["-c", run.command], {
+    cwd: treeDir,
+    env: run.env,
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  throw new UserError(
+    `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
+
+// src/render/renderer-environment.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path4 = require("node:path");
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path4.resolve)(root));
+  return (pathValue ?? "").split(import_node_path4.delimiter).filter((dir) => dir !== "" && (0, import_node_path4.isAbsolute)(dir)).map((dir) => (0, import_node_path4.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path4.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path4.join)(dir, name);
+    try {
+      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path4.delimiter), HOME: home, LANG: "C.UTF-8" };
+}
+function renderCommandEnvironment(env, pathDirs, secretVariables) {
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!secretVariables.includes(key)) out[key] = value;
+  }
+  out.PATH = pathDirs.join(import_node_path4.delimiter);
+  return out;
+}
+
+// src/pipeline/render-sources.ts
+init_glob_matcher();
+
+// src/pipeline/kustomize-sources.ts
+init_errors();
+init_kustomization_names();
+
+// src/core/sources/kustomize-graph.ts
+function buildKustomizeGraph(kustomizations) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const included = /* @__PURE__ */ new Set();
+  for (const k of kustomizations) {
+    for (const entry of k.entries) if (byDir.has(entry) && entry !== k.dir) included.add(entry);
+  }
+  const roots = kustomizations.filter((k) => !included.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
+  const cache = /* @__PURE__ */ new Map();
+  const inputsOf = (dir) => {
+    const cached = cache.get(dir);
+    if (cached) return cached;
+    const inputs = /* @__PURE__ */ new Set();
+    cache.set(dir, inputs);
+    const k = byDir.get(dir);
+    if (!k) return inputs;
+    inputs.add(k.path);
+    for (const file of k.files) inputs.add(file);
+    for (const entry of k.entries) {
+      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
+      else inputs.add(entry);
+    }
+    return inputs;
+  };
+  const ownedFiles = /* @__PURE__ */ new Set();
+  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
+  return { roots, ownedFiles, inputsOf };
+}
+function kustomizationsUnder(dir, kustomizations) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const seen = /* @__PURE__ */ new Set();
+  const order = [];
+  const walk = (d) => {
+    const k = byDir.get(d);
+    if (!k || seen.has(d)) return;
+    seen.add(d);
+    order.push(k);
+    for (const entry of k.entries) walk(entry);
+  };
+  walk(dir);
+  return order;
+}
+
+// src/render/kustomize.ts
+var import_node_os2 = require("node:os");
+init_errors();
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+async function kustomizeBuild(run, treeDir, dir, commit) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run.pathDirs, run.home),
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  throw new UserError(
+    `\`${run.binary.label} ${target}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
+${result.stderrTail}` : ""}`
+  );
+}
+
+// src/pipeline/rendered-source.ts
+var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
+
+// src/pipeline/kustomize-sources.ts
+async function findKustomizeSources(git2, ctx) {
+  const { head } = ctx;
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
+  const notes = [];
+  for (const dir of ctx.dirs) {
+    if (!baseKs.has(dir) && !headKs.has(dir)) {
+      throw new UserError(
+        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
+      );
+    }
+  }
+  for (const k of headKs.values()) {
+    if (k.problem !== void 0)
+      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
+  }
+  const roots = ctx.dirs.length > 0 ? ctx.dirs : [.../* @__PURE__ */ new Set([...baseGraph.roots, ...headGraph.roots])].sort();
+  const sources = [];
+  const untouched = [];
+  const binary = lazy(() => findKustomize(ctx.pathDirs));
+  for (const dir of roots) {
+    const label2 = `kustomize ${dir || "."}`;
+    const inputs = /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+    const included = [
+      ...kustomizationsUnder(dir, [...headKs.values()]),
+      ...kustomizationsUnder(dir, [...baseKs.values()])
+    ];
+    const unreadable = included.some((k) => k.problem !== void 0);
+    const changedInputs = ctx.changedPaths.filter(
+      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
+    );
+    if (changedInputs.length === 0) {
+      untouched.push(label2);
+      continue;
+    }
+    sources.push({
+      label: label2,
+      scope: unreadable ? void 0 : checkoutScope(
+        included.map((k) => k.dir),
+        inputs
+      ),
+      file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+      changedInputs,
+      generators: included.flatMap((k) => k.generators),
+      render: async (checkout, commit) => {
+        if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
+        const run = {
+          binary: await binary(),
+          pathDirs: ctx.pathDirs,
+          home: checkout.scratch,
+          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+        };
+        return kustomizeBuild(run, checkout.dir, dir, commit);
+      }
+    });
+  }
+  notes.push(...untouchedNotes(untouched));
+  if (sources.length > 0 && await binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
+    notes
+  };
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED = 5;
+  if (labels.length <= MAX_NAMED) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED} more)`
+  ];
+}
+async function kustomizationsAt(git2, ctx) {
+  const kustomizationPaths = (paths) => {
+    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
+    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
+  reader?.catch(() => {
+  });
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+  ]);
+  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
+  const parse2 = (paths, textOf) => {
+    const byDir = /* @__PURE__ */ new Map();
+    if (!readKustomizationFile2) return byDir;
+    for (const path of paths) {
+      const k = readKustomizationFile2(path, textOf(path)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const headKs = parse2(headPaths, (p) => headTexts.get(p));
+  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs
+  ];
+}
+function lazy(compute) {
+  let done = false;
+  let value;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
+// src/pipeline/render-sources.ts
+var NO_OBJECTS = { base: [], head: [], problems: [] };
+var MAX_CONCURRENT_RENDERS = 4;
+var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+function listSourceFiles(git2, head) {
+  return git2.listFiles(head, SOURCE_FILE_NAMES);
+}
+async function renderSources(git2, base, head, changedFiles, options, log, headListing = listSourceFiles(git2, head)) {
+  const changedPaths = [
+    ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
+  ];
+  if (changedPaths.length === 0)
+    return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
+  const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
+  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
+  const headFiles = await headListing;
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
+  ].sort();
+  const inChart = (path) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
+  const notes = options.render === void 0 ? chartDirs.map(
+    (dir) => `Helm chart ${dir || "."}: not read as raw manifests; plan from it with --render 'helm template ...'`
+  ) : [];
+  const sources = [];
+  let owned = inChart;
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git2, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {}
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    owned = (path) => kustomize.owned(path) || inChart(path);
+  }
+  if (options.render !== void 0) {
+    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source2) sources.push(source2);
+    else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
+  }
+  if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
+  for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
+  const objects = renderAll(git2, base, head, sources, pathDirs, options.defaultNamespace, log);
+  objects.catch(() => {
+  });
+  return { owned, notes, objects };
+}
+async function renderCommandSource(command, changedPaths, pathDirs, options) {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches(p));
+  if (changedInputs.length === 0) return void 0;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: void 0,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
+  };
+}
+async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  try {
+    const blameTexts = readTexts(git2, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    blameTexts.catch(() => {
+    });
+    const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace)
+    );
+    const renderAt = async (commit) => {
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      const outputs = await Promise.all(sources.map((source2) => slot(() => source2.render(checkout, commit))));
+      return outputs.map((output, i) => parsers[i].objectsOf(output));
+    };
+    const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
+    const texts = await blameTexts;
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts)
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems };
+  } finally {
+    await trees.dispose();
+  }
+}
+function blamed(m, source2, texts) {
+  const file = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  return file !== void 0 ? { blamedFile: file, file, line: 1 } : { file: source2.file, line: 1 };
+}
+async function readTexts(git2, rev, paths) {
+  const files = await git2.readFiles(rev, paths);
+  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
+}
+function dirOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function concurrencyLimit(max) {
+  let running2 = 0;
+  const waiting2 = [];
+  return async (task) => {
+    if (running2 >= max) await new Promise((resolve5) => waiting2.push(resolve5));
+    running2 += 1;
+    try {
+      return await task();
+    } finally {
+      running2 -= 1;
+      waiting2.shift()?.();
+    }
+  };
+}
+
+// src/pipeline/scan-repository.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
+}
+async function scanRepository(git2, base, head, options, log) {
+  const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
+  headListing?.catch(() => {
+  });
+  const allChangedFiles = await git2.changedFiles(base, head);
+  const pending = options.sources && headListing ? renderSources(
+    git2,
+    base,
+    head,
+    allChangedFiles,
+    { ...options.sources, defaultNamespace: options.defaultNamespace },
+    log,
+    headListing
+  ) : void 0;
+  pending?.catch(() => {
+  });
+  let owned;
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path) => owned?.(path) === true : void 0
+  );
+  let changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  const touched = /* @__PURE__ */ new Set([...basePaths, ...headPaths]);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  let problems = [];
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git2, head, headPaths, options, oversized.head);
+  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
+  const baseProblems = [];
+  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
+  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
+  let found;
+  let rendered;
+  if (pending) {
+    rendered = await pending;
+    const isOwned = rendered.owned;
+    owned = isOwned;
+    const objects = await rendered.objects;
+    changedFiles = changedFiles.filter(
+      (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
+    );
+    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
+    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
+    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    found = findConfigChanges(baseManifests, headManifests);
+    found.changes = pairHashSuffixRenames(
+      withSources(found.changes, baseManifests, headManifests),
+      found.snapshots
+    );
+  } else {
+    found = findConfigChanges(baseManifests, headManifests);
+  }
+  problems.push(...found.problems);
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  const readable = await withoutUnreadChanges(git2, { base, head }, found.changes, unread, problems);
+  const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
+  );
+  const maybeNewWorkloads = headManifests.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...readable.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git2,
+    base,
+    await findCandidateFiles(git2, base, namesAtBase, touched, wanted),
+    options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const withCopies = settleWithUntouchedFiles(
+    readable,
+    found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    problems
+  );
+  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c) => c.id.name)));
+  const candidateManifests = await readCandidates(git2, head, consumedNames, early, {
+    alreadyRead: new Set(headPaths),
+    wanted,
+    options,
+    problems
+  });
+  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
+  if (owned) problems = problems.filter((p) => !owned?.(p.file));
+  const changes = settleWithUntouchedFiles(
+    withCopies,
+    found.snapshots,
+    { base: [], head: rawCandidates },
+    problems
+  );
+  const all = [...headManifests, ...rawCandidates];
+  const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
+  const headConfigs = /* @__PURE__ */ new Map();
+  collectConfigs(all, headConfigs, [], found.snapshots.head);
+  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
+  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== void 0);
+  return {
+    changedFiles,
+    changes,
+    workloads,
+    newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace,
+    baseWorkloads,
+    sourceNotes: rendered?.notes ?? [],
+    ...owned ? { owned } : {}
+  };
+}
+function mergedOrThrow(manifests) {
+  const merged = mergeByIdentity(manifests);
+  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
+  return merged.manifests;
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
+}
+function withTemplateRefs(names) {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
+}
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function readConfigsAt(git2, rev, ids, known, options, owned) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git2,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git2, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known) {
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    into.set(key, {
+      manifest,
+      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
+    });
+  }
+}
+async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names.length === 0) return [];
+  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
+  return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
+}
+function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
+  const names = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names.size === 0) return void 0;
+  const parsed = /* @__PURE__ */ new Map();
+  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path) => !alreadyRead.has(path) && wanted(path),
+    maxBytes: options.maxFileSize,
+    onFile(path, file) {
+      const problems = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
+        return void parsed.set(path, { manifests: [], problems });
+      }
+      const result = parseManifestFile(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      result.catch(() => {
+      });
+      parsed.set(path, result);
+    }
+  });
+  hits.catch(() => {
+  });
+  return { names, hits, parsed };
+}
+async function readCandidates(git2, rev, names, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more])
+  ].sort();
+  const unread = candidates.filter((path) => !early.parsed.has(path));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path) => [path, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path of candidates) {
+    const result = lateByPath.get(path) ?? await early.parsed.get(path);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+async function readBytes(git2, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of read.oversized) oversized.set(path, size);
+  return read.files;
+}
+async function readManifests(git2, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git2, rev, paths, options, oversized);
+  for (const [path, size] of oversized)
+    problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path, size, maxFileSize) {
+  return {
+    file: path,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path of paths) {
+    await new Promise((resolve5) => setImmediate(resolve5));
+    const bytes = files.get(path);
+    if (bytes === void 0) continue;
+    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: options.defaultNamespace });
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+
+// src/pipeline/strategy/annotation-strategy.ts
+init_errors();
+init_model();
+
+// src/core/restart-patch.ts
+init_errors();
+init_json_shape();
+var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+var SPEC_TEMPLATE = ["spec", "template"];
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
+  return nest(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+}
+var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+function envPatch(podSpec, varName, value) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return { spec: { template: { spec: { containers: entries } } } };
+}
+function envMergePatch(live, templatePath, varName, value) {
+  const template = templateOf(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value);
+  const wanted = new Map(
+    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c) => [
+      stringField(c, "name"),
+      c
+    ])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...nest(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  const annotations = field(field(templateOf(obj, templatePath), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+function templateOf(obj, templatePath = SPEC_TEMPLATE) {
+  let template = obj;
+  for (const step of templatePath) template = field(template, step);
+  return isRecord(template) ? template : void 0;
+}
+function nest(path, value) {
+  return path.reduceRight((inner, step) => ({ [step]: inner }), value);
+}
+
+// src/pipeline/strategy/annotation-strategy.ts
+function annotationStep(hashFor) {
+  return (id, live, kind) => {
+    const hash = hashFor(id);
+    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (currentHash(live, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests, cluster } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
+      const headConfigs = await readConfigsAt(
+        context.git,
+        context.head,
+        consumed,
+        context.headConfigs,
+        context.scanOptions,
+        context.ownedPaths
+      );
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        context.liveConfigs,
+        cluster,
+        hashKey
+      );
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+
+// src/pipeline/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => {
+    },
+    patchFor(_id, live, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+      const patch = type === "strategic-merge" ? envPatch(podSpecOf(live, kind.templatePath), envName, value) : envMergePatch(live, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    }
+  };
+}
+function podSpecOf(live, templatePath) {
+  let template = live;
+  for (const step of templatePath) template = template?.[step];
+  return template?.spec;
+}
+
+// src/pipeline/strategy/restart-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
+  }
+}
+
+// src/pipeline/sync-configs.ts
+init_errors();
+init_config_content();
+init_model();
+
+// src/kube/read-live-configs.ts
+init_model();
+init_run_limited();
+async function readLiveConfigs(cluster, ids, concurrency = 8) {
+  const live = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group = configMapsByNamespace.get(id.namespace) ?? [];
+    group.push(id);
+    configMapsByNamespace.set(id.namespace, group);
+  }
+  const lists = [];
+  for (const [namespace, group] of configMapsByNamespace) {
+    if (group.length > 1) lists.push([namespace, group]);
+    else singles.push(...group);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live;
+}
+
+// src/pipeline/sync-configs.ts
+async function syncConfigs(cluster, configs, options, log) {
+  const live = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.snapshot.id),
+      options.concurrency
+    );
+    return candidates.filter(({ snapshot }) => {
+      const found = current.get(idKey(snapshot.id));
+      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
+      live.set(idKey(snapshot.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+  if (options.apply) {
+    for (const { snapshot, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
+      log.info(
+        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`
+      );
+      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
+    }
+    return live;
+  }
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve5) => setTimeout(resolve5, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.snapshot.id)).join(", ")}`
+  );
+  while (waiting2.length > 0) {
+    await sleep(options.pollMs ?? 1e3);
+    waiting2 = await stillDifferent(waiting2);
+    if (waiting2.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting2.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
+      throw new RolloutFailure(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+      );
+    }
+  }
+  return live;
+}
+
+// src/pipeline/run.ts
+async function runConfigRollout(deps) {
+  const { settings, git: git2, log } = deps;
+  const now = deps.now ?? Date.now;
+  const request = resolveRange(deps.range);
+  const commits = await log.group("Resolve commits", () => resolveCommits(request, git2, { ci: deps.ci }));
+  const emptyPlan = {
+    base: commits.base ?? "",
+    head: commits.head,
+    rangeNote: commits.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: []
+  };
+  if (!commits.base) {
+    log.info(commits.note);
+    return { plan: emptyPlan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun };
+  }
+  const base = commits.base;
+  const scanOptions = {
+    paths: settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...settings.render !== void 0 ? { render: settings.render } : {},
+      renderPaths: settings.renderPaths,
+      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env),
+      env: deps.env ?? process.env
+    }
+  };
+  const scan = await log.group(
+    "Find changed configs",
+    () => scanRepository(git2, base, commits.head, scanOptions, log)
+  );
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  const errors = scan.problems.filter((p) => p.severity === "error");
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0];
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
+    );
+  }
+  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await deps.connect();
+    if (!cluster) {
+      throw new UserError(
+        "no Kubernetes cluster configured: pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan"
+      );
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const strategy = await chooseRestartStrategy(settings, now);
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads: plannedClusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged
+  });
+  for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  const plan = {
+    ...emptyPlan,
+    changes: scan.changes,
+    workloads: applyGuardRails(planned, settings),
+    ...scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {},
+    problems: scan.problems,
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : []
+    ]
+  };
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: commits.head
+    }) ?? [] : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...notes.length > 0 ? { notes } : {}
+    };
+  }
+  const live = await connectOnce();
+  const clusterInfo = { context: live.context, server: live.server };
+  const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const changedKeys2 = new Set(modified.map((c) => idKey(c.id)));
+  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        live,
+        toCheck.map((c) => configWrite(c.snapshot.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
+  await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      live,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    await strategy.prepare({
+      workloads: toRestart,
+      manifests,
+      headConfigs: scan.headConfigs,
+      liveConfigs,
+      cluster: live,
+      git: git2,
+      head: commits.head,
+      scanOptions,
+      ownedPaths: scan.owned,
+      log
+    });
+  });
+  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const after = strategy.afterWait ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs }) : { results: waited, notes: [] };
+  const results = after.results;
+  return {
+    plan,
+    results,
+    ...after.notes.length > 0 ? { notes: after.notes } : {},
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: clusterInfo,
+    dryRun: settings.dryRun
+  };
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
+
+// src/compose/run-in-ci.ts
+async function runInCi(settings, adapters) {
+  const { env, git: git2, cluster, log } = adapters;
+  return runConfigRollout({
+    settings,
+    range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
+    ci: detectCiKind(env),
+    git: git2,
+    connect: cluster.connect,
+    clusterConfigured: cluster.configured,
+    log,
+    env
+  });
+}
+
+// src/cli/run-cli-plan.ts
+init_errors();
+
+// src/git/create-git.ts
+var import_promises4 = require("node:fs/promises");
+var import_node_path6 = require("node:path");
+init_errors();
+
+// src/git/missing-object.ts
+init_errors();
+var MISSING_OBJECT = [
+  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+  /unable to read tree \(?([0-9a-f]{40,64})/,
+  /bad object ([0-9a-f]{40,64})/,
+  /unable to read ([0-9a-f]{40,64})/
+];
+function missingObjectError(stderr) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
+
+// src/git/parse-cat-file-batch.ts
+var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
+var LF = 10;
+var CatFileBatchParser = class {
+  /**
+   * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
+   *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
+   *   is asked at each object (the limit of the request it answers).
+   */
+  constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
+    this.withContent = withContent;
+    this.onEntry = onEntry;
+    this.maxContentBytes = maxContentBytes;
+  }
+  withContent;
+  onEntry;
+  maxContentBytes;
+  pending = Buffer.alloc(0);
+  /** The object whose content is being collected, and the chunks received for it so far. */
+  body;
+  push(chunk) {
+    let data = chunk;
+    while (data.length > 0) {
+      data = this.body ? this.takeBody(data) : this.takeHeader(data);
+    }
+  }
+  /** Call at end of output: anything left over means git stopped mid-entry. */
+  end() {
+    if (this.body || this.pending.length > 0) {
+      throw new Error("git cat-file output ended in the middle of an entry");
+    }
+  }
+  takeHeader(data) {
+    const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
+    const newline = joined.indexOf(LF);
+    if (newline < 0) {
+      this.pending = joined;
+      return Buffer.alloc(0);
+    }
+    this.pending = Buffer.alloc(0);
+    const line = joined.subarray(0, newline).toString("utf8");
+    const rest = joined.subarray(newline + 1);
+    const header = HEADER.exec(line);
+    if (header) {
+      const [, oid, type, size] = header;
+      if (this.withContent) {
+        const bytes = Number(size);
+        const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
+        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
+      } else {
+        this.onEntry({ kind: "object", oid, type, size: Number(size) });
+      }
+      return rest;
+    }
+    for (const kind of ["missing", "ambiguous"]) {
+      if (line.endsWith(` ${kind}`)) {
+        this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
+        return rest;
+      }
+    }
+    throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
+  }
+  takeBody(data) {
+    const body = this.body;
+    const needed = body.size + 1;
+    if (!body.keep) {
+      const take = Math.min(data.length, needed - body.received);
+      body.received += take;
+      if (body.received < needed) return Buffer.alloc(0);
+      if (data[take - 1] !== LF)
+        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+      this.body = void 0;
+      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
+      return data.subarray(take);
+    }
+    body.chunks.push(data);
+    body.received += data.length;
+    if (body.received < needed) return Buffer.alloc(0);
+    const all = body.chunks.length === 1 ? data : Buffer.concat(body.chunks, body.received);
+    if (all[body.size] !== LF)
+      throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+    this.body = void 0;
+    this.onEntry({
+      kind: "object",
+      oid: body.oid,
+      type: body.type,
+      size: body.size,
+      content: all.subarray(0, body.size)
+    });
+    return all.subarray(needed);
+  }
+};
+
+// src/git/spawn-git.ts
+var import_node_child_process4 = require("node:child_process");
+var GIT_CONFIG = ["core.quotePath=false"];
+var GitExitError = class extends Error {
+  constructor(exitCode, stderr) {
+    super(stderr.trim() || `git exited with code ${exitCode}`);
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+    this.name = "GitExitError";
+  }
+  exitCode;
+  stderr;
+};
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
+function spawnGit(cwd, args, options = {}) {
+  return new Promise((resolve5, reject) => {
+    const child = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+      cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+      ...options.env ? { env: { ...process.env, ...options.env } } : {},
+      ...options.signal ? { signal: options.signal } : {}
+    });
+    child.stdin.on("error", () => {
+    });
+    child.stdin.end(options.input ?? "");
+    const stdout = [];
+    const stderr = [];
+    let failed2;
+    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
+    child.stdout.on("data", (chunk) => {
+      if (failed2) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        failed2 = error;
+        child.kill();
+      }
+    });
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("error", (error) => {
+      failed2 ??= error;
+    });
+    child.on("close", (code, signal) => {
+      if (failed2) return reject(failed2);
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+        return resolve5({ exitCode, stdout: Buffer.concat(stdout) });
+      }
+      const text = Buffer.concat(stderr).toString("utf8");
+      reject(new GitExitError(exitCode, signal ? `${text}
+(git was killed by ${signal})`.trim() : text));
+    });
+  });
+}
+
+// src/git/cat-file-batch.ts
+async function catFileSizes(root, names) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}
+`,
+      onStdout: (chunk) => parser.push(chunk)
+    });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
+}
+
+// src/git/cat-file-reader.ts
+var import_node_child_process5 = require("node:child_process");
+var IDLE_MS = 200;
+var CatFileReader = class {
+  constructor(root) {
+    this.root = root;
+  }
+  root;
+  child;
+  queue = [];
+  idle;
+  /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
+  read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
+    if (names.length === 0) return Promise.resolve([]);
+    return new Promise((resolve5, reject) => {
+      clearTimeout(this.idle);
+      const child = this.child ?? this.start();
+      this.queue.push({
+        names,
+        entries: [],
+        maxContentBytes,
+        ...onEntry ? { onEntry } : {},
+        resolve: resolve5,
+        reject
+      });
+      holdRun(child, true);
+      child.stdin.write(`${names.join("\n")}
+`);
+    });
+  }
+  start() {
+    const child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+      cwd: this.root,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true
+    });
+    this.child = child;
+    const parser = new CatFileBatchParser(
+      true,
+      (entry) => this.answer(entry),
+      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
+    );
+    const stderr = [];
+    let failed2;
+    const fail = (error) => {
+      failed2 ??= error;
+      if (this.child === child) this.child = void 0;
+      child.kill();
+      for (const request of this.queue.splice(0)) request.reject(failed2);
+    };
+    child.stdout.on("data", (chunk) => {
+      if (failed2) return;
+      try {
+        parser.push(chunk);
+      } catch (error) {
+        fail(error);
+      }
+    });
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.stdin.on("error", () => {
+    });
+    child.on("error", (error) => fail(error));
+    child.on("close", (code) => {
+      if (this.child === child) this.child = void 0;
+      if (this.queue.length === 0 && code === 0) return;
+      const text = Buffer.concat(stderr).toString("utf8").trim();
+      fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+    });
+    return child;
+  }
+  answer(entry) {
+    const request = this.queue[0];
+    if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
+    request.onEntry?.(entry, request.names[request.entries.length] ?? "");
+    request.entries.push(entry);
+    if (request.entries.length < request.names.length) return;
+    this.queue.shift();
+    request.resolve(request.entries);
+    if (this.queue.length > 0 || this.child === void 0) return;
+    const child = this.child;
+    holdRun(child, false);
+    this.idle = setTimeout(() => {
+      if (this.child === child && this.queue.length === 0) {
+        this.child = void 0;
+        child.stdin.end();
+      }
+    }, IDLE_MS);
+    this.idle.unref();
+  }
+};
+function holdRun(child, hold) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
+    if (hold) handle.ref();
+    else handle.unref();
+  }
+}
+
+// src/git/find-work-tree.ts
+var import_promises3 = require("node:fs/promises");
+var import_node_path5 = require("node:path");
+var DISCOVERY_VARIABLES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_CEILING_DIRECTORIES",
+  "GIT_DISCOVERY_ACROSS_FILESYSTEM"
+];
+async function findWorkTreeRoot(dir, env) {
+  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
+  for (let current = await (0, import_promises3.realpath)(dir); ; current = (0, import_node_path5.dirname)(current)) {
+    const dotGit = (0, import_node_path5.join)(current, ".git");
+    const found = await (0, import_promises3.lstat)(dotGit).catch(() => void 0);
+    if (found?.isFile()) {
+      const pointer = await (0, import_promises3.readFile)(dotGit, "utf8").catch(() => "");
+      return pointer.startsWith("gitdir: ") ? current : void 0;
+    }
+    if (found?.isDirectory()) {
+      const [head, objects, config] = await Promise.all([
+        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "HEAD")).catch(() => void 0),
+        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "objects")).catch(() => void 0),
+        (0, import_promises3.readFile)((0, import_node_path5.join)(dotGit, "config"), "utf8").catch(() => "")
+      ]);
+      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
+      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
+    }
+    if (found) return void 0;
+    if ((0, import_node_path5.dirname)(current) === current) return void 0;
+  }
+}
+
+// src/git/parse-ls-tree.ts
+function parseLsTree(output) {
+  const entries = [];
+  for (const record of output.split("\0")) {
+    if (record === "") continue;
+    const tab = record.indexOf("	");
+    const [mode, type, oid] = record.slice(0, tab).split(" ");
+    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
+      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+    }
+    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+function blobPathsOfLsTree(output, baseNames) {
+  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
+  const text = typeof output === "string" ? output : output.toString("utf8");
+  const paths = [];
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf("\0", at);
+    const stop = end === -1 ? text.length : end;
+    const entry = entryOf(text.slice(at, stop));
+    if (entry.type === "blob") paths.push(entry.path);
+    at = stop + 1;
+  }
+  return paths;
+}
+function blobPathsNamed(output, baseNames) {
+  if (baseNames.length === 0) return [];
+  const text = output.toString("latin1");
+  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
+  const wanted = new Set(baseNames);
+  const paths = [];
+  for (const match of text.matchAll(names)) {
+    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
+    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
+      paths.push(entry.path);
+    }
+  }
+  return paths;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function entryOf(record) {
+  const space = record.indexOf(" ");
+  const tab = record.indexOf("	");
+  if (space < 0 || tab < 0 || space > tab) {
+    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+  }
+  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
+}
+
+// src/git/parse-name-status.ts
+var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output) {
+  const fields = output.split("\0");
+  if (fields.at(-1) === "") fields.pop();
+  const changes = [];
+  let i = 0;
+  while (i < fields.length) {
+    const status = fields[i++];
+    const letter = status.charAt(0);
+    if (letter === "R" || letter === "C") {
+      const oldPath = fields[i++];
+      const path = fields[i++];
+      if (oldPath === void 0 || path === void 0) throw truncated(status);
+      changes.push({ status: letter, path, oldPath });
+    } else if (SIMPLE.has(letter) && status.length === 1) {
+      const path = fields[i++];
+      if (path === void 0) throw truncated(status);
+      changes.push({ status: letter, path });
+    } else {
+      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
+    }
+  }
+  return changes;
+}
+function truncated(status) {
+  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
+}
+
+// src/git/run-git.ts
+function createGitRunner(baseDir) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args)).stdout;
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runRecords(args, onRecords) {
+      const records = nulRecords(onRecords);
+      try {
+        await spawnGit(baseDir, args, { onStdout: records.push });
+      } catch (error) {
+        throw describe(error, args);
+      }
+      records.end();
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      errors(error, result) {
+        if (error instanceof GitPluginError) return error;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error) {
+        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
+          return { exitCode: error.exitCode, stdout: "" };
+        }
+        throw describe(error, args);
+      }
+    }
+  };
+}
+function describe(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
+}
+
+// src/git/run-grep.ts
+var import_node_os3 = require("node:os");
+
+// src/git/grep-patterns.ts
+var MAX_PATTERN_CHARS = 8e3;
+var SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
+function patternSyntaxFor(needles, perlAvailable2) {
+  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
+  return perlAvailable2 ? "perl" : "extended";
+}
+function grepPatternLines(needles, syntax) {
+  if (syntax === "fixed") return [...needles];
+  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
+  const lines = [];
+  let current = [];
+  let length = 0;
+  for (const needle of needles) {
+    const literal = literalOf(needle);
+    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
+      lines.push(current.join("|"));
+      current = [];
+      length = 0;
+    }
+    current.push(literal);
+    length += literal.length + 1;
+  }
+  if (current.length > 0) lines.push(current.join("|"));
+  return lines;
+}
+function escapePerl(text) {
+  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
+}
+function escapeExtended(text) {
+  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
+}
+
+// src/git/run-grep.ts
+var NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
+var perlAvailable = true;
+async function runGrep(root, request, onName) {
+  if (request.needles.length === 0) return;
+  const syntax = patternSyntaxFor(request.needles, perlAvailable);
+  try {
+    await grepWith(root, request, syntax, onName);
+  } catch (error) {
+    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
+      throw grepError(error);
+    }
+    perlAvailable = false;
+    await grepWith(root, request, "extended", onName).catch((retryError) => {
+      throw grepError(retryError);
+    });
+  }
+}
+async function grepWith(root, request, syntax, onName) {
+  const names = nulRecords((records) => {
+    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
+  });
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--"
+  ];
+  await spawnGit(root, [...args, ...request.pathspecs], {
+    okExitCodes: [1],
+    onStdout: names.push,
+    input: `${grepPatternLines(request.needles, syntax).join("\n")}
+`,
+    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
+    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
+    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
+    ...request.signal ? { signal: request.signal } : {}
+  });
+  names.end();
+}
+function grepThreads(cores = (0, import_node_os3.availableParallelism)()) {
+  return Math.max(1, cores - 1);
+}
+function grepError(error) {
+  if (!(error instanceof GitExitError)) return error;
+  const text = error.stderr.trim();
+  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
+}
+
+// src/git/safe-ref.ts
+init_errors();
+function assertSafeRef(ref) {
+  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+}
+
+// src/git/create-git.ts
+var NETWORK_TIMEOUT_MS = 12e4;
+var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
+var NOT_FOUND = [1, 128];
+async function createGit(repoDir) {
+  const dir = (0, import_node_path6.resolve)(repoDir);
+  const isDirectory = await (0, import_promises4.stat)(dir).then(
+    (s) => s.isDirectory(),
+    () => false
+  );
+  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = await findWorkTreeRoot(dir, process.env);
+  const root = found ?? await askGitForWorkTree(dir);
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root),
+    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
+  );
+  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
+  return adapter;
+}
+async function askGitForWorkTree(dir) {
+  let root;
+  try {
+    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+  }
+  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
+  return root;
+}
+var GitAdapter = class {
+  constructor(root, git2, network) {
+    this.root = root;
+    this.git = git2;
+    this.network = network;
+    this.objects = new CatFileReader(root);
+  }
+  root;
+  git;
+  network;
+  /**
+   * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
+   * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
+   */
+  knownCommits = /* @__PURE__ */ new Set();
+  /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
+  checkWorkTree;
+  /** Every object read goes through one long-lived `cat-file --batch`. */
+  objects;
+  async resolveCommit(ref) {
+    const sha = await this.tryResolveCommit(ref);
+    if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
+    return sha;
+  }
+  async tryResolveCommit(ref) {
+    assertSafeRef(ref);
+    if (this.knownCommits.has(ref)) return ref;
+    const sha = await new Promise((resolve5, reject) => {
+      if (this.resolving === void 0) {
+        this.resolving = [];
+        queueMicrotask(() => this.resolveBatch());
+      }
+      this.resolving.push({ ref, resolve: resolve5, reject });
+    });
+    if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
+    return sha;
+  }
+  /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
+  resolving;
+  /**
+   * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
+   * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
+   * ref is asked on its own, as `rev-parse --verify` would answer it.
+   */
+  async resolveBatch() {
+    const batch = this.resolving ?? [];
+    this.resolving = void 0;
+    let entries;
+    try {
+      entries = await this.objects.read(
+        batch.map((b) => `${b.ref}^{commit}`),
+        0
+      );
+    } catch {
+      entries = void 0;
+      try {
+        await this.checkWorkTree?.();
+      } catch (refusal) {
+        for (const request of batch) request.reject(refusal);
+        return;
+      }
+    }
+    for (const [i, request] of batch.entries()) {
+      const entry = entries?.[i];
+      if (entries !== void 0) {
+        request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
+        continue;
+      }
+      this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
+    }
+  }
+  async hasCommit(sha) {
+    assertSafeRef(sha);
+    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
+    return exitCode === 0 && stdout.trim() === "commit";
+  }
+  async isShallow() {
+    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
+    return stdout.trim() === "true";
+  }
+  async fetchCommit(sha) {
+    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+    const depth = await this.isShallow() ? ["--depth=1"] : [];
+    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
+  }
+  async fetchBranch(branch) {
+    assertSafeRef(branch);
+    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
+    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+    const depth = await this.isShallow() ? ["--depth=1"] : [];
+    return this.tryNetwork([
+      ...FETCH,
+      ...depth,
+      "origin",
+      `+refs/heads/${branch}:refs/remotes/origin/${branch}`
+    ]);
+  }
+  async deepen(by, commits) {
+    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
+    if (!await this.isShallow()) return false;
+    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
+    for (const sha of wants) {
+      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
+    }
+    const before = await this.readShallowFile();
+    if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
+    return await this.readShallowFile() !== before;
+  }
+  async mergeBase(a, b) {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
+    return stdout.trim() || void 0;
+  }
+  async firstParent(sha) {
+    assertSafeRef(sha);
+    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
+    for (const line of stdout.split("\n")) {
+      if (line === "") break;
+      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
+    }
+    return void 0;
+  }
+  async isAncestor(a, b) {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
+    return exitCode === 0;
+  }
+  async changedFiles(base, head) {
+    const [from, to] = [await this.resolveCommit(base), await this.resolveCommit(head)];
+    const { stdout } = await this.git.run([
+      "diff-tree",
+      "-r",
+      "-z",
+      "--name-status",
+      "-M",
+      "--no-commit-id",
+      from,
+      to,
+      "--"
+    ]);
+    return parseNameStatus(stdout);
+  }
+  async readFile(rev, path) {
+    return (await this.readFiles(rev, [path])).get(path);
+  }
+  async readFiles(rev, paths) {
+    return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
+  }
+  async readFilesUpTo(rev, paths, maxBytes) {
+    const sha = await this.resolveCommit(rev);
+    const files = /* @__PURE__ */ new Map();
+    const oversized = /* @__PURE__ */ new Map();
+    const [plain, withNewline] = splitByNewline(paths);
+    const entries = await this.objects.read(
+      plain.map((path) => `${sha}:${path}`),
+      maxBytes
+    );
+    entries.forEach((entry, i) => {
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      if (entry.content) files.set(plain[i], entry.content);
+      else oversized.set(plain[i], entry.size);
+    });
+    for (const path of withNewline) {
+      const blob = await this.lsTreeBlob(sha, path);
+      if (!blob) continue;
+      const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
+      if (bytes.length > maxBytes) oversized.set(path, bytes.length);
+      else files.set(path, bytes);
+    }
+    return { files, oversized };
+  }
+  async fileSize(rev, path) {
+    return (await this.fileSizes(rev, [path])).get(path);
+  }
+  async fileSizes(rev, paths) {
+    const sha = await this.resolveCommit(rev);
+    const sizes = /* @__PURE__ */ new Map();
+    const [plain, withNewline] = splitByNewline(paths);
+    const entries = await catFileSizes(
+      this.root,
+      plain.map((path) => `${sha}:${path}`)
+    );
+    entries.forEach((entry, i) => {
+      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
+    });
+    for (const path of withNewline) {
+      const blob = await this.lsTreeBlob(sha, path);
+      if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
+    }
+    return sizes;
+  }
+  async listFiles(rev, baseNames) {
+    const sha = await this.resolveCommit(rev);
+    const paths = [];
+    await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
+      for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
+    });
+    return paths;
+  }
+  async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
+    const sha = await this.resolveCommit(rev);
+    const found = /* @__PURE__ */ new Set();
+    await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
+    return [...found].sort();
+  }
+  async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
+    const sha = await this.resolveCommit(rev);
+    const found = /* @__PURE__ */ new Set();
+    const withNewline = [];
+    const reading = [];
+    const prefix = `${sha}:`;
+    const deliver = (entry, name) => {
+      if (entry.kind !== "object" || entry.type !== "blob") return;
+      const path = name.slice(prefix.length);
+      options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
+    };
+    const onPath = (path) => {
+      if (found.has(path)) return;
+      found.add(path);
+      if (!options.read(path)) return;
+      if (path.includes("\n")) return void withNewline.push(path);
+      const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
+      read.catch(() => {
+      });
+      reading.push(read);
+    };
+    try {
+      await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
+    } catch (error) {
+      await Promise.allSettled(reading);
+      throw error;
+    }
+    await Promise.all(reading);
+    if (withNewline.length > 0) {
+      const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
+      for (const [path, bytes] of read.files) options.onFile(path, { bytes });
+      for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
+    }
+    return [...found].sort();
+  }
+  /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
+  async grep(sha, fixedStrings, pathspecs, onPath, signal) {
+    const needles = [...new Set(fixedStrings)];
+    for (const needle of needles) {
+      if (needle === "" || needle.includes("\n"))
+        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
+    }
+    const prefix = `${sha}:`;
+    await runGrep(
+      this.root,
+      { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
+      (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
+    );
+  }
+  async tryNetwork(args) {
+    try {
+      await this.network.run(args);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  async readShallowFile() {
+    const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
+    return (0, import_promises4.readFile)((0, import_node_path6.resolve)(this.root, path), "utf8").catch(() => "");
+  }
+  /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
+  async lsTreeBlob(sha, path) {
+    const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
+    return parseLsTree(stdout).find((entry) => entry.path === path && entry.type === "blob")?.oid;
+  }
+};
+function splitByNewline(paths) {
+  const unique2 = [...new Set(paths)].filter((path) => path !== "");
+  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
+}
+
+// src/report/render-report.ts
+init_ci_log_text();
+
+// src/report/report-json.ts
+function reportObject(report) {
+  const { plan } = report;
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...report.cluster ? { cluster: report.cluster } : {},
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
+    })),
+    workloads: plan.workloads.map((w) => {
+      const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+      return {
+        ...w.id,
+        action: w.action,
+        reason: w.reason,
+        source: w.source,
+        ...w.file ? { file: w.file, line: w.line } : {},
+        ...w.origin ? { origin: w.origin } : {},
+        ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+        ...w.rollsOnApply ? { rollsOnApply: true } : {},
+        references: w.references.map((r) => ({
+          config: r.config,
+          via: r.via,
+          path: r.path,
+          keys: r.keys,
+          changedKeys: r.changedKeys,
+          ...r.init ? { init: true } : {},
+          ...r.subPath ? { subPath: true } : {}
+        })),
+        ...result ? {
+          result: {
+            restart: result.restart,
+            rollout: result.rollout,
+            message: result.message,
+            durationMs: result.durationMs
+          }
+        } : {}
+      };
+    }),
+    problems: plan.problems,
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...report.notes ? { notes: report.notes } : {}
+  };
+}
+function renderJson(report) {
+  return `${JSON.stringify(reportObject(report), null, 2)}
+`;
+}
+
+// src/report/describe.ts
+init_run_result();
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId2(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
+    return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return report.plan.changes.length === 0 ? "Nothing changed: no ConfigMap or Secret content differs between the two commits." : "Nothing to restart: no running workload consumes the changed content.";
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted":
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    case "failed":
+      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
+  }
+}
+function describeWhere(item) {
+  if (item.origin !== void 0) {
+    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+  }
+  if (item.file === void 0) return "-";
+  return item.line !== void 0 ? `${item.file}:${item.line}` : item.file;
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+
+// src/report/mermaid-graph.ts
+init_model();
+var MAX_NODES = 40;
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+
+// src/report/report-markdown.ts
+function renderMarkdown(report, maxRows = 500) {
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "#### Sources", "");
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const graph = mermaidGraph(plan);
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (plan.changes.length > 0) {
+    out.push(
+      "",
+      "#### Changed configs",
+      "",
+      "| Config | Namespace | Change | Source | Keys |",
+      "|---|---|---|---|---|"
+    );
+    for (const c of plan.changes.slice(0, maxRows)) {
+      out.push(
+        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      );
+    }
+    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  }
+  if (plan.workloads.length > 0) {
+    const resultOf = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      "| Workload | Namespace | Action | Why | Result | Duration |",
+      "|---|---|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      out.push(
+        row([
+          md(shortId2(w.id)),
+          md(w.id.namespace),
+          md(w.action),
+          why,
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        ])
+      );
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+function md(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
+}
+
+// src/report/report-text.ts
+function renderText(report) {
+  const { plan } = report;
+  const out = [`Comparing ${describeRange(report)}`];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+  }
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          `${shortId2(c.id)}`,
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
+        ])
+      )
+    );
+  }
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning) => `  ${warning}`));
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId2(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message
+        ])
+      ])
+    );
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function table(rows) {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}
+
+// src/report/render-report.ts
+function renderReport(report, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(renderJson(report));
+    case "markdown":
+      return escapeForCiLog(renderMarkdown(report));
+    case "text":
+      return escapeForCiLog(renderText(report));
+  }
+}
+
+// src/settings/settings.ts
+init_errors();
+
+// src/settings/parse-duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+init_errors();
+init_names();
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: str("repo") ?? ".",
+    paths: list("paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    namespace: str("namespace") ?? "default",
+    discover: str("discover"),
+    strategy: str("strategy") ?? "annotation",
+    envName: str("env-name") ?? "RESTART_TIME",
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: num2("keep") ?? 3,
+    dryRun: str("dry-run") ?? "none",
+    apply: bool("apply"),
+    wait: bool("wait"),
+    timeoutMs: num2("timeout") ?? 3e5,
+    configTimeoutMs: num2("config-timeout") ?? 6e4,
+    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
+    hashKey: str("hash-key"),
+    output: str("output") ?? "text",
+    strict: bool("strict"),
+    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  return settings;
+}
+var DEFAULT_CONCURRENCY = 8;
+var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/cli/report-error.ts
+init_errors();
+async function reportError(error, debug, io) {
+  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }] = await Promise.all([
+    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
+    Promise.resolve().then(() => (init_error_line(), error_line_exports))
+  ]);
+  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
+`);
+  return exitCodeFor(error);
+}
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+
+// src/cli/stderr-log.ts
+init_ci_log_text();
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => write(`${safe(message)}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${safe(title)}`)}
+`);
+      return work();
+    }
+  };
+}
+
+// src/cli/run-cli-plan.ts
+async function runPlanFromArgs(args, env, io, state) {
+  try {
+    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    state.debug = settings.debug;
+    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    const cluster = createClusterConnection(settings, env, {
+      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
+    });
+    const git2 = await createGit((0, import_node_path7.resolve)(io.cwd, settings.repo));
+    const report = await runInCi(settings, { env, git: git2, cluster, log });
+    io.stdout(renderReport(report, settings.output));
+    return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+  } catch (error) {
+    return reportError(error, state.debug, io);
+  }
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  runPlanFromArgs
+});
