@@ -28,6 +28,15 @@ function fullParse(source: string): unknown[] {
     .filter((value) => value !== null && value !== undefined);
 }
 
+/** A repeatable integer in [0, n): a linear congruential generator's high bits (its low ones cycle fast). */
+function seededRandom(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return Math.floor((state / 2 ** 31) * n);
+  };
+}
+
 function expectSameAsFullParse(source: string): boolean {
   const fast = parseSimpleYaml(source);
   if (fast === undefined) return false;
@@ -203,11 +212,7 @@ describe("fast YAML path", () => {
       "trailing\u00a0",
       "\u00a0leading",
     ];
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seededRandom(7);
     const pick = <T>(list: T[]) => list[random(list.length)]!;
     let read = 0;
     for (let i = 0; i < 2000; i++) {
@@ -290,11 +295,7 @@ describe("fast YAML path", () => {
       ",",
       "x",
     ];
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n); // the high bits: the low ones repeat in short cycles
-    };
+    const random = seededRandom(11);
     let read = 0;
     for (let i = 0; i < 4000; i++) {
       const lines = seeds[random(seeds.length)]!.split("\n");
