@@ -2594,22 +2594,21 @@ var init_manifest_reader = __esm({
       source;
       starts;
       linePos(offset) {
-        const firstLineEnd = this.source.indexOf("\n");
-        if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
         if (this.starts === void 0) {
-          const starts = [0];
-          const source2 = this.source;
-          for (let i = firstLineEnd; i !== -1; i = source2.indexOf("\n", i + 1)) starts.push(i + 1);
-          this.starts = starts;
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
         }
+        const starts = this.starts;
         let low = 0;
-        let high = this.starts.length - 1;
+        let high = starts.length - 1;
         while (low < high) {
           const mid = low + high + 1 >> 1;
-          if (this.starts[mid] <= offset) low = mid;
+          if (starts[mid] <= offset) low = mid;
           else high = mid - 1;
         }
-        return { line: low + 1, col: offset - this.starts[low] + 1 };
+        return { line: low + 1, col: offset - starts[low] + 1 };
       }
     };
     UTF8 = new TextDecoder("utf-8", { fatal: true });

@@ -90,22 +90,21 @@ class LineIndex implements LinePositions {
   constructor(private readonly source: string) {}
 
   linePos(offset: number): { line: number; col: number } {
-    const firstLineEnd = this.source.indexOf("\n");
-    if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
     if (this.starts === undefined) {
-      const starts = [0];
-      const source = this.source;
-      for (let i = firstLineEnd; i !== -1; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
-      this.starts = starts;
+      const firstLineEnd = this.source.indexOf("\n");
+      if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+      this.starts = [0];
+      for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
     }
+    const starts = this.starts;
     let low = 0;
-    let high = this.starts.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
+      if (starts[mid]! <= offset) low = mid;
       else high = mid - 1;
     }
-    return { line: low + 1, col: offset - this.starts[low]! + 1 };
+    return { line: low + 1, col: offset - starts[low]! + 1 };
   }
 }
 
