@@ -2187,7 +2187,7 @@ function scalar(raw) {
   if (plain === "" || plain === "~" || plain === "null") return null;
   if (plain === "true") return true;
   if (plain === "false") return false;
-  if (SPECIAL_WORDS.test(plain)) giveUp();
+  if (NOT_STRINGS.has(plain)) giveUp();
   if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
   if (NUMBER_START.test(plain)) {
     if (DECIMAL.test(plain)) return Number(plain);
@@ -2242,7 +2242,7 @@ function withoutTrailingSpaces(text) {
   while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
   return end === text.length ? text : text.slice(0, end);
 }
-var GiveUp, giveUp, MAX_ALIASES, SPECIAL_WORDS, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
+var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
 var init_fast_yaml = __esm({
   "src/core/manifests/fast-yaml.ts"() {
     "use strict";
@@ -2252,7 +2252,6 @@ var init_fast_yaml = __esm({
       throw new GiveUp();
     };
     MAX_ALIASES = 50;
-    SPECIAL_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|Null|NULL)$/;
     NOT_STRINGS = new Set(
       "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
         " "

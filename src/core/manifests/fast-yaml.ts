@@ -29,9 +29,6 @@ const giveUp = (): never => {
 
 /** Aliases beyond this are left to the `yaml` package's own alias-bomb guard. */
 const MAX_ALIASES = 50;
-/** Words YAML 1.1 reads as booleans or null, other than those handled: left to the full parser. */
-const SPECIAL_WORDS =
-  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|True|TRUE|False|FALSE|on|On|ON|off|Off|OFF|Null|NULL)$/;
 /** Words that look like plain strings and are not: null, the booleans, YAML 1.1's special words. */
 const NOT_STRINGS = new Set(
   "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
@@ -57,8 +54,8 @@ const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
 /**
  * One line, matched at its start (sticky): its indentation, a `- ` sequence indicator (the spaces
  * after it), a plain `key:` followed by a space or the line's end, and the rest of the line. Every
- * line matches; a key must be made of PLAIN_KEY characters, so a quoted or odd key is left in the
- * rest, where the mapping gives up on it.
+ * line matches; a key must be a letter, `_` or `/` followed by letters, digits and `_./-`, so a
+ * quoted or odd key is left in the rest, where the mapping gives up on it.
  */
 const LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
 
@@ -298,7 +295,8 @@ function scalar(raw: string): unknown {
   if (plain === "" || plain === "~" || plain === "null") return null;
   if (plain === "true") return true;
   if (plain === "false") return false;
-  if (SPECIAL_WORDS.test(plain)) giveUp();
+  // The other words YAML 1.1 reads as booleans or null (yes/no/on/off...): left to the full parse.
+  if (NOT_STRINGS.has(plain)) giveUp();
   if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
   if (NUMBER_START.test(plain)) {
     if (DECIMAL.test(plain)) return Number(plain);
