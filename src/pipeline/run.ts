@@ -11,6 +11,7 @@ import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
 import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
+import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
@@ -122,6 +123,22 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
   });
+  // Sources that define one object differently stop the run only when the plan depends on which
+  // one the cluster runs; checked before anything is written.
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads: plannedClusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged,
+    },
+    scan.variants,
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
   const planned = withWorkloadSources(
@@ -134,7 +151,9 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(planned, settings),
-    ...(scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {}),
+    ...(scan.sourceNotes.length + variantCheck.notes.length > 0
+      ? { sources: [...scan.sourceNotes, ...variantCheck.notes] }
+      : {}),
     problems: scan.problems,
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),

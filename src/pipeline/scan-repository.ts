@@ -1,7 +1,6 @@
 // Stage: from two commits to the parsed manifests that matter. Reads only the files the diff touched,
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
-import { UserError } from "../core/errors.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { findConfigChanges } from "../core/manifests/config-changes.js";
@@ -17,8 +16,8 @@ import {
   type ManifestProblem,
   type ObjectId,
 } from "../core/model.js";
-import { describeConflicts, mergeByIdentity } from "../core/sources/merge-by-identity.js";
 import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
+import { groupBySource, settleWorkloads, type Variant } from "../core/sources/source-variants.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
@@ -69,6 +68,11 @@ export interface RepositoryScan {
   sourceNotes: string[];
   /** Files a renderer owns: later raw reads skip them too. */
   owned?: (path: string) => boolean;
+  /**
+   * Configs and workloads that several sources define differently, by idKey, the one planned from
+   * first: the plan is checked against each (core/sources/variant-conflicts.ts).
+   */
+  variants: Map<string, Variant[]>;
 }
 
 /** Whether a path is a manifest to read; `globs` are the --paths it was made from. */
@@ -146,6 +150,11 @@ export async function scanRepository(
   problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
   let found: ReturnType<typeof findConfigChanges>;
   let rendered: RenderedSources | undefined;
+  // Every definition read, before one per object is chosen: the workloads are settled at the end,
+  // with the untouched files that define them too.
+  let allBase = baseManifests;
+  let allHead = headManifests;
+  const variants = new Map<string, Variant[]>();
   if (pending) {
     rendered = await pending;
     const isOwned = rendered.owned;
@@ -155,8 +164,15 @@ export async function scanRepository(
       (f) => !isOwned(f.path) || (f.oldPath !== undefined && !isOwned(f.oldPath)),
     );
     problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
-    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
-    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    allBase = [...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base];
+    allHead = [...headManifests.filter((m) => !isOwned(m.file)), ...objects.head];
+    const grouped = groupBySource(allBase, allHead);
+    for (const [key, list] of grouped.variants) {
+      const m = (list[0]!.head ?? list[0]!.base)!;
+      if (!workloadKindOf(m.object)) variants.set(key, list);
+    }
+    baseManifests = grouped.base;
+    headManifests = grouped.head;
     found = findConfigChanges(baseManifests, headManifests);
     found.changes = pairHashSuffixRenames(
       withSources(found.changes, baseManifests, headManifests),
@@ -234,14 +250,23 @@ export async function scanRepository(
     problems,
   );
   const all = [...headManifests, ...rawCandidates];
-  const workloads = all.filter((m) => workloadKindOf(m.object) !== undefined);
+  // An untouched file is the same at both commits: its workloads count at base too.
+  const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
+  const candidateWorkloads = rawCandidates.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...allBase.filter(isWorkload), ...candidateWorkloads],
+    [...allHead.filter(isWorkload), ...candidateWorkloads],
+  );
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  problems.push(...settled.problems);
+  const workloads = settled.head;
 
   const headConfigs = new Map<string, HeadConfig>();
   // Content problems of changed configs were reported by findConfigChanges already, and the
   // content of each it read at head is taken from its snapshot rather than worked out again.
   collectConfigs(all, headConfigs, [], found.snapshots.head);
   const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
-  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== undefined);
+  const baseWorkloads = settled.base;
   return {
     changedFiles,
     changes,
@@ -253,14 +278,8 @@ export async function scanRepository(
     baseWorkloads,
     sourceNotes: rendered?.notes ?? [],
     ...(owned ? { owned } : {}),
+    variants,
   };
-}
-
-/** One object per identity; two sources that disagree stop the run (exit 2) before any cluster write. */
-function mergedOrThrow(manifests: Manifest[]): Manifest[] {
-  const merged = mergeByIdentity(manifests);
-  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
-  return merged.manifests;
 }
 
 /** A rendered change names its source and blamed file, from its object at head (at base when deleted). */

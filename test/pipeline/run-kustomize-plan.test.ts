@@ -252,12 +252,58 @@ describe("two overlays and failures", () => {
     const result = await run(repo);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      "kustomize overlays/prod and kustomize overlays/staging both define configmap/web-config",
+      "kustomize overlays/prod and kustomize overlays/staging both define configmap/web-config (namespace default) with different content (data.LOG_LEVEL)",
     );
-    expect(result.stderr).toContain("--kustomize DIR");
+    expect(result.stderr).toContain("deployment/web restarts onto different config content with each");
+    for (const way of ["--kustomize DIR", "--kustomize none", "--paths GLOBS"])
+      expect(result.stderr).toContain(way);
     const chosen = await run(repo, ["--kustomize", "overlays/prod"]);
     expect(chosen.code, chosen.stderr).toBe(0);
     expect(restarts(JSON.parse(chosen.stdout) as PlanJson)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("overlays that differ only in objects the plan does not use (a HelmRelease) plan on, with a note", async () => {
+    const release = (env: string) =>
+      yaml({
+        apiVersion: "helm.toolkit.fluxcd.io/v2",
+        kind: "HelmRelease",
+        metadata: { name: "podinfo", namespace: "podinfo" },
+        spec: { values: { replicaCount: env === "production" ? 3 : 1 } },
+      });
+    const envs = Object.fromEntries(
+      ["staging", "production"].flatMap((env) => [
+        [`apps/${env}/kustomization.yaml`, yaml({ resources: ["../../base", "release.yaml"] })],
+        [`apps/${env}/release.yaml`, release(env)],
+      ]),
+    );
+    const p = await plan(
+      { ...baseFiles, ...envs },
+      { "base/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: "debug", PORT: "8080" })) },
+    );
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(p.sources).toContain(
+      "1 object(s) defined differently by several sources play no part in this plan: helmrelease/podinfo (namespace podinfo) (kustomize apps/production, kustomize apps/staging)",
+    );
+  });
+
+  test("an all-in-one manifest beside the kustomization: other images, the same plan, a note", async () => {
+    const image = (tag: string) =>
+      deployment("web", pod({ image: `app:${tag}`, envFrom: [{ configMapRef: { name: "web-config" } }] }));
+    const cm = (level: string) => configMap("web-config", { LOG_LEVEL: level, PORT: "8080" });
+    const before: Files = {
+      "kustomize/kustomization.yaml": yaml({ resources: ["deployment.yaml", "cm.yaml"] }),
+      "kustomize/deployment.yaml": yamlDocs(image("dev")),
+      "kustomize/cm.yaml": yamlDocs(cm("info")),
+      "release/all-in-one.yaml": yamlDocs(cm("info"), image("v1.2.3")),
+    };
+    const p = await plan(before, {
+      "kustomize/cm.yaml": yamlDocs(cm("debug")),
+      "release/all-in-one.yaml": yamlDocs(cm("debug"), image("v1.2.3")),
+    });
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(p.sources?.join("\n")).toContain(
+      "defined differently by several sources, with the same plan whichever is deployed: deployment/web (namespace default) (",
+    );
   });
 
   test("a kustomization that fails to build is exit 2 naming the command and commit, nothing applied", async () => {

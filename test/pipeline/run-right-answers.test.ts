@@ -162,6 +162,24 @@ describe("item 2: newness, deletion and change are decided per object, not per f
   });
 });
 
+describe("one workload defined in two raw files", () => {
+  test("base and head are read from the same file (the later path, as kubectl applies them), with a warning", async () => {
+    const web = (image: string) =>
+      deployment("web", pod({ image, envFrom: [{ configMapRef: { name: "app" } }] }));
+    const p = await plan(
+      { "a.yaml": yamlDocs(configMap("app", v1), web("app:1")), "b.yaml": yamlDocs(web("app:2")) },
+      { "a.yaml": yamlDocs(configMap("app", v2), web("app:1")), "b.yaml": yamlDocs(web("app:2")) },
+    );
+    // Before: base from a.yaml, head from b.yaml, so "its pod template changed" and nothing restarted.
+    expect(planned(p)).toEqual(["restart Deployment/web"]);
+    expect(
+      p.problems.map((problem) => `${problem.file}:${problem.line}: ${problem.severity}: ${problem.message}`),
+    ).toEqual([
+      "b.yaml:1: warning: deployment/web (namespace default) is also defined at a.yaml:8, with different content; `kubectl apply -R -f` applies files in path order, so this definition is planned from",
+    ]);
+  });
+});
+
 describe("item 3: adding a config that an existing workload references as optional restarts it", () => {
   const optionalEnvFrom = deployment(
     "web",

@@ -4,7 +4,7 @@
 // - a workload whose pod template changed in the range rolls when its manifests are applied, so a
 //   restart on top would be a second rollout: it is reported as rolling on apply instead.
 import { podTemplateOf } from "../kinds/workload-kinds.js";
-import { changedKeys } from "../manifests/config-content.js";
+import { canonicalJson, changedKeys } from "../manifests/config-content.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -12,7 +12,6 @@ import {
   type Manifest,
   type PlannedWorkload,
 } from "../model.js";
-import { canonicalJson } from "./merge-by-identity.js";
 
 /** kustomize's name suffix: a dash and 10 characters of its hash alphabet. */
 const HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;

@@ -2,78 +2,10 @@ import { describe, expect, test } from "vitest";
 import type { ConfigChange, ConfigSnapshot, Manifest, PlannedWorkload } from "../../../src/core/model.js";
 import { blameFile } from "../../../src/core/sources/blame.js";
 import {
-  canonicalJson,
-  describeConflicts,
-  mergeByIdentity,
-} from "../../../src/core/sources/merge-by-identity.js";
-import {
   markRollsOnApply,
   nameWithoutHashSuffix,
   pairHashSuffixRenames,
 } from "../../../src/core/sources/rolls-on-apply.js";
-
-const cm = (name: string, data: Record<string, string>, origin?: string, namespace = "prod"): Manifest => ({
-  id: { kind: "ConfigMap", namespace, name },
-  file: origin ? "k/kustomization.yaml" : "raw.yaml",
-  line: 1,
-  object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name, namespace }, data },
-  ...(origin ? { origin } : {}),
-});
-
-describe("mergeByIdentity", () => {
-  test.each([
-    [
-      "identical objects from two renderers merge into one",
-      [cm("a", { x: "1" }, "kustomize a"), cm("a", { x: "1" }, "kustomize b")],
-      1,
-      0,
-    ],
-    [
-      "different content from two renderers is a conflict",
-      [cm("a", { x: "1" }, "kustomize a"), cm("a", { x: "2" }, "kustomize b")],
-      1,
-      1,
-    ],
-    [
-      "a raw file and a renderer that disagree conflict",
-      [cm("a", { x: "1" }), cm("a", { x: "2" }, "kustomize b")],
-      1,
-      1,
-    ],
-    [
-      "two raw definitions are kept for the duplicate warning",
-      [cm("a", { x: "1" }), cm("a", { x: "2" })],
-      2,
-      0,
-    ],
-    [
-      "other namespaces are other objects",
-      [cm("a", { x: "1" }, "kustomize a"), cm("a", { x: "2" }, "kustomize b", "staging")],
-      2,
-      0,
-    ],
-  ])("%s", (_label, manifests, kept, conflicts) => {
-    const merged = mergeByIdentity(manifests);
-    expect(merged.manifests).toHaveLength(kept);
-    expect(merged.conflicts).toHaveLength(conflicts);
-  });
-
-  test("the conflict message names both sources and asks for --kustomize", () => {
-    const merged = mergeByIdentity([
-      cm("a", { x: "1" }, "kustomize overlays/staging"),
-      cm("a", { x: "2" }, "kustomize overlays/prod"),
-    ]);
-    expect(describeConflicts(merged.conflicts)).toBe(
-      "kustomize overlays/staging and kustomize overlays/prod both define configmap/a (namespace prod) with different content: pass --kustomize DIR (or --render) to say which one this cluster runs",
-    );
-  });
-
-  test("canonical JSON ignores key order", () => {
-    expect(canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 2 }] } })).toBe(
-      canonicalJson({ a: { c: [3, { e: 2, f: 1 }], d: 2 }, b: 1 }),
-    );
-  });
-});
 
 describe("hash-suffix renames", () => {
   const change = (name: string, status: ConfigChange["status"], origin?: string): ConfigChange => ({
