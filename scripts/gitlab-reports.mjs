@@ -59,6 +59,9 @@ export function workloadStatus(workload, dryRun) {
     };
   }
   if (result.restart === "paused") return { state: "skipped", label: "paused", detail: result.message };
+  if (result.restart === "not-on-cluster") {
+    return { state: "skipped", label: "not on this cluster", detail: result.message };
+  }
   const label =
     result.restart === "restarted" && result.rollout === "done"
       ? "rolled out"

@@ -1,7 +1,14 @@
 import type { ObjectId, Plan } from "./model.js";
 
 /** What happened to one planned restart on the cluster. */
-export type RestartOutcome = "restarted" | "unchanged" | "paused" | "dry-run" | "failed";
+export type RestartOutcome =
+  | "restarted"
+  | "unchanged"
+  | "paused"
+  | "dry-run"
+  | "failed"
+  /** The workload is planned from the repository but this cluster does not run it (another environment). */
+  | "not-on-cluster";
 /** How its rollout ended (when waited on). */
 export type RolloutOutcome =
   | "done"

@@ -6,7 +6,7 @@ import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
@@ -18,6 +18,7 @@ import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
+import { findOnCluster } from "./find-on-cluster.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
 import { restartAndWait } from "./restart-and-wait.js";
@@ -181,9 +182,32 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
 
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
-  const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  // Another environment's workloads (and the configs only they consume) are not this cluster's.
+  const onCluster = await findOnCluster(
+    live,
+    toRestart,
+    {
+      namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+      objects: new Map(clusterWorkloads.map((m) => [idKey(m.id), m])),
+    },
+    settings.concurrency,
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) {
+    return {
+      plan,
+      results: onCluster.absent,
+      outcome: outcomeOf(plan, onCluster.absent, settings.dryRun),
+      cluster: clusterInfo,
+      dryRun: settings.dryRun,
+    };
+  }
+  const manifests = new Map(
+    [...scan.workloads, ...clusterWorkloads, ...onCluster.live].map((m) => [idKey(m.id), m]),
+  );
   const changedKeys = new Set(modified.map((c) => idKey(c.id)));
-  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
     .filter((key) => changedKeys.has(key))
     .map((key) => scan.headConfigs.get(key))
     .filter((config) => config !== undefined);
@@ -215,7 +239,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
         )
       : new Map();
     await strategy.prepare({
-      workloads: toRestart,
+      workloads: present,
       manifests,
       headConfigs: scan.headConfigs,
       liveConfigs,
@@ -228,11 +252,11 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     });
   });
 
-  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const waited = await restartAndWait(live, present, { manifests, strategy, settings, log, now });
   const after = strategy.afterWait
     ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs })
     : { results: waited, notes: [] };
-  const results = after.results;
+  const results = [...onCluster.absent, ...after.results];
   return {
     plan,
     results,

@@ -30,6 +30,7 @@ export function describeReferences(workload: PlannedWorkload): string[] {
 }
 
 export function describeResult(result: WorkloadResult): string {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
   if (!result.rollout || (result.restart !== "restarted" && result.restart !== "unchanged"))
     return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;

@@ -133,3 +133,32 @@ test("--strategy versioned copies the rendered config (overlay patch applied) an
   );
   expect(patchedWorkloads(sim)).toEqual(["Deployment/web"]);
 });
+
+test("several environments, one cluster: the other environment's workloads are 'not on this cluster', not a failure", async () => {
+  const envOverlay = (env: string) => stringify({ namespace: env, resources: ["../../base"] });
+  const files = (v: 1 | 2) => ({
+    "base/kustomization.yaml": stringify({ resources: ["app.yaml"] }),
+    "base/app.yaml": yamlDocs(
+      configMap("web-config", { LOG_LEVEL: v === 1 ? "info" : "debug" }),
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
+    ),
+    // overlays/prod is what this cluster runs (setUp applies it); staging lives on another cluster.
+    "overlays/prod/kustomization.yaml": envOverlay("prod"),
+    "overlays/staging/kustomization.yaml": envOverlay("staging"),
+  });
+  for (const discover of ["both", "repo"]) {
+    const { sim, run } = await setUp(files);
+    const result = await run(["--discover", discover, "--config-timeout", "2s"]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as {
+      outcome: string;
+      workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
+    };
+    expect(report.outcome).toBe("restarted");
+    expect(report.workloads.map((w) => [w.namespace, w.name, w.result?.restart, w.result?.rollout])).toEqual([
+      ["prod", "web", "restarted", "done"],
+      ["staging", "web", "not-on-cluster", undefined],
+    ]);
+    expect(patchedWorkloads(sim)).toEqual(["Deployment/web"]);
+  }
+});
