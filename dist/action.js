@@ -25806,53 +25806,6 @@ init_run_result();
 init_workload_kinds();
 init_config_content();
 init_model();
-
-// src/core/sources/merge-by-identity.ts
-init_model();
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function mergeByIdentity(manifests) {
-  const kept = /* @__PURE__ */ new Map();
-  const merged = [];
-  const conflicts = [];
-  const seenConflicts = /* @__PURE__ */ new Set();
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    const earlier = kept.get(key);
-    if (earlier === void 0 || manifest.origin === void 0 && earlier.manifest.origin === void 0) {
-      if (earlier === void 0) kept.set(key, { manifest });
-      merged.push(manifest);
-      continue;
-    }
-    if (originLabel(earlier.manifest) === originLabel(manifest)) {
-      merged.push(manifest);
-      continue;
-    }
-    earlier.canonical ??= canonicalJson2(earlier.manifest.object);
-    if (earlier.canonical === canonicalJson2(manifest.object)) continue;
-    if (seenConflicts.has(key)) continue;
-    seenConflicts.add(key);
-    conflicts.push({ id: manifest.id, first: originLabel(earlier.manifest), second: originLabel(manifest) });
-  }
-  return { manifests: merged, conflicts };
-}
-function describeConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content${more}: pass --kustomize DIR (or --render) to say which one this cluster runs`;
-}
-function canonicalJson2(value) {
-  return JSON.stringify(value, (_key, v) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    return Object.fromEntries(
-      Object.entries(v).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
-    );
-  });
-}
-
-// src/core/sources/rolls-on-apply.ts
 var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
 function nameWithoutHashSuffix(name) {
   return HASH_SUFFIX.exec(name)?.[1];
@@ -25899,7 +25852,7 @@ function markRollsOnApply(workloads, base, head, changes) {
   const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
   const templateText = (m) => {
     const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson2(template);
+    return template === void 0 ? void 0 : canonicalJson(template);
   };
   const before = byKey(base);
   const after = byKey(head);
@@ -25925,6 +25878,260 @@ function markRollsOnApply(workloads, base, head, changes) {
       reason: `rolls on apply: its pod template changed in this range${detail}, so applying the manifests restarts it`
     };
   });
+}
+
+// src/core/sources/variant-conflicts.ts
+init_workload_kinds();
+init_config_content();
+init_order();
+init_model();
+
+// src/core/sources/source-variants.ts
+init_config_content();
+init_order();
+init_model();
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+var RAW = "";
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
+    if (source2 === RAW) {
+      out.base.push(...atBase.get(RAW) ?? []);
+      out.head.push(...atHead.get(RAW) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const used = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path6 = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path6;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path6 || "(the whole object)";
+}
+
+// src/core/sources/variant-conflicts.ts
+var MAX_NAMED = 5;
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field3, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
 }
 
 // src/settings/options.ts
@@ -26216,6 +26423,33 @@ async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
   return lists.flat();
 }
 
+// src/pipeline/find-on-cluster.ts
+init_workload_kinds();
+init_model();
+init_run_limited();
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+
 // src/pipeline/namespace-note.ts
 init_model();
 var MAX_LISTED = 5;
@@ -26466,7 +26700,6 @@ async function computeRestartHashes(workloads, manifests, headConfigs, liveConfi
 }
 
 // src/pipeline/scan-repository.ts
-init_errors();
 init_workload_kinds();
 init_config_content();
 
@@ -27030,13 +27263,13 @@ async function findKustomizeSources(git2, ctx) {
   };
 }
 function untouchedNotes(labels) {
-  const MAX_NAMED = 5;
-  if (labels.length <= MAX_NAMED) {
+  const MAX_NAMED2 = 5;
+  if (labels.length <= MAX_NAMED2) {
     return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
   }
-  const named = labels.slice(0, MAX_NAMED).map((label2) => label2.replace(/^kustomize /, ""));
+  const named = labels.slice(0, MAX_NAMED2).map((label2) => label2.replace(/^kustomize /, ""));
   return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED} more)`
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED2} more)`
   ];
 }
 async function kustomizationsAt(git2, ctx) {
@@ -27278,6 +27511,9 @@ async function scanRepository(git2, base, head, options, log) {
   problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
   let found;
   let rendered;
+  let allBase = baseManifests;
+  let allHead = headManifests;
+  const variants = /* @__PURE__ */ new Map();
   if (pending) {
     rendered = await pending;
     const isOwned = rendered.owned;
@@ -27287,8 +27523,15 @@ async function scanRepository(git2, base, head, options, log) {
       (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
     );
     problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
-    baseManifests = mergedOrThrow([...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base]);
-    headManifests = mergedOrThrow([...headManifests.filter((m) => !isOwned(m.file)), ...objects.head]);
+    allBase = [...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base];
+    allHead = [...headManifests.filter((m) => !isOwned(m.file)), ...objects.head];
+    const grouped = groupBySource(allBase, allHead);
+    for (const [key, list] of grouped.variants) {
+      const m = list[0].head ?? list[0].base;
+      if (!workloadKindOf(m.object)) variants.set(key, list);
+    }
+    baseManifests = grouped.base;
+    headManifests = grouped.head;
     found = findConfigChanges(baseManifests, headManifests);
     found.changes = pairHashSuffixRenames(
       withSources(found.changes, baseManifests, headManifests),
@@ -27352,11 +27595,19 @@ async function scanRepository(git2, base, head, options, log) {
     problems
   );
   const all = [...headManifests, ...rawCandidates];
-  const workloads = all.filter((m) => workloadKindOf(m.object) !== void 0);
+  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
+  const candidateWorkloads = rawCandidates.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...allBase.filter(isWorkload), ...candidateWorkloads],
+    [...allHead.filter(isWorkload), ...candidateWorkloads]
+  );
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  problems.push(...settled.problems);
+  const workloads = settled.head;
   const headConfigs = /* @__PURE__ */ new Map();
   collectConfigs(all, headConfigs, [], found.snapshots.head);
   const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
-  const baseWorkloads = baseManifests.filter((m) => workloadKindOf(m.object) !== void 0);
+  const baseWorkloads = settled.base;
   return {
     changedFiles,
     changes,
@@ -27367,13 +27618,9 @@ async function scanRepository(git2, base, head, options, log) {
     assumedNamespace,
     baseWorkloads,
     sourceNotes: rendered?.notes ?? [],
-    ...owned ? { owned } : {}
+    ...owned ? { owned } : {},
+    variants
   };
-}
-function mergedOrThrow(manifests) {
-  const merged = mergeByIdentity(manifests);
-  if (merged.conflicts.length > 0) throw new UserError(describeConflicts(merged.conflicts));
-  return merged.manifests;
 }
 function withSources(changes, base, head) {
   const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
@@ -27834,6 +28081,20 @@ async function runConfigRollout(deps) {
     clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged
   });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads: plannedClusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
   for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
   const planned = withWorkloadSources(
     markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
@@ -27845,7 +28106,7 @@ async function runConfigRollout(deps) {
     ...emptyPlan,
     changes: scan.changes,
     workloads: applyGuardRails(planned, settings),
-    ...scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {},
+    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
     problems: scan.problems,
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
@@ -27869,9 +28130,31 @@ async function runConfigRollout(deps) {
   }
   const live = await connectOnce();
   const clusterInfo = { context: live.context, server: live.server };
-  const manifests = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const onCluster = await findOnCluster(
+    live,
+    toRestart,
+    {
+      namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+      objects: new Map(clusterWorkloads.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) {
+    return {
+      plan,
+      results: onCluster.absent,
+      outcome: outcomeOf(plan, onCluster.absent, settings.dryRun),
+      cluster: clusterInfo,
+      dryRun: settings.dryRun
+    };
+  }
+  const manifests = new Map(
+    [...scan.workloads, ...clusterWorkloads, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
   const changedKeys2 = new Set(modified.map((c) => idKey(c.id)));
-  const toCheck = [...new Set(toRestart.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
   if (settings.apply && strategy.needsLiveConfigs) {
     await log.group(
       "Check permissions to apply configs",
@@ -27897,7 +28180,7 @@ async function runConfigRollout(deps) {
       log
     ) : /* @__PURE__ */ new Map();
     await strategy.prepare({
-      workloads: toRestart,
+      workloads: present,
       manifests,
       headConfigs: scan.headConfigs,
       liveConfigs,
@@ -27909,9 +28192,9 @@ async function runConfigRollout(deps) {
       log
     });
   });
-  const waited = await restartAndWait(live, toRestart, { manifests, strategy, settings, log, now });
+  const waited = await restartAndWait(live, present, { manifests, strategy, settings, log, now });
   const after = strategy.afterWait ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs }) : { results: waited, notes: [] };
-  const results = after.results;
+  const results = [...onCluster.absent, ...after.results];
   return {
     plan,
     results,
@@ -28893,6 +29176,7 @@ function describeReferences(workload) {
   });
 }
 function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
   if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
     return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
