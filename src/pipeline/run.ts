@@ -7,10 +7,11 @@ import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
-import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
+import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
@@ -36,6 +37,8 @@ export interface RunDependencies {
   /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
   clusterConfigured: boolean;
   log: Log;
+  /** How messages name options: CLI flags (default) or the action's inputs. */
+  naming?: OptionNaming;
   /** The job's environment, for the processes the run starts (renderers); default: this process's. */
   env?: Record<string, string | undefined>;
   now?: () => number;
@@ -44,8 +47,11 @@ export interface RunDependencies {
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const { settings, git, log } = deps;
   const now = deps.now ?? Date.now;
-  const request = resolveRange(deps.range);
-  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, { ci: deps.ci }));
+  const naming = deps.naming ?? CLI_FLAGS;
+  const request = resolveRange(deps.range, naming);
+  const commits = await log.group("Resolve commits", () =>
+    resolveCommits(request, git, { ci: deps.ci, naming }),
+  );
   const emptyPlan: Plan = {
     base: commits.base ?? "",
     head: commits.head,
@@ -91,9 +97,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const connectOnce = async () => {
     cluster ??= await deps.connect();
     if (!cluster) {
-      throw new UserError(
-        "no Kubernetes cluster configured: pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan",
-      );
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
     }
     return cluster;
   };
@@ -121,6 +125,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads),
   });
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
@@ -128,17 +133,19 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
     scan.workloads,
   );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(planned, settings),
+    workloads: guarded.workloads,
     ...(scan.sourceNotes.length > 0 ? { sources: scan.sourceNotes } : {}),
     problems: scan.problems,
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...(namespaceNote ? [namespaceNote] : []),
+      ...guarded.notes,
     ],
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -239,4 +246,11 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
       ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
     };
   });
+}
+
+/** What to set when a real run has no cluster: named for the entry point in use. */
+function noClusterHint(naming: OptionNaming): string {
+  return naming.entryPoint === "cli"
+    ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan"
+    : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
 }
