@@ -104,18 +104,29 @@ function nothingToRestart(report: RunReport): string {
   return `Nothing to restart: ${parts.join(", ")}.`;
 }
 
-/** Where a change or workload comes from: `file:line` for a raw file, else its renderer and blamed file. */
+/**
+ * Where a change or workload comes from: `file:line` for a raw file; for a rendered one its renderer,
+ * where it is written, and the file blamed for its change when that is another file.
+ */
 export function describeWhere(item: {
   origin?: string;
   blamedFile?: string;
   file?: string;
   line?: number;
 }): string {
+  const at =
+    item.file === undefined
+      ? undefined
+      : item.line === undefined || (item.file === item.blamedFile && item.line === 1)
+        ? item.file
+        : `${item.file}:${item.line}`;
   if (item.origin !== undefined) {
-    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+    const changed =
+      item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : undefined;
+    const details = [at, changed].filter((part) => part !== undefined);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
   }
-  if (item.file === undefined) return "-";
-  return item.line !== undefined ? `${item.file}:${item.line}` : item.file;
+  return at ?? "-";
 }
 
 export function describeStatus(change: ConfigChange): string {
