@@ -34,7 +34,7 @@ export function resolveGitHubRange(env: Env, event: unknown, naming: OptionNamin
       return {
         kind: "first-parent",
         head: env.GITHUB_SHA || "HEAD",
-        note: `GitHub ${name || "run"}: the event names no range, so comparing GITHUB_SHA with its first parent`,
+        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`,
       };
   }
 }
