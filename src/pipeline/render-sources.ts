@@ -261,7 +261,15 @@ function writtenObjectsOf(
   const written = new Map<RenderedSource, WrittenObject[]>();
   for (const [i, source] of sources.entries()) {
     if (!parsed.some((side) => side[i]?.some(located))) continue;
-    written.set(source, (source.resourceFiles ?? []).flatMap(objectsIn));
+    // A generated config is written in no resource file: its generator stands for it (at the
+    // source's file), so a written object with a shorter name it contains is never taken for it.
+    const generated = source.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source.file,
+      line: 1,
+    }));
+    written.set(source, [...(source.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
   }
   return written;
 }

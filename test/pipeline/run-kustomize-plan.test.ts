@@ -442,6 +442,33 @@ describe("where a rendered object is reported", () => {
     expect(p.workloads.map((w) => [w.name, w.file, w.line])).toEqual([["web", "base/deployment.yaml", 1]]);
   });
 
+  test("a generated config no one file explains is never taken for a written one its name contains", async () => {
+    const files = (level: string): Files => ({
+      "app/kustomization.yaml": yaml({
+        resources: ["deployment.yaml", "cm.yaml"],
+        configMapGenerator: [
+          {
+            name: "web-config",
+            files: ["a.properties", "b.properties"],
+            options: { disableNameSuffixHash: true },
+          },
+        ],
+      }),
+      "app/deployment.yaml": yamlDocs(web),
+      "app/cm.yaml": yamlDocs(configMap("web", { A: "1" })),
+      "app/a.properties": `a=${level}\n`,
+      "app/b.properties": `b=${level}\n`,
+    });
+    const after = files("2");
+    const p = await plan(files("1"), {
+      "app/a.properties": after["app/a.properties"]!,
+      "app/b.properties": after["app/b.properties"]!,
+    });
+    expect(p.changes.map((c) => [c.name, c.file, c.blamedFile])).toEqual([
+      ["web-config", "app/kustomization.yaml", undefined],
+    ]);
+  });
+
   test("an object whose resource file cannot be told (JSON) falls back to the kustomization", async () => {
     const json = (level: string): Files => ({
       "app/kustomization.yaml": yaml({ resources: ["deployment.json", "cm.yaml"] }),
