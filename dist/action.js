@@ -22006,6 +22006,7 @@ function readKustomizationFile(path6, text) {
     path: path6,
     isComponent: false,
     entries: [],
+    resources: [],
     files: [],
     generators: [],
     patchFiles: []
@@ -22034,6 +22035,7 @@ function readKustomizationFile(path6, text) {
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
     pushAll(result.entries, listOf(field(doc, key)));
   }
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
   for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
   const patchPaths = [
     ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
@@ -25150,6 +25152,19 @@ async function readCiEnvironment(flags, env = process.env) {
   return input;
 }
 
+// src/core/option-naming.ts
+var CLI_FLAGS = {
+  entryPoint: "cli",
+  option: (name) => `--${name}`,
+  // A bare --dry-run means client: the shortest thing to type.
+  set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+};
+var ACTION_INPUTS = {
+  entryPoint: "action",
+  option: (name) => `the \`${name}\` input`,
+  set: (name, value) => `\`${name}: ${value}\``
+};
+
 // src/ci/github-range.ts
 init_errors();
 
@@ -25163,14 +25178,14 @@ function isZeroSha(value) {
 }
 
 // src/ci/github-range.ts
-function resolveGitHubRange(env, event) {
+function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
     case "push":
-      return resolvePush(requireEvent(name, event));
+      return resolvePush(requireEvent(name, event, naming));
     case "pull_request":
     case "pull_request_target": {
-      const payload = requireEvent(name, event);
+      const payload = requireEvent(name, event, naming);
       return {
         kind: "merge-base",
         base: requireSha(payload, ["pull_request", "base", "sha"], name),
@@ -25179,7 +25194,7 @@ function resolveGitHubRange(env, event) {
       };
     }
     case "merge_group": {
-      const payload = requireEvent(name, event);
+      const payload = requireEvent(name, event, naming);
       return {
         kind: "range",
         base: requireSha(payload, ["merge_group", "base_sha"], name),
@@ -25191,7 +25206,7 @@ function resolveGitHubRange(env, event) {
       return {
         kind: "first-parent",
         head: env.GITHUB_SHA || "HEAD",
-        note: `GitHub ${name || "run"}: the event names no range, so comparing GITHUB_SHA with its first parent`
+        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`
       };
   }
 }
@@ -25223,10 +25238,10 @@ function resolvePush(payload) {
   }
   return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
 }
-function requireEvent(name, event) {
+function requireEvent(name, event, naming) {
   if (!isRecord2(event)) {
     throw new UserError(
-      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; pass --base and --head`
+      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
     );
   }
   return event;
@@ -25315,12 +25330,12 @@ function resolveMergeRequest(env, head) {
 }
 
 // src/ci/resolve-range.ts
-function resolveRange(input) {
+function resolveRange(input, naming = CLI_FLAGS) {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
   switch (detectCiKind(input.env)) {
     case "github":
-      return resolveGitHubRange(input.env, input.event);
+      return resolveGitHubRange(input.env, input.event, naming);
     case "gitlab":
       return resolveGitLabRange(input.env);
     case "local":
@@ -25422,6 +25437,87 @@ function snapshotsOf(manifests, revision, problems) {
 // src/core/plan/build-plan.ts
 init_order();
 init_model();
+
+// src/core/sources/rolls-on-apply.ts
+init_workload_kinds();
+init_config_content();
+init_model();
+var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group2 = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group2("deleted");
+  const added = group2("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const key = idKey(id);
+    if (!before.has(key) || !after.has(key)) return false;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
 
 // src/core/plan/references.ts
 init_json_shape();
@@ -25634,7 +25730,9 @@ function buildPlan(input) {
           references: consumedIgnored
         });
       } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(waitingForAddedConfig(candidate, waitingFor));
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
       }
       continue;
     }
@@ -25685,6 +25783,18 @@ function waitingForAddedConfig(candidate, configs) {
     ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
     action: "skip",
     reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
     references: []
   };
 }
@@ -25775,110 +25885,40 @@ function shortId(id) {
 // src/core/plan/guard-rails.ts
 init_errors();
 function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
   const guarded = workloads.map((w) => {
     if (w.action !== "restart") return w;
     const ns = w.id.namespace;
     if (rails.excludeNamespaces.includes(ns)) {
-      return { ...w, action: "skip", reason: `namespace ${ns} is excluded (--exclude-namespaces)` };
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
     }
     if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
       return {
         ...w,
         action: "skip",
-        reason: `namespace ${ns} is not in --namespaces ${rails.namespaces.join(",")}`
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
       };
     }
     return w;
   });
   const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts !== void 0 && restarts > rails.maxRestarts) {
-    throw new UserError(
-      `the plan restarts ${restarts} workloads, more than --max-restarts ${rails.maxRestarts}; nothing was restarted (run with --dry-run to see the plan)`
-    );
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
   }
-  return guarded;
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
 }
 
 // src/pipeline/run.ts
 init_run_result();
-
-// src/core/sources/rolls-on-apply.ts
-init_workload_kinds();
-init_config_content();
-init_model();
-var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group2 = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group2("deleted");
-  const added = group2("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const key = idKey(w.id);
-    if (!before.has(key) || !after.has(key)) return w;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
-    if (was === void 0 || now === void 0 || was === now) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    const detail = renamed.length > 0 ? ` (now reads ${renamed.join(", ")})` : "";
-    return {
-      ...w,
-      action: "skip",
-      rollsOnApply: true,
-      reason: `rolls on apply: its pod template changed in this range${detail}, so applying the manifests restarts it`
-    };
-  });
-}
 
 // src/core/sources/variant-conflicts.ts
 init_workload_kinds();
@@ -26340,7 +26380,7 @@ var OPTIONS = [
     type: "integer",
     env: "CONFIG_ROLLOUT_MAX_RESTARTS",
     placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
+    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
   },
   {
     name: "concurrency",
@@ -26467,12 +26507,36 @@ function assumedNamespaceNote(scan, workloads, namespace) {
 
 // src/pipeline/resolve-commits.ts
 init_errors();
+
+// src/git/revision-syntax.ts
+function revisionFormProblem(ref, role, naming) {
+  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
+  if (range) {
+    const [, from, dots, to] = range;
+    const base = from || "HEAD";
+    const head = to || "HEAD";
+    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
+    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
+  }
+  if (ref.startsWith(":/")) {
+    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
+  }
+  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
+  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
+    return "it names a set of commits, not one commit";
+  }
+  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
+  return void 0;
+}
+
+// src/pipeline/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
 async function resolveCommits(request, git2, opts = {}) {
   const ctx = {
     git: git2,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
-    hint: fetchDepthHint(opts.ci ?? "local")
+    hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS
   };
   switch (request.kind) {
     case "nothing":
@@ -26569,12 +26633,17 @@ async function findCommit(ctx, ref) {
 async function requireCommit(ctx, ref, role) {
   const sha = await findCommit(ctx, ref);
   if (sha !== void 0) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {
     throw new UserError(
-      `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}`
+      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
     );
   }
-  throw new UserError(`not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}`);
+  throw new UserError(
+    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
+  );
 }
 async function deepenUntil(ctx, commits, check) {
   let answer = await check();
@@ -26857,6 +26926,9 @@ function literalPathspecs(paths) {
   return paths.map((path6) => `:(literal)${path6}`);
 }
 
+// src/pipeline/render-sources.ts
+init_workload_kinds();
+
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
@@ -26929,6 +27001,74 @@ function pathsAtBase(headPaths, changes, relevant) {
     }
   }
   return { paths: [...paths].sort(), differ };
+}
+
+// src/core/sources/resource-locations.ts
+var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
 }
 
 // src/render/materialize-tree.ts
@@ -27155,6 +27295,9 @@ function kustomizationsUnder(dir, kustomizations) {
   walk(dir);
   return order;
 }
+function resourceFilesOf(kustomizations, isKustomization) {
+  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
+}
 
 // src/render/kustomize.ts
 var import_node_os2 = require("node:os");
@@ -27240,6 +27383,7 @@ async function findKustomizeSources(git2, ctx) {
       file: (headKs.get(dir) ?? baseKs.get(dir)).path,
       changedInputs,
       generators: included.flatMap((k) => k.generators),
+      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
         const run2 = {
@@ -27400,7 +27544,9 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
   );
   const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
   try {
-    const blameTexts = readTexts(git2, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    const blameTexts = readTexts(git2, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
     blameTexts.catch(() => {
     });
     const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
@@ -27415,10 +27561,11 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     };
     const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
     const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
       ...m,
       origin: source2.label,
-      ...blamed(m, source2, texts)
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
@@ -27431,12 +27578,42 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     await trees.dispose();
   }
 }
-function blamed(m, source2, texts) {
-  const file = blameFile(
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
     { kind: m.id.kind, name: m.id.name },
     { changedInputs: source2.changedInputs, generators: source2.generators, texts }
   );
-  return file !== void 0 ? { blamedFile: file, file, line: 1 } : { file: source2.file, line: 1 };
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path6) => {
+    let objects = byFile.get(path6);
+    if (objects === void 0) {
+      const text = texts.get(path6);
+      objects = text === void 0 ? [] : writtenObjects(path6, text);
+      byFile.set(path6, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+function isConfigKind(kind) {
+  return kind === "ConfigMap" || kind === "Secret";
 }
 async function readTexts(git2, rev, paths) {
   const files = await git2.readFiles(rev, paths);
@@ -28011,8 +28188,12 @@ async function syncConfigs(cluster, configs, options, log) {
 async function runConfigRollout(deps) {
   const { settings, git: git2, log } = deps;
   const now = deps.now ?? Date.now;
-  const request = resolveRange(deps.range);
-  const commits = await log.group("Resolve commits", () => resolveCommits(request, git2, { ci: deps.ci }));
+  const naming = deps.naming ?? CLI_FLAGS;
+  const request = resolveRange(deps.range, naming);
+  const commits = await log.group(
+    "Resolve commits",
+    () => resolveCommits(request, git2, { ci: deps.ci, naming })
+  );
   const emptyPlan = {
     base: commits.base ?? "",
     head: commits.head,
@@ -28057,9 +28238,7 @@ async function runConfigRollout(deps) {
   const connectOnce = async () => {
     cluster ??= await deps.connect();
     if (!cluster) {
-      throw new UserError(
-        "no Kubernetes cluster configured: pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan"
-      );
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
     }
     return cluster;
   };
@@ -28079,7 +28258,8 @@ async function runConfigRollout(deps) {
     workloads: scan.workloads,
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads: plannedClusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged
+    restartReloaderManaged: settings.restartReloaderManaged,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
   });
   const variantCheck = checkVariants(
     {
@@ -28100,17 +28280,19 @@ async function runConfigRollout(deps) {
     markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
     scan.workloads
   );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
   const plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(planned, settings),
+    workloads: guarded.workloads,
     ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
     problems: scan.problems,
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : []
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
     ]
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -28216,6 +28398,9 @@ function withWorkloadSources(workloads, manifests) {
     };
   });
 }
+function noClusterHint(naming) {
+  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+}
 
 // src/compose/run-in-ci.ts
 async function runInCi(settings, adapters) {
@@ -28228,7 +28413,8 @@ async function runInCi(settings, adapters) {
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
     log,
-    env
+    env,
+    ...adapters.naming ? { naming: adapters.naming } : {}
   });
 }
 
@@ -29190,7 +29376,7 @@ function headline(report) {
   const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
   switch (report.outcome) {
     case "nothing-to-do":
-      return report.plan.changes.length === 0 ? "Nothing changed: no ConfigMap or Secret content differs between the two commits." : "Nothing to restart: no running workload consumes the changed content.";
+      return nothingToRestart(report);
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
     case "restarted":
@@ -29199,12 +29385,55 @@ function headline(report) {
       return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
   }
 }
-function describeWhere(item) {
-  if (item.origin !== void 0) {
-    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
   }
-  if (item.file === void 0) return "-";
-  return item.line !== void 0 ? `${item.file}:${item.line}` : item.file;
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
 }
 function describeStatus(change) {
   return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
@@ -29212,13 +29441,19 @@ function describeStatus(change) {
 
 // src/report/error-line.ts
 init_errors();
-function describeError(error2, debug2) {
-  if (isExpectedError(error2)) return `error: ${error2.message}`;
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
   const message = error2 instanceof Error ? error2.message : String(error2);
   const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return `error: ${error2.stack}`;
-  return known ? `error: ${message}` : `error: ${message}
-(this looks like a bug in config-rollout: rerun with --debug and report it with the output)`;
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
 }
 
 // src/report/report-json.ts
@@ -30044,7 +30279,7 @@ async function run() {
     if (trust.note) notice(escapeForCiLog(trust.note));
     const git2 = await createGit(settings.repo);
     log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
-    const report = await runInCi(settings, { env, git: git2, cluster, log });
+    const report = await runInCi(settings, { env, git: git2, cluster, log, naming: ACTION_INPUTS });
     log.flush();
     info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);

@@ -95,20 +95,80 @@ var init_ci_log_text = __esm({
 // src/report/error-line.ts
 var error_line_exports = {};
 __export(error_line_exports, {
-  describeError: () => describeError
+  BUG_HINT: () => BUG_HINT,
+  describeError: () => describeError,
+  errorParts: () => errorParts
 });
-function describeError(error, debug) {
-  if (isExpectedError(error)) return `error: ${error.message}`;
+function errorParts(error, debug) {
+  if (isExpectedError(error)) return { message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return `error: ${error.stack}`;
-  return known ? `error: ${message}` : `error: ${message}
-(this looks like a bug in config-rollout: rerun with --debug and report it with the output)`;
+  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
 }
+function describeError(error, debug) {
+  const parts = errorParts(error, debug);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+var BUG_HINT;
 var init_error_line = __esm({
   "src/report/error-line.ts"() {
     "use strict";
     init_errors();
+    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
+// src/report/error-report.ts
+var error_report_exports = {};
+__export(error_report_exports, {
+  errorReportObject: () => errorReportObject,
+  renderErrorReport: () => renderErrorReport
+});
+function errorReportObject(error, debug) {
+  const { message, hint, stack } = errorParts(error, debug);
+  return {
+    outcome: "failed",
+    error: {
+      exitCode: exitCodeFor(error),
+      message,
+      ...hint !== void 0 ? { hint } : {},
+      ...stack !== void 0 ? { stack } : {}
+    }
+  };
+}
+function renderErrorReport(error, debug, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
+`);
+    case "markdown": {
+      const { error: e } = errorReportObject(error, debug);
+      const lines = [
+        "### config-rollout",
+        "",
+        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
+        ...e.hint ? ["", markdownText(e.hint)] : [],
+        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
+      ];
+      return escapeForCiLog(`${lines.join("\n")}
+`);
+    }
+    case "text":
+      return "";
+  }
+}
+function markdownText(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
+}
+var init_error_report = __esm({
+  "src/report/error-report.ts"() {
+    "use strict";
+    init_errors();
+    init_ci_log_text();
+    init_error_line();
   }
 });
 
@@ -332,7 +392,7 @@ var OPTIONS = [
     type: "integer",
     env: "CONFIG_ROLLOUT_MAX_RESTARTS",
     placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit)."
+    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
   },
   {
     name: "concurrency",
@@ -500,14 +560,26 @@ function editDistance(a, b) {
 
 // src/cli/report-error.ts
 init_errors();
-async function reportError(error, debug, io) {
-  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }] = await Promise.all([
+async function reportError(error, debug, io, format = "text") {
+  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
     Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
-    Promise.resolve().then(() => (init_error_line(), error_line_exports))
+    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
+    Promise.resolve().then(() => (init_error_report(), error_report_exports))
   ]);
   io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
 `);
+  const report = renderErrorReport2(error, debug, format);
+  if (report !== "") io.stdout(report);
   return exitCodeFor(error);
+}
+function requestedOutput(argv, env) {
+  let value = env.CONFIG_ROLLOUT_OUTPUT;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--output" || arg === "-o") value = argv[i + 1];
+    else if (arg.startsWith("--output=")) value = arg.slice("--output=".length);
+  }
+  return value === "json" || value === "markdown" ? value : "text";
 }
 
 // src/cli/run-cli.ts
@@ -517,13 +589,13 @@ async function runCli(argv, env, io) {
   try {
     args = parseArgs(argv);
   } catch (error) {
-    return reportError(error, debug, io);
+    return reportError(error, debug, io, requestedOutput(argv, env));
   }
   if (args.help) return print(io, helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
   const { runPlanFromArgs } = await Promise.resolve().then(() => __toESM(require_cli_plan(), 1));
-  return runPlanFromArgs(args, env, io, { debug });
+  return runPlanFromArgs(args, env, io, { debug, output: requestedOutput(argv, env) });
 }
 function print(io, text) {
   io.stdout(text);

@@ -25,6 +25,8 @@ export function readReport(text) {
   } catch (error) {
     return { error: `the report is not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
+  // A run that ended in an error prints {"outcome":"failed","error":{"exitCode","message"}}: its message is the reason.
+  if (typeof value?.error?.message === "string") return { error: value.error.message };
   if (value === null || typeof value !== "object" || !Array.isArray(value.workloads)) {
     return { error: "the report has no workloads list" };
   }

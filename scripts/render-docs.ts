@@ -83,14 +83,20 @@ export function renderOutputsTable(): string {
 export function renderEnvExample(): string {
   const lines = [
     `# ${GENERATED}`,
-    "# Inputs of the config-rollout action for a local run. Copy to .env, uncomment what you need, then:",
+    "# Inputs of the config-rollout action for a local run. Copy to .env and, in a clone of config-rollout",
+    "# after `npm ci && npm run build`, run:",
     "#   npx @github/local-action run . dist/action.js .env",
     "# or, without local-action:  node --env-file=.env dist/action.js",
+    "# As shipped it is a dry run (the plan only, no cluster needed) of the last commit of the repository in",
+    "# the current directory: set INPUT_REPO to plan yours. For a real run set INPUT_DRY-RUN=none and",
+    "# INPUT_KUBECONFIG (a path) or INPUT_KUBECONFIG-DATA (the kubeconfig itself).",
     "# GitHub passes each input as INPUT_<NAME> (uppercased, dashes kept); an empty input takes its default.",
     "",
-    "# What GitHub would set for the run (the event file decides the commit range on push).",
+    "# What GitHub would set for the run. workflow_dispatch names no commits: HEAD is compared with its",
+    "# first parent. For a push, set GITHUB_EVENT_NAME=push and GITHUB_EVENT_PATH to a file holding",
+    '# {"before": "<sha>", "after": "<sha>"}, or set INPUT_BASE and INPUT_HEAD.',
     "GITHUB_ACTIONS=true",
-    "GITHUB_EVENT_NAME=push",
+    "GITHUB_EVENT_NAME=workflow_dispatch",
     "# GITHUB_EVENT_PATH=./event.json",
     "# GITHUB_OUTPUT=./.tmp/github-output",
     "# GITHUB_STEP_SUMMARY=./.tmp/step-summary.md",
@@ -98,9 +104,12 @@ export function renderEnvExample(): string {
   ];
   for (const input of actionInputs()) {
     lines.push(`# ${input.description}`);
-    lines.push(
-      `# INPUT_${input.name.toUpperCase()}=${input.default.includes("*") ? `"${input.default}"` : input.default}`,
-    );
+    // The one input set as shipped: a local try needs no cluster.
+    if (input.name === "dry-run") lines.push("INPUT_DRY-RUN=client");
+    else
+      lines.push(
+        `# INPUT_${input.name.toUpperCase()}=${input.default.includes("*") ? `"${input.default}"` : input.default}`,
+      );
     lines.push("");
   }
   return lines.join("\n");

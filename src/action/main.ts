@@ -7,6 +7,7 @@ import * as core from "@actions/core";
 import { readEventPayload } from "../ci/github-event.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import { runInCi } from "../compose/run-in-ci.js";
+import { ACTION_INPUTS } from "../core/option-naming.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
@@ -65,7 +66,7 @@ export async function run(): Promise<void> {
 
     const git = await createGit(settings.repo);
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-    const report = await runInCi(settings, { env, git, cluster, log });
+    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS });
     log.flush();
     core.info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);

@@ -1,18 +1,19 @@
 // GitHub Actions: the range comes from the event payload (GITHUB_EVENT_PATH).
 
 import { UserError } from "../core/errors.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { isFullSha, isZeroSha, type RangeRequest } from "./range-request.js";
 
 type Env = Record<string, string | undefined>;
 
-export function resolveGitHubRange(env: Env, event: unknown): RangeRequest {
+export function resolveGitHubRange(env: Env, event: unknown, naming: OptionNaming = CLI_FLAGS): RangeRequest {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
     case "push":
-      return resolvePush(requireEvent(name, event));
+      return resolvePush(requireEvent(name, event, naming));
     case "pull_request":
     case "pull_request_target": {
-      const payload = requireEvent(name, event);
+      const payload = requireEvent(name, event, naming);
       return {
         kind: "merge-base",
         base: requireSha(payload, ["pull_request", "base", "sha"], name),
@@ -21,7 +22,7 @@ export function resolveGitHubRange(env: Env, event: unknown): RangeRequest {
       };
     }
     case "merge_group": {
-      const payload = requireEvent(name, event);
+      const payload = requireEvent(name, event, naming);
       return {
         kind: "range",
         base: requireSha(payload, ["merge_group", "base_sha"], name),
@@ -33,7 +34,7 @@ export function resolveGitHubRange(env: Env, event: unknown): RangeRequest {
       return {
         kind: "first-parent",
         head: env.GITHUB_SHA || "HEAD",
-        note: `GitHub ${name || "run"}: the event names no range, so comparing GITHUB_SHA with its first parent`,
+        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`,
       };
   }
 }
@@ -69,10 +70,10 @@ function resolvePush(payload: Record<string, unknown>): RangeRequest {
   return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
 }
 
-function requireEvent(name: string, event: unknown): Record<string, unknown> {
+function requireEvent(name: string, event: unknown, naming: OptionNaming): Record<string, unknown> {
   if (!isRecord(event)) {
     throw new UserError(
-      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; pass --base and --head`,
+      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`,
     );
   }
   return event;

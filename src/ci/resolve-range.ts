@@ -1,5 +1,6 @@
 // Decide which commits to compare from flags and the CI environment. Pure: no git, no files.
 
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { detectCiKind } from "./ci-kind.js";
 import { resolveGitHubRange } from "./github-range.js";
 import { resolveGitLabRange } from "./gitlab-range.js";
@@ -7,12 +8,12 @@ import { isZeroSha, type RangeInput, type RangeRequest } from "./range-request.j
 
 export type { RangeInput, RangeRequest } from "./range-request.js";
 
-export function resolveRange(input: RangeInput): RangeRequest {
+export function resolveRange(input: RangeInput, naming: OptionNaming = CLI_FLAGS): RangeRequest {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
   switch (detectCiKind(input.env)) {
     case "github":
-      return resolveGitHubRange(input.env, input.event);
+      return resolveGitHubRange(input.env, input.event, naming);
     case "gitlab":
       return resolveGitLabRange(input.env);
     case "local":

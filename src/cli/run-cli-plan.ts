@@ -8,7 +8,7 @@ import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
 import { createGit } from "../git/create-git.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
-import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { type OutputFormat, rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import { reportError } from "./report-error.js";
 import type { CliIo } from "./run-cli.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -17,11 +17,13 @@ export async function runPlanFromArgs(
   args: ReturnType<typeof parseArgs>,
   env: Record<string, string | undefined>,
   io: CliIo,
-  state: { debug: boolean },
+  /** `output`: the format asked for, until the settings say for sure (an error report uses it). */
+  state: { debug: boolean; output: OutputFormat },
 ): Promise<number> {
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
+    state.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
@@ -31,6 +33,6 @@ export async function runPlanFromArgs(
     io.stdout(renderReport(report, settings.output));
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    return reportError(error, state.debug, io);
+    return reportError(error, state.debug, io, state.output);
   }
 }

@@ -7,7 +7,7 @@ import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
 import { helpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
-import { reportError } from "./report-error.js";
+import { reportError, requestedOutput } from "./report-error.js";
 
 export interface CliIo {
   stdout(text: string): void;
@@ -28,13 +28,13 @@ export async function runCli(
   try {
     args = parseArgs(argv);
   } catch (error) {
-    return reportError(error, debug, io);
+    return reportError(error, debug, io, requestedOutput(argv, env));
   }
   if (args.help) return print(io, helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
   // Reports its own errors (see report-error.ts).
   const { runPlanFromArgs } = await import("./run-cli-plan.js");
-  return runPlanFromArgs(args, env, io, { debug });
+  return runPlanFromArgs(args, env, io, { debug, output: requestedOutput(argv, env) });
 }
 
 function print(io: CliIo, text: string): number {

@@ -3,6 +3,7 @@
 import { detectCiKind } from "../ci/ci-kind.js";
 import { readCiEnvironment } from "../ci/read-ci-environment.js";
 import type { Log } from "../core/log.js";
+import type { OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import { runConfigRollout } from "../pipeline/run.js";
@@ -11,7 +12,14 @@ import type { ClusterConnection } from "./cluster-connection.js";
 
 export async function runInCi(
   settings: Settings,
-  adapters: { env: Record<string, string | undefined>; git: Git; cluster: ClusterConnection; log: Log },
+  adapters: {
+    env: Record<string, string | undefined>;
+    git: Git;
+    cluster: ClusterConnection;
+    log: Log;
+    /** How messages name options: the CLI's flags unless given (the action: its inputs). */
+    naming?: OptionNaming;
+  },
 ): Promise<RunReport> {
   const { env, git, cluster, log } = adapters;
   return runConfigRollout({
@@ -23,5 +31,6 @@ export async function runInCi(
     clusterConfigured: cluster.configured,
     log,
     env,
+    ...(adapters.naming ? { naming: adapters.naming } : {}),
   });
 }

@@ -8,6 +8,7 @@ import {
   buildKustomizeGraph,
   type KustomizeGraph,
   kustomizationsUnder,
+  resourceFilesOf,
 } from "../core/sources/kustomize-graph.js";
 import type { Git } from "../git/git.js";
 import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
@@ -83,6 +84,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
       changedInputs,
       generators: included.flatMap((k) => k.generators),
+      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return undefined;
         const run = {

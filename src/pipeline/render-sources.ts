@@ -2,12 +2,15 @@
 // else every root kustomization; the --render command), renders only those whose inputs the range
 // touches, each at base and head in one checkout per commit, and returns their objects labelled
 // with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
+
+import { isWorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import { blameFile } from "../core/sources/blame.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
 import { pathsAtBase } from "../core/sources/paths-at-base.js";
+import { locateWritten, type WrittenObject, writtenObjects } from "../core/sources/resource-locations.js";
 import type { FileChange, Git } from "../git/git.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
 import { runRenderCommand } from "../render/render-command.js";
@@ -173,7 +176,10 @@ async function renderAll(
       );
   const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope);
   try {
-    const blameTexts = readTexts(git, head, [...new Set(sources.flatMap((s) => s.changedInputs))]);
+    // What the objects are blamed on and where they are written: read at head while the renders run.
+    const blameTexts = readTexts(git, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...(s.resourceFiles ?? [])])),
+    ]);
     blameTexts.catch(() => {});
     const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
@@ -191,10 +197,11 @@ async function renderAll(
     };
     const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
     const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
       ...m,
       origin: source.label,
-      ...blamed(m, source, texts),
+      ...blamed(m, source, texts, written.get(source) ?? []),
     });
     const problems = parsers.flatMap((parser) => parser.problems);
     const baseObjects = sources.flatMap((source, i) => baseParsed[i]!.map((m) => labelled(m, source)));
@@ -208,13 +215,67 @@ async function renderAll(
   }
 }
 
-function blamed(m: Manifest, source: RenderedSource, texts: Map<string, string>): Partial<Manifest> {
-  const file = blameFile(
+/**
+ * Where a rendered object is reported: where it is written (its resource file and line), else its
+ * source's file. A config whose change one input file explains (a generator's input, a patch) is
+ * reported at that file; a workload always where it is written, its blamed file beside it.
+ */
+function blamed(
+  m: Manifest,
+  source: RenderedSource,
+  texts: Map<string, string>,
+  written: readonly WrittenObject[],
+): Partial<Manifest> {
+  const blamedFile = blameFile(
     { kind: m.id.kind, name: m.id.name },
     { changedInputs: source.changedInputs, generators: source.generators, texts },
   );
-  // The file stands for the object in annotations and reports: the blamed input, else the source.
-  return file !== undefined ? { blamedFile: file, file, line: 1 } : { file: source.file, line: 1 };
+  const at = locateWritten(m.id, written) ?? { file: source.file, line: 1 };
+  const where =
+    blamedFile !== undefined && isConfigKind(m.id.kind) && blamedFile !== at.file
+      ? { file: blamedFile, line: 1 }
+      : at;
+  return { ...(blamedFile !== undefined ? { blamedFile } : {}), ...where };
+}
+
+/**
+ * The objects written in each kustomize source's plain resource files (their text at head), for
+ * the sources that rendered a workload or a config: what a report locates. Each file is read once.
+ */
+function writtenObjectsOf(
+  sources: RenderedSource[],
+  parsed: Manifest[][][],
+  texts: Map<string, string>,
+): Map<RenderedSource, WrittenObject[]> {
+  const located = (m: Manifest) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = new Map<string, WrittenObject[]>();
+  const objectsIn = (path: string) => {
+    let objects = byFile.get(path);
+    if (objects === undefined) {
+      const text = texts.get(path);
+      objects = text === undefined ? [] : writtenObjects(path, text);
+      byFile.set(path, objects);
+    }
+    return objects;
+  };
+  const written = new Map<RenderedSource, WrittenObject[]>();
+  for (const [i, source] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    // A generated config is written in no resource file: its generator stands for it (at the
+    // source's file), so a written object with a shorter name it contains is never taken for it.
+    const generated = source.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source.file,
+      line: 1,
+    }));
+    written.set(source, [...(source.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+
+function isConfigKind(kind: string): boolean {
+  return kind === "ConfigMap" || kind === "Secret";
 }
 
 async function readTexts(git: Git, rev: string, paths: string[]): Promise<Map<string, string>> {

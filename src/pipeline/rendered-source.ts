@@ -21,6 +21,8 @@ export interface RenderedSource {
   /** The source's input files the range changed (what its objects may be blamed on). */
   changedInputs: string[];
   generators: GeneratorInputs[];
+  /** Plain resource files its kustomizations list: where its objects are written (kustomize only). */
+  resourceFiles?: string[];
 }
 
 /** Per render; a hung renderer must not hold the job forever. */

@@ -4,7 +4,9 @@
 import { type CiKind, fetchDepthHint } from "../ci/ci-kind.js";
 import { isFullSha, type RangeRequest } from "../ci/range-request.js";
 import { UserError } from "../core/errors.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { Git } from "../git/git.js";
+import { revisionFormProblem } from "../git/revision-syntax.js";
 
 export interface ResolvedRange {
   /** Undefined when there is nothing to compare (root commit, deleted ref). */
@@ -20,12 +22,15 @@ export interface ResolveCommitsOptions {
   maxDeepenRounds?: number;
   /** Which setting the "history is missing" error tells the user to change. Default "local". */
   ci?: CiKind;
+  /** How messages name --base and --head (flags, or the action's inputs). */
+  naming?: OptionNaming;
 }
 
 interface Context {
   git: Git;
   maxRounds: number;
   hint: string;
+  naming: OptionNaming;
 }
 
 const DEFAULT_DEEPEN_ROUNDS = 12;
@@ -39,6 +44,7 @@ export async function resolveCommits(
     git,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS,
   };
   switch (request.kind) {
     case "nothing":
@@ -162,12 +168,22 @@ async function findCommit(ctx: Context, ref: string): Promise<string | undefined
 async function requireCommit(ctx: Context, ref: string, role: "base" | "head"): Promise<string> {
   const sha = await findCommit(ctx, ref);
   if (sha !== undefined) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== undefined) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  // Only a shallow clone can lack a commit that exists: a complete one has all the history there is.
+  const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {
     throw new UserError(
-      `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}`,
+      shallow
+        ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}`
+        : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`,
     );
   }
-  throw new UserError(`not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}`);
+  throw new UserError(
+    shallow
+      ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}`
+      : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`,
+  );
 }
 
 /** Ask `check`; while it has no answer and the clone is shallow, deepen 1, 2, 4, ... commits and ask again. */

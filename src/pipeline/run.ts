@@ -7,10 +7,11 @@ import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
-import { markRollsOnApply } from "../core/sources/rolls-on-apply.js";
+import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -38,6 +39,8 @@ export interface RunDependencies {
   /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
   clusterConfigured: boolean;
   log: Log;
+  /** How messages name options: CLI flags (default) or the action's inputs. */
+  naming?: OptionNaming;
   /** The job's environment, for the processes the run starts (renderers); default: this process's. */
   env?: Record<string, string | undefined>;
   now?: () => number;
@@ -46,8 +49,11 @@ export interface RunDependencies {
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const { settings, git, log } = deps;
   const now = deps.now ?? Date.now;
-  const request = resolveRange(deps.range);
-  const commits = await log.group("Resolve commits", () => resolveCommits(request, git, { ci: deps.ci }));
+  const naming = deps.naming ?? CLI_FLAGS;
+  const request = resolveRange(deps.range, naming);
+  const commits = await log.group("Resolve commits", () =>
+    resolveCommits(request, git, { ci: deps.ci, naming }),
+  );
   const emptyPlan: Plan = {
     base: commits.base ?? "",
     head: commits.head,
@@ -93,9 +99,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const connectOnce = async () => {
     cluster ??= await deps.connect();
     if (!cluster) {
-      throw new UserError(
-        "no Kubernetes cluster configured: pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan",
-      );
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
     }
     return cluster;
   };
@@ -123,6 +127,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads: plannedClusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads),
   });
   // Sources that define one object differently stop the run only when the plan depends on which
   // one the cluster runs; checked before anything is written.
@@ -146,12 +151,13 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
     scan.workloads,
   );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
   const plan: Plan = {
     ...emptyPlan,
     changes: scan.changes,
-    workloads: applyGuardRails(planned, settings),
+    workloads: guarded.workloads,
     ...(scan.sourceNotes.length + variantCheck.notes.length > 0
       ? { sources: [...scan.sourceNotes, ...variantCheck.notes] }
       : {}),
@@ -159,6 +165,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     warnings: [
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...(namespaceNote ? [namespaceNote] : []),
+      ...guarded.notes,
     ],
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
@@ -282,4 +289,11 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
       ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
     };
   });
+}
+
+/** What to set when a real run has no cluster: named for the entry point in use. */
+function noClusterHint(naming: OptionNaming): string {
+  return naming.entryPoint === "cli"
+    ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan"
+    : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
 }

@@ -47,9 +47,7 @@ export function headline(report: RunReport): string {
   const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
   switch (report.outcome) {
     case "nothing-to-do":
-      return report.plan.changes.length === 0
-        ? "Nothing changed: no ConfigMap or Secret content differs between the two commits."
-        : "Nothing to restart: no running workload consumes the changed content.";
+      return nothingToRestart(report);
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
     case "restarted":
@@ -62,18 +60,74 @@ export function headline(report: RunReport): string {
   }
 }
 
-/** Where a change or workload comes from: `file:line` for a raw file, else its renderer and blamed file. */
+/** Why a run restarted nothing, in the words of what the plan and the results say. */
+function nothingToRestart(report: RunReport): string {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  // A real run that planned restarts and made none: the patches were there already (a rerun), or paused.
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts = [
+      ...(unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : []),
+      ...(paused > 0 ? [`${paused} paused`] : []),
+    ];
+    return `Nothing restarted: ${parts.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) =>
+      !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0),
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...(rolls > 0 ? [`${rolls} workload(s) roll on apply`] : []),
+    ...(readNone > 0 ? [`${readNone} read none of the changed keys`] : []),
+    ...(other > 0 ? [`${other} skipped (each says why)`] : []),
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+
+/**
+ * Where a change or workload comes from: `file:line` for a raw file; for a rendered one its renderer,
+ * where it is written, and the file blamed for its change when that is another file.
+ */
 export function describeWhere(item: {
   origin?: string;
   blamedFile?: string;
   file?: string;
   line?: number;
 }): string {
+  const at =
+    item.file === undefined
+      ? undefined
+      : item.line === undefined || (item.file === item.blamedFile && item.line === 1)
+        ? item.file
+        : `${item.file}:${item.line}`;
   if (item.origin !== undefined) {
-    return item.blamedFile ? `${item.origin} (${item.blamedFile})` : item.origin;
+    const changed =
+      item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : undefined;
+    const details = [at, changed].filter((part) => part !== undefined);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
   }
-  if (item.file === undefined) return "-";
-  return item.line !== undefined ? `${item.file}:${item.line}` : item.file;
+  return at ?? "-";
 }
 
 export function describeStatus(change: ConfigChange): string {

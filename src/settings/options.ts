@@ -238,7 +238,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: "integer",
     env: "CONFIG_ROLLOUT_MAX_RESTARTS",
     placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit).",
+    description:
+      "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note.",
   },
   {
     name: "concurrency",

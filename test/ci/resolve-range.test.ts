@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { RangeRequest } from "../../src/ci/range-request.js";
 import { resolveRange } from "../../src/ci/resolve-range.js";
 import { UserError } from "../../src/core/errors.js";
+import { ACTION_INPUTS } from "../../src/core/option-naming.js";
 import { loadFixture, SHA } from "./ci-fixtures.js";
 
 describe("GitHub events", () => {
@@ -94,7 +95,26 @@ describe("GitHub events", () => {
 
   test("a push without any event payload asks for flags", () => {
     const { env } = loadFixture("github", "push");
-    expect(() => resolveRange({ flags: {}, env })).toThrow(/GITHUB_EVENT_PATH is not set.*--base and --head/);
+    expect(() => resolveRange({ flags: {}, env })).toThrow(
+      /GITHUB_EVENT_PATH is not set.*pass --base and --head/,
+    );
+  });
+
+  test("...or, when the action runs, for its inputs", () => {
+    const { env } = loadFixture("github", "push");
+    expect(() => resolveRange({ flags: {}, env }, ACTION_INPUTS)).toThrow(
+      "GITHUB_EVENT_PATH is not set or not a JSON object; set the `base` input and the `head` input",
+    );
+  });
+
+  test("an event that names no range, run locally without GITHUB_SHA, says it compares HEAD", () => {
+    expect(
+      resolveRange({ flags: {}, env: { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "workflow_dispatch" } }),
+    ).toEqual({
+      kind: "first-parent",
+      head: "HEAD",
+      note: "GitHub workflow_dispatch: the event names no range, so comparing HEAD with its first parent",
+    });
   });
 
   test("a new tag is compared with the merge-base of the default branch", () => {

@@ -81,3 +81,36 @@ test("a reader that closes the pipe early (`| head`) does not crash the run: no 
     await repo.cleanup();
   }
 });
+
+test("the README's CLI quick start runs before the package is published: a clone's dist/cli.js", async () => {
+  const { readFileSync } = await import("node:fs");
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("### CLI"), readme.indexOf("### Installing from a release"));
+  const recipe = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  expect(recipe).toContain("npm ci && npm run build");
+  const line = recipe.split("\n").find((l) => l.startsWith("node dist/cli.js"));
+  expect(line).toBeDefined();
+  const repo = await createTempRepo();
+  try {
+    const files = (level: string) =>
+      yamlDocs(
+        configMap("app", { LEVEL: level }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "app" } }] })),
+      );
+    await repo.write("k8s/app.yaml", files("a"));
+    await repo.commit("one");
+    await repo.write("k8s/app.yaml", files("b"));
+    await repo.commit("two");
+    // The line as written (its comment dropped), with your repository's path; dist/ is this tree's build.
+    const args = line!
+      .replace(/\s+#.*$/, "")
+      .split(/\s+/)
+      .slice(2)
+      .map((arg) => (arg === "/path/to/your/repo" ? repo.dir : arg));
+    const run = await runCli(args);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Dry run: 1 workload(s) would restart.");
+  } finally {
+    await repo.cleanup();
+  }
+});

@@ -108,6 +108,18 @@ describe("no credential in any output", () => {
       (await cli("base64 kubeconfig as KUBECONFIG", [], { KUBECONFIG: base64(s.kubeconfigText) })).code,
     ).toBe(2);
     expect((await cli("token as --kubeconfig", ["--kubeconfig", s.sim.token])).code).toBe(2);
+    // The error report on stdout (-o json, markdown) says the error, and holds no more than stderr does.
+    const asJson = await cli("token as --kubeconfig, json", ["--kubeconfig", s.sim.token, "-o", "json"]);
+    expect(asJson.code).toBe(2);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ outcome: "failed", error: { exitCode: 2 } });
+    const asMarkdown = await cli("kubeconfig text, markdown", [
+      "--kubeconfig",
+      s.kubeconfigText,
+      "-o",
+      "markdown",
+    ]);
+    expect(asMarkdown.code).toBe(2);
+    expect(asMarkdown.stdout).toContain("**Failed (exit code 2):**");
     expect(
       (await cli("token as CONFIG_ROLLOUT_KUBECONFIG", [], { CONFIG_ROLLOUT_KUBECONFIG: s.sim.token })).code,
     ).toBe(2);

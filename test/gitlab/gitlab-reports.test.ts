@@ -151,6 +151,19 @@ describe("readReport", () => {
     expect(readReport(text).error).toContain(error);
   });
 
+  test("the CLI's error object (a run that exited 2) gives its message as the reason", () => {
+    const text = JSON.stringify({
+      outcome: "failed",
+      error: { exitCode: 2, message: "--kustomize overlays/nope: no kustomization.yaml" },
+    });
+    const { report: r, error } = readReport(text);
+    expect(r).toBeUndefined();
+    expect(error).toBe("--kustomize overlays/nope: no kustomization.yaml");
+    expect(renderJunit(r, 2, error)).toContain(
+      "config-rollout exited with code 2 without a report (--kustomize overlays/nope: no kustomization.yaml)",
+    );
+  });
+
   test("accepts the CLI's JSON report", () => {
     expect(readReport(JSON.stringify(report())).report?.outcome).toBe("restarted");
   });

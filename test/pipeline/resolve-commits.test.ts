@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
+import { ACTION_INPUTS } from "../../src/core/option-naming.js";
 import { createGit } from "../../src/git/create-git.js";
 import { resolveCommits } from "../../src/pipeline/resolve-commits.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
@@ -209,6 +210,45 @@ describe("resolveCommits on a complete repository", () => {
     await expect(
       resolveCommits({ kind: "range", base: "nope", head: "HEAD", note: "x" }, git),
     ).rejects.toThrow(/^not a commit: nope \(base\)/);
+  });
+
+  test.each([
+    [
+      "deadbeef",
+      "not a commit: deadbeef (base): no commit, branch or tag of that name exists in this repository (a complete clone)",
+    ],
+    [
+      UNKNOWN_SHA,
+      `base commit ${UNKNOWN_SHA} does not exist in this repository (a complete clone) and could not be fetched from origin`,
+    ],
+  ])("on a complete clone, %s is said not to exist: no unshallow hint", async (base, message) => {
+    const git = await createGit(repo.dir);
+    const result = resolveCommits({ kind: "range", base, head: "HEAD", note: "x" }, git);
+    await expect(result).rejects.toThrow(new UserError(message));
+    await expect(result).rejects.not.toThrow(/unshallow|fetch more history/);
+  });
+
+  test.each([
+    ["HEAD~1..HEAD", "a range, not one commit: pass --base HEAD~1 --head HEAD"],
+    ["main...HEAD", "a range, not one commit: pass --base $(git merge-base main HEAD) --head HEAD"],
+    [
+      ":/b amended",
+      "a search of commit messages, not taken as --base: give the commit's SHA (git rev-parse ':/b amended' prints it)",
+    ],
+    ["HEAD:config.yaml", "it names a file (REV:PATH), not a commit"],
+    ["^HEAD", "it names a set of commits, not one commit"],
+  ])("--base %j says what is wrong with the value", async (base, problem) => {
+    const git = await createGit(repo.dir);
+    const result = resolveCommits({ kind: "range", base, head: "HEAD", note: "x" }, git);
+    await expect(result).rejects.toThrow(new UserError(`not a commit: ${base} (base): ${problem}`));
+  });
+
+  test("the action names its inputs in that message", async () => {
+    const git = await createGit(repo.dir);
+    const result = resolveCommits({ kind: "range", base: "a..b", head: "HEAD", note: "x" }, git, {
+      naming: ACTION_INPUTS,
+    });
+    await expect(result).rejects.toThrow("a range, not one commit: set `base: a` and `head: b`");
   });
 
   test("a flag that looks like an option is rejected", async () => {

@@ -20,6 +20,7 @@ interface PlanJson {
     name: string;
     status: string;
     file: string;
+    line: number;
     keys: string[];
     origin?: string;
     blamedFile?: string;
@@ -31,7 +32,10 @@ interface PlanJson {
     name: string;
     action: string;
     reason: string;
+    file?: string;
+    line?: number;
     origin?: string;
+    blamedFile?: string;
     rollsOnApply?: boolean;
   }>;
   sources?: string[];
@@ -402,5 +406,122 @@ describe("two overlays and failures", () => {
     expect(auto.sources).toEqual([
       expect.stringContaining("Helm chart charts/web: not read as raw manifests"),
     ]);
+  });
+});
+
+describe("where a rendered object is reported", () => {
+  const service = {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: { name: "redis" },
+    spec: { ports: [{ port: 6379 }] },
+  };
+  const redis = deployment(
+    "redis",
+    pod(
+      { volumeMounts: [{ name: "c", mountPath: "/etc/redis" }] },
+      { volumes: [{ name: "c", configMap: { name: "redis-config" } }] },
+    ),
+  );
+  /** deployment.yaml holds a Service, then the Deployment: the Deployment starts past line 1. */
+  const deploymentLine = yamlDocs(service).split("\n").length + 1;
+  const generated = (conf: string): Files => ({
+    "app/kustomization.yaml": yaml({
+      namespace: "apps",
+      resources: ["deployment.yaml"],
+      configMapGenerator: [
+        { name: "redis-config", files: ["redis.conf"], options: { disableNameSuffixHash: true } },
+      ],
+    }),
+    "app/deployment.yaml": yamlDocs(service, redis),
+    "app/redis.conf": conf,
+  });
+
+  test("a workload is reported where it is written, its config at the generator's input file", async () => {
+    const repo = await commitTwice(generated("maxmemory 1mb\n"), { "app/redis.conf": "maxmemory 2mb\n" });
+    const result = await run(repo);
+    expect(result.code, result.stderr).toBe(0);
+    const p = JSON.parse(result.stdout) as PlanJson;
+    expect(p.changes.map((c) => [c.name, c.file, c.line, c.blamedFile])).toEqual([
+      ["redis-config", "app/redis.conf", 1, "app/redis.conf"],
+    ]);
+    expect(p.workloads.map((w) => [w.name, w.action, w.file, w.line])).toEqual([
+      ["redis", "restart", "app/deployment.yaml", deploymentLine],
+    ]);
+    const markdown = await run(repo, ["--output", "markdown"]);
+    expect(markdown.stdout).toContain(`from kustomize app (app/deployment.yaml:${deploymentLine})`);
+    expect(markdown.stdout).not.toContain("redis.conf:1");
+    const { renderJunit } = await import("../../scripts/gitlab-reports.mjs");
+    expect(renderJunit(p as never, 0, undefined)).toContain(
+      `defined in app/deployment.yaml:${deploymentLine}`,
+    );
+  });
+
+  test("through an overlay's namePrefix and namespace, the base's resource file and line", async () => {
+    const overlay = (level: string): Files => ({
+      "overlays/prod/kustomization.yaml": yaml({
+        namespace: "prod",
+        namePrefix: "prod-",
+        resources: ["../../base"],
+        patches: [{ path: "log-level.yaml", target: { kind: "ConfigMap", name: "web-config" } }],
+      }),
+      "overlays/prod/log-level.yaml": prodPatch(level),
+    });
+    const p = await plan({ ...baseFiles, ...overlay("warn") }, overlay("error"));
+    expect(p.changes.map((c) => [c.name, c.file, c.blamedFile])).toEqual([
+      ["prod-web-config", "overlays/prod/log-level.yaml", "overlays/prod/log-level.yaml"],
+    ]);
+    expect(p.workloads.map((w) => [w.namespace, w.name, w.file, w.line])).toEqual([
+      ["prod", "prod-web", "base/deployment.yaml", 1],
+    ]);
+  });
+
+  test("a config changed in a plain resource file is reported at its own line there", async () => {
+    const configs = (level: string) =>
+      yamlDocs(configMap("other", { A: "1" }), configMap("web-config", { LOG_LEVEL: level, PORT: "8080" }));
+    const files = (level: string): Files => ({ ...baseFiles, "base/cm.yaml": configs(level) });
+    const p = await plan(files("info"), { "base/cm.yaml": configs("debug") });
+    const line = yamlDocs(configMap("other", { A: "1" })).split("\n").length + 1;
+    expect(p.changes.map((c) => [c.name, c.file, c.line, c.blamedFile])).toEqual([
+      ["web-config", "base/cm.yaml", line, "base/cm.yaml"],
+    ]);
+    expect(p.workloads.map((w) => [w.name, w.file, w.line])).toEqual([["web", "base/deployment.yaml", 1]]);
+  });
+
+  test("a generated config no one file explains is never taken for a written one its name contains", async () => {
+    const files = (level: string): Files => ({
+      "app/kustomization.yaml": yaml({
+        resources: ["deployment.yaml", "cm.yaml"],
+        configMapGenerator: [
+          {
+            name: "web-config",
+            files: ["a.properties", "b.properties"],
+            options: { disableNameSuffixHash: true },
+          },
+        ],
+      }),
+      "app/deployment.yaml": yamlDocs(web),
+      "app/cm.yaml": yamlDocs(configMap("web", { A: "1" })),
+      "app/a.properties": `a=${level}\n`,
+      "app/b.properties": `b=${level}\n`,
+    });
+    const after = files("2");
+    const p = await plan(files("1"), {
+      "app/a.properties": after["app/a.properties"]!,
+      "app/b.properties": after["app/b.properties"]!,
+    });
+    expect(p.changes.map((c) => [c.name, c.file, c.blamedFile])).toEqual([
+      ["web-config", "app/kustomization.yaml", undefined],
+    ]);
+  });
+
+  test("an object whose resource file cannot be told (JSON) falls back to the kustomization", async () => {
+    const json = (level: string): Files => ({
+      "app/kustomization.yaml": yaml({ resources: ["deployment.json", "cm.yaml"] }),
+      "app/deployment.json": JSON.stringify(web),
+      "app/cm.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: level })),
+    });
+    const p = await plan(json("info"), { "app/cm.yaml": json("debug")["app/cm.yaml"]! });
+    expect(p.workloads.map((w) => [w.name, w.file, w.line])).toEqual([["web", "app/kustomization.yaml", 1]]);
   });
 });

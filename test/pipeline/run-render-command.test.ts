@@ -120,7 +120,8 @@ describe("--render with a plain shell script", () => {
     expect(result.stderr).toContain(head.slice(0, 12));
     expect(result.stderr).toContain("exit 3");
     expect(result.stderr).toContain("values.yaml: line 3: bad indentation");
-    expect(result.stdout).toBe("");
+    // --output json: no report, the error object in its place.
+    expect(JSON.parse(result.stdout)).toMatchObject({ outcome: "failed", error: { exitCode: 2 } });
   });
 
   test("a file in the repository cannot stand in for the renderer, even with . on PATH", async () => {

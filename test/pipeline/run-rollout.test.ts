@@ -69,6 +69,12 @@ describe("restart and wait", () => {
       report.workloads.filter((w) => w.action === "restart").every((w) => w.result?.restart === "unchanged"),
     ).toBe(true);
     expect(report.outcome).toBe("nothing-to-do");
+    // Its headline says the restarts were made already, not that nothing consumes the change.
+    const text = await s.run();
+    expect(text.stdout).toContain(
+      "Already restarted: 3 workload(s) already carry the restart for this content (an earlier run); nothing was patched.",
+    );
+    expect(text.stdout).not.toContain("no running workload consumes");
   });
 
   test("the annotation never reveals a Secret: it is keyed, unlike a plain hash of the content", async () => {

@@ -96,14 +96,25 @@ describe("the Mermaid graph of the markdown report", () => {
   });
 
   test("the markdown and text reports list the sources and where each change comes from", () => {
+    // As the render stage locates them: the generated config at its blamed input, the workload
+    // where it is written (its blamed file beside it).
     const c = {
       ...change("prod", "web-config-abc1234567", "kustomize overlays/prod"),
+      file: "overlays/prod/app.env",
       blamedFile: "overlays/prod/app.env",
       previousName: "web-config-zzz1234567",
     };
     const p = plan(
       [c],
-      [workload(c, "web", "skip", { rollsOnApply: true, origin: "kustomize overlays/prod" })],
+      [
+        workload(c, "web", "skip", {
+          rollsOnApply: true,
+          origin: "kustomize overlays/prod",
+          file: "base/deployment.yaml",
+          line: 3,
+          blamedFile: "overlays/prod/app.env",
+        }),
+      ],
       ["kustomize overlays/prod: rendered at both commits"],
     );
     const markdown = renderMarkdown(report(p));
@@ -115,7 +126,12 @@ describe("the Mermaid graph of the markdown report", () => {
     const text = renderText(report(p));
     expect(text).toContain("Sources:\n  kustomize overlays/prod: rendered at both commits");
     expect(text).toContain("kustomize overlays/prod (overlays/prod/app.env)");
-    expect(text).toContain("from kustomize overlays/prod");
+    expect(text).toContain(
+      "from kustomize overlays/prod (base/deployment.yaml:3, changed in overlays/prod/app.env)",
+    );
+    expect(markdown).toContain(
+      "from kustomize overlays/prod (base/deployment.yaml:3, changed in overlays/prod/app.env)",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { hasIgnoreAnnotation, IGNORE_ANNOTATION } from "../manifests/config-chan
 import { compareIds, compareStrings } from "../manifests/order.js";
 import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload } from "../model.js";
 import { formatId, idKey } from "../model.js";
+import { rollsOnApplyReason } from "../sources/rolls-on-apply.js";
 import { findReferences } from "./references.js";
 import { reloaderAnnotation } from "./reloader.js";
 
@@ -26,6 +27,8 @@ export interface PlanInput {
   clusterWorkloads?: Manifest[];
   /** Restart workloads that Stakater Reloader manages as well (default: skip them, saying why). */
   restartReloaderManaged?: boolean;
+  /** Whether a workload's pod template changed in the range (applying the manifests rolls it). */
+  templateChanged?: (id: ObjectId) => boolean;
 }
 
 /** A warning about the plan, located where it can be acted on (a deleted config: its file at base). */
@@ -111,8 +114,14 @@ export function buildPlan(input: PlanInput): PlanResult {
           references: consumedIgnored,
         });
       } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        // A new workload starts with its new configs: nothing worth a line.
-        planned.push(waitingForAddedConfig(candidate, waitingFor));
+        // A new workload starts with its new configs: nothing worth a line. One whose pod template
+        // changed to read the new config (a rename, a generator's hash suffix turned off) was
+        // running all along: applying the manifests rolls it onto the new config.
+        planned.push(
+          input.templateChanged?.(candidate.id)
+            ? rollsOntoAddedConfig(candidate, waitingFor)
+            : waitingForAddedConfig(candidate, waitingFor),
+        );
       }
       continue;
     }
@@ -179,6 +188,20 @@ function waitingForAddedConfig(candidate: Candidate, configs: ObjectId[]): Plann
     ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
     action: "skip",
     reason,
+    references: [],
+  };
+}
+
+/** A running workload whose changed pod template now reads a config added in this diff. */
+function rollsOntoAddedConfig(candidate: Candidate, configs: ObjectId[]): PlannedWorkload {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...(candidate.file !== undefined ? { file: candidate.file, line: candidate.line } : {}),
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
     references: [],
   };
 }

@@ -24,6 +24,8 @@ export interface KustomizationFile {
   isComponent: boolean;
   /** Local paths named as resources, bases, components, generators or transformers (files or directories). */
   entries: string[];
+  /** Local paths named as resources or bases (files or directories): where its own objects are written. */
+  resources: string[];
   /** Local files read for patches, generators, replacements, CRDs and configurations. */
   files: string[];
   generators: GeneratorInputs[];
@@ -41,6 +43,7 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     path,
     isComponent: false,
     entries: [],
+    resources: [],
     files: [],
     generators: [],
     patchFiles: [],
@@ -71,6 +74,7 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
     pushAll(result.entries, listOf(field(doc, key)));
   }
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
   for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
   // patchesStrategicMerge items are file paths or inline patches (which hold a newline or a colon).
   const patchPaths = [

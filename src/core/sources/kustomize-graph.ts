@@ -61,3 +61,11 @@ export function kustomizationsUnder(
   walk(dir);
   return order;
 }
+
+/** The plain resource files of `kustomizations` (resources that are not kustomization directories). */
+export function resourceFilesOf(
+  kustomizations: readonly KustomizationFile[],
+  isKustomization: (dir: string) => boolean,
+): string[] {
+  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path) => !isKustomization(path));
+}

@@ -10,6 +10,7 @@ import {
   type ConfigSnapshot,
   idKey,
   type Manifest,
+  type ObjectId,
   type PlannedWorkload,
 } from "../model.js";
 
@@ -64,6 +65,34 @@ export function pairHashSuffixRenames(
   });
 }
 
+/** Whether a workload defined at both commits has a different pod template at `head` than at `base`. */
+export function podTemplateChanges(
+  base: readonly Manifest[],
+  head: readonly Manifest[],
+): (id: ObjectId) => boolean {
+  // Canonical text only for a workload asked about: most planned ones are read at head only.
+  const byKey = (manifests: readonly Manifest[]) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m: Manifest | undefined) => {
+    const template = m === undefined ? undefined : podTemplateOf(m.object);
+    return template === undefined ? undefined : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const key = idKey(id);
+    if (!before.has(key) || !after.has(key)) return false;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    return was !== undefined && now !== undefined && was !== now;
+  };
+}
+
+/** The reason of a workload that applying the manifests rolls; `detail` says what it now reads. */
+export function rollsOnApplyReason(detail: string[]): string {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+
 /** Restarts of workloads whose pod template differs between `base` and `head` become "rolls on apply". */
 export function markRollsOnApply(
   workloads: readonly PlannedWorkload[],
@@ -74,21 +103,9 @@ export function markRollsOnApply(
   const renamedConfigs = new Map(
     changes.filter((c) => c.previousName !== undefined).map((c) => [idKey(c.id), c.previousName]),
   );
-  // Canonical text only for a workload defined at both commits: most planned ones are read at head only.
-  const byKey = (manifests: readonly Manifest[]) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m: Manifest | undefined) => {
-    const template = m === undefined ? undefined : podTemplateOf(m.object);
-    return template === undefined ? undefined : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
+  const templateChanged = podTemplateChanges(base, head);
   return workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const key = idKey(w.id);
-    if (!before.has(key) || !after.has(key)) return w;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
-    if (was === undefined || now === undefined || was === now) return w;
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
     const renamed = [
       ...new Set(
         w.references
@@ -99,12 +116,6 @@ export function markRollsOnApply(
           ),
       ),
     ];
-    const detail = renamed.length > 0 ? ` (now reads ${renamed.join(", ")})` : "";
-    return {
-      ...w,
-      action: "skip",
-      rollsOnApply: true,
-      reason: `rolls on apply: its pod template changed in this range${detail}, so applying the manifests restarts it`,
-    };
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
   });
 }

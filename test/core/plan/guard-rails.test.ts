@@ -22,7 +22,7 @@ test.each([
   const result = applyGuardRails(
     [restart("shop", "a"), restart("team", "b"), restart("kube-system", "c")],
     rails,
-  );
+  ).workloads;
   const names = (action: string) =>
     result.filter((w) => w.action === action).map((w) => `${w.id.namespace}/${w.id.name}`);
   expect(names("restart")).toEqual(restarted);
@@ -33,9 +33,28 @@ test.each([
 test("--max-restarts counts only what is left to restart after the namespace rails", () => {
   const plan = [restart("shop", "a"), restart("kube-system", "b")];
   expect(
-    applyGuardRails(plan, { namespaces: [], excludeNamespaces: ["kube-system"], maxRestarts: 1 }),
+    applyGuardRails(plan, { namespaces: [], excludeNamespaces: ["kube-system"], maxRestarts: 1 }).workloads,
   ).toHaveLength(2);
   expect(() => applyGuardRails(plan, { namespaces: [], excludeNamespaces: [], maxRestarts: 1 })).toThrow(
     /restarts 2 workloads, more than --max-restarts 1; nothing was restarted/,
+  );
+});
+
+test("a dry run over --max-restarts shows the plan and says a real run would refuse it", () => {
+  const plan = [restart("shop", "a"), restart("shop", "b")];
+  const shown = applyGuardRails(plan, {
+    namespaces: [],
+    excludeNamespaces: [],
+    maxRestarts: 1,
+    dryRun: "client",
+  });
+  expect(shown.workloads.map((w) => w.action)).toEqual(["restart", "restart"]);
+  expect(shown.notes).toEqual([
+    "the plan restarts 2 workloads, more than --max-restarts 1: a real run would refuse it and restart nothing",
+  ]);
+  expect(() =>
+    applyGuardRails(plan, { namespaces: [], excludeNamespaces: [], maxRestarts: 1, dryRun: "none" }),
+  ).toThrow(
+    "the plan restarts 2 workloads, more than --max-restarts 1; nothing was restarted (run with --dry-run to see the plan)",
   );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { configContentOf } from "../../../src/core/manifests/config-content.js";
 import { findConfigChanges } from "../../../src/core/manifests/config-changes.js";
+import { configContentOf } from "../../../src/core/manifests/config-content.js";
 import { idKey, type Manifest } from "../../../src/core/model.js";
 import {
   firstDifference,
