@@ -16,16 +16,16 @@ import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, configWrite } from "./check-permissions.js";
-import { discoverClusterWorkloads } from "./discover-cluster.js";
-import { findOnCluster } from "./find-on-cluster.js";
+import { checkPermissions, configWrite } from "./cluster/check-permissions.js";
+import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
+import { findOnCluster } from "./cluster/find-on-cluster.js";
+import { restartAndWait } from "./cluster/restart-and-wait.js";
+import { syncConfigs } from "./cluster/sync-configs.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
-import { restartAndWait } from "./restart-and-wait.js";
 import { consumedBy } from "./restart-hash.js";
 import { scanRepository } from "./scan-repository.js";
 import { chooseRestartStrategy } from "./strategy/restart-strategy.js";
-import { syncConfigs } from "./sync-configs.js";
 
 export interface RunDependencies {
   settings: Settings;

@@ -67,7 +67,7 @@ export interface RestartStrategy {
   readonly name: StrategyName;
   /**
    * Whether the pods read the changed configs in place, so the cluster must hold their committed
-   * content before anything restarts (pipeline/sync-configs.ts). False when the strategy writes the
+   * content before anything restarts (pipeline/cluster/sync-configs.ts). False when the strategy writes the
    * committed content itself (versioned copies).
    */
   readonly needsLiveConfigs: boolean;

@@ -37,10 +37,10 @@ import {
   withPodSpec,
 } from "../../core/versioned/repoint.js";
 import type { Cluster } from "../../kube/kube-client.js";
-import { checkPermissions, configWrite, patchWrites } from "../check-permissions.js";
-import { restartWorkloads } from "../restart.js";
+import { checkPermissions, configWrite, patchWrites } from "../cluster/check-permissions.js";
+import { restartWorkloads } from "../cluster/restart.js";
+import { logProgress, waitForRollouts, waitTargetOf } from "../cluster/wait.js";
 import type { HeadConfig } from "../scan-repository.js";
-import { logProgress, waitForRollouts, waitTargetOf } from "../wait.js";
 import type {
   AfterWaitContext,
   PrepareContext,

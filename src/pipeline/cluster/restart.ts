@@ -4,16 +4,16 @@
 // Deployment: it would not roll anyway, and patching it would queue a surprise rollout for whoever
 // resumes it).
 
-import { isExpectedError } from "../core/errors.js";
-import { type WorkloadKind, workloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import { field } from "../core/manifests/json-shape.js";
-import { formatId, type ObjectId } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { RestartOutcome } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
-import { globMatcher } from "./glob-matcher.js";
-import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
+import { isExpectedError } from "../../core/errors.js";
+import { type WorkloadKind, workloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import { field } from "../../core/manifests/json-shape.js";
+import { formatId, type ObjectId } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { RestartOutcome } from "../../core/run-result.js";
+import type { Cluster } from "../../kube/kube-client.js";
+import { globMatcher } from "../glob-matcher.js";
+import type { RestartStep, RestartStrategy } from "../strategy/restart-strategy.js";
 
 export interface RestartRequest {
   id: ObjectId;

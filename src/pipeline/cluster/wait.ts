@@ -27,14 +27,14 @@
 // included); a 410 Gone (in-stream ERROR event or HTTP status) re-lists first; network and server
 // errors retry with backoff. All of it runs under one deadline shared by every target.
 
-import { ClusterAccessError } from "../core/errors.js";
-import { WORKLOAD_GENERATION_ANNOTATION } from "../core/kinds/argo-rollout-status.js";
-import { specUpdateMessage } from "../core/kinds/rollout-status.js";
-import { rolloutStatus, workloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import { field } from "../core/manifests/json-shape.js";
-import { formatId, idKey, type ObjectId } from "../core/model.js";
-import type { Cluster, WatchHandle } from "../kube/kube-client.js";
+import { ClusterAccessError } from "../../core/errors.js";
+import { WORKLOAD_GENERATION_ANNOTATION } from "../../core/kinds/argo-rollout-status.js";
+import { specUpdateMessage } from "../../core/kinds/rollout-status.js";
+import { rolloutStatus, workloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import { field } from "../../core/manifests/json-shape.js";
+import { formatId, idKey, type ObjectId } from "../../core/model.js";
+import type { Cluster, WatchHandle } from "../../kube/kube-client.js";
 
 export interface WaitTarget {
   id: ObjectId;

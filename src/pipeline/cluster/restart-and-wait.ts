@@ -1,13 +1,13 @@
 // Stage: patch the planned workloads and follow their rollouts, turning both into per-workload results.
 
-import type { Log } from "../core/log.js";
-import { idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
-import type { WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
-import type { Settings } from "../settings/settings.js";
+import type { Log } from "../../core/log.js";
+import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import type { Cluster } from "../../kube/kube-client.js";
+import type { Settings } from "../../settings/settings.js";
+import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import { checkPermissions, patchWrites } from "./check-permissions.js";
 import { restartWorkloads } from "./restart.js";
-import type { RestartStrategy } from "./strategy/restart-strategy.js";
 import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
 
 export async function restartAndWait(

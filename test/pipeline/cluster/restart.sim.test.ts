@@ -1,9 +1,9 @@
 // restartWorkloads against the simulated API server: what gets patched, what is left alone.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
-import { type RestartOptions, restartWorkloads } from "../../src/pipeline/restart.js";
-import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
-import { createEnvStrategy } from "../../src/pipeline/strategy/env-strategy.js";
+import { CONFIG_HASH_ANNOTATION } from "../../../src/core/restart-patch.js";
+import { type RestartOptions, restartWorkloads } from "../../../src/pipeline/cluster/restart.js";
+import { annotationStep } from "../../../src/pipeline/strategy/annotation-strategy.js";
+import { createEnvStrategy } from "../../../src/pipeline/strategy/env-strategy.js";
 import {
   deployment,
   id,
@@ -11,7 +11,7 @@ import {
   type SimHarness,
   startHarness,
   statefulSet,
-} from "../kube/sim-setup.js";
+} from "../../kube/sim-setup.js";
 
 let h: SimHarness;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 // Stage: before the first write, ask the API server whether every write the plan needs is allowed
 // (SelfSubjectAccessReview, one per verb, resource and namespace), so an RBAC gap fails the run with
 // exit 2 and nothing changed — never half a plan applied and then a 403.
-import { ClusterAccessError } from "../core/errors.js";
-import type { WorkloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import type { ObjectId } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { AccessCheck, Cluster } from "../kube/kube-client.js";
+import { ClusterAccessError } from "../../core/errors.js";
+import type { WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import type { ObjectId } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { AccessCheck, Cluster } from "../../kube/kube-client.js";
 
 /** The patches a restart sends, one per object it patches. */
 export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>): AccessCheck[] {
