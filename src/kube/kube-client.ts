@@ -20,11 +20,14 @@ import {
   ServerConfiguration,
 } from "@kubernetes/client-node";
 import { ClusterAccessError, UserError } from "../core/errors.js";
+import { type ApiKind, configKind, isConfigKind } from "../core/kinds/api-kinds.js";
 import {
+  API_KINDS,
+  apiKind,
   apiVersionOf,
   type PatchType,
+  patchTypeOf,
   qualifiedResource,
-  WORKLOAD_KINDS,
   type WorkloadKind,
   workloadKind,
 } from "../core/kinds/workload-kinds.js";
@@ -144,13 +147,7 @@ export interface ObjectRef {
 class ObjectApi extends KubernetesObjectApi {
   constructor(configuration: ConstructorParameters<typeof KubernetesObjectApi>[0]) {
     super(configuration);
-    const builtIn = [
-      ...WORKLOAD_KINDS.filter((k) => !k.customResource),
-      { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
-      { kind: "Secret", group: "", version: "v1", resource: "secrets" },
-      // What --prune reads to learn which config copies old revisions still name.
-      { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" },
-    ];
+    const builtIn = API_KINDS.filter((k) => !k.customResource);
     this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
       groupVersion: "authorization.k8s.io/v1",
       resources: [
@@ -327,10 +324,10 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
     listForWatch: list,
 
     async readConfig(id) {
-      if (id.kind !== "ConfigMap" && id.kind !== "Secret") {
+      if (!isConfigKind(id.kind)) {
         throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
       }
-      const resource = id.kind === "Secret" ? "secrets" : "configmaps";
+      const resource = configKind(id.kind).resource;
       const obj = await readOrUndefined(configSpec(id), {
         verb: "get",
         resource,
@@ -341,8 +338,9 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
     },
 
     async listConfigMaps(namespace) {
-      const result = await request({ verb: "list", resource: "configmaps", namespace }, () =>
-        api.list("v1", "ConfigMap", namespace),
+      const result = await request(
+        { verb: "list", resource: configKind("ConfigMap").resource, namespace },
+        () => api.list("v1", "ConfigMap", namespace),
       );
       const byName = new Map<string, LiveConfig>();
       for (const item of (toPlain(result) as { items?: Plain[] }).items ?? []) {
@@ -354,8 +352,11 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
 
     async applyConfig(obj, dryRun, namespaceDefault) {
       const body = applyBody(obj, namespaceDefault);
-      const { kind, metadata } = body as { kind: string; metadata: { name: string; namespace: string } };
-      const resource = kind === "Secret" ? "secrets" : "configmaps";
+      const { kind, metadata } = body as {
+        kind: "ConfigMap" | "Secret";
+        metadata: { name: string; namespace: string };
+      };
+      const resource = configKind(kind).resource;
       await request({ verb: "patch", resource, ...metadata }, () =>
         api.patch(
           body as never,
@@ -380,7 +381,8 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
 
     async patchWorkload(id, patch, dryRun, type) {
       const kind = kindEntry(id.kind);
-      const patchType = type ?? ("patch" in kind.restart ? kind.restart.patch : "strategic-merge");
+      // A kind that is never restarted is still patched as every built-in kind is.
+      const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
       // The object API takes the target from the body: name it there. For strategic and JSON merge
       // patches these fields equal the live ones, so they change nothing.
       const target = workloadSpec(id, kind);
@@ -488,9 +490,16 @@ function kindEntry(kind: string): WorkloadKind {
   return entry;
 }
 
-/** The plural resource of a core or apps kind, as API messages and RBAC rules name it (configmaps, replicasets). */
+/** The resource of a kind read, listed or deleted by name (configs, ControllerRevisions), as API messages name it. */
 function resourceOf(kind: string): string {
-  return `${kind.toLowerCase()}s`;
+  return qualifiedResource(apiEntry(kind));
+}
+
+/** The table entry of any kind the adapter talks to (a bug if unknown). */
+function apiEntry(kind: string): ApiKind {
+  const entry = apiKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
 }
 
 function workloadSpec(id: ObjectId, kind: WorkloadKind): Plain {

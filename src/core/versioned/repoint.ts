@@ -3,6 +3,7 @@
 // ephemeral containers. The result is one patch per workload that changes only those names.
 
 import { UserError } from "../errors.js";
+import { atTemplate } from "../kinds/pod-template.js";
 import { arrayField, field, isRecord, stringField } from "../manifests/json-shape.js";
 import type { ConfigKind } from "../model.js";
 
@@ -197,7 +198,7 @@ export function repointStrategicPatch(repointed: Repointed, templatePath: readon
       }
     }
   }
-  return nest(templatePath, { spec });
+  return atTemplate(templatePath, { spec });
 }
 
 /**
@@ -214,29 +215,12 @@ export function repointMergePatch(
   const spec: Plain = {};
   for (const list of lists) spec[list] = repointed.spec[list];
   const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
-  return { ...(resourceVersion ? { metadata: { resourceVersion } } : {}), ...nest(templatePath, { spec }) };
-}
-
-/** The pod spec of the template at `templatePath` of a workload object. */
-export function podSpecAt(obj: unknown, templatePath: readonly string[]): unknown {
-  let template: unknown = obj;
-  for (const step of templatePath) template = field(template, step);
-  return field(template, "spec");
-}
-
-/** A copy of a workload object with the pod spec at `templatePath` replaced. */
-export function withPodSpec(obj: Plain, templatePath: readonly string[], spec: Plain): Plain {
-  const copy = structuredClone(obj);
-  let template: unknown = copy;
-  for (const step of templatePath) template = field(template, step);
-  if (isRecord(template)) template.spec = spec;
-  return copy;
+  return {
+    ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
+    ...atTemplate(templatePath, { spec }),
+  };
 }
 
 function findItem(spec: Plain, list: string, name: string): unknown {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
-}
-
-function nest(path: readonly string[], value: Plain): Plain {
-  return path.reduceRight<Plain>((inner, step) => ({ [step]: inner }), value);
 }

@@ -2,9 +2,10 @@
 // (SelfSubjectAccessReview, one per verb, resource and namespace), so an RBAC gap fails the run with
 // exit 2 and nothing changed — never half a plan applied and then a 403.
 import { ClusterAccessError } from "../../core/errors.js";
+import { configKind } from "../../core/kinds/api-kinds.js";
 import type { WorkloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import type { ObjectId } from "../../core/model.js";
+import type { ConfigKind, ObjectId } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { AccessCheck, Cluster } from "../../kube/kube-client.js";
 
@@ -20,12 +21,8 @@ export function patchWrites(targets: Array<{ id: ObjectId; kind: WorkloadKind }>
 
 /** The server-side apply of a config (--apply). */
 export function configWrite(id: ObjectId): AccessCheck {
-  return {
-    verb: "patch",
-    group: "",
-    resource: id.kind === "Secret" ? "secrets" : "configmaps",
-    namespace: id.namespace,
-  };
+  const { group, resource } = configKind(id.kind as ConfigKind);
+  return { verb: "patch", group, resource, namespace: id.namespace };
 }
 
 export async function checkPermissions(

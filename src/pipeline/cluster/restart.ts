@@ -5,7 +5,7 @@
 // resumes it).
 
 import { isExpectedError } from "../../core/errors.js";
-import { type WorkloadKind, workloadKind } from "../../core/kinds/workload-kinds.js";
+import { type RestartableKind, restartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { field } from "../../core/manifests/json-shape.js";
 import { formatId, type ObjectId } from "../../core/model.js";
@@ -39,7 +39,7 @@ export interface RestartOptions {
    * Called once every patch is computed and before the first is sent, with the objects that will be
    * patched (a rerun's unchanged workloads are not among them); it may throw to refuse the run.
    */
-  beforeWrites?: (targets: Array<{ id: ObjectId; kind: WorkloadKind }>) => Promise<void>;
+  beforeWrites?: (targets: Array<{ id: ObjectId; kind: RestartableKind }>) => Promise<void>;
   log?: Log;
   /** Reads and patches in flight at once (--concurrency); default 4. */
   concurrency?: number;
@@ -69,7 +69,7 @@ const PARALLEL_PATCHES = 4;
 /** A workload whose patch is computed and not yet sent. */
 interface PendingPatch {
   /** The object patched: the workload, or the object whose template it runs. */
-  target: { id: ObjectId; kind: WorkloadKind };
+  target: { id: ObjectId; kind: RestartableKind };
   step: Extract<RestartStep, { patch: object }>;
   ownerId?: ObjectId;
 }
@@ -113,8 +113,8 @@ async function prepareOne(
   mayWrite: (namespace: string) => boolean,
 ): Promise<PendingPatch | Outcome> {
   const { id } = request;
-  const kind = workloadKind(id.kind);
-  if (!kind || !("patch" in kind.restart)) {
+  const kind = restartableKind(id.kind);
+  if (!kind) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
   }
   if (!mayWrite(id.namespace)) {
@@ -177,9 +177,9 @@ async function sendPatch(
 async function templateOwner(
   ownerId: ObjectId,
   cluster: RestartCluster,
-): Promise<{ id: ObjectId; kind: WorkloadKind; live: Record<string, unknown> } | { failed: string }> {
-  const kind = workloadKind(ownerId.kind);
-  if (!kind || !("patch" in kind.restart)) {
+): Promise<{ id: ObjectId; kind: RestartableKind; live: Record<string, unknown> } | { failed: string }> {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
     return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
   const live = await cluster.readWorkload(ownerId);
@@ -189,7 +189,7 @@ async function templateOwner(
 }
 
 /** Why a workload to restart was not found: gone, or (a custom resource) not served by this cluster at all. */
-async function missingMessage(id: ObjectId, kind: WorkloadKind, cluster: RestartCluster): Promise<string> {
+async function missingMessage(id: ObjectId, kind: RestartableKind, cluster: RestartCluster): Promise<string> {
   if (kind.customResource && !(await cluster.serves(kind.kind))) {
     return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }

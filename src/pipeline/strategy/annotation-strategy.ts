@@ -18,11 +18,10 @@ export function annotationStep(hashFor: (id: ObjectId) => string | undefined): R
     if (currentHash(live, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
-    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
     // One annotation: a strategic and a JSON merge patch say the same thing.
     return {
       patch: annotationPatch(hash, kind.templatePath),
-      type,
+      type: kind.restart.patch,
       describe: `${CONFIG_HASH_ANNOTATION}=${hash}`,
     };
   };

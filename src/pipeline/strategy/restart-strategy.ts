@@ -3,7 +3,7 @@
 // first patch (the annotation strategy hashes the consumed configs; the env strategy needs nothing);
 // `patchFor` turns one live workload into the patch that restarts it, or says why none is needed.
 
-import type { PatchType, WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import type { Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
@@ -73,7 +73,7 @@ export interface RestartStrategy {
   readonly needsLiveConfigs: boolean;
   prepare(context: PrepareContext): Promise<void>;
   /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
-  patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+  patchFor(id: ObjectId, live: Plain, kind: RestartableKind): RestartStep;
   /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
   planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**

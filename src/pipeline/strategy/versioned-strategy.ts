@@ -4,9 +4,10 @@
 // before (config only), and after a successful run managed copies nothing can still need are pruned.
 
 import { isExpectedError, UserError } from "../../core/errors.js";
+import { podSpecAt, withPodSpec } from "../../core/kinds/pod-template.js";
 import {
+  type RestartableKind,
   WORKLOAD_KINDS,
-  type WorkloadKind,
   workloadKind,
   workloadKindOf,
 } from "../../core/kinds/workload-kinds.js";
@@ -26,7 +27,6 @@ import {
 } from "../../core/versioned/config-copy.js";
 import { choosePrunable, referencedConfigs } from "../../core/versioned/prunable-copies.js";
 import {
-  podSpecAt,
   type ReferenceSite,
   type Repointed,
   referenceSites,
@@ -34,7 +34,6 @@ import {
   repointPodSpec,
   repointStrategicPatch,
   type SiteChange,
-  withPodSpec,
 } from "../../core/versioned/repoint.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import { checkPermissions, configWrite, patchWrites } from "../cluster/check-permissions.js";
@@ -86,8 +85,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
     return copiesBefore(namespace, kind);
   };
 
-  const stepFor = (live: Plain, kind: WorkloadKind, repointed: Repointed): RestartStep => {
-    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
+  const stepFor = (live: Plain, kind: RestartableKind, repointed: Repointed): RestartStep => {
+    const type = kind.restart.patch;
     const patch =
       type === "strategic-merge"
         ? repointStrategicPatch(repointed, kind.templatePath)
@@ -316,7 +315,7 @@ async function rollBack(
   results: WorkloadResult[],
   context: AfterWaitContext,
   repointings: Map<string, Repointing>,
-  stepFor: (live: Plain, kind: WorkloadKind, repointed: Repointed) => RestartStep,
+  stepFor: (live: Plain, kind: RestartableKind, repointed: Repointed) => RestartStep,
 ): Promise<WorkloadResult[]> {
   const failed = results.filter(
     (r) =>
