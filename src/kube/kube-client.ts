@@ -1,28 +1,17 @@
 // The Kubernetes adapter: every API call config-rollout makes, through @kubernetes/client-node,
-// each with a timeout, retries for transient failures and errors translated to one clear line.
+// each with a timeout, retries for transient failures and errors translated to one clear line
+// (request.ts does that for every call here).
 //
-// Requests go through client-node's generic KubernetesObjectApi, which serves any kind (custom
-// resources such as Argo Rollouts included) from its apiVersion and kind: no per-kind switch here;
-// what differs between kinds lives in core/kinds/workload-kinds.ts. It resolves each apiVersion's
+// Requests go through client-node's generic KubernetesObjectApi (object-api.ts), which serves any
+// kind (custom resources such as Argo Rollouts included) from its apiVersion and kind: no per-kind
+// switch here; what differs between kinds lives in core/kinds/. It resolves each apiVersion's
 // resources with one discovery request, cached for the run. What it cannot do is kept by hand and
 // says why: watches (watch-stream.ts) and the discovery check for custom resources (`serves`).
 
-import { AsyncLocalStorage } from "node:async_hooks";
-import {
-  ApiException,
-  createConfiguration,
-  type KubeConfig,
-  type KubernetesObject,
-  KubernetesObjectApi,
-  PatchStrategy,
-  type RequestContext,
-  type ResponseContext,
-  ServerConfiguration,
-} from "@kubernetes/client-node";
-import { ClusterAccessError, UserError } from "../core/errors.js";
+import { ApiException, type KubeConfig, PatchStrategy } from "@kubernetes/client-node";
+import { ClusterAccessError } from "../core/errors.js";
 import { type ApiKind, configKind, isConfigKind } from "../core/kinds/api-kinds.js";
 import {
-  API_KINDS,
   apiKind,
   apiVersionOf,
   type PatchType,
@@ -32,182 +21,28 @@ import {
   workloadKind,
 } from "../core/kinds/workload-kinds.js";
 import { liveConfigContent } from "../core/manifests/live-config.js";
-import type { ConfigContent, ObjectId } from "../core/model.js";
+import type { ObjectId } from "../core/model.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
-import { RequestTimeoutError, withRetries } from "./retry.js";
-import { reuseAgents } from "./reuse-agents.js";
-import { openWatch, type WatchEventHandler, type WatchHandle } from "./watch-stream.js";
+import type { Cluster, ListResult, LiveConfig } from "./cluster.js";
+import { createRequester, type RequestOptions, type RequestWhat } from "./request.js";
+import { retryOnConflict } from "./retry.js";
+import { openWatch } from "./watch-stream.js";
 
-export type { WatchEventHandler, WatchHandle } from "./watch-stream.js";
+export type {
+  AccessCheck,
+  Cluster,
+  ListResult,
+  LiveConfig,
+  ObjectRef,
+  WatchEventHandler,
+  WatchHandle,
+} from "./cluster.js";
 
-export interface LiveConfig {
-  uid: string;
-  resourceVersion: string;
-  content: ConfigContent;
-}
-
-/** One permission to check: an RBAC verb on a resource (with its API group) in a namespace. */
-export interface AccessCheck {
-  verb: string;
-  group: string;
-  resource: string;
-  namespace: string;
-}
-
-export interface ClusterOptions {
-  /** Timeout of one HTTP request (each retry gets a new one). */
-  requestTimeoutMs: number;
-  /** e.g. USER_AGENT from core/version.ts: config-rollout/<version>. */
-  userAgent: string;
+export interface ClusterOptions extends RequestOptions {
   fieldManager: string;
-  /** Retries after the first attempt for 409, 429, 5xx, timeouts and network errors. */
-  retries: number;
-  /** First backoff step (default 200 ms); tests shorten it. */
-  retryBaseDelayMs?: number;
-}
-
-export interface ListResult {
-  items: Record<string, unknown>[];
-  /** The list's resourceVersion: where a watch continues from. */
-  resourceVersion: string;
-}
-
-export interface Cluster {
-  context: string;
-  server: string;
-  /**
-   * Whether the API server serves a kind. Built-in kinds always are; a custom resource only when its
-   * CRD is installed (one discovery request per API group version, cached).
-   */
-  serves(kind: string): Promise<boolean>;
-  /** Every workload of one kind in one namespace: one LIST request. */
-  listWorkloads(namespace: string, kind: string): Promise<Record<string, unknown>[]>;
-  /** LIST with its resourceVersion, optionally narrowed by a field selector (pipeline/cluster/wait.ts). */
-  listForWatch(namespace: string, kind: string, fieldSelector?: string): Promise<ListResult>;
-  /** GET a ConfigMap or Secret by name; undefined when it does not exist. */
-  readConfig(id: ObjectId): Promise<LiveConfig | undefined>;
-  /** Every ConfigMap of a namespace in ONE list call, by name (Secrets are only ever read by name). */
-  listConfigMaps(namespace: string): Promise<Map<string, LiveConfig>>;
-  /** Server-side apply (field manager, force) of a ConfigMap or Secret manifest. */
-  applyConfig(obj: Record<string, unknown>, dryRun: boolean, namespace?: string): Promise<void>;
-  readWorkload(id: ObjectId): Promise<Record<string, unknown> | undefined>;
-  /** A patch, sent as the kind's table entry says unless `type` is given; returns the patched object. */
-  patchWorkload(
-    id: ObjectId,
-    patch: object,
-    dryRun: boolean,
-    type?: PatchType,
-  ): Promise<Record<string, unknown>>;
-  /** GET any namespaced object by apiVersion and kind; undefined when it does not exist. */
-  readObject(ref: ObjectRef): Promise<Record<string, unknown> | undefined>;
-  /** LIST any namespaced kind, optionally narrowed by a label selector (items carry apiVersion and kind). */
-  listObjects(
-    namespace: string,
-    apiVersion: string,
-    kind: string,
-    labelSelector?: string,
-  ): Promise<Record<string, unknown>[]>;
-  /** DELETE any namespaced object (dryRun=All when `dryRun`); a 404 counts as done. */
-  deleteObject(ref: ObjectRef, dryRun: boolean): Promise<void>;
-  /**
-   * Whether this identity may do `verb` on a resource in a namespace (a SelfSubjectAccessReview, as
-   * `kubectl auth can-i` asks); undefined when the server cannot say (the review API is missing or
-   * itself forbidden).
-   */
-  canI(access: AccessCheck): Promise<boolean | undefined>;
-  /**
-   * WATCH one kind in one namespace from a resourceVersion, or without one: the most recent state
-   * (an ADDED event per existing object first), then changes. See pipeline/cluster/wait.ts for the
-   * reconnect logic.
-   */
-  watchWorkloads(
-    namespace: string,
-    kind: string,
-    opts: { resourceVersion?: string; fieldSelector?: string },
-    onEvent: WatchEventHandler,
-    onDone: (error: ClusterAccessError | undefined) => void,
-  ): WatchHandle;
 }
 
 type Plain = Record<string, unknown>;
-
-/** Any namespaced object, by its API coordinates. */
-export interface ObjectRef {
-  apiVersion: string;
-  kind: string;
-  namespace: string;
-  name: string;
-}
-
-/**
- * The object API, its discovery cache seeded with the built-in kinds every API server serves (so
- * they cost no discovery request), and its cached lookup made reachable (protected upstream).
- * Custom resources are looked up on first use, once per API group version.
- */
-class ObjectApi extends KubernetesObjectApi {
-  constructor(configuration: ConstructorParameters<typeof KubernetesObjectApi>[0]) {
-    super(configuration);
-    const builtIn = API_KINDS.filter((k) => !k.customResource);
-    this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
-      groupVersion: "authorization.k8s.io/v1",
-      resources: [
-        {
-          kind: "SelfSubjectAccessReview",
-          name: "selfsubjectaccessreviews",
-          namespaced: false,
-          singularName: "",
-          verbs: ["create"],
-        },
-      ],
-    } as unknown as (typeof this.apiVersionResourceCache)[string];
-    for (const k of builtIn) {
-      const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
-      this.apiVersionResourceCache[apiVersion] ??= {
-        groupVersion: apiVersion,
-        resources: [],
-      } as unknown as (typeof this.apiVersionResourceCache)[string];
-      this.apiVersionResourceCache[apiVersion]!.resources.push({
-        kind: k.kind,
-        name: k.resource,
-        namespaced: true,
-        singularName: "",
-        verbs: [],
-      });
-    }
-  }
-
-  /**
-   * Object responses as the server sent them, parsed once. client-node's own handling deserializes
-   * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
-   * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
-   * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
-   * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
-   * Status) and errors keep its handling.
-   */
-  protected override async processResponse<T extends KubernetesObject>(
-    response: ResponseContext,
-    type?: string,
-  ): Promise<T> {
-    const status = response.httpStatusCode;
-    const contentType = String(response.headers["content-type"] ?? "");
-    if (type !== undefined || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
-      return super.processResponse<T>(response, type);
-    }
-    return JSON.parse(await response.body.text()) as T;
-  }
-
-  async resourceOf(apiVersion: string, kind: string): Promise<unknown> {
-    try {
-      return await this.resource(apiVersion, kind);
-    } catch (error) {
-      // client-node prefixes the message of whatever failed in place (ours included, such as an
-      // exec plugin's UserError); our messages already say what was being done.
-      if (error instanceof Error)
-        error.message = error.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
-      throw error;
-    }
-  }
-}
 
 const PATCH_CONTENT_TYPES: Record<PatchType | "apply", PatchStrategy> = {
   "strategic-merge": PatchStrategy.StrategicMergePatch,
@@ -216,57 +51,10 @@ const PATCH_CONTENT_TYPES: Record<PatchType | "apply", PatchStrategy> = {
 };
 
 export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
-  const context = kc.getCurrentContext();
-  const server = kc.getCurrentCluster()?.server ?? "(no server)";
-  const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
-  // Each attempt's abort signal reaches the shared client through the async context: the object
-  // API applies only the middleware of its own configuration, never per-call options.
-  const attemptSignal = new AsyncLocalStorage<AbortSignal>();
-  const api = new ObjectApi(
-    createConfiguration({
-      baseServer: new ServerConfiguration(server, {}),
-      authMethods: { default: reuseAgents(kc) },
-      promiseMiddleware: [
-        {
-          pre: async (request: RequestContext) => {
-            request.setHeaderParam("User-Agent", opts.userAgent);
-            const signal = attemptSignal.getStore();
-            if (signal) request.setSignal(signal);
-            return request;
-          },
-          post: async (response: ResponseContext) => response,
-        },
-      ],
-    }),
-  );
+  const { api, context, server, policy, request } = createRequester(kc, opts);
   const served = new Map<string, Promise<boolean>>();
 
-  /** One logical call: retried, each attempt under its own timeout, errors translated. */
-  async function request<T>(
-    req: Omit<RequestDescription, "context" | "server">,
-    call: () => Promise<T>,
-  ): Promise<T> {
-    let attempts = 0;
-    try {
-      return await withRetries(async () => {
-        attempts++;
-        const signal = AbortSignal.timeout(opts.requestTimeoutMs);
-        try {
-          return await attemptSignal.run(signal, call);
-        } catch (error) {
-          if (signal.aborted && !(error instanceof ApiException))
-            throw new RequestTimeoutError(opts.requestTimeoutMs);
-          throw error;
-        }
-      }, policy);
-    } catch (error) {
-      // Raised before any request left (an exec credential plugin missing or hanging): already one line.
-      if (error instanceof UserError) throw error;
-      throw describeKubeError(error, { ...req, context, server }, attempts);
-    }
-  }
-
-  async function readOrUndefined(spec: Plain, req: Omit<RequestDescription, "context" | "server">) {
+  async function readOrUndefined(spec: Plain, req: RequestWhat) {
     try {
       return toPlain(await request(req, () => api.read(spec as never)));
     } catch (error) {
@@ -394,15 +182,19 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         namespace: id.namespace,
         name: id.name,
       };
-      const result = await request(req, () =>
-        api.patch(
-          body as never,
-          undefined,
-          dryRun ? "All" : undefined,
-          opts.fieldManager,
-          undefined,
-          PATCH_CONTENT_TYPES[patchType],
-        ),
+      const guarded = typeof (own as { resourceVersion?: unknown } | undefined)?.resourceVersion === "string";
+      const result = await request(
+        req,
+        () =>
+          api.patch(
+            body as never,
+            undefined,
+            dryRun ? "All" : undefined,
+            opts.fieldManager,
+            undefined,
+            PATCH_CONTENT_TYPES[patchType],
+          ),
+        guarded,
       );
       return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
     },
@@ -458,6 +250,8 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
         throw error;
       }
     },
+
+    retryOnConflict: (update) => retryOnConflict(update, policy),
 
     watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
       const kind = kindEntry(kindName);
