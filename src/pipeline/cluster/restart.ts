@@ -12,7 +12,6 @@ import { formatId, type ObjectId } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { RestartOutcome } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
-import { globMatcher } from "../glob-matcher.js";
 import type { RestartStep, RestartStrategy } from "../strategy/restart-strategy.js";
 
 export interface RestartRequest {
@@ -31,10 +30,6 @@ export interface RestartOptions {
   now(): number;
   /** Server-side dry run: every patch is sent with dryRun=All. */
   dryRun: boolean;
-  /** Namespaces (globs) that may be written to; default: all. */
-  allowedNamespaces?: string[];
-  /** Namespaces (globs) that are never written to. */
-  excludedNamespaces?: string[];
   /**
    * Called once every patch is computed and before the first is sent, with the objects that will be
    * patched (a rerun's unchanged workloads are not among them); it may throw to refuse the run.
@@ -87,13 +82,9 @@ export async function restartWorkloads(
   cluster: RestartCluster,
   opts: RestartOptions,
 ): Promise<RestartResult[]> {
-  const allowed = opts.allowedNamespaces?.length ? await globMatcher(opts.allowedNamespaces) : () => true;
-  const excluded = await globMatcher(opts.excludedNamespaces ?? []);
   const started = opts.now();
   const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) =>
-    prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns)),
-  );
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
   const pending = prepared.filter((p): p is PendingPatch => "step" in p);
   await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
@@ -110,15 +101,11 @@ async function prepareOne(
   request: RestartRequest,
   cluster: RestartCluster,
   opts: RestartOptions,
-  mayWrite: (namespace: string) => boolean,
 ): Promise<PendingPatch | Outcome> {
   const { id } = request;
   const kind = restartableKind(id.kind);
   if (!kind) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  if (!mayWrite(id.namespace)) {
-    return { result: "failed", message: `refused: namespace ${id.namespace} is excluded from writes` };
   }
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);

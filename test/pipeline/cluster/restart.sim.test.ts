@@ -110,20 +110,6 @@ describe("annotation strategy", () => {
     ["missing workload", () => {}, id("Deployment", "ghost"), {}, /does not exist in the cluster/],
     ["kind that cannot be restarted", () => {}, id("CronJob", "nightly"), {}, /CronJob cannot be restarted/],
     [
-      "excluded namespace",
-      () => {},
-      id("Deployment", "web"),
-      { excludedNamespaces: ["def*"] },
-      /refused: namespace default is excluded/,
-    ],
-    [
-      "namespace outside the allowed ones",
-      () => {},
-      id("Deployment", "web"),
-      { allowedNamespaces: ["prod-*"] },
-      /refused: namespace default/,
-    ],
-    [
       "no hash computed",
       () => h.sim.seed(deployment("nohash")),
       id("Deployment", "nohash"),
