@@ -12,6 +12,7 @@ import { formatId, type ObjectId } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import type { RestartOutcome } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
+import { isConflict } from "../../kube/retry.js";
 import type { RestartStep, RestartStrategy } from "../strategy/restart-strategy.js";
 
 export interface RestartRequest {
@@ -56,7 +57,7 @@ export interface RestartResult {
   durationMs: number;
 }
 
-type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves">;
+type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves" | "retryOnConflict">;
 
 /** Workloads patched at once when not given: enough to hide round trips, gentle on the API server. */
 const PARALLEL_PATCHES = 4;
@@ -89,7 +90,7 @@ export async function restartWorkloads(
   await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index]!;
-    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
@@ -134,7 +135,31 @@ async function prepareOne(
   }
 }
 
+/**
+ * Send a computed patch. A 409 Conflict means the object changed since it was read (a merge patch
+ * guarded by its resourceVersion, or a server that gave up): the workload is read again and its
+ * patch computed afresh, as client-go's RetryOnConflict does — the same body could never succeed,
+ * and a patch computed from an old read could undo someone else's change.
+ */
 async function sendPatch(
+  request: RestartRequest,
+  first: PendingPatch,
+  cluster: RestartCluster,
+  opts: RestartOptions,
+): Promise<Outcome> {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error) {
+    // Still conflicting once the retries are used up: this workload fails, the others go on.
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+
+async function patchOnce(
   { target, step, ownerId }: PendingPatch,
   cluster: RestartCluster,
   opts: RestartOptions,
@@ -156,7 +181,8 @@ async function sendPatch(
       ...(opts.dryRun ? {} : { object: patched }),
     };
   } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    // A conflict goes back to sendPatch, which reads the object again; other refusals are final.
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
