@@ -4,13 +4,13 @@
 
 import { RolloutFailure } from "../../core/errors.js";
 import { idKey, type ObjectId } from "../../core/model.js";
+import { consumedBy } from "../../core/plan/consumed-configs.js";
 import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import { computeRestartHashes, consumedBy } from "../restart-hash.js";
-import { readConfigsAt } from "../scan-repository.js";
-import type { RestartStrategy } from "./restart-strategy.js";
+import { computeRestartHashes } from "./restart-hash.js";
+import type { RestartStrategy, StepFor } from "./restart-strategy.js";
 
 /** The step of the annotation strategy once every workload's hash is known. */
-export function annotationStep(hashFor: (id: ObjectId) => string | undefined): RestartStrategy["patchFor"] {
+export function annotationStep(hashFor: (id: ObjectId) => string | undefined): StepFor {
   return (id, live, kind) => {
     const hash = hashFor(id);
     // Reported on this workload alone (a failed result), like an API refusal.
@@ -35,15 +35,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
     async prepare(context) {
       const { workloads, manifests, cluster } = context;
       // The hash covers unchanged consumed configs too: read the ones the scan did not.
-      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
-      const headConfigs = await readConfigsAt(
-        context.git,
-        context.head,
-        consumed,
-        context.headConfigs,
-        context.scanOptions,
-        context.ownedPaths,
-      );
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
       hashes = await computeRestartHashes(
         workloads,
         manifests,
@@ -52,6 +44,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
         cluster,
         hashKey,
       );
+      return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get(idKey(id))),
   };

@@ -9,7 +9,7 @@ export function createEnvStrategy(envName: string, now: () => number): RestartSt
   return {
     name: "env",
     needsLiveConfigs: true,
-    prepare: async () => {},
+    prepare: async () => ({ configWrites: [] }),
     patchFor(_id, live, kind) {
       const value = String(Math.floor(now() / 1000));
       const type = kind.restart.patch;
