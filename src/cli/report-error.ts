@@ -2,7 +2,7 @@
 // run-cli-plan.ts each report their own: they are separate bundles in dist/ (cli.js, cli-plan.js),
 // so each knows only its own copy of the error classes, and `instanceof` is asked of the right one.
 import { exitCodeFor } from "../core/errors.js";
-import type { CliIo } from "./run-cli.js";
+import type { CliIo } from "./cli-io.js";
 
 export async function reportError(error: unknown, debug: boolean, io: CliIo): Promise<number> {
   const [{ escapeForCiLog }, { describeError }] = await Promise.all([

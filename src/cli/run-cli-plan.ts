@@ -9,8 +9,8 @@ import { createGit } from "../git/create-git.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
-import type { CliIo } from "./run-cli.js";
 import { createStderrLog } from "./stderr-log.js";
 
 export async function runPlanFromArgs(
