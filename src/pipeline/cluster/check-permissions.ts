@@ -31,6 +31,8 @@ export async function checkPermissions(
   log: Log,
   /** Reviews in flight at once (--concurrency). */
   concurrency = 8,
+  /** When the check ran, and so what a denial left unwritten. */
+  checked = "checked before any change: nothing was written",
 ): Promise<void> {
   const unique = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
   const answers = await runLimited([...unique.values()], concurrency, async (check) => ({
@@ -48,7 +50,7 @@ export async function checkPermissions(
     .map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`)
     .join("; ");
   throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
     403,
   );
 }

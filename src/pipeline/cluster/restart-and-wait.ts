@@ -3,6 +3,7 @@
 // rollback), which takes the same path — same permission check before the first write, same
 // concurrency, same waits, same report lines — and what to do last.
 
+import { isExpectedError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
 import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
@@ -13,6 +14,7 @@ import type {
   ConfigWrite,
   Prepared,
   RestartStrategy,
+  Rollback,
   StepFor,
 } from "../strategy/restart-strategy.js";
 import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
@@ -43,6 +45,8 @@ export interface RestartRound {
    * run started; a rollback that finds nothing to undo has no rollout of its own.
    */
   followUnchanged: boolean;
+  /** What a refused permission check left unwritten, for its message. */
+  checked?: string;
 }
 
 /** Restart, wait, and let the strategy roll back and finish. */
@@ -65,25 +69,39 @@ export async function rollOut(
     context,
   );
   const rollback = strategy.rollbackFor?.(results);
-  const rolledBack = rollback
-    ? await restartAndWait(
-        cluster,
-        {
-          titles: {
-            restart: "Roll back failed workloads to their previous config",
-            wait: "Wait for the rollbacks",
-          },
-          requests: rollback.ids.map((id) => ({ id })),
-          patchFor: rollback.patchFor,
-          configWrites: [],
-          followUnchanged: false,
-        },
-        context,
-      )
-    : [];
+  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
+}
+
+/**
+ * The rollback round. Refused before its first write (RBAC, or the access review failing), it
+ * writes nothing, and each workload's result says why: the run still reports what the first
+ * restart did, instead of stopping on an error that would hide it.
+ */
+async function rollBack(
+  cluster: Cluster,
+  rollback: Rollback,
+  context: RolloutContext,
+): Promise<WorkloadResult[]> {
+  const round: RestartRound = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks",
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written",
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
 }
 
 export async function restartAndWait(
@@ -105,7 +123,8 @@ export async function restartAndWait(
         const configs = round.configWrites.flatMap((w) =>
           (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
         );
-        await checkPermissions(cluster, [...configs, ...patchWrites(targets)], log, settings.concurrency);
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
