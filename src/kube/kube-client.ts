@@ -23,8 +23,17 @@ import {
 import { liveConfigContent } from "../core/manifests/live-config.js";
 import type { ObjectId } from "../core/model.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
-import type { Cluster, ListResult, LiveConfig } from "./cluster.js";
-import { createRequester, type RequestOptions, type RequestWhat } from "./request.js";
+import type {
+  AccessCheck,
+  Cluster,
+  ListResult,
+  LiveConfig,
+  ObjectRef,
+  WatchEventHandler,
+  WatchHandle,
+} from "./cluster.js";
+import type { ObjectApi } from "./object-api.js";
+import { createRequester, type Requester, type RequestOptions, type RequestWhat } from "./request.js";
 import { retryOnConflict } from "./retry.js";
 import { openWatch } from "./watch-stream.js";
 
@@ -51,23 +60,64 @@ const PATCH_CONTENT_TYPES: Record<PatchType | "apply", PatchStrategy> = {
 };
 
 export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
-  const { api, context, server, policy, request } = createRequester(kc, opts);
-  const served = new Map<string, Promise<boolean>>();
+  return new KubeCluster(kc, opts);
+}
 
-  async function readOrUndefined(spec: Plain, req: RequestWhat) {
-    try {
-      return toPlain(await request(req, () => api.read(spec as never)));
-    } catch (error) {
-      if (error instanceof ClusterAccessError && error.status === 404) return undefined;
-      throw error;
-    }
+/** The Cluster interface over client-node: one small method per API call, all through one requester. */
+class KubeCluster implements Cluster {
+  readonly context: string;
+  readonly server: string;
+  private readonly requester: Requester;
+  /** Whether each custom resource's API group version is served, asked once per run. */
+  private readonly served = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly opts: ClusterOptions,
+  ) {
+    this.requester = createRequester(kc, opts);
+    this.context = this.requester.context;
+    this.server = this.requester.server;
   }
 
-  async function list(namespace: string, kindName: string, fieldSelector?: string): Promise<ListResult> {
+  private get api(): ObjectApi {
+    return this.requester.api;
+  }
+
+  private request<T>(what: RequestWhat, call: () => Promise<T>, guarded?: boolean): Promise<T> {
+    return this.requester.request(what, call, guarded);
+  }
+
+  serves(kindName: string): Promise<boolean> {
+    const kind = kindEntry(kindName);
+    if (!kind.customResource) return Promise.resolve(true);
+    const apiVersion = apiVersionOf(kind);
+    let answer = this.served.get(apiVersion);
+    if (!answer) {
+      answer = this.request({ verb: "get", resource: `API group ${apiVersion}` }, () =>
+        this.api.resourceOf(apiVersion, kind.kind),
+      ).then(
+        (resource) => resource !== undefined,
+        (error: unknown) => {
+          // Not installed: the group version is unknown to the server.
+          if (error instanceof ClusterAccessError && error.status === 404) return false;
+          throw error;
+        },
+      );
+      this.served.set(apiVersion, answer);
+    }
+    return answer;
+  }
+
+  async listWorkloads(namespace: string, kind: string): Promise<Plain[]> {
+    return (await this.listForWatch(namespace, kind)).items;
+  }
+
+  async listForWatch(namespace: string, kindName: string, fieldSelector?: string): Promise<ListResult> {
     const kind = kindEntry(kindName);
     const apiVersion = apiVersionOf(kind);
-    const result = await request({ verb: "list", resource: qualifiedResource(kind), namespace }, () =>
-      api.list(apiVersion, kind.kind, namespace, undefined, undefined, undefined, fieldSelector),
+    const result = await this.request({ verb: "list", resource: qualifiedResource(kind), namespace }, () =>
+      this.api.list(apiVersion, kind.kind, namespace, undefined, undefined, undefined, fieldSelector),
     );
     const plain = toPlain(result) as { items?: Plain[]; metadata?: { resourceVersion?: string } };
     return {
@@ -77,204 +127,193 @@ export function createCluster(kc: KubeConfig, opts: ClusterOptions): Cluster {
     };
   }
 
-  const configSpec = (id: ObjectId): Plain => ({
-    apiVersion: "v1",
-    kind: id.kind,
-    metadata: { name: id.name, namespace: id.namespace },
-  });
+  async readConfig(id: ObjectId): Promise<LiveConfig | undefined> {
+    if (!isConfigKind(id.kind)) {
+      throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
+    }
+    const entry = configKind(id.kind);
+    const obj = await this.readOrUndefined(
+      {
+        apiVersion: apiVersionOf(entry),
+        kind: id.kind,
+        metadata: { name: id.name, namespace: id.namespace },
+      },
+      { verb: "get", resource: entry.resource, namespace: id.namespace, name: id.name },
+    );
+    return obj && liveConfig({ ...obj, kind: id.kind });
+  }
 
-  return {
-    context,
-    server,
+  async listConfigMaps(namespace: string): Promise<Map<string, LiveConfig>> {
+    const entry = configKind("ConfigMap");
+    const result = await this.request({ verb: "list", resource: entry.resource, namespace }, () =>
+      this.api.list(apiVersionOf(entry), entry.kind, namespace),
+    );
+    const byName = new Map<string, LiveConfig>();
+    for (const item of (toPlain(result) as { items?: Plain[] }).items ?? []) {
+      const name = (item.metadata as { name?: string } | undefined)?.name;
+      if (name) byName.set(name, liveConfig({ ...item, kind: entry.kind }));
+    }
+    return byName;
+  }
 
-    serves(kindName) {
-      const kind = kindEntry(kindName);
-      if (!kind.customResource) return Promise.resolve(true);
-      const apiVersion = apiVersionOf(kind);
-      let answer = served.get(apiVersion);
-      if (!answer) {
-        answer = request({ verb: "get", resource: `API group ${apiVersion}` }, () =>
-          api.resourceOf(apiVersion, kind.kind),
-        ).then(
-          (resource) => resource !== undefined,
-          (error: unknown) => {
-            // Not installed: the group version is unknown to the server.
-            if (error instanceof ClusterAccessError && error.status === 404) return false;
-            throw error;
-          },
-        );
-        served.set(apiVersion, answer);
-      }
-      return answer;
-    },
+  async applyConfig(obj: Plain, dryRun: boolean, namespaceDefault?: string): Promise<void> {
+    const body = applyBody(obj, namespaceDefault);
+    const { kind, metadata } = body as {
+      kind: "ConfigMap" | "Secret";
+      metadata: { name: string; namespace: string };
+    };
+    const resource = configKind(kind).resource;
+    await this.request({ verb: "patch", resource, ...metadata }, () =>
+      this.api.patch(
+        body as never,
+        undefined,
+        dryRun ? "All" : undefined,
+        this.opts.fieldManager,
+        true,
+        PATCH_CONTENT_TYPES.apply,
+      ),
+    );
+  }
 
-    listWorkloads: async (namespace, kind) => (await list(namespace, kind)).items,
-    listForWatch: list,
+  readWorkload(id: ObjectId): Promise<Plain | undefined> {
+    const kind = kindEntry(id.kind);
+    return this.readOrUndefined(workloadSpec(id, kind), {
+      verb: "get",
+      resource: qualifiedResource(kind),
+      namespace: id.namespace,
+      name: id.name,
+    });
+  }
 
-    async readConfig(id) {
-      if (!isConfigKind(id.kind)) {
-        throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
-      }
-      const resource = configKind(id.kind).resource;
-      const obj = await readOrUndefined(configSpec(id), {
-        verb: "get",
-        resource,
-        namespace: id.namespace,
-        name: id.name,
-      });
-      return obj && liveConfig({ ...obj, kind: id.kind });
-    },
-
-    async listConfigMaps(namespace) {
-      const result = await request(
-        { verb: "list", resource: configKind("ConfigMap").resource, namespace },
-        () => api.list("v1", "ConfigMap", namespace),
-      );
-      const byName = new Map<string, LiveConfig>();
-      for (const item of (toPlain(result) as { items?: Plain[] }).items ?? []) {
-        const name = (item.metadata as { name?: string } | undefined)?.name;
-        if (name) byName.set(name, liveConfig({ ...item, kind: "ConfigMap" }));
-      }
-      return byName;
-    },
-
-    async applyConfig(obj, dryRun, namespaceDefault) {
-      const body = applyBody(obj, namespaceDefault);
-      const { kind, metadata } = body as {
-        kind: "ConfigMap" | "Secret";
-        metadata: { name: string; namespace: string };
-      };
-      const resource = configKind(kind).resource;
-      await request({ verb: "patch", resource, ...metadata }, () =>
-        api.patch(
+  async patchWorkload(id: ObjectId, patch: object, dryRun: boolean, type?: PatchType): Promise<Plain> {
+    const kind = kindEntry(id.kind);
+    // A kind that is never restarted is still patched as every built-in kind is.
+    const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
+    // The object API takes the target from the body: name it there. For strategic and JSON merge
+    // patches these fields equal the live ones, so they change nothing.
+    const target = workloadSpec(id, kind);
+    const own = (patch as { metadata?: { resourceVersion?: unknown } }).metadata;
+    const body = { ...patch, ...target, metadata: { ...own, ...(target.metadata as object) } };
+    const what = { verb: "patch", resource: qualifiedResource(kind), namespace: id.namespace, name: id.name };
+    const result = await this.request(
+      what,
+      () =>
+        this.api.patch(
           body as never,
           undefined,
           dryRun ? "All" : undefined,
-          opts.fieldManager,
-          true,
-          PATCH_CONTENT_TYPES.apply,
+          this.opts.fieldManager,
+          undefined,
+          PATCH_CONTENT_TYPES[patchType],
+        ),
+      typeof own?.resourceVersion === "string",
+    );
+    return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+  }
+
+  readObject(ref: ObjectRef): Promise<Plain | undefined> {
+    const { apiVersion, kind, namespace, name } = ref;
+    return this.readOrUndefined(
+      { apiVersion, kind, metadata: { name, namespace } },
+      { verb: "get", resource: resourceOf(kind), namespace, name },
+    );
+  }
+
+  async listObjects(
+    namespace: string,
+    apiVersion: string,
+    kind: string,
+    labelSelector?: string,
+  ): Promise<Plain[]> {
+    const result = await this.request({ verb: "list", resource: resourceOf(kind), namespace }, () =>
+      this.api.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector),
+    );
+    const items = (toPlain(result) as { items?: Plain[] }).items ?? [];
+    return items.map((item) => ({ ...item, apiVersion, kind }));
+  }
+
+  async deleteObject(ref: ObjectRef, dryRun: boolean): Promise<void> {
+    const { apiVersion, kind, namespace, name } = ref;
+    try {
+      await this.request({ verb: "delete", resource: resourceOf(kind), namespace, name }, () =>
+        this.api.delete(
+          { apiVersion, kind, metadata: { name, namespace } },
+          undefined,
+          dryRun ? "All" : undefined,
         ),
       );
-    },
+    } catch (error) {
+      if (error instanceof ClusterAccessError && error.status === 404) return;
+      throw error;
+    }
+  }
 
-    async readWorkload(id) {
-      const kind = kindEntry(id.kind);
-      return readOrUndefined(workloadSpec(id, kind), {
-        verb: "get",
-        resource: qualifiedResource(kind),
-        namespace: id.namespace,
-        name: id.name,
-      });
-    },
-
-    async patchWorkload(id, patch, dryRun, type) {
-      const kind = kindEntry(id.kind);
-      // A kind that is never restarted is still patched as every built-in kind is.
-      const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
-      // The object API takes the target from the body: name it there. For strategic and JSON merge
-      // patches these fields equal the live ones, so they change nothing.
-      const target = workloadSpec(id, kind);
-      const own = (patch as { metadata?: object }).metadata;
-      const body = { ...patch, ...target, metadata: { ...own, ...(target.metadata as object) } };
-      const req = {
-        verb: "patch",
-        resource: qualifiedResource(kind),
-        namespace: id.namespace,
-        name: id.name,
-      };
-      const guarded = typeof (own as { resourceVersion?: unknown } | undefined)?.resourceVersion === "string";
-      const result = await request(
-        req,
-        () =>
-          api.patch(
-            body as never,
-            undefined,
-            dryRun ? "All" : undefined,
-            opts.fieldManager,
-            undefined,
-            PATCH_CONTENT_TYPES[patchType],
-          ),
-        guarded,
+  async canI(access: AccessCheck): Promise<boolean | undefined> {
+    const review = {
+      apiVersion: "authorization.k8s.io/v1",
+      kind: "SelfSubjectAccessReview",
+      metadata: {},
+      spec: { resourceAttributes: { ...access } },
+    };
+    try {
+      const answer = await this.request(
+        { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+        () => this.api.create(review as never),
       );
-      return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
-    },
+      const allowed = (toPlain(answer).status as { allowed?: unknown } | undefined)?.allowed;
+      return typeof allowed === "boolean" ? allowed : undefined;
+    } catch (error) {
+      if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return undefined;
+      throw error;
+    }
+  }
 
-    readObject(ref) {
-      const { apiVersion, kind, namespace, name } = ref;
-      return readOrUndefined(
-        { apiVersion, kind, metadata: { name, namespace } },
-        { verb: "get", resource: resourceOf(kind), namespace, name },
-      );
-    },
+  retryOnConflict<T>(update: (attempt: number) => Promise<T>): Promise<T> {
+    return retryOnConflict(update, this.requester.policy);
+  }
 
-    async listObjects(namespace, apiVersion, kind, labelSelector) {
-      const result = await request({ verb: "list", resource: resourceOf(kind), namespace }, () =>
-        api.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, labelSelector),
-      );
-      const items = (toPlain(result) as { items?: Plain[] }).items ?? [];
-      return items.map((item) => ({ ...item, apiVersion, kind }));
-    },
+  watchWorkloads(
+    namespace: string,
+    kindName: string,
+    watchOpts: { resourceVersion?: string; fieldSelector?: string },
+    onEvent: WatchEventHandler,
+    onDone: (error: ClusterAccessError | undefined) => void,
+  ): WatchHandle {
+    const kind = kindEntry(kindName);
+    const resource = qualifiedResource(kind);
+    const req: RequestDescription = {
+      verb: "watch",
+      resource,
+      namespace,
+      context: this.context,
+      server: this.server,
+    };
+    const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
+    // client-node's Watch (and the ListWatch informer built on it) always LISTs before watching;
+    // the wait often starts at the most recent state instead (its patch answers are the list), so
+    // it opens the watch itself.
+    return openWatch(this.kc, {
+      path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
+      query: {
+        resourceVersion: watchOpts.resourceVersion,
+        fieldSelector: watchOpts.fieldSelector,
+        allowWatchBookmarks: true,
+      },
+      userAgent: this.opts.userAgent,
+      onEvent,
+      onDone: (error) =>
+        onDone(error === undefined ? undefined : describeKubeError(asApiException(error), req)),
+    });
+  }
 
-    async deleteObject(ref, dryRun) {
-      const { apiVersion, kind, namespace, name } = ref;
-      try {
-        await request({ verb: "delete", resource: resourceOf(kind), namespace, name }, () =>
-          api.delete(
-            { apiVersion, kind, metadata: { name, namespace } },
-            undefined,
-            dryRun ? "All" : undefined,
-          ),
-        );
-      } catch (error) {
-        if (error instanceof ClusterAccessError && error.status === 404) return;
-        throw error;
-      }
-    },
-
-    async canI(access) {
-      const review = {
-        apiVersion: "authorization.k8s.io/v1",
-        kind: "SelfSubjectAccessReview",
-        metadata: {},
-        spec: { resourceAttributes: { ...access } },
-      };
-      try {
-        const answer = await request(
-          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
-          () => api.create(review as never),
-        );
-        const allowed = (toPlain(answer).status as { allowed?: unknown } | undefined)?.allowed;
-        return typeof allowed === "boolean" ? allowed : undefined;
-      } catch (error) {
-        if (error instanceof ClusterAccessError && [403, 404].includes(error.status ?? 0)) return undefined;
-        throw error;
-      }
-    },
-
-    retryOnConflict: (update) => retryOnConflict(update, policy),
-
-    watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
-      const kind = kindEntry(kindName);
-      const resource = qualifiedResource(kind);
-      const req: RequestDescription = { verb: "watch", resource, namespace, context, server };
-      const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
-      // client-node's Watch (and the ListWatch informer built on it) always LISTs before watching;
-      // the wait starts from the resourceVersions of its own patch responses instead, so it opens
-      // the watch itself.
-      return openWatch(kc, {
-        path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
-        query: {
-          resourceVersion: watchOpts.resourceVersion,
-          fieldSelector: watchOpts.fieldSelector,
-          allowWatchBookmarks: true,
-        },
-        userAgent: opts.userAgent,
-        onEvent,
-        onDone: (error) =>
-          onDone(error === undefined ? undefined : describeKubeError(asApiException(error), req)),
-      });
-    },
-  };
+  private async readOrUndefined(spec: Plain, what: RequestWhat): Promise<Plain | undefined> {
+    try {
+      return toPlain(await this.request(what, () => this.api.read(spec as never)));
+    } catch (error) {
+      if (error instanceof ClusterAccessError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
 }
 
 /** The table entry of a workload kind the adapter is asked about (a bug if unknown). */
