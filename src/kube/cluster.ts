@@ -39,7 +39,7 @@ export interface Cluster {
   serves(kind: string): Promise<boolean>;
   /** Every workload of one kind in one namespace: one LIST request. */
   listWorkloads(namespace: string, kind: string): Promise<Record<string, unknown>[]>;
-  /** LIST with its resourceVersion, optionally narrowed by a field selector (pipeline/cluster/wait.ts). */
+  /** LIST with its resourceVersion, optionally narrowed by a field selector (kube/list-watch.ts). */
   listForWatch(namespace: string, kind: string, fieldSelector?: string): Promise<ListResult>;
   /** GET a ConfigMap or Secret by name; undefined when it does not exist. */
   readConfig(id: ObjectId): Promise<LiveConfig | undefined>;
@@ -83,7 +83,7 @@ export interface Cluster {
   retryOnConflict<T>(update: (attempt: number) => Promise<T>): Promise<T>;
   /**
    * WATCH one kind in one namespace from a resourceVersion, or without one: the most recent state
-   * (an ADDED event per existing object first), then changes. See pipeline/cluster/wait.ts for the
+   * (an ADDED event per existing object first), then changes. See kube/list-watch.ts for the
    * reconnect logic.
    */
   watchWorkloads(
