@@ -12849,7 +12849,7 @@ var require_request2 = __commonJS({
     var { URLSerializer } = require_data_url();
     var { kConstruct } = require_symbols();
     var assert = require("node:assert");
-    var { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = require("node:events");
+    var { getMaxListeners, setMaxListeners: setMaxListeners2, getEventListeners, defaultMaxListeners } = require("node:events");
     var kAbortController = /* @__PURE__ */ Symbol("abortController");
     var requestFinalizer = new FinalizationRegistry2(({ signal, abort }) => {
       signal.removeEventListener("abort", abort);
@@ -13082,9 +13082,9 @@ var require_request2 = __commonJS({
             const abort = buildAbort(acRef);
             try {
               if (typeof getMaxListeners === "function" && getMaxListeners(signal) === defaultMaxListeners) {
-                setMaxListeners(1500, signal);
+                setMaxListeners2(1500, signal);
               } else if (getEventListeners(signal, "abort").length >= defaultMaxListeners) {
-                setMaxListeners(1500, signal);
+                setMaxListeners2(1500, signal);
               }
             } catch {
             }
@@ -19622,6 +19622,65 @@ var init_connect = __esm({
   }
 });
 
+// src/core/kinds/api-kinds.ts
+function configKind(kind) {
+  return CONFIG_KINDS.find((k) => k.kind === kind);
+}
+function isConfigKind(kind) {
+  return CONFIG_KINDS.some((k) => k.kind === kind);
+}
+function apiVersionOf(entry) {
+  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+}
+function qualifiedResource(entry) {
+  return entry.group ? `${entry.resource}.${entry.group}` : entry.resource;
+}
+function isClusterScoped(kind) {
+  return CLUSTER_SCOPED_KINDS.has(kind);
+}
+var CONFIG_KINDS, CONTROLLER_REVISION, CLUSTER_SCOPED_KINDS;
+var init_api_kinds = __esm({
+  "src/core/kinds/api-kinds.ts"() {
+    "use strict";
+    CONFIG_KINDS = [
+      { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
+      { kind: "Secret", group: "", version: "v1", resource: "secrets" }
+    ];
+    CONTROLLER_REVISION = {
+      kind: "ControllerRevision",
+      group: "apps",
+      version: "v1",
+      resource: "controllerrevisions"
+    };
+    CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
+      "APIService",
+      "CertificateSigningRequest",
+      "ClusterIssuer",
+      "ClusterRole",
+      "ClusterRoleBinding",
+      "ComponentStatus",
+      "CSIDriver",
+      "CSINode",
+      "CustomResourceDefinition",
+      "FlowSchema",
+      "IngressClass",
+      "MutatingWebhookConfiguration",
+      "Namespace",
+      "Node",
+      "PersistentVolume",
+      "PodSecurityPolicy",
+      "PriorityClass",
+      "PriorityLevelConfiguration",
+      "RuntimeClass",
+      "StorageClass",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionPolicyBinding",
+      "ValidatingWebhookConfiguration",
+      "VolumeAttachment"
+    ]);
+  }
+});
+
 // src/core/manifests/json-shape.ts
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
@@ -19732,6 +19791,31 @@ var init_argo_rollout_status = __esm({
     "use strict";
     init_json_shape();
     WORKLOAD_GENERATION_ANNOTATION = "rollout.argoproj.io/workload-generation";
+  }
+});
+
+// src/core/kinds/pod-template.ts
+function templateAt(obj, templatePath) {
+  let template = obj;
+  for (const step of templatePath) template = field(template, step);
+  return isRecord(template) ? template : void 0;
+}
+function podSpecAt(obj, templatePath) {
+  return field(templateAt(obj, templatePath), "spec");
+}
+function withPodSpec(obj, templatePath, spec) {
+  const copy = structuredClone(obj);
+  const template = templateAt(copy, templatePath);
+  if (template) template.spec = spec;
+  return copy;
+}
+function atTemplate(templatePath, value) {
+  return templatePath.reduceRight((inner, step) => ({ [step]: inner }), value);
+}
+var init_pod_template = __esm({
+  "src/core/kinds/pod-template.ts"() {
+    "use strict";
+    init_json_shape();
   }
 });
 
@@ -19883,21 +19967,26 @@ function workloadKindOf(obj) {
   const kind = field(obj, "kind");
   return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
 }
-function apiVersionOf(entry) {
-  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+function patchTypeOf(entry) {
+  return "patch" in entry.restart ? entry.restart.patch : void 0;
 }
-function qualifiedResource(entry) {
-  return entry.group ? `${entry.resource}.${entry.group}` : entry.resource;
+function isRestartableKind(entry) {
+  return entry !== void 0 && patchTypeOf(entry) !== void 0;
+}
+function restartableKind(kind) {
+  const entry = BY_KIND.get(kind);
+  return isRestartableKind(entry) ? entry : void 0;
 }
 function restartableKinds() {
-  return WORKLOAD_KINDS.filter((k) => "patch" in k.restart);
+  return WORKLOAD_KINDS.filter(isRestartableKind);
+}
+function apiKind(kind) {
+  return API_KIND_BY_NAME.get(kind);
 }
 function podTemplateOf(obj) {
   const entry = workloadKindOf(obj);
-  if (!entry) return void 0;
-  let template = obj;
-  for (const step of entry.templatePath) template = field(template, step);
-  if (!isRecord(template)) return void 0;
+  const template = entry && templateAt(obj, entry.templatePath);
+  if (!template) return void 0;
   return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 function runningPodTemplateOf(obj, lookup) {
@@ -19908,8 +19997,7 @@ function isWorkloadKind(kind) {
   return BY_KIND.has(kind);
 }
 function isRestartable(kind) {
-  const entry = BY_KIND.get(kind);
-  return entry !== void 0 && "patch" in entry.restart;
+  return restartableKind(kind) !== void 0;
 }
 function skipReasonForKind(kind) {
   const restart = BY_KIND.get(kind)?.restart;
@@ -19927,13 +20015,16 @@ function rolloutStatus(obj) {
   const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
   return { done: true, message, error: message, notWaitable: true };
 }
-var WORKLOAD_KINDS, BY_KIND;
+var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
 var init_workload_kinds = __esm({
   "src/core/kinds/workload-kinds.ts"() {
     "use strict";
     init_json_shape();
+    init_api_kinds();
     init_argo_rollout_status();
+    init_pod_template();
     init_rollout_status();
+    init_api_kinds();
     WORKLOAD_KINDS = [
       {
         kind: "Deployment",
@@ -20017,6 +20108,8 @@ var init_workload_kinds = __esm({
       }
     ];
     BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
+    API_KINDS = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+    API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
   }
 });
 
@@ -20050,8 +20143,11 @@ var init_live_config = __esm({
 });
 
 // src/kube/retry.ts
+function isApiException(error2) {
+  return error2 instanceof Error && typeof error2.code === "number" && "headers" in error2;
+}
 function isRetryable(error2) {
-  if (error2 instanceof import_client_node2.ApiException) {
+  if (isApiException(error2)) {
     return error2.code === 409 || error2.code === 429 || error2.code >= 500;
   }
   return error2 instanceof RequestTimeoutError || networkErrorCode(error2) !== void 0;
@@ -20064,36 +20160,45 @@ function networkErrorCode(error2) {
   return void 0;
 }
 function retryAfterSeconds(error2) {
-  if (!(error2 instanceof import_client_node2.ApiException)) return void 0;
+  if (!isApiException(error2)) return void 0;
   const headers = error2.headers ?? {};
   const value = headers["retry-after"] ?? headers["Retry-After"];
   if (value === void 0 || !/^\d+$/.test(value.trim())) return void 0;
   return Number(value.trim());
 }
-function retryDelayMs(attempt, retryAfter, policy) {
-  const base = policy.baseDelayMs ?? 200;
-  const cap = policy.maxDelayMs ?? 5e3;
+function backoffDelayMs(attempt, backoff) {
+  const base = backoff.baseDelayMs ?? 200;
+  const cap = backoff.maxDelayMs ?? 5e3;
   const step = Math.min(cap, base * 2 ** attempt);
-  const jittered = step / 2 + (policy.random ?? Math.random)() * (step / 2);
+  return step / 2 + (backoff.random ?? Math.random)() * (step / 2);
+}
+function retryDelayMs(attempt, retryAfter, policy) {
+  const jittered = backoffDelayMs(attempt, policy);
   const requested = retryAfter === void 0 ? 0 : Math.min(retryAfter * 1e3, policy.maxRetryAfterMs ?? 3e4);
   return Math.round(Math.max(jittered, requested));
 }
-async function withRetries(call, policy) {
-  const sleep = policy.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+async function withRetries(call, policy, retryable = isRetryable) {
+  const sleep2 = policy.sleep ?? defaultSleep;
   for (let attempt = 0; ; attempt++) {
     try {
       return await call(attempt);
     } catch (error2) {
-      if (attempt >= policy.retries || !isRetryable(error2)) throw error2;
-      await sleep(retryDelayMs(attempt, retryAfterSeconds(error2), policy));
+      if (attempt >= policy.retries || !retryable(error2)) throw error2;
+      await sleep2(retryDelayMs(attempt, retryAfterSeconds(error2), policy));
     }
   }
 }
-var import_client_node2, RequestTimeoutError;
+function isConflict(error2) {
+  if (isApiException(error2)) return error2.code === 409;
+  return error2?.status === 409 && error2 instanceof Error;
+}
+async function retryOnConflict(update, policy) {
+  return withRetries(update, policy, isConflict);
+}
+var RequestTimeoutError, defaultSleep;
 var init_retry = __esm({
   "src/kube/retry.ts"() {
     "use strict";
-    import_client_node2 = require("./vendor/client-node.js");
     RequestTimeoutError = class extends Error {
       constructor(timeoutMs) {
         super(`no answer within ${timeoutMs} ms`);
@@ -20102,6 +20207,7 @@ var init_retry = __esm({
       timeoutMs;
       name = "RequestTimeoutError";
     };
+    defaultSleep = (ms) => new Promise((r) => setTimeout(r, ms));
   }
 });
 
@@ -20110,7 +20216,7 @@ function describeKubeError(error2, req, attempts = 1) {
   const where = req.namespace ? ` in namespace ${req.namespace}` : "";
   const target = `${req.resource}${req.name ? ` "${req.name}"` : ""}`;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : "";
-  if (error2 instanceof import_client_node3.ApiException) {
+  if (error2 instanceof import_client_node2.ApiException) {
     const status = parseStatus(error2.body);
     const serverMessage = stringField(status, "message");
     const detail = serverMessage ? `: ${serverMessage}` : "";
@@ -20172,15 +20278,83 @@ function parseStatus(body) {
 function formatMs(ms) {
   return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
 }
-var import_client_node3;
+var import_client_node2;
 var init_api_errors = __esm({
   "src/kube/api-errors.ts"() {
     "use strict";
-    import_client_node3 = require("./vendor/client-node.js");
+    import_client_node2 = require("./vendor/client-node.js");
     init_errors();
     init_json_shape();
     init_retry();
     init_errors();
+  }
+});
+
+// src/kube/object-api.ts
+var import_client_node3, ObjectApi;
+var init_object_api = __esm({
+  "src/kube/object-api.ts"() {
+    "use strict";
+    import_client_node3 = require("./vendor/client-node.js");
+    init_api_kinds();
+    init_workload_kinds();
+    ObjectApi = class extends import_client_node3.KubernetesObjectApi {
+      constructor(configuration) {
+        super(configuration);
+        const builtIn = API_KINDS.filter((k) => !k.customResource);
+        this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
+          groupVersion: "authorization.k8s.io/v1",
+          resources: [
+            {
+              kind: "SelfSubjectAccessReview",
+              name: "selfsubjectaccessreviews",
+              namespaced: false,
+              singularName: "",
+              verbs: ["create"]
+            }
+          ]
+        };
+        for (const k of builtIn) {
+          const apiVersion = apiVersionOf(k);
+          this.apiVersionResourceCache[apiVersion] ??= {
+            groupVersion: apiVersion,
+            resources: []
+          };
+          this.apiVersionResourceCache[apiVersion].resources.push({
+            kind: k.kind,
+            name: k.resource,
+            namespaced: true,
+            singularName: "",
+            verbs: []
+          });
+        }
+      }
+      /**
+       * Object responses as the server sent them, parsed once. client-node's own handling deserializes
+       * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
+       * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
+       * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
+       * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
+       * Status) and errors keep its handling.
+       */
+      async processResponse(response, type) {
+        const status = response.httpStatusCode;
+        const contentType = String(response.headers["content-type"] ?? "");
+        if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
+          return super.processResponse(response, type);
+        }
+        return JSON.parse(await response.body.text());
+      }
+      async resourceOf(apiVersion, kind) {
+        try {
+          return await this.resource(apiVersion, kind);
+        } catch (error2) {
+          if (error2 instanceof Error)
+            error2.message = error2.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+          throw error2;
+        }
+      }
+    };
   }
 });
 
@@ -20228,6 +20402,70 @@ var init_reuse_agents = __esm({
   }
 });
 
+// src/kube/request.ts
+function createRequester(kc, opts) {
+  const context = kc.getCurrentContext();
+  const server = kc.getCurrentCluster()?.server ?? "(no server)";
+  const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
+  const attemptSignal = new import_node_async_hooks.AsyncLocalStorage();
+  const api = new ObjectApi(
+    (0, import_client_node4.createConfiguration)({
+      baseServer: new import_client_node4.ServerConfiguration(server, {}),
+      authMethods: { default: reuseAgents(kc) },
+      promiseMiddleware: [
+        {
+          pre: async (request2) => {
+            request2.setHeaderParam("User-Agent", opts.userAgent);
+            const signal = attemptSignal.getStore();
+            if (signal) request2.setSignal(signal);
+            return request2;
+          },
+          post: async (response) => response
+        }
+      ]
+    })
+  );
+  const unguardedRetryable = isRetryable;
+  const guardedRetryable = (error2) => isRetryable(error2) && !isConflict(error2);
+  async function request(what, call, guarded = false) {
+    let attempts = 0;
+    try {
+      return await withRetries(
+        async () => {
+          attempts++;
+          const signal = AbortSignal.timeout(opts.requestTimeoutMs);
+          try {
+            return await attemptSignal.run(signal, call);
+          } catch (error2) {
+            if (signal.aborted && !(error2 instanceof import_client_node4.ApiException))
+              throw new RequestTimeoutError(opts.requestTimeoutMs);
+            throw error2;
+          }
+        },
+        policy,
+        guarded ? guardedRetryable : unguardedRetryable
+      );
+    } catch (error2) {
+      if (error2 instanceof UserError) throw error2;
+      throw describeKubeError(error2, { ...what, context, server }, attempts);
+    }
+  }
+  return { api, context, server, policy, request };
+}
+var import_node_async_hooks, import_client_node4;
+var init_request = __esm({
+  "src/kube/request.ts"() {
+    "use strict";
+    import_node_async_hooks = require("node:async_hooks");
+    import_client_node4 = require("./vendor/client-node.js");
+    init_errors();
+    init_api_errors();
+    init_object_api();
+    init_retry();
+    init_reuse_agents();
+  }
+});
+
 // src/kube/watch-stream.ts
 function openWatch(kc, req) {
   const agents = [];
@@ -20252,7 +20490,7 @@ function openWatch(kc, req) {
     return init;
   };
   const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== void 0 && v !== ""));
-  new import_client_node4.Watch(config).watch(
+  new import_client_node5.Watch(config).watch(
     req.path,
     query,
     (type, object) => {
@@ -20277,11 +20515,11 @@ function openWatch(kc, req) {
   );
   return { abort };
 }
-var import_client_node4;
+var import_client_node5;
 var init_watch_stream = __esm({
   "src/kube/watch-stream.ts"() {
     "use strict";
-    import_client_node4 = require("./vendor/client-node.js");
+    import_client_node5 = require("./vendor/client-node.js");
   }
 });
 
@@ -20291,242 +20529,7 @@ __export(kube_client_exports, {
   createCluster: () => createCluster
 });
 function createCluster(kc, opts) {
-  const context = kc.getCurrentContext();
-  const server = kc.getCurrentCluster()?.server ?? "(no server)";
-  const policy = { retries: opts.retries, baseDelayMs: opts.retryBaseDelayMs };
-  const attemptSignal = new import_node_async_hooks.AsyncLocalStorage();
-  const api = new ObjectApi(
-    (0, import_client_node5.createConfiguration)({
-      baseServer: new import_client_node5.ServerConfiguration(server, {}),
-      authMethods: { default: reuseAgents(kc) },
-      promiseMiddleware: [
-        {
-          pre: async (request2) => {
-            request2.setHeaderParam("User-Agent", opts.userAgent);
-            const signal = attemptSignal.getStore();
-            if (signal) request2.setSignal(signal);
-            return request2;
-          },
-          post: async (response) => response
-        }
-      ]
-    })
-  );
-  const served = /* @__PURE__ */ new Map();
-  async function request(req, call) {
-    let attempts = 0;
-    try {
-      return await withRetries(async () => {
-        attempts++;
-        const signal = AbortSignal.timeout(opts.requestTimeoutMs);
-        try {
-          return await attemptSignal.run(signal, call);
-        } catch (error2) {
-          if (signal.aborted && !(error2 instanceof import_client_node5.ApiException))
-            throw new RequestTimeoutError(opts.requestTimeoutMs);
-          throw error2;
-        }
-      }, policy);
-    } catch (error2) {
-      if (error2 instanceof UserError) throw error2;
-      throw describeKubeError(error2, { ...req, context, server }, attempts);
-    }
-  }
-  async function readOrUndefined(spec, req) {
-    try {
-      return toPlain(await request(req, () => api.read(spec)));
-    } catch (error2) {
-      if (error2 instanceof ClusterAccessError && error2.status === 404) return void 0;
-      throw error2;
-    }
-  }
-  async function list(namespace, kindName, fieldSelector) {
-    const kind = kindEntry(kindName);
-    const apiVersion = apiVersionOf(kind);
-    const result = await request(
-      { verb: "list", resource: qualifiedResource(kind), namespace },
-      () => api.list(apiVersion, kind.kind, namespace, void 0, void 0, void 0, fieldSelector)
-    );
-    const plain = toPlain(result);
-    return {
-      // List items come without apiVersion/kind; put them back so each item stands alone.
-      items: (plain.items ?? []).map((item) => ({ ...item, apiVersion, kind: kind.kind })),
-      resourceVersion: plain.metadata?.resourceVersion ?? ""
-    };
-  }
-  const configSpec = (id) => ({
-    apiVersion: "v1",
-    kind: id.kind,
-    metadata: { name: id.name, namespace: id.namespace }
-  });
-  return {
-    context,
-    server,
-    serves(kindName) {
-      const kind = kindEntry(kindName);
-      if (!kind.customResource) return Promise.resolve(true);
-      const apiVersion = apiVersionOf(kind);
-      let answer = served.get(apiVersion);
-      if (!answer) {
-        answer = request(
-          { verb: "get", resource: `API group ${apiVersion}` },
-          () => api.resourceOf(apiVersion, kind.kind)
-        ).then(
-          (resource) => resource !== void 0,
-          (error2) => {
-            if (error2 instanceof ClusterAccessError && error2.status === 404) return false;
-            throw error2;
-          }
-        );
-        served.set(apiVersion, answer);
-      }
-      return answer;
-    },
-    listWorkloads: async (namespace, kind) => (await list(namespace, kind)).items,
-    listForWatch: list,
-    async readConfig(id) {
-      if (id.kind !== "ConfigMap" && id.kind !== "Secret") {
-        throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
-      }
-      const resource = id.kind === "Secret" ? "secrets" : "configmaps";
-      const obj = await readOrUndefined(configSpec(id), {
-        verb: "get",
-        resource,
-        namespace: id.namespace,
-        name: id.name
-      });
-      return obj && liveConfig({ ...obj, kind: id.kind });
-    },
-    async listConfigMaps(namespace) {
-      const result = await request(
-        { verb: "list", resource: "configmaps", namespace },
-        () => api.list("v1", "ConfigMap", namespace)
-      );
-      const byName = /* @__PURE__ */ new Map();
-      for (const item of toPlain(result).items ?? []) {
-        const name = item.metadata?.name;
-        if (name) byName.set(name, liveConfig({ ...item, kind: "ConfigMap" }));
-      }
-      return byName;
-    },
-    async applyConfig(obj, dryRun, namespaceDefault) {
-      const body = applyBody(obj, namespaceDefault);
-      const { kind, metadata } = body;
-      const resource = kind === "Secret" ? "secrets" : "configmaps";
-      await request(
-        { verb: "patch", resource, ...metadata },
-        () => api.patch(
-          body,
-          void 0,
-          dryRun ? "All" : void 0,
-          opts.fieldManager,
-          true,
-          PATCH_CONTENT_TYPES.apply
-        )
-      );
-    },
-    async readWorkload(id) {
-      const kind = kindEntry(id.kind);
-      return readOrUndefined(workloadSpec(id, kind), {
-        verb: "get",
-        resource: qualifiedResource(kind),
-        namespace: id.namespace,
-        name: id.name
-      });
-    },
-    async patchWorkload(id, patch, dryRun, type) {
-      const kind = kindEntry(id.kind);
-      const patchType = type ?? ("patch" in kind.restart ? kind.restart.patch : "strategic-merge");
-      const target = workloadSpec(id, kind);
-      const own = patch.metadata;
-      const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
-      const req = {
-        verb: "patch",
-        resource: qualifiedResource(kind),
-        namespace: id.namespace,
-        name: id.name
-      };
-      const result = await request(
-        req,
-        () => api.patch(
-          body,
-          void 0,
-          dryRun ? "All" : void 0,
-          opts.fieldManager,
-          void 0,
-          PATCH_CONTENT_TYPES[patchType]
-        )
-      );
-      return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
-    },
-    readObject(ref) {
-      const { apiVersion, kind, namespace, name } = ref;
-      return readOrUndefined(
-        { apiVersion, kind, metadata: { name, namespace } },
-        { verb: "get", resource: resourceOf(kind), namespace, name }
-      );
-    },
-    async listObjects(namespace, apiVersion, kind, labelSelector) {
-      const result = await request(
-        { verb: "list", resource: resourceOf(kind), namespace },
-        () => api.list(apiVersion, kind, namespace, void 0, void 0, void 0, void 0, labelSelector)
-      );
-      const items = toPlain(result).items ?? [];
-      return items.map((item) => ({ ...item, apiVersion, kind }));
-    },
-    async deleteObject(ref, dryRun) {
-      const { apiVersion, kind, namespace, name } = ref;
-      try {
-        await request(
-          { verb: "delete", resource: resourceOf(kind), namespace, name },
-          () => api.delete(
-            { apiVersion, kind, metadata: { name, namespace } },
-            void 0,
-            dryRun ? "All" : void 0
-          )
-        );
-      } catch (error2) {
-        if (error2 instanceof ClusterAccessError && error2.status === 404) return;
-        throw error2;
-      }
-    },
-    async canI(access2) {
-      const review = {
-        apiVersion: "authorization.k8s.io/v1",
-        kind: "SelfSubjectAccessReview",
-        metadata: {},
-        spec: { resourceAttributes: { ...access2 } }
-      };
-      try {
-        const answer = await request(
-          { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
-          () => api.create(review)
-        );
-        const allowed = toPlain(answer).status?.allowed;
-        return typeof allowed === "boolean" ? allowed : void 0;
-      } catch (error2) {
-        if (error2 instanceof ClusterAccessError && [403, 404].includes(error2.status ?? 0)) return void 0;
-        throw error2;
-      }
-    },
-    watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
-      const kind = kindEntry(kindName);
-      const resource = qualifiedResource(kind);
-      const req = { verb: "watch", resource, namespace, context, server };
-      const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
-      return openWatch(kc, {
-        path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
-        query: {
-          resourceVersion: watchOpts.resourceVersion,
-          fieldSelector: watchOpts.fieldSelector,
-          allowWatchBookmarks: true
-        },
-        userAgent: opts.userAgent,
-        onEvent,
-        onDone: (error2) => onDone(error2 === void 0 ? void 0 : describeKubeError(asApiException(error2), req))
-      });
-    }
-  };
+  return new KubeCluster(kc, opts);
 }
 function kindEntry(kind) {
   const entry = workloadKind(kind);
@@ -20534,7 +20537,12 @@ function kindEntry(kind) {
   return entry;
 }
 function resourceOf(kind) {
-  return `${kind.toLowerCase()}s`;
+  return qualifiedResource(apiEntry(kind));
+}
+function apiEntry(kind) {
+  const entry = apiKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
 }
 function workloadSpec(id, kind) {
   return {
@@ -20575,91 +20583,245 @@ function applyBody(obj, namespaceDefault) {
 }
 function asApiException(error2) {
   const code = error2?.statusCode;
-  return typeof code === "number" ? new import_client_node5.ApiException(code, String(error2.message), void 0, {}) : error2;
+  return typeof code === "number" ? new import_client_node6.ApiException(code, String(error2.message), void 0, {}) : error2;
 }
 function toPlain(value) {
   return value ?? {};
 }
-var import_node_async_hooks, import_client_node5, ObjectApi, PATCH_CONTENT_TYPES;
+var import_client_node6, PATCH_CONTENT_TYPES, KubeCluster;
 var init_kube_client = __esm({
   "src/kube/kube-client.ts"() {
     "use strict";
-    import_node_async_hooks = require("node:async_hooks");
-    import_client_node5 = require("./vendor/client-node.js");
+    import_client_node6 = require("./vendor/client-node.js");
     init_errors();
+    init_api_kinds();
     init_workload_kinds();
     init_live_config();
     init_api_errors();
+    init_request();
     init_retry();
-    init_reuse_agents();
     init_watch_stream();
-    ObjectApi = class extends import_client_node5.KubernetesObjectApi {
-      constructor(configuration) {
-        super(configuration);
-        const builtIn = [
-          ...WORKLOAD_KINDS.filter((k) => !k.customResource),
-          { kind: "ConfigMap", group: "", version: "v1", resource: "configmaps" },
-          { kind: "Secret", group: "", version: "v1", resource: "secrets" },
-          // What --prune reads to learn which config copies old revisions still name.
-          { kind: "ControllerRevision", group: "apps", version: "v1", resource: "controllerrevisions" }
-        ];
-        this.apiVersionResourceCache["authorization.k8s.io/v1"] = {
-          groupVersion: "authorization.k8s.io/v1",
-          resources: [
-            {
-              kind: "SelfSubjectAccessReview",
-              name: "selfsubjectaccessreviews",
-              namespaced: false,
-              singularName: "",
-              verbs: ["create"]
+    PATCH_CONTENT_TYPES = {
+      "strategic-merge": import_client_node6.PatchStrategy.StrategicMergePatch,
+      merge: import_client_node6.PatchStrategy.MergePatch,
+      apply: import_client_node6.PatchStrategy.ServerSideApply
+    };
+    KubeCluster = class {
+      constructor(kc, opts) {
+        this.kc = kc;
+        this.opts = opts;
+        this.requester = createRequester(kc, opts);
+        this.context = this.requester.context;
+        this.server = this.requester.server;
+      }
+      kc;
+      opts;
+      context;
+      server;
+      requester;
+      /** Whether each custom resource's API group version is served, asked once per run. */
+      served = /* @__PURE__ */ new Map();
+      get api() {
+        return this.requester.api;
+      }
+      request(what, call, guarded) {
+        return this.requester.request(what, call, guarded);
+      }
+      serves(kindName) {
+        const kind = kindEntry(kindName);
+        if (!kind.customResource) return Promise.resolve(true);
+        const apiVersion = apiVersionOf(kind);
+        let answer = this.served.get(apiVersion);
+        if (!answer) {
+          answer = this.request(
+            { verb: "get", resource: `API group ${apiVersion}` },
+            () => this.api.resourceOf(apiVersion, kind.kind)
+          ).then(
+            (resource) => resource !== void 0,
+            (error2) => {
+              if (error2 instanceof ClusterAccessError && error2.status === 404) return false;
+              throw error2;
             }
-          ]
+          );
+          this.served.set(apiVersion, answer);
+        }
+        return answer;
+      }
+      async listWorkloads(namespace, kind) {
+        return (await this.listForWatch(namespace, kind)).items;
+      }
+      async listForWatch(namespace, kindName, fieldSelector) {
+        const kind = kindEntry(kindName);
+        const apiVersion = apiVersionOf(kind);
+        const result = await this.request(
+          { verb: "list", resource: qualifiedResource(kind), namespace },
+          () => this.api.list(apiVersion, kind.kind, namespace, void 0, void 0, void 0, fieldSelector)
+        );
+        const plain = toPlain(result);
+        return {
+          // List items come without apiVersion/kind; put them back so each item stands alone.
+          items: (plain.items ?? []).map((item) => ({ ...item, apiVersion, kind: kind.kind })),
+          resourceVersion: plain.metadata?.resourceVersion ?? ""
         };
-        for (const k of builtIn) {
-          const apiVersion = k.group ? `${k.group}/${k.version}` : k.version;
-          this.apiVersionResourceCache[apiVersion] ??= {
-            groupVersion: apiVersion,
-            resources: []
-          };
-          this.apiVersionResourceCache[apiVersion].resources.push({
-            kind: k.kind,
-            name: k.resource,
-            namespaced: true,
-            singularName: "",
-            verbs: []
-          });
-        }
       }
-      /**
-       * Object responses as the server sent them, parsed once. client-node's own handling deserializes
-       * them into its model classes (Dates, renamed fields such as `_continue`, fields its model does
-       * not know dropped), which the adapter then had to turn back into JSON with a stringify and a
-       * parse: four copies of every object received. At 1,000 restarts that garbage, not what the run
-       * keeps, set the heap's peak. Answers of a type client-node asks for itself (discovery, a
-       * Status) and errors keep its handling.
-       */
-      async processResponse(response, type) {
-        const status = response.httpStatusCode;
-        const contentType = String(response.headers["content-type"] ?? "");
-        if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
-          return super.processResponse(response, type);
+      async readConfig(id) {
+        if (!isConfigKind(id.kind)) {
+          throw new Error(`readConfig: ${id.kind} is not a ConfigMap or Secret`);
         }
-        return JSON.parse(await response.body.text());
+        const entry = configKind(id.kind);
+        const obj = await this.readOrUndefined(
+          {
+            apiVersion: apiVersionOf(entry),
+            kind: id.kind,
+            metadata: { name: id.name, namespace: id.namespace }
+          },
+          { verb: "get", resource: entry.resource, namespace: id.namespace, name: id.name }
+        );
+        return obj && liveConfig({ ...obj, kind: id.kind });
       }
-      async resourceOf(apiVersion, kind) {
+      async listConfigMaps(namespace) {
+        const entry = configKind("ConfigMap");
+        const result = await this.request(
+          { verb: "list", resource: entry.resource, namespace },
+          () => this.api.list(apiVersionOf(entry), entry.kind, namespace)
+        );
+        const byName = /* @__PURE__ */ new Map();
+        for (const item of toPlain(result).items ?? []) {
+          const name = item.metadata?.name;
+          if (name) byName.set(name, liveConfig({ ...item, kind: entry.kind }));
+        }
+        return byName;
+      }
+      async applyConfig(obj, dryRun, namespaceDefault) {
+        const body = applyBody(obj, namespaceDefault);
+        const { kind, metadata } = body;
+        const resource = configKind(kind).resource;
+        await this.request(
+          { verb: "patch", resource, ...metadata },
+          () => this.api.patch(
+            body,
+            void 0,
+            dryRun ? "All" : void 0,
+            this.opts.fieldManager,
+            true,
+            PATCH_CONTENT_TYPES.apply
+          )
+        );
+      }
+      readWorkload(id) {
+        const kind = kindEntry(id.kind);
+        return this.readOrUndefined(workloadSpec(id, kind), {
+          verb: "get",
+          resource: qualifiedResource(kind),
+          namespace: id.namespace,
+          name: id.name
+        });
+      }
+      async patchWorkload(id, patch, dryRun, type) {
+        const kind = kindEntry(id.kind);
+        const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
+        const target = workloadSpec(id, kind);
+        const own = patch.metadata;
+        const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
+        const what = { verb: "patch", resource: qualifiedResource(kind), namespace: id.namespace, name: id.name };
+        const result = await this.request(
+          what,
+          () => this.api.patch(
+            body,
+            void 0,
+            dryRun ? "All" : void 0,
+            this.opts.fieldManager,
+            void 0,
+            PATCH_CONTENT_TYPES[patchType]
+          ),
+          typeof own?.resourceVersion === "string"
+        );
+        return { ...toPlain(result), apiVersion: apiVersionOf(kind), kind: kind.kind };
+      }
+      readObject(ref) {
+        const { apiVersion, kind, namespace, name } = ref;
+        return this.readOrUndefined(
+          { apiVersion, kind, metadata: { name, namespace } },
+          { verb: "get", resource: resourceOf(kind), namespace, name }
+        );
+      }
+      async listObjects(namespace, apiVersion, kind, labelSelector) {
+        const result = await this.request(
+          { verb: "list", resource: resourceOf(kind), namespace },
+          () => this.api.list(apiVersion, kind, namespace, void 0, void 0, void 0, void 0, labelSelector)
+        );
+        const items = toPlain(result).items ?? [];
+        return items.map((item) => ({ ...item, apiVersion, kind }));
+      }
+      async deleteObject(ref, dryRun) {
+        const { apiVersion, kind, namespace, name } = ref;
         try {
-          return await this.resource(apiVersion, kind);
+          await this.request(
+            { verb: "delete", resource: resourceOf(kind), namespace, name },
+            () => this.api.delete(
+              { apiVersion, kind, metadata: { name, namespace } },
+              void 0,
+              dryRun ? "All" : void 0
+            )
+          );
         } catch (error2) {
-          if (error2 instanceof Error)
-            error2.message = error2.message.replace(/^Failed to fetch resource metadata for \S+: /, "");
+          if (error2 instanceof ClusterAccessError && error2.status === 404) return;
           throw error2;
         }
       }
-    };
-    PATCH_CONTENT_TYPES = {
-      "strategic-merge": import_client_node5.PatchStrategy.StrategicMergePatch,
-      merge: import_client_node5.PatchStrategy.MergePatch,
-      apply: import_client_node5.PatchStrategy.ServerSideApply
+      async canI(access2) {
+        const review = {
+          apiVersion: "authorization.k8s.io/v1",
+          kind: "SelfSubjectAccessReview",
+          metadata: {},
+          spec: { resourceAttributes: { ...access2 } }
+        };
+        try {
+          const answer = await this.request(
+            { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
+            () => this.api.create(review)
+          );
+          const allowed = toPlain(answer).status?.allowed;
+          return typeof allowed === "boolean" ? allowed : void 0;
+        } catch (error2) {
+          if (error2 instanceof ClusterAccessError && [403, 404].includes(error2.status ?? 0)) return void 0;
+          throw error2;
+        }
+      }
+      retryOnConflict(update) {
+        return retryOnConflict(update, this.requester.policy);
+      }
+      watchWorkloads(namespace, kindName, watchOpts, onEvent, onDone) {
+        const kind = kindEntry(kindName);
+        const resource = qualifiedResource(kind);
+        const req = {
+          verb: "watch",
+          resource,
+          namespace,
+          context: this.context,
+          server: this.server
+        };
+        const root = kind.group ? `/apis/${kind.group}/${kind.version}` : `/api/${kind.version}`;
+        return openWatch(this.kc, {
+          path: `${root}/namespaces/${encodeURIComponent(namespace)}/${kind.resource}`,
+          query: {
+            resourceVersion: watchOpts.resourceVersion,
+            fieldSelector: watchOpts.fieldSelector,
+            allowWatchBookmarks: true
+          },
+          userAgent: this.opts.userAgent,
+          onEvent,
+          onDone: (error2) => onDone(error2 === void 0 ? void 0 : describeKubeError(asApiException(error2), req))
+        });
+      }
+      async readOrUndefined(spec, what) {
+        try {
+          return toPlain(await this.request(what, () => this.api.read(spec)));
+        } catch (error2) {
+          if (error2 instanceof ClusterAccessError && error2.status === 404) return void 0;
+          throw error2;
+        }
+      }
     };
   }
 });
@@ -20853,432 +21015,6 @@ async function runLimited(items, limit, step) {
 var init_run_limited = __esm({
   "src/core/run-limited.ts"() {
     "use strict";
-  }
-});
-
-// src/pipeline/check-permissions.ts
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  return {
-    verb: "patch",
-    group: "",
-    resource: id.kind === "Secret" ? "secrets" : "configmaps",
-    namespace: id.namespace
-  };
-}
-async function checkPermissions(cluster, needed, log, concurrency = 8) {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (checked before any change: nothing was written). Grant it with the Role in the README's RBAC section.`,
-    403
-  );
-}
-var init_check_permissions = __esm({
-  "src/pipeline/check-permissions.ts"() {
-    "use strict";
-    init_errors();
-    init_run_limited();
-  }
-});
-
-// src/pipeline/glob-matcher.ts
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path6) => {
-      const name = path6.slice(path6.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await import("./vendor/picomatch.js");
-  return picomatch([...globs], { dot: options.dot === true });
-}
-var ANY_FILE_WITH_EXTENSION;
-var init_glob_matcher = __esm({
-  "src/pipeline/glob-matcher.ts"() {
-    "use strict";
-    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-  }
-});
-
-// src/pipeline/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const allowed = opts.allowedNamespaces?.length ? await globMatcher(opts.allowedNamespaces) : () => true;
-  const excluded = await globMatcher(opts.excludedNamespaces ?? []);
-  const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(
-    requests,
-    limit,
-    (request) => prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns))
-  );
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts, mayWrite) {
-  const { id } = request;
-  const kind = workloadKind(id.kind);
-  if (!kind || !("patch" in kind.restart)) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  if (!mayWrite(id.namespace)) {
-    return { result: "failed", message: `refused: namespace ${id.namespace} is excluded from writes` };
-  }
-  try {
-    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function sendPatch({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = workloadKind(ownerId.kind);
-  if (!kind || !("patch" in kind.restart)) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live = await cluster.readWorkload(ownerId);
-  if (!live)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-var PARALLEL_PATCHES;
-var init_restart = __esm({
-  "src/pipeline/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_json_shape();
-    init_model();
-    init_run_limited();
-    init_glob_matcher();
-    PARALLEL_PATCHES = 4;
-  }
-});
-
-// src/pipeline/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  let finish = () => {
-  };
-  const finished = new Promise((resolve6) => {
-    finish = resolve6;
-  });
-  let isFinished = false;
-  const cleanups = /* @__PURE__ */ new Set();
-  const settle = (state, result, message) => {
-    if (state.result) return;
-    state.result = { id: state.target.id, result, message, durationMs: now() - started };
-    if (--unsettled === 0) stopAll();
-  };
-  const stopAll = () => {
-    if (isFinished) return;
-    isFinished = true;
-    for (const cleanup of cleanups) cleanup();
-    cleanups.clear();
-    finish();
-  };
-  const observe = (state, obj) => {
-    if (state.result) return;
-    const uid = field(field(obj, "metadata"), "uid");
-    const targetUid = field(field(state.target.object, "metadata"), "uid");
-    if (typeof uid === "string" && typeof targetUid === "string" && uid !== targetUid)
-      return settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
-    const generation = field(field(obj, "metadata"), "generation");
-    const expected = state.target.generation;
-    const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, state.target.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(state.target.id.kind) } : rolloutStatus(obj);
-    state.lastError = void 0;
-    if (status.notWaitable) return settle(state, "not-waitable", status.message);
-    if (status.error) return settle(state, "failed", status.message);
-    if (status.paused) return settle(state, "paused", status.message);
-    if (status.done) return settle(state, "done", status.message);
-    if (status.message !== state.lastMessage) {
-      state.lastMessage = status.message;
-      opts.onProgress?.(state.target.id, status.message);
-    }
-  };
-  const sleep = (ms) => new Promise((resolve6) => {
-    if (isFinished) return resolve6();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      cleanups.delete(done);
-      resolve6();
-    }
-    cleanups.add(done);
-  });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state of states.values()) {
-    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
-  }
-  const runGroup = async (members) => {
-    const { namespace, kind } = members[0].target.id;
-    if (!workloadKind(kind)?.rolloutStatus) {
-      for (const member of members)
-        settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-      return;
-    }
-    const byName = new Map(members.map((m) => [m.target.id.name, m]));
-    const pending = () => !isFinished && members.some((m) => !m.result);
-    const fieldSelector = members.length === 1 ? `metadata.name=${members[0].target.id.name}` : void 0;
-    let resourceVersion;
-    let fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-    if (fromMostRecent) {
-      for (const member of members) observe(member, { kind, ...member.target.object });
-      if (!pending()) return;
-    }
-    let failures = 0;
-    let quickCloses = 0;
-    while (pending()) {
-      try {
-        if (resourceVersion === void 0 && !fromMostRecent) {
-          const list = await cluster.listForWatch(namespace, kind, fieldSelector);
-          if (isFinished) return;
-          const present = /* @__PURE__ */ new Set();
-          for (const item of list.items) {
-            const name = String(field(field(item, "metadata"), "name") ?? "");
-            present.add(name);
-            const state = byName.get(name);
-            if (state) observe(state, { kind, ...item });
-          }
-          for (const member of members) {
-            if (!present.has(member.target.id.name)) {
-              settle(member, "deleted", `${formatId(member.target.id)} does not exist (deleted?)`);
-            }
-          }
-          resourceVersion = list.resourceVersion;
-          if (!pending()) return;
-        }
-        const opened = now();
-        const ending = await watchSession(resourceVersion, (rv) => {
-          resourceVersion = rv;
-        });
-        failures = 0;
-        if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-        fromMostRecent = false;
-        if (ending.how === "gone") resourceVersion = void 0;
-        if (ending.how === "closed") {
-          quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-          if (quickCloses > 1) await sleep(Math.min(2e3, 100 * 2 ** quickCloses));
-        }
-      } catch (error2) {
-        fromMostRecent = false;
-        if (error2 instanceof ClusterAccessError && error2.status === 410) {
-          resourceVersion = void 0;
-          continue;
-        }
-        if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) {
-          for (const member of members)
-            settle(member, "failed", `cannot follow the rollout: ${error2.message}`);
-          return;
-        }
-        for (const member of members) member.lastError = error2.message;
-        resourceVersion = void 0;
-        await sleep(Math.min(5e3, (opts.retryDelayMs ?? 250) * 2 ** failures++));
-      }
-    }
-    function watchSession(fromVersion, seen) {
-      return new Promise((resolve6, reject) => {
-        let handle;
-        let shown2 = fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-        const unseen = () => shown2 !== void 0 && members.some((m) => !m.result && !shown2?.has(m.target.id.name));
-        const end = (how) => {
-          cleanups.delete(stop);
-          handle?.abort();
-          resolve6({ how, unseen: unseen() });
-        };
-        const stop = () => end("complete");
-        cleanups.add(stop);
-        handle = cluster.watchWorkloads(
-          namespace,
-          kind,
-          { resourceVersion: fromVersion, fieldSelector },
-          (type, obj) => {
-            if (type === "ERROR") {
-              const code = field(obj, "code");
-              if (code === 410) return end("gone");
-              cleanups.delete(stop);
-              handle?.abort();
-              const message = String(field(obj, "message") ?? "watch error");
-              return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-            }
-            const rv = field(field(obj, "metadata"), "resourceVersion");
-            if (typeof rv === "string" && rv !== "") seen(rv);
-            if (type === "BOOKMARK") {
-              for (const member of members) {
-                if (shown2 && !shown2.has(member.target.id.name))
-                  settle(member, "deleted", `${formatId(member.target.id)} was deleted`);
-              }
-              shown2 = void 0;
-              if (!pending()) end("complete");
-              return;
-            }
-            const state = byName.get(String(field(field(obj, "metadata"), "name") ?? ""));
-            if (!state) return;
-            shown2?.add(state.target.id.name);
-            if (type === "DELETED") settle(state, "deleted", `${formatId(state.target.id)} was deleted`);
-            else observe(state, { kind, ...obj });
-            if (!pending()) end("complete");
-          },
-          (error2) => {
-            cleanups.delete(stop);
-            if (error2) reject(error2);
-            else resolve6({ how: "closed", unseen: unseen() });
-          }
-        );
-        if (isFinished) end("complete");
-      });
-    }
-  };
-  const deadline = setTimeout(() => {
-    for (const state of states.values()) {
-      if (state.result) continue;
-      const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
-      settle(
-        state,
-        "timeout",
-        `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
-      );
-    }
-  }, opts.timeoutMs);
-  cleanups.add(() => clearTimeout(deadline));
-  for (const members of groups.values()) {
-    runGroup(members).catch((error2) => {
-      for (const member of members)
-        settle(member, "failed", `internal error while waiting: ${String(error2)}`);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen >= ownerGeneration);
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var init_wait = __esm({
-  "src/pipeline/wait.ts"() {
-    "use strict";
-    init_errors();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-    init_json_shape();
-    init_model();
-  }
-});
-
-// src/core/manifests/content-hash.ts
-var content_hash_exports = {};
-__export(content_hash_exports, {
-  contentHash: () => contentHash
-});
-function contentHash(contents, key) {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
-  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
-  return hash.update(payload, "utf8").digest("hex");
-}
-var import_node_crypto;
-var init_content_hash = __esm({
-  "src/core/manifests/content-hash.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    init_config_content();
-    init_order();
   }
 });
 
@@ -21660,42 +21396,17 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, CLUSTER_SCOPED_KINDS, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
+    init_api_kinds();
     init_workload_kinds();
     init_names();
     init_fast_yaml();
     init_json_shape();
     DEFAULT_MAX_ALIAS_COUNT = 100;
     MAX_PROBLEMS_PER_FILE = 10;
-    CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
-      "APIService",
-      "CertificateSigningRequest",
-      "ClusterIssuer",
-      "ClusterRole",
-      "ClusterRoleBinding",
-      "ComponentStatus",
-      "CSIDriver",
-      "CSINode",
-      "CustomResourceDefinition",
-      "FlowSchema",
-      "IngressClass",
-      "MutatingWebhookConfiguration",
-      "Namespace",
-      "Node",
-      "PersistentVolume",
-      "PodSecurityPolicy",
-      "PriorityClass",
-      "PriorityLevelConfiguration",
-      "RuntimeClass",
-      "StorageClass",
-      "ValidatingAdmissionPolicy",
-      "ValidatingAdmissionPolicyBinding",
-      "ValidatingWebhookConfiguration",
-      "VolumeAttachment"
-    ]);
     KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
       "ConfigMap",
       "Secret",
@@ -21864,7 +21575,7 @@ var init_manifest_reader = __esm({
         const namespaceValue = field(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
-        if (CLUSTER_SCOPED_KINDS.has(kind)) {
+        if (isClusterScoped(kind)) {
           namespace = "";
         } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
           namespace = this.opts.defaultNamespace;
@@ -22157,6 +21868,27 @@ var init_rendered_documents = __esm({
   }
 });
 
+// src/core/manifests/content-hash.ts
+var content_hash_exports = {};
+__export(content_hash_exports, {
+  contentHash: () => contentHash
+});
+function contentHash(contents, key) {
+  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
+  const payload = `[${entries.join(",")}]`;
+  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex");
+}
+var import_node_crypto;
+var init_content_hash = __esm({
+  "src/core/manifests/content-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_config_content();
+    init_order();
+  }
+});
+
 // src/core/versioned/config-copy.ts
 function copyHash(kind, content, type, key) {
   const payload = canonicalJson({ kind, type: type ?? null, content });
@@ -22225,6 +21957,127 @@ var init_config_copy = __esm({
   }
 });
 
+// src/pipeline/strategy/versioned/copies.ts
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+function copyPlanNotes(context, settings) {
+  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+    const { id } = source2;
+    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+  });
+  if (settings.prune && lines.length > 0) {
+    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+  }
+  return lines;
+}
+async function prepareCopies(context, settings, managedCopies) {
+  const { cluster, log } = context;
+  const checked = await runLimited(plannedSources(context), settings.concurrency ?? 8, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind)
+    ]);
+    const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+    return { copy, head: p.head, existing, older };
+  });
+  const copies = [];
+  const writes = [];
+  const serverDryRun = settings.dryRun === "server";
+  for (const { copy, head, existing, older } of checked) {
+    const { source: source2 } = copy;
+    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+    if (existing && !isManagedCopy(existing)) {
+      throw new UserError(
+        `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`
+      );
+    }
+    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+      throw new UserError(
+        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+      );
+    }
+    if (existing) log.info(`${where} already exists: reused`);
+    else
+      writes.push({
+        id: { ...source2, name: copy.name },
+        body: copy.body,
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+      });
+    copies.push({ copy, older: new Set(older.map(nameOf3).filter((n) => n !== copy.name)) });
+  }
+  return { copies, writes };
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live = await cluster.readConfig(source2.id);
+  if (!live?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live.uid);
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
+}
+function sourceLabelOf(obj) {
+  const labels = obj.metadata?.labels;
+  const source2 = labels?.[SOURCE_LABEL];
+  return typeof source2 === "string" ? source2 : void 0;
+}
+function nameOf3(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+var init_copies = __esm({
+  "src/pipeline/strategy/versioned/copies.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_config_content();
+    init_live_config();
+    init_model();
+    init_run_limited();
+    init_config_copy();
+  }
+});
+
 // src/core/versioned/repoint.ts
 function referenceSites(podSpec) {
   return repoint(podSpec, () => void 0, true).sites;
@@ -22237,17 +22090,80 @@ function repoint(podSpec, rename2, collect) {
   const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
   const located = [];
   const sites = [];
-  const visit = (holder, key, configKind, path6, placement) => {
+  const visit = (holder, key, configKind2, path6, placement) => {
     if (!isRecord(holder)) return;
     const name = stringField(holder, key);
     if (!name) return;
-    const site = { path: path6, configKind, name };
+    const site = { path: path6, configKind: configKind2, name };
     if (collect) sites.push(site);
     const to = rename2(site);
     if (to === void 0 || to === name) return;
     holder[key] = to;
     located.push({ ...site, to, placement });
   };
+  visitVolumes(spec, visit);
+  visitContainers(spec, visit);
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return atTemplate(templatePath, { spec });
+}
+function repointMergePatch(repointed, live, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec })
+  };
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function visitVolumes(spec, visit) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
@@ -22260,6 +22176,8 @@ function repoint(podSpec, rename2, collect) {
       visit(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
+}
+function visitContainers(spec, visit) {
   for (const list of CONTAINER_LISTS2) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
@@ -22307,83 +22225,13 @@ function repoint(podSpec, rename2, collect) {
       });
     });
   }
-  return { spec, located, sites };
-}
-function repointStrategicPatch(repointed, templatePath) {
-  const spec = {};
-  const items = /* @__PURE__ */ new Map();
-  const entry = (list, name) => {
-    if (name === "")
-      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
-    const key = `${list}/${name}`;
-    let item = items.get(key);
-    if (!item) {
-      item = { name };
-      items.set(key, item);
-      spec[list] = [...spec[list] ?? [], item];
-    }
-    return item;
-  };
-  for (const { placement, to } of repointed.located) {
-    const item = entry(placement.list, placement.item);
-    const source2 = findItem(repointed.spec, placement.list, placement.item);
-    switch (placement.part) {
-      case "configMap":
-        item.configMap = { name: to };
-        break;
-      case "secret":
-        item.secret = { secretName: to };
-        break;
-      case "projected":
-        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
-        break;
-      case "envFrom":
-        item.envFrom = arrayField(source2, "envFrom");
-        break;
-      case "env": {
-        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
-        if (placement.envName === void 0 || !env)
-          throw new UserError(
-            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
-          );
-        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
-        break;
-      }
-    }
-  }
-  return nest2(templatePath, { spec });
-}
-function repointMergePatch(repointed, live, templatePath) {
-  const lists = new Set(repointed.located.map((l) => l.placement.list));
-  const spec = {};
-  for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
-  return { ...resourceVersion ? { metadata: { resourceVersion } } : {}, ...nest2(templatePath, { spec }) };
-}
-function podSpecAt(obj, templatePath) {
-  let template = obj;
-  for (const step of templatePath) template = field(template, step);
-  return field(template, "spec");
-}
-function withPodSpec(obj, templatePath, spec) {
-  const copy = structuredClone(obj);
-  let template = copy;
-  for (const step of templatePath) template = field(template, step);
-  if (isRecord(template)) template.spec = spec;
-  return copy;
-}
-function findItem(spec, list, name) {
-  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
-}
-function nest2(path6, value) {
-  return path6.reduceRight((inner, step) => ({ [step]: inner }), value);
 }
 var CONTAINER_LISTS2;
 var init_repoint = __esm({
   "src/core/versioned/repoint.ts"() {
     "use strict";
     init_errors();
+    init_pod_template();
     init_json_shape();
     CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
   }
@@ -22407,19 +22255,19 @@ function choosePrunable(copies, kind, referenced, keep) {
   const managed = copies.filter(isManagedCopy);
   const newestFirst = [...managed].sort((a, b) => {
     const byTime = compareStrings(createdAt(b), createdAt(a));
-    return byTime !== 0 ? byTime : compareStrings(nameOf3(a), nameOf3(b));
+    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
   });
   const remove = [];
   const kept = [];
   newestFirst.forEach((copy, index) => {
-    const name = nameOf3(copy);
+    const name = nameOf4(copy);
     if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
     else if (index < keep) kept.push({ name, why: "newest" });
     else remove.push(copy);
   });
   return { remove, kept };
 }
-function nameOf3(obj) {
+function nameOf4(obj) {
   return stringField(field(obj, "metadata"), "name") ?? "";
 }
 function createdAt(obj) {
@@ -22436,245 +22284,7 @@ var init_prunable_copies = __esm({
   }
 });
 
-// src/pipeline/strategy/versioned-strategy.ts
-var versioned_strategy_exports = {};
-__export(versioned_strategy_exports, {
-  createVersionedStrategy: () => createVersionedStrategy
-});
-function createVersionedStrategy(settings) {
-  const serverDryRun = settings.dryRun === "server";
-  const copies = /* @__PURE__ */ new Map();
-  const renameTo = /* @__PURE__ */ new Map();
-  const repointings = /* @__PURE__ */ new Map();
-  let copiesBefore;
-  const managedCopiesBefore = (cluster, namespace, kind) => {
-    copiesBefore ??= managedCopyLister(cluster);
-    return copiesBefore(namespace, kind);
-  };
-  const stepFor = (live, kind, repointed) => {
-    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
-    const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
-    return { patch, type, describe: describeChanges(repointed.changes) };
-  };
-  return {
-    name: "versioned",
-    needsLiveConfigs: false,
-    planNotes(context) {
-      const lines = plannedSources(context).map(({ source: source2, consumers }) => {
-        const { id } = source2;
-        const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-        return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
-      });
-      if (settings.prune && lines.length > 0) {
-        lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
-      }
-      return lines;
-    },
-    async prepare(context) {
-      const { cluster, log } = context;
-      const toCreate = [];
-      const planned = plannedSources(context);
-      const managedCopies = (namespace, kind) => managedCopiesBefore(cluster, namespace, kind);
-      const checked = await runLimited(planned, settings.concurrency ?? 8, async (p) => {
-        const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-        const copy = configCopy(p.source, context.head, key);
-        const { kind, namespace, name } = copy.source;
-        const [existing, copiesInNamespace] = await Promise.all([
-          // By name, whatever its labels: the name may be taken by an object that is not a copy.
-          cluster.readObject({ apiVersion: "v1", kind, namespace, name: copy.name }),
-          managedCopies(namespace, kind)
-        ]);
-        const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
-        return { copy, head: p.head, existing, older };
-      });
-      for (const { copy, head, existing, older } of checked) {
-        const { source: source2 } = copy;
-        const sourceKey = idKey(source2);
-        const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
-        if (existing && !isManagedCopy(existing)) {
-          throw new UserError(
-            `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`
-          );
-        }
-        if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
-          throw new UserError(
-            `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
-          );
-        }
-        if (!existing) toCreate.push(copy);
-        else log.info(`${where} already exists: reused`);
-        const olderNames = new Set(older.map(nameOf4).filter((n) => n !== copy.name));
-        copies.set(sourceKey, { copy, older: olderNames });
-        renameTo.set(sourceKey, copy.name);
-        for (const name of olderNames) renameTo.set(idKey({ ...source2, name }), copy.name);
-      }
-      if (toCreate.length > 0) {
-        const workloadKinds = context.workloads.flatMap((w) => {
-          const kind = workloadKind(w.id.kind);
-          return kind ? [{ id: w.id, kind }] : [];
-        });
-        await checkPermissions(
-          cluster,
-          [
-            ...toCreate.flatMap(
-              (copy) => ["create", "patch"].map((verb) => ({
-                ...configWrite(copy.source),
-                verb
-              }))
-            ),
-            ...patchWrites(workloadKinds)
-          ],
-          log,
-          settings.concurrency
-        );
-      }
-      for (const copy of toCreate) {
-        await cluster.applyConfig(copy.body, serverDryRun, copy.source.namespace);
-        log.info(
-          `${serverDryRun ? "server dry run accepted" : "created"} ${copy.source.kind.toLowerCase()}/${copy.name} (namespace ${copy.source.namespace}), an immutable copy of ${copy.source.name} at ${context.head.slice(0, 12)}`
-        );
-      }
-    },
-    async planningView(workloads, cluster) {
-      const sourceOf = /* @__PURE__ */ new Map();
-      for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
-        for (const kind of ["ConfigMap", "Secret"]) {
-          for (const copy of await managedCopiesBefore(cluster, namespace, kind)) {
-            const source2 = sourceLabelOf(copy);
-            if (isManagedCopy(copy) && source2)
-              sourceOf.set(idKey({ kind, namespace, name: nameOf4(copy) }), source2);
-          }
-        }
-      }
-      if (sourceOf.size === 0) return workloads;
-      return workloads.map((manifest) => {
-        const kind = workloadKindOf(manifest.object);
-        if (!kind) return manifest;
-        const { namespace } = manifest.id;
-        const asSources = repointPodSpec(
-          podSpecAt(manifest.object, kind.templatePath),
-          (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
-        );
-        if (asSources.changes.length === 0) return manifest;
-        return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, asSources.spec) };
-      });
-    },
-    patchFor(id, live, kind) {
-      const rename2 = (site) => renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-      const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename2);
-      if (repointed.changes.length === 0) {
-        const wanted = new Set(
-          [...copies.values()].filter((c) => c.copy.source.namespace === id.namespace).map((c) => `${c.copy.source.kind}/${c.copy.name}`)
-        );
-        const named = [
-          ...new Set(
-            referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
-          )
-        ];
-        return {
-          unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
-        };
-      }
-      repointings.set(idKey(id), { changes: repointed.changes });
-      return stepFor(live, kind, repointed);
-    },
-    async afterWait(results, context) {
-      const notes = [];
-      for (const result of results) {
-        const repointing = repointings.get(idKey(result.id));
-        if (repointing && result.restart !== "failed" && result.rollout !== void 0) {
-          result.message = `repointed ${describeChanges(repointing.changes)}; ${result.message}`;
-        }
-      }
-      const rolledBack = settings.rollback ? await rollBack(results, context, repointings, stepFor) : results;
-      if (!settings.rollback) {
-        for (const r of results) {
-          if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --no-rollback: left on the new copy";
-        }
-      }
-      if (settings.prune && !rolledBack.some(isFailure)) {
-        notes.push(...await prune(context.cluster, [...copies.values()], settings, context.log));
-      }
-      return { results: rolledBack, notes };
-    }
-  };
-}
-function plannedSources(context) {
-  const sources = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    for (const ref of workload.references) {
-      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
-      sources.set(idKey(ref.config), entry);
-    }
-  }
-  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
-    const head = context.headConfigs.get(sourceKey);
-    if (!head) return [];
-    const source2 = {
-      id: { ...id, kind: id.kind },
-      object: head.manifest.object,
-      content: head.snapshot.content
-    };
-    return [{ source: source2, head, consumers }];
-  });
-}
-async function hashKeyFor(source2, hashKey, cluster) {
-  if (hashKey) return Buffer.from(hashKey);
-  if (source2.id.kind !== "Secret") return void 0;
-  const live = await cluster.readConfig(source2.id);
-  if (!live?.uid) {
-    throw new UserError(
-      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
-    );
-  }
-  return Buffer.from(live.uid);
-}
-async function rollBack(results, context, repointings, stepFor) {
-  const failed2 = results.filter(
-    (r) => r.restart === "restarted" && (r.rollout === "failed" || r.rollout === "timeout") && repointings.has(idKey(r.id))
-  );
-  if (failed2.length === 0) return results;
-  const { cluster, log } = context;
-  return log.group("Roll back failed workloads to their previous config", async () => {
-    const restarted = await restartWorkloads(
-      failed2.map((r) => ({ id: r.id })),
-      cluster,
-      {
-        strategy: {
-          patchFor(id, live, kind) {
-            const changes = repointings.get(idKey(id))?.changes ?? [];
-            const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
-            const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
-            if (repointed.changes.length === 0)
-              return { unchanged: "its pod template no longer names the new copies" };
-            return stepFor(live, kind, repointed);
-          }
-        },
-        now: context.now,
-        dryRun: false,
-        log
-      }
-    );
-    const waited = await waitForRollouts(
-      cluster,
-      restarted.filter((r) => r.result === "restarted").map(waitTargetOf),
-      { timeoutMs: context.timeoutMs, onProgress: logProgress(log) }
-    );
-    for (const result of failed2) {
-      const changes = repointings.get(idKey(result.id))?.changes ?? [];
-      const back = restarted.find((r) => idKey(r.id) === idKey(result.id));
-      const rollout = waited.find((w) => idKey(w.id) === idKey(result.id));
-      const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
-      const verdict = back?.result !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : rollout?.result === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${rollout?.result ?? "was not followed"}: ${rollout?.message ?? ""}`;
-      result.message = `${result.message}; ${verdict}`;
-      log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
-    }
-    return results;
-  });
-}
+// src/pipeline/strategy/versioned/prune.ts
 async function prune(cluster, sources, settings, log) {
   const notes = [];
   const dryRun = settings.dryRun === "server";
@@ -22698,9 +22308,10 @@ async function prune(cluster, sources, settings, log) {
         const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
         const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
         for (const obj of decision.remove) {
-          const name = nameOf4(obj);
+          const name = nameOf3(obj);
+          const apiVersion = apiVersionOf(configKind(source2.kind));
           await cluster.deleteObject(
-            { apiVersion: "v1", kind: source2.kind, namespace: source2.namespace, name },
+            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
             dryRun
           );
           const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
@@ -22722,52 +22333,197 @@ async function readReferencingObjects(cluster, namespace) {
     ...WORKLOAD_KINDS.map(
       async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
     ),
-    cluster.listObjects(namespace, "apps/v1", "ControllerRevision")
+    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
   ]);
   return lists.flat();
+}
+var init_prune = __esm({
+  "src/pipeline/strategy/versioned/prune.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_prunable_copies();
+    init_copies();
+  }
+});
+
+// src/pipeline/strategy/versioned/repoint-workloads.ts
+function repointStep(live, kind, repointed) {
+  const type = kind.restart.patch;
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
+  return { patch, type, describe: describeChanges(repointed.changes) };
+}
+function indexCopies(copies) {
+  const renameTo = /* @__PURE__ */ new Map();
+  const copiesIn = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    const { source: source2 } = copy;
+    renameTo.set(idKey(source2), copy.name);
+    for (const name of older) renameTo.set(idKey({ ...source2, name }), copy.name);
+    const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
+    names.add(`${source2.kind}/${copy.name}`);
+    copiesIn.set(source2.namespace, names);
+  }
+  return { renameTo, copiesIn };
+}
+function repointToCopies(id, live, kind, index) {
+  const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename2);
+  if (repointed.changes.length > 0) return { repointed };
+  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
+  const named = [
+    ...new Set(
+      referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+    )
+  ];
+  return {
+    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+  };
+}
+function repointBack(live, kind, changes) {
+  const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
+  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
+  return repointStep(live, kind, repointed);
+}
+async function asSources(workloads, managedCopies) {
+  const sourceOf = /* @__PURE__ */ new Map();
+  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+    for (const { kind } of CONFIG_KINDS) {
+      for (const copy of await managedCopies(namespace, kind)) {
+        const source2 = sourceLabelOf(copy);
+        if (isManagedCopy(copy) && source2)
+          sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
+      }
+    }
+  }
+  if (sourceOf.size === 0) return workloads;
+  return workloads.map((manifest) => {
+    const kind = workloadKindOf(manifest.object);
+    if (!kind) return manifest;
+    const { namespace } = manifest.id;
+    const repointed = repointPodSpec(
+      podSpecAt(manifest.object, kind.templatePath),
+      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+    );
+    if (repointed.changes.length === 0) return manifest;
+    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
+  });
 }
 function describeChanges(changes) {
   const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
   return [...distinct].join(", ");
 }
-function managedCopyLister(cluster) {
-  const lists = /* @__PURE__ */ new Map();
-  return (namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = lists.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, "v1", kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      lists.set(key, listed);
-    }
-    return listed;
+var init_repoint_workloads = __esm({
+  "src/pipeline/strategy/versioned/repoint-workloads.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_repoint();
+    init_copies();
+  }
+});
+
+// src/pipeline/strategy/versioned/rollback.ts
+function rollbackOf(results, repointings) {
+  const failed2 = results.filter((r) => isRolledBack(r, repointings));
+  if (failed2.length === 0) return void 0;
+  return {
+    ids: failed2.map((r) => r.id),
+    patchFor: (id, live, kind) => repointBack(live, kind, repointings.get(idKey(id)) ?? [])
   };
 }
-function sourceLabelOf(obj) {
-  const labels = obj.metadata?.labels;
-  const source2 = labels?.[SOURCE_LABEL];
-  return typeof source2 === "string" ? source2 : void 0;
+function reportRollback(results, rolledBack, repointings, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
+    const changes = repointings.get(idKey(result.id)) ?? [];
+    const back = backOf.get(idKey(result.id));
+    const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
+    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    result.message = `${result.message}; ${verdict}`;
+    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
+  }
 }
-function nameOf4(obj) {
-  return String(obj.metadata?.name ?? "");
+function isRolledBack(result, repointings) {
+  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
+}
+var init_rollback = __esm({
+  "src/pipeline/strategy/versioned/rollback.ts"() {
+    "use strict";
+    init_model();
+    init_repoint_workloads();
+  }
+});
+
+// src/pipeline/strategy/versioned/versioned-strategy.ts
+var versioned_strategy_exports = {};
+__export(versioned_strategy_exports, {
+  createVersionedStrategy: () => createVersionedStrategy
+});
+function createVersionedStrategy(settings) {
+  let copies = [];
+  let index = indexCopies([]);
+  const repointings = /* @__PURE__ */ new Map();
+  let copiesBefore;
+  const managedCopiesBefore = (cluster) => (namespace, kind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes: (context) => copyPlanNotes(context, settings),
+    async prepare(context) {
+      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      copies = prepared.copies;
+      index = indexCopies(copies);
+      return { configWrites: prepared.writes };
+    },
+    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
+    patchFor(id, live, kind) {
+      const repointing = repointToCopies(id, live, kind, index);
+      if ("unchanged" in repointing) return repointing;
+      repointings.set(idKey(id), repointing.repointed.changes);
+      return repointStep(live, kind, repointing.repointed);
+    },
+    rollbackFor: (results) => settings.rollback ? rollbackOf(results, repointings) : void 0,
+    async afterWait(results, rolledBack, { cluster, log }) {
+      const notes = [];
+      for (const result of results) {
+        const changes = repointings.get(idKey(result.id));
+        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
+        }
+      }
+      if (settings.rollback) reportRollback(results, rolledBack, repointings, log);
+      else {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !results.some(isFailure)) {
+        notes.push(...await prune(cluster, copies, settings, log));
+      }
+      return { results, notes };
+    }
+  };
 }
 var init_versioned_strategy = __esm({
-  "src/pipeline/strategy/versioned-strategy.ts"() {
+  "src/pipeline/strategy/versioned/versioned-strategy.ts"() {
     "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_config_content();
-    init_live_config();
     init_model();
-    init_run_limited();
     init_run_result();
-    init_config_copy();
-    init_prunable_copies();
-    init_repoint();
-    init_check_permissions();
-    init_restart();
-    init_wait();
+    init_copies();
+    init_prune();
+    init_repoint_workloads();
+    init_rollback();
   }
 });
 
@@ -25168,7 +24924,7 @@ var ACTION_INPUTS = {
 // src/ci/github-range.ts
 init_errors();
 
-// src/ci/range-request.ts
+// src/core/commit-sha.ts
 var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function isFullSha(value) {
   return SHA.test(value);
@@ -25561,14 +25317,14 @@ function volumeReferences(podSpec, subPathVolumes) {
   });
   return refs;
 }
-function source(configKind, configName2, via, volumeSource, path6) {
+function source(configKind2, configName2, via, volumeSource, path6) {
   const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
     if (named.length > 0) keys = named;
   }
-  return { configKind, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
+  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
 }
 function optional(source2) {
   return field(source2, "optional") === true ? { optional: true } : {};
@@ -25582,7 +25338,7 @@ function containerReferences(podSpec) {
       const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
       arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
         const path6 = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind] of [
+        for (const [refField, configKind2] of [
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
@@ -25590,7 +25346,7 @@ function containerReferences(podSpec) {
           const name = configName(ref, "name");
           if (name) {
             refs.push({
-              configKind,
+              configKind: configKind2,
               configName: name,
               via: "envFrom",
               keys: "all",
@@ -25604,7 +25360,7 @@ function containerReferences(podSpec) {
       arrayField(container, "env").forEach((env, envIndex) => {
         const valueFrom = field(env, "valueFrom");
         const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind] of [
+        for (const [refField, configKind2] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
@@ -25613,7 +25369,7 @@ function containerReferences(podSpec) {
           const key = stringField(ref, "key");
           if (name && key) {
             refs.push({
-              configKind,
+              configKind: configKind2,
               configName: name,
               via: "env",
               keys: [key],
@@ -26438,10 +26194,7 @@ var OPTIONS = [
   }
 ];
 
-// src/pipeline/run.ts
-init_check_permissions();
-
-// src/pipeline/discover-cluster.ts
+// src/pipeline/cluster/discover-cluster.ts
 init_workload_kinds();
 init_run_limited();
 async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
@@ -26463,7 +26216,65 @@ async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
   return lists.flat();
 }
 
-// src/pipeline/find-on-cluster.ts
+// src/pipeline/cluster/roll-out-plan.ts
+init_model();
+
+// src/core/plan/consumed-configs.ts
+init_workload_kinds();
+init_model();
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+
+// src/pipeline/cluster/check-permissions.ts
+init_errors();
+init_api_kinds();
+init_run_limited();
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group: group2, resource } = configKind(id.kind);
+  return { verb: "patch", group: group2, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency = 8, checked = "checked before any change: nothing was written") {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+
+// src/pipeline/cluster/find-on-cluster.ts
 init_workload_kinds();
 init_model();
 init_run_limited();
@@ -26488,6 +26299,624 @@ async function findOnCluster(cluster, workloads, listed, concurrency) {
       });
   }
   return out;
+}
+
+// src/pipeline/cluster/restart-and-wait.ts
+init_errors();
+init_model();
+
+// src/pipeline/cluster/restart.ts
+init_errors();
+init_workload_kinds();
+init_json_shape();
+init_model();
+init_run_limited();
+init_retry();
+var PARALLEL_PATCHES = 4;
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error2) {
+    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+}
+
+// src/pipeline/cluster/wait.ts
+var import_node_events = require("node:events");
+init_errors();
+
+// src/core/kinds/rollout-verdict.ts
+init_json_shape();
+init_model();
+init_argo_rollout_status();
+init_rollout_status();
+init_workload_kinds();
+function rolloutVerdict(rollout, obj) {
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field(field(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
+}
+
+// src/pipeline/cluster/wait.ts
+init_workload_kinds();
+init_json_shape();
+init_model();
+
+// src/kube/list-watch.ts
+init_errors();
+init_json_shape();
+init_retry();
+async function listAndWatch(source2, req) {
+  const { names, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
+  const pending = () => !signal.aborted && names.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error2) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      req.onRetry(error2);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field(field(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve6) => {
+    if (signal.aborted) return resolve6();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve6();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen) {
+  const { names, signal } = req;
+  const followed = new Set(names);
+  return new Promise((resolve6, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve6({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field(field(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error2) => {
+        detach();
+        if (error2) reject(error2);
+        else resolve6({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+
+// src/pipeline/cluster/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve6) => stop.signal.addEventListener("abort", () => resolve6()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state, result, message) {
+      if (state.result) return;
+      state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of states.values()) {
+    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state, obj) => {
+    if (state.result) return;
+    const verdict = rolloutVerdict(state.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
+    state.lastError = void 0;
+    if (verdict.waiting !== state.lastMessage) {
+      state.lastMessage = verdict.waiting;
+      opts.onProgress?.(state.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state = byName.get(name);
+      const id = formatId(state.target.id);
+      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error2) => {
+      for (const member of members) member.lastError = error2.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }) {
+  for (const state of states) {
+    if (state.result) continue;
+    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
+    settle(
+      state,
+      "timeout",
+      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
+    );
+  }
+}
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+
+// src/pipeline/cluster/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const results = await restartAndWait(
+    cluster,
+    {
+      titles: { restart: "Restart", wait: "Wait for rollouts" },
+      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true
+    },
+    context
+  );
+  const rollback = strategy.rollbackFor?.(results);
+  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+async function rollBack(cluster, rollback, context) {
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error2.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap(
+          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log)
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs
+      });
+  }
+  return [...results.values()];
+}
+
+// src/pipeline/cluster/sync-configs.ts
+init_errors();
+init_config_content();
+init_model();
+
+// src/kube/read-live-configs.ts
+init_model();
+init_run_limited();
+async function readLiveConfigs(cluster, ids, concurrency = 8) {
+  const live = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
+    group2.push(id);
+    configMapsByNamespace.set(id.namespace, group2);
+  }
+  const lists = [];
+  for (const [namespace, group2] of configMapsByNamespace) {
+    if (group2.length > 1) lists.push([namespace, group2]);
+    else singles.push(...group2);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group2]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group2) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live;
+}
+
+// src/pipeline/cluster/sync-configs.ts
+async function syncConfigs(cluster, configs, options, log) {
+  const live = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.snapshot.id),
+      options.concurrency
+    );
+    return candidates.filter(({ snapshot }) => {
+      const found = current.get(idKey(snapshot.id));
+      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
+      live.set(idKey(snapshot.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+  if (options.apply) {
+    for (const { snapshot, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
+      log.info(
+        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`
+      );
+      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
+    }
+    return live;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.snapshot.id)).join(", ")}`
+  );
+  while (waiting2.length > 0) {
+    await sleep2(options.pollMs ?? 1e3);
+    waiting2 = await stillDifferent(waiting2);
+    if (waiting2.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting2.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
+      throw new RolloutFailure(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+      );
+    }
+  }
+  return live;
+}
+
+// src/pipeline/cluster/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { strategy, settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => plan.changedConfigs.has(key)).map((key) => plan.headConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.snapshot.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
+  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
 }
 
 // src/pipeline/namespace-note.ts
@@ -26659,115 +27088,6 @@ function short(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
 
-// src/pipeline/restart-and-wait.ts
-init_model();
-init_check_permissions();
-init_restart();
-init_wait();
-async function restartAndWait(cluster, toRestart, context) {
-  const { manifests, strategy, settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  const restarted = await log.group(
-    "Restart",
-    () => restartWorkloads(
-      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      toRestart.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-      cluster,
-      {
-        strategy,
-        now: context.now,
-        dryRun: serverDryRun,
-        log,
-        // RBAC is asked about every object about to be patched before the first patch: a gap fails
-        // the run (exit 2) with nothing written, never half a plan applied.
-        beforeWrites: (targets) => checkPermissions(cluster, patchWrites(targets), log, settings.concurrency),
-        concurrency: settings.concurrency
-      }
-    )
-  );
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter((r) => r.result === "restarted" || r.result === "unchanged");
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    "Wait for rollouts",
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log)
-    })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs
-      });
-  }
-  return [...results.values()];
-}
-
-// src/pipeline/restart-hash.ts
-init_workload_kinds();
-init_model();
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
-  const [{ createHash: createHash3 }, { contentHash: contentHash2 }] = await Promise.all([
-    import("node:crypto"),
-    Promise.resolve().then(() => (init_content_hash(), content_hash_exports))
-  ]);
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedBy(workload, manifests);
-    const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
-    const secrets = inRepo.filter((s) => s.id.kind === "Secret");
-    let key = hashKey ? Buffer.from(hashKey) : void 0;
-    if (!key && secrets.length > 0) {
-      const uids = [];
-      for (const secret of secrets) {
-        const live = liveConfigs.get(idKey(secret.id)) ?? await cluster.readConfig(secret.id);
-        if (live) liveConfigs.set(idKey(secret.id), live);
-        uids.push(live?.uid ?? "");
-      }
-      key = createHash3("sha256").update(uids.sort().join("\n")).digest();
-    }
-    hashes.set(
-      idKey(workload.id),
-      contentHash2(
-        inRepo.map(({ id, content }) => ({ id, content })),
-        key
-      )
-    );
-  }
-  return hashes;
-}
-
 // src/pipeline/scan-repository.ts
 init_workload_kinds();
 init_config_content();
@@ -26827,8 +27147,20 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   return [...kept, ...headProblems];
 }
 
-// src/pipeline/scan-repository.ts
-init_glob_matcher();
+// src/pipeline/glob-matcher.ts
+var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path6) => {
+      const name = path6.slice(path6.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await import("./vendor/picomatch.js");
+  return picomatch([...globs], { dot: options.dot === true });
+}
 
 // src/pipeline/objects-across-files.ts
 init_config_content();
@@ -27246,9 +27578,6 @@ function renderCommandEnvironment(env, pathDirs, secretVariables) {
   return out;
 }
 
-// src/pipeline/render-sources.ts
-init_glob_matcher();
-
 // src/pipeline/kustomize-sources.ts
 init_errors();
 init_kustomization_names();
@@ -27584,11 +27913,11 @@ function blamed(m, source2, texts, written) {
     { changedInputs: source2.changedInputs, generators: source2.generators, texts }
   );
   const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  const where = blamedFile !== void 0 && isConfigKind2(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
   return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
 }
 function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const located = (m) => isConfigKind2(m.id.kind) || isWorkloadKind(m.id.kind);
   const byFile = /* @__PURE__ */ new Map();
   const objectsIn = (path6) => {
     let objects = byFile.get(path6);
@@ -27612,7 +27941,7 @@ function writtenObjectsOf(sources, parsed, texts) {
   }
   return written;
 }
-function isConfigKind(kind) {
+function isConfigKind2(kind) {
   return kind === "ConfigMap" || kind === "Secret";
 }
 async function readTexts(git2, rev, paths) {
@@ -27956,14 +28285,15 @@ init_model();
 
 // src/core/restart-patch.ts
 init_errors();
+init_pod_template();
 init_json_shape();
 var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
 var SPEC_TEMPLATE = ["spec", "template"];
 function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
-  return nest(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
 var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-function envPatch(podSpec, varName, value) {
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   if (!ENV_NAME.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
@@ -27982,16 +28312,13 @@ function envPatch(podSpec, varName, value) {
     }
     return { name, env: [{ name: varName, value }] };
   });
-  return { spec: { template: { spec: { containers: entries } } } };
+  return atTemplate(templatePath, { spec: { containers: entries } });
 }
 function envMergePatch(live, templatePath, varName, value) {
-  const template = templateOf(live, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value);
+  const template = templateAt(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
   const wanted = new Map(
-    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c) => [
-      stringField(c, "name"),
-      c
-    ])
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
   );
   const containers = arrayField(field(template, "spec"), "containers").map((container) => {
     const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
@@ -28001,20 +28328,45 @@ function envMergePatch(live, templatePath, varName, value) {
   const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...nest(templatePath, { spec: { containers } })
+    ...atTemplate(templatePath, { spec: { containers } })
   };
 }
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field(field(templateOf(obj, templatePath), "metadata"), "annotations");
+  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
-function templateOf(obj, templatePath = SPEC_TEMPLATE) {
-  let template = obj;
-  for (const step of templatePath) template = field(template, step);
-  return isRecord(template) ? template : void 0;
-}
-function nest(path6, value) {
-  return path6.reduceRight((inner, step) => ({ [step]: inner }), value);
+
+// src/pipeline/strategy/restart-hash.ts
+init_model();
+async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
+  const [{ createHash: createHash3 }, { contentHash: contentHash2 }] = await Promise.all([
+    import("node:crypto"),
+    Promise.resolve().then(() => (init_content_hash(), content_hash_exports))
+  ]);
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const consumed = consumedBy(workload, manifests);
+    const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
+    const secrets = inRepo.filter((s) => s.id.kind === "Secret");
+    let key = hashKey ? Buffer.from(hashKey) : void 0;
+    if (!key && secrets.length > 0) {
+      const uids = [];
+      for (const secret of secrets) {
+        const live = liveConfigs.get(idKey(secret.id)) ?? await cluster.readConfig(secret.id);
+        if (live) liveConfigs.set(idKey(secret.id), live);
+        uids.push(live?.uid ?? "");
+      }
+      key = createHash3("sha256").update(uids.sort().join("\n")).digest();
+    }
+    hashes.set(
+      idKey(workload.id),
+      contentHash2(
+        inRepo.map(({ id, content }) => ({ id, content })),
+        key
+      )
+    );
+  }
+  return hashes;
 }
 
 // src/pipeline/strategy/annotation-strategy.ts
@@ -28025,10 +28377,9 @@ function annotationStep(hashFor) {
     if (currentHash(live, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
-    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
     return {
       patch: annotationPatch(hash, kind.templatePath),
-      type,
+      type: kind.restart.patch,
       describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
     };
   };
@@ -28040,15 +28391,7 @@ function createAnnotationStrategy(hashKey) {
     needsLiveConfigs: true,
     async prepare(context) {
       const { workloads, manifests, cluster } = context;
-      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
-      const headConfigs = await readConfigsAt(
-        context.git,
-        context.head,
-        consumed,
-        context.headConfigs,
-        context.scanOptions,
-        context.ownedPaths
-      );
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
       hashes = await computeRestartHashes(
         workloads,
         manifests,
@@ -28057,33 +28400,29 @@ function createAnnotationStrategy(hashKey) {
         cluster,
         hashKey
       );
+      return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get(idKey(id)))
   };
 }
 
 // src/pipeline/strategy/env-strategy.ts
+init_pod_template();
 function createEnvStrategy(envName, now) {
   return {
     name: "env",
     needsLiveConfigs: true,
-    prepare: async () => {
-    },
+    prepare: async () => ({ configWrites: [] }),
     patchFor(_id, live, kind) {
       const value = String(Math.floor(now() / 1e3));
-      const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
-      const patch = type === "strategic-merge" ? envPatch(podSpecOf(live, kind.templatePath), envName, value) : envMergePatch(live, kind.templatePath, envName, value);
+      const type = kind.restart.patch;
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
       return { patch, type, describe: `${envName}=${value}` };
     }
   };
 }
-function podSpecOf(live, templatePath) {
-  let template = live;
-  for (const step of templatePath) template = template?.[step];
-  return template?.spec;
-}
 
-// src/pipeline/strategy/restart-strategy.ts
+// src/pipeline/strategy/choose-strategy.ts
 async function chooseRestartStrategy(settings, now) {
   switch (settings.strategy) {
     case "annotation":
@@ -28095,93 +28434,6 @@ async function chooseRestartStrategy(settings, now) {
       return createVersionedStrategy2(settings);
     }
   }
-}
-
-// src/pipeline/sync-configs.ts
-init_errors();
-init_config_content();
-init_model();
-
-// src/kube/read-live-configs.ts
-init_model();
-init_run_limited();
-async function readLiveConfigs(cluster, ids, concurrency = 8) {
-  const live = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
-    group2.push(id);
-    configMapsByNamespace.set(id.namespace, group2);
-  }
-  const lists = [];
-  for (const [namespace, group2] of configMapsByNamespace) {
-    if (group2.length > 1) lists.push([namespace, group2]);
-    else singles.push(...group2);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group2]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group2) live.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live;
-}
-
-// src/pipeline/sync-configs.ts
-async function syncConfigs(cluster, configs, options, log) {
-  const live = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.snapshot.id),
-      options.concurrency
-    );
-    return candidates.filter(({ snapshot }) => {
-      const found = current.get(idKey(snapshot.id));
-      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
-      live.set(idKey(snapshot.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live;
-  if (options.apply) {
-    for (const { snapshot, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
-      log.info(
-        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`
-      );
-      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
-    }
-    return live;
-  }
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.snapshot.id)).join(", ")}`
-  );
-  while (waiting2.length > 0) {
-    await sleep(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting2.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
-      throw new RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-      );
-    }
-  }
-  return live;
 }
 
 // src/pipeline/run.ts
@@ -28297,7 +28549,7 @@ async function runConfigRollout(deps) {
   };
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes = toRestart.length > 0 ? strategy.planNotes?.({
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
       workloads: toRestart,
       headConfigs: scan.headConfigs,
       head: commits.head
@@ -28307,82 +28559,32 @@ async function runConfigRollout(deps) {
       results: [],
       outcome: outcomeOf(plan, [], settings.dryRun),
       dryRun: settings.dryRun,
-      ...notes.length > 0 ? { notes } : {}
+      ...notes2.length > 0 ? { notes: notes2 } : {}
     };
   }
   const live = await connectOnce();
-  const clusterInfo = { context: live.context, server: live.server };
-  const onCluster = await findOnCluster(
+  const { results, notes } = await rollOutPlan(
     live,
-    toRestart,
     {
-      namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-      objects: new Map(clusterWorkloads.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) {
-    return {
-      plan,
-      results: onCluster.absent,
-      outcome: outcomeOf(plan, onCluster.absent, settings.dryRun),
-      cluster: clusterInfo,
-      dryRun: settings.dryRun
-    };
-  }
-  const manifests = new Map(
-    [...scan.workloads, ...clusterWorkloads, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const changedKeys2 = new Set(modified.map((c) => idKey(c.id)));
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => changedKeys2.has(key)).map((key) => scan.headConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        live,
-        toCheck.map((c) => configWrite(c.snapshot.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
-  await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      live,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
       },
-      log
-    ) : /* @__PURE__ */ new Map();
-    await strategy.prepare({
-      workloads: present,
-      manifests,
+      repoWorkloads: scan.workloads,
+      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
       headConfigs: scan.headConfigs,
-      liveConfigs,
-      cluster: live,
-      git: git2,
-      head: commits.head,
-      scanOptions,
-      ownedPaths: scan.owned,
-      log
-    });
-  });
-  const waited = await restartAndWait(live, present, { manifests, strategy, settings, log, now });
-  const after = strategy.afterWait ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs }) : { results: waited, notes: [] };
-  const results = [...onCluster.absent, ...after.results];
+      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      head: commits.head
+    },
+    { strategy, settings, log, now }
+  );
   return {
     plan,
     results,
-    ...after.notes.length > 0 ? { notes: after.notes } : {},
+    ...notes.length > 0 ? { notes } : {},
     outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: clusterInfo,
+    cluster: { context: live.context, server: live.server },
     dryRun: settings.dryRun
   };
 }

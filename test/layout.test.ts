@@ -98,3 +98,76 @@ test("nothing imports an entry point", () => {
     }
   }
 });
+
+test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relative(SRC, f)))(
+  "adapters do not import each other: %s imports only its own folder and core/ (what two share lives in core/ or is passed in)",
+  (file) => {
+    const own = folderOf(join(SRC, file));
+    for (const imp of importsOf(join(SRC, file))) {
+      if (imp.folder !== undefined)
+        expect(["core", own], `${file} imports ${imp.spec}`).toContain(imp.folder);
+    }
+  },
+);
+
+/** The src/ files a file imports (static, re-exported, type-only and dynamic alike), as absolute paths. */
+function importedFiles(file: string): string[] {
+  return importsOf(file)
+    .filter((imp) => imp.spec.startsWith("."))
+    .map((imp) => resolve(dirname(file), imp.spec).replace(/\.js$/, ".ts"));
+}
+
+/** Every import circle of the graph, each once, as a list of files from its first to its last. */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  const circles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === "open") circles.push(path.slice(path.indexOf(next)));
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return circles;
+}
+
+test("the cycle finder finds a circle, and only circles", () => {
+  const graph = new Map([
+    ["a", ["b"]],
+    ["b", ["c", "d"]],
+    ["c", ["a"]],
+    ["d", []],
+  ]);
+  expect(importCircles(graph)).toEqual([["a", "b", "c"]]);
+  expect(
+    importCircles(
+      new Map([
+        ["a", ["b"]],
+        ["b", []],
+      ]),
+    ),
+  ).toEqual([]);
+});
+
+test("no import circles anywhere in src/ (type-only and dynamic imports included)", () => {
+  const graph = new Map(files.map((file) => [file, importedFiles(file)]));
+  const circles = importCircles(graph).map((circle) => circle.map((f) => relative(SRC, f)).join(" → "));
+  expect(circles.join("\n")).toBe("");
+});
+
+const STRATEGIES = join(SRC, "pipeline", "strategy");
+
+test.each(files.filter((f) => f.startsWith(`${STRATEGIES}/`)).map((f) => relative(SRC, f)))(
+  "a strategy decides what to write and calls no stage: %s imports nothing of pipeline/ outside pipeline/strategy/",
+  (file) => {
+    for (const target of importedFiles(join(SRC, file))) {
+      if (relative(SRC, target).startsWith("pipeline/"))
+        expect(target.startsWith(`${STRATEGIES}/`), `${file} imports ${relative(SRC, target)}`).toBe(true);
+    }
+  },
+);

@@ -20,13 +20,4 @@ export type RangeRequest =
   /** A deleted ref: nothing to do. */
   | { kind: "nothing"; note: string };
 
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-
-export function isFullSha(value: string): boolean {
-  return SHA.test(value);
-}
-
-/** GitHub and GitLab use 40 (or 64) zeros for "no previous commit". */
-export function isZeroSha(value: string): boolean {
-  return isFullSha(value) && /^0+$/.test(value);
-}
+export { isFullSha, isZeroSha } from "../core/commit-sha.js";

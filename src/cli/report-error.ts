@@ -4,8 +4,8 @@
 // separate bundles in dist/ (cli.js, cli-plan.js), so each knows only its own copy of the error
 // classes, and `instanceof` is asked of the right one.
 import { exitCodeFor } from "../core/errors.js";
-import type { OutputFormat } from "../settings/settings.js";
-import type { CliIo } from "./run-cli.js";
+import type { OutputFormat } from "../core/run-result.js";
+import type { CliIo } from "./cli-io.js";
 
 export async function reportError(
   error: unknown,

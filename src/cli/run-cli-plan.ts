@@ -5,12 +5,13 @@ import { resolve } from "node:path";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
+import type { OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
-import { type OutputFormat, rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
-import type { CliIo } from "./run-cli.js";
 import { createStderrLog } from "./stderr-log.js";
 
 export async function runPlanFromArgs(

@@ -7,16 +7,10 @@ import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
 import { helpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
+import type { CliIo } from "./cli-io.js";
 import { reportError, requestedOutput } from "./report-error.js";
 
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Colour on stderr (a terminal without NO_COLOR). */
-  color: boolean;
-  /** Where a relative --repo is resolved. */
-  cwd: string;
-}
+export type { CliIo } from "./cli-io.js";
 
 export async function runCli(
   argv: string[],

@@ -51,6 +51,12 @@ export interface ConfigSnapshot {
   content: ConfigContent;
 }
 
+/** A config as committed at head: its content, and the manifest that defines it (what --apply applies). */
+export interface HeadConfig {
+  snapshot: ConfigSnapshot;
+  manifest: Manifest;
+}
+
 export type ChangeStatus = "modified" | "added" | "deleted";
 
 /** A ConfigMap or Secret whose content differs between base and head. */

@@ -3,7 +3,8 @@
 // the template (other annotations, env vars, containers) is touched.
 
 import { UserError } from "./errors.js";
-import { arrayField, field, isRecord, stringField } from "./manifests/json-shape.js";
+import { atTemplate, templateAt } from "./kinds/pod-template.js";
+import { arrayField, field, stringField } from "./manifests/json-shape.js";
 
 /** Pod-template annotation holding the hash of the config content the pods were started with. */
 export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
@@ -15,7 +16,7 @@ export function annotationPatch(
   hash: string,
   templatePath: readonly string[] = SPEC_TEMPLATE,
 ): Record<string, unknown> {
-  return nest(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
 
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
@@ -28,7 +29,12 @@ const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
  * Containers only, not init containers: every new pod runs its init containers again anyway,
  * and changing the app containers' template is already enough to start the rollout.
  */
-export function envPatch(podSpec: unknown, varName: string, value: string): Record<string, unknown> {
+export function envPatch(
+  podSpec: unknown,
+  varName: string,
+  value: string,
+  templatePath: readonly string[] = SPEC_TEMPLATE,
+): Record<string, unknown> {
   if (!ENV_NAME.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`,
@@ -48,7 +54,7 @@ export function envPatch(podSpec: unknown, varName: string, value: string): Reco
     }
     return { name, env: [{ name: varName, value }] };
   });
-  return { spec: { template: { spec: { containers: entries } } } };
+  return atTemplate(templatePath, { spec: { containers: entries } });
 }
 
 /**
@@ -63,13 +69,10 @@ export function envMergePatch(
   varName: string,
   value: string,
 ): Record<string, unknown> {
-  const template = templateOf(live, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value);
+  const template = templateAt(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
   const wanted = new Map(
-    arrayField(field(field(field(entries, "spec"), "template"), "spec"), "containers").map((c) => [
-      stringField(c, "name"),
-      c,
-    ]),
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c]),
   );
   const containers = arrayField(field(template, "spec"), "containers").map((container) => {
     const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
@@ -79,7 +82,7 @@ export function envMergePatch(
   const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
   return {
     ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
-    ...nest(templatePath, { spec: { containers } }),
+    ...atTemplate(templatePath, { spec: { containers } }),
   };
 }
 
@@ -88,32 +91,17 @@ export function currentHash(
   obj: unknown,
   templatePath: readonly string[] = SPEC_TEMPLATE,
 ): string | undefined {
-  const annotations = field(field(templateOf(obj, templatePath), "metadata"), "annotations");
+  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
 
 /** The value of env var `varName` when every container sets it to the same literal value. */
 export function currentEnvValue(obj: unknown, varName: string): string | undefined {
-  const containers = arrayField(field(templateOf(obj), "spec"), "containers");
+  const containers = arrayField(field(templateAt(obj, SPEC_TEMPLATE), "spec"), "containers");
   const values = containers.map((c) => {
     const entry = arrayField(c, "env").find((e) => field(e, "name") === varName);
     return stringField(entry, "value");
   });
   const first = values[0];
   return first !== undefined && values.every((v) => v === first) ? first : undefined;
-}
-
-/** The pod template at `templatePath` (spec.template for Deployments, StatefulSets, DaemonSets, Rollouts). */
-function templateOf(
-  obj: unknown,
-  templatePath: readonly string[] = SPEC_TEMPLATE,
-): Record<string, unknown> | undefined {
-  let template: unknown = obj;
-  for (const step of templatePath) template = field(template, step);
-  return isRecord(template) ? template : undefined;
-}
-
-/** `value` placed at `path`: nest(["spec", "template"], x) is { spec: { template: x } }. */
-function nest(path: readonly string[], value: Record<string, unknown>): Record<string, unknown> {
-  return path.reduceRight<Record<string, unknown>>((inner, step) => ({ [step]: inner }), value);
 }

@@ -30,6 +30,9 @@ export interface WorkloadResult {
 /** The overall result, as the action's `result` output names it. */
 export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned";
 
+/** How the report is printed (--output). */
+export type OutputFormat = "text" | "json" | "markdown";
+
 export interface RunReport {
   plan: Plan;
   results: WorkloadResult[];

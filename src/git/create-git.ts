@@ -2,7 +2,7 @@
 
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { isFullSha } from "../ci/range-request.js";
+import { isFullSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { catFileSizes } from "./cat-file-batch.js";
 import { CatFileReader } from "./cat-file-reader.js";

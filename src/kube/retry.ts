@@ -1,8 +1,13 @@
-// Retrying Kubernetes API calls: conflicts (409), throttling (429, honouring Retry-After),
-// server errors (5xx), timeouts and network errors are retried with jittered exponential
-// backoff; every other answer (401, 403, 404, 422...) is final.
+// Every retry config-rollout makes of the Kubernetes API, with one backoff (backoffDelayMs):
+// - one request (withRetries): conflicts (409), throttling (429, honouring Retry-After), server
+//   errors (5xx), timeouts and network errors are retried; every other answer (401, 403, 404,
+//   422...) is final. A conflict is retried with the same body only when that body can succeed
+//   against a newer object: a write guarded by a resourceVersion cannot, so its 409 is final here;
+// - a read, a recompute and a write (retryOnConflict, client-go's RetryOnConflict): after a 409
+//   the object is read again and the write computed afresh;
+// - a watch that fails or keeps closing (list-watch.ts) waits the same backoff before it reopens.
 
-import { ApiException } from "@kubernetes/client-node";
+import type { ApiException } from "@kubernetes/client-node";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (0: try once). */
@@ -25,8 +30,20 @@ export class RequestTimeoutError extends Error {
   }
 }
 
+/**
+ * An answer of the API server as client-node reports it (an ApiException: a numeric HTTP code and
+ * the response headers). Recognised by its shape, not `instanceof`: stages load this module on runs
+ * that never talk to a cluster (the wait's backoff, the restart's conflict check), and importing
+ * client-node's class would load all of client-node (~1.8 MB) on every run.
+ */
+function isApiException(error: unknown): error is ApiException<unknown> {
+  return (
+    error instanceof Error && typeof (error as { code?: unknown }).code === "number" && "headers" in error
+  );
+}
+
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiException) {
+  if (isApiException(error)) {
     return error.code === 409 || error.code === 429 || error.code >= 500;
   }
   return error instanceof RequestTimeoutError || networkErrorCode(error) !== undefined;
@@ -44,36 +61,70 @@ export function networkErrorCode(error: unknown): string | undefined {
 
 /** Seconds the server asked us to wait (Retry-After as seconds; HTTP dates are ignored). */
 export function retryAfterSeconds(error: unknown): number | undefined {
-  if (!(error instanceof ApiException)) return undefined;
+  if (!isApiException(error)) return undefined;
   const headers = (error.headers ?? {}) as Record<string, string | undefined>;
   const value = headers["retry-after"] ?? headers["Retry-After"];
   if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
   return Number(value.trim());
 }
 
+export type Backoff = Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs" | "random">;
+
+/** The one backoff: delay before retry number `attempt` (0-based), exponential with jitter in [d/2, d], capped. */
+export function backoffDelayMs(attempt: number, backoff: Backoff): number {
+  const base = backoff.baseDelayMs ?? 200;
+  const cap = backoff.maxDelayMs ?? 5_000;
+  const step = Math.min(cap, base * 2 ** attempt);
+  return step / 2 + (backoff.random ?? Math.random)() * (step / 2);
+}
+
 /**
- * Delay before retry number `attempt` (0-based): exponential with jitter in [d/2, d], capped;
- * never shorter than what Retry-After asks for (itself capped).
+ * Delay before retry number `attempt` (0-based): the backoff, never shorter than what Retry-After
+ * asks for (itself capped).
  */
 export function retryDelayMs(attempt: number, retryAfter: number | undefined, policy: RetryPolicy): number {
-  const base = policy.baseDelayMs ?? 200;
-  const cap = policy.maxDelayMs ?? 5_000;
-  const step = Math.min(cap, base * 2 ** attempt);
-  const jittered = step / 2 + (policy.random ?? Math.random)() * (step / 2);
+  const jittered = backoffDelayMs(attempt, policy);
   const requested =
     retryAfter === undefined ? 0 : Math.min(retryAfter * 1000, policy.maxRetryAfterMs ?? 30_000);
   return Math.round(Math.max(jittered, requested));
 }
 
-/** Run `call` until it succeeds, fails with a final error, or the retries are used up. */
-export async function withRetries<T>(call: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
-  const sleep = policy.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+/**
+ * Run `call` until it succeeds, fails with a final error, or the retries are used up. `retryable`
+ * narrows isRetryable (a guarded write's conflict is final: see the top of the file).
+ */
+export async function withRetries<T>(
+  call: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  retryable: (error: unknown) => boolean = isRetryable,
+): Promise<T> {
+  const sleep = policy.sleep ?? defaultSleep;
   for (let attempt = 0; ; attempt++) {
     try {
       return await call(attempt);
     } catch (error) {
-      if (attempt >= policy.retries || !isRetryable(error)) throw error;
+      if (attempt >= policy.retries || !retryable(error)) throw error;
       await sleep(retryDelayMs(attempt, retryAfterSeconds(error), policy));
     }
   }
 }
+
+/** A 409 Conflict, as the API answered it or as the adapter reports it (a ClusterAccessError with status 409). */
+export function isConflict(error: unknown): boolean {
+  if (isApiException(error)) return error.code === 409;
+  return (error as { status?: unknown } | null)?.status === 409 && error instanceof Error;
+}
+
+/**
+ * client-go's RetryOnConflict: run `update` (read the object, compute the write from it, send it)
+ * again after a conflict, with the backoff, until it succeeds, fails otherwise, or the retries are
+ * used up. `attempt` is 0 the first time: the caller may reuse what it read before.
+ */
+export async function retryOnConflict<T>(
+  update: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+): Promise<T> {
+  return withRetries(update, policy, isConflict);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

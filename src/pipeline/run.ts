@@ -6,7 +6,7 @@ import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
@@ -17,16 +17,12 @@ import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, configWrite } from "./check-permissions.js";
-import { discoverClusterWorkloads } from "./discover-cluster.js";
-import { findOnCluster } from "./find-on-cluster.js";
+import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
+import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
 import { resolveCommits } from "./resolve-commits.js";
-import { restartAndWait } from "./restart-and-wait.js";
-import { consumedBy } from "./restart-hash.js";
-import { scanRepository } from "./scan-repository.js";
-import { chooseRestartStrategy } from "./strategy/restart-strategy.js";
-import { syncConfigs } from "./sync-configs.js";
+import { readConfigsAt, scanRepository } from "./scan-repository.js";
+import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -188,88 +184,29 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   }
 
   const live = await connectOnce();
-  const clusterInfo = { context: live.context, server: live.server };
-  // Another environment's workloads (and the configs only they consume) are not this cluster's.
-  const onCluster = await findOnCluster(
+  const { results, notes } = await rollOutPlan(
     live,
-    toRestart,
     {
-      namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-      objects: new Map(clusterWorkloads.map((m) => [idKey(m.id), m])),
-    },
-    settings.concurrency,
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) {
-    return {
-      plan,
-      results: onCluster.absent,
-      outcome: outcomeOf(plan, onCluster.absent, settings.dryRun),
-      cluster: clusterInfo,
-      dryRun: settings.dryRun,
-    };
-  }
-  const manifests = new Map(
-    [...scan.workloads, ...clusterWorkloads, ...onCluster.live].map((m) => [idKey(m.id), m]),
-  );
-  const changedKeys = new Set(modified.map((c) => idKey(c.id)));
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
-    .filter((key) => changedKeys.has(key))
-    .map((key) => scan.headConfigs.get(key))
-    .filter((config) => config !== undefined);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group("Check permissions to apply configs", () =>
-      checkPermissions(
-        live,
-        toCheck.map((c) => configWrite(c.snapshot.id)),
-        log,
-        settings.concurrency,
-      ),
-    );
-  }
-  const prepareTitle = strategy.needsLiveConfigs
-    ? "Check the cluster holds the committed configs"
-    : "Copy the committed configs";
-  await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs
-      ? await syncConfigs(
-          live,
-          toCheck,
-          {
-            apply: settings.apply,
-            dryRun: settings.dryRun === "server",
-            timeoutMs: settings.configTimeoutMs,
-            concurrency: settings.concurrency,
-          },
-          log,
-        )
-      : new Map();
-    await strategy.prepare({
-      workloads: present,
-      manifests,
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads,
+      },
+      repoWorkloads: scan.workloads,
+      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
       headConfigs: scan.headConfigs,
-      liveConfigs,
-      cluster: live,
-      git,
+      readHeadConfigs: (ids) =>
+        readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
       head: commits.head,
-      scanOptions,
-      ownedPaths: scan.owned,
-      log,
-    });
-  });
-
-  const waited = await restartAndWait(live, present, { manifests, strategy, settings, log, now });
-  const after = strategy.afterWait
-    ? await strategy.afterWait(waited, { cluster: live, log, now, timeoutMs: settings.timeoutMs })
-    : { results: waited, notes: [] };
-  const results = [...onCluster.absent, ...after.results];
+    },
+    { strategy, settings, log, now },
+  );
   return {
     plan,
     results,
-    ...(after.notes.length > 0 ? { notes: after.notes } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: clusterInfo,
+    cluster: { context: live.context, server: live.server },
     dryRun: settings.dryRun,
   };
 }

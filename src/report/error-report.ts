@@ -4,7 +4,7 @@
 // has nothing to add to the error line on stderr. Messages never hold a Secret's value or a token
 // (errors are worded so); the stack only under --debug.
 import { exitCodeFor } from "../core/errors.js";
-import type { OutputFormat } from "../settings/settings.js";
+import type { OutputFormat } from "../core/run-result.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 import { errorParts } from "./error-line.js";
 

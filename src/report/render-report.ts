@@ -1,5 +1,4 @@
-import type { RunReport } from "../core/run-result.js";
-import type { OutputFormat } from "../settings/settings.js";
+import type { OutputFormat, RunReport } from "../core/run-result.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 import { renderJson } from "./report-json.js";
 import { renderMarkdown } from "./report-markdown.js";

@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import type { OutputFormat } from "../core/run-result.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
 import { validateSettings } from "./validate-settings.js";
@@ -6,7 +7,7 @@ import { validateSettings } from "./validate-settings.js";
 export type Discover = "repo" | "cluster" | "both";
 export type Strategy = "annotation" | "env" | "versioned";
 export type DryRun = "none" | "client" | "server";
-export type OutputFormat = "text" | "json" | "markdown";
+export type { OutputFormat } from "../core/run-result.js";
 
 /** Everything a run needs to know, parsed once from flags, environment or action inputs. */
 export interface Settings {

@@ -161,6 +161,24 @@ describe("retries", () => {
     expect(h.sim.requests.map((r) => r.status)).toEqual([...Array(times).fill(status), 200]);
   });
 
+  test("a patch guarded by a stale resourceVersion is not sent again as it is: its 409 is reported", async () => {
+    h.sim.seed(deployment("guarded"));
+    const stale = h.sim.get("Deployment", "default", "guarded") as { metadata: { resourceVersion: string } };
+    h.sim.seed(deployment("guarded", "default", { replicas: 2 }));
+    h.sim.resetRequests();
+    const error = await errorOf(
+      h.cluster.patchWorkload(
+        id("Deployment", "guarded"),
+        { metadata: { resourceVersion: stale.metadata.resourceVersion, labels: { x: "y" } } },
+        false,
+        "merge",
+      ),
+    );
+    expect(error).toMatchObject({ status: 409 });
+    expect(error.message).toMatch(/answered 409 Conflict: Operation cannot be fulfilled/);
+    expect(h.sim.requests.map((r) => r.status)).toEqual([409]);
+  });
+
   test("429 waits as long as Retry-After asks", async () => {
     h.sim.failNext({ verb: "list", kind: "Deployment" }, 429, 1, 1);
     const started = Date.now();

@@ -92,6 +92,19 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
     expect(patchRequest?.fieldManager).toBe("kubectl-patch");
   });
 
+  test("a merge patch guarded by a stale resourceVersion is a 409 Conflict, as kubectl shows it", async () => {
+    // What the restart stage's re-read and recompute answers (test/pipeline/cluster/restart.sim.test.ts).
+    const before = cluster.get("Deployment", "shop", "web") as Loose;
+    const stale = { metadata: { resourceVersion: before.metadata.resourceVersion, labels: { first: "1" } } };
+    expect((await run("label", "deploy", "web", "other=writer")).code).toBe(0);
+    const result = await run("patch", "deploy", "web", "--type", "merge", "-p", JSON.stringify(stale));
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Error from server (Conflict): Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again',
+    );
+    expect((cluster.get("Deployment", "shop", "web") as Loose).metadata.labels.first).toBeUndefined();
+  });
+
   test("kubectl rollout restart, then rollout status waits for the simulator and exits 0", async () => {
     const restart = await run("rollout", "restart", "deploy/web");
     expect(restart.code).toBe(0);

@@ -1,11 +1,13 @@
 // What config-rollout knows about each kind of workload, one table entry per kind: its API
 // coordinates, where its pod template lives, how it is restarted (or why it is not), and the rule
 // that says when its rollout is finished. Adding a kind is adding an entry here and its tests; no
-// other file branches on a workload kind.
+// other file branches on a workload kind (docs/architecture.md walks through one).
 
-import { field, isRecord } from "../manifests/json-shape.js";
+import { field } from "../manifests/json-shape.js";
 import type { ObjectId } from "../model.js";
+import { type ApiKind, CONFIG_KINDS, CONTROLLER_REVISION } from "./api-kinds.js";
 import { argoRolloutStatus } from "./argo-rollout-status.js";
+import { templateAt } from "./pod-template.js";
 import {
   daemonSetStatus,
   deploymentStatus,
@@ -13,6 +15,7 @@ import {
   statefulSetStatus,
 } from "./rollout-status.js";
 
+export { type ApiKind, apiVersionOf, qualifiedResource } from "./api-kinds.js";
 export type { RolloutStatus } from "./rollout-status.js";
 
 type Plain = Record<string, unknown>;
@@ -20,12 +23,7 @@ type Plain = Record<string, unknown>;
 /** How a restart is sent: strategic merge for built-in kinds; custom resources accept only merge/JSON patches. */
 export type PatchType = "strategic-merge" | "merge";
 
-export interface WorkloadKind {
-  kind: string;
-  group: string;
-  version: string;
-  /** Plural resource name, as URLs and RBAC rules spell it. */
-  resource: string;
+export interface WorkloadKind extends ApiKind {
   /** Path from the object to its pod template; [] when the object is itself a pod. */
   templatePath: readonly string[];
   /**
@@ -42,9 +40,10 @@ export interface WorkloadKind {
    * references are read from that object, and a restart patches that object's template.
    */
   templateOwner?: (obj: Plain) => ObjectId | undefined;
-  /** Served only where a CustomResourceDefinition installs it: discovery decides whether to list it. */
-  customResource?: boolean;
 }
+
+/** A kind config-rollout restarts: its entry says how the patch is sent. */
+export type RestartableKind = WorkloadKind & { restart: { patch: PatchType } };
 
 export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   {
@@ -151,18 +150,34 @@ export function workloadKindOf(obj: unknown): WorkloadKind | undefined {
   return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : undefined;
 }
 
-export function apiVersionOf(entry: WorkloadKind): string {
-  return entry.group ? `${entry.group}/${entry.version}` : entry.version;
+/** How a kind's restart patch is sent; undefined for a kind that is never restarted. */
+export function patchTypeOf(entry: WorkloadKind): PatchType | undefined {
+  return "patch" in entry.restart ? entry.restart.patch : undefined;
 }
 
-/** "deployments.apps", "pods": the resource as RBAC rules and API messages name it. */
-export function qualifiedResource(entry: WorkloadKind): string {
-  return entry.group ? `${entry.resource}.${entry.group}` : entry.resource;
+function isRestartableKind(entry: WorkloadKind | undefined): entry is RestartableKind {
+  return entry !== undefined && patchTypeOf(entry) !== undefined;
+}
+
+/** The entry of a kind config-rollout restarts; undefined for other (and unknown) kinds. */
+export function restartableKind(kind: string): RestartableKind | undefined {
+  const entry = BY_KIND.get(kind);
+  return isRestartableKind(entry) ? entry : undefined;
 }
 
 /** Kinds config-rollout patches to restart (in table order). */
-export function restartableKinds(): WorkloadKind[] {
-  return WORKLOAD_KINDS.filter((k) => "patch" in k.restart);
+export function restartableKinds(): RestartableKind[] {
+  return WORKLOAD_KINDS.filter(isRestartableKind);
+}
+
+/** Every kind the Kubernetes adapter talks to: workloads, configs, and what --prune reads. */
+export const API_KINDS: readonly ApiKind[] = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+
+const API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
+
+/** The API coordinates of a kind config-rollout talks to; undefined for any other kind. */
+export function apiKind(kind: string): ApiKind | undefined {
+  return API_KIND_BY_NAME.get(kind);
 }
 
 export interface PodTemplate {
@@ -175,10 +190,8 @@ export interface PodTemplate {
 /** The pod template of a workload object, or undefined for other kinds or a malformed object. */
 export function podTemplateOf(obj: unknown): PodTemplate | undefined {
   const entry = workloadKindOf(obj);
-  if (!entry) return undefined;
-  let template: unknown = obj;
-  for (const step of entry.templatePath) template = field(template, step);
-  if (!isRecord(template)) return undefined;
+  const template = entry && templateAt(obj, entry.templatePath);
+  if (!template) return undefined;
   return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 
@@ -199,8 +212,7 @@ export function isWorkloadKind(kind: string): boolean {
 }
 
 export function isRestartable(kind: string): boolean {
-  const entry = BY_KIND.get(kind);
-  return entry !== undefined && "patch" in entry.restart;
+  return restartableKind(kind) !== undefined;
 }
 
 /** Why a workload kind is recognised but never patched; undefined for restartable (and unknown) kinds. */

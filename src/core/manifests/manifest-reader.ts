@@ -4,6 +4,7 @@
 // Pure: the caller reads the file (at a revision) and passes its text or bytes.
 
 import type { Document } from "yaml";
+import { isClusterScoped } from "../kinds/api-kinds.js";
 import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
 import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
@@ -27,34 +28,6 @@ export interface ParsedManifests {
 export const DEFAULT_MAX_ALIAS_COUNT = 100;
 /** A garbage file can produce hundreds of parser errors; the first few say enough. */
 const MAX_PROBLEMS_PER_FILE = 10;
-
-/** Kinds that have no namespace: their id keeps namespace "" whatever the file says. */
-const CLUSTER_SCOPED_KINDS = new Set([
-  "APIService",
-  "CertificateSigningRequest",
-  "ClusterIssuer",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "ComponentStatus",
-  "CSIDriver",
-  "CSINode",
-  "CustomResourceDefinition",
-  "FlowSchema",
-  "IngressClass",
-  "MutatingWebhookConfiguration",
-  "Namespace",
-  "Node",
-  "PersistentVolume",
-  "PodSecurityPolicy",
-  "PriorityClass",
-  "PriorityLevelConfiguration",
-  "RuntimeClass",
-  "StorageClass",
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "ValidatingWebhookConfiguration",
-  "VolumeAttachment",
-]);
 
 /**
  * Kinds this tool acts on: for these a missing `metadata` is a mistake worth reporting. Other
@@ -368,7 +341,7 @@ export class DocumentReader {
     const namespaceValue = field(metadata, "namespace");
     let namespace: string;
     let namespaceAssumed = false;
-    if (CLUSTER_SCOPED_KINDS.has(kind)) {
+    if (isClusterScoped(kind)) {
       namespace = "";
     } else if (namespaceValue === undefined || namespaceValue === null || namespaceValue === "") {
       namespace = this.opts.defaultNamespace;

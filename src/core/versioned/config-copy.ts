@@ -1,6 +1,6 @@
 // Versioned configs: every content change of a ConfigMap/Secret becomes its own immutable copy
 // `<name>-<hash>`. This file says what a copy is called and what it holds; creating it is the
-// pipeline's job (pipeline/strategy/versioned-strategy.ts).
+// pipeline's job (pipeline/strategy/versioned/).
 
 import { createHash, createHmac } from "node:crypto";
 import { UserError } from "../errors.js";

@@ -3,6 +3,7 @@
 // ephemeral containers. The result is one patch per workload that changes only those names.
 
 import { UserError } from "../errors.js";
+import { atTemplate } from "../kinds/pod-template.js";
 import { arrayField, field, isRecord, stringField } from "../manifests/json-shape.js";
 import type { ConfigKind } from "../model.js";
 
@@ -87,65 +88,8 @@ function repoint(
     located.push({ ...site, to, placement });
   };
 
-  arrayField(spec, "volumes").forEach((volume, index) => {
-    const volumeName = stringField(volume, "name");
-    const at = `volumes[${volumeName ?? index}]`;
-    const place = (part: Placement["part"]): Placement => ({ list: "volumes", item: volumeName ?? "", part });
-    visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field(volume, "projected"), "sources").forEach((source, i) => {
-      const sourceAt = `${at}.sources[${i}]`;
-      visit(field(source, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit(field(source, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
-    });
-  });
-  for (const list of CONTAINER_LISTS) {
-    arrayField(spec, list).forEach((container, index) => {
-      const containerName = stringField(container, "name");
-      const at = `${list}[${containerName ?? index}]`;
-      const place = (part: Placement["part"], envName?: string): Placement => ({
-        list,
-        item: containerName ?? "",
-        part,
-        ...(envName === undefined ? {} : { envName }),
-      });
-      arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit(
-          field(envFrom, "configMapRef"),
-          "name",
-          "ConfigMap",
-          `${at}.envFrom[${i}].configMapRef`,
-          place("envFrom"),
-        );
-        visit(
-          field(envFrom, "secretRef"),
-          "name",
-          "Secret",
-          `${at}.envFrom[${i}].secretRef`,
-          place("envFrom"),
-        );
-      });
-      arrayField(container, "env").forEach((env, i) => {
-        const envName = stringField(env, "name");
-        const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field(env, "valueFrom");
-        visit(
-          field(valueFrom, "configMapKeyRef"),
-          "name",
-          "ConfigMap",
-          `${envAt}.configMapKeyRef`,
-          place("env", envName),
-        );
-        visit(
-          field(valueFrom, "secretKeyRef"),
-          "name",
-          "Secret",
-          `${envAt}.secretKeyRef`,
-          place("env", envName),
-        );
-      });
-    });
-  }
+  visitVolumes(spec, visit);
+  visitContainers(spec, visit);
   return { spec, located, sites };
 }
 
@@ -197,7 +141,7 @@ export function repointStrategicPatch(repointed: Repointed, templatePath: readon
       }
     }
   }
-  return nest(templatePath, { spec });
+  return atTemplate(templatePath, { spec });
 }
 
 /**
@@ -214,29 +158,88 @@ export function repointMergePatch(
   const spec: Plain = {};
   for (const list of lists) spec[list] = repointed.spec[list];
   const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
-  return { ...(resourceVersion ? { metadata: { resourceVersion } } : {}), ...nest(templatePath, { spec }) };
-}
-
-/** The pod spec of the template at `templatePath` of a workload object. */
-export function podSpecAt(obj: unknown, templatePath: readonly string[]): unknown {
-  let template: unknown = obj;
-  for (const step of templatePath) template = field(template, step);
-  return field(template, "spec");
-}
-
-/** A copy of a workload object with the pod spec at `templatePath` replaced. */
-export function withPodSpec(obj: Plain, templatePath: readonly string[], spec: Plain): Plain {
-  const copy = structuredClone(obj);
-  let template: unknown = copy;
-  for (const step of templatePath) template = field(template, step);
-  if (isRecord(template)) template.spec = spec;
-  return copy;
+  return {
+    ...(resourceVersion ? { metadata: { resourceVersion } } : {}),
+    ...atTemplate(templatePath, { spec }),
+  };
 }
 
 function findItem(spec: Plain, list: string, name: string): unknown {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }
 
-function nest(path: readonly string[], value: Plain): Plain {
-  return path.reduceRight<Plain>((inner, step) => ({ [step]: inner }), value);
+/** Looks at `holder[key]` as a reference of `configKind` at `path`, placed in the patch at `placement`. */
+type Visit = (
+  holder: unknown,
+  key: string,
+  configKind: ConfigKind,
+  path: string,
+  placement: Placement,
+) => void;
+
+/** The references of the pod spec's volumes: configMap, secret and projected sources. */
+function visitVolumes(spec: Plain, visit: Visit): void {
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part: Placement["part"]): Placement => ({ list: "volumes", item: volumeName ?? "", part });
+    visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
+      visit(field(source, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit(field(source, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+}
+
+/** The references of every container list: envFrom and env valueFrom. */
+function visitContainers(spec: Plain, visit: Visit): void {
+  for (const list of CONTAINER_LISTS) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part: Placement["part"], envName?: string): Placement => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...(envName === undefined ? {} : { envName }),
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
+        visit(
+          field(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i}].configMapRef`,
+          place("envFrom"),
+        );
+        visit(
+          field(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i}].secretRef`,
+          place("envFrom"),
+        );
+      });
+      arrayField(container, "env").forEach((env, i) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i}]`;
+        const valueFrom = field(env, "valueFrom");
+        visit(
+          field(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName),
+        );
+        visit(
+          field(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName),
+        );
+      });
+    });
+  }
 }

@@ -4,13 +4,13 @@
 
 import { RolloutFailure } from "../../core/errors.js";
 import { idKey, type ObjectId } from "../../core/model.js";
+import { consumedBy } from "../../core/plan/consumed-configs.js";
 import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import { computeRestartHashes, consumedBy } from "../restart-hash.js";
-import { readConfigsAt } from "../scan-repository.js";
-import type { RestartStrategy } from "./restart-strategy.js";
+import { computeRestartHashes } from "./restart-hash.js";
+import type { RestartStrategy, StepFor } from "./restart-strategy.js";
 
 /** The step of the annotation strategy once every workload's hash is known. */
-export function annotationStep(hashFor: (id: ObjectId) => string | undefined): RestartStrategy["patchFor"] {
+export function annotationStep(hashFor: (id: ObjectId) => string | undefined): StepFor {
   return (id, live, kind) => {
     const hash = hashFor(id);
     // Reported on this workload alone (a failed result), like an API refusal.
@@ -18,11 +18,10 @@ export function annotationStep(hashFor: (id: ObjectId) => string | undefined): R
     if (currentHash(live, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
-    const type = "patch" in kind.restart ? kind.restart.patch : "strategic-merge";
     // One annotation: a strategic and a JSON merge patch say the same thing.
     return {
       patch: annotationPatch(hash, kind.templatePath),
-      type,
+      type: kind.restart.patch,
       describe: `${CONFIG_HASH_ANNOTATION}=${hash}`,
     };
   };
@@ -36,15 +35,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
     async prepare(context) {
       const { workloads, manifests, cluster } = context;
       // The hash covers unchanged consumed configs too: read the ones the scan did not.
-      const consumed = workloads.flatMap((w) => consumedBy(w, manifests));
-      const headConfigs = await readConfigsAt(
-        context.git,
-        context.head,
-        consumed,
-        context.headConfigs,
-        context.scanOptions,
-        context.ownedPaths,
-      );
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
       hashes = await computeRestartHashes(
         workloads,
         manifests,
@@ -53,6 +44,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
         cluster,
         hashKey,
       );
+      return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get(idKey(id))),
   };

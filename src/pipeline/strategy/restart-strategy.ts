@@ -1,17 +1,17 @@
-// The restart strategy, chosen once per run from --strategy: one object with one method per step,
-// so no other stage branches on the strategy. `prepare` does the work a strategy needs before the
-// first patch (the annotation strategy hashes the consumed configs; the env strategy needs nothing);
-// `patchFor` turns one live workload into the patch that restarts it, or says why none is needed.
+// The restart strategy, chosen once per run from --strategy (choose-strategy.ts): one object with one method per step,
+// so no other stage branches on the strategy. A strategy decides what to write and what to do after
+// the wait; it never writes a patch or waits itself: the restart-and-wait path
+// (pipeline/cluster/restart-and-wait.ts) does both, the same way for the first restart and for a
+// rollback. `prepare` does the reads a strategy needs before the first patch (the annotation
+// strategy hashes the consumed configs; the env strategy needs nothing; the versioned strategy names
+// its copies) and says which configs to write first; `patchFor` turns one live workload into the
+// patch that restarts it, or says why none is needed.
 
-import type { PatchType, WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import type { Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
+import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
-import type { Git } from "../../git/git.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
-import type { HeadConfig, ScanOptions } from "../scan-repository.js";
-import { createAnnotationStrategy } from "./annotation-strategy.js";
-import { createEnvStrategy } from "./env-strategy.js";
 
 type Plain = Record<string, unknown>;
 
@@ -24,15 +24,27 @@ export interface PrepareContext {
   manifests: Map<string, Manifest>;
   /** Configs committed at head that were read so far, by idKey. */
   headConfigs: Map<string, HeadConfig>;
+  /** The configs committed at head among `ids`, read from the repository when the scan did not (with those it did). */
+  readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
   /** Live configs already read while checking the cluster holds the committed content, by idKey. */
   liveConfigs: Map<string, LiveConfig>;
   cluster: Cluster;
-  git: Git;
   head: string;
-  scanOptions: ScanOptions;
-  /** Files that belong to a rendered source (kustomize tree, chart): never read as raw manifests. */
-  ownedPaths?: (path: string) => boolean;
   log: Log;
+}
+
+/** A config a strategy needs on the cluster before the first patch (the versioned strategy's copies). */
+export interface ConfigWrite {
+  id: ObjectId & { kind: ConfigKind };
+  /** The object, applied server-side (it may create it: RBAC must allow create and patch). */
+  body: Plain;
+  /** The line that reports it written (or accepted by a server dry run). */
+  done: string;
+}
+
+export interface Prepared {
+  /** Written by the restart path after its permission check, before the first patch. */
+  configWrites: ConfigWrite[];
 }
 
 export type RestartStep =
@@ -48,12 +60,19 @@ export type RestartStep =
       unchanged: string;
     };
 
-/** What a strategy may use after the wait: the cluster, and the run's clock and timeout. */
+/** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
+export type StepFor = (id: ObjectId, live: Plain, kind: RestartableKind) => RestartStep;
+
+/** Workloads to restart again after the wait, through the same path (versioned: failed rollouts, back to their previous configs). */
+export interface Rollback {
+  ids: ObjectId[];
+  patchFor: StepFor;
+}
+
+/** What a strategy may use after the wait. */
 export interface AfterWaitContext {
   cluster: Cluster;
   log: Log;
-  now: () => number;
-  timeoutMs: number;
 }
 
 export interface AfterWaitOutcome {
@@ -67,13 +86,12 @@ export interface RestartStrategy {
   readonly name: StrategyName;
   /**
    * Whether the pods read the changed configs in place, so the cluster must hold their committed
-   * content before anything restarts (pipeline/sync-configs.ts). False when the strategy writes the
-   * committed content itself (versioned copies).
+   * content before anything restarts (pipeline/cluster/sync-configs.ts). False when the strategy
+   * writes the committed content itself (versioned copies).
    */
   readonly needsLiveConfigs: boolean;
-  prepare(context: PrepareContext): Promise<void>;
-  /** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
-  patchFor(id: ObjectId, live: Plain, kind: WorkloadKind): RestartStep;
+  prepare(context: PrepareContext): Promise<Prepared>;
+  patchFor: StepFor;
   /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
   planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**
@@ -82,8 +100,17 @@ export interface RestartStrategy {
    * Only for planning: restarts always start from the live objects.
    */
   planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
-  /** Work after the rollouts were waited for (versioned: rollback of failures, pruning of old copies). */
-  afterWait?(results: WorkloadResult[], context: AfterWaitContext): Promise<AfterWaitOutcome>;
+  /** After the wait: what to restart again, and how (versioned: roll back failed rollouts); undefined for nothing. */
+  rollbackFor?(results: WorkloadResult[]): Rollback | undefined;
+  /**
+   * The last step, once any rollback has rolled out (`rolledBack`: its results, in its order):
+   * amend the results, clean up (versioned: say what rolled back, prune unused copies).
+   */
+  afterWait?(
+    results: WorkloadResult[],
+    rolledBack: WorkloadResult[],
+    context: AfterWaitContext,
+  ): Promise<AfterWaitOutcome>;
 }
 
 export interface StrategySettings {
@@ -94,24 +121,6 @@ export interface StrategySettings {
   rollback: boolean;
   prune: boolean;
   keep: number;
-  timeoutMs: number;
   /** API requests in flight at once (--concurrency). */
   concurrency?: number;
-}
-
-export async function chooseRestartStrategy(
-  settings: StrategySettings,
-  now: () => number,
-): Promise<RestartStrategy> {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "versioned": {
-      // Loaded only when chosen: its copies are named with node:crypto, which other runs never load.
-      const { createVersionedStrategy } = await import("./versioned-strategy.js");
-      return createVersionedStrategy(settings);
-    }
-  }
 }

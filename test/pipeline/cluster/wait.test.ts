@@ -1,8 +1,8 @@
 // waitForRollouts over a scripted fake cluster: the cases a real server rarely produces on cue.
 import { expect, test } from "vitest";
-import { ClusterAccessError } from "../../src/kube/api-errors.js";
-import type { ListResult, WatchEventHandler } from "../../src/kube/kube-client.js";
-import { type WaitCluster, waitForRollouts } from "../../src/pipeline/wait.js";
+import { ClusterAccessError } from "../../../src/kube/api-errors.js";
+import type { ListResult, WatchEventHandler } from "../../../src/kube/kube-client.js";
+import { type WaitCluster, waitForRollouts } from "../../../src/pipeline/cluster/wait.js";
 
 type Obj = Record<string, unknown>;
 

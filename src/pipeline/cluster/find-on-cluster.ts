@@ -2,11 +2,11 @@
 // (an overlay per namespace, a directory per cluster) and a run talks to one cluster, which has some
 // of them. A planned workload the cluster does not have is "not on this cluster": reported and
 // skipped, never a failure, and the configs only it consumes need not be on the cluster either.
-import { workloadKind } from "../core/kinds/workload-kinds.js";
-import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { WorkloadResult } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
+import { workloadKind } from "../../core/kinds/workload-kinds.js";
+import { formatId, idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import type { Cluster } from "../../kube/kube-client.js";
 
 export interface WorkloadsOnCluster {
   present: PlannedWorkload[];

@@ -4,10 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import type { ObjectId } from "../../src/core/model.js";
-import { restartWorkloads } from "../../src/pipeline/restart.js";
-import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
-import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/pipeline/wait.js";
+import type { ObjectId } from "../../../src/core/model.js";
+import { restartWorkloads } from "../../../src/pipeline/cluster/restart.js";
+import {
+  type WaitOptions,
+  type WaitTarget,
+  waitForRollouts,
+  waitTargetOf,
+} from "../../../src/pipeline/cluster/wait.js";
+import { annotationStep } from "../../../src/pipeline/strategy/annotation-strategy.js";
 import {
   daemonSet,
   deployment,
@@ -16,7 +21,7 @@ import {
   type SimHarness,
   startHarness,
   statefulSet,
-} from "../kube/sim-setup.js";
+} from "../../kube/sim-setup.js";
 
 let h: SimHarness;
 beforeAll(async () => {
@@ -329,15 +334,15 @@ test("the process exits on its own after waiting (no watch or timer left open)",
   h.sim.seed(deployment("exiting"));
   const dir = mkdtempSync(join(tmpdir(), "kube-exit-"));
   try {
-    const src = resolve(import.meta.dirname, "../../src");
+    const src = resolve(import.meta.dirname, "../../../src");
     const script = join(dir, "wait-and-exit.mts");
     writeFileSync(
       script,
       [
         `import { loadKubeConfig } from ${JSON.stringify(join(src, "kube/connect.ts"))};`,
         `import { createCluster } from ${JSON.stringify(join(src, "kube/kube-client.ts"))};`,
-        `import { restartWorkloads } from ${JSON.stringify(join(src, "pipeline/restart.ts"))};`,
-        `import { waitForRollouts } from ${JSON.stringify(join(src, "pipeline/wait.ts"))};`,
+        `import { restartWorkloads } from ${JSON.stringify(join(src, "pipeline/cluster/restart.ts"))};`,
+        `import { waitForRollouts } from ${JSON.stringify(join(src, "pipeline/cluster/wait.ts"))};`,
         `import { annotationStep } from ${JSON.stringify(join(src, "pipeline/strategy/annotation-strategy.ts"))};`,
         `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {} })!;`,
         `const cluster = createCluster(conn.kc, { requestTimeoutMs: 5000, userAgent: "t", fieldManager: "t", retries: 2 });`,
@@ -347,7 +352,7 @@ test("the process exits on its own after waiting (no watch or timer left open)",
         `console.log(results[0]!.result);`,
       ].join("\n"),
     );
-    const tsx = resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
+    const tsx = resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
     // Run asynchronously so the simulated server in this process keeps answering.
     const child = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
       const p = execFile(tsx, [script, h.kubeconfigPath], { timeout: 30_000 }, (_error, stdout, stderr) =>

@@ -1,9 +1,9 @@
 // restartWorkloads against the simulated API server: what gets patched, what is left alone.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
-import { type RestartOptions, restartWorkloads } from "../../src/pipeline/restart.js";
-import { annotationStep } from "../../src/pipeline/strategy/annotation-strategy.js";
-import { createEnvStrategy } from "../../src/pipeline/strategy/env-strategy.js";
+import { CONFIG_HASH_ANNOTATION } from "../../../src/core/restart-patch.js";
+import { type RestartOptions, restartWorkloads } from "../../../src/pipeline/cluster/restart.js";
+import { annotationStep } from "../../../src/pipeline/strategy/annotation-strategy.js";
+import { createEnvStrategy } from "../../../src/pipeline/strategy/env-strategy.js";
 import {
   deployment,
   id,
@@ -11,7 +11,8 @@ import {
   type SimHarness,
   startHarness,
   statefulSet,
-} from "../kube/sim-setup.js";
+} from "../../kube/sim-setup.js";
+import { rollout } from "../../sim/argo-fixtures.js";
 
 let h: SimHarness;
 beforeAll(async () => {
@@ -110,20 +111,6 @@ describe("annotation strategy", () => {
     ["missing workload", () => {}, id("Deployment", "ghost"), {}, /does not exist in the cluster/],
     ["kind that cannot be restarted", () => {}, id("CronJob", "nightly"), {}, /CronJob cannot be restarted/],
     [
-      "excluded namespace",
-      () => {},
-      id("Deployment", "web"),
-      { excludedNamespaces: ["def*"] },
-      /refused: namespace default is excluded/,
-    ],
-    [
-      "namespace outside the allowed ones",
-      () => {},
-      id("Deployment", "web"),
-      { allowedNamespaces: ["prod-*"] },
-      /refused: namespace default/,
-    ],
-    [
       "no hash computed",
       () => h.sim.seed(deployment("nohash")),
       id("Deployment", "nohash"),
@@ -190,6 +177,44 @@ test("one refused workload does not stop the others", async () => {
     expect(results[0]?.message).toMatch(
       /^forbidden: context sim-ctx cannot patch statefulsets\.apps in namespace default/,
     );
+  } finally {
+    await harness.close();
+  }
+});
+
+test("a conflict re-reads the workload and recomputes its patch, keeping what another writer changed", async () => {
+  const harness = await startHarness();
+  try {
+    harness.sim.installCrd("argo-rollouts");
+    harness.sim.seed(rollout("web", "default"));
+    harness.sim.resetRequests();
+    // Between our read and our patch, another writer changes the pod template: the env strategy's
+    // merge patch of a Rollout carries the whole container list, guarded by the resourceVersion it
+    // was computed from, so the server refuses it.
+    const otherWriter = async () => {
+      const changed = rollout("web", "default");
+      const spec = changed.spec as { template: { spec: { containers: Array<{ image: string }> } } };
+      spec.template.spec.containers[0]!.image = "nginx:1.28";
+      harness.sim.seed(changed);
+    };
+    const [result] = await restartWorkloads([{ id: id("Rollout", "web") }], harness.cluster, {
+      strategy: createEnvStrategy("RESTART_TIME", () => NOW),
+      now: () => NOW,
+      dryRun: false,
+      beforeWrites: otherWriter,
+    });
+    expect(result?.result, result?.message).toBe("restarted");
+    const sent = harness.sim.requests.filter((r) => r.kind === "Rollout").map((r) => `${r.verb} ${r.status}`);
+    expect(sent).toEqual(["get 200", "patch 409", "get 200", "patch 200"]);
+    const live = harness.sim.get("Rollout", "default", "web") as {
+      spec: { template: { spec: { containers: Array<{ image: string; env: unknown[] }> } } };
+    };
+    const [app] = live.spec.template.spec.containers;
+    expect(app?.image).toBe("nginx:1.28");
+    expect(app?.env).toEqual([
+      { name: "A", value: "1" },
+      { name: "RESTART_TIME", value: "1740830400" },
+    ]);
   } finally {
     await harness.close();
   }

@@ -2,10 +2,10 @@
 // One LIST per affected namespace and restartable kind the cluster serves: never a GET per
 // workload, never a cluster-wide scan. Custom kinds (Argo Rollouts) are listed only where their
 // CRD is installed.
-import { restartableKinds, type WorkloadKind } from "../core/kinds/workload-kinds.js";
-import type { Manifest } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { Cluster } from "../kube/kube-client.js";
+import { restartableKinds, type WorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Manifest } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { Cluster } from "../../kube/kube-client.js";
 
 export async function discoverClusterWorkloads(
   cluster: Cluster,

@@ -4,16 +4,16 @@
 // Deployment: it would not roll anyway, and patching it would queue a surprise rollout for whoever
 // resumes it).
 
-import { isExpectedError } from "../core/errors.js";
-import { type WorkloadKind, workloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import { field } from "../core/manifests/json-shape.js";
-import { formatId, type ObjectId } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import type { RestartOutcome } from "../core/run-result.js";
-import type { Cluster } from "../kube/kube-client.js";
-import { globMatcher } from "./glob-matcher.js";
-import type { RestartStep, RestartStrategy } from "./strategy/restart-strategy.js";
+import { isExpectedError } from "../../core/errors.js";
+import { type RestartableKind, restartableKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import { field } from "../../core/manifests/json-shape.js";
+import { formatId, type ObjectId } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import type { RestartOutcome } from "../../core/run-result.js";
+import type { Cluster } from "../../kube/kube-client.js";
+import { isConflict } from "../../kube/retry.js";
+import type { RestartStep, RestartStrategy } from "../strategy/restart-strategy.js";
 
 export interface RestartRequest {
   id: ObjectId;
@@ -31,15 +31,11 @@ export interface RestartOptions {
   now(): number;
   /** Server-side dry run: every patch is sent with dryRun=All. */
   dryRun: boolean;
-  /** Namespaces (globs) that may be written to; default: all. */
-  allowedNamespaces?: string[];
-  /** Namespaces (globs) that are never written to. */
-  excludedNamespaces?: string[];
   /**
    * Called once every patch is computed and before the first is sent, with the objects that will be
    * patched (a rerun's unchanged workloads are not among them); it may throw to refuse the run.
    */
-  beforeWrites?: (targets: Array<{ id: ObjectId; kind: WorkloadKind }>) => Promise<void>;
+  beforeWrites?: (targets: Array<{ id: ObjectId; kind: RestartableKind }>) => Promise<void>;
   log?: Log;
   /** Reads and patches in flight at once (--concurrency); default 4. */
   concurrency?: number;
@@ -61,7 +57,7 @@ export interface RestartResult {
   durationMs: number;
 }
 
-type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves">;
+type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves" | "retryOnConflict">;
 
 /** Workloads patched at once when not given: enough to hide round trips, gentle on the API server. */
 const PARALLEL_PATCHES = 4;
@@ -69,7 +65,7 @@ const PARALLEL_PATCHES = 4;
 /** A workload whose patch is computed and not yet sent. */
 interface PendingPatch {
   /** The object patched: the workload, or the object whose template it runs. */
-  target: { id: ObjectId; kind: WorkloadKind };
+  target: { id: ObjectId; kind: RestartableKind };
   step: Extract<RestartStep, { patch: object }>;
   ownerId?: ObjectId;
 }
@@ -87,18 +83,14 @@ export async function restartWorkloads(
   cluster: RestartCluster,
   opts: RestartOptions,
 ): Promise<RestartResult[]> {
-  const allowed = opts.allowedNamespaces?.length ? await globMatcher(opts.allowedNamespaces) : () => true;
-  const excluded = await globMatcher(opts.excludedNamespaces ?? []);
   const started = opts.now();
   const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) =>
-    prepareOne(request, cluster, opts, (ns) => allowed(ns) && !excluded(ns)),
-  );
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
   const pending = prepared.filter((p): p is PendingPatch => "step" in p);
   await opts.beforeWrites?.(pending.map((p) => p.target));
   return runLimited(requests, limit, async (request, index) => {
     const ready = prepared[index]!;
-    const outcome = "step" in ready ? await sendPatch(ready, cluster, opts) : ready;
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
     const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
     opts.log?.info(`${formatId(request.id)}: ${result.message}`);
     return result;
@@ -110,15 +102,11 @@ async function prepareOne(
   request: RestartRequest,
   cluster: RestartCluster,
   opts: RestartOptions,
-  mayWrite: (namespace: string) => boolean,
 ): Promise<PendingPatch | Outcome> {
   const { id } = request;
-  const kind = workloadKind(id.kind);
-  if (!kind || !("patch" in kind.restart)) {
+  const kind = restartableKind(id.kind);
+  if (!kind) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  if (!mayWrite(id.namespace)) {
-    return { result: "failed", message: `refused: namespace ${id.namespace} is excluded from writes` };
   }
   try {
     const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
@@ -147,7 +135,31 @@ async function prepareOne(
   }
 }
 
+/**
+ * Send a computed patch. A 409 Conflict means the object changed since it was read (a merge patch
+ * guarded by its resourceVersion, or a server that gave up): the workload is read again and its
+ * patch computed afresh, as client-go's RetryOnConflict does — the same body could never succeed,
+ * and a patch computed from an old read could undo someone else's change.
+ */
 async function sendPatch(
+  request: RestartRequest,
+  first: PendingPatch,
+  cluster: RestartCluster,
+  opts: RestartOptions,
+): Promise<Outcome> {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error) {
+    // Still conflicting once the retries are used up: this workload fails, the others go on.
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+
+async function patchOnce(
   { target, step, ownerId }: PendingPatch,
   cluster: RestartCluster,
   opts: RestartOptions,
@@ -169,7 +181,8 @@ async function sendPatch(
       ...(opts.dryRun ? {} : { object: patched }),
     };
   } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    // A conflict goes back to sendPatch, which reads the object again; other refusals are final.
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
@@ -177,9 +190,9 @@ async function sendPatch(
 async function templateOwner(
   ownerId: ObjectId,
   cluster: RestartCluster,
-): Promise<{ id: ObjectId; kind: WorkloadKind; live: Record<string, unknown> } | { failed: string }> {
-  const kind = workloadKind(ownerId.kind);
-  if (!kind || !("patch" in kind.restart)) {
+): Promise<{ id: ObjectId; kind: RestartableKind; live: Record<string, unknown> } | { failed: string }> {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
     return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
   const live = await cluster.readWorkload(ownerId);
@@ -189,7 +202,7 @@ async function templateOwner(
 }
 
 /** Why a workload to restart was not found: gone, or (a custom resource) not served by this cluster at all. */
-async function missingMessage(id: ObjectId, kind: WorkloadKind, cluster: RestartCluster): Promise<string> {
+async function missingMessage(id: ObjectId, kind: RestartableKind, cluster: RestartCluster): Promise<string> {
   if (kind.customResource && !(await cluster.serves(kind.kind))) {
     return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }

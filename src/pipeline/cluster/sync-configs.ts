@@ -2,12 +2,12 @@
 // restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
 // applied (--apply) or waited for within a bound, and then fails clearly.
 
-import { RolloutFailure } from "../core/errors.js";
-import type { Log } from "../core/log.js";
-import { changedKeys } from "../core/manifests/config-content.js";
-import { type ConfigSnapshot, formatId, idKey, type Manifest } from "../core/model.js";
-import type { Cluster, LiveConfig } from "../kube/kube-client.js";
-import { readLiveConfigs } from "../kube/read-live-configs.js";
+import { RolloutFailure } from "../../core/errors.js";
+import type { Log } from "../../core/log.js";
+import { changedKeys } from "../../core/manifests/config-content.js";
+import { type ConfigSnapshot, formatId, idKey, type Manifest } from "../../core/model.js";
+import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
+import { readLiveConfigs } from "../../kube/read-live-configs.js";
 
 export interface SyncOptions {
   apply: boolean;

@@ -1,8 +1,8 @@
 // --concurrency bounds the lists that find consumers on the cluster: a run over hundreds of
 // namespaces must not open hundreds of requests at once.
 import { expect, test } from "vitest";
-import type { Cluster } from "../../src/kube/kube-client.js";
-import { discoverClusterWorkloads } from "../../src/pipeline/discover-cluster.js";
+import type { Cluster } from "../../../src/kube/kube-client.js";
+import { discoverClusterWorkloads } from "../../../src/pipeline/cluster/discover-cluster.js";
 
 function countingCluster(): { cluster: Cluster; peak: () => number; lists: string[] } {
   let inFlight = 0;

@@ -1,0 +1,13 @@
+// What a full commit id looks like: 40 hex digits (SHA-1) or 64 (SHA-256). Git and the CI
+// adapters both check ids with it, so it lives here rather than in either.
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+export function isFullSha(value: string): boolean {
+  return SHA.test(value);
+}
+
+/** GitHub and GitLab use 40 (or 64) zeros for "no previous commit". */
+export function isZeroSha(value: string): boolean {
+  return isFullSha(value) && /^0+$/.test(value);
+}

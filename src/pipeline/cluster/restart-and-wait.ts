@@ -1,0 +1,174 @@
+// Stage: the one restart-and-wait path. Patch the planned workloads and follow their rollouts,
+// turning both into per-workload results; then the strategy says what to restart again (a
+// rollback), which takes the same path — same permission check before the first write, same
+// concurrency, same waits, same report lines — and what to do last.
+
+import { isExpectedError } from "../../core/errors.js";
+import type { Log } from "../../core/log.js";
+import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import type { Cluster } from "../../kube/kube-client.js";
+import type { Settings } from "../../settings/settings.js";
+import type {
+  AfterWaitOutcome,
+  ConfigWrite,
+  Prepared,
+  RestartStrategy,
+  Rollback,
+  StepFor,
+} from "../strategy/restart-strategy.js";
+import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
+import { type RestartRequest, restartWorkloads } from "./restart.js";
+import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
+
+export interface RolloutContext {
+  strategy: RestartStrategy;
+  /** What the strategy prepared (configs to write before the first patch). */
+  prepared: Prepared;
+  /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
+  manifests: Map<string, Manifest>;
+  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency">;
+  log: Log;
+  now: () => number;
+}
+
+/** One pass of the path: the workloads to patch, how, and what to write first. */
+export interface RestartRound {
+  /** Log sections: the patches, then the wait. */
+  titles: { restart: string; wait: string };
+  requests: RestartRequest[];
+  patchFor: StepFor;
+  /** Configs to write before the first patch: asked for with the patches, written after the check. */
+  configWrites: ConfigWrite[];
+  /**
+   * Whether a workload that needed no patch is waited on too: a rerun judges the rollout an earlier
+   * run started; a rollback that finds nothing to undo has no rollout of its own.
+   */
+  followUnchanged: boolean;
+  /** What a refused permission check left unwritten, for its message. */
+  checked?: string;
+}
+
+/** Restart, wait, and let the strategy roll back and finish. */
+export async function rollOut(
+  cluster: Cluster,
+  workloads: PlannedWorkload[],
+  context: RolloutContext,
+): Promise<AfterWaitOutcome> {
+  const { strategy, manifests, log } = context;
+  const results = await restartAndWait(
+    cluster,
+    {
+      titles: { restart: "Restart", wait: "Wait for rollouts" },
+      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true,
+    },
+    context,
+  );
+  const rollback = strategy.rollbackFor?.(results);
+  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  return strategy.afterWait
+    ? strategy.afterWait(results, rolledBack, { cluster, log })
+    : { results, notes: [] };
+}
+
+/**
+ * The rollback round. Refused before its first write (RBAC, or the access review failing), it
+ * writes nothing, and each workload's result says why: the run still reports what the first
+ * restart did, instead of stopping on an error that would hide it.
+ */
+async function rollBack(
+  cluster: Cluster,
+  rollback: Rollback,
+  context: RolloutContext,
+): Promise<WorkloadResult[]> {
+  const round: RestartRound = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks",
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written",
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
+}
+
+export async function restartAndWait(
+  cluster: Cluster,
+  round: RestartRound,
+  context: Pick<RolloutContext, "settings" | "log" | "now">,
+): Promise<WorkloadResult[]> {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(round.titles.restart, () =>
+    restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap((w) =>
+          (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+        }
+      },
+      concurrency: settings.concurrency,
+    }),
+  );
+  const results = new Map<string, WorkloadResult>(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message,
+      },
+    ]),
+  );
+
+  // Unchanged workloads were restarted by an earlier run on the same commits: their rollouts are
+  // judged too, so rerunning a failed job cannot turn it green while the rollout is still failed.
+  const waitFor = serverDryRun
+    ? []
+    : restarted.filter(
+        (r) => r.result === "restarted" || (round.followUnchanged && r.result === "unchanged"),
+      );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(round.titles.wait, () =>
+    waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log),
+    }),
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+      });
+  }
+  return [...results.values()];
+}

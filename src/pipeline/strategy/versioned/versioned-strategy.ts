@@ -1,0 +1,95 @@
+// The versioned strategy: every changed ConfigMap/Secret of the plan becomes an immutable copy
+// `<name>-<hash>` (server-side apply; copies.ts), and each planned workload is repointed to the
+// copies in one patch, which is its restart (repoint-workloads.ts). After the wait, a failed rollout
+// is repointed back to what it used before (config only; rollback.ts), and after a successful run
+// managed copies nothing can still need are pruned (prune.ts). The copies and both rounds of
+// patches go through the restart path, with its permission check; this file keeps the run's state.
+
+import type { ConfigKind } from "../../../core/model.js";
+import { idKey } from "../../../core/model.js";
+import { isFailure } from "../../../core/run-result.js";
+import type { Cluster } from "../../../kube/kube-client.js";
+import type { RestartStrategy } from "../restart-strategy.js";
+import {
+  copyPlanNotes,
+  type ManagedCopies,
+  managedCopyLister,
+  prepareCopies,
+  type SourceCopy,
+  type VersionedSettings,
+} from "./copies.js";
+import { prune } from "./prune.js";
+import {
+  asSources,
+  type CopyIndex,
+  describeChanges,
+  indexCopies,
+  repointStep,
+  repointToCopies,
+} from "./repoint-workloads.js";
+import { type Repointings, reportRollback, rollbackOf } from "./rollback.js";
+
+export type { VersionedSettings } from "./copies.js";
+
+export function createVersionedStrategy(settings: VersionedSettings): RestartStrategy {
+  let copies: SourceCopy[] = [];
+  let index: CopyIndex = indexCopies([]);
+  const repointings: Repointings = new Map();
+  /**
+   * The managed copies on the cluster before this run writes anything, one list per (kind,
+   * namespace): read by the plan's view of the cluster and again by prepare, which follows it with
+   * no write in between (one strategy object serves one run). The prune after the wait lists afresh.
+   */
+  let copiesBefore: ManagedCopies | undefined;
+  const managedCopiesBefore = (cluster: Cluster) => (namespace: string, kind: ConfigKind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+
+    planNotes: (context) => copyPlanNotes(context, settings),
+
+    async prepare(context) {
+      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      copies = prepared.copies;
+      index = indexCopies(copies);
+      return { configWrites: prepared.writes };
+    },
+
+    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
+
+    patchFor(id, live, kind) {
+      const repointing = repointToCopies(id, live, kind, index);
+      if ("unchanged" in repointing) return repointing;
+      repointings.set(idKey(id), repointing.repointed.changes);
+      return repointStep(live, kind, repointing.repointed);
+    },
+
+    rollbackFor: (results) => (settings.rollback ? rollbackOf(results, repointings) : undefined),
+
+    async afterWait(results, rolledBack, { cluster, log }) {
+      const notes: string[] = [];
+      // The wait's verdict replaced the patch's message: say again which copy each workload runs now.
+      for (const result of results) {
+        const changes = repointings.get(idKey(result.id));
+        if (changes && result.restart !== "failed" && result.rollout !== undefined) {
+          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
+        }
+      }
+      if (settings.rollback) reportRollback(results, rolledBack, repointings, log);
+      else {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !results.some(isFailure)) {
+        notes.push(...(await prune(cluster, copies, settings, log)));
+      }
+      return { results, notes };
+    },
+  };
+}
