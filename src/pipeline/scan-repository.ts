@@ -8,7 +8,7 @@ import { findConfigChanges } from "../core/manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
 import { configNamesInText } from "../core/manifests/config-names-in-text.js";
 import type { ParsedManifests } from "../core/manifests/manifest-reader.js";
-import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
+import { type ParsedDocuments, parseManifestDocuments } from "../core/manifests/parse-documents.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -43,6 +43,8 @@ export interface ScanOptions {
   maxFileSize: number;
   /** Rendered sources (kustomize, --render); undefined reads raw files only. */
   sources?: Omit<SourceOptions, "defaultNamespace">;
+  /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
+  documents?: ParsedDocuments;
 }
 
 /** A config as committed at head: its content, and the manifest (for --apply). */
@@ -95,6 +97,7 @@ export async function scanRepository(
   options: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
+  options = { ...options, documents: options.documents ?? new Map() };
   // The head's source files (kustomizations, charts) are listed while git diffs.
   const headListing = options.sources ? listSourceFiles(git, head) : undefined;
   headListing?.catch(() => {});
@@ -399,7 +402,7 @@ function earlyCandidateSearch(
         return void parsed.set(path, { manifests: [], problems });
       }
       // The fast path runs now; a file that needs the full parse waits for the yaml package.
-      const result = parseManifestFile(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      const result = parseWithOptions(path, file.bytes, options);
       result.catch(() => {});
       parsed.set(path, result);
     },
@@ -514,9 +517,18 @@ async function parseFiles(
     await new Promise((resolve) => setImmediate(resolve));
     const bytes = files.get(path);
     if (bytes === undefined) continue;
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: options.defaultNamespace });
+    const parsed = await parseWithOptions(path, bytes, options);
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
   }
   return manifests;
+}
+
+function parseWithOptions(path: string, bytes: Buffer, options: ScanOptions): Promise<ParsedManifests> {
+  return parseManifestDocuments(
+    path,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? new Map(),
+  );
 }
