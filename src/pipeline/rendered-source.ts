@@ -21,6 +21,8 @@ export interface RenderedSource {
   /** The source's input files the range changed (what its objects may be blamed on). */
   changedInputs: string[];
   generators: GeneratorInputs[];
+  /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
+  kustomization?: { dir: string; named: boolean };
 }
 
 /** Per render; a hung renderer must not hold the job forever. */

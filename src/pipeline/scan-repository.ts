@@ -19,6 +19,7 @@ import {
 } from "../core/model.js";
 import { describeConflicts, mergeByIdentity } from "../core/sources/merge-by-identity.js";
 import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
+import type { SourceWarning } from "../core/sources/source-warning.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
@@ -69,6 +70,8 @@ export interface RepositoryScan {
   baseWorkloads: Manifest[];
   /** What the report says about rendered sources. */
   sourceNotes: string[];
+  /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
+  sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */
   owned?: (path: string) => boolean;
 }
@@ -149,11 +152,13 @@ export async function scanRepository(
   problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
   let found: ReturnType<typeof findConfigChanges>;
   let rendered: RenderedSources | undefined;
+  const renderedWarnings: SourceWarning[] = [];
   if (pending) {
     rendered = await pending;
     const isOwned = rendered.owned;
     owned = isOwned;
     const objects = await rendered.objects;
+    renderedWarnings.push(...objects.warnings);
     changedFiles = changedFiles.filter(
       (f) => !isOwned(f.path) || (f.oldPath !== undefined && !isOwned(f.oldPath)),
     );
@@ -255,6 +260,7 @@ export async function scanRepository(
     assumedNamespace,
     baseWorkloads,
     sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...(rendered?.warnings ?? []), ...renderedWarnings],
     ...(owned ? { owned } : {}),
   };
 }
@@ -359,7 +365,8 @@ async function findCandidateFiles(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0) return [];
+  // No --paths (--kustomize DIRS alone reads no raw file): nothing to search.
+  if (names.length === 0 || wanted.globs.length === 0) return [];
   const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
