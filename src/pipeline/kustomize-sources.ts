@@ -65,8 +65,8 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   };
   const inputsOf = (dir: string) => new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
   const includedIn = (dir: string) => [
-    ...kustomizationsUnder(dir, [...headKs.values()]),
-    ...kustomizationsUnder(dir, [...baseKs.values()]),
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs),
   ];
   let roots = ctx.dirs;
   let notDeployed: string[] = [];

@@ -223,7 +223,10 @@ async function renderAll(
       const output = outputs[i]![1];
       if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
       // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
-      warnings.push({ file: source.file, message: baseFailureWarning(source, output) });
+      warnings.push({
+        file: source.file,
+        message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
+      });
       return headParsed[i]!;
     });
     const texts = await blameTexts;
@@ -292,10 +295,11 @@ function headFailureMessage(source: RenderedSource, error: KustomizeBuildError):
   }\nNothing was planned or applied. ${ways}.`;
 }
 
-function baseFailureWarning(source: RenderedSource, error: KustomizeBuildError): string {
+function baseFailureWarning(source: RenderedSource, error: KustomizeBuildError, atHead: boolean): string {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
   return `${source.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${
     error.detail ? `: ${error.detail}` : ""
-  }); it builds at head, so this push fixes it, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+  }); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
 }
 
 function blamed(m: Manifest, source: RenderedSource, texts: Map<string, string>): Partial<Manifest> {

@@ -53,9 +53,13 @@ export function buildKustomizeGraph(kustomizations: readonly KustomizationFile[]
 /** The kustomizations (by directory) that `dir` includes, itself first: where its generators and patches live. */
 export function kustomizationsUnder(
   dir: string,
-  kustomizations: readonly KustomizationFile[],
+  /** A list, or (cheaper when asked often) the kustomizations by directory. */
+  kustomizations: readonly KustomizationFile[] | ReadonlyMap<string, KustomizationFile>,
 ): KustomizationFile[] {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const byDir =
+    kustomizations instanceof Map
+      ? (kustomizations as ReadonlyMap<string, KustomizationFile>)
+      : new Map((kustomizations as readonly KustomizationFile[]).map((k) => [k.dir, k]));
   const seen = new Set<string>();
   const order: KustomizationFile[] = [];
   const walk = (d: string) => {
