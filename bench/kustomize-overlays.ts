@@ -4,13 +4,15 @@
 // least: `kubectl kustomize` (or `kustomize build`) of that overlay, once per commit, run one
 // after the other. The measured plan is the bundled CLI's dry run with its defaults (discovering
 // every root kustomization, rendering only the touched one). Prints the medians and the ratio.
+// A second repository's commit B changes the base instead (issue 21): all 10 overlays render at
+// both commits; its floor is those 20 renders run one per CPU core, each from its own work tree.
 //
 //   npm run bench:kustomize                 build dist/, then 7 runs of each after 2 warm-ups
 //   npm run bench:kustomize -- --runs 3     fewer runs
 
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
@@ -36,8 +38,11 @@ function git(dir: string, args: string[]): string {
   }).trim();
 }
 
-/** The repository in two commits; returns the workload a correct plan restarts. */
-export function generateOverlayRepo(dir: string): { expected: string } {
+/**
+ * The repository in two commits; returns the workload a correct plan restarts. With `baseChange`,
+ * commit B changes the base's config instead of one overlay's patch: every overlay restarts it.
+ */
+export function generateOverlayRepo(dir: string, baseChange = false): { expected: string } {
   git(dir, ["init", "-q", "-b", "main"]);
   const app = (i: number) => `app-${String(i).padStart(3, "0")}`;
   const resources: string[] = [];
@@ -102,6 +107,18 @@ export function generateOverlayRepo(dir: string): { expected: string } {
   }
   git(dir, ["add", "-A"]);
   git(dir, ["commit", "-q", "-m", "A"]);
+  if (baseChange) {
+    const changed = app(7);
+    const text = execFileSync("git", ["show", `HEAD:base/${changed}.yaml`], { cwd: dir, encoding: "utf8" });
+    write(dir, `base/${changed}.yaml`, text.replace('PORT: "8080"', 'PORT: "9090"'));
+    git(dir, ["commit", "-q", "-am", "B: another port for one app in every overlay"]);
+    return {
+      expected: Array.from(
+        { length: OVERLAYS },
+        (_, o) => `Deployment/env-${String(o).padStart(2, "0")}/${changed}`,
+      ).join(),
+    };
+  }
   write(dir, `${CHANGED_OVERLAY}/log-level.yaml`, patch("debug"));
   git(dir, ["commit", "-q", "-am", "B: debug logging for one app in env-03"]);
   return { expected: `Deployment/env-03/${app(7)}` };
@@ -169,6 +186,63 @@ export async function benchKustomize(work: string, cliPath: string, runs: number
   };
 }
 
+/**
+ * A base change every overlay sees: floor (all overlays at both commits, one render per core, each
+ * commit from its own work tree) and plan runs, interleaved.
+ */
+export async function benchKustomizeBaseChange(
+  work: string,
+  cliPath: string,
+  runs: number,
+): Promise<KustomizeFigures> {
+  const repo = join(work, "repo-kustomize-base");
+  mkdirSync(repo);
+  const { expected } = generateOverlayRepo(repo, true);
+  const home = join(work, "home-kustomize-base");
+  mkdirSync(home);
+  const env = cleanEnv(home);
+  const [command, args] = kustomizeCommand();
+  const renders = ["HEAD~1", "HEAD"].flatMap((rev, i) => {
+    const tree = join(work, `kustomize-base-tree-${i}`);
+    git(repo, ["worktree", "add", "-q", "--detach", tree, rev]);
+    return Array.from({ length: OVERLAYS }, (_, o) =>
+      join(tree, `overlays/env-${String(o).padStart(2, "0")}`),
+    );
+  });
+  const floorOnce = async () => {
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < renders.length) await run(command, [...args, renders[next++]!], { env });
+    };
+    await Promise.all(Array.from({ length: availableParallelism() }, worker));
+    return performance.now() - started;
+  };
+  const planOnce = async () => {
+    const result = await run(
+      process.execPath,
+      [cliPath, "--repo", repo, "--dry-run", "--output", "json", "--discover", "repo"],
+      { env },
+    );
+    const report = JSON.parse(result.stdout) as {
+      workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
+    };
+    const restarts = report.workloads
+      .filter((w) => w.action === "restart")
+      .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
+      .sort();
+    if (restarts.join() !== expected)
+      throw new Error(`wrong plan: ${restarts.join(", ")} (expected ${expected})`);
+    return result.wallMs;
+  };
+  const pairs = await repeat(runs, 1, async () => [await floorOnce(), await planOnce()] as const);
+  return {
+    command: `${command} ${args.join(" ")}`,
+    floorMs: pairs.map(([f]) => f),
+    planMs: pairs.map(([, p]) => p),
+  };
+}
+
 async function main(): Promise<void> {
   const runsIndex = process.argv.indexOf("--runs");
   const runs = runsIndex === -1 ? 7 : Number(process.argv[runsIndex + 1]);
@@ -181,11 +255,18 @@ async function main(): Promise<void> {
     const figures = await benchKustomize(work, cli, runs);
     const floorMs = median(figures.floorMs);
     const planMs = median(figures.planMs);
+    const all = await benchKustomizeBaseChange(work, cli, runs);
+    const allFloorMs = median(all.floorMs);
+    const allPlanMs = median(all.planMs);
     const lines = [
       `kustomize overlays: ${OVERLAYS} overlays x ${APPS * 2} objects over one base; ${CHANGED_OVERLAY}'s patch changed`,
       `floor (${figures.command} of that overlay, at base then head): median ${formatMs(floorMs)} of ${runs}`,
       `plan  (config-rollout --dry-run, kustomize discovered):        median ${formatMs(planMs)} of ${runs}`,
       `ratio: ${ratio(planMs, floorMs)} (goal <= 1.5x); of the fastest runs: ${ratio(Math.min(...figures.planMs), Math.min(...figures.floorMs))}`,
+      `the base changed instead: all ${OVERLAYS} overlays at both commits`,
+      `floor (${all.command} of each, ${availableParallelism()} at a time): median ${formatMs(allFloorMs)} of ${runs}`,
+      `plan  (config-rollout --dry-run, kustomize discovered):  median ${formatMs(allPlanMs)} of ${runs}`,
+      `ratio: ${ratio(allPlanMs, allFloorMs)} (goal <= 1.5x); of the fastest runs: ${ratio(Math.min(...all.planMs), Math.min(...all.floorMs))}`,
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

@@ -2615,6 +2615,8 @@ function readKustomizationFile(path, text) {
   }
   if (!isRecord(doc)) return result;
   result.isComponent = field(doc, "kind") === "Component";
+  const namespace = field(doc, "namespace");
+  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const local = (value) => {
     if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
       return void 0;
@@ -2706,15 +2708,19 @@ function splitDocuments(text) {
   if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
   return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
 }
-function createDocumentParser(label2, defaultNamespace) {
+function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
   const problems = [];
-  const parsed = /* @__PURE__ */ new Map();
+  const reported = /* @__PURE__ */ new Set();
   const parse2 = (text) => {
-    const known = parsed.get(text);
-    if (known) return known;
-    const result = parseManifests(label2, text, { defaultNamespace });
-    problems.push(...result.problems);
-    parsed.set(text, result.manifests);
+    let result = cache.get(text);
+    if (!result) {
+      result = parseManifests(label2, text, { defaultNamespace });
+      cache.set(text, result);
+    }
+    if (result.problems.length > 0 && !reported.has(text)) {
+      reported.add(text);
+      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
+    }
     return result.manifests;
   };
   return {
@@ -4662,7 +4668,7 @@ var OPTIONS = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
   },
   {
     name: "exclude",
@@ -4678,7 +4684,7 @@ var OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
   },
   {
     name: "render",
@@ -5815,6 +5821,9 @@ function configNamesInText(text) {
   return names;
 }
 
+// src/core/manifests/parse-documents.ts
+init_manifest_reader();
+
 // src/core/manifests/parse-manifest-file.ts
 init_manifest_reader();
 async function parseManifestFile(file, text, opts) {
@@ -5824,6 +5833,53 @@ async function parseManifestFile(file, text, opts) {
   }
   const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
   return parseManifests2(file, text, { ...opts, fast: false });
+}
+
+// src/core/manifests/parse-documents.ts
+var MIN_SPLIT_BYTES = 64 * 1024;
+async function parseManifestDocuments(file, text, opts, documents) {
+  const fast = parseManifestsFast(file, text, opts);
+  if (fast !== void 0) return fast;
+  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
+  if (text.length < MIN_SPLIT_BYTES) return whole();
+  const decoded = decodeSource(file, text);
+  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
+  if (docs === void 0 || docs.length < 2) return whole();
+  const manifests = [];
+  for (const doc of docs) {
+    let parsed = documents.get(doc.text);
+    if (parsed === void 0) {
+      const result = await parseManifestFile("", doc.text, opts);
+      if (result.problems.length > 0) return whole();
+      parsed = result.manifests;
+      documents.set(doc.text, parsed);
+    }
+    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
+  }
+  return { manifests, problems: [] };
+}
+function documentsOf(source2) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
+  const docs = [];
+  const separator = /^---[ \t]*\r?\n/gm;
+  let start = 0;
+  let line = 1;
+  const push = (end) => {
+    const text = source2.slice(start, end);
+    if (text.trim() !== "") docs.push({ text, line });
+  };
+  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
+    push(match.index);
+    line += countLines(source2, start, match.index + match[0].length);
+    start = match.index + match[0].length;
+  }
+  push(source2.length);
+  return docs;
+}
+function countLines(text, from, to) {
+  let count = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
+  return count;
 }
 
 // src/pipeline/scan-repository.ts
@@ -5961,7 +6017,9 @@ function literalPathspecs(paths) {
 }
 
 // src/pipeline/render-sources.ts
+init_errors();
 init_workload_kinds();
+init_run_limited();
 
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
@@ -6000,6 +6058,48 @@ function inScope(path, scope) {
 function parentOf(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
+}
+
+// src/core/sources/helm-charts.ts
+var MAX_NAMED2 = 5;
+var NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+function chartReport(chartDirs, changedPaths, options) {
+  const inside = (dir, path) => dir === "" || path.startsWith(`${dir}/`);
+  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
+  const warnings = [];
+  const untouched = [];
+  for (const dir of outermost) {
+    const changed = changedPaths.filter((path) => inside(dir, path) && !NOT_RENDERED.test(path));
+    if (changed.length === 0) {
+      untouched.push(dir || ".");
+      continue;
+    }
+    if (options.render && changed.some((path) => options.render.isRenderInput(path))) continue;
+    warnings.push({
+      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
+      message: touchedChartWarning(dir, changed, options)
+    });
+  }
+  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
+}
+function touchedChartWarning(dir, changed, options) {
+  const shown2 = dir || ".";
+  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
+  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
+  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
+  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
+}
+function untouchedNote(dirs) {
+  if (dirs.length === 0) return [];
+  const how = "charts are planned only through --render 'helm template ...'";
+  if (dirs.length === 1)
+    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
+  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  return [
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+  ];
 }
 
 // src/pipeline/render-sources.ts
@@ -6105,13 +6205,171 @@ function unquote(text) {
   return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
 }
 
-// src/render/materialize-tree.ts
-var import_node_child_process2 = require("node:child_process");
-var import_promises2 = require("node:fs/promises");
+// src/render/kustomize.ts
+var import_node_os2 = require("node:os");
+init_errors();
+
+// src/render/renderer-environment.ts
+var import_node_fs3 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path3 = require("node:path");
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
+  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path3.join)(dir, name);
+    try {
+      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+function renderCommandEnvironment(env, pathDirs, secretVariables) {
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!secretVariables.includes(key)) out[key] = value;
+  }
+  out.PATH = pathDirs.join(import_node_path3.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os.availableParallelism)());
+}
+
+// src/render/run-process.ts
+var import_node_child_process2 = require("node:child_process");
+var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
+var STDERR_TAIL_BYTES = 4096;
+function runProcess(file, args, options) {
+  return new Promise((resolve5) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    const child = (0, import_node_child_process2.spawn)(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL"
+    });
+    child.stdout.on("data", (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
+        child.kill("SIGKILL");
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+    });
+    child.on("error", (error) => {
+      failure = error.message;
+    });
+    child.on("close", (exitCode, signal) => {
+      resolve5({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    });
+  });
+}
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
+}
+
+// src/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+var KustomizeBuildError = class extends UserError {
+  constructor(command, commit, why, detail) {
+    super(
+      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+    );
+    this.command = command;
+    this.commit = commit;
+    this.why = why;
+    this.detail = detail;
+  }
+  command;
+  commit;
+  why;
+  detail;
+  name = "KustomizeBuildError";
+};
+async function kustomizeBuild(run, treeDir, dir, commit) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run.pathDirs, run.home),
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run.binary.label} ${target}`;
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(
+      command,
+      commit,
+      `exit ${result.exitCode}`,
+      shortDetail(result.stderrEnd, treeDir)
+    );
+  }
+  const why = result.failure ?? `killed by ${result.signal}`;
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
+${result.stderrTail}` : ""}`
+  );
+}
+var MAX_DETAIL_CHARS = 400;
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/render/materialize-tree.ts
+var import_node_child_process3 = require("node:child_process");
+var import_promises2 = require("node:fs/promises");
+var import_node_os3 = require("node:os");
+var import_node_path4 = require("node:path");
 async function createCommitTrees(repoDir, gitPath = "git", scope) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path3.join)((0, import_node_os.tmpdir)(), "config-rollout-render-"));
+  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -6120,7 +6378,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path3.join)(root, `tree-${count}`), scope);
+        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
         trees.set(commit, tree);
       }
       return tree;
@@ -6158,7 +6416,7 @@ function git(gitPath, cwd, args, indexFile, input) {
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
   return new Promise((resolve5, reject) => {
-    const child = (0, import_node_child_process2.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+    const child = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
       cwd,
       env,
       stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
@@ -6183,57 +6441,6 @@ function git(gitPath, cwd, args, indexFile, input) {
 
 // src/render/render-command.ts
 init_errors();
-
-// src/render/run-process.ts
-var import_node_child_process3 = require("node:child_process");
-var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
-var STDERR_TAIL_BYTES = 4096;
-function runProcess(file, args, options) {
-  return new Promise((resolve5) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    const child = (0, import_node_child_process3.spawn)(file, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: options.timeoutMs,
-      killSignal: "SIGKILL"
-    });
-    child.stdout.on("data", (chunk) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) {
-        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
-        child.kill("SIGKILL");
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
-    });
-    child.on("error", (error) => {
-      failure = error.message;
-    });
-    child.on("close", (exitCode, signal) => {
-      resolve5({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    });
-  });
-}
-function tailOf(text, maxLines = 8) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > 300 ? `${line.slice(0, 300)}\u2026` : line).join("\n");
-}
-
-// src/render/render-command.ts
 var SHELL = "/bin/sh";
 async function runRenderCommand(run, treeDir, commit) {
   const result = await runProcess(SHELL, ["-c", run.command], {
@@ -6249,49 +6456,67 @@ ${result.stderrTail}` : ""}`
   );
 }
 
-// src/render/renderer-environment.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path4 = require("node:path");
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path4.resolve)(root));
-  return (pathValue ?? "").split(import_node_path4.delimiter).filter((dir) => dir !== "" && (0, import_node_path4.isAbsolute)(dir)).map((dir) => (0, import_node_path4.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path4.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path4.join)(dir, name);
-    try {
-      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
-      return candidate;
-    } catch {
+// src/pipeline/kustomize-sources.ts
+init_errors();
+
+// src/core/sources/deployed-dirs.ts
+init_json_shape();
+function deployedDirsOf(objects) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const object of objects) {
+    for (const path of pathsNamedBy(object)) {
+      const dir = normalizedDir(path);
+      if (dir !== void 0) dirs.add(dir);
     }
   }
-  return void 0;
+  return [...dirs].sort();
 }
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path4.delimiter), HOME: home, LANG: "C.UTF-8" };
+function pathsNamedBy(object) {
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group = apiVersion.split("/")[0];
+  const spec = field(object, "spec");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
+  if (group !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec);
+  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
+  return [];
 }
-function renderCommandEnvironment(env, pathDirs, secretVariables) {
-  const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!secretVariables.includes(key)) out[key] = value;
+function sourcePaths(appSpec) {
+  const sources = field(appSpec, "sources");
+  return [
+    field(field(appSpec, "source"), "path"),
+    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
+  ];
+}
+function normalizedDir(path) {
+  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
+  const parts = [];
+  for (const part of path.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") return void 0;
+    parts.push(part);
   }
-  out.PATH = pathDirs.join(import_node_path4.delimiter);
-  return out;
+  return parts.join("/");
 }
 
 // src/pipeline/kustomize-sources.ts
-init_errors();
 init_kustomization_names();
 
 // src/core/sources/kustomize-graph.ts
 function buildKustomizeGraph(kustomizations) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const included = /* @__PURE__ */ new Set();
+  const includers = /* @__PURE__ */ new Map();
   for (const k of kustomizations) {
-    for (const entry of k.entries) if (byDir.has(entry) && entry !== k.dir) included.add(entry);
+    for (const entry of k.entries) {
+      if (!byDir.has(entry) || entry === k.dir) continue;
+      const list = includers.get(entry) ?? [];
+      if (!list.includes(k)) list.push(k);
+      includers.set(entry, list);
+    }
   }
-  const roots = kustomizations.filter((k) => !included.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
+  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
   const cache = /* @__PURE__ */ new Map();
   const inputsOf = (dir) => {
     const cached = cache.get(dir);
@@ -6310,10 +6535,10 @@ function buildKustomizeGraph(kustomizations) {
   };
   const ownedFiles = /* @__PURE__ */ new Set();
   for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
-  return { roots, ownedFiles, inputsOf };
+  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
 }
 function kustomizationsUnder(dir, kustomizations) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
   const seen = /* @__PURE__ */ new Set();
   const order = [];
   const walk = (d) => {
@@ -6330,41 +6555,50 @@ function resourceFilesOf(kustomizations, isKustomization) {
   return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path) => !isKustomization(path));
 }
 
-// src/render/kustomize.ts
-var import_node_os2 = require("node:os");
-init_errors();
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+// src/core/sources/kustomize-roots.ts
+var NOT_DEPLOYED_DIR_NAMES = [
+  "test",
+  "tests",
+  "e2e",
+  "testdata",
+  "example",
+  "examples",
+  "docs",
+  "hack"
+];
+var SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
+function chooseRoots(kustomizations, graph, rules) {
+  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
+  const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const roots = [];
+  const notDeployed = [];
+  for (const k of discovered) {
+    if (k.isComponent) continue;
+    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
+    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
+      notDeployed.push(k.dir);
+      continue;
+    }
+    roots.push(k.dir);
   }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
+  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
-async function runs(path, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
+function notDeployedDir(dir) {
+  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
 }
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-async function kustomizeBuild(run, treeDir, dir, commit) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run.pathDirs, run.home),
-    timeoutMs: run.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
-  throw new UserError(
-    `\`${run.binary.label} ${target}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
-${result.stderrTail}` : ""}`
-  );
+function deployedOnItsOwn(k, includers, deployedDirs) {
+  if (deployedDirs.has(k.dir)) return true;
+  if (k.namespace === void 0) return false;
+  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
+  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
+}
+function matchesPaths(k, paths) {
+  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
+}
+function namedByGlob(dir, globs) {
+  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
 
 // src/pipeline/rendered-source.ts
@@ -6386,27 +6620,46 @@ async function findKustomizeSources(git2, ctx) {
     if (k.problem !== void 0)
       notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
   }
-  const roots = ctx.dirs.length > 0 ? ctx.dirs : [.../* @__PURE__ */ new Set([...baseGraph.roots, ...headGraph.roots])].sort();
+  const touches = (dir, inputs, included) => {
+    const unreadable = included.some((k) => k.problem !== void 0);
+    return ctx.changedPaths.filter(
+      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
+    );
+  };
+  const inputsOf = (dir) => /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+  const includedIn = (dir) => [
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs)
+  ];
+  let roots = ctx.dirs;
+  let notDeployed = [];
+  if (ctx.dirs.length === 0) {
+    const choice = await discoverRoots(
+      git2,
+      ctx,
+      [baseGraph, headGraph],
+      [baseKs, headKs],
+      (dir) => touches(dir, inputsOf(dir), includedIn(dir))
+    );
+    roots = choice.roots;
+    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
+  }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   for (const dir of roots) {
     const label2 = `kustomize ${dir || "."}`;
-    const inputs = /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
-    const included = [
-      ...kustomizationsUnder(dir, [...headKs.values()]),
-      ...kustomizationsUnder(dir, [...baseKs.values()])
-    ];
-    const unreadable = included.some((k) => k.problem !== void 0);
-    const changedInputs = ctx.changedPaths.filter(
-      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
-    );
+    const inputs = inputsOf(dir);
+    const included = includedIn(dir);
+    const changedInputs = touches(dir, inputs, included);
     if (changedInputs.length === 0) {
       untouched.push(label2);
       continue;
     }
+    const unreadable = included.some((k) => k.problem !== void 0);
     sources.push({
       label: label2,
+      // The checkout of a kustomization that does not parse is the whole tree.
       scope: unreadable ? void 0 : checkoutScope(
         included.map((k) => k.dir),
         inputs
@@ -6415,6 +6668,7 @@ async function findKustomizeSources(git2, ctx) {
       changedInputs,
       generators: included.flatMap((k) => k.generators),
       resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+      kustomization: { dir, named: ctx.dirs.length > 0 },
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
         const run = {
@@ -6427,7 +6681,7 @@ async function findKustomizeSources(git2, ctx) {
       }
     });
   }
-  notes.push(...untouchedNotes(untouched));
+  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
@@ -6437,14 +6691,62 @@ async function findKustomizeSources(git2, ctx) {
     notes
   };
 }
+async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
+  const included = /* @__PURE__ */ new Set();
+  byCommit.forEach((ks, i) => {
+    for (const k of ks.values()) {
+      if (!k.isComponent && graphs[i].includersOf(k.dir).length > 0) included.add(k.dir);
+    }
+  });
+  const candidates = [...included].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
+  );
+  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git2, ctx, candidates) : []);
+  const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
+  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
+  const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
+  const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
+  return { roots, notDeployed };
+}
+var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+var MANIFEST_FILE = /\.(ya?ml|json)$/;
+async function findDeployedDirs(git2, ctx, dirs) {
+  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const spellings = dirs.flatMap(
+    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
+  );
+  const hits = (await git2.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git2.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const objects = [];
+  for (const [path, bytes] of files) {
+    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+    objects.push(...parsed.manifests.map((m) => m.object));
+  }
+  const wanted = new Set(dirs);
+  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+}
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED3 = 5;
+  const named = dirs.slice(0, MAX_NAMED3).join(", ");
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
 function untouchedNotes(labels) {
-  const MAX_NAMED2 = 5;
-  if (labels.length <= MAX_NAMED2) {
+  const MAX_NAMED3 = 5;
+  if (labels.length <= MAX_NAMED3) {
     return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
   }
-  const named = labels.slice(0, MAX_NAMED2).map((label2) => label2.replace(/^kustomize /, ""));
+  const named = labels.slice(0, MAX_NAMED3).map((label2) => label2.replace(/^kustomize /, ""));
   return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED2} more)`
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
   ];
 }
 async function kustomizationsAt(git2, ctx) {
@@ -6494,8 +6796,7 @@ function lazy(compute) {
 }
 
 // src/pipeline/render-sources.ts
-var NO_OBJECTS = { base: [], head: [], problems: [] };
-var MAX_CONCURRENT_RENDERS = 4;
+var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
 function listSourceFiles(git2, head) {
@@ -6506,7 +6807,7 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
     ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
   ];
   if (changedPaths.length === 0)
-    return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
+    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
   const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
   const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
   const headFiles = await headListing;
@@ -6515,9 +6816,9 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
     ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
   ].sort();
   const inChart = (path) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
-  const notes = options.render === void 0 ? chartDirs.map(
-    (dir) => `Helm chart ${dir || "."}: not read as raw manifests; plan from it with --render 'helm template ...'`
-  ) : [];
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
+  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
+  const notes = [...charts.notes];
   const sources = [];
   let owned = inChart;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
@@ -6531,7 +6832,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
       headFiles,
       differAtBase: atBase.differ,
       pathDirs,
-      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {}
+      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
+      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
@@ -6542,12 +6844,23 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
     if (source2) sources.push(source2);
     else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
   }
-  if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
   const objects = renderAll(git2, base, head, sources, pathDirs, options.defaultNamespace, log);
   objects.catch(() => {
   });
-  return { owned, notes, objects };
+  return { owned, notes, warnings, objects };
+}
+async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
+  const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs2 && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
+  );
+  if (options.render === void 0) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
 }
 async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
@@ -6580,17 +6893,23 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     ]);
     blameTexts.catch(() => {
     });
-    const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
     const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
+    const cache = /* @__PURE__ */ new Map();
     const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace)
+      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
     );
-    const renderAt = async (commit) => {
-      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-      const outputs = await Promise.all(sources.map((source2) => slot(() => source2.render(checkout, commit))));
-      return outputs.map((output, i) => parsers[i].objectsOf(output));
-    };
-    const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const warnings = [];
+    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
+    const baseParsed = sources.map((source2, i) => {
+      const output = outputs[i][1];
+      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+      warnings.push({
+        file: source2.file,
+        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+      });
+      return headParsed[i];
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
@@ -6604,10 +6923,42 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
     );
-    return { base: baseObjects, head: headObjects, problems };
+    return { base: baseObjects, head: headObjects, problems, warnings };
   } finally {
     await trees.dispose();
   }
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  let failed2 = false;
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2) return;
+    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    const started = performance.now();
+    try {
+      outputs[i][side] = await source2.render(checkout, commit);
+    } catch (error) {
+      const atBase = side === 1 && error instanceof KustomizeBuildError && source2.kustomization !== void 0;
+      if (atBase) {
+        outputs[i][side] = error;
+      } else {
+        failed2 = true;
+        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
+      }
+    }
+    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  return outputs;
+}
+function headFailureMessage(source2, error) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function baseFailureWarning(source2, error, atHead) {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
+  return `${source2.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
 }
 function blamed(m, source2, texts, written) {
   const blamedFile = blameFile(
@@ -6654,20 +7005,6 @@ function dirOf(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
 }
-function concurrencyLimit(max) {
-  let running2 = 0;
-  const waiting2 = [];
-  return async (task) => {
-    if (running2 >= max) await new Promise((resolve5) => waiting2.push(resolve5));
-    running2 += 1;
-    try {
-      return await task();
-    } finally {
-      running2 -= 1;
-      waiting2.shift()?.();
-    }
-  };
-}
 
 // src/pipeline/scan-repository.ts
 async function createPathFilter(options, owned) {
@@ -6679,6 +7016,7 @@ async function createPathFilter(options, owned) {
   return Object.assign(filter, { globs: options.paths });
 }
 async function scanRepository(git2, base, head, options, log) {
+  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
   const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
   headListing?.catch(() => {
   });
@@ -6722,11 +7060,13 @@ async function scanRepository(git2, base, head, options, log) {
   let allBase = baseManifests;
   let allHead = headManifests;
   const variants = /* @__PURE__ */ new Map();
+  const renderedWarnings = [];
   if (pending) {
     rendered = await pending;
     const isOwned = rendered.owned;
     owned = isOwned;
     const objects = await rendered.objects;
+    renderedWarnings.push(...objects.warnings);
     changedFiles = changedFiles.filter(
       (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
     );
@@ -6826,6 +7166,7 @@ async function scanRepository(git2, base, head, options, log) {
     assumedNamespace,
     baseWorkloads,
     sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...rendered?.warnings ?? [], ...renderedWarnings],
     ...owned ? { owned } : {},
     variants
   };
@@ -6886,7 +7227,7 @@ function collectConfigs(manifests, into, problems, known) {
 }
 async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0) return [];
+  if (names.length === 0 || wanted.globs.length === 0) return [];
   const hits = await git2.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
@@ -6907,7 +7248,7 @@ function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options
         problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
         return void parsed.set(path, { manifests: [], problems });
       }
-      const result = parseManifestFile(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      const result = parseWithOptions(path, file.bytes, options);
       result.catch(() => {
       });
       parsed.set(path, result);
@@ -6974,11 +7315,19 @@ async function parseFiles(paths, files, options, problems) {
     await new Promise((resolve5) => setImmediate(resolve5));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: options.defaultNamespace });
+    const parsed = await parseWithOptions(path, bytes, options);
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
   }
   return manifests;
+}
+function parseWithOptions(path, bytes, options) {
+  return parseManifestDocuments(
+    path,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
+  );
 }
 
 // src/pipeline/strategy/annotation-strategy.ts
@@ -7162,13 +7511,15 @@ async function runConfigRollout(deps) {
     return { plan: emptyPlan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun };
   }
   const base = commits.base;
+  const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   const scanOptions = {
-    paths: settings.paths,
+    paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
     sources: {
       kustomize: settings.kustomize,
+      ...settings.pathsExplicit ? { paths: settings.paths } : {},
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
       secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env),
@@ -7180,6 +7531,7 @@ async function runConfigRollout(deps) {
     () => scanRepository(git2, base, commits.head, scanOptions, log)
   );
   for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
@@ -7244,6 +7596,7 @@ async function runConfigRollout(deps) {
     ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
     problems: scan.problems,
     warnings: [
+      ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...namespaceNote ? [namespaceNote] : [],
       ...guarded.notes
@@ -7820,7 +8173,7 @@ function describe(error, args) {
 }
 
 // src/git/run-grep.ts
-var import_node_os3 = require("node:os");
+var import_node_os4 = require("node:os");
 
 // src/git/grep-patterns.ts
 var MAX_PATTERN_CHARS = 8e3;
@@ -7902,7 +8255,7 @@ async function grepWith(root, request, syntax, onName) {
   });
   names.end();
 }
-function grepThreads(cores = (0, import_node_os3.availableParallelism)()) {
+function grepThreads(cores = (0, import_node_os4.availableParallelism)()) {
   return Math.max(1, cores - 1);
 }
 function grepError(error) {
@@ -8727,6 +9080,7 @@ function toSettings(...sources) {
     head: str("head"),
     repo: str("repo") ?? ".",
     paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
     exclude: list("exclude"),
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || void 0,
@@ -8763,6 +9117,10 @@ function toSettings(...sources) {
 }
 var DEFAULT_CONCURRENCY = 8;
 var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
 function kustomizeDirs(values) {
   if (values.includes("none")) {
     if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);

@@ -216,7 +216,7 @@ var OPTIONS = [
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root)."
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
   },
   {
     name: "exclude",
@@ -232,7 +232,7 @@ var OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only."
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
   },
   {
     name: "render",

@@ -1,7 +1,9 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
 import { UserError } from "../core/errors.js";
+import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
+import { deployedDirsOf } from "../core/sources/deployed-dirs.js";
 import type { KustomizationFile } from "../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
 import {
@@ -10,7 +12,9 @@ import {
   kustomizationsUnder,
   resourceFilesOf,
 } from "../core/sources/kustomize-graph.js";
+import { chooseRoots, notDeployedDir, type RootChoice } from "../core/sources/kustomize-roots.js";
 import type { Git } from "../git/git.js";
+import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
@@ -27,6 +31,8 @@ export interface KustomizeContext {
   differAtBase: Set<string>;
   pathDirs: string[];
   timeoutMs?: number;
+  /** An explicit --paths: only the kustomizations it matches are discovered. */
+  paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
 
 export interface KustomizeSources {
@@ -51,30 +57,43 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     if (k.problem !== undefined)
       notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
   }
-  const roots =
-    ctx.dirs.length > 0 ? ctx.dirs : [...new Set([...baseGraph.roots, ...headGraph.roots])].sort();
+  const touches = (dir: string, inputs: Set<string>, included: KustomizationFile[]) => {
+    // A kustomization that does not parse hides its inputs: any change under its directory counts.
+    const unreadable = included.some((k) => k.problem !== undefined);
+    return ctx.changedPaths.filter(
+      (p) => inputs.has(p) || (unreadable && (dir === "" || p.startsWith(`${dir}/`))),
+    );
+  };
+  const inputsOf = (dir: string) => new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+  const includedIn = (dir: string) => [
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs),
+  ];
+  let roots = ctx.dirs;
+  let notDeployed: string[] = [];
+  if (ctx.dirs.length === 0) {
+    const choice = await discoverRoots(git, ctx, [baseGraph, headGraph], [baseKs, headKs], (dir) =>
+      touches(dir, inputsOf(dir), includedIn(dir)),
+    );
+    roots = choice.roots;
+    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
+  }
   const sources: RenderedSource[] = [];
   const untouched: string[] = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
   for (const dir of roots) {
     const label = `kustomize ${dir || "."}`;
-    const inputs = new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
-    const included = [
-      ...kustomizationsUnder(dir, [...headKs.values()]),
-      ...kustomizationsUnder(dir, [...baseKs.values()]),
-    ];
-    // A kustomization that does not parse hides its inputs: any change under its directory counts,
-    // and its checkout is the whole tree.
-    const unreadable = included.some((k) => k.problem !== undefined);
-    const changedInputs = ctx.changedPaths.filter(
-      (p) => inputs.has(p) || (unreadable && (dir === "" || p.startsWith(`${dir}/`))),
-    );
+    const inputs = inputsOf(dir);
+    const included = includedIn(dir);
+    const changedInputs = touches(dir, inputs, included);
     if (changedInputs.length === 0) {
       untouched.push(label);
       continue;
     }
+    const unreadable = included.some((k) => k.problem !== undefined);
     sources.push({
       label,
+      // The checkout of a kustomization that does not parse is the whole tree.
       scope: unreadable
         ? undefined
         : checkoutScope(
@@ -85,6 +104,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       changedInputs,
       generators: included.flatMap((k) => k.generators),
       resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+      kustomization: { dir, named: ctx.dirs.length > 0 },
       render: async (checkout, commit) => {
         if (!(commit === head ? headKs : baseKs).has(dir)) return undefined;
         const run = {
@@ -97,7 +117,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       },
     });
   }
-  notes.push(...untouchedNotes(untouched));
+  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
@@ -106,6 +126,76 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
   };
+}
+
+/**
+ * The roots at either commit (see core/sources/kustomize-roots.ts). Whether a kustomization that
+ * others include is deployed on its own by a Flux or Argo CD object is asked only for those the
+ * range touches: one `git grep` at head for their directories, in manifest files.
+ */
+async function discoverRoots(
+  git: Git,
+  ctx: KustomizeContext,
+  graphs: [KustomizeGraph, KustomizeGraph],
+  byCommit: [Map<string, KustomizationFile>, Map<string, KustomizationFile>],
+  touched: (dir: string) => string[],
+): Promise<RootChoice> {
+  const included = new Set<string>();
+  byCommit.forEach((ks, i) => {
+    for (const k of ks.values()) {
+      if (!k.isComponent && graphs[i]!.includersOf(k.dir).length > 0) included.add(k.dir);
+    }
+  });
+  const candidates = [...included].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === undefined && touched(dir).length > 0,
+  );
+  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
+  const rules = { deployedDirs, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
+  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
+  const roots = [...new Set([...base.roots, ...head.roots])].sort();
+  const notDeployed = [...new Set([...base.notDeployed, ...head.notDeployed])]
+    .filter((dir) => !roots.includes(dir))
+    .sort();
+  return { roots, notDeployed };
+}
+
+/** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
+const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+const MANIFEST_FILE = /\.(ya?ml|json)$/;
+
+/** Which of `dirs` a Flux Kustomization or Argo CD Application at head deploys. */
+async function findDeployedDirs(git: Git, ctx: KustomizeContext, dirs: string[]): Promise<string[]> {
+  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  // The directory as a YAML or JSON value is written (`path: ./apps/web`, `"path": "apps/web"`):
+  // a short name ("app") alone would find most files of a large repository.
+  const spellings = dirs.flatMap((dir) =>
+    [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`]),
+  );
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true),
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const objects: Record<string, unknown>[] = [];
+  for (const [path, bytes] of files) {
+    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+    objects.push(...parsed.manifests.map((m) => m.object));
+  }
+  const wanted = new Set(dirs);
+  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+}
+
+/** Touched kustomizations in test or example directories: named, so the user can ask for them. */
+function notDeployedNotes(dirs: string[]): string[] {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED = 5;
+  const named = dirs.slice(0, MAX_NAMED).join(", ");
+  const more = dirs.length > MAX_NAMED ? ` and ${dirs.length - MAX_NAMED} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`,
+  ];
 }
 
 /** A few untouched kustomizations are named; many are counted, so a monorepo's report stays short. */

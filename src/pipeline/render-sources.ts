@@ -2,19 +2,28 @@
 // else every root kustomization; the --render command), renders only those whose inputs the range
 // touches, each at base and head in one checkout per commit, and returns their objects labelled
 // with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
-
+import { UserError } from "../core/errors.js";
 import { isWorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
+import { runLimited } from "../core/run-limited.js";
 import { blameFile } from "../core/sources/blame.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
+import { type ChartReport, chartReport } from "../core/sources/helm-charts.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
 import { pathsAtBase } from "../core/sources/paths-at-base.js";
 import { locateWritten, type WrittenObject, writtenObjects } from "../core/sources/resource-locations.js";
+import type { SourceWarning } from "../core/sources/source-warning.js";
 import type { FileChange, Git } from "../git/git.js";
+import { KustomizeBuildError } from "../render/kustomize.js";
 import { createCommitTrees } from "../render/materialize-tree.js";
 import { runRenderCommand } from "../render/render-command.js";
-import { findExecutable, renderCommandEnvironment, trustedPathDirs } from "../render/renderer-environment.js";
+import {
+  findExecutable,
+  renderCommandEnvironment,
+  renderSlots,
+  trustedPathDirs,
+} from "../render/renderer-environment.js";
 import { globMatcher } from "./glob-matcher.js";
 import { findKustomizeSources } from "./kustomize-sources.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
@@ -22,6 +31,8 @@ import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-sourc
 export interface SourceOptions {
   /** [] discovers root kustomizations; ["none"] turns kustomize off. */
   kustomize: string[];
+  /** --paths, when given explicitly: only the kustomizations and charts it matches are discovered. */
+  paths?: string[];
   render?: string;
   renderPaths: string[];
   defaultNamespace: string;
@@ -37,6 +48,8 @@ export interface RenderedObjects {
   base: Manifest[];
   head: Manifest[];
   problems: ManifestProblem[];
+  /** Sources whose base could not be rendered (their changes cannot be told). */
+  warnings: SourceWarning[];
 }
 
 export interface RenderedSources {
@@ -44,13 +57,13 @@ export interface RenderedSources {
   owned(path: string): boolean;
   /** What the report says about the sources (rendered, untouched, Helm charts needing --render). */
   notes: string[];
+  /** Changed Helm charts nothing renders. */
+  warnings: SourceWarning[];
   /** The renders, started: awaited once the raw files are read. */
   objects: Promise<RenderedObjects>;
 }
 
-const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [] };
-/** Renderers running at once, over both commits: many touched overlays must not start dozens of processes. */
-const MAX_CONCURRENT_RENDERS = 4;
+const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 /** The files that make a directory a source: kustomizations and Helm charts. */
 const SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
@@ -78,7 +91,7 @@ export async function renderSources(
   ];
   // A range that changes no file touches no source: no listing, no render.
   if (changedPaths.length === 0)
-    return { owned: () => false, notes: [], objects: Promise.resolve(NO_OBJECTS) };
+    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
   // Resolved before any checkout exists, from absolute PATH directories outside the repository.
   const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
 
@@ -92,13 +105,9 @@ export async function renderSources(
     ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf)),
   ].sort();
   const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
-  const notes =
-    options.render === undefined
-      ? chartDirs.map(
-          (dir) =>
-            `Helm chart ${dir || "."}: not read as raw manifests; plan from it with --render 'helm template ...'`,
-        )
-      : [];
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
+  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
+  const notes = [...charts.notes];
   const sources: RenderedSource[] = [];
   let owned = inChart;
 
@@ -114,6 +123,7 @@ export async function renderSources(
       differAtBase: atBase.differ,
       pathDirs,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
@@ -124,12 +134,34 @@ export async function renderSources(
     if (source) sources.push(source);
     else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
   }
-  if (sources.length === 0) return { owned, notes, objects: Promise.resolve(NO_OBJECTS) };
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
   const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
-  return { owned, notes, objects };
+  return { owned, notes, warnings, objects };
+}
+
+/**
+ * What the report says about Helm charts (see core/sources/helm-charts.ts), for the charts this run
+ * considers: none with --kustomize DIRS alone (those directories are all that is planned), those
+ * whose Chart.yaml matches an explicit --paths, else all.
+ */
+async function reportCharts(
+  chartDirs: string[],
+  changedPaths: string[],
+  options: SourceOptions,
+  explicitPaths: ((path: string) => boolean) | undefined,
+): Promise<ChartReport> {
+  const kustomizeDirs = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true,
+  );
+  if (options.render === undefined) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
 }
 
 /** The --render command as a source, when the range touches one of --render-paths. */
@@ -181,21 +213,27 @@ async function renderAll(
       ...new Set(sources.flatMap((s) => [...s.changedInputs, ...(s.resourceFiles ?? [])])),
     ]);
     blameTexts.catch(() => {});
-    const slot = concurrencyLimit(MAX_CONCURRENT_RENDERS);
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
     const { createDocumentParser } = await import("../core/sources/rendered-documents.js");
+    // One cache for every source: kustomizations that share a base render many documents alike.
+    const cache = new Map();
     const parsers = sources.map((source) =>
-      createDocumentParser(`(${source.label} output)`, defaultNamespace),
+      createDocumentParser(`(${source.label} output)`, defaultNamespace, cache),
     );
-    // Both commits at once (renderers are single-threaded processes); each checkout is written once.
-    // Each side is parsed as soon as its renders finish, while the other side may still be rendering;
-    // the later side reuses the documents the earlier one parsed.
-    const renderAt = async (commit: string) => {
-      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-      const outputs = await Promise.all(sources.map((source) => slot(() => source.render(checkout, commit))));
-      return outputs.map((output, i) => parsers[i]!.objectsOf(output));
-    };
-    const [baseParsed, headParsed] = await Promise.all([renderAt(base), renderAt(head)]);
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const warnings: SourceWarning[] = [];
+    // Head first: its documents are parsed, and base's identical ones reuse them.
+    const headParsed = sources.map((_, i) => parsers[i]!.objectsOf(outputs[i]![0] as Buffer | undefined));
+    const baseParsed = sources.map((source, i) => {
+      const output = outputs[i]![1];
+      if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
+      // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
+      warnings.push({
+        file: source.file,
+        message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
+      });
+      return headParsed[i]!;
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
@@ -209,10 +247,65 @@ async function renderAll(
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );
-    return { base: baseObjects, head: headObjects, problems };
+    return { base: baseObjects, head: headObjects, problems, warnings };
   } finally {
     await trees.dispose();
   }
+}
+
+type Output = Buffer | undefined | KustomizeBuildError;
+
+/**
+ * Every source at every commit (`commits[0]` is head), a few processes at a time: renderers are
+ * CPU-bound, so more at once than the machine has cores only makes each slower. A kustomization
+ * kustomize refuses to build at head stops the run; at base it is returned, for the caller to
+ * treat as unknown.
+ */
+async function renderEach(
+  sources: RenderedSource[],
+  commits: [string, string],
+  trees: { root: string; dirOf(commit: string): Promise<string> },
+  log: Log,
+): Promise<Output[][]> {
+  // Both commits at once; each checkout is written once, when its first render needs it.
+  const jobs = sources.flatMap((source, i) => commits.map((commit, side) => ({ source, i, commit, side })));
+  const outputs: Output[][] = sources.map(() => [undefined, undefined]);
+  // Once one render has failed the run, the renders not started yet are not worth starting.
+  let failed = false;
+  await runLimited(jobs, renderSlots(), async ({ source, i, commit, side }) => {
+    if (failed) return;
+    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    const started = performance.now();
+    try {
+      outputs[i]![side] = await source.render(checkout, commit);
+    } catch (error) {
+      const atBase = side === 1 && error instanceof KustomizeBuildError && source.kustomization !== undefined;
+      if (atBase) {
+        outputs[i]![side] = error;
+      } else {
+        failed = true;
+        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+      }
+    }
+    log.debug(`${source.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  return outputs;
+}
+
+function headFailureMessage(source: RenderedSource, error: KustomizeBuildError): string {
+  const ways = source.kustomization?.named
+    ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)"
+    : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${
+    error.detail ? `: ${error.detail}` : ""
+  }\nNothing was planned or applied. ${ways}.`;
+}
+
+function baseFailureWarning(source: RenderedSource, error: KustomizeBuildError, atHead: boolean): string {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
+  return `${source.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${
+    error.detail ? `: ${error.detail}` : ""
+  }); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
 }
 
 /**
@@ -286,20 +379,4 @@ async function readTexts(git: Git, rev: string, paths: string[]): Promise<Map<st
 function dirOf(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
-}
-
-/** Runs the given tasks at most `max` at a time, in the order they ask. */
-function concurrencyLimit(max: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
 }

@@ -23,6 +23,8 @@ export interface RenderedSource {
   generators: GeneratorInputs[];
   /** Plain resource files its kustomizations list: where its objects are written (kustomize only). */
   resourceFiles?: string[];
+  /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
+  kustomization?: { dir: string; named: boolean };
 }
 
 /** Per render; a hung renderer must not hold the job forever. */

@@ -65,13 +65,16 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   }
   const base = commits.base;
 
+  // --kustomize DIRS says what this cluster runs: raw files too are read only when --paths says so.
+  const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   const scanOptions = {
-    paths: settings.paths,
+    paths: kustomizeDirs && !settings.pathsExplicit ? [] : settings.paths,
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
     maxFileSize: settings.maxFileSize,
     sources: {
       kustomize: settings.kustomize,
+      ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
       secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
@@ -82,6 +85,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     scanRepository(git, base, commits.head, scanOptions, log),
   );
   for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0]!;
@@ -159,6 +163,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       : {}),
     problems: scan.problems,
     warnings: [
+      ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...(namespaceNote ? [namespaceNote] : []),
       ...guarded.notes,

@@ -7,7 +7,7 @@ import { findConfigChanges } from "../core/manifests/config-changes.js";
 import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
 import { configNamesInText } from "../core/manifests/config-names-in-text.js";
 import type { ParsedManifests } from "../core/manifests/manifest-reader.js";
-import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
+import { type ParsedDocuments, parseManifestDocuments } from "../core/manifests/parse-documents.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -18,6 +18,7 @@ import {
 } from "../core/model.js";
 import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
 import { groupBySource, settleWorkloads, type Variant } from "../core/sources/source-variants.js";
+import type { SourceWarning } from "../core/sources/source-warning.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globsToPathspecs } from "../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
@@ -42,6 +43,8 @@ export interface ScanOptions {
   maxFileSize: number;
   /** Rendered sources (kustomize, --render); undefined reads raw files only. */
   sources?: Omit<SourceOptions, "defaultNamespace">;
+  /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
+  documents?: ParsedDocuments;
 }
 
 /** A config as committed at head: its content, and the manifest (for --apply). */
@@ -66,6 +69,8 @@ export interface RepositoryScan {
   baseWorkloads: Manifest[];
   /** What the report says about rendered sources. */
   sourceNotes: string[];
+  /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
+  sourceWarnings: SourceWarning[];
   /** Files a renderer owns: later raw reads skip them too. */
   owned?: (path: string) => boolean;
   /**
@@ -99,6 +104,7 @@ export async function scanRepository(
   options: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
+  options = { ...options, documents: options.documents ?? new Map() };
   // The head's source files (kustomizations, charts) are listed while git diffs.
   const headListing = options.sources ? listSourceFiles(git, head) : undefined;
   headListing?.catch(() => {});
@@ -155,11 +161,13 @@ export async function scanRepository(
   let allBase = baseManifests;
   let allHead = headManifests;
   const variants = new Map<string, Variant[]>();
+  const renderedWarnings: SourceWarning[] = [];
   if (pending) {
     rendered = await pending;
     const isOwned = rendered.owned;
     owned = isOwned;
     const objects = await rendered.objects;
+    renderedWarnings.push(...objects.warnings);
     changedFiles = changedFiles.filter(
       (f) => !isOwned(f.path) || (f.oldPath !== undefined && !isOwned(f.oldPath)),
     );
@@ -277,6 +285,7 @@ export async function scanRepository(
     assumedNamespace,
     baseWorkloads,
     sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...(rendered?.warnings ?? []), ...renderedWarnings],
     ...(owned ? { owned } : {}),
     variants,
   };
@@ -375,7 +384,8 @@ async function findCandidateFiles(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0) return [];
+  // No --paths (--kustomize DIRS alone reads no raw file): nothing to search.
+  if (names.length === 0 || wanted.globs.length === 0) return [];
   const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
@@ -418,7 +428,7 @@ function earlyCandidateSearch(
         return void parsed.set(path, { manifests: [], problems });
       }
       // The fast path runs now; a file that needs the full parse waits for the yaml package.
-      const result = parseManifestFile(path, file.bytes, { defaultNamespace: options.defaultNamespace });
+      const result = parseWithOptions(path, file.bytes, options);
       result.catch(() => {});
       parsed.set(path, result);
     },
@@ -533,9 +543,18 @@ async function parseFiles(
     await new Promise((resolve) => setImmediate(resolve));
     const bytes = files.get(path);
     if (bytes === undefined) continue;
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: options.defaultNamespace });
+    const parsed = await parseWithOptions(path, bytes, options);
     manifests.push(...parsed.manifests);
     problems.push(...parsed.problems);
   }
   return manifests;
+}
+
+function parseWithOptions(path: string, bytes: Buffer, options: ScanOptions): Promise<ParsedManifests> {
+  return parseManifestDocuments(
+    path,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? new Map(),
+  );
 }

@@ -4,7 +4,7 @@
 import { tmpdir } from "node:os";
 import { UserError } from "../core/errors.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
-import { runProcess } from "./run-process.js";
+import { runProcess, tailOf } from "./run-process.js";
 
 export interface KustomizeBinary {
   /** Absolute path, resolved before any checkout exists. */
@@ -50,6 +50,28 @@ export interface KustomizeRun {
   timeoutMs: number;
 }
 
+/**
+ * kustomize refused to build a kustomization (it ran and exited non-zero): the kustomization is
+ * broken at that commit. The caller decides what that means (a failure at head stops the run;
+ * one at base only leaves that source's base unknown). Its message is a fallback.
+ */
+export class KustomizeBuildError extends UserError {
+  override name = "KustomizeBuildError";
+  constructor(
+    /** How the user would type it: `kubectl kustomize ./overlays/prod`. */
+    readonly command: string,
+    readonly commit: string,
+    /** `exit 1`. */
+    readonly why: string,
+    /** kustomize's own words, short, the checkout's path removed (may quote repository text: escape at the sink). */
+    readonly detail: string,
+  ) {
+    super(
+      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`,
+    );
+  }
+}
+
 /** The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. */
 export async function kustomizeBuild(
   run: KustomizeRun,
@@ -65,10 +87,46 @@ export async function kustomizeBuild(
     timeoutMs: run.timeoutMs,
   });
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout;
-  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  const command = `${run.binary.label} ${target}`;
+  if (result.failure === undefined && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(
+      command,
+      commit,
+      `exit ${result.exitCode}`,
+      shortDetail(result.stderrEnd, treeDir),
+    );
+  }
+  // Not kustomize's verdict on the kustomization (killed, timed out, output too large): always fatal.
+  const why = result.failure ?? `killed by ${result.signal}`;
   throw new UserError(
-    `\`${run.binary.label} ${target}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${
       result.stderrTail ? `:\n${result.stderrTail}` : ""
     }`,
   );
+}
+
+const MAX_DETAIL_CHARS = 400;
+
+/**
+ * kustomize's complaint in one short line: kubectl's log prefix and `"command failed" err="..."`
+ * wrapper removed, the temporary checkout's path removed (paths read repository-relative), and cut
+ * to a few hundred characters (kustomize repeats itself; the start says what is wrong).
+ */
+export function shortDetail(stderr: string, treeDir: string): string {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY)
+    .split("\n")
+    // kubectl logs through klog: `E1125 19:48:48.354254   21564 run.go:72] "command failed" err="..."`.
+    .map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, ""))
+    .map((line) => {
+      const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+      return wrapped ? wrapped[1]!.replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+    })
+    .filter((line) => line.trim() !== "");
+  const text = lines
+    .join(" ")
+    // The checkout, also as the process saw it (a symlinked temporary directory resolves elsewhere).
+    .replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "")
+    .replaceAll(`${treeDir}/`, "")
+    .replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}…` : text;
 }

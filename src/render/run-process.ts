@@ -8,6 +8,8 @@ export interface ProcessResult {
   stdout: Buffer;
   /** The last few lines of stderr, control characters removed. */
   stderrTail: string;
+  /** The last few KB of stderr as written (for a caller that shortens it its own way). */
+  stderrEnd: string;
   /** Set when the process could not be started or overflowed the output bound. */
   failure?: string;
 }
@@ -54,6 +56,7 @@ export function runProcess(
         signal,
         stdout: Buffer.concat(stdout),
         stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
         ...(failure !== undefined ? { failure } : {}),
       });
     });
@@ -61,7 +64,7 @@ export function runProcess(
 }
 
 /** The last lines of a stream, safe to print in a CI log (no escape sequences, no workflow commands). */
-export function tailOf(text: string, maxLines = 8): string {
+export function tailOf(text: string, maxLines = 8, maxLineLength = 300): string {
   const lines = text
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
@@ -71,6 +74,6 @@ export function tailOf(text: string, maxLines = 8): string {
   return lines
     .slice(-maxLines)
     .map((line) => (line.startsWith("::") ? ` ${line}` : line))
-    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .map((line) => (line.length > maxLineLength ? `${line.slice(0, maxLineLength)}…` : line))
     .join("\n");
 }

@@ -53,7 +53,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
     description:
-      "Manifest files to read (comma or newline separated globs, relative to the repository root).",
+      "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered.",
   },
   {
     name: "exclude",
@@ -70,7 +70,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
     description:
-      "Kustomization directories to render at both commits and plan from. Default: every root kustomization in the repository; none: read raw files only.",
+      "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only.",
   },
   {
     name: "render",

@@ -15,6 +15,11 @@ export interface Settings {
   head?: string;
   repo: string;
   paths: string[];
+  /**
+   * --paths was given a value other than its default. The GitHub Action and the GitLab component
+   * always pass their declared default, so "given" is told by the value, not by its presence.
+   */
+  pathsExplicit: boolean;
   exclude: string[];
   /** Kustomization directories to render; [] discovers the roots; ["none"] reads raw files only. */
   kustomize: string[];
@@ -91,6 +96,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     head: str("head"),
     repo: str("repo") ?? ".",
     paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
     exclude: list("exclude"),
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || undefined,
@@ -131,6 +137,12 @@ const DEFAULT_CONCURRENCY = 8;
 
 /** 16 MiB: see the README ("Files it will not read") for why. */
 const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+
+/** A list differs from its option's default (same globs in another order count as the default). */
+function isExplicit(values: string[], name: string): boolean {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
 
 /** --kustomize: "none" alone, or directories (normalised: no "./", no trailing slash). */
 function kustomizeDirs(values: string[]): string[] {

@@ -310,24 +310,74 @@ describe("two overlays and failures", () => {
     );
   });
 
-  test("a kustomization that fails to build is exit 2 naming the command and commit, nothing applied", async () => {
+  test("a kustomization broken at head is exit 2 naming it, the commit, kustomize's complaint and the ways out", async () => {
+    // A resource file renamed without updating kustomization.yaml.
     const repo = await commitTwice(
-      { ...baseFiles, ...prodOverlay("warn") },
       {
+        ...baseFiles,
+        ...prodOverlay("warn"),
+        "overlays/prod/extra.yaml": yamlDocs(configMap("extra", { A: "1" })),
+      },
+      {},
+    );
+    await repo.write(
+      "overlays/prod/kustomization.yaml",
+      yaml({ namespace: "prod", resources: ["../../base", "extra.yaml"] }),
+    );
+    await repo.commit("list extra.yaml");
+    await repo.rename("overlays/prod/extra.yaml", "overlays/prod/extra-config.yaml");
+    const head = await repo.commit("rename extra.yaml");
+    const result = await run(repo);
+    expect(result.code).toBe(2);
+    const error = result.stderr.slice(result.stderr.indexOf("error:"));
+    expect(error).toContain(
+      `kustomize overlays/prod cannot be built at the head commit ${head.slice(0, 12)}`,
+    );
+    expect(error).toMatch(/`(kubectl kustomize|kustomize build) \.\/overlays\/prod` failed \(exit 1\)/);
+    // kustomize's words, short, with repository paths rather than the temporary checkout's.
+    expect(error).toContain("overlays/prod/extra.yaml");
+    expect(error).not.toContain("config-rollout-render-");
+    expect(error).not.toMatch(/run\.go:\d+\]/);
+    expect(error).toContain("--kustomize none");
+    expect(error).toContain("--kustomize DIR");
+    expect(error.split("\n")[0]!.length).toBeLessThan(700);
+  });
+
+  test("a kustomization broken at base and fixed at head plans on: its changes cannot be told, a warning says so", async () => {
+    const fixed: Files = {
+      ...baseFiles,
+      ...prodOverlay("warn"),
+      "raw/other.yaml": yamlDocs(configMap("other", { A: "1" })),
+      "raw/other-app.yaml": yamlDocs(
+        deployment("other", pod({ envFrom: [{ configMapRef: { name: "other" } }] })),
+      ),
+    };
+    const repo = await commitTwice(
+      {
+        ...fixed,
         "overlays/prod/kustomization.yaml": yaml({
           namespace: "prod",
           resources: ["../../base", "missing.yaml"],
         }),
       },
+      {
+        ...prodOverlay("error"),
+        "raw/other.yaml": yamlDocs(configMap("other", { A: "2" })),
+      },
     );
-    const head = (await repo.git(["rev-parse", "HEAD"])).trim();
+    const base = (await repo.git(["rev-parse", "HEAD~1"])).trim();
     const result = await run(repo);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(
-      /`(kubectl kustomize|kustomize build) \.\/overlays\/prod` failed at commit/,
+    expect(result.code, result.stderr).toBe(0);
+    const p = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    // The raw change still plans; nothing of the overlay counts as changed or added.
+    expect(p.changes.map((c) => [c.namespace, c.name, c.status])).toEqual([["default", "other", "modified"]]);
+    expect(restarts(p)).toEqual(["Deployment/default/other"]);
+    const warning = p.warnings.find((w) => w.includes("kustomize overlays/prod"));
+    expect(warning).toContain(`cannot be built at the base commit ${base.slice(0, 12)}`);
+    expect(warning).toContain("cannot be told");
+    expect(result.stderr).toContain(
+      "warning: overlays/prod/kustomization.yaml: kustomize overlays/prod cannot be built at the base commit",
     );
-    expect(result.stderr).toContain(head.slice(0, 12));
-    expect(result.stderr).toContain("missing.yaml");
   });
 
   test("a kustomization from the repository cannot run a program: exec plugins stay off", async () => {
@@ -355,7 +405,7 @@ describe("two overlays and failures", () => {
     await repo.commit("executable generator");
     const result = await run(repo, ["--base", "HEAD~2"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/failed at commit/);
+    expect(result.stderr).toMatch(/cannot be built at the head commit/);
     expect(result.stderr).toContain("external plugins disabled");
     expect(existsSync(marker)).toBe(false);
   });
@@ -394,17 +444,37 @@ describe("two overlays and failures", () => {
     }
   });
 
-  test("a Helm chart directory is never parsed as raw manifests and the report says it needs --render", async () => {
+  test("a Helm chart directory is never parsed as raw manifests; a changed one is a warning with the --render recipe", async () => {
     const chart = (replicas: number): Files => ({
       "charts/web/Chart.yaml": yaml({ apiVersion: "v2", name: "web", version: "0.1.0" }),
-      "charts/web/templates/deployment.yaml": `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: ${replicas}\n`,
+      "charts/web/templates/configmap.yaml": `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  replicas: "${replicas}"\n`,
     });
     const p = await plan(chart(1), chart(2), ["--kustomize", "none"]);
     expect(p.problems).toEqual([]);
-    const auto = await plan(chart(1), chart(2));
+    const result = await run(await commitTwice(chart(1), chart(2)));
+    expect(result.code, result.stderr).toBe(0);
+    const auto = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
     expect(auto.problems).toEqual([]);
-    expect(auto.sources).toEqual([
-      expect.stringContaining("Helm chart charts/web: not read as raw manifests"),
+    expect(auto.outcome).toBe("nothing-to-do");
+    const warning =
+      "Helm chart charts/web changed (templates/configmap.yaml) but was not rendered: Helm charts are planned only through --render. To plan from it: --render 'helm template web charts/web' --render-paths 'charts/web/**'";
+    expect(auto.warnings).toEqual([expect.stringContaining(`charts/web/Chart.yaml: ${warning}`)]);
+    expect(result.stderr).toContain(`warning: charts/web/Chart.yaml: ${warning}`);
+    expect(auto.sources).toBeUndefined();
+  });
+
+  test("untouched Helm charts are one line in Sources, however many", async () => {
+    const chart = (name: string): Files => ({
+      [`charts/${name}/Chart.yaml`]: yaml({ apiVersion: "v2", name, version: "0.1.0" }),
+      [`charts/${name}/templates/cm.yaml`]: "kind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n",
+    });
+    const raw = (level: string) => yamlDocs(configMap("other", { L: level }));
+    const p = await plan(
+      { ...chart("a"), ...chart("b"), ...chart("c"), "raw/other.yaml": raw("1") },
+      { "raw/other.yaml": raw("2") },
+    );
+    expect(p.sources).toEqual([
+      "3 Helm charts not read, the range touches none of their files (charts/a, charts/b, charts/c); charts are planned only through --render 'helm template ...'",
     ]);
   });
 });

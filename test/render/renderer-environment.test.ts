@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findKustomize } from "../../src/render/kustomize.js";
+import { findKustomize, shortDetail } from "../../src/render/kustomize.js";
 import {
   findExecutable,
   kustomizeEnvironment,
@@ -62,7 +62,7 @@ describe("which binary runs is not the repository's choice", () => {
 
   test("kustomize's environment carries no plugin or config variables", () => {
     const env = kustomizeEnvironment(["/usr/bin"], "/tmp/home");
-    expect(env).toEqual({ PATH: "/usr/bin", HOME: "/tmp/home", LANG: "C.UTF-8" });
+    expect(env).toEqual({ PATH: "/usr/bin", HOME: "/tmp/home", LANG: "C.UTF-8", GOGC: "200" });
   });
 
   test("a --render command keeps the job's variables but not config-rollout's credentials", () => {
@@ -88,5 +88,22 @@ describe("tailOf", () => {
     expect(tail).not.toContain("\u001b");
     expect(tail).toContain("[31mred[0m");
     expect(tail.endsWith(" ::set-output name=x::y")).toBe(true);
+  });
+});
+
+describe("kustomize's complaint, shortened for a CI log", () => {
+  test("kubectl's log prefix and wrapper go, the temporary checkout's path becomes repository-relative", () => {
+    const tree = "/tmp/config-rollout-render-AbC123/tree-2";
+    const stderr = `E1125 19:48:48.354254   21564 run.go:72] "command failed" err="accumulating resources: accumulating resources from 'extra.yaml': evalsymlink failure on '${tree}/overlays/prod/extra.yaml' : lstat /private${tree}/overlays/prod/extra.yaml: no such file or directory"\n`;
+    expect(shortDetail(stderr, tree)).toBe(
+      "accumulating resources: accumulating resources from 'extra.yaml': evalsymlink failure on 'overlays/prod/extra.yaml' : lstat overlays/prod/extra.yaml: no such file or directory",
+    );
+  });
+
+  test("a long complaint is cut; control characters and workflow commands never pass", () => {
+    const detail = shortDetail(`Error: \u001b[31m${"x".repeat(1000)}\n::set-output name=a::b\n`, "/t");
+    expect(detail.length).toBeLessThanOrEqual(401);
+    expect(detail).not.toContain("\u001b");
+    expect(detail.startsWith("[31m")).toBe(true);
   });
 });

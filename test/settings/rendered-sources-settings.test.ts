@@ -40,3 +40,17 @@ describe("--kustomize, --render, --render-paths", () => {
     expect(settings.renderPaths).toEqual(["charts/web/**", "values-prod.yaml"]);
   });
 });
+
+describe("--paths given or not", () => {
+  test("the default, and the default as the action and the GitLab component pass it, are not an explicit --paths", () => {
+    expect(toSettings({}).pathsExplicit).toBe(false);
+    expect(toSettings({ paths: "**/*.yaml,**/*.yml,**/*.json" }).pathsExplicit).toBe(false);
+    expect(toSettings({ paths: "**/*.json\n**/*.yaml,**/*.yml" }).pathsExplicit).toBe(false);
+  });
+
+  test("any other value is", () => {
+    expect(toSettings({ paths: "k8s/**" }).pathsExplicit).toBe(true);
+    expect(toSettings({ paths: "**/*.yaml" }).pathsExplicit).toBe(true);
+    expect(toSettings(parseArgs(["--paths", "release/**"]).values).pathsExplicit).toBe(true);
+  });
+});

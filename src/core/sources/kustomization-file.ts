@@ -22,6 +22,8 @@ export interface KustomizationFile {
   path: string;
   /** kind: Component cannot be built on its own, so it is never a root. */
   isComponent: boolean;
+  /** Its own `namespace:` field, when it sets one. */
+  namespace?: string;
   /** Local paths named as resources, bases, components, generators or transformers (files or directories). */
   entries: string[];
   /** Local paths named as resources or bases (files or directories): where its own objects are written. */
@@ -57,6 +59,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   }
   if (!isRecord(doc)) return result;
   result.isComponent = field(doc, "kind") === "Component";
+  const namespace = field(doc, "namespace");
+  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const local = (value: unknown): string | undefined => {
     // Absolute paths are outside the repository: not an input we can track (kustomize's load
     // restrictor refuses them anyway).

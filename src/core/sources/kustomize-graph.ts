@@ -5,6 +5,8 @@ import type { KustomizationFile } from "./kustomization-file.js";
 export interface KustomizeGraph {
   /** Kustomization directories no other kustomization includes (components excluded), sorted. */
   roots: string[];
+  /** The kustomizations that include `dir` directly. */
+  includersOf(dir: string): KustomizationFile[];
   /** Every file a kustomization reads, kustomization files included. */
   ownedFiles: Set<string>;
   /** Files `dir` reads, through every local directory it includes. */
@@ -13,12 +15,17 @@ export interface KustomizeGraph {
 
 export function buildKustomizeGraph(kustomizations: readonly KustomizationFile[]): KustomizeGraph {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const included = new Set<string>();
+  const includers = new Map<string, KustomizationFile[]>();
   for (const k of kustomizations) {
-    for (const entry of k.entries) if (byDir.has(entry) && entry !== k.dir) included.add(entry);
+    for (const entry of k.entries) {
+      if (!byDir.has(entry) || entry === k.dir) continue;
+      const list = includers.get(entry) ?? [];
+      if (!list.includes(k)) list.push(k);
+      includers.set(entry, list);
+    }
   }
   const roots = kustomizations
-    .filter((k) => !included.has(k.dir) && !k.isComponent)
+    .filter((k) => !includers.has(k.dir) && !k.isComponent)
     .map((k) => k.dir)
     .sort();
   const cache = new Map<string, Set<string>>();
@@ -40,15 +47,19 @@ export function buildKustomizeGraph(kustomizations: readonly KustomizationFile[]
   };
   const ownedFiles = new Set<string>();
   for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
-  return { roots, ownedFiles, inputsOf };
+  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
 }
 
 /** The kustomizations (by directory) that `dir` includes, itself first: where its generators and patches live. */
 export function kustomizationsUnder(
   dir: string,
-  kustomizations: readonly KustomizationFile[],
+  /** A list, or (cheaper when asked often) the kustomizations by directory. */
+  kustomizations: readonly KustomizationFile[] | ReadonlyMap<string, KustomizationFile>,
 ): KustomizationFile[] {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const byDir =
+    kustomizations instanceof Map
+      ? (kustomizations as ReadonlyMap<string, KustomizationFile>)
+      : new Map((kustomizations as readonly KustomizationFile[]).map((k) => [k.dir, k]));
   const seen = new Set<string>();
   const order: KustomizationFile[] = [];
   const walk = (d: string) => {

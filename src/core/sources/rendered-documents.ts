@@ -26,15 +26,30 @@ export interface RenderedDocumentParser {
   readonly problems: ManifestProblem[];
 }
 
-export function createDocumentParser(label: string, defaultNamespace: string): RenderedDocumentParser {
+/**
+ * Documents parsed so far, by text: shared by the parsers of several sources, a document that
+ * several kustomizations render alike (a shared base's CRDs) is parsed once for all of them.
+ */
+export type DocumentCache = Map<string, { manifests: Manifest[]; problems: ManifestProblem[] }>;
+
+export function createDocumentParser(
+  label: string,
+  defaultNamespace: string,
+  cache: DocumentCache = new Map(),
+): RenderedDocumentParser {
   const problems: ManifestProblem[] = [];
-  const parsed = new Map<string, Manifest[]>();
+  // Each source reports a broken document once, under its own name.
+  const reported = new Set<string>();
   const parse = (text: string): Manifest[] => {
-    const known = parsed.get(text);
-    if (known) return known;
-    const result = parseManifests(label, text, { defaultNamespace });
-    problems.push(...result.problems);
-    parsed.set(text, result.manifests);
+    let result = cache.get(text);
+    if (!result) {
+      result = parseManifests(label, text, { defaultNamespace });
+      cache.set(text, result);
+    }
+    if (result.problems.length > 0 && !reported.has(text)) {
+      reported.add(text);
+      problems.push(...result.problems.map((p) => (p.file === label ? p : { ...p, file: label })));
+    }
     return result.manifests;
   };
   return {

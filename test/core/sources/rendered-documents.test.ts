@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { parseRenderedPair, splitDocuments } from "../../../src/core/sources/rendered-documents.js";
+import {
+  createDocumentParser,
+  type DocumentCache,
+  parseRenderedPair,
+  splitDocuments,
+} from "../../../src/core/sources/rendered-documents.js";
 
 const cm = (name: string, value: string) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  K: "${value}"\n`;
@@ -50,5 +55,22 @@ describe("parseRenderedPair", () => {
       "default",
     );
     expect(pair.head.map((m) => m.id.name)).toEqual(["a"]);
+  });
+});
+
+describe("createDocumentParser with a shared cache", () => {
+  test("a document several sources render alike is parsed once; each source reports a broken one under its own name", () => {
+    const cache: DocumentCache = new Map();
+    const a = createDocumentParser("(kustomize a output)", "default", cache);
+    const b = createDocumentParser("(kustomize b output)", "default", cache);
+    const output = Buffer.from(`${cm("shared", "1")}---\nkind: [\n`);
+    const fromA = a.objectsOf(output);
+    const fromB = b.objectsOf(output);
+    expect(fromB[0]).toBe(fromA[0]);
+    expect(a.problems.map((p) => p.file)).toEqual(["(kustomize a output)"]);
+    expect(b.problems.map((p) => p.file)).toEqual(["(kustomize b output)"]);
+    // Its other commit renders the same: reported once per source.
+    b.objectsOf(output);
+    expect(b.problems).toHaveLength(1);
   });
 });

@@ -1,0 +1,8 @@
+// Something the report must say about a source that did not stop the run: a Helm chart the range
+// changed that nothing renders, a kustomization that could not be built at the base commit.
+
+export interface SourceWarning {
+  /** The file a CI annotation points at (the chart's Chart.yaml, the kustomization file). */
+  file: string;
+  message: string;
+}
