@@ -1,8 +1,8 @@
-// Benchmark 4: process start-up. `config-rollout --version`, a run whose diff changes no config
+// Benchmark 4: process start-up. `config-rollout --version`, a run whose diff changes no manifest
 // (the common push), against `kubectl version --client` as a reference CLI and `node -e ""` as
 // the runtime's own floor. Each command runs N times after one warm-up; medians and minimums.
 
-import { commitNoConfigChange, type GeneratedRepo } from "./generate-repo.js";
+import { commitNoManifestChange, type GeneratedRepo } from "./generate-repo.js";
 import { cleanEnv, median, min, repeat, run } from "./measure.js";
 
 export interface ColdStartFigures {
@@ -17,7 +17,7 @@ export async function benchColdStart(
   cli: string,
   runs: number,
 ): Promise<{ figures: ColdStartFigures[]; noChangeOutcome: string }> {
-  const range = commitNoConfigChange(repo);
+  const range = commitNoManifestChange(repo);
   const env = cleanEnv(workDir);
   const noChangeArgs = [cli, "--base", range.base, "--head", range.head, "--output", "json"];
   const commands: Array<{ label: string; file: string; args: string[]; cwd?: string }> = [
@@ -25,7 +25,7 @@ export async function benchColdStart(
     { label: "node dist/cli.js --version", file: process.execPath, args: [cli, "--version"] },
     { label: "node dist/cli.js --help", file: process.execPath, args: [cli, "--help"] },
     {
-      label: "node dist/cli.js --base C~1 --head C --output json (no config changed)",
+      label: "node dist/cli.js --base C~1 --head C --output json (no manifest changed)",
       file: process.execPath,
       args: noChangeArgs,
       cwd: repo.dir,

@@ -9,7 +9,7 @@
 // PodDisruptionBudget or NetworkPolicy.
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 
@@ -293,6 +293,8 @@ export function generateRepo(dir: string, shape: RepoShape): GeneratedRepo {
       }
     }
   }
+  // A repository of manifests has a README too: the common push changes it, or code, and no manifest.
+  writeFileSync(join(dir, "README.md"), "# Cluster manifests\n");
   git(dir, ["add", "-A"]);
   git(dir, ["commit", "-q", "-m", "A: every manifest"]);
   const base = git(dir, ["rev-parse", "HEAD"]).trim();
@@ -334,4 +336,12 @@ export function commitNoConfigChange(repo: GeneratedRepo): { base: string; head:
   write(repo.dir, `clusters/prod/${app.namespace}/${app.workload.name}/service.yaml`, service);
   git(repo.dir, ["commit", "-q", "-am", "C: change a Service port"]);
   return { base: repo.head, head: git(repo.dir, ["rev-parse", "HEAD"]).trim() };
+}
+
+/** Commit an edit of the README on top of head: a push that touches no manifest at all. */
+export function commitNoManifestChange(repo: GeneratedRepo): { base: string; head: string } {
+  const base = git(repo.dir, ["rev-parse", "HEAD"]).trim();
+  appendFileSync(join(repo.dir, "README.md"), "\nOne directory per namespace and app.\n");
+  git(repo.dir, ["commit", "-q", "-am", "D: README only"]);
+  return { base, head: git(repo.dir, ["rev-parse", "HEAD"]).trim() };
 }

@@ -12,7 +12,13 @@ import type { Git } from "../src/git/git.js";
 import { grepPatternLines } from "../src/git/grep-patterns.js";
 import { grepThreads } from "../src/git/run-grep.js";
 import { scanRepository } from "../src/pipeline/scan-repository.js";
-import { commitNoConfigChange, type GeneratedRepo, generateRepo, type RepoShape } from "./generate-repo.js";
+import {
+  commitNoConfigChange,
+  commitNoManifestChange,
+  type GeneratedRepo,
+  generateRepo,
+  type RepoShape,
+} from "./generate-repo.js";
 import { cleanEnv, median, type RunResult, repeat, run } from "./measure.js";
 
 export interface PlanRunFigures {
@@ -42,13 +48,17 @@ export interface PlanSizeResult {
   onePatternGrep: PlanRunFigures;
   grepHits: number;
   plan: PlanRunFigures;
-  /** The same command on a commit that changes one Service only: start-up, diff, nothing to find. */
+  /** The same command on a commit that changes the README only: a push that touches no manifest. */
   noChange: PlanRunFigures;
+  /** `git diff --name-status` of that commit: with bare node, the floor of the no-manifest push. */
+  noChangeDiff: PlanRunFigures;
+  /** The same command on a commit that changes one Service only: files read, no config to find. */
+  serviceChange: PlanRunFigures;
   /** `node -e ""`, interleaved with the others: the runtime's own start-up. */
   bareNode: PlanRunFigures;
   /** bench/least-node-plan.cjs on the plan's commits: the git a plan cannot skip, driven from Node. */
   leastNode: PlanRunFigures;
-  /** The same on the no-change commits. */
+  /** The same on the Service-only commit. */
   leastNodeNoChange: PlanRunFigures;
   /**
    * bench/least-node-plan.cjs --read-yaml: the same, plus loading the plan's YAML reader and parsing
@@ -76,6 +86,7 @@ export interface PlanCommands {
   onePatternGrep: string;
   plan: string;
   noChange: string;
+  serviceChange: string;
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -109,8 +120,9 @@ export async function benchPlanSize(
 ): Promise<{ result: PlanSizeResult; commands: PlanCommands }> {
   const repo = generateRepo(join(workDir, label), shape);
   const yamlReader = await buildYamlReader(workDir);
-  // Commands name every commit explicitly, so commit C on top of B changes nothing they see.
-  const noChangeRange = commitNoConfigChange(repo);
+  // Commands name every commit explicitly, so commits C and D on top of B change nothing they see.
+  const serviceRange = commitNoConfigChange(repo);
+  const noChangeRange = commitNoManifestChange(repo);
   const env = cleanEnv(workDir);
   const diffArgs = ["diff", "--name-status", repo.base, repo.head];
   const grepArgs = ["grep", "-l", "-F", ...repo.changedConfigNames.flatMap((n) => ["-e", n]), repo.head];
@@ -124,6 +136,8 @@ export async function benchPlanSize(
   ];
   const planArgs = [...planCommand(cli), "--base", repo.base, "--head", repo.head];
   const noChangeArgs = [...planCommand(cli), "--base", noChangeRange.base, "--head", noChangeRange.head];
+  const noChangeDiffArgs = ["diff", "--name-status", noChangeRange.base, noChangeRange.head];
+  const serviceArgs = [...planCommand(cli), "--base", serviceRange.base, "--head", serviceRange.head];
   const opts = { cwd: repo.dir, env, measureMemory: true };
 
   // Interleave floor and plan runs so machine noise (other work on the host) hits both alike.
@@ -132,6 +146,8 @@ export async function benchPlanSize(
   const onePatternRuns: RunResult[] = [];
   const planRuns: RunResult[] = [];
   const noChangeRuns: RunResult[] = [];
+  const noChangeDiffRuns: RunResult[] = [];
+  const serviceRuns: RunResult[] = [];
   const bareNodeRuns: RunResult[] = [];
   const leastRuns: RunResult[] = [];
   const leastNoChangeRuns: RunResult[] = [];
@@ -143,13 +159,15 @@ export async function benchPlanSize(
       await run(process.execPath, [LEAST_NODE_PLAN, "--read-yaml", yamlReader, repo.base, repo.head], opts),
     );
     leastNoChangeRuns.push(
-      await run(process.execPath, [LEAST_NODE_PLAN, noChangeRange.base, noChangeRange.head], opts),
+      await run(process.execPath, [LEAST_NODE_PLAN, serviceRange.base, serviceRange.head], opts),
     );
     diffRuns.push(await run("git", diffArgs, opts));
     grepRuns.push(await run("git", grepArgs, opts));
     onePatternRuns.push(await run("git", onePatternArgs, opts));
     planRuns.push(await run(process.execPath, planArgs, opts));
+    noChangeDiffRuns.push(await run("git", noChangeDiffArgs, opts));
     noChangeRuns.push(await run(process.execPath, noChangeArgs, opts));
+    serviceRuns.push(await run(process.execPath, serviceArgs, opts));
   });
   // The warm-up round is dropped.
   for (const list of [
@@ -158,6 +176,8 @@ export async function benchPlanSize(
     onePatternRuns,
     planRuns,
     noChangeRuns,
+    noChangeDiffRuns,
+    serviceRuns,
     bareNodeRuns,
     leastRuns,
     leastNoChangeRuns,
@@ -171,8 +191,15 @@ export async function benchPlanSize(
   // Every timed plan is checked: a fast wrong answer must fail the benchmark.
   for (const planRun of planRuns) checkPlan(planRun.stdout, repo);
   const verdict = checkPlan(planRuns[planRuns.length - 1]!.stdout, repo);
-  const noChangeOutcome = (JSON.parse(noChangeRuns[0]!.stdout) as PlanJson).outcome;
-  if (noChangeOutcome !== "nothing-to-do") throw new Error(`no-change plan: outcome ${noChangeOutcome}`);
+  for (const [label, runs] of [
+    ["no-manifest push", noChangeRuns],
+    ["Service-only change", serviceRuns],
+  ] as const) {
+    for (const r of runs) {
+      const outcome = (JSON.parse(r.stdout) as PlanJson).outcome;
+      if (outcome !== "nothing-to-do") throw new Error(`${label}: outcome ${outcome}`);
+    }
+  }
   const trace = await traceScan(repo);
   // The floor that reads the YAML must parse what the plan parses, or it measures less work.
   for (const leastRun of leastReadingRuns) {
@@ -199,6 +226,8 @@ export async function benchPlanSize(
       grepHits,
       plan: figures(planRuns),
       noChange: figures(noChangeRuns),
+      noChangeDiff: figures(noChangeDiffRuns),
+      serviceChange: figures(serviceRuns),
       bareNode: figures(bareNodeRuns),
       leastNode: figures(leastRuns),
       leastNodeNoChange: figures(leastNoChangeRuns),
@@ -214,6 +243,7 @@ export async function benchPlanSize(
       onePatternGrep: `git grep -l --threads=${grepThreads()} -P -e '${repo.changedConfigNames[0]?.replace(/[^A-Za-z0-9]/g, "\\$&")}|...' (${repo.changedConfigNames.length} names) ${repo.head}`,
       plan: `node dist/cli.js ${planArgs.slice(1).join(" ")}`,
       noChange: `node dist/cli.js ${noChangeArgs.slice(1).join(" ")}`,
+      serviceChange: `node dist/cli.js ${serviceArgs.slice(1).join(" ")}`,
     },
   };
 }

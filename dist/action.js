@@ -24914,6 +24914,15 @@ async function readCiEnvironment(flags, env = process.env) {
   return input;
 }
 
+// src/core/commit-sha.ts
+var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+
 // src/core/option-naming.ts
 var CLI_FLAGS = {
   entryPoint: "cli",
@@ -24929,17 +24938,6 @@ var ACTION_INPUTS = {
 
 // src/ci/github-range.ts
 init_errors();
-
-// src/core/commit-sha.ts
-var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-
-// src/ci/github-range.ts
 function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
@@ -28097,6 +28095,37 @@ function lazy(compute) {
 var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+var MAX_SOURCE_LOOKUPS = 2e3;
+async function mayTouchSources(git2, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changedPaths) {
+    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names) => names.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git2.readFilesUpTo(base, lookups, 0),
+    git2.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
 function listSourceFiles(git2, head) {
   return git2.listFiles(head, SOURCE_FILE_NAMES);
 }
@@ -28140,7 +28169,7 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   if (options.render !== void 0) {
     const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source2) sources.push(source2);
-    else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
+    else notes.push(renderNotRunNote(options.render));
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
@@ -28159,6 +28188,9 @@ async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   if (options.render === void 0) return chartReport(considered, changedPaths, {});
   const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
   return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
 }
 async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
@@ -28315,10 +28347,23 @@ async function createPathFilter(options, owned) {
 }
 async function scanRepository(git2, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
+  const allChangedFiles = await git2.changedFiles(base, head);
+  let owned;
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path6) => owned?.(path6) === true : void 0
+  );
+  const changedPaths = [
+    ...new Set(allChangedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
+  ];
+  if (!changedPaths.some((path6) => wanted(path6)) && !(options.sources && await mayTouchSources(git2, base, head, changedPaths, options.sources))) {
+    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+    const render = options.sources?.render;
+    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
+  }
   const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
   headListing?.catch(() => {
   });
-  const allChangedFiles = await git2.changedFiles(base, head);
   const pending = options.sources && headListing ? renderSources(
     git2,
     base,
@@ -28330,11 +28375,6 @@ async function scanRepository(git2, base, head, options, log) {
   ) : void 0;
   pending?.catch(() => {
   });
-  let owned;
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path6) => owned?.(path6) === true : void 0
-  );
   let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -28467,6 +28507,21 @@ async function scanRepository(git2, base, head, options, log) {
     sourceWarnings: [...rendered?.warnings ?? [], ...renderedWarnings],
     ...owned ? { owned } : {},
     variants
+  };
+}
+function nothingRead(sourceNotes) {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
   };
 }
 function withSources(changes, base, head) {
@@ -28791,6 +28846,10 @@ async function runConfigRollout(deps) {
   const now = deps.now ?? Date.now;
   const naming = deps.naming ?? CLI_FLAGS;
   const request = resolveRange(deps.range, naming);
+  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+    git2.changedFiles(request.base, request.head).catch(() => {
+    });
+  }
   const commits = await log.group(
     "Resolve commits",
     () => resolveCommits(request, git2, { ci: deps.ci, naming })
@@ -29188,19 +29247,73 @@ async function catFileSizes(root, names) {
 var import_node_child_process5 = require("node:child_process");
 var IDLE_MS = 200;
 var CatFileReader = class {
-  constructor(root) {
+  constructor(root, idleMs = IDLE_MS) {
     this.root = root;
+    this.idleMs = idleMs;
   }
   root;
-  child;
-  queue = [];
-  idle;
+  idleMs;
+  /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
+  current;
   /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
   read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
     if (names.length === 0) return Promise.resolve([]);
+    if (this.current === void 0) {
+      const started = new CatFileProcess(this.root, this.idleMs, () => {
+        if (this.current === started) this.current = void 0;
+      });
+      this.current = started;
+    }
+    return this.current.ask(names, maxContentBytes, onEntry);
+  }
+};
+var CatFileProcess = class {
+  /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
+  constructor(root, idleMs, retire) {
+    this.idleMs = idleMs;
+    this.retire = retire;
+    this.child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true
+    });
+    this.parser = new CatFileBatchParser(
+      true,
+      (entry) => this.answer(entry),
+      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
+    );
+    const child2 = this.child;
+    child2.stdout.on("data", (chunk) => {
+      if (this.failed) return;
+      try {
+        this.parser.push(chunk);
+      } catch (error2) {
+        this.fail(error2);
+      }
+    });
+    child2.stderr.on("data", (chunk) => this.stderr.push(chunk));
+    child2.stdin.on("error", () => {
+    });
+    child2.on("error", (error2) => this.fail(error2));
+    child2.on("close", (code) => {
+      this.retire();
+      if (this.queue.length === 0 && code === 0) return;
+      const text = Buffer.concat(this.stderr).toString("utf8").trim();
+      this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+    });
+  }
+  idleMs;
+  retire;
+  child;
+  queue = [];
+  parser;
+  stderr = [];
+  failed;
+  idle;
+  ask(names, maxContentBytes, onEntry) {
     return new Promise((resolve6, reject) => {
+      if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
-      const child2 = this.child ?? this.start();
       this.queue.push({
         names,
         entries: [],
@@ -29209,50 +29322,16 @@ var CatFileReader = class {
         resolve: resolve6,
         reject
       });
-      holdRun(child2, true);
-      child2.stdin.write(`${names.join("\n")}
+      holdRun(this.child, true);
+      this.child.stdin.write(`${names.join("\n")}
 `);
     });
   }
-  start() {
-    const child2 = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
-      cwd: this.root,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true
-    });
-    this.child = child2;
-    const parser = new CatFileBatchParser(
-      true,
-      (entry) => this.answer(entry),
-      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
-    );
-    const stderr = [];
-    let failed2;
-    const fail = (error2) => {
-      failed2 ??= error2;
-      if (this.child === child2) this.child = void 0;
-      child2.kill();
-      for (const request of this.queue.splice(0)) request.reject(failed2);
-    };
-    child2.stdout.on("data", (chunk) => {
-      if (failed2) return;
-      try {
-        parser.push(chunk);
-      } catch (error2) {
-        fail(error2);
-      }
-    });
-    child2.stderr.on("data", (chunk) => stderr.push(chunk));
-    child2.stdin.on("error", () => {
-    });
-    child2.on("error", (error2) => fail(error2));
-    child2.on("close", (code) => {
-      if (this.child === child2) this.child = void 0;
-      if (this.queue.length === 0 && code === 0) return;
-      const text = Buffer.concat(stderr).toString("utf8").trim();
-      fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
-    });
-    return child2;
+  fail(error2) {
+    this.failed ??= error2;
+    this.retire();
+    this.child.kill();
+    for (const request of this.queue.splice(0)) request.reject(this.failed);
   }
   answer(entry) {
     const request = this.queue[0];
@@ -29262,15 +29341,13 @@ var CatFileReader = class {
     if (request.entries.length < request.names.length) return;
     this.queue.shift();
     request.resolve(request.entries);
-    if (this.queue.length > 0 || this.child === void 0) return;
-    const child2 = this.child;
-    holdRun(child2, false);
+    if (this.queue.length > 0) return;
+    holdRun(this.child, false);
     this.idle = setTimeout(() => {
-      if (this.child === child2 && this.queue.length === 0) {
-        this.child = void 0;
-        child2.stdin.end();
-      }
-    }, IDLE_MS);
+      if (this.queue.length > 0 || this.failed) return;
+      this.retire();
+      this.child.stdin.end();
+    }, this.idleMs);
     this.idle.unref();
   }
 };
@@ -29728,8 +29805,27 @@ var GitAdapter = class {
     const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
     return exitCode === 0;
   }
-  async changedFiles(base, head) {
-    const [from, to] = [await this.resolveCommit(base), await this.resolveCommit(head)];
+  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
+  diffs = /* @__PURE__ */ new Map();
+  changedFiles(base, head) {
+    const key = `${base} ${head}`;
+    let diff = this.diffs.get(key);
+    if (diff === void 0) {
+      diff = this.diff(base, head);
+      this.diffs.set(key, diff);
+      diff.catch(() => this.diffs.delete(key));
+    }
+    return diff;
+  }
+  async diff(base, head) {
+    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+    const early = isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head)) ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : void 0;
+    early?.catch(() => {
+    });
+    const [from, to] = await resolving;
+    return await early?.catch(() => void 0) ?? this.diffTree(from, to);
+  }
+  async diffTree(from, to) {
     const { stdout } = await this.git.run([
       "diff-tree",
       "-r",

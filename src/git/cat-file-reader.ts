@@ -4,6 +4,10 @@
 // tables of a large process) on the path to the search. Requests are answered in the order they
 // were asked, each as git flushes it (no --buffer). The process holds the run open only while a
 // request waits, and ends after a short idle time; the next read starts a new one.
+//
+// Each process owns the requests it was asked and the parser of its output: a process that was
+// ended for being idle may exit after the next read has started its successor, and its exit must
+// not touch what the successor was asked.
 
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -27,11 +31,13 @@ type CatFile = ChildProcessByStdio<Writable, Readable, Readable>;
 const IDLE_MS = 200;
 
 export class CatFileReader {
-  private child?: CatFile;
-  private readonly queue: Request[] = [];
-  private idle?: NodeJS.Timeout;
+  /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
+  private current?: CatFileProcess;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
   read(
@@ -40,9 +46,70 @@ export class CatFileReader {
     onEntry?: (entry: BatchEntry, name: string) => void,
   ): Promise<BatchEntry[]> {
     if (names.length === 0) return Promise.resolve([]);
+    if (this.current === undefined) {
+      const started = new CatFileProcess(this.root, this.idleMs, () => {
+        if (this.current === started) this.current = undefined;
+      });
+      this.current = started;
+    }
+    return this.current.ask(names, maxContentBytes, onEntry);
+  }
+}
+
+/** One `git cat-file --batch` and the requests asked of it, answered in order. */
+class CatFileProcess {
+  private readonly child: CatFile;
+  private readonly queue: Request[] = [];
+  private readonly parser: CatFileBatchParser;
+  private readonly stderr: Buffer[] = [];
+  private failed?: Error;
+  private idle?: NodeJS.Timeout;
+
+  /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
+  constructor(
+    root: string,
+    private readonly idleMs: number,
+    private readonly retire: () => void,
+  ) {
+    this.child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+    });
+    this.parser = new CatFileBatchParser(
+      true,
+      (entry) => this.answer(entry),
+      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY,
+    );
+    const child = this.child;
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (this.failed) return;
+      try {
+        this.parser.push(chunk);
+      } catch (error) {
+        this.fail(error as Error);
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+    // If git dies early, writing fails with EPIPE; the exit below reports the real problem.
+    child.stdin.on("error", () => {});
+    child.on("error", (error) => this.fail(error));
+    child.on("close", (code) => {
+      this.retire();
+      if (this.queue.length === 0 && code === 0) return;
+      const text = Buffer.concat(this.stderr).toString("utf8").trim();
+      this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+    });
+  }
+
+  ask(
+    names: readonly string[],
+    maxContentBytes: number,
+    onEntry?: (entry: BatchEntry, name: string) => void,
+  ): Promise<BatchEntry[]> {
     return new Promise((resolve, reject) => {
+      if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
-      const child = this.child ?? this.start();
       this.queue.push({
         names,
         entries: [],
@@ -51,50 +118,16 @@ export class CatFileReader {
         resolve,
         reject,
       });
-      holdRun(child, true);
-      child.stdin.write(`${names.join("\n")}\n`);
+      holdRun(this.child, true);
+      this.child.stdin.write(`${names.join("\n")}\n`);
     });
   }
 
-  private start(): CatFile {
-    const child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
-      cwd: this.root,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-    });
-    this.child = child;
-    const parser = new CatFileBatchParser(
-      true,
-      (entry) => this.answer(entry),
-      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY,
-    );
-    const stderr: Buffer[] = [];
-    let failed: Error | undefined;
-    const fail = (error: Error) => {
-      failed ??= error;
-      if (this.child === child) this.child = undefined;
-      child.kill();
-      for (const request of this.queue.splice(0)) request.reject(failed);
-    };
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (failed) return;
-      try {
-        parser.push(chunk);
-      } catch (error) {
-        fail(error as Error);
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    // If git dies early, writing fails with EPIPE; the exit below reports the real problem.
-    child.stdin.on("error", () => {});
-    child.on("error", (error) => fail(error));
-    child.on("close", (code) => {
-      if (this.child === child) this.child = undefined;
-      if (this.queue.length === 0 && code === 0) return;
-      const text = Buffer.concat(stderr).toString("utf8").trim();
-      fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
-    });
-    return child;
+  private fail(error: Error): void {
+    this.failed ??= error;
+    this.retire();
+    this.child.kill();
+    for (const request of this.queue.splice(0)) request.reject(this.failed);
   }
 
   private answer(entry: BatchEntry): void {
@@ -105,15 +138,14 @@ export class CatFileReader {
     if (request.entries.length < request.names.length) return;
     this.queue.shift();
     request.resolve(request.entries);
-    if (this.queue.length > 0 || this.child === undefined) return;
-    const child = this.child;
-    holdRun(child, false);
+    if (this.queue.length > 0) return;
+    holdRun(this.child, false);
     this.idle = setTimeout(() => {
-      if (this.child === child && this.queue.length === 0) {
-        this.child = undefined;
-        child.stdin.end();
-      }
-    }, IDLE_MS);
+      if (this.queue.length > 0 || this.failed) return;
+      // From now on new reads start another process; this one exits once git sees the end of its input.
+      this.retire();
+      this.child.stdin.end();
+    }, this.idleMs);
     this.idle.unref();
   }
 }

@@ -206,8 +206,35 @@ class GitAdapter implements Git {
     return exitCode === 0;
   }
 
-  async changedFiles(base: string, head: string): Promise<FileChange[]> {
-    const [from, to] = [await this.resolveCommit(base), await this.resolveCommit(head)];
+  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
+  private readonly diffs = new Map<string, Promise<FileChange[]>>();
+
+  changedFiles(base: string, head: string): Promise<FileChange[]> {
+    const key = `${base} ${head}`;
+    let diff = this.diffs.get(key);
+    if (diff === undefined) {
+      diff = this.diff(base, head);
+      this.diffs.set(key, diff);
+      // A failure is not kept: a missing commit may be fetched, and the next ask diffs again.
+      diff.catch(() => this.diffs.delete(key));
+    }
+    return diff;
+  }
+
+  private async diff(base: string, head: string): Promise<FileChange[]> {
+    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+    // Two full SHAs name the same objects whatever happens to the refs: git diffs them while the
+    // same SHAs are verified to be commits, instead of after. Its answer counts only once they are.
+    const early =
+      isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head))
+        ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`)
+        : undefined;
+    early?.catch(() => {});
+    const [from, to] = await resolving;
+    return (await early?.catch(() => undefined)) ?? this.diffTree(from, to);
+  }
+
+  private async diffTree(from: string, to: string): Promise<FileChange[]> {
     // diff-tree is the plumbing behind `git diff --name-status`: user diff settings cannot change its output.
     const { stdout } = await this.git.run([
       "diff-tree",

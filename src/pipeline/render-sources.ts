@@ -68,9 +68,63 @@ const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 /** The files that make a directory a source: kustomizations and Helm charts. */
 const SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
 
+/** Look-ups (paths at either commit) the check below makes at most; beyond, the tree is listed. */
+const MAX_SOURCE_LOOKUPS = 2000;
+
+/**
+ * Whether a range that changes `changedPaths` (none of them a raw manifest) may touch a rendered
+ * source, told without listing the tree (at 20,000 files the listing costs more than the diff):
+ * - with --render, a path matching --render-paths;
+ * - a kustomization or Chart.yaml in a changed path's directory or any directory above it, at
+ *   either commit: kustomize reads no file outside its kustomization's directory (its load
+ *   restrictor refuses "not in or below"; a directory above is another kustomization), and a
+ *   chart's files are under its Chart.yaml;
+ * - a --kustomize directory without a kustomization at either commit: the full scan says so.
+ * Too many directories to look up counts as touched.
+ */
+export async function mayTouchSources(
+  git: Git,
+  base: string,
+  head: string,
+  changedPaths: readonly string[],
+  options: Pick<SourceOptions, "kustomize" | "render" | "renderPaths">,
+): Promise<boolean> {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== undefined) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = new Set<string>();
+  for (const path of changedPaths) {
+    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir: string, names: readonly string[]) =>
+    names.map((name) => (dir === "" ? name : `${dir}/${name}`));
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    ...new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES)),
+    ]),
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  // Through the reader already open for the commits: no process of its own. A limit of 0 bytes
+  // reads past the files, only their presence matters.
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0),
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+
 /**
  * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
- * the scan starts it beside the diff instead of after it.
+ * the scan starts it as soon as the diff shows a file that may matter, beside the reads.
  */
 export function listSourceFiles(git: Git, head: string): Promise<string[]> {
   return git.listFiles(head, SOURCE_FILE_NAMES);
@@ -132,7 +186,7 @@ export async function renderSources(
   if (options.render !== undefined) {
     const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source) sources.push(source);
-    else notes.push(`render: ${options.render}: not run, the range touches none of --render-paths`);
+    else notes.push(renderNotRunNote(options.render));
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
@@ -162,6 +216,10 @@ async function reportCharts(
   if (options.render === undefined) return chartReport(considered, changedPaths, {});
   const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
   return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+
+export function renderNotRunNote(command: string): string {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
 }
 
 /** The --render command as a source, when the range touches one of --render-paths. */

@@ -2,7 +2,7 @@
 // restart and wait. It receives every adapter as an argument, so tests run it against real temp repos
 // and the simulated API server, and the CLI and the GitHub Action share it unchanged.
 import type { CiKind } from "../ci/ci-kind.js";
-import type { RangeInput } from "../ci/range-request.js";
+import { isFullSha, type RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
@@ -47,6 +47,11 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const now = deps.now ?? Date.now;
   const naming = deps.naming ?? CLI_FLAGS;
   const request = resolveRange(deps.range, naming);
+  // Two full SHAs (a push event's) are diffed while they are verified: the scan asks for the same
+  // diff. Should they not resolve (a commit to fetch), the scan diffs what they resolved to.
+  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+    git.changedFiles(request.base, request.head).catch(() => {});
+  }
   const commits = await log.group("Resolve commits", () =>
     resolveCommits(request, git, { ci: deps.ci, naming }),
   );

@@ -31,7 +31,9 @@ import {
 } from "./objects-across-files.js";
 import {
   listSourceFiles,
+  mayTouchSources,
   type RenderedSources,
+  renderNotRunNote,
   renderSources,
   type SourceOptions,
 } from "./render-sources.js";
@@ -105,10 +107,28 @@ export async function scanRepository(
   log: Log,
 ): Promise<RepositoryScan> {
   options = { ...options, documents: options.documents ?? new Map() };
-  // The head's source files (kustomizations, charts) are listed while git diffs.
+  const allChangedFiles = await git.changedFiles(base, head);
+  let owned: ((path: string) => boolean) | undefined;
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path) => owned?.(path) === true : undefined,
+  );
+  const changedPaths = [
+    ...new Set(allChangedFiles.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]))),
+  ];
+  // The common push touches no manifest (code, docs): it costs the diff and nothing else.
+  if (
+    !changedPaths.some((path) => wanted(path)) &&
+    !(options.sources && (await mayTouchSources(git, base, head, changedPaths, options.sources)))
+  ) {
+    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+    // What the report says of the sources without listing the tree: --render did not run.
+    const render = options.sources?.render;
+    return nothingRead(render !== undefined ? [renderNotRunNote(render)] : []);
+  }
+  // The head's source files (kustomizations, charts) are listed while the changed files are read.
   const headListing = options.sources ? listSourceFiles(git, head) : undefined;
   headListing?.catch(() => {});
-  const allChangedFiles = await git.changedFiles(base, head);
   // Which files renderers own is known only after listing both trees: that runs alongside the raw
   // reads below, and the raw manifests of owned files are dropped afterwards.
   const pending =
@@ -124,11 +144,6 @@ export async function scanRepository(
         )
       : undefined;
   pending?.catch(() => {});
-  let owned: ((path: string) => boolean) | undefined;
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path) => owned?.(path) === true : undefined,
-  );
   let changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
   );
@@ -288,6 +303,23 @@ export async function scanRepository(
     sourceWarnings: [...(rendered?.warnings ?? []), ...renderedWarnings],
     ...(owned ? { owned } : {}),
     variants,
+  };
+}
+
+/** The scan of a range that changes no file a plan reads. */
+function nothingRead(sourceNotes: string[]): RepositoryScan {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: new Set(),
+    headConfigs: new Map(),
+    problems: [],
+    assumedNamespace: new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: new Map(),
   };
 }
 

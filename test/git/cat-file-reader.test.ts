@@ -52,6 +52,31 @@ describe("CatFileReader", () => {
     expect(text((await reader.read([`${head}:a.yaml`]))[0])).toBe("kind: ConfigMap\n");
   });
 
+  test("a read right after an idle process was ended is answered by the next process", async () => {
+    // A real manifest bundle (~640 KB) takes longer to parse than the idle time: the idle timer
+    // and the next read both wait behind the parse, so the old process is ended and the next read
+    // starts a new one before the old one has exited. Its exit (code 0) must not fail that read.
+    const bundle = Array.from(
+      { length: 8000 },
+      (_, i) => `---\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  key: "${"v".repeat(40)}"\n`,
+    ).join("");
+    await repo.write("bundle.yaml", bundle);
+    const commit = await repo.commit("bundle");
+    const idleMs = 20;
+    const reader = new CatFileReader(repo.dir, idleMs);
+    for (let round = 0; round < 3; round++) {
+      const [first] = await reader.read([`${commit}:bundle.yaml`]);
+      expect(first?.kind === "object" && first.content?.length).toBe(Buffer.byteLength(bundle));
+      const parsedUntil = Date.now() + idleMs * 3; // the parse: the main thread is busy
+      while (Date.now() < parsedUntil) {}
+      // The next timers phase runs the (overdue) idle timer first, then this read, with no I/O
+      // in between: the ended process has not been seen to exit yet.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const [again] = await reader.read([`${commit}:a.yaml`]);
+      expect(text(again)).toBe("kind: ConfigMap\n");
+    }
+  });
+
   test("outside a repository every waiting read fails, with git's reason", async () => {
     const dir = await mkdtemp(join(tmpdir(), "config-rollout-nogit-"));
     try {

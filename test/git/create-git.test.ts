@@ -97,6 +97,15 @@ describe("git adapter on a real repository", () => {
     expect(await git.changedFiles(second, second)).toEqual([]);
   });
 
+  test("two full SHAs are diffed as the commits they name, and only those", async () => {
+    const tree = (await repo.git(["rev-parse", `${second}^{tree}`])).trim();
+    await expect(git.changedFiles(first, tree)).rejects.toThrow(new UserError(`not a commit: ${tree}`));
+    await repo.git(["tag", "--annotate", "--message", "second", "second-tag", second]);
+    const tag = (await repo.git(["rev-parse", "second-tag"])).trim();
+    expect(tag).not.toBe(second);
+    expect(await git.changedFiles(first, tag)).toEqual(await git.changedFiles(first, second));
+  });
+
   test("reads one file at a revision, undefined when absent there", async () => {
     expect((await git.readFile(first, "gone.yaml"))?.toString()).toContain("  name: gone\n");
     expect(await git.readFile(second, "gone.yaml")).toBeUndefined();

@@ -70,6 +70,16 @@ describe("resolveCommits against a shallow clone", () => {
     ]);
   });
 
+  test("a diff of two SHAs asked before the base was fetched is asked again after", async () => {
+    // The run starts the diff of a push's two SHAs while it resolves them: the base may be missing.
+    const git = await createGit((await shallowClone()).dir);
+    await expect(git.changedFiles(main[0]!, main[7]!)).rejects.toThrow(`not a commit: ${main[0]}`);
+    const range = await resolveCommits({ kind: "range", base: main[0]!, head: main[7]!, note: "push" }, git);
+    expect(await git.changedFiles(range.base!, range.head)).toEqual([
+      { status: "M", path: "deploy/config.yaml" },
+    ]);
+  });
+
   test("fetches the missing first parent of a depth-1 checkout", async () => {
     const git = await createGit((await shallowClone()).dir);
     const range = await resolveCommits({ kind: "first-parent", head: "HEAD", note: "schedule" }, git);

@@ -595,3 +595,39 @@ describe("where a rendered object is reported", () => {
     expect(p.workloads.map((w) => [w.name, w.file, w.line])).toEqual([["web", "app/kustomization.yaml", 1]]);
   });
 });
+
+describe("a push that changes no manifest", () => {
+  // Such a push is decided from the diff and a look for kustomizations and charts above each
+  // changed file: these are the files that are no manifests and still matter.
+  test("a generator input deep under a root kustomization still restarts its consumer", async () => {
+    const files = (level: string): Files => ({
+      "kustomization.yaml": yaml({
+        resources: ["deploy/deployment.yaml"],
+        generatorOptions: { disableNameSuffixHash: true },
+        configMapGenerator: [{ name: "web-config", envs: ["config/env/app.env"] }],
+      }),
+      "deploy/deployment.yaml": yamlDocs(web),
+      "config/env/app.env": `LOG_LEVEL=${level}\n`,
+    });
+    const p = await plan(files("info"), { "config/env/app.env": "LOG_LEVEL=debug\n" });
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("a change to a chart's template helper alone still names the chart", async () => {
+    const chart = (label: string): Files => ({
+      "charts/web/Chart.yaml": yaml({ apiVersion: "v2", name: "web", version: "0.1.0" }),
+      "charts/web/templates/_helpers.tpl": `{{- define "web.label" -}}${label}{{- end -}}\n`,
+    });
+    const p = await plan(chart("a"), {
+      "charts/web/templates/_helpers.tpl": "{{- define x -}}b{{- end -}}\n",
+    });
+    expect(JSON.stringify(p)).toContain("charts/web");
+  });
+
+  test("--kustomize naming a directory without a kustomization is exit 2 on a README-only push", async () => {
+    const repo = await commitTwice({ ...baseFiles, "README.md": "a\n" }, { "README.md": "b\n" });
+    const result = await run(repo, ["--kustomize", "overlays/nope"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--kustomize overlays/nope: no kustomization.yaml");
+  });
+});
