@@ -47,6 +47,10 @@ export interface Settings {
   concurrency: number;
   hashKey?: string;
   output: OutputFormat;
+  /** Post the plan as the pull/merge request comment (--comment). */
+  comment: boolean;
+  /** Which comment this run owns (--comment-id); undefined: the CI job's. */
+  commentId?: string;
   strict: boolean;
   maxFileSize: number;
   /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
@@ -116,6 +120,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     concurrency: num("concurrency") ?? DEFAULT_CONCURRENCY,
     hashKey: str("hash-key"),
     output: (str("output") ?? "text") as OutputFormat,
+    comment: bool("comment"),
+    commentId: str("comment-id") || undefined,
     strict: bool("strict"),
     maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
     restartReloaderManaged: bool("restart-reloader-managed"),
