@@ -15,8 +15,7 @@ import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-a
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { OPTIONS } from "../settings/options.js";
-import type { Settings } from "../settings/settings.js";
+import { credentialVariables, type Settings } from "../settings/settings.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { discoverClusterWorkloads } from "./discover-cluster.js";
 import { findOnCluster } from "./find-on-cluster.js";
@@ -78,7 +77,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       kustomize: settings.kustomize,
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+      secretVariables: credentialVariables(),
       env: deps.env ?? process.env,
     },
   };

@@ -73,6 +73,25 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
   return raw;
 }
 
+/**
+ * The environment variables that hold a credential config-rollout uses, kept from a --render
+ * command (it may run a pull request's code): the secret options' variables and the action inputs
+ * they arrive as (INPUT_KUBECONFIG-DATA, ...), and the pull/merge request comment's tokens, which
+ * are read from the environment only.
+ */
+export function credentialVariables(): string[] {
+  return [
+    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
+      ...(o.env ? [o.env] : []),
+      `INPUT_${o.name.toUpperCase()}`,
+    ]),
+    "INPUT_GITHUB-TOKEN",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "CONFIG_ROLLOUT_GITLAB_TOKEN",
+  ];
+}
+
 /** Turn raw strings (highest precedence last) into validated Settings. */
 export function toSettings(...sources: RawValues[]): Settings {
   const raw: RawValues = {};

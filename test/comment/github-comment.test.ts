@@ -1,7 +1,7 @@
 // The plan comment on a GitHub pull request: the bundled action (dist/action.js, run as the runner
 // runs it) and the bundled CLI with --comment, against a fake GitHub API on 127.0.0.1 (under
 // /api/v3, as GitHub Enterprise Server serves it: GITHUB_API_URL is honoured).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -230,6 +230,39 @@ describe("what the comment can be made to say", () => {
       ...api.requests.map((r) => r.body),
     ];
     for (const text of shown) expect(text).not.toContain(TOKEN);
+  });
+
+  test("a --render command (it may run the pull request's code) sees none of the tokens", async () => {
+    const { s, api } = await start();
+    const dump = join(mkdtempSync(join(tmpdir(), "config-rollout-render-env-")), "env");
+    const kubeconfigData = Buffer.from(s.kubeconfigText).toString("base64");
+    const run = await runAction({
+      workspace: s.repo.dir,
+      eventName: "pull_request",
+      event: pullRequestEvent(s),
+      inputs: {
+        "github-token": TOKEN,
+        render: `env >> "${dump}"`,
+        "kubeconfig-data": kubeconfigData,
+      },
+      env: {
+        ...githubEnv(api),
+        GITHUB_TOKEN: "ghs_env_token_9876543210",
+        CONFIG_ROLLOUT_GITLAB_TOKEN: "glpat-env-token-123",
+      },
+    });
+    expect(run.stdout).toContain("comment: plan comment created");
+    const seen = readFileSync(dump, "utf8");
+    expect(seen).toContain("GITHUB_REPOSITORY=acme/shop");
+    for (const secret of [
+      TOKEN,
+      "ghs_env_token_9876543210",
+      "glpat-env-token-123",
+      kubeconfigData,
+      s.sim.token,
+    ]) {
+      expect(seen).not.toContain(secret);
+    }
   });
 
   test("the marker comment on the second page is found and updated", async () => {
