@@ -25,8 +25,6 @@ export interface ReviewCommentRequest {
   version: string;
   /** Where the whole report is when the comment is cut: "the job summary" (action), "the job log" (CLI). */
   fullReportIn: string;
-  /** Tests only: a client in place of the platform's. */
-  clientFor?: (target: ReviewTarget, token: string) => ReviewComments;
 }
 
 export interface ReviewCommentOutcome {
@@ -53,7 +51,7 @@ export async function commentOnReview(request: ReviewCommentRequest): Promise<Re
   const id = request.commentId?.trim() || target.defaultId;
   const body = commentBody(request, target, id);
   try {
-    const client = request.clientFor?.(target, token) ?? (await createClient(target, token, request.version));
+    const client = await createClient(target, token, request.version);
     const done = await upsertComment(client, id, body, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
