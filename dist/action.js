@@ -10741,7 +10741,7 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path6) {
+    function safeUrl2(path6) {
       if (typeof path6 !== "string") {
         return path6;
       }
@@ -10775,8 +10775,8 @@ var require_mock_utils = __commonJS({
     }
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
-      const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path6 }) => matchValue(safeUrl(path6), resolvedPath));
+      const resolvedPath = typeof basePath === "string" ? safeUrl2(basePath) : basePath;
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path6 }) => matchValue(safeUrl2(path6), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -13616,7 +13616,7 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch(input, init = void 0) {
+    function fetch2(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
@@ -14571,7 +14571,7 @@ var require_fetch = __commonJS({
       }
     }
     module2.exports = {
-      fetch,
+      fetch: fetch2,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -18350,12 +18350,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field3) {
-      if (length !== field3.length) {
+    function isFieldName(line, length, field4) {
+      if (length !== field4.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field3[i]) {
+        if (line[i] !== field4[i]) {
           return false;
         }
       }
@@ -18556,13 +18556,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field3, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field3] + size;
+      setEventFieldSize(field4, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field4] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field3] = size;
+        this.eventFieldSizes[field4] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -19109,7 +19109,7 @@ var require_undici = __commonJS({
     module2.exports.setGlobalDispatcher = setGlobalDispatcher;
     module2.exports.getGlobalDispatcher = getGlobalDispatcher;
     var fetchImpl = require_fetch().fetch;
-    module2.exports.fetch = async function fetch(init, options = void 0) {
+    module2.exports.fetch = async function fetch2(init, options = void 0) {
       try {
         return await fetchImpl(init, options);
       } catch (err) {
@@ -19685,15 +19685,15 @@ var init_api_kinds = __esm({
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
-function field(value, key) {
+function field2(value, key) {
   return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
 }
 function stringField(value, key) {
-  const v = field(value, key);
+  const v = field2(value, key);
   return typeof v === "string" ? v : void 0;
 }
 function arrayField(value, key) {
-  const v = field(value, key);
+  const v = field2(value, key);
   return Array.isArray(v) ? v : [];
 }
 function describeType(value) {
@@ -19711,8 +19711,8 @@ var init_json_shape = __esm({
 
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
-  const name = String(field(field(obj, "metadata"), "name") ?? "");
-  const status = field(obj, "status");
+  const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+  const status = field2(obj, "status");
   const [phase, detail] = rolloutPhase(obj);
   const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
   switch (phase) {
@@ -19730,21 +19730,21 @@ function argoRolloutStatus(obj) {
   }
 }
 function rolloutPhase(obj) {
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
-  const generation = field(field(obj, "metadata"), "generation");
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  const observed = Number.parseInt(String(field2(status, "observedGeneration") ?? ""), 10);
+  const generation = field2(field2(obj, "metadata"), "generation");
   if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
     return ["Progressing", "waiting for rollout spec update to be observed"];
   }
-  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
+  if (field2(status, "controllerPause") === true && arrayOf(field2(status, "pauseConditions")).length === 0) {
     return ["Progressing", "waiting for rollout to unpause"];
   }
   const workloadGeneration = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
+  const workloadObserved = Number.parseInt(String(field2(status, "workloadObservedGeneration") ?? ""), 10);
   if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
     return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
   }
@@ -19753,20 +19753,20 @@ function rolloutPhase(obj) {
   return calculatedPhase(spec, status);
 }
 function calculatedPhase(spec, status) {
-  for (const condition of arrayOf(field(status, "conditions"))) {
+  for (const condition of arrayOf(field2(status, "conditions"))) {
     const reason = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
-    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (field2(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
     if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
       return ["Degraded", `${reason}: ${message}`];
     }
   }
-  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
-  const pause = arrayOf(field(status, "pauseConditions"))[0];
+  if (field2(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field2(status, "pauseConditions"))[0];
   if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
-  const replicas = numberOr(field(spec, "replicas"), 1);
-  const updated = numberOr(field(status, "updatedReplicas"), 0);
-  const available = numberOr(field(status, "availableReplicas"), 0);
+  const replicas = numberOr(field2(spec, "replicas"), 1);
+  const updated = numberOr(field2(status, "updatedReplicas"), 0);
+  const available = numberOr(field2(status, "availableReplicas"), 0);
   if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
   if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
   const stable = stringField(status, "stableRS") ?? "";
@@ -19776,7 +19776,7 @@ function calculatedPhase(spec, status) {
   return ["Healthy", ""];
 }
 function stepOf(status) {
-  const step = field(status, "currentStepIndex");
+  const step = field2(status, "currentStepIndex");
   return typeof step === "number" ? ` (canary step ${step})` : "";
 }
 function arrayOf(value) {
@@ -19797,11 +19797,11 @@ var init_argo_rollout_status = __esm({
 // src/core/kinds/pod-template.ts
 function templateAt(obj, templatePath) {
   let template = obj;
-  for (const step of templatePath) template = field(template, step);
+  for (const step of templatePath) template = field2(template, step);
   return isRecord(template) ? template : void 0;
 }
 function podSpecAt(obj, templatePath) {
-  return field(templateAt(obj, templatePath), "spec");
+  return field2(templateAt(obj, templatePath), "spec");
 }
 function withPodSpec(obj, templatePath, spec) {
   const copy = structuredClone(obj);
@@ -19822,13 +19822,13 @@ var init_pod_template = __esm({
 // src/core/kinds/rollout-status.ts
 function deploymentStatus(obj) {
   const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("Deployment"));
   }
-  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
-  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
+  const progressing = conditions(status).find((c) => field2(c, "type") === "Progressing");
+  if (field2(progressing, "reason") === "ProgressDeadlineExceeded") {
     return failed(`deployment "${name}" exceeded its progress deadline`);
   }
   const updated = num(status, "updatedReplicas");
@@ -19854,14 +19854,14 @@ function deploymentStatus(obj) {
 }
 function daemonSetStatus(obj) {
   const name = nameOf(obj);
-  const status = field(obj, "status");
-  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  const status = field2(obj, "status");
+  const strategy = field2(field2(field2(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
     );
   }
-  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
@@ -19881,17 +19881,17 @@ function daemonSetStatus(obj) {
 }
 function statefulSetStatus(obj) {
   const name = nameOf(obj);
-  const spec = field(obj, "spec");
-  const status = field(obj, "status");
-  const updateStrategy = field(spec, "updateStrategy");
-  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
+  const spec = field2(obj, "spec");
+  const status = field2(obj, "status");
+  const updateStrategy = field2(spec, "updateStrategy");
+  const strategy = field2(updateStrategy, "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
     );
   }
   const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
+  if (observed === 0 || num(field2(obj, "metadata"), "generation") > observed) {
     return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
@@ -19900,7 +19900,7 @@ function statefulSetStatus(obj) {
     return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
   }
   const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field(updateStrategy, "rollingUpdate");
+  const rollingUpdate = field2(updateStrategy, "rollingUpdate");
   if (isRecord(rollingUpdate)) {
     const partition = optionalNum(rollingUpdate, "partition") ?? 0;
     if (specReplicas !== void 0 && updated < specReplicas - partition) {
@@ -19910,8 +19910,8 @@ function statefulSetStatus(obj) {
     }
     return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
   }
-  const updateRevision = String(field(status, "updateRevision") ?? "");
-  const currentRevision = String(field(status, "currentRevision") ?? "");
+  const updateRevision = String(field2(status, "updateRevision") ?? "");
+  const currentRevision = String(field2(status, "currentRevision") ?? "");
   if (updateRevision !== currentRevision) {
     return waiting(
       `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
@@ -19936,17 +19936,17 @@ function notWaitable(error2) {
   return { done: true, message: error2, error: error2, notWaitable: true };
 }
 function nameOf(obj) {
-  return String(field(field(obj, "metadata"), "name") ?? "");
+  return String(field2(field2(obj, "metadata"), "name") ?? "");
 }
 function conditions(status) {
-  const list = field(status, "conditions");
+  const list = field2(status, "conditions");
   return Array.isArray(list) ? list : [];
 }
 function num(obj, key) {
   return optionalNum(obj, key) ?? 0;
 }
 function optionalNum(obj, key) {
-  const value = field(obj, key);
+  const value = field2(obj, key);
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 var init_rollout_status = __esm({
@@ -19964,8 +19964,8 @@ function workloadKind(kind, apiVersion) {
   return group2 === entry.group ? entry : void 0;
 }
 function workloadKindOf(obj) {
-  const kind = field(obj, "kind");
-  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
+  const kind = field2(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
 }
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
@@ -19987,7 +19987,7 @@ function podTemplateOf(obj) {
   const entry = workloadKindOf(obj);
   const template = entry && templateAt(obj, entry.templatePath);
   if (!template) return void 0;
-  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
+  return { spec: field2(template, "spec"), metadata: field2(template, "metadata") };
 }
 function runningPodTemplateOf(obj, lookup) {
   const owner = workloadKindOf(obj)?.templateOwner?.(obj);
@@ -20004,15 +20004,15 @@ function skipReasonForKind(kind) {
   return restart && "never" in restart ? restart.never : void 0;
 }
 function nameOf2(obj) {
-  return String(field(field(obj, "metadata"), "name") ?? "");
+  return String(field2(field2(obj, "metadata"), "name") ?? "");
 }
 function namespaceOf(obj) {
-  return String(field(field(obj, "metadata"), "namespace") ?? "");
+  return String(field2(field2(obj, "metadata"), "namespace") ?? "");
 }
 function rolloutStatus(obj) {
   const rule = workloadKindOf(obj)?.rolloutStatus;
   if (rule) return rule(obj);
-  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
+  const message = `rollout status is not available for kind ${String(field2(obj, "kind") ?? "(none)")}`;
   return { done: true, message, error: message, notWaitable: true };
 }
 var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
@@ -20036,7 +20036,7 @@ var init_workload_kinds = __esm({
         rolloutStatus: deploymentStatus,
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
+        refusesRestart: (live) => field2(field2(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -20064,12 +20064,12 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
-        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
+        refusesRestart: (live) => field2(field2(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
         templateOwner: (obj) => {
-          const ref = field(field(obj, "spec"), "workloadRef");
-          const name = field(ref, "name");
+          const ref = field2(field2(obj, "spec"), "workloadRef");
+          const name = field2(ref, "name");
           if (typeof name !== "string" || name === "") return void 0;
-          const kind = field(ref, "kind");
+          const kind = field2(ref, "kind");
           return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
         },
         customResource: true
@@ -20116,15 +20116,15 @@ var init_workload_kinds = __esm({
 // src/core/manifests/live-config.ts
 function liveConfigContent(obj) {
   const content = {};
-  const data = field(obj, "data");
-  const isSecret = field(obj, "kind") === "Secret";
+  const data = field2(obj, "data");
+  const isSecret = field2(obj, "kind") === "Secret";
   if (isRecord(data)) {
     for (const [key, value] of Object.entries(data)) {
       if (typeof value !== "string") continue;
       content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
     }
   }
-  const binary = field(obj, "binaryData");
+  const binary = field2(obj, "binaryData");
   if (!isSecret && isRecord(binary)) {
     for (const [key, value] of Object.entries(binary)) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
@@ -20227,7 +20227,7 @@ function describeKubeError(error2, req, attempts = 1) {
           401
         );
       case 403: {
-        const details = field(status, "details");
+        const details = field2(status, "details");
         const kind = stringField(details, "kind");
         const group2 = stringField(details, "group");
         const resource = kind ? group2 ? `${kind}.${group2}` : kind : req.resource;
@@ -20826,6 +20826,80 @@ var init_kube_client = __esm({
   }
 });
 
+// src/comment/comment-marker.ts
+function commentMarker(id) {
+  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
+}
+function encodeCommentId(id) {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const char = String.fromCharCode(byte);
+    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
+    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+function isCommentFor(body, id) {
+  const firstLine = body.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return firstLine.trimEnd() === commentMarker(id);
+}
+var PREFIX, SUFFIX;
+var init_comment_marker = __esm({
+  "src/comment/comment-marker.ts"() {
+    "use strict";
+    PREFIX = "<!-- config-rollout:plan id=";
+    SUFFIX = " -->";
+  }
+});
+
+// src/comment/review-comments.ts
+async function upsertComment(comments, id, body, createIfMissing) {
+  for await (const comment of comments.list()) {
+    if (isCommentFor(comment.body, id)) {
+      return { action: "updated", comment: await comments.update(comment.id, body) };
+    }
+  }
+  if (!createIfMissing) return { action: "none" };
+  return { action: "created", comment: await comments.create(body) };
+}
+function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+var ReviewApiError, REQUEST_TIMEOUT_MS;
+var init_review_comments = __esm({
+  "src/comment/review-comments.ts"() {
+    "use strict";
+    init_comment_marker();
+    ReviewApiError = class extends Error {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+        this.name = "ReviewApiError";
+      }
+      status;
+    };
+    REQUEST_TIMEOUT_MS = 3e4;
+  }
+});
+
+// src/core/run-result.ts
+function isFailure(result) {
+  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) {
+    return "failed";
+  }
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+}
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/model.ts
 function idKey(id) {
   return `${id.kind}/${id.namespace}/${id.name}`;
@@ -20836,6 +20910,129 @@ function formatId(id) {
 var init_model = __esm({
   "src/core/model.ts"() {
     "use strict";
+  }
+});
+
+// src/comment/github-comments.ts
+var github_comments_exports = {};
+__export(github_comments_exports, {
+  createGitHubComments: () => createGitHubComments
+});
+function createGitHubComments(target, token, userAgent) {
+  const octokit = new CommentingOctokit({
+    auth: token,
+    baseUrl: target.apiUrl,
+    userAgent,
+    log: SILENT,
+    request: { fetch: fetchWithTimeout() }
+  });
+  const issue2 = { owner: target.owner, repo: target.repo, issue_number: target.number };
+  const toComment = (data) => ({
+    id: Number(data.id),
+    body: data.body ?? "",
+    ...data.html_url ? { url: data.html_url } : {}
+  });
+  return {
+    async *list() {
+      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        per_page: 100
+      });
+      for await (const page of pages) for (const data of page.data) yield toComment(data);
+    },
+    async create(body) {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        body
+      });
+      return toComment(data);
+    },
+    async update(id, body) {
+      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: id,
+        body
+      });
+      return toComment(data);
+    }
+  };
+}
+var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
+var init_github_comments = __esm({
+  "src/comment/github-comments.ts"() {
+    "use strict";
+    import_core2 = require("./vendor/octokit-core.js");
+    import_plugin_paginate_rest = require("./vendor/octokit-paginate-rest.js");
+    init_review_comments();
+    CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
+    SILENT = { debug: () => {
+    }, info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// src/comment/gitlab-notes.ts
+var gitlab_notes_exports = {};
+__export(gitlab_notes_exports, {
+  createGitLabNotes: () => createGitLabNotes
+});
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
+  });
+  async function call(method, url, body) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body === void 0 ? {} : { body: JSON.stringify({ body }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
+    return response;
+  }
+  return {
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
+      }
+    },
+    async create(body) {
+      return toComment(await (await call("POST", notesUrl, body)).json());
+    },
+    async update(id, body) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body)).json());
+    }
+  };
+}
+async function describeFailure(response) {
+  let detail = "";
+  try {
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
+  } catch {
+    detail = "";
+  }
+  return detail || response.statusText || `HTTP ${response.status}`;
+}
+var PER_PAGE, MAX_PAGES;
+var init_gitlab_notes = __esm({
+  "src/comment/gitlab-notes.ts"() {
+    "use strict";
+    init_review_comments();
+    PER_PAGE = 100;
+    MAX_PAGES = 50;
   }
 });
 
@@ -20854,7 +21051,7 @@ var init_order = __esm({
 
 // src/core/manifests/config-content.ts
 function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
 }
 function configContentOf(m) {
   const problems = [];
@@ -20862,7 +21059,7 @@ function configContentOf(m) {
   const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
   const entries = (section) => {
-    const value = field(m.object, section);
+    const value = field2(m.object, section);
     if (value === void 0 || value === null) return [];
     if (!isRecord(value)) {
       report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
@@ -20978,24 +21175,6 @@ var init_names = __esm({
     SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
     NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
     OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-});
-
-// src/core/run-result.ts
-function isFailure(result) {
-  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) {
-    return "failed";
-  }
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
   }
 });
 
@@ -21344,7 +21523,7 @@ function parseManifestsFast(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
+  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
   const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -21380,7 +21559,7 @@ function nodeStart(doc, path6) {
   const range = node.range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
 }
-function describeFailure(error2) {
+function describeFailure2(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
   return oneLine(text);
@@ -21476,7 +21655,7 @@ var init_manifest_reader = __esm({
           for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
             const [start2, end] = error2.pos;
             const key = oneLine(this.source.slice(start2, end));
-            const message = error2.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure(error2)}`;
+            const message = error2.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
             this.problem(start2, message);
           }
           return;
@@ -21491,7 +21670,7 @@ var init_manifest_reader = __esm({
           const text = error2 instanceof Error ? error2.message : String(error2);
           this.problem(
             start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
           );
           return;
         }
@@ -21512,7 +21691,7 @@ var init_manifest_reader = __esm({
           this.problem(start, "apiVersion and kind must be non-empty strings");
           return;
         }
-        const items = field(value, "items");
+        const items = field2(value, "items");
         if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
           this.readList(kind, items, start, locate);
           return;
@@ -21539,7 +21718,7 @@ var init_manifest_reader = __esm({
         });
       }
       readObject(object, kind, start, locate) {
-        const metadata = field(object, "metadata");
+        const metadata = field2(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
           return;
@@ -21551,9 +21730,9 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const name = field(metadata, "name");
+        const name = field2(metadata, "name");
         if (name === void 0 || name === null) {
-          if (typeof field(metadata, "generateName") === "string") return;
+          if (typeof field2(metadata, "generateName") === "string") return;
           this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
           return;
         }
@@ -21572,7 +21751,7 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const namespaceValue = field(metadata, "namespace");
+        const namespaceValue = field2(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
         if (isClusterScoped(kind)) {
@@ -21605,7 +21784,7 @@ var init_manifest_reader = __esm({
         });
       }
       failed(offset, error2) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`);
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
       }
       problem(offset, message) {
         const { line, col } = this.lineCounter.linePos(offset);
@@ -21658,7 +21837,7 @@ function parseManifests(file, text, opts) {
       customTags: asKubectlReadsIt
     });
   } catch (error2) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error2)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(error2)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
   const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
@@ -21730,8 +21909,8 @@ function readKustomizationFile(path6, text) {
     return result;
   }
   if (!isRecord(doc)) return result;
-  result.isComponent = field(doc, "kind") === "Component";
-  const namespace = field(doc, "namespace");
+  result.isComponent = field2(doc, "kind") === "Component";
+  const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const local = (value) => {
     if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
@@ -21746,34 +21925,34 @@ function readKustomizationFile(path6, text) {
     }
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field(doc, key)));
+    pushAll(result.entries, listOf(field2(doc, key)));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
   const patchPaths = [
-    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
-    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
+    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
+    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
   ];
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
   pushAll(
     result.files,
-    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
+    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
   );
-  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
-    for (const generator of listOf(field(doc, key))) {
-      const name = field(generator, "name");
+    for (const generator of listOf(field2(doc, key))) {
+      const name = field2(generator, "name");
       const files = [
-        ...listOf(field(generator, "files")).map(
+        ...listOf(field2(generator, "files")).map(
           (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
         ),
-        ...listOf(field(generator, "envs")),
-        field(generator, "env")
+        ...listOf(field2(generator, "envs")),
+        field2(generator, "env")
       ];
       const paths = [];
       pushAll(paths, files);
@@ -21930,7 +22109,7 @@ function configCopy(source2, commit, key) {
 }
 function configMapData(object, content) {
   const binaryKeys = new Set(
-    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
+    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
   );
   const data = {};
   const binaryData = {};
@@ -21944,7 +22123,7 @@ function configMapData(object, content) {
   };
 }
 function isManagedCopy(obj) {
-  const labels = field(field(obj, "metadata"), "labels");
+  const labels = field2(field2(obj, "metadata"), "labels");
   return stringField(labels, MANAGED_LABEL) === "true" && typeof stringField(labels, SOURCE_LABEL) === "string";
 }
 var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH;
@@ -22137,7 +22316,7 @@ function repointStrategicPatch(repointed, templatePath) {
         item.secret = { secretName: to };
         break;
       case "projected":
-        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
+        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
         break;
       case "envFrom":
         item.envFrom = arrayField(source2, "envFrom");
@@ -22149,7 +22328,7 @@ function repointStrategicPatch(repointed, templatePath) {
             `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
           );
         const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
+        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
         break;
       }
     }
@@ -22160,7 +22339,7 @@ function repointMergePatch(repointed, live, templatePath) {
   const lists = new Set(repointed.located.map((l) => l.placement.list));
   const spec = {};
   for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec })
@@ -22174,12 +22353,12 @@ function visitVolumes(spec, visit) {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
+    visit(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
@@ -22196,14 +22375,14 @@ function visitContainers(spec, visit) {
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
         visit(
-          field(envFrom, "configMapRef"),
+          field2(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
         visit(
-          field(envFrom, "secretRef"),
+          field2(envFrom, "secretRef"),
           "name",
           "Secret",
           `${at}.envFrom[${i}].secretRef`,
@@ -22213,16 +22392,16 @@ function visitContainers(spec, visit) {
       arrayField(container, "env").forEach((env, i) => {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field(env, "valueFrom");
+        const valueFrom = field2(env, "valueFrom");
         visit(
-          field(valueFrom, "configMapKeyRef"),
+          field2(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
         visit(
-          field(valueFrom, "secretKeyRef"),
+          field2(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
           `${envAt}.secretKeyRef`,
@@ -22245,8 +22424,8 @@ var init_repoint = __esm({
 
 // src/core/versioned/prunable-copies.ts
 function podSpecOfHolder(obj) {
-  if (field(obj, "kind") === "ControllerRevision") {
-    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
+  if (field2(obj, "kind") === "ControllerRevision") {
+    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
   }
   return podTemplateOf(obj)?.spec;
 }
@@ -22274,10 +22453,10 @@ function choosePrunable(copies, kind, referenced, keep) {
   return { remove, kept };
 }
 function nameOf4(obj) {
-  return stringField(field(obj, "metadata"), "name") ?? "";
+  return stringField(field2(obj, "metadata"), "name") ?? "";
 }
 function createdAt(obj) {
-  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
+  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
 }
 var init_prunable_copies = __esm({
   "src/core/versioned/prunable-copies.ts"() {
@@ -24840,6 +25019,76 @@ async function readEventFile(path6) {
   }
 }
 
+// src/comment/review-target.ts
+var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
+function findReviewTarget(env, event) {
+  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
+  if (env.GITLAB_CI === "true") return gitlabTarget(env);
+  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
+}
+function githubTarget(env, event) {
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
+    return {
+      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
+    };
+  }
+  const number = pullRequestNumber(event, env.GITHUB_REF);
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (number === void 0 || !owner || !repo) {
+    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
+  }
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  return {
+    target: {
+      platform: "github",
+      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+      owner,
+      repo,
+      number,
+      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
+      where: `pull request #${number}`,
+      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
+    }
+  };
+}
+function pullRequestNumber(event, ref) {
+  const fromEvent = field(field(event, "pull_request"), "number") ?? field(event, "number");
+  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
+  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
+  return match ? Number(match[1]) : void 0;
+}
+function gitlabTarget(env) {
+  const iid = env.CI_MERGE_REQUEST_IID ?? "";
+  if (!/^\d+$/.test(iid)) {
+    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
+  }
+  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
+    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
+  }
+  const number = Number(iid);
+  return {
+    target: {
+      platform: "gitlab",
+      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
+      projectId: env.CI_PROJECT_ID,
+      mergeRequestIid: number,
+      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
+      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
+      where: `merge request !${number}`,
+      defaultId: env.CI_JOB_NAME || "config-rollout"
+    }
+  };
+}
+function tokenFor(target, env, given) {
+  if (given) return given;
+  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
+  return token || void 0;
+}
+function field(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+
 // src/compose/cluster-connection.ts
 init_kubeconfig_source();
 
@@ -24880,6 +25129,456 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       });
     }
   };
+}
+
+// src/comment/comment-body.ts
+init_comment_marker();
+var ROWS = [500, 200, 100, 50, 20, 10];
+var FEWEST_ROWS = 10;
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body = assemble(input, rows, note);
+    if (body.length <= input.limit) return { body, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+
+// src/compose/comment-on-review.ts
+init_review_comments();
+
+// src/report/describe.ts
+init_run_result();
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
+    return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted":
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    case "failed":
+      return `Failed: ${report.results.filter(isFailure).map((r) => shortId(r.id)).join(", ")}.`;
+  }
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+
+// src/report/mermaid-graph.ts
+init_model();
+var MAX_NODES = 40;
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+
+// src/report/report-markdown.ts
+function renderMarkdown(report, maxRows = 500) {
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "#### Sources", "");
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const graph = mermaidGraph(plan);
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (plan.changes.length > 0) {
+    out.push(
+      "",
+      "#### Changed configs",
+      "",
+      "| Config | Namespace | Change | Source | Keys |",
+      "|---|---|---|---|---|"
+    );
+    for (const c of plan.changes.slice(0, maxRows)) {
+      out.push(
+        row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      );
+    }
+    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  }
+  if (plan.workloads.length > 0) {
+    const resultOf = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      "| Workload | Namespace | Action | Why | Result | Duration |",
+      "|---|---|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      out.push(
+        row([
+          md(shortId(w.id)),
+          md(w.id.namespace),
+          md(w.action),
+          why,
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        ])
+      );
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+var ZERO_WIDTH_SPACE = "&#8203;";
+function escapeMarkdown(text) {
+  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case "@":
+      case "#":
+      case ":":
+        return `${c}${ZERO_WIDTH_SPACE}`;
+      case ".":
+        return `${ZERO_WIDTH_SPACE}.`;
+      default:
+        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+    }
+  });
+}
+var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+function md(text) {
+  return escapeMarkdown(text);
+}
+
+// src/compose/comment-on-review.ts
+var LIMITS = { github: 65e3, gitlab: 999e3 };
+async function commentOnReview(request) {
+  const lookup = findReviewTarget(request.env, request.event ?? await eventPayload(request.env));
+  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
+  const target = lookup.target;
+  const token = tokenFor(target, request.env, request.token);
+  if (!token)
+    return {
+      level: "warning",
+      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
+    };
+  const id = request.commentId?.trim() || target.defaultId;
+  const body = commentBody(request, target, id);
+  try {
+    const client = await createClient(target, token, request.version);
+    const done = await upsertComment(client, id, body, wantsNewComment(request.content));
+    if (done.action === "none") {
+      return {
+        level: "info",
+        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
+      };
+    }
+    const url = done.comment.url ? `: ${done.comment.url}` : "";
+    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
+  } catch (error2) {
+    return { level: "warning", message: redact(failureMessage(error2, target), token) };
+  }
+}
+async function eventPayload(env) {
+  if (env.GITHUB_ACTIONS !== "true") return void 0;
+  try {
+    return await readEventPayload(env);
+  } catch {
+    return void 0;
+  }
+}
+async function createClient(target, token, version) {
+  const userAgent = `config-rollout/${version}`;
+  if (target.platform === "github") {
+    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
+    return createGitHubComments2(target, token, userAgent);
+  }
+  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
+  return createGitLabNotes2(target, token, userAgent);
+}
+function wantsNewComment(content) {
+  if ("error" in content) return false;
+  const { plan, outcome } = content.report;
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed";
+}
+function commentBody(request, target, id) {
+  const { content } = request;
+  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
+  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
+  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const limit = LIMITS[target.platform];
+  return buildCommentBody({
+    id,
+    sections: [
+      {
+        render: (rows) => "report" in content ? renderMarkdown(content.report, rows) : `### config-rollout
+
+**Failed:** ${escapeMarkdown(content.error)}
+
+No plan: see the job log.
+`
+      }
+    ],
+    footer,
+    limit,
+    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
+  }).body;
+}
+function tokenHint(target) {
+  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
+}
+function failureMessage(error2, target) {
+  const status = statusOf(error2);
+  const reason = error2 instanceof Error ? error2.message : String(error2);
+  const firstLine = reason.split("\n")[0] ?? "";
+  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
+  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
+  const unchanged = "; the run's result is unchanged";
+  if (status === 401) return `${what}: the token was rejected${unchanged}`;
+  if (status === 403 || status === 404) {
+    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
+  }
+  return `${what}${unchanged}`;
+}
+function statusOf(error2) {
+  const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
+  return typeof status === "number" ? status : void 0;
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.replaceAll(token, "***") : text;
+}
+function safeUrl(url) {
+  return url.replace(
+    /[\s()<>[\]"'`]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
 }
 
 // src/ci/ci-kind.ts
@@ -25144,7 +25843,7 @@ init_json_shape();
 init_order();
 var IGNORE_ANNOTATION = "config-rollout.io/ignore";
 function hasIgnoreAnnotation(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 function findConfigChanges(base, head) {
   const problems = [];
@@ -25295,17 +25994,17 @@ function volumeReferences(podSpec, subPathVolumes) {
     const volumeName = stringField(volume, "name");
     const path6 = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
+    const configMap = field2(volume, "configMap");
     const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
     }
-    const secret = field(volume, "secret");
+    const secret = field2(volume, "secret");
     const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
+      const projectedConfigMap = field2(projection, "configMap");
       const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
@@ -25313,7 +26012,7 @@ function volumeReferences(podSpec, subPathVolumes) {
           ...subPath
         });
       }
-      const projectedSecret = field(projection, "secret");
+      const projectedSecret = field2(projection, "secret");
       const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
@@ -25322,7 +26021,7 @@ function volumeReferences(podSpec, subPathVolumes) {
   return refs;
 }
 function source(configKind2, configName2, via, volumeSource, path6) {
-  const items = field(volumeSource, "items");
+  const items = field2(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
@@ -25331,7 +26030,7 @@ function source(configKind2, configName2, via, volumeSource, path6) {
   return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
 }
 function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
+  return field2(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -25346,7 +26045,7 @@ function containerReferences(podSpec) {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const ref = field(envFrom, refField);
+          const ref = field2(envFrom, refField);
           const name = configName(ref, "name");
           if (name) {
             refs.push({
@@ -25362,13 +26061,13 @@ function containerReferences(podSpec) {
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
+        const valueFrom = field2(env, "valueFrom");
         const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind2] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
-          const ref = field(valueFrom, refField);
+          const ref = field2(valueFrom, refField);
           const name = configName(ref, "name");
           const key = stringField(ref, "key");
           if (name && key) {
@@ -25427,7 +26126,7 @@ var OPT_IN = /* @__PURE__ */ new Set([
   "secret.reloader.stakater.com/auto"
 ]);
 function reloaderAnnotation(workload) {
-  const annotations = field(field(workload, "metadata"), "annotations");
+  const annotations = field2(field2(workload, "metadata"), "annotations");
   if (!isRecord(annotations)) return void 0;
   for (const [name, value] of Object.entries(annotations)) {
     if (!OPT_IN.has(name)) continue;
@@ -25468,7 +26167,7 @@ function buildPlan(input) {
       if (change.status === "deleted") {
         const key = idKey(change.id);
         if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-        stillReferencing.get(key).add(shortId(candidate.id));
+        stillReferencing.get(key).add(shortId2(candidate.id));
         continue;
       }
       if (change.status === "added" && !ref.optional) {
@@ -25505,7 +26204,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -25535,7 +26234,7 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
   return { ...base, action: "restart", reason, references: consuming };
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
   const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -25547,7 +26246,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -25609,13 +26308,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -25638,7 +26337,7 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId(id) {
+function shortId2(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 
@@ -25837,8 +26536,8 @@ function checkVariants(inputs, variants) {
       const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
       const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
       if (effect === void 0) return void 0;
-      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field3, effect };
+      const field4 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field4, effect };
     }).find((c) => c !== void 0);
     if (conflict) conflicts.push(conflict);
     else agreeing.push(described);
@@ -26168,6 +26867,20 @@ var OPTIONS = [
     description: "Report format on stdout; logs always go to stderr."
   },
   {
+    name: "comment",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_COMMENT",
+    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+  },
+  {
+    name: "comment-id",
+    type: "string",
+    env: "CONFIG_ROLLOUT_COMMENT_ID",
+    placeholder: "ID",
+    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+  },
+  {
     name: "strict",
     type: "boolean",
     default: "false",
@@ -26197,6 +26910,221 @@ var OPTIONS = [
     description: "Print stack traces of internal errors."
   }
 ];
+
+// src/settings/settings.ts
+init_errors();
+
+// src/settings/parse-duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+init_errors();
+init_names();
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function credentialVariables() {
+  return [
+    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
+      ...o.env ? [o.env] : [],
+      `INPUT_${o.name.toUpperCase()}`
+    ]),
+    "INPUT_GITHUB-TOKEN",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "CONFIG_ROLLOUT_GITLAB_TOKEN"
+  ];
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: str("repo") ?? ".",
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    namespace: str("namespace") ?? "default",
+    discover: str("discover"),
+    strategy: str("strategy") ?? "annotation",
+    envName: str("env-name") ?? "RESTART_TIME",
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: num2("keep") ?? 3,
+    dryRun: str("dry-run") ?? "none",
+    apply: bool("apply"),
+    wait: bool("wait"),
+    timeoutMs: num2("timeout") ?? 3e5,
+    configTimeoutMs: num2("config-timeout") ?? 6e4,
+    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
+    hashKey: str("hash-key"),
+    output: str("output") ?? "text",
+    comment: bool("comment"),
+    commentId: str("comment-id") || void 0,
+    strict: bool("strict"),
+    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  return settings;
+}
+var DEFAULT_CONCURRENCY = 8;
+var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
 
 // src/pipeline/cluster/discover-cluster.ts
 init_workload_kinds();
@@ -26402,11 +27330,11 @@ async function missingMessage(id, kind, cluster) {
   return `${formatId(id)} does not exist in the cluster`;
 }
 function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
+  const generation = field2(field2(obj, "metadata"), "generation");
   return typeof generation === "number" ? generation : void 0;
 }
 function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
 }
 
 // src/pipeline/cluster/wait.ts
@@ -26420,11 +27348,11 @@ init_argo_rollout_status();
 init_rollout_status();
 init_workload_kinds();
 function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  const uid = field2(field2(obj, "metadata"), "uid");
+  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
   if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
     return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
+  const generation = field2(field2(obj, "metadata"), "generation");
   const expected = rollout.generation;
   const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
   if (status.notWaitable) return { end: "not-waitable", message: status.message };
@@ -26436,7 +27364,7 @@ function rolloutVerdict(rollout, obj) {
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
   const seen = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
   return !(seen >= ownerGeneration);
@@ -26501,7 +27429,7 @@ async function listOnce(source2, req, fieldSelector) {
   const followed = new Set(req.names);
   const present = /* @__PURE__ */ new Set();
   for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
+    const name = String(field2(field2(item, "metadata"), "name") ?? "");
     present.add(name);
     if (followed.has(name)) req.onObject(name, item);
   }
@@ -26541,20 +27469,20 @@ function watchSession(source2, req, at, seen) {
       { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
       (type, obj) => {
         if (type === "ERROR") {
-          const code = field(obj, "code");
+          const code = field2(obj, "code");
           if (code === 410) return end("gone");
           detach();
           handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
+          const message = String(field2(obj, "message") ?? "watch error");
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
+        const rv = field2(field2(obj, "metadata"), "resourceVersion");
         if (typeof rv === "string" && rv !== "") seen(rv);
         if (type === "BOOKMARK") {
           for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
         } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
           if (!followed.has(name)) return;
           shown2?.add(name);
           if (type === "DELETED") req.onGone(name, "deleted");
@@ -26672,7 +27600,7 @@ function timeOut(states, { settle, opts }) {
   }
 }
 function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
 }
 function formatSeconds(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
@@ -27768,22 +28696,22 @@ function deployedDirsOf(objects) {
   return [...dirs].sort();
 }
 function pathsNamedBy(object) {
-  const apiVersion = field(object, "apiVersion");
-  const kind = field(object, "kind");
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
   if (typeof apiVersion !== "string") return [];
   const group2 = apiVersion.split("/")[0];
-  const spec = field(object, "spec");
-  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
+  const spec = field2(object, "spec");
+  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
   if (group2 !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
+  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
   return [];
 }
 function sourcePaths(appSpec) {
-  const sources = field(appSpec, "sources");
+  const sources = field2(appSpec, "sources");
   return [
-    field(field(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
+    field2(field2(appSpec, "source"), "path"),
+    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
   ];
 }
 function normalizedDir(path6) {
@@ -28696,9 +29624,9 @@ var SPEC_TEMPLATE = ["spec", "template"];
 function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
   return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
-var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+var ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
+  if (!ENV_NAME2.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
     );
@@ -28708,8 +29636,8 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   const entries = containers.map((container) => {
     const name = stringField(container, "name");
     if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
+    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
       throw new UserError(
         `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
       );
@@ -28720,23 +29648,23 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
 }
 function envMergePatch(live, templatePath, varName, value) {
   const template = templateAt(live, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const entries = envPatch(field2(template, "spec"), varName, value, []);
   const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
   );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
     const added = arrayField(wanted.get(stringField(container, "name")), "env");
     return { ...container, env: [...env, ...added] };
   });
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec: { containers } })
   };
 }
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
+  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
 
@@ -28879,7 +29807,7 @@ async function runConfigRollout(deps) {
       ...settings.pathsExplicit ? { paths: settings.paths } : {},
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env),
+      secretVariables: credentialVariables(),
       env: deps.env ?? process.env
     }
   };
@@ -29978,116 +30906,14 @@ function splitByNewline(paths) {
 init_kubeconfig_source();
 
 // src/report/ci-log-text.ts
-var ZERO_WIDTH_SPACE = "\u200B";
+var ZERO_WIDTH_SPACE2 = "\u200B";
 var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 function escapeForCiLog(text) {
   const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE2}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE2}#[`);
 }
 function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
-}
-
-// src/report/describe.ts
-init_run_result();
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId2(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
-    return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted":
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    case "failed":
-      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
-  }
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
 }
 
 // src/report/error-line.ts
@@ -30169,176 +30995,6 @@ function renderJson(report) {
 `;
 }
 
-// src/report/mermaid-graph.ts
-init_model();
-var MAX_NODES = 40;
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-
-// src/report/report-markdown.ts
-function renderMarkdown(report, maxRows = 500) {
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const graph = mermaidGraph(plan);
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (plan.changes.length > 0) {
-    out.push(
-      "",
-      "#### Changed configs",
-      "",
-      "| Config | Namespace | Change | Source | Keys |",
-      "|---|---|---|---|---|"
-    );
-    for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(
-        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-      );
-    }
-    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  }
-  if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      "| Workload | Namespace | Action | Why | Result | Duration |",
-      "|---|---|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      out.push(
-        row([
-          md(shortId2(w.id)),
-          md(w.id.namespace),
-          md(w.action),
-          why,
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
-        ])
-      );
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-function md(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
-
 // src/report/report-text.ts
 function renderText(report) {
   const { plan } = report;
@@ -30351,7 +31007,7 @@ function renderText(report) {
     out.push(
       ...table(
         plan.changes.map((c) => [
-          `${shortId2(c.id)}`,
+          `${shortId(c.id)}`,
           `ns ${c.id.namespace}`,
           describeStatus(c),
           describeWhere(c),
@@ -30363,7 +31019,7 @@ function renderText(report) {
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId2(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       if (w.origin) out.push(`            from ${describeWhere(w)}`);
       for (const line of describeReferences(w)) out.push(`            ${line}`);
     }
@@ -30377,7 +31033,7 @@ function renderText(report) {
       ...table([
         ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
         ...report.results.map((r) => [
-          shortId2(r.id),
+          shortId(r.id),
           r.id.namespace,
           describeResult(r),
           formatDuration(r.durationMs),
@@ -30409,207 +31065,6 @@ function renderReport(report, format) {
     case "text":
       return escapeForCiLog(renderText(report));
   }
-}
-
-// src/settings/settings.ts
-init_errors();
-
-// src/settings/parse-duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME2.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: str("repo") ?? ".",
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    namespace: str("namespace") ?? "default",
-    discover: str("discover"),
-    strategy: str("strategy") ?? "annotation",
-    envName: str("env-name") ?? "RESTART_TIME",
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: num2("keep") ?? 3,
-    dryRun: str("dry-run") ?? "none",
-    apply: bool("apply"),
-    wait: bool("wait"),
-    timeoutMs: num2("timeout") ?? 3e5,
-    configTimeoutMs: num2("config-timeout") ?? 6e4,
-    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
-    hashKey: str("hash-key"),
-    output: str("output") ?? "text",
-    strict: bool("strict"),
-    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  return settings;
-}
-var DEFAULT_CONCURRENCY = 8;
-var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
 // src/core/log.ts
@@ -30804,11 +31259,24 @@ var ALLOW_UNTRUSTED_INPUT = {
   default: "false",
   description: "Allow a run that changes the cluster on pull_request_target events, on pull requests from forks and on workflow_run runs they trigger (their code is untrusted while the job holds your secrets). Default: refuse such a run unless dry-run is client or server."
 };
+var GITHUB_TOKEN_INPUT = {
+  name: "github-token",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression GitHub expands
+  default: "${{ github.token }}",
+  description: "Token for the pull request comment (the comment input); it needs permissions: pull-requests: write. Masked in logs.",
+  defaultNote: "the workflow's `github.token`"
+};
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
     description: "none: restart for real. client: print the plan, touch nothing. server: send every write with dryRun=All. true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events"
+  },
+  // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
+  comment: {
+    default: "",
+    description: "Post the plan as one comment on the pull request, updated on every run (needs pull-requests: write for github-token). Default: true on pull_request and pull_request_target events, else false.",
+    defaultNote: "true on `pull_request` and `pull_request_target` events"
   }
 };
 function actionInputs() {
@@ -30821,14 +31289,14 @@ function actionInputs() {
       ...ACTION_OVERRIDES[option.name]
     };
   });
-  return [...fromOptions, ALLOW_UNTRUSTED_INPUT];
+  return [...fromOptions, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
 // src/action/read-inputs.ts
 function readActionInputs(getInput2) {
   const values = {};
   for (const input of actionInputs()) {
-    if (input.name === ALLOW_UNTRUSTED_INPUT.name) continue;
+    if (input.name === ALLOW_UNTRUSTED_INPUT.name || input.name === GITHUB_TOKEN_INPUT.name) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
     values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
@@ -30836,7 +31304,8 @@ function readActionInputs(getInput2) {
   return {
     values,
     dryRunExplicit: values["dry-run"] !== void 0,
-    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false")
+    allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"),
+    githubToken: getInput2(GITHUB_TOKEN_INPUT.name)
   };
 }
 function dryRunValue(value) {
@@ -30875,24 +31344,24 @@ function decideTrust(input) {
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field2(event, "pull_request");
-    return isFork(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+    const pr = field3(event, "pull_request");
+    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
   }
   if (eventName === "workflow_run") {
-    const run2 = field2(event, "workflow_run");
-    const trigger = field2(run2, "event");
+    const run2 = field3(event, "workflow_run");
+    const trigger = field3(run2, "event");
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field2(run2, "head_repository"), field2(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
   }
   return void 0;
 }
 function isFork(head, base) {
-  const headName = field2(head, "full_name");
-  const baseName = field2(base, "full_name");
+  const headName = field3(head, "full_name");
+  const baseName = field3(base, "full_name");
   if (typeof headName !== "string" || typeof baseName !== "string") return true;
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
-function field2(value, key) {
+function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
@@ -30902,10 +31371,11 @@ async function run() {
   let debug2 = isDebug();
   let log = createGitHubLog(core_exports);
   let resultWritten = false;
+  let review;
   try {
     const inputs = readActionInputs((name) => getInput(name));
     const raw = { ...rawValuesFromEnv(env), ...inputs.values };
-    mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
+    mask([...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), inputs.githubToken]);
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
     if (raw.kubeconfig && describeCredential(raw.kubeconfig)) {
       mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
@@ -30933,6 +31403,18 @@ async function run() {
     });
     const settings = { ...parsed, dryRun: trust.dryRun };
     if (trust.note) notice(escapeForCiLog(trust.note));
+    const eventName = env.GITHUB_EVENT_NAME ?? "";
+    if (raw.comment === void 0 ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment) {
+      if (!inputs.githubToken && env.GITHUB_TOKEN) mask([env.GITHUB_TOKEN]);
+      review = {
+        env,
+        event,
+        ...inputs.githubToken ? { token: inputs.githubToken } : {},
+        ...settings.commentId ? { commentId: settings.commentId } : {},
+        version: VERSION,
+        fullReportIn: "the job summary"
+      };
+    }
     const git2 = await createGit(settings.repo);
     log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
     const report = await runInCi(settings, { env, git: git2, cluster, log, naming: ACTION_INPUTS });
@@ -30943,6 +31425,7 @@ async function run() {
     for (const [name, value] of Object.entries(fitted.outputs)) setOutput(name, value);
     resultWritten = true;
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
+    await comment({ report });
     if (report.outcome === "failed") setFailed(escapeForCiLog(headline(report)));
   } catch (error2) {
     log.flush();
@@ -30952,7 +31435,16 @@ async function run() {
 
 **Failed:** ${message.split("\n")[0]}
 `, "");
+    await comment({
+      error: describeError(error2, false).replace(/^error: /, "").split("\n")[0] ?? ""
+    });
     setFailed(message);
+  }
+  async function comment(content) {
+    if (!review) return;
+    const outcome = await commentOnReview({ ...review, content });
+    if (outcome.level === "warning") warning(escapeForCiLog(outcome.message));
+    else info(escapeForCiLog(outcome.message));
   }
   async function writeSummary(markdown, whereElse) {
     if (!env.GITHUB_STEP_SUMMARY) return;

@@ -1710,6 +1710,36 @@ var init_kube_client = __esm({
   }
 });
 
+// src/ci/github-event.ts
+async function readEventPayload(env) {
+  const path = env.GITHUB_EVENT_PATH;
+  return path ? readEventFile(path) : void 0;
+}
+async function readEventFile(path) {
+  let text;
+  try {
+    text = await (0, import_promises.readFile)(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+  }
+}
+var import_promises;
+var init_github_event = __esm({
+  "src/ci/github-event.ts"() {
+    "use strict";
+    import_promises = require("node:fs/promises");
+    init_errors();
+  }
+});
+
 // src/core/model.ts
 function idKey(id) {
   return `${id.kind}/${id.namespace}/${id.name}`;
@@ -3417,28 +3447,6 @@ var init_versioned_strategy = __esm({
   }
 });
 
-// src/report/ci-log-text.ts
-var ci_log_text_exports = {};
-__export(ci_log_text_exports, {
-  escapeForCiLog: () => escapeForCiLog,
-  escapeJsonForCiLog: () => escapeJsonForCiLog
-});
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
-    "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-  }
-});
-
 // src/report/error-line.ts
 var error_line_exports = {};
 __export(error_line_exports, {
@@ -3465,6 +3473,341 @@ var init_error_line = __esm({
     "use strict";
     init_errors();
     BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
+// src/report/ci-log-text.ts
+var ci_log_text_exports = {};
+__export(ci_log_text_exports, {
+  escapeForCiLog: () => escapeForCiLog,
+  escapeJsonForCiLog: () => escapeJsonForCiLog
+});
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+var ZERO_WIDTH_SPACE, CONTROL;
+var init_ci_log_text = __esm({
+  "src/report/ci-log-text.ts"() {
+    "use strict";
+    ZERO_WIDTH_SPACE = "\u200B";
+    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+  }
+});
+
+// src/report/describe.ts
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId2(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
+    return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted":
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    case "failed":
+      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
+  }
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_run_result();
+  }
+});
+
+// src/report/mermaid-graph.ts
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+var MAX_NODES;
+var init_mermaid_graph = __esm({
+  "src/report/mermaid-graph.ts"() {
+    "use strict";
+    init_model();
+    MAX_NODES = 40;
+  }
+});
+
+// src/report/report-markdown.ts
+function renderMarkdown(report, maxRows = 500) {
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "#### Sources", "");
+    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const graph = mermaidGraph(plan);
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (plan.changes.length > 0) {
+    out.push(
+      "",
+      "#### Changed configs",
+      "",
+      "| Config | Namespace | Change | Source | Keys |",
+      "|---|---|---|---|---|"
+    );
+    for (const c of plan.changes.slice(0, maxRows)) {
+      out.push(
+        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+      );
+    }
+    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  }
+  if (plan.workloads.length > 0) {
+    const resultOf = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      "| Workload | Namespace | Action | Why | Result | Duration |",
+      "|---|---|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      out.push(
+        row([
+          md(shortId2(w.id)),
+          md(w.id.namespace),
+          md(w.action),
+          why,
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        ])
+      );
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+function escapeMarkdown(text) {
+  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case "@":
+      case "#":
+      case ":":
+        return `${c}${ZERO_WIDTH_SPACE2}`;
+      case ".":
+        return `${ZERO_WIDTH_SPACE2}.`;
+      default:
+        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+    }
+  });
+}
+function md(text) {
+  return escapeMarkdown(text);
+}
+var ZERO_WIDTH_SPACE2, LINE_BREAK;
+var init_report_markdown = __esm({
+  "src/report/report-markdown.ts"() {
+    "use strict";
+    init_describe();
+    init_mermaid_graph();
+    ZERO_WIDTH_SPACE2 = "&#8203;";
+    LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
   }
 });
 
@@ -3516,6 +3859,436 @@ var init_error_report = __esm({
     init_errors();
     init_ci_log_text();
     init_error_line();
+  }
+});
+
+// src/comment/comment-marker.ts
+function commentMarker(id) {
+  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
+}
+function encodeCommentId(id) {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const char = String.fromCharCode(byte);
+    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
+    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+function isCommentFor(body, id) {
+  const firstLine = body.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return firstLine.trimEnd() === commentMarker(id);
+}
+var PREFIX, SUFFIX;
+var init_comment_marker = __esm({
+  "src/comment/comment-marker.ts"() {
+    "use strict";
+    PREFIX = "<!-- config-rollout:plan id=";
+    SUFFIX = " -->";
+  }
+});
+
+// src/comment/comment-body.ts
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body = assemble(input, rows, note);
+    if (body.length <= input.limit) return { body, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+var ROWS, FEWEST_ROWS;
+var init_comment_body = __esm({
+  "src/comment/comment-body.ts"() {
+    "use strict";
+    init_comment_marker();
+    ROWS = [500, 200, 100, 50, 20, 10];
+    FEWEST_ROWS = 10;
+  }
+});
+
+// src/comment/review-comments.ts
+async function upsertComment(comments, id, body, createIfMissing) {
+  for await (const comment of comments.list()) {
+    if (isCommentFor(comment.body, id)) {
+      return { action: "updated", comment: await comments.update(comment.id, body) };
+    }
+  }
+  if (!createIfMissing) return { action: "none" };
+  return { action: "created", comment: await comments.create(body) };
+}
+function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+var ReviewApiError, REQUEST_TIMEOUT_MS;
+var init_review_comments = __esm({
+  "src/comment/review-comments.ts"() {
+    "use strict";
+    init_comment_marker();
+    ReviewApiError = class extends Error {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+        this.name = "ReviewApiError";
+      }
+      status;
+    };
+    REQUEST_TIMEOUT_MS = 3e4;
+  }
+});
+
+// src/comment/review-target.ts
+function findReviewTarget(env, event) {
+  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
+  if (env.GITLAB_CI === "true") return gitlabTarget(env);
+  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
+}
+function githubTarget(env, event) {
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
+    return {
+      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
+    };
+  }
+  const number = pullRequestNumber(event, env.GITHUB_REF);
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (number === void 0 || !owner || !repo) {
+    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
+  }
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  return {
+    target: {
+      platform: "github",
+      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+      owner,
+      repo,
+      number,
+      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
+      where: `pull request #${number}`,
+      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
+    }
+  };
+}
+function pullRequestNumber(event, ref) {
+  const fromEvent = field2(field2(event, "pull_request"), "number") ?? field2(event, "number");
+  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
+  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
+  return match ? Number(match[1]) : void 0;
+}
+function gitlabTarget(env) {
+  const iid = env.CI_MERGE_REQUEST_IID ?? "";
+  if (!/^\d+$/.test(iid)) {
+    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
+  }
+  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
+    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
+  }
+  const number = Number(iid);
+  return {
+    target: {
+      platform: "gitlab",
+      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
+      projectId: env.CI_PROJECT_ID,
+      mergeRequestIid: number,
+      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
+      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
+      where: `merge request !${number}`,
+      defaultId: env.CI_JOB_NAME || "config-rollout"
+    }
+  };
+}
+function tokenFor(target, env, given) {
+  if (given) return given;
+  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
+  return token || void 0;
+}
+function field2(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var PULL_REQUEST_EVENTS;
+var init_review_target = __esm({
+  "src/comment/review-target.ts"() {
+    "use strict";
+    PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
+  }
+});
+
+// src/comment/github-comments.ts
+var github_comments_exports = {};
+__export(github_comments_exports, {
+  createGitHubComments: () => createGitHubComments
+});
+function createGitHubComments(target, token, userAgent) {
+  const octokit = new CommentingOctokit({
+    auth: token,
+    baseUrl: target.apiUrl,
+    userAgent,
+    log: SILENT,
+    request: { fetch: fetchWithTimeout() }
+  });
+  const issue = { owner: target.owner, repo: target.repo, issue_number: target.number };
+  const toComment = (data) => ({
+    id: Number(data.id),
+    body: data.body ?? "",
+    ...data.html_url ? { url: data.html_url } : {}
+  });
+  return {
+    async *list() {
+      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue,
+        per_page: 100
+      });
+      for await (const page of pages) for (const data of page.data) yield toComment(data);
+    },
+    async create(body) {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue,
+        body
+      });
+      return toComment(data);
+    },
+    async update(id, body) {
+      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: id,
+        body
+      });
+      return toComment(data);
+    }
+  };
+}
+var import_core, import_plugin_paginate_rest, CommentingOctokit, SILENT;
+var init_github_comments = __esm({
+  "src/comment/github-comments.ts"() {
+    "use strict";
+    import_core = require("./vendor/octokit-core.js");
+    import_plugin_paginate_rest = require("./vendor/octokit-paginate-rest.js");
+    init_review_comments();
+    CommentingOctokit = import_core.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
+    SILENT = { debug: () => {
+    }, info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// src/comment/gitlab-notes.ts
+var gitlab_notes_exports = {};
+__export(gitlab_notes_exports, {
+  createGitLabNotes: () => createGitLabNotes
+});
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
+  });
+  async function call(method, url, body) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body === void 0 ? {} : { body: JSON.stringify({ body }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure2(response), response.status);
+    return response;
+  }
+  return {
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
+      }
+    },
+    async create(body) {
+      return toComment(await (await call("POST", notesUrl, body)).json());
+    },
+    async update(id, body) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body)).json());
+    }
+  };
+}
+async function describeFailure2(response) {
+  let detail = "";
+  try {
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
+  } catch {
+    detail = "";
+  }
+  return detail || response.statusText || `HTTP ${response.status}`;
+}
+var PER_PAGE, MAX_PAGES;
+var init_gitlab_notes = __esm({
+  "src/comment/gitlab-notes.ts"() {
+    "use strict";
+    init_review_comments();
+    PER_PAGE = 100;
+    MAX_PAGES = 50;
+  }
+});
+
+// src/compose/comment-on-review.ts
+var comment_on_review_exports = {};
+__export(comment_on_review_exports, {
+  commentOnReview: () => commentOnReview
+});
+async function commentOnReview(request) {
+  const lookup = findReviewTarget(request.env, request.event ?? await eventPayload(request.env));
+  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
+  const target = lookup.target;
+  const token = tokenFor(target, request.env, request.token);
+  if (!token)
+    return {
+      level: "warning",
+      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
+    };
+  const id = request.commentId?.trim() || target.defaultId;
+  const body = commentBody(request, target, id);
+  try {
+    const client = await createClient(target, token, request.version);
+    const done = await upsertComment(client, id, body, wantsNewComment(request.content));
+    if (done.action === "none") {
+      return {
+        level: "info",
+        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
+      };
+    }
+    const url = done.comment.url ? `: ${done.comment.url}` : "";
+    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
+  } catch (error) {
+    return { level: "warning", message: redact(failureMessage(error, target), token) };
+  }
+}
+async function eventPayload(env) {
+  if (env.GITHUB_ACTIONS !== "true") return void 0;
+  try {
+    return await readEventPayload(env);
+  } catch {
+    return void 0;
+  }
+}
+async function createClient(target, token, version) {
+  const userAgent = `config-rollout/${version}`;
+  if (target.platform === "github") {
+    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
+    return createGitHubComments2(target, token, userAgent);
+  }
+  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
+  return createGitLabNotes2(target, token, userAgent);
+}
+function wantsNewComment(content) {
+  if ("error" in content) return false;
+  const { plan, outcome } = content.report;
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed";
+}
+function commentBody(request, target, id) {
+  const { content } = request;
+  const run = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
+  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
+  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const limit = LIMITS[target.platform];
+  return buildCommentBody({
+    id,
+    sections: [
+      {
+        render: (rows) => "report" in content ? renderMarkdown(content.report, rows) : `### config-rollout
+
+**Failed:** ${escapeMarkdown(content.error)}
+
+No plan: see the job log.
+`
+      }
+    ],
+    footer,
+    limit,
+    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run}._`
+  }).body;
+}
+function tokenHint(target) {
+  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
+}
+function failureMessage(error, target) {
+  const status = statusOf(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  const firstLine = reason.split("\n")[0] ?? "";
+  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
+  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
+  const unchanged = "; the run's result is unchanged";
+  if (status === 401) return `${what}: the token was rejected${unchanged}`;
+  if (status === 403 || status === 404) {
+    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
+  }
+  return `${what}${unchanged}`;
+}
+function statusOf(error) {
+  const status = typeof error === "object" && error !== null ? error.status : void 0;
+  return typeof status === "number" ? status : void 0;
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.replaceAll(token, "***") : text;
+}
+function safeUrl(url) {
+  return url.replace(
+    /[\s()<>[\]"'`]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+}
+var LIMITS;
+var init_comment_on_review = __esm({
+  "src/compose/comment-on-review.ts"() {
+    "use strict";
+    init_github_event();
+    init_comment_body();
+    init_review_comments();
+    init_review_target();
+    init_describe();
+    init_report_markdown();
+    LIMITS = { github: 65e3, gitlab: 999e3 };
   }
 });
 
@@ -3586,27 +4359,8 @@ function fetchDepthHint(ci) {
   }
 }
 
-// src/ci/github-event.ts
-var import_promises = require("node:fs/promises");
-init_errors();
-async function readEventFile(path) {
-  let text;
-  try {
-    text = await (0, import_promises.readFile)(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
-  }
-}
-
 // src/ci/read-ci-environment.ts
+init_github_event();
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
 async function readCiEnvironment(flags, env = process.env) {
   const picked = {};
@@ -4539,8 +5293,8 @@ function checkVariants(inputs, variants) {
       const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
       const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
       if (effect === void 0) return void 0;
-      const field2 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field2, effect };
+      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field3, effect };
     }).find((c) => c !== void 0);
     if (conflict) conflicts.push(conflict);
     else agreeing.push(described);
@@ -4870,6 +5624,20 @@ var OPTIONS = [
     description: "Report format on stdout; logs always go to stderr."
   },
   {
+    name: "comment",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_COMMENT",
+    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+  },
+  {
+    name: "comment-id",
+    type: "string",
+    env: "CONFIG_ROLLOUT_COMMENT_ID",
+    placeholder: "ID",
+    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+  },
+  {
     name: "strict",
     type: "boolean",
     default: "false",
@@ -4899,6 +5667,221 @@ var OPTIONS = [
     description: "Print stack traces of internal errors."
   }
 ];
+
+// src/settings/settings.ts
+init_errors();
+
+// src/settings/parse-duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+init_errors();
+init_names();
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function credentialVariables() {
+  return [
+    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
+      ...o.env ? [o.env] : [],
+      `INPUT_${o.name.toUpperCase()}`
+    ]),
+    "INPUT_GITHUB-TOKEN",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "CONFIG_ROLLOUT_GITLAB_TOKEN"
+  ];
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: str("repo") ?? ".",
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    namespace: str("namespace") ?? "default",
+    discover: str("discover"),
+    strategy: str("strategy") ?? "annotation",
+    envName: str("env-name") ?? "RESTART_TIME",
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: num2("keep") ?? 3,
+    dryRun: str("dry-run") ?? "none",
+    apply: bool("apply"),
+    wait: bool("wait"),
+    timeoutMs: num2("timeout") ?? 3e5,
+    configTimeoutMs: num2("config-timeout") ?? 6e4,
+    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
+    hashKey: str("hash-key"),
+    output: str("output") ?? "text",
+    comment: bool("comment"),
+    commentId: str("comment-id") || void 0,
+    strict: bool("strict"),
+    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  return settings;
+}
+var DEFAULT_CONCURRENCY = 8;
+var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
 
 // src/pipeline/cluster/discover-cluster.ts
 init_workload_kinds();
@@ -7398,9 +8381,9 @@ var SPEC_TEMPLATE = ["spec", "template"];
 function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
   return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
-var ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+var ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
+  if (!ENV_NAME2.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
     );
@@ -7581,7 +8564,7 @@ async function runConfigRollout(deps) {
       ...settings.pathsExplicit ? { paths: settings.paths } : {},
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env),
+      secretVariables: credentialVariables(),
       env: deps.env ?? process.env
     }
   };
@@ -8679,6 +9662,9 @@ function splitByNewline(paths) {
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
 }
 
+// src/cli/run-cli-plan.ts
+init_error_line();
+
 // src/report/render-report.ts
 init_ci_log_text();
 
@@ -8744,279 +9730,11 @@ function renderJson(report) {
 `;
 }
 
-// src/report/describe.ts
-init_run_result();
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId2(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
-    return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted":
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    case "failed":
-      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
-  }
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-
-// src/report/mermaid-graph.ts
-init_model();
-var MAX_NODES = 40;
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-
-// src/report/report-markdown.ts
-function renderMarkdown(report, maxRows = 500) {
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const graph = mermaidGraph(plan);
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (plan.changes.length > 0) {
-    out.push(
-      "",
-      "#### Changed configs",
-      "",
-      "| Config | Namespace | Change | Source | Keys |",
-      "|---|---|---|---|---|"
-    );
-    for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(
-        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-      );
-    }
-    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  }
-  if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      "| Workload | Namespace | Action | Why | Result | Duration |",
-      "|---|---|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      out.push(
-        row([
-          md(shortId2(w.id)),
-          md(w.id.namespace),
-          md(w.action),
-          why,
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
-        ])
-      );
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-function md(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
+// src/report/render-report.ts
+init_report_markdown();
 
 // src/report/report-text.ts
+init_describe();
 function renderText(report) {
   const { plan } = report;
   const out = [`Comparing ${describeRange(report)}`];
@@ -9088,207 +9806,6 @@ function renderReport(report, format) {
   }
 }
 
-// src/settings/settings.ts
-init_errors();
-
-// src/settings/parse-duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME2.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: str("repo") ?? ".",
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    namespace: str("namespace") ?? "default",
-    discover: str("discover"),
-    strategy: str("strategy") ?? "annotation",
-    envName: str("env-name") ?? "RESTART_TIME",
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: num2("keep") ?? 3,
-    dryRun: str("dry-run") ?? "none",
-    apply: bool("apply"),
-    wait: bool("wait"),
-    timeoutMs: num2("timeout") ?? 3e5,
-    configTimeoutMs: num2("config-timeout") ?? 6e4,
-    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
-    hashKey: str("hash-key"),
-    output: str("output") ?? "text",
-    strict: bool("strict"),
-    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  return settings;
-}
-var DEFAULT_CONCURRENCY = 8;
-var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-
 // src/cli/report-error.ts
 init_errors();
 async function reportError(error, debug, io, format = "text") {
@@ -9334,21 +9851,40 @@ function createStderrLog(options) {
 
 // src/cli/run-cli-plan.ts
 async function runPlanFromArgs(args, env, io, state) {
+  let comment;
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    if (settings.comment) comment = (content) => commentOnReview2(settings.commentId, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
     const git2 = await createGit((0, import_node_path7.resolve)(io.cwd, settings.repo));
     const report = await runInCi(settings, { env, git: git2, cluster, log });
     io.stdout(renderReport(report, settings.output));
+    await comment?.({ report });
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    return reportError(error, state.debug, io, state.output);
+    const code = await reportError(error, state.debug, io, state.output);
+    await comment?.({
+      error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
+    });
+    return code;
   }
+}
+async function commentOnReview2(commentId, content, env, log) {
+  const { commentOnReview: commentOnReview3 } = await Promise.resolve().then(() => (init_comment_on_review(), comment_on_review_exports));
+  const outcome = await commentOnReview3({
+    env,
+    ...commentId ? { commentId } : {},
+    content,
+    version: VERSION,
+    fullReportIn: "the job log"
+  });
+  if (outcome.level === "warning") log.warn(outcome.message);
+  else log.info(outcome.message);
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

@@ -22,7 +22,7 @@ const CLI_PLAN_IMPORT = /(^|\/)run-cli-plan\.js$/;
 // The large dependencies a run often does not need, each in its own bundle under dist/vendor/,
 // required only when a run needs it: the YAML package for files the fast path gives up on,
 // picomatch for globs other than the default ones, simple-git for fetches, client-node for a
-// cluster. Each re-exports only what src/ imports (tree-shaken: client-node whole is 15 MB); the
+// cluster, Octokit for a pull request comment. Each re-exports only what src/ imports (tree-shaken: client-node whole is 15 MB); the
 // link check below fails the build when src/ imports a name its entry does not export.
 const VENDOR = {
   yaml: { file: "yaml", entry: 'export { LineCounter, parse, parseAllDocuments } from "yaml";' },
@@ -33,6 +33,12 @@ const VENDOR = {
     file: "client-node",
     entry:
       'export { ApiException, createConfiguration, KubeConfig, KubernetesObjectApi, PatchStrategy, ServerConfiguration, Watch } from "@kubernetes/client-node";',
+  },
+  // The pull request comment (src/comment/github-comments.ts): Octokit's core and its paginator.
+  "@octokit/core": { file: "octokit-core", entry: 'export { Octokit } from "@octokit/core";' },
+  "@octokit/plugin-paginate-rest": {
+    file: "octokit-paginate-rest",
+    entry: 'export { paginateRest } from "@octokit/plugin-paginate-rest";',
   },
 };
 const VENDORED = new RegExp(`^(?:${Object.keys(VENDOR).join("|").replace(/[/.-]/g, "\\$&")})$`);

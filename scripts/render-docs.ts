@@ -56,15 +56,16 @@ export function renderOptionsTable(): string {
       ]),
     );
   }
-  const untrusted = inputs.get("allow-untrusted");
-  if (untrusted) {
+  for (const name of ["allow-untrusted", "github-token"]) {
+    const input = inputs.get(name);
+    if (!input) continue;
     rows.push(
       row([
         "",
-        `\`${untrusted.name}\``,
+        `\`${input.name}\``,
         "",
-        `\`${untrusted.default}\``,
-        `(Action only.) ${escapeMarkdown(untrusted.description)}`,
+        input.defaultNote ?? `\`${input.default}\``,
+        `(Action only.) ${escapeMarkdown(input.description)}`,
       ]),
     );
   }
@@ -106,6 +107,8 @@ export function renderEnvExample(): string {
     lines.push(`# ${input.description}`);
     // The one input set as shipped: a local try needs no cluster.
     if (input.name === "dry-run") lines.push("INPUT_DRY-RUN=client");
+    // GitHub expands the declared default; a local run needs a token of its own to comment.
+    else if (input.name === "github-token") lines.push("# INPUT_GITHUB-TOKEN=");
     else
       lines.push(
         `# INPUT_${input.name.toUpperCase()}=${input.default.includes("*") ? `"${input.default}"` : input.default}`,

@@ -58,7 +58,7 @@ test.each(files.filter((f) => folderOf(f) === "core").map((f) => relative(SRC, f
   },
 );
 
-const ADAPTERS = ["git", "kube", "ci", "report", "settings", "render"];
+const ADAPTERS = ["git", "kube", "ci", "report", "settings", "render", "comment"];
 
 test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relative(SRC, f)))(
   "adapters hold no policy: %s imports neither the pipeline nor the wiring or entry points",

@@ -1,6 +1,6 @@
 // The action's interface as data: its inputs (one per option of the option table, plus the
-// action-only `allow-untrusted`) and its outputs. scripts/generate-docs.mjs writes action.yml from
-// this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
+// action-only `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
+// writes action.yml from this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
 import { OPTIONS } from "../settings/options.js";
 
 export interface ActionInput {
@@ -26,6 +26,16 @@ export const ALLOW_UNTRUSTED_INPUT: ActionInput = {
     "Default: refuse such a run unless dry-run is client or server.",
 };
 
+/** Action only: the CLI reads GITHUB_TOKEN (a token has no place on a command line). */
+export const GITHUB_TOKEN_INPUT: ActionInput = {
+  name: "github-token",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression GitHub expands
+  default: "${{ github.token }}",
+  description:
+    "Token for the pull request comment (the comment input); it needs permissions: pull-requests: write. Masked in logs.",
+  defaultNote: "the workflow's `github.token`",
+};
+
 /**
  * Where the action differs from the CLI. `dry-run` has no declared default because the action must
  * tell "not set" (dry run on pull requests) from an explicit `none`: GitHub fills unset inputs with
@@ -39,6 +49,14 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
       "true means client, false means none. Default: none, but client on pull_request events.",
     defaultNote: "none, but client on `pull_request` events",
   },
+  // Unset means "on pull request events": GitHub would fill a declared default in, so there is none.
+  comment: {
+    default: "",
+    description:
+      "Post the plan as one comment on the pull request, updated on every run (needs pull-requests: write for github-token). " +
+      "Default: true on pull_request and pull_request_target events, else false.",
+    defaultNote: "true on `pull_request` and `pull_request_target` events",
+  },
 };
 
 export function actionInputs(): ActionInput[] {
@@ -51,7 +69,7 @@ export function actionInputs(): ActionInput[] {
       ...ACTION_OVERRIDES[option.name],
     };
   });
-  return [...fromOptions, ALLOW_UNTRUSTED_INPUT];
+  return [...fromOptions, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
 export const ACTION_OUTPUTS: readonly ActionOutput[] = [

@@ -5,8 +5,11 @@ import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
 import { readEventPayload } from "../ci/github-event.js";
+import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
+import { commentOnReview, type ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
+import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
@@ -29,11 +32,13 @@ export async function run(): Promise<void> {
   let log = createGitHubLog(core);
   // Set once: a failure after the outputs were written (the job summary, say) must not overwrite them.
   let resultWritten = false;
+  // Set once the settings say the plan goes to the pull request as a comment.
+  let review: Omit<ReviewCommentRequest, "content"> | undefined;
   try {
     // Mask before anything can be logged: the inputs as given, then every copy derived from them.
     const inputs = readActionInputs((name) => core.getInput(name));
     const raw = { ...rawValuesFromEnv(env), ...inputs.values };
-    mask(OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""));
+    mask([...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), inputs.githubToken]);
     if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
     // A credential pasted where a path belongs is masked like one (and never echoed: see describeCredential).
     if (raw.kubeconfig && describeCredential(raw.kubeconfig)) {
@@ -63,6 +68,19 @@ export async function run(): Promise<void> {
     });
     const settings = { ...parsed, dryRun: trust.dryRun };
     if (trust.note) core.notice(escapeForCiLog(trust.note));
+    // `comment` unset: on for pull request events (GitHub would fill a declared default in, so it has none).
+    const eventName = env.GITHUB_EVENT_NAME ?? "";
+    if (raw.comment === undefined ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment) {
+      if (!inputs.githubToken && env.GITHUB_TOKEN) mask([env.GITHUB_TOKEN]);
+      review = {
+        env,
+        event,
+        ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
+        ...(settings.commentId ? { commentId: settings.commentId } : {}),
+        version: VERSION,
+        fullReportIn: "the job summary",
+      };
+    }
 
     const git = await createGit(settings.repo);
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
@@ -75,6 +93,7 @@ export async function run(): Promise<void> {
     resultWritten = true;
     // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
+    await comment({ report });
     if (report.outcome === "failed") core.setFailed(escapeForCiLog(headline(report)));
   } catch (error) {
     // Any throw, Error or not, fails the step with one line (the stack only with debug on).
@@ -82,7 +101,21 @@ export async function run(): Promise<void> {
     const message = escapeForCiLog(describeError(error, debug).replace(/^error: /, ""));
     if (!resultWritten) core.setOutput("result", "failed");
     await writeSummary(`### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`, "");
+    await comment({
+      error:
+        describeError(error, false)
+          .replace(/^error: /, "")
+          .split("\n")[0] ?? "",
+    });
     core.setFailed(message);
+  }
+
+  /** The plan comment: a failure to write it is a warning, never a failed step. */
+  async function comment(content: ReviewCommentRequest["content"]): Promise<void> {
+    if (!review) return;
+    const outcome = await commentOnReview({ ...review, content });
+    if (outcome.level === "warning") core.warning(escapeForCiLog(outcome.message));
+    else core.info(escapeForCiLog(outcome.message));
   }
 
   async function writeSummary(markdown: string, whereElse: string): Promise<void> {

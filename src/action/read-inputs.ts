@@ -3,7 +3,7 @@
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
 import type { RawValues } from "../settings/settings.js";
-import { ALLOW_UNTRUSTED_INPUT, actionInputs } from "./action-metadata.js";
+import { ALLOW_UNTRUSTED_INPUT, actionInputs, GITHUB_TOKEN_INPUT } from "./action-metadata.js";
 
 export interface ActionInputValues {
   /** Raw values by option name, for toSettings (highest precedence). */
@@ -11,13 +11,15 @@ export interface ActionInputValues {
   /** Whether the workflow set `dry-run` itself (otherwise pull requests default to a dry run). */
   dryRunExplicit: boolean;
   allowUntrusted: boolean;
+  /** The `github-token` input ("" when unset): for the pull request comment, never a setting. */
+  githubToken: string;
 }
 
 /** `getInput` is @actions/core's (trimmed, "" when unset); tests pass a plain function. */
 export function readActionInputs(getInput: (name: string) => string): ActionInputValues {
   const values: RawValues = {};
   for (const input of actionInputs()) {
-    if (input.name === ALLOW_UNTRUSTED_INPUT.name) continue;
+    if (input.name === ALLOW_UNTRUSTED_INPUT.name || input.name === GITHUB_TOKEN_INPUT.name) continue;
     const value = getInput(input.name);
     if (value === "") continue;
     values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
@@ -26,6 +28,7 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
     values,
     dryRunExplicit: values["dry-run"] !== undefined,
     allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput(ALLOW_UNTRUSTED_INPUT.name) || "false"),
+    githubToken: getInput(GITHUB_TOKEN_INPUT.name),
   };
 }
 

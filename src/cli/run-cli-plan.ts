@@ -3,10 +3,14 @@
 // own errors (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
 import { createClusterConnection } from "../compose/cluster-connection.js";
+import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
+import { VERSION } from "../compose/version.js";
 import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
+import type { Log } from "../core/log.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
+import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
@@ -21,19 +25,49 @@ export async function runPlanFromArgs(
   /** `output`: the format asked for, until the settings say for sure (an error report uses it). */
   state: { debug: boolean; output: OutputFormat },
 ): Promise<number> {
+  // Set once the settings ask for the plan comment (--comment): the report, or the error, goes there too.
+  let comment: ((content: ReviewCommentRequest["content"]) => Promise<void>) | undefined;
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    if (settings.comment) comment = (content) => commentOnReview(settings.commentId, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
     const git = await createGit(resolve(io.cwd, settings.repo));
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
+    await comment?.({ report });
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    return reportError(error, state.debug, io, state.output);
+    const code = await reportError(error, state.debug, io, state.output);
+    await comment?.({
+      error:
+        describeError(error, false)
+          .replace(/^error: /, "")
+          .split("\n")[0] ?? "",
+    });
+    return code;
   }
+}
+
+/** --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code. */
+async function commentOnReview(
+  commentId: string | undefined,
+  content: ReviewCommentRequest["content"],
+  env: Record<string, string | undefined>,
+  log: Log,
+): Promise<void> {
+  const { commentOnReview } = await import("../compose/comment-on-review.js");
+  const outcome = await commentOnReview({
+    env,
+    ...(commentId ? { commentId } : {}),
+    content,
+    version: VERSION,
+    fullReportIn: "the job log",
+  });
+  if (outcome.level === "warning") log.warn(outcome.message);
+  else log.info(outcome.message);
 }

@@ -16,7 +16,7 @@ import { checkVariants, describeVariantConflicts } from "../core/sources/variant
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
-import type { Settings } from "../settings/settings.js";
+import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
@@ -82,7 +82,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
-      secretVariables: OPTIONS.filter((o) => o.secret && o.env).map((o) => o.env!),
+      secretVariables: credentialVariables(),
       env: deps.env ?? process.env,
     },
   };

@@ -92,15 +92,40 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
+/** Renders as nothing: breaks a mention, an issue reference or an autolink without changing the text shown. */
+const ZERO_WIDTH_SPACE = "&#8203;";
+
 /**
  * Text from the repository or the cluster (file paths, names, messages) as Markdown that shows it
- * literally: no HTML, link, emphasis or table cell boundary can come out of a file name.
+ * literally: no HTML (so no hidden comment and no fake comment marker), no link, image, emphasis or
+ * table cell boundary, no line break (CR alone ends a line too), and nothing GitHub or GitLab turns
+ * into a notification or a link after rendering: `@name` mentions, `#123` references, and bare URLs
+ * (`https://...`, `www.`) get a zero-width space, as Renovate does; a backslash would not stop them,
+ * since those are linked in the rendered text.
  */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case "@":
+      case "#":
+      case ":":
+        return `${c}${ZERO_WIDTH_SPACE}`;
+      case ".":
+        return `${ZERO_WIDTH_SPACE}.`;
+      default:
+        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+    }
+  });
+}
+
+const LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+
 function md(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replace(/[\\`*_[\]|~]/g, "\\$&")
-    .replace(/\r?\n/g, " ");
+  return escapeMarkdown(text);
 }

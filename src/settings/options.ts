@@ -269,6 +269,22 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Report format on stdout; logs always go to stderr.",
   },
   {
+    name: "comment",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_COMMENT",
+    description:
+      "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments).",
+  },
+  {
+    name: "comment-id",
+    type: "string",
+    env: "CONFIG_ROLLOUT_COMMENT_ID",
+    placeholder: "ID",
+    description:
+      "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab).",
+  },
+  {
     name: "strict",
     type: "boolean",
     default: "false",

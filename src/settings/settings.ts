@@ -53,6 +53,10 @@ export interface Settings {
   concurrency: number;
   hashKey?: string;
   output: OutputFormat;
+  /** Post the plan as the pull/merge request comment (--comment). */
+  comment: boolean;
+  /** Which comment this run owns (--comment-id); undefined: the CI job's. */
+  commentId?: string;
   strict: boolean;
   maxFileSize: number;
   /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
@@ -73,6 +77,25 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
   // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT.
   if (raw.context === undefined && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
   return raw;
+}
+
+/**
+ * The environment variables that hold a credential config-rollout uses, kept from a --render
+ * command (it may run a pull request's code): the secret options' variables and the action inputs
+ * they arrive as (INPUT_KUBECONFIG-DATA, ...), and the pull/merge request comment's tokens, which
+ * are read from the environment only.
+ */
+export function credentialVariables(): string[] {
+  return [
+    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
+      ...(o.env ? [o.env] : []),
+      `INPUT_${o.name.toUpperCase()}`,
+    ]),
+    "INPUT_GITHUB-TOKEN",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "CONFIG_ROLLOUT_GITLAB_TOKEN",
+  ];
 }
 
 /** Turn raw strings (highest precedence last) into validated Settings. */
@@ -123,6 +146,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     concurrency: num("concurrency") ?? DEFAULT_CONCURRENCY,
     hashKey: str("hash-key"),
     output: (str("output") ?? "text") as OutputFormat,
+    comment: bool("comment"),
+    commentId: str("comment-id") || undefined,
     strict: bool("strict"),
     maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
     restartReloaderManaged: bool("restart-reloader-managed"),

@@ -33,13 +33,17 @@ describe("generated documents match the option table", () => {
     expect(read(file), `${file} ${STALE}`).toBe(render());
   });
 
-  test("action.yml has one input per option plus allow-untrusted, each with a description and default", () => {
+  test("action.yml has one input per option plus allow-untrusted and github-token, each with a description and default", () => {
     const action = parse(read(ACTION_YML)) as {
       inputs: Record<string, { description: string; default: string }>;
       outputs: Record<string, { description: string }>;
       runs: { using: string; main: string };
     };
-    expect(Object.keys(action.inputs)).toEqual([...OPTIONS.map((o) => o.name), "allow-untrusted"]);
+    expect(Object.keys(action.inputs)).toEqual([
+      ...OPTIONS.map((o) => o.name),
+      "allow-untrusted",
+      "github-token",
+    ]);
     for (const [name, input] of Object.entries(action.inputs)) {
       expect(input.description, name).not.toBe("");
       expect(typeof input.default, name).toBe("string");
@@ -47,6 +51,10 @@ describe("generated documents match the option table", () => {
     // GitHub fills an unset input with its default: dry-run must have none, or a pull request could
     // not tell "not set" (dry run by default) from an explicit `none`.
     expect(action.inputs["dry-run"]?.default).toBe("");
+    // The same for comment (on by default on pull request events); the token defaults to the workflow's.
+    expect(action.inputs.comment?.default).toBe("");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression GitHub expands
+    expect(action.inputs["github-token"]?.default).toBe("${{ github.token }}");
     expect(Object.keys(action.outputs)).toEqual(ACTION_OUTPUTS.map((o) => o.name));
     expect(action.runs).toEqual({ using: "node24", main: "dist/action.js" });
   });

@@ -2,14 +2,16 @@
 // not need stays out of it: `--help` and `--version` compile dist/cli.js alone, a run also
 // dist/cli-plan.js, and the rest is in dist/vendor/, required only when a run needs it: the
 // yaml package (files the fast path gives up on, kustomizations, rendered output), picomatch (globs
-// other than the default ones), simple-git (fetches) and client-node (a cluster). node:crypto
-// (hashes for restarts and versioned copies) is required only to hash. Checked by running the CLI
-// with a preload that records every file and built-in module the process loaded.
+// other than the default ones), simple-git (fetches), client-node (a cluster) and Octokit (a pull
+// request comment). node:crypto (hashes for restarts and versioned copies) is required only to
+// hash. Checked by running the CLI with a preload that records every file and built-in module the
+// process loaded.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startFakeGitHub } from "../comment/fake-review-api.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { CLI } from "../helpers/run-cli.js";
@@ -75,13 +77,21 @@ describe("what `node dist/cli.js` loads", () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  const run = (args: string[]) =>
+  const run = (args: string[], extraEnv: Record<string, string> = {}) =>
     new Promise<Loaded>((resolve, reject) => {
       const report = join(scratch, `loads-${Math.random().toString(36).slice(2)}.json`);
       execFile(
         process.execPath,
         ["--require", preload, CLI, ...args],
-        { env: { PATH: process.env.PATH ?? "", HOME: scratch, NO_COLOR: "1", LOAD_REPORT: report } },
+        {
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: scratch,
+            NO_COLOR: "1",
+            LOAD_REPORT: report,
+            ...extraEnv,
+          },
+        },
         (error) => {
           try {
             const { files, builtins } = JSON.parse(readFileSync(report, "utf8")) as {
@@ -157,6 +167,33 @@ describe("what `node dist/cli.js` loads", () => {
     const versioned = await plan("--strategy", "versioned");
     expect(versioned.code).toBe(0);
     expect(versioned.builtins).toContain("crypto");
+  });
+
+  test("Octokit is loaded only by a run that comments on a GitHub pull request", async () => {
+    // Outside CI there is nothing to comment on.
+    expect((await plan("--comment")).vendor).toEqual([]);
+    const github = await startFakeGitHub("token-0123456789");
+    try {
+      const event = join(scratch, "event.json");
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+      const env = {
+        GITHUB_ACTIONS: "true",
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_EVENT_PATH: event,
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_API_URL: github.apiUrl,
+        GITHUB_TOKEN: "token-0123456789",
+      };
+      const onGitHub = await run(
+        ["--repo", repo.dir, "--base", base, "--head", head, "--dry-run", "--discover", "repo", "--comment"],
+        env,
+      );
+      expect(onGitHub.code).toBe(0);
+      expect(github.comments).toHaveLength(1);
+      expect(onGitHub.vendor.sort()).toEqual(["octokit-core.js", "octokit-paginate-rest.js"]);
+    } finally {
+      await github.close();
+    }
   });
 
   test("a shallow clone that lacks the base commit loads simple-git to fetch it", async () => {

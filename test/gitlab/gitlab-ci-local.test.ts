@@ -3,14 +3,16 @@
 // CONFIG_ROLLOUT_COMMAND points the job at this checkout's dist/cli.js instead of npx.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { startFakeGitLab } from "../comment/fake-review-api.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { findKubectl } from "../sim/helpers.js";
 import { CLI_COMMAND as command, ROOT, runPipeline } from "./run-gitlab-ci-local.js";
 
 const ZERO_SHA = "0".repeat(40);
+const GITLAB_TOKEN = "glpat-test-token-0123456789";
 const AGENT_CONTEXT = "platform/agents:production";
 
 function webYaml(logLevel: string): string {
@@ -250,9 +252,11 @@ describe("the GitLab template run by gitlab-ci-local", () => {
     expect(run.jobLog("config-rollout")).toContain("rolled out       Deployment/shop/web");
   });
 
-  test("a merge-request pipeline only plans, and says so in the log and the reports", async () => {
+  test("a merge-request pipeline only plans, says so in the log and the reports, and posts the plan note", async () => {
     const repo = await checkout();
     const { sim, kubeconfig } = await startCluster(repo.dir);
+    const gitlab = await startFakeGitLab(GITLAB_TOKEN);
+    onTestFinished(() => gitlab.close());
 
     const run = await runPipeline(
       repo.dir,
@@ -265,6 +269,9 @@ describe("the GitLab template run by gitlab-ci-local", () => {
         CONFIG_ROLLOUT_COMMAND: command,
         CONFIG_ROLLOUT_KUBECONFIG: kubeconfig,
         KUBE_CONTEXT: AGENT_CONTEXT,
+        CI_API_V4_URL: gitlab.apiUrl,
+        CI_PROJECT_ID: "42",
+        CONFIG_ROLLOUT_GITLAB_TOKEN: GITLAB_TOKEN,
       },
       // Merge-request pipelines have no CI_COMMIT_BRANCH.
       ["--unset-variable", "CI_COMMIT_BRANCH"],
@@ -289,6 +296,13 @@ describe("the GitLab template run by gitlab-ci-local", () => {
     expect(run.artifact("config-rollout", "config-rollout-junit.xml")).toContain(
       "would restart: dry run: consumes configmap/web-config",
     );
+    // The plan as one note on the merge request, owned by the job's name; the token is in no log.
+    expect(gitlab.comments.map((c) => c.body.split("\n")[0])).toEqual([
+      "<!-- config-rollout:plan id=config-rollout -->",
+    ]);
+    expect(gitlab.comments[0]?.body).toContain("**Dry run: 1 workload(s) would restart.**");
+    expect(run.jobLog("config-rollout")).toContain("comment: plan comment created on merge request !7");
+    expect(run.output).not.toContain(GITLAB_TOKEN);
   });
 
   test("a rollout that misses its progress deadline fails the job after writing every report", async () => {

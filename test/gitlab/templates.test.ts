@@ -40,8 +40,18 @@ const componentJob = interpolate(defaults)[String(defaults["job-name"])] as Job;
 
 // Settings the component leaves to CI/CD variables: secrets, the agent's KUBECONFIG, and the output
 // format the job needs to be JSON.
-const NOT_INPUTS = new Set(["kubeconfig", "kubeconfig-data", "hash-key", "output"]);
-const JOB_INPUTS = ["job-name", "stage", "image", "version", "command", "mr-dry-run", "git-depth"];
+// `comment` is decided by the job from mr-comment and the token (CONFIG_ROLLOUT_COMMENT still overrides).
+const NOT_INPUTS = new Set(["kubeconfig", "kubeconfig-data", "hash-key", "output", "comment"]);
+const JOB_INPUTS = [
+  "job-name",
+  "stage",
+  "image",
+  "version",
+  "command",
+  "mr-dry-run",
+  "mr-comment",
+  "git-depth",
+];
 const CLI_ENV = new Set(OPTIONS.flatMap((o) => (o.env ? [o.env] : [])));
 
 describe("the CI/CD component's inputs", () => {

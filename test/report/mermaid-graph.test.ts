@@ -151,7 +151,7 @@ describe("the markdown report", () => {
     expect(markdown).not.toContain("<img");
     expect(markdown).not.toContain("[click]");
     const escaped =
-      "evil/&lt;img src=x onerror=alert(1)&gt;\\[click\\](https://example.com)\\|\\*bold\\*\\_\\`x\\`.yaml";
+      "evil/&lt;img src=x onerror=alert(1)&gt;\\[click\\](https:&#8203;//example.com)\\|\\*bold\\*\\_\\`x\\`.yaml";
     expect(markdown).toContain(`- ${escaped}:3:1: duplicate key`);
     // The table row keeps its six cells; the "why" cell keeps its line breaks.
     const row = markdown.split("\n").find((l) => l.startsWith("| deployment/web"))!;
