@@ -107,8 +107,24 @@ export function decodeSource(
       },
     };
   }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning",
+      },
+    };
+  }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
 }
+
+/** What git commits for a file tracked by Git LFS (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */
+const LFS_POINTER =
+  /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
 
 /**
  * The objects of a file through the fast path alone; undefined when the file needs the full parse
