@@ -2,11 +2,12 @@
 // `<name>-<hash>` (server-side apply; copies.ts), and each planned workload is repointed to the
 // copies in one patch, which is its restart (repoint-workloads.ts). After the wait, a failed rollout
 // is repointed back to what it used before (config only; rollback.ts), and after a successful run
-// managed copies nothing can still need are pruned (prune.ts). The copies and both rounds of
+// managed copies nothing can still need are pruned (prune.ts), never one the head commit defines.
+// The copies and both rounds of
 // patches go through the restart path, with its permission check; this file keeps the run's state.
 
-import type { ConfigKind } from "../../../core/model.js";
-import { idKey } from "../../../core/model.js";
+import { UserError } from "../../../core/errors.js";
+import { type ConfigKind, idKey } from "../../../core/model.js";
 import { isFailure } from "../../../core/run-result.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { RestartStrategy } from "../restart-strategy.js";
@@ -18,7 +19,7 @@ import {
   type SourceCopy,
   type VersionedSettings,
 } from "./copies.js";
-import { prune } from "./prune.js";
+import { type DefinedAtHead, prune } from "./prune.js";
 import {
   asSources,
   type CopyIndex,
@@ -41,6 +42,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
    * no write in between (one strategy object serves one run). The prune after the wait lists afresh.
    */
   let copiesBefore: ManagedCopies | undefined;
+  /** The configs the head commit defines among some ids (read in prepare's context): --prune never deletes those. */
+  let definedAtHead: DefinedAtHead = async () => new Set();
   const managedCopiesBefore = (cluster: Cluster) => (namespace: string, kind: ConfigKind) => {
     copiesBefore ??= managedCopyLister(cluster);
     return copiesBefore(namespace, kind);
@@ -54,6 +57,15 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
 
     async prepare(context) {
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
+      };
       copies = prepared.copies;
       index = indexCopies(copies);
       return { configWrites: prepared.writes };
@@ -87,7 +99,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
         }
       }
       if (settings.prune && !results.some(isFailure)) {
-        notes.push(...(await prune(cluster, copies, settings, log)));
+        notes.push(...(await prune(cluster, copies, settings, definedAtHead, log)));
       }
       return { results, notes };
     },
