@@ -203,6 +203,26 @@ describe("--strategy versioned", () => {
     expect(s.sim.requests.filter((r) => r.verb === "delete")).toEqual([]);
   });
 
+  test("a failed rollout is not repointed back to a config that no longer exists: the rollback says so, exit 1", async () => {
+    const s = await start();
+    // The in-place config is gone from the cluster (deleted once the workloads ran copies, or never
+    // applied): pods that name it again could not start.
+    s.sim.remove("ConfigMap", NS, "app-config");
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    const run = await s.run([...VERSIONED, "--timeout", "2m", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const [copy] = copiesOf(s, "ConfigMap", "app-config");
+    const web = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "web")?.result;
+    expect(web?.rollout).toBe("failed");
+    expect(web?.message).toContain(
+      "rollback not applied: configmap/app-config, which it used before, no longer exists (namespace shop): pods that name it could not start, so it is left on the new copy",
+    );
+    expect(web?.message).not.toMatch(/rolled back \(|the rollback rolled out/);
+    expect(run.stderr).toMatch(/deployment\/web.*rollout of the new config failed; rollback not applied/);
+    expect(namesUsed(s, "Deployment", "web")).toEqual([nameOf(copy)]);
+    expect(s.sim.requests.filter((r) => r.verb === "patch" && r.name === "web")).toHaveLength(1);
+  });
+
   test("a rollout past --timeout is rolled back too", async () => {
     const s = await start();
     expect((await s.run(VERSIONED)).code).toBe(0);

@@ -100,8 +100,11 @@ export interface RestartStrategy {
    * Only for planning: restarts always start from the live objects.
    */
   planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
-  /** After the wait: what to restart again, and how (versioned: roll back failed rollouts); undefined for nothing. */
-  rollbackFor?(results: WorkloadResult[]): Rollback | undefined;
+  /**
+   * After the wait: what to restart again, and how (versioned: roll back failed rollouts, reading
+   * first that the configs to return to still exist); undefined for nothing.
+   */
+  rollbackFor?(results: WorkloadResult[], context: AfterWaitContext): Promise<Rollback | undefined>;
   /**
    * The last step, once any rollback has rolled out (`rolledBack`: its results, in its order):
    * amend the results, clean up (versioned: say what rolled back, prune unused copies).

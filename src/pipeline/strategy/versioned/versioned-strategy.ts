@@ -1,7 +1,7 @@
 // The versioned strategy: every changed ConfigMap/Secret of the plan becomes an immutable copy
 // `<name>-<hash>` (server-side apply; copies.ts), and each planned workload is repointed to the
 // copies in one patch, which is its restart (repoint-workloads.ts). After the wait, a failed rollout
-// is repointed back to what it used before (config only; rollback.ts), and after a successful run
+// is repointed back to what it used before, when it still exists (config only; rollback.ts), and after a successful run
 // managed copies nothing can still need are pruned (prune.ts), never one the head commit defines.
 // The copies and both rounds of
 // patches go through the restart path, with its permission check; this file keeps the run's state.
@@ -80,7 +80,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       return repointStep(live, kind, repointing.repointed);
     },
 
-    rollbackFor: (results) => (settings.rollback ? rollbackOf(results, repointings) : undefined),
+    rollbackFor: async (results, { cluster }) =>
+      settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : undefined,
 
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes: string[] = [];
