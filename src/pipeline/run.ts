@@ -20,7 +20,7 @@ import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
-import { resolveCommits } from "./resolve-commits.js";
+import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import { readConfigsAt, scanRepository } from "./scan-repository.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
 import { unreadSubmodules } from "./unread-submodules.js";
@@ -211,6 +211,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       headConfigs: scan.headConfigs,
       readHeadConfigs: (ids) =>
         readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
       head: commits.head,
     },
     { strategy, settings, log, now },

@@ -3,7 +3,9 @@
 // failed rollouts repointed back, and old copies pruned only when nothing can still use them.
 import { afterEach, describe, expect, test } from "vitest";
 import { copyHash, sourceLabelValue } from "../../src/core/versioned/config-copy.js";
+import { cloneTempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
 import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
@@ -592,6 +594,83 @@ describe("--strategy versioned with long config names", () => {
       expect(run.stderr).toContain(`its versioned copy would be named 254 characters long`);
       expect(run.stderr).toContain("shorten the config's name to at most 242 characters");
       expect(writes(s)).toEqual([]);
+    }
+  });
+});
+
+describe("--strategy versioned never moves a workload to older content", () => {
+  test("a stale run (an old pipeline run again, or one that ends after a newer one) leaves the newer copy: exit 0, and says why", async () => {
+    const s = await start();
+    const [v1, v2] = [
+      (await s.repo.git(["rev-parse", "HEAD~1"])).trim(),
+      (await s.repo.git(["rev-parse", "HEAD"])).trim(),
+    ];
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    await commitVersion3(s);
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v3 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    const newest = namesUsed(s, "Deployment", "web");
+    expect(newest).toEqual([expect.stringMatching(/^app-config-[0-9a-f]{10}$/)]);
+
+    // The pipeline of v1..v2 runs again (or finishes late), after v2..v3 was deployed.
+    s.sim.resetRequests();
+    const stale = await runInProcess([
+      ...["--repo", s.repo.dir, "--base", v1, "--head", v2, "--kubeconfig", s.kubeconfig],
+      ...VERSIONED,
+      ...["--output", "json"],
+    ]);
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(namesUsed(s, "Deployment", "web")).toEqual(newest);
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual(newest);
+    expect(s.patchedNames()).toEqual([]);
+    const web = (JSON.parse(stale.stdout) as RunJson).workloads.find((w) => w.name === "web")?.result;
+    expect(web).toMatchObject({ restart: "unchanged", rollout: "done" });
+    expect(web?.message).toContain(
+      `not repointed: this run is stale: it runs configmap/${newest[0]} (copied at ${v3.slice(0, 12)}), from a later commit than this run's head ${v2.slice(0, 12)}`,
+    );
+    expect(stale.stderr).toMatch(/deployment\/web \(namespace shop\): not repointed: this run is stale/);
+    // The Secret's consumer is not stale (v2..v3 did not change the Secret): its copy is already v2's.
+    expect(
+      (JSON.parse(stale.stdout) as RunJson).workloads.find((w) => w.name === "api")?.result?.message,
+    ).toContain("pod template already names db-");
+  });
+
+  test("a shallow clone places the live copy's commit by fetching; one it cannot fetch stops the run before any write", async () => {
+    const s = await start();
+    const v2 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    await commitVersion3(s);
+    const v3 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    const clone = await cloneTempRepo(`file://${s.repo.dir}`, ["--depth", "1"]);
+    try {
+      const runIn = (dir: string) =>
+        runInProcess([
+          ...["--repo", dir, "--base", v2, "--head", v3, "--kubeconfig", s.kubeconfig],
+          ...VERSIONED,
+        ]);
+      const [copy] = copiesOf(s, "ConfigMap", "app-config");
+      const annotate = (commit: string) =>
+        s.sim.seed({
+          ...copy!,
+          metadata: { ...(copy!.metadata as Meta), annotations: { [COMMIT]: commit } },
+        });
+      // A commit nobody has (a rewritten history's): the shallow clone cannot say where it stands.
+      const gone = "0123456789abcdef0123456789abcdef01234567";
+      annotate(gone);
+      s.sim.resetRequests();
+      const unknown = await runIn(clone.dir);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain(
+        `cannot tell whether configmap/${nameOf(copy)} (namespace shop), which deployment/web, statefulset/worker run, holds content newer than this run's head ${v3.slice(0, 12)}: it was copied at ${gone.slice(0, 12)}, and commit ${gone.slice(0, 12)} is not in this shallow clone and could not be fetched from origin: fetch more history (git fetch --unshallow)`,
+      );
+      expect(writes(s)).toEqual([]);
+      // The copy's real commit: fetched by SHA, the clone deepened until the two meet; v2 is older.
+      annotate(v2);
+      const run = await runIn(clone.dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(namesUsed(s, "Deployment", "web")).not.toContain(nameOf(copy));
+    } finally {
+      await clone.cleanup();
     }
   });
 });

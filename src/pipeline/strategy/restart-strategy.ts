@@ -7,6 +7,7 @@
 // its copies) and says which configs to write first; `patchFor` turns one live workload into the
 // patch that restarts it, or says why none is needed.
 
+import type { CommitOrder } from "../../core/commit-sha.js";
 import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
@@ -26,6 +27,8 @@ export interface PrepareContext {
   headConfigs: Map<string, HeadConfig>;
   /** The configs committed at head among `ids`, read from the repository when the scan did not (with those it did). */
   readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
+  /** Where a commit stands relative to `head` in git's history (versioned: is a live copy newer than this run?). */
+  commitOrder(commit: string): Promise<CommitOrder>;
   /** Live configs already read while checking the cluster holds the committed content, by idKey. */
   liveConfigs: Map<string, LiveConfig>;
   cluster: Cluster;

@@ -1,13 +1,14 @@
 // The versioned strategy: every changed ConfigMap/Secret of the plan becomes an immutable copy
 // `<name>-<hash>` (server-side apply; copies.ts), and each planned workload is repointed to the
-// copies in one patch, which is its restart (repoint-workloads.ts). After the wait, a failed rollout
-// is repointed back to what it used before, when it still exists (config only; rollback.ts), and after a successful run
-// managed copies nothing can still need are pruned (prune.ts), never one the head commit defines.
-// The copies and both rounds of
+// copies in one patch, which is its restart (repoint-workloads.ts), unless it already runs a copy
+// from a later commit than head (a stale run; stale-runs.ts). After the wait, a failed rollout is
+// repointed back to what it used before, when that still exists (config only; rollback.ts), and
+// after a successful run managed copies nothing can still need are pruned (prune.ts), never one
+// the head commit defines. The copies and both rounds of
 // patches go through the restart path, with its permission check; this file keeps the run's state.
 
 import { UserError } from "../../../core/errors.js";
-import { type ConfigKind, idKey } from "../../../core/model.js";
+import { type ConfigKind, formatId, idKey } from "../../../core/model.js";
 import { isFailure } from "../../../core/run-result.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { RestartStrategy } from "../restart-strategy.js";
@@ -29,6 +30,7 @@ import {
   repointToCopies,
 } from "./repoint-workloads.js";
 import { type Repointings, reportRollback, rollbackOf } from "./rollback.js";
+import { findNewerCopies, type NewerCopies, staleReason } from "./stale-runs.js";
 
 export type { VersionedSettings } from "./copies.js";
 
@@ -36,6 +38,11 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
   let copies: SourceCopy[] = [];
   let index: CopyIndex = indexCopies([]);
   const repointings: Repointings = new Map();
+  /** Copies the planned workloads run that were copied at a commit later than head (stale-runs.ts). */
+  let newer: NewerCopies = new Map();
+  let head = "";
+  /** Workloads left alone because this run is stale for them: idKey -> why. */
+  const staleRuns = new Map<string, string>();
   /**
    * The managed copies on the cluster before this run writes anything, one list per (kind,
    * namespace): read by the plan's view of the cluster and again by prepare, which follows it with
@@ -68,12 +75,20 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       };
       copies = prepared.copies;
       index = indexCopies(copies);
+      // Read before any write: a commit this clone cannot place stops the run with nothing written.
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
       return { configWrites: prepared.writes };
     },
 
     planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
 
     patchFor(id, live, kind) {
+      const stale = staleReason(id.namespace, live, kind, newer, head);
+      if (stale !== undefined) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
       const repointing = repointToCopies(id, live, kind, index);
       if ("unchanged" in repointing) return repointing;
       repointings.set(idKey(id), repointing.repointed.changes);
@@ -85,6 +100,10 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
 
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes: string[] = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
       // The wait's verdict replaced the patch's message: say again which copy each workload runs now.
       for (const result of results) {
         const changes = repointings.get(idKey(result.id));
