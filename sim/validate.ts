@@ -14,6 +14,28 @@ interface Cause {
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/** apimachinery's IsValidLabelValue: at most 63 characters, in qualified-name characters. */
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const LABEL_VALUE_FORMAT = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+
+/** The real server's causes for label values at `field` (metadata.labels, a pod template's labels). */
+function labelValueCauses(labels: unknown, field: string): Cause[] {
+  if (!isRecord(labels)) return [];
+  const causes: Cause[] = [];
+  for (const value of Object.values(labels)) {
+    if (typeof value !== "string") continue;
+    const invalidValue = (message: string) =>
+      causes.push({ field, message: `Invalid value: ${JSON.stringify(value)}: ${message}` });
+    if (value.length > 63) invalidValue("must be no more than 63 characters");
+    if (!LABEL_VALUE.test(value)) {
+      invalidValue(
+        `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE_FORMAT}')`,
+      );
+    }
+  }
+  return causes;
+}
+
 function goMap(value: unknown): string {
   if (!isRecord(value)) return "map[string]string(nil)";
   const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
@@ -109,7 +131,16 @@ export function validateObject(info: ResourceInfo, obj: KubeObject, previous?: K
       message: `Invalid value: ${JSON.stringify(name)}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
     });
   }
-  if (info.workload || info.kind === "ReplicaSet") causes.push(...workloadCauses(obj));
+  causes.push(...labelValueCauses(valueAt(obj, "metadata", "labels"), "metadata.labels"));
+  if (info.workload || info.kind === "ReplicaSet") {
+    causes.push(...workloadCauses(obj));
+    causes.push(
+      ...labelValueCauses(
+        valueAt(obj, "spec", "template", "metadata", "labels"),
+        "spec.template.metadata.labels",
+      ),
+    );
+  }
   if (
     previous &&
     info.workload &&

@@ -11,3 +11,12 @@ export function isFullSha(value: string): boolean {
 export function isZeroSha(value: string): boolean {
   return isFullSha(value) && /^0+$/.test(value);
 }
+
+/**
+ * Where a commit stands relative to another (the run's head), from git's history: the same commit,
+ * an ancestor of it (older), a descendant (newer), neither (another branch, rewritten history), or
+ * unknown when this clone cannot say, with why.
+ */
+export type CommitOrder =
+  | { order: "same" | "older" | "newer" | "diverged" }
+  | { order: "unknown"; why: string };

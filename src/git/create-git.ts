@@ -235,12 +235,13 @@ class GitAdapter implements Git {
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {
-    // diff-tree is the plumbing behind `git diff --name-status`: user diff settings cannot change its output.
+    // diff-tree is the plumbing behind `git diff`: user diff settings cannot change its output.
+    // --raw (not --name-status): the same entries with their modes, which tell submodules apart.
     const { stdout } = await this.git.run([
       "diff-tree",
       "-r",
       "-z",
-      "--name-status",
+      "--raw",
       "-M",
       "--no-commit-id",
       from,

@@ -9,6 +9,8 @@ export interface FileChange {
   path: string;
   /** The source path of a rename or copy. */
   oldPath?: string;
+  /** A submodule (gitlink) on either side: the commit it pointed at before and after, where it was one. */
+  submodule?: { from?: string; to?: string };
 }
 
 export interface Git {

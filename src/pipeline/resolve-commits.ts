@@ -3,6 +3,7 @@
 
 import { type CiKind, fetchDepthHint } from "../ci/ci-kind.js";
 import { isFullSha, type RangeRequest } from "../ci/range-request.js";
+import type { CommitOrder } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { Git } from "../git/git.js";
@@ -35,17 +36,21 @@ interface Context {
 
 const DEFAULT_DEEPEN_ROUNDS = 12;
 
-export async function resolveCommits(
-  request: RangeRequest,
-  git: Git,
-  opts: ResolveCommitsOptions = {},
-): Promise<ResolvedRange> {
-  const ctx: Context = {
+function contextOf(git: Git, opts: ResolveCommitsOptions): Context {
+  return {
     git,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local"),
     naming: opts.naming ?? CLI_FLAGS,
   };
+}
+
+export async function resolveCommits(
+  request: RangeRequest,
+  git: Git,
+  opts: ResolveCommitsOptions = {},
+): Promise<ResolvedRange> {
+  const ctx = contextOf(git, opts);
   switch (request.kind) {
     case "nothing":
       return { head: (await git.tryResolveCommit("HEAD")) ?? "", note: request.note };
@@ -156,6 +161,40 @@ async function firstParentRange(ctx: Context, head: string, note: string): Promi
     );
   }
   return { base: parent, head, note };
+}
+
+/**
+ * Where `commit` stands relative to `head` (a resolved commit), fetching it by SHA and deepening a
+ * shallow clone as for a merge-base. Unknown only when this clone cannot say: the commit is missing
+ * from a shallow clone and cannot be fetched, or the fetched history never reaches a merge-base.
+ * In a complete clone a commit that cannot be fetched is not in this repository's history at all,
+ * and one with no common history is unrelated: both are "diverged".
+ */
+export async function commitOrder(
+  git: Git,
+  commit: string,
+  head: string,
+  opts: ResolveCommitsOptions = {},
+): Promise<CommitOrder> {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && ((await git.hasCommit(commit)) || (await git.fetchCommit(commit)));
+  if (!present) {
+    return (await git.isShallow())
+      ? {
+          order: "unknown",
+          why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`,
+        }
+      : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== undefined || !(await git.isShallow())) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
+  };
 }
 
 /** The commit's SHA, fetching it by SHA from origin when it is missing; undefined when unavailable. */

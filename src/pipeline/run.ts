@@ -20,9 +20,10 @@ import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
-import { resolveCommits } from "./resolve-commits.js";
+import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import { readConfigsAt, scanRepository } from "./scan-repository.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
+import { unreadSubmodules } from "./unread-submodules.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -89,8 +90,11 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
+  // Submodules the range moved: their files are not read (the diff already said which they are).
+  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
   for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
+  for (const warning of [...scan.sourceWarnings, ...submodules])
+    log.warn(warning.message, { file: warning.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0]!;
@@ -168,7 +172,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       : {}),
     problems: scan.problems,
     warnings: [
-      ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      ...[...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...(namespaceNote ? [namespaceNote] : []),
       ...guarded.notes,
@@ -207,6 +211,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       headConfigs: scan.headConfigs,
       readHeadConfigs: (ids) =>
         readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
       head: commits.head,
     },
     { strategy, settings, log, now },

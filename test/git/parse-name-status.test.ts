@@ -44,6 +44,29 @@ test.each<[string, string, FileChange[]]>([
       { status: "A", path: "R100" },
     ],
   ],
+  [
+    "--raw: the same entries, with modes and object ids in the status field",
+    `:100644 100644 ${"a".repeat(40)} ${"b".repeat(40)} M\0deploy/app.yaml\0:100644 100644 ${"a".repeat(40)} ${"a".repeat(40)} R100\0old.yaml\0new.yaml\0`,
+    [
+      { status: "M", path: "deploy/app.yaml" },
+      { status: "R", oldPath: "old.yaml", path: "new.yaml" },
+    ],
+  ],
+  [
+    "--raw: a submodule bumped, added, removed, and a file that became one",
+    [
+      `:160000 160000 ${"1".repeat(40)} ${"2".repeat(40)} M\0vendor/manifests\0`,
+      `:000000 160000 ${"0".repeat(40)} ${"3".repeat(40)} A\0libs/new\0`,
+      `:160000 000000 ${"4".repeat(40)} ${"0".repeat(40)} D\0libs/old\0`,
+      `:100644 160000 ${"5".repeat(40)} ${"6".repeat(40)} T\0deploy/shared\0`,
+    ].join(""),
+    [
+      { status: "M", path: "vendor/manifests", submodule: { from: "1".repeat(40), to: "2".repeat(40) } },
+      { status: "A", path: "libs/new", submodule: { to: "3".repeat(40) } },
+      { status: "D", path: "libs/old", submodule: { from: "4".repeat(40) } },
+      { status: "T", path: "deploy/shared", submodule: { to: "6".repeat(40) } },
+    ],
+  ],
 ])("%s", (_name, output, expected) => {
   expect(parseNameStatus(output)).toEqual(expected);
 });

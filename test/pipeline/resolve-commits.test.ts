@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { ACTION_INPUTS } from "../../src/core/option-naming.js";
 import { createGit } from "../../src/git/create-git.js";
-import { resolveCommits } from "../../src/pipeline/resolve-commits.js";
+import { commitOrder, resolveCommits } from "../../src/pipeline/resolve-commits.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 
 const UNKNOWN_SHA = "0123456789abcdef0123456789abcdef01234567";
@@ -48,6 +48,16 @@ describe("resolveCommits against a shallow clone", () => {
     const request = { kind: "merge-base", base: main[2]!, head: main[7]!, note: "PR" } as const;
     await expect(resolveCommits(request, git, { maxDeepenRounds: 0 })).rejects.toThrow(/no merge-base/);
     expect(await resolveCommits(request, git)).toEqual({ base: main[2], head: main[7], note: "PR" });
+  });
+
+  test("commitOrder fetches a commit and deepens until it can place it; one origin lacks is unknown", async () => {
+    const git = await createGit((await shallowClone()).dir);
+    expect(await git.hasCommit(main[4]!)).toBe(false);
+    expect(await commitOrder(git, main[4]!, main[7]!)).toEqual({ order: "older" });
+    expect(await commitOrder(git, UNKNOWN_SHA, main[7]!, { ci: "github" })).toEqual({
+      order: "unknown",
+      why: "commit 0123456789ab is not in this shallow clone and could not be fetched from origin: set fetch-depth: 0 on actions/checkout",
+    });
   });
 
   test("finds the merge-base of a pull request whose base branch forked further back", async () => {
@@ -259,6 +269,24 @@ describe("resolveCommits on a complete repository", () => {
       naming: ACTION_INPUTS,
     });
     await expect(result).rejects.toThrow("a range, not one commit: set `base: a` and `head: b`");
+  });
+
+  test.each([
+    ["the same commit", "same"],
+    ["an ancestor", "older"],
+    ["a descendant", "newer"],
+    ["another branch's commit", "diverged"],
+    ["a commit this complete repository never had", "diverged"],
+  ])("commitOrder: %s is %s", async (what, order) => {
+    const git = await createGit(repo.dir);
+    const [commit, head] = {
+      "the same commit": [rewritten, rewritten],
+      "an ancestor": [a, rewritten],
+      "a descendant": [rewritten, a],
+      "another branch's commit": [b, rewritten],
+      "a commit this complete repository never had": [UNKNOWN_SHA, rewritten],
+    }[what]!;
+    expect(await commitOrder(git, commit!, head!)).toEqual({ order });
   });
 
   test("a flag that looks like an option is rejected", async () => {

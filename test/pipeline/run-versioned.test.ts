@@ -2,8 +2,10 @@
 // git repository. Copies are created by server-side apply, workloads repointed in one patch each,
 // failed rollouts repointed back, and old copies pruned only when nothing can still use them.
 import { afterEach, describe, expect, test } from "vitest";
-import { copyHash } from "../../src/core/versioned/config-copy.js";
-import { yamlDocs } from "../helpers/manifests.js";
+import { copyHash, sourceLabelValue } from "../../src/core/versioned/config-copy.js";
+import { cloneTempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
 import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
@@ -33,6 +35,7 @@ async function start(options: Parameters<typeof startScenario>[0] = {}): Promise
 const VERSIONED = ["--strategy", "versioned"];
 const SOURCE = "config-rollout.io/source";
 const MANAGED = "config-rollout.io/managed";
+const COMMIT = "config-rollout.io/source-commit";
 
 interface Meta {
   name: string;
@@ -202,6 +205,26 @@ describe("--strategy versioned", () => {
     expect(s.sim.requests.filter((r) => r.verb === "delete")).toEqual([]);
   });
 
+  test("a failed rollout is not repointed back to a config that no longer exists: the rollback says so, exit 1", async () => {
+    const s = await start();
+    // The in-place config is gone from the cluster (deleted once the workloads ran copies, or never
+    // applied): pods that name it again could not start.
+    s.sim.remove("ConfigMap", NS, "app-config");
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    const run = await s.run([...VERSIONED, "--timeout", "2m", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const [copy] = copiesOf(s, "ConfigMap", "app-config");
+    const web = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "web")?.result;
+    expect(web?.rollout).toBe("failed");
+    expect(web?.message).toContain(
+      "rollback not applied: configmap/app-config, which it used before, no longer exists (namespace shop): pods that name it could not start, so it is left on the new copy",
+    );
+    expect(web?.message).not.toMatch(/rolled back \(|the rollback rolled out/);
+    expect(run.stderr).toMatch(/deployment\/web.*rollout of the new config failed; rollback not applied/);
+    expect(namesUsed(s, "Deployment", "web")).toEqual([nameOf(copy)]);
+    expect(s.sim.requests.filter((r) => r.verb === "patch" && r.name === "web")).toHaveLength(1);
+  });
+
   test("a rollout past --timeout is rolled back too", async () => {
     const s = await start();
     expect((await s.run(VERSIONED)).code).toBe(0);
@@ -241,6 +264,7 @@ describe("--strategy versioned", () => {
     const v2 = nameOf(copiesOf(s, "ConfigMap", "app-config")[0])!;
     // A stale managed copy nothing uses, and two look-alikes without the managed label.
     const stale = "app-config-0123456789";
+    const v1 = (await s.repo.git(["rev-parse", "HEAD~1"])).trim();
     for (const [name, labels] of [
       [stale, { [SOURCE]: "app-config", [MANAGED]: "true" }],
       ["app-config-aaaaaaaaaa", { [SOURCE]: "app-config" }],
@@ -249,7 +273,13 @@ describe("--strategy versioned", () => {
       s.sim.seed({
         apiVersion: "v1",
         kind: "ConfigMap",
-        metadata: { name, namespace: NS, labels, creationTimestamp: "2020-01-01T00:00:00Z" },
+        metadata: {
+          name,
+          namespace: NS,
+          labels,
+          annotations: { [COMMIT]: v1 },
+          creationTimestamp: "2020-01-01T00:00:00Z",
+        },
         data: { LOG_LEVEL: "trace" },
       });
     }
@@ -303,6 +333,51 @@ describe("--strategy versioned", () => {
     expect(left).toContain(v2);
     const deletes = s.sim.requests.filter((r) => r.verb === "delete" && !r.dryRun).map((r) => r.name);
     expect(deletes).toEqual([stale]);
+  });
+
+  test("--prune never deletes a look-alike: a config the repository defines with a copy's labels, or one not named and annotated as a copy", async () => {
+    const s = await start();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v1 = (await s.repo.git(["rev-parse", "HEAD~1"])).trim();
+    const labels = { [SOURCE]: "app-config", [MANAGED]: "true" };
+    const old = { creationTimestamp: "2020-01-01T00:00:00Z" };
+    // The repository's own configs, applied by the deploy step: one with the copy labels alone, one
+    // exported from a copy (its name, labels and commit), as a user might keep a snapshot.
+    const legacy = { ...configMap("app-config-legacy", { LOG_LEVEL: "info" }, { namespace: NS }) };
+    (legacy.metadata as Meta).labels = labels;
+    const snapshot = configMap("app-config-5555555555", { LOG_LEVEL: "info" }, { namespace: NS });
+    Object.assign(snapshot.metadata as Meta, { labels, annotations: { [COMMIT]: v1 } });
+    await s.repo.write("deploy/kept.yaml", yamlDocs(legacy, snapshot));
+    await commitVersion3(s);
+    for (const object of [legacy, snapshot])
+      s.sim.seed({ ...object, metadata: { ...(object.metadata as Meta), ...old } });
+    // On the cluster only: the labels, but no commit; and a real old copy, which does go.
+    const stale = "app-config-0123456789";
+    for (const [name, annotations] of [
+      ["app-config-6666666666", {}],
+      [stale, { [COMMIT]: v1 }],
+    ] as const) {
+      s.sim.seed({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name, namespace: NS, labels, annotations, ...old },
+        data: { LOG_LEVEL: "trace" },
+      });
+    }
+    s.sim.resetRequests();
+    const run = await s.run([...VERSIONED, "--keep", "0", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const deletes = s.sim.requests.filter((r) => r.verb === "delete").map((r) => r.name);
+    expect(deletes).toEqual([stale]);
+    expect(s.sim.list("ConfigMap", NS).map(nameOf)).toEqual(
+      expect.arrayContaining(["app-config-legacy", "app-config-5555555555", "app-config-6666666666"]),
+    );
+    expect((JSON.parse(run.stdout) as RunJson).notes?.join("\n")).toContain(
+      "kept configmap/app-config-5555555555 (namespace shop): it carries the labels of a copy of app-config, but the head commit defines it",
+    );
+    // Nothing was repointed from a look-alike either: web runs the new copy, named for its content.
+    expect(namesUsed(s, "Deployment", "web")).toEqual([expect.stringMatching(/^app-config-[0-9a-f]{10}$/)]);
+    expect(namesUsed(s, "Deployment", "web")).not.toContain("app-config-5555555555");
   });
 
   test("with --hash-key, copy names are the same on every cluster; without it a Secret missing on the cluster stops the run", async () => {
@@ -440,5 +515,162 @@ describe("--strategy versioned with consumers found only on the cluster", () => 
     expect(namesUsed(s, "Deployment", "helm-installed")).toEqual([v3]);
     const planned = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "helm-installed");
     expect(planned?.result?.message).toContain(`configmap ${v2} → ${v3}`);
+  });
+});
+
+describe("--strategy versioned with long config names", () => {
+  /**
+   * A config named `name` and a Deployment "long" reading it, changed once (v1 seeded on the
+   * cluster); returns what commits a further change.
+   */
+  async function addLongConfig(
+    s: Scenario,
+    name: string,
+    kind: "ConfigMap" | "Secret",
+  ): Promise<(level: string) => Promise<void>> {
+    const manifests = (level: string) => [
+      kind === "ConfigMap"
+        ? configMap(name, { LEVEL: level }, { namespace: NS })
+        : secret(name, { stringData: { LEVEL: level } }, NS),
+      deployment(
+        "long",
+        pod({
+          env: [
+            {
+              name: "LEVEL",
+              valueFrom: {
+                [kind === "ConfigMap" ? "configMapKeyRef" : "secretKeyRef"]: { name, key: "LEVEL" },
+              },
+            },
+          ],
+        }),
+        { namespace: NS },
+      ),
+    ];
+    await s.repo.write("deploy/long.yaml", yamlDocs(...manifests("a")));
+    await s.repo.commit("long: a");
+    for (const object of manifests("a")) s.sim.seed(object);
+    const change = async (level: string) => {
+      await s.repo.write("deploy/long.yaml", yamlDocs(...manifests(level)));
+      await s.repo.commit(`long: ${level}`);
+    };
+    await change("b");
+    return change;
+  }
+
+  test("a name too long for a label value gets a short source label; the next run repoints from that copy", async () => {
+    const s = await start();
+    const name = `settings-${"x".repeat(91)}`;
+    const change = await addLongConfig(s, name, "ConfigMap");
+    const first = await s.run(VERSIONED);
+    expect(first.code, first.stderr).toBe(0);
+    const [copy] = s.sim.list("ConfigMap", NS).filter((o) => nameOf(o)?.startsWith(`${name}-`));
+    expect(nameOf(copy)).toMatch(new RegExp(`^${name}-[0-9a-f]{10}$`));
+    // The API server refuses label values over 63 characters (the simulated one too, as kubectl shows).
+    const label = (copy!.metadata as Meta).labels?.[SOURCE];
+    expect(label).toBe(sourceLabelValue(name));
+    expect(label!.length).toBeLessThanOrEqual(63);
+    expect(JSON.stringify(s.template("Deployment", "long").spec)).toContain(`"${nameOf(copy)}"`);
+
+    await change("c");
+    const second = await s.run([...VERSIONED, "--output", "json"]);
+    expect(second.code, second.stderr).toBe(0);
+    const long = (JSON.parse(second.stdout) as RunJson).workloads.find((w) => w.name === "long");
+    expect(long?.result?.message).toMatch(
+      new RegExp(
+        `configmap ${nameOf(copy)} → ${name}-[0-9a-f]{10}; deployment "long" successfully rolled out`,
+      ),
+    );
+  });
+
+  test("a name whose copy name would pass 253 characters stops the plan with exit 2, a client dry run too", async () => {
+    const s = await start();
+    const name = `s${"x".repeat(242)}`;
+    await addLongConfig(s, name, "Secret");
+    for (const args of [["--dry-run"], []]) {
+      s.sim.resetRequests();
+      const run = await s.run([...VERSIONED, ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`its versioned copy would be named 254 characters long`);
+      expect(run.stderr).toContain("shorten the config's name to at most 242 characters");
+      expect(writes(s)).toEqual([]);
+    }
+  });
+});
+
+describe("--strategy versioned never moves a workload to older content", () => {
+  test("a stale run (an old pipeline run again, or one that ends after a newer one) leaves the newer copy: exit 0, and says why", async () => {
+    const s = await start();
+    const [v1, v2] = [
+      (await s.repo.git(["rev-parse", "HEAD~1"])).trim(),
+      (await s.repo.git(["rev-parse", "HEAD"])).trim(),
+    ];
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    await commitVersion3(s);
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const v3 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    const newest = namesUsed(s, "Deployment", "web");
+    expect(newest).toEqual([expect.stringMatching(/^app-config-[0-9a-f]{10}$/)]);
+
+    // The pipeline of v1..v2 runs again (or finishes late), after v2..v3 was deployed.
+    s.sim.resetRequests();
+    const stale = await runInProcess([
+      ...["--repo", s.repo.dir, "--base", v1, "--head", v2, "--kubeconfig", s.kubeconfig],
+      ...VERSIONED,
+      ...["--output", "json"],
+    ]);
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(namesUsed(s, "Deployment", "web")).toEqual(newest);
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual(newest);
+    expect(s.patchedNames()).toEqual([]);
+    const web = (JSON.parse(stale.stdout) as RunJson).workloads.find((w) => w.name === "web")?.result;
+    expect(web).toMatchObject({ restart: "unchanged", rollout: "done" });
+    expect(web?.message).toContain(
+      `not repointed: this run is stale: it runs configmap/${newest[0]} (copied at ${v3.slice(0, 12)}), from a later commit than this run's head ${v2.slice(0, 12)}`,
+    );
+    expect(stale.stderr).toMatch(/deployment\/web \(namespace shop\): not repointed: this run is stale/);
+    // The Secret's consumer is not stale (v2..v3 did not change the Secret): its copy is already v2's.
+    expect(
+      (JSON.parse(stale.stdout) as RunJson).workloads.find((w) => w.name === "api")?.result?.message,
+    ).toContain("pod template already names db-");
+  });
+
+  test("a shallow clone places the live copy's commit by fetching; one it cannot fetch stops the run before any write", async () => {
+    const s = await start();
+    const v2 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    await commitVersion3(s);
+    const v3 = (await s.repo.git(["rev-parse", "HEAD"])).trim();
+    const clone = await cloneTempRepo(`file://${s.repo.dir}`, ["--depth", "1"]);
+    try {
+      const runIn = (dir: string) =>
+        runInProcess([
+          ...["--repo", dir, "--base", v2, "--head", v3, "--kubeconfig", s.kubeconfig],
+          ...VERSIONED,
+        ]);
+      const [copy] = copiesOf(s, "ConfigMap", "app-config");
+      const annotate = (commit: string) =>
+        s.sim.seed({
+          ...copy!,
+          metadata: { ...(copy!.metadata as Meta), annotations: { [COMMIT]: commit } },
+        });
+      // A commit nobody has (a rewritten history's): the shallow clone cannot say where it stands.
+      const gone = "0123456789abcdef0123456789abcdef01234567";
+      annotate(gone);
+      s.sim.resetRequests();
+      const unknown = await runIn(clone.dir);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain(
+        `cannot tell whether configmap/${nameOf(copy)} (namespace shop), which deployment/web, statefulset/worker run, holds content newer than this run's head ${v3.slice(0, 12)}: it was copied at ${gone.slice(0, 12)}, and commit ${gone.slice(0, 12)} is not in this shallow clone and could not be fetched from origin: fetch more history (git fetch --unshallow)`,
+      );
+      expect(writes(s)).toEqual([]);
+      // The copy's real commit: fetched by SHA, the clone deepened until the two meet; v2 is older.
+      annotate(v2);
+      const run = await runIn(clone.dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(namesUsed(s, "Deployment", "web")).not.toContain(nameOf(copy));
+    } finally {
+      await clone.cleanup();
+    }
   });
 });

@@ -152,6 +152,30 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
     expect((cluster.get("ConfigMap", "shop", "settings") as Loose).data).toEqual({ level: "info" });
   });
 
+  test("a label value over 63 characters or not in label characters is refused as a real server words it", async () => {
+    const file = join(temp.dir, "labelled.yaml");
+    const labelled = (name: string, value: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  labels:\n    config-rollout.io/source: ${JSON.stringify(value)}\ndata:\n  level: debug\n`;
+    // 63 characters is the limit, inclusive.
+    writeFileSync(file, labelled("fits", "a".repeat(63)));
+    expect((await run("apply", "--server-side", "-f", file)).code).toBe(0);
+    const long = "a".repeat(64);
+    writeFileSync(file, labelled("too-long", long));
+    const refused = await run("apply", "--server-side", "-f", file);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      `The ConfigMap "too-long" is invalid: metadata.labels: Invalid value: "${long}": must be no more than 63 characters`,
+    );
+    writeFileSync(file, labelled("odd", "-starts-with-a-dash"));
+    const odd = await run("create", "-f", file);
+    expect(odd.code).not.toBe(0);
+    expect(odd.stderr).toContain(
+      `The ConfigMap "odd" is invalid: metadata.labels: Invalid value: "-starts-with-a-dash": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+    );
+    expect(cluster.get("ConfigMap", "shop", "too-long")).toBeUndefined();
+    expect(cluster.get("ConfigMap", "shop", "odd")).toBeUndefined();
+  });
+
   test("kubectl reports a Forbidden answer with the verb and resource", async () => {
     // A workload not restarted yet: kubectl refuses a second restart within the same second by itself.
     cluster.seed(workload("StatefulSet", "cache", "shop"));

@@ -48,6 +48,15 @@ export function isProbablyManifestText(text: string): boolean {
   return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
 }
 
+/** An alias whose anchor is not defined before it: where it is, and the anchor it names. */
+export interface UnresolvedAlias {
+  offset: number;
+  name: string;
+}
+
+/** An anchor name shown in a message: plain characters only (anything else is left out). */
+const PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
+
 /** Where an offset is, as line and column (1-based); what both parses give the reader. */
 export interface LinePositions {
   linePos(offset: number): { line: number; col: number };
@@ -98,8 +107,24 @@ export function decodeSource(
       },
     };
   }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning",
+      },
+    };
+  }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
 }
+
+/** What git commits for a file tracked by Git LFS (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */
+const LFS_POINTER =
+  /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
 
 /**
  * The objects of a file through the fast path alone; undefined when the file needs the full parse
@@ -205,7 +230,14 @@ export class DocumentReader {
     return kept;
   }
 
-  readDocument(doc: Document.Parsed): void {
+  /**
+   * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
+   * (the full parse passes it: it needs the `yaml` package's node types).
+   */
+  readDocument(
+    doc: Document.Parsed,
+    unresolvedAlias?: (doc: Document.Parsed) => UnresolvedAlias | undefined,
+  ): void {
     if (doc.errors.length > 0) {
       // Every duplicate key is its own mistake; after the first syntax error the rest are echoes.
       const syntax = doc.errors
@@ -234,6 +266,15 @@ export class DocumentReader {
       value = doc.toJS({ maxAliasCount: this.maxAliasCount });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
+      const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias?.(doc) : undefined;
+      if (unresolved !== undefined) {
+        const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+        this.problem(
+          unresolved.offset,
+          `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`,
+        );
+        return;
+      }
       this.problem(
         start,
         /alias/i.test(text)

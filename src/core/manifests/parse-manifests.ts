@@ -4,7 +4,7 @@
 // everything else and for the exact place of every problem. Callers that may not need it at all
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
-import { type Document, LineCounter, parseAllDocuments, type Tags } from "yaml";
+import { type Document, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
 import {
   DocumentReader,
   decodeSource,
@@ -14,6 +14,7 @@ import {
   type ParsedManifests,
   type ParseManifestsOptions,
   parseFast,
+  type UnresolvedAlias,
 } from "./manifest-reader.js";
 
 export {
@@ -60,13 +61,26 @@ export function parseManifests(
   // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
   for (const doc of docs) {
     try {
-      reader.readDocument(doc);
+      reader.readDocument(doc, unresolvedAlias);
     } catch (error) {
       // yaml reports its own failures as document errors; this is the backstop for anything else.
       reader.failed(doc.range[0], error);
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+/** The first alias of a document whose anchor is not defined before it (yaml resolves it to nothing). */
+function unresolvedAlias(doc: Document.Parsed): UnresolvedAlias | undefined {
+  let found: UnresolvedAlias | undefined;
+  visit(doc, {
+    Alias(_key, alias) {
+      if (alias.resolve(doc) !== undefined) return undefined;
+      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */

@@ -68,7 +68,7 @@ export async function rollOut(
     },
     context,
   );
-  const rollback = strategy.rollbackFor?.(results);
+  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
   const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })

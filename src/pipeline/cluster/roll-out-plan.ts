@@ -2,6 +2,7 @@
 // cluster runs, that it holds the committed configs (or the strategy's copies), then the one
 // restart-and-wait path and the strategy's after-wait.
 
+import type { CommitOrder } from "../../core/commit-sha.js";
 import type { Log } from "../../core/log.js";
 import {
   formatId,
@@ -34,6 +35,8 @@ export interface PlanOnCluster {
   headConfigs: Map<string, HeadConfig>;
   /** Reads more configs committed at head (the annotation hash covers unchanged consumed configs too). */
   readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
+  /** Where a commit stands relative to `head` in git's history. */
+  commitOrder(commit: string): Promise<CommitOrder>;
   head: string;
 }
 
@@ -103,6 +106,7 @@ export async function rollOutPlan(
       manifests,
       headConfigs: plan.headConfigs,
       readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
       liveConfigs,
       cluster,
       head: plan.head,

@@ -7,6 +7,7 @@
 // its copies) and says which configs to write first; `patchFor` turns one live workload into the
 // patch that restarts it, or says why none is needed.
 
+import type { CommitOrder } from "../../core/commit-sha.js";
 import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
@@ -26,6 +27,8 @@ export interface PrepareContext {
   headConfigs: Map<string, HeadConfig>;
   /** The configs committed at head among `ids`, read from the repository when the scan did not (with those it did). */
   readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
+  /** Where a commit stands relative to `head` in git's history (versioned: is a live copy newer than this run?). */
+  commitOrder(commit: string): Promise<CommitOrder>;
   /** Live configs already read while checking the cluster holds the committed content, by idKey. */
   liveConfigs: Map<string, LiveConfig>;
   cluster: Cluster;
@@ -100,8 +103,11 @@ export interface RestartStrategy {
    * Only for planning: restarts always start from the live objects.
    */
   planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
-  /** After the wait: what to restart again, and how (versioned: roll back failed rollouts); undefined for nothing. */
-  rollbackFor?(results: WorkloadResult[]): Rollback | undefined;
+  /**
+   * After the wait: what to restart again, and how (versioned: roll back failed rollouts, reading
+   * first that the configs to return to still exist); undefined for nothing.
+   */
+  rollbackFor?(results: WorkloadResult[], context: AfterWaitContext): Promise<Rollback | undefined>;
   /**
    * The last step, once any rollback has rolled out (`rolledBack`: its results, in its order):
    * amend the results, clean up (versioned: say what rolled back, prune unused copies).

@@ -270,6 +270,29 @@ metadata: {name: after}
     expect(result.problems[0]?.line).toBe(1);
   });
 
+  test.each([
+    ["an anchor never defined", "data:\n  A: *undefined_anchor\n", "undefined_anchor", 6, 6],
+    ["an anchor defined only after the alias", "data:\n  A: *later\n  B: &later x\n", "later", 6, 6],
+  ])(
+    "an alias to %s is said to be one, on its line; not called an alias bomb",
+    (_what, data, name, line, col) => {
+      const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n${data}`;
+      for (const file of [text, text.replace("kind: ConfigMap", "kind: Secret")]) {
+        const result = parseManifests("cm.yaml", file, opts);
+        expect(result.manifests).toEqual([]);
+        expect(result.problems).toEqual([
+          {
+            file: "cm.yaml",
+            line,
+            col,
+            severity: "error",
+            message: `the alias *${name} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`,
+          },
+        ]);
+      }
+    },
+  );
+
   test("absurdly deep nesting is a problem, not a crash", () => {
     const result = parseManifests(
       "deep.yaml",

@@ -1,7 +1,18 @@
 import { describe, expect, test } from "vitest";
-import { configCopy, copyHash, copyName, isManagedCopy } from "../../../src/core/versioned/config-copy.js";
+import {
+  checkCopyName,
+  configCopy,
+  copyHash,
+  copyName,
+  copySourceOf,
+  isManagedCopy,
+  sourceLabelValue,
+} from "../../../src/core/versioned/config-copy.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
+const COMMIT = "0123456789abcdef0123456789abcdef01234567";
+/** The real server's rule for label values (sim/validate.ts, proved against kubectl in test/sim/kubectl.test.ts). */
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 describe("copy names", () => {
   test("deterministic, short, and different for any change of kind, type or content", () => {
@@ -21,7 +32,39 @@ describe("copy names", () => {
 
   test("a name beyond 253 characters is refused with the source named", () => {
     expect(copyName("web", "0123456789")).toBe("web-0123456789");
+    expect(copyName("x".repeat(242), "0123456789")).toHaveLength(253);
     expect(() => copyName("x".repeat(243), "0123456789")).toThrow(/xxx.*253/);
+    expect(() => checkCopyName("x".repeat(243))).toThrow(/at most 242 characters/);
+  });
+});
+
+describe("the source label", () => {
+  test("the source's name while it fits a label value (what every earlier copy carries)", () => {
+    expect(sourceLabelValue("app-config")).toBe("app-config");
+    expect(sourceLabelValue("a".repeat(63))).toBe("a".repeat(63));
+  });
+
+  test.each([64, 100, 242])("a %i-character name gets a valid 63-character value, its own", (length) => {
+    const name = `${"cfg.".repeat(70).slice(0, length - 1)}z`;
+    const value = sourceLabelValue(name);
+    expect(value).toHaveLength(63);
+    expect(value).toMatch(LABEL_VALUE);
+    expect(value).toBe(sourceLabelValue(name));
+    expect(value.startsWith(name.slice(0, 52))).toBe(true);
+    // Names alike in their first 52 characters still get different values.
+    expect(sourceLabelValue(`${name.slice(0, -1)}y`)).not.toBe(value);
+  });
+
+  test("a copy of a long-named config is applied with the short value and read back as its source", () => {
+    const name = `settings-${"x".repeat(100)}`;
+    const copy = configCopy(
+      { id: { kind: "ConfigMap", namespace: "shop", name }, object: {}, content: { a: b64("1") } },
+      COMMIT,
+    );
+    const labels = (copy.body.metadata as { labels: Record<string, string> }).labels;
+    expect(labels["config-rollout.io/source"]).toMatch(LABEL_VALUE);
+    expect(labels["config-rollout.io/source"]!.length).toBeLessThanOrEqual(63);
+    expect(copySourceOf(copy.body)).toBe(name);
   });
 });
 
@@ -37,7 +80,7 @@ describe("the copy", () => {
         },
         content: { LEVEL: b64("debug"), logo: b64("\u0000png") },
       },
-      "abc123",
+      COMMIT,
     );
     expect(copy.name).toMatch(/^web-[0-9a-f]{10}$/);
     expect(copy.body).toEqual({
@@ -47,13 +90,14 @@ describe("the copy", () => {
         name: copy.name,
         namespace: "shop",
         labels: { "config-rollout.io/source": "web", "config-rollout.io/managed": "true" },
-        annotations: { "config-rollout.io/source-commit": "abc123" },
+        annotations: { "config-rollout.io/source-commit": COMMIT },
       },
       immutable: true,
       data: { LEVEL: "debug" },
       binaryData: { logo: b64("\u0000png") },
     });
     expect(isManagedCopy(copy.body)).toBe(true);
+    expect(copySourceOf(copy.body)).toBe("web");
   });
 
   test("a Secret copy keeps its type and holds stringData folded into data", () => {
@@ -74,19 +118,51 @@ describe("the copy", () => {
     expect(copy.body).not.toHaveProperty("stringData");
   });
 
-  test.each([
+  const labels = { "config-rollout.io/managed": "true", "config-rollout.io/source": "web" };
+  const annotations = { "config-rollout.io/source-commit": COMMIT };
+  test.each<[string, unknown, boolean]>([
+    ["a copy", { metadata: { name: "web-0a1b2c3d4e", labels, annotations } }, true],
     [
-      { metadata: { labels: { "config-rollout.io/managed": "true", "config-rollout.io/source": "web" } } },
-      true,
-    ],
-    [{ metadata: { labels: { "config-rollout.io/source": "web" } } }, false],
-    [{ metadata: { labels: { "config-rollout.io/managed": "true" } } }, false],
-    [
-      { metadata: { labels: { "config-rollout.io/managed": "yes", "config-rollout.io/source": "web" } } },
+      "the labels alone (a config a repository defines with them)",
+      { metadata: { name: "web-legacy", labels } },
       false,
     ],
-    [{ metadata: {} }, false],
-  ])("isManagedCopy(%j) is %s", (obj, expected) => {
+    [
+      "labels and commit, but not named <source>-<hash>",
+      { metadata: { name: "web-v2", labels, annotations } },
+      false,
+    ],
+    ["named for another source", { metadata: { name: "api-0a1b2c3d4e", labels, annotations } }, false],
+    ["no commit", { metadata: { name: "web-0a1b2c3d4e", labels } }, false],
+    [
+      "a commit that is no SHA",
+      {
+        metadata: {
+          name: "web-0a1b2c3d4e",
+          labels,
+          annotations: { "config-rollout.io/source-commit": "main" },
+        },
+      },
+      false,
+    ],
+    [
+      "no source label",
+      { metadata: { name: "web-0a1b2c3d4e", labels: { "config-rollout.io/managed": "true" }, annotations } },
+      false,
+    ],
+    [
+      "managed: yes",
+      {
+        metadata: {
+          name: "web-0a1b2c3d4e",
+          labels: { ...labels, "config-rollout.io/managed": "yes" },
+          annotations,
+        },
+      },
+      false,
+    ],
+    ["nothing", { metadata: {} }, false],
+  ])("isManagedCopy: %s is %s", (_what, obj, expected) => {
     expect(isManagedCopy(obj)).toBe(expected);
   });
 });

@@ -3,10 +3,12 @@ import { choosePrunable, referencedConfigs } from "../../../src/core/versioned/p
 
 const MANAGED = { "config-rollout.io/source": "web", "config-rollout.io/managed": "true" };
 
-function copy(name: string, created: string, labels: Record<string, string> = MANAGED) {
+const COMMIT = { "config-rollout.io/source-commit": "0123456789abcdef0123456789abcdef01234567" };
+
+function copy(name: string, created: string, labels: Record<string, string> = MANAGED, annotations = COMMIT) {
   return {
     kind: "ConfigMap",
-    metadata: { name, labels, creationTimestamp: `2026-01-0${created}T00:00:00Z` },
+    metadata: { name, labels, annotations, creationTimestamp: `2026-01-0${created}T00:00:00Z` },
   };
 }
 
@@ -45,20 +47,28 @@ describe("what still names a config", () => {
 
 describe("which copies go", () => {
   const copies = [
-    copy("web-1", "1"),
-    copy("web-2", "2"),
-    copy("web-3", "3"),
-    copy("web-4", "4"),
-    copy("web-5", "5"),
+    copy("web-0000000001", "1"),
+    copy("web-0000000002", "2"),
+    copy("web-0000000003", "3"),
+    copy("web-0000000004", "4"),
+    copy("web-0000000005", "5"),
   ];
 
   test.each([
-    { keep: 3, referenced: [], removed: ["web-2", "web-1"] },
-    { keep: 0, referenced: [], removed: ["web-5", "web-4", "web-3", "web-2", "web-1"] },
-    { keep: 0, referenced: ["ConfigMap/web-1"], removed: ["web-5", "web-4", "web-3", "web-2"] },
-    { keep: 3, referenced: ["ConfigMap/web-1", "ConfigMap/web-2"], removed: [] },
+    { keep: 3, referenced: [], removed: ["web-0000000002", "web-0000000001"] },
+    {
+      keep: 0,
+      referenced: [],
+      removed: ["web-0000000005", "web-0000000004", "web-0000000003", "web-0000000002", "web-0000000001"],
+    },
+    {
+      keep: 0,
+      referenced: ["ConfigMap/web-0000000001"],
+      removed: ["web-0000000005", "web-0000000004", "web-0000000003", "web-0000000002"],
+    },
+    { keep: 3, referenced: ["ConfigMap/web-0000000001", "ConfigMap/web-0000000002"], removed: [] },
     // A Secret of the same name does not keep a ConfigMap copy.
-    { keep: 4, referenced: ["Secret/web-1"], removed: ["web-1"] },
+    { keep: 4, referenced: ["Secret/web-0000000001"], removed: ["web-0000000001"] },
     { keep: 10, referenced: [], removed: [] },
   ])("keep $keep, referenced $referenced: removes $removed", ({ keep, referenced, removed }) => {
     const decision = choosePrunable(copies, "ConfigMap", new Set(referenced), keep);
@@ -66,8 +76,14 @@ describe("which copies go", () => {
     expect(decision.kept.length + decision.remove.length).toBe(copies.length);
   });
 
-  test("an object without the managed label is never chosen, whatever the list held", () => {
-    const listed = [copy("web-x", "1", { "config-rollout.io/source": "web" }), copy("web-y", "1", {})];
+  test("an object that is not a copy is never chosen, whatever the list held", () => {
+    const listed = [
+      copy("web-00000000aa", "1", { "config-rollout.io/source": "web" }),
+      copy("web-00000000bb", "1", {}),
+      // The labels of a copy, but not its name or its commit: a config a repository defines so.
+      copy("web-legacy", "1"),
+      copy("web-00000000cc", "1", MANAGED, {} as typeof COMMIT),
+    ];
     expect(choosePrunable(listed, "ConfigMap", new Set(), 0).remove).toEqual([]);
   });
 });

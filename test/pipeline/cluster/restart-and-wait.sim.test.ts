@@ -32,7 +32,7 @@ function strategyRollingBack(beforeRollback: () => void): RestartStrategy & { ro
     rolledBack: [] as WorkloadResult[],
     prepare: async () => ({ configWrites: [] }),
     patchFor: annotationStep(() => "new"),
-    rollbackFor: (results: WorkloadResult[]) => {
+    rollbackFor: async (results: WorkloadResult[]) => {
       beforeRollback();
       return { ids: results.map((r) => r.id), patchFor: annotationStep(() => "old") };
     },

@@ -12,10 +12,12 @@ import { runLimited } from "../../../core/run-limited.js";
 import {
   type ConfigCopy,
   type CopySource,
+  checkCopyName,
   configCopy,
+  copyCommitOf,
+  copySourceOf,
   isManagedCopy,
   MANAGED_LABEL,
-  SOURCE_LABEL,
 } from "../../../core/versioned/config-copy.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { ConfigWrite, PrepareContext, StrategySettings } from "../restart-strategy.js";
@@ -30,8 +32,8 @@ export type VersionedSettings = Pick<
 
 export interface SourceCopy {
   copy: ConfigCopy;
-  /** Names of the managed copies of the same source that existed before this run. */
-  older: Set<string>;
+  /** The managed copies of the same source that existed before this run: name -> the commit it was copied at. */
+  older: Map<string, string>;
 }
 
 /** The managed copies of one kind in one namespace, listed once per (kind, namespace) it is asked for. */
@@ -69,6 +71,8 @@ export function copyPlanNotes(
 ): string[] {
   const lines = plannedSources(context).map(({ source, consumers }) => {
     const { id } = source;
+    // Checked for every source, also those whose copy name a client dry run cannot compute.
+    checkCopyName(id.name);
     // Without the cluster a Secret's key (its UID) is unknown, unless --hash-key is set.
     const name =
       id.kind === "Secret" && !settings.hashKey
@@ -103,7 +107,7 @@ export async function prepareCopies(
       // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
       managedCopies(namespace, kind),
     ]);
-    const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
     return { copy, head: p.head, existing, older };
   });
   const copies: SourceCopy[] = [];
@@ -114,7 +118,7 @@ export async function prepareCopies(
     const where = `${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace})`;
     if (existing && !isManagedCopy(existing)) {
       throw new UserError(
-        `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`,
+        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`,
       );
     }
     if (
@@ -132,7 +136,11 @@ export async function prepareCopies(
         body: copy.body,
         done: `${serverDryRun ? "server dry run accepted" : "created"} ${source.kind.toLowerCase()}/${copy.name} (namespace ${source.namespace}), an immutable copy of ${source.name} at ${context.head.slice(0, 12)}`,
       });
-    copies.push({ copy, older: new Set(older.map(nameOf).filter((n) => n !== copy.name)) });
+    const olderCommits = older.flatMap((c) => {
+      const commit = copyCommitOf(c);
+      return nameOf(c) !== copy.name && commit !== undefined ? [[nameOf(c), commit] as const] : [];
+    });
+    copies.push({ copy, older: new Map(olderCommits) });
   }
   return { copies, writes };
 }
@@ -171,12 +179,6 @@ export function managedCopyLister(cluster: Cluster): ManagedCopies {
     }
     return listed;
   };
-}
-
-export function sourceLabelOf(obj: unknown): string | undefined {
-  const labels = (obj as { metadata?: { labels?: Record<string, unknown> } }).metadata?.labels;
-  const source = labels?.[SOURCE_LABEL];
-  return typeof source === "string" ? source : undefined;
 }
 
 export function nameOf(obj: unknown): string {

@@ -6,24 +6,26 @@ import { isExpectedError } from "../../../core/errors.js";
 import { apiVersionOf, CONTROLLER_REVISION, configKind } from "../../../core/kinds/api-kinds.js";
 import { WORKLOAD_KINDS } from "../../../core/kinds/workload-kinds.js";
 import type { Log } from "../../../core/log.js";
-import { formatId } from "../../../core/model.js";
+import { formatId, idKey, type ObjectId } from "../../../core/model.js";
+import { copySourceOf } from "../../../core/versioned/config-copy.js";
 import { choosePrunable, referencedConfigs } from "../../../core/versioned/prunable-copies.js";
 import type { Cluster } from "../../../kube/kube-client.js";
-import {
-  managedCopyLister,
-  nameOf,
-  type SourceCopy,
-  sourceLabelOf,
-  type VersionedSettings,
-} from "./copies.js";
+import { managedCopyLister, nameOf, type SourceCopy, type VersionedSettings } from "./copies.js";
 
 type Plain = Record<string, unknown>;
 
-/** Delete the managed copies of each source that nothing names, beyond the newest `keep`. */
+/** Which of `ids` the head commit defines (a repository's own config is never an old copy), by idKey. */
+export type DefinedAtHead = (ids: ObjectId[]) => Promise<Set<string>>;
+
+/**
+ * Delete the managed copies of each source that nothing names, beyond the newest `keep`: objects
+ * that are copies by label, name and commit (copySourceOf) and that the head commit does not define.
+ */
 export async function prune(
   cluster: Cluster,
   sources: SourceCopy[],
   settings: VersionedSettings,
+  definedAtHead: DefinedAtHead,
   log: Log,
 ): Promise<string[]> {
   const notes: string[] = [];
@@ -45,13 +47,21 @@ export async function prune(
       const { source } = copy;
       try {
         const listed = (await managedCopies(source.namespace, source.kind)).filter(
-          (c) => sourceLabelOf(c) === source.name,
+          (c) => copySourceOf(c) === source.name,
         );
         // The copy this run made is in use whatever the cluster says yet (a server dry run did not create it).
         const inUse = new Set([...(await referenced(source.namespace)), `${source.kind}/${copy.name}`]);
         const decision = choosePrunable(listed, source.kind, inUse, settings.keep);
+        const ids = decision.remove.map((obj) => ({ ...source, name: nameOf(obj) }));
+        const defined = ids.length > 0 ? await definedAtHead(ids) : new Set<string>();
         for (const obj of decision.remove) {
           const name = nameOf(obj);
+          if (defined.has(idKey({ ...source, name }))) {
+            const line = `kept ${source.kind.toLowerCase()}/${name} (namespace ${source.namespace}): it carries the labels of a copy of ${source.name}, but the head commit defines it, so it is not an old copy`;
+            log.warn(line);
+            notes.push(line);
+            continue;
+          }
           const apiVersion = apiVersionOf(configKind(source.kind));
           await cluster.deleteObject(
             { apiVersion, kind: source.kind, namespace: source.namespace, name },

@@ -6,7 +6,7 @@ import { CONFIG_KINDS } from "../../../core/kinds/api-kinds.js";
 import { podSpecAt, withPodSpec } from "../../../core/kinds/pod-template.js";
 import { type RestartableKind, workloadKindOf } from "../../../core/kinds/workload-kinds.js";
 import { idKey, type Manifest, type ObjectId } from "../../../core/model.js";
-import { isManagedCopy } from "../../../core/versioned/config-copy.js";
+import { copySourceOf } from "../../../core/versioned/config-copy.js";
 import {
   type ReferenceSite,
   type Repointed,
@@ -17,7 +17,7 @@ import {
   type SiteChange,
 } from "../../../core/versioned/repoint.js";
 import type { RestartStep } from "../restart-strategy.js";
-import { type ManagedCopies, nameOf, type SourceCopy, sourceLabelOf } from "./copies.js";
+import { type ManagedCopies, nameOf, type SourceCopy } from "./copies.js";
 
 type Plain = Record<string, unknown>;
 
@@ -45,7 +45,7 @@ export function indexCopies(copies: readonly SourceCopy[]): CopyIndex {
   for (const { copy, older } of copies) {
     const { source } = copy;
     renameTo.set(idKey(source), copy.name);
-    for (const name of older) renameTo.set(idKey({ ...source, name }), copy.name);
+    for (const name of older.keys()) renameTo.set(idKey({ ...source, name }), copy.name);
     const names = copiesIn.get(source.namespace) ?? new Set<string>();
     names.add(`${source.kind}/${copy.name}`);
     copiesIn.set(source.namespace, names);
@@ -97,9 +97,8 @@ export async function asSources(workloads: Manifest[], managedCopies: ManagedCop
   for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
     for (const { kind } of CONFIG_KINDS) {
       for (const copy of await managedCopies(namespace, kind)) {
-        const source = sourceLabelOf(copy);
-        if (isManagedCopy(copy) && source)
-          sourceOf.set(idKey({ kind, namespace, name: nameOf(copy) }), source);
+        const source = copySourceOf(copy);
+        if (source) sourceOf.set(idKey({ kind, namespace, name: nameOf(copy) }), source);
       }
     }
   }

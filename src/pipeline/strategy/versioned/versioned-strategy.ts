@@ -1,12 +1,14 @@
 // The versioned strategy: every changed ConfigMap/Secret of the plan becomes an immutable copy
 // `<name>-<hash>` (server-side apply; copies.ts), and each planned workload is repointed to the
-// copies in one patch, which is its restart (repoint-workloads.ts). After the wait, a failed rollout
-// is repointed back to what it used before (config only; rollback.ts), and after a successful run
-// managed copies nothing can still need are pruned (prune.ts). The copies and both rounds of
+// copies in one patch, which is its restart (repoint-workloads.ts), unless it already runs a copy
+// from a later commit than head (a stale run; stale-runs.ts). After the wait, a failed rollout is
+// repointed back to what it used before, when that still exists (config only; rollback.ts), and
+// after a successful run managed copies nothing can still need are pruned (prune.ts), never one
+// the head commit defines. The copies and both rounds of
 // patches go through the restart path, with its permission check; this file keeps the run's state.
 
-import type { ConfigKind } from "../../../core/model.js";
-import { idKey } from "../../../core/model.js";
+import { UserError } from "../../../core/errors.js";
+import { type ConfigKind, formatId, idKey } from "../../../core/model.js";
 import { isFailure } from "../../../core/run-result.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { RestartStrategy } from "../restart-strategy.js";
@@ -18,7 +20,7 @@ import {
   type SourceCopy,
   type VersionedSettings,
 } from "./copies.js";
-import { prune } from "./prune.js";
+import { type DefinedAtHead, prune } from "./prune.js";
 import {
   asSources,
   type CopyIndex,
@@ -28,6 +30,7 @@ import {
   repointToCopies,
 } from "./repoint-workloads.js";
 import { type Repointings, reportRollback, rollbackOf } from "./rollback.js";
+import { findNewerCopies, type NewerCopies, staleReason } from "./stale-runs.js";
 
 export type { VersionedSettings } from "./copies.js";
 
@@ -35,12 +38,19 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
   let copies: SourceCopy[] = [];
   let index: CopyIndex = indexCopies([]);
   const repointings: Repointings = new Map();
+  /** Copies the planned workloads run that were copied at a commit later than head (stale-runs.ts). */
+  let newer: NewerCopies = new Map();
+  let head = "";
+  /** Workloads left alone because this run is stale for them: idKey -> why. */
+  const staleRuns = new Map<string, string>();
   /**
    * The managed copies on the cluster before this run writes anything, one list per (kind,
    * namespace): read by the plan's view of the cluster and again by prepare, which follows it with
    * no write in between (one strategy object serves one run). The prune after the wait lists afresh.
    */
   let copiesBefore: ManagedCopies | undefined;
+  /** The configs the head commit defines among some ids (read in prepare's context): --prune never deletes those. */
+  let definedAtHead: DefinedAtHead = async () => new Set();
   const managedCopiesBefore = (cluster: Cluster) => (namespace: string, kind: ConfigKind) => {
     copiesBefore ??= managedCopyLister(cluster);
     return copiesBefore(namespace, kind);
@@ -54,24 +64,46 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
 
     async prepare(context) {
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
+      };
       copies = prepared.copies;
       index = indexCopies(copies);
+      // Read before any write: a commit this clone cannot place stops the run with nothing written.
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
       return { configWrites: prepared.writes };
     },
 
     planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
 
     patchFor(id, live, kind) {
+      const stale = staleReason(id.namespace, live, kind, newer, head);
+      if (stale !== undefined) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
       const repointing = repointToCopies(id, live, kind, index);
       if ("unchanged" in repointing) return repointing;
       repointings.set(idKey(id), repointing.repointed.changes);
       return repointStep(live, kind, repointing.repointed);
     },
 
-    rollbackFor: (results) => (settings.rollback ? rollbackOf(results, repointings) : undefined),
+    rollbackFor: async (results, { cluster }) =>
+      settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : undefined,
 
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes: string[] = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
       // The wait's verdict replaced the patch's message: say again which copy each workload runs now.
       for (const result of results) {
         const changes = repointings.get(idKey(result.id));
@@ -87,7 +119,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
         }
       }
       if (settings.prune && !results.some(isFailure)) {
-        notes.push(...(await prune(cluster, copies, settings, log)));
+        notes.push(...(await prune(cluster, copies, settings, definedAtHead, log)));
       }
       return { results, notes };
     },
