@@ -21036,6 +21036,21 @@ var init_gitlab_notes = __esm({
   }
 });
 
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
 // src/core/manifests/order.ts
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -21513,6 +21528,18 @@ function decodeSource(file, text) {
       }
     };
   }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning"
+      }
+    };
+  }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
 }
 function parseManifestsFast(file, text, opts) {
@@ -21575,7 +21602,7 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, LineIndex, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, LFS_POINTER, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
@@ -21592,6 +21619,7 @@ var init_manifest_reader = __esm({
       ...WORKLOAD_KINDS.map((k) => k.kind)
     ]);
     NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+    PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
     LineIndex = class {
       constructor(source2) {
         this.source = source2;
@@ -21616,6 +21644,7 @@ var init_manifest_reader = __esm({
         return { line: low + 1, col: offset - starts[low] + 1 };
       }
     };
+    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
     UTF8 = new TextDecoder("utf-8", { fatal: true });
     DocumentReader = class {
       constructor(file, source2, lineCounter, opts, quiet) {
@@ -21648,7 +21677,11 @@ var init_manifest_reader = __esm({
         });
         return kept;
       }
-      readDocument(doc) {
+      /**
+       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
+       * (the full parse passes it: it needs the `yaml` package's node types).
+       */
+      readDocument(doc, unresolvedAlias2) {
         if (doc.errors.length > 0) {
           const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
           const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
@@ -21668,6 +21701,15 @@ var init_manifest_reader = __esm({
           value = doc.toJS({ maxAliasCount: this.maxAliasCount });
         } catch (error2) {
           const text = error2 instanceof Error ? error2.message : String(error2);
+          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
+          if (unresolved !== void 0) {
+            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+            this.problem(
+              unresolved.offset,
+              `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
+            );
+            return;
+          }
           this.problem(
             start,
             /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
@@ -21843,12 +21885,23 @@ function parseManifests(file, text, opts) {
   const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
-      reader.readDocument(doc);
+      reader.readDocument(doc, unresolvedAlias);
     } catch (error2) {
       reader.failed(doc.range[0], error2);
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function unresolvedAlias(doc) {
+  let found;
+  (0, import_yaml.visit)(doc, {
+    Alias(_key, alias) {
+      if (alias.resolve(doc) !== void 0) return void 0;
+      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
+      return import_yaml.visit.BREAK;
+    }
+  });
+  return found;
 }
 function asKubectlReadsIt(tags) {
   return tags.filter((tag) => {
@@ -22081,13 +22134,21 @@ function copyHash(kind, content, type, key) {
   return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
 }
 function copyName(sourceName, hash) {
-  const name = `${sourceName}-${hash}`;
-  if (name.length > MAX_NAME_LENGTH) {
+  checkCopyName(sourceName);
+  return `${sourceName}-${hash}`;
+}
+function checkCopyName(sourceName) {
+  const length = sourceName.length + 1 + SUFFIX_LENGTH;
+  if (length > MAX_NAME_LENGTH) {
     throw new UserError(
-      `${sourceName}: a versioned copy would be named ${name.length} characters long (limit ${MAX_NAME_LENGTH}); shorten the config's name`
+      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
     );
   }
-  return name;
+}
+function sourceLabelValue(sourceName) {
+  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
+  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
 }
 function configCopy(source2, commit, key) {
   const { id, object, content } = source2;
@@ -22099,7 +22160,7 @@ function configCopy(source2, commit, key) {
     metadata: {
       name,
       namespace: id.namespace,
-      labels: { [SOURCE_LABEL]: id.name, [MANAGED_LABEL]: "true" },
+      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
       annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
     },
     immutable: true,
@@ -22122,15 +22183,28 @@ function configMapData(object, content) {
     ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
   };
 }
-function isManagedCopy(obj) {
-  const labels = field2(field2(obj, "metadata"), "labels");
-  return stringField(labels, MANAGED_LABEL) === "true" && typeof stringField(labels, SOURCE_LABEL) === "string";
+function copySourceOf(obj) {
+  const metadata = field2(obj, "metadata");
+  const labels = field2(metadata, "labels");
+  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
+  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
+  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
+    return void 0;
+  return copyCommitOf(obj) === void 0 ? void 0 : source2;
 }
-var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH;
+function copyCommitOf(obj) {
+  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
+}
+function isManagedCopy(obj) {
+  return copySourceOf(obj) !== void 0;
+}
+var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
 var init_config_copy = __esm({
   "src/core/versioned/config-copy.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
+    init_commit_sha();
     init_errors();
     init_config_content();
     init_json_shape();
@@ -22139,6 +22213,9 @@ var init_config_copy = __esm({
     SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
     SUFFIX_LENGTH = 10;
     MAX_NAME_LENGTH = 253;
+    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
+    MAX_LABEL_VALUE_LENGTH = 63;
+    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
   }
 });
 
@@ -22167,6 +22244,7 @@ function plannedSources(context) {
 function copyPlanNotes(context, settings) {
   const lines = plannedSources(context).map(({ source: source2, consumers }) => {
     const { id } = source2;
+    checkCopyName(id.name);
     const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
     return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
   });
@@ -22187,7 +22265,7 @@ async function prepareCopies(context, settings, managedCopies) {
       // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
       managedCopies(namespace, kind)
     ]);
-    const older = copiesInNamespace.filter((c) => sourceLabelOf(c) === name && isManagedCopy(c));
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
     return { copy, head: p.head, existing, older };
   });
   const copies = [];
@@ -22198,7 +22276,7 @@ async function prepareCopies(context, settings, managedCopies) {
     const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
     if (existing && !isManagedCopy(existing)) {
       throw new UserError(
-        `${where} exists and is not a config-rollout copy (no config-rollout.io/managed label): refusing to overwrite it`
+        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
       );
     }
     if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
@@ -22213,7 +22291,11 @@ async function prepareCopies(context, settings, managedCopies) {
         body: copy.body,
         done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
       });
-    copies.push({ copy, older: new Set(older.map(nameOf3).filter((n) => n !== copy.name)) });
+    const olderCommits = older.flatMap((c) => {
+      const commit = copyCommitOf(c);
+      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
+    });
+    copies.push({ copy, older: new Map(olderCommits) });
   }
   return { copies, writes };
 }
@@ -22241,11 +22323,6 @@ function managedCopyLister(cluster) {
     }
     return listed;
   };
-}
-function sourceLabelOf(obj) {
-  const labels = obj.metadata?.labels;
-  const source2 = labels?.[SOURCE_LABEL];
-  return typeof source2 === "string" ? source2 : void 0;
 }
 function nameOf3(obj) {
   return String(obj.metadata?.name ?? "");
@@ -22275,7 +22352,7 @@ function repoint(podSpec, rename2, collect) {
   const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
   const located = [];
   const sites = [];
-  const visit = (holder, key, configKind2, path6, placement) => {
+  const visit2 = (holder, key, configKind2, path6, placement) => {
     if (!isRecord(holder)) return;
     const name = stringField(holder, key);
     if (!name) return;
@@ -22286,8 +22363,8 @@ function repoint(podSpec, rename2, collect) {
     holder[key] = to;
     located.push({ ...site, to, placement });
   };
-  visitVolumes(spec, visit);
-  visitContainers(spec, visit);
+  visitVolumes(spec, visit2);
+  visitContainers(spec, visit2);
   return { spec, located, sites };
 }
 function repointStrategicPatch(repointed, templatePath) {
@@ -22348,21 +22425,21 @@ function repointMergePatch(repointed, live, templatePath) {
 function findItem(spec, list, name) {
   return arrayField(spec, list).find((item) => stringField(item, "name") === name);
 }
-function visitVolumes(spec, visit) {
+function visitVolumes(spec, visit2) {
   arrayField(spec, "volumes").forEach((volume, index) => {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    visit2(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit2(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
     arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit2(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit2(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
-function visitContainers(spec, visit) {
+function visitContainers(spec, visit2) {
   for (const list of CONTAINER_LISTS2) {
     arrayField(spec, list).forEach((container, index) => {
       const containerName = stringField(container, "name");
@@ -22374,14 +22451,14 @@ function visitContainers(spec, visit) {
         ...envName === void 0 ? {} : { envName }
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit(
+        visit2(
           field2(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
-        visit(
+        visit2(
           field2(envFrom, "secretRef"),
           "name",
           "Secret",
@@ -22393,14 +22470,14 @@ function visitContainers(spec, visit) {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
         const valueFrom = field2(env, "valueFrom");
-        visit(
+        visit2(
           field2(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
-        visit(
+        visit2(
           field2(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
@@ -22470,7 +22547,7 @@ var init_prunable_copies = __esm({
 });
 
 // src/pipeline/strategy/versioned/prune.ts
-async function prune(cluster, sources, settings, log) {
+async function prune(cluster, sources, settings, definedAtHead, log) {
   const notes = [];
   const dryRun = settings.dryRun === "server";
   const referencedIn = /* @__PURE__ */ new Map();
@@ -22488,12 +22565,20 @@ async function prune(cluster, sources, settings, log) {
       const { source: source2 } = copy;
       try {
         const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
-          (c) => sourceLabelOf(c) === source2.name
+          (c) => copySourceOf(c) === source2.name
         );
         const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
         const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
+        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
         for (const obj of decision.remove) {
           const name = nameOf3(obj);
+          if (defined.has(idKey({ ...source2, name }))) {
+            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
+            log.warn(line2);
+            notes.push(line2);
+            continue;
+          }
           const apiVersion = apiVersionOf(configKind(source2.kind));
           await cluster.deleteObject(
             { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
@@ -22529,6 +22614,7 @@ var init_prune = __esm({
     init_api_kinds();
     init_workload_kinds();
     init_model();
+    init_config_copy();
     init_prunable_copies();
     init_copies();
   }
@@ -22546,7 +22632,7 @@ function indexCopies(copies) {
   for (const { copy, older } of copies) {
     const { source: source2 } = copy;
     renameTo.set(idKey(source2), copy.name);
-    for (const name of older) renameTo.set(idKey({ ...source2, name }), copy.name);
+    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
     const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
     names.add(`${source2.kind}/${copy.name}`);
     copiesIn.set(source2.namespace, names);
@@ -22578,9 +22664,8 @@ async function asSources(workloads, managedCopies) {
   for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
     for (const { kind } of CONFIG_KINDS) {
       for (const copy of await managedCopies(namespace, kind)) {
-        const source2 = sourceLabelOf(copy);
-        if (isManagedCopy(copy) && source2)
-          sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
+        const source2 = copySourceOf(copy);
+        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
       }
     }
   }
@@ -22615,13 +22700,44 @@ var init_repoint_workloads = __esm({
 });
 
 // src/pipeline/strategy/versioned/rollback.ts
-function rollbackOf(results, repointings) {
+async function rollbackOf(results, repointings, cluster, concurrency = 8) {
   const failed2 = results.filter((r) => isRolledBack(r, repointings));
   if (failed2.length === 0) return void 0;
+  const gone = await missingTargets(failed2, repointings, cluster, concurrency);
   return {
     ids: failed2.map((r) => r.id),
-    patchFor: (id, live, kind) => repointBack(live, kind, repointings.get(idKey(id)) ?? [])
+    patchFor: (id, live, kind) => {
+      const changes = repointings.get(idKey(id)) ?? [];
+      const missing = [
+        ...new Set(
+          changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has(idKey(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
+        )
+      ];
+      if (missing.length === 0) return repointBack(live, kind, changes);
+      return {
+        unchanged: `${missing.join(", ")}, which it used before, no longer exists (namespace ${id.namespace}): pods that name it could not start, so it is left on the new copy`
+      };
+    }
   };
+}
+async function missingTargets(failed2, repointings, cluster, concurrency) {
+  const targets = /* @__PURE__ */ new Map();
+  for (const result of failed2) {
+    for (const change of repointings.get(idKey(result.id)) ?? []) {
+      const id = { kind: change.configKind, namespace: result.id.namespace, name: change.name };
+      targets.set(idKey(id), id);
+    }
+  }
+  const gone = /* @__PURE__ */ new Set();
+  await runLimited([...targets.values()], concurrency, async (id) => {
+    try {
+      const found = await cluster.readObject({ apiVersion: apiVersionOf(configKind(id.kind)), ...id });
+      if (found === void 0) gone.add(idKey(id));
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+    }
+  });
+  return gone;
 }
 function reportRollback(results, rolledBack, repointings, log) {
   const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
@@ -22641,8 +22757,84 @@ function isRolledBack(result, repointings) {
 var init_rollback = __esm({
   "src/pipeline/strategy/versioned/rollback.ts"() {
     "use strict";
+    init_errors();
+    init_api_kinds();
     init_model();
+    init_run_limited();
     init_repoint_workloads();
+  }
+});
+
+// src/pipeline/strategy/versioned/stale-runs.ts
+async function findNewerCopies(context, copies) {
+  const commitOf = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
+  }
+  const running2 = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    const live = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live === void 0 ? void 0 : workloadKindOf(live);
+    if (live === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
+      const commit = commitOf.get(idKey(id));
+      if (commit === void 0) continue;
+      const entry = running2.get(idKey(id)) ?? { id, workloads: [], commit };
+      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.workloads.includes(name)) entry.workloads.push(name);
+      running2.set(idKey(id), entry);
+    }
+  }
+  const orders = /* @__PURE__ */ new Map();
+  const newer = /* @__PURE__ */ new Map();
+  for (const [key, { id, workloads, commit }] of running2) {
+    let asked = orders.get(commit);
+    if (asked === void 0) {
+      asked = context.commitOrder(commit);
+      orders.set(commit, asked);
+    }
+    const placed = await asked;
+    if (placed.order === "unknown") {
+      throw new UserError(
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
+      );
+    }
+    if (placed.order === "newer") newer.set(key, commit);
+    if (placed.order === "diverged") {
+      context.log.info(
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
+      );
+    }
+  }
+  return newer;
+}
+function staleReason(namespace, live, kind, newer, head) {
+  if (newer.size === 0) return void 0;
+  const running2 = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+    const id = { kind: site.configKind, namespace, name: site.name };
+    const commit = newer.get(idKey(id));
+    if (commit !== void 0) running2.set(describe(id), commit);
+  }
+  if (running2.size === 0) return void 0;
+  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+}
+function describe(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function short2(sha) {
+  return sha.slice(0, 12);
+}
+var init_stale_runs = __esm({
+  "src/pipeline/strategy/versioned/stale-runs.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_repoint();
   }
 });
 
@@ -22655,7 +22847,11 @@ function createVersionedStrategy(settings) {
   let copies = [];
   let index = indexCopies([]);
   const repointings = /* @__PURE__ */ new Map();
+  let newer = /* @__PURE__ */ new Map();
+  let head = "";
+  const staleRuns = /* @__PURE__ */ new Map();
   let copiesBefore;
+  let definedAtHead = async () => /* @__PURE__ */ new Set();
   const managedCopiesBefore = (cluster) => (namespace, kind) => {
     copiesBefore ??= managedCopyLister(cluster);
     return copiesBefore(namespace, kind);
@@ -22666,20 +22862,40 @@ function createVersionedStrategy(settings) {
     planNotes: (context) => copyPlanNotes(context, settings),
     async prepare(context) {
       const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error2) {
+          const why = error2 instanceof Error ? error2.message : String(error2);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
+      };
       copies = prepared.copies;
       index = indexCopies(copies);
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
       return { configWrites: prepared.writes };
     },
     planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
     patchFor(id, live, kind) {
+      const stale = staleReason(id.namespace, live, kind, newer, head);
+      if (stale !== void 0) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
       const repointing = repointToCopies(id, live, kind, index);
       if ("unchanged" in repointing) return repointing;
       repointings.set(idKey(id), repointing.repointed.changes);
       return repointStep(live, kind, repointing.repointed);
     },
-    rollbackFor: (results) => settings.rollback ? rollbackOf(results, repointings) : void 0,
+    rollbackFor: async (results, { cluster }) => settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : void 0,
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
       for (const result of results) {
         const changes = repointings.get(idKey(result.id));
         if (changes && result.restart !== "failed" && result.rollout !== void 0) {
@@ -22694,7 +22910,7 @@ function createVersionedStrategy(settings) {
         }
       }
       if (settings.prune && !results.some(isFailure)) {
-        notes.push(...await prune(cluster, copies, settings, log));
+        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
       }
       return { results, notes };
     }
@@ -22703,12 +22919,14 @@ function createVersionedStrategy(settings) {
 var init_versioned_strategy = __esm({
   "src/pipeline/strategy/versioned/versioned-strategy.ts"() {
     "use strict";
+    init_errors();
     init_model();
     init_run_result();
     init_copies();
     init_prune();
     init_repoint_workloads();
     init_rollback();
+    init_stale_runs();
   }
 });
 
@@ -25613,14 +25831,8 @@ async function readCiEnvironment(flags, env = process.env) {
   return input;
 }
 
-// src/core/commit-sha.ts
-var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
+// src/ci/range-request.ts
+init_commit_sha();
 
 // src/core/option-naming.ts
 var CLI_FLAGS = {
@@ -27621,7 +27833,7 @@ async function rollOut(cluster, workloads, context) {
     },
     context
   );
-  const rollback = strategy.rollbackFor?.(results);
+  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
   const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
   return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
 }
@@ -27841,6 +28053,7 @@ async function rollOutPlan(cluster, plan, context) {
       manifests,
       headConfigs: plan.headConfigs,
       readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
       liveConfigs,
       cluster,
       head: plan.head,
@@ -27892,13 +28105,16 @@ function revisionFormProblem(ref, role, naming) {
 
 // src/pipeline/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
-async function resolveCommits(request, git2, opts = {}) {
-  const ctx = {
+function contextOf(git2, opts) {
+  return {
     git: git2,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local"),
     naming: opts.naming ?? CLI_FLAGS
   };
+}
+async function resolveCommits(request, git2, opts = {}) {
+  const ctx = contextOf(git2, opts);
   switch (request.kind) {
     case "nothing":
       return { head: await git2.tryResolveCommit("HEAD") ?? "", note: request.note };
@@ -27985,6 +28201,25 @@ async function firstParentRange(ctx, head, note) {
     );
   }
   return { base: parent, head, note };
+}
+async function commitOrder(git2, commit, head, opts = {}) {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git2, opts);
+  const present = isFullSha(commit) && (await git2.hasCommit(commit) || await git2.fetchCommit(commit));
+  if (!present) {
+    return await git2.isShallow() ? {
+      order: "unknown",
+      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+    } : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git2.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== void 0 || !await git2.isShallow()) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+  };
 }
 async function findCommit(ctx, ref) {
   const sha = await ctx.git.tryResolveCommit(ref);
@@ -29768,6 +30003,35 @@ async function chooseRestartStrategy(settings, now) {
   }
 }
 
+// src/pipeline/unread-submodules.ts
+async function unreadSubmodules(git2, base, head, options) {
+  const submodules = (await git2.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path6 = `${f.path}/${name}`;
+      return include(path6) && !exclude(path6);
+    })
+  ).map((f) => ({ file: f.path, message: describe2(f) }));
+}
+function probeNames(globs) {
+  const names = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe2(change) {
+  const { from, to } = change.submodule ?? {};
+  const short3 = (sha) => sha.slice(0, 12);
+  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+
 // src/pipeline/run.ts
 async function runConfigRollout(deps) {
   const { settings, git: git2, log } = deps;
@@ -29815,8 +30079,10 @@ async function runConfigRollout(deps) {
     "Find changed configs",
     () => scanRepository(git2, base, commits.head, scanOptions, log)
   );
+  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
   for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
+  for (const warning2 of [...scan.sourceWarnings, ...submodules])
+    log.warn(warning2.message, { file: warning2.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
@@ -29881,7 +30147,7 @@ async function runConfigRollout(deps) {
     ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
     problems: scan.problems,
     warnings: [
-      ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      ...[...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...namespaceNote ? [namespaceNote] : [],
       ...guarded.notes
@@ -29915,6 +30181,7 @@ async function runConfigRollout(deps) {
       changedConfigs: new Set(modified.map((c) => idKey(c.id))),
       headConfigs: scan.headConfigs,
       readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci }),
       head: commits.head
     },
     { strategy, settings, log, now }
@@ -29963,6 +30230,7 @@ async function runInCi(settings, adapters) {
 // src/git/create-git.ts
 var import_promises4 = require("node:fs/promises");
 var import_node_path6 = require("node:path");
+init_commit_sha();
 init_errors();
 
 // src/git/missing-object.ts
@@ -30381,22 +30649,35 @@ function parseNameStatus(output) {
   const changes = [];
   let i = 0;
   while (i < fields.length) {
-    const status = fields[i++];
+    const field4 = fields[i++];
+    const raw = RAW2.exec(field4);
+    const status = raw ? raw[5] : field4;
+    const submodule = raw ? submoduleOf(raw) : void 0;
     const letter = status.charAt(0);
     if (letter === "R" || letter === "C") {
       const oldPath = fields[i++];
       const path6 = fields[i++];
       if (oldPath === void 0 || path6 === void 0) throw truncated(status);
-      changes.push({ status: letter, path: path6, oldPath });
+      changes.push({ status: letter, path: path6, oldPath, ...submodule ? { submodule } : {} });
     } else if (SIMPLE.has(letter) && status.length === 1) {
       const path6 = fields[i++];
       if (path6 === void 0) throw truncated(status);
-      changes.push({ status: letter, path: path6 });
+      changes.push({ status: letter, path: path6, ...submodule ? { submodule } : {} });
     } else {
       throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
     }
   }
   return changes;
+}
+var RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
+var GITLINK = "160000";
+function submoduleOf(raw) {
+  const [, oldMode, newMode, oldId, newId] = raw;
+  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
+  return {
+    ...oldMode === GITLINK ? { from: oldId } : {},
+    ...newMode === GITLINK ? { to: newId } : {}
+  };
 }
 function truncated(status) {
   return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
@@ -30410,14 +30691,14 @@ function createGitRunner(baseDir) {
         const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
         return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
       } catch (error2) {
-        throw describe(error2, args);
+        throw describe3(error2, args);
       }
     },
     async runBuffer(args) {
       try {
         return (await spawnGit(baseDir, args)).stdout;
       } catch (error2) {
-        throw describe(error2, args);
+        throw describe3(error2, args);
       }
     },
     async runRecords(args, onRecords) {
@@ -30425,7 +30706,7 @@ function createGitRunner(baseDir) {
       try {
         await spawnGit(baseDir, args, { onStdout: records.push });
       } catch (error2) {
-        throw describe(error2, args);
+        throw describe3(error2, args);
       }
       records.end();
     }
@@ -30458,12 +30739,12 @@ function createNetworkGitRunner(baseDir, timeoutMs) {
         if (error2 instanceof GitExitError && okExitCodes.includes(error2.exitCode)) {
           return { exitCode: error2.exitCode, stdout: "" };
         }
-        throw describe(error2, args);
+        throw describe3(error2, args);
       }
     }
   };
 }
-function describe(error2, args) {
+function describe3(error2, args) {
   const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
   if (missing) return missing;
   const message = error2 instanceof Error ? error2.message.trim() : String(error2);
@@ -30758,7 +31039,7 @@ var GitAdapter = class {
       "diff-tree",
       "-r",
       "-z",
-      "--name-status",
+      "--raw",
       "-M",
       "--no-commit-id",
       from,
