@@ -11,6 +11,7 @@
 
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
+import { trackGroup } from "../process/child-groups.js";
 import { missingObjectError } from "./missing-object.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
 import { GIT_CONFIG } from "./spawn-git.js";
@@ -75,7 +76,10 @@ class CatFileProcess {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
+      // Its own process group, like every child (process/child-groups.ts): an interrupted run stops it.
+      detached: true,
     });
+    trackGroup(this.child);
     this.parser = new CatFileBatchParser(
       true,
       (entry) => this.answer(entry),

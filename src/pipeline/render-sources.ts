@@ -11,6 +11,7 @@ import { blameFile } from "../core/sources/blame.js";
 import { checkoutScope } from "../core/sources/checkout-scope.js";
 import { type ChartReport, chartReport } from "../core/sources/helm-charts.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
+import type { EntryRules } from "../core/sources/kustomize-entries.js";
 import { pathsAtBase } from "../core/sources/paths-at-base.js";
 import { locateWritten, type WrittenObject, writtenObjects } from "../core/sources/resource-locations.js";
 import type { SourceWarning } from "../core/sources/source-warning.js";
@@ -36,10 +37,14 @@ export interface SourceOptions {
   render?: string;
   renderPaths: string[];
   defaultNamespace: string;
-  /** Environment variables holding credentials: never passed to a --render command. */
-  secretVariables: string[];
-  /** Per render; a hung renderer must not hold the job forever. */
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv?: string[];
+  /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
   timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
 }
@@ -177,6 +182,8 @@ export async function renderSources(
       differAtBase: atBase.differ,
       pathDirs,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+      ...(options.entryRules ? { entryRules: options.entryRules } : {}),
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
     });
     sources.push(...kustomize.sources);
@@ -232,8 +239,9 @@ async function renderCommandSource(
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return undefined;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -241,7 +249,8 @@ async function renderCommandSource(
     file: "--render",
     changedInputs,
     generators: [],
-    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit),
+    render: (checkout, commit, signal) =>
+      runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
   };
 }
 
@@ -264,7 +273,17 @@ async function renderAll(
         sources.flatMap((s) => s.scope ?? []),
         [],
       );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope);
+  // Symlinks that lead out of the checkout are refused where kustomize reads (its scope).
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => (s.kustomization ? (s.scope ?? [""]) : [])),
+    [],
+  );
+  const trees = await createCommitTrees(
+    git.root,
+    findExecutable("git", pathDirs) ?? "git",
+    scope,
+    sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+  );
   try {
     // What the objects are blamed on and where they are written: read at head while the renders run.
     const blameTexts = readTexts(git, head, [
@@ -328,25 +347,35 @@ async function renderEach(
   // Both commits at once; each checkout is written once, when its first render needs it.
   const jobs = sources.flatMap((source, i) => commits.map((commit, side) => ({ source, i, commit, side })));
   const outputs: Output[][] = sources.map(() => [undefined, undefined]);
-  // Once one render has failed the run, the renders not started yet are not worth starting.
-  let failed = false;
+  // Once one render has failed the run, the others are stopped (their process groups killed) and
+  // those not started yet are not started: a remote resource that never answers must not hold
+  // every render for the whole --render-timeout.
+  const failed = new AbortController();
+  let firstError: unknown;
   await runLimited(jobs, renderSlots(), async ({ source, i, commit, side }) => {
-    if (failed) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    if (failed.signal.aborted) return;
     const started = performance.now();
     try {
-      outputs[i]![side] = await source.render(checkout, commit);
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i]![side] = await source.render(checkout, commit, failed.signal);
     } catch (error) {
       const atBase = side === 1 && error instanceof KustomizeBuildError && source.kustomization !== undefined;
       if (atBase) {
         outputs[i]![side] = error;
+      } else if (failed.signal.aborted) {
+        // Stopped because another render failed first: that failure is the one reported.
+        return;
       } else {
-        failed = true;
-        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+        failed.abort();
+        // Not thrown here: the others must have stopped before their checkouts are removed.
+        firstError =
+          error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+        return;
       }
     }
     log.debug(`${source.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
+  if (firstError !== undefined) throw firstError;
   return outputs;
 }
 

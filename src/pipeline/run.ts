@@ -1,6 +1,7 @@
 // The orchestrator: resolve the range, scan the repository, plan, then (with a cluster) sync configs,
 // restart and wait. It receives every adapter as an argument, so tests run it against real temp repos
 // and the simulated API server, and the CLI and the GitHub Action share it unchanged.
+
 import type { CiKind } from "../ci/ci-kind.js";
 import { isFullSha, type RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
@@ -13,10 +14,11 @@ import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
 import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
+import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { OPTIONS } from "../settings/options.js";
-import { credentialVariables, type Settings } from "../settings/settings.js";
+import type { Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
@@ -83,7 +85,13 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
-      secretVariables: credentialVariables(),
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(deps.range.env, deps.range.event),
+        allowRemote: settings.allowRemoteKustomize,
+      },
       env: deps.env ?? process.env,
     },
   };

@@ -89,6 +89,32 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Files that are inputs of --render: it runs only when the range touches one.",
   },
   {
+    name: "render-timeout",
+    type: "duration",
+    default: "10m",
+    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2).",
+  },
+  {
+    name: "render-env",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_RENDER_ENV",
+    placeholder: "NAMES",
+    description:
+      "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it.",
+  },
+  {
+    name: "allow-remote-kustomize",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+    description:
+      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render.",
+  },
+  {
     name: "namespace",
     type: "string",
     default: "default",

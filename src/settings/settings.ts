@@ -25,6 +25,12 @@ export interface Settings {
   kustomize: string[];
   render?: string;
   renderPaths: string[];
+  /** --render-timeout: per render. */
+  renderTimeoutMs: number;
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv: string[];
+  /** --allow-remote-kustomize: render remote kustomize entries from an untrusted head. */
+  allowRemoteKustomize: boolean;
   namespace: string;
   /** undefined: decided once we know whether a cluster is configured. */
   discover?: Discover;
@@ -79,25 +85,6 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
   return raw;
 }
 
-/**
- * The environment variables that hold a credential config-rollout uses, kept from a --render
- * command (it may run a pull request's code): the secret options' variables and the action inputs
- * they arrive as (INPUT_KUBECONFIG-DATA, ...), and the pull/merge request comment's tokens, which
- * are read from the environment only.
- */
-export function credentialVariables(): string[] {
-  return [
-    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
-      ...(o.env ? [o.env] : []),
-      `INPUT_${o.name.toUpperCase()}`,
-    ]),
-    "INPUT_GITHUB-TOKEN",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "CONFIG_ROLLOUT_GITLAB_TOKEN",
-  ];
-}
-
 /** Turn raw strings (highest precedence last) into validated Settings. */
 export function toSettings(...sources: RawValues[]): Settings {
   const raw: RawValues = {};
@@ -124,6 +111,9 @@ export function toSettings(...sources: RawValues[]): Settings {
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || undefined,
     renderPaths: list("render-paths"),
+    renderTimeoutMs: num("render-timeout") ?? 600_000,
+    renderEnv: list("render-env"),
+    allowRemoteKustomize: bool("allow-remote-kustomize"),
     namespace: str("namespace") ?? "default",
     discover: str("discover") as Discover | undefined,
     strategy: (str("strategy") ?? "annotation") as Strategy,

@@ -2,6 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { tailOf } from "../../src/process/run-process.js";
 import { findKustomize, shortDetail } from "../../src/render/kustomize.js";
 import {
   findExecutable,
@@ -9,7 +10,6 @@ import {
   renderCommandEnvironment,
   trustedPathDirs,
 } from "../../src/render/renderer-environment.js";
-import { tailOf } from "../../src/render/run-process.js";
 
 let root: string;
 beforeAll(async () => {
@@ -65,18 +65,33 @@ describe("which binary runs is not the repository's choice", () => {
     expect(env).toEqual({ PATH: "/usr/bin", HOME: "/tmp/home", LANG: "C.UTF-8", GOGC: "200" });
   });
 
-  test("a --render command keeps the job's variables but not config-rollout's credentials", () => {
-    const env = renderCommandEnvironment(
-      {
-        HELM_CACHE_HOME: "/c",
-        CONFIG_ROLLOUT_KUBECONFIG: "secret",
-        CONFIG_ROLLOUT_HASH_KEY: "k",
-        PATH: ".:/usr/bin",
-      },
-      ["/usr/bin"],
-      ["CONFIG_ROLLOUT_KUBECONFIG", "CONFIG_ROLLOUT_HASH_KEY"],
-    );
-    expect(env).toEqual({ HELM_CACHE_HOME: "/c", PATH: "/usr/bin" });
+  test("a --render command gets an allowlist of the job's variables, plus those --render-env names", () => {
+    const job = {
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      HELM_CACHE_HOME: "/c",
+      CONFIG_ROLLOUT_KUBECONFIG: "secret",
+      CONFIG_ROLLOUT_HASH_KEY: "k",
+      KUBECONFIG: "/home/runner/.kube/config",
+      GITHUB_TOKEN: "ghs_x",
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc",
+      ACTIONS_RUNTIME_TOKEN: "rt",
+      CI_JOB_TOKEN: "glcbt",
+      "INPUT_KUBECONFIG-DATA": "apiVersion: v1",
+      "INPUT_HASH-KEY": "k",
+      PATH: ".:/usr/bin",
+    };
+    expect(renderCommandEnvironment(job, ["/usr/bin"], [])).toEqual({
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      PATH: "/usr/bin",
+    });
+    expect(renderCommandEnvironment(job, ["/usr/bin"], ["HELM_CACHE_HOME"])).toEqual({
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      HELM_CACHE_HOME: "/c",
+      PATH: "/usr/bin",
+    });
   });
 });
 

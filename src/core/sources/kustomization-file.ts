@@ -33,6 +33,10 @@ export interface KustomizationFile {
   generators: GeneratorInputs[];
   /** Files of patches (a changed patch is the file to blame for the objects it targets). */
   patchFiles: string[];
+  /** Remote entries as written (`github.com/...`, `git::...`, `https://...`, `git@host:...`). */
+  remote: string[];
+  /** Entries that resolve outside the repository (absolute, or `..` past its root), as written. */
+  outside: string[];
   /** Set when the file does not parse: the kustomization is still a source, its inputs unknown. */
   problem?: string;
 }
@@ -49,6 +53,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     files: [],
     generators: [],
     patchFiles: [],
+    remote: [],
+    outside: [],
   };
   let doc: unknown;
   try {
@@ -62,12 +68,20 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const local = (value: unknown): string | undefined => {
-    // Absolute paths are outside the repository: not an input we can track (kustomize's load
-    // restrictor refuses them anyway).
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+    if (typeof value !== "string" || value.trim() === "") return undefined;
+    const written = value.trim();
+    if (isRemote(written)) {
+      if (!result.remote.includes(written)) result.remote.push(written);
       return undefined;
     }
-    return joinPath(dir, value.trim());
+    const path = joinPath(dir, written);
+    // Outside the repository (absolute, or climbing past its root): not an input we can track, and
+    // never one a render may read (see core/sources/kustomize-entries.ts).
+    if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
+      if (!result.outside.includes(written)) result.outside.push(written);
+      return undefined;
+    }
+    return path;
   };
   const pushAll = (into: string[], values: unknown[]) => {
     for (const value of values) {
@@ -121,9 +135,10 @@ function listOf(value: unknown): unknown[] {
 }
 
 /** URLs, scp-like git addresses and `github.com/...` style remote bases. */
-function isRemote(value: string): boolean {
+export function isRemote(value: string): boolean {
   return (
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+    /^git::/i.test(value) ||
     /^[^/]+@[^/]+:/.test(value) ||
     /^(github|gitlab|bitbucket)\.(com|org)\//.test(value)
   );
