@@ -237,6 +237,15 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
   },
   {
+    name: "request-timeout",
+    type: "duration",
+    default: "30s",
+    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout.",
+  },
+  {
     name: "context",
     type: "string",
     env: "CONFIG_ROLLOUT_CONTEXT",

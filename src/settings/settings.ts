@@ -49,6 +49,8 @@ export interface Settings {
   configTimeoutMs: number;
   /** Time limit for an exec credential plugin run. */
   execPluginTimeoutMs: number;
+  /** --request-timeout: one Kubernetes API request. */
+  requestTimeoutMs: number;
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
@@ -127,6 +129,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     timeoutMs: num("timeout") ?? 300_000,
     configTimeoutMs: num("config-timeout") ?? 60_000,
     execPluginTimeoutMs: num("exec-plugin-timeout") ?? 60_000,
+    requestTimeoutMs: num("request-timeout") ?? 30_000,
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
