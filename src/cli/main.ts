@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
+import { finalExitCode, handleInterrupts } from "./interrupt-run.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";
 
@@ -13,11 +14,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-runCli(process.argv.slice(2), process.env, {
+const run = runCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   color: useColor(process.stderr, process.env),
   cwd: process.cwd(),
-}).then((code) => {
-  process.exitCode = code;
+});
+handleInterrupts(run, (text) => process.stderr.write(text));
+run.then((code) => {
+  process.exitCode = finalExitCode(code);
 });

@@ -14,6 +14,7 @@ import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { noteStage } from "../process/interrupt.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -31,7 +32,7 @@ export async function runPlanFromArgs(
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
-    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    const log = stagesNoted(createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }));
     if (settings.comment) comment = (content) => commentOnReview(settings.commentId, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
@@ -70,4 +71,15 @@ async function commentOnReview(
   });
   if (outcome.level === "warning") log.warn(outcome.message);
   else log.info(outcome.message);
+}
+
+/** Each log section is the stage an interrupted run names (process/interrupt.ts). */
+function stagesNoted(log: Log): Log {
+  return {
+    ...log,
+    group: (title, run) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run);
+    },
+  };
 }

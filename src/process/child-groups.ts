@@ -5,8 +5,25 @@
 // can the tool's exit: a detached group is outside the one a terminal or a CI runner signals.
 import type { ChildProcess } from "node:child_process";
 
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
+/**
+ * One state per process, whichever copy of this module holds it: dist/ bundles the CLI's entry
+ * point (which handles the signals) and the run it imports lazily (which starts the processes)
+ * as two files, each with its own copy of this module.
+ */
+export function processWide<T>(name: string, create: () => T): T {
+  const key = Symbol.for(`config-rollout.${name}`);
+  const global = globalThis as unknown as Record<symbol, T | undefined>;
+  global[key] ??= create();
+  return global[key] as T;
+}
+
+const state = processWide("child-groups", () => ({
+  live: new Set<ChildProcess>(),
+  cleanups: new Set<() => Promise<unknown> | unknown>(),
+  exitHookInstalled: false,
+  signalStopInstalled: false,
+}));
+const live = state.live;
 
 /** How long a group gets after SIGTERM before SIGKILL. */
 export const KILL_GRACE_MS = 2_000;
@@ -14,8 +31,8 @@ export const KILL_GRACE_MS = 2_000;
 /** Count `child` (spawned detached) as a live group until it exits. */
 export function trackGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
+  if (!state.exitHookInstalled) {
+    state.exitHookInstalled = true;
     process.on("exit", () => {
       for (const group of live) signalGroup(group, "SIGKILL");
     });
@@ -70,15 +87,35 @@ export async function stopAllGroups(graceMs = KILL_GRACE_MS): Promise<void> {
   await Promise.all([...live].map((child) => stopGroup(child, graceMs)));
 }
 
+const cleanups = state.cleanups;
+
+/** Run `cleanup` if the run is interrupted; the returned function forgets it (the work is done). */
+export function onInterrupt(cleanup: () => Promise<unknown> | unknown): () => void {
+  cleanups.add(cleanup);
+  installSignalStop();
+  return () => cleanups.delete(cleanup);
+}
+
+/** Run every registered cleanup once (failures ignored: the run is ending either way). */
+export async function runCleanups(): Promise<void> {
+  const pending = [...cleanups];
+  cleanups.clear();
+  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+}
+
 /**
- * Until an entry point takes over interrupts (process/interrupt.ts), a SIGINT, SIGTERM or SIGHUP
- * stops the live groups and then ends the tool as the signal would have.
+ * Until an entry point takes over interrupts (cli/interrupt-run.ts), a SIGINT, SIGTERM or SIGHUP
+ * stops the live groups, runs the cleanups (temporary checkouts) and then ends the tool as the
+ * signal would have.
  */
 function installSignalStop(): void {
+  if (state.signalStopInstalled) return;
+  state.signalStopInstalled = true;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(signal, () => {
       for (const group of live) signalGroup(group, "SIGKILL");
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      if (process.listenerCount(signal) > 0) return;
+      void runCleanups().finally(() => process.kill(process.pid, signal));
     });
   }
 }
