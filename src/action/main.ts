@@ -82,7 +82,7 @@ export async function run(): Promise<void> {
       };
     }
 
-    const git = await createGit(settings.repo);
+    const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
     const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS });
     log.flush();

@@ -10,11 +10,11 @@ import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
+import { noteStage } from "../process/interrupt.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
-import { noteStage } from "../process/interrupt.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -37,7 +37,7 @@ export async function runPlanFromArgs(
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
-    const git = await createGit(resolve(io.cwd, settings.repo));
+    const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });

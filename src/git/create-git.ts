@@ -14,15 +14,18 @@ import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
+import { setGitIdleTimeout } from "./spawn-git.js";
 
-/** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
-const NETWORK_TIMEOUT_MS = 120_000;
+/** --git-timeout: a git command without any output for this long is stuck (e.g. a fetch waiting for credentials). */
+const DEFAULT_GIT_TIMEOUT_MS = 120_000;
 // --progress rather than --quiet: a long but healthy fetch keeps writing, so the no-output timeout only hits a stuck one.
 const FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 /** rev-parse --verify --quiet and cat-file -e exit 1 or 128 when the object is not there. */
 const NOT_FOUND = [1, 128];
 
-export async function createGit(repoDir: string): Promise<Git> {
+export async function createGit(repoDir: string, options: { timeoutMs?: number } = {}): Promise<Git> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  setGitIdleTimeout(timeoutMs);
   const dir = resolve(repoDir);
   const isDirectory = await stat(dir).then(
     (s) => s.isDirectory(),
@@ -33,11 +36,7 @@ export async function createGit(repoDir: string): Promise<Git> {
   // owner, for one) with the first command, and says so if not (see resolveBatch).
   const found = await findWorkTreeRoot(dir, process.env);
   const root = found ?? (await askGitForWorkTree(dir));
-  const adapter = new GitAdapter(
-    root,
-    createGitRunner(root),
-    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS),
-  );
+  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== undefined) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => undefined);
   return adapter;
 }

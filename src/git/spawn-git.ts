@@ -33,6 +33,14 @@ export interface SpawnGitOptions {
   env?: Record<string, string>;
 }
 
+/** --git-timeout: a git command without any output for this long is stuck, and stopped. */
+let idleTimeoutMs = 120_000;
+
+/** Set by createGit from --git-timeout, for every git command of the run. */
+export function setGitIdleTimeout(ms: number): void {
+  idleTimeoutMs = ms;
+}
+
 /**
  * Cut a stream of NUL-terminated records (`-z` output) into whole records, on bytes: a chunk may
  * end inside a record or inside a multi-byte character. `push` each chunk; `end` hands over what
@@ -66,6 +74,7 @@ export async function spawnGit(
   const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
     cwd,
     input: options.input ?? "",
+    idleTimeoutMs,
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onStdout ? { onStdout: options.onStdout } : {}),
@@ -75,6 +84,12 @@ export async function spawnGit(
   if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
   if (failure?.kind === "start")
     throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`,
+    );
+  }
   const exitCode = result.exitCode ?? 128;
   if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
     return { exitCode, stdout: result.stdout };
@@ -84,4 +99,13 @@ export async function spawnGit(
     exitCode,
     result.signal ? `${text}\n(git was killed by ${result.signal})`.trim() : text,
   );
+}
+
+/** The git command of an argument list (`fetch` of `-c k=v fetch ...`), for messages. */
+function subcommand(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i]!.startsWith("-")) return args[i]!;
+  }
+  return "";
 }

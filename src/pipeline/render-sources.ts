@@ -198,7 +198,8 @@ export async function renderSources(
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
-  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
   return { owned, notes, warnings, objects };
@@ -262,6 +263,8 @@ async function renderAll(
   pathDirs: string[],
   defaultNamespace: string,
   log: Log,
+  /** --render-timeout: writing a checkout is bounded like a render. */
+  timeoutMs: number,
 ): Promise<RenderedObjects> {
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`,
@@ -278,12 +281,10 @@ async function renderAll(
     sources.flatMap((s) => (s.kustomization ? (s.scope ?? [""]) : [])),
     [],
   );
-  const trees = await createCommitTrees(
-    git.root,
-    findExecutable("git", pathDirs) ?? "git",
-    scope,
-    sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
-  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...(sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {}),
+    timeoutMs,
+  });
   try {
     // What the objects are blamed on and where they are written: read at head while the renders run.
     const blameTexts = readTexts(git, head, [

@@ -26,7 +26,7 @@ export async function createCommitTrees(
   gitPath = "git",
   scope?: readonly string[],
   /** Refuse symbolic links leading out of the checkout in `scope` (undefined: the whole tree). */
-  checks: { symlinks?: { scope: readonly string[] | undefined } } = {},
+  checks: { symlinks?: { scope: readonly string[] | undefined }; timeoutMs?: number } = {},
 ): Promise<CommitTrees> {
   const root = await mkdtemp(join(tmpdir(), "config-rollout-render-"));
   // An interrupted run removes it too (process/interrupt.ts), whatever the renders are doing.
@@ -40,7 +40,7 @@ export async function createCommitTrees(
       if (!tree) {
         count += 1;
         const dir = join(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
       return tree;
@@ -66,7 +66,7 @@ async function refuseEscapingLinks(
   symlinks: { scope: readonly string[] | undefined } | undefined,
 ): Promise<void> {
   if (symlinks === undefined) return;
-  const staged = await git(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
   const links = staged
     .split("\0")
     .filter((entry) => entry.startsWith("120000 "))
@@ -99,18 +99,20 @@ async function writeTree(
   dir: string,
   scope: readonly string[] | undefined,
   symlinks: { scope: readonly string[] | undefined } | undefined,
+  timeoutMs: number | undefined,
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
+  const git = (cwd: string, args: string[], indexFile: string, input?: string) =>
+    runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
+  await git(repoDir, ["read-tree", commit], index);
   if (scope === undefined) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
   } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
     const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
     if (paths.length > 0) {
       await git(
-        gitPath,
         repoDir,
         [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
         index,
@@ -123,12 +125,14 @@ async function writeTree(
   return dir;
 }
 
-async function git(
+/** git with a private index; bounded by --render-timeout (writing a checkout is part of a render). */
+async function runGit(
   gitPath: string,
   cwd: string,
   args: string[],
   indexFile: string,
   input?: string,
+  timeoutMs?: number,
 ): Promise<string> {
   const env: NodeJS.ProcessEnv = {};
   // The caller's GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE) must not redirect this.
@@ -137,7 +141,12 @@ async function git(
   const result = await runProcess(
     gitPath,
     ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    { cwd, env, ...(input !== undefined ? { input } : {}) },
+    {
+      cwd,
+      env,
+      ...(input !== undefined ? { input } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    },
   );
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout.toString("utf8");
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);

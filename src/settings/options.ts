@@ -89,6 +89,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Files that are inputs of --render: it runs only when the range touches one.",
   },
   {
+    name: "git-timeout",
+    type: "duration",
+    default: "2m",
+    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails.",
+  },
+  {
     name: "render-timeout",
     type: "duration",
     default: "10m",

@@ -25,6 +25,8 @@ export interface Settings {
   kustomize: string[];
   render?: string;
   renderPaths: string[];
+  /** --git-timeout: a git command printing nothing for this long is stopped. */
+  gitTimeoutMs: number;
   /** --render-timeout: per render. */
   renderTimeoutMs: number;
   /** --render-env: variables the --render command gets besides the fixed allowlist. */
@@ -113,6 +115,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || undefined,
     renderPaths: list("render-paths"),
+    gitTimeoutMs: num("git-timeout") ?? 120_000,
     renderTimeoutMs: num("render-timeout") ?? 600_000,
     renderEnv: list("render-env"),
     allowRemoteKustomize: bool("allow-remote-kustomize"),
