@@ -13,6 +13,8 @@ import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
+import { withStagesNoted } from "../process/interrupt.js";
+import { handleInterrupts } from "../process/interrupt-run.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
@@ -83,7 +85,7 @@ export async function run(): Promise<void> {
     }
 
     const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-    log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(createGitHubLog(core, { filePrefix: workspacePath(git.root, env) }));
     const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS });
     log.flush();
     core.info(renderReport(report, settings.output));
@@ -173,5 +175,7 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  run().catch((error: unknown) => core.setFailed(String(error)));
+  const running = run().catch((error: unknown) => core.setFailed(String(error)));
+  // A cancelled job (SIGINT, then SIGTERM): stop the child groups, remove checkouts, say what was done.
+  handleInterrupts(running, (text) => process.stderr.write(escapeForCiLog(text)));
 }

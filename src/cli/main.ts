@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
-import { finalExitCode, handleInterrupts } from "./interrupt-run.js";
+import { finalExitCode, handleInterrupts } from "../process/interrupt-run.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";
 

@@ -10,7 +10,7 @@ import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
-import { noteStage } from "../process/interrupt.js";
+import { withStagesNoted } from "../process/interrupt.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
@@ -32,7 +32,9 @@ export async function runPlanFromArgs(
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
-    const log = stagesNoted(createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }));
+    const log = withStagesNoted(
+      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }),
+    );
     if (settings.comment) comment = (content) => commentOnReview(settings.commentId, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
@@ -71,15 +73,4 @@ async function commentOnReview(
   });
   if (outcome.level === "warning") log.warn(outcome.message);
   else log.info(outcome.message);
-}
-
-/** Each log section is the stage an interrupted run names (process/interrupt.ts). */
-function stagesNoted(log: Log): Log {
-  return {
-    ...log,
-    group: (title, run) => {
-      noteStage(`in "${title}"`);
-      return log.group(title, run);
-    },
-  };
 }

@@ -4,7 +4,8 @@
 //   point can print what was and was not done;
 // - a stage that can end early and well (the wait: a versioned run then rolls back) follows
 //   `interruptSignal`.
-// The entry point (cli/interrupt-run.ts) calls interrupt() and then cleanUpInterrupted().
+// The entry point (interrupt-run.ts) calls interrupt() and then cleanUpInterrupted().
+import type { Log } from "../core/log.js";
 import { onInterrupt, processWide, runCleanups, stopAllGroups } from "./child-groups.js";
 
 export { onInterrupt };
@@ -21,6 +22,17 @@ export const interruptSignal: AbortSignal = controller.signal;
 /** Where the run is now ("rendering", "waiting for 3 rollouts"). */
 export function noteStage(stage: string): void {
   journal.stage = stage;
+}
+
+/** `log`, each of its sections (log.group) noted as the stage an interrupted run names. */
+export function withStagesNoted<L extends Log>(log: L): L {
+  return {
+    ...log,
+    group: <T>(title: string, run: () => Promise<T>) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run);
+    },
+  };
 }
 
 /** Something the run has written to the cluster. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tailOf } from "../../src/process/run-process.js";
-import { findKustomize, shortDetail } from "../../src/render/kustomize.js";
+import { findKustomize, redactDetail, shortDetail } from "../../src/render/kustomize.js";
 import {
   findExecutable,
   kustomizeEnvironment,
@@ -120,5 +120,17 @@ describe("kustomize's complaint, shortened for a CI log", () => {
     expect(detail.length).toBeLessThanOrEqual(401);
     expect(detail).not.toContain("\u001b");
     expect(detail.startsWith("[31m")).toBe(true);
+  });
+});
+
+describe("kustomize's quotes of a generator's values", () => {
+  test("the literal it could not read is not repeated", () => {
+    const detail =
+      "loading KV pairs: literal sources [s3cr3t-hunter2]: invalid literal source s3cr3t-hunter2, expected key=value";
+    const redacted = redactDetail(detail);
+    expect(redacted).not.toContain("s3cr3t-hunter2");
+    expect(redacted).toBe(
+      "loading KV pairs: literal sources [...]: invalid literal source (value not shown), expected key=value",
+    );
   });
 });

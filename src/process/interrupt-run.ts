@@ -4,7 +4,7 @@
 // what it repointed, through the one restart-and-wait path), and the run ends within a few
 // seconds, saying what was and was not done, with exit code 130 (SIGINT) or 143 (SIGTERM).
 // A second signal ends it at once.
-import { cleanUpInterrupted, interrupt, interruptedSignal, interruptSummary } from "../process/interrupt.js";
+import { cleanUpInterrupted, interrupt, interruptedSignal, interruptSummary } from "./interrupt.js";
 
 /** How long the run gets, once interrupted, to finish what it can (a versioned rollback's writes). */
 export const INTERRUPT_GRACE_MS = 5_000;
