@@ -76,10 +76,10 @@ class CatFileProcess {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
-      // Its own process group, like every child (process/child-groups.ts): an interrupted run stops it.
-      detached: true,
     });
-    trackGroup(this.child);
+    // Tracked like every child (process/child-groups.ts): an interrupted run stops it. No group of
+    // its own: like local git commands (spawn-git.ts), it starts no children.
+    trackGroup(this.child, false);
     this.parser = new CatFileBatchParser(
       true,
       (entry) => this.answer(entry),

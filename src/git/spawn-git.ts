@@ -75,6 +75,8 @@ export async function spawnGit(
     cwd,
     input: options.input ?? "",
     idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onStdout ? { onStdout: options.onStdout } : {}),

@@ -28,8 +28,15 @@ const live = state.live;
 /** How long a group gets after SIGTERM before SIGKILL. */
 export const KILL_GRACE_MS = 2_000;
 
-/** Count `child` (spawned detached) as a live group until it exits. */
-export function trackGroup(child: ChildProcess): void {
+/** Children spawned without a group of their own (see RunProcessOptions.ownGroup): signalled alone. */
+const alone = new WeakSet<ChildProcess>();
+
+/**
+ * Count `child` as a live group until it exits. `ownGroup`: it was spawned detached (a group of
+ * its own); otherwise it is signalled alone.
+ */
+export function trackGroup(child: ChildProcess, ownGroup = true): void {
+  if (!ownGroup) alone.add(child);
   if (child.pid === undefined) return;
   if (!state.exitHookInstalled) {
     state.exitHookInstalled = true;
@@ -46,7 +53,7 @@ export function trackGroup(child: ChildProcess): void {
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
-    process.kill(-child.pid, signal);
+    process.kill(alone.has(child) ? child.pid : -child.pid, signal);
   } catch {
     // The group is gone already.
   }

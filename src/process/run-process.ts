@@ -22,6 +22,14 @@ export interface RunProcessOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Aborting stops the group. */
   signal?: AbortSignal;
+  /**
+   * Spawn it in a process group of its own (default), so a timeout, the output cap or an
+   * interrupt stops what it started too. false: for short commands that start no children (local
+   * git), where a group costs more than the command: spawning detached took ~5 ms more per
+   * process here (7.5 → 12.2 ms median for `git rev-parse HEAD`), and a plan runs a chain of them.
+   * Such a process is still bounded, tracked and stopped, alone.
+   */
+  ownGroup?: boolean;
 }
 
 export type ProcessFailure =
@@ -64,10 +72,10 @@ export function runProcess(
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       env: options.env ?? process.env,
       stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      detached: true,
+      detached: options.ownGroup ?? true,
       windowsHide: true,
     });
-    trackGroup(child);
+    trackGroup(child, options.ownGroup ?? true);
     const stop = (why: ProcessFailure) => {
       failure ??= why;
       void stopGroup(child);
@@ -148,7 +156,7 @@ export function runProcess(
     child.on("exit", () => {
       // What the process left running in its group is stopped with it: a background child holding
       // the pipes open would otherwise keep "close" (and the run) waiting.
-      signalGroup(child, "SIGKILL");
+      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
   });
