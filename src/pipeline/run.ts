@@ -19,11 +19,11 @@ import { OPTIONS } from "../settings/options.js";
 import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
-import { assumedNamespaceNote } from "./namespace-note.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
-import { readConfigsAt, scanRepository } from "./scan-repository.js";
+import { assumedNamespaceNote } from "./scan/namespace-note.js";
+import { readConfigsAt, scanRepository } from "./scan/scan-repository.js";
+import { unreadSubmodules } from "./scan/unread-submodules.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
-import { unreadSubmodules } from "./unread-submodules.js";
 
 export interface RunDependencies {
   settings: Settings;

@@ -1,13 +1,13 @@
 // Stage: from two commits to the parsed manifests that matter. Reads only the files the diff touched,
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository.
-import { workloadKindOf } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import { findConfigChanges } from "../core/manifests/config-changes.js";
-import { configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
-import { configNamesInText } from "../core/manifests/config-names-in-text.js";
-import type { ParsedManifests } from "../core/manifests/manifest-reader.js";
-import { type ParsedDocuments, parseManifestDocuments } from "../core/manifests/parse-documents.js";
+import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import { findConfigChanges } from "../../core/manifests/config-changes.js";
+import { configContentOf, isConfigManifest } from "../../core/manifests/config-content.js";
+import { configNamesInText } from "../../core/manifests/config-names-in-text.js";
+import type { ParsedManifests } from "../../core/manifests/manifest-reader.js";
+import { type ParsedDocuments, parseManifestDocuments } from "../../core/manifests/parse-documents.js";
 import {
   type ConfigChange,
   type ConfigSnapshot,
@@ -15,12 +15,12 @@ import {
   type Manifest,
   type ManifestProblem,
   type ObjectId,
-} from "../core/model.js";
-import { pairHashSuffixRenames } from "../core/sources/rolls-on-apply.js";
-import { groupBySource, settleWorkloads, type Variant } from "../core/sources/source-variants.js";
-import type { SourceWarning } from "../core/sources/source-warning.js";
-import type { FileChange, Git } from "../git/git.js";
-import { globsToPathspecs } from "../git/glob-pathspecs.js";
+} from "../../core/model.js";
+import { pairHashSuffixRenames } from "../../core/sources/rolls-on-apply.js";
+import { groupBySource, settleWorkloads, type Variant } from "../../core/sources/source-variants.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
+import type { FileChange, Git } from "../../git/git.js";
+import { globsToPathspecs } from "../../git/glob-pathspecs.js";
 import { problemsOnce } from "./base-problems.js";
 import { globMatcher } from "./glob-matcher.js";
 import {

@@ -2,28 +2,28 @@
 // else every root kustomization; the --render command), renders only those whose inputs the range
 // touches, each at base and head in one checkout per commit, and returns their objects labelled
 // with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
-import { UserError } from "../core/errors.js";
-import { isWorkloadKind } from "../core/kinds/workload-kinds.js";
-import type { Log } from "../core/log.js";
-import type { Manifest, ManifestProblem } from "../core/model.js";
-import { runLimited } from "../core/run-limited.js";
-import { blameFile } from "../core/sources/blame.js";
-import { checkoutScope } from "../core/sources/checkout-scope.js";
-import { type ChartReport, chartReport } from "../core/sources/helm-charts.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
-import { pathsAtBase } from "../core/sources/paths-at-base.js";
-import { locateWritten, type WrittenObject, writtenObjects } from "../core/sources/resource-locations.js";
-import type { SourceWarning } from "../core/sources/source-warning.js";
-import type { FileChange, Git } from "../git/git.js";
-import { KustomizeBuildError } from "../render/kustomize.js";
-import { createCommitTrees } from "../render/materialize-tree.js";
-import { runRenderCommand } from "../render/render-command.js";
+import { UserError } from "../../core/errors.js";
+import { isWorkloadKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import type { Manifest, ManifestProblem } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import { blameFile } from "../../core/sources/blame.js";
+import { checkoutScope } from "../../core/sources/checkout-scope.js";
+import { type ChartReport, chartReport } from "../../core/sources/helm-charts.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
+import { pathsAtBase } from "../../core/sources/paths-at-base.js";
+import { locateWritten, type WrittenObject, writtenObjects } from "../../core/sources/resource-locations.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
+import type { FileChange, Git } from "../../git/git.js";
+import { KustomizeBuildError } from "../../render/kustomize.js";
+import { createCommitTrees } from "../../render/materialize-tree.js";
+import { runRenderCommand } from "../../render/render-command.js";
 import {
   findExecutable,
   renderCommandEnvironment,
   renderSlots,
   trustedPathDirs,
-} from "../render/renderer-environment.js";
+} from "../../render/renderer-environment.js";
 import { globMatcher } from "./glob-matcher.js";
 import { findKustomizeSources } from "./kustomize-sources.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
@@ -272,7 +272,7 @@ async function renderAll(
     ]);
     blameTexts.catch(() => {});
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
-    const { createDocumentParser } = await import("../core/sources/rendered-documents.js");
+    const { createDocumentParser } = await import("../../core/sources/rendered-documents.js");
     // One cache for every source: kustomizations that share a base render many documents alike.
     const cache = new Map();
     const parsers = sources.map((source) =>

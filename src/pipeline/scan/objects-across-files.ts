@@ -5,8 +5,8 @@
 // - a config that looks deleted may still be defined at head in an untouched file (a duplicate);
 // - a file the tool will not read (over --max-file-size, or broken at head) may hold a config that
 //   looks deleted or added: that is "cannot tell", never a change.
-import { changedKeys, configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
-import { compareIds } from "../core/manifests/order.js";
+import { changedKeys, configContentOf, isConfigManifest } from "../../core/manifests/config-content.js";
+import { compareIds } from "../../core/manifests/order.js";
 import {
   type ConfigChange,
   type ConfigContent,
@@ -15,8 +15,8 @@ import {
   idKey,
   type Manifest,
   type ManifestProblem,
-} from "../core/model.js";
-import type { FileChange, Git } from "../git/git.js";
+} from "../../core/model.js";
+import type { FileChange, Git } from "../../git/git.js";
 
 /** Changed files whose content at one side was not read, with why (for the one warning each). */
 export interface UnreadFiles {

@@ -1,21 +1,21 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
-import { UserError } from "../core/errors.js";
-import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
-import { checkoutScope } from "../core/sources/checkout-scope.js";
-import { deployedDirsOf } from "../core/sources/deployed-dirs.js";
-import type { KustomizationFile } from "../core/sources/kustomization-file.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
+import { UserError } from "../../core/errors.js";
+import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
+import { checkoutScope } from "../../core/sources/checkout-scope.js";
+import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
   kustomizationsUnder,
   resourceFilesOf,
-} from "../core/sources/kustomize-graph.js";
-import { chooseRoots, notDeployedDir, type RootChoice } from "../core/sources/kustomize-roots.js";
-import type { Git } from "../git/git.js";
-import { globsToPathspecs } from "../git/glob-pathspecs.js";
-import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
+} from "../../core/sources/kustomize-graph.js";
+import { chooseRoots, notDeployedDir, type RootChoice } from "../../core/sources/kustomize-roots.js";
+import type { Git } from "../../git/git.js";
+import { globsToPathspecs } from "../../git/glob-pathspecs.js";
+import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
@@ -227,7 +227,7 @@ async function kustomizationsAt(
   const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
   // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
   const reader =
-    headPaths.length + basePaths.length > 0 ? import("../core/sources/kustomization-file.js") : undefined;
+    headPaths.length + basePaths.length > 0 ? import("../../core/sources/kustomization-file.js") : undefined;
   reader?.catch(() => {});
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),

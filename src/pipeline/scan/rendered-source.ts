@@ -1,6 +1,6 @@
 // What the render stage knows about one source (a kustomization, the --render command): how to
 // render it in a checkout, what its checkout needs, and what to blame its objects on.
-import type { GeneratorInputs } from "../core/sources/kustomization-file.js";
+import type { GeneratorInputs } from "../../core/sources/kustomization-file.js";
 
 /** A commit's checkout, as renderers see it. */
 export interface Checkout {
