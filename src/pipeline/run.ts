@@ -15,13 +15,13 @@ import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-a
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { OPTIONS } from "../settings/options.js";
 import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
+import { readConfigsAt } from "./scan/configs-at-head.js";
 import { assumedNamespaceNote } from "./scan/namespace-note.js";
-import { readConfigsAt, scanRepository } from "./scan/scan-repository.js";
+import { scanRepository } from "./scan/scan-repository.js";
 import { unreadSubmodules } from "./scan/unread-submodules.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
 

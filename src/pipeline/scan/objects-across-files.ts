@@ -24,6 +24,27 @@ export interface UnreadFiles {
   head: Map<string, string>;
 }
 
+/**
+ * The changed files not read at one side: those over --max-file-size, and those broken at head
+ * (a file a renderer owns is not a raw manifest, broken or not).
+ */
+export function unreadFilesOf(
+  oversized: { base: Map<string, number>; head: Map<string, number> },
+  headProblems: ManifestProblem[],
+  owned: ((path: string) => boolean) | undefined,
+): UnreadFiles {
+  const unread: UnreadFiles = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"])),
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
+}
+
 /** One warning per changed file that was too large to read, at either commit or both. */
 export function oversizedFileProblems(
   changedFiles: FileChange[],
