@@ -9,12 +9,18 @@
 //   configs-at-head.ts  the configs at head, for the restart hash and --apply
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
-import { type HeadConfig, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
+import {
+  type ConfigChange,
+  type HeadConfig,
+  idKey,
+  type Manifest,
+  type ManifestProblem,
+} from "../../core/model.js";
 import { settleWorkloads } from "../../core/sources/source-variants.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
-import { changedPathsOf, readChangedManifests } from "./changed-files.js";
-import { compareRaw, compareWithRendered } from "./compare-commits.js";
+import { type ChangedManifests, changedPathsOf, readChangedManifests } from "./changed-files.js";
+import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
@@ -45,12 +51,8 @@ export async function scanRepository(
     options,
     options.sources ? (path) => renderers.owned?.(path) === true : undefined,
   );
-  const changedPaths = changedPathsOf(allChangedFiles);
   // The common push touches no manifest (code, docs): it costs the diff and nothing else.
-  if (
-    !changedPaths.some((path) => wanted(path)) &&
-    !(options.sources && (await mayTouchSources(git, base, head, changedPaths, options.sources)))
-  ) {
+  if (!(await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options))) {
     log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
     // What the report says of the sources without listing the tree: --render did not run.
     const render = options.sources?.render;
@@ -78,30 +80,15 @@ export async function scanRepository(
 
   // Consumers of every change: modified and deleted configs, and added ones (an existing workload
   // may reference a new config as optional).
-  const consumers = await readConsumers(git, head, atBase.changes, {
-    early: read.early,
-    alreadyRead: new Set(read.headPaths),
+  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
+    read,
+    compared,
     owned: renderers.owned,
     wanted,
     options,
     problems,
   });
-  // A config deleted from a changed file may still be defined at head in an untouched one.
-  const changes = settleWithUntouchedFiles(
-    atBase.changes,
-    compared.found.snapshots,
-    { base: [], head: consumers },
-    problems,
-  );
-  // An untouched file is the same at both commits: its workloads count at base too.
-  const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
-  const candidateWorkloads = consumers.filter(isWorkload);
-  const settled = settleWorkloads(
-    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
-  );
-  const variants = new Map(compared.variants);
-  for (const [key, list] of settled.variants) variants.set(key, list);
+  const settled = settleAllWorkloads(compared, consumers);
   problems.push(...settled.problems);
 
   const all = [...compared.head, ...consumers];
@@ -121,8 +108,40 @@ export async function scanRepository(
     sourceNotes: rendered?.notes ?? [],
     sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
     ...(renderers.owned ? { owned: renderers.owned } : {}),
-    variants,
+    variants: settled.variants,
   };
+}
+
+/** Whether the range may change a manifest: a changed path --paths keeps, or a rendered source's input. */
+async function mayTouchManifests(
+  git: Git,
+  commits: { base: string; head: string },
+  changedPaths: string[],
+  wanted: PathFilter,
+  options: ScanOptions,
+): Promise<boolean> {
+  if (changedPaths.some((path) => wanted(path))) return true;
+  return (
+    options.sources !== undefined &&
+    (await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources))
+  );
+}
+
+/**
+ * One definition per workload at each commit, from every source read. An untouched file is the
+ * same at both commits: its workloads count at base too. Variants: the configs' (from the
+ * comparison), then the workloads'.
+ */
+function settleAllWorkloads(compared: ComparedCommits, consumers: Manifest[]) {
+  const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
+  const candidateWorkloads = consumers.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
+  );
+  const variants = new Map(compared.variants);
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  return { ...settled, variants };
 }
 
 /**
@@ -154,28 +173,40 @@ function startRenders(
 }
 
 /**
- * The candidates at head that may consume a changed config, parsed. The early search may have
- * finished before the owned files were known: what renderers own is dropped, problems included.
+ * The candidates at head that may consume a changed config, parsed, and the changes settled with
+ * them: a config deleted from a changed file may still be defined at head in an untouched one. The
+ * early search may have finished before the owned files were known: what renderers own is dropped,
+ * problems included.
  */
 async function readConsumers(
   git: Git,
   head: string,
-  changes: RepositoryScan["changes"],
+  settledAtBase: ConfigChange[],
   ctx: {
-    early: Awaited<ReturnType<typeof readChangedManifests>>["early"];
-    alreadyRead: Set<string>;
+    read: ChangedManifests;
+    compared: ComparedCommits;
     owned: ((path: string) => boolean) | undefined;
     wanted: PathFilter;
     options: ScanOptions;
     problems: ManifestProblem[];
   },
-): Promise<Manifest[]> {
-  const names = withTemplateRefs(uniqueNames(changes.map((c) => c.id.name)));
-  const candidates = await readCandidates(git, head, names, ctx.early, ctx);
+): Promise<{ consumers: Manifest[]; changes: ConfigChange[] }> {
+  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const alreadyRead = new Set(ctx.read.headPaths);
+  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
   const owned = ctx.owned;
-  if (owned === undefined) return candidates;
-  let kept = 0;
-  for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
-  ctx.problems.length = kept;
-  return candidates.filter((m) => !owned(m.file));
+  let consumers = candidates;
+  if (owned !== undefined) {
+    let kept = 0;
+    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
+    ctx.problems.length = kept;
+    consumers = candidates.filter((m) => !owned(m.file));
+  }
+  const changes = settleWithUntouchedFiles(
+    settledAtBase,
+    ctx.compared.found.snapshots,
+    { base: [], head: consumers },
+    ctx.problems,
+  );
+  return { consumers, changes };
 }
