@@ -43,7 +43,6 @@ export interface KustomizeSources {
 }
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
-  const { head } = ctx;
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes: string[] = [];
   for (const dir of ctx.dirs) {
@@ -90,32 +89,9 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       untouched.push(label);
       continue;
     }
-    const unreadable = included.some((k) => k.problem !== undefined);
-    sources.push({
-      label,
-      // The checkout of a kustomization that does not parse is the whole tree.
-      scope: unreadable
-        ? undefined
-        : checkoutScope(
-            included.map((k) => k.dir),
-            inputs,
-          ),
-      file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
-      changedInputs,
-      generators: included.flatMap((k) => k.generators),
-      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-      kustomization: { dir, named: ctx.dirs.length > 0 },
-      render: async (checkout, commit) => {
-        if (!(commit === head ? headKs : baseKs).has(dir)) return undefined;
-        const run = {
-          binary: (await binary())!,
-          pathDirs: ctx.pathDirs,
-          home: checkout.scratch,
-          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        };
-        return kustomizeBuild(run, checkout.dir, dir, commit);
-      },
-    });
+    sources.push(
+      kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary }),
+    );
   }
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
@@ -125,6 +101,49 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
+  };
+}
+
+/** One root kustomization the range touches, as a source: its checkout scope, what it blames, how it renders. */
+function kustomizeSource(
+  dir: string,
+  ctx: KustomizeContext,
+  at: {
+    label: string;
+    inputs: Set<string>;
+    included: KustomizationFile[];
+    changedInputs: string[];
+    baseKs: Map<string, KustomizationFile>;
+    headKs: Map<string, KustomizationFile>;
+    binary: () => ReturnType<typeof findKustomize>;
+  },
+): RenderedSource {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== undefined);
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable
+      ? undefined
+      : checkoutScope(
+          included.map((k) => k.dir),
+          at.inputs,
+        ),
+    file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    render: async (checkout, commit) => {
+      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
+      const run = {
+        binary: (await at.binary())!,
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+      };
+      return kustomizeBuild(run, checkout.dir, dir, commit);
+    },
   };
 }
 
