@@ -26,6 +26,11 @@ import { actionOutputs, fitOutputs } from "./outputs.js";
 import { readActionInputs } from "./read-inputs.js";
 import { decideTrust } from "./trust-policy.js";
 
+/**
+ * The action's whole run in one try. Kept long (about 105 lines) on purpose: the order that keeps
+ * secrets safe (every input masked before anything is logged, the trust policy before the run) and
+ * the one catch that turns any throw into one failed step read top to bottom in one place.
+ */
 export async function run(): Promise<void> {
   const env = process.env;
   let debug = core.isDebug();
