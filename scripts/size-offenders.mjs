@@ -10,7 +10,8 @@ import ts from "typescript";
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 80;
 /** A leading comment that names the length as deliberate. */
-const EXPLAINED = /\b(long|length|lines?)\b.*\b(because|why|kept|on purpose|deliberate)|why (it|this) is long/i;
+const EXPLAINED =
+  /\b(long|length|lines?)\b.*\b(because|why|kept|on purpose|deliberate)|why (it|this) is long/i;
 
 const root = join(import.meta.dirname, "..");
 const src = join(root, "src");
@@ -40,7 +41,9 @@ for (const path of sourceFiles(src)) {
         const statement = ts.isVariableDeclaration(owner) ? owner.parent.parent : owner;
         const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
         const leading = comments.map((c) => text.slice(c.pos, c.end)).join("\n");
-        const name = node.name?.getText(sf) ?? (ts.isVariableDeclaration(owner) ? owner.name.getText(sf) : "(anonymous)");
+        const name =
+          node.name?.getText(sf) ??
+          (ts.isVariableDeclaration(owner) ? owner.name.getText(sf) : "(anonymous)");
         functions.push({ file, line: start + 1, name, lines: length, explained: EXPLAINED.test(leading) });
       }
     }
@@ -55,6 +58,9 @@ if (process.argv.includes("--json")) {
   console.log(`files over ${MAX_FILE_LINES} lines: ${files.length}`);
   for (const f of files) console.log(`  ${f.file}: ${f.lines}`);
   const unexplained = functions.filter((f) => !f.explained);
-  console.log(`functions over ${MAX_FUNCTION_LINES} lines: ${functions.length} (${unexplained.length} without a comment saying why)`);
-  for (const f of functions) console.log(`  ${f.file}:${f.line} ${f.name}: ${f.lines}${f.explained ? " (explained)" : ""}`);
+  console.log(
+    `functions over ${MAX_FUNCTION_LINES} lines: ${functions.length} (${unexplained.length} without a comment saying why)`,
+  );
+  for (const f of functions)
+    console.log(`  ${f.file}:${f.line} ${f.name}: ${f.lines}${f.explained ? " (explained)" : ""}`);
 }
