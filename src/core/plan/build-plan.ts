@@ -334,17 +334,3 @@ function listKeys(keys: string[]): string {
 function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-
-/** Names of configs whose consumers must be found: modified ones (restarts) and deleted ones (warnings). */
-export function configNamesToFind(changes: ConfigChange[]): string[] {
-  const names = changes.filter((c) => c.status !== "added").map((c) => c.id.name);
-  return [...new Set(names)].sort(compareStrings);
-}
-
-/**
- * Cheap pre-filter on a file's text: false means it cannot reference any of `names`. A name written
- * with escapes (JSON `\u002d`) would slip through; nobody writes manifests that way.
- */
-export function mayReferenceAny(text: string, names: readonly string[]): boolean {
-  return names.some((name) => name !== "" && text.includes(name));
-}
