@@ -56,13 +56,19 @@ const STDERR_KEEP_BYTES = 8192;
 /** After the process exits, how long its pipes may take to close before they are cut. */
 const PIPE_DRAIN_MS = 1_000;
 
-/** Run `file` with `args`; never rejects (a process that cannot start is a result with a failure). */
+/**
+ * Run `file` with `args`; never rejects (a process that cannot start is a result with a failure).
+ * Kept long (about 100 lines) on purpose: the timers, the abort listener, the output bounds and
+ * `finish` share one process's state, and read in one place they show that every way out clears
+ * every timer and listener exactly once.
+ */
 export function runProcess(
   file: string,
   args: readonly string[],
   options: RunProcessOptions = {},
 ): Promise<ProcessResult> {
-  return new Promise((resolve) => {
+  // The whole body, long on purpose (see above): one process's state in one closure.
+  const execute = (resolve: (result: ProcessResult) => void): void => {
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -159,7 +165,8 @@ export function runProcess(
       if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
-  });
+  };
+  return new Promise(execute);
 }
 
 function seconds(ms: number): string {

@@ -67,25 +67,9 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   result.isComponent = field(doc, "kind") === "Component";
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value: unknown): string | undefined => {
-    if (typeof value !== "string" || value.trim() === "") return undefined;
-    const written = value.trim();
-    if (isRemote(written)) {
-      if (!result.remote.includes(written)) result.remote.push(written);
-      return undefined;
-    }
-    const path = joinPath(dir, written);
-    // Outside the repository (absolute, or climbing past its root): not an input we can track, and
-    // never one a render may read (see core/sources/kustomize-entries.ts).
-    if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
-      if (!result.outside.includes(written)) result.outside.push(written);
-      return undefined;
-    }
-    return path;
-  };
   const pushAll = (into: string[], values: unknown[]) => {
     for (const value of values) {
-      const path = local(value);
+      const path = localEntry(dir, value, result);
       if (path !== undefined && !into.includes(path)) into.push(path);
     }
   };
@@ -128,6 +112,31 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     }
   }
   return result;
+}
+
+/**
+ * An entry's path in the repository; undefined for a remote entry or one outside the repository
+ * (each noted in `seen.remote` or `seen.outside`, as written) and for anything not a path.
+ */
+function localEntry(
+  dir: string,
+  value: unknown,
+  seen: Pick<KustomizationFile, "remote" | "outside">,
+): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const written = value.trim();
+  if (isRemote(written)) {
+    if (!seen.remote.includes(written)) seen.remote.push(written);
+    return undefined;
+  }
+  const path = joinPath(dir, written);
+  // Outside the repository (absolute, or climbing past its root): not an input we can track, and
+  // never one a render may read (see core/sources/kustomize-entries.ts).
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
+    if (!seen.outside.includes(written)) seen.outside.push(written);
+    return undefined;
+  }
+  return path;
 }
 
 function listOf(value: unknown): unknown[] {
