@@ -3,7 +3,7 @@
 // before a restart both come from here.
 
 import { runningPodTemplateOf } from "../kinds/workload-kinds.js";
-import { type ConsumedConfig, consumedKeys } from "../manifests/config-hash.js";
+import { type ConsumedConfig, consumedKeys } from "../manifests/consumed-keys.js";
 import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../model.js";
 import { findReferences } from "./references.js";
 
