@@ -2,7 +2,8 @@
 // would see (tracked and untracked, ignored ones left out) as they are on disk, and writes of
 // whole files back (only the stamp's own byte edits differ).
 
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGitRunner } from "./run-git.js";
@@ -34,12 +35,23 @@ export function createWorkTree(dir: string): WorkTree {
       const { stdout } = await createGitRunner(dir).run(args);
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
-    size: (path) =>
-      stat(join(dir, path)).then(
-        (s) => (s.isFile() ? s.size : undefined),
-        () => undefined,
-      ),
-    read: (path) => readFile(join(dir, path)).catch(() => undefined),
+    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
+    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    async size(path) {
+      try {
+        const s = statSync(join(dir, path));
+        return s.isFile() ? s.size : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async read(path) {
+      try {
+        return readFileSync(join(dir, path));
+      } catch {
+        return undefined;
+      }
+    },
     write: (path, text) => writeFile(join(dir, path), text),
     remove: (path) => rm(join(dir, path), { force: true }),
     async withScratch(use) {

@@ -7,6 +7,7 @@ import { UserError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { idKey, type Manifest } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
 import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
 import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
@@ -178,17 +179,18 @@ async function readKustomizations(
 
 /** Manifests of the given work-tree files (missing, oversized and unreadable files skipped). */
 async function parseFiles(tree: WorkTree, files: string[], settings: Settings): Promise<Manifest[]> {
-  const manifests: Manifest[] = [];
-  for (const file of files) {
+  // Reads overlap (16 in flight); parsing stays in file order, so the result is deterministic.
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
     const size = await tree.size(file);
-    if (size === undefined || size > settings.maxFileSize) continue;
+    if (size === undefined || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
-    if (bytes === undefined) continue;
-    const parsed = await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
-    manifests.push(...parsed.manifests);
-  }
-  return manifests;
+    if (bytes === undefined) return [];
+    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+  });
+  return parsed.flat();
 }
+
+const READ_CONCURRENCY = 16;
 
 /** --changed-only: the targets whose value differs between the --base and --head commits. */
 async function changedInRange(
