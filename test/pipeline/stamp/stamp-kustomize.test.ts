@@ -157,4 +157,31 @@ describe("config-rollout stamp on kustomize overlays", () => {
       "overlays/dev/kustomization.yaml",
     ]);
   });
+
+  test("a kustomization that does not build is reported and the others are stamped; --render output is named as unstampable", async () => {
+    const r = await setUp();
+    await r.write("broken/kustomization.yaml", "resources:\n  - missing.yaml\n");
+    await r.commit("a broken kustomization");
+    const run = await runInProcess([
+      "stamp",
+      "--repo",
+      r.dir,
+      "--render",
+      "helm template charts/app",
+      "-o",
+      "json",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      changes: Array<{ name: string }>;
+      unstampable: Array<{ what: string; reason: string }>;
+    };
+    expect(report.changes.map((c) => c.name).sort()).toEqual(["dev-api", "prod-api"]);
+    expect(report.unstampable.find((u) => u.what === "kustomize broken")?.reason).toMatch(
+      /failed in the work tree/,
+    );
+    expect(report.unstampable.find((u) => u.what.startsWith("objects rendered by --render"))?.reason).toMatch(
+      /checksum\/config/,
+    );
+  });
 });
