@@ -159,3 +159,33 @@ function seqIndent(source: string, root: YAMLMap): string {
   }
   return "";
 }
+
+/**
+ * The kustomization without its `- path: <file>` entry (a block list item on its own line; the
+ * `patches:` line too when it was the only one), to render a root whose generated patch names a
+ * workload that is gone. Undefined when the entry is not there in that form.
+ */
+export function withoutPatchesEntry(source: string, file: string = STAMP_PATCH_FILE): string | undefined {
+  const doc = parseDocument(source, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!isMap(root)) return undefined;
+  const pair = (root as YAMLMap).items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !isSeq(seq) || seq.flow) return undefined;
+  const index = seq.items.findIndex(
+    (item) => field((item as { toJSON?: () => unknown })?.toJSON?.(), "path") === file,
+  );
+  const item = seq.items[index] as { range?: [number, number, number] } | undefined;
+  if (!item?.range) return undefined;
+  const lineStart = (offset: number) => source.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset: number) => {
+    const end = source.indexOf("\n", offset);
+    return end === -1 ? source.length : end + 1;
+  };
+  if (!/^\s*-\s+$/.test(source.slice(lineStart(item.range[0]), item.range[0]))) return undefined;
+  const keyStart = (pair.key as { range?: [number, number, number] }).range?.[0];
+  const start =
+    seq.items.length === 1 && keyStart !== undefined ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source.slice(0, start) + source.slice(end);
+}

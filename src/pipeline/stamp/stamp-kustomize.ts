@@ -19,6 +19,7 @@ import {
   patchesEntryEdits,
   STAMP_PATCH_FILE,
   stampPatchText,
+  withoutPatchesEntry,
 } from "../../core/stamp/kustomize-stamp.js";
 import type { StampReport } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
@@ -42,13 +43,18 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   const { root } = ctx;
   const label = `kustomize ${root.dir || "."}`;
   let rendered: Manifest[];
+  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   try {
     rendered = await renderManifests(ctx, label);
   } catch (error) {
     // One kustomization that does not build (a leftover, a plugin) does not stop the others.
     if (!(error instanceof UserError)) throw error;
-    report.unstampable.push({ what: label, reason: error.message });
-    return;
+    const recovered = ctx.check ? undefined : await withoutStalePatch(ctx, label, kustomizationText);
+    if (!recovered) {
+      report.unstampable.push({ what: label, reason: error.message });
+      return;
+    }
+    ({ rendered, kustomizationText } = recovered);
   }
   const generators = ctx.included.flatMap((k) => k.generators);
   const contents = repositoryConfigs(rendered);
@@ -70,7 +76,6 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
   if (stamps.targets.length === 0) return;
-  const kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   const own = ownTransforms(kustomizationText);
   const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
   const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
@@ -160,4 +165,29 @@ async function proof(
   if (missing.length === 0) return undefined;
   ctx.log.debug(`${label}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
   return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+}
+
+/**
+ * A root that does not build while it lists the generated patch: most often the patch names a
+ * workload that was removed or renamed since. Rendered once more without that entry; when that
+ * builds, the stamp goes on from there (and writes the entry back with a fresh patch). The file is
+ * put back as it was when it still does not build.
+ */
+async function withoutStalePatch(
+  ctx: KustomizeStampContext,
+  label: string,
+  kustomizationText: string,
+): Promise<{ rendered: Manifest[]; kustomizationText: string } | undefined> {
+  const without = withoutPatchesEntry(kustomizationText);
+  if (without === undefined) return undefined;
+  await ctx.tree.write(ctx.root.path, without);
+  try {
+    const rendered = await renderManifests(ctx, label);
+    ctx.log.info(`${label}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
+    return { rendered, kustomizationText: without };
+  } catch (error) {
+    await ctx.tree.write(ctx.root.path, kustomizationText);
+    if (error instanceof UserError) return undefined;
+    throw error;
+  }
 }

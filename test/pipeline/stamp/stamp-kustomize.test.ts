@@ -184,4 +184,22 @@ describe("config-rollout stamp on kustomize overlays", () => {
       /checksum\/config/,
     );
   });
+
+  test("a workload renamed after stamping: the stale patch is regenerated, not a broken build", async () => {
+    const r = await setUp();
+    expect((await runInProcess(["stamp", "--repo", r.dir])).code).toBe(0);
+    await r.commit("stamped");
+    const base = await r.git(["show", "HEAD:base/deployment.yaml"]);
+    await r.write("base/deployment.yaml", base.replace("name: api\n", "name: api-v2\n"));
+    await r.commit("rename api");
+    const run = await runInProcess(["stamp", "--repo", r.dir]);
+    expect(run.code, run.stderr).toBe(0);
+    const objects = await render(`${r.dir}/overlays/prod`);
+    const api = objects.find((o) => o.kind === "Deployment" && o.metadata.name === "prod-api-v2")!;
+    expect(api.spec.template.metadata.annotations[KEY]).toBe(expectedHash(objects, api));
+    // The kustomization lists the patch once, as before.
+    expect(await r.git(["diff", "--", "overlays/prod/kustomization.yaml"])).toBe("");
+    await r.commit("restamped");
+    expect((await runInProcess(["stamp", "--repo", r.dir, "--check"])).code).toBe(0);
+  });
 });
