@@ -103,7 +103,9 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     );
   }
 
-  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
+  const strategy = await chooseRestartStrategy(settings, now);
+  // A run that waits for a GitOps agent follows only what the repository defines (all the agent deploys).
+  const discover = settings.discover ?? (deps.clusterConfigured && !strategy.awaitsAgent ? "both" : "repo");
   let cluster: Cluster | undefined;
   const connectOnce = async () => {
     cluster ??= await deps.connect();
@@ -125,7 +127,6 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
           ),
         )
       : [];
-  const strategy = await chooseRestartStrategy(settings, now);
   const plannedClusterWorkloads =
     strategy.planningView && clusterWorkloads.length > 0
       ? await strategy.planningView(clusterWorkloads, await connectOnce())
@@ -157,7 +158,9 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
   const planned = withWorkloadSources(
-    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    strategy.followsTemplateChanges
+      ? built.workloads
+      : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
     scan.workloads,
   );
   const guarded = applyGuardRails(planned, { ...settings, naming });

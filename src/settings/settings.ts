@@ -5,7 +5,7 @@ import { parseDuration } from "./parse-duration.js";
 import { validateSettings } from "./validate-settings.js";
 
 export type Discover = "repo" | "cluster" | "both";
-export type Strategy = "annotation" | "env" | "versioned";
+export type Strategy = "annotation" | "env" | "versioned" | "gitops";
 export type DryRun = "none" | "client" | "server";
 export type { OutputFormat } from "../core/run-result.js";
 

@@ -5,7 +5,7 @@
 
 import { isExpectedError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
-import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
+import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import type { Settings } from "../../settings/settings.js";
@@ -20,6 +20,7 @@ import type {
 import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
 import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
+import { waitForAgent } from "./wait-for-agent.js";
 
 export interface RolloutContext {
   strategy: RestartStrategy;
@@ -56,23 +57,58 @@ export async function rollOut(
   context: RolloutContext,
 ): Promise<AfterWaitOutcome> {
   const { strategy, manifests, log } = context;
-  const results = await restartAndWait(
+  // A GitOps agent changes the templates: wait for it first, within the same --timeout.
+  const agent = strategy.awaitsAgent
+    ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context)
+    : { ids: workloads.map((w) => w.id), notApplied: [], context };
+  const followed = await restartAndWait(
     cluster,
     {
-      titles: { restart: "Restart", wait: "Wait for rollouts" },
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: "Wait for rollouts",
+      },
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      requests: agent.ids.map((id) => ({ id, object: manifests.get(idKey(id))?.object })),
       patchFor: strategy.patchFor,
       configWrites: context.prepared.configWrites,
       followUnchanged: true,
     },
-    context,
+    agent.context,
   );
+  const results = [...followed, ...agent.notApplied];
   const rollback = await strategy.rollbackFor?.(results, { cluster, log });
   const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
+}
+
+/**
+ * Wait until the agent has applied the commit to each workload (read-only); the rollout wait that
+ * follows gets what is left of --timeout, so the option bounds both waits together.
+ */
+async function awaitAgent(
+  cluster: Cluster,
+  workloads: PlannedWorkload[],
+  agent: NonNullable<RestartStrategy["awaitsAgent"]>,
+  context: RolloutContext,
+): Promise<{ ids: ObjectId[]; notApplied: WorkloadResult[]; context: RolloutContext }> {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group("Wait for the GitOps agent to apply the commit", () =>
+    waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now },
+    ),
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    ids: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } },
+  };
 }
 
 /**
