@@ -5,7 +5,7 @@
 
 import { isExpectedError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
-import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../../core/model.js";
+import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import type { Settings } from "../../settings/settings.js";
@@ -60,7 +60,12 @@ export async function rollOut(
   // A GitOps agent changes the templates: wait for it first, within the same --timeout.
   const agent = strategy.awaitsAgent
     ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context)
-    : { ids: workloads.map((w) => w.id), notApplied: [], context };
+    : {
+        // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+        requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+        notApplied: [],
+        context,
+      };
   const followed = await restartAndWait(
     cluster,
     {
@@ -68,8 +73,7 @@ export async function rollOut(
         restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
         wait: "Wait for rollouts",
       },
-      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      requests: agent.ids.map((id) => ({ id, object: manifests.get(idKey(id))?.object })),
+      requests: agent.requests,
       patchFor: strategy.patchFor,
       configWrites: context.prepared.configWrites,
       followUnchanged: true,
@@ -93,7 +97,7 @@ async function awaitAgent(
   workloads: PlannedWorkload[],
   agent: NonNullable<RestartStrategy["awaitsAgent"]>,
   context: RolloutContext,
-): Promise<{ ids: ObjectId[]; notApplied: WorkloadResult[]; context: RolloutContext }> {
+): Promise<{ requests: RestartRequest[]; notApplied: WorkloadResult[]; context: RolloutContext }> {
   const { settings, log, now } = context;
   const started = now();
   const waited = await log.group("Wait for the GitOps agent to apply the commit", () =>
@@ -105,7 +109,8 @@ async function awaitAgent(
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));
   return {
-    ids: waited.applied,
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
     notApplied: waited.notApplied,
     context: { ...context, settings: { ...settings, timeoutMs: left } },
   };

@@ -26,8 +26,8 @@ export interface AgentWaitOptions {
 }
 
 export interface AgentWaitResult {
-  /** Workloads whose live template carries the commit's hash: their rollouts are followed next. */
-  applied: ObjectId[];
+  /** Workloads whose live template carries the commit's hash, as last seen: their rollouts are followed next. */
+  applied: Array<{ id: ObjectId; object: Plain }>;
   /** Workloads the agent never updated within the timeout, or that could not be followed. */
   notApplied: WorkloadResult[];
 }
@@ -38,6 +38,8 @@ interface Followed {
   templatePath: readonly string[];
   /** The value the live template carried when last seen. */
   seen?: string;
+  /** The live object that carried the hash. */
+  object?: Plain;
   settled?: "applied" | WorkloadResult;
 }
 
@@ -95,7 +97,9 @@ export async function waitForAgent(
   await finished;
   for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled!);
   return {
-    applied: [...followed.values()].filter((s) => s.settled === "applied").map((s) => s.id),
+    applied: [...followed.values()].flatMap((s) =>
+      s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : [],
+    ),
     notApplied,
   };
 }
@@ -118,7 +122,9 @@ async function followGroup(cluster: WatchSource, members: Followed[], context: G
     onObject: (name, obj: Plain) => {
       const state = byName.get(name)!;
       state.seen = currentHash(obj, state.templatePath);
-      if (state.seen === state.hash) context.settle(state, "applied");
+      if (state.seen !== state.hash) return;
+      state.object = obj;
+      context.settle(state, "applied");
     },
     // Not there (yet): an agent may still create it; the deadline says what was last seen.
     onGone: (name) => {

@@ -1,0 +1,232 @@
+// --strategy gitops end to end: a real git repository, the simulated API server over real HTTP
+// with a real kubeconfig, and the real `kubectl apply --server-side` playing the GitOps agent.
+// The sim's request log is the witness: config-rollout sends only reads (GET, LIST, WATCH); every
+// write in the log is the agent's (kubectl's user agent).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+import { findKubectl, runKubectl } from "../sim/helpers.js";
+
+type Json = Record<string, unknown>;
+const NS = "shop";
+const HASH = "config-rollout.io/config-hash";
+const FILE = "deploy/shop.yaml";
+
+/** The manifests at `level`; `stamps` puts each workload's hash on its pod template, as `stamp` does. */
+function manifests(level: string, stamps: Record<string, string> = {}): Json[] {
+  const withStamp = (object: Json, name: string): Json => {
+    if (!stamps[name]) return object;
+    const spec = object.spec as { template: { metadata: Json } };
+    spec.template.metadata.annotations = { [HASH]: stamps[name] };
+    return object;
+  };
+  return [
+    configMap("app-config", { LOG_LEVEL: level, PORT: "8080" }, { namespace: NS }),
+    withStamp(
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), {
+        namespace: NS,
+        replicas: 2,
+      }),
+      "web",
+    ),
+    // Reads only PORT: a LOG_LEVEL change is not its business (key-precise), so it is not followed.
+    deployment(
+      "worker",
+      pod({
+        env: [{ name: "PORT", valueFrom: { configMapKeyRef: { name: "app-config", key: "PORT" } } }],
+      }),
+      { namespace: NS },
+    ),
+  ];
+}
+
+interface Setup {
+  sim: SimCluster;
+  repo: TempRepo;
+  kubeconfig: string;
+  home: string;
+  run(args: string[]): ReturnType<typeof runInProcess>;
+}
+
+let cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** v1 deployed; head commit v2 changes LOG_LEVEL (stamped or not). */
+async function setup(stamps?: Record<string, string>): Promise<Setup> {
+  const sim = await startSimCluster({ rolloutStepMs: 10 });
+  const repo = await createTempRepo();
+  const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-"));
+  cleanups.push(
+    () => sim.close(),
+    () => repo.cleanup(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+  await repo.write(FILE, yamlDocs(...manifests("info")));
+  await repo.commit("v1");
+  await repo.write(FILE, yamlDocs(...manifests("debug", stamps)));
+  await repo.commit("v2: debug logging");
+  sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
+  for (const object of manifests("info")) sim.seed(toJson(object));
+  const kubeconfig = join(dir, "kubeconfig");
+  sim.writeKubeconfig(kubeconfig, { context: "ci" });
+  sim.resetRequests();
+  return {
+    sim,
+    repo,
+    kubeconfig,
+    home: dir,
+    run: (args) =>
+      runInProcess([
+        "--repo",
+        repo.dir,
+        "--base",
+        "HEAD~1",
+        "--head",
+        "HEAD",
+        "--kubeconfig",
+        kubeconfig,
+        "--strategy",
+        "gitops",
+        ...args,
+      ]),
+  };
+}
+
+function toJson(object: Json): Json {
+  return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
+}
+
+/** The hash the unstamped head commit asks for, as its exit-2 message names it. */
+async function expectedStamp(): Promise<string> {
+  const s = await setup();
+  const run = await s.run([]);
+  const match =
+    /deployment\/web \(namespace shop\) \(deploy\/shop\.yaml:\d+\): .*\(expected ([0-9a-f]{64})\)/.exec(
+      run.stderr,
+    );
+  if (!match) throw new Error(`no expected hash in: ${run.stderr}`);
+  return match[1]!;
+}
+
+/** Requests config-rollout sent (kubectl, the agent, is left out): reads only. */
+function ownWrites(sim: SimCluster): string[] {
+  return sim.requests
+    .filter((r) => !r.userAgent?.startsWith("kubectl"))
+    .filter((r) => r.method !== "GET" || !["get", "list", "watch"].includes(r.verb))
+    .map((r) => `${r.method} ${r.path}`);
+}
+
+const kubectl = findKubectl();
+
+describe("--strategy gitops", () => {
+  test("an unstamped head commit stops the run with exit 2 before any wait, naming the workload, its file and the hash, and the command that fixes it", async () => {
+    const s = await setup();
+    const run = await s.run(["--timeout", "60s"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(
+      /deployment\/web \(namespace shop\) \(deploy\/shop\.yaml:\d+\): the head commit carries no config-rollout\.io\/config-hash \(expected [0-9a-f]{64}\)/,
+    );
+    expect(run.stderr).toContain("Run `config-rollout stamp`, commit the result and push it.");
+    // The key-precise plan does not follow the worker, which reads only PORT.
+    expect(run.stderr).not.toContain("deployment/worker");
+    expect(ownWrites(s.sim)).toEqual([]);
+  });
+
+  test("a stale stamp (the value of other content) is exit 2 too, naming both values", async () => {
+    const s = await setup({ web: "0".repeat(64) });
+    const run = await s.run([]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`carries ${HASH}=${"0".repeat(64)}, stale (expected `);
+  });
+
+  test.skipIf(!kubectl)(
+    "with an agent that applies the stamped commit after a delay: waits for it, then for the rollout, exit 0, and sends no write",
+    async () => {
+      const hash = await expectedStamp();
+      const s = await setup({ web: hash });
+      const agent = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return runKubectl(
+          kubectl!,
+          ["apply", "--server-side", "--field-manager", "argocd-controller", "-f", join(s.repo.dir, FILE)],
+          { home: s.home, kubeconfig: s.kubeconfig },
+        );
+      })();
+      const run = await s.run(["--timeout", "60s", "--output", "json"]);
+      const applied = await agent;
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as {
+        outcome: string;
+        workloads: Array<{ name: string; result?: { restart: string; rollout?: string; message: string } }>;
+      };
+      expect(report.outcome).toBe("restarted");
+      const web = report.workloads.find((w) => w.name === "web")!;
+      expect(web.result).toMatchObject({ restart: "agent-applied", rollout: "done" });
+      expect(report.workloads.find((w) => w.name === "worker")?.result).toBeUndefined();
+      // It waited for the agent, then for the rollout the agent started (every replica updated).
+      const live = s.sim.get("Deployment", NS, "web") as {
+        spec: { replicas: number; template: { metadata: { annotations: Json } } };
+        status: { updatedReplicas: number };
+      };
+      expect(live.spec.template.metadata.annotations[HASH]).toBe(hash);
+      expect(live.status.updatedReplicas).toBe(live.spec.replicas);
+      expect(run.stderr).toContain(
+        `deployment/web (namespace shop): the agent applied the commit (${HASH}=${hash})`,
+      );
+      // The agent wrote; config-rollout only read.
+      expect(s.sim.requests.some((r) => r.userAgent?.startsWith("kubectl") && r.verb === "apply")).toBe(true);
+      expect(ownWrites(s.sim)).toEqual([]);
+      // Not even an access review: there is nothing to ask permission for.
+      expect(s.sim.requests.filter((r) => r.path.includes("selfsubjectaccessreviews"))).toEqual([]);
+    },
+  );
+
+  test("with no agent: the timeout says the agent has not applied the commit, names the workload and hash, exit 1, in every format", async () => {
+    const hash = await expectedStamp();
+    const s = await setup({ web: hash });
+    const text = await s.run(["--timeout", "1s"]);
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout).toContain("Failed: the agent has not applied the commit to deployment/web yet.");
+    expect(text.stdout).toContain(
+      `the agent has not applied the commit yet: after 1s the live pod template of deployment/web (namespace shop) still lacks ${HASH}=${hash} (it carries no ${HASH})`,
+    );
+    expect(text.stdout).not.toMatch(/timed out after/);
+
+    const json = await s.run(["--timeout", "1s", "--output", "json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as {
+      outcome: string;
+      workloads: Array<{ name: string; result?: { restart: string; rollout?: string; message: string } }>;
+    };
+    expect(report.outcome).toBe("failed");
+    const web = report.workloads.find((w) => w.name === "web")!.result!;
+    expect(web.restart).toBe("agent-not-applied");
+    expect(web.rollout).toBeUndefined();
+    expect(web.message).toContain(hash);
+
+    const markdown = await s.run(["--timeout", "1s", "--output", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain("agent has not applied the commit");
+    expect(ownWrites(s.sim)).toEqual([]);
+  });
+
+  test("options that would write, or follow workloads the repository does not define, are refused with exit 2", async () => {
+    const s = await setup();
+    for (const args of [["--apply"], ["--dry-run", "server"], ["--discover", "both"]]) {
+      const run = await s.run(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toContain("--strategy gitops writes nothing to the cluster: drop");
+    }
+    expect(s.sim.requests).toEqual([]);
+  });
+});
