@@ -257,7 +257,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     secret: true,
     placeholder: "KEY",
     description:
-      "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values.",
+      "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID.",
   },
   {
     name: "output",
