@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { configHash } from "../../src/core/manifests/config-hash.js";
+import { idKey } from "../../src/core/model.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
@@ -105,16 +107,15 @@ function toJson(object: Json): Json {
   return parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
 }
 
-/** The hash the unstamped head commit asks for, as its exit-2 message names it. */
-async function expectedStamp(): Promise<string> {
-  const s = await setup();
-  const run = await s.run([]);
-  const match =
-    /deployment\/web \(namespace shop\) \(deploy\/shop\.yaml:\d+\): .*\(expected ([0-9a-f]{64})\)/.exec(
-      run.stderr,
-    );
-  if (!match) throw new Error(`no expected hash in: ${run.stderr}`);
-  return match[1]!;
+/**
+ * The stamp of web at v2, from the one function `config-rollout stamp` and the annotation strategy
+ * use (core/manifests/config-hash.ts): web reads every key of app-config (envFrom).
+ */
+function expectedStamp(): string {
+  const id = { kind: "ConfigMap" as const, namespace: NS, name: "app-config" };
+  const b64 = (value: string) => Buffer.from(value, "utf8").toString("base64");
+  const content = { LOG_LEVEL: b64("debug"), PORT: b64("8080") };
+  return configHash([{ id, keys: "all" }], new Map([[idKey(id), content]]))!;
 }
 
 /** Requests config-rollout sent (kubectl, the agent, is left out): reads only. */
@@ -135,6 +136,7 @@ describe("--strategy gitops", () => {
     expect(run.stderr).toMatch(
       /deployment\/web \(namespace shop\) \(deploy\/shop\.yaml:\d+\): the head commit carries no config-rollout\.io\/config-hash \(expected [0-9a-f]{64}\)/,
     );
+    expect(run.stderr).toContain(`(expected ${expectedStamp()})`);
     expect(run.stderr).toContain("Run `config-rollout stamp`, commit the result and push it.");
     // The key-precise plan does not follow the worker, which reads only PORT.
     expect(run.stderr).not.toContain("deployment/worker");
@@ -151,7 +153,7 @@ describe("--strategy gitops", () => {
   test.skipIf(!kubectl)(
     "with an agent that applies the stamped commit after a delay: waits for it, then for the rollout, exit 0, and sends no write",
     async () => {
-      const hash = await expectedStamp();
+      const hash = expectedStamp();
       const s = await setup({ web: hash });
       const agent = (async () => {
         await new Promise((resolve) => setTimeout(resolve, 700));
@@ -191,8 +193,37 @@ describe("--strategy gitops", () => {
     },
   );
 
+  test.skipIf(!kubectl)(
+    "--timeout covers both waits: the rollout the agent started gets what the agent wait left, and a stuck one is a failed rollout, not an agent that did not apply",
+    async () => {
+      const hash = expectedStamp();
+      const s = await setup({ web: hash });
+      s.sim.setRolloutBehaviour("Deployment", NS, "web", "stall");
+      const agent = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return runKubectl(kubectl!, ["apply", "--server-side", "-f", join(s.repo.dir, FILE)], {
+          home: s.home,
+          kubeconfig: s.kubeconfig,
+        });
+      })();
+      const started = Date.now();
+      const run = await s.run(["--timeout", "4s", "--output", "json"]);
+      const elapsed = Date.now() - started;
+      expect((await agent).code).toBe(0);
+      expect(run.code, run.stderr).toBe(1);
+      const web = (
+        JSON.parse(run.stdout) as { workloads: Array<{ name: string; result?: Record<string, string> }> }
+      ).workloads.find((w) => w.name === "web")!.result!;
+      expect(web).toMatchObject({ restart: "agent-applied", rollout: "timeout" });
+      // The rollout wait had less than the whole 4s: the agent wait used the first second or so.
+      const waited = Number(/timed out after ([\d.]+)s/.exec(web.message!)?.[1]);
+      expect(waited).toBeLessThan(3.5);
+      expect(elapsed).toBeLessThan(4_000 + 2_500);
+    },
+  );
+
   test("with no agent: the timeout says the agent has not applied the commit, names the workload and hash, exit 1, in every format", async () => {
-    const hash = await expectedStamp();
+    const hash = expectedStamp();
     const s = await setup({ web: hash });
     const text = await s.run(["--timeout", "1s"]);
     expect(text.code, text.stderr).toBe(1);

@@ -11,7 +11,7 @@ import { formatId, idKey, type Manifest, type ObjectId } from "../../core/model.
 import { consumedBy } from "../../core/plan/consumed-configs.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { RestartStrategy } from "./restart-strategy.js";
-import { stampHashes } from "./stamp-hash.js";
+import { computeRestartHashes } from "./restart-hash.js";
 
 export function createGitopsStrategy(hashKey: string | undefined): RestartStrategy {
   let hashes = new Map<string, string>();
@@ -27,7 +27,8 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
-      hashes = await stampHashes(workloads, headWorkloads, headConfigs, hashKey);
+      // The stamp's function over the head commit's definitions: no cluster state goes into it.
+      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
       checkStamped(
         workloads.map((w) => w.id),
         headWorkloads,
