@@ -251,6 +251,22 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server.",
   },
   {
+    name: "check",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHECK",
+    description:
+      "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current.",
+  },
+  {
+    name: "changed-only",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    description:
+      "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer.",
+  },
+  {
     name: "hash-key",
     type: "string",
     env: "CONFIG_ROLLOUT_HASH_KEY",
