@@ -95,7 +95,8 @@ export function actionInputs(): ActionInput[] {
 export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   {
     name: "result",
-    description: "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed.",
+    description:
+      "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed. With command: stamp: stamped (written or committed), nothing-to-do (every stamp current) or failed (a check found one missing or stale).",
   },
   {
     name: "changed-configs",

@@ -10,8 +10,8 @@ import { restartableKind } from "../../core/kinds/workload-kinds.js";
 import { formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
 import { consumedBy } from "../../core/plan/consumed-configs.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
-import type { RestartStrategy } from "./restart-strategy.js";
 import { computeRestartHashes } from "./restart-hash.js";
+import type { RestartStrategy } from "./restart-strategy.js";
 
 export function createGitopsStrategy(hashKey: string | undefined): RestartStrategy {
   let hashes = new Map<string, string>();
