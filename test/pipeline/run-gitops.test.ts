@@ -3,6 +3,7 @@
 // The sim's request log is the witness: config-rollout sends only reads (GET, LIST, WATCH); every
 // write in the log is the agent's (kubectl's user agent).
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -62,8 +63,11 @@ afterEach(async () => {
   cleanups = [];
 });
 
-/** v1 deployed; head commit v2 changes LOG_LEVEL (stamped or not). */
-async function setup(stamps?: Record<string, string>): Promise<Setup> {
+/**
+ * v1 deployed; head commit v2 changes LOG_LEVEL, stamped by hand (`stamps`), by the real
+ * `config-rollout stamp` (`"cli"`), or not at all.
+ */
+async function setup(stamps?: Record<string, string> | "cli"): Promise<Setup> {
   const sim = await startSimCluster({ rolloutStepMs: 10 });
   const repo = await createTempRepo();
   const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-"));
@@ -74,7 +78,11 @@ async function setup(stamps?: Record<string, string>): Promise<Setup> {
   );
   await repo.write(FILE, yamlDocs(...manifests("info")));
   await repo.commit("v1");
-  await repo.write(FILE, yamlDocs(...manifests("debug", stamps)));
+  await repo.write(FILE, yamlDocs(...manifests("debug", stamps === "cli" ? {} : stamps)));
+  if (stamps === "cli") {
+    const stamped = await runInProcess(["stamp", "--repo", repo.dir]);
+    if (stamped.code !== 0) throw new Error(`stamp failed: ${stamped.stderr}`);
+  }
   await repo.commit("v2: debug logging");
   sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
   for (const object of manifests("info")) sim.seed(toJson(object));
@@ -153,8 +161,10 @@ describe("--strategy gitops", () => {
   test.skipIf(!kubectl)(
     "with an agent that applies the stamped commit after a delay: waits for it, then for the rollout, exit 0, and sends no write",
     async () => {
+      // The head commit stamped by the real `config-rollout stamp`: the run expects the same value.
       const hash = expectedStamp();
-      const s = await setup({ web: hash });
+      const s = await setup("cli");
+      expect(await readFile(join(s.repo.dir, FILE), "utf8")).toContain(`${HASH}: ${hash}`);
       const agent = (async () => {
         await new Promise((resolve) => setTimeout(resolve, 700));
         return runKubectl(
