@@ -58,6 +58,7 @@ interface Setup {
 }
 
 let cleanups: Array<() => Promise<void> | void> = [];
+const kubectl = findKubectl();
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
@@ -133,8 +134,6 @@ function ownWrites(sim: SimCluster): string[] {
     .filter((r) => r.method !== "GET" || !["get", "list", "watch"].includes(r.verb))
     .map((r) => `${r.method} ${r.path}`);
 }
-
-const kubectl = findKubectl();
 
 describe("--strategy gitops", () => {
   test("an unstamped head commit stops the run with exit 2 before any wait, naming the workload, its file and the hash, and the command that fixes it", async () => {
@@ -271,3 +270,82 @@ describe("--strategy gitops", () => {
     expect(s.sim.requests).toEqual([]);
   });
 });
+
+test.skipIf(!kubectl)(
+  "kustomize: the overlay stamped by `config-rollout stamp` (its generated patch), applied by the agent with `kubectl apply -k`, is followed to the end",
+  async () => {
+    const sim = await startSimCluster({ rolloutStepMs: 10 });
+    const repo = await createTempRepo();
+    const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-k-"));
+    cleanups.push(
+      () => sim.close(),
+      () => repo.cleanup(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
+    const write = async (level: string) => {
+      await repo.write(
+        "base/app.yaml",
+        yamlDocs(
+          configMap("app-config", { LOG_LEVEL: "info" }),
+          deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })),
+        ),
+      );
+      await repo.write("base/kustomization.yaml", "resources:\n  - app.yaml\n");
+      await repo.write(
+        "overlays/prod/kustomization.yaml",
+        "namespace: prod\nresources:\n  - ../../base\npatches:\n  - path: level.yaml\n",
+      );
+      await repo.write(
+        "overlays/prod/level.yaml",
+        `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  LOG_LEVEL: ${level}\n`,
+      );
+    };
+    await write("warn");
+    await repo.commit("v1");
+    const kubeconfig = join(dir, "kubeconfig");
+    sim.writeKubeconfig(kubeconfig, { context: "ci" });
+    const home = dir;
+    const apply = () =>
+      runKubectl(kubectl!, ["apply", "--server-side", "-k", join(repo.dir, "overlays/prod")], {
+        home,
+        kubeconfig,
+      });
+    sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "prod" } });
+    expect((await apply()).code).toBe(0);
+    await write("debug");
+    const stamped = await runInProcess(["stamp", "--repo", repo.dir]);
+    expect(stamped.code, stamped.stderr).toBe(0);
+    await repo.commit("v2: debug in prod, stamped");
+    sim.resetRequests();
+    const agent = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return apply();
+    })();
+    const run = await runInProcess([
+      "--repo",
+      repo.dir,
+      "--base",
+      "HEAD~1",
+      "--head",
+      "HEAD",
+      "--kubeconfig",
+      kubeconfig,
+      "--strategy",
+      "gitops",
+      "--timeout",
+      "60s",
+      "--output",
+      "json",
+    ]);
+    expect((await agent).code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      workloads: Array<{ namespace: string; name: string; result?: { restart: string; rollout?: string } }>;
+    };
+    expect(report.workloads.find((w) => w.name === "web" && w.namespace === "prod")?.result).toMatchObject({
+      restart: "agent-applied",
+      rollout: "done",
+    });
+    expect(ownWrites(sim)).toEqual([]);
+  },
+);
