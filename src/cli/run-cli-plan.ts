@@ -71,3 +71,11 @@ async function commentOnReview(
   if (outcome.level === "warning") log.warn(outcome.message);
   else log.info(outcome.message);
 }
+
+/** `config-rollout stamp`: in this bundle (dist/cli-plan.js), loaded only when asked for. */
+export async function runStampFromArgs(
+  ...args: Parameters<typeof import("./run-cli-stamp.js").runStampFromArgs>
+): Promise<number> {
+  const { runStampFromArgs: run } = await import("./run-cli-stamp.js");
+  return run(...args);
+}

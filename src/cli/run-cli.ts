@@ -29,7 +29,8 @@ export async function runCli(
   if (args.help) return print(io, stamp ? stampHelpText() : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
   if (stamp) {
-    const { runStampFromArgs } = await import("./run-cli-stamp.js");
+    // Through the real run's bundle (dist/cli-plan.js), which loads the stamp only for a stamp.
+    const { runStampFromArgs } = await import("./run-cli-plan.js");
     return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
   // Reports its own errors (see report-error.ts).

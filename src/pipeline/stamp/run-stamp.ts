@@ -17,7 +17,13 @@ import type { StampReport } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
-import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
+import {
+  findKustomize,
+  KustomizeBuildError,
+  type KustomizeRun,
+  kustomizeBuild,
+  NO_KUSTOMIZE_HINT,
+} from "../../render/kustomize.js";
 import { trustedPathDirs } from "../../render/renderer-environment.js";
 import type { Settings } from "../../settings/settings.js";
 import { createPathFilter } from "../scan-repository.js";
@@ -148,7 +154,7 @@ async function stampRoots(
           root: byDir.get(dir)!,
           included,
           inputWorkloads,
-          render: (d) => kustomizeBuild(run, deps.tree.dir, d, "work tree"),
+          render: (d) => renderWorkTree(run, deps.tree.dir, d),
           defaultNamespace: settings.namespace,
           ...(key ? { key } : {}),
           check: settings.check,
@@ -219,4 +225,16 @@ async function changedInRange(
     const b = after.get(idKey(t.id));
     return a !== undefined && b !== undefined && a !== b;
   });
+}
+
+/** A root rendered from the work tree; kustomize's refusal said as such (exit 2, nothing written). */
+async function renderWorkTree(run: KustomizeRun, treeDir: string, dir: string): Promise<Buffer> {
+  try {
+    return await kustomizeBuild(run, treeDir, dir, "work tree");
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    throw new UserError(
+      `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`,
+    );
+  }
 }
