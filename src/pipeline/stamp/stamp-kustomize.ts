@@ -4,6 +4,7 @@
 // file under `patches:`, and render again to prove each workload now carries its value (a failed
 // proof restores both files and reports the root as unstampable).
 
+import { UserError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
 import { field, stringField } from "../../core/manifests/json-shape.js";
 import { parseManifests } from "../../core/manifests/parse-manifests.js";
@@ -40,7 +41,15 @@ export interface KustomizeStampContext {
 export async function stampKustomization(ctx: KustomizeStampContext, report: StampReport): Promise<void> {
   const { root } = ctx;
   const label = `kustomize ${root.dir || "."}`;
-  const rendered = await renderManifests(ctx, label);
+  let rendered: Manifest[];
+  try {
+    rendered = await renderManifests(ctx, label);
+  } catch (error) {
+    // One kustomization that does not build (a leftover, a plugin) does not stop the others.
+    if (!(error instanceof UserError)) throw error;
+    report.unstampable.push({ what: label, reason: error.message });
+    return;
+  }
   const generators = ctx.included.flatMap((k) => k.generators);
   const contents = repositoryConfigs(rendered);
   const selfRolling = (id: { kind: string; namespace: string; name: string }) =>
