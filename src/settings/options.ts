@@ -119,7 +119,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
     description:
-      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs).",
+      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux).",
   },
   {
     name: "env-name",

@@ -41,7 +41,7 @@ const componentJob = interpolate(defaults)[String(defaults["job-name"])] as Job;
 // Settings the component leaves to CI/CD variables: secrets, the agent's KUBECONFIG, and the output
 // format the job needs to be JSON.
 // `comment` is decided by the job from mr-comment and the token (CONFIG_ROLLOUT_COMMENT still overrides).
-// check and changed-only are flags of `config-rollout stamp`, not of the restart job this component runs.
+// `check` and `changed-only` are the stamp's: the .config-rollout-stamp job's, not the restart job's.
 const NOT_INPUTS = new Set([
   "kubeconfig",
   "kubeconfig-data",

@@ -11,6 +11,8 @@ export interface StampChange {
   origin?: string;
   old?: string;
   new: string;
+  /** The repository configs the value covers (the action's commit message names them). */
+  covers?: ObjectId[];
 }
 
 export interface StampReport {

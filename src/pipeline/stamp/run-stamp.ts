@@ -106,7 +106,13 @@ async function stampRawFiles(
     if (source === undefined) continue;
     const stamped = stampFile(source, fileTargets, settings.namespace);
     for (const t of stamped.changed) {
-      report.changes.push({ workload: t.id, file, ...(t.current ? { old: t.current } : {}), new: t.hash });
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...(t.current ? { old: t.current } : {}),
+        new: t.hash,
+        covers: t.covers,
+      });
     }
     for (const u of stamped.unstampable) {
       report.unstampable.push({

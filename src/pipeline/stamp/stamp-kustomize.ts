@@ -90,6 +90,7 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
       origin: label,
       ...(t.current ? { old: t.current } : {}),
       new: t.hash,
+      covers: t.covers,
     });
   }
   report.current += stamps.targets.length - stale.length;
