@@ -171,3 +171,12 @@ test.each(files.filter((f) => f.startsWith(`${STRATEGIES}/`)).map((f) => relativ
     }
   },
 );
+
+/** The developers' guide: a file a newcomer can read through (split by job beyond it). */
+const MAX_FILE_LINES = 400;
+
+test.each(files.map((f) => relative(SRC, f)))(`%s stays under ${MAX_FILE_LINES} lines`, (file) => {
+  const text = readFileSync(join(SRC, file), "utf8");
+  const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  expect(lines, `${file} has ${lines} lines: split it by job`).toBeLessThanOrEqual(MAX_FILE_LINES);
+});

@@ -4,7 +4,7 @@ import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
-import { readEventPayload } from "../ci/github-event.js";
+import { eventReader } from "../ci/github-event.js";
 import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import { commentOnReview, type ReviewCommentRequest } from "../compose/comment-on-review.js";
@@ -26,6 +26,11 @@ import { actionOutputs, fitOutputs } from "./outputs.js";
 import { readActionInputs } from "./read-inputs.js";
 import { decideTrust } from "./trust-policy.js";
 
+/**
+ * The action's whole run in one try. Kept long (about 105 lines) on purpose: the order that keeps
+ * secrets safe (every input masked before anything is logged, the trust policy before the run) and
+ * the one catch that turns any throw into one failed step read top to bottom in one place.
+ */
 export async function run(): Promise<void> {
   const env = process.env;
   let debug = core.isDebug();
@@ -58,7 +63,9 @@ export async function run(): Promise<void> {
     );
     mask(await cluster.secretsToMask());
 
-    const event = await readEventPayload(env);
+    // Read once: the trust policy, the range and the comment all look at the same payload.
+    const readEvent = eventReader(env);
+    const event = await readEvent();
     const trust = decideTrust({
       eventName: env.GITHUB_EVENT_NAME ?? "",
       event,
@@ -84,7 +91,7 @@ export async function run(): Promise<void> {
 
     const git = await createGit(settings.repo);
     log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS });
+    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
     log.flush();
     core.info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);

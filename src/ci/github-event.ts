@@ -3,6 +3,18 @@
 import { readFile } from "node:fs/promises";
 import { UserError } from "../core/errors.js";
 
+/**
+ * The payload, read at most once however many parts of a run ask (the range, the action's trust
+ * policy, the pull request comment): every call of the reader returns the same read.
+ */
+export function eventReader(env: Record<string, string | undefined>): () => Promise<unknown> {
+  let read: Promise<unknown> | undefined;
+  return () => {
+    read ??= readEventPayload(env);
+    return read;
+  };
+}
+
 /** The parsed payload, or undefined when GITHUB_EVENT_PATH is not set (a local run). */
 export async function readEventPayload(env: Record<string, string | undefined>): Promise<unknown> {
   const path = env.GITHUB_EVENT_PATH;

@@ -1,9 +1,13 @@
 // What the CI environment asks us to compare, before any git lookup: the output of the pure
 // `resolveRange` and the input of `resolveCommits` (src/git/resolve-commits.ts).
 
+import type { CiKind } from "./ci-kind.js";
+
 export interface RangeInput {
   flags: { base?: string; head?: string };
   env: Record<string, string | undefined>;
+  /** The CI system, as readCiEnvironment detected it; unset: told from `env`. */
+  ci?: CiKind;
   /** The parsed GITHUB_EVENT_PATH JSON, when running on GitHub Actions. */
   event?: unknown;
 }

@@ -11,7 +11,7 @@ export type { RangeInput, RangeRequest } from "./range-request.js";
 export function resolveRange(input: RangeInput, naming: OptionNaming = CLI_FLAGS): RangeRequest {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
-  switch (detectCiKind(input.env)) {
+  switch (input.ci ?? detectCiKind(input.env)) {
     case "github":
       return resolveGitHubRange(input.env, input.event, naming);
     case "gitlab":

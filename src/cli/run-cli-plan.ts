@@ -2,6 +2,7 @@
 // Imported lazily by run-cli.ts; a bundle of its own in dist/ (cli-plan.js), so it reports its
 // own errors (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
+import { eventReader } from "../ci/github-event.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
@@ -37,12 +38,15 @@ export async function runPlanFromArgs(
       );
     }
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    if (settings.comment) comment = (content) => commentOnReview(settings.commentId, content, env, log);
+    // GitHub's event payload, read once for the range and the comment.
+    const readEvent = eventReader(env);
+    if (settings.comment)
+      comment = (content) => commentOnReview({ commentId: settings.commentId, readEvent }, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
     const git = await createGit(resolve(io.cwd, settings.repo));
-    const report = await runInCi(settings, { env, git, cluster, log });
+    const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
     return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
@@ -60,7 +64,7 @@ export async function runPlanFromArgs(
 
 /** --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code. */
 async function commentOnReview(
-  commentId: string | undefined,
+  { commentId, readEvent }: { commentId: string | undefined; readEvent: () => Promise<unknown> },
   content: ReviewCommentRequest["content"],
   env: Record<string, string | undefined>,
   log: Log,
@@ -68,6 +72,7 @@ async function commentOnReview(
   const { commentOnReview } = await import("../compose/comment-on-review.js");
   const outcome = await commentOnReview({
     env,
+    readEvent,
     ...(commentId ? { commentId } : {}),
     content,
     version: VERSION,

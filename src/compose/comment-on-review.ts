@@ -2,7 +2,8 @@
 // run: find where to comment, build the body, find our comment by its marker and update it, or
 // create it. Never throws and never changes the run's result: the outcome is one line for the log,
 // a warning when a comment was wanted and could not be written.
-import { readEventPayload } from "../ci/github-event.js";
+import { detectCiKind } from "../ci/ci-kind.js";
+import { eventReader } from "../ci/github-event.js";
 import { buildCommentBody } from "../comment/comment-body.js";
 import { type ReviewComments, upsertComment } from "../comment/review-comments.js";
 import { findReviewTarget, type ReviewTarget, tokenFor } from "../comment/review-target.js";
@@ -16,6 +17,8 @@ export interface ReviewCommentRequest {
   env: Env;
   /** GitHub's event payload (GITHUB_EVENT_PATH), when the caller has read it. */
   event?: unknown;
+  /** Else how to read it (eventReader, shared with the run's range: one read). */
+  readEvent?: () => Promise<unknown>;
   /** A token given by the caller (the action's `github-token` input); else the environment's. */
   token?: string;
   /** --comment-id; default: the target's (workflow and job, or job name). */
@@ -39,7 +42,10 @@ export interface ReviewCommentOutcome {
 const LIMITS = { github: 65_000, gitlab: 999_000 } as const;
 
 export async function commentOnReview(request: ReviewCommentRequest): Promise<ReviewCommentOutcome> {
-  const lookup = findReviewTarget(request.env, request.event ?? (await eventPayload(request.env)));
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? (await eventPayload(request.env, request.readEvent)),
+  );
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -67,10 +73,10 @@ export async function commentOnReview(request: ReviewCommentRequest): Promise<Re
 }
 
 /** GitHub's event payload for the CLI, which has not read it; a payload that cannot be read names no pull request. */
-async function eventPayload(env: Env): Promise<unknown> {
-  if (env.GITHUB_ACTIONS !== "true") return undefined;
+async function eventPayload(env: Env, readEvent = eventReader(env)): Promise<unknown> {
+  if (detectCiKind(env) !== "github") return undefined;
   try {
-    return await readEventPayload(env);
+    return await readEvent();
   } catch {
     return undefined;
   }

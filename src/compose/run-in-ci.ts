@@ -1,6 +1,6 @@
 // The wiring both entry points share: the CI environment decides the range, the git adapter reads the
 // repository, the cluster connection is prepared but only opened when needed.
-import { detectCiKind } from "../ci/ci-kind.js";
+import { eventReader } from "../ci/github-event.js";
 import { readCiEnvironment } from "../ci/read-ci-environment.js";
 import type { Log } from "../core/log.js";
 import type { OptionNaming } from "../core/option-naming.js";
@@ -19,13 +19,17 @@ export async function runInCi(
     log: Log;
     /** How messages name options: the CLI's flags unless given (the action: its inputs). */
     naming?: OptionNaming;
+    /** GitHub's event payload, shared with the caller (the trust policy, the comment): read once. */
+    readEvent?: () => Promise<unknown>;
   },
 ): Promise<RunReport> {
   const { env, git, cluster, log } = adapters;
+  const flags = { base: settings.base, head: settings.head };
+  const range = await readCiEnvironment(flags, env, adapters.readEvent ?? eventReader(env));
   return runConfigRollout({
     settings,
-    range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
-    ci: detectCiKind(env),
+    range,
+    ci: range.ci,
     git,
     connect: cluster.connect,
     clusterConfigured: cluster.configured,

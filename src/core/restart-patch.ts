@@ -94,14 +94,3 @@ export function currentHash(
   const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
-
-/** The value of env var `varName` when every container sets it to the same literal value. */
-export function currentEnvValue(obj: unknown, varName: string): string | undefined {
-  const containers = arrayField(field(templateAt(obj, SPEC_TEMPLATE), "spec"), "containers");
-  const values = containers.map((c) => {
-    const entry = arrayField(c, "env").find((e) => field(e, "name") === varName);
-    return stringField(entry, "value");
-  });
-  const first = values[0];
-  return first !== undefined && values.every((v) => v === first) ? first : undefined;
-}

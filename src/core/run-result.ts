@@ -1,4 +1,5 @@
 import type { ObjectId, Plan } from "./model.js";
+import type { DryRun } from "./setting-choices.js";
 
 /** What happened to one planned restart on the cluster. */
 export type RestartOutcome =
@@ -31,7 +32,7 @@ export interface WorkloadResult {
 export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned";
 
 /** How the report is printed (--output). */
-export type OutputFormat = "text" | "json" | "markdown";
+export type { OutputFormat } from "./setting-choices.js";
 
 export interface RunReport {
   plan: Plan;
@@ -39,7 +40,7 @@ export interface RunReport {
   outcome: Outcome;
   /** Context the run talked to, when it did. */
   cluster?: { context: string; server: string };
-  dryRun: "none" | "client" | "server";
+  dryRun: DryRun;
   /** What the strategy adds beyond each workload's result (versioned: copies a dry run would create, copies pruned). */
   notes?: string[];
 }

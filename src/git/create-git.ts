@@ -1,6 +1,6 @@
 // The git adapter: git with argument arrays, refs verified before use, paths after "--".
 
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isFullSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
@@ -8,6 +8,7 @@ import { catFileSizes } from "./cat-file-batch.js";
 import { CatFileReader } from "./cat-file-reader.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
+import { GitHistory, NOT_FOUND } from "./git-history.js";
 import type { BatchEntry } from "./parse-cat-file-batch.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { parseNameStatus } from "./parse-name-status.js";
@@ -17,10 +18,6 @@ import { assertSafeRef } from "./safe-ref.js";
 
 /** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
 const NETWORK_TIMEOUT_MS = 120_000;
-// --progress rather than --quiet: a long but healthy fetch keeps writing, so the no-output timeout only hits a stuck one.
-const FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
-/** rev-parse --verify --quiet and cat-file -e exit 1 or 128 when the object is not there. */
-const NOT_FOUND = [1, 128];
 
 export async function createGit(repoDir: string): Promise<Git> {
   const dir = resolve(repoDir);
@@ -55,7 +52,7 @@ async function askGitForWorkTree(dir: string): Promise<string> {
   return root;
 }
 
-class GitAdapter implements Git {
+class GitAdapter extends GitHistory implements Git {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
    * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
@@ -67,11 +64,8 @@ class GitAdapter implements Git {
   /** Every object read goes through one long-lived `cat-file --batch`. */
   private readonly objects: CatFileReader;
 
-  constructor(
-    readonly root: string,
-    private readonly git: GitRunner,
-    private readonly network: Pick<GitRunner, "run">,
-  ) {
+  constructor(root: string, git: GitRunner, network: Pick<GitRunner, "run">) {
+    super(root, git, network);
     this.objects = new CatFileReader(root);
   }
 
@@ -135,75 +129,6 @@ class GitAdapter implements Git {
         .run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND)
         .then(({ stdout }) => request.resolve(stdout.trim() || undefined), request.reject);
     }
-  }
-
-  async hasCommit(sha: string): Promise<boolean> {
-    assertSafeRef(sha);
-    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
-    return exitCode === 0 && stdout.trim() === "commit";
-  }
-
-  async isShallow(): Promise<boolean> {
-    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
-    return stdout.trim() === "true";
-  }
-
-  async fetchCommit(sha: string): Promise<boolean> {
-    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
-    // --depth would turn a complete clone into a shallow one: only use it when already shallow.
-    const depth = (await this.isShallow()) ? ["--depth=1"] : [];
-    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
-  }
-
-  async fetchBranch(branch: string): Promise<boolean> {
-    assertSafeRef(branch);
-    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
-    const depth = (await this.isShallow()) ? ["--depth=1"] : [];
-    return this.tryNetwork([
-      ...FETCH,
-      ...depth,
-      "origin",
-      `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
-    ]);
-  }
-
-  async deepen(by: number, commits?: string[]): Promise<boolean> {
-    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
-    if (!(await this.isShallow())) return false;
-    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
-    for (const sha of wants) {
-      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
-    }
-    // The shallow file lists the history's cut points: unchanged after a fetch means nothing new came.
-    const before = await this.readShallowFile();
-    if (!(await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants]))) return false;
-    return (await this.readShallowFile()) !== before;
-  }
-
-  async mergeBase(a: string, b: string): Promise<string | undefined> {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
-    return stdout.trim() || undefined;
-  }
-
-  async firstParent(sha: string): Promise<string | undefined> {
-    assertSafeRef(sha);
-    // Read the commit object itself: in a shallow clone rev-parse would call a cut commit a root.
-    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
-    for (const line of stdout.split("\n")) {
-      if (line === "") break; // end of the header
-      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
-    }
-    return undefined;
-  }
-
-  async isAncestor(a: string, b: string): Promise<boolean> {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
-    return exitCode === 0;
   }
 
   /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
@@ -390,21 +315,6 @@ class GitAdapter implements Git {
     await runGrep(this.root, { needles, rev: sha, pathspecs, ...(signal ? { signal } : {}) }, (name) =>
       onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
     );
-  }
-
-  private async tryNetwork(args: string[]): Promise<boolean> {
-    try {
-      await this.network.run(args);
-      return true;
-    } catch {
-      // The caller decides what a failed fetch means and explains it to the user.
-      return false;
-    }
-  }
-
-  private async readShallowFile(): Promise<string> {
-    const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return readFile(resolve(this.root, path), "utf8").catch(() => "");
   }
 
   /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */

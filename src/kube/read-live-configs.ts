@@ -4,13 +4,14 @@
 
 import { idKey, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
+import { DEFAULT_CONCURRENCY } from "../core/setting-choices.js";
 import type { Cluster, LiveConfig } from "./kube-client.js";
 
 export async function readLiveConfigs(
   cluster: Cluster,
   ids: ObjectId[],
   /** Requests in flight at once (--concurrency). */
-  concurrency = 8,
+  concurrency = DEFAULT_CONCURRENCY,
 ): Promise<Map<string, LiveConfig | undefined>> {
   const live = new Map<string, LiveConfig | undefined>();
   const configMapsByNamespace = new Map<string, ObjectId[]>();

@@ -12,18 +12,21 @@ import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
 import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
+import type { SourceWarning } from "../core/sources/source-warning.js";
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { OPTIONS } from "../settings/options.js";
 import { credentialVariables, type Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
-import { assumedNamespaceNote } from "./namespace-note.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
-import { readConfigsAt, scanRepository } from "./scan-repository.js";
+import { readConfigsAt } from "./scan/configs-at-head.js";
+import { assumedNamespaceNote } from "./scan/namespace-note.js";
+import type { RepositoryScan, ScanOptions } from "./scan/scan-model.js";
+import { scanRepository } from "./scan/scan-repository.js";
+import { unreadSubmodules } from "./scan/unread-submodules.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
-import { unreadSubmodules } from "./unread-submodules.js";
+import type { RestartStrategy } from "./strategy/restart-strategy.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -43,27 +46,19 @@ export interface RunDependencies {
   now?: () => number;
 }
 
+/**
+ * One run, stage by stage. Kept long (about 85 lines) on purpose: it is the pipeline's table of
+ * contents, one call per stage in the order they run, and the few values each stage hands the next
+ * (commits, scan, cluster workloads, plan) stay visible in one place.
+ */
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const { settings, git, log } = deps;
   const now = deps.now ?? Date.now;
   const naming = deps.naming ?? CLI_FLAGS;
-  const request = resolveRange(deps.range, naming);
-  // Two full SHAs (a push event's) are diffed while they are verified: the scan asks for the same
-  // diff. Should they not resolve (a commit to fetch), the scan diffs what they resolved to.
-  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
-    git.changedFiles(request.base, request.head).catch(() => {});
-  }
-  const commits = await log.group("Resolve commits", () =>
-    resolveCommits(request, git, { ci: deps.ci, naming }),
-  );
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
   const emptyPlan: Plan = {
-    base: commits.base ?? "",
-    head: commits.head,
-    rangeNote: commits.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: [],
+    ...{ base: commits.base ?? "", head: commits.head, rangeNote: commits.note },
+    ...{ changes: [], workloads: [], problems: [], warnings: [] },
   };
   if (!commits.base) {
     log.info(commits.note);
@@ -71,37 +66,13 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   }
   const base = commits.base;
 
-  // --kustomize DIRS says what this cluster runs: raw files too are read only when --paths says so.
-  const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  const scanOptions = {
-    paths: kustomizeDirs && !settings.pathsExplicit ? [] : settings.paths,
-    exclude: settings.exclude,
-    defaultNamespace: settings.namespace,
-    maxFileSize: settings.maxFileSize,
-    sources: {
-      kustomize: settings.kustomize,
-      ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
-      ...(settings.render !== undefined ? { render: settings.render } : {}),
-      renderPaths: settings.renderPaths,
-      secretVariables: credentialVariables(),
-      env: deps.env ?? process.env,
-    },
-  };
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
   // Submodules the range moved: their files are not read (the diff already said which they are).
   const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
-  for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning of [...scan.sourceWarnings, ...submodules])
-    log.warn(warning.message, { file: warning.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
-  if (settings.strict && errors.length > 0) {
-    const first = errors[0]!;
-    throw new UserError(
-      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
-    );
-  }
+  reportScanProblems(scan, submodules, settings, log);
 
   const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
   let cluster: Cluster | undefined;
@@ -118,11 +89,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const clusterWorkloads =
     discover !== "repo" && modified.length > 0
       ? await log.group("Discover consumers on the cluster", async () =>
-          discoverClusterWorkloads(
-            await connectOnce(),
-            [...new Set(modified.map((c) => c.id.namespace))],
-            settings.concurrency,
-          ),
+          discoverClusterWorkloads(await connectOnce(), namespacesOf(modified), settings.concurrency),
         )
       : [];
   const strategy = await chooseRestartStrategy(settings, now);
@@ -130,6 +97,137 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
     strategy.planningView && clusterWorkloads.length > 0
       ? await strategy.planningView(clusterWorkloads, await connectOnce())
       : clusterWorkloads;
+  const plan = planOf(scan, plannedClusterWorkloads, { emptyPlan, submodules, settings, naming, log });
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client")
+    return planOnly(
+      plan,
+      toRestart,
+      strategy,
+      { headConfigs: scan.headConfigs, head: commits.head },
+      settings,
+    );
+
+  const live = await connectOnce();
+  const { results, notes } = await rollOutPlan(
+    live,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : namespacesOf(modified)),
+        objects: clusterWorkloads,
+      },
+      repoWorkloads: scan.workloads,
+      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: (ids) =>
+        readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
+      head: commits.head,
+    },
+    { strategy, settings, log, now },
+  );
+  return {
+    plan,
+    results,
+    ...(notes.length > 0 ? { notes } : {}),
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: { context: live.context, server: live.server },
+    dryRun: settings.dryRun,
+  };
+}
+
+/** The commits to compare, from the CI environment and the flags (fetching what a shallow clone lacks). */
+function resolveRunCommits(deps: RunDependencies, naming: OptionNaming) {
+  const request = resolveRange(deps.range, naming);
+  // Two full SHAs (a push event's) are diffed while they are verified: the scan asks for the same
+  // diff. Should they not resolve (a commit to fetch), the scan diffs what they resolved to.
+  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+    deps.git.changedFiles(request.base, request.head).catch(() => {});
+  }
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+
+/** The namespaces of the configs, each once. */
+function namespacesOf(configs: Array<{ id: { namespace: string } }>): string[] {
+  return [...new Set(configs.map((c) => c.id.namespace))];
+}
+
+/** A run that writes nothing (a client dry run, or nothing to restart): the strategy may say what it would do. */
+function planOnly(
+  plan: Plan,
+  toRestart: PlannedWorkload[],
+  strategy: RestartStrategy,
+  at: { headConfigs: RepositoryScan["headConfigs"]; head: string },
+  settings: Settings,
+): RunReport {
+  const notes =
+    toRestart.length > 0
+      ? (strategy.planNotes?.({ workloads: toRestart, headConfigs: at.headConfigs, head: at.head }) ?? [])
+      : [];
+  return {
+    plan,
+    results: [],
+    outcome: outcomeOf(plan, [], settings.dryRun),
+    dryRun: settings.dryRun,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+}
+
+/** What the scan reads: --kustomize DIRS says what this cluster runs, raw files are then read only when --paths says so. */
+function scanOptionsOf(settings: Settings, env: Record<string, string | undefined>): ScanOptions {
+  const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  return {
+    paths: kustomizeDirs && !settings.pathsExplicit ? [] : settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
+      ...(settings.render !== undefined ? { render: settings.render } : {}),
+      renderPaths: settings.renderPaths,
+      secretVariables: credentialVariables(),
+      env,
+    },
+  };
+}
+
+/** Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops on an error. */
+function reportScanProblems(
+  scan: RepositoryScan,
+  submodules: SourceWarning[],
+  settings: Settings,
+  log: Log,
+): void {
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning of [...scan.sourceWarnings, ...submodules])
+    log.warn(warning.message, { file: warning.file });
+  const errors = scan.problems.filter((p) => p.severity === "error");
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0]!;
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
+    );
+  }
+}
+
+/**
+ * The plan: the workloads to restart or skip, each with its reasons, checked against sources that
+ * define an object differently and against the guard rails, with every note and warning.
+ */
+function planOf(
+  scan: RepositoryScan,
+  plannedClusterWorkloads: Manifest[],
+  ctx: {
+    emptyPlan: Plan;
+    submodules: SourceWarning[];
+    settings: Settings;
+    naming: OptionNaming;
+    log: Log;
+  },
+): Plan {
+  const { emptyPlan, submodules, settings, naming, log } = ctx;
   const built = buildPlan({
     changes: scan.changes,
     workloads: scan.workloads,
@@ -163,7 +261,7 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
-  const plan: Plan = {
+  return {
     ...emptyPlan,
     changes: scan.changes,
     workloads: guarded.workloads,
@@ -177,52 +275,6 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       ...(namespaceNote ? [namespaceNote] : []),
       ...guarded.notes,
     ],
-  };
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes =
-      toRestart.length > 0
-        ? (strategy.planNotes?.({
-            workloads: toRestart,
-            headConfigs: scan.headConfigs,
-            head: commits.head,
-          }) ?? [])
-        : [];
-    return {
-      plan,
-      results: [],
-      outcome: outcomeOf(plan, [], settings.dryRun),
-      dryRun: settings.dryRun,
-      ...(notes.length > 0 ? { notes } : {}),
-    };
-  }
-
-  const live = await connectOnce();
-  const { results, notes } = await rollOutPlan(
-    live,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads,
-      },
-      repoWorkloads: scan.workloads,
-      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: (ids) =>
-        readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
-      head: commits.head,
-    },
-    { strategy, settings, log, now },
-  );
-  return {
-    plan,
-    results,
-    ...(notes.length > 0 ? { notes } : {}),
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
-    dryRun: settings.dryRun,
   };
 }
 

@@ -1,6 +1,14 @@
 // Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
 // inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
 
+import {
+  DEFAULT_CONCURRENCY,
+  DISCOVER_MODES,
+  DRY_RUNS,
+  OUTPUT_FORMATS,
+  STRATEGIES,
+} from "../core/setting-choices.js";
+
 export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
 
 export interface OptionSpec {
@@ -100,7 +108,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "discover",
     type: "string",
-    choices: ["repo", "cluster", "both"],
+    choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo.",
   },
@@ -108,7 +116,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "strategy",
     type: "string",
     default: "annotation",
-    choices: ["annotation", "env", "versioned"],
+    choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
     description:
       "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs).",
@@ -149,7 +157,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "dry-run",
     type: "string",
     default: "none",
-    choices: ["none", "client", "server"],
+    choices: DRY_RUNS,
     env: "CONFIG_ROLLOUT_DRY_RUN",
     description:
       "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client.",
@@ -244,7 +252,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "concurrency",
     type: "integer",
-    default: "8",
+    default: String(DEFAULT_CONCURRENCY),
     env: "CONFIG_ROLLOUT_CONCURRENCY",
     placeholder: "N",
     description:
@@ -279,7 +287,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: "output",
     type: "string",
     default: "text",
-    choices: ["text", "json", "markdown"],
+    choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
     description: "Report format on stdout; logs always go to stderr.",
@@ -318,6 +326,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "max-file-size",
     type: "integer",
+    // 16 MiB: see the README ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
@@ -332,7 +341,3 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Print stack traces of internal errors.",
   },
 ];
-
-export function optionSpec(name: string): OptionSpec | undefined {
-  return OPTIONS.find((o) => o.name === name);
-}

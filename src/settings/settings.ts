@@ -1,13 +1,10 @@
 import { UserError } from "../core/errors.js";
-import type { OutputFormat } from "../core/run-result.js";
+import type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
 import { validateSettings } from "./validate-settings.js";
 
-export type Discover = "repo" | "cluster" | "both";
-export type Strategy = "annotation" | "env" | "versioned";
-export type DryRun = "none" | "client" | "server";
-export type { OutputFormat } from "../core/run-result.js";
+export type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
 
 /** Everything a run needs to know, parsed once from flags, environment or action inputs. */
 export interface Settings {
@@ -113,6 +110,12 @@ export function toSettings(...sources: RawValues[]): Settings {
   const list = (name: string) => (get(name) as string[] | undefined) ?? [];
   const bool = (name: string) => get(name) === true;
   const num = (name: string) => get(name) as number | undefined;
+  // Options with a default in the table always have a value: the default is written there only.
+  const given = <T>(name: string): T => {
+    const value = get(name);
+    if (value === undefined) throw new Error(`option ${name} has no default in the option table`);
+    return value as T;
+  };
 
   for (const ref of ["base", "head"]) {
     const value = str(ref);
@@ -121,53 +124,47 @@ export function toSettings(...sources: RawValues[]): Settings {
   const settings: Settings = {
     base: str("base"),
     head: str("head"),
-    repo: str("repo") ?? ".",
+    repo: given("repo"),
     paths: list("paths"),
     pathsExplicit: isExplicit(list("paths"), "paths"),
     exclude: list("exclude"),
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || undefined,
     renderPaths: list("render-paths"),
-    namespace: str("namespace") ?? "default",
+    namespace: given("namespace"),
     discover: str("discover") as Discover | undefined,
-    strategy: (str("strategy") ?? "annotation") as Strategy,
-    envName: str("env-name") ?? "RESTART_TIME",
+    strategy: given<Strategy>("strategy"),
+    envName: given("env-name"),
     rollback: bool("rollback"),
     prune: bool("prune"),
-    keep: num("keep") ?? 3,
-    dryRun: (str("dry-run") ?? "none") as DryRun,
+    keep: given("keep"),
+    dryRun: given<DryRun>("dry-run"),
     apply: bool("apply"),
     wait: bool("wait"),
-    timeoutMs: num("timeout") ?? 300_000,
-    configTimeoutMs: num("config-timeout") ?? 60_000,
-    execPluginTimeoutMs: num("exec-plugin-timeout") ?? 60_000,
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
-    concurrency: num("concurrency") ?? DEFAULT_CONCURRENCY,
+    concurrency: given("concurrency"),
     hashKey: str("hash-key"),
     check: bool("check"),
     changedOnly: bool("changed-only"),
-    output: (str("output") ?? "text") as OutputFormat,
+    output: given<OutputFormat>("output"),
     comment: bool("comment"),
     commentId: str("comment-id") || undefined,
     strict: bool("strict"),
-    maxFileSize: num("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug"),
   };
   validateSettings(settings);
   return settings;
 }
-
-/** Requests in flight at once: hides round trips, gentle on an API server shared with others. */
-const DEFAULT_CONCURRENCY = 8;
-
-/** 16 MiB: see the README ("Files it will not read") for why. */
-const DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 /** A list differs from its option's default (same globs in another order count as the default). */
 function isExplicit(values: string[], name: string): boolean {
@@ -239,7 +236,7 @@ function parseOptionValue(
 }
 
 // Split on commas and newlines, but not on commas inside braces: "k8s/{a,b}/x.yaml" is one glob.
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
   const items: string[] = [];
   let depth = 0;
   let current = "";

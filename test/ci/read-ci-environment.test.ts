@@ -2,7 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eventReader } from "../../src/ci/github-event.js";
 import { readCiEnvironment } from "../../src/ci/read-ci-environment.js";
+import { resolveRange } from "../../src/ci/resolve-range.js";
 import { UserError } from "../../src/core/errors.js";
 import { loadFixture } from "./ci-fixtures.js";
 
@@ -56,5 +58,29 @@ describe("readCiEnvironment", () => {
   test("outside GitHub the event file is not read", async () => {
     const input = await readCiEnvironment({}, { GITHUB_EVENT_PATH: join(dir, "nope.json") });
     expect(input.event).toBeUndefined();
+  });
+
+  test("the event file is read once per run: the range takes the payload another part already read", async () => {
+    const { env, event } = loadFixture("github", "push");
+    const path = join(dir, "once.json");
+    await writeFile(path, JSON.stringify(event));
+    const readEvent = eventReader({ ...env, GITHUB_EVENT_PATH: path });
+    const first = await readEvent();
+    // Gone after the first read (the action's trust policy): the range must not read it again.
+    await rm(path);
+    const input = await readCiEnvironment({}, { ...env, GITHUB_EVENT_PATH: path }, readEvent);
+    expect(input.event).toEqual(event);
+    expect(await readEvent()).toBe(first);
+  });
+
+  test("the CI system is told once: the range follows what readCiEnvironment detected", async () => {
+    const input = await readCiEnvironment({}, { GITLAB_CI: "true" });
+    expect(input.ci).toBe("gitlab");
+    expect((await readCiEnvironment({}, {})).ci).toBe("local");
+    // resolveRange does not look at the variables again when the kind is given.
+    expect(resolveRange({ ...input, env: { GITHUB_ACTIONS: "true" }, ci: "local" })).toMatchObject({
+      kind: "first-parent",
+      head: "HEAD",
+    });
   });
 });

@@ -7,7 +7,6 @@ import { UserError } from "../../src/core/errors.js";
 import {
   annotationPatch,
   CONFIG_HASH_ANNOTATION,
-  currentEnvValue,
   currentHash,
   envPatch,
 } from "../../src/core/restart-patch.js";
@@ -115,7 +114,6 @@ describe.skipIf(!kubectlAvailable)("patches applied by kubectl's strategic merge
       env: [{ name: "RESTART_TIME", value: "2025-01-01T00:00:00Z" }],
     });
     expect(containersOf(after, "initContainers")).toEqual(podSpec.initContainers);
-    expect(currentEnvValue(after, "RESTART_TIME")).toBe("2025-01-01T00:00:00Z");
   });
 
   test("env patch leaves the container order and count unchanged", () => {
@@ -153,28 +151,12 @@ describe("envPatch", () => {
   });
 });
 
-describe("currentHash / currentEnvValue", () => {
+describe("currentHash", () => {
   test.each<[string, Obj, string | undefined]>([
     ["annotated", deployment(podSpec, { [CONFIG_HASH_ANNOTATION]: "h1" }), "h1"],
     ["other annotations only", deployment(podSpec, { a: "b" }), undefined],
     ["no template", { kind: "Deployment", spec: {} }, undefined],
   ])("currentHash: %s", (_name, obj, expected) => {
     expect(currentHash(obj)).toBe(expected);
-  });
-
-  const twoContainers = (a: string, b: string) =>
-    deployment({
-      containers: [
-        { name: "a", env: [{ name: "R", value: a }] },
-        { name: "b", env: [{ name: "R", value: b }] },
-      ],
-    });
-  test.each<[string, Obj, string, string | undefined]>([
-    ["set in one of two containers only", deployment(podSpec), "RESTART_TIME", undefined],
-    ["same value in every container", twoContainers("v", "v"), "R", "v"],
-    ["different values", twoContainers("v", "w"), "R", undefined],
-    ["not set anywhere", twoContainers("v", "v"), "OTHER", undefined],
-  ])("currentEnvValue: %s", (_name, obj, varName, expected) => {
-    expect(currentEnvValue(obj, varName)).toBe(expected);
   });
 });

@@ -8,8 +8,10 @@ import { isClusterScoped } from "../kinds/api-kinds.js";
 import { WORKLOAD_KINDS } from "../kinds/workload-kinds.js";
 import type { Manifest, ManifestProblem } from "../model.js";
 import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteName } from "../names.js";
+import { decodeSource } from "./decode-source.js";
 import { parseSimpleYaml } from "./fast-yaml.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
+import { describeFailure, describeYamlErrorCode, oneLine, PLAIN_KEY, QUIET_DETAIL } from "./yaml-messages.js";
 
 export interface ParseManifestsOptions {
   /** Namespace for namespaced objects without metadata.namespace (kubectl's -n / context namespace). */
@@ -90,42 +92,6 @@ class LineIndex implements LinePositions {
   }
 }
 
-/** The decoded text of a file (BOM dropped), or the problem that it is not text. */
-export function decodeSource(
-  file: string,
-  text: string | Uint8Array,
-): { source: string } | { problem: ManifestProblem } {
-  const decoded = decodeText(text);
-  if (decoded === undefined) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: "not a text file (contains NUL bytes or invalid UTF-8)",
-        severity: "error",
-      },
-    };
-  }
-  const lfs = LFS_POINTER.exec(decoded);
-  if (lfs) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning",
-      },
-    };
-  }
-  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
-}
-
-/** What git commits for a file tracked by Git LFS (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */
-const LFS_POINTER =
-  /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
-
 /**
  * The objects of a file through the fast path alone; undefined when the file needs the full parse
  * (parse-manifests.ts): YAML outside the plain subset, or any problem in it.
@@ -176,26 +142,6 @@ export function notAManifestIsAWarning(source: string, problems: ManifestProblem
         }
       : p,
   );
-}
-
-/** One decoder for every file: making one per file cost more than decoding a small file. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-
-/** undefined when the content is not text (NUL bytes, invalid UTF-8). */
-function decodeText(text: string | Uint8Array): string | undefined {
-  let s: string;
-  if (typeof text === "string") {
-    // U+FFFD is what a lenient decoder leaves for invalid UTF-8.
-    s = text;
-    if (s.includes("\uFFFD")) return undefined;
-  } else {
-    try {
-      s = UTF8.decode(text);
-    } catch {
-      return undefined;
-    }
-  }
-  return s.includes("\u0000") ? undefined : s;
 }
 
 export class DocumentReader {
@@ -428,49 +374,4 @@ function nodeStart(doc: Document.Parsed, path: Array<string | number>): number |
   if (typeof node !== "object" || node === null) return undefined;
   const range = (node as { range?: unknown }).range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : undefined;
-}
-
-export function describeFailure(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
-}
-
-function oneLine(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? "";
-  return first.length > 200 ? `${first.slice(0, 200)}…` : first;
-}
-
-// The rule for Secrets: a message about a file that holds a Secret (or may: the test is on its text,
-// so it holds for a document too broken to parse) never includes the file's text. The YAML parser's
-// own messages quote source text (`Block scalar header includes extra characters: >hunter2`), so
-// they are replaced by a description of their error code; file:line:col says where.
-
-/** `kind: Secret` in YAML or JSON, quoted or not (not SecretProviderClass, SealedSecret...). */
-const SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
-
-export function mayHoldSecret(text: string): boolean {
-  return SECRET_KIND.test(text);
-}
-
-/** A key made of the characters a ConfigMap or Secret key may hold: a name, not a value. */
-const PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
-
-const QUIET_DETAIL = "details not shown (the file holds a Secret)";
-
-const YAML_ERROR_TEXT: Record<string, string> = {
-  BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
-  BAD_INDENT: "bad indentation",
-  BAD_SCALAR_START: "a plain value starts with a reserved character",
-  BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
-  BLOCK_IN_FLOW: "a block value inside a flow collection",
-  MISSING_CHAR: "a closing quote or bracket is missing",
-  MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
-  TAB_AS_INDENT: "a tab used for indentation",
-  UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)",
-};
-
-function describeYamlErrorCode(code: string): string {
-  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
-  return `${text}; ${QUIET_DETAIL}`;
 }

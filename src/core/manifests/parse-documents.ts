@@ -6,12 +6,8 @@
 // in another bundle) is not parsed again. A file with any problem is parsed whole as before, so
 // problems keep their exact wording and place.
 import type { Manifest, ManifestProblem } from "../model.js";
-import {
-  decodeSource,
-  type ParsedManifests,
-  type ParseManifestsOptions,
-  parseManifestsFast,
-} from "./manifest-reader.js";
+import { decodeSource } from "./decode-source.js";
+import { type ParsedManifests, type ParseManifestsOptions, parseManifestsFast } from "./manifest-reader.js";
 import { parseManifestFile } from "./parse-manifest-file.js";
 
 /** Documents parsed so far (objects with lines relative to the document), by text; one per scan. */

@@ -5,24 +5,23 @@
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
 import { type Document, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
+import { decodeSource } from "./decode-source.js";
 import {
   DocumentReader,
-  decodeSource,
-  describeFailure,
-  mayHoldSecret,
   notAManifestIsAWarning,
   type ParsedManifests,
   type ParseManifestsOptions,
   parseFast,
   type UnresolvedAlias,
 } from "./manifest-reader.js";
+import { describeFailure, mayHoldSecret } from "./yaml-messages.js";
 
 export {
   isProbablyManifestText,
-  mayHoldSecret,
   type ParsedManifests,
   type ParseManifestsOptions,
 } from "./manifest-reader.js";
+export { mayHoldSecret } from "./yaml-messages.js";
 
 /**
  * Parse every document of a YAML or JSON file. Never throws for bad input: a broken document is

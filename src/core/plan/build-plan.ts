@@ -73,34 +73,12 @@ export function buildPlan(input: PlanInput): PlanResult {
   }
 
   for (const candidate of candidates) {
-    const references: PlannedReference[] = [];
-    const waitingFor: ObjectId[] = [];
-    const ignoredReferences: PlannedReference[] = [];
-    for (const ref of referencesOf(candidate.objects, lookup)) {
-      const config: ObjectId = {
-        kind: ref.configKind,
-        namespace: candidate.id.namespace,
-        name: ref.configName,
-      };
-      const change = changesByKey.get(idKey(config));
-      if (change === undefined) continue;
-      if (change.status === "deleted") {
-        const key = idKey(change.id);
-        if (!stillReferencing.has(key)) stillReferencing.set(key, new Set());
-        stillReferencing.get(key)!.add(shortId(candidate.id));
-        continue;
-      }
-      // A config new in this diff. Pods that referenced it as optional started without it and need
-      // a restart to see it; with a required reference they could not start, and kubelet starts
-      // them by itself once it exists.
-      if (change.status === "added" && !ref.optional) {
-        waitingFor.push(config);
-        continue;
-      }
-      const changedKeys =
-        ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
-      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys });
-    }
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing,
+    );
     if (references.length === 0) {
       const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
       // Shown as skipped, so a user who annotated a config sees what its change did not restart.
@@ -142,7 +120,57 @@ export function buildPlan(input: PlanInput): PlanResult {
   }
 
   planned.sort((a, b) => compareIds(a.id, b.id));
-  const warnings = input.changes
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+
+/**
+ * A candidate's references to changed configs, sorted by what they mean: restart for these,
+ * waiting for an added config, or changed only in configs annotated to be ignored. References to a
+ * deleted config are noted in `stillReferencing` (config idKey -> the workloads naming it).
+ */
+function changedReferences(
+  candidate: Candidate,
+  found: ReturnType<typeof referencesOf>,
+  changesByKey: Map<string, ConfigChange>,
+  stillReferencing: Map<string, Set<string>>,
+): { references: PlannedReference[]; waitingFor: ObjectId[]; ignoredReferences: PlannedReference[] } {
+  const references: PlannedReference[] = [];
+  const waitingFor: ObjectId[] = [];
+  const ignoredReferences: PlannedReference[] = [];
+  for (const ref of found) {
+    const config: ObjectId = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName,
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === undefined) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, new Set());
+      stillReferencing.get(key)!.add(shortId(candidate.id));
+      continue;
+    }
+    // A config new in this diff. Pods that referenced it as optional started without it and need
+    // a restart to see it; with a required reference they could not start, and kubelet starts
+    // them by itself once it exists.
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys =
+      ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => (ref.keys as string[]).includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+
+/** One warning per deleted config some workload still references. */
+function deletedButReferenced(
+  changes: ConfigChange[],
+  stillReferencing: Map<string, Set<string>>,
+): PlanWarning[] {
+  return changes
     .filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id)))
     .map((c) => {
       const users = [...stillReferencing.get(idKey(c.id))!].sort(compareStrings);
@@ -150,7 +178,6 @@ export function buildPlan(input: PlanInput): PlanResult {
       const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
       return { message, file: c.file, line: c.line };
     });
-  return { workloads: planned, warnings };
 }
 
 function planWorkload(
@@ -306,18 +333,4 @@ function listKeys(keys: string[]): string {
 
 function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;
-}
-
-/** Names of configs whose consumers must be found: modified ones (restarts) and deleted ones (warnings). */
-export function configNamesToFind(changes: ConfigChange[]): string[] {
-  const names = changes.filter((c) => c.status !== "added").map((c) => c.id.name);
-  return [...new Set(names)].sort(compareStrings);
-}
-
-/**
- * Cheap pre-filter on a file's text: false means it cannot reference any of `names`. A name written
- * with escapes (JSON `\u002d`) would slip through; nobody writes manifests that way.
- */
-export function mayReferenceAny(text: string, names: readonly string[]): boolean {
-  return names.some((name) => name !== "" && text.includes(name));
 }

@@ -1,6 +1,7 @@
 import { UserError } from "../errors.js";
 import type { PlannedWorkload } from "../model.js";
 import { CLI_FLAGS, type OptionNaming } from "../option-naming.js";
+import type { DryRun } from "../setting-choices.js";
 
 export interface GuardRails {
   /** Only these namespaces may be restarted (empty: any). */
@@ -8,7 +9,7 @@ export interface GuardRails {
   excludeNamespaces: string[];
   maxRestarts?: number;
   /** A dry run shows a plan over --max-restarts, with a note, instead of refusing it. */
-  dryRun?: "none" | "client" | "server";
+  dryRun?: DryRun;
   /** How messages name the options (flags, or the action's inputs). */
   naming?: OptionNaming;
 }

@@ -4,12 +4,6 @@
 import { parseManifests } from "../manifests/parse-manifests.js";
 import type { Manifest, ManifestProblem } from "../model.js";
 
-export interface RenderedPair {
-  base: Manifest[];
-  head: Manifest[];
-  problems: ManifestProblem[];
-}
-
 /**
  * Split a YAML stream on its `---` lines. Undefined when the stream uses a form this split cannot
  * follow (a document marker with content on its line, an explicit `...` end, directives): the
@@ -66,19 +60,6 @@ export function createDocumentParser(
       return docs.flatMap(parse);
     },
   };
-}
-
-/** Both commits' outputs of one source, head first (base documents identical to head's are reused). */
-export function parseRenderedPair(
-  label: string,
-  baseOutput: Buffer | undefined,
-  headOutput: Buffer | undefined,
-  defaultNamespace: string,
-): RenderedPair {
-  const parser = createDocumentParser(label, defaultNamespace);
-  const head = parser.objectsOf(headOutput);
-  const base = parser.objectsOf(baseOutput);
-  return { base, head, problems: parser.problems };
 }
 
 function decode(bytes: Buffer): string | undefined {

@@ -1,12 +1,14 @@
 // Stage: before the first write, ask the API server whether every write the plan needs is allowed
 // (SelfSubjectAccessReview, one per verb, resource and namespace), so an RBAC gap fails the run with
 // exit 2 and nothing changed — never half a plan applied and then a 403.
+
 import { ClusterAccessError } from "../../core/errors.js";
 import { configKind } from "../../core/kinds/api-kinds.js";
 import type { WorkloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import type { ConfigKind, ObjectId } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
+import { DEFAULT_CONCURRENCY } from "../../core/setting-choices.js";
 import type { AccessCheck, Cluster } from "../../kube/kube-client.js";
 
 /** The patches a restart sends, one per object it patches. */
@@ -30,7 +32,7 @@ export async function checkPermissions(
   needed: AccessCheck[],
   log: Log,
   /** Reviews in flight at once (--concurrency). */
-  concurrency = 8,
+  concurrency = DEFAULT_CONCURRENCY,
   /** When the check ran, and so what a denial left unwritten. */
   checked = "checked before any change: nothing was written",
 ): Promise<void> {

@@ -13,7 +13,7 @@ export interface SyncOptions {
   apply: boolean;
   dryRun: boolean;
   timeoutMs: number;
-  /** Reads in flight at once (--concurrency); default 8. */
+  /** Reads in flight at once (--concurrency; DEFAULT_CONCURRENCY when not given). */
   concurrency?: number;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;

@@ -27,7 +27,7 @@ import {
 } from "../../render/kustomize.js";
 import { trustedPathDirs } from "../../render/renderer-environment.js";
 import type { Settings } from "../../settings/settings.js";
-import { createPathFilter } from "../scan-repository.js";
+import { createPathFilter } from "../scan/path-filter.js";
 import { stampKustomization } from "./stamp-kustomize.js";
 
 export interface StampDeps {

@@ -12,11 +12,12 @@ import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds
 import type { Log } from "../../core/log.js";
 import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
+import type { DryRun, Strategy } from "../../core/setting-choices.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 
 type Plain = Record<string, unknown>;
 
-export type StrategyName = "annotation" | "env" | "versioned";
+export type StrategyName = Strategy;
 
 /** What a strategy may read while preparing: the plan's workloads and what the run already knows. */
 export interface PrepareContext {
@@ -123,7 +124,7 @@ export interface StrategySettings {
   strategy: StrategyName;
   envName: string;
   hashKey?: string;
-  dryRun: "none" | "client" | "server";
+  dryRun: DryRun;
   rollback: boolean;
   prune: boolean;
   keep: number;

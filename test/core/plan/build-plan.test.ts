@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ChangeStatus, ConfigChange, Manifest } from "../../../src/core/model.js";
-import {
-  buildPlan,
-  configNamesToFind,
-  mayReferenceAny,
-  type PlanInput,
-} from "../../../src/core/plan/build-plan.js";
+import { buildPlan, type PlanInput } from "../../../src/core/plan/build-plan.js";
 
 function change(
   kind: string,
@@ -387,24 +382,4 @@ test("many changed keys are summarised in the reason", () => {
     "consumes configmap/app-config (keys: A, B, C, D, E and 2 more) via envFrom",
   );
   expect(result.workloads[0]?.references[0]?.changedKeys).toEqual(keys);
-});
-
-test("configNamesToFind: modified and deleted configs, not added ones, unique and sorted", () => {
-  expect(
-    configNamesToFind([
-      change("Secret", "db", ["a"]),
-      change("ConfigMap", "app", ["a"], "deleted"),
-      change("ConfigMap", "db", ["a"], "modified", "other"),
-      change("ConfigMap", "fresh", ["a"], "added"),
-    ]),
-  ).toEqual(["app", "db"]);
-});
-
-test.each([
-  { text: "envFrom:\n  - configMapRef: {name: app-config}\n", names: ["app-config"], expected: true },
-  { text: '{"secretKeyRef":{"name":"db","key":"pw"}}', names: ["cache", "db"], expected: true },
-  { text: "kind: Deployment\n", names: ["app-config"], expected: false },
-  { text: "anything", names: [], expected: false },
-])("mayReferenceAny($names) is $expected", ({ text, names, expected }) => {
-  expect(mayReferenceAny(text, names)).toBe(expected);
 });

@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import {
   createDocumentParser,
   type DocumentCache,
-  parseRenderedPair,
   splitDocuments,
 } from "../../../src/core/sources/rendered-documents.js";
 
@@ -27,11 +26,18 @@ describe("splitDocuments", () => {
   });
 });
 
-describe("parseRenderedPair", () => {
+/** Both commits' outputs of one source as the renders parse them (render-all.ts): head first, then base. */
+function parsePair(label: string, base: Buffer | undefined, head: Buffer | undefined, namespace: string) {
+  const parser = createDocumentParser(label, namespace);
+  const headObjects = parser.objectsOf(head);
+  return { head: headObjects, base: parser.objectsOf(base), problems: parser.problems };
+}
+
+describe("one source at both commits", () => {
   test("identical documents give the same objects at both commits, changed ones their own", () => {
     const base = Buffer.from(`${cm("a", "1")}---\n${cm("b", "1")}`);
     const head = Buffer.from(`${cm("a", "1")}---\n${cm("b", "2")}`);
-    const pair = parseRenderedPair("(x output)", base, head, "prod");
+    const pair = parsePair("(x output)", base, head, "prod");
     expect(pair.head.map((m) => [m.id.namespace, m.id.name])).toEqual([
       ["prod", "a"],
       ["prod", "b"],
@@ -42,13 +48,13 @@ describe("parseRenderedPair", () => {
   });
 
   test("a missing side is no objects; a bad document is a problem labelled with the source", () => {
-    const pair = parseRenderedPair("(render: x output)", undefined, Buffer.from("kind: [\n"), "default");
+    const pair = parsePair("(render: x output)", undefined, Buffer.from("kind: [\n"), "default");
     expect(pair.base).toEqual([]);
     expect(pair.problems.map((p) => p.file)).toEqual(["(render: x output)"]);
   });
 
   test("a stream the split cannot follow is parsed whole", () => {
-    const pair = parseRenderedPair(
+    const pair = parsePair(
       "(x output)",
       undefined,
       Buffer.from(`%YAML 1.2\n---\n${cm("a", "1")}`),

@@ -34,6 +34,11 @@ import { findNewerCopies, type NewerCopies, staleReason } from "./stale-runs.js"
 
 export type { VersionedSettings } from "./copies.js";
 
+/**
+ * The versioned strategy: one object per run. Long (about 90 lines) because its methods share the
+ * run's state as closures (copies, repointings, stale runs, the copies listed before any write);
+ * each method is a few lines that call the step files (copies, repoint-workloads, rollback, prune).
+ */
 export function createVersionedStrategy(settings: VersionedSettings): RestartStrategy {
   let copies: SourceCopy[] = [];
   let index: CopyIndex = indexCopies([]);

@@ -1,6 +1,8 @@
 // What the render stage knows about one source (a kustomization, the --render command): how to
 // render it in a checkout, what its checkout needs, and what to blame its objects on.
-import type { GeneratorInputs } from "../core/sources/kustomization-file.js";
+import type { Manifest, ManifestProblem } from "../../core/model.js";
+import type { GeneratorInputs } from "../../core/sources/kustomization-file.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
 
 /** A commit's checkout, as renderers see it. */
 export interface Checkout {
@@ -29,3 +31,11 @@ export interface RenderedSource {
 
 /** Per render; a hung renderer must not hold the job forever. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 10 * 60_000;
+
+export interface RenderedObjects {
+  base: Manifest[];
+  head: Manifest[];
+  problems: ManifestProblem[];
+  /** Sources whose base could not be rendered (their changes cannot be told). */
+  warnings: SourceWarning[];
+}

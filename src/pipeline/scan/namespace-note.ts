@@ -1,7 +1,7 @@
 // A manifest without metadata.namespace goes wherever `kubectl apply` is pointed; the tool assumes
 // --namespace. The plan says so for the objects it acts on, instead of deciding silently.
-import { idKey, type ObjectId, type PlannedWorkload } from "../core/model.js";
-import type { RepositoryScan } from "./scan-repository.js";
+import { idKey, type ObjectId, type PlannedWorkload } from "../../core/model.js";
+import type { RepositoryScan } from "./scan-model.js";
 
 const MAX_LISTED = 5;
 

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { describe, expect, test } from "vitest";
-import { globMatcher } from "../../src/pipeline/glob-matcher.js";
+import { globMatcher } from "../../../src/pipeline/scan/glob-matcher.js";
 
 const PATHS = [
   "a.yaml",

@@ -1,12 +1,12 @@
 // What the scan asks of git for a push that changes no manifest: the common push (code, docs) must
 // cost the diff, not a listing of the whole tree or a read of any file.
 import { afterEach, describe, expect, test } from "vitest";
-import { createMemoryLog } from "../../src/core/log.js";
-import { createGit } from "../../src/git/create-git.js";
-import type { Git } from "../../src/git/git.js";
-import { type ScanOptions, scanRepository } from "../../src/pipeline/scan-repository.js";
-import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
-import { configMap, yamlDocs } from "../helpers/manifests.js";
+import { createMemoryLog } from "../../../src/core/log.js";
+import { createGit } from "../../../src/git/create-git.js";
+import type { Git } from "../../../src/git/git.js";
+import { type ScanOptions, scanRepository } from "../../../src/pipeline/scan/scan-repository.js";
+import { commitTwice, type TempRepo } from "../../helpers/git-repo.js";
+import { configMap, yamlDocs } from "../../helpers/manifests.js";
 
 const repos: TempRepo[] = [];
 afterEach(async () => {

@@ -1,21 +1,21 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
-import { UserError } from "../core/errors.js";
-import { parseManifestFile } from "../core/manifests/parse-manifest-file.js";
-import { checkoutScope } from "../core/sources/checkout-scope.js";
-import { deployedDirsOf } from "../core/sources/deployed-dirs.js";
-import type { KustomizationFile } from "../core/sources/kustomization-file.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../core/sources/kustomization-names.js";
+import { UserError } from "../../core/errors.js";
+import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
+import { checkoutScope } from "../../core/sources/checkout-scope.js";
+import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
   kustomizationsUnder,
   resourceFilesOf,
-} from "../core/sources/kustomize-graph.js";
-import { chooseRoots, notDeployedDir, type RootChoice } from "../core/sources/kustomize-roots.js";
-import type { Git } from "../git/git.js";
-import { globsToPathspecs } from "../git/glob-pathspecs.js";
-import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../render/kustomize.js";
+} from "../../core/sources/kustomize-graph.js";
+import { chooseRoots, notDeployedDir, type RootChoice } from "../../core/sources/kustomize-roots.js";
+import type { Git } from "../../git/git.js";
+import { globsToPathspecs } from "../../git/glob-pathspecs.js";
+import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
@@ -43,7 +43,6 @@ export interface KustomizeSources {
 }
 
 export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
-  const { head } = ctx;
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes: string[] = [];
   for (const dir of ctx.dirs) {
@@ -90,32 +89,9 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       untouched.push(label);
       continue;
     }
-    const unreadable = included.some((k) => k.problem !== undefined);
-    sources.push({
-      label,
-      // The checkout of a kustomization that does not parse is the whole tree.
-      scope: unreadable
-        ? undefined
-        : checkoutScope(
-            included.map((k) => k.dir),
-            inputs,
-          ),
-      file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
-      changedInputs,
-      generators: included.flatMap((k) => k.generators),
-      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-      kustomization: { dir, named: ctx.dirs.length > 0 },
-      render: async (checkout, commit) => {
-        if (!(commit === head ? headKs : baseKs).has(dir)) return undefined;
-        const run = {
-          binary: (await binary())!,
-          pathDirs: ctx.pathDirs,
-          home: checkout.scratch,
-          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        };
-        return kustomizeBuild(run, checkout.dir, dir, commit);
-      },
-    });
+    sources.push(
+      kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary }),
+    );
   }
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
@@ -125,6 +101,49 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes,
+  };
+}
+
+/** One root kustomization the range touches, as a source: its checkout scope, what it blames, how it renders. */
+function kustomizeSource(
+  dir: string,
+  ctx: KustomizeContext,
+  at: {
+    label: string;
+    inputs: Set<string>;
+    included: KustomizationFile[];
+    changedInputs: string[];
+    baseKs: Map<string, KustomizationFile>;
+    headKs: Map<string, KustomizationFile>;
+    binary: () => ReturnType<typeof findKustomize>;
+  },
+): RenderedSource {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== undefined);
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable
+      ? undefined
+      : checkoutScope(
+          included.map((k) => k.dir),
+          at.inputs,
+        ),
+    file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    render: async (checkout, commit) => {
+      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
+      const run = {
+        binary: (await at.binary())!,
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+      };
+      return kustomizeBuild(run, checkout.dir, dir, commit);
+    },
   };
 }
 
@@ -227,7 +246,7 @@ async function kustomizationsAt(
   const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
   // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
   const reader =
-    headPaths.length + basePaths.length > 0 ? import("../core/sources/kustomization-file.js") : undefined;
+    headPaths.length + basePaths.length > 0 ? import("../../core/sources/kustomization-file.js") : undefined;
   reader?.catch(() => {});
   const [headTexts, baseTexts] = await Promise.all([
     headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),

@@ -5,8 +5,8 @@
 // - a config that looks deleted may still be defined at head in an untouched file (a duplicate);
 // - a file the tool will not read (over --max-file-size, or broken at head) may hold a config that
 //   looks deleted or added: that is "cannot tell", never a change.
-import { changedKeys, configContentOf, isConfigManifest } from "../core/manifests/config-content.js";
-import { compareIds } from "../core/manifests/order.js";
+import { changedKeys, configContentOf, isConfigManifest } from "../../core/manifests/config-content.js";
+import { compareIds } from "../../core/manifests/order.js";
 import {
   type ConfigChange,
   type ConfigContent,
@@ -15,13 +15,34 @@ import {
   idKey,
   type Manifest,
   type ManifestProblem,
-} from "../core/model.js";
-import type { FileChange, Git } from "../git/git.js";
+} from "../../core/model.js";
+import type { FileChange, Git } from "../../git/git.js";
 
 /** Changed files whose content at one side was not read, with why (for the one warning each). */
 export interface UnreadFiles {
   base: Map<string, string>;
   head: Map<string, string>;
+}
+
+/**
+ * The changed files not read at one side: those over --max-file-size, and those broken at head
+ * (a file a renderer owns is not a raw manifest, broken or not).
+ */
+export function unreadFilesOf(
+  oversized: { base: Map<string, number>; head: Map<string, number> },
+  headProblems: ManifestProblem[],
+  owned: ((path: string) => boolean) | undefined,
+): UnreadFiles {
+  const unread: UnreadFiles = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"])),
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
 }
 
 /** One warning per changed file that was too large to read, at either commit or both. */

@@ -3,8 +3,8 @@
 // finds "no changes" while a submodule that may hold manifests moved would be a silent wrong
 // answer, so each such entry is a warning that says what was not read and why. The modes come
 // with the diff the scan already ran (cached by the git adapter): this costs no git command.
-import type { SourceWarning } from "../core/sources/source-warning.js";
-import type { FileChange, Git } from "../git/git.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
+import type { FileChange, Git } from "../../git/git.js";
 import { globMatcher } from "./glob-matcher.js";
 
 /** One warning per changed submodule inside which a --paths glob could match a file (not --exclude'd). */

@@ -1,8 +1,8 @@
 // A file broken at both commits would be reported twice (once per side). What matters is the head
 // commit, the one being deployed: a base problem is kept only when the file is fine at head, and
 // then as a warning (it was already broken before this push; --strict is about what is deployed).
-import type { ManifestProblem } from "../core/model.js";
-import type { FileChange } from "../git/git.js";
+import type { ManifestProblem } from "../../core/model.js";
+import type { FileChange } from "../../git/git.js";
 
 export function problemsOnce(
   baseProblems: ManifestProblem[],

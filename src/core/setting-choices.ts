@@ -1,0 +1,22 @@
+// The choices of the enumerated settings and the one shared numeric default, written once: the
+// option table (settings/options.ts) offers them and gives them as defaults, and every stage that
+// takes one is typed by them. Here in core/ because core's own types (the run report, the guard
+// rails) name them too, and core imports nothing outside itself.
+
+export const STRATEGIES = ["annotation", "env", "versioned"] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+export const DRY_RUNS = ["none", "client", "server"] as const;
+export type DryRun = (typeof DRY_RUNS)[number];
+
+export const DISCOVER_MODES = ["repo", "cluster", "both"] as const;
+export type Discover = (typeof DISCOVER_MODES)[number];
+
+export const OUTPUT_FORMATS = ["text", "json", "markdown"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * Kubernetes API requests in flight at once (--concurrency): hides round trips, gentle on an API
+ * server shared with others. The stages that take a concurrency fall back to it when called alone.
+ */
+export const DEFAULT_CONCURRENCY = 8;

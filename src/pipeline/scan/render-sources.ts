@@ -1,0 +1,232 @@
+// Step: the rendered sources of a range. Decides which sources exist (the --kustomize directories,
+// else every root kustomization; the --render command), renders only those whose inputs the range
+// touches, each at base and head in one checkout per commit (render-all.ts), and returns their
+// objects labelled with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
+import type { Log } from "../../core/log.js";
+import { type ChartReport, chartReport } from "../../core/sources/helm-charts.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
+import { pathsAtBase } from "../../core/sources/paths-at-base.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
+import type { FileChange, Git } from "../../git/git.js";
+import { runRenderCommand } from "../../render/render-command.js";
+import { renderCommandEnvironment, trustedPathDirs } from "../../render/renderer-environment.js";
+import { globMatcher } from "./glob-matcher.js";
+import { findKustomizeSources } from "./kustomize-sources.js";
+import { renderAll } from "./render-all.js";
+import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedObjects, type RenderedSource } from "./rendered-source.js";
+
+export type { RenderedObjects } from "./rendered-source.js";
+
+export interface SourceOptions {
+  /** [] discovers root kustomizations; ["none"] turns kustomize off. */
+  kustomize: string[];
+  /** --paths, when given explicitly: only the kustomizations and charts it matches are discovered. */
+  paths?: string[];
+  render?: string;
+  renderPaths: string[];
+  defaultNamespace: string;
+  /** Environment variables holding credentials: never passed to a --render command. */
+  secretVariables: string[];
+  /** Per render; a hung renderer must not hold the job forever. */
+  timeoutMs?: number;
+  /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
+  env: Record<string, string | undefined>;
+}
+
+export interface RenderedSources {
+  /** Files a renderer owns: not read as raw manifests. */
+  owned(path: string): boolean;
+  /** What the report says about the sources (rendered, untouched, Helm charts needing --render). */
+  notes: string[];
+  /** Changed Helm charts nothing renders. */
+  warnings: SourceWarning[];
+  /** The renders, started: awaited once the raw files are read. */
+  objects: Promise<RenderedObjects>;
+}
+
+const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
+const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+/** The files that make a directory a source: kustomizations and Helm charts. */
+const SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+
+/** Look-ups (paths at either commit) the check below makes at most; beyond, the tree is listed. */
+const MAX_SOURCE_LOOKUPS = 2000;
+
+/**
+ * Whether a range that changes `changedPaths` (none of them a raw manifest) may touch a rendered
+ * source, told without listing the tree (at 20,000 files the listing costs more than the diff):
+ * - with --render, a path matching --render-paths;
+ * - a kustomization or Chart.yaml in a changed path's directory or any directory above it, at
+ *   either commit: kustomize reads no file outside its kustomization's directory (its load
+ *   restrictor refuses "not in or below"; a directory above is another kustomization), and a
+ *   chart's files are under its Chart.yaml;
+ * - a --kustomize directory without a kustomization at either commit: the full scan says so.
+ * Too many directories to look up counts as touched.
+ */
+export async function mayTouchSources(
+  git: Git,
+  base: string,
+  head: string,
+  changedPaths: readonly string[],
+  options: Pick<SourceOptions, "kustomize" | "render" | "renderPaths">,
+): Promise<boolean> {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== undefined) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = new Set<string>();
+  for (const path of changedPaths) {
+    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir: string, names: readonly string[]) =>
+    names.map((name) => (dir === "" ? name : `${dir}/${name}`));
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    ...new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES)),
+    ]),
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  // Through the reader already open for the commits: no process of its own. A limit of 0 bytes
+  // reads past the files, only their presence matters.
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0),
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+
+/**
+ * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
+ * the scan starts it as soon as the diff shows a file that may matter, beside the reads.
+ */
+export function listSourceFiles(git: Git, head: string): Promise<string[]> {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
+}
+
+export async function renderSources(
+  git: Git,
+  base: string,
+  head: string,
+  changedFiles: readonly FileChange[],
+  options: SourceOptions,
+  log: Log,
+  /** listSourceFiles(git, head), when already started. */
+  headListing: Promise<string[]> = listSourceFiles(git, head),
+): Promise<RenderedSources> {
+  const changedPaths = [
+    ...new Set(changedFiles.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]))),
+  ];
+  // A range that changes no file touches no source: no listing, no render.
+  if (changedPaths.length === 0)
+    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
+  // Resolved before any checkout exists, from absolute PATH directories outside the repository.
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
+
+  // One listing (head); the base side follows from the diff, and only what differs is read at base.
+  const isSourceFile = (p: string) => CHART_FILE.test(p) || kustomizationDirOf(p) !== undefined;
+  const headFiles = await headListing;
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+
+  // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf)),
+  ].sort();
+  const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
+  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
+  const notes = [...charts.notes];
+  const sources: RenderedSource[] = [];
+  let owned = inChart;
+
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    owned = (path) => kustomize.owned(path) || inChart(path);
+  }
+  if (options.render !== undefined) {
+    const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source) sources.push(source);
+    else notes.push(renderNotRunNote(options.render));
+  }
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
+  for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
+  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log);
+  // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
+  objects.catch(() => {});
+  return { owned, notes, warnings, objects };
+}
+
+/**
+ * What the report says about Helm charts (see core/sources/helm-charts.ts), for the charts this run
+ * considers: none with --kustomize DIRS alone (those directories are all that is planned), those
+ * whose Chart.yaml matches an explicit --paths, else all.
+ */
+async function reportCharts(
+  chartDirs: string[],
+  changedPaths: string[],
+  options: SourceOptions,
+  explicitPaths: ((path: string) => boolean) | undefined,
+): Promise<ChartReport> {
+  const kustomizeDirs = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true,
+  );
+  if (options.render === undefined) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+
+export function renderNotRunNote(command: string): string {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+
+/** The --render command as a source, when the range touches one of --render-paths. */
+async function renderCommandSource(
+  command: string,
+  changedPaths: string[],
+  pathDirs: string[],
+  options: SourceOptions,
+): Promise<RenderedSource | undefined> {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches(p));
+  if (changedInputs.length === 0) return undefined;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: undefined,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit),
+  };
+}
+
+function dirOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}

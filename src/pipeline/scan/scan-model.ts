@@ -1,0 +1,66 @@
+// What the scan stage takes and gives: its options and the scan of a range. The steps of the stage
+// (changed files, render, config changes, objects across files, candidates, configs at head) share
+// these types; scan-repository.ts runs them in order.
+import type { ParsedDocuments } from "../../core/manifests/parse-documents.js";
+import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../../core/model.js";
+import type { Variant } from "../../core/sources/source-variants.js";
+import type { SourceWarning } from "../../core/sources/source-warning.js";
+import type { FileChange } from "../../git/git.js";
+import type { SourceOptions } from "./render-sources.js";
+
+export type { HeadConfig } from "../../core/model.js";
+
+export interface ScanOptions {
+  paths: string[];
+  exclude: string[];
+  defaultNamespace: string;
+  maxFileSize: number;
+  /** Rendered sources (kustomize, --render); undefined reads raw files only. */
+  sources?: Omit<SourceOptions, "defaultNamespace">;
+  /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
+  documents?: ParsedDocuments;
+}
+
+export interface RepositoryScan {
+  changedFiles: FileChange[];
+  changes: ConfigChange[];
+  /** Workload manifests at head that may consume a changed config. */
+  workloads: Manifest[];
+  /** idKeys of workloads that did not exist at base. */
+  newWorkloadIds: Set<string>;
+  /** Configs at head, by idKey: the changed ones and any others read on the way. */
+  headConfigs: Map<string, HeadConfig>;
+  problems: ManifestProblem[];
+  /** idKeys of the objects read whose manifest names no namespace (--namespace was assumed). */
+  assumedNamespace: Set<string>;
+  /** Workloads at base read on the way (changed files, renders): to see whose pod template changed. */
+  baseWorkloads: Manifest[];
+  /** What the report says about rendered sources. */
+  sourceNotes: string[];
+  /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
+  sourceWarnings: SourceWarning[];
+  /** Files a renderer owns: later raw reads skip them too. */
+  owned?: (path: string) => boolean;
+  /**
+   * Configs and workloads that several sources define differently, by idKey, the one planned from
+   * first: the plan is checked against each (core/sources/variant-conflicts.ts).
+   */
+  variants: Map<string, Variant[]>;
+}
+
+/** The scan of a range that changes no file a plan reads. */
+export function nothingRead(sourceNotes: string[]): RepositoryScan {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: new Set(),
+    headConfigs: new Map(),
+    problems: [],
+    assumedNamespace: new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: new Map(),
+  };
+}
