@@ -5,6 +5,7 @@ import type { ColdStartFigures } from "./cold-start.js";
 import type { KustomizeFigures } from "./kustomize-overlays.js";
 import { formatMb, formatMs, median, min, ratio } from "./measure.js";
 import { floorMs, type PlanCommands, type PlanSizeResult } from "./plan-at-scale.js";
+import type { StampFigures } from "./stamp-at-scale.js";
 
 export interface BenchResults {
   date: string;
@@ -43,6 +44,7 @@ export interface BenchResults {
     };
   };
   kustomize?: KustomizeFigures;
+  stamp?: StampFigures;
   finish?: { restarts: number; rolloutStepMs: number; latencyMs: number[]; wallMs: number[] };
   cold?: { runs: number; figures: ColdStartFigures[]; noChangeOutcome: string };
 }
@@ -95,6 +97,15 @@ export function renderResults(r: BenchResults): string {
   if (r.finish) out.push(...renderFinish(r.finish));
   if (r.cold) out.push(...renderCold(r.cold));
   if (r.kustomize) out.push(...renderKustomize(r.kustomize));
+  if (r.stamp) {
+    const s = r.stamp;
+    out.push(
+      "",
+      "## 7. Stamping a whole repository",
+      "",
+      `bench/stamp-at-scale.ts: \`config-rollout stamp --check\` on the ${s.files}-file generated repository (${s.workloads} consuming workloads; reads every manifest, computes every edit, writes nothing), interleaved with the plan of one push of the same repository. Median ${median(s.stampCheckMs).toFixed(0)} ms against ${median(s.planMs).toFixed(0)} ms: ${(median(s.stampCheckMs) / median(s.planMs)).toFixed(2)}x. One real stamp (${s.stamped} stamps written): ${s.stampWriteMs.toFixed(0)} ms.`,
+    );
+  }
   return out.join("\n");
 }
 

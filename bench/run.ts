@@ -20,12 +20,13 @@ import { benchKustomize } from "./kustomize-overlays.js";
 import { hasGnuTime, median } from "./measure.js";
 import { benchPlanSize } from "./plan-at-scale.js";
 import { type BenchResults, renderResults, replaceBetweenMarkers } from "./render-results.js";
+import { benchStamp } from "./stamp-at-scale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
-const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize"];
+const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize", "stamp"];
 /** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
 const SEARCH_SCALING_NAMES = 3000;
 
@@ -195,6 +196,10 @@ async function main(): Promise<void> {
     if (args.only.has("kustomize")) {
       log("kustomize overlays (rendered sources)");
       results.kustomize = await benchKustomize(work, cli, Math.max(5, args.runs));
+    }
+    if (args.only.has("stamp")) {
+      log("stamp of a 5,000-file repository, against the plan of it");
+      results.stamp = await benchStamp(work, cli, args.runs);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -25,7 +25,11 @@ const CLI_PLAN_IMPORT = /(^|\/)run-cli-plan\.js$/;
 // cluster, Octokit for a pull request comment. Each re-exports only what src/ imports (tree-shaken: client-node whole is 15 MB); the
 // link check below fails the build when src/ imports a name its entry does not export.
 const VENDOR = {
-  yaml: { file: "yaml", entry: 'export { LineCounter, parse, parseAllDocuments, visit } from "yaml";' },
+  yaml: {
+    file: "yaml",
+    entry:
+      'export { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parse, parseAllDocuments, parseDocument, visit } from "yaml";',
+  },
   // A default export: src/ runs as ES modules, where it is the package's module.exports itself.
   picomatch: { file: "picomatch", entry: 'module.exports = require("picomatch");' },
   "simple-git": { file: "simple-git", entry: 'export { GitPluginError, simpleGit } from "simple-git";' },

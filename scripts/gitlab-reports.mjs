@@ -52,6 +52,10 @@ export function workloadStatus(workload, dryRun) {
   if (result.restart === "failed") {
     return { state: "failed", label: "restart failed", type: "restart", detail: result.message };
   }
+  // --strategy gitops: the agent never applied the commit, a failure apart from a failed rollout.
+  if (result.restart === "agent-not-applied") {
+    return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
+  }
   if (FAILED_ROLLOUTS.includes(result.rollout)) {
     return {
       state: "failed",
@@ -65,7 +69,7 @@ export function workloadStatus(workload, dryRun) {
     return { state: "skipped", label: "not on this cluster", detail: result.message };
   }
   const label =
-    result.restart === "restarted" && result.rollout === "done"
+    (result.restart === "restarted" || result.restart === "agent-applied") && result.rollout === "done"
       ? "rolled out"
       : result.rollout || result.restart;
   return { state: "passed", label, detail: result.message };

@@ -56,7 +56,7 @@ export function renderOptionsTable(): string {
       ]),
     );
   }
-  for (const name of ["allow-untrusted", "github-token"]) {
+  for (const name of ["command", "commit", "allow-untrusted", "github-token"]) {
     const input = inputs.get(name);
     if (!input) continue;
     rows.push(

@@ -1,5 +1,5 @@
 // The action's interface as data: its inputs (one per option of the option table, plus the
-// action-only `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
+// action-only `command`, `commit`, `allow-untrusted` and `github-token`) and its outputs. scripts/generate-docs.mjs
 // writes action.yml from this, and src/github/read-inputs.ts reads exactly these names, so the two cannot drift.
 import { OPTIONS } from "../settings/options.js";
 
@@ -36,6 +36,26 @@ export const GITHUB_TOKEN_INPUT: ActionInput = {
   defaultNote: "the workflow's `github.token`",
 };
 
+/** Action only: the CLI's subcommand (`config-rollout stamp`). */
+export const COMMAND_INPUT: ActionInput = {
+  name: "command",
+  default: "run",
+  description:
+    "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the " +
+    "checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true " +
+    "commit them to the pull request's branch.",
+};
+
+/** Action only: push the stamps (a CLI user commits with git). */
+export const COMMIT_INPUT: ActionInput = {
+  name: "commit",
+  default: "false",
+  description:
+    "command: stamp: commit the stamps that changed to the branch of a pull request from this repository with github-token " +
+    "(needs permissions: contents: write and a checkout of the branch, ref: github.head_ref); nothing is committed when nothing " +
+    "changed. On a fork's pull request, pull_request_target and other events it pushes nothing and checks instead.",
+};
+
 /**
  * Where the action differs from the CLI. `dry-run` has no declared default because the action must
  * tell "not set" (dry run on pull requests) from an explicit `none`: GitHub fills unset inputs with
@@ -69,13 +89,14 @@ export function actionInputs(): ActionInput[] {
       ...ACTION_OVERRIDES[option.name],
     };
   });
-  return [...fromOptions, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
+  return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
 export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   {
     name: "result",
-    description: "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed.",
+    description:
+      "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed. With command: stamp: stamped (written or committed), nothing-to-do (every stamp current) or failed (a check found one missing or stale).",
   },
   {
     name: "changed-configs",

@@ -9,8 +9,10 @@ import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
 import { commentOnReview, type ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
+import { createStamper } from "../compose/stamp-in-ci.js";
 import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
+import { commitStamps } from "../git/commit-stamps.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
 import { withStagesNoted } from "../process/interrupt.js";
@@ -20,12 +22,14 @@ import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import { OPTIONS } from "../settings/options.js";
-import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { rawValuesFromEnv, type Settings, toSettings } from "../settings/settings.js";
 import { createGitHubLog } from "./github-log.js";
 import { fitSummary } from "./job-summary.js";
 import { valuesToMask } from "./mask.js";
 import { actionOutputs, fitOutputs } from "./outputs.js";
-import { readActionInputs } from "./read-inputs.js";
+import { type ActionInputValues, readActionInputs } from "./read-inputs.js";
+import { runStampAction, type StampActionOutcome } from "./stamp-action.js";
+import { decideStampMode } from "./stamp-policy.js";
 import { decideTrust } from "./trust-policy.js";
 
 /**
@@ -53,6 +57,15 @@ export async function run(): Promise<void> {
     }
     const parsed = toSettings(raw);
     debug ||= parsed.debug;
+    if (inputs.command === "stamp") {
+      // No cluster: the stamp reads and writes the checkout, and at most pushes it.
+      const outcome = await stampStep(parsed, inputs, env);
+      core.setOutput("result", outcome.result);
+      resultWritten = true;
+      if (outcome.result === "failed") core.setFailed(escapeForCiLog(outcome.headline));
+      else core.info(escapeForCiLog(outcome.headline));
+      return;
+    }
     const cluster = createClusterConnection(
       parsed,
       env,
@@ -138,6 +151,37 @@ export async function run(): Promise<void> {
         escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`),
       );
     }
+  }
+}
+
+/** `command: stamp`: stamp, check, or stamp and commit, as the event allows (stamp-policy.ts). */
+async function stampStep(
+  settings: Settings,
+  inputs: ActionInputValues,
+  env: Record<string, string | undefined>,
+): Promise<StampActionOutcome> {
+  const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+  const log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+  const mode = decideStampMode({
+    check: settings.check,
+    commit: inputs.commit,
+    eventName: env.GITHUB_EVENT_NAME ?? "",
+    event: await eventReader(env)(),
+  });
+  try {
+    return await runStampAction({
+      mode,
+      stamp: createStamper(settings, { root: git.root, git, env, log }),
+      commit: (request) =>
+        commitStamps(git.root, {
+          ...request,
+          ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
+          ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
+        }),
+      log: { info: (m) => log.info(m), notice: (m) => core.notice(escapeForCiLog(m)) },
+    });
+  } finally {
+    log.flush();
   }
 }
 

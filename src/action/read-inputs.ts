@@ -3,7 +3,13 @@
 // action.yml default; an empty input counts as not given, so the option's env var or default applies.
 import { UserError } from "../core/errors.js";
 import type { RawValues } from "../settings/settings.js";
-import { ALLOW_UNTRUSTED_INPUT, actionInputs, GITHUB_TOKEN_INPUT } from "./action-metadata.js";
+import {
+  ALLOW_UNTRUSTED_INPUT,
+  actionInputs,
+  COMMAND_INPUT,
+  COMMIT_INPUT,
+  GITHUB_TOKEN_INPUT,
+} from "./action-metadata.js";
 
 export interface ActionInputValues {
   /** Raw values by option name, for toSettings (highest precedence). */
@@ -13,13 +19,22 @@ export interface ActionInputValues {
   allowUntrusted: boolean;
   /** The `github-token` input ("" when unset): for the pull request comment, never a setting. */
   githubToken: string;
+  /** `command`: run (detect, restart, wait) or stamp. */
+  command: "run" | "stamp";
+  /** `commit` (command: stamp): push the stamps to the pull request's branch. */
+  commit: boolean;
 }
+
+/** Inputs that are no setting of the CLI's: read apart. */
+const ACTION_ONLY = new Set(
+  [ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT, COMMAND_INPUT, COMMIT_INPUT].map((i) => i.name),
+);
 
 /** `getInput` is @actions/core's (trimmed, "" when unset); tests pass a plain function. */
 export function readActionInputs(getInput: (name: string) => string): ActionInputValues {
   const values: RawValues = {};
   for (const input of actionInputs()) {
-    if (input.name === ALLOW_UNTRUSTED_INPUT.name || input.name === GITHUB_TOKEN_INPUT.name) continue;
+    if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput(input.name);
     if (value === "") continue;
     values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
@@ -29,7 +44,14 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
     dryRunExplicit: values["dry-run"] !== undefined,
     allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput(ALLOW_UNTRUSTED_INPUT.name) || "false"),
     githubToken: getInput(GITHUB_TOKEN_INPUT.name),
+    command: commandValue(getInput(COMMAND_INPUT.name) || COMMAND_INPUT.default),
+    commit: parseBoolean(COMMIT_INPUT.name, getInput(COMMIT_INPUT.name) || "false"),
   };
+}
+
+function commandValue(value: string): "run" | "stamp" {
+  if (value === "run" || value === "stamp") return value;
+  throw new UserError(`input command: expected run or stamp, got "${value}"`);
 }
 
 /** A workflow author writes `dry-run: true` as often as `dry-run: client`; accept both. */

@@ -7,7 +7,7 @@ import { createClusterConnection } from "../compose/cluster-connection.js";
 import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { VERSION } from "../compose/version.js";
-import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
+import { EXIT_FAILED, EXIT_OK, UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
@@ -33,6 +33,11 @@ export async function runPlanFromArgs(
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
+    if (settings.check || settings.changedOnly) {
+      throw new UserError(
+        `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``,
+      );
+    }
     const log = withStagesNoted(
       createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }),
     );
@@ -78,4 +83,12 @@ async function commentOnReview(
   });
   if (outcome.level === "warning") log.warn(outcome.message);
   else log.info(outcome.message);
+}
+
+/** `config-rollout stamp`: in this bundle (dist/cli-plan.js), loaded only when asked for. */
+export async function runStampFromArgs(
+  ...args: Parameters<typeof import("./run-cli-stamp.js").runStampFromArgs>
+): Promise<number> {
+  const { runStampFromArgs: run } = await import("./run-cli-stamp.js");
+  return run(...args);
 }

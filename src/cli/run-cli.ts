@@ -5,7 +5,7 @@
 // dist/ that import is a file of its own (cli-plan.js, ~300 KB that --help never compiles).
 import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
-import { helpText } from "../settings/help.js";
+import { helpText, stampHelpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError, requestedOutput } from "./report-error.js";
@@ -18,14 +18,21 @@ export async function runCli(
   io: CliIo,
 ): Promise<number> {
   const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
+  const stamp = argv[0] === "stamp";
+  const flags = stamp ? argv.slice(1) : argv;
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(argv);
+    args = parseArgs(flags);
   } catch (error) {
-    return reportError(error, debug, io, requestedOutput(argv, env));
+    return reportError(error, debug, io, requestedOutput(flags, env));
   }
-  if (args.help) return print(io, helpText());
+  if (args.help) return print(io, stamp ? stampHelpText() : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
+  if (stamp) {
+    // Through the real run's bundle (dist/cli-plan.js), which loads the stamp only for a stamp.
+    const { runStampFromArgs } = await import("./run-cli-plan.js");
+    return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
+  }
   // Reports its own errors (see report-error.ts).
   const { runPlanFromArgs } = await import("./run-cli-plan.js");
   return runPlanFromArgs(args, env, io, { debug, output: requestedOutput(argv, env) });

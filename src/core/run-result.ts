@@ -9,7 +9,11 @@ export type RestartOutcome =
   | "dry-run"
   | "failed"
   /** The workload is planned from the repository but this cluster does not run it (another environment). */
-  | "not-on-cluster";
+  | "not-on-cluster"
+  /** --strategy gitops: the agent applied the commit (the live pod template carries its hash); the rollout is judged. */
+  | "agent-applied"
+  /** --strategy gitops: the live pod template never carried the commit's hash within --timeout. */
+  | "agent-not-applied";
 /** How its rollout ended (when waited on). */
 export type RolloutOutcome =
   | "done"
@@ -47,7 +51,11 @@ export interface RunReport {
 
 /** A restart that failed, or a rollout that failed, timed out or lost its workload. */
 export function isFailure(result: WorkloadResult): boolean {
-  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+  return (
+    result.restart === "failed" ||
+    result.restart === "agent-not-applied" ||
+    ["failed", "timeout", "deleted"].includes(result.rollout ?? "")
+  );
 }
 
 /** Derive the outcome from the plan and the per-workload results. */
@@ -57,5 +65,8 @@ export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunRepo
   }
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+  // A gitops run restarts nothing itself: the rollouts the agent started count as its restarts.
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied")
+    ? "restarted"
+    : "nothing-to-do";
 }

@@ -3,7 +3,7 @@
 // takes one is typed by them. Here in core/ because core's own types (the run report, the guard
 // rails) name them too, and core imports nothing outside itself.
 
-export const STRATEGIES = ["annotation", "env", "versioned"] as const;
+export const STRATEGIES = ["annotation", "env", "versioned", "gitops"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 export const DRY_RUNS = ["none", "client", "server"] as const;

@@ -76,7 +76,9 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
   const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
   reportScanProblems(scan, submodules, settings, log);
 
-  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
+  const strategy = await chooseRestartStrategy(settings, now);
+  // A run that waits for a GitOps agent follows only what the repository defines (all the agent deploys).
+  const discover = settings.discover ?? (deps.clusterConfigured && !strategy.awaitsAgent ? "both" : "repo");
   let cluster: Cluster | undefined;
   const connectOnce = async () => {
     cluster ??= await deps.connect();
@@ -94,12 +96,18 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
           discoverClusterWorkloads(await connectOnce(), namespacesOf(modified), settings.concurrency),
         )
       : [];
-  const strategy = await chooseRestartStrategy(settings, now);
   const plannedClusterWorkloads =
     strategy.planningView && clusterWorkloads.length > 0
       ? await strategy.planningView(clusterWorkloads, await connectOnce())
       : clusterWorkloads;
-  const plan = planOf(scan, plannedClusterWorkloads, { emptyPlan, submodules, settings, naming, log });
+  const plan = planOf(scan, plannedClusterWorkloads, {
+    emptyPlan,
+    submodules,
+    strategy,
+    settings,
+    naming,
+    log,
+  });
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client")
     return planOnly(
@@ -234,12 +242,13 @@ function planOf(
   ctx: {
     emptyPlan: Plan;
     submodules: SourceWarning[];
+    strategy: RestartStrategy;
     settings: Settings;
     naming: OptionNaming;
     log: Log;
   },
 ): Plan {
-  const { emptyPlan, submodules, settings, naming, log } = ctx;
+  const { emptyPlan, submodules, strategy, settings, naming, log } = ctx;
   const built = buildPlan({
     changes: scan.changes,
     workloads: scan.workloads,
@@ -267,7 +276,9 @@ function planOf(
   // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
   for (const warning of built.warnings) log.warn(warning.message, warning);
   const planned = withWorkloadSources(
-    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    strategy.followsTemplateChanges
+      ? built.workloads
+      : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
     scan.workloads,
   );
   const guarded = applyGuardRails(planned, { ...settings, naming });

@@ -31,9 +31,11 @@ export function describeReferences(workload: PlannedWorkload): string[] {
 
 export function describeResult(result: WorkloadResult): string {
   if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (!result.rollout || (result.restart !== "restarted" && result.restart !== "unchanged"))
-    return result.restart;
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   // A rerun: the patch was already there, the rollout was judged all the same.
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
@@ -50,14 +52,29 @@ export function headline(report: RunReport): string {
       return nothingToRestart(report);
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted":
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
       return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
     case "failed":
-      return `Failed: ${report.results
-        .filter(isFailure)
-        .map((r) => shortId(r.id))
-        .join(", ")}.`;
+      return failedHeadline(report.results);
   }
+}
+
+/** The failed workloads; those the GitOps agent never updated are named apart from failed rollouts. */
+function failedHeadline(results: WorkloadResult[]): string {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const failed = results
+    .filter((r) => isFailure(r) && r.restart !== "agent-not-applied")
+    .map((r) => shortId(r.id));
+  const parts = [
+    ...(notApplied.length > 0
+      ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`]
+      : []),
+    ...(failed.length > 0 ? [failed.join(", ")] : []),
+  ];
+  return `Failed: ${parts.join("; ")}.`;
 }
 
 /** Why a run restarted nothing, in the words of what the plan and the results say. */

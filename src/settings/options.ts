@@ -154,7 +154,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
     description:
-      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs).",
+      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux).",
   },
   {
     name: "env-name",
@@ -303,13 +303,29 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server.",
   },
   {
+    name: "check",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHECK",
+    description:
+      "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current.",
+  },
+  {
+    name: "changed-only",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    description:
+      "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer.",
+  },
+  {
     name: "hash-key",
     type: "string",
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
     description:
-      "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values.",
+      "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID.",
   },
   {
     name: "output",

@@ -59,6 +59,10 @@ export interface Settings {
   /** Most Kubernetes API requests in flight at once (--concurrency). */
   concurrency: number;
   hashKey?: string;
+  /** stamp --check: write nothing, exit 1 when a stamp is missing or stale. */
+  check: boolean;
+  /** stamp --changed-only: only workloads whose consumed content changed in --base..--head. */
+  changedOnly: boolean;
   output: OutputFormat;
   /** Post the plan as the pull/merge request comment (--comment). */
   comment: boolean;
@@ -144,6 +148,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     maxRestarts: num("max-restarts"),
     concurrency: given("concurrency"),
     hashKey: str("hash-key"),
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
     output: given<OutputFormat>("output"),
     comment: bool("comment"),
     commentId: str("comment-id") || undefined,

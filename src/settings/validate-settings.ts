@@ -19,6 +19,10 @@ export interface CheckedValues {
   configTimeoutMs: number;
   maxFileSize: number;
   concurrency: number;
+  strategy: string;
+  apply: boolean;
+  discover?: string;
+  dryRun: string;
 }
 
 export function validateSettings(values: CheckedValues): void {
@@ -39,6 +43,24 @@ export function validateSettings(values: CheckedValues): void {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+
+/**
+ * --strategy gitops runs with read-only credentials: the agent applies the commit, so every option
+ * that would write, or look for workloads the repository does not define (no agent stamps those), is refused.
+ */
+function checkGitops(values: CheckedValues): void {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : undefined,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : undefined,
+    values.discover !== undefined && values.discover !== "repo"
+      ? `--discover ${values.discover} (the agent deploys only what the repository defines)`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
 }
 
 function checkDuration(option: string, ms: number): void {

@@ -33,14 +33,16 @@ describe("generated documents match the option table", () => {
     expect(read(file), `${file} ${STALE}`).toBe(render());
   });
 
-  test("action.yml has one input per option plus allow-untrusted and github-token, each with a description and default", () => {
+  test("action.yml has one input per option plus command, commit, allow-untrusted and github-token, each with a description and default", () => {
     const action = parse(read(ACTION_YML)) as {
       inputs: Record<string, { description: string; default: string }>;
       outputs: Record<string, { description: string }>;
       runs: { using: string; main: string };
     };
     expect(Object.keys(action.inputs)).toEqual([
+      "command",
       ...OPTIONS.map((o) => o.name),
+      "commit",
       "allow-untrusted",
       "github-token",
     ]);

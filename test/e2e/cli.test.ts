@@ -24,6 +24,7 @@ test("--version prints the package version", async () => {
 test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
+  [["--check"], /error: --check is a flag of `config-rollout stamp`/],
 ])("%j: one clear line on stderr, exit 2, nothing on stdout", async (args, message) => {
   const run = await runCli(args);
   expect(run.code).toBe(2);
@@ -110,6 +111,33 @@ test("the README's CLI quick start runs before the package is published: a clone
     const run = await runCli(args);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Dry run: 1 workload(s) would restart.");
+  } finally {
+    await repo.cleanup();
+  }
+});
+
+test("stamp through the bundled CLI: --help, then --check and stamp on a repository (the yaml vendor bundle has what it needs)", async () => {
+  const help = await runCli(["stamp", "--help"]);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toContain("Usage: config-rollout stamp [flags]");
+  expect(help.stdout).toContain("--check");
+  const repo = await createTempRepo();
+  try {
+    await repo.write(
+      "app.yaml",
+      yamlDocs(
+        configMap("app-config", { mode: "a" }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })),
+      ),
+    );
+    await repo.commit("app");
+    const check = await runCli(["stamp", "--repo", repo.dir, "--check"]);
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stdout).toMatch(
+      /deployment\/web \(namespace default\) in app.yaml: \(none\) -> [0-9a-f]{64}/,
+    );
+    expect((await runCli(["stamp", "--repo", repo.dir])).code).toBe(0);
+    expect((await runCli(["stamp", "--repo", repo.dir, "--check"])).code).toBe(0);
   } finally {
     await repo.cleanup();
   }

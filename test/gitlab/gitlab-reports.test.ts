@@ -119,6 +119,22 @@ describe("workloadStatus", () => {
       "rollout deleted",
     ],
     [
+      "gitops: a commit the agent never applied",
+      workload({
+        result: { restart: "agent-not-applied", message: "the agent has not applied the commit yet" },
+      }),
+      "none",
+      "failed",
+      "agent not applied",
+    ],
+    [
+      "gitops: a rollout the agent started",
+      workload({ result: { restart: "agent-applied", rollout: "done", message: "rolled out" } }),
+      "none",
+      "passed",
+      "rolled out",
+    ],
+    [
       "an OnDelete StatefulSet",
       workload({ result: { restart: "restarted", rollout: "not-waitable", message: "OnDelete" } }),
       "none",

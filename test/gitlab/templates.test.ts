@@ -41,7 +41,16 @@ const componentJob = interpolate(defaults)[String(defaults["job-name"])] as Job;
 // Settings the component leaves to CI/CD variables: secrets, the agent's KUBECONFIG, and the output
 // format the job needs to be JSON.
 // `comment` is decided by the job from mr-comment and the token (CONFIG_ROLLOUT_COMMENT still overrides).
-const NOT_INPUTS = new Set(["kubeconfig", "kubeconfig-data", "hash-key", "output", "comment"]);
+// `check` and `changed-only` are the stamp's: the .config-rollout-stamp job's, not the restart job's.
+const NOT_INPUTS = new Set([
+  "kubeconfig",
+  "kubeconfig-data",
+  "hash-key",
+  "output",
+  "comment",
+  "check",
+  "changed-only",
+]);
 const JOB_INPUTS = [
   "job-name",
   "stage",

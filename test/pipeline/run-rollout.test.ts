@@ -77,13 +77,31 @@ describe("restart and wait", () => {
     expect(text.stdout).not.toContain("no running workload consumes");
   });
 
-  test("the annotation never reveals a Secret: it is keyed, unlike a plain hash of the content", async () => {
+  test("the live value is the key-precise hash of the committed content, HMAC-keyed with --hash-key, never by cluster UIDs", async () => {
+    const { configHash, consumedKeys } = await import("../../src/core/manifests/config-hash.js");
+    const { findReferences } = await import("../../src/core/plan/references.js");
+    const b64 = (v: string) => Buffer.from(v).toString("base64");
+    const repoContents = new Map<string, Record<string, string>>([
+      [`ConfigMap/${NS}/app-config`, { LOG_LEVEL: b64("debug"), PORT: b64("8080") }],
+      [`Secret/${NS}/db`, { password: b64("new-password") }],
+    ]);
+    const expected = (podSpec: unknown, key?: string) =>
+      configHash(consumedKeys(findReferences(podSpec), NS), repoContents, key ? Buffer.from(key) : undefined);
     const s = await start();
     expect((await s.run()).code).toBe(0);
-    const { createHash } = await import("node:crypto");
-    const plain = createHash("sha256").update("new-password").digest("hex");
-    expect(s.template("Deployment", "api").annotations[HASH]).not.toBe(plain);
+    for (const name of ["api", "web"]) {
+      const live = s.template("Deployment", name);
+      expect(live.annotations[HASH]).toBe(expected(live.spec));
+    }
+    // No Secret was read for a UID (only the sync check's GET), and no request carries its value.
     expect(JSON.stringify(s.sim.requests.map((r) => r.body ?? null))).not.toContain("new-password");
+    await s.close();
+
+    const keyed = await start();
+    expect((await keyed.run(["--hash-key", "k-7f3a"])).code).toBe(0);
+    const api = keyed.template("Deployment", "api");
+    expect(api.annotations[HASH]).toBe(expected(api.spec, "k-7f3a"));
+    expect(api.annotations[HASH]).not.toBe(expected(api.spec));
   });
 
   test("--strategy env stamps RESTART_TIME and keeps every other env var", async () => {

@@ -97,7 +97,10 @@ describe("toSettings", () => {
   });
 
   test.each([
-    [{ strategy: "restart" }, /--strategy: expected one of annotation, env, versioned, got "restart"/],
+    [
+      { strategy: "restart" },
+      /--strategy: expected one of annotation, env, versioned, gitops, got "restart"/,
+    ],
     [{ timeout: "soon" }, /--timeout: expected a duration/],
     [{ "max-restarts": "-1" }, /--max-restarts: expected a whole number/],
     [{ wait: "maybe" }, /--wait: expected true or false/],

@@ -1,4 +1,4 @@
-// What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: content-hash.ts).
+// What a pod sees of a ConfigMap or Secret, in one canonical form (its hash: config-hash.ts).
 // Metadata (labels, annotations, immutable, Secret type) is not content: only what lands in the pod.
 
 import type { ConfigContent, ConfigKind, Manifest, ManifestProblem } from "../model.js";

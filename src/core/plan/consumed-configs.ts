@@ -3,6 +3,7 @@
 // before a restart both come from here.
 
 import { runningPodTemplateOf } from "../kinds/workload-kinds.js";
+import { type ConsumedConfig, consumedKeys } from "../manifests/consumed-keys.js";
 import { idKey, type Manifest, type ObjectId, type PlannedWorkload } from "../model.js";
 import { findReferences } from "./references.js";
 
@@ -26,4 +27,21 @@ export function consumedBy(workload: PlannedWorkload, manifests: Map<string, Man
   const manifest = manifests.get(idKey(workload.id));
   const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
   return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+
+/**
+ * What a workload reads, key-precise, for the config hash: from its pod template when its
+ * definition is known, else (a live-only workload) from the plan's references.
+ */
+export function consumedKeysOf(
+  workload: PlannedWorkload,
+  manifests: Map<string, Manifest>,
+): ConsumedConfig[] {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
 }

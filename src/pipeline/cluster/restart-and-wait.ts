@@ -21,6 +21,7 @@ import type {
 import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
 import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
+import { waitForAgent } from "./wait-for-agent.js";
 
 export interface RolloutContext {
   strategy: RestartStrategy;
@@ -57,23 +58,64 @@ export async function rollOut(
   context: RolloutContext,
 ): Promise<AfterWaitOutcome> {
   const { strategy, manifests, log } = context;
-  const results = await restartAndWait(
+  // A GitOps agent changes the templates: wait for it first, within the same --timeout.
+  const agent = strategy.awaitsAgent
+    ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context)
+    : {
+        // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+        requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+        notApplied: [],
+        context,
+      };
+  const followed = await restartAndWait(
     cluster,
     {
-      titles: { restart: "Restart", wait: "Wait for rollouts" },
-      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: "Wait for rollouts",
+      },
+      requests: agent.requests,
       patchFor: strategy.patchFor,
       configWrites: context.prepared.configWrites,
       followUnchanged: true,
     },
-    context,
+    agent.context,
   );
+  const results = [...followed, ...agent.notApplied];
   const rollback = await strategy.rollbackFor?.(results, { cluster, log });
   const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
+}
+
+/**
+ * Wait until the agent has applied the commit to each workload (read-only); the rollout wait that
+ * follows gets what is left of --timeout, so the option bounds both waits together.
+ */
+async function awaitAgent(
+  cluster: Cluster,
+  workloads: PlannedWorkload[],
+  agent: NonNullable<RestartStrategy["awaitsAgent"]>,
+  context: RolloutContext,
+): Promise<{ requests: RestartRequest[]; notApplied: WorkloadResult[]; context: RolloutContext }> {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group("Wait for the GitOps agent to apply the commit", () =>
+    waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal },
+    ),
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } },
+  };
 }
 
 /**

@@ -84,9 +84,11 @@ export async function rollOutPlan(
       ),
     );
   }
-  const prepareTitle = strategy.needsLiveConfigs
-    ? "Check the cluster holds the committed configs"
-    : "Copy the committed configs";
+  const prepareTitle =
+    strategy.prepareTitle ??
+    (strategy.needsLiveConfigs
+      ? "Check the cluster holds the committed configs"
+      : "Copy the committed configs");
   const prepared = await log.group(prepareTitle, async () => {
     const liveConfigs = strategy.needsLiveConfigs
       ? await syncConfigs(
@@ -104,6 +106,7 @@ export async function rollOutPlan(
     return strategy.prepare({
       workloads: present,
       manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
       headConfigs: plan.headConfigs,
       readHeadConfigs: plan.readHeadConfigs,
       commitOrder: plan.commitOrder,

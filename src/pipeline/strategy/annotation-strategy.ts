@@ -1,4 +1,5 @@
-// The annotation strategy: a content hash of every config the workload consumes, on its pod
+// The annotation strategy: a key-precise hash of what the workload reads of the configs it
+// consumes (the same value `config-rollout stamp` writes into the manifests), on its pod
 // template (config-rollout.io/config-hash). Idempotent: a rerun on the same commit finds the hash
 // in place and patches nothing.
 
@@ -33,17 +34,10 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
     name: "annotation",
     needsLiveConfigs: true,
     async prepare(context) {
-      const { workloads, manifests, cluster } = context;
+      const { workloads, manifests } = context;
       // The hash covers unchanged consumed configs too: read the ones the scan did not.
       const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        context.liveConfigs,
-        cluster,
-        hashKey,
-      );
+      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey);
       return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get(idKey(id))),

@@ -2,6 +2,7 @@
 
 import { createAnnotationStrategy } from "./annotation-strategy.js";
 import { createEnvStrategy } from "./env-strategy.js";
+import { createGitopsStrategy } from "./gitops-strategy.js";
 import type { RestartStrategy, StrategySettings } from "./restart-strategy.js";
 
 export async function chooseRestartStrategy(
@@ -13,6 +14,8 @@ export async function chooseRestartStrategy(
       return createAnnotationStrategy(settings.hashKey);
     case "env":
       return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
     case "versioned": {
       // Loaded only when chosen: its copies are named with node:crypto, which other runs never load.
       const { createVersionedStrategy } = await import("./versioned/versioned-strategy.js");

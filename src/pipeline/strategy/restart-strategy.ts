@@ -24,6 +24,8 @@ export interface PrepareContext {
   workloads: PlannedWorkload[];
   /** Workload definitions by idKey (repository and cluster). */
   manifests: Map<string, Manifest>;
+  /** Workload definitions from the repository at head, by idKey (the live ones are in `manifests`). */
+  headWorkloads: Map<string, Manifest>;
   /** Configs committed at head that were read so far, by idKey. */
   headConfigs: Map<string, HeadConfig>;
   /** The configs committed at head among `ids`, read from the repository when the scan did not (with those it did). */
@@ -94,8 +96,22 @@ export interface RestartStrategy {
    * writes the committed content itself (versioned copies).
    */
   readonly needsLiveConfigs: boolean;
+  /** The log section of `prepare`, when it is not the one `needsLiveConfigs` implies. */
+  readonly prepareTitle?: string;
+  /**
+   * Whether workloads whose pod template changed in the range are followed like the others instead
+   * of reported as rolling on apply (gitops: the stamp itself changes the template, and the run
+   * follows exactly the rollouts the agent starts).
+   */
+  readonly followsTemplateChanges?: boolean;
   prepare(context: PrepareContext): Promise<Prepared>;
   patchFor: StepFor;
+  /**
+   * Set when a GitOps agent, not this run, changes the pod templates (gitops): before the restart
+   * path, the run waits until each workload's live template carries `hashFor(id)`
+   * (pipeline/cluster/wait-for-agent.ts); `patchFor` then finds it in place and patches nothing.
+   */
+  readonly awaitsAgent?: { hashFor(id: ObjectId): string | undefined };
   /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
   planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
   /**

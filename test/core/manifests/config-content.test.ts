@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import {
   changedKeys,
   configContentOf,
   isConfigManifest,
 } from "../../../src/core/manifests/config-content.js";
-import { contentHash } from "../../../src/core/manifests/content-hash.js";
 import { parseManifests } from "../../../src/core/manifests/parse-manifests.js";
 import type { ConfigContent, Manifest } from "../../../src/core/model.js";
 
@@ -147,41 +145,6 @@ test.each([
   expect(isConfigManifest(manifest(`apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: {name: x}\n`))).toBe(
     expected,
   );
-});
-
-describe("contentHash", () => {
-  const id = { kind: "ConfigMap", namespace: "ns", name: "c" };
-  const other = { kind: "Secret", namespace: "ns", name: "s" };
-
-  test("stable across key order and list order", () => {
-    const a = contentHash([
-      { id, content: { a: "1", b: "2" } },
-      { id: other, content: { x: "3" } },
-    ]);
-    const b = contentHash([
-      { id: other, content: { x: "3" } },
-      { id, content: { b: "2", a: "1" } },
-    ]);
-    expect(a).toBe(b);
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
-  });
-
-  test.each<{ name: string; a: ConfigContent; b: ConfigContent }>([
-    { name: "values that k=v joining would confuse", a: { a: "b;c=d" }, b: { a: "b", c: "d" } },
-    { name: "a changed value", a: { a: "1" }, b: { a: "2" } },
-    { name: "a renamed key", a: { a: "1" }, b: { b: "1" } },
-  ])("differs for $name", ({ a, b }) => {
-    expect(contentHash([{ id, content: a }])).not.toBe(contentHash([{ id, content: b }]));
-  });
-
-  test("is plain SHA-256 of canonical JSON without a key, HMAC with one", () => {
-    const plain = contentHash([{ id, content: { b: "2", a: "1" } }]);
-    const canonical = '[{"content":{"a":"1","b":"2"},"id":{"kind":"ConfigMap","name":"c","namespace":"ns"}}]';
-    expect(plain).toBe(createHash("sha256").update(canonical).digest("hex"));
-    const keyed = contentHash([{ id, content: { a: "1", b: "2" } }], Buffer.from("k1"));
-    expect(keyed).not.toBe(plain);
-    expect(keyed).not.toBe(contentHash([{ id, content: { a: "1", b: "2" } }], Buffer.from("k2")));
-  });
 });
 
 test.each<{ name: string; a: ConfigContent | undefined; b: ConfigContent | undefined; expected: string[] }>([

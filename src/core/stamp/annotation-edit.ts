@@ -1,0 +1,236 @@
+// One annotation set in a file's bytes, like a formatter that touches one line: the value's bytes
+// are replaced, or one line (plus an `annotations:`/`metadata:` line where there was none) is
+// inserted with the indentation of its siblings. Every other byte stays: comments, key order,
+// quoting, blank lines, CRLF, flow collections, the other documents of the file. The file is never
+// re-serialised. Positions come from the `yaml` package's parse of the whole file (JSON included).
+
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+} from "yaml";
+
+/** Replace source[start, end) with text. */
+export interface ByteEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A pod template that cannot be edited in place (an alias, a non-map). */
+export class UnstampableError extends Error {}
+
+/** Applies non-overlapping edits to a source string. */
+export function applyEdits(source: string, edits: readonly ByteEdit[]): string {
+  let out = source;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+
+type Nested = string | { [key: string]: Nested };
+
+/**
+ * The edits that make `doc` (a document of `source`) carry `annotations[key] = value` on the map at
+ * `templatePath` (the pod template); [] when it already does.
+ */
+export function annotationEdits(
+  source: string,
+  doc: Document.Parsed,
+  templatePath: readonly string[],
+  key: string,
+  value: string,
+): ByteEdit[] {
+  const ctx = new EditContext(source);
+  let node: unknown = doc.contents;
+  let parentKeyCol: number | undefined;
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar = current.value;
+  if (isScalar(scalar) && scalar.value === value) return [];
+  if (isScalar(scalar) && scalar.range) {
+    return [{ start: scalar.range[0], end: scalar.range[1], text: ctx.scalarText(value, scalar.type) }];
+  }
+  if (scalar === null || isEmpty(scalar)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+
+function asMap(node: unknown, what: string): YAMLMap {
+  if (isAlias(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!isMap(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+
+function findPair(map: YAMLMap, key: string): Pair | undefined {
+  for (const item of map.items) {
+    if (isPair(item) && isScalar(item.key) && item.key.value === key) return item as Pair;
+  }
+  return undefined;
+}
+
+function isEmpty(node: unknown): boolean {
+  if (node === null || node === undefined) return true;
+  if (isScalar(node)) return node.value === null;
+  return false;
+}
+
+function keyColumn(ctx: EditContext, pair: Pair): number | undefined {
+  const range = (pair.key as Node | null)?.range;
+  return range ? ctx.column(range[0]) : undefined;
+}
+
+class EditContext {
+  readonly eol: string;
+  private step = 2;
+  constructor(private readonly source: string) {
+    this.eol = source.includes("\r\n") ? "\r\n" : "\n";
+  }
+
+  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+  noteStep(template: YAMLMap, parentCol: number | undefined): void {
+    const first = firstKey(template);
+    if (template.flow || !first?.range || parentCol === undefined) return;
+    const step = this.column(first.range[0]) - parentCol;
+    if (step > 0 && step <= 8) this.step = step;
+  }
+
+  column(offset: number): number {
+    return offset - this.lineStart(offset);
+  }
+
+  lineStart(offset: number): number {
+    return this.source.lastIndexOf("\n", offset - 1) + 1;
+  }
+
+  lineEnd(offset: number): number {
+    let end = this.source.indexOf("\n", offset);
+    if (end === -1) return this.source.length;
+    if (this.source[end - 1] === "\r") end--;
+    return end;
+  }
+
+  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+  insert(map: YAMLMap, key: string, value: Nested): ByteEdit[] {
+    const first = firstKey(map);
+    if (map.flow) return this.insertFlow(map, key, value);
+    if (!first?.range) throw new UnstampableError("cannot find where to insert");
+    const col = this.column(first.range[0]);
+    const at = this.lineStart(first.range[0]);
+    if (this.source.slice(at, first.range[0]).trim() !== "") {
+      throw new UnstampableError("the mapping does not start on its own line");
+    }
+    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+  }
+
+  private insertFlow(map: YAMLMap, key: string, value: Nested): ByteEdit[] {
+    const open = map.range?.[0];
+    if (open === undefined || this.source[open] !== "{")
+      throw new UnstampableError("cannot find the flow mapping");
+    const first = firstKey(map);
+    const quoteKeys = !first || (isScalar(first) && first.type === "QUOTE_DOUBLE");
+    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+    if (!first?.range) return [{ start: open + 1, end: open + 1, text: entry }];
+    const between = this.source.slice(open + 1, first.range[0]);
+    if (between.includes("\n")) {
+      const indent = " ".repeat(this.column(first.range[0]));
+      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+    }
+    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+  }
+
+  /** `key:` with no value (or null/~): the value is written after it. */
+  fillEmpty(parent: YAMLMap, pair: Pair, value: Nested): ByteEdit[] {
+    const keyRange = (pair.key as Node).range;
+    if (!keyRange) throw new UnstampableError("cannot find the key");
+    const node = pair.value as Node | null;
+    const edits: ByteEdit[] = [];
+    if (parent.flow) {
+      const at = node?.range ? node.range[0] : keyRange[1];
+      const end = node?.range ? node.range[1] : at;
+      const quote = isScalar(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at, end, text: this.flowValue(value, quote) }];
+    }
+    const filled = node?.range && node.range[1] > node.range[0] ? node.range : undefined;
+    if (typeof value === "string") {
+      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+      const colon = this.source.indexOf(":", keyRange[1]) + 1;
+      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+    }
+    if (filled) {
+      // Drop `null`/`~` and the blank before it: the value goes on the lines below.
+      let start = filled[0];
+      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "\t"))
+        start--;
+      edits.push({ start, end: filled[1], text: "" });
+    }
+    const col = this.column(keyRange[0]) + this.step;
+    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+    const [[k, v]] = Object.entries(value) as [[string, Nested]];
+    const lines = this.blockLines(col, k, v);
+    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+    return edits;
+  }
+
+  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+  private blockLines(col: number, key: string, value: Nested): string {
+    const indent = " ".repeat(col);
+    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+    const inner = Object.entries(value)
+      .map(([k, v]) => this.blockLines(col + this.step, k, v))
+      .join("");
+    return `${indent}${key}:${this.eol}${inner}`;
+  }
+
+  private flowKey(key: string, quote: boolean): string {
+    return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  }
+
+  private flowValue(value: Nested, quote: boolean): string {
+    if (typeof value === "string") return JSON.stringify(value);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`,
+    );
+    return `{${entries.join(", ")}}`;
+  }
+
+  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+  scalarText(value: string, type: Scalar.Type | undefined | null): string {
+    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+    if ((type === "PLAIN" || type === undefined) && plainIsString(value)) return value;
+    return JSON.stringify(value);
+  }
+}
+
+function firstKey(map: YAMLMap): Node | undefined {
+  const first = map.items[0];
+  return first && isPair(first) ? ((first.key as Node | null) ?? undefined) : undefined;
+}
+
+/** A hex digest YAML 1.1 and 1.2 both read as a string when written plain (not a number). */
+function plainIsString(value: string): boolean {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}

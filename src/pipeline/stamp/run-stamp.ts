@@ -1,0 +1,246 @@
+// `config-rollout stamp`: write config-rollout.io/config-hash into the pod templates of every
+// workload that consumes a ConfigMap or Secret defined in the repository, in the work tree (like
+// a formatter: the files as they are on disk). Raw files get minimal byte edits; each root
+// kustomization gets one generated patch file. No cluster access, no network.
+
+import { UserError } from "../../core/errors.js";
+import type { Log } from "../../core/log.js";
+import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
+import { idKey, type Manifest } from "../../core/model.js";
+import { runLimited } from "../../core/run-limited.js";
+import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
+import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
+import { chooseRoots } from "../../core/sources/kustomize-roots.js";
+import { stampFile } from "../../core/stamp/stamp-file.js";
+import type { StampReport } from "../../core/stamp/stamp-report.js";
+import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
+import type { Git } from "../../git/git.js";
+import type { WorkTree } from "../../git/work-tree.js";
+import {
+  findKustomize,
+  KustomizeBuildError,
+  type KustomizeRun,
+  kustomizeBuild,
+  NO_KUSTOMIZE_HINT,
+} from "../../render/kustomize.js";
+import { trustedPathDirs } from "../../render/renderer-environment.js";
+import type { Settings } from "../../settings/settings.js";
+import { createPathFilter } from "../scan/path-filter.js";
+import { stampKustomization } from "./stamp-kustomize.js";
+
+export interface StampDeps {
+  tree: WorkTree;
+  git: Git;
+  log: Log;
+  env: Record<string, string | undefined>;
+}
+
+export async function runStamp(settings: Settings, deps: StampDeps): Promise<StampReport> {
+  const report: StampReport = {
+    check: settings.check,
+    changes: [],
+    current: 0,
+    filesWritten: [],
+    leftOut: [],
+    unstampable: [],
+    notes: [],
+  };
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
+  const files = await deps.tree.listFiles();
+  const kustomizations = await readKustomizations(deps.tree, files, settings);
+  const graph = buildKustomizeGraph(kustomizations);
+  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  const owned = (path: string) => graph.ownedFiles.has(path);
+  const readRaw = !explicitDirs || settings.pathsExplicit;
+  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
+  const contents = repositoryConfigs(raw);
+  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  let targets = stamps.targets;
+  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  for (const u of stamps.unstampable)
+    report.unstampable.push({
+      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      reason: u.reason,
+    });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  await stampRawFiles(deps.tree, targets, settings, report);
+
+  if (settings.kustomize[0] !== "none") {
+    const roots = explicitDirs
+      ? settings.kustomize
+      : chooseRoots(kustomizations, graph, {
+          deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object))),
+        }).roots;
+    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
+  }
+  if (settings.render) {
+    report.unstampable.push({
+      what: `objects rendered by --render (${settings.render})`,
+      reason:
+        "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)",
+    });
+  }
+  return report;
+}
+
+async function stampRawFiles(
+  tree: WorkTree,
+  targets: StampTarget[],
+  settings: Settings,
+  report: StampReport,
+): Promise<void> {
+  const byFile = new Map<string, StampTarget[]>();
+  for (const t of targets) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
+  report.current += targets.filter((t) => t.current === t.hash).length;
+  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (fileTargets.every((t) => t.current === t.hash)) continue;
+    const source = (await tree.read(file))?.toString("utf8");
+    if (source === undefined) continue;
+    const stamped = stampFile(source, fileTargets, settings.namespace);
+    for (const t of stamped.changed) {
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...(t.current ? { old: t.current } : {}),
+        new: t.hash,
+        covers: t.covers,
+      });
+    }
+    for (const u of stamped.unstampable) {
+      report.unstampable.push({
+        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        reason: u.reason,
+      });
+    }
+    if (!settings.check && stamped.text !== source) {
+      await tree.write(file, stamped.text);
+      report.filesWritten.push(file);
+    }
+  }
+}
+
+async function stampRoots(
+  roots: string[],
+  kustomizations: KustomizationFile[],
+  settings: Settings,
+  deps: StampDeps,
+  key: Buffer | undefined,
+  report: StampReport,
+): Promise<void> {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  for (const dir of roots) {
+    if (!byDir.has(dir))
+      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+  }
+  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
+  const binary = await findKustomize(pathDirs);
+  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  await deps.tree.withScratch(async (home) => {
+    // Bounded like a plan's renders (--render-timeout, --max-file-size).
+    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+    for (const dir of roots) {
+      const included = kustomizationsUnder(dir, byDir);
+      // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet };
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
+      await stampKustomization(
+        {
+          tree: deps.tree,
+          root: byDir.get(dir)!,
+          included,
+          inputWorkloads,
+          render: (d) => renderWorkTree(run, deps.tree.dir, d),
+          defaultNamespace: settings.namespace,
+          ...(key ? { key } : {}),
+          check: settings.check,
+          log: deps.log,
+        },
+        report,
+      );
+    }
+  });
+}
+
+async function readKustomizations(
+  tree: WorkTree,
+  files: string[],
+  settings: Settings,
+): Promise<KustomizationFile[]> {
+  if (settings.kustomize[0] === "none") return [];
+  const names = new Set<string>(KUSTOMIZATION_FILE_NAMES);
+  const found: KustomizationFile[] = [];
+  for (const file of files) {
+    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    const text = (await tree.read(file))?.toString("utf8");
+    if (text !== undefined) found.push(readKustomizationFile(file, text));
+  }
+  return found;
+}
+
+/** Manifests of the given work-tree files (missing, oversized and unreadable files skipped). */
+async function parseFiles(tree: WorkTree, files: string[], settings: Settings): Promise<Manifest[]> {
+  // Reads overlap (16 in flight); parsing stays in file order, so the result is deterministic.
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+    const size = await tree.size(file);
+    if (size === undefined || size > settings.maxFileSize) return [];
+    const bytes = await tree.read(file);
+    if (bytes === undefined) return [];
+    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+  });
+  return parsed.flat();
+}
+
+const READ_CONCURRENCY = 16;
+
+/** --changed-only: the targets whose value differs between the --base and --head commits. */
+async function changedInRange(
+  settings: Settings,
+  deps: StampDeps,
+  targets: StampTarget[],
+  filter: (path: string) => boolean,
+  key: Buffer | undefined,
+): Promise<StampTarget[]> {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt = async (rev: string) => {
+    const sha = await deps.git.resolveCommit(rev);
+    const files = (await deps.git.listFiles(sha)).filter(filter);
+    const bytes = await deps.git.readFiles(sha, files);
+    const manifests: Manifest[] = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
+      );
+    }
+    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
+    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(idKey(t.id));
+    const b = after.get(idKey(t.id));
+    return a !== undefined && b !== undefined && a !== b;
+  });
+}
+
+/** A root rendered from the work tree; kustomize's refusal said as such (exit 2, nothing written). */
+async function renderWorkTree(run: KustomizeRun, treeDir: string, dir: string): Promise<Buffer> {
+  try {
+    return await kustomizeBuild(run, treeDir, dir, "work tree");
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    throw new UserError(
+      `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+// `config-rollout stamp`'s report: text for people and CI logs (repository strings escaped), JSON
+// for programs. With --check the text names each missing or stale stamp and the one command that
+// writes them.
+
+import { formatId } from "../core/model.js";
+import type { StampReport } from "../core/stamp/stamp-report.js";
+import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
+
+export function renderStampReport(
+  report: StampReport,
+  format: "text" | "json" | "markdown",
+  fix: string,
+): string {
+  if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}\n`;
+  return `${escapeForCiLog(stampText(report, fix))}\n`;
+}
+
+export function stampOutcome(report: StampReport): "current" | "stamped" | "stale" {
+  if (report.changes.length === 0) return "current";
+  return report.check ? "stale" : "stamped";
+}
+
+function stampJson(report: StampReport, fix: string): unknown {
+  const id = (w: { kind: string; namespace: string; name: string }) => ({
+    kind: w.kind,
+    namespace: w.namespace,
+    name: w.name,
+  });
+  return {
+    outcome: stampOutcome(report),
+    check: report.check,
+    changes: report.changes.map((c) => ({
+      ...id(c.workload),
+      file: c.file,
+      ...(c.origin ? { origin: c.origin } : {}),
+      old: c.old ?? null,
+      new: c.new,
+    })),
+    current: report.current,
+    filesWritten: report.filesWritten,
+    leftOut: report.leftOut.map((l) => ({
+      ...id(l.workload),
+      configs: l.configs.map(id),
+      untouched: l.untouched,
+    })),
+    unstampable: report.unstampable,
+    notes: report.notes,
+    ...(report.check && report.changes.length > 0 ? { fix } : {}),
+  };
+}
+
+function stampText(report: StampReport, fix: string): string {
+  const lines: string[] = [];
+  const n = report.changes.length;
+  if (report.check) {
+    lines.push(
+      n === 0
+        ? `Stamps current: ${report.current} workload(s) carry their config-rollout.io/config-hash.`
+        : `Stamps missing or stale: ${n} workload(s) (${report.current} current).`,
+    );
+  } else {
+    lines.push(
+      n === 0
+        ? `Nothing to stamp: ${report.current} workload(s) already carry their config-rollout.io/config-hash.`
+        : `Stamped ${n} workload(s) in ${report.filesWritten.length} file(s) (${report.current} already current).`,
+    );
+  }
+  for (const c of report.changes) {
+    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
+    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+  }
+  if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
+  if (!report.check && report.filesWritten.length > 0) {
+    lines.push("", "Files written:", ...report.filesWritten.map((f) => `  ${f}`));
+  }
+  if (report.leftOut.length > 0) {
+    lines.push("", "Configs not defined in the repository (left out of the hash):");
+    for (const l of report.leftOut) {
+      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
+      lines.push(
+        `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`,
+      );
+    }
+  }
+  if (report.unstampable.length > 0) {
+    lines.push("", "Not stamped:");
+    for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
+  }
+  if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
+  return lines.join("\n");
+}

@@ -1,0 +1,117 @@
+// `command: stamp` through the bundled action (dist/action.js run as the runner runs it), on real
+// repositories: check fails the step on a missing stamp and writes nothing; commit: true on a
+// same-repository pull request pushes one commit naming config-rollout and the config, and a rerun
+// pushes nothing; a fork's pull request is checked instead and never pushed to.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runAction } from "./run-action.js";
+
+let cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+const FILE = "deploy/shop.yaml";
+
+async function pullRequest(): Promise<{ origin: string; clone: TempRepo; head: string }> {
+  const source = await createTempRepo();
+  const manifests = (level: string) =>
+    yamlDocs(
+      configMap("app-config", { LOG_LEVEL: level }, { namespace: "shop" }),
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
+    );
+  await source.write(FILE, manifests("info"));
+  await source.commit("v1");
+  await source.git(["checkout", "--quiet", "-b", "feature"]);
+  await source.write(FILE, manifests("debug"));
+  await source.commit("debug logging");
+  const parent = await mkdtemp(join(tmpdir(), "config-rollout-origin-"));
+  const origin = join(parent, "origin.git");
+  await runGit(parent, ["clone", "--quiet", "--bare", "--", source.dir, origin]);
+  const clone = await cloneTempRepo(`file://${origin}`, ["--branch", "feature"]);
+  cleanups.push(source.cleanup, clone.cleanup, () => rm(parent, { recursive: true, force: true }));
+  return { origin, clone, head: (await clone.git(["rev-parse", "HEAD"])).trim() };
+}
+
+const event = (headRepo: string, sha: string) => ({
+  pull_request: {
+    number: 7,
+    head: { ref: "feature", sha, repo: { full_name: headRepo } },
+    base: { ref: "main", repo: { full_name: "acme/shop" } },
+  },
+});
+
+describe("command: stamp in the action", () => {
+  test("check: a missing stamp fails the step, names the workload and the fix, and writes nothing", async () => {
+    const { clone, head } = await pullRequest();
+    const before = await readFile(join(clone.dir, FILE), "utf8");
+    const run = await runAction({
+      workspace: clone.dir,
+      inputs: { command: "stamp", check: "true" },
+      eventName: "pull_request",
+      event: event("acme/shop", head),
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs.result).toBe("failed");
+    expect(run.stdout).toMatch(
+      /deployment\/web \(namespace shop\) \(deploy\/shop\.yaml\): no stamp -> [0-9a-f]{64}/,
+    );
+    expect(run.stdout).toContain(
+      "::error::1 config-hash stamp(s) missing or stale: run `config-rollout stamp` and commit the result",
+    );
+    expect(await readFile(join(clone.dir, FILE), "utf8")).toBe(before);
+  });
+
+  test("commit: true on a same-repository pull request pushes the stamp once; a rerun pushes nothing", async () => {
+    const { origin, clone, head } = await pullRequest();
+    const inputs = { command: "stamp", commit: "true", "github-token": "ghs_not-a-real-token-0123456789" };
+    const run = await runAction({
+      workspace: clone.dir,
+      inputs,
+      eventName: "pull_request",
+      event: event("acme/shop", head),
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs.result).toBe("stamped");
+    const pushed = (await runGit(origin, ["rev-parse", "feature"])).trim();
+    expect(pushed).not.toBe(head);
+    expect((await runGit(origin, ["log", "-1", "--format=%s", "feature"])).trim()).toBe(
+      "config-rollout: stamp the config hash for configmap/app-config (namespace shop)",
+    );
+    expect(await runGit(origin, ["diff", "--stat", "--format=", `${head}..feature`])).toMatch(
+      /deploy\/shop\.yaml \| 2 \+/,
+    );
+    // Masked first (the runner then hides it), and never printed otherwise.
+    const lines = run.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::"));
+    expect(lines.join("\n")).not.toContain("ghs_not-a-real-token");
+    // The rerun, on the pushed commit: nothing to stamp, nothing pushed.
+    const again = await runAction({
+      workspace: clone.dir,
+      inputs,
+      eventName: "pull_request",
+      event: event("acme/shop", pushed),
+    });
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.outputs.result).toBe("nothing-to-do");
+    expect((await runGit(origin, ["rev-parse", "feature"])).trim()).toBe(pushed);
+  });
+
+  test("commit: true on a fork's pull request checks instead, with a notice, and pushes nothing", async () => {
+    const { origin, clone, head } = await pullRequest();
+    const run = await runAction({
+      workspace: clone.dir,
+      inputs: { command: "stamp", commit: "true" },
+      eventName: "pull_request",
+      event: event("someone/shop", head),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/::notice::commit: true, but this is a pull request from a fork/);
+    expect((await runGit(origin, ["rev-parse", "feature"])).trim()).toBe(head);
+    expect(await clone.git(["status", "--porcelain"])).toBe("");
+  });
+});
