@@ -11,6 +11,7 @@ import { commentOnReview, type ReviewCommentRequest } from "../compose/comment-o
 import { runInCi } from "../compose/run-in-ci.js";
 import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
+import { exitCodeOf } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
@@ -94,7 +95,7 @@ export async function run(): Promise<void> {
     // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
-    if (report.outcome === "failed") core.setFailed(escapeForCiLog(headline(report)));
+    if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
   } catch (error) {
     // Any throw, Error or not, fails the step with one line (the stack only with debug on).
     log.flush();

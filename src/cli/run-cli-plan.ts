@@ -6,9 +6,8 @@ import { createClusterConnection } from "../compose/cluster-connection.js";
 import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { VERSION } from "../compose/version.js";
-import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import type { OutputFormat } from "../core/run-result.js";
+import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
@@ -40,7 +39,7 @@ export async function runPlanFromArgs(
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
-    return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+    return exitCodeOf(report);
   } catch (error) {
     const code = await reportError(error, state.debug, io, state.output);
     await comment?.({

@@ -1,5 +1,6 @@
-import type { RunReport } from "../core/run-result.js";
+import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  clusterOutcome,
   describeKeys,
   describeRange,
   describeReferences,
@@ -12,8 +13,54 @@ import {
 } from "./describe.js";
 import { mermaidGraph } from "./mermaid-graph.js";
 
+/** A part of the Markdown report: one for a single cluster, the summary and one per cluster for --contexts. */
+export interface MarkdownSection {
+  /** The section's heading (Markdown, escaped), for a cluster of a --contexts run. */
+  title?: string;
+  render(maxRows: number): string;
+}
+
+/** The report as sections (the plan comment gives each cluster its own heading). */
+export function markdownSections(report: RunReport): MarkdownSection[] {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: () => fleetSummary(report, clusters) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows: number) =>
+        [
+          ...(cluster.message ? [md(cluster.message), ""] : []),
+          ...(cluster.report
+            ? [renderMarkdown(cluster.report, rows).replace(/^### config-rollout\n\n/, "")]
+            : []),
+        ].join("\n") || "-",
+    })),
+  ];
+}
+
+function fleetSummary(report: RunReport, clusters: readonly ClusterReport[]): string {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+  ];
+  return `${out.join("\n")}\n`;
+}
+
 /** Markdown for a GitHub job summary or a merge-request comment. */
 export function renderMarkdown(report: RunReport, maxRows = 500): string {
+  if (report.clusters) {
+    return markdownSections(report)
+      .map((s) => (s.title === undefined ? s.render(maxRows) : `### ${s.title}\n\n${s.render(maxRows)}`))
+      .join("\n");
+  }
   const { plan } = report;
   const out: string[] = [
     "### config-rollout",

@@ -1,5 +1,6 @@
-import type { RunReport } from "../core/run-result.js";
+import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  clusterOutcome,
   describeKeys,
   describeRange,
   describeReferences,
@@ -13,8 +14,32 @@ import {
 
 /** The report for a person reading a terminal or a CI log. */
 export function renderText(report: RunReport): string {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}\n`;
+}
+
+/** A --contexts run: the range once, a table of the clusters, then each cluster's own report. */
+function renderClusters(report: RunReport, clusters: readonly ClusterReport[]): string {
+  const out = [`Comparing ${describeRange(report)}`, "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""]),
+    ]),
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}\n`;
+}
+
+/** Everything between the range line and the headline. */
+function body(report: RunReport): string[] {
   const { plan } = report;
-  const out: string[] = [`Comparing ${describeRange(report)}`];
+  const out: string[] = [];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
   }
@@ -62,8 +87,7 @@ export function renderText(report: RunReport): string {
     out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
   }
-  out.push("", headline(report));
-  return `${out.join("\n")}\n`;
+  return out;
 }
 
 function table(rows: string[][]): string[] {
