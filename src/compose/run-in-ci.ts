@@ -7,6 +7,7 @@ import type { OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import { runConfigRollout } from "../pipeline/run.js";
+import { runFleet } from "../pipeline/run-fleet.js";
 import type { Settings } from "../settings/settings.js";
 import type { ClusterConnection } from "./cluster-connection.js";
 
@@ -22,15 +23,21 @@ export async function runInCi(
   },
 ): Promise<RunReport> {
   const { env, git, cluster, log } = adapters;
-  return runConfigRollout({
+  const common = {
     settings,
     range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
     ci: detectCiKind(env),
     git,
-    connect: cluster.connect,
-    clusterConfigured: cluster.configured,
     log,
     env,
     ...(adapters.naming ? { naming: adapters.naming } : {}),
-  });
+  };
+  if (settings.contexts) {
+    return runFleet({
+      ...common,
+      waves: settings.contexts,
+      connectTo: (context) => cluster.forContext(context),
+    });
+  }
+  return runConfigRollout({ ...common, connect: cluster.connect, clusterConfigured: cluster.configured });
 }

@@ -218,6 +218,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
   },
   {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description:
+      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run, bounded by --timeout; after a failed cluster later waves are skipped (see Several clusters).",
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so).",
+  },
+  {
     name: "namespaces",
     type: "list",
     default: "",

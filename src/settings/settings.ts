@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { parseContexts, type Waves } from "../core/fleet.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
@@ -46,6 +47,10 @@ export interface Settings {
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
+  /** --contexts: the waves of kubeconfig contexts, each run in parallel; undefined: one cluster. */
+  contexts?: Waves;
+  /** --contexts: run later waves even after a cluster failed. */
+  continueOnFailure: boolean;
   namespaces: string[];
   excludeNamespaces: string[];
   maxRestarts?: number;
@@ -75,7 +80,9 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
     if (value !== undefined && value !== "") raw[option.name] = value;
   }
   // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT.
-  if (raw.context === undefined && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  // Not with --contexts, which names every context itself.
+  if (raw.context === undefined && raw.contexts === undefined && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
   return raw;
 }
 
@@ -140,6 +147,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
@@ -155,6 +164,17 @@ export function toSettings(...sources: RawValues[]): Settings {
   };
   validateSettings(settings);
   return settings;
+}
+
+/** --contexts as waves; one cluster (--context) and several cannot both be asked for. */
+function contextWaves(contexts: string | undefined, context: string | undefined): { contexts?: Waves } {
+  if (contexts === undefined || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)",
+    );
+  }
+  return { contexts: parseContexts(contexts) };
 }
 
 /** Requests in flight at once: hides round trips, gentle on an API server shared with others. */
