@@ -134,3 +134,15 @@ describe("a --contexts report", () => {
     expect(renderText(staging).startsWith("Comparing aaaaaaa..bbbbbbb")).toBe(true);
   });
 });
+
+test("the action's restarted output names each cluster's restarts with their context", async () => {
+  const { actionOutputs } = await import("../../src/action/outputs.js");
+  expect(JSON.parse(actionOutputs(fleet).restarted!)).toEqual([
+    { context: "staging", kind: "Deployment", namespace: "shop", name: "web" },
+    { context: "prod-eu", kind: "Deployment", namespace: "shop", name: "web" },
+    { context: "prod-eu", kind: "Deployment", namespace: "shop", name: "eu-only" },
+  ]);
+  expect(JSON.parse(actionOutputs(staging).restarted!)).toEqual([
+    { kind: "Deployment", namespace: "shop", name: "web" },
+  ]);
+});
