@@ -38,7 +38,9 @@ export function createClusterConnection(
   const options: LoadKubeConfigOptions = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
-    context: settings.context,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,

@@ -83,10 +83,10 @@ function kubeconfigFor(servers: Map<string, { url: string; token: string }>): st
       cluster: { server: s.url, "insecure-skip-tls-verify": true },
     })),
     users: entries.map(([name, s]) => ({ name, user: { token: s.token } })),
+    // No current-context: --contexts (or --context) names every context a run uses.
     contexts: entries.map(([name]) => ({
       name,
       context: { cluster: name, user: name, namespace: "default" },
     })),
-    "current-context": entries[0]?.[0] ?? "",
   });
 }
