@@ -83,8 +83,9 @@ export async function run(): Promise<void> {
       };
     }
 
-    const git = await createGit(settings.repo);
-    log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    // --plan opens the repository only to check its head, and runs without one too.
+    const git = settings.plan === undefined ? await createGit(settings.repo) : () => createGit(settings.repo);
+    if (typeof git !== "function") log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
     const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS });
     log.flush();
     core.info(renderReport(report, settings.output));

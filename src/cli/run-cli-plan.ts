@@ -35,7 +35,9 @@ export async function runPlanFromArgs(
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
-    const git = await createGit(resolve(io.cwd, settings.repo));
+    // --plan opens the repository only to check its head, and runs without one too.
+    const openGit = () => createGit(resolve(io.cwd, settings.repo));
+    const git = settings.plan === undefined ? await openGit() : openGit;
     const report = await runInCi(settings, { env, git, cluster, log });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });

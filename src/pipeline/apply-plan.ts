@@ -25,6 +25,7 @@ import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
 import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
+import { committedContent } from "./cluster/sync-configs.js";
 import { assumedNamespaceNote } from "./namespace-note.js";
 import type { RepositoryScan } from "./scan-repository.js";
 import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
@@ -56,6 +57,8 @@ export interface ApplyContext {
   log: Log;
   naming?: OptionNaming;
   now?: () => number;
+  /** Called with the completed plan before anything is written (--plan-out writes the plan file). */
+  onPlan?: (plan: Plan, clusterWorkloads: Manifest[]) => Promise<void>;
 }
 
 /** The plan of a range with nothing to compare (no base): the report says why. */
@@ -109,6 +112,7 @@ export async function applyPlanToCluster(
       ? await strategy.planningView(clusterWorkloads, await connectOnce())
       : clusterWorkloads;
   const plan = completePlan(repoPlan, plannedClusterWorkloads, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
     const notes =
@@ -138,7 +142,12 @@ export async function applyPlanToCluster(
         objects: clusterWorkloads,
       },
       repoWorkloads: scan.workloads,
-      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)] as const] : [];
+        }),
+      ),
       headConfigs: scan.headConfigs,
       readHeadConfigs: repoPlan.readHeadConfigs,
       commitOrder: repoPlan.commitOrder,

@@ -8,7 +8,9 @@ import { isFullSha, type RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
+import type { Manifest, Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import type { PlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -34,7 +36,11 @@ export interface RunDependencies {
   /** The job's environment, for the processes the run starts (renderers); default: this process's. */
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /** --plan-out: called with the plan file, before anything is written to the cluster. */
+  planOut?: PlanWriter;
 }
+
+export type PlanWriter = (document: PlanDocument) => Promise<void>;
 
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
@@ -47,8 +53,17 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       log: deps.log,
       ...(deps.naming ? { naming: deps.naming } : {}),
       ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut) } : {}),
     },
   );
+}
+
+/** Turns the completed plan into the plan file (loaded only then: it hashes with node:crypto). */
+function planFileWriter(repoPlan: RepoPlan, settings: Settings, write: PlanWriter) {
+  return async (plan: Plan, clusterWorkloads: Manifest[]) => {
+    const { makePlanDocument } = await import("./plan-out.js");
+    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, settings));
+  };
 }
 
 /** The plan made once: what the repository says changed between the two commits, and what reads it. */

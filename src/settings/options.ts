@@ -163,6 +163,22 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout).",
   },
   {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description:
+      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many.",
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description:
+      "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply.",
+  },
+  {
     name: "wait",
     type: "boolean",
     default: "true",

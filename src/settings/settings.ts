@@ -39,6 +39,10 @@ export interface Settings {
   keep: number;
   dryRun: DryRun;
   apply: boolean;
+  /** --plan-out: where to write the plan file. */
+  planOut?: string;
+  /** --plan: the plan file to apply instead of planning from git. */
+  plan?: string;
   wait: boolean;
   timeoutMs: number;
   configTimeoutMs: number;
@@ -140,6 +144,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     keep: num("keep") ?? 3,
     dryRun: (str("dry-run") ?? "none") as DryRun,
     apply: bool("apply"),
+    planOut: str("plan-out") || undefined,
+    plan: str("plan") || undefined,
     wait: bool("wait"),
     timeoutMs: num("timeout") ?? 300_000,
     configTimeoutMs: num("config-timeout") ?? 60_000,
@@ -163,6 +169,19 @@ export function toSettings(...sources: RawValues[]): Settings {
     debug: bool("debug"),
   };
   validateSettings(settings);
+  if (settings.plan !== undefined) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
+      );
+    if (settings.planOut !== undefined)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.contexts && (settings.plan !== undefined || settings.planOut !== undefined)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`,
+    );
+  }
   return settings;
 }
 
