@@ -183,7 +183,9 @@ describe("--contexts", () => {
     expect(both.code).toBe(2);
     const planFile = await run(["--contexts", "staging;prod-eu", "--plan-out", "plan.json"]);
     expect(planFile.code).toBe(2);
-    expect(planFile.stderr).toMatch(/--contexts cannot be used with --plan-out: a plan file is one cluster's plan/);
+    expect(planFile.stderr).toMatch(
+      /--contexts cannot be used with --plan-out: a plan file is one cluster's plan/,
+    );
     for (const sim of fleet.sims.values()) expect(sim.requests).toHaveLength(0);
   });
 });
