@@ -88,6 +88,7 @@ function repositoryPlan(repoPlan: RepoPlan): Plan {
     workloads: [],
     problems: repoPlan.scan.problems,
     warnings: repoPlan.scanWarnings,
+    ...(repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}),
   };
 }
 

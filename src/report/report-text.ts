@@ -20,7 +20,8 @@ export function renderText(report: RunReport): string {
 
 /** A --contexts run: the range once, a table of the clusters, then each cluster's own report. */
 function renderClusters(report: RunReport, clusters: readonly ClusterReport[]): string {
-  const out = [`Comparing ${describeRange(report)}`, "", `Clusters (${clusters.length}):`];
+  // What the repository says is the same for every cluster: printed once, above the clusters.
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
   out.push(
     ...table([
       ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
@@ -30,16 +31,17 @@ function renderClusters(report: RunReport, clusters: readonly ClusterReport[]): 
   for (const cluster of clusters) {
     out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
     if (cluster.message) out.push(`  ${cluster.message}`);
-    if (cluster.report) out.push(...body(cluster.report).slice(1), "", headline(cluster.report));
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
   }
   out.push("", headline(report));
   return `${out.join("\n")}\n`;
 }
 
-/** Everything between the range line and the headline. */
-function body(report: RunReport): string[] {
+/** Everything between the range line and the headline; `repository: false` leaves out the sources and changes. */
+function body(report: RunReport, repository = true): string[] {
   const { plan } = report;
   const out: string[] = [];
+  if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
   }
@@ -57,6 +59,13 @@ function body(report: RunReport): string[] {
       ),
     );
   }
+  return [...out, ...clusterPart(report)];
+}
+
+/** The workloads, notes and results: what one cluster's run says. */
+function clusterPart(report: RunReport): string[] {
+  const { plan } = report;
+  const out: string[] = [];
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {

@@ -13,7 +13,15 @@ const plan = (extra = false): Plan => ({
   base: "a".repeat(40),
   head: "b".repeat(40),
   rangeNote: "explicit --base/--head",
-  changes: [],
+  changes: [
+    {
+      id: { kind: "ConfigMap", namespace: "shop", name: "app-config" },
+      status: "modified",
+      file: "deploy/shop.yaml",
+      line: 1,
+      keys: ["LOG_LEVEL"],
+    },
+  ],
   workloads: [
     { id: web, action: "restart", reason: "reads app-config", references: [], source: "repo" },
     ...(extra
@@ -75,6 +83,9 @@ describe("a --contexts report", () => {
   test("text: a table of the clusters, then each cluster's own results; skipped ones say why", () => {
     const text = renderText(fleet);
     expect(text.match(/^Comparing /gm)).toHaveLength(1);
+    // The repository's changes once, above the clusters; each cluster shows what it ran.
+    expect(text.match(/configmap\/app-config/g)).toHaveLength(1);
+    expect(text.indexOf("Changed configs (1):")).toBeLessThan(text.indexOf("Clusters (3):"));
     expect(text).toMatch(/prod-us +3 +skipped +skipped: wave 2 failed on prod-eu/);
     expect(text).toContain("== staging (wave 1): restarted ==");
     expect(text).toContain("== prod-eu (wave 2): failed ==");
@@ -114,6 +125,8 @@ describe("a --contexts report", () => {
     expect(markdown).toContain("| prod-us | 3 | skipped | skipped: wave 2 failed on prod-eu |");
     expect(markdown).toContain("### staging (wave 1): restarted");
     expect(markdown).toContain("### prod-eu (wave 2): failed");
+    expect(markdown.match(/#### Changed configs/g)).toHaveLength(1);
+    expect(markdown.indexOf("#### Changed configs")).toBeLessThan(markdown.indexOf("### staging"));
     const comment = buildCommentBody({
       id: "x",
       sections: markdownSections(fleet),
