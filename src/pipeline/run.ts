@@ -44,7 +44,14 @@ export type PlanWriter = (document: PlanDocument) => Promise<void>;
 
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
-  if (planned.kind === "no-range") return planned.report;
+  if (planned.kind === "no-range") {
+    // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
+    if (deps.planOut) {
+      const { emptyPlanDocument } = await import("../core/plan-file/plan-document.js");
+      await deps.planOut(emptyPlanDocument(planned.report.plan.head, deps.settings.strategy));
+    }
+    return planned.report;
+  }
   return applyPlanToCluster(
     planned.plan,
     { connect: deps.connect, configured: deps.clusterConfigured },
