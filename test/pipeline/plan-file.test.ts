@@ -161,7 +161,12 @@ describe("--plan", () => {
       "does not match its digest",
     ],
     ["a wrong --hash-key", () => {}, "not the key the plan was made with", ["--hash-key", "another-key"]],
-    ["no --hash-key for keyed Secret digests", () => {}, "pass the --hash-key", []],
+    [
+      "no --hash-key for keyed Secret digests",
+      () => {},
+      "set --hash-key to the key the plan was made with",
+      [],
+    ],
     ["--apply", () => {}, "--apply cannot be used with --plan", [...KEY, "--apply"]],
   ];
   test.each(refusals)("%s: exit 2 before any request", async (_name, edit, message, args) => {
