@@ -46,7 +46,7 @@ export async function runInCi(
   if (settings.plan !== undefined) {
     const saved = await import("./run-saved-plan.js");
     const planSettings = { ...settings, plan: settings.plan };
-    const run = await saved.loadSavedPlan(planSettings, openGit);
+    const run = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
     if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
     // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
     settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };

@@ -5,7 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey } from "../core/model.js";
-import type { OptionNaming } from "../core/option-naming.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { type PlanDocument, parsePlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
@@ -19,7 +19,7 @@ export async function readPlanFile(path: string): Promise<PlanDocument> {
     text = await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UserError(`--plan ${path}: cannot read the plan file (${code})`);
+    throw new UserError(`${path}: cannot read the plan file (${code})`);
   }
   return parsePlanDocument(text, path);
 }
@@ -29,7 +29,7 @@ export async function writePlanFile(path: string, document: PlanDocument, log: L
     await writeFile(path, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o644 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UserError(`--plan-out ${path}: cannot write the plan file (${code})`);
+    throw new UserError(`${path}: cannot write the plan file (${code})`);
   }
   log.info(
     `plan written to ${path}: ${document.workloads.length} workload(s) to restart, ${document.digest}`,
@@ -58,6 +58,7 @@ export interface SavedPlanRun {
 export async function loadSavedPlan(
   settings: Settings & { plan: string },
   openGit: () => Promise<Git>,
+  naming: OptionNaming = CLI_FLAGS,
 ): Promise<SavedPlanRun> {
   const file = settings.plan;
   const document = await readPlanFile(file);
@@ -67,11 +68,11 @@ export async function loadSavedPlan(
       `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`,
     );
   }
-  checkPlanKey(document, file, settings.hashKey);
+  checkPlanKey(document, file, settings.hashKey, naming);
   if (document.strategy === "versioned") {
     if (head === undefined) {
       throw new UserError(
-        `${file}: --plan with the versioned strategy needs the checkout at the plan's head ${document.head} (its copies are made from the configs' content, which a plan file does not hold): check it out and pass --repo`,
+        `${file}: --plan with the versioned strategy needs the checkout at the plan's head ${document.head} (its copies are made from the configs' content, which a plan file does not hold): check it out and set ${naming.option("repo")}`,
       );
     }
     return { document, replanFrom: { base: document.base, head: document.head } };

@@ -4,7 +4,7 @@
 // restart-and-wait path patches the plan's workloads with the plan's values and waits.
 import { UserError } from "../core/errors.js";
 import { idKey, type Plan, type PlannedWorkload } from "../core/model.js";
-import { CLI_FLAGS } from "../core/option-naming.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { configDigest, keyCheckOf, type PlanDocument } from "../core/plan-file/plan-document.js";
 import { outcomeOf, type RunReport } from "../core/run-result.js";
 import { type ApplyContext, type ClusterAccess, noClusterHint } from "./apply-plan.js";
@@ -17,16 +17,17 @@ export function checkPlanKey(
   document: PlanDocument,
   file: string,
   hashKey: string | undefined,
+  naming: OptionNaming = CLI_FLAGS,
 ): Buffer | undefined {
   if (document.keyCheck === undefined) return undefined;
   if (!hashKey) {
     throw new UserError(
-      `${file}: the plan's Secret digests are keyed: pass the --hash-key the plan was made with`,
+      `${file}: the plan's Secret digests are keyed: set ${naming.option("hash-key")} to the key the plan was made with`,
     );
   }
   const key = Buffer.from(hashKey);
   if (keyCheckOf(key) !== document.keyCheck) {
-    throw new UserError(`${file}: --hash-key is not the key the plan was made with`);
+    throw new UserError(`${file}: ${naming.option("hash-key")} is not the key the plan was made with`);
   }
   return key;
 }
@@ -39,7 +40,7 @@ export async function applySavedPlan(
 ): Promise<RunReport> {
   const { settings, log } = context;
   const now = context.now ?? Date.now;
-  const key = checkPlanKey(document, file, settings.hashKey);
+  const key = checkPlanKey(document, file, settings.hashKey, context.naming);
   const strategy = createPlannedStrategy(document, now);
   const plan = planOf(document, file);
   const toRestart = plan.workloads;

@@ -4,6 +4,7 @@
 // a value: a Secret's digest and hash are keyed with --hash-key, which a plan with a Secret needs.
 import { UserError } from "../core/errors.js";
 import { formatId, idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { consumedBy } from "../core/plan/consumed-configs.js";
 import {
   configDigest,
@@ -27,6 +28,7 @@ export async function makePlanDocument(
   plan: Plan,
   clusterWorkloads: Manifest[],
   settings: Pick<Settings, "strategy" | "envName" | "hashKey">,
+  naming: OptionNaming = CLI_FLAGS,
 ): Promise<PlanDocument> {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
   const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
@@ -39,7 +41,7 @@ export async function makePlanDocument(
   ].filter((id) => id.kind === "Secret");
   if (secrets.length > 0 && !settings.hashKey) {
     throw new UserError(
-      `--plan-out: the plan covers ${formatId(secrets[0]!)}: pass --hash-key (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`,
+      `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0]!)}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`,
     );
   }
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;

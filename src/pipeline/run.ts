@@ -44,7 +44,14 @@ export type PlanWriter = (document: PlanDocument) => Promise<void>;
 
 export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
   const planned = await planRepository(deps);
-  if (planned.kind === "no-range") return planned.report;
+  if (planned.kind === "no-range") {
+    // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
+    if (deps.planOut) {
+      const { emptyPlanDocument } = await import("../core/plan-file/plan-document.js");
+      await deps.planOut(emptyPlanDocument(planned.report.plan.head, deps.settings.strategy));
+    }
+    return planned.report;
+  }
   return applyPlanToCluster(
     planned.plan,
     { connect: deps.connect, configured: deps.clusterConfigured },
@@ -53,16 +60,18 @@ export async function runConfigRollout(deps: RunDependencies): Promise<RunReport
       log: deps.log,
       ...(deps.naming ? { naming: deps.naming } : {}),
       ...(deps.now ? { now: deps.now } : {}),
-      ...(deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut) } : {}),
+      ...(deps.planOut
+        ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) }
+        : {}),
     },
   );
 }
 
 /** Turns the completed plan into the plan file (loaded only then: it hashes with node:crypto). */
-function planFileWriter(repoPlan: RepoPlan, settings: Settings, write: PlanWriter) {
+function planFileWriter(repoPlan: RepoPlan, settings: Settings, write: PlanWriter, naming: OptionNaming) {
   return async (plan: Plan, clusterWorkloads: Manifest[]) => {
     const { makePlanDocument } = await import("./plan-out.js");
-    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, settings));
+    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming));
   };
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
+import { createTempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
@@ -69,6 +70,22 @@ describe("--plan-out", () => {
       expect(text).not.toContain(Buffer.from(value).toString("base64"));
       expect(text).not.toContain(Buffer.from(value).toString("base64").replace(/=+$/, ""));
     }
+  });
+
+  test("a run with no range to compare (a first commit) still writes a plan: nothing to restart", async () => {
+    const single = await createTempRepo();
+    await single.write(
+      "deploy/a.yaml",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: { name: a }\ndata: { K: v }\n",
+    );
+    const head = await single.commit("first");
+    const made = await runInProcess(["--repo", single.dir, "--dry-run", "--plan-out", planFile]);
+    await single.cleanup();
+    expect(made.code).toBe(0);
+    expect(JSON.parse(readFileSync(planFile, "utf8"))).toMatchObject({ base: head, head, workloads: [] });
+    const applied = await applyPlan();
+    expect(applied.code).toBe(0);
+    expect(scenario.sim.requests).toEqual([]);
   });
 
   test("a plan with a Secret and no --hash-key is refused (exit 2) and no file is written", async () => {
@@ -144,7 +161,12 @@ describe("--plan", () => {
       "does not match its digest",
     ],
     ["a wrong --hash-key", () => {}, "not the key the plan was made with", ["--hash-key", "another-key"]],
-    ["no --hash-key for keyed Secret digests", () => {}, "pass the --hash-key", []],
+    [
+      "no --hash-key for keyed Secret digests",
+      () => {},
+      "set --hash-key to the key the plan was made with",
+      [],
+    ],
     ["--apply", () => {}, "--apply cannot be used with --plan", [...KEY, "--apply"]],
   ];
   test.each(refusals)("%s: exit 2 before any request", async (_name, edit, message, args) => {

@@ -75,6 +75,19 @@ export function sealPlan(body: Omit<PlanDocument, "digest">): PlanDocument {
   return { ...body, digest: bodyDigest(body) };
 }
 
+/** The plan of a run with no range to compare (a first commit): nothing to restart. */
+export function emptyPlanDocument(head: string, strategy: PlanStrategy): PlanDocument {
+  return sealPlan({
+    apiVersion: PLAN_API_VERSION,
+    kind: PLAN_KIND,
+    base: head,
+    head,
+    strategy,
+    configs: [],
+    workloads: [],
+  });
+}
+
 /** Parse and check a plan file's text; every refusal names the file and the field (exit 2). */
 export function parsePlanDocument(text: string, file: string): PlanDocument {
   let value: unknown;
