@@ -12,6 +12,7 @@ import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "..
 import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { type ApplyContext, applyPlanToCluster, type ClusterAccess, type RepoPlan } from "./apply-plan.js";
+import { WAIT_FOR_ROLLOUTS } from "./cluster/restart-and-wait.js";
 import { planRepository, type RunDependencies } from "./run.js";
 
 export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
@@ -36,18 +37,19 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
     continueOnFailure: settings.continueOnFailure,
     runCluster: async (context, wave) => {
       log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
       const apply: ApplyContext = {
         settings,
-        log: prefixedLog(log, context),
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+        }),
         naming: deps.naming ?? CLI_FLAGS,
         ...(deps.now ? { now: deps.now } : {}),
       };
       try {
-        const report = await withinTimeout(
-          applyPlanToCluster(repoPlan, access.get(context)!, apply),
-          settings.timeoutMs,
-          context,
-        );
+        const report = await limit.race(applyPlanToCluster(repoPlan, access.get(context)!, apply));
         return { exitCode: exitCodeOf(report), result: { report } };
       } catch (error) {
         const parts = errorParts(error, false);
@@ -100,26 +102,38 @@ export function fleetOutcome(clusters: readonly ClusterReport[]): Outcome {
   return "nothing-to-do";
 }
 
-/** A cluster's run, or a failure once --timeout has passed (the run goes on unobserved; its wave does not wait). */
-async function withinTimeout<T>(work: Promise<T>, timeoutMs: number, context: string): Promise<T> {
+/**
+ * A cluster's run, or a failure once --timeout has passed before its rollouts were being waited for
+ * (unreachable, or slow to answer): the run goes on unobserved, its wave does not wait for it.
+ */
+function timeLimit(timeoutMs: number, context: string) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ClusterTimeout(
-            `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`,
-          ),
-        ),
-      timeoutMs,
-    );
+  let expire: ((error: Error) => void) | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
   });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-    work.catch(() => {});
-  }
+  expired.catch(() => {});
+  timer = setTimeout(
+    () =>
+      expire?.(
+        new ClusterTimeout(
+          `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`,
+        ),
+      ),
+    timeoutMs,
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race<T>(work: Promise<T>): Promise<T> {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = undefined;
+        work.catch(() => {});
+      }
+    },
+  };
 }
 
 /** A cluster that took longer than --timeout: a failed rollout there (exit 1), not bad input. */
@@ -129,11 +143,14 @@ class ClusterTimeout extends UserError {
 }
 
 /** Lines from clusters running in parallel, each naming its cluster. */
-function prefixedLog(log: Log, context: string): Log {
+function prefixedLog(log: Log, context: string, onGroup: (title: string) => void): Log {
   return {
     info: (message) => log.info(`${context}: ${message}`),
     warn: (message, where) => log.warn(`${context}: ${message}`, where),
     debug: (message) => log.debug(`${context}: ${message}`),
-    group: (title, work) => log.group(`${context}: ${title}`, work),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    },
   };
 }

@@ -171,6 +171,20 @@ describe("--contexts", () => {
     expect(result.code).toBe(1);
   });
 
+  test("a stalled rollout in one cluster times out on its workload, under the wait's own --timeout", async () => {
+    const { fleet, run } = await start();
+    fleet.sim("prod-eu").setRolloutBehaviour("StatefulSet", NS, "worker", "stall");
+    const result = await run(["--contexts", "staging,prod-eu", "--timeout", "2s", "--output", "json"]);
+    expect(result.code).toBe(1);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.outcome])).toEqual([
+      ["staging", "restarted"],
+      ["prod-eu", "failed"],
+    ]);
+    const worker = clusters[1]!.workloads.find((w) => w.name === "worker");
+    expect(worker?.result).toMatchObject({ restart: "restarted", rollout: "timeout" });
+  });
+
   test("an unknown context or a malformed list is exit 2 before any request", async () => {
     const { fleet, run } = await start();
     const unknown = await run(["--contexts", "staging;prod-mars"]);

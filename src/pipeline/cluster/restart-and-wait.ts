@@ -49,6 +49,9 @@ export interface RestartRound {
   checked?: string;
 }
 
+/** The stage that waits for the rollouts (bounded by --timeout itself): run-fleet.ts watches for it. */
+export const WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+
 /** Restart, wait, and let the strategy roll back and finish. */
 export async function rollOut(
   cluster: Cluster,
@@ -59,7 +62,7 @@ export async function rollOut(
   const results = await restartAndWait(
     cluster,
     {
-      titles: { restart: "Restart", wait: "Wait for rollouts" },
+      titles: { restart: "Restart", wait: WAIT_FOR_ROLLOUTS },
       // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
       requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
       patchFor: strategy.patchFor,
