@@ -20,4 +20,8 @@ runCli(process.argv.slice(2), process.env, {
   cwd: process.cwd(),
 }).then((code) => {
   process.exitCode = code;
+  // The report is out. A --contexts cluster that --timeout gave up on may still hold a socket to an
+  // API server that never answers (its requests have their own, longer, time limit): it must not hold
+  // the job too. Unref'd, this timer never keeps the process alive when nothing else does.
+  setTimeout(() => process.exit(code), 2_000).unref();
 });

@@ -171,6 +171,22 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout).",
   },
   {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description:
+      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many.",
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description:
+      "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply.",
+  },
+  {
     name: "wait",
     type: "boolean",
     default: "true",
@@ -224,6 +240,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_CONTEXT",
     placeholder: "NAME",
     description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
+  },
+  {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description:
+      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters).",
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so).",
   },
   {
     name: "namespaces",
