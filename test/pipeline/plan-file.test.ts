@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type PlanDocument, sealPlan } from "../../src/core/plan-file/plan-document.js";
 import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
 import { createTempRepo } from "../helpers/git-repo.js";
 import { runInProcess } from "../helpers/run-cli.js";
@@ -211,5 +212,20 @@ describe("--plan", () => {
     expect(inCheckout.stderr).not.toContain("error");
     expect(inCheckout.code).toBe(0);
     expect(scenario.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+  });
+
+  test("versioned: a plan the checkout no longer agrees with is refused (exit 2) with nothing written", async () => {
+    const plan = (await makePlan([...KEY, "--strategy", "versioned"])) as unknown as PlanDocument;
+    const { digest: _digest, ...body } = plan;
+    const edited = sealPlan({ ...body, workloads: body.workloads.filter((w) => w.id.name !== "api") });
+    writeFileSync(planFile, JSON.stringify(edited));
+    const applied = await runInProcess(
+      ["--plan", planFile, "--repo", scenario.repo.dir, "--kubeconfig", scenario.kubeconfig, ...KEY],
+      {},
+      dir,
+    );
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toContain("this checkout plans differently from the plan file");
+    expect(scenario.sim.requests.filter((r) => !["get", "list", "watch"].includes(r.verb))).toEqual([]);
   });
 });
