@@ -4,7 +4,7 @@
 //
 //   npm run bench                          build dist/, then run everything (~2 minutes on 2 cores)
 //   npm run bench -- --no-build            measure dist/ as it is
-//   npm run bench -- --only plan,cold      a subset (plan, api, finish, cold), printed; RESULTS.md untouched
+//   npm run bench -- --only plan,cold      a subset (plan, api, finish, cold, kustomize, fleet), printed; RESULTS.md untouched
 //   npm run bench -- --runs 3              repetitions of each timed command (default 5)
 
 import { execFileSync } from "node:child_process";
@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { requestFloor, runConfigRollout, runKubectlLoop } from "./api-economy.js";
 import { benchColdStart } from "./cold-start.js";
 import { runFinishLine } from "./finish-line.js";
+import { benchFleet, fleetRepoDir } from "./fleet.js";
 import { generateRepo } from "./generate-repo.js";
 import { benchKustomize } from "./kustomize-overlays.js";
 import { hasGnuTime, median } from "./measure.js";
@@ -26,7 +27,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
-const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize", "stamp"];
+const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize", "stamp", "fleet"];
 /** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
 const SEARCH_SCALING_NAMES = 3000;
 
@@ -200,6 +201,16 @@ async function main(): Promise<void> {
     if (args.only.has("stamp")) {
       log("stamp of a 5,000-file repository, against the plan of it");
       results.stamp = await benchStamp(work, cli, args.runs);
+    }
+    if (args.only.has("fleet")) {
+      const repo = generateRepo(fleetRepoDir(work), {
+        namespaces: 10,
+        appsPerNamespace: 20,
+        changedPerNamespace: 10,
+        includeUnreadKeyChanges: false,
+      });
+      log("fleet: 10 clusters x 100 restarts, one --contexts run against 10 independent runs");
+      results.fleet = await benchFleet(work, repo, cli, { clusters: 10, rolloutStepMs: 20 });
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

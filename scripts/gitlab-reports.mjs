@@ -27,6 +27,13 @@ export function readReport(text) {
   }
   // A run that ended in an error prints {"outcome":"failed","error":{"exitCode","message"}}: its message is the reason.
   if (typeof value?.error?.message === "string") return { error: value.error.message };
+  // A --contexts run lists workloads per cluster: each is reported once per cluster, named by its context.
+  if (value !== null && typeof value === "object" && Array.isArray(value.clusters)) {
+    const perCluster = value.clusters.flatMap((c) =>
+      (Array.isArray(c?.workloads) ? c.workloads : []).map((w) => ({ ...w, context: String(c.context) })),
+    );
+    value = { ...value, workloads: perCluster };
+  }
   if (value === null || typeof value !== "object" || !Array.isArray(value.workloads)) {
     return { error: "the report has no workloads list" };
   }
@@ -76,7 +83,7 @@ export function workloadStatus(workload, dryRun) {
 }
 
 export function workloadKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
+  return `${id.context ? `${id.context}:` : ""}${id.kind}/${id.namespace}/${id.name}`;
 }
 
 /** Comma-separated, capped so the dotenv file stays within GitLab's limit. */
@@ -168,7 +175,7 @@ export function renderJunit(report, exitCode, error) {
     cases.push(
       testcase(
         {
-          classname: `config-rollout.${w.namespace}`,
+          classname: `config-rollout.${w.context ? `${w.context}.` : ""}${w.namespace}`,
           name: `${w.kind.toLowerCase()}/${w.name}`,
           file: w.file,
           time: seconds(w.result?.durationMs),

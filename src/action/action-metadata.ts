@@ -105,7 +105,8 @@ export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   },
   {
     name: "restarted",
-    description: "JSON array of the workloads this run restarted: [{kind, namespace, name}].",
+    description:
+      "JSON array of the workloads this run restarted: [{kind, namespace, name}], with the context too ({context, kind, namespace, name}) when `contexts` is set.",
   },
   {
     name: "plan",

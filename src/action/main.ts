@@ -12,6 +12,7 @@ import { runInCi } from "../compose/run-in-ci.js";
 import { createStamper } from "../compose/stamp-in-ci.js";
 import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
+import { exitCodeOf } from "../core/run-result.js";
 import { commitStamps } from "../git/commit-stamps.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
@@ -104,8 +105,11 @@ export async function run(): Promise<void> {
       };
     }
 
-    const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-    log = withStagesNoted(createGitHubLog(core, { filePrefix: workspacePath(git.root, env) }));
+    // --plan opens the repository only to check its head, and runs without one too.
+    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === undefined ? await openGit() : openGit;
+    if (typeof git !== "function") log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(log);
     const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
     log.flush();
     core.info(renderReport(report, settings.output));
@@ -116,7 +120,7 @@ export async function run(): Promise<void> {
     // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
-    if (report.outcome === "failed") core.setFailed(escapeForCiLog(headline(report)));
+    if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
   } catch (error) {
     // Any throw, Error or not, fails the step with one line (the stack only with debug on).
     log.flush();

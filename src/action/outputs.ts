@@ -19,9 +19,20 @@ export interface FittedOutputs {
 
 export function actionOutputs(report: RunReport): Record<string, string> {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
-  const restarted = report.results
-    .filter((r) => r.restart === "restarted")
-    .map((r) => ({ kind: r.id.kind, namespace: r.id.namespace, name: r.id.name }));
+  // A --contexts run: each cluster's restarts, with the context they were made in.
+  const runs = report.clusters
+    ? report.clusters.map((c) => ({ context: c.context, results: c.report?.results ?? [] }))
+    : [{ context: undefined, results: report.results }];
+  const restarted = runs.flatMap(({ context, results }) =>
+    results
+      .filter((r) => r.restart === "restarted")
+      .map((r) => ({
+        ...(context ? { context } : {}),
+        kind: r.id.kind,
+        namespace: r.id.namespace,
+        name: r.id.name,
+      })),
+  );
   return {
     result: report.outcome,
     "changed-configs": JSON.stringify(changed),

@@ -7,9 +7,9 @@ import { createClusterConnection } from "../compose/cluster-connection.js";
 import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
 import { runInCi } from "../compose/run-in-ci.js";
 import { VERSION } from "../compose/version.js";
-import { EXIT_FAILED, EXIT_OK, UserError } from "../core/errors.js";
+import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
-import type { OutputFormat } from "../core/run-result.js";
+import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { describeError } from "../report/error-line.js";
@@ -48,11 +48,13 @@ export async function runPlanFromArgs(
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
-    const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    // --plan opens the repository only to check its head, and runs without one too.
+    const openGit = () => createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === undefined ? await openGit() : openGit;
     const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
-    return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+    return exitCodeOf(report);
   } catch (error) {
     const code = await reportError(error, state.debug, io, state.output);
     await comment?.({

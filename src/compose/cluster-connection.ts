@@ -15,6 +15,11 @@ export interface ClusterConnection {
   /** Strings that must never appear in any output (tokens, keys, the kubeconfig as given). */
   secretsToMask: () => Promise<string[]>;
   connect: () => Promise<Cluster | undefined>;
+  /**
+   * The same kubeconfig at another context (--contexts): its own configuration and connection.
+   * `load` reads it without connecting: an unknown context is a UserError before any request.
+   */
+  forContext(context: string): ClusterConnection & { load(): Promise<void> };
 }
 
 /** How the user set the kubeconfig path and data, named in messages about them. */
@@ -33,7 +38,9 @@ export function createClusterConnection(
   const options: LoadKubeConfigOptions = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
-    context: settings.context,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
@@ -48,6 +55,19 @@ export function createClusterConnection(
   };
   return {
     configured,
+    forContext: (context) => {
+      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      return {
+        ...other,
+        load: async () => {
+          if (!other.configured) {
+            const { NoClusterConfiguredError } = await import("../kube/connect.js");
+            throw new NoClusterConfiguredError();
+          }
+          await other.secretsToMask();
+        },
+      };
+    },
     secretsToMask: async () => (configured ? ((await load())?.secretsToMask ?? []) : []),
     connect: async () => {
       const loaded = await load();

@@ -9,7 +9,7 @@ import { type ReviewComments, upsertComment } from "../comment/review-comments.j
 import { findReviewTarget, type ReviewTarget, tokenFor } from "../comment/review-target.js";
 import type { RunReport } from "../core/run-result.js";
 import { shortSha } from "../report/describe.js";
-import { escapeMarkdown, renderMarkdown } from "../report/report-markdown.js";
+import { escapeMarkdown, markdownSections } from "../report/report-markdown.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -118,14 +118,15 @@ function commentBody(request: ReviewCommentRequest, target: ReviewTarget, id: st
   const limit = LIMITS[target.platform];
   return buildCommentBody({
     id,
-    sections: [
-      {
-        render: (rows) =>
-          "report" in content
-            ? renderMarkdown(content.report, rows)
-            : `### config-rollout\n\n**Failed:** ${escapeMarkdown(content.error)}\n\nNo plan: see the job log.\n`,
-      },
-    ],
+    sections:
+      "report" in content
+        ? markdownSections(content.report)
+        : [
+            {
+              render: () =>
+                `### config-rollout\n\n**Failed:** ${escapeMarkdown(content.error)}\n\nNo plan: see the job log.\n`,
+            },
+          ],
     footer,
     limit,
     cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run}._`,

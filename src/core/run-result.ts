@@ -1,3 +1,4 @@
+import { EXIT_FAILED, EXIT_OK } from "./errors.js";
 import type { ObjectId, Plan } from "./model.js";
 import type { DryRun } from "./setting-choices.js";
 
@@ -47,6 +48,28 @@ export interface RunReport {
   dryRun: DryRun;
   /** What the strategy adds beyond each workload's result (versioned: copies a dry run would create, copies pruned). */
   notes?: string[];
+  /** A --contexts run: one entry per cluster, in the order given (the plan above is the repository's). */
+  clusters?: ClusterReport[];
+}
+
+/** One cluster of a --contexts run. */
+export interface ClusterReport {
+  context: string;
+  /** 1-based wave the cluster belongs to. */
+  wave: number;
+  /** The cluster's outcome; "error" when its run stopped on an error, "skipped" when it never ran. */
+  outcome: Outcome | "error" | "skipped";
+  exitCode: number;
+  /** Its run (the plan with this cluster's own consumers, and the results), when it got that far. */
+  report?: RunReport;
+  /** Why it was skipped, or the error that stopped it. */
+  message?: string;
+}
+
+/** The exit code of a finished run: a --contexts run's is the worst of its clusters'. */
+export function exitCodeOf(report: RunReport): number {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
 
 /** A restart that failed, or a rollout that failed, timed out or lost its workload. */

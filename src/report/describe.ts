@@ -1,6 +1,6 @@
 // Small wording helpers shared by the text and markdown reports.
 import type { ConfigChange, ObjectId, PlannedWorkload } from "../core/model.js";
-import { isFailure, type RunReport, type WorkloadResult } from "../core/run-result.js";
+import { type ClusterReport, isFailure, type RunReport, type WorkloadResult } from "../core/run-result.js";
 
 export function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;
@@ -46,6 +46,7 @@ export function formatDuration(ms: number | undefined): string {
 }
 
 export function headline(report: RunReport): string {
+  if (report.clusters) return fleetHeadline(report.clusters);
   const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
   switch (report.outcome) {
     case "nothing-to-do":
@@ -75,6 +76,22 @@ function failedHeadline(results: WorkloadResult[]): string {
     ...(failed.length > 0 ? [failed.join(", ")] : []),
   ];
   return `Failed: ${parts.join("; ")}.`;
+}
+
+/** A --contexts run: each cluster and how it ended. */
+function fleetHeadline(clusters: readonly ClusterReport[]): string {
+  const failed = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  return failed.length > 0
+    ? `Failed on ${failed.map((c) => c.context).join(", ")} (${each}).`
+    : `${clusters.length} cluster(s): ${each}.`;
+}
+
+/** One cluster's outcome in a word or two ("skipped" says no more: its message says why). */
+export function clusterOutcome(cluster: ClusterReport): string {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  return cluster.outcome;
 }
 
 /** Why a run restarted nothing, in the words of what the plan and the results say. */

@@ -3,8 +3,6 @@ import type { RunReport } from "../core/run-result.js";
 /** The machine-readable report: one JSON object (the action's `plan` output, `--output json`). */
 export function reportObject(report: RunReport) {
   const { plan } = report;
-  const resultOf = (key: string) =>
-    report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return {
     outcome: report.outcome,
     dryRun: report.dryRun,
@@ -22,43 +20,66 @@ export function reportObject(report: RunReport) {
       ...(c.blamedFile ? { blamedFile: c.blamedFile } : {}),
       ...(c.previousName ? { previousName: c.previousName } : {}),
     })),
-    workloads: plan.workloads.map((w) => {
-      const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-      return {
-        ...w.id,
-        action: w.action,
-        reason: w.reason,
-        source: w.source,
-        ...(w.file ? { file: w.file, line: w.line } : {}),
-        ...(w.origin ? { origin: w.origin } : {}),
-        ...(w.blamedFile ? { blamedFile: w.blamedFile } : {}),
-        ...(w.rollsOnApply ? { rollsOnApply: true } : {}),
-        references: w.references.map((r) => ({
-          config: r.config,
-          via: r.via,
-          path: r.path,
-          keys: r.keys,
-          changedKeys: r.changedKeys,
-          ...(r.init ? { init: true } : {}),
-          ...(r.subPath ? { subPath: true } : {}),
-        })),
-        ...(result
-          ? {
-              result: {
-                restart: result.restart,
-                rollout: result.rollout,
-                message: result.message,
-                durationMs: result.durationMs,
-              },
-            }
-          : {}),
-      };
-    }),
+    workloads: workloadObjects(report),
     problems: plan.problems,
     warnings: plan.warnings,
     ...(plan.sources ? { sources: plan.sources } : {}),
     ...(report.notes ? { notes: report.notes } : {}),
+    ...(report.clusters
+      ? {
+          clusters: report.clusters.map((c) => ({
+            context: c.context,
+            wave: c.wave,
+            outcome: c.outcome,
+            exitCode: c.exitCode,
+            ...(c.message ? { message: c.message } : {}),
+            ...(c.report?.cluster ? { server: c.report.cluster.server } : {}),
+            workloads: c.report ? workloadObjects(c.report) : [],
+            ...(c.report?.notes ? { notes: c.report.notes } : {}),
+            ...(c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}),
+          })),
+        }
+      : {}),
   };
+}
+
+/** Each planned workload with its result, when it has one. */
+function workloadObjects(report: RunReport) {
+  const { plan } = report;
+  const resultOf = (key: string) =>
+    report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...(w.file ? { file: w.file, line: w.line } : {}),
+      ...(w.origin ? { origin: w.origin } : {}),
+      ...(w.blamedFile ? { blamedFile: w.blamedFile } : {}),
+      ...(w.rollsOnApply ? { rollsOnApply: true } : {}),
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...(r.init ? { init: true } : {}),
+        ...(r.subPath ? { subPath: true } : {}),
+      })),
+      ...(result
+        ? {
+            result: {
+              restart: result.restart,
+              rollout: result.rollout,
+              message: result.message,
+              durationMs: result.durationMs,
+            },
+          }
+        : {}),
+    };
+  });
 }
 
 export function renderJson(report: RunReport): string {

@@ -1,5 +1,6 @@
-import type { RunReport } from "../core/run-result.js";
+import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  clusterOutcome,
   describeKeys,
   describeRange,
   describeReferences,
@@ -12,8 +13,85 @@ import {
 } from "./describe.js";
 import { mermaidGraph } from "./mermaid-graph.js";
 
-/** Markdown for a GitHub job summary or a merge-request comment. */
-export function renderMarkdown(report: RunReport, maxRows = 500): string {
+/** A part of the Markdown report: one for a single cluster, the summary and one per cluster for --contexts. */
+export interface MarkdownSection {
+  /** The section's heading (Markdown, escaped), for a cluster of a --contexts run. */
+  title?: string;
+  render(maxRows: number): string;
+}
+
+/** The report as sections (the plan comment gives each cluster its own heading). */
+export function markdownSections(report: RunReport): MarkdownSection[] {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows: number) =>
+        [
+          ...(cluster.message ? [md(cluster.message), ""] : []),
+          ...(cluster.report
+            ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")]
+            : []),
+        ].join("\n") || "-",
+    })),
+  ];
+}
+
+function fleetSummary(report: RunReport, clusters: readonly ClusterReport[], maxRows: number): string {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...(report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : []),
+    ...changesPart(report.plan, maxRows),
+  ];
+  return `${out.join("\n")}\n`;
+}
+
+/** What rendering found, one line each. */
+function sourcesPart(plan: RunReport["plan"], maxRows: number): string[] {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+
+/** The changed configs as a table (none: nothing). */
+function changesPart(plan: RunReport["plan"], maxRows: number): string[] {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|",
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md)),
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `… and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+
+/**
+ * Markdown for a GitHub job summary or a merge-request comment. `repository: false` (a cluster of a
+ * --contexts run) leaves out the sources and changed configs, which the summary above it shows once.
+ */
+export function renderMarkdown(report: RunReport, maxRows = 500, repository = true): string {
+  if (report.clusters) {
+    return markdownSections(report)
+      .map((s) => (s.title === undefined ? s.render(maxRows) : `### ${s.title}\n\n${s.render(maxRows)}`))
+      .join("\n");
+  }
   const { plan } = report;
   const out: string[] = [
     "### config-rollout",
@@ -22,27 +100,10 @@ export function renderMarkdown(report: RunReport, maxRows = 500): string {
     "",
     `Range: ${md(describeRange(report))}`,
   ];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   const graph = mermaidGraph(plan);
   if (graph.length > 0) out.push("", "#### Configs → workloads", "", ...graph);
-  if (plan.changes.length > 0) {
-    out.push(
-      "",
-      "#### Changed configs",
-      "",
-      "| Config | Namespace | Change | Source | Keys |",
-      "|---|---|---|---|---|",
-    );
-    for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(
-        row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md)),
-      );
-    }
-    if (plan.changes.length > maxRows) out.push("", `… and ${plan.changes.length - maxRows} more configs.`);
-  }
+  if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w: (typeof plan.workloads)[number]) =>
       report.results.find(

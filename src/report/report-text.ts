@@ -1,5 +1,6 @@
-import type { RunReport } from "../core/run-result.js";
+import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  clusterOutcome,
   describeKeys,
   describeRange,
   describeReferences,
@@ -13,8 +14,34 @@ import {
 
 /** The report for a person reading a terminal or a CI log. */
 export function renderText(report: RunReport): string {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}\n`;
+}
+
+/** A --contexts run: the range once, a table of the clusters, then each cluster's own report. */
+function renderClusters(report: RunReport, clusters: readonly ClusterReport[]): string {
+  // What the repository says is the same for every cluster: printed once, above the clusters.
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""]),
+    ]),
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}\n`;
+}
+
+/** Everything between the range line and the headline; `repository: false` leaves out the sources and changes. */
+function body(report: RunReport, repository = true): string[] {
   const { plan } = report;
-  const out: string[] = [`Comparing ${describeRange(report)}`];
+  const out: string[] = [];
+  if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
   }
@@ -32,6 +59,13 @@ export function renderText(report: RunReport): string {
       ),
     );
   }
+  return [...out, ...clusterPart(report)];
+}
+
+/** The workloads, notes and results: what one cluster's run says. */
+function clusterPart(report: RunReport): string[] {
+  const { plan } = report;
+  const out: string[] = [];
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
@@ -62,8 +96,7 @@ export function renderText(report: RunReport): string {
     out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
   }
-  out.push("", headline(report));
-  return `${out.join("\n")}\n`;
+  return out;
 }
 
 function table(rows: string[][]): string[] {

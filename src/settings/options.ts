@@ -1,5 +1,6 @@
 // Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
 // inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
+// The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts.
 
 import {
   DEFAULT_CONCURRENCY,
@@ -8,27 +9,10 @@ import {
   OUTPUT_FORMATS,
   STRATEGIES,
 } from "../core/setting-choices.js";
+import type { OptionSpec } from "./option-spec.js";
+import { SOURCE_OPTIONS } from "./source-options.js";
 
-export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
-
-export interface OptionSpec {
-  /** Flag name without dashes; also the GitHub Action input name. */
-  name: string;
-  type: OptionType;
-  /** Default as the user would write it; undefined means "not set". */
-  default?: string;
-  /** Environment variable that can supply it (CLI and GitLab). */
-  env?: string;
-  /** Allowed values for enumerations. */
-  choices?: readonly string[];
-  /** The value is a credential: never printed, masked in CI logs. */
-  secret?: boolean;
-  /** Single-letter alias. */
-  short?: string;
-  /** Shown as the value placeholder in --help. */
-  placeholder?: string;
-  description: string;
-}
+export type { OptionSpec, OptionType } from "./option-spec.js";
 
 export const OPTIONS: readonly OptionSpec[] = [
   {
@@ -71,66 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: "GLOBS",
     description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
   },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description:
-      "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only.",
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description:
-      "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits.",
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one.",
-  },
-  {
-    name: "git-timeout",
-    type: "duration",
-    default: "2m",
-    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
-    placeholder: "DURATION",
-    description:
-      "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails.",
-  },
-  {
-    name: "render-timeout",
-    type: "duration",
-    default: "10m",
-    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
-    placeholder: "DURATION",
-    description:
-      "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2).",
-  },
-  {
-    name: "render-env",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_RENDER_ENV",
-    placeholder: "NAMES",
-    description:
-      "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it.",
-  },
-  {
-    name: "allow-remote-kustomize",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description:
-      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render.",
-  },
+  ...SOURCE_OPTIONS,
   {
     name: "namespace",
     type: "string",
@@ -206,6 +131,22 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout).",
   },
   {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description:
+      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many.",
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description:
+      "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply.",
+  },
+  {
     name: "wait",
     type: "boolean",
     default: "true",
@@ -268,6 +209,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_CONTEXT",
     placeholder: "NAME",
     description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
+  },
+  {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description:
+      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters).",
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so).",
   },
   {
     name: "namespaces",

@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { parseContexts, type Waves } from "../core/fleet.js";
 import type { Discover, DryRun, OutputFormat, Strategy } from "../core/setting-choices.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import { parseDuration } from "./parse-duration.js";
@@ -43,6 +44,10 @@ export interface Settings {
   keep: number;
   dryRun: DryRun;
   apply: boolean;
+  /** --plan-out: where to write the plan file. */
+  planOut?: string;
+  /** --plan: the plan file to apply instead of planning from git. */
+  plan?: string;
   wait: boolean;
   timeoutMs: number;
   configTimeoutMs: number;
@@ -53,6 +58,10 @@ export interface Settings {
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
+  /** --contexts: the waves of kubeconfig contexts, each run in parallel; undefined: one cluster. */
+  contexts?: Waves;
+  /** --contexts: run later waves even after a cluster failed. */
+  continueOnFailure: boolean;
   namespaces: string[];
   excludeNamespaces: string[];
   maxRestarts?: number;
@@ -86,11 +95,16 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
     if (value !== undefined && value !== "") raw[option.name] = value;
   }
   // GitLab's agent for Kubernetes selects its context through KUBE_CONTEXT.
-  if (raw.context === undefined && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  // Not with --contexts, which names every context itself.
+  if (raw.context === undefined && raw.contexts === undefined && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
   return raw;
 }
 
-/** Turn raw strings (highest precedence last) into validated Settings. */
+/**
+ * Turn raw strings (highest precedence last) into validated Settings. Long only because it is one
+ * object literal, a line per setting: splitting it would scatter the list the option table mirrors.
+ */
 export function toSettings(...sources: RawValues[]): Settings {
   const raw: RawValues = {};
   for (const source of sources) {
@@ -135,6 +149,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     keep: given("keep"),
     dryRun: given<DryRun>("dry-run"),
     apply: bool("apply"),
+    planOut: str("plan-out") || undefined,
+    plan: str("plan") || undefined,
     wait: bool("wait"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
@@ -143,6 +159,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
@@ -159,7 +177,36 @@ export function toSettings(...sources: RawValues[]): Settings {
     debug: bool("debug"),
   };
   validateSettings(settings);
+  if (settings.plan !== undefined) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)",
+      );
+    if (settings.planOut !== undefined)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== undefined) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)",
+    );
+  }
+  if (settings.contexts && (settings.plan !== undefined || settings.planOut !== undefined)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== undefined ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`,
+    );
+  }
   return settings;
+}
+
+/** --contexts as waves; one cluster (--context) and several cannot both be asked for. */
+function contextWaves(contexts: string | undefined, context: string | undefined): { contexts?: Waves } {
+  if (contexts === undefined || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)",
+    );
+  }
+  return { contexts: parseContexts(contexts) };
 }
 
 /** A list differs from its option's default (same globs in another order count as the default). */

@@ -183,6 +183,27 @@ describe("readReport", () => {
   test("accepts the CLI's JSON report", () => {
     expect(readReport(JSON.stringify(report())).report?.outcome).toBe("restarted");
   });
+
+  test("a --contexts report: each cluster's workloads, named by their context, in dotenv and JUnit", () => {
+    const failed = { restart: "restarted", rollout: "timeout", message: "1/3 updated", durationMs: 5 };
+    const fleet = {
+      ...report({ outcome: "failed", workloads: [] }),
+      clusters: [
+        { context: "staging", outcome: "restarted", workloads: report().workloads },
+        { context: "prod-eu", outcome: "failed", workloads: [workload({ result: failed })] },
+        { context: "prod-us", outcome: "skipped", workloads: [] },
+      ],
+    };
+    const { report: r } = readReport(JSON.stringify(fleet));
+    const dotenv = renderDotenv(r, 1);
+    expect(dotenv).toContain(
+      "CONFIG_ROLLOUT_RESTARTED=staging:Deployment/shop/web,prod-eu:Deployment/shop/web\n",
+    );
+    expect(dotenv).toContain("CONFIG_ROLLOUT_FAILED=prod-eu:Deployment/shop/web\n");
+    const junit = renderJunit(r, 1);
+    expect(junit).toContain('classname="config-rollout.prod-eu.shop"');
+    expect(junit).toContain('failures="1"');
+  });
 });
 
 describe("renderDotenv", () => {

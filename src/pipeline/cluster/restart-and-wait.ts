@@ -51,6 +51,9 @@ export interface RestartRound {
   checked?: string;
 }
 
+/** The stage that waits for the rollouts (bounded by --timeout itself): run-fleet.ts watches for it. */
+export const WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+
 /** Restart, wait, and let the strategy roll back and finish. */
 export async function rollOut(
   cluster: Cluster,
@@ -72,7 +75,7 @@ export async function rollOut(
     {
       titles: {
         restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
-        wait: "Wait for rollouts",
+        wait: WAIT_FOR_ROLLOUTS,
       },
       requests: agent.requests,
       patchFor: strategy.patchFor,

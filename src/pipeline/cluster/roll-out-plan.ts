@@ -20,7 +20,7 @@ import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import { checkPermissions, configWrite } from "./check-permissions.js";
 import { findOnCluster } from "./find-on-cluster.js";
 import { rollOut } from "./restart-and-wait.js";
-import { syncConfigs } from "./sync-configs.js";
+import { type ExpectedConfig, syncConfigs } from "./sync-configs.js";
 
 export interface PlanOnCluster {
   /** The plan's workloads to restart. */
@@ -29,8 +29,8 @@ export interface PlanOnCluster {
   listed: { namespaces: ReadonlySet<string>; objects: Manifest[] };
   /** Workload definitions from the repository. */
   repoWorkloads: Manifest[];
-  /** idKeys of the configs whose content changed (not deleted). */
-  changedConfigs: ReadonlySet<string>;
+  /** The configs whose content changed (not deleted) and what the cluster must hold of each, by idKey. */
+  expectedConfigs: ReadonlyMap<string, ExpectedConfig>;
   /** Configs committed at head read by the scan, by idKey. */
   headConfigs: Map<string, HeadConfig>;
   /** Reads more configs committed at head (the annotation hash covers unchanged consumed configs too). */
@@ -71,14 +71,13 @@ export async function rollOutPlan(
     [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m]),
   );
   const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
-    .filter((key) => plan.changedConfigs.has(key))
-    .map((key) => plan.headConfigs.get(key))
+    .map((key) => plan.expectedConfigs.get(key))
     .filter((config) => config !== undefined);
   if (settings.apply && strategy.needsLiveConfigs) {
     await log.group("Check permissions to apply configs", () =>
       checkPermissions(
         cluster,
-        toCheck.map((c) => configWrite(c.snapshot.id)),
+        toCheck.map((c) => configWrite(c.id)),
         log,
         settings.concurrency,
       ),

@@ -5,7 +5,14 @@
 import { RolloutFailure } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
 import { changedKeys } from "../../core/manifests/config-content.js";
-import { type ConfigSnapshot, formatId, idKey, type Manifest } from "../../core/model.js";
+import {
+  type ConfigContent,
+  type ConfigSnapshot,
+  formatId,
+  idKey,
+  type Manifest,
+  type ObjectId,
+} from "../../core/model.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import { readLiveConfigs } from "../../kube/read-live-configs.js";
 
@@ -19,10 +26,33 @@ export interface SyncOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * What the cluster must hold before anything restarts: the committed content (a run from git), or
+ * its digest (a saved plan, which holds no values). `manifest` is what --apply applies.
+ */
+export interface ExpectedConfig {
+  id: ObjectId;
+  /** Where it is committed, for messages. */
+  file: string;
+  holds(live: ConfigContent): boolean;
+  manifest?: Manifest;
+}
+
+/** The check of a config read from the repository: the live content has the committed keys and values. */
+export function committedContent(config: { snapshot: ConfigSnapshot; manifest?: Manifest }): ExpectedConfig {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    ...(config.manifest ? { manifest: config.manifest } : {}),
+  };
+}
+
 /** Returns the live objects (uid, content) of the configs found already in sync, by idKey. */
 export async function syncConfigs(
   cluster: Cluster,
-  configs: Array<{ snapshot: ConfigSnapshot; manifest?: Manifest }>,
+  configs: ExpectedConfig[],
   options: SyncOptions,
   log: Log,
 ): Promise<Map<string, LiveConfig>> {
@@ -31,13 +61,13 @@ export async function syncConfigs(
   const stillDifferent = async (candidates: typeof configs) => {
     const current = await readLiveConfigs(
       cluster,
-      candidates.map((c) => c.snapshot.id),
+      candidates.map((c) => c.id),
       options.concurrency,
     );
-    return candidates.filter(({ snapshot }) => {
-      const found = current.get(idKey(snapshot.id));
-      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
-      live.set(idKey(snapshot.id), found);
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live.set(idKey(expected.id), found);
       return false;
     });
   };
@@ -45,12 +75,10 @@ export async function syncConfigs(
   if (pending.length === 0) return live;
 
   if (options.apply) {
-    for (const { snapshot, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
-      log.info(
-        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`,
-      );
-      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
     }
     return live;
   }
@@ -60,7 +88,7 @@ export async function syncConfigs(
   let waiting = pending;
   log.info(
     `waiting up to ${Math.round(options.timeoutMs / 1000)}s for the cluster to hold the committed content of ${waiting
-      .map((c) => formatId(c.snapshot.id))
+      .map((c) => formatId(c.id))
       .join(", ")}`,
   );
   while (waiting.length > 0) {
@@ -68,7 +96,7 @@ export async function syncConfigs(
     waiting = await stillDifferent(waiting);
     if (waiting.length === 0) break;
     if (Date.now() >= deadline) {
-      const names = waiting.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
+      const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
       throw new RolloutFailure(
         `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
       );

@@ -1,0 +1,205 @@
+// --contexts end to end: one repository, three simulated API servers at once and one kubeconfig with a
+// context per server; the CLI function run as a user would. Waves run in order (the servers stamp when
+// each request arrived), a failed cluster stops the next wave before anything is sent there,
+// --continue-on-failure goes on, the exit code is the worst of the clusters', a workload only one
+// cluster runs is reported for that cluster, and an unreachable cluster holds its wave only --timeout.
+import { afterEach, describe, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { type Fleet, startFleet } from "../helpers/fleet.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+import { patchedWorkloads } from "../helpers/sim-writes.js";
+import { manifestsAt, NS } from "./cluster-scenario.js";
+
+type Json = Record<string, unknown>;
+interface ClusterJson {
+  context: string;
+  wave: number;
+  outcome: string;
+  exitCode: number;
+  message?: string;
+  workloads: Array<{ name: string; source: string; result?: { restart: string; rollout?: string } }>;
+}
+
+const CONTEXTS = ["staging", "prod-eu", "prod-us"];
+let cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const done of cleanup.reverse()) await done();
+  cleanup = [];
+});
+
+const toJson = (object: Json): Json => parseAllDocuments(yamlDocs(object))[0]!.toJS() as Json;
+
+async function start(): Promise<{
+  fleet: Fleet;
+  repo: TempRepo;
+  run(args: string[]): ReturnType<typeof runInProcess>;
+}> {
+  const fleet = await startFleet(CONTEXTS, { rolloutStepMs: 10 });
+  const repo = await createTempRepo();
+  cleanup.push(
+    () => fleet.close(),
+    () => repo.cleanup(),
+  );
+  await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(1, 1)));
+  await repo.commit("v1");
+  await repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(2, 1)));
+  await repo.commit("v2");
+  for (const sim of fleet.sims.values()) for (const object of manifestsAt(2, 1)) sim.seed(toJson(object));
+  // Installed in prod-eu only, by another repository: it reads the changed ConfigMap too.
+  fleet.sim("prod-eu").seed(
+    toJson(
+      deployment("eu-only", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), {
+        namespace: NS,
+      }),
+    ),
+  );
+  for (const sim of fleet.sims.values()) sim.resetRequests();
+  return {
+    fleet,
+    repo,
+    run: (args) =>
+      runInProcess([
+        "--repo",
+        repo.dir,
+        "--base",
+        "HEAD~1",
+        "--head",
+        "HEAD",
+        "--kubeconfig",
+        fleet.kubeconfig,
+        ...args,
+      ]),
+  };
+}
+
+const clustersOf = (stdout: string) => (JSON.parse(stdout) as { clusters: ClusterJson[] }).clusters;
+
+describe("--contexts", () => {
+  test("waves run in order: no request reaches a later wave before the earlier one has finished", async () => {
+    const { fleet, run } = await start();
+    const result = await run(["--contexts", "staging;prod-eu,prod-us", "--output", "json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.wave, c.outcome])).toEqual([
+      ["staging", 1, "restarted"],
+      ["prod-eu", 2, "restarted"],
+      ["prod-us", 2, "restarted"],
+    ]);
+    const times = (context: string) => fleet.sim(context).requests.map((r) => fleet.arrivedAt(r));
+    const lastOfStaging = Math.max(...times("staging"));
+    expect(Math.min(...times("prod-eu"), ...times("prod-us"))).toBeGreaterThan(lastOfStaging);
+    for (const context of CONTEXTS) {
+      expect(patchedWorkloads(fleet.sim(context))).toEqual(
+        expect.arrayContaining(["Deployment/api", "Deployment/web", "StatefulSet/worker"]),
+      );
+    }
+  });
+
+  test("a workload only one cluster runs is planned and reported for that cluster only", async () => {
+    const { fleet, run } = await start();
+    const result = await run(["--contexts", "staging;prod-eu,prod-us", "--output", "json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const byContext = new Map(clustersOf(result.stdout).map((c) => [c.context, c]));
+    const euOnly = byContext.get("prod-eu")!.workloads.find((w) => w.name === "eu-only");
+    expect(euOnly).toMatchObject({ source: "cluster", result: { restart: "restarted", rollout: "done" } });
+    for (const context of ["staging", "prod-us"]) {
+      expect(byContext.get(context)!.workloads.map((w) => w.name)).not.toContain("eu-only");
+    }
+    expect(patchedWorkloads(fleet.sim("prod-eu"))).toContain("Deployment/eu-only");
+  });
+
+  test("a failed cluster stops the next wave: nothing is sent there, and the report says why", async () => {
+    const { fleet, run } = await start();
+    fleet.sim("staging").setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    const result = await run(["--contexts", "staging;prod-eu,prod-us"]);
+    expect(result.code).toBe(1);
+    expect(fleet.sim("prod-eu").requests).toHaveLength(0);
+    expect(fleet.sim("prod-us").requests).toHaveLength(0);
+    expect(result.stdout).toMatch(/prod-eu +2 +skipped +skipped: wave 1 failed on staging/);
+    expect(result.stdout).toContain("== prod-us (wave 2): skipped ==");
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "Failed on staging (staging failed, prod-eu skipped, prod-us skipped).",
+    );
+  });
+
+  test("--continue-on-failure goes on; the exit code is the worst of the clusters' (2 over 1)", async () => {
+    const { fleet, run } = await start();
+    fleet.sim("staging").setRolloutBehaviour("Deployment", NS, "web", "progress-deadline");
+    // prod-us refuses to list its workloads (RBAC): bad configuration found before any write there.
+    fleet.sim("prod-us").forbid("list", "deployments");
+    const result = await run([
+      "--contexts",
+      "staging;prod-eu;prod-us",
+      "--continue-on-failure",
+      "--output",
+      "json",
+    ]);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.outcome, c.exitCode])).toEqual([
+      ["staging", "failed", 1],
+      ["prod-eu", "restarted", 0],
+      ["prod-us", "error", 2],
+    ]);
+    expect(clusters[2]!.message).toMatch(/403|forbidden/i);
+    expect(patchedWorkloads(fleet.sim("prod-us"))).toEqual([]);
+    expect(result.code).toBe(2);
+  });
+
+  test("an unreachable cluster holds its wave no longer than --timeout; the others finish", async () => {
+    const { fleet, run } = await start();
+    await fleet.addSilentContext("prod-cn");
+    const started = Date.now();
+    const result = await run([
+      "--contexts",
+      "prod-eu,prod-cn;prod-us",
+      "--timeout",
+      "3s",
+      "--output",
+      "json",
+    ]);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(10_000);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.outcome])).toEqual([
+      ["prod-eu", "restarted"],
+      ["prod-cn", "error"],
+      ["prod-us", "skipped"],
+    ]);
+    expect(clusters[1]!.message).toMatch(/prod-cn did not finish within --timeout 3\.0s/);
+    expect(result.code).toBe(1);
+  });
+
+  test("a stalled rollout in one cluster times out on its workload, under the wait's own --timeout", async () => {
+    const { fleet, run } = await start();
+    fleet.sim("prod-eu").setRolloutBehaviour("StatefulSet", NS, "worker", "stall");
+    const result = await run(["--contexts", "staging,prod-eu", "--timeout", "2s", "--output", "json"]);
+    expect(result.code).toBe(1);
+    const clusters = clustersOf(result.stdout);
+    expect(clusters.map((c) => [c.context, c.outcome])).toEqual([
+      ["staging", "restarted"],
+      ["prod-eu", "failed"],
+    ]);
+    const worker = clusters[1]!.workloads.find((w) => w.name === "worker");
+    expect(worker?.result).toMatchObject({ restart: "restarted", rollout: "timeout" });
+  });
+
+  test("an unknown context or a malformed list is exit 2 before any request", async () => {
+    const { fleet, run } = await start();
+    const unknown = await run(["--contexts", "staging;prod-mars"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/context "prod-mars" not found/);
+    const twice = await run(["--contexts", "staging;staging"]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/context "staging" is named twice/);
+    const both = await run(["--contexts", "staging", "--context", "prod-eu"]);
+    expect(both.code).toBe(2);
+    const planFile = await run(["--contexts", "staging;prod-eu", "--plan-out", "plan.json"]);
+    expect(planFile.code).toBe(2);
+    expect(planFile.stderr).toMatch(
+      /--contexts cannot be used with --plan-out: a plan file is one cluster's plan/,
+    );
+    for (const sim of fleet.sims.values()) expect(sim.requests).toHaveLength(0);
+  });
+});
