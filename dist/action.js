@@ -424,12 +424,12 @@ var require_errors = __commonJS({
     };
     var kResponseStatusCodeError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE_STATUS_CODE");
     var ResponseStatusCodeError = class extends UndiciError {
-      constructor(message, statusCode, headers, body) {
+      constructor(message, statusCode, headers, body2) {
         super(message);
         this.name = "ResponseStatusCodeError";
         this.message = message || "Response Status Code Error";
         this.code = "UND_ERR_RESPONSE_STATUS_CODE";
-        this.body = body;
+        this.body = body2;
         this.status = statusCode;
         this.statusCode = statusCode;
         this.headers = headers;
@@ -985,8 +985,8 @@ var require_util = __commonJS({
     var { tree } = require_tree();
     var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
     var BodyAsyncIterable = class {
-      constructor(body) {
-        this[kBody] = body;
+      constructor(body2) {
+        this[kBody] = body2;
         this[kBodyUsed] = false;
       }
       async *[Symbol.asyncIterator]() {
@@ -995,26 +995,26 @@ var require_util = __commonJS({
         yield* this[kBody];
       }
     };
-    function wrapRequestBody(body) {
-      if (isStream(body)) {
-        if (bodyLength(body) === 0) {
-          body.on("data", function() {
+    function wrapRequestBody(body2) {
+      if (isStream(body2)) {
+        if (bodyLength(body2) === 0) {
+          body2.on("data", function() {
             assert(false);
           });
         }
-        if (typeof body.readableDidRead !== "boolean") {
-          body[kBodyUsed] = false;
-          EE.prototype.on.call(body, "data", function() {
+        if (typeof body2.readableDidRead !== "boolean") {
+          body2[kBodyUsed] = false;
+          EE.prototype.on.call(body2, "data", function() {
             this[kBodyUsed] = true;
           });
         }
-        return body;
-      } else if (body && typeof body.pipeTo === "function") {
-        return new BodyAsyncIterable(body);
-      } else if (body && typeof body !== "string" && !ArrayBuffer.isView(body) && isIterable(body)) {
-        return new BodyAsyncIterable(body);
+        return body2;
+      } else if (body2 && typeof body2.pipeTo === "function") {
+        return new BodyAsyncIterable(body2);
+      } else if (body2 && typeof body2 !== "string" && !ArrayBuffer.isView(body2) && isIterable(body2)) {
+        return new BodyAsyncIterable(body2);
       } else {
-        return body;
+        return body2;
       }
     }
     function nop() {
@@ -1134,21 +1134,21 @@ var require_util = __commonJS({
     function isIterable(obj) {
       return !!(obj != null && (typeof obj[Symbol.iterator] === "function" || typeof obj[Symbol.asyncIterator] === "function"));
     }
-    function bodyLength(body) {
-      if (body == null) {
+    function bodyLength(body2) {
+      if (body2 == null) {
         return 0;
-      } else if (isStream(body)) {
-        const state = body._readableState;
+      } else if (isStream(body2)) {
+        const state = body2._readableState;
         return state && state.objectMode === false && state.ended === true && Number.isFinite(state.length) ? state.length : null;
-      } else if (isBlobLike(body)) {
-        return body.size != null ? body.size : null;
-      } else if (isBuffer(body)) {
-        return body.byteLength;
+      } else if (isBlobLike(body2)) {
+        return body2.size != null ? body2.size : null;
+      } else if (isBuffer(body2)) {
+        return body2.byteLength;
       }
       return null;
     }
-    function isDestroyed(body) {
-      return body && !!(body.destroyed || body[kDestroyed] || stream.isDestroyed?.(body));
+    function isDestroyed(body2) {
+      return body2 && !!(body2.destroyed || body2[kDestroyed] || stream.isDestroyed?.(body2));
     }
     function destroy(stream2, err) {
       if (stream2 == null || !isStream(stream2) || isDestroyed(stream2)) {
@@ -1263,14 +1263,14 @@ var require_util = __commonJS({
         }
       }
     }
-    function isDisturbed(body) {
-      return !!(body && (stream.isDisturbed(body) || body[kBodyUsed]));
+    function isDisturbed(body2) {
+      return !!(body2 && (stream.isDisturbed(body2) || body2[kBodyUsed]));
     }
-    function isErrored(body) {
-      return !!(body && stream.isErrored(body));
+    function isErrored(body2) {
+      return !!(body2 && stream.isErrored(body2));
     }
-    function isReadable(body) {
-      return !!(body && stream.isReadable(body));
+    function isReadable(body2) {
+      return !!(body2 && stream.isReadable(body2));
     }
     function getSocketInfo(socket) {
       return {
@@ -1689,7 +1689,7 @@ var require_request = __commonJS({
       constructor(origin, {
         path: path6,
         method,
-        body,
+        body: body2,
         headers,
         query,
         idempotent,
@@ -1737,10 +1737,10 @@ var require_request = __commonJS({
         this.throwOnError = throwOnError === true;
         this.method = method;
         this.abort = null;
-        if (body == null) {
+        if (body2 == null) {
           this.body = null;
-        } else if (isStream(body)) {
-          this.body = body;
+        } else if (isStream(body2)) {
+          this.body = body2;
           const rState = this.body._readableState;
           if (!rState || !rState.autoDestroy) {
             this.endHandler = function autoDestroy() {
@@ -1756,16 +1756,16 @@ var require_request = __commonJS({
             }
           };
           this.body.on("error", this.errorHandler);
-        } else if (isBuffer(body)) {
-          this.body = body.byteLength ? body : null;
-        } else if (ArrayBuffer.isView(body)) {
-          this.body = body.buffer.byteLength ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null;
-        } else if (body instanceof ArrayBuffer) {
-          this.body = body.byteLength ? Buffer.from(body) : null;
-        } else if (typeof body === "string") {
-          this.body = body.length ? Buffer.from(body) : null;
-        } else if (isFormDataLike(body) || isIterable(body) || isBlobLike(body)) {
-          this.body = body;
+        } else if (isBuffer(body2)) {
+          this.body = body2.byteLength ? body2 : null;
+        } else if (ArrayBuffer.isView(body2)) {
+          this.body = body2.buffer.byteLength ? Buffer.from(body2.buffer, body2.byteOffset, body2.byteLength) : null;
+        } else if (body2 instanceof ArrayBuffer) {
+          this.body = body2.byteLength ? Buffer.from(body2) : null;
+        } else if (typeof body2 === "string") {
+          this.body = body2.length ? Buffer.from(body2) : null;
+        } else if (isFormDataLike(body2) || isIterable(body2) || isBlobLike(body2)) {
+          this.body = body2;
         } else {
           throw new InvalidArgumentError("body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable");
         }
@@ -2169,9 +2169,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2209,12 +2209,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve6(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -3337,11 +3337,11 @@ var require_data_url = __commonJS({
       }
       position.position++;
       const encodedBody = input.slice(mimeTypeLength + 1);
-      let body = stringPercentDecode(encodedBody);
+      let body2 = stringPercentDecode(encodedBody);
       if (/;(\u0020){0,}base64$/i.test(mimeType)) {
-        const stringBody = isomorphicDecode(body);
-        body = forgivingBase64(stringBody);
-        if (body === "failure") {
+        const stringBody = isomorphicDecode(body2);
+        body2 = forgivingBase64(stringBody);
+        if (body2 === "failure") {
           return "failure";
         }
         mimeType = mimeType.slice(0, -6);
@@ -3355,7 +3355,7 @@ var require_data_url = __commonJS({
       if (mimeTypeRecord === "failure") {
         mimeTypeRecord = parseMIMEType("text/plain;charset=US-ASCII");
       }
-      return { mimeType: mimeTypeRecord, body };
+      return { mimeType: mimeTypeRecord, body: body2 };
     }
     function URLSerializer(url, excludeFragment = false) {
       if (!excludeFragment) {
@@ -4481,8 +4481,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -4631,12 +4631,12 @@ var require_util2 = __commonJS({
         }
       });
     }
-    async function fullyReadBody(body, processBody, processBodyError) {
+    async function fullyReadBody(body2, processBody, processBodyError) {
       const successSteps = processBody;
       const errorSteps = processBodyError;
       let reader;
       try {
-        reader = body.stream.getReader();
+        reader = body2.stream.getReader();
       } catch (e) {
         errorSteps(e);
         return;
@@ -5250,16 +5250,16 @@ var require_formdata_parser = __commonJS({
         }
         let { name, filename, contentType, encoding } = result;
         position.position += 2;
-        let body;
+        let body2;
         {
           const boundaryIndex = input.indexOf(boundary.subarray(2), position.position);
           if (boundaryIndex === -1) {
             return "failure";
           }
-          body = input.subarray(position.position, boundaryIndex - 4);
-          position.position += body.length;
+          body2 = input.subarray(position.position, boundaryIndex - 4);
+          position.position += body2.length;
           if (encoding === "base64") {
-            body = Buffer.from(body.toString(), "base64");
+            body2 = Buffer.from(body2.toString(), "base64");
           }
         }
         if (input[position.position] !== 13 || input[position.position + 1] !== 10) {
@@ -5273,9 +5273,9 @@ var require_formdata_parser = __commonJS({
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value = new File([body], filename, { type: contentType });
+          value = new File([body2], filename, { type: contentType });
         } else {
-          value = utf8DecodeBytes(Buffer.from(body));
+          value = utf8DecodeBytes(Buffer.from(body2));
         }
         assert(isUSVString(name));
         assert(typeof value === "string" && isUSVString(value) || isFileLike(value));
@@ -5603,8 +5603,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           type: "bytes"
         });
       }
-      const body = { stream, source: source2, length };
-      return [body, type];
+      const body2 = { stream, source: source2, length };
+      return [body2, type];
     }
     function safelyExtractBody(object, keepalive = false) {
       if (object instanceof ReadableStream) {
@@ -5613,13 +5613,13 @@ Content-Type: ${value.type || "application/octet-stream"}\r
       }
       return extractBody(object, keepalive);
     }
-    function cloneBody(instance, body) {
-      const [out1, out2] = body.stream.tee();
-      body.stream = out1;
+    function cloneBody(instance, body2) {
+      const [out1, out2] = body2.stream.tee();
+      body2.stream = out1;
       return {
         stream: out2,
-        length: body.length,
-        source: body.source
+        length: body2.length,
+        source: body2.source
       };
     }
     function throwIfAborted(state) {
@@ -5714,8 +5714,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
       return promise.promise;
     }
     function bodyUnusable(object) {
-      const body = object[kState].body;
-      return body != null && (body.stream.locked || util.isDisturbed(body.stream));
+      const body2 = object[kState].body;
+      return body2 != null && (body2.stream.locked || util.isDisturbed(body2.stream));
     }
     function parseJSONFromBytes(bytes) {
       return JSON.parse(utf8DecodeBytes(bytes));
@@ -5965,14 +5965,14 @@ var require_client_h1 = __commonJS({
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
           if (ret !== constants4.ERROR.OK) {
-            const body = data.subarray(offset);
+            const body2 = data.subarray(offset);
             if (ret === constants4.ERROR.PAUSED_UPGRADE) {
-              this.onUpgrade(body);
+              this.onUpgrade(body2);
             } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
-              socket.unshift(body);
+              socket.unshift(body2);
             } else {
-              throw this.createError(ret, body);
+              throw this.createError(ret, body2);
             }
           }
         } catch (err) {
@@ -6466,20 +6466,20 @@ var require_client_h1 = __commonJS({
     }
     function writeH1(client, request) {
       const { method, path: path6, host, upgrade, blocking, reset } = request;
-      let { body, headers, contentLength } = request;
+      let { body: body2, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
-      if (util.isFormDataLike(body)) {
+      if (util.isFormDataLike(body2)) {
         if (!extractBody) {
           extractBody = require_body().extractBody;
         }
-        const [bodyStream, contentType] = extractBody(body);
+        const [bodyStream, contentType] = extractBody(body2);
         if (request.contentType == null) {
           headers.push("content-type", contentType);
         }
-        body = bodyStream.stream;
+        body2 = bodyStream.stream;
         contentLength = bodyStream.length;
-      } else if (util.isBlobLike(body) && request.contentType == null) {
-        const contentType = body.type;
+      } else if (util.isBlobLike(body2) && request.contentType == null) {
+        const contentType = body2.type;
         if (contentType) {
           const contentTypeValue = `${contentType}`;
           if (!util.isValidHeaderValue(contentTypeValue)) {
@@ -6489,10 +6489,10 @@ var require_client_h1 = __commonJS({
           headers.push("content-type", contentTypeValue);
         }
       }
-      if (body && typeof body.read === "function") {
-        body.read(0);
+      if (body2 && typeof body2.read === "function") {
+        body2.read(0);
       }
-      const bodyLength = util.bodyLength(body);
+      const bodyLength = util.bodyLength(body2);
       contentLength = bodyLength ?? contentLength;
       if (contentLength === null) {
         contentLength = request.contentLength;
@@ -6520,7 +6520,7 @@ var require_client_h1 = __commonJS({
           return;
         }
         util.errorRequest(client, request, error2 || new RequestAbortedError());
-        util.destroy(body);
+        util.destroy(body2);
         util.destroy(socket, new InformationalError("aborted"));
       };
       try {
@@ -6581,26 +6581,26 @@ upgrade: ${upgrade}\r
       if (channels.sendHeaders.hasSubscribers) {
         channels.sendHeaders.publish({ request, headers: header, socket });
       }
-      if (!body || bodyLength === 0) {
+      if (!body2 || bodyLength === 0) {
         writeBuffer(abort, null, client, request, socket, contentLength, header, expectsPayload);
-      } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload);
-      } else if (util.isBlobLike(body)) {
-        if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request, socket, contentLength, header, expectsPayload);
+      } else if (util.isBuffer(body2)) {
+        writeBuffer(abort, body2, client, request, socket, contentLength, header, expectsPayload);
+      } else if (util.isBlobLike(body2)) {
+        if (typeof body2.stream === "function") {
+          writeIterable(abort, body2.stream(), client, request, socket, contentLength, header, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload);
+          writeBlob(abort, body2, client, request, socket, contentLength, header, expectsPayload);
         }
-      } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload);
-      } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload);
+      } else if (util.isStream(body2)) {
+        writeStream(abort, body2, client, request, socket, contentLength, header, expectsPayload);
+      } else if (util.isIterable(body2)) {
+        writeIterable(abort, body2, client, request, socket, contentLength, header, expectsPayload);
       } else {
         assert(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload) {
+    function writeStream(abort, body2, client, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
       const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
@@ -6620,13 +6620,13 @@ upgrade: ${upgrade}\r
         if (finished) {
           return;
         }
-        if (body.resume) {
-          body.resume();
+        if (body2.resume) {
+          body2.resume();
         }
       };
       const onClose = function() {
         queueMicrotask(() => {
-          body.removeListener("error", onFinished);
+          body2.removeListener("error", onFinished);
         });
         if (!finished) {
           const err = new RequestAbortedError();
@@ -6640,7 +6640,7 @@ upgrade: ${upgrade}\r
         finished = true;
         assert(socket.destroyed || socket[kWriting] && client[kRunning] <= 1);
         socket.off("drain", onDrain).off("error", onFinished);
-        body.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
+        body2.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
         if (!err) {
           try {
             writer.end();
@@ -6650,28 +6650,28 @@ upgrade: ${upgrade}\r
         }
         writer.destroy(err);
         if (err && (err.code !== "UND_ERR_INFO" || err.message !== "reset")) {
-          util.destroy(body, err);
+          util.destroy(body2, err);
         } else {
-          util.destroy(body);
+          util.destroy(body2);
         }
       };
-      body.on("data", onData).on("end", onFinished).on("error", onFinished).on("close", onClose);
-      if (body.resume) {
-        body.resume();
+      body2.on("data", onData).on("end", onFinished).on("error", onFinished).on("close", onClose);
+      if (body2.resume) {
+        body2.resume();
       }
       socket.on("drain", onDrain).on("error", onFinished);
-      if (body.errorEmitted ?? body.errored) {
-        setImmediate(() => onFinished(body.errored));
-      } else if (body.endEmitted ?? body.readableEnded) {
+      if (body2.errorEmitted ?? body2.errored) {
+        setImmediate(() => onFinished(body2.errored));
+      } else if (body2.endEmitted ?? body2.readableEnded) {
         setImmediate(() => onFinished(null));
       }
-      if (body.closeEmitted ?? body.closed) {
+      if (body2.closeEmitted ?? body2.closed) {
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload) {
+    function writeBuffer(abort, body2, client, request, socket, contentLength, header, expectsPayload) {
       try {
-        if (!body) {
+        if (!body2) {
           if (contentLength === 0) {
             socket.write(`${header}content-length: 0\r
 \r
@@ -6681,15 +6681,15 @@ upgrade: ${upgrade}\r
             socket.write(`${header}\r
 `, "latin1");
           }
-        } else if (util.isBuffer(body)) {
-          assert(contentLength === body.byteLength, "buffer body must have content length");
+        } else if (util.isBuffer(body2)) {
+          assert(contentLength === body2.byteLength, "buffer body must have content length");
           socket.cork();
           socket.write(`${header}content-length: ${contentLength}\r
 \r
 `, "latin1");
-          socket.write(body);
+          socket.write(body2);
           socket.uncork();
-          request.onBodySent(body);
+          request.onBodySent(body2);
           if (!expectsPayload && request.reset !== false) {
             socket[kReset] = true;
           }
@@ -6700,13 +6700,13 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload) {
-      assert(contentLength === body.size, "blob body must have content length");
+    async function writeBlob(abort, body2, client, request, socket, contentLength, header, expectsPayload) {
+      assert(contentLength === body2.size, "blob body must have content length");
       try {
-        if (contentLength != null && contentLength !== body.size) {
+        if (contentLength != null && contentLength !== body2.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer = Buffer.from(await body.arrayBuffer());
+        const buffer = Buffer.from(await body2.arrayBuffer());
         socket.cork();
         socket.write(`${header}content-length: ${contentLength}\r
 \r
@@ -6723,7 +6723,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload) {
+    async function writeIterable(abort, body2, client, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -6733,18 +6733,18 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
       const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
       try {
-        for await (const chunk of body) {
+        for await (const chunk of body2) {
           if (socket[kError]) {
             throw socket[kError];
           }
@@ -7076,7 +7076,7 @@ var require_client_h2 = __commonJS({
     function writeH2(client, request) {
       const session = client[kHTTP2Session];
       const { method, path: path6, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
-      let { body } = request;
+      let { body: body2 } = request;
       if (upgrade) {
         util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
         return false;
@@ -7116,7 +7116,7 @@ var require_client_h2 = __commonJS({
         if (stream != null) {
           util.destroy(stream, error2);
         }
-        util.destroy(body, error2);
+        util.destroy(body2, error2);
         client[kQueue][client[kRunningIdx]++] = null;
         client[kResume]();
       };
@@ -7175,15 +7175,15 @@ var require_client_h2 = __commonJS({
       headers[HTTP2_HEADER_PATH] = path6;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
-      if (body && typeof body.read === "function") {
-        body.read(0);
+      if (body2 && typeof body2.read === "function") {
+        body2.read(0);
       }
-      let contentLength = util.bodyLength(body);
-      if (util.isFormDataLike(body)) {
+      let contentLength = util.bodyLength(body2);
+      if (util.isFormDataLike(body2)) {
         extractBody ??= require_body().extractBody;
-        const [bodyStream, contentType] = extractBody(body);
+        const [bodyStream, contentType] = extractBody(body2);
         headers["content-type"] = contentType;
-        body = bodyStream.stream;
+        body2 = bodyStream.stream;
         contentLength = bodyStream.length;
       }
       if (contentLength == null) {
@@ -7200,11 +7200,11 @@ var require_client_h2 = __commonJS({
         process.emitWarning(new RequestContentLengthMismatchError());
       }
       if (contentLength != null) {
-        assert(body, "no body must not have content length");
+        assert(body2, "no body must not have content length");
         headers[HTTP2_HEADER_CONTENT_LENGTH] = `${contentLength}`;
       }
       session.ref();
-      const shouldEndStream = method === "GET" || method === "HEAD" || body === null;
+      const shouldEndStream = method === "GET" || method === "HEAD" || body2 === null;
       if (expectContinue) {
         headers[HTTP2_HEADER_EXPECT] = "100-continue";
         stream = session.request(headers, { endStream: shouldEndStream, signal });
@@ -7261,7 +7261,7 @@ var require_client_h2 = __commonJS({
       });
       return true;
       function writeBodyH2() {
-        if (!body || contentLength === 0) {
+        if (!body2 || contentLength === 0) {
           writeBuffer(
             abort,
             stream,
@@ -7272,23 +7272,23 @@ var require_client_h2 = __commonJS({
             contentLength,
             expectsPayload
           );
-        } else if (util.isBuffer(body)) {
+        } else if (util.isBuffer(body2)) {
           writeBuffer(
             abort,
             stream,
-            body,
+            body2,
             client,
             request,
             client[kSocket],
             contentLength,
             expectsPayload
           );
-        } else if (util.isBlobLike(body)) {
-          if (typeof body.stream === "function") {
+        } else if (util.isBlobLike(body2)) {
+          if (typeof body2.stream === "function") {
             writeIterable(
               abort,
               stream,
-              body.stream(),
+              body2.stream(),
               client,
               request,
               client[kSocket],
@@ -7299,7 +7299,7 @@ var require_client_h2 = __commonJS({
             writeBlob(
               abort,
               stream,
-              body,
+              body2,
               client,
               request,
               client[kSocket],
@@ -7307,22 +7307,22 @@ var require_client_h2 = __commonJS({
               expectsPayload
             );
           }
-        } else if (util.isStream(body)) {
+        } else if (util.isStream(body2)) {
           writeStream(
             abort,
             client[kSocket],
             expectsPayload,
             stream,
-            body,
+            body2,
             client,
             request,
             contentLength
           );
-        } else if (util.isIterable(body)) {
+        } else if (util.isIterable(body2)) {
           writeIterable(
             abort,
             stream,
-            body,
+            body2,
             client,
             request,
             client[kSocket],
@@ -7334,15 +7334,15 @@ var require_client_h2 = __commonJS({
         }
       }
     }
-    function writeBuffer(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
+    function writeBuffer(abort, h2stream, body2, client, request, socket, contentLength, expectsPayload) {
       try {
-        if (body != null && util.isBuffer(body)) {
-          assert(contentLength === body.byteLength, "buffer body must have content length");
+        if (body2 != null && util.isBuffer(body2)) {
+          assert(contentLength === body2.byteLength, "buffer body must have content length");
           h2stream.cork();
-          h2stream.write(body);
+          h2stream.write(body2);
           h2stream.uncork();
           h2stream.end();
-          request.onBodySent(body);
+          request.onBodySent(body2);
         }
         if (!expectsPayload) {
           socket[kReset] = true;
@@ -7353,10 +7353,10 @@ var require_client_h2 = __commonJS({
         abort(error2);
       }
     }
-    function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
+    function writeStream(abort, socket, expectsPayload, h2stream, body2, client, request, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       const pipe = pipeline(
-        body,
+        body2,
         h2stream,
         (err) => {
           if (err) {
@@ -7377,13 +7377,13 @@ var require_client_h2 = __commonJS({
         request.onBodySent(chunk);
       }
     }
-    async function writeBlob(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
-      assert(contentLength === body.size, "blob body must have content length");
+    async function writeBlob(abort, h2stream, body2, client, request, socket, contentLength, expectsPayload) {
+      assert(contentLength === body2.size, "blob body must have content length");
       try {
-        if (contentLength != null && contentLength !== body.size) {
+        if (contentLength != null && contentLength !== body2.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer = Buffer.from(await body.arrayBuffer());
+        const buffer = Buffer.from(await body2.arrayBuffer());
         h2stream.cork();
         h2stream.write(buffer);
         h2stream.uncork();
@@ -7398,7 +7398,7 @@ var require_client_h2 = __commonJS({
         abort(err);
       }
     }
-    async function writeIterable(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
+    async function writeIterable(abort, h2stream, body2, client, request, socket, contentLength, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -7408,17 +7408,17 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
       try {
-        for await (const chunk of body) {
+        for await (const chunk of body2) {
           if (socket[kError]) {
             throw socket[kError];
           }
@@ -7456,8 +7456,8 @@ var require_redirect_handler = __commonJS({
     var redirectableStatusCodes = [300, 301, 302, 303, 307, 308];
     var kBody = /* @__PURE__ */ Symbol("body");
     var BodyAsyncIterable = class {
-      constructor(body) {
-        this[kBody] = body;
+      constructor(body2) {
+        this[kBody] = body2;
         this[kBodyUsed] = false;
       }
       async *[Symbol.asyncIterator]() {
@@ -7892,16 +7892,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7912,7 +7912,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7963,7 +7963,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7975,7 +7975,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8311,8 +8311,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9581,7 +9581,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9594,7 +9594,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve6(null);
+              resolve7(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9613,7 +9613,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9630,7 +9630,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9700,18 +9700,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve6, stream, length } = consume2;
+      const { type, body: body2, resolve: resolve7, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve6(chunksDecode(body, length));
+          resolve7(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length)));
+          resolve7(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve7(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9751,12 +9751,12 @@ var require_util3 = __commonJS({
     } = require_errors();
     var { chunksDecode } = require_readable();
     var CHUNK_LIMIT = 128 * 1024;
-    async function getResolveErrorBodyCallback({ callback, body, contentType, statusCode, statusMessage, headers }) {
-      assert(body);
+    async function getResolveErrorBodyCallback({ callback, body: body2, contentType, statusCode, statusMessage, headers }) {
+      assert(body2);
       let chunks = [];
       let length = 0;
       try {
-        for await (const chunk of body) {
+        for await (const chunk of body2) {
           chunks.push(chunk);
           length += chunk.length;
           if (length > CHUNK_LIMIT) {
@@ -9818,7 +9818,7 @@ var require_api_request = __commonJS({
         if (!opts || typeof opts !== "object") {
           throw new InvalidArgumentError("invalid opts");
         }
-        const { signal, method, opaque, body, onInfo, responseHeaders, throwOnError, highWaterMark } = opts;
+        const { signal, method, opaque, body: body2, onInfo, responseHeaders, throwOnError, highWaterMark } = opts;
         try {
           if (typeof callback !== "function") {
             throw new InvalidArgumentError("invalid callback");
@@ -9837,8 +9837,8 @@ var require_api_request = __commonJS({
           }
           super("UNDICI_REQUEST");
         } catch (err) {
-          if (util.isStream(body)) {
-            util.destroy(body.on("error", util.nop), err);
+          if (util.isStream(body2)) {
+            util.destroy(body2.on("error", util.nop), err);
           }
           throw err;
         }
@@ -9848,7 +9848,7 @@ var require_api_request = __commonJS({
         this.callback = callback;
         this.res = null;
         this.abort = null;
-        this.body = body;
+        this.body = body2;
         this.trailers = {};
         this.context = null;
         this.onInfo = onInfo || null;
@@ -9857,8 +9857,8 @@ var require_api_request = __commonJS({
         this.signal = signal;
         this.reason = null;
         this.removeAbortListener = null;
-        if (util.isStream(body)) {
-          body.on("error", (err) => {
+        if (util.isStream(body2)) {
+          body2.on("error", (err) => {
             this.onError(err);
           });
         }
@@ -9942,7 +9942,7 @@ var require_api_request = __commonJS({
         this.res.push(null);
       }
       onError(err) {
-        const { res, callback, body, opaque } = this;
+        const { res, callback, body: body2, opaque } = this;
         if (callback) {
           this.callback = null;
           queueMicrotask(() => {
@@ -9955,9 +9955,9 @@ var require_api_request = __commonJS({
             util.destroy(res, err);
           });
         }
-        if (body) {
+        if (body2) {
           this.body = null;
-          util.destroy(body, err);
+          util.destroy(body2, err);
         }
         if (this.removeAbortListener) {
           res?.off("close", this.removeAbortListener);
@@ -9968,9 +9968,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10056,7 +10056,7 @@ var require_api_stream = __commonJS({
         if (!opts || typeof opts !== "object") {
           throw new InvalidArgumentError("invalid opts");
         }
-        const { signal, method, opaque, body, onInfo, responseHeaders, throwOnError } = opts;
+        const { signal, method, opaque, body: body2, onInfo, responseHeaders, throwOnError } = opts;
         try {
           if (typeof callback !== "function") {
             throw new InvalidArgumentError("invalid callback");
@@ -10075,8 +10075,8 @@ var require_api_stream = __commonJS({
           }
           super("UNDICI_STREAM");
         } catch (err) {
-          if (util.isStream(body)) {
-            util.destroy(body.on("error", util.nop), err);
+          if (util.isStream(body2)) {
+            util.destroy(body2.on("error", util.nop), err);
           }
           throw err;
         }
@@ -10088,11 +10088,11 @@ var require_api_stream = __commonJS({
         this.abort = null;
         this.context = null;
         this.trailers = null;
-        this.body = body;
+        this.body = body2;
         this.onInfo = onInfo || null;
         this.throwOnError = throwOnError || false;
-        if (util.isStream(body)) {
-          body.on("error", (err) => {
+        if (util.isStream(body2)) {
+          body2.on("error", (err) => {
             this.onError(err);
           });
         }
@@ -10173,7 +10173,7 @@ var require_api_stream = __commonJS({
         res.end();
       }
       onError(err) {
-        const { res, callback, opaque, body } = this;
+        const { res, callback, opaque, body: body2 } = this;
         removeSignal(this);
         this.factory = null;
         if (res) {
@@ -10185,17 +10185,17 @@ var require_api_stream = __commonJS({
             this.runInAsyncScope(callback, null, err, { opaque });
           });
         }
-        if (body) {
+        if (body2) {
           this.body = null;
-          util.destroy(body, err);
+          util.destroy(body2, err);
         }
       }
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10294,9 +10294,9 @@ var require_api_pipeline = __commonJS({
           readableObjectMode: opts.objectMode,
           autoDestroy: true,
           read: () => {
-            const { body } = this;
-            if (body?.resume) {
-              body.resume();
+            const { body: body2 } = this;
+            if (body2?.resume) {
+              body2.resume();
             }
           },
           write: (chunk, encoding, callback) => {
@@ -10308,14 +10308,14 @@ var require_api_pipeline = __commonJS({
             }
           },
           destroy: (err, callback) => {
-            const { body, req, res, ret, abort } = this;
+            const { body: body2, req, res, ret, abort } = this;
             if (!err && !ret._readableState.endEmitted) {
               err = new RequestAbortedError();
             }
             if (abort && err) {
               abort();
             }
-            util.destroy(body, err);
+            util.destroy(body2, err);
             util.destroy(req, err);
             util.destroy(res, err);
             removeSignal(this);
@@ -10349,11 +10349,11 @@ var require_api_pipeline = __commonJS({
           return;
         }
         this.res = new PipelineResponse(resume);
-        let body;
+        let body2;
         try {
           this.handler = null;
           const headers = this.responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
-          body = this.runInAsyncScope(handler, null, {
+          body2 = this.runInAsyncScope(handler, null, {
             statusCode,
             headers,
             opaque,
@@ -10364,13 +10364,13 @@ var require_api_pipeline = __commonJS({
           this.res.on("error", util.nop);
           throw err;
         }
-        if (!body || typeof body.on !== "function") {
+        if (!body2 || typeof body2.on !== "function") {
           throw new InvalidReturnValueError("expected Readable");
         }
-        body.on("data", (chunk) => {
-          const { ret, body: body2 } = this;
-          if (!ret.push(chunk) && body2.pause) {
-            body2.pause();
+        body2.on("data", (chunk) => {
+          const { ret, body: body3 } = this;
+          if (!ret.push(chunk) && body3.pause) {
+            body3.pause();
           }
         }).on("error", (err) => {
           const { ret } = this;
@@ -10384,7 +10384,7 @@ var require_api_pipeline = __commonJS({
             util.destroy(ret, new RequestAbortedError());
           }
         });
-        this.body = body;
+        this.body = body2;
       }
       onData(chunk) {
         const { res } = this;
@@ -10480,9 +10480,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10574,9 +10574,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10753,10 +10753,10 @@ var require_mock_utils = __commonJS({
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path6, method, body, headers }) {
+    function matchKey(mockDispatch2, { path: path6, method, body: body2, headers }) {
       const pathMatch = matchValue(mockDispatch2.path, path6);
       const methodMatch = matchValue(mockDispatch2.method, method);
-      const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
+      const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body2) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
       return pathMatch && methodMatch && bodyMatch && headersMatch;
     }
@@ -10784,7 +10784,7 @@ var require_mock_utils = __commonJS({
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body: body2 }) => typeof body2 !== "undefined" ? matchValue(body2, key.body) : true);
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
       }
@@ -10814,11 +10814,11 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path6, method, body, headers, query } = opts;
+      const { path: path6, method, body: body2, headers, query } = opts;
       return {
         path: path6,
         method,
-        body,
+        body: body2,
         headers,
         query
       };
@@ -10843,9 +10843,9 @@ var require_mock_utils = __commonJS({
     function getStatusText(statusCode) {
       return STATUS_CODES[statusCode] || "unknown";
     }
-    async function getResponse(body) {
+    async function getResponse(body2) {
       const buffers = [];
-      for await (const data of body) {
+      for await (const data of body2) {
         buffers.push(data);
       }
       return Buffer.concat(buffers).toString("utf8");
@@ -10875,12 +10875,12 @@ var require_mock_utils = __commonJS({
       }
       function handleReply(mockDispatches, _data = data) {
         const optsHeaders = Array.isArray(opts.headers) ? buildHeadersFromArray(opts.headers) : opts.headers;
-        const body = typeof _data === "function" ? _data({ ...opts, headers: optsHeaders }) : _data;
-        if (isPromise(body)) {
-          body.then((newData) => handleReply(mockDispatches, newData));
+        const body2 = typeof _data === "function" ? _data({ ...opts, headers: optsHeaders }) : _data;
+        if (isPromise(body2)) {
+          body2.then((newData) => handleReply(mockDispatches, newData));
           return;
         }
-        const responseData = getResponseData(body);
+        const responseData = getResponseData(body2);
         const responseHeaders = generateKeyValues(headers);
         const responseTrailers = generateKeyValues(trailers);
         handler.onConnect?.((err) => handler.onError(err), null);
@@ -12424,9 +12424,9 @@ var require_response = __commonJS({
         const bytes = textEncoder.encode(
           serializeJavascriptValueToJSONString(data)
         );
-        const body = extractBody(bytes);
+        const body2 = extractBody(bytes);
         const responseObject = fromInnerResponse(makeResponse({}), "response");
-        initializeResponse(responseObject, init, { body: body[0], type: "application/json" });
+        initializeResponse(responseObject, init, { body: body2[0], type: "application/json" });
         return responseObject;
       }
       // Creates a redirect Response that redirects to url with status status.
@@ -12450,13 +12450,13 @@ var require_response = __commonJS({
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
-      constructor(body = null, init = {}) {
+      constructor(body2 = null, init = {}) {
         webidl.util.markAsUncloneable(this);
-        if (body === kConstruct) {
+        if (body2 === kConstruct) {
           return;
         }
-        if (body !== null) {
-          body = webidl.converters.BodyInit(body);
+        if (body2 !== null) {
+          body2 = webidl.converters.BodyInit(body2);
         }
         init = webidl.converters.ResponseInit(init);
         this[kState] = makeResponse({});
@@ -12464,8 +12464,8 @@ var require_response = __commonJS({
         setHeadersGuard(this[kHeaders], "response");
         setHeadersList(this[kHeaders], this[kState].headersList);
         let bodyWithType = null;
-        if (body != null) {
-          const [extractedBody, type] = extractBody(body);
+        if (body2 != null) {
+          const [extractedBody, type] = extractBody(body2);
           bodyWithType = { body: extractedBody, type };
         }
         initializeResponse(this, init, bodyWithType);
@@ -12670,7 +12670,7 @@ var require_response = __commonJS({
       assert(isCancelled(fetchParams));
       return isAborted(fetchParams) ? makeNetworkError(Object.assign(new DOMException("The operation was aborted.", "AbortError"), { cause: err })) : makeNetworkError(Object.assign(new DOMException("Request was cancelled."), { cause: err }));
     }
-    function initializeResponse(response, init, body) {
+    function initializeResponse(response, init, body2) {
       if (init.status !== null && (init.status < 200 || init.status > 599)) {
         throw new RangeError('init["status"] must be in the range of 200 to 599, inclusive.');
       }
@@ -12688,16 +12688,16 @@ var require_response = __commonJS({
       if ("headers" in init && init.headers != null) {
         fill(response[kHeaders], init.headers);
       }
-      if (body) {
+      if (body2) {
         if (nullBodyStatus.includes(response.status)) {
           throw webidl.errors.exception({
             header: "Response constructor",
             message: `Invalid response status code ${response.status}`
           });
         }
-        response[kState].body = body.body;
-        if (body.type != null && !response[kState].headersList.contains("content-type", true)) {
-          response[kState].headersList.append("content-type", body.type, true);
+        response[kState].body = body2.body;
+        if (body2.type != null && !response[kState].headersList.contains("content-type", true)) {
+          response[kState].headersList.append("content-type", body2.type, true);
         }
       }
     }
@@ -12849,7 +12849,7 @@ var require_request2 = __commonJS({
     var { URLSerializer } = require_data_url();
     var { kConstruct } = require_symbols();
     var assert = require("node:assert");
-    var { getMaxListeners, setMaxListeners: setMaxListeners2, getEventListeners, defaultMaxListeners } = require("node:events");
+    var { getMaxListeners, setMaxListeners: setMaxListeners3, getEventListeners, defaultMaxListeners } = require("node:events");
     var kAbortController = /* @__PURE__ */ Symbol("abortController");
     var requestFinalizer = new FinalizationRegistry2(({ signal, abort }) => {
       signal.removeEventListener("abort", abort);
@@ -13082,9 +13082,9 @@ var require_request2 = __commonJS({
             const abort = buildAbort(acRef);
             try {
               if (typeof getMaxListeners === "function" && getMaxListeners(signal) === defaultMaxListeners) {
-                setMaxListeners2(1500, signal);
+                setMaxListeners3(1500, signal);
               } else if (getEventListeners(signal, "abort").length >= defaultMaxListeners) {
-                setMaxListeners2(1500, signal);
+                setMaxListeners3(1500, signal);
               }
             } catch {
             }
@@ -14336,11 +14336,11 @@ var require_fetch = __commonJS({
         })();
       }
       try {
-        const { body, status, statusText, headersList, socket } = await dispatch({ body: requestBody });
+        const { body: body2, status, statusText, headersList, socket } = await dispatch({ body: requestBody });
         if (socket) {
           response = makeResponse({ status, statusText, headersList, socket });
         } else {
-          const iterator = body[Symbol.asyncIterator]();
+          const iterator = body2[Symbol.asyncIterator]();
           fetchParams.controller.next = () => iterator.next();
           response = makeResponse({ status, statusText, headersList });
         }
@@ -14436,15 +14436,15 @@ var require_fetch = __commonJS({
         fetchParams.controller.connection.destroy();
       }
       return response;
-      function dispatch({ body }) {
+      function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
             method: request.method,
-            body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
+            body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body2,
             headers: request.headersList.entries,
             maxRedirections: 0,
             upgrade: request.mode === "websocket" ? "websocket" : void 0
@@ -14515,7 +14515,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14558,7 +14558,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -17608,9 +17608,9 @@ var require_receiver = __commonJS({
             if (this.#byteOffset < this.#info.payloadLength) {
               return callback();
             }
-            const body = this.consume(this.#info.payloadLength);
+            const body2 = this.consume(this.#info.payloadLength);
             if (isControlFrame(this.#info.opcode)) {
-              this.#loop = this.parseControlFrame(body);
+              this.#loop = this.parseControlFrame(body2);
               this.#state = parserStates.INFO;
               const socket = this.ws[kResponse].socket;
               if (this.#loop && socket.writableNeedDrain) {
@@ -17624,7 +17624,7 @@ var require_receiver = __commonJS({
               }
             } else {
               if (!this.#info.compressed) {
-                if (!this.writeFragments(body)) {
+                if (!this.writeFragments(body2)) {
                   return;
                 }
                 if (this.#maxPayloadSize > 0 && this.#fragmentsBytes > this.#maxPayloadSize) {
@@ -17637,7 +17637,7 @@ var require_receiver = __commonJS({
                 this.#state = parserStates.INFO;
               } else {
                 this.#extensions.get("permessage-deflate").decompress(
-                  body,
+                  body2,
                   this.#info.fin,
                   (error2, data) => {
                     if (error2) {
@@ -17750,14 +17750,14 @@ var require_receiver = __commonJS({
        * Parses control frames.
        * @param {Buffer} body
        */
-      parseControlFrame(body) {
+      parseControlFrame(body2) {
         const { opcode, payloadLength } = this.#info;
         if (opcode === opcodes.CLOSE) {
           if (payloadLength === 1) {
             failWebsocketConnection(this.ws, "Received close frame with a 1-byte body.");
             return false;
           }
-          this.#info.closeInfo = this.parseCloseBody(body);
+          this.#info.closeInfo = this.parseCloseBody(body2);
           if (this.#info.closeInfo.error) {
             const { code, reason } = this.#info.closeInfo;
             closeWebSocketConnection(this.ws, code, reason, reason.length);
@@ -17765,12 +17765,12 @@ var require_receiver = __commonJS({
             return false;
           }
           if (this.ws[kSentClose] !== sentCloseFrameState.SENT) {
-            let body2 = emptyBuffer;
+            let body3 = emptyBuffer;
             if (this.#info.closeInfo.code) {
-              body2 = Buffer.allocUnsafe(2);
-              body2.writeUInt16BE(this.#info.closeInfo.code, 0);
+              body3 = Buffer.allocUnsafe(2);
+              body3.writeUInt16BE(this.#info.closeInfo.code, 0);
             }
-            const closeFrame = new WebsocketFrameSend(body2);
+            const closeFrame = new WebsocketFrameSend(body3);
             this.ws[kResponse].socket.write(
               closeFrame.createFrame(opcodes.CLOSE),
               (err) => {
@@ -17785,18 +17785,18 @@ var require_receiver = __commonJS({
           return false;
         } else if (opcode === opcodes.PING) {
           if (!this.ws[kReceivedClose]) {
-            const frame = new WebsocketFrameSend(body);
+            const frame = new WebsocketFrameSend(body2);
             this.ws[kResponse].socket.write(frame.createFrame(opcodes.PONG));
             if (channels.ping.hasSubscribers) {
               channels.ping.publish({
-                payload: body
+                payload: body2
               });
             }
           }
         } else if (opcode === opcodes.PONG) {
           if (channels.pong.hasSubscribers) {
             channels.pong.publish({
-              payload: body
+              payload: body2
             });
           }
         }
@@ -18299,8 +18299,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module2.exports = {
@@ -18350,12 +18350,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field4) {
-      if (length !== field4.length) {
+    function isFieldName(line, length, field5) {
+      if (length !== field5.length) {
         return false;
       }
       for (let i = 0; i < length; i++) {
-        if (line[i] !== field4[i]) {
+        if (line[i] !== field5[i]) {
           return false;
         }
       }
@@ -18556,13 +18556,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field4, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field4] + size;
+      setEventFieldSize(field5, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field5] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field4] = size;
+        this.eventFieldSizes[field5] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -19159,13 +19159,18 @@ var require_undici = __commonJS({
 });
 
 // src/core/errors.ts
+function exitCodeFor(error2) {
+  if (error2 instanceof UserError || error2 instanceof RolloutFailure) return error2.exitCode;
+  return EXIT_FAILED;
+}
 function isExpectedError(error2) {
   return error2 instanceof UserError || error2 instanceof RolloutFailure;
 }
-var EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
+var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
 var init_errors = __esm({
   "src/core/errors.ts"() {
     "use strict";
+    EXIT_OK = 0;
     EXIT_FAILED = 1;
     EXIT_USAGE = 2;
     UserError = class extends Error {
@@ -19378,7 +19383,7 @@ function runPlugin(userName, exec2, timeoutMs) {
     kind: "ExecCredential",
     spec: { interactive: false }
   });
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let stdout = "";
     let stderr = "";
     let settled = false;
@@ -19395,7 +19400,7 @@ function runPlugin(userName, exec2, timeoutMs) {
       clearTimeout(timer);
       running.delete(child2);
       if (error2) reject(error2);
-      else resolve6(credential);
+      else resolve7(credential);
     };
     const timer = setTimeout(() => {
       killGroup(child2);
@@ -20267,10 +20272,10 @@ function describeKubeError(error2, req, attempts = 1) {
     void 0
   );
 }
-function parseStatus(body) {
-  if (typeof body !== "string") return body;
+function parseStatus(body2) {
+  if (typeof body2 !== "string") return body2;
   try {
-    return JSON.parse(body);
+    return JSON.parse(body2);
   } catch {
     return void 0;
   }
@@ -20693,13 +20698,13 @@ var init_kube_client = __esm({
         return byName;
       }
       async applyConfig(obj, dryRun, namespaceDefault) {
-        const body = applyBody(obj, namespaceDefault);
-        const { kind, metadata } = body;
+        const body2 = applyBody(obj, namespaceDefault);
+        const { kind, metadata } = body2;
         const resource = configKind(kind).resource;
         await this.request(
           { verb: "patch", resource, ...metadata },
           () => this.api.patch(
-            body,
+            body2,
             void 0,
             dryRun ? "All" : void 0,
             this.opts.fieldManager,
@@ -20722,12 +20727,12 @@ var init_kube_client = __esm({
         const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
         const target = workloadSpec(id, kind);
         const own = patch.metadata;
-        const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
+        const body2 = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
         const what = { verb: "patch", resource: qualifiedResource(kind), namespace: id.namespace, name: id.name };
         const result = await this.request(
           what,
           () => this.api.patch(
-            body,
+            body2,
             void 0,
             dryRun ? "All" : void 0,
             this.opts.fieldManager,
@@ -20839,8 +20844,8 @@ function encodeCommentId(id) {
   }
   return out;
 }
-function isCommentFor(body, id) {
-  const firstLine = body.trimStart().split(/\r?\n/, 1)[0] ?? "";
+function isCommentFor(body2, id) {
+  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
   return firstLine.trimEnd() === commentMarker(id);
 }
 var PREFIX, SUFFIX;
@@ -20853,14 +20858,14 @@ var init_comment_marker = __esm({
 });
 
 // src/comment/review-comments.ts
-async function upsertComment(comments, id, body, createIfMissing) {
+async function upsertComment(comments, id, body2, createIfMissing) {
   for await (const comment of comments.list()) {
     if (isCommentFor(comment.body, id)) {
-      return { action: "updated", comment: await comments.update(comment.id, body) };
+      return { action: "updated", comment: await comments.update(comment.id, body2) };
     }
   }
   if (!createIfMissing) return { action: "none" };
-  return { action: "created", comment: await comments.create(body) };
+  return { action: "created", comment: await comments.create(body2) };
 }
 function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
   return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -20883,8 +20888,12 @@ var init_review_comments = __esm({
 });
 
 // src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
 function isFailure(result) {
-  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
 }
 function outcomeOf(plan, results, dryRun) {
   if (results.some(isFailure)) {
@@ -20892,11 +20901,12 @@ function outcomeOf(plan, results, dryRun) {
   }
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
 }
 var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
+    init_errors();
   }
 });
 
@@ -20940,19 +20950,19 @@ function createGitHubComments(target, token, userAgent) {
       });
       for await (const page of pages) for (const data of page.data) yield toComment(data);
     },
-    async create(body) {
+    async create(body2) {
       const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
         ...issue2,
-        body
+        body: body2
       });
       return toComment(data);
     },
-    async update(id, body) {
+    async update(id, body2) {
       const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
         owner: target.owner,
         repo: target.repo,
         comment_id: id,
-        body
+        body: body2
       });
       return toComment(data);
     }
@@ -20987,11 +20997,11 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
     body: note.body ?? "",
     ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
   });
-  async function call(method, url, body) {
+  async function call(method, url, body2) {
     const response = await fetchImpl(url, {
       method,
-      headers: body === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body === void 0 ? {} : { body: JSON.stringify({ body }) }
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
     });
     if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
     return response;
@@ -21007,11 +21017,11 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
         page = response.headers.get("x-next-page") || null;
       }
     },
-    async create(body) {
-      return toComment(await (await call("POST", notesUrl, body)).json());
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
     },
-    async update(id, body) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body)).json());
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
     }
   };
 }
@@ -21048,6 +21058,60 @@ var init_commit_sha = __esm({
   "src/core/commit-sha.ts"() {
     "use strict";
     SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// src/core/option-naming.ts
+var CLI_FLAGS, ACTION_INPUTS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
+    "use strict";
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
+    ACTION_INPUTS = {
+      entryPoint: "action",
+      option: (name) => `the \`${name}\` input`,
+      set: (name, value) => `\`${name}: ${value}\``
+    };
+  }
+});
+
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+    DEFAULT_CONCURRENCY = 8;
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -21171,25 +21235,863 @@ var init_config_content = __esm({
   }
 });
 
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
+// src/core/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
 }
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
 }
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
+var IGNORE_ANNOTATION;
+var init_config_changes = __esm({
+  "src/core/manifests/config-changes.ts"() {
     "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+    init_model();
+    init_config_content();
+    init_json_shape();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+  }
+});
+
+// src/core/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group2 = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group2("deleted");
+  const added = group2("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const key = idKey(id);
+    if (!before.has(key) || !after.has(key)) return false;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/core/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_content();
+    init_model();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/core/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path6 = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field2(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
+    }
+    const secret = field2(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
+    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path6}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field2(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field2(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName2, via, volumeSource, path6) {
+  const items = field2(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field2(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field2(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field2(env, "valueFrom");
+        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field2(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/core/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/core/plan/reloader.ts
+function reloaderAnnotation(workload) {
+  const annotations = field2(field2(workload, "metadata"), "annotations");
+  if (!isRecord(annotations)) return void 0;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (!OPT_IN.has(name)) continue;
+    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
+    return `${name}: ${value}`;
+  }
+  return void 0;
+}
+var OPT_IN;
+var init_reloader = __esm({
+  "src/core/plan/reloader.ts"() {
+    "use strict";
+    init_json_shape();
+    OPT_IN = /* @__PURE__ */ new Set([
+      "reloader.stakater.com/auto",
+      "reloader.stakater.com/search",
+      "configmap.reloader.stakater.com/reload",
+      "configmap.reloader.stakater.com/auto",
+      "secret.reloader.stakater.com/reload",
+      "secret.reloader.stakater.com/auto"
+    ]);
+  }
+});
+
+// src/core/plan/build-plan.ts
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing
+    );
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+function changedReferences(candidate, found, changesByKey, stillReferencing) {
+  const references = [];
+  const waitingFor = [];
+  const ignoredReferences = [];
+  for (const ref of found) {
+    const config = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === void 0) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+      stillReferencing.get(key).add(shortId2(candidate.id));
+      continue;
+    }
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+function deletedButReferenced(changes, stillReferencing) {
+  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
+  if (reloader !== void 0 && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var MAX_LISTED_KEYS;
+var init_build_plan = __esm({
+  "src/core/plan/build-plan.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_changes();
+    init_order();
+    init_model();
+    init_rolls_on_apply();
+    init_references();
+    init_reloader();
+    init_config_changes();
+    MAX_LISTED_KEYS = 5;
+  }
+});
+
+// src/core/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var init_guard_rails = __esm({
+  "src/core/plan/guard-rails.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+  }
+});
+
+// src/core/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
+    if (source2 === RAW) {
+      out.base.push(...atBase.get(RAW) ?? []);
+      out.head.push(...atHead.get(RAW) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const used = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path6 = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path6;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path6 || "(the whole object)";
+}
+var RAW;
+var init_source_variants = __esm({
+  "src/core/sources/source-variants.ts"() {
+    "use strict";
+    init_config_content();
+    init_order();
+    init_model();
+    RAW = "";
+  }
+});
+
+// src/core/sources/variant-conflicts.ts
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field5, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+var MAX_NAMED;
+var init_variant_conflicts = __esm({
+  "src/core/sources/variant-conflicts.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_changes();
+    init_config_content();
+    init_order();
+    init_model();
+    init_build_plan();
+    init_references();
+    init_rolls_on_apply();
+    init_source_variants();
+    MAX_NAMED = 5;
   }
 });
 
@@ -21212,918 +22114,1257 @@ var init_run_limited = __esm({
   }
 });
 
-// src/core/manifests/fast-yaml.ts
-function parseSimpleYaml(source2) {
-  if (ODD_SPACE.test(source2)) return void 0;
+// src/pipeline/cluster/discover-cluster.ts
+async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+var init_discover_cluster = __esm({
+  "src/pipeline/cluster/discover-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/core/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/core/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/core/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/core/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_consumed_keys();
+    init_model();
+    init_references();
+  }
+});
+
+// src/pipeline/cluster/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group: group2, resource } = configKind(id.kind);
+  return { verb: "patch", group: group2, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+var init_check_permissions = __esm({
+  "src/pipeline/cluster/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/pipeline/cluster/find-on-cluster.ts
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+var init_find_on_cluster = __esm({
+  "src/pipeline/cluster/find-on-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/pipeline/cluster/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
   try {
-    return new FastParser(source2).documents();
+    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
   } catch (error2) {
-    if (error2 instanceof GiveUp || error2 instanceof RangeError) return void 0;
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
     throw error2;
   }
 }
-function scalar(raw) {
-  const text = withoutTrailingSpaces(raw);
-  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
-  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
-  if (text === "{}" || text.startsWith("{} #")) return {};
-  if (text === "[]" || text.startsWith("[] #")) return [];
-  const hash = text.indexOf(" #");
-  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
-  if (plain === "" || plain === "~" || plain === "null") return null;
-  if (plain === "true") return true;
-  if (plain === "false") return false;
-  if (NOT_STRINGS.has(plain)) giveUp();
-  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
-  if (NUMBER_START.test(plain)) {
-    if (DECIMAL.test(plain)) return Number(plain);
-    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
-  }
-  if (INDICATOR_START.test(plain)) giveUp();
-  return plain;
-}
-function withoutComment([value, rest]) {
-  const after = withoutLeadingSpaces(rest);
-  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
-  return value;
-}
-function doubleQuoted(text) {
-  let value = "";
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') return [value, text.slice(i + 1)];
-    if (c === "\\") {
-      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
-      value += escaped;
-      i++;
-      continue;
-    }
-    value += c;
-  }
-  return giveUp();
-}
-function singleQuoted(text) {
-  let value = "";
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") {
-      if (text[i + 1] === "'") {
-        value += "'";
-        i++;
-        continue;
-      }
-      return [value, text.slice(i + 1)];
-    }
-    value += c;
-  }
-  return giveUp();
-}
-function withoutLeadingSpaces(text) {
-  let start = 0;
-  while (text.charCodeAt(start) === 32) start++;
-  return start === 0 ? text : text.slice(start);
-}
-function withoutTrailingSpaces(text) {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
-  return end === text.length ? text : text.slice(0, end);
-}
-var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
-var init_fast_yaml = __esm({
-  "src/core/manifests/fast-yaml.ts"() {
-    "use strict";
-    GiveUp = class extends Error {
-    };
-    giveUp = () => {
-      throw new GiveUp();
-    };
-    MAX_ALIASES = 50;
-    NOT_STRINGS = new Set(
-      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
-        " "
-      )
-    );
-    NUMBER_START = /^[-+.0-9]/;
-    NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
-    DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
-    INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
-    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
-    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
-    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
-    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
-    END = 0;
-    LINE_KIND = 1;
-    SEPARATOR = 2;
-    FastParser = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      kind = END;
-      indent = 0;
-      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
-      column = 0;
-      dash = false;
-      key = void 0;
-      rest = "";
-      /** Offset of the current line's text (after its indentation). */
-      offset = 0;
-      /** Offset of the line after the current one: where `advance` reads next. */
-      next = 0;
-      anchors = /* @__PURE__ */ new Map();
-      aliases = 0;
-      documents() {
-        const docs = [];
-        this.advance();
-        for (; ; ) {
-          if (this.kind === LINE_KIND) {
-            if (this.indent !== 0) giveUp();
-            const start = this.offset;
-            this.anchors = /* @__PURE__ */ new Map();
-            this.aliases = 0;
-            const value = this.block(0);
-            if (this.kind === LINE_KIND) giveUp();
-            docs.push({ value, start });
-          }
-          if (this.kind === END) return docs;
-          this.advance();
-        }
-      }
-      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
-      advance() {
-        const source2 = this.source;
-        for (; ; ) {
-          if (this.next >= source2.length) {
-            this.kind = END;
-            this.indent = -1;
-            return;
-          }
-          LINE.lastIndex = this.next;
-          const m = LINE.exec(source2);
-          const indent = m[1].length;
-          const spaces = m[2];
-          const key = m[3];
-          const rest = m[4];
-          this.next = LINE.lastIndex;
-          if (spaces === void 0 && key === void 0) {
-            if (rest === "" || rest.charCodeAt(0) === 35) continue;
-            if (indent === 0) {
-              const c = rest.charCodeAt(0);
-              if (c === 45 && rest.startsWith("---")) {
-                if (rest !== "---") giveUp();
-                this.kind = SEPARATOR;
-                this.indent = -1;
-                return;
-              }
-              if (c === 37 || rest.startsWith("...")) giveUp();
-            }
-          }
-          this.kind = LINE_KIND;
-          this.indent = indent;
-          this.dash = spaces !== void 0;
-          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
-          this.key = key;
-          this.rest = rest;
-          this.offset = m.index + indent;
-          return;
-        }
-      }
-      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
-      block(minIndent) {
-        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
-        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
-      }
-      sequence(indent) {
-        const items = [];
-        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
-          if (this.key !== void 0) {
-            this.indent = this.column;
-            this.dash = false;
-            items.push(this.mapping(this.column));
-            continue;
-          }
-          const rest = this.rest;
-          this.advance();
-          if (rest === "" || rest.charCodeAt(0) === 35) {
-            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
-            continue;
-          }
-          items.push(this.inlineValue(rest, indent));
-        }
-        return items;
-      }
-      mapping(indent) {
-        const map = {};
-        while (this.kind === LINE_KIND) {
-          if (this.indent !== indent || this.dash) {
-            if (this.indent <= indent) break;
-            giveUp();
-          }
-          const key = this.key ?? giveUp();
-          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
-            giveUp();
-          let rest = this.rest;
-          let anchor;
-          if (rest.startsWith("&")) {
-            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
-            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
-            if (this.anchors.has(anchor)) giveUp();
-          }
-          let value;
-          if (rest === "" || rest.startsWith("#")) {
-            this.advance();
-            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
-            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
-              value = this.sequence(indent);
-            else value = null;
-          } else if (rest.startsWith("|") || rest.startsWith(">")) {
-            value = this.blockScalar(rest, indent);
-          } else {
-            this.advance();
-            value = this.inlineValue(rest, indent);
-          }
-          if (anchor !== void 0) this.anchors.set(anchor, value);
-          map[key] = value;
-        }
-        return map;
-      }
-      /**
-       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
-       * continue it (a more indented line is a multi-line scalar or an error).
-       */
-      inlineValue(text, indent) {
-        let value;
-        if (PLAIN_WORD.test(text)) {
-          value = NOT_STRINGS.has(text) ? scalar(text) : text;
-        } else if (text.startsWith("*")) {
-          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
-          if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
-          value = this.anchors.get(match[1]);
-        } else {
-          value = scalar(text);
-        }
-        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
-        return value;
-      }
-      /**
-       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
-       * header; its content lines are read raw (comments and blank lines are content here).
-       */
-      blockScalar(header, indent) {
-        if (header !== "|" && header !== "|-") giveUp();
-        const source2 = this.source;
-        const lines = [];
-        let blockIndent = -1;
-        let at = this.next;
-        while (at < source2.length) {
-          let end = source2.indexOf("\n", at);
-          if (end === -1) end = source2.length;
-          let textStart = at;
-          while (source2.charCodeAt(textStart) === 32) textStart++;
-          const lineIndent = textStart - at;
-          if (textStart === end) {
-            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
-            lines.push("");
-            at = end + 1;
-            continue;
-          }
-          if (blockIndent === -1) {
-            if (lineIndent <= indent) break;
-            blockIndent = lineIndent;
-          }
-          if (lineIndent < blockIndent) {
-            if (lineIndent > indent) giveUp();
-            break;
-          }
-          lines.push(source2.slice(at + blockIndent, end));
-          at = end + 1;
-        }
-        if (blockIndent === -1) giveUp();
-        this.next = at;
-        this.advance();
-        while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-        const body = lines.join("\n");
-        return header === "|" ? `${body}
-` : body;
-      }
-    };
-    ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
-  }
-});
-
-// src/core/manifests/manifest-reader.ts
-function isProbablyManifestText(text) {
-  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
-}
-function decodeSource(file, text) {
-  const decoded = decodeText(text);
-  if (decoded === void 0) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: "not a text file (contains NUL bytes or invalid UTF-8)",
-        severity: "error"
-      }
-    };
-  }
-  const lfs = LFS_POINTER.exec(decoded);
-  if (lfs) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning"
-      }
-    };
-  }
-  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
-}
-function parseManifestsFast(file, text, opts) {
-  const decoded = decodeSource(file, text);
-  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
-  return parseFast(file, decoded.source, opts);
-}
-function parseFast(file, source2, opts) {
-  const documents = parseSimpleYaml(source2);
-  if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
-  const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
-  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
-  if (reader.cappedProblems().length > 0) return void 0;
-  return { manifests: reader.manifests, problems: [] };
-}
-function notAManifestIsAWarning(source2, problems) {
-  if (isProbablyManifestText(source2)) return problems;
-  return problems.map(
-    (p) => p.severity === "error" ? {
-      ...p,
-      severity: "warning",
-      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
-    } : p
-  );
-}
-function decodeText(text) {
-  let s;
-  if (typeof text === "string") {
-    s = text;
-    if (s.includes("\uFFFD")) return void 0;
-  } else {
-    try {
-      s = UTF8.decode(text);
-    } catch {
-      return void 0;
-    }
-  }
-  return s.includes("\0") ? void 0 : s;
-}
-function nodeStart(doc, path6) {
-  const node = doc.getIn(path6, true);
-  if (typeof node !== "object" || node === null) return void 0;
-  const range = node.range;
-  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
-}
-function describeFailure2(error2) {
-  const text = error2 instanceof Error ? error2.message : String(error2);
-  if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
-}
-function oneLine(text) {
-  const first = text.split(/\r?\n/, 1)[0] ?? "";
-  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
-}
-function mayHoldSecret(text) {
-  return SECRET_KIND.test(text);
-}
-function describeYamlErrorCode(code) {
-  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
-  return `${text}; ${QUIET_DETAIL}`;
-}
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, LFS_POINTER, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
-var init_manifest_reader = __esm({
-  "src/core/manifests/manifest-reader.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_workload_kinds();
-    init_names();
-    init_fast_yaml();
-    init_json_shape();
-    DEFAULT_MAX_ALIAS_COUNT = 100;
-    MAX_PROBLEMS_PER_FILE = 10;
-    KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
-      "ConfigMap",
-      "Secret",
-      ...WORKLOAD_KINDS.map((k) => k.kind)
-    ]);
-    NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
-    PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-    LineIndex = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      starts;
-      linePos(offset) {
-        if (this.starts === void 0) {
-          const firstLineEnd = this.source.indexOf("\n");
-          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-          this.starts = [0];
-          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-        }
-        const starts = this.starts;
-        let low = 0;
-        let high = starts.length - 1;
-        while (low < high) {
-          const mid = low + high + 1 >> 1;
-          if (starts[mid] <= offset) low = mid;
-          else high = mid - 1;
-        }
-        return { line: low + 1, col: offset - starts[low] + 1 };
-      }
-    };
-    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
-    DocumentReader = class {
-      constructor(file, source2, lineCounter, opts, quiet) {
-        this.file = file;
-        this.source = source2;
-        this.lineCounter = lineCounter;
-        this.opts = opts;
-        this.quiet = quiet;
-        const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
-        this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
-      }
-      file;
-      source;
-      lineCounter;
-      opts;
-      quiet;
-      manifests = [];
-      problems = [];
-      maxAliasCount;
-      cappedProblems() {
-        if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
-        const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
-        const last = kept[kept.length - 1];
-        kept.push({
-          file: this.file,
-          line: last.line,
-          col: last.col,
-          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-          severity: "error"
-        });
-        return kept;
-      }
-      /**
-       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
-       * (the full parse passes it: it needs the `yaml` package's node types).
-       */
-      readDocument(doc, unresolvedAlias2) {
-        if (doc.errors.length > 0) {
-          const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
-          const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
-          for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-            const [start2, end] = error2.pos;
-            const key = oneLine(this.source.slice(start2, end));
-            const message = error2.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
-            this.problem(start2, message);
-          }
-          return;
-        }
-        const contents = doc.contents;
-        if (contents === null) return;
-        const start = contents.range?.[0] ?? doc.range[0];
-        let value;
-        try {
-          value = doc.toJS({ maxAliasCount: this.maxAliasCount });
-        } catch (error2) {
-          const text = error2 instanceof Error ? error2.message : String(error2);
-          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
-          if (unresolved !== void 0) {
-            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
-            this.problem(
-              unresolved.offset,
-              `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
-            );
-            return;
-          }
-          this.problem(
-            start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
-          );
-          return;
-        }
-        this.readValue(value, start, (path6) => nodeStart(doc, path6));
-      }
-      /**
-       * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
-       * item and each bad field gets its own line.
-       */
-      readValue(value, start, locate) {
-        if (!isRecord(value)) return;
-        const hasApiVersion = Object.hasOwn(value, "apiVersion");
-        const hasKind = Object.hasOwn(value, "kind");
-        if (!hasApiVersion || !hasKind) return;
-        const apiVersion = value.apiVersion;
-        const kind = value.kind;
-        if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
-          this.problem(start, "apiVersion and kind must be non-empty strings");
-          return;
-        }
-        const items = field2(value, "items");
-        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
-          this.readList(kind, items, start, locate);
-          return;
-        }
-        if (NON_OBJECT_API_GROUPS.some((group2) => apiVersion.startsWith(group2))) return;
-        this.readObject(value, kind, start, locate);
-      }
-      readList(kind, items, start, locate) {
-        if (items === void 0 || items === null) return;
-        if (!Array.isArray(items)) {
-          this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
-          return;
-        }
-        items.forEach((item, index) => {
-          const itemStart = locate(["items", index]) ?? start;
-          if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
-            this.problem(
-              itemStart,
-              `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`
-            );
-            return;
-          }
-          this.readValue(item, itemStart, (path6) => locate(["items", index, ...path6]));
-        });
-      }
-      readObject(object, kind, start, locate) {
-        const metadata = field2(object, "metadata");
-        if (metadata === void 0 || metadata === null) {
-          if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
-          return;
-        }
-        if (!isRecord(metadata)) {
-          this.problem(
-            locate(["metadata"]) ?? start,
-            `${kind}: metadata must be a mapping, found ${describeType(metadata)}`
-          );
-          return;
-        }
-        const name = field2(metadata, "name");
-        if (name === void 0 || name === null) {
-          if (typeof field2(metadata, "generateName") === "string") return;
-          this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
-          return;
-        }
-        if (typeof name !== "string" || name.trim() === "") {
-          this.problem(
-            locate(["metadata", "name"]) ?? start,
-            `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`
-          );
-          return;
-        }
-        const checked = KINDS_THAT_NEED_METADATA.has(kind);
-        if (checked && !isObjectName(name)) {
-          this.problem(
-            locate(["metadata", "name"]) ?? start,
-            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
-          );
-          return;
-        }
-        const namespaceValue = field2(metadata, "namespace");
-        let namespace;
-        let namespaceAssumed = false;
-        if (isClusterScoped(kind)) {
-          namespace = "";
-        } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
-          namespace = this.opts.defaultNamespace;
-          namespaceAssumed = true;
-        } else if (typeof namespaceValue === "string") {
-          namespace = namespaceValue;
-          if (checked && !isNamespaceName(namespace)) {
-            this.problem(
-              locate(["metadata", "namespace"]) ?? start,
-              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
-            );
-            return;
-          }
-        } else {
-          this.problem(
-            locate(["metadata", "namespace"]) ?? start,
-            `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`
-          );
-          return;
-        }
-        this.manifests.push({
-          id: { kind, namespace, name },
-          file: this.file,
-          line: this.lineCounter.linePos(start).line,
-          object,
-          ...namespaceAssumed ? { namespaceAssumed: true } : {}
-        });
-      }
-      failed(offset, error2) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
-      }
-      problem(offset, message) {
-        const { line, col } = this.lineCounter.linePos(offset);
-        this.problems.push({ file: this.file, line, col, message, severity: "error" });
-      }
-    };
-    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
-    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
-    QUIET_DETAIL = "details not shown (the file holds a Secret)";
-    YAML_ERROR_TEXT = {
-      BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
-      BAD_INDENT: "bad indentation",
-      BAD_SCALAR_START: "a plain value starts with a reserved character",
-      BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
-      BLOCK_IN_FLOW: "a block value inside a flow collection",
-      MISSING_CHAR: "a closing quote or bracket is missing",
-      MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
-      TAB_AS_INDENT: "a tab used for indentation",
-      UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
-    };
-  }
-});
-
-// src/core/manifests/parse-manifests.ts
-var parse_manifests_exports = {};
-__export(parse_manifests_exports, {
-  isProbablyManifestText: () => isProbablyManifestText,
-  mayHoldSecret: () => mayHoldSecret,
-  parseManifests: () => parseManifests
-});
-function parseManifests(file, text, opts) {
-  const decoded = decodeSource(file, text);
-  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
-  const { source: source2 } = decoded;
-  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
-  if (fast !== void 0) return fast;
-  const lineCounter = new import_yaml.LineCounter();
-  let docs;
+async function sendPatch(request, first, cluster, opts) {
   try {
-    docs = (0, import_yaml.parseAllDocuments)(source2, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
     });
   } catch (error2) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(error2)}`;
-    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
-  for (const doc of docs) {
-    try {
-      reader.readDocument(doc, unresolvedAlias);
-    } catch (error2) {
-      reader.failed(doc.range[0], error2);
-    }
-  }
-  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
 }
-function unresolvedAlias(doc) {
-  let found;
-  (0, import_yaml.visit)(doc, {
-    Alias(_key, alias) {
-      if (alias.resolve(doc) !== void 0) return void 0;
-      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
-      return import_yaml.visit.BREAK;
-    }
-  });
-  return found;
-}
-function asKubectlReadsIt(tags) {
-  return tags.filter((tag) => {
-    const { tag: name, format } = tag;
-    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-  });
-}
-var import_yaml;
-var init_parse_manifests = __esm({
-  "src/core/manifests/parse-manifests.ts"() {
-    "use strict";
-    import_yaml = require("./vendor/yaml.js");
-    init_manifest_reader();
-    init_manifest_reader();
-  }
-});
-
-// src/core/sources/kustomization-names.ts
-function kustomizationDirOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  const name = path6.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/core/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/core/sources/kustomization-file.ts
-var kustomization_file_exports = {};
-__export(kustomization_file_exports, {
-  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
-  joinPath: () => joinPath,
-  kustomizationDirOf: () => kustomizationDirOf,
-  readKustomizationFile: () => readKustomizationFile
-});
-function readKustomizationFile(path6, text) {
-  const dir = kustomizationDirOf(path6) ?? "";
-  const result = {
-    dir,
-    path: path6,
-    isComponent: false,
-    entries: [],
-    resources: [],
-    files: [],
-    generators: [],
-    patchFiles: []
-  };
-  let doc;
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
   try {
-    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
   } catch (error2) {
-    result.problem = error2 instanceof Error ? error2.message.split("\n", 1)[0] : String(error2);
-    return result;
+    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
+    throw error2;
   }
-  if (!isRecord(doc)) return result;
-  result.isComponent = field2(doc, "kind") === "Component";
-  const namespace = field2(doc, "namespace");
-  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value) => {
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
-      return void 0;
-    }
-    return joinPath(dir, value.trim());
-  };
-  const pushAll = (into, values) => {
-    for (const value of values) {
-      const path7 = local(value);
-      if (path7 !== void 0 && !into.includes(path7)) into.push(path7);
-    }
-  };
-  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field2(doc, key)));
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
-  const patchPaths = [
-    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
-    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
-  ];
-  pushAll(result.patchFiles, patchPaths);
-  pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
-  );
-  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
-  for (const [key, kind] of [
-    ["configMapGenerator", "ConfigMap"],
-    ["secretGenerator", "Secret"]
-  ]) {
-    for (const generator of listOf(field2(doc, key))) {
-      const name = field2(generator, "name");
-      const files = [
-        ...listOf(field2(generator, "files")).map(
-          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
-        ),
-        ...listOf(field2(generator, "envs")),
-        field2(generator, "env")
-      ];
-      const paths = [];
-      pushAll(paths, files);
-      for (const path7 of paths) if (!result.files.includes(path7)) result.files.push(path7);
-      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
-    }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }
-  return result;
+  return `${formatId(id)} does not exist in the cluster`;
 }
-function listOf(value) {
-  return Array.isArray(value) ? value : [];
+function generationOf(obj) {
+  const generation = field2(field2(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
 }
-function isRemote(value) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+function isLive(object) {
+  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
 }
-function joinPath(dir, relative3) {
-  const parts = dir.split("/").filter(Boolean);
-  for (const part of relative3.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
-      else parts.pop();
-    } else {
-      parts.push(part);
-    }
-  }
-  return parts.join("/");
-}
-var import_yaml2;
-var init_kustomization_file = __esm({
-  "src/core/sources/kustomization-file.ts"() {
+var PARALLEL_PATCHES;
+var init_restart = __esm({
+  "src/pipeline/cluster/restart.ts"() {
     "use strict";
-    import_yaml2 = require("./vendor/yaml.js");
+    init_errors();
+    init_workload_kinds();
     init_json_shape();
-    init_kustomization_names();
-    init_kustomization_names();
+    init_model();
+    init_run_limited();
+    init_retry();
+    PARALLEL_PATCHES = 4;
   }
 });
 
-// src/core/sources/rendered-documents.ts
-var rendered_documents_exports = {};
-__export(rendered_documents_exports, {
-  createDocumentParser: () => createDocumentParser,
-  parseRenderedPair: () => parseRenderedPair,
-  splitDocuments: () => splitDocuments
-});
-function splitDocuments(text) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
-  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field2(field2(obj, "metadata"), "uid");
+  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field2(field2(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
 }
-function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  const reported = /* @__PURE__ */ new Set();
-  const parse2 = (text) => {
-    let result = cache.get(text);
-    if (!result) {
-      result = parseManifests(label2, text, { defaultNamespace });
-      cache.set(text, result);
-    }
-    if (result.problems.length > 0 && !reported.has(text)) {
-      reported.add(text);
-      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
-    }
-    return result.manifests;
-  };
-  return {
-    problems,
-    objectsOf(output) {
-      if (output === void 0) return [];
-      const text = decode(output);
-      const docs = text === void 0 ? void 0 : splitDocuments(text);
-      if (docs === void 0) {
-        const whole = parseManifests(label2, output, { defaultNamespace });
-        problems.push(...whole.problems);
-        return whole.manifests;
-      }
-      return docs.flatMap(parse2);
-    }
-  };
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
 }
-function parseRenderedPair(label2, baseOutput, headOutput, defaultNamespace) {
-  const parser = createDocumentParser(label2, defaultNamespace);
-  const head = parser.objectsOf(headOutput);
-  const base = parser.objectsOf(baseOutput);
-  return { base, head, problems: parser.problems };
-}
-function decode(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return void 0;
-  }
-}
-var init_rendered_documents = __esm({
-  "src/core/sources/rendered-documents.ts"() {
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
     "use strict";
-    init_parse_manifests();
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
   }
 });
 
-// src/core/manifests/content-hash.ts
-var content_hash_exports = {};
-__export(content_hash_exports, {
-  contentHash: () => contentHash
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
+  const pending = () => !signal.aborted && names.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error2) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      req.onRetry(error2);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field2(field2(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve7) => {
+    if (signal.aborted) return resolve7();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve7();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen) {
+  const { names, signal } = req;
+  const followed = new Set(names);
+  return new Promise((resolve7, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve7({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field2(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field2(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field2(field2(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error2) => {
+        detach();
+        if (error2) reject(error2);
+        else resolve7({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
 });
-function contentHash(contents, key) {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
+
+// src/pipeline/cluster/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state, result, message) {
+      if (state.result) return;
+      state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of states.values()) {
+    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state, obj) => {
+    if (state.result) return;
+    const verdict = rolloutVerdict(state.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
+    state.lastError = void 0;
+    if (verdict.waiting !== state.lastMessage) {
+      state.lastMessage = verdict.waiting;
+      opts.onProgress?.(state.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state = byName.get(name);
+      const id = formatId(state.target.id);
+      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error2) => {
+      for (const member of members) member.lastError = error2.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }) {
+  for (const state of states) {
+    if (state.result) continue;
+    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
+    settle(
+      state,
+      "timeout",
+      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
+    );
+  }
+}
+function isLiveObject(obj) {
+  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/pipeline/cluster/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_json_shape();
+    init_model();
+    init_list_watch();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
+  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME2.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
+    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live, templatePath, varName, value) {
+  const template = templateAt(live, templatePath);
+  const entries = envPatch(field2(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_template();
+    init_json_shape();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/pipeline/cluster/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const settle = (state, outcome) => {
+    if (state.settled) return;
+    state.settled = outcome;
+    opts.log.info(
+      `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  if (unsettled === 0) stop.abort();
+  const deadline = setTimeout(() => {
+    for (const state of followed.values())
+      settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of followed.values()) {
+    const key = `${state.id.namespace}/${state.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow it: ${error2.message}` : `internal error while waiting for the agent: ${String(error2)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state = byName.get(name);
+      state.seen = currentHash(obj, state.templatePath);
+      if (state.seen !== state.hash) return;
+      state.object = obj;
+      context.settle(state, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state, timeoutMs, durationMs) {
+  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/pipeline/cluster/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+  }
+});
+
+// src/pipeline/cluster/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const followed = await restartAndWait(
+    cluster,
+    {
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: WAIT_FOR_ROLLOUTS
+      },
+      requests: agent.requests,
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true
+    },
+    agent.context
+  );
+  const results = [...followed, ...agent.notApplied];
+  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
+  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error2.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap(
+          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log)
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs
+      });
+  }
+  return [...results.values()];
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/pipeline/cluster/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_check_permissions();
+    init_restart();
+    init_wait();
+    init_wait_for_agent();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
+  const live = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
+    group2.push(id);
+    configMapsByNamespace.set(id.namespace, group2);
+  }
+  const lists = [];
+  for (const [namespace, group2] of configMapsByNamespace) {
+    if (group2.length > 1) lists.push([namespace, group2]);
+    else singles.push(...group2);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group2]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group2) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
+    init_model();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/pipeline/cluster/sync-configs.ts
+function committedContent(config) {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    ...config.manifest ? { manifest: config.manifest } : {}
+  };
+}
+async function syncConfigs(cluster, configs, options, log) {
+  const live = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+  );
+  while (waiting2.length > 0) {
+    await sleep2(options.pollMs ?? 1e3);
+    waiting2 = await stillDifferent(waiting2);
+    if (waiting2.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+      throw new RolloutFailure(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+      );
+    }
+  }
+  return live;
+}
+var init_sync_configs = __esm({
+  "src/pipeline/cluster/sync-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_config_content();
+    init_model();
+    init_read_live_configs();
+  }
+});
+
+// src/pipeline/cluster/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { strategy, settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
+  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+}
+var init_roll_out_plan = __esm({
+  "src/pipeline/cluster/roll-out-plan.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_check_permissions();
+    init_find_on_cluster();
+    init_restart_and_wait();
+    init_sync_configs();
+  }
+});
+
+// src/pipeline/scan/namespace-note.ts
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+var MAX_LISTED;
+var init_namespace_note = __esm({
+  "src/pipeline/scan/namespace-note.ts"() {
+    "use strict";
+    init_model();
+    MAX_LISTED = 5;
+  }
+});
+
+// src/core/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys
+});
+function configHash(consumed, contents, key) {
+  const entries = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
   const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
   return hash.update(payload, "utf8").digest("hex");
 }
 var import_node_crypto;
-var init_content_hash = __esm({
-  "src/core/manifests/content-hash.ts"() {
+var init_config_hash = __esm({
+  "src/core/manifests/config-hash.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
+    init_model();
     init_config_content();
+    init_consumed_keys();
     init_order();
+    init_consumed_keys();
+  }
+});
+
+// src/pipeline/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey) {
+  const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = /* @__PURE__ */ new Map();
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key);
+    if (hash !== void 0) hashes.set(idKey(workload.id), hash);
+  }
+  return hashes;
+}
+var init_restart_hash = __esm({
+  "src/pipeline/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+  }
+});
+
+// src/pipeline/strategy/annotation-strategy.ts
+function annotationStep(hashFor) {
+  return (id, live, kind) => {
+    const hash = hashFor(id);
+    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (currentHash(live, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey);
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+var init_annotation_strategy = __esm({
+  "src/pipeline/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_consumed_configs();
+    init_restart_patch();
+    init_restart_hash();
+  }
+});
+
+// src/pipeline/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor(_id, live, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = kind.restart.patch;
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    }
+  };
+}
+var init_env_strategy = __esm({
+  "src/pipeline/strategy/env-strategy.ts"() {
+    "use strict";
+    init_pod_template();
+    init_restart_patch();
+  }
+});
+
+// src/pipeline/strategy/gitops-strategy.ts
+function createGitopsStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live, kind.templatePath);
+      if (carried !== hash) {
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack) {
+      return {
+        results: results.map((r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
+        notes: []
+      };
+    }
+  };
+}
+function checkStamped(ids, headWorkloads, hashFor) {
+  const problems = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  ${problems.join("\n  ")}
+Run \`config-rollout stamp\`, commit the result and push it.`
+  );
+}
+var init_gitops_strategy = __esm({
+  "src/pipeline/strategy/gitops-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_consumed_configs();
+    init_restart_patch();
+    init_restart_hash();
   }
 });
 
@@ -22154,7 +23395,7 @@ function configCopy(source2, commit, key) {
   const { id, object, content } = source2;
   const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
   const name = copyName(id.name, copyHash(id.kind, content, type, key));
-  const body = {
+  const body2 = {
     apiVersion: "v1",
     kind: id.kind,
     metadata: {
@@ -22166,7 +23407,7 @@ function configCopy(source2, commit, key) {
     immutable: true,
     ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
   };
-  return { source: id, name, body };
+  return { source: id, name, body: body2 };
 }
 function configMapData(object, content) {
   const binaryKeys = new Set(
@@ -22255,19 +23496,23 @@ function copyPlanNotes(context, settings) {
 }
 async function prepareCopies(context, settings, managedCopies) {
   const { cluster, log } = context;
-  const checked = await runLimited(plannedSources(context), settings.concurrency ?? 8, async (p) => {
-    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-    const copy = configCopy(p.source, context.head, key);
-    const { kind, namespace, name } = copy.source;
-    const [existing, copiesInNamespace] = await Promise.all([
-      // By name, whatever its labels: the name may be taken by an object that is not a copy.
-      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-      managedCopies(namespace, kind)
-    ]);
-    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-    return { copy, head: p.head, existing, older };
-  });
+  const checked = await runLimited(
+    plannedSources(context),
+    settings.concurrency ?? DEFAULT_CONCURRENCY,
+    async (p) => {
+      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+      const copy = configCopy(p.source, context.head, key);
+      const { kind, namespace, name } = copy.source;
+      const [existing, copiesInNamespace] = await Promise.all([
+        // By name, whatever its labels: the name may be taken by an object that is not a copy.
+        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+        managedCopies(namespace, kind)
+      ]);
+      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+      return { copy, head: p.head, existing, older };
+    }
+  );
   const copies = [];
   const writes = [];
   const serverDryRun = settings.dryRun === "server";
@@ -22336,6 +23581,7 @@ var init_copies = __esm({
     init_live_config();
     init_model();
     init_run_limited();
+    init_setting_choices();
     init_config_copy();
   }
 });
@@ -22700,7 +23946,7 @@ var init_repoint_workloads = __esm({
 });
 
 // src/pipeline/strategy/versioned/rollback.ts
-async function rollbackOf(results, repointings, cluster, concurrency = 8) {
+async function rollbackOf(results, repointings, cluster, concurrency = DEFAULT_CONCURRENCY) {
   const failed2 = results.filter((r) => isRolledBack(r, repointings));
   if (failed2.length === 0) return void 0;
   const gone = await missingTargets(failed2, repointings, cluster, concurrency);
@@ -22761,6 +24007,7 @@ var init_rollback = __esm({
     init_api_kinds();
     init_model();
     init_run_limited();
+    init_setting_choices();
     init_repoint_workloads();
   }
 });
@@ -22797,13 +24044,13 @@ async function findNewerCopies(context, copies) {
     const placed = await asked;
     if (placed.order === "unknown") {
       throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
       );
     }
   }
@@ -22818,13 +24065,13 @@ function staleReason(namespace, live, kind, newer, head) {
     if (commit !== void 0) running2.set(describe(id), commit);
   }
   if (running2.size === 0) return void 0;
-  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 function describe(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-function short2(sha) {
+function short(sha) {
   return sha.slice(0, 12);
 }
 var init_stale_runs = __esm({
@@ -22930,14 +24177,1573 @@ var init_versioned_strategy = __esm({
   }
 });
 
+// src/pipeline/strategy/choose-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
+  }
+}
+var init_choose_strategy = __esm({
+  "src/pipeline/strategy/choose-strategy.ts"() {
+    "use strict";
+    init_annotation_strategy();
+    init_env_strategy();
+    init_gitops_strategy();
+  }
+});
+
+// src/pipeline/apply-plan.ts
+function emptyPlanOf(range) {
+  return {
+    base: range.base ?? "",
+    head: range.head,
+    rangeNote: range.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: []
+  };
+}
+async function applyPlanToCluster(repoPlan, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const strategy = await chooseRestartStrategy(settings, now);
+  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await connection.connect();
+    if (!cluster) {
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: repoPlan.head
+    }) ?? [] : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...notes2.length > 0 ? { notes: notes2 } : {}
+    };
+  }
+  const live = await connectOnce();
+  const { results, notes } = await rollOutPlan(
+    live,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
+      },
+      repoWorkloads: scan.workloads,
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)]] : [];
+        })
+      ),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      commitOrder: repoPlan.commitOrder,
+      head: repoPlan.head
+    },
+    { strategy, settings, log, now }
+  );
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes } : {},
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: { context: live.context, server: live.server },
+    dryRun: settings.dryRun
+  };
+}
+function completePlan(repoPlan, clusterWorkloads, strategy, context) {
+  const { settings, log } = context;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
+  });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
+  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
+  const planned = withWorkloadSources(
+    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: scan.changes,
+    workloads: guarded.workloads,
+    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
+    problems: scan.problems,
+    warnings: [
+      ...repoPlan.scanWarnings,
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
+    ]
+  };
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
+function noClusterHint(naming) {
+  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+}
+var init_apply_plan = __esm({
+  "src/pipeline/apply-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_build_plan();
+    init_guard_rails();
+    init_run_result();
+    init_rolls_on_apply();
+    init_variant_conflicts();
+    init_discover_cluster();
+    init_roll_out_plan();
+    init_sync_configs();
+    init_namespace_note();
+    init_choose_strategy();
+  }
+});
+
+// src/core/manifests/decode-source.ts
+function decodeSource(file, text) {
+  const decoded = decodeText(text);
+  if (decoded === void 0) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: "not a text file (contains NUL bytes or invalid UTF-8)",
+        severity: "error"
+      }
+    };
+  }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning"
+      }
+    };
+  }
+  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function decodeText(text) {
+  let s;
+  if (typeof text === "string") {
+    s = text;
+    if (s.includes("\uFFFD")) return void 0;
+  } else {
+    try {
+      s = UTF8.decode(text);
+    } catch {
+      return void 0;
+    }
+  }
+  return s.includes("\0") ? void 0 : s;
+}
+var LFS_POINTER, UTF8;
+var init_decode_source = __esm({
+  "src/core/manifests/decode-source.ts"() {
+    "use strict";
+    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/core/manifests/fast-yaml.ts
+function parseSimpleYaml(source2) {
+  if (ODD_SPACE.test(source2)) return void 0;
+  try {
+    return new FastParser(source2).documents();
+  } catch (error2) {
+    if (error2 instanceof GiveUp || error2 instanceof RangeError) return void 0;
+    throw error2;
+  }
+}
+function scalar(raw) {
+  const text = withoutTrailingSpaces(raw);
+  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
+  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
+  if (text === "{}" || text.startsWith("{} #")) return {};
+  if (text === "[]" || text.startsWith("[] #")) return [];
+  const hash = text.indexOf(" #");
+  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
+  if (plain === "" || plain === "~" || plain === "null") return null;
+  if (plain === "true") return true;
+  if (plain === "false") return false;
+  if (NOT_STRINGS.has(plain)) giveUp();
+  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
+  if (NUMBER_START.test(plain)) {
+    if (DECIMAL.test(plain)) return Number(plain);
+    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
+  }
+  if (INDICATOR_START.test(plain)) giveUp();
+  return plain;
+}
+function withoutComment([value, rest]) {
+  const after = withoutLeadingSpaces(rest);
+  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
+  return value;
+}
+function doubleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return [value, text.slice(i + 1)];
+    if (c === "\\") {
+      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
+      value += escaped;
+      i++;
+      continue;
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function singleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      if (text[i + 1] === "'") {
+        value += "'";
+        i++;
+        continue;
+      }
+      return [value, text.slice(i + 1)];
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function withoutLeadingSpaces(text) {
+  let start = 0;
+  while (text.charCodeAt(start) === 32) start++;
+  return start === 0 ? text : text.slice(start);
+}
+function withoutTrailingSpaces(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
+var init_fast_yaml = __esm({
+  "src/core/manifests/fast-yaml.ts"() {
+    "use strict";
+    GiveUp = class extends Error {
+    };
+    giveUp = () => {
+      throw new GiveUp();
+    };
+    MAX_ALIASES = 50;
+    NOT_STRINGS = new Set(
+      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
+        " "
+      )
+    );
+    NUMBER_START = /^[-+.0-9]/;
+    NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
+    DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+    INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
+    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
+    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
+    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
+    END = 0;
+    LINE_KIND = 1;
+    SEPARATOR = 2;
+    FastParser = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      kind = END;
+      indent = 0;
+      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
+      column = 0;
+      dash = false;
+      key = void 0;
+      rest = "";
+      /** Offset of the current line's text (after its indentation). */
+      offset = 0;
+      /** Offset of the line after the current one: where `advance` reads next. */
+      next = 0;
+      anchors = /* @__PURE__ */ new Map();
+      aliases = 0;
+      documents() {
+        const docs = [];
+        this.advance();
+        for (; ; ) {
+          if (this.kind === LINE_KIND) {
+            if (this.indent !== 0) giveUp();
+            const start = this.offset;
+            this.anchors = /* @__PURE__ */ new Map();
+            this.aliases = 0;
+            const value = this.block(0);
+            if (this.kind === LINE_KIND) giveUp();
+            docs.push({ value, start });
+          }
+          if (this.kind === END) return docs;
+          this.advance();
+        }
+      }
+      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
+      advance() {
+        const source2 = this.source;
+        for (; ; ) {
+          if (this.next >= source2.length) {
+            this.kind = END;
+            this.indent = -1;
+            return;
+          }
+          LINE.lastIndex = this.next;
+          const m = LINE.exec(source2);
+          const indent = m[1].length;
+          const spaces = m[2];
+          const key = m[3];
+          const rest = m[4];
+          this.next = LINE.lastIndex;
+          if (spaces === void 0 && key === void 0) {
+            if (rest === "" || rest.charCodeAt(0) === 35) continue;
+            if (indent === 0) {
+              const c = rest.charCodeAt(0);
+              if (c === 45 && rest.startsWith("---")) {
+                if (rest !== "---") giveUp();
+                this.kind = SEPARATOR;
+                this.indent = -1;
+                return;
+              }
+              if (c === 37 || rest.startsWith("...")) giveUp();
+            }
+          }
+          this.kind = LINE_KIND;
+          this.indent = indent;
+          this.dash = spaces !== void 0;
+          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
+          this.key = key;
+          this.rest = rest;
+          this.offset = m.index + indent;
+          return;
+        }
+      }
+      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
+      block(minIndent) {
+        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
+        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
+      }
+      sequence(indent) {
+        const items = [];
+        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
+          if (this.key !== void 0) {
+            this.indent = this.column;
+            this.dash = false;
+            items.push(this.mapping(this.column));
+            continue;
+          }
+          const rest = this.rest;
+          this.advance();
+          if (rest === "" || rest.charCodeAt(0) === 35) {
+            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
+            continue;
+          }
+          items.push(this.inlineValue(rest, indent));
+        }
+        return items;
+      }
+      mapping(indent) {
+        const map = {};
+        while (this.kind === LINE_KIND) {
+          if (this.indent !== indent || this.dash) {
+            if (this.indent <= indent) break;
+            giveUp();
+          }
+          const key = this.key ?? giveUp();
+          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
+            giveUp();
+          let rest = this.rest;
+          let anchor;
+          if (rest.startsWith("&")) {
+            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
+            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
+            if (this.anchors.has(anchor)) giveUp();
+          }
+          let value;
+          if (rest === "" || rest.startsWith("#")) {
+            this.advance();
+            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
+            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
+              value = this.sequence(indent);
+            else value = null;
+          } else if (rest.startsWith("|") || rest.startsWith(">")) {
+            value = this.blockScalar(rest, indent);
+          } else {
+            this.advance();
+            value = this.inlineValue(rest, indent);
+          }
+          if (anchor !== void 0) this.anchors.set(anchor, value);
+          map[key] = value;
+        }
+        return map;
+      }
+      /**
+       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
+       * continue it (a more indented line is a multi-line scalar or an error).
+       */
+      inlineValue(text, indent) {
+        let value;
+        if (PLAIN_WORD.test(text)) {
+          value = NOT_STRINGS.has(text) ? scalar(text) : text;
+        } else if (text.startsWith("*")) {
+          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
+          if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
+          value = this.anchors.get(match[1]);
+        } else {
+          value = scalar(text);
+        }
+        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
+        return value;
+      }
+      /**
+       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
+       * header; its content lines are read raw (comments and blank lines are content here).
+       */
+      blockScalar(header, indent) {
+        if (header !== "|" && header !== "|-") giveUp();
+        const source2 = this.source;
+        const lines = [];
+        let blockIndent = -1;
+        let at = this.next;
+        while (at < source2.length) {
+          let end = source2.indexOf("\n", at);
+          if (end === -1) end = source2.length;
+          let textStart = at;
+          while (source2.charCodeAt(textStart) === 32) textStart++;
+          const lineIndent = textStart - at;
+          if (textStart === end) {
+            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
+            lines.push("");
+            at = end + 1;
+            continue;
+          }
+          if (blockIndent === -1) {
+            if (lineIndent <= indent) break;
+            blockIndent = lineIndent;
+          }
+          if (lineIndent < blockIndent) {
+            if (lineIndent > indent) giveUp();
+            break;
+          }
+          lines.push(source2.slice(at + blockIndent, end));
+          at = end + 1;
+        }
+        if (blockIndent === -1) giveUp();
+        this.next = at;
+        this.advance();
+        while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+        const body2 = lines.join("\n");
+        return header === "|" ? `${body2}
+` : body2;
+      }
+    };
+    ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
+  }
+});
+
+// src/core/manifests/yaml-messages.ts
+function describeFailure2(error2) {
+  const text = error2 instanceof Error ? error2.message : String(error2);
+  if (/Maximum call stack/i.test(text)) return "nested too deeply";
+  return oneLine(text);
+}
+function oneLine(text) {
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
+}
+function mayHoldSecret(text) {
+  return SECRET_KIND.test(text);
+}
+function describeYamlErrorCode(code) {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
+}
+var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var init_yaml_messages = __esm({
+  "src/core/manifests/yaml-messages.ts"() {
+    "use strict";
+    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+    QUIET_DETAIL = "details not shown (the file holds a Secret)";
+    YAML_ERROR_TEXT = {
+      BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+      BAD_INDENT: "bad indentation",
+      BAD_SCALAR_START: "a plain value starts with a reserved character",
+      BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+      BLOCK_IN_FLOW: "a block value inside a flow collection",
+      MISSING_CHAR: "a closing quote or bracket is missing",
+      MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+      TAB_AS_INDENT: "a tab used for indentation",
+      UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
+    };
+  }
+});
+
+// src/core/manifests/manifest-reader.ts
+function isProbablyManifestText(text) {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
+function parseManifestsFast(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  return parseFast(file, decoded.source, opts);
+}
+function parseFast(file, source2, opts) {
+  const documents = parseSimpleYaml(source2);
+  if (documents === void 0) return void 0;
+  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
+  const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
+  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
+  if (reader.cappedProblems().length > 0) return void 0;
+  return { manifests: reader.manifests, problems: [] };
+}
+function notAManifestIsAWarning(source2, problems) {
+  if (isProbablyManifestText(source2)) return problems;
+  return problems.map(
+    (p) => p.severity === "error" ? {
+      ...p,
+      severity: "warning",
+      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
+    } : p
+  );
+}
+function nodeStart(doc, path6) {
+  const node = doc.getIn(path6, true);
+  if (typeof node !== "object" || node === null) return void 0;
+  const range = node.range;
+  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
+}
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var init_manifest_reader = __esm({
+  "src/core/manifests/manifest-reader.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_workload_kinds();
+    init_names();
+    init_decode_source();
+    init_fast_yaml();
+    init_json_shape();
+    init_yaml_messages();
+    DEFAULT_MAX_ALIAS_COUNT = 100;
+    MAX_PROBLEMS_PER_FILE = 10;
+    KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
+      "ConfigMap",
+      "Secret",
+      ...WORKLOAD_KINDS.map((k) => k.kind)
+    ]);
+    NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+    PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        if (this.starts === void 0) {
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        }
+        const starts = this.starts;
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - starts[low] + 1 };
+      }
+    };
+    DocumentReader = class {
+      constructor(file, source2, lineCounter, opts, quiet) {
+        this.file = file;
+        this.source = source2;
+        this.lineCounter = lineCounter;
+        this.opts = opts;
+        this.quiet = quiet;
+        const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+        this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
+      }
+      file;
+      source;
+      lineCounter;
+      opts;
+      quiet;
+      manifests = [];
+      problems = [];
+      maxAliasCount;
+      cappedProblems() {
+        if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
+        const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
+        const last = kept[kept.length - 1];
+        kept.push({
+          file: this.file,
+          line: last.line,
+          col: last.col,
+          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
+          severity: "error"
+        });
+        return kept;
+      }
+      /**
+       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
+       * (the full parse passes it: it needs the `yaml` package's node types).
+       */
+      readDocument(doc, unresolvedAlias2) {
+        if (doc.errors.length > 0) {
+          const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
+          const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
+            const [start2, end] = error2.pos;
+            const key = oneLine(this.source.slice(start2, end));
+            const message = error2.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
+            this.problem(start2, message);
+          }
+          return;
+        }
+        const contents = doc.contents;
+        if (contents === null) return;
+        const start = contents.range?.[0] ?? doc.range[0];
+        let value;
+        try {
+          value = doc.toJS({ maxAliasCount: this.maxAliasCount });
+        } catch (error2) {
+          const text = error2 instanceof Error ? error2.message : String(error2);
+          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
+          if (unresolved !== void 0) {
+            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+            this.problem(
+              unresolved.offset,
+              `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
+            );
+            return;
+          }
+          this.problem(
+            start,
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
+          );
+          return;
+        }
+        this.readValue(value, start, (path6) => nodeStart(doc, path6));
+      }
+      /**
+       * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
+       * item and each bad field gets its own line.
+       */
+      readValue(value, start, locate) {
+        if (!isRecord(value)) return;
+        const hasApiVersion = Object.hasOwn(value, "apiVersion");
+        const hasKind = Object.hasOwn(value, "kind");
+        if (!hasApiVersion || !hasKind) return;
+        const apiVersion = value.apiVersion;
+        const kind = value.kind;
+        if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
+          this.problem(start, "apiVersion and kind must be non-empty strings");
+          return;
+        }
+        const items = field2(value, "items");
+        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
+          this.readList(kind, items, start, locate);
+          return;
+        }
+        if (NON_OBJECT_API_GROUPS.some((group2) => apiVersion.startsWith(group2))) return;
+        this.readObject(value, kind, start, locate);
+      }
+      readList(kind, items, start, locate) {
+        if (items === void 0 || items === null) return;
+        if (!Array.isArray(items)) {
+          this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
+          return;
+        }
+        items.forEach((item, index) => {
+          const itemStart = locate(["items", index]) ?? start;
+          if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
+            this.problem(
+              itemStart,
+              `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`
+            );
+            return;
+          }
+          this.readValue(item, itemStart, (path6) => locate(["items", index, ...path6]));
+        });
+      }
+      readObject(object, kind, start, locate) {
+        const metadata = field2(object, "metadata");
+        if (metadata === void 0 || metadata === null) {
+          if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (!isRecord(metadata)) {
+          this.problem(
+            locate(["metadata"]) ?? start,
+            `${kind}: metadata must be a mapping, found ${describeType(metadata)}`
+          );
+          return;
+        }
+        const name = field2(metadata, "name");
+        if (name === void 0 || name === null) {
+          if (typeof field2(metadata, "generateName") === "string") return;
+          this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (typeof name !== "string" || name.trim() === "") {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`
+          );
+          return;
+        }
+        const checked = KINDS_THAT_NEED_METADATA.has(kind);
+        if (checked && !isObjectName(name)) {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+          );
+          return;
+        }
+        const namespaceValue = field2(metadata, "namespace");
+        let namespace;
+        let namespaceAssumed = false;
+        if (isClusterScoped(kind)) {
+          namespace = "";
+        } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
+          namespace = this.opts.defaultNamespace;
+          namespaceAssumed = true;
+        } else if (typeof namespaceValue === "string") {
+          namespace = namespaceValue;
+          if (checked && !isNamespaceName(namespace)) {
+            this.problem(
+              locate(["metadata", "namespace"]) ?? start,
+              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+            );
+            return;
+          }
+        } else {
+          this.problem(
+            locate(["metadata", "namespace"]) ?? start,
+            `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`
+          );
+          return;
+        }
+        this.manifests.push({
+          id: { kind, namespace, name },
+          file: this.file,
+          line: this.lineCounter.linePos(start).line,
+          object,
+          ...namespaceAssumed ? { namespaceAssumed: true } : {}
+        });
+      }
+      failed(offset, error2) {
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
+      }
+      problem(offset, message) {
+        const { line, col } = this.lineCounter.linePos(offset);
+        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+      }
+    };
+  }
+});
+
+// src/core/manifests/parse-manifests.ts
+var parse_manifests_exports = {};
+__export(parse_manifests_exports, {
+  isProbablyManifestText: () => isProbablyManifestText,
+  mayHoldSecret: () => mayHoldSecret,
+  parseManifests: () => parseManifests
+});
+function parseManifests(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const { source: source2 } = decoded;
+  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
+  if (fast !== void 0) return fast;
+  const lineCounter = new import_yaml.LineCounter();
+  let docs;
+  try {
+    docs = (0, import_yaml.parseAllDocuments)(source2, {
+      lineCounter,
+      uniqueKeys: true,
+      merge: true,
+      prettyErrors: false,
+      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+      logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt
+    });
+  } catch (error2) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(error2)}`;
+    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+  }
+  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  for (const doc of docs) {
+    try {
+      reader.readDocument(doc, unresolvedAlias);
+    } catch (error2) {
+      reader.failed(doc.range[0], error2);
+    }
+  }
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function unresolvedAlias(doc) {
+  let found;
+  (0, import_yaml.visit)(doc, {
+    Alias(_key, alias) {
+      if (alias.resolve(doc) !== void 0) return void 0;
+      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
+      return import_yaml.visit.BREAK;
+    }
+  });
+  return found;
+}
+function asKubectlReadsIt(tags) {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag;
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+var import_yaml;
+var init_parse_manifests = __esm({
+  "src/core/manifests/parse-manifests.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    init_decode_source();
+    init_manifest_reader();
+    init_yaml_messages();
+    init_manifest_reader();
+    init_yaml_messages();
+  }
+});
+
+// src/core/sources/kustomization-names.ts
+function kustomizationDirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  const name = path6.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/core/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/core/sources/kustomization-file.ts
+var kustomization_file_exports = {};
+__export(kustomization_file_exports, {
+  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  joinPath: () => joinPath,
+  kustomizationDirOf: () => kustomizationDirOf,
+  readKustomizationFile: () => readKustomizationFile
+});
+function readKustomizationFile(path6, text) {
+  const dir = kustomizationDirOf(path6) ?? "";
+  const result = {
+    dir,
+    path: path6,
+    isComponent: false,
+    entries: [],
+    resources: [],
+    files: [],
+    generators: [],
+    patchFiles: []
+  };
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+  } catch (error2) {
+    result.problem = error2 instanceof Error ? error2.message.split("\n", 1)[0] : String(error2);
+    return result;
+  }
+  if (!isRecord(doc)) return result;
+  result.isComponent = field2(doc, "kind") === "Component";
+  const namespace = field2(doc, "namespace");
+  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
+  const local = (value) => {
+    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+      return void 0;
+    }
+    return joinPath(dir, value.trim());
+  };
+  const pushAll = (into, values) => {
+    for (const value of values) {
+      const path7 = local(value);
+      if (path7 !== void 0 && !into.includes(path7)) into.push(path7);
+    }
+  };
+  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
+    pushAll(result.entries, listOf(field2(doc, key)));
+  }
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
+  const patchPaths = [
+    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
+    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
+  ];
+  pushAll(result.patchFiles, patchPaths);
+  pushAll(result.files, patchPaths);
+  pushAll(
+    result.files,
+    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
+  );
+  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
+  for (const [key, kind] of [
+    ["configMapGenerator", "ConfigMap"],
+    ["secretGenerator", "Secret"]
+  ]) {
+    for (const generator of listOf(field2(doc, key))) {
+      const name = field2(generator, "name");
+      const files = [
+        ...listOf(field2(generator, "files")).map(
+          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+        ),
+        ...listOf(field2(generator, "envs")),
+        field2(generator, "env")
+      ];
+      const paths = [];
+      pushAll(paths, files);
+      for (const path7 of paths) if (!result.files.includes(path7)) result.files.push(path7);
+      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
+    }
+  }
+  return result;
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+function isRemote(value) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+}
+function joinPath(dir, relative3) {
+  const parts = dir.split("/").filter(Boolean);
+  for (const part of relative3.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
+      else parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+var import_yaml2;
+var init_kustomization_file = __esm({
+  "src/core/sources/kustomization-file.ts"() {
+    "use strict";
+    import_yaml2 = require("./vendor/yaml.js");
+    init_json_shape();
+    init_kustomization_names();
+    init_kustomization_names();
+  }
+});
+
+// src/core/sources/rendered-documents.ts
+var rendered_documents_exports = {};
+__export(rendered_documents_exports, {
+  createDocumentParser: () => createDocumentParser,
+  splitDocuments: () => splitDocuments
+});
+function splitDocuments(text) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
+  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+}
+function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  const reported = /* @__PURE__ */ new Set();
+  const parse2 = (text) => {
+    let result = cache.get(text);
+    if (!result) {
+      result = parseManifests(label2, text, { defaultNamespace });
+      cache.set(text, result);
+    }
+    if (result.problems.length > 0 && !reported.has(text)) {
+      reported.add(text);
+      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
+    }
+    return result.manifests;
+  };
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === void 0) return [];
+      const text = decode(output);
+      const docs = text === void 0 ? void 0 : splitDocuments(text);
+      if (docs === void 0) {
+        const whole = parseManifests(label2, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse2);
+    }
+  };
+}
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+var init_rendered_documents = __esm({
+  "src/core/sources/rendered-documents.ts"() {
+    "use strict";
+    init_parse_manifests();
+  }
+});
+
+// src/core/plan-file/plan-document.ts
+var plan_document_exports = {};
+__export(plan_document_exports, {
+  PLAN_API_VERSION: () => PLAN_API_VERSION,
+  PLAN_KIND: () => PLAN_KIND,
+  bodyDigest: () => bodyDigest,
+  configDigest: () => configDigest,
+  emptyPlanDocument: () => emptyPlanDocument,
+  keyCheckOf: () => keyCheckOf,
+  parsePlanDocument: () => parsePlanDocument,
+  planStrategyOf: () => planStrategyOf,
+  sealPlan: () => sealPlan
+});
+function planStrategyOf(strategy) {
+  if (strategy === "gitops") throw new UserError("--strategy gitops has no plan file to write");
+  return strategy;
+}
+function configDigest(id, content, key) {
+  const config = { id, keys: "all" };
+  const hex = configHash([config], /* @__PURE__ */ new Map([[idKey(id), content]]), key);
+  return key ? `hmac-sha256:${hex}` : `sha256:${hex}`;
+}
+function keyCheckOf(key) {
+  return `hmac-sha256:${(0, import_node_crypto3.createHmac)("sha256", key).update(KEY_CHECK_TEXT).digest("hex")}`;
+}
+function bodyDigest(document) {
+  const { digest: _ignored, ...body2 } = document;
+  return `sha256:${(0, import_node_crypto3.createHash)("sha256").update(canonicalJson(body2), "utf8").digest("hex")}`;
+}
+function sealPlan(body2) {
+  return { ...body2, digest: bodyDigest(body2) };
+}
+function emptyPlanDocument(head, strategy) {
+  return sealPlan({
+    apiVersion: PLAN_API_VERSION,
+    kind: PLAN_KIND,
+    base: head,
+    head,
+    strategy,
+    configs: [],
+    workloads: []
+  });
+}
+function parsePlanDocument(text, file) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error2) {
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
+  }
+  const bad = (field5, expected) => new UserError(`${file}: malformed plan: ${field5} must be ${expected}`);
+  if (!isRecord3(value)) throw bad("the document", "a JSON object");
+  if (value.apiVersion !== PLAN_API_VERSION) {
+    throw new UserError(
+      `${file}: unknown plan apiVersion ${JSON.stringify(value.apiVersion ?? null)}: this config-rollout reads ${PLAN_API_VERSION}`
+    );
+  }
+  if (value.kind !== PLAN_KIND) throw bad("kind", `"${PLAN_KIND}"`);
+  for (const field5 of ["base", "head"]) {
+    if (typeof value[field5] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field5]))
+      throw bad(field5, "a full commit SHA");
+  }
+  if (!["annotation", "env", "versioned"].includes(value.strategy))
+    throw bad("strategy", "one of annotation, env, versioned");
+  if (typeof value.digest !== "string") throw bad("digest", "a string");
+  if (value.keyCheck !== void 0 && typeof value.keyCheck !== "string") throw bad("keyCheck", "a string");
+  if (!Array.isArray(value.configs)) throw bad("configs", "a list");
+  for (const [i, c] of value.configs.entries()) checkConfig(c, `configs[${i}]`, bad);
+  if (!Array.isArray(value.workloads)) throw bad("workloads", "a list");
+  for (const [i, w] of value.workloads.entries()) checkWorkload(w, `workloads[${i}]`, bad);
+  const document = value;
+  if (bodyDigest(document) !== document.digest) {
+    throw new UserError(
+      `${file}: the plan does not match its digest: it was changed after --plan-out wrote it (or cut short); make the plan again`
+    );
+  }
+  return document;
+}
+function checkId(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object with kind, namespace and name");
+  for (const key of ["kind", "namespace", "name"])
+    if (typeof value[key] !== "string" || value[key] === "")
+      throw bad(`${field5}.${key}`, "a non-empty string");
+}
+function checkConfig(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object");
+  checkId(value.id, `${field5}.id`, bad);
+  if (!["modified", "added", "deleted"].includes(value.status))
+    throw bad(`${field5}.status`, "one of modified, added, deleted");
+  if (typeof value.file !== "string") throw bad(`${field5}.file`, "a string");
+  if (typeof value.line !== "number") throw bad(`${field5}.line`, "a number");
+  if (!Array.isArray(value.keys) || !value.keys.every((k) => typeof k === "string"))
+    throw bad(`${field5}.keys`, "a list of strings");
+  if (value.digest !== void 0 && !/^(sha256|hmac-sha256):[0-9a-f]{64}$/.test(String(value.digest)))
+    throw bad(`${field5}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
+}
+function checkWorkload(value, field5, bad) {
+  if (!isRecord3(value)) throw bad(field5, "an object");
+  checkId(value.id, `${field5}.id`, bad);
+  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field5}.source`, "repo or cluster");
+  if (typeof value.reason !== "string") throw bad(`${field5}.reason`, "a string");
+  if (!Array.isArray(value.references)) throw bad(`${field5}.references`, "a list");
+  const change = value.change;
+  if (!isRecord3(change)) throw bad(`${field5}.change`, "an object");
+  if ("hash" in change) {
+    if (typeof change.annotation !== "string" || !/^[0-9a-f]{64}$/.test(String(change.hash)))
+      throw bad(`${field5}.change`, "{annotation, hash} with a 64-hex-digit hash");
+  } else if ("env" in change) {
+    if (typeof change.env !== "string" || change.env === "")
+      throw bad(`${field5}.change.env`, "a variable name");
+  } else if ("repoint" in change) {
+    if (!Array.isArray(change.repoint)) throw bad(`${field5}.change.repoint`, "a list");
+    change.repoint.forEach((r, i) => {
+      if (!isRecord3(r) || typeof r.copy !== "string")
+        throw bad(`${field5}.change.repoint[${i}].copy`, "a string");
+      checkId(r.config, `${field5}.change.repoint[${i}].config`, bad);
+    });
+  } else {
+    throw bad(`${field5}.change`, "one of {annotation, hash}, {env}, {repoint}");
+  }
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var import_node_crypto3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT;
+var init_plan_document = __esm({
+  "src/core/plan-file/plan-document.ts"() {
+    "use strict";
+    import_node_crypto3 = require("node:crypto");
+    init_errors();
+    init_config_content();
+    init_config_hash();
+    init_model();
+    PLAN_API_VERSION = "config-rollout.io/v1";
+    PLAN_KIND = "Plan";
+    KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
+  }
+});
+
+// src/pipeline/plan-out.ts
+var plan_out_exports = {};
+__export(plan_out_exports, {
+  makePlanDocument: () => makePlanDocument
+});
+async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming = CLI_FLAGS) {
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
+  const headConfigs = settings.strategy === "annotation" ? await repoPlan.readHeadConfigs(consumed) : repoPlan.scan.headConfigs;
+  const secrets = [
+    ...plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id),
+    ...settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has(idKey(id))) : []
+  ].filter((id) => id.kind === "Secret");
+  if (secrets.length > 0 && !settings.hashKey) {
+    throw new UserError(
+      `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
+    );
+  }
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const changes = await changeOf2(toRestart, { repoPlan, settings, manifests, headConfigs, key });
+  return sealPlan({
+    apiVersion: PLAN_API_VERSION,
+    kind: PLAN_KIND,
+    base: plan.base,
+    head: plan.head,
+    strategy: planStrategyOf(settings.strategy),
+    configs: plan.changes.map((c) => {
+      const head = c.status === "deleted" ? void 0 : repoPlan.scan.headConfigs.get(idKey(c.id));
+      return {
+        id: c.id,
+        status: c.status,
+        file: c.file,
+        line: c.line,
+        keys: c.keys,
+        ...c.ignored ? { ignored: true } : {},
+        ...head ? { digest: configDigest(c.id, head.snapshot.content, c.id.kind === "Secret" ? key : void 0) } : {}
+      };
+    }),
+    workloads: toRestart.map(
+      (w) => ({
+        id: w.id,
+        source: w.source,
+        reason: w.reason,
+        references: w.references,
+        change: changes.get(idKey(w.id))
+      })
+    ),
+    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
+  });
+}
+async function changeOf2(workloads, inputs) {
+  const { settings, key } = inputs;
+  const changes = /* @__PURE__ */ new Map();
+  if (settings.strategy === "annotation") {
+    const hashes = await computeRestartHashes(
+      workloads,
+      inputs.manifests,
+      inputs.headConfigs,
+      key?.toString()
+    );
+    for (const w of workloads)
+      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id)) });
+  } else if (settings.strategy === "env") {
+    for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
+  } else {
+    for (const w of workloads) {
+      const repoint2 = w.references.flatMap((ref) => {
+        const head = inputs.repoPlan.scan.headConfigs.get(idKey(ref.config));
+        if (!head) return [];
+        const source2 = {
+          id: { ...ref.config, kind: head.snapshot.id.kind },
+          object: head.manifest.object,
+          content: head.snapshot.content
+        };
+        return [{ config: ref.config, copy: configCopy(source2, inputs.repoPlan.head, key).name }];
+      });
+      const unique2 = new Map(repoint2.map((r) => [idKey(r.config), r]));
+      changes.set(idKey(w.id), { repoint: [...unique2.values()] });
+    }
+  }
+  return changes;
+}
+var init_plan_out = __esm({
+  "src/pipeline/plan-out.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_consumed_configs();
+    init_plan_document();
+    init_restart_patch();
+    init_config_copy();
+    init_restart_hash();
+  }
+});
+
+// src/pipeline/strategy/planned-strategy.ts
+function createPlannedStrategy(document, now) {
+  if (document.strategy === "env") {
+    const names = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
+    const [envName] = names;
+    if (names.size !== 1 || !envName) throw new UserError("the plan's env changes must name one variable");
+    return createEnvStrategy(envName, now);
+  }
+  if (document.strategy !== "annotation") {
+    throw new Error(`a saved plan of strategy ${document.strategy} is applied from its checkout`);
+  }
+  const hashes = new Map(
+    document.workloads.flatMap((w) => "hash" in w.change ? [[idKey(w.id), w.change.hash]] : [])
+  );
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+var init_planned_strategy = __esm({
+  "src/pipeline/strategy/planned-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_annotation_strategy();
+    init_env_strategy();
+  }
+});
+
+// src/pipeline/apply-saved-plan.ts
+function checkPlanKey(document, file, hashKey, naming = CLI_FLAGS) {
+  if (document.keyCheck === void 0) return void 0;
+  if (!hashKey) {
+    throw new UserError(
+      `${file}: the plan's Secret digests are keyed: set ${naming.option("hash-key")} to the key the plan was made with`
+    );
+  }
+  const key = Buffer.from(hashKey);
+  if (keyCheckOf(key) !== document.keyCheck) {
+    throw new UserError(`${file}: ${naming.option("hash-key")} is not the key the plan was made with`);
+  }
+  return key;
+}
+async function applySavedPlan(document, file, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const key = checkPlanKey(document, file, settings.hashKey, context.naming);
+  const strategy = createPlannedStrategy(document, now);
+  const plan = planOf(document, file);
+  const toRestart = plan.workloads;
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+  }
+  const cluster = await connection.connect();
+  if (!cluster) {
+    throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(context.naming ?? CLI_FLAGS)}`);
+  }
+  const expectedConfigs = /* @__PURE__ */ new Map();
+  for (const config of document.configs) {
+    const digest = config.digest;
+    if (config.status === "deleted" || digest === void 0) continue;
+    const keyed = config.id.kind === "Secret" ? key : void 0;
+    expectedConfigs.set(idKey(config.id), {
+      id: config.id,
+      file: `${config.file} (digest in ${file})`,
+      holds: (live) => configDigest(config.id, live, keyed) === digest
+    });
+  }
+  const { results, notes } = await rollOutPlan(
+    cluster,
+    {
+      toRestart,
+      listed: { namespaces: /* @__PURE__ */ new Set(), objects: [] },
+      repoWorkloads: [],
+      expectedConfigs,
+      headConfigs: /* @__PURE__ */ new Map(),
+      readHeadConfigs: async () => /* @__PURE__ */ new Map(),
+      commitOrder: async () => ({ order: "unknown", why: "a saved plan reads no git history" }),
+      head: document.head
+    },
+    { strategy, settings, log, now }
+  );
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes } : {},
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: { context: cluster.context, server: cluster.server },
+    dryRun: settings.dryRun
+  };
+}
+function planOf(document, file) {
+  return {
+    base: document.base,
+    head: document.head,
+    rangeNote: `plan file ${file}`,
+    changes: document.configs.map((c) => ({
+      id: c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.ignored ? { ignored: true } : {}
+    })),
+    workloads: document.workloads.map(
+      (w) => ({
+        id: w.id,
+        action: "restart",
+        reason: w.reason,
+        references: w.references,
+        source: w.source
+      })
+    ),
+    problems: [],
+    warnings: []
+  };
+}
+var init_apply_saved_plan = __esm({
+  "src/pipeline/apply-saved-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_plan_document();
+    init_run_result();
+    init_apply_plan();
+    init_roll_out_plan();
+    init_planned_strategy();
+  }
+});
+
+// src/compose/run-saved-plan.ts
+var run_saved_plan_exports = {};
+__export(run_saved_plan_exports, {
+  applySaved: () => applySaved,
+  loadSavedPlan: () => loadSavedPlan,
+  readPlanFile: () => readPlanFile,
+  sameWorkloads: () => sameWorkloads,
+  writePlanFile: () => writePlanFile
+});
+async function readPlanFile(path6) {
+  let text;
+  try {
+    text = await (0, import_promises3.readFile)(path6, "utf8");
+  } catch (error2) {
+    const code = error2.code ?? String(error2);
+    throw new UserError(`${path6}: cannot read the plan file (${code})`);
+  }
+  return parsePlanDocument(text, path6);
+}
+async function writePlanFile(path6, document, log) {
+  try {
+    await (0, import_promises3.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+`, { mode: 420 });
+  } catch (error2) {
+    const code = error2.code ?? String(error2);
+    throw new UserError(`${path6}: cannot write the plan file (${code})`);
+  }
+  log.info(
+    `plan written to ${path6}: ${document.workloads.length} workload(s) to restart, ${document.digest}`
+  );
+}
+async function checkoutHead(openGit) {
+  let git2;
+  try {
+    git2 = await openGit();
+  } catch (error2) {
+    if (error2 instanceof UserError) return void 0;
+    throw error2;
+  }
+  return git2.tryResolveCommit("HEAD");
+}
+async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
+  const file = settings.plan;
+  const document = await readPlanFile(file);
+  const head = await checkoutHead(openGit);
+  if (head !== void 0 && head !== document.head) {
+    throw new UserError(
+      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`
+    );
+  }
+  checkPlanKey(document, file, settings.hashKey, naming);
+  if (document.strategy === "versioned") {
+    if (head === void 0) {
+      throw new UserError(
+        `${file}: --plan with the versioned strategy needs the checkout at the plan's head ${document.head} (its copies are made from the configs' content, which a plan file does not hold): check it out and set ${naming.option("repo")}`
+      );
+    }
+    return { document, replanFrom: { base: document.base, head: document.head } };
+  }
+  return { document };
+}
+function sameWorkloads(document, file, planned) {
+  const inFile = new Set(document.workloads.map((w) => idKey(w.id)));
+  const now = new Set(planned.map((w) => idKey(w.id)));
+  const extra = planned.find((w) => !inFile.has(idKey(w.id)));
+  const missing = document.workloads.find((w) => !now.has(idKey(w.id)));
+  const differs = extra ?? missing;
+  if (differs) {
+    throw new UserError(
+      `${file}: this checkout plans differently from the plan file (${formatId(differs.id)} ${extra ? "is not in the plan" : "is no longer planned"}); make the plan again`
+    );
+  }
+}
+function applySaved(run2, settings, connection, context) {
+  return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
+}
+var import_promises3;
+var init_run_saved_plan = __esm({
+  "src/compose/run-saved-plan.ts"() {
+    "use strict";
+    import_promises3 = require("node:fs/promises");
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_plan_document();
+    init_apply_saved_plan();
+  }
+});
+
 // src/action/main.ts
 var main_exports = {};
 __export(main_exports, {
   run: () => run
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs5 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path10 = require("node:path");
 var import_node_url = require("node:url");
 
 // node_modules/@actions/core/lib/core.js
@@ -23161,11 +25967,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -23181,7 +25987,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -23254,26 +26060,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve6(output.toString());
+          resolve7(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve6(Buffer.concat(chunks));
+          resolve7(Buffer.concat(chunks));
         });
       }));
     });
@@ -23476,14 +26282,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve6(res);
+            resolve7(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -23544,12 +26350,12 @@ var HttpClient = class {
    * routing through a proxy server - depending upon the url and proxy environment variables.
    * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
    */
-  getAgent(serverUrl) {
-    const parsedUrl = new URL(serverUrl);
+  getAgent(serverUrl2) {
+    const parsedUrl = new URL(serverUrl2);
     return this._getAgent(parsedUrl);
   }
-  getAgentDispatcher(serverUrl) {
-    const parsedUrl = new URL(serverUrl);
+  getAgentDispatcher(serverUrl2) {
+    const parsedUrl = new URL(serverUrl2);
     const proxyUrl = getProxyUrl(parsedUrl);
     const useProxy = proxyUrl && proxyUrl.hostname;
     if (!useProxy) {
@@ -23727,12 +26533,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+      return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve6, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -23740,7 +26546,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve6(response);
+          resolve7(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -23779,7 +26585,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve6(response);
+          resolve7(response);
         }
       }));
     });
@@ -23790,11 +26596,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -23810,7 +26616,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -23841,11 +26647,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -23861,7 +26667,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -23930,11 +26736,11 @@ var import_os = require("os");
 var import_fs = require("fs");
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -23950,7 +26756,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24252,11 +27058,11 @@ var fs2 = __toESM(require("fs"), 1);
 var path2 = __toESM(require("path"), 1);
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -24272,7 +27078,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24376,11 +27182,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -24396,7 +27202,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24470,11 +27276,11 @@ function findInPath(tool) {
 var import_timers = require("timers");
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -24490,7 +27296,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24709,7 +27515,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path4.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve6, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -24792,7 +27598,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve6(exitCode);
+            resolve7(exitCode);
           }
         });
         if (this.options.input) {
@@ -24915,11 +27721,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -24935,7 +27741,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24988,11 +27794,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -25008,7 +27814,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -25067,11 +27873,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -25087,7 +27893,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -25216,6 +28022,13 @@ function getIDToken(aud) {
 // src/ci/github-event.ts
 var import_promises = require("node:fs/promises");
 init_errors();
+function eventReader(env) {
+  let read;
+  return () => {
+    read ??= readEventPayload(env);
+    return read;
+  };
+}
 async function readEventPayload(env) {
   const path6 = env.GITHUB_EVENT_PATH;
   return path6 ? readEventFile(path6) : void 0;
@@ -25319,7 +28132,9 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
-    context: settings.context,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
@@ -25334,6 +28149,19 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   };
   return {
     configured,
+    forContext: (context) => {
+      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      return {
+        ...other,
+        load: async () => {
+          if (!other.configured) {
+            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
+            throw new NoClusterConfiguredError2();
+          }
+          await other.secretsToMask();
+        }
+      };
+    },
     secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
     connect: async () => {
       const loaded = await load();
@@ -25349,6 +28177,23 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   };
 }
 
+// src/ci/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
+}
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
+  }
+}
+
 // src/comment/comment-body.ts
 init_comment_marker();
 var ROWS = [500, 200, 100, 50, 20, 10];
@@ -25356,8 +28201,8 @@ var FEWEST_ROWS = 10;
 function buildCommentBody(input) {
   for (const [i, rows] of ROWS.entries()) {
     const note = i === 0 ? void 0 : input.cutNote;
-    const body = assemble(input, rows, note);
-    if (body.length <= input.limit) return { body, cut: i > 0 };
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
   }
   const head = `${commentMarker(input.id)}
 
@@ -25427,9 +28272,11 @@ function describeReferences(workload) {
 }
 function describeResult(result) {
   if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
-    return result.restart;
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
 function formatDuration(ms) {
@@ -25437,17 +28284,40 @@ function formatDuration(ms) {
   return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
 }
 function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
   const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
   switch (report.outcome) {
     case "nothing-to-do":
       return nothingToRestart(report);
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted":
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
       return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
     case "failed":
-      return `Failed: ${report.results.filter(isFailure).map((r) => shortId(r.id)).join(", ")}.`;
+      return failedHeadline(report.results);
   }
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  return failed2.length > 0 ? `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  return cluster.outcome;
 }
 function nothingToRestart(report) {
   const { plan, results } = report;
@@ -25512,11 +28382,11 @@ function mermaidGraph(plan) {
     (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
   );
   const nodeCount = changes.length + plan.workloads.length;
-  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
   return [
     "```mermaid",
     "flowchart LR",
-    ...body,
+    ...body2,
     "  classDef config fill:#eef,stroke:#557",
     "  classDef restart fill:#dfd,stroke:#383",
     "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
@@ -25595,7 +28465,65 @@ function escapeLabel(text) {
 }
 
 // src/report/report-markdown.ts
-function renderMarkdown(report, maxRows = 500) {
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
   const { plan } = report;
   const out = [
     "### config-rollout",
@@ -25604,27 +28532,10 @@ function renderMarkdown(report, maxRows = 500) {
     "",
     `Range: ${md(describeRange(report))}`
   ];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   const graph = mermaidGraph(plan);
   if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (plan.changes.length > 0) {
-    out.push(
-      "",
-      "#### Changed configs",
-      "",
-      "| Config | Namespace | Change | Source | Keys |",
-      "|---|---|---|---|---|"
-    );
-    for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(
-        row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-      );
-    }
-    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  }
+  if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w) => report.results.find(
       (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
@@ -25698,7 +28609,10 @@ function md(text) {
 // src/compose/comment-on-review.ts
 var LIMITS = { github: 65e3, gitlab: 999e3 };
 async function commentOnReview(request) {
-  const lookup = findReviewTarget(request.env, request.event ?? await eventPayload(request.env));
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? await eventPayload(request.env, request.readEvent)
+  );
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -25708,10 +28622,10 @@ async function commentOnReview(request) {
       message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
     };
   const id = request.commentId?.trim() || target.defaultId;
-  const body = commentBody(request, target, id);
+  const body2 = commentBody(request, target, id);
   try {
     const client = await createClient(target, token, request.version);
-    const done = await upsertComment(client, id, body, wantsNewComment(request.content));
+    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
         level: "info",
@@ -25724,10 +28638,10 @@ async function commentOnReview(request) {
     return { level: "warning", message: redact(failureMessage(error2, target), token) };
   }
 }
-async function eventPayload(env) {
-  if (env.GITHUB_ACTIONS !== "true") return void 0;
+async function eventPayload(env, readEvent = eventReader(env)) {
+  if (detectCiKind(env) !== "github") return void 0;
   try {
-    return await readEventPayload(env);
+    return await readEvent();
   } catch {
     return void 0;
   }
@@ -25754,9 +28668,9 @@ function commentBody(request, target, id) {
   const limit = LIMITS[target.platform];
   return buildCommentBody({
     id,
-    sections: [
+    sections: "report" in content ? markdownSections(content.report) : [
       {
-        render: (rows) => "report" in content ? renderMarkdown(content.report, rows) : `### config-rollout
+        render: () => `### config-rollout
 
 **Failed:** ${escapeMarkdown(content.error)}
 
@@ -25799,34 +28713,18 @@ function safeUrl(url) {
   );
 }
 
-// src/ci/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
-  }
-}
-
 // src/ci/read-ci-environment.ts
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
-async function readCiEnvironment(flags, env = process.env) {
+async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
   const picked = {};
   for (const [key, value] of Object.entries(env)) {
     if (RELEVANT.test(key)) picked[key] = value;
   }
-  const input = { flags, env: picked };
+  const ci = detectCiKind(env);
+  const input = { flags, env: picked, ci };
   const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_PATH && !flagsDecide) {
-    input.event = await readEventFile(env.GITHUB_EVENT_PATH);
+  if (ci === "github" && env.GITHUB_EVENT_PATH && !flagsDecide) {
+    input.event = await readEvent();
   }
   return input;
 }
@@ -25834,21 +28732,12 @@ async function readCiEnvironment(flags, env = process.env) {
 // src/ci/range-request.ts
 init_commit_sha();
 
-// src/core/option-naming.ts
-var CLI_FLAGS = {
-  entryPoint: "cli",
-  option: (name) => `--${name}`,
-  // A bare --dry-run means client: the shortest thing to type.
-  set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-};
-var ACTION_INPUTS = {
-  entryPoint: "action",
-  option: (name) => `the \`${name}\` input`,
-  set: (name, value) => `\`${name}: ${value}\``
-};
+// src/ci/resolve-range.ts
+init_option_naming();
 
 // src/ci/github-range.ts
 init_errors();
+init_option_naming();
 function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
@@ -26004,7 +28893,7 @@ function resolveMergeRequest(env, head) {
 function resolveRange(input, naming = CLI_FLAGS) {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
-  switch (detectCiKind(input.env)) {
+  switch (input.ci ?? detectCiKind(input.env)) {
     case "github":
       return resolveGitHubRange(input.env, input.event, naming);
     case "gitlab":
@@ -26043,809 +28932,62 @@ function resolveFlags({ flags, env }) {
 
 // src/pipeline/run.ts
 init_errors();
-init_model();
+init_option_naming();
 
-// src/core/plan/build-plan.ts
-init_workload_kinds();
+// src/settings/settings.ts
+init_errors();
 
-// src/core/manifests/config-changes.ts
-init_model();
-init_config_content();
-init_json_shape();
-init_order();
-var IGNORE_ANNOTATION = "config-rollout.io/ignore";
-function hasIgnoreAnnotation(object) {
-  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const mark = ignored.has(key) ? { ignored: true } : {};
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+// src/core/fleet.ts
+init_errors();
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
     }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-
-// src/core/plan/build-plan.ts
-init_order();
-init_model();
-
-// src/core/sources/rolls-on-apply.ts
-init_workload_kinds();
-init_config_content();
-init_model();
-var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group2 = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group2("deleted");
-  const added = group2("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const key = idKey(id);
-    if (!before.has(key) || !after.has(key)) return false;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-
-// src/core/plan/references.ts
-init_json_shape();
-init_names();
-var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path6 = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field2(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
-    }
-    const secret = field2(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field2(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
-      const projectedSecret = field2(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName2, via, volumeSource, path6) {
-  const items = field2(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field2(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field2(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field2(env, "valueFrom");
-        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field2(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// src/core/plan/reloader.ts
-init_json_shape();
-var OPT_IN = /* @__PURE__ */ new Set([
-  "reloader.stakater.com/auto",
-  "reloader.stakater.com/search",
-  "configmap.reloader.stakater.com/reload",
-  "configmap.reloader.stakater.com/auto",
-  "secret.reloader.stakater.com/reload",
-  "secret.reloader.stakater.com/auto"
-]);
-function reloaderAnnotation(workload) {
-  const annotations = field2(field2(workload, "metadata"), "annotations");
-  if (!isRecord(annotations)) return void 0;
-  for (const [name, value] of Object.entries(annotations)) {
-    if (!OPT_IN.has(name)) continue;
-    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
-    return `${name}: ${value}`;
-  }
-  return void 0;
-}
-
-// src/core/plan/build-plan.ts
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
-  const planned = [];
-  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
-  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
-  const templateRunBy = /* @__PURE__ */ new Map();
-  for (const candidate of candidates) {
-    for (const object of candidate.objects) {
-      const owner = workloadKindOf(object)?.templateOwner?.(object);
-      if (owner) templateRunBy.set(idKey(owner), candidate.id);
-    }
-  }
-  for (const candidate of candidates) {
-    const references = [];
-    const waitingFor = [];
-    const ignoredReferences = [];
-    for (const ref of referencesOf(candidate.objects, lookup)) {
-      const config = {
-        kind: ref.configKind,
-        namespace: candidate.id.namespace,
-        name: ref.configName
-      };
-      const change = changesByKey.get(idKey(config));
-      if (change === void 0) continue;
-      if (change.status === "deleted") {
-        const key = idKey(change.id);
-        if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-        stillReferencing.get(key).add(shortId2(candidate.id));
-        continue;
-      }
-      if (change.status === "added" && !ref.optional) {
-        waitingFor.push(config);
-        continue;
-      }
-      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
-      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
-    }
-    if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
-      if (consumedIgnored.length > 0) {
-        planned.push({
-          id: candidate.id,
-          source: candidate.source,
-          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-          action: "skip",
-          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
-          references: consumedIgnored
-        });
-      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(
-          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
       continue;
     }
-    const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
-      addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false
-    });
-    planned.push(
-      runBy ? {
-        ...workload,
-        action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
-      } : workload
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
     );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
   }
-  planned.sort((a, b) => compareIds(a.id, b.id));
-  const warnings = input.changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
-    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c.file, line: c.line };
-  });
-  return { workloads: planned, warnings };
-}
-function planWorkload(candidate, references, newWorkloadIds, options) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r) => r.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return { ...base, action: "restart", reason, references: consuming };
-}
-function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
-  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    reason,
-    references: []
-  };
-}
-function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    rollsOnApply: true,
-    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
-    references: []
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
-  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
-  if (reloader !== void 0 && !restartReloaderManaged) {
-    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
-  }
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
-      });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects, lookup) {
-  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      refs.push(ref);
-    }
-  }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-var MAX_LISTED_KEYS = 5;
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-
-// src/core/plan/guard-rails.ts
-init_errors();
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
-  }
-  throw new UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
-}
-
-// src/pipeline/run.ts
-init_run_result();
-
-// src/core/sources/variant-conflicts.ts
-init_workload_kinds();
-init_config_content();
-init_order();
-init_model();
-
-// src/core/sources/source-variants.ts
-init_config_content();
-init_order();
-init_model();
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-var RAW = "";
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
-    if (source2 === RAW) {
-      out.base.push(...atBase.get(RAW) ?? []);
-      out.head.push(...atHead.get(RAW) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path6 = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path6;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path6 || "(the whole object)";
-}
-
-// src/core/sources/variant-conflicts.ts
-var MAX_NAMED = 5;
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field4 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field4, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
+  return runs2;
 }
 
 // src/settings/options.ts
+init_setting_choices();
 var OPTIONS = [
   {
     name: "base",
@@ -26920,7 +29062,7 @@ var OPTIONS = [
   {
     name: "discover",
     type: "string",
-    choices: ["repo", "cluster", "both"],
+    choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
   },
@@ -26928,9 +29070,9 @@ var OPTIONS = [
     name: "strategy",
     type: "string",
     default: "annotation",
-    choices: ["annotation", "env", "versioned"],
+    choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
   },
   {
     name: "env-name",
@@ -26966,7 +29108,7 @@ var OPTIONS = [
     name: "dry-run",
     type: "string",
     default: "none",
-    choices: ["none", "client", "server"],
+    choices: DRY_RUNS,
     env: "CONFIG_ROLLOUT_DRY_RUN",
     description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
   },
@@ -26976,6 +29118,20 @@ var OPTIONS = [
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
   },
   {
     name: "wait",
@@ -27031,6 +29187,20 @@ var OPTIONS = [
     description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
   },
   {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+  },
+  {
     name: "namespaces",
     type: "list",
     default: "",
@@ -27056,10 +29226,24 @@ var OPTIONS = [
   {
     name: "concurrency",
     type: "integer",
-    default: "8",
+    default: String(DEFAULT_CONCURRENCY),
     env: "CONFIG_ROLLOUT_CONCURRENCY",
     placeholder: "N",
     description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  },
+  {
+    name: "check",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHECK",
+    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+  },
+  {
+    name: "changed-only",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
   },
   {
     name: "hash-key",
@@ -27067,13 +29251,13 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
+    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
     type: "string",
     default: "text",
-    choices: ["text", "json", "markdown"],
+    choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
     description: "Report format on stdout; logs always go to stderr."
@@ -27109,6 +29293,7 @@ var OPTIONS = [
   {
     name: "max-file-size",
     type: "integer",
+    // 16 MiB: see the README ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
@@ -27122,9 +29307,6 @@ var OPTIONS = [
     description: "Print stack traces of internal errors."
   }
 ];
-
-// src/settings/settings.ts
-init_errors();
 
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -27159,6 +29341,17 @@ function validateSettings(values) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
 }
 function checkDuration(option, ms) {
   if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
@@ -27189,7 +29382,8 @@ function rawValuesFromEnv(env) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
-  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
   return raw;
 }
 function credentialVariables() {
@@ -27214,6 +29408,11 @@ function toSettings(...sources) {
   const list = (name) => get(name) ?? [];
   const bool = (name) => get(name) === true;
   const num2 = (name) => get(name);
+  const given = (name) => {
+    const value = get(name);
+    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
+    return value;
+  };
   for (const ref of ["base", "head"]) {
     const value = str(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
@@ -27221,47 +29420,78 @@ function toSettings(...sources) {
   const settings = {
     base: str("base"),
     head: str("head"),
-    repo: str("repo") ?? ".",
+    repo: given("repo"),
     paths: list("paths"),
     pathsExplicit: isExplicit(list("paths"), "paths"),
     exclude: list("exclude"),
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || void 0,
     renderPaths: list("render-paths"),
-    namespace: str("namespace") ?? "default",
+    namespace: given("namespace"),
     discover: str("discover"),
-    strategy: str("strategy") ?? "annotation",
-    envName: str("env-name") ?? "RESTART_TIME",
+    strategy: given("strategy"),
+    envName: given("env-name"),
     rollback: bool("rollback"),
     prune: bool("prune"),
-    keep: num2("keep") ?? 3,
-    dryRun: str("dry-run") ?? "none",
+    keep: given("keep"),
+    dryRun: given("dry-run"),
     apply: bool("apply"),
+    planOut: str("plan-out") || void 0,
+    plan: str("plan") || void 0,
     wait: bool("wait"),
-    timeoutMs: num2("timeout") ?? 3e5,
-    configTimeoutMs: num2("config-timeout") ?? 6e4,
-    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num2("max-restarts"),
-    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
+    concurrency: given("concurrency"),
     hashKey: str("hash-key"),
-    output: str("output") ?? "text",
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
+    output: given("output"),
     comment: bool("comment"),
     commentId: str("comment-id") || void 0,
     strict: bool("strict"),
-    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
+    maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
     debug: bool("debug")
   };
   validateSettings(settings);
+  if (settings.plan !== void 0) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (settings.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+    );
+  }
   return settings;
 }
-var DEFAULT_CONCURRENCY = 8;
-var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
+function contextWaves(contexts, context) {
+  if (contexts === void 0 || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
+    );
+  }
+  return { contexts: parseContexts(contexts) };
+}
 function isExplicit(values, name) {
   const defaults = splitList(requireSpec(name).default ?? "");
   return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
@@ -27338,749 +29568,12 @@ function splitList(text) {
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
-// src/pipeline/cluster/discover-cluster.ts
-init_workload_kinds();
-init_run_limited();
-async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-
-// src/pipeline/cluster/roll-out-plan.ts
-init_model();
-
-// src/core/plan/consumed-configs.ts
-init_workload_kinds();
-init_model();
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-
-// src/pipeline/cluster/check-permissions.ts
-init_errors();
-init_api_kinds();
-init_run_limited();
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group: group2, resource } = configKind(id.kind);
-  return { verb: "patch", group: group2, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency = 8, checked = "checked before any change: nothing was written") {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
-    403
-  );
-}
-
-// src/pipeline/cluster/find-on-cluster.ts
-init_workload_kinds();
-init_model();
-init_run_limited();
-async function findOnCluster(cluster, workloads, listed, concurrency) {
-  const found = await runLimited(workloads, concurrency, async (w) => {
-    if (listed.objects.has(idKey(w.id))) return { w, on: true };
-    const kind = workloadKind(w.id.kind);
-    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
-    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
-    const object = await cluster.readWorkload(w.id);
-    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
-  });
-  const out = { present: [], absent: [], live: [] };
-  for (const { w, on, read } of found) {
-    if (read) out.live.push(read);
-    if (on) out.present.push(w);
-    else
-      out.absent.push({
-        id: w.id,
-        restart: "not-on-cluster",
-        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
-      });
-  }
-  return out;
-}
-
-// src/pipeline/cluster/restart-and-wait.ts
-init_errors();
-init_model();
-
-// src/pipeline/cluster/restart.ts
-init_errors();
-init_workload_kinds();
-init_json_shape();
-init_model();
-init_run_limited();
-init_retry();
-var PARALLEL_PATCHES = 4;
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error2) {
-    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live = await cluster.readWorkload(ownerId);
-  if (!live)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field2(field2(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
-}
-
-// src/pipeline/cluster/wait.ts
-var import_node_events = require("node:events");
-init_errors();
-
-// src/core/kinds/rollout-verdict.ts
-init_json_shape();
-init_model();
-init_argo_rollout_status();
-init_rollout_status();
-init_workload_kinds();
-function rolloutVerdict(rollout, obj) {
-  const uid = field2(field2(obj, "metadata"), "uid");
-  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field2(field2(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen >= ownerGeneration);
-}
-
-// src/pipeline/cluster/wait.ts
-init_workload_kinds();
-init_json_shape();
-init_model();
-
-// src/kube/list-watch.ts
-init_errors();
-init_json_shape();
-init_retry();
-async function listAndWatch(source2, req) {
-  const { names, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
-  const pending = () => !signal.aborted && names.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error2) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
-      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      req.onRetry(error2);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field2(field2(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve6) => {
-    if (signal.aborted) return resolve6();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve6();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen) {
-  const { names, signal } = req;
-  const followed = new Set(names);
-  return new Promise((resolve6, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve6({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field2(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field2(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field2(field2(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error2) => {
-        detach();
-        if (error2) reject(error2);
-        else resolve6({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-
-// src/pipeline/cluster/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve6) => stop.signal.addEventListener("abort", () => resolve6()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state, result, message) {
-      if (state.result) return;
-      state.result = { id: state.target.id, result, message, durationMs: now() - started };
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
-  const groups = /* @__PURE__ */ new Map();
-  for (const state of states.values()) {
-    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error2) => {
-      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state, obj) => {
-    if (state.result) return;
-    const verdict = rolloutVerdict(state.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
-    state.lastError = void 0;
-    if (verdict.waiting !== state.lastMessage) {
-      state.lastMessage = verdict.waiting;
-      opts.onProgress?.(state.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state = byName.get(name);
-      const id = formatId(state.target.id);
-      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error2) => {
-      for (const member of members) member.lastError = error2.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }) {
-  for (const state of states) {
-    if (state.result) continue;
-    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
-    settle(
-      state,
-      "timeout",
-      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
-    );
-  }
-}
-function isLiveObject(obj) {
-  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-
-// src/pipeline/cluster/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const results = await restartAndWait(
-    cluster,
-    {
-      titles: { restart: "Restart", wait: "Wait for rollouts" },
-      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true
-    },
-    context
-  );
-  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
-  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-async function rollBack(cluster, rollback, context) {
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: rollback.ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error2.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap(
-          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log)
-    })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs
-      });
-  }
-  return [...results.values()];
-}
-
-// src/pipeline/cluster/sync-configs.ts
-init_errors();
-init_config_content();
-init_model();
-
-// src/kube/read-live-configs.ts
-init_model();
-init_run_limited();
-async function readLiveConfigs(cluster, ids, concurrency = 8) {
-  const live = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
-    group2.push(id);
-    configMapsByNamespace.set(id.namespace, group2);
-  }
-  const lists = [];
-  for (const [namespace, group2] of configMapsByNamespace) {
-    if (group2.length > 1) lists.push([namespace, group2]);
-    else singles.push(...group2);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group2]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group2) live.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live;
-}
-
-// src/pipeline/cluster/sync-configs.ts
-async function syncConfigs(cluster, configs, options, log) {
-  const live = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.snapshot.id),
-      options.concurrency
-    );
-    return candidates.filter(({ snapshot }) => {
-      const found = current.get(idKey(snapshot.id));
-      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
-      live.set(idKey(snapshot.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live;
-  if (options.apply) {
-    for (const { snapshot, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
-      log.info(
-        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`
-      );
-      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
-    }
-    return live;
-  }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve6) => setTimeout(resolve6, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.snapshot.id)).join(", ")}`
-  );
-  while (waiting2.length > 0) {
-    await sleep2(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting2.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
-      throw new RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-      );
-    }
-  }
-  return live;
-}
-
-// src/pipeline/cluster/roll-out-plan.ts
-async function rollOutPlan(cluster, plan, context) {
-  const { strategy, settings, log } = context;
-  const onCluster = await findOnCluster(
-    cluster,
-    plan.toRestart,
-    {
-      namespaces: plan.listed.namespaces,
-      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const manifests = new Map(
-    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => plan.changedConfigs.has(key)).map((key) => plan.headConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.snapshot.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
-    });
-  });
-  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
-  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
-}
-
-// src/pipeline/namespace-note.ts
-init_model();
-var MAX_LISTED = 5;
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names.length === 0) return void 0;
-  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
+// src/pipeline/run.ts
+init_apply_plan();
 
 // src/pipeline/resolve-commits.ts
 init_errors();
+init_option_naming();
 
 // src/git/revision-syntax.ts
 function revisionFormProblem(ref, role, naming) {
@@ -28142,7 +29635,7 @@ async function resolveRangeRequest(ctx, request) {
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
     );
   }
   return { base, head, note: request.note };
@@ -28154,11 +29647,11 @@ async function resolveMergeBase(ctx, request) {
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
     throw new UserError(
-      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
+      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -28178,7 +29671,7 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
@@ -28197,7 +29690,7 @@ async function firstParentRange(ctx, head, note) {
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
   return { base: parent, head, note };
@@ -28209,7 +29702,7 @@ async function commitOrder(git2, commit, head, opts = {}) {
   if (!present) {
     return await git2.isShallow() ? {
       order: "unknown",
-      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
   const mergeBase = await deepenUntil(ctx, [commit, head], () => git2.mergeBase(commit, head));
@@ -28218,7 +29711,7 @@ async function commitOrder(git2, commit, head, opts = {}) {
   if (mergeBase !== void 0 || !await git2.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
 async function findCommit(ctx, ref) {
@@ -28251,13 +29744,13 @@ async function deepenUntil(ctx, commits, check) {
   }
   return answer;
 }
-function short(sha) {
+function short2(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
 
-// src/pipeline/scan-repository.ts
-init_workload_kinds();
+// src/pipeline/scan/configs-at-head.ts
 init_config_content();
+init_model();
 
 // src/core/manifests/config-names-in-text.ts
 var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
@@ -28280,7 +29773,15 @@ function configNamesInText(text) {
   return names;
 }
 
+// src/git/glob-pathspecs.ts
+var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
+}
+
 // src/core/manifests/parse-documents.ts
+init_decode_source();
 init_manifest_reader();
 
 // src/core/manifests/parse-manifest-file.ts
@@ -28341,30 +29842,121 @@ function countLines(text, from, to) {
   return count;
 }
 
-// src/pipeline/scan-repository.ts
-init_model();
-
-// src/git/glob-pathspecs.ts
-var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
-function globsToPathspecs(globs) {
-  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
-  return globs.map((glob) => `:(glob)${glob}`);
+// src/pipeline/scan/read-files.ts
+async function readBytes(git2, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path6, size] of read.oversized) oversized.set(path6, size);
+  return read.files;
 }
-
-// src/pipeline/base-problems.ts
-function problemsOnce(baseProblems, headProblems, changedFiles) {
-  const headPathOf = new Map(
-    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+async function readManifests(git2, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git2, rev, paths, options, oversized);
+  for (const [path6, size] of oversized)
+    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path6, size, maxFileSize) {
+  return {
+    file: path6,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path6 of paths) {
+    await new Promise((resolve7) => setImmediate(resolve7));
+    const bytes = files.get(path6);
+    if (bytes === void 0) continue;
+    const parsed = await parseWithOptions(path6, bytes, options);
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+function parseWithOptions(path6, bytes, options) {
+  return parseManifestDocuments(
+    path6,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
   );
-  const brokenAtHead = new Set(headProblems.map((p) => p.file));
-  const kept = baseProblems.filter((p) => {
-    const headPath = headPathOf.get(p.file);
-    return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
 }
 
-// src/pipeline/glob-matcher.ts
+// src/pipeline/scan/candidates.ts
+function withTemplateRefs(names) {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
+}
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
+  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
+}
+function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
+  const names = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names.size === 0) return void 0;
+  const parsed = /* @__PURE__ */ new Map();
+  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
+    maxBytes: options.maxFileSize,
+    onFile(path6, file) {
+      const problems = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path6, file.oversized, options.maxFileSize));
+        return void parsed.set(path6, { manifests: [], problems });
+      }
+      const result = parseWithOptions(path6, file.bytes, options);
+      result.catch(() => {
+      });
+      parsed.set(path6, result);
+    }
+  });
+  hits.catch(() => {
+  });
+  return { names, hits, parsed };
+}
+async function readCandidates(git2, rev, names, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
+  ].sort();
+  const unread = candidates.filter((path6) => !early.parsed.has(path6));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path6) => [path6, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path6 of candidates) {
+    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+
+// src/pipeline/scan/glob-matcher.ts
 var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
 async function globMatcher(globs, options = {}) {
   if (globs.length === 0) return () => false;
@@ -28379,10 +29971,90 @@ async function globMatcher(globs, options = {}) {
   return picomatch([...globs], { dot: options.dot === true });
 }
 
-// src/pipeline/objects-across-files.ts
+// src/pipeline/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
+  return Object.assign(filter, { globs: options.paths });
+}
+
+// src/pipeline/scan/configs-at-head.ts
+async function readConfigsAt(git2, rev, ids, known, options, owned) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git2,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git2, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known) {
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    into.set(key, {
+      manifest,
+      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
+    });
+  }
+}
+
+// src/pipeline/scan/scan-repository.ts
+init_workload_kinds();
+init_model();
+init_source_variants();
+
+// src/pipeline/scan/base-problems.ts
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
+}
+
+// src/pipeline/scan/objects-across-files.ts
 init_config_content();
 init_order();
 init_model();
+function unreadFilesOf(oversized, headProblems, owned) {
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
+}
 function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
   const problems = [];
   for (const file of changedFiles) {
@@ -28475,48 +30147,132 @@ function literalPathspecs(paths) {
   return paths.map((path6) => `:(literal)${path6}`);
 }
 
-// src/pipeline/render-sources.ts
-init_errors();
+// src/pipeline/scan/changed-files.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function readChangedManifests(git2, commits, allChangedFiles, wanted, options, log) {
+  const changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  const baseFiles = await readBytes(git2, commits.base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git2, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git2, commits.head, headPaths, options, oversized.head);
+  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const baseProblems = [];
+  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  return {
+    changedFiles,
+    headPaths,
+    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
+    oversized,
+    base,
+    head,
+    headProblems,
+    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
+    early
+  };
+}
+
+// src/pipeline/scan/compare-commits.ts
 init_workload_kinds();
-init_run_limited();
-
-// src/core/sources/blame.ts
-function blameFile(object, inputs) {
-  const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
-  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
-  if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
-  if (naming.length === 1) return naming[0];
-  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+init_config_changes();
+init_model();
+init_rolls_on_apply();
+init_source_variants();
+function compareRaw(read) {
+  return {
+    changedFiles: read.changedFiles,
+    base: read.base,
+    head: read.head,
+    allBase: read.base,
+    allHead: read.head,
+    found: findConfigChanges(read.base, read.head),
+    variants: /* @__PURE__ */ new Map(),
+    problems: [],
+    warnings: []
+  };
 }
-function namesObject(text, renderedName) {
-  if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
-    const name = match[1];
-    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+function compareWithRendered(read, owned, objects) {
+  const changedFiles = read.changedFiles.filter(
+    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
+  );
+  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
+  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
+  const grouped = groupBySource(allBase, allHead);
+  const variants = /* @__PURE__ */ new Map();
+  for (const [key, list] of grouped.variants) {
+    const m = list[0].head ?? list[0].base;
+    if (!workloadKindOf(m.object)) variants.set(key, list);
   }
-  return false;
+  const found = findConfigChanges(grouped.base, grouped.head);
+  found.changes = pairHashSuffixRenames(
+    withSources(found.changes, grouped.base, grouped.head),
+    found.snapshots
+  );
+  return {
+    changedFiles,
+    base: grouped.base,
+    head: grouped.head,
+    allBase,
+    allHead,
+    found,
+    variants,
+    problems: objects.problems,
+    warnings: objects.warnings
+  };
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
 }
 
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path6, scope) {
-  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
-}
-function parentOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
+// src/pipeline/scan/new-at-base.ts
+init_workload_kinds();
+init_model();
+async function settleAtBase(git2, base, ctx) {
+  const { compared, read } = ctx;
+  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
+  );
+  const maybeNewWorkloads = compared.head.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git2,
+    base,
+    await findCandidateFiles(git2, base, namesAtBase, read.touched, ctx.wanted),
+    ctx.options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const changes = settleWithUntouchedFiles(
+    ctx.changes,
+    compared.found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    ctx.problems
+  );
+  return { newWorkloadIds, changes };
 }
 
 // src/core/sources/helm-charts.ts
@@ -28561,7 +30317,7 @@ function untouchedNote(dirs) {
   ];
 }
 
-// src/pipeline/render-sources.ts
+// src/pipeline/scan/render-sources.ts
 init_kustomization_names();
 
 // src/core/sources/paths-at-base.ts
@@ -28596,77 +30352,74 @@ function pathsAtBase(headPaths, changes, relevant) {
   return { paths: [...paths].sort(), differ };
 }
 
-// src/core/sources/resource-locations.ts
-var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-function writtenObjects(file, text) {
-  if (/^\s*[[{]/.test(text)) return [];
-  const objects = [];
-  let doc = {};
-  const flush = () => {
-    if (doc.kind && doc.name && doc.line !== void 0) {
-      objects.push({
-        kind: doc.kind,
-        name: doc.name,
-        ...doc.namespace ? { namespace: doc.namespace } : {},
-        file,
-        line: doc.line
-      });
-    }
-    doc = {};
-  };
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
-      flush();
-      continue;
-    }
-    if (/^[ \t]*(#.*)?$/.test(line)) continue;
-    doc.line ??= i + 1;
-    const top = TOP_LEVEL_KEY.exec(line);
-    if (top) {
-      const key2 = unquote(top[1]);
-      const value = scalar2(top[2]);
-      doc.metadataIndent = key2 === "metadata" ? null : void 0;
-      if (key2 === "kind") doc.kind = value;
-      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
-        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+// src/render/render-command.ts
+init_errors();
+
+// src/render/run-process.ts
+var import_node_child_process2 = require("node:child_process");
+var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
+var STDERR_TAIL_BYTES = 4096;
+function runProcess(file, args, options) {
+  return new Promise((resolve7) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    const child2 = (0, import_node_child_process2.spawn)(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL"
+    });
+    child2.stdout.on("data", (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
+        child2.kill("SIGKILL");
+        return;
       }
-      continue;
-    }
-    if (doc.metadataIndent === void 0) continue;
-    const nested = INDENTED_KEY.exec(line);
-    if (!nested) continue;
-    doc.metadataIndent ??= nested[1];
-    if (nested[1] !== doc.metadataIndent) continue;
-    const key = unquote(nested[2]);
-    if (key === "name") doc.name = scalar2(nested[3]);
-    if (key === "namespace") doc.namespace = scalar2(nested[3]);
-  }
-  flush();
-  return objects;
+      stdout.push(chunk);
+    });
+    child2.stderr.on("data", (chunk) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+    });
+    child2.on("error", (error2) => {
+      failure = error2.message;
+    });
+    child2.on("close", (exitCode, signal) => {
+      resolve7({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    });
+  });
 }
-function locateWritten(object, written) {
-  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
-  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
-  let candidates = sameKind.filter((w) => w.name.length === longest);
-  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
-  const [only, ...others] = candidates;
-  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
-}
-function scalar2(value) {
-  if (value === void 0) return void 0;
-  const text = value.replace(/[ \t]+#.*$/, "").trim();
-  return text === "" ? void 0 : unquote(text);
-}
-function unquote(text) {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
 }
 
-// src/render/kustomize.ts
-var import_node_os2 = require("node:os");
-init_errors();
+// src/render/render-command.ts
+var SHELL = "/bin/sh";
+async function runRenderCommand(run2, treeDir, commit) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
 
 // src/render/renderer-environment.ts
 var import_node_fs3 = require("node:fs");
@@ -28703,220 +30456,28 @@ function renderSlots() {
   return Math.max(1, (0, import_node_os.availableParallelism)());
 }
 
-// src/render/run-process.ts
-var import_node_child_process2 = require("node:child_process");
-var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
-var STDERR_TAIL_BYTES = 4096;
-function runProcess(file, args, options) {
-  return new Promise((resolve6) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    const child2 = (0, import_node_child_process2.spawn)(file, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: options.timeoutMs,
-      killSignal: "SIGKILL"
-    });
-    child2.stdout.on("data", (chunk) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) {
-        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
-        child2.kill("SIGKILL");
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child2.stderr.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
-    });
-    child2.on("error", (error2) => {
-      failure = error2.message;
-    });
-    child2.on("close", (exitCode, signal) => {
-      resolve6({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        stderrEnd: stderr.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    });
-  });
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-
-// src/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path6, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
-  constructor(command, commit, why, detail) {
-    super(
-      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-    );
-    this.command = command;
-    this.commit = commit;
-    this.why = why;
-    this.detail = detail;
-  }
-  command;
-  commit;
-  why;
-  detail;
-  name = "KustomizeBuildError";
-};
-async function kustomizeBuild(run2, treeDir, dir, commit) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(
-      command,
-      commit,
-      `exit ${result.exitCode}`,
-      shortDetail(result.stderrEnd, treeDir)
-    );
-  }
-  const why = result.failure ?? `killed by ${result.signal}`;
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
-${result.stderrTail}` : ""}`
-  );
-}
-var MAX_DETAIL_CHARS = 400;
-function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-
-// src/render/materialize-tree.ts
-var import_node_child_process3 = require("node:child_process");
-var import_promises2 = require("node:fs/promises");
-var import_node_os3 = require("node:os");
-var import_node_path4 = require("node:path");
-async function createCommitTrees(repoDir, gitPath = "git", scope) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises2.rm)(root, { recursive: true, force: true });
-    }
-  };
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope) {
-  await (0, import_promises2.mkdir)(dir, { recursive: true });
-  const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
-    if (paths.length > 0) {
-      await git(
-        gitPath,
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await (0, import_promises2.rm)(index, { force: true });
-  return dir;
-}
-function git(gitPath, cwd, args, indexFile, input) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  return new Promise((resolve6, reject) => {
-    const child2 = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
-      cwd,
-      env,
-      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    const err = [];
-    child2.stdout?.on("data", (chunk) => out.push(chunk));
-    child2.stderr?.on("data", (chunk) => err.push(chunk));
-    child2.on("error", reject);
-    child2.on("close", (code) => {
-      const stderr = Buffer.concat(err).toString("utf8").trim();
-      if (code === 0) resolve6(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
-    });
-    if (input !== void 0 && child2.stdin) {
-      child2.stdin.on("error", () => {
-      });
-      child2.stdin.end(input);
-    }
-  });
-}
-
-// src/render/render-command.ts
+// src/pipeline/scan/kustomize-sources.ts
 init_errors();
-var SHELL = "/bin/sh";
-async function runRenderCommand(run2, treeDir, commit) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
 
-// src/pipeline/kustomize-sources.ts
-init_errors();
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path6, scope) {
+  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
+}
+function parentOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
 
 // src/core/sources/deployed-dirs.ts
 init_json_shape();
@@ -28960,7 +30521,7 @@ function normalizedDir(path6) {
   return parts.join("/");
 }
 
-// src/pipeline/kustomize-sources.ts
+// src/pipeline/scan/kustomize-sources.ts
 init_kustomization_names();
 
 // src/core/sources/kustomize-graph.ts
@@ -29060,12 +30621,82 @@ function namedByGlob(dir, globs) {
   return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
 
-// src/pipeline/rendered-source.ts
+// src/render/kustomize.ts
+var import_node_os2 = require("node:os");
+init_errors();
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path6, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path6, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+var KustomizeBuildError = class extends UserError {
+  constructor(command, commit, why, detail) {
+    super(
+      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+    );
+    this.command = command;
+    this.commit = commit;
+    this.why = why;
+    this.detail = detail;
+  }
+  command;
+  commit;
+  why;
+  detail;
+  name = "KustomizeBuildError";
+};
+async function kustomizeBuild(run2, treeDir, dir, commit) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(
+      command,
+      commit,
+      `exit ${result.exitCode}`,
+      shortDetail(result.stderrEnd, treeDir)
+    );
+  }
+  const why = result.failure ?? `killed by ${result.signal}`;
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
+${result.stderrTail}` : ""}`
+  );
+}
+var MAX_DETAIL_CHARS = 400;
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/pipeline/scan/rendered-source.ts
 var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
 
-// src/pipeline/kustomize-sources.ts
+// src/pipeline/scan/kustomize-sources.ts
 async function findKustomizeSources(git2, ctx) {
-  const { head } = ctx;
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
   const notes = [];
   for (const dir of ctx.dirs) {
@@ -29115,30 +30746,9 @@ async function findKustomizeSources(git2, ctx) {
       untouched.push(label2);
       continue;
     }
-    const unreadable = included.some((k) => k.problem !== void 0);
-    sources.push({
-      label: label2,
-      // The checkout of a kustomization that does not parse is the whole tree.
-      scope: unreadable ? void 0 : checkoutScope(
-        included.map((k) => k.dir),
-        inputs
-      ),
-      file: (headKs.get(dir) ?? baseKs.get(dir)).path,
-      changedInputs,
-      generators: included.flatMap((k) => k.generators),
-      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-      kustomization: { dir, named: ctx.dirs.length > 0 },
-      render: async (checkout, commit) => {
-        if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
-        const run2 = {
-          binary: await binary(),
-          pathDirs: ctx.pathDirs,
-          home: checkout.scratch,
-          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
-        };
-        return kustomizeBuild(run2, checkout.dir, dir, commit);
-      }
-    });
+    sources.push(
+      kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
+    );
   }
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
@@ -29148,6 +30758,33 @@ async function findKustomizeSources(git2, ctx) {
     sources,
     owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
     notes
+  };
+}
+function kustomizeSource(dir, ctx, at) {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== void 0);
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      at.inputs
+    ),
+    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    render: async (checkout, commit) => {
+      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
+      const run2 = {
+        binary: await at.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+      };
+      return kustomizeBuild(run2, checkout.dir, dir, commit);
+    }
   };
 }
 async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
@@ -29254,7 +30891,298 @@ function lazy(compute) {
   };
 }
 
-// src/pipeline/render-sources.ts
+// src/pipeline/scan/render-all.ts
+init_errors();
+init_api_kinds();
+init_workload_kinds();
+init_run_limited();
+
+// src/core/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+
+// src/core/sources/resource-locations.ts
+var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+}
+
+// src/render/materialize-tree.ts
+var import_node_child_process3 = require("node:child_process");
+var import_promises2 = require("node:fs/promises");
+var import_node_os3 = require("node:os");
+var import_node_path4 = require("node:path");
+async function createCommitTrees(repoDir, gitPath = "git", scope) {
+  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises2.rm)(root, { recursive: true, force: true });
+    }
+  };
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope) {
+  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const index = `${dir}.index`;
+  await git(gitPath, repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
+    if (paths.length > 0) {
+      await git(
+        gitPath,
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await (0, import_promises2.rm)(index, { force: true });
+  return dir;
+}
+function git(gitPath, cwd, args, indexFile, input) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  return new Promise((resolve7, reject) => {
+    const child2 = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+      cwd,
+      env,
+      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    const err = [];
+    child2.stdout?.on("data", (chunk) => out.push(chunk));
+    child2.stderr?.on("data", (chunk) => err.push(chunk));
+    child2.on("error", reject);
+    child2.on("close", (code) => {
+      const stderr = Buffer.concat(err).toString("utf8").trim();
+      if (code === 0) resolve7(Buffer.concat(out).toString("utf8"));
+      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
+    });
+    if (input !== void 0 && child2.stdin) {
+      child2.stdin.on("error", () => {
+      });
+      child2.stdin.end(input);
+    }
+  });
+}
+
+// src/pipeline/scan/render-all.ts
+async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  try {
+    const blameTexts = readTexts(git2, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
+    blameTexts.catch(() => {
+    });
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
+    const cache = /* @__PURE__ */ new Map();
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
+    );
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const warnings = [];
+    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
+    const baseParsed = sources.map((source2, i) => {
+      const output = outputs[i][1];
+      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+      warnings.push({
+        file: source2.file,
+        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+      });
+      return headParsed[i];
+    });
+    const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems, warnings };
+  } finally {
+    await trees.dispose();
+  }
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  let failed2 = false;
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2) return;
+    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    const started = performance.now();
+    try {
+      outputs[i][side] = await source2.render(checkout, commit);
+    } catch (error2) {
+      const atBase = side === 1 && error2 instanceof KustomizeBuildError && source2.kustomization !== void 0;
+      if (atBase) {
+        outputs[i][side] = error2;
+      } else {
+        failed2 = true;
+        throw error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2;
+      }
+    }
+    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  return outputs;
+}
+function headFailureMessage(source2, error2) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function baseFailureWarning(source2, error2, atHead) {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
+  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+}
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path6) => {
+    let objects = byFile.get(path6);
+    if (objects === void 0) {
+      const text = texts.get(path6);
+      objects = text === void 0 ? [] : writtenObjects(path6, text);
+      byFile.set(path6, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+async function readTexts(git2, rev, paths) {
+  const files = await git2.readFiles(rev, paths);
+  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
+}
+
+// src/pipeline/scan/render-sources.ts
 var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
@@ -29371,307 +31299,12 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
   };
 }
-async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
-  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
-    sources.flatMap((s) => s.scope ?? []),
-    []
-  );
-  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
-  try {
-    const blameTexts = readTexts(git2, head, [
-      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
-    ]);
-    blameTexts.catch(() => {
-    });
-    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
-    const cache = /* @__PURE__ */ new Map();
-    const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
-    );
-    const outputs = await renderEach(sources, [head, base], trees, log);
-    const warnings = [];
-    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
-    const baseParsed = sources.map((source2, i) => {
-      const output = outputs[i][1];
-      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-      warnings.push({
-        file: source2.file,
-        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
-      });
-      return headParsed[i];
-    });
-    const texts = await blameTexts;
-    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
-    const labelled = (m, source2) => ({
-      ...m,
-      origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
-    });
-    const problems = parsers.flatMap((parser) => parser.problems);
-    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
-    log.debug(
-      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
-    );
-    return { base: baseObjects, head: headObjects, problems, warnings };
-  } finally {
-    await trees.dispose();
-  }
-}
-async function renderEach(sources, commits, trees, log) {
-  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
-  const outputs = sources.map(() => [void 0, void 0]);
-  let failed2 = false;
-  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-    const started = performance.now();
-    try {
-      outputs[i][side] = await source2.render(checkout, commit);
-    } catch (error2) {
-      const atBase = side === 1 && error2 instanceof KustomizeBuildError && source2.kustomization !== void 0;
-      if (atBase) {
-        outputs[i][side] = error2;
-      } else {
-        failed2 = true;
-        throw error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2;
-      }
-    }
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
-  });
-  return outputs;
-}
-function headFailureMessage(source2, error2) {
-  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
-Nothing was planned or applied. ${ways}.`;
-}
-function baseFailureWarning(source2, error2, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
-}
-function blamed(m, source2, texts, written) {
-  const blamedFile = blameFile(
-    { kind: m.id.kind, name: m.id.name },
-    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
-  );
-  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind2(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
-  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
-}
-function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind2(m.id.kind) || isWorkloadKind(m.id.kind);
-  const byFile = /* @__PURE__ */ new Map();
-  const objectsIn = (path6) => {
-    let objects = byFile.get(path6);
-    if (objects === void 0) {
-      const text = texts.get(path6);
-      objects = text === void 0 ? [] : writtenObjects(path6, text);
-      byFile.set(path6, objects);
-    }
-    return objects;
-  };
-  const written = /* @__PURE__ */ new Map();
-  for (const [i, source2] of sources.entries()) {
-    if (!parsed.some((side) => side[i]?.some(located))) continue;
-    const generated = source2.generators.map((g) => ({
-      kind: g.kind,
-      name: g.name,
-      file: source2.file,
-      line: 1
-    }));
-    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
-  }
-  return written;
-}
-function isConfigKind2(kind) {
-  return kind === "ConfigMap" || kind === "Secret";
-}
-async function readTexts(git2, rev, paths) {
-  const files = await git2.readFiles(rev, paths);
-  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
-}
 function dirOf(path6) {
   const slash = path6.lastIndexOf("/");
   return slash === -1 ? "" : path6.slice(0, slash);
 }
 
-// src/pipeline/scan-repository.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
-  return Object.assign(filter, { globs: options.paths });
-}
-async function scanRepository(git2, base, head, options, log) {
-  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git2.changedFiles(base, head);
-  let owned;
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path6) => owned?.(path6) === true : void 0
-  );
-  const changedPaths = [
-    ...new Set(allChangedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
-  ];
-  if (!changedPaths.some((path6) => wanted(path6)) && !(options.sources && await mayTouchSources(git2, base, head, changedPaths, options.sources))) {
-    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
-    const render = options.sources?.render;
-    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
-  }
-  const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
-  headListing?.catch(() => {
-  });
-  const pending = options.sources && headListing ? renderSources(
-    git2,
-    base,
-    head,
-    allChangedFiles,
-    { ...options.sources, defaultNamespace: options.defaultNamespace },
-    log,
-    headListing
-  ) : void 0;
-  pending?.catch(() => {
-  });
-  let changedFiles = allChangedFiles.filter(
-    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
-  );
-  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
-  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
-  const touched = /* @__PURE__ */ new Set([...basePaths, ...headPaths]);
-  log.debug(`${changedFiles.length} changed manifest file(s)`);
-  let problems = [];
-  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git2, head, headPaths, options, oversized.head);
-  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
-  const baseProblems = [];
-  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
-  const headProblems = [];
-  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
-  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
-  let found;
-  let rendered;
-  let allBase = baseManifests;
-  let allHead = headManifests;
-  const variants = /* @__PURE__ */ new Map();
-  const renderedWarnings = [];
-  if (pending) {
-    rendered = await pending;
-    const isOwned = rendered.owned;
-    owned = isOwned;
-    const objects = await rendered.objects;
-    renderedWarnings.push(...objects.warnings);
-    changedFiles = changedFiles.filter(
-      (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
-    );
-    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
-    allBase = [...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base];
-    allHead = [...headManifests.filter((m) => !isOwned(m.file)), ...objects.head];
-    const grouped = groupBySource(allBase, allHead);
-    for (const [key, list] of grouped.variants) {
-      const m = list[0].head ?? list[0].base;
-      if (!workloadKindOf(m.object)) variants.set(key, list);
-    }
-    baseManifests = grouped.base;
-    headManifests = grouped.head;
-    found = findConfigChanges(baseManifests, headManifests);
-    found.changes = pairHashSuffixRenames(
-      withSources(found.changes, baseManifests, headManifests),
-      found.snapshots
-    );
-  } else {
-    found = findConfigChanges(baseManifests, headManifests);
-  }
-  problems.push(...found.problems);
-  const unread = {
-    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
-  };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  const readable = await withoutUnreadChanges(git2, { base, head }, found.changes, unread, problems);
-  const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
-  const unreadAtBase = new Set(
-    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
-  );
-  const maybeNewWorkloads = headManifests.filter(
-    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
-  );
-  const namesAtBase = uniqueNames([
-    ...readable.filter((c) => c.status === "added").map((c) => c.id.name),
-    ...maybeNewWorkloads.map((m) => m.id.name)
-  ]);
-  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git2,
-    base,
-    await findCandidateFiles(git2, base, namesAtBase, touched, wanted),
-    options,
-    []
-  );
-  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
-  );
-  const withCopies = settleWithUntouchedFiles(
-    readable,
-    found.snapshots,
-    { base: untouchedAtBase, head: [] },
-    problems
-  );
-  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c) => c.id.name)));
-  const candidateManifests = await readCandidates(git2, head, consumedNames, early, {
-    alreadyRead: new Set(headPaths),
-    wanted,
-    options,
-    problems
-  });
-  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
-  if (owned) problems = problems.filter((p) => !owned?.(p.file));
-  const changes = settleWithUntouchedFiles(
-    withCopies,
-    found.snapshots,
-    { base: [], head: rawCandidates },
-    problems
-  );
-  const all = [...headManifests, ...rawCandidates];
-  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
-  const candidateWorkloads = rawCandidates.filter(isWorkload);
-  const settled = settleWorkloads(
-    [...allBase.filter(isWorkload), ...candidateWorkloads],
-    [...allHead.filter(isWorkload), ...candidateWorkloads]
-  );
-  for (const [key, list] of settled.variants) variants.set(key, list);
-  problems.push(...settled.problems);
-  const workloads = settled.head;
-  const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], found.snapshots.head);
-  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
-  const baseWorkloads = settled.base;
-  return {
-    changedFiles,
-    changes,
-    workloads,
-    newWorkloadIds,
-    headConfigs,
-    problems,
-    assumedNamespace,
-    baseWorkloads,
-    sourceNotes: rendered?.notes ?? [],
-    sourceWarnings: [...rendered?.warnings ?? [], ...renderedWarnings],
-    ...owned ? { owned } : {},
-    variants
-  };
-}
+// src/pipeline/scan/scan-model.ts
 function nothingRead(sourceNotes) {
   return {
     changedFiles: [],
@@ -29687,323 +31320,121 @@ function nothingRead(sourceNotes) {
     variants: /* @__PURE__ */ new Map()
   };
 }
-function withSources(changes, base, head) {
-  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const before = at(base);
-  const after = at(head);
-  return changes.map((change) => {
-    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
-    if (m?.origin === void 0) return change;
-    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
-  });
-}
-function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
-}
-function uniqueNames(names) {
-  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
-}
-async function readConfigsAt(git2, rev, ids, known, options, owned) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git2,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
+
+// src/pipeline/scan/scan-repository.ts
+async function scanRepository(git2, base, head, options, log) {
+  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
+  const allChangedFiles = await git2.changedFiles(base, head);
+  const renderers = {};
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
   );
-  const problems = [];
-  const manifests = await readManifests(git2, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
+  if (!await mayTouchManifests(git2, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
+    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+    const render = options.sources?.render;
+    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
+  }
+  const pending = startRenders(git2, { base, head }, allChangedFiles, options, log);
+  const read = await readChangedManifests(git2, { base, head }, allChangedFiles, wanted, options, log);
+  const rendered = pending && await pending;
+  renderers.owned = rendered?.owned;
+  const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
+  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const readable = await withoutUnreadChanges(git2, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git2, base, {
+    read,
+    compared,
+    changes: readable,
+    wanted,
+    options,
     problems
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
-  }
-}
-async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
-  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
-  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
-}
-function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
-  const names = new Set(
-    withTemplateRefs(
-      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
-    )
-  );
-  if (names.size === 0) return void 0;
-  const parsed = /* @__PURE__ */ new Map();
-  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
-    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
-    maxBytes: options.maxFileSize,
-    onFile(path6, file) {
-      const problems = [];
-      if ("oversized" in file) {
-        problems.push(oversizedCandidateProblem(path6, file.oversized, options.maxFileSize));
-        return void parsed.set(path6, { manifests: [], problems });
-      }
-      const result = parseWithOptions(path6, file.bytes, options);
-      result.catch(() => {
-      });
-      parsed.set(path6, result);
-    }
   });
-  hits.catch(() => {
+  const { consumers, changes } = await readConsumers(git2, head, atBase.changes, {
+    read,
+    compared,
+    owned: renderers.owned,
+    wanted,
+    options,
+    problems
   });
-  return { names, hits, parsed };
-}
-async function readCandidates(git2, rev, names, early, ctx) {
-  if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
-  }
-  const missed = names.filter((name) => !early.names.has(name));
-  const [guessed, more] = await Promise.all([
-    early.hits,
-    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
-  ]);
-  const candidates = [
-    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
-  ].sort();
-  const unread = candidates.filter((path6) => !early.parsed.has(path6));
-  const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
-  const lateByPath = new Map(
-    unread.map((path6) => [path6, { manifests: [], problems: [] }])
-  );
-  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
-  const manifests = [];
-  for (const path6 of candidates) {
-    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
-    manifests.push(...result?.manifests ?? []);
-    ctx.problems.push(...result?.problems ?? []);
-  }
-  return manifests;
-}
-async function readBytes(git2, rev, paths, options, oversized) {
-  if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path6, size] of read.oversized) oversized.set(path6, size);
-  return read.files;
-}
-async function readManifests(git2, rev, paths, options, problems) {
-  const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git2, rev, paths, options, oversized);
-  for (const [path6, size] of oversized)
-    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
-  return parseFiles(paths, files, options, problems);
-}
-function oversizedCandidateProblem(path6, size, maxFileSize) {
+  const settled = settleAllWorkloads(compared, consumers);
+  problems.push(...settled.problems);
+  const all = [...compared.head, ...consumers];
+  const headConfigs = /* @__PURE__ */ new Map();
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
   return {
-    file: path6,
-    line: 1,
-    col: 1,
-    severity: "warning",
-    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+    changedFiles: compared.changedFiles,
+    changes,
+    workloads: settled.head,
+    newWorkloadIds: atBase.newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
+    baseWorkloads: settled.base,
+    sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
+    ...renderers.owned ? { owned: renderers.owned } : {},
+    variants: settled.variants
   };
 }
-async function parseFiles(paths, files, options, problems) {
-  const manifests = [];
-  for (const path6 of paths) {
-    await new Promise((resolve6) => setImmediate(resolve6));
-    const bytes = files.get(path6);
-    if (bytes === void 0) continue;
-    const parsed = await parseWithOptions(path6, bytes, options);
-    manifests.push(...parsed.manifests);
-    problems.push(...parsed.problems);
-  }
-  return manifests;
+async function mayTouchManifests(git2, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path6) => wanted(path6))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git2, commits.base, commits.head, changedPaths, options.sources);
 }
-function parseWithOptions(path6, bytes, options) {
-  return parseManifestDocuments(
-    path6,
-    bytes,
-    { defaultNamespace: options.defaultNamespace },
-    options.documents ?? /* @__PURE__ */ new Map()
+function settleAllWorkloads(compared, consumers) {
+  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
+  const candidateWorkloads = consumers.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
   );
+  const variants = new Map(compared.variants);
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  return { ...settled, variants };
 }
-
-// src/pipeline/strategy/annotation-strategy.ts
-init_errors();
-init_model();
-
-// src/core/restart-patch.ts
-init_errors();
-init_pod_template();
-init_json_shape();
-var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-var SPEC_TEMPLATE = ["spec", "template"];
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
-  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
-}
-var ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME2.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
-    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
+function startRenders(git2, commits, changedFiles, options, log) {
+  if (!options.sources) return void 0;
+  const headListing = listSourceFiles(git2, commits.head);
+  headListing.catch(() => {
   });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live, templatePath, varName, value) {
-  const template = templateAt(live, templatePath);
-  const entries = envPatch(field2(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
+  const pending = renderSources(
+    git2,
+    commits.base,
+    commits.head,
+    changedFiles,
+    sourceOptions,
+    log,
+    headListing
   );
-  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
+  pending.catch(() => {
   });
-  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
+  return pending;
 }
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
-}
-
-// src/pipeline/strategy/restart-hash.ts
-init_model();
-async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
-  const [{ createHash: createHash3 }, { contentHash: contentHash2 }] = await Promise.all([
-    import("node:crypto"),
-    Promise.resolve().then(() => (init_content_hash(), content_hash_exports))
-  ]);
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedBy(workload, manifests);
-    const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
-    const secrets = inRepo.filter((s) => s.id.kind === "Secret");
-    let key = hashKey ? Buffer.from(hashKey) : void 0;
-    if (!key && secrets.length > 0) {
-      const uids = [];
-      for (const secret of secrets) {
-        const live = liveConfigs.get(idKey(secret.id)) ?? await cluster.readConfig(secret.id);
-        if (live) liveConfigs.set(idKey(secret.id), live);
-        uids.push(live?.uid ?? "");
-      }
-      key = createHash3("sha256").update(uids.sort().join("\n")).digest();
-    }
-    hashes.set(
-      idKey(workload.id),
-      contentHash2(
-        inRepo.map(({ id, content }) => ({ id, content })),
-        key
-      )
-    );
+async function readConsumers(git2, head, settledAtBase, ctx) {
+  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const alreadyRead = new Set(ctx.read.headPaths);
+  const candidates = await readCandidates(git2, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const owned = ctx.owned;
+  let consumers = candidates;
+  if (owned !== void 0) {
+    let kept = 0;
+    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
+    ctx.problems.length = kept;
+    consumers = candidates.filter((m) => !owned(m.file));
   }
-  return hashes;
+  const changes = settleWithUntouchedFiles(
+    settledAtBase,
+    ctx.compared.found.snapshots,
+    { base: [], head: consumers },
+    ctx.problems
+  );
+  return { consumers, changes };
 }
 
-// src/pipeline/strategy/annotation-strategy.ts
-function annotationStep(hashFor) {
-  return (id, live, kind) => {
-    const hash = hashFor(id);
-    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
-    if (currentHash(live, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests, cluster } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        context.liveConfigs,
-        cluster,
-        hashKey
-      );
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep((id) => hashes.get(idKey(id)))
-  };
-}
-
-// src/pipeline/strategy/env-strategy.ts
-init_pod_template();
-function createEnvStrategy(envName, now) {
-  return {
-    name: "env",
-    needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live, kind) {
-      const value = String(Math.floor(now() / 1e3));
-      const type = kind.restart.patch;
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
-      return { patch, type, describe: `${envName}=${value}` };
-    }
-  };
-}
-
-// src/pipeline/strategy/choose-strategy.ts
-async function chooseRestartStrategy(settings, now) {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "versioned": {
-      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
-      return createVersionedStrategy2(settings);
-    }
-  }
-}
-
-// src/pipeline/unread-submodules.ts
+// src/pipeline/scan/unread-submodules.ts
 async function unreadSubmodules(git2, base, head, options) {
   const submodules = (await git2.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
@@ -30034,34 +31465,76 @@ function describe2(change) {
 
 // src/pipeline/run.ts
 async function runConfigRollout(deps) {
-  const { settings, git: git2, log } = deps;
-  const now = deps.now ?? Date.now;
-  const naming = deps.naming ?? CLI_FLAGS;
-  const request = resolveRange(deps.range, naming);
-  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
-    git2.changedFiles(request.base, request.head).catch(() => {
-    });
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") {
+    if (deps.planOut) {
+      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
+      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
+    }
+    return planned.report;
   }
-  const commits = await log.group(
-    "Resolve commits",
-    () => resolveCommits(request, git2, { ci: deps.ci, naming })
+  return applyPlanToCluster(
+    planned.plan,
+    { connect: deps.connect, configured: deps.clusterConfigured },
+    {
+      settings: deps.settings,
+      log: deps.log,
+      ...deps.naming ? { naming: deps.naming } : {},
+      ...deps.now ? { now: deps.now } : {},
+      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
+    }
   );
-  const emptyPlan = {
-    base: commits.base ?? "",
-    head: commits.head,
-    rangeNote: commits.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: []
+}
+function planFileWriter(repoPlan, settings, write, naming) {
+  return async (plan, clusterWorkloads) => {
+    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
+    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
   };
+}
+async function planRepository(deps) {
+  const { settings, git: git2, log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
   if (!commits.base) {
     log.info(commits.note);
-    return { plan: emptyPlan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun };
+    const plan = emptyPlanOf(commits);
+    return {
+      kind: "no-range",
+      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
+    };
   }
   const base = commits.base;
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
+  const scan = await log.group(
+    "Find changed configs",
+    () => scanRepository(git2, base, commits.head, scanOptions, log)
+  );
+  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+  reportScanProblems(scan, submodules, settings, log);
+  return {
+    kind: "planned",
+    plan: {
+      base,
+      head: commits.head,
+      rangeNote: commits.note,
+      scan,
+      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
+      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci })
+    }
+  };
+}
+function resolveRunCommits(deps, naming) {
+  const request = resolveRange(deps.range, naming);
+  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+    deps.git.changedFiles(request.base, request.head).catch(() => {
+    });
+  }
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+function scanOptionsOf(settings, env) {
   const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  const scanOptions = {
+  return {
     paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
@@ -30072,14 +31545,11 @@ async function runConfigRollout(deps) {
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
       secretVariables: credentialVariables(),
-      env: deps.env ?? process.env
+      env
     }
   };
-  const scan = await log.group(
-    "Find changed configs",
-    () => scanRepository(git2, base, commits.head, scanOptions, log)
-  );
-  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+}
+function reportScanProblems(scan, submodules, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning2 of [...scan.sourceWarnings, ...submodules])
     log.warn(warning2.message, { file: warning2.file });
@@ -30090,148 +31560,208 @@ async function runConfigRollout(deps) {
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
     );
   }
-  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
-  let cluster;
-  const connectOnce = async () => {
-    cluster ??= await deps.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
-    "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(
-      await connectOnce(),
-      [...new Set(modified.map((c) => c.id.namespace))],
-      settings.concurrency
-    )
-  ) : [];
-  const strategy = await chooseRestartStrategy(settings, now);
-  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads: plannedClusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
-  });
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads: plannedClusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged
-    },
-    scan.variants
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
-  const planned = withWorkloadSources(
-    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
-  const plan = {
-    ...emptyPlan,
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
-    problems: scan.problems,
-    warnings: [
-      ...[...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : [],
-      ...guarded.notes
-    ]
-  };
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
-      workloads: toRestart,
-      headConfigs: scan.headConfigs,
-      head: commits.head
-    }) ?? [] : [];
-    return {
-      plan,
-      results: [],
-      outcome: outcomeOf(plan, [], settings.dryRun),
-      dryRun: settings.dryRun,
-      ...notes2.length > 0 ? { notes: notes2 } : {}
-    };
+}
+
+// src/pipeline/run-fleet.ts
+init_errors();
+init_option_naming();
+init_run_result();
+
+// src/report/error-line.ts
+init_errors();
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+
+// src/pipeline/run-fleet.ts
+init_apply_plan();
+init_restart_and_wait();
+async function runFleet(deps) {
+  const { settings, log, waves } = deps;
+  const access2 = /* @__PURE__ */ new Map();
+  for (const context of waves.flat()) {
+    const connection = deps.connectTo(context);
+    await connection.load();
+    access2.set(context, connection);
   }
-  const live = await connectOnce();
-  const { results, notes } = await rollOutPlan(
-    live,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads
-      },
-      repoWorkloads: scan.workloads,
-      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci }),
-      head: commits.head
-    },
-    { strategy, settings, log, now }
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") return planned.report;
+  const repoPlan = planned.plan;
+  const runs2 = await runWaves(waves, {
+    continueOnFailure: settings.continueOnFailure,
+    runCluster: async (context, wave) => {
+      log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
+      const apply = {
+        settings,
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+        }),
+        naming: deps.naming ?? CLI_FLAGS,
+        ...deps.now ? { now: deps.now } : {}
+      };
+      try {
+        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
+        return { exitCode: exitCodeOf(report), result: { report } };
+      } catch (error2) {
+        const parts = errorParts(error2, false);
+        log.warn(`${context}: ${parts.message}`);
+        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        return { exitCode: exitCodeFor(error2), result: { message } };
+      }
+    }
+  });
+  const clusters = runs2.map(
+    (run2) => run2.ran ? {
+      context: run2.context,
+      wave: run2.wave,
+      outcome: run2.result.report?.outcome ?? "error",
+      exitCode: run2.exitCode,
+      ...run2.result.report ? { report: run2.result.report } : {},
+      ...run2.result.message ? { message: run2.result.message } : {}
+    } : { context: run2.context, wave: run2.wave, outcome: "skipped", exitCode: 0, message: run2.skipped }
   );
   return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes } : {},
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
-    dryRun: settings.dryRun
+    plan: repositoryPlan(repoPlan),
+    results: [],
+    outcome: fleetOutcome(clusters),
+    dryRun: settings.dryRun,
+    clusters
   };
 }
-function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
-    if (m?.origin === void 0) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
-    };
-  });
+function repositoryPlan(repoPlan) {
+  return {
+    base: repoPlan.base,
+    head: repoPlan.head,
+    rangeNote: repoPlan.rangeNote,
+    changes: repoPlan.scan.changes,
+    workloads: [],
+    problems: repoPlan.scan.problems,
+    warnings: repoPlan.scanWarnings,
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
+  };
 }
-function noClusterHint(naming) {
-  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+function fleetOutcome(clusters) {
+  const outcomes = clusters.map((c) => c.outcome);
+  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
+  return "nothing-to-do";
+}
+function timeLimit(timeoutMs, context) {
+  let timer;
+  let expire;
+  const expired = new Promise((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => {
+  });
+  timer = setTimeout(
+    () => expire?.(
+      new ClusterTimeout(
+        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
+      )
+    ),
+    timeoutMs
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race(work) {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = void 0;
+        work.catch(() => {
+        });
+      }
+    }
+  };
+}
+var ClusterTimeout = class extends UserError {
+  name = "ClusterTimeout";
+  exitCode = EXIT_FAILED;
+};
+function prefixedLog(log, context, onGroup) {
+  return {
+    info: (message) => log.info(`${context}: ${message}`),
+    warn: (message, where) => log.warn(`${context}: ${message}`, where),
+    debug: (message) => log.debug(`${context}: ${message}`),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    }
+  };
 }
 
 // src/compose/run-in-ci.ts
 async function runInCi(settings, adapters) {
-  const { env, git: git2, cluster, log } = adapters;
+  const { env, cluster, log } = adapters;
+  const readEvent = adapters.readEvent ?? eventReader(env);
+  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
+  const naming = adapters.naming ? { naming: adapters.naming } : {};
+  if (settings.contexts) {
+    return runFleet({
+      settings,
+      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
+      git: await openGit(),
+      log,
+      env,
+      ...naming,
+      waves: settings.contexts,
+      connectTo: (context) => cluster.forContext(context)
+    });
+  }
+  let planOut;
+  let settingsForRun = settings;
+  if (settings.plan !== void 0) {
+    const saved = await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports));
+    const planSettings = { ...settings, plan: settings.plan };
+    const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
+    if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
+    settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
+    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings.plan, document.workloads);
+  } else if (settings.planOut !== void 0) {
+    const path6 = settings.planOut;
+    planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path6, document, log);
+  }
   return runConfigRollout({
-    settings,
-    range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
-    ci: detectCiKind(env),
-    git: git2,
+    settings: settingsForRun,
+    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
+    git: await openGit(),
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
     log,
     env,
-    ...adapters.naming ? { naming: adapters.naming } : {}
+    ...naming,
+    ...planOut ? { planOut } : {}
   });
 }
+async function rangeAndCi(flags, env, readEvent) {
+  const range = await readCiEnvironment(flags, env, readEvent);
+  return { range, ci: range.ci };
+}
 
-// src/git/create-git.ts
+// src/compose/stamp-in-ci.ts
+init_model();
+
+// src/git/work-tree.ts
+var import_node_fs4 = require("node:fs");
 var import_promises4 = require("node:fs/promises");
-var import_node_path6 = require("node:path");
-init_commit_sha();
-init_errors();
+var import_node_os4 = require("node:os");
+var import_node_path5 = require("node:path");
 
 // src/git/missing-object.ts
 init_errors();
@@ -30252,6 +31782,1016 @@ function missingObjectError(stderr) {
   }
   return void 0;
 }
+
+// src/git/spawn-git.ts
+var import_node_child_process4 = require("node:child_process");
+var GIT_CONFIG = ["core.quotePath=false"];
+var GitExitError = class extends Error {
+  constructor(exitCode, stderr) {
+    super(stderr.trim() || `git exited with code ${exitCode}`);
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+    this.name = "GitExitError";
+  }
+  exitCode;
+  stderr;
+};
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
+function spawnGit(cwd, args, options = {}) {
+  return new Promise((resolve7, reject) => {
+    const child2 = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+      cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+      ...options.env ? { env: { ...process.env, ...options.env } } : {},
+      ...options.signal ? { signal: options.signal } : {}
+    });
+    child2.stdin.on("error", () => {
+    });
+    child2.stdin.end(options.input ?? "");
+    const stdout = [];
+    const stderr = [];
+    let failed2;
+    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
+    child2.stdout.on("data", (chunk) => {
+      if (failed2) return;
+      try {
+        onStdout(chunk);
+      } catch (error2) {
+        failed2 = error2;
+        child2.kill();
+      }
+    });
+    child2.stderr.on("data", (chunk) => stderr.push(chunk));
+    child2.on("error", (error2) => {
+      failed2 ??= error2;
+    });
+    child2.on("close", (code, signal) => {
+      if (failed2) return reject(failed2);
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+        return resolve7({ exitCode, stdout: Buffer.concat(stdout) });
+      }
+      const text = Buffer.concat(stderr).toString("utf8");
+      reject(new GitExitError(exitCode, signal ? `${text}
+(git was killed by ${signal})`.trim() : text));
+    });
+  });
+}
+
+// src/git/run-git.ts
+function createGitRunner(baseDir) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error2) {
+        throw describe3(error2, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args)).stdout;
+      } catch (error2) {
+        throw describe3(error2, args);
+      }
+    },
+    async runRecords(args, onRecords) {
+      const records = nulRecords(onRecords);
+      try {
+        await spawnGit(baseDir, args, { onStdout: records.push });
+      } catch (error2) {
+        throw describe3(error2, args);
+      }
+      records.end();
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      errors(error2, result) {
+        if (error2 instanceof GitPluginError) return error2;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error2;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error2) {
+        if (error2 instanceof GitExitError && okExitCodes.includes(error2.exitCode)) {
+          return { exitCode: error2.exitCode, stdout: "" };
+        }
+        throw describe3(error2, args);
+      }
+    }
+  };
+}
+function describe3(error2, args) {
+  const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
+  if (missing) return missing;
+  const message = error2 instanceof Error ? error2.message.trim() : String(error2);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error2 });
+}
+
+// src/git/work-tree.ts
+async function openWorkTree(dir) {
+  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir);
+}
+function createWorkTree(dir) {
+  return {
+    dir,
+    async listFiles() {
+      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
+      const { stdout } = await createGitRunner(dir).run(args);
+      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
+    },
+    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
+    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    async size(path6) {
+      try {
+        const s = (0, import_node_fs4.statSync)((0, import_node_path5.join)(dir, path6));
+        return s.isFile() ? s.size : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async read(path6) {
+      try {
+        return (0, import_node_fs4.readFileSync)((0, import_node_path5.join)(dir, path6));
+      } catch {
+        return void 0;
+      }
+    },
+    write: (path6, text) => (0, import_promises4.writeFile)((0, import_node_path5.join)(dir, path6), text),
+    remove: (path6) => (0, import_promises4.rm)((0, import_node_path5.join)(dir, path6), { force: true }),
+    async withScratch(use) {
+      const scratch = await (0, import_promises4.mkdtemp)((0, import_node_path5.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
+      try {
+        return await use(scratch);
+      } finally {
+        await (0, import_promises4.rm)(scratch, { recursive: true, force: true });
+      }
+    }
+  };
+}
+
+// src/pipeline/stamp/run-stamp.ts
+init_errors();
+init_model();
+init_run_limited();
+init_kustomization_file();
+init_kustomization_names();
+
+// src/core/stamp/stamp-file.ts
+var import_yaml4 = require("./vendor/yaml.js");
+init_json_shape();
+init_model();
+init_restart_patch();
+
+// src/core/stamp/annotation-edit.ts
+var import_yaml3 = require("./vendor/yaml.js");
+var UnstampableError = class extends Error {
+};
+function applyEdits(source2, edits) {
+  let out = source2;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+function annotationEdits(source2, doc, templatePath, key, value) {
+  const ctx = new EditContext(source2);
+  let node = doc.contents;
+  let parentKeyCol;
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar3 = current.value;
+  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.range) {
+    return [{ start: scalar3.range[0], end: scalar3.range[1], text: ctx.scalarText(value, scalar3.type) }];
+  }
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+function asMap(node, what) {
+  if ((0, import_yaml3.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml3.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+function findPair(map, key) {
+  for (const item of map.items) {
+    if ((0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && item.key.value === key) return item;
+  }
+  return void 0;
+}
+function isEmpty(node) {
+  if (node === null || node === void 0) return true;
+  if ((0, import_yaml3.isScalar)(node)) return node.value === null;
+  return false;
+}
+function keyColumn(ctx, pair) {
+  const range = pair.key?.range;
+  return range ? ctx.column(range[0]) : void 0;
+}
+var EditContext = class {
+  constructor(source2) {
+    this.source = source2;
+    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  }
+  source;
+  eol;
+  step = 2;
+  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+  noteStep(template, parentCol) {
+    const first = firstKey(template);
+    if (template.flow || !first?.range || parentCol === void 0) return;
+    const step = this.column(first.range[0]) - parentCol;
+    if (step > 0 && step <= 8) this.step = step;
+  }
+  column(offset) {
+    return offset - this.lineStart(offset);
+  }
+  lineStart(offset) {
+    return this.source.lastIndexOf("\n", offset - 1) + 1;
+  }
+  lineEnd(offset) {
+    let end = this.source.indexOf("\n", offset);
+    if (end === -1) return this.source.length;
+    if (this.source[end - 1] === "\r") end--;
+    return end;
+  }
+  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+  insert(map, key, value) {
+    const first = firstKey(map);
+    if (map.flow) return this.insertFlow(map, key, value);
+    if (!first?.range) throw new UnstampableError("cannot find where to insert");
+    const col = this.column(first.range[0]);
+    const at = this.lineStart(first.range[0]);
+    if (this.source.slice(at, first.range[0]).trim() !== "") {
+      throw new UnstampableError("the mapping does not start on its own line");
+    }
+    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+  }
+  insertFlow(map, key, value) {
+    const open2 = map.range?.[0];
+    if (open2 === void 0 || this.source[open2] !== "{")
+      throw new UnstampableError("cannot find the flow mapping");
+    const first = firstKey(map);
+    const quoteKeys = !first || (0, import_yaml3.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+    if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
+    const between = this.source.slice(open2 + 1, first.range[0]);
+    if (between.includes("\n")) {
+      const indent = " ".repeat(this.column(first.range[0]));
+      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+    }
+    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+  }
+  /** `key:` with no value (or null/~): the value is written after it. */
+  fillEmpty(parent, pair, value) {
+    const keyRange = pair.key.range;
+    if (!keyRange) throw new UnstampableError("cannot find the key");
+    const node = pair.value;
+    const edits = [];
+    if (parent.flow) {
+      const at2 = node?.range ? node.range[0] : keyRange[1];
+      const end = node?.range ? node.range[1] : at2;
+      const quote = (0, import_yaml3.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at2, end, text: this.flowValue(value, quote) }];
+    }
+    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
+    if (typeof value === "string") {
+      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+      const colon = this.source.indexOf(":", keyRange[1]) + 1;
+      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+    }
+    if (filled) {
+      let start = filled[0];
+      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
+        start--;
+      edits.push({ start, end: filled[1], text: "" });
+    }
+    const col = this.column(keyRange[0]) + this.step;
+    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+    const [[k, v]] = Object.entries(value);
+    const lines = this.blockLines(col, k, v);
+    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+    return edits;
+  }
+  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+  blockLines(col, key, value) {
+    const indent = " ".repeat(col);
+    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
+    return `${indent}${key}:${this.eol}${inner}`;
+  }
+  flowKey(key, quote) {
+    return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  }
+  flowValue(value, quote) {
+    if (typeof value === "string") return JSON.stringify(value);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`
+    );
+    return `{${entries.join(", ")}}`;
+  }
+  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+  scalarText(value, type) {
+    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
+    return JSON.stringify(value);
+  }
+};
+function firstKey(map) {
+  const first = map.items[0];
+  return first && (0, import_yaml3.isPair)(first) ? first.key ?? void 0 : void 0;
+}
+function plainIsString(value) {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}
+
+// src/core/stamp/stamp-file.ts
+function stampFile(source2, targets, defaultNamespace) {
+  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const result = { text: source2, changed: [], unstampable: [] };
+  const edits = [];
+  let docs;
+  try {
+    docs = (0, import_yaml4.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get(idKey(idOf(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete(idKey(target.id));
+    try {
+      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error2) {
+      if (!(error2 instanceof UnstampableError)) throw error2;
+      result.unstampable.push({ target, reason: error2.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  result.text = applyEdits(source2, edits);
+  return result;
+}
+function idOf(doc, defaultNamespace) {
+  let object;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
+  } catch {
+    object = void 0;
+  }
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field2(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+
+// src/core/stamp/stamp-workloads.ts
+init_workload_kinds();
+init_config_content();
+init_config_hash();
+init_consumed_keys();
+init_json_shape();
+init_order();
+init_model();
+init_references();
+init_restart_patch();
+function repositoryConfigs(manifests) {
+  const contents = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+  }
+  return contents;
+}
+function stampWorkloads(manifests, contents, options = {}) {
+  const result = { targets: [], unstampable: [], untouched: [] };
+  for (const m of manifests) {
+    const kind = workloadKindOf(m.object);
+    if (!kind || !restartableKind(m.id.kind)) continue;
+    const template = templateOf(m.object, kind.templatePath);
+    const refs = findReferences(field2(template, "spec"));
+    if (refs.length === 0) continue;
+    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
+    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const place = { id: m.id, file: m.file, line: m.line };
+    if (covered.length === 0) {
+      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
+      continue;
+    }
+    if (kind.templateOwner?.(m.object) !== void 0) {
+      result.unstampable.push({
+        ...place,
+        reason: "runs another object's pod template (workloadRef): stamp that object instead"
+      });
+      continue;
+    }
+    const hash = configHash(covered, contents, options.key);
+    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    result.targets.push({
+      ...place,
+      templatePath: kind.templatePath,
+      hash,
+      ...current !== void 0 ? { current } : {},
+      covers: covered.map((c) => c.id),
+      notInRepo
+    });
+  }
+  result.targets.sort((a, b) => compareIds(a.id, b.id));
+  return result;
+}
+function templateOf(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return node;
+}
+
+// src/pipeline/stamp/stamp-kustomize.ts
+init_errors();
+init_json_shape();
+init_parse_manifests();
+init_model();
+
+// src/core/stamp/kustomize-stamp.ts
+var import_yaml5 = require("./vendor/yaml.js");
+init_json_shape();
+init_restart_patch();
+var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+function stampPatchText(entries) {
+  const sorted = [...entries].sort(
+    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
+  );
+  const docs = sorted.map(
+    (e) => [
+      `apiVersion: ${e.apiVersion}`,
+      `kind: ${e.kind}`,
+      "metadata:",
+      `  name: ${JSON.stringify(e.name)}`,
+      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
+      "spec:",
+      "  template:",
+      "    metadata:",
+      "      annotations:",
+      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
+      ""
+    ].join("\n")
+  );
+  return [
+    "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp",
+    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
+    "# config content it reads, so a config change rolls exactly the workloads that read it.",
+    docs.join("---\n")
+  ].join("\n");
+}
+function ownTransforms(kustomizationText) {
+  let doc;
+  try {
+    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+  } catch {
+    doc = void 0;
+  }
+  const text = (key) => {
+    const value = isRecord(doc) ? field2(doc, key) : void 0;
+    return typeof value === "string" ? value : "";
+  };
+  const namespace = text("namespace").trim();
+  return {
+    namePrefix: text("namePrefix"),
+    nameSuffix: text("nameSuffix"),
+    ...namespace ? { namespace } : {}
+  };
+}
+function nameBeforeTransforms(renderedName, own) {
+  let name = renderedName;
+  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
+  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
+  return name;
+}
+var HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
+function isHashSuffixedGenerated(id, generators) {
+  if (!HASH_SUFFIX2.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX2, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
+}
+function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
+  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const entry = `path: ${file}`;
+  if (!pair) {
+    const indent = seqIndent(source2, root);
+    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
+    return [
+      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
+    ];
+  }
+  const value = pair.value;
+  if ((0, import_yaml5.isSeq)(value)) {
+    const seq = value;
+    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
+      return [];
+    }
+    const open2 = seq.range?.[0];
+    if (seq.flow && open2 !== void 0) {
+      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
+      return [{ start: open2 + 1, end: open2 + 1, text }];
+    }
+    const first = seq.items[0];
+    if (first?.range) {
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
+    }
+    throw new Error("cannot find where to add to patches:");
+  }
+  const keyEnd = pair.key.range?.[1] ?? 0;
+  const node = value;
+  const edits = [];
+  if (node?.range && node.range[1] > node.range[0])
+    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
+  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
+  if (lineEnd === -1) lineEnd = source2.length;
+  else if (source2[lineEnd - 1] === "\r") lineEnd--;
+  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
+  return edits;
+}
+function seqIndent(source2, root) {
+  for (const item of root.items) {
+    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
+      const first = value.items[0];
+      if (!first?.range) continue;
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return dash[1];
+    }
+  }
+  return "";
+}
+function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
+  const index = seq.items.findIndex(
+    (item2) => field2(item2?.toJSON?.(), "path") === file
+  );
+  const item = seq.items[index];
+  if (!item?.range) return void 0;
+  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset) => {
+    const end2 = source2.indexOf("\n", offset);
+    return end2 === -1 ? source2.length : end2 + 1;
+  };
+  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
+  const keyStart = pair.key.range?.[0];
+  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source2.slice(0, start) + source2.slice(end);
+}
+
+// src/pipeline/stamp/stamp-kustomize.ts
+async function stampKustomization(ctx, report) {
+  const { root } = ctx;
+  const label2 = `kustomize ${root.dir || "."}`;
+  let rendered;
+  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error2) {
+    if (!(error2 instanceof UserError)) throw error2;
+    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
+    if (!recovered) {
+      report.unstampable.push({ what: label2, reason: error2.message });
+      return;
+    }
+    ({ rendered, kustomizationText } = recovered);
+  }
+  const generators = ctx.included.flatMap((k) => k.generators);
+  const contents = repositoryConfigs(rendered);
+  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
+  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
+  if (suffixed.length > 0) {
+    report.notes.push(
+      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+    );
+  }
+  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
+  for (const u of stamps.unstampable)
+    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of stamps.targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  if (stamps.targets.length === 0) return;
+  const own = ownTransforms(kustomizationText);
+  const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const patchText = stampPatchText(entries);
+  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
+  const kustomizationEdits = patchesEntryEdits(kustomizationText);
+  const stale = stamps.targets.filter((t) => t.current !== t.hash);
+  for (const t of stale) {
+    report.changes.push({
+      workload: t.id,
+      file: patchPath,
+      origin: label2,
+      ...t.current ? { old: t.current } : {},
+      new: t.hash,
+      covers: t.covers
+    });
+  }
+  report.current += stamps.targets.length - stale.length;
+  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
+  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
+  if (kustomizationEdits.length > 0) {
+    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
+  }
+  const problem = await proof(ctx, label2, stamps.targets);
+  if (problem === void 0) {
+    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
+    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
+    return;
+  }
+  await ctx.tree.write(root.path, kustomizationText);
+  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
+  else await ctx.tree.write(patchPath, oldPatch);
+  report.changes = report.changes.filter((c) => c.origin !== label2);
+  report.unstampable.push({ what: label2, reason: problem });
+}
+async function renderManifests(ctx, label2) {
+  const text = await ctx.render(ctx.root.dir);
+  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
+  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
+}
+function patchEntry(target, rendered, own, ctx) {
+  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
+  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
+  const name = nameBeforeTransforms(target.id.name, own);
+  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
+  let namespace = renderedNamespace;
+  if (own.namespace !== void 0) {
+    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
+    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+  }
+  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
+}
+async function proof(ctx, label2, targets) {
+  let rendered;
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error2) {
+    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}); nothing was written`;
+  }
+  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(
+      id,
+      ctx.included.flatMap((k) => k.generators)
+    )
+  });
+  const missing = targets.filter(
+    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
+  );
+  if (missing.length === 0) return void 0;
+  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+}
+async function withoutStalePatch(ctx, label2, kustomizationText) {
+  const without = withoutPatchesEntry(kustomizationText);
+  if (without === void 0) return void 0;
+  await ctx.tree.write(ctx.root.path, without);
+  try {
+    const rendered = await renderManifests(ctx, label2);
+    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
+    return { rendered, kustomizationText: without };
+  } catch (error2) {
+    await ctx.tree.write(ctx.root.path, kustomizationText);
+    if (error2 instanceof UserError) return void 0;
+    throw error2;
+  }
+}
+
+// src/pipeline/stamp/run-stamp.ts
+async function runStamp(settings, deps) {
+  const report = {
+    check: settings.check,
+    changes: [],
+    current: 0,
+    filesWritten: [],
+    leftOut: [],
+    unstampable: [],
+    notes: []
+  };
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const files = await deps.tree.listFiles();
+  const kustomizations = await readKustomizations(deps.tree, files, settings);
+  const graph = buildKustomizeGraph(kustomizations);
+  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  const owned = (path6) => graph.ownedFiles.has(path6);
+  const readRaw = !explicitDirs || settings.pathsExplicit;
+  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const raw = readRaw ? await parseFiles2(deps.tree, files.filter(filter), settings) : [];
+  const contents = repositoryConfigs(raw);
+  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  let targets = stamps.targets;
+  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  for (const u of stamps.unstampable)
+    report.unstampable.push({
+      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      reason: u.reason
+    });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  await stampRawFiles(deps.tree, targets, settings, report);
+  if (settings.kustomize[0] !== "none") {
+    const roots = explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, {
+      deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object)))
+    }).roots;
+    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
+  }
+  if (settings.render) {
+    report.unstampable.push({
+      what: `objects rendered by --render (${settings.render})`,
+      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
+    });
+  }
+  return report;
+}
+async function stampRawFiles(tree, targets, settings, report) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
+  report.current += targets.filter((t) => t.current === t.hash).length;
+  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (fileTargets.every((t) => t.current === t.hash)) continue;
+    const source2 = (await tree.read(file))?.toString("utf8");
+    if (source2 === void 0) continue;
+    const stamped = stampFile(source2, fileTargets, settings.namespace);
+    for (const t of stamped.changed) {
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...t.current ? { old: t.current } : {},
+        new: t.hash,
+        covers: t.covers
+      });
+    }
+    for (const u of stamped.unstampable) {
+      report.unstampable.push({
+        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        reason: u.reason
+      });
+    }
+    if (!settings.check && stamped.text !== source2) {
+      await tree.write(file, stamped.text);
+      report.filesWritten.push(file);
+    }
+  }
+}
+async function stampRoots(roots, kustomizations, settings, deps, key, report) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  for (const dir of roots) {
+    if (!byDir.has(dir))
+      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+  }
+  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
+  const binary = await findKustomize(pathDirs);
+  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  await deps.tree.withScratch(async (home) => {
+    const run2 = { binary, pathDirs, home, timeoutMs: settings.timeoutMs };
+    for (const dir of roots) {
+      const included = kustomizationsUnder(dir, byDir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
+      await stampKustomization(
+        {
+          tree: deps.tree,
+          root: byDir.get(dir),
+          included,
+          inputWorkloads,
+          render: (d) => renderWorkTree(run2, deps.tree.dir, d),
+          defaultNamespace: settings.namespace,
+          ...key ? { key } : {},
+          check: settings.check,
+          log: deps.log
+        },
+        report
+      );
+    }
+  });
+}
+async function readKustomizations(tree, files, settings) {
+  if (settings.kustomize[0] === "none") return [];
+  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const found = [];
+  for (const file of files) {
+    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    const text = (await tree.read(file))?.toString("utf8");
+    if (text !== void 0) found.push(readKustomizationFile(file, text));
+  }
+  return found;
+}
+async function parseFiles2(tree, files, settings) {
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+    const size = await tree.size(file);
+    if (size === void 0 || size > settings.maxFileSize) return [];
+    const bytes = await tree.read(file);
+    if (bytes === void 0) return [];
+    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+  });
+  return parsed.flat();
+}
+var READ_CONCURRENCY = 16;
+async function changedInRange(settings, deps, targets, filter, key) {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt = async (rev) => {
+    const sha = await deps.git.resolveCommit(rev);
+    const files = (await deps.git.listFiles(sha)).filter(filter);
+    const bytes = await deps.git.readFiles(sha, files);
+    const manifests = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
+      );
+    }
+    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
+    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(idKey(t.id));
+    const b = after.get(idKey(t.id));
+    return a !== void 0 && b !== void 0 && a !== b;
+  });
+}
+async function renderWorkTree(run2, treeDir, dir) {
+  try {
+    return await kustomizeBuild(run2, treeDir, dir, "work tree");
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    throw new UserError(
+      `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
+    );
+  }
+}
+
+// src/compose/stamp-in-ci.ts
+function createStamper(settings, deps) {
+  return async (check) => {
+    const tree = await openWorkTree(deps.root);
+    const report = await runStamp(
+      { ...settings, check },
+      { tree, git: deps.git, log: deps.log, env: deps.env }
+    );
+    for (const note of report.notes) deps.log.info(note);
+    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
+    return {
+      filesWritten: report.filesWritten,
+      changes: report.changes.map(
+        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
+      ),
+      configs: [...configs.keys()].sort()
+    };
+  };
+}
+
+// src/action/main.ts
+init_option_naming();
+init_run_result();
+
+// src/git/commit-stamps.ts
+init_errors();
+var HEAD_REF = "${{ github.head_ref }}";
+var BOT = [
+  "-c",
+  "user.name=github-actions[bot]",
+  "-c",
+  "user.email=41898282+github-actions[bot]@users.noreply.github.com"
+];
+async function commitStamps(root, request) {
+  const run2 = async (args, env) => (await spawnGit(root, args, env ? { env } : {})).stdout.toString("utf8").trim();
+  const head = await run2(["rev-parse", "HEAD"]);
+  if (head !== request.expectedHead) {
+    throw new UserError(
+      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
+    );
+  }
+  if (request.files.length === 0) return { committed: false };
+  const pathspecs = ["--", ...request.files.map((f) => `:(literal)${f}`)];
+  const status = await run2(["status", "--porcelain", ...pathspecs]);
+  if (status === "") return { committed: false };
+  await run2(["add", ...pathspecs]);
+  await run2([...BOT, "commit", "--quiet", "--no-verify", "-m", request.message, ...pathspecs]);
+  const sha = await run2(["rev-parse", "HEAD"]);
+  try {
+    const target = `HEAD:refs/heads/${request.branch}`;
+    const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
+      okExitCodes: [1]
+    });
+    const env = own.exitCode === 0 ? void 0 : tokenEnv(request);
+    await run2(["push", "--quiet", request.remote ?? "origin", target], env);
+  } catch (error2) {
+    if (!(error2 instanceof GitExitError)) throw error2;
+    throw new UserError(
+      `commit: true: pushing the stamps to ${request.branch} failed (${error2.message.split("\n")[0]}); the job needs permissions: contents: write, and the branch must not have moved on since the checkout`
+    );
+  }
+  return { committed: true, sha };
+}
+function tokenEnv(request) {
+  if (!request.token) return void 0;
+  const url = serverUrl(request);
+  const basic = Buffer.from(`x-access-token:${request.token}`, "utf8").toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: `http.${url}.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
+  };
+}
+function serverUrl(request) {
+  return `${(request.serverUrl ?? "https://github.com").replace(/\/+$/, "")}/`;
+}
+
+// src/git/create-git.ts
+var import_promises7 = require("node:fs/promises");
+var import_node_path8 = require("node:path");
+init_commit_sha();
+init_errors();
 
 // src/git/parse-cat-file-batch.ts
 var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
@@ -30316,105 +32856,35 @@ var CatFileBatchParser = class {
     throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
   }
   takeBody(data) {
-    const body = this.body;
-    const needed = body.size + 1;
-    if (!body.keep) {
-      const take = Math.min(data.length, needed - body.received);
-      body.received += take;
-      if (body.received < needed) return Buffer.alloc(0);
+    const body2 = this.body;
+    const needed = body2.size + 1;
+    if (!body2.keep) {
+      const take = Math.min(data.length, needed - body2.received);
+      body2.received += take;
+      if (body2.received < needed) return Buffer.alloc(0);
       if (data[take - 1] !== LF)
-        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+        throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
       this.body = void 0;
-      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
+      this.onEntry({ kind: "object", oid: body2.oid, type: body2.type, size: body2.size });
       return data.subarray(take);
     }
-    body.chunks.push(data);
-    body.received += data.length;
-    if (body.received < needed) return Buffer.alloc(0);
-    const all = body.chunks.length === 1 ? data : Buffer.concat(body.chunks, body.received);
-    if (all[body.size] !== LF)
-      throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
+    body2.chunks.push(data);
+    body2.received += data.length;
+    if (body2.received < needed) return Buffer.alloc(0);
+    const all = body2.chunks.length === 1 ? data : Buffer.concat(body2.chunks, body2.received);
+    if (all[body2.size] !== LF)
+      throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
     this.body = void 0;
     this.onEntry({
       kind: "object",
-      oid: body.oid,
-      type: body.type,
-      size: body.size,
-      content: all.subarray(0, body.size)
+      oid: body2.oid,
+      type: body2.type,
+      size: body2.size,
+      content: all.subarray(0, body2.size)
     });
     return all.subarray(needed);
   }
 };
-
-// src/git/spawn-git.ts
-var import_node_child_process4 = require("node:child_process");
-var GIT_CONFIG = ["core.quotePath=false"];
-var GitExitError = class extends Error {
-  constructor(exitCode, stderr) {
-    super(stderr.trim() || `git exited with code ${exitCode}`);
-    this.exitCode = exitCode;
-    this.stderr = stderr;
-    this.name = "GitExitError";
-  }
-  exitCode;
-  stderr;
-};
-function nulRecords(onRecords) {
-  let pending = Buffer.alloc(0);
-  return {
-    push(chunk) {
-      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      const end = data.lastIndexOf(0);
-      if (end >= 0) onRecords(data.subarray(0, end + 1));
-      pending = Buffer.from(data.subarray(end + 1));
-    },
-    end() {
-      if (pending.length > 0) onRecords(pending);
-      pending = Buffer.alloc(0);
-    }
-  };
-}
-function spawnGit(cwd, args, options = {}) {
-  return new Promise((resolve6, reject) => {
-    const child2 = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-      cwd,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-      ...options.env ? { env: { ...process.env, ...options.env } } : {},
-      ...options.signal ? { signal: options.signal } : {}
-    });
-    child2.stdin.on("error", () => {
-    });
-    child2.stdin.end(options.input ?? "");
-    const stdout = [];
-    const stderr = [];
-    let failed2;
-    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
-    child2.stdout.on("data", (chunk) => {
-      if (failed2) return;
-      try {
-        onStdout(chunk);
-      } catch (error2) {
-        failed2 = error2;
-        child2.kill();
-      }
-    });
-    child2.stderr.on("data", (chunk) => stderr.push(chunk));
-    child2.on("error", (error2) => {
-      failed2 ??= error2;
-    });
-    child2.on("close", (code, signal) => {
-      if (failed2) return reject(failed2);
-      const exitCode = code ?? 128;
-      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-        return resolve6({ exitCode, stdout: Buffer.concat(stdout) });
-      }
-      const text = Buffer.concat(stderr).toString("utf8");
-      reject(new GitExitError(exitCode, signal ? `${text}
-(git was killed by ${signal})`.trim() : text));
-    });
-  });
-}
 
 // src/git/cat-file-batch.ts
 async function catFileSizes(root, names) {
@@ -30507,7 +32977,7 @@ var CatFileProcess = class {
   failed;
   idle;
   ask(names, maxContentBytes, onEntry) {
-    return new Promise((resolve6, reject) => {
+    return new Promise((resolve7, reject) => {
       if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
       this.queue.push({
@@ -30515,7 +32985,7 @@ var CatFileProcess = class {
         entries: [],
         maxContentBytes,
         ...onEntry ? { onEntry } : {},
-        resolve: resolve6,
+        resolve: resolve7,
         reject
       });
       holdRun(this.child, true);
@@ -30555,8 +33025,8 @@ function holdRun(child2, hold) {
 }
 
 // src/git/find-work-tree.ts
-var import_promises3 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
+var import_promises5 = require("node:fs/promises");
+var import_node_path6 = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
@@ -30565,26 +33035,124 @@ var DISCOVERY_VARIABLES = [
 ];
 async function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises3.realpath)(dir); ; current = (0, import_node_path5.dirname)(current)) {
-    const dotGit = (0, import_node_path5.join)(current, ".git");
-    const found = await (0, import_promises3.lstat)(dotGit).catch(() => void 0);
+  for (let current = await (0, import_promises5.realpath)(dir); ; current = (0, import_node_path6.dirname)(current)) {
+    const dotGit = (0, import_node_path6.join)(current, ".git");
+    const found = await (0, import_promises5.lstat)(dotGit).catch(() => void 0);
     if (found?.isFile()) {
-      const pointer = await (0, import_promises3.readFile)(dotGit, "utf8").catch(() => "");
+      const pointer = await (0, import_promises5.readFile)(dotGit, "utf8").catch(() => "");
       return pointer.startsWith("gitdir: ") ? current : void 0;
     }
     if (found?.isDirectory()) {
       const [head, objects, config] = await Promise.all([
-        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises3.readFile)((0, import_node_path5.join)(dotGit, "config"), "utf8").catch(() => "")
+        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "HEAD")).catch(() => void 0),
+        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "objects")).catch(() => void 0),
+        (0, import_promises5.readFile)((0, import_node_path6.join)(dotGit, "config"), "utf8").catch(() => "")
       ]);
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
       return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path5.dirname)(current) === current) return void 0;
+    if ((0, import_node_path6.dirname)(current) === current) return void 0;
   }
 }
+
+// src/git/git-history.ts
+var import_promises6 = require("node:fs/promises");
+var import_node_path7 = require("node:path");
+init_commit_sha();
+init_errors();
+
+// src/git/safe-ref.ts
+init_errors();
+function assertSafeRef(ref) {
+  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+}
+
+// src/git/git-history.ts
+var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
+var NOT_FOUND = [1, 128];
+var GitHistory = class {
+  constructor(root, git2, network) {
+    this.root = root;
+    this.git = git2;
+    this.network = network;
+  }
+  root;
+  git;
+  network;
+  async hasCommit(sha) {
+    assertSafeRef(sha);
+    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
+    return exitCode === 0 && stdout.trim() === "commit";
+  }
+  async isShallow() {
+    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
+    return stdout.trim() === "true";
+  }
+  async fetchCommit(sha) {
+    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+    const depth = await this.isShallow() ? ["--depth=1"] : [];
+    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
+  }
+  async fetchBranch(branch) {
+    assertSafeRef(branch);
+    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
+    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+    const depth = await this.isShallow() ? ["--depth=1"] : [];
+    return this.tryNetwork([
+      ...FETCH,
+      ...depth,
+      "origin",
+      `+refs/heads/${branch}:refs/remotes/origin/${branch}`
+    ]);
+  }
+  async deepen(by, commits) {
+    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
+    if (!await this.isShallow()) return false;
+    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
+    for (const sha of wants) {
+      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
+    }
+    const before = await this.readShallowFile();
+    if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
+    return await this.readShallowFile() !== before;
+  }
+  async mergeBase(a, b) {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
+    return stdout.trim() || void 0;
+  }
+  async firstParent(sha) {
+    assertSafeRef(sha);
+    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
+    for (const line of stdout.split("\n")) {
+      if (line === "") break;
+      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
+    }
+    return void 0;
+  }
+  async isAncestor(a, b) {
+    assertSafeRef(a);
+    assertSafeRef(b);
+    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
+    return exitCode === 0;
+  }
+  async tryNetwork(args) {
+    try {
+      await this.network.run(args);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  async readShallowFile() {
+    const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
+    return (0, import_promises6.readFile)((0, import_node_path7.resolve)(this.root, path6), "utf8").catch(() => "");
+  }
+};
 
 // src/git/parse-ls-tree.ts
 function parseLsTree(output) {
@@ -30649,9 +33217,9 @@ function parseNameStatus(output) {
   const changes = [];
   let i = 0;
   while (i < fields.length) {
-    const field4 = fields[i++];
-    const raw = RAW2.exec(field4);
-    const status = raw ? raw[5] : field4;
+    const field5 = fields[i++];
+    const raw = RAW2.exec(field5);
+    const status = raw ? raw[5] : field5;
     const submodule = raw ? submoduleOf(raw) : void 0;
     const letter = status.charAt(0);
     if (letter === "R" || letter === "C") {
@@ -30683,78 +33251,8 @@ function truncated(status) {
   return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
 }
 
-// src/git/run-git.ts
-function createGitRunner(baseDir) {
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
-        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-    },
-    async runBuffer(args) {
-      try {
-        return (await spawnGit(baseDir, args)).stdout;
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-    },
-    async runRecords(args, onRecords) {
-      const records = nulRecords(onRecords);
-      try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-      records.end();
-    }
-  };
-}
-function createNetworkGitRunner(baseDir, timeoutMs) {
-  let loading;
-  const load = async () => {
-    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
-    return simpleGit({
-      baseDir,
-      config: GIT_CONFIG,
-      trimmed: false,
-      timeout: { block: timeoutMs },
-      errors(error2, result) {
-        if (error2 instanceof GitPluginError) return error2;
-        if (result.exitCode !== 0) {
-          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
-        }
-        return error2;
-      }
-    });
-  };
-  return {
-    async run(args, okExitCodes = []) {
-      loading ??= load();
-      try {
-        return { exitCode: 0, stdout: await (await loading).raw(args) };
-      } catch (error2) {
-        if (error2 instanceof GitExitError && okExitCodes.includes(error2.exitCode)) {
-          return { exitCode: error2.exitCode, stdout: "" };
-        }
-        throw describe3(error2, args);
-      }
-    }
-  };
-}
-function describe3(error2, args) {
-  const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
-  if (missing) return missing;
-  const message = error2 instanceof Error ? error2.message.trim() : String(error2);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error2 });
-}
-
 // src/git/run-grep.ts
-var import_node_os4 = require("node:os");
+var import_node_os5 = require("node:os");
 
 // src/git/grep-patterns.ts
 var MAX_PATTERN_CHARS = 8e3;
@@ -30836,7 +33334,7 @@ async function grepWith(root, request, syntax, onName) {
   });
   names.end();
 }
-function grepThreads(cores = (0, import_node_os4.availableParallelism)()) {
+function grepThreads(cores = (0, import_node_os5.availableParallelism)()) {
   return Math.max(1, cores - 1);
 }
 function grepError(error2) {
@@ -30845,21 +33343,11 @@ function grepError(error2) {
   return missingObjectError(text) ?? new Error(`git grep failed (exit ${error2.exitCode}): ${text}`);
 }
 
-// src/git/safe-ref.ts
-init_errors();
-function assertSafeRef(ref) {
-  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
-}
-
 // src/git/create-git.ts
 var NETWORK_TIMEOUT_MS = 12e4;
-var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
-var NOT_FOUND = [1, 128];
 async function createGit(repoDir) {
-  const dir = (0, import_node_path6.resolve)(repoDir);
-  const isDirectory2 = await (0, import_promises4.stat)(dir).then(
+  const dir = (0, import_node_path8.resolve)(repoDir);
+  const isDirectory2 = await (0, import_promises7.stat)(dir).then(
     (s) => s.isDirectory(),
     () => false
   );
@@ -30885,16 +33373,7 @@ async function askGitForWorkTree(dir) {
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
 }
-var GitAdapter = class {
-  constructor(root, git2, network) {
-    this.root = root;
-    this.git = git2;
-    this.network = network;
-    this.objects = new CatFileReader(root);
-  }
-  root;
-  git;
-  network;
+var GitAdapter = class extends GitHistory {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
    * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
@@ -30904,6 +33383,10 @@ var GitAdapter = class {
   checkWorkTree;
   /** Every object read goes through one long-lived `cat-file --batch`. */
   objects;
+  constructor(root, git2, network) {
+    super(root, git2, network);
+    this.objects = new CatFileReader(root);
+  }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
     if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
@@ -30912,12 +33395,12 @@ var GitAdapter = class {
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve6, reject) => {
+    const sha = await new Promise((resolve7, reject) => {
       if (this.resolving === void 0) {
         this.resolving = [];
         queueMicrotask(() => this.resolveBatch());
       }
-      this.resolving.push({ ref, resolve: resolve6, reject });
+      this.resolving.push({ ref, resolve: resolve7, reject });
     });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
@@ -30955,64 +33438,6 @@ var GitAdapter = class {
       }
       this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
     }
-  }
-  async hasCommit(sha) {
-    assertSafeRef(sha);
-    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
-    return exitCode === 0 && stdout.trim() === "commit";
-  }
-  async isShallow() {
-    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
-    return stdout.trim() === "true";
-  }
-  async fetchCommit(sha) {
-    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
-  }
-  async fetchBranch(branch) {
-    assertSafeRef(branch);
-    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([
-      ...FETCH,
-      ...depth,
-      "origin",
-      `+refs/heads/${branch}:refs/remotes/origin/${branch}`
-    ]);
-  }
-  async deepen(by, commits) {
-    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
-    if (!await this.isShallow()) return false;
-    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
-    for (const sha of wants) {
-      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
-    }
-    const before = await this.readShallowFile();
-    if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
-    return await this.readShallowFile() !== before;
-  }
-  async mergeBase(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
-    return stdout.trim() || void 0;
-  }
-  async firstParent(sha) {
-    assertSafeRef(sha);
-    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
-    for (const line of stdout.split("\n")) {
-      if (line === "") break;
-      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
-    }
-    return void 0;
-  }
-  async isAncestor(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
-    return exitCode === 0;
   }
   /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
   diffs = /* @__PURE__ */ new Map();
@@ -31160,18 +33585,6 @@ var GitAdapter = class {
       (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
     );
   }
-  async tryNetwork(args) {
-    try {
-      await this.network.run(args);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  async readShallowFile() {
-    const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return (0, import_promises4.readFile)((0, import_node_path6.resolve)(this.root, path6), "utf8").catch(() => "");
-  }
   /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
   async lsTreeBlob(sha, path6) {
     const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path6]);
@@ -31197,27 +33610,9 @@ function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
 }
 
-// src/report/error-line.ts
-init_errors();
-var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-
 // src/report/report-json.ts
 function reportObject(report) {
   const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return {
     outcome: report.outcome,
     dryRun: report.dryRun,
@@ -31235,41 +33630,59 @@ function reportObject(report) {
       ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
       ...c.previousName ? { previousName: c.previousName } : {}
     })),
-    workloads: plan.workloads.map((w) => {
-      const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-      return {
-        ...w.id,
-        action: w.action,
-        reason: w.reason,
-        source: w.source,
-        ...w.file ? { file: w.file, line: w.line } : {},
-        ...w.origin ? { origin: w.origin } : {},
-        ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-        ...w.rollsOnApply ? { rollsOnApply: true } : {},
-        references: w.references.map((r) => ({
-          config: r.config,
-          via: r.via,
-          path: r.path,
-          keys: r.keys,
-          changedKeys: r.changedKeys,
-          ...r.init ? { init: true } : {},
-          ...r.subPath ? { subPath: true } : {}
-        })),
-        ...result ? {
-          result: {
-            restart: result.restart,
-            rollout: result.rollout,
-            message: result.message,
-            durationMs: result.durationMs
-          }
-        } : {}
-      };
-    }),
+    workloads: workloadObjects(report),
     problems: plan.problems,
     warnings: plan.warnings,
     ...plan.sources ? { sources: plan.sources } : {},
-    ...report.notes ? { notes: report.notes } : {}
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
   };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs
+        }
+      } : {}
+    };
+  });
 }
 function renderJson(report) {
   return `${JSON.stringify(reportObject(report), null, 2)}
@@ -31278,8 +33691,31 @@ function renderJson(report) {
 
 // src/report/report-text.ts
 function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
   const { plan } = report;
-  const out = [`Comparing ${describeRange(report)}`];
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
   }
@@ -31297,6 +33733,11 @@ function renderText(report) {
       )
     );
   }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
@@ -31327,9 +33768,7 @@ function renderText(report) {
     out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
   }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
+  return out;
 }
 function table(rows) {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
@@ -31462,12 +33901,20 @@ function valuesToMask(secrets) {
 }
 
 // src/action/outputs.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path9 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
-  const restarted = report.results.filter((r) => r.restart === "restarted").map((r) => ({ kind: r.id.kind, namespace: r.id.namespace, name: r.id.name }));
+  const runs2 = report.clusters ? report.clusters.map((c) => ({ context: c.context, results: c.report?.results ?? [] })) : [{ context: void 0, results: report.results }];
+  const restarted = runs2.flatMap(
+    ({ context, results }) => results.filter((r) => r.restart === "restarted").map((r) => ({
+      ...context ? { context } : {},
+      kind: r.id.kind,
+      namespace: r.id.namespace,
+      name: r.id.name
+    }))
+  );
   return {
     result: report.outcome,
     "changed-configs": JSON.stringify(changed),
@@ -31494,10 +33941,10 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path7.join)(dir, "config-rollout");
-    (0, import_node_fs4.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path7.join)(folder, `${name}.json`);
-    (0, import_node_fs4.writeFileSync)(file, value);
+    const folder = (0, import_node_path9.join)(dir, "config-rollout");
+    (0, import_node_fs5.mkdirSync)(folder, { recursive: true });
+    const file = (0, import_node_path9.join)(folder, `${name}.json`);
+    (0, import_node_fs5.writeFileSync)(file, value);
     return file;
   } catch {
     return void 0;
@@ -31547,6 +33994,16 @@ var GITHUB_TOKEN_INPUT = {
   description: "Token for the pull request comment (the comment input); it needs permissions: pull-requests: write. Masked in logs.",
   defaultNote: "the workflow's `github.token`"
 };
+var COMMAND_INPUT = {
+  name: "command",
+  default: "run",
+  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch."
+};
+var COMMIT_INPUT = {
+  name: "commit",
+  default: "false",
+  description: "command: stamp: commit the stamps that changed to the branch of a pull request from this repository with github-token (needs permissions: contents: write and a checkout of the branch, ref: github.head_ref); nothing is committed when nothing changed. On a fork's pull request, pull_request_target and other events it pushes nothing and checks instead."
+};
 var ACTION_OVERRIDES = {
   "dry-run": {
     default: "",
@@ -31570,14 +34027,17 @@ function actionInputs() {
       ...ACTION_OVERRIDES[option.name]
     };
   });
-  return [...fromOptions, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
+  return [COMMAND_INPUT, ...fromOptions, COMMIT_INPUT, ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT];
 }
 
 // src/action/read-inputs.ts
+var ACTION_ONLY = new Set(
+  [ALLOW_UNTRUSTED_INPUT, GITHUB_TOKEN_INPUT, COMMAND_INPUT, COMMIT_INPUT].map((i) => i.name)
+);
 function readActionInputs(getInput2) {
   const values = {};
   for (const input of actionInputs()) {
-    if (input.name === ALLOW_UNTRUSTED_INPUT.name || input.name === GITHUB_TOKEN_INPUT.name) continue;
+    if (ACTION_ONLY.has(input.name)) continue;
     const value = getInput2(input.name);
     if (value === "") continue;
     values[input.name] = input.name === "dry-run" ? dryRunValue(value) : value;
@@ -31586,8 +34046,14 @@ function readActionInputs(getInput2) {
     values,
     dryRunExplicit: values["dry-run"] !== void 0,
     allowUntrusted: parseBoolean(ALLOW_UNTRUSTED_INPUT.name, getInput2(ALLOW_UNTRUSTED_INPUT.name) || "false"),
-    githubToken: getInput2(GITHUB_TOKEN_INPUT.name)
+    githubToken: getInput2(GITHUB_TOKEN_INPUT.name),
+    command: commandValue(getInput2(COMMAND_INPUT.name) || COMMAND_INPUT.default),
+    commit: parseBoolean(COMMIT_INPUT.name, getInput2(COMMIT_INPUT.name) || "false")
   };
+}
+function commandValue(value) {
+  if (value === "run" || value === "stamp") return value;
+  throw new UserError(`input command: expected run or stamp, got "${value}"`);
 }
 function dryRunValue(value) {
   const lower = value.toLowerCase();
@@ -31646,6 +34112,81 @@ function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
+// src/action/stamp-policy.ts
+function decideStampMode(input) {
+  if (input.check) return { kind: "check" };
+  if (!input.commit) return { kind: "write" };
+  const fallBack = (why) => ({
+    kind: "check",
+    note: `commit: true, but ${why}: nothing is pushed; checking the stamps instead`
+  });
+  if (input.eventName !== "pull_request") {
+    return fallBack(
+      input.eventName === "pull_request_target" ? "a pull_request_target run checks out the base branch, not the pull request's" : `this ${input.eventName || "run"} event has no pull request branch to commit to`
+    );
+  }
+  const untrusted = untrustedSource(input.eventName, input.event);
+  if (untrusted) return fallBack(`this is ${untrusted} (its branch is not this repository's to push to)`);
+  const head = field4(field4(input.event, "pull_request"), "head");
+  const branch = field4(head, "ref");
+  const headSha = field4(head, "sha");
+  if (typeof branch !== "string" || !branch || typeof headSha !== "string" || !headSha) {
+    return fallBack("the event names no pull request head branch and commit");
+  }
+  return { kind: "commit", branch, headSha };
+}
+function stampCommitMessage(configs) {
+  const shown2 = configs.slice(0, 10).join(", ");
+  const more = configs.length > 10 ? ` and ${configs.length - 10} more` : "";
+  return `config-rollout: stamp the config hash for ${shown2 || "the changed configs"}${more}
+
+Written by \`config-rollout stamp\`: the pod templates carry config-rollout.io/config-hash of the
+config content each workload reads, so the agent rolls them with this commit.
+`;
+}
+function field4(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+
+// src/action/stamp-action.ts
+var FIX_IN_CI = "run `config-rollout stamp` and commit the result (or set commit: true on a same-repository pull request)";
+async function runStampAction(deps) {
+  const { mode, log } = deps;
+  if (mode.kind === "check" && mode.note) log.notice(mode.note);
+  const found = await deps.stamp(mode.kind === "check");
+  for (const line of found.changes) log.info(line);
+  if (mode.kind === "check") {
+    if (found.changes.length === 0)
+      return { result: "nothing-to-do", headline: "Every config-hash stamp is current." };
+    return {
+      result: "failed",
+      headline: `${found.changes.length} config-hash stamp(s) missing or stale: ${FIX_IN_CI}.`
+    };
+  }
+  if (found.filesWritten.length === 0) {
+    return { result: "nothing-to-do", headline: "Every config-hash stamp is current: nothing written." };
+  }
+  if (mode.kind === "write") {
+    return {
+      result: "stamped",
+      headline: `Stamped ${found.changes.length} workload(s) in ${found.filesWritten.length} file(s) of the checkout (not committed).`
+    };
+  }
+  const committed = await deps.commit({
+    files: found.filesWritten,
+    message: stampCommitMessage(found.configs),
+    branch: mode.branch,
+    expectedHead: mode.headSha
+  });
+  if (!committed.committed) {
+    return { result: "nothing-to-do", headline: "Every config-hash stamp is current: nothing committed." };
+  }
+  return {
+    result: "stamped",
+    headline: `Committed ${found.changes.length} stamp(s) to ${mode.branch} (${committed.sha.slice(0, 7)}).`
+  };
+}
+
 // src/action/main.ts
 async function run() {
   const env = process.env;
@@ -31663,6 +34204,14 @@ async function run() {
     }
     const parsed = toSettings(raw);
     debug2 ||= parsed.debug;
+    if (inputs.command === "stamp") {
+      const outcome = await stampStep(parsed, inputs, env);
+      setOutput("result", outcome.result);
+      resultWritten = true;
+      if (outcome.result === "failed") setFailed(escapeForCiLog(outcome.headline));
+      else info(escapeForCiLog(outcome.headline));
+      return;
+    }
     const cluster = createClusterConnection(
       parsed,
       env,
@@ -31674,7 +34223,8 @@ async function run() {
       mask
     );
     mask(await cluster.secretsToMask());
-    const event = await readEventPayload(env);
+    const readEvent = eventReader(env);
+    const event = await readEvent();
     const trust = decideTrust({
       eventName: env.GITHUB_EVENT_NAME ?? "",
       event,
@@ -31696,9 +34246,9 @@ async function run() {
         fullReportIn: "the job summary"
       };
     }
-    const git2 = await createGit(settings.repo);
-    log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
-    const report = await runInCi(settings, { env, git: git2, cluster, log, naming: ACTION_INPUTS });
+    const git2 = settings.plan === void 0 ? await createGit(settings.repo) : () => createGit(settings.repo);
+    if (typeof git2 !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
+    const report = await runInCi(settings, { env, git: git2, cluster, log, naming: ACTION_INPUTS, readEvent });
     log.flush();
     info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
@@ -31707,7 +34257,7 @@ async function run() {
     resultWritten = true;
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
-    if (report.outcome === "failed") setFailed(escapeForCiLog(headline(report)));
+    if (exitCodeOf(report) !== 0) setFailed(escapeForCiLog(headline(report)));
   } catch (error2) {
     log.flush();
     const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
@@ -31740,6 +34290,30 @@ async function run() {
     }
   }
 }
+async function stampStep(settings, inputs, env) {
+  const git2 = await createGit(settings.repo);
+  const log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
+  const mode = decideStampMode({
+    check: settings.check,
+    commit: inputs.commit,
+    eventName: env.GITHUB_EVENT_NAME ?? "",
+    event: await eventReader(env)()
+  });
+  try {
+    return await runStampAction({
+      mode,
+      stamp: createStamper(settings, { root: git2.root, git: git2, env, log }),
+      commit: (request) => commitStamps(git2.root, {
+        ...request,
+        ...inputs.githubToken ? { token: inputs.githubToken } : {},
+        ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
+      }),
+      log: { info: (m) => log.info(m), notice: (m) => notice(escapeForCiLog(m)) }
+    });
+  } finally {
+    log.flush();
+  }
+}
 var masked = /* @__PURE__ */ new Set();
 function mask(secrets) {
   for (const value of valuesToMask(secrets)) {
@@ -31758,8 +34332,8 @@ function tryDecodeKubeconfig(value) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs5.realpathSync)((0, import_node_path8.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path8.relative)(workspace, (0, import_node_fs5.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs6.realpathSync)((0, import_node_path10.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path10.relative)(workspace, (0, import_node_fs6.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -31767,7 +34341,7 @@ function workspacePath(gitRoot, env) {
 }
 function isEntryPoint() {
   try {
-    return (0, import_node_fs5.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs5.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
+    return (0, import_node_fs6.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs6.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
   } catch {
     return false;
   }

@@ -71,6 +71,43 @@ var init_errors = __esm({
   }
 });
 
+// src/ci/github-event.ts
+function eventReader(env) {
+  let read;
+  return () => {
+    read ??= readEventPayload(env);
+    return read;
+  };
+}
+async function readEventPayload(env) {
+  const path = env.GITHUB_EVENT_PATH;
+  return path ? readEventFile(path) : void 0;
+}
+async function readEventFile(path) {
+  let text;
+  try {
+    text = await (0, import_promises.readFile)(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+  }
+}
+var import_promises;
+var init_github_event = __esm({
+  "src/ci/github-event.ts"() {
+    "use strict";
+    import_promises = require("node:fs/promises");
+    init_errors();
+  }
+});
+
 // src/kube/kubeconfig-source.ts
 function findKubeConfigSource(opts) {
   return chooseSource(opts)?.label;
@@ -262,7 +299,7 @@ function runPlugin(userName, exec, timeoutMs) {
     kind: "ExecCredential",
     spec: { interactive: false }
   });
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve7, reject) => {
     let stdout = "";
     let stderr = "";
     let settled = false;
@@ -279,7 +316,7 @@ function runPlugin(userName, exec, timeoutMs) {
       clearTimeout(timer);
       running.delete(child);
       if (error) reject(error);
-      else resolve5(credential);
+      else resolve7(credential);
     };
     const timer = setTimeout(() => {
       killGroup(child);
@@ -1151,10 +1188,10 @@ function describeKubeError(error, req, attempts = 1) {
     void 0
   );
 }
-function parseStatus(body) {
-  if (typeof body !== "string") return body;
+function parseStatus(body2) {
+  if (typeof body2 !== "string") return body2;
   try {
-    return JSON.parse(body);
+    return JSON.parse(body2);
   } catch {
     return void 0;
   }
@@ -1577,13 +1614,13 @@ var init_kube_client = __esm({
         return byName;
       }
       async applyConfig(obj, dryRun, namespaceDefault) {
-        const body = applyBody(obj, namespaceDefault);
-        const { kind, metadata } = body;
+        const body2 = applyBody(obj, namespaceDefault);
+        const { kind, metadata } = body2;
         const resource = configKind(kind).resource;
         await this.request(
           { verb: "patch", resource, ...metadata },
           () => this.api.patch(
-            body,
+            body2,
             void 0,
             dryRun ? "All" : void 0,
             this.opts.fieldManager,
@@ -1606,12 +1643,12 @@ var init_kube_client = __esm({
         const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
         const target = workloadSpec(id, kind);
         const own = patch.metadata;
-        const body = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
+        const body2 = { ...patch, ...target, metadata: { ...own, ...target.metadata } };
         const what = { verb: "patch", resource: qualifiedResource(kind), namespace: id.namespace, name: id.name };
         const result = await this.request(
           what,
           () => this.api.patch(
-            body,
+            body2,
             void 0,
             dryRun ? "All" : void 0,
             this.opts.fieldManager,
@@ -1710,33 +1747,25 @@ var init_kube_client = __esm({
   }
 });
 
-// src/ci/github-event.ts
-async function readEventPayload(env) {
-  const path = env.GITHUB_EVENT_PATH;
-  return path ? readEventFile(path) : void 0;
+// src/ci/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
 }
-async function readEventFile(path) {
-  let text;
-  try {
-    text = await (0, import_promises.readFile)(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
   }
 }
-var import_promises;
-var init_github_event = __esm({
-  "src/ci/github-event.ts"() {
+var init_ci_kind = __esm({
+  "src/ci/ci-kind.ts"() {
     "use strict";
-    import_promises = require("node:fs/promises");
-    init_errors();
   }
 });
 
@@ -1752,6 +1781,720 @@ var init_commit_sha = __esm({
   "src/core/commit-sha.ts"() {
     "use strict";
     SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// src/core/option-naming.ts
+var CLI_FLAGS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
+    "use strict";
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
+  }
+});
+
+// src/core/fleet.ts
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run) => run.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+var init_fleet = __esm({
+  "src/core/fleet.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+    DEFAULT_CONCURRENCY = 8;
+  }
+});
+
+// src/settings/options.ts
+var OPTIONS;
+var init_options = __esm({
+  "src/settings/options.ts"() {
+    "use strict";
+    init_setting_choices();
+    OPTIONS = [
+      {
+        name: "base",
+        type: "string",
+        env: "CONFIG_ROLLOUT_BASE",
+        placeholder: "REV",
+        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+      },
+      {
+        name: "head",
+        type: "string",
+        env: "CONFIG_ROLLOUT_HEAD",
+        placeholder: "REV",
+        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+      },
+      {
+        name: "repo",
+        type: "string",
+        default: ".",
+        env: "CONFIG_ROLLOUT_REPO",
+        placeholder: "DIR",
+        description: "Path of the git repository holding the manifests."
+      },
+      {
+        name: "paths",
+        type: "list",
+        default: "**/*.yaml,**/*.yml,**/*.json",
+        env: "CONFIG_ROLLOUT_PATHS",
+        placeholder: "GLOBS",
+        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
+      },
+      {
+        name: "exclude",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_EXCLUDE",
+        placeholder: "GLOBS",
+        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+      },
+      {
+        name: "kustomize",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_KUSTOMIZE",
+        placeholder: "DIRS",
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+      },
+      {
+        name: "render",
+        type: "string",
+        env: "CONFIG_ROLLOUT_RENDER",
+        placeholder: "CMD",
+        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+      },
+      {
+        name: "render-paths",
+        type: "list",
+        default: "**",
+        env: "CONFIG_ROLLOUT_RENDER_PATHS",
+        placeholder: "GLOBS",
+        description: "Files that are inputs of --render: it runs only when the range touches one."
+      },
+      {
+        name: "namespace",
+        type: "string",
+        default: "default",
+        env: "CONFIG_ROLLOUT_NAMESPACE",
+        short: "n",
+        placeholder: "NS",
+        description: "Namespace of manifests that do not name one."
+      },
+      {
+        name: "discover",
+        type: "string",
+        choices: DISCOVER_MODES,
+        env: "CONFIG_ROLLOUT_DISCOVER",
+        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+      },
+      {
+        name: "strategy",
+        type: "string",
+        default: "annotation",
+        choices: STRATEGIES,
+        env: "CONFIG_ROLLOUT_STRATEGY",
+        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
+      },
+      {
+        name: "env-name",
+        type: "string",
+        default: "RESTART_TIME",
+        env: "CONFIG_ROLLOUT_ENV_NAME",
+        placeholder: "NAME",
+        description: "Name of the env var set by --strategy env."
+      },
+      {
+        name: "rollback",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_ROLLBACK",
+        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+      },
+      {
+        name: "prune",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_PRUNE",
+        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+      },
+      {
+        name: "keep",
+        type: "integer",
+        default: "3",
+        env: "CONFIG_ROLLOUT_KEEP",
+        placeholder: "N",
+        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+      },
+      {
+        name: "dry-run",
+        type: "string",
+        default: "none",
+        choices: DRY_RUNS,
+        env: "CONFIG_ROLLOUT_DRY_RUN",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+      },
+      {
+        name: "apply",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_APPLY",
+        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+      },
+      {
+        name: "plan-out",
+        type: "string",
+        env: "CONFIG_ROLLOUT_PLAN_OUT",
+        placeholder: "FILE",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+      },
+      {
+        name: "plan",
+        type: "string",
+        env: "CONFIG_ROLLOUT_PLAN",
+        placeholder: "FILE",
+        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+      },
+      {
+        name: "wait",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_WAIT",
+        description: "Wait for every rollout to finish (--no-wait to skip)."
+      },
+      {
+        name: "timeout",
+        type: "duration",
+        default: "5m",
+        env: "CONFIG_ROLLOUT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+      },
+      {
+        name: "config-timeout",
+        type: "duration",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for the cluster to hold the committed config content before failing."
+      },
+      {
+        name: "kubeconfig",
+        type: "string",
+        env: "KUBECONFIG",
+        placeholder: "PATH",
+        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+      },
+      {
+        name: "kubeconfig-data",
+        type: "string",
+        env: "CONFIG_ROLLOUT_KUBECONFIG",
+        secret: true,
+        placeholder: "TEXT",
+        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+      },
+      {
+        name: "exec-plugin-timeout",
+        type: "duration",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+      },
+      {
+        name: "context",
+        type: "string",
+        env: "CONFIG_ROLLOUT_CONTEXT",
+        placeholder: "NAME",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+      },
+      {
+        name: "contexts",
+        type: "string",
+        env: "CONFIG_ROLLOUT_CONTEXTS",
+        placeholder: "LIST",
+        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+      },
+      {
+        name: "continue-on-failure",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+      },
+      {
+        name: "namespaces",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_NAMESPACES",
+        placeholder: "LIST",
+        description: "Only restart workloads in these namespaces (empty: all)."
+      },
+      {
+        name: "exclude-namespaces",
+        type: "list",
+        default: "kube-system",
+        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+        placeholder: "LIST",
+        description: "Never restart workloads in these namespaces."
+      },
+      {
+        name: "max-restarts",
+        type: "integer",
+        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+        placeholder: "N",
+        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+      },
+      {
+        name: "concurrency",
+        type: "integer",
+        default: String(DEFAULT_CONCURRENCY),
+        env: "CONFIG_ROLLOUT_CONCURRENCY",
+        placeholder: "N",
+        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+      },
+      {
+        name: "check",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHECK",
+        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+      },
+      {
+        name: "changed-only",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+      },
+      {
+        name: "hash-key",
+        type: "string",
+        env: "CONFIG_ROLLOUT_HASH_KEY",
+        secret: true,
+        placeholder: "KEY",
+        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
+      },
+      {
+        name: "output",
+        type: "string",
+        default: "text",
+        choices: OUTPUT_FORMATS,
+        env: "CONFIG_ROLLOUT_OUTPUT",
+        short: "o",
+        description: "Report format on stdout; logs always go to stderr."
+      },
+      {
+        name: "comment",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_COMMENT",
+        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+      },
+      {
+        name: "comment-id",
+        type: "string",
+        env: "CONFIG_ROLLOUT_COMMENT_ID",
+        placeholder: "ID",
+        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+      },
+      {
+        name: "strict",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_STRICT",
+        description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+      },
+      {
+        name: "restart-reloader-managed",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+        description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+      },
+      {
+        name: "max-file-size",
+        type: "integer",
+        // 16 MiB: see the README ("Files it will not read") for why.
+        default: "16777216",
+        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+        placeholder: "BYTES",
+        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+      },
+      {
+        name: "debug",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_DEBUG",
+        description: "Print stack traces of internal errors."
+      }
+    ];
+  }
+});
+
+// src/settings/parse-duration.ts
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+var UNIT_MS;
+var init_parse_duration = __esm({
+  "src/settings/parse-duration.ts"() {
+    "use strict";
+    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+});
+
+// src/settings/validate-settings.ts
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+var MAX_TIMER_MS, ENV_NAME;
+var init_validate_settings = __esm({
+  "src/settings/validate-settings.ts"() {
+    "use strict";
+    init_errors();
+    init_names();
+    MAX_TIMER_MS = 2147483647;
+    ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  }
+});
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function credentialVariables() {
+  return [
+    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
+      ...o.env ? [o.env] : [],
+      `INPUT_${o.name.toUpperCase()}`
+    ]),
+    "INPUT_GITHUB-TOKEN",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "CONFIG_ROLLOUT_GITLAB_TOKEN"
+  ];
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  const given = (name) => {
+    const value = get(name);
+    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
+    return value;
+  };
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: given("repo"),
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    namespace: given("namespace"),
+    discover: str("discover"),
+    strategy: given("strategy"),
+    envName: given("env-name"),
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: given("keep"),
+    dryRun: given("dry-run"),
+    apply: bool("apply"),
+    planOut: str("plan-out") || void 0,
+    plan: str("plan") || void 0,
+    wait: bool("wait"),
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: given("concurrency"),
+    hashKey: str("hash-key"),
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
+    output: given("output"),
+    comment: bool("comment"),
+    commentId: str("comment-id") || void 0,
+    strict: bool("strict"),
+    maxFileSize: given("max-file-size"),
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  if (settings.plan !== void 0) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (settings.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+    );
+  }
+  return settings;
+}
+function contextWaves(contexts, context) {
+  if (contexts === void 0 || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
+    );
+  }
+  return { contexts: parseContexts(contexts) };
+}
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+var TRUE, FALSE;
+var init_settings = __esm({
+  "src/settings/settings.ts"() {
+    "use strict";
+    init_errors();
+    init_fleet();
+    init_options();
+    init_parse_duration();
+    init_validate_settings();
+    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
   }
 });
 
@@ -1888,31 +2631,604 @@ var init_config_content = __esm({
   }
 });
 
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
+// src/core/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const mark = ignored.has(key) ? { ignored: true } : {};
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
 }
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
 }
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
+var IGNORE_ANNOTATION;
+var init_config_changes = __esm({
+  "src/core/manifests/config-changes.ts"() {
     "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+    init_model();
+    init_config_content();
+    init_json_shape();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+  }
+});
+
+// src/core/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group("deleted");
+  const added = group("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const key = idKey(id);
+    if (!before.has(key) || !after.has(key)) return false;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/core/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_content();
+    init_model();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/core/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName2, via, volumeSource, path) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName2, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/core/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/core/plan/reloader.ts
+function reloaderAnnotation(workload) {
+  const annotations = field(field(workload, "metadata"), "annotations");
+  if (!isRecord(annotations)) return void 0;
+  for (const [name, value] of Object.entries(annotations)) {
+    if (!OPT_IN.has(name)) continue;
+    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
+    return `${name}: ${value}`;
+  }
+  return void 0;
+}
+var OPT_IN;
+var init_reloader = __esm({
+  "src/core/plan/reloader.ts"() {
+    "use strict";
+    init_json_shape();
+    OPT_IN = /* @__PURE__ */ new Set([
+      "reloader.stakater.com/auto",
+      "reloader.stakater.com/search",
+      "configmap.reloader.stakater.com/reload",
+      "configmap.reloader.stakater.com/auto",
+      "secret.reloader.stakater.com/reload",
+      "secret.reloader.stakater.com/auto"
+    ]);
+  }
+});
+
+// src/core/plan/build-plan.ts
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing
+    );
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+function changedReferences(candidate, found, changesByKey, stillReferencing) {
+  const references = [];
+  const waitingFor = [];
+  const ignoredReferences = [];
+  for (const ref of found) {
+    const config = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === void 0) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+      stillReferencing.get(key).add(shortId(candidate.id));
+      continue;
+    }
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+function deletedButReferenced(changes, stillReferencing) {
+  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return { ...base, action: "restart", reason, references: consuming };
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
+  if (reloader !== void 0 && !restartReloaderManaged) {
+    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
+  }
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var MAX_LISTED_KEYS;
+var init_build_plan = __esm({
+  "src/core/plan/build-plan.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_changes();
+    init_order();
+    init_model();
+    init_rolls_on_apply();
+    init_references();
+    init_reloader();
+    init_config_changes();
+    MAX_LISTED_KEYS = 5;
+  }
+});
+
+// src/core/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var init_guard_rails = __esm({
+  "src/core/plan/guard-rails.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
   }
 });
 
 // src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
 function isFailure(result) {
-  return result.restart === "failed" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
 }
 function outcomeOf(plan, results, dryRun) {
   if (results.some(isFailure)) {
@@ -1920,11 +3236,281 @@ function outcomeOf(plan, results, dryRun) {
   }
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted") ? "restarted" : "nothing-to-do";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
 }
 var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
+    init_errors();
+  }
+});
+
+// src/core/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
+    if (source2 === RAW) {
+      out.base.push(...atBase.get(RAW) ?? []);
+      out.head.push(...atHead.get(RAW) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const used = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path || "(the whole object)";
+}
+var RAW;
+var init_source_variants = __esm({
+  "src/core/sources/source-variants.ts"() {
+    "use strict";
+    init_config_content();
+    init_order();
+    init_model();
+    RAW = "";
+  }
+});
+
+// src/core/sources/variant-conflicts.ts
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field3, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+var MAX_NAMED;
+var init_variant_conflicts = __esm({
+  "src/core/sources/variant-conflicts.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_changes();
+    init_config_content();
+    init_order();
+    init_model();
+    init_build_plan();
+    init_references();
+    init_rolls_on_apply();
+    init_source_variants();
+    MAX_NAMED = 5;
   }
 });
 
@@ -1947,918 +3533,1257 @@ var init_run_limited = __esm({
   }
 });
 
-// src/core/manifests/fast-yaml.ts
-function parseSimpleYaml(source2) {
-  if (ODD_SPACE.test(source2)) return void 0;
+// src/pipeline/cluster/discover-cluster.ts
+async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+var init_discover_cluster = __esm({
+  "src/pipeline/cluster/discover-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/core/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/core/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/core/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/core/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_consumed_keys();
+    init_model();
+    init_references();
+  }
+});
+
+// src/pipeline/cluster/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group, resource } = configKind(id.kind);
+  return { verb: "patch", group, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+var init_check_permissions = __esm({
+  "src/pipeline/cluster/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/pipeline/cluster/find-on-cluster.ts
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+var init_find_on_cluster = __esm({
+  "src/pipeline/cluster/find-on-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/pipeline/cluster/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
   try {
-    return new FastParser(source2).documents();
+    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
   } catch (error) {
-    if (error instanceof GiveUp || error instanceof RangeError) return void 0;
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
-function scalar(raw) {
-  const text = withoutTrailingSpaces(raw);
-  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
-  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
-  if (text === "{}" || text.startsWith("{} #")) return {};
-  if (text === "[]" || text.startsWith("[] #")) return [];
-  const hash = text.indexOf(" #");
-  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
-  if (plain === "" || plain === "~" || plain === "null") return null;
-  if (plain === "true") return true;
-  if (plain === "false") return false;
-  if (NOT_STRINGS.has(plain)) giveUp();
-  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
-  if (NUMBER_START.test(plain)) {
-    if (DECIMAL.test(plain)) return Number(plain);
-    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
-  }
-  if (INDICATOR_START.test(plain)) giveUp();
-  return plain;
-}
-function withoutComment([value, rest]) {
-  const after = withoutLeadingSpaces(rest);
-  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
-  return value;
-}
-function doubleQuoted(text) {
-  let value = "";
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') return [value, text.slice(i + 1)];
-    if (c === "\\") {
-      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
-      value += escaped;
-      i++;
-      continue;
-    }
-    value += c;
-  }
-  return giveUp();
-}
-function singleQuoted(text) {
-  let value = "";
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'") {
-      if (text[i + 1] === "'") {
-        value += "'";
-        i++;
-        continue;
-      }
-      return [value, text.slice(i + 1)];
-    }
-    value += c;
-  }
-  return giveUp();
-}
-function withoutLeadingSpaces(text) {
-  let start = 0;
-  while (text.charCodeAt(start) === 32) start++;
-  return start === 0 ? text : text.slice(start);
-}
-function withoutTrailingSpaces(text) {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
-  return end === text.length ? text : text.slice(0, end);
-}
-var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
-var init_fast_yaml = __esm({
-  "src/core/manifests/fast-yaml.ts"() {
-    "use strict";
-    GiveUp = class extends Error {
-    };
-    giveUp = () => {
-      throw new GiveUp();
-    };
-    MAX_ALIASES = 50;
-    NOT_STRINGS = new Set(
-      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
-        " "
-      )
-    );
-    NUMBER_START = /^[-+.0-9]/;
-    NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
-    DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
-    INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
-    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
-    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
-    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
-    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
-    END = 0;
-    LINE_KIND = 1;
-    SEPARATOR = 2;
-    FastParser = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      kind = END;
-      indent = 0;
-      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
-      column = 0;
-      dash = false;
-      key = void 0;
-      rest = "";
-      /** Offset of the current line's text (after its indentation). */
-      offset = 0;
-      /** Offset of the line after the current one: where `advance` reads next. */
-      next = 0;
-      anchors = /* @__PURE__ */ new Map();
-      aliases = 0;
-      documents() {
-        const docs = [];
-        this.advance();
-        for (; ; ) {
-          if (this.kind === LINE_KIND) {
-            if (this.indent !== 0) giveUp();
-            const start = this.offset;
-            this.anchors = /* @__PURE__ */ new Map();
-            this.aliases = 0;
-            const value = this.block(0);
-            if (this.kind === LINE_KIND) giveUp();
-            docs.push({ value, start });
-          }
-          if (this.kind === END) return docs;
-          this.advance();
-        }
-      }
-      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
-      advance() {
-        const source2 = this.source;
-        for (; ; ) {
-          if (this.next >= source2.length) {
-            this.kind = END;
-            this.indent = -1;
-            return;
-          }
-          LINE.lastIndex = this.next;
-          const m = LINE.exec(source2);
-          const indent = m[1].length;
-          const spaces = m[2];
-          const key = m[3];
-          const rest = m[4];
-          this.next = LINE.lastIndex;
-          if (spaces === void 0 && key === void 0) {
-            if (rest === "" || rest.charCodeAt(0) === 35) continue;
-            if (indent === 0) {
-              const c = rest.charCodeAt(0);
-              if (c === 45 && rest.startsWith("---")) {
-                if (rest !== "---") giveUp();
-                this.kind = SEPARATOR;
-                this.indent = -1;
-                return;
-              }
-              if (c === 37 || rest.startsWith("...")) giveUp();
-            }
-          }
-          this.kind = LINE_KIND;
-          this.indent = indent;
-          this.dash = spaces !== void 0;
-          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
-          this.key = key;
-          this.rest = rest;
-          this.offset = m.index + indent;
-          return;
-        }
-      }
-      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
-      block(minIndent) {
-        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
-        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
-      }
-      sequence(indent) {
-        const items = [];
-        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
-          if (this.key !== void 0) {
-            this.indent = this.column;
-            this.dash = false;
-            items.push(this.mapping(this.column));
-            continue;
-          }
-          const rest = this.rest;
-          this.advance();
-          if (rest === "" || rest.charCodeAt(0) === 35) {
-            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
-            continue;
-          }
-          items.push(this.inlineValue(rest, indent));
-        }
-        return items;
-      }
-      mapping(indent) {
-        const map = {};
-        while (this.kind === LINE_KIND) {
-          if (this.indent !== indent || this.dash) {
-            if (this.indent <= indent) break;
-            giveUp();
-          }
-          const key = this.key ?? giveUp();
-          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
-            giveUp();
-          let rest = this.rest;
-          let anchor;
-          if (rest.startsWith("&")) {
-            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
-            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
-            if (this.anchors.has(anchor)) giveUp();
-          }
-          let value;
-          if (rest === "" || rest.startsWith("#")) {
-            this.advance();
-            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
-            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
-              value = this.sequence(indent);
-            else value = null;
-          } else if (rest.startsWith("|") || rest.startsWith(">")) {
-            value = this.blockScalar(rest, indent);
-          } else {
-            this.advance();
-            value = this.inlineValue(rest, indent);
-          }
-          if (anchor !== void 0) this.anchors.set(anchor, value);
-          map[key] = value;
-        }
-        return map;
-      }
-      /**
-       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
-       * continue it (a more indented line is a multi-line scalar or an error).
-       */
-      inlineValue(text, indent) {
-        let value;
-        if (PLAIN_WORD.test(text)) {
-          value = NOT_STRINGS.has(text) ? scalar(text) : text;
-        } else if (text.startsWith("*")) {
-          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
-          if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
-          value = this.anchors.get(match[1]);
-        } else {
-          value = scalar(text);
-        }
-        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
-        return value;
-      }
-      /**
-       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
-       * header; its content lines are read raw (comments and blank lines are content here).
-       */
-      blockScalar(header, indent) {
-        if (header !== "|" && header !== "|-") giveUp();
-        const source2 = this.source;
-        const lines = [];
-        let blockIndent = -1;
-        let at = this.next;
-        while (at < source2.length) {
-          let end = source2.indexOf("\n", at);
-          if (end === -1) end = source2.length;
-          let textStart = at;
-          while (source2.charCodeAt(textStart) === 32) textStart++;
-          const lineIndent = textStart - at;
-          if (textStart === end) {
-            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
-            lines.push("");
-            at = end + 1;
-            continue;
-          }
-          if (blockIndent === -1) {
-            if (lineIndent <= indent) break;
-            blockIndent = lineIndent;
-          }
-          if (lineIndent < blockIndent) {
-            if (lineIndent > indent) giveUp();
-            break;
-          }
-          lines.push(source2.slice(at + blockIndent, end));
-          at = end + 1;
-        }
-        if (blockIndent === -1) giveUp();
-        this.next = at;
-        this.advance();
-        while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-        const body = lines.join("\n");
-        return header === "|" ? `${body}
-` : body;
-      }
-    };
-    ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
-  }
-});
-
-// src/core/manifests/manifest-reader.ts
-function isProbablyManifestText(text) {
-  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
-}
-function decodeSource(file, text) {
-  const decoded = decodeText(text);
-  if (decoded === void 0) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: "not a text file (contains NUL bytes or invalid UTF-8)",
-        severity: "error"
-      }
-    };
-  }
-  const lfs = LFS_POINTER.exec(decoded);
-  if (lfs) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning"
-      }
-    };
-  }
-  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
-}
-function parseManifestsFast(file, text, opts) {
-  const decoded = decodeSource(file, text);
-  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
-  return parseFast(file, decoded.source, opts);
-}
-function parseFast(file, source2, opts) {
-  const documents = parseSimpleYaml(source2);
-  if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
-  const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
-  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
-  if (reader.cappedProblems().length > 0) return void 0;
-  return { manifests: reader.manifests, problems: [] };
-}
-function notAManifestIsAWarning(source2, problems) {
-  if (isProbablyManifestText(source2)) return problems;
-  return problems.map(
-    (p) => p.severity === "error" ? {
-      ...p,
-      severity: "warning",
-      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
-    } : p
-  );
-}
-function decodeText(text) {
-  let s;
-  if (typeof text === "string") {
-    s = text;
-    if (s.includes("\uFFFD")) return void 0;
-  } else {
-    try {
-      s = UTF8.decode(text);
-    } catch {
-      return void 0;
-    }
-  }
-  return s.includes("\0") ? void 0 : s;
-}
-function nodeStart(doc, path) {
-  const node = doc.getIn(path, true);
-  if (typeof node !== "object" || node === null) return void 0;
-  const range = node.range;
-  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
-}
-function describeFailure(error) {
-  const text = error instanceof Error ? error.message : String(error);
-  if (/Maximum call stack/i.test(text)) return "nested too deeply";
-  return oneLine(text);
-}
-function oneLine(text) {
-  const first = text.split(/\r?\n/, 1)[0] ?? "";
-  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
-}
-function mayHoldSecret(text) {
-  return SECRET_KIND.test(text);
-}
-function describeYamlErrorCode(code) {
-  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
-  return `${text}; ${QUIET_DETAIL}`;
-}
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, LFS_POINTER, UTF8, DocumentReader, SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
-var init_manifest_reader = __esm({
-  "src/core/manifests/manifest-reader.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_workload_kinds();
-    init_names();
-    init_fast_yaml();
-    init_json_shape();
-    DEFAULT_MAX_ALIAS_COUNT = 100;
-    MAX_PROBLEMS_PER_FILE = 10;
-    KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
-      "ConfigMap",
-      "Secret",
-      ...WORKLOAD_KINDS.map((k) => k.kind)
-    ]);
-    NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
-    PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-    LineIndex = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      starts;
-      linePos(offset) {
-        if (this.starts === void 0) {
-          const firstLineEnd = this.source.indexOf("\n");
-          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-          this.starts = [0];
-          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-        }
-        const starts = this.starts;
-        let low = 0;
-        let high = starts.length - 1;
-        while (low < high) {
-          const mid = low + high + 1 >> 1;
-          if (starts[mid] <= offset) low = mid;
-          else high = mid - 1;
-        }
-        return { line: low + 1, col: offset - starts[low] + 1 };
-      }
-    };
-    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
-    DocumentReader = class {
-      constructor(file, source2, lineCounter, opts, quiet) {
-        this.file = file;
-        this.source = source2;
-        this.lineCounter = lineCounter;
-        this.opts = opts;
-        this.quiet = quiet;
-        const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
-        this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
-      }
-      file;
-      source;
-      lineCounter;
-      opts;
-      quiet;
-      manifests = [];
-      problems = [];
-      maxAliasCount;
-      cappedProblems() {
-        if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
-        const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
-        const last = kept[kept.length - 1];
-        kept.push({
-          file: this.file,
-          line: last.line,
-          col: last.col,
-          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-          severity: "error"
-        });
-        return kept;
-      }
-      /**
-       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
-       * (the full parse passes it: it needs the `yaml` package's node types).
-       */
-      readDocument(doc, unresolvedAlias2) {
-        if (doc.errors.length > 0) {
-          const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
-          const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
-          for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-            const [start2, end] = error.pos;
-            const key = oneLine(this.source.slice(start2, end));
-            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
-            this.problem(start2, message);
-          }
-          return;
-        }
-        const contents = doc.contents;
-        if (contents === null) return;
-        const start = contents.range?.[0] ?? doc.range[0];
-        let value;
-        try {
-          value = doc.toJS({ maxAliasCount: this.maxAliasCount });
-        } catch (error) {
-          const text = error instanceof Error ? error.message : String(error);
-          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
-          if (unresolved !== void 0) {
-            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
-            this.problem(
-              unresolved.offset,
-              `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
-            );
-            return;
-          }
-          this.problem(
-            start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
-          );
-          return;
-        }
-        this.readValue(value, start, (path) => nodeStart(doc, path));
-      }
-      /**
-       * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
-       * item and each bad field gets its own line.
-       */
-      readValue(value, start, locate) {
-        if (!isRecord(value)) return;
-        const hasApiVersion = Object.hasOwn(value, "apiVersion");
-        const hasKind = Object.hasOwn(value, "kind");
-        if (!hasApiVersion || !hasKind) return;
-        const apiVersion = value.apiVersion;
-        const kind = value.kind;
-        if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
-          this.problem(start, "apiVersion and kind must be non-empty strings");
-          return;
-        }
-        const items = field(value, "items");
-        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
-          this.readList(kind, items, start, locate);
-          return;
-        }
-        if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
-        this.readObject(value, kind, start, locate);
-      }
-      readList(kind, items, start, locate) {
-        if (items === void 0 || items === null) return;
-        if (!Array.isArray(items)) {
-          this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
-          return;
-        }
-        items.forEach((item, index) => {
-          const itemStart = locate(["items", index]) ?? start;
-          if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
-            this.problem(
-              itemStart,
-              `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`
-            );
-            return;
-          }
-          this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
-        });
-      }
-      readObject(object, kind, start, locate) {
-        const metadata = field(object, "metadata");
-        if (metadata === void 0 || metadata === null) {
-          if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
-          return;
-        }
-        if (!isRecord(metadata)) {
-          this.problem(
-            locate(["metadata"]) ?? start,
-            `${kind}: metadata must be a mapping, found ${describeType(metadata)}`
-          );
-          return;
-        }
-        const name = field(metadata, "name");
-        if (name === void 0 || name === null) {
-          if (typeof field(metadata, "generateName") === "string") return;
-          this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
-          return;
-        }
-        if (typeof name !== "string" || name.trim() === "") {
-          this.problem(
-            locate(["metadata", "name"]) ?? start,
-            `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`
-          );
-          return;
-        }
-        const checked = KINDS_THAT_NEED_METADATA.has(kind);
-        if (checked && !isObjectName(name)) {
-          this.problem(
-            locate(["metadata", "name"]) ?? start,
-            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
-          );
-          return;
-        }
-        const namespaceValue = field(metadata, "namespace");
-        let namespace;
-        let namespaceAssumed = false;
-        if (isClusterScoped(kind)) {
-          namespace = "";
-        } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
-          namespace = this.opts.defaultNamespace;
-          namespaceAssumed = true;
-        } else if (typeof namespaceValue === "string") {
-          namespace = namespaceValue;
-          if (checked && !isNamespaceName(namespace)) {
-            this.problem(
-              locate(["metadata", "namespace"]) ?? start,
-              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
-            );
-            return;
-          }
-        } else {
-          this.problem(
-            locate(["metadata", "namespace"]) ?? start,
-            `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`
-          );
-          return;
-        }
-        this.manifests.push({
-          id: { kind, namespace, name },
-          file: this.file,
-          line: this.lineCounter.linePos(start).line,
-          object,
-          ...namespaceAssumed ? { namespaceAssumed: true } : {}
-        });
-      }
-      failed(offset, error) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
-      }
-      problem(offset, message) {
-        const { line, col } = this.lineCounter.linePos(offset);
-        this.problems.push({ file: this.file, line, col, message, severity: "error" });
-      }
-    };
-    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
-    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
-    QUIET_DETAIL = "details not shown (the file holds a Secret)";
-    YAML_ERROR_TEXT = {
-      BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
-      BAD_INDENT: "bad indentation",
-      BAD_SCALAR_START: "a plain value starts with a reserved character",
-      BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
-      BLOCK_IN_FLOW: "a block value inside a flow collection",
-      MISSING_CHAR: "a closing quote or bracket is missing",
-      MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
-      TAB_AS_INDENT: "a tab used for indentation",
-      UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
-    };
-  }
-});
-
-// src/core/manifests/parse-manifests.ts
-var parse_manifests_exports = {};
-__export(parse_manifests_exports, {
-  isProbablyManifestText: () => isProbablyManifestText,
-  mayHoldSecret: () => mayHoldSecret,
-  parseManifests: () => parseManifests
-});
-function parseManifests(file, text, opts) {
-  const decoded = decodeSource(file, text);
-  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
-  const { source: source2 } = decoded;
-  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
-  if (fast !== void 0) return fast;
-  const lineCounter = new import_yaml.LineCounter();
-  let docs;
+async function sendPatch(request, first, cluster, opts) {
   try {
-    docs = (0, import_yaml.parseAllDocuments)(source2, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
     });
   } catch (error) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
-    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
-  for (const doc of docs) {
-    try {
-      reader.readDocument(doc, unresolvedAlias);
-    } catch (error) {
-      reader.failed(doc.range[0], error);
-    }
-  }
-  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
 }
-function unresolvedAlias(doc) {
-  let found;
-  (0, import_yaml.visit)(doc, {
-    Alias(_key, alias) {
-      if (alias.resolve(doc) !== void 0) return void 0;
-      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
-      return import_yaml.visit.BREAK;
-    }
-  });
-  return found;
-}
-function asKubectlReadsIt(tags) {
-  return tags.filter((tag) => {
-    const { tag: name, format } = tag;
-    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-  });
-}
-var import_yaml;
-var init_parse_manifests = __esm({
-  "src/core/manifests/parse-manifests.ts"() {
-    "use strict";
-    import_yaml = require("./vendor/yaml.js");
-    init_manifest_reader();
-    init_manifest_reader();
-  }
-});
-
-// src/core/sources/kustomization-names.ts
-function kustomizationDirOf(path) {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/core/sources/kustomization-names.ts"() {
-    "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-  }
-});
-
-// src/core/sources/kustomization-file.ts
-var kustomization_file_exports = {};
-__export(kustomization_file_exports, {
-  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
-  joinPath: () => joinPath,
-  kustomizationDirOf: () => kustomizationDirOf,
-  readKustomizationFile: () => readKustomizationFile
-});
-function readKustomizationFile(path, text) {
-  const dir = kustomizationDirOf(path) ?? "";
-  const result = {
-    dir,
-    path,
-    isComponent: false,
-    entries: [],
-    resources: [],
-    files: [],
-    generators: [],
-    patchFiles: []
-  };
-  let doc;
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
   try {
-    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
   } catch (error) {
-    result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
-    return result;
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    throw error;
   }
-  if (!isRecord(doc)) return result;
-  result.isComponent = field(doc, "kind") === "Component";
-  const namespace = field(doc, "namespace");
-  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value) => {
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
-      return void 0;
-    }
-    return joinPath(dir, value.trim());
-  };
-  const pushAll = (into, values) => {
-    for (const value of values) {
-      const path2 = local(value);
-      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
-    }
-  };
-  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field(doc, key)));
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
-  const patchPaths = [
-    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
-    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
-  ];
-  pushAll(result.patchFiles, patchPaths);
-  pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
-  );
-  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
-  for (const [key, kind] of [
-    ["configMapGenerator", "ConfigMap"],
-    ["secretGenerator", "Secret"]
-  ]) {
-    for (const generator of listOf(field(doc, key))) {
-      const name = field(generator, "name");
-      const files = [
-        ...listOf(field(generator, "files")).map(
-          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
-        ),
-        ...listOf(field(generator, "envs")),
-        field(generator, "env")
-      ];
-      const paths = [];
-      pushAll(paths, files);
-      for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
-      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
-    }
+  const live = await cluster.readWorkload(ownerId);
+  if (!live)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
   }
-  return result;
+  return `${formatId(id)} does not exist in the cluster`;
 }
-function listOf(value) {
-  return Array.isArray(value) ? value : [];
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
 }
-function isRemote(value) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
 }
-function joinPath(dir, relative) {
-  const parts = dir.split("/").filter(Boolean);
-  for (const part of relative.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
-      else parts.pop();
-    } else {
-      parts.push(part);
-    }
-  }
-  return parts.join("/");
-}
-var import_yaml2;
-var init_kustomization_file = __esm({
-  "src/core/sources/kustomization-file.ts"() {
+var PARALLEL_PATCHES;
+var init_restart = __esm({
+  "src/pipeline/cluster/restart.ts"() {
     "use strict";
-    import_yaml2 = require("./vendor/yaml.js");
+    init_errors();
+    init_workload_kinds();
     init_json_shape();
-    init_kustomization_names();
-    init_kustomization_names();
+    init_model();
+    init_run_limited();
+    init_retry();
+    PARALLEL_PATCHES = 4;
   }
 });
 
-// src/core/sources/rendered-documents.ts
-var rendered_documents_exports = {};
-__export(rendered_documents_exports, {
-  createDocumentParser: () => createDocumentParser,
-  parseRenderedPair: () => parseRenderedPair,
-  splitDocuments: () => splitDocuments
-});
-function splitDocuments(text) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
-  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field(field(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
 }
-function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
-  const problems = [];
-  const reported = /* @__PURE__ */ new Set();
-  const parse2 = (text) => {
-    let result = cache.get(text);
-    if (!result) {
-      result = parseManifests(label2, text, { defaultNamespace });
-      cache.set(text, result);
-    }
-    if (result.problems.length > 0 && !reported.has(text)) {
-      reported.add(text);
-      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
-    }
-    return result.manifests;
-  };
-  return {
-    problems,
-    objectsOf(output) {
-      if (output === void 0) return [];
-      const text = decode(output);
-      const docs = text === void 0 ? void 0 : splitDocuments(text);
-      if (docs === void 0) {
-        const whole = parseManifests(label2, output, { defaultNamespace });
-        problems.push(...whole.problems);
-        return whole.manifests;
-      }
-      return docs.flatMap(parse2);
-    }
-  };
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
 }
-function parseRenderedPair(label2, baseOutput, headOutput, defaultNamespace) {
-  const parser = createDocumentParser(label2, defaultNamespace);
-  const head = parser.objectsOf(headOutput);
-  const base = parser.objectsOf(baseOutput);
-  return { base, head, problems: parser.problems };
-}
-function decode(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return void 0;
-  }
-}
-var init_rendered_documents = __esm({
-  "src/core/sources/rendered-documents.ts"() {
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
     "use strict";
-    init_parse_manifests();
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
   }
 });
 
-// src/core/manifests/content-hash.ts
-var content_hash_exports = {};
-__export(content_hash_exports, {
-  contentHash: () => contentHash
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
+  const pending = () => !signal.aborted && names.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      req.onRetry(error);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field(field(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve7) => {
+    if (signal.aborted) return resolve7();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve7();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen) {
+  const { names, signal } = req;
+  const followed = new Set(names);
+  return new Promise((resolve7, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve7({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field(field(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error) => {
+        detach();
+        if (error) reject(error);
+        else resolve7({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
 });
-function contentHash(contents, key) {
-  const entries = contents.map(({ id, content }) => canonicalJson({ id, content })).sort(compareStrings);
-  const payload = `[${entries.join(",")}]`;
+
+// src/pipeline/cluster/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state, result, message) {
+      if (state.result) return;
+      state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of states.values()) {
+    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state, obj) => {
+    if (state.result) return;
+    const verdict = rolloutVerdict(state.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
+    state.lastError = void 0;
+    if (verdict.waiting !== state.lastMessage) {
+      state.lastMessage = verdict.waiting;
+      opts.onProgress?.(state.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state = byName.get(name);
+      const id = formatId(state.target.id);
+      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error) => {
+      for (const member of members) member.lastError = error.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }) {
+  for (const state of states) {
+    if (state.result) continue;
+    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
+    settle(
+      state,
+      "timeout",
+      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
+    );
+  }
+}
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/pipeline/cluster/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_json_shape();
+    init_model();
+    init_list_watch();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
+  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME2.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live, templatePath, varName, value) {
+  const template = templateAt(live, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_template();
+    init_json_shape();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/pipeline/cluster/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const settle = (state, outcome) => {
+    if (state.settled) return;
+    state.settled = outcome;
+    opts.log.info(
+      `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  if (unsettled === 0) stop.abort();
+  const deadline = setTimeout(() => {
+    for (const state of followed.values())
+      settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const groups = /* @__PURE__ */ new Map();
+  for (const state of followed.values()) {
+    const key = `${state.id.namespace}/${state.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state = byName.get(name);
+      state.seen = currentHash(obj, state.templatePath);
+      if (state.seen !== state.hash) return;
+      state.object = obj;
+      context.settle(state, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state, timeoutMs, durationMs) {
+  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/pipeline/cluster/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+  }
+});
+
+// src/pipeline/cluster/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const followed = await restartAndWait(
+    cluster,
+    {
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: WAIT_FOR_ROLLOUTS
+      },
+      requests: agent.requests,
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true
+    },
+    agent.context
+  );
+  const results = [...followed, ...agent.notApplied];
+  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
+  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap(
+          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log)
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs
+      });
+  }
+  return [...results.values()];
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/pipeline/cluster/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_check_permissions();
+    init_restart();
+    init_wait();
+    init_wait_for_agent();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
+  const live = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group = configMapsByNamespace.get(id.namespace) ?? [];
+    group.push(id);
+    configMapsByNamespace.set(id.namespace, group);
+  }
+  const lists = [];
+  for (const [namespace, group] of configMapsByNamespace) {
+    if (group.length > 1) lists.push([namespace, group]);
+    else singles.push(...group);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
+    init_model();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/pipeline/cluster/sync-configs.ts
+function committedContent(config) {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    ...config.manifest ? { manifest: config.manifest } : {}
+  };
+}
+async function syncConfigs(cluster, configs, options, log) {
+  const live = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+  );
+  while (waiting2.length > 0) {
+    await sleep2(options.pollMs ?? 1e3);
+    waiting2 = await stillDifferent(waiting2);
+    if (waiting2.length === 0) break;
+    if (Date.now() >= deadline) {
+      const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+      throw new RolloutFailure(
+        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+      );
+    }
+  }
+  return live;
+}
+var init_sync_configs = __esm({
+  "src/pipeline/cluster/sync-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_config_content();
+    init_model();
+    init_read_live_configs();
+  }
+});
+
+// src/pipeline/cluster/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { strategy, settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
+  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+}
+var init_roll_out_plan = __esm({
+  "src/pipeline/cluster/roll-out-plan.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_check_permissions();
+    init_find_on_cluster();
+    init_restart_and_wait();
+    init_sync_configs();
+  }
+});
+
+// src/pipeline/scan/namespace-note.ts
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+var MAX_LISTED;
+var init_namespace_note = __esm({
+  "src/pipeline/scan/namespace-note.ts"() {
+    "use strict";
+    init_model();
+    MAX_LISTED = 5;
+  }
+});
+
+// src/core/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys
+});
+function configHash(consumed, contents, key) {
+  const entries = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
   const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
   return hash.update(payload, "utf8").digest("hex");
 }
 var import_node_crypto;
-var init_content_hash = __esm({
-  "src/core/manifests/content-hash.ts"() {
+var init_config_hash = __esm({
+  "src/core/manifests/config-hash.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
+    init_model();
     init_config_content();
+    init_consumed_keys();
     init_order();
+    init_consumed_keys();
+  }
+});
+
+// src/pipeline/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey) {
+  const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = /* @__PURE__ */ new Map();
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key);
+    if (hash !== void 0) hashes.set(idKey(workload.id), hash);
+  }
+  return hashes;
+}
+var init_restart_hash = __esm({
+  "src/pipeline/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+  }
+});
+
+// src/pipeline/strategy/annotation-strategy.ts
+function annotationStep(hashFor) {
+  return (id, live, kind) => {
+    const hash = hashFor(id);
+    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (currentHash(live, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey);
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+var init_annotation_strategy = __esm({
+  "src/pipeline/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_consumed_configs();
+    init_restart_patch();
+    init_restart_hash();
+  }
+});
+
+// src/pipeline/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor(_id, live, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = kind.restart.patch;
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    }
+  };
+}
+var init_env_strategy = __esm({
+  "src/pipeline/strategy/env-strategy.ts"() {
+    "use strict";
+    init_pod_template();
+    init_restart_patch();
+  }
+});
+
+// src/pipeline/strategy/gitops-strategy.ts
+function createGitopsStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live, kind.templatePath);
+      if (carried !== hash) {
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack) {
+      return {
+        results: results.map((r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
+        notes: []
+      };
+    }
+  };
+}
+function checkStamped(ids, headWorkloads, hashFor) {
+  const problems = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  ${problems.join("\n  ")}
+Run \`config-rollout stamp\`, commit the result and push it.`
+  );
+}
+var init_gitops_strategy = __esm({
+  "src/pipeline/strategy/gitops-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_consumed_configs();
+    init_restart_patch();
+    init_restart_hash();
   }
 });
 
@@ -2889,7 +4814,7 @@ function configCopy(source2, commit, key) {
   const { id, object, content } = source2;
   const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
   const name = copyName(id.name, copyHash(id.kind, content, type, key));
-  const body = {
+  const body2 = {
     apiVersion: "v1",
     kind: id.kind,
     metadata: {
@@ -2901,7 +4826,7 @@ function configCopy(source2, commit, key) {
     immutable: true,
     ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
   };
-  return { source: id, name, body };
+  return { source: id, name, body: body2 };
 }
 function configMapData(object, content) {
   const binaryKeys = new Set(
@@ -2990,19 +4915,23 @@ function copyPlanNotes(context, settings) {
 }
 async function prepareCopies(context, settings, managedCopies) {
   const { cluster, log } = context;
-  const checked = await runLimited(plannedSources(context), settings.concurrency ?? 8, async (p) => {
-    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-    const copy = configCopy(p.source, context.head, key);
-    const { kind, namespace, name } = copy.source;
-    const [existing, copiesInNamespace] = await Promise.all([
-      // By name, whatever its labels: the name may be taken by an object that is not a copy.
-      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-      managedCopies(namespace, kind)
-    ]);
-    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-    return { copy, head: p.head, existing, older };
-  });
+  const checked = await runLimited(
+    plannedSources(context),
+    settings.concurrency ?? DEFAULT_CONCURRENCY,
+    async (p) => {
+      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+      const copy = configCopy(p.source, context.head, key);
+      const { kind, namespace, name } = copy.source;
+      const [existing, copiesInNamespace] = await Promise.all([
+        // By name, whatever its labels: the name may be taken by an object that is not a copy.
+        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+        managedCopies(namespace, kind)
+      ]);
+      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+      return { copy, head: p.head, existing, older };
+    }
+  );
   const copies = [];
   const writes = [];
   const serverDryRun = settings.dryRun === "server";
@@ -3071,6 +5000,7 @@ var init_copies = __esm({
     init_live_config();
     init_model();
     init_run_limited();
+    init_setting_choices();
     init_config_copy();
   }
 });
@@ -3435,7 +5365,7 @@ var init_repoint_workloads = __esm({
 });
 
 // src/pipeline/strategy/versioned/rollback.ts
-async function rollbackOf(results, repointings, cluster, concurrency = 8) {
+async function rollbackOf(results, repointings, cluster, concurrency = DEFAULT_CONCURRENCY) {
   const failed2 = results.filter((r) => isRolledBack(r, repointings));
   if (failed2.length === 0) return void 0;
   const gone = await missingTargets(failed2, repointings, cluster, concurrency);
@@ -3496,6 +5426,7 @@ var init_rollback = __esm({
     init_api_kinds();
     init_model();
     init_run_limited();
+    init_setting_choices();
     init_repoint_workloads();
   }
 });
@@ -3532,13 +5463,13 @@ async function findNewerCopies(context, copies) {
     const placed = await asked;
     if (placed.order === "unknown") {
       throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
       );
     }
   }
@@ -3553,13 +5484,13 @@ function staleReason(namespace, live, kind, newer, head) {
     if (commit !== void 0) running2.set(describe(id), commit);
   }
   if (running2.size === 0) return void 0;
-  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 function describe(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
-function short2(sha) {
+function short(sha) {
   return sha.slice(0, 12);
 }
 var init_stale_runs = __esm({
@@ -3665,54 +5596,1724 @@ var init_versioned_strategy = __esm({
   }
 });
 
-// src/report/error-line.ts
-var error_line_exports = {};
-__export(error_line_exports, {
-  BUG_HINT: () => BUG_HINT,
-  describeError: () => describeError,
-  errorParts: () => errorParts
-});
-function errorParts(error, debug) {
-  if (isExpectedError(error)) return { message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
+// src/pipeline/strategy/choose-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
+  }
 }
-function describeError(error, debug) {
-  const parts = errorParts(error, debug);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
+var init_choose_strategy = __esm({
+  "src/pipeline/strategy/choose-strategy.ts"() {
     "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+    init_annotation_strategy();
+    init_env_strategy();
+    init_gitops_strategy();
   }
 });
 
-// src/report/ci-log-text.ts
-var ci_log_text_exports = {};
-__export(ci_log_text_exports, {
-  escapeForCiLog: () => escapeForCiLog,
-  escapeJsonForCiLog: () => escapeJsonForCiLog
-});
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+// src/pipeline/apply-plan.ts
+function emptyPlanOf(range) {
+  return {
+    base: range.base ?? "",
+    head: range.head,
+    rangeNote: range.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: []
+  };
 }
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
+async function applyPlanToCluster(repoPlan, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const strategy = await chooseRestartStrategy(settings, now);
+  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await connection.connect();
+    if (!cluster) {
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: repoPlan.head
+    }) ?? [] : [];
+    return {
+      plan,
+      results: [],
+      outcome: outcomeOf(plan, [], settings.dryRun),
+      dryRun: settings.dryRun,
+      ...notes2.length > 0 ? { notes: notes2 } : {}
+    };
+  }
+  const live = await connectOnce();
+  const { results, notes } = await rollOutPlan(
+    live,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
+      },
+      repoWorkloads: scan.workloads,
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)]] : [];
+        })
+      ),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      commitOrder: repoPlan.commitOrder,
+      head: repoPlan.head
+    },
+    { strategy, settings, log, now }
+  );
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes } : {},
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: { context: live.context, server: live.server },
+    dryRun: settings.dryRun
+  };
 }
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
+function completePlan(repoPlan, clusterWorkloads, strategy, context) {
+  const { settings, log } = context;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
+  });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
+  for (const warning of built.warnings) log.warn(warning.message, warning);
+  const planned = withWorkloadSources(
+    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: scan.changes,
+    workloads: guarded.workloads,
+    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
+    problems: scan.problems,
+    warnings: [
+      ...repoPlan.scanWarnings,
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
+    ]
+  };
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
+function noClusterHint(naming) {
+  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+}
+var init_apply_plan = __esm({
+  "src/pipeline/apply-plan.ts"() {
     "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_build_plan();
+    init_guard_rails();
+    init_run_result();
+    init_rolls_on_apply();
+    init_variant_conflicts();
+    init_discover_cluster();
+    init_roll_out_plan();
+    init_sync_configs();
+    init_namespace_note();
+    init_choose_strategy();
+  }
+});
+
+// src/core/manifests/decode-source.ts
+function decodeSource(file, text) {
+  const decoded = decodeText(text);
+  if (decoded === void 0) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: "not a text file (contains NUL bytes or invalid UTF-8)",
+        severity: "error"
+      }
+    };
+  }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning"
+      }
+    };
+  }
+  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function decodeText(text) {
+  let s;
+  if (typeof text === "string") {
+    s = text;
+    if (s.includes("\uFFFD")) return void 0;
+  } else {
+    try {
+      s = UTF8.decode(text);
+    } catch {
+      return void 0;
+    }
+  }
+  return s.includes("\0") ? void 0 : s;
+}
+var LFS_POINTER, UTF8;
+var init_decode_source = __esm({
+  "src/core/manifests/decode-source.ts"() {
+    "use strict";
+    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/core/manifests/fast-yaml.ts
+function parseSimpleYaml(source2) {
+  if (ODD_SPACE.test(source2)) return void 0;
+  try {
+    return new FastParser(source2).documents();
+  } catch (error) {
+    if (error instanceof GiveUp || error instanceof RangeError) return void 0;
+    throw error;
+  }
+}
+function scalar(raw) {
+  const text = withoutTrailingSpaces(raw);
+  if (text.startsWith('"')) return withoutComment(doubleQuoted(text));
+  if (text.startsWith("'")) return withoutComment(singleQuoted(text));
+  if (text === "{}" || text.startsWith("{} #")) return {};
+  if (text === "[]" || text.startsWith("[] #")) return [];
+  const hash = text.indexOf(" #");
+  const plain = hash === -1 ? text : withoutTrailingSpaces(text.slice(0, hash));
+  if (plain === "" || plain === "~" || plain === "null") return null;
+  if (plain === "true") return true;
+  if (plain === "false") return false;
+  if (NOT_STRINGS.has(plain)) giveUp();
+  if (plain.includes(": ") || plain.endsWith(":") || plain.includes(" #")) giveUp();
+  if (NUMBER_START.test(plain)) {
+    if (DECIMAL.test(plain)) return Number(plain);
+    if (INFINITY_OR_NAN.test(plain) || !NOT_IN_ANY_NUMBER.test(plain)) giveUp();
+  }
+  if (INDICATOR_START.test(plain)) giveUp();
+  return plain;
+}
+function withoutComment([value, rest]) {
+  const after = withoutLeadingSpaces(rest);
+  if (after !== "" && !(after.startsWith("#") && rest.length > after.length)) giveUp();
+  return value;
+}
+function doubleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return [value, text.slice(i + 1)];
+    if (c === "\\") {
+      const escaped = ESCAPES[text[i + 1] ?? ""] ?? giveUp();
+      value += escaped;
+      i++;
+      continue;
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function singleQuoted(text) {
+  let value = "";
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      if (text[i + 1] === "'") {
+        value += "'";
+        i++;
+        continue;
+      }
+      return [value, text.slice(i + 1)];
+    }
+    value += c;
+  }
+  return giveUp();
+}
+function withoutLeadingSpaces(text) {
+  let start = 0;
+  while (text.charCodeAt(start) === 32) start++;
+  return start === 0 ? text : text.slice(start);
+}
+function withoutTrailingSpaces(text) {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
+var init_fast_yaml = __esm({
+  "src/core/manifests/fast-yaml.ts"() {
+    "use strict";
+    GiveUp = class extends Error {
+    };
+    giveUp = () => {
+      throw new GiveUp();
+    };
+    MAX_ALIASES = 50;
+    NOT_STRINGS = new Set(
+      "null true false y Y yes Yes YES n N no No NO True TRUE False FALSE on On ON off Off OFF Null NULL".split(
+        " "
+      )
+    );
+    NUMBER_START = /^[-+.0-9]/;
+    NOT_IN_ANY_NUMBER = /[^0-9a-fA-F_+\-.:xXoO]/;
+    DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+    INFINITY_OR_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
+    INDICATOR_START = /^(?:[-?:](?: |$)|[,[\]{}#&*!|>%@`])/;
+    ODD_SPACE = /[\t\r\u0085\u2028\u2029\ufeff]/;
+    PLAIN_WORD = /^[A-Za-z][A-Za-z0-9._/-]*$/;
+    LINE = /( *)(?:-( +|(?=\n|$)))?(?:([A-Za-z_/][A-Za-z0-9_./-]*):(?: +|(?=\n|$)))?([^\n]*)\n?/y;
+    END = 0;
+    LINE_KIND = 1;
+    SEPARATOR = 2;
+    FastParser = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      kind = END;
+      indent = 0;
+      /** Column of what follows `- ` (when `dash`): where a mapping that starts on the item's line is. */
+      column = 0;
+      dash = false;
+      key = void 0;
+      rest = "";
+      /** Offset of the current line's text (after its indentation). */
+      offset = 0;
+      /** Offset of the line after the current one: where `advance` reads next. */
+      next = 0;
+      anchors = /* @__PURE__ */ new Map();
+      aliases = 0;
+      documents() {
+        const docs = [];
+        this.advance();
+        for (; ; ) {
+          if (this.kind === LINE_KIND) {
+            if (this.indent !== 0) giveUp();
+            const start = this.offset;
+            this.anchors = /* @__PURE__ */ new Map();
+            this.aliases = 0;
+            const value = this.block(0);
+            if (this.kind === LINE_KIND) giveUp();
+            docs.push({ value, start });
+          }
+          if (this.kind === END) return docs;
+          this.advance();
+        }
+      }
+      /** Move to the next significant line (not blank, not only a comment); `---`, `...` and `%` at column 0 end or refuse. */
+      advance() {
+        const source2 = this.source;
+        for (; ; ) {
+          if (this.next >= source2.length) {
+            this.kind = END;
+            this.indent = -1;
+            return;
+          }
+          LINE.lastIndex = this.next;
+          const m = LINE.exec(source2);
+          const indent = m[1].length;
+          const spaces = m[2];
+          const key = m[3];
+          const rest = m[4];
+          this.next = LINE.lastIndex;
+          if (spaces === void 0 && key === void 0) {
+            if (rest === "" || rest.charCodeAt(0) === 35) continue;
+            if (indent === 0) {
+              const c = rest.charCodeAt(0);
+              if (c === 45 && rest.startsWith("---")) {
+                if (rest !== "---") giveUp();
+                this.kind = SEPARATOR;
+                this.indent = -1;
+                return;
+              }
+              if (c === 37 || rest.startsWith("...")) giveUp();
+            }
+          }
+          this.kind = LINE_KIND;
+          this.indent = indent;
+          this.dash = spaces !== void 0;
+          this.column = spaces === void 0 ? indent : indent + 1 + spaces.length;
+          this.key = key;
+          this.rest = rest;
+          this.offset = m.index + indent;
+          return;
+        }
+      }
+      /** A block collection starting at the current line, if it is indented at least `minIndent`. */
+      block(minIndent) {
+        if (this.kind !== LINE_KIND || this.indent < minIndent) return null;
+        return this.dash ? this.sequence(this.indent) : this.mapping(this.indent);
+      }
+      sequence(indent) {
+        const items = [];
+        while (this.kind === LINE_KIND && this.indent === indent && this.dash) {
+          if (this.key !== void 0) {
+            this.indent = this.column;
+            this.dash = false;
+            items.push(this.mapping(this.column));
+            continue;
+          }
+          const rest = this.rest;
+          this.advance();
+          if (rest === "" || rest.charCodeAt(0) === 35) {
+            items.push(this.kind === LINE_KIND && this.indent > indent ? this.block(indent + 1) : null);
+            continue;
+          }
+          items.push(this.inlineValue(rest, indent));
+        }
+        return items;
+      }
+      mapping(indent) {
+        const map = {};
+        while (this.kind === LINE_KIND) {
+          if (this.indent !== indent || this.dash) {
+            if (this.indent <= indent) break;
+            giveUp();
+          }
+          const key = this.key ?? giveUp();
+          if (key.length > 1024 || NOT_STRINGS.has(key) || key === "__proto__" || Object.hasOwn(map, key))
+            giveUp();
+          let rest = this.rest;
+          let anchor;
+          if (rest.startsWith("&")) {
+            anchor = /^&([^ ]+)/.exec(rest)?.[1] ?? giveUp();
+            rest = withoutLeadingSpaces(rest.slice(anchor.length + 1));
+            if (this.anchors.has(anchor)) giveUp();
+          }
+          let value;
+          if (rest === "" || rest.startsWith("#")) {
+            this.advance();
+            if (this.kind === LINE_KIND && this.indent > indent) value = this.block(indent + 1);
+            else if (this.kind === LINE_KIND && this.indent === indent && this.dash)
+              value = this.sequence(indent);
+            else value = null;
+          } else if (rest.startsWith("|") || rest.startsWith(">")) {
+            value = this.blockScalar(rest, indent);
+          } else {
+            this.advance();
+            value = this.inlineValue(rest, indent);
+          }
+          if (anchor !== void 0) this.anchors.set(anchor, value);
+          map[key] = value;
+        }
+        return map;
+      }
+      /**
+       * A one-line value (scalar, alias, `{}` or `[]`) whose line has been passed; the next line must not
+       * continue it (a more indented line is a multi-line scalar or an error).
+       */
+      inlineValue(text, indent) {
+        let value;
+        if (PLAIN_WORD.test(text)) {
+          value = NOT_STRINGS.has(text) ? scalar(text) : text;
+        } else if (text.startsWith("*")) {
+          const match = /^\*([^ ]+) *(#.*)?$/.exec(text) ?? giveUp();
+          if (!this.anchors.has(match[1]) || ++this.aliases > MAX_ALIASES) giveUp();
+          value = this.anchors.get(match[1]);
+        } else {
+          value = scalar(text);
+        }
+        if (this.kind === LINE_KIND && this.indent > indent) giveUp();
+        return value;
+      }
+      /**
+       * `|` or `|-` (clip or strip), indentation detected from the first line. The current line is its
+       * header; its content lines are read raw (comments and blank lines are content here).
+       */
+      blockScalar(header, indent) {
+        if (header !== "|" && header !== "|-") giveUp();
+        const source2 = this.source;
+        const lines = [];
+        let blockIndent = -1;
+        let at = this.next;
+        while (at < source2.length) {
+          let end = source2.indexOf("\n", at);
+          if (end === -1) end = source2.length;
+          let textStart = at;
+          while (source2.charCodeAt(textStart) === 32) textStart++;
+          const lineIndent = textStart - at;
+          if (textStart === end) {
+            if (lineIndent > (blockIndent === -1 ? 0 : blockIndent)) giveUp();
+            lines.push("");
+            at = end + 1;
+            continue;
+          }
+          if (blockIndent === -1) {
+            if (lineIndent <= indent) break;
+            blockIndent = lineIndent;
+          }
+          if (lineIndent < blockIndent) {
+            if (lineIndent > indent) giveUp();
+            break;
+          }
+          lines.push(source2.slice(at + blockIndent, end));
+          at = end + 1;
+        }
+        if (blockIndent === -1) giveUp();
+        this.next = at;
+        this.advance();
+        while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+        const body2 = lines.join("\n");
+        return header === "|" ? `${body2}
+` : body2;
+      }
+    };
+    ESCAPES = { "\\": "\\", '"': '"', n: "\n", t: "	" };
+  }
+});
+
+// src/core/manifests/yaml-messages.ts
+function describeFailure(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Maximum call stack/i.test(text)) return "nested too deeply";
+  return oneLine(text);
+}
+function oneLine(text) {
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  return first.length > 200 ? `${first.slice(0, 200)}\u2026` : first;
+}
+function mayHoldSecret(text) {
+  return SECRET_KIND.test(text);
+}
+function describeYamlErrorCode(code) {
+  const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
+  return `${text}; ${QUIET_DETAIL}`;
+}
+var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
+var init_yaml_messages = __esm({
+  "src/core/manifests/yaml-messages.ts"() {
+    "use strict";
+    SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
+    PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
+    QUIET_DETAIL = "details not shown (the file holds a Secret)";
+    YAML_ERROR_TEXT = {
+      BAD_DQ_ESCAPE: "invalid escape sequence in a double-quoted string",
+      BAD_INDENT: "bad indentation",
+      BAD_SCALAR_START: "a plain value starts with a reserved character",
+      BLOCK_AS_IMPLICIT_KEY: "a block value used as a key",
+      BLOCK_IN_FLOW: "a block value inside a flow collection",
+      MISSING_CHAR: "a closing quote or bracket is missing",
+      MULTILINE_IMPLICIT_KEY: "a key spans more than one line",
+      TAB_AS_INDENT: "a tab used for indentation",
+      UNEXPECTED_TOKEN: "unexpected characters (e.g. text after a block scalar indicator | or >)"
+    };
+  }
+});
+
+// src/core/manifests/manifest-reader.ts
+function isProbablyManifestText(text) {
+  return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
+}
+function parseManifestsFast(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  return parseFast(file, decoded.source, opts);
+}
+function parseFast(file, source2, opts) {
+  const documents = parseSimpleYaml(source2);
+  if (documents === void 0) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
+  const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
+  for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
+  if (reader.cappedProblems().length > 0) return void 0;
+  return { manifests: reader.manifests, problems: [] };
+}
+function notAManifestIsAWarning(source2, problems) {
+  if (isProbablyManifestText(source2)) return problems;
+  return problems.map(
+    (p) => p.severity === "error" ? {
+      ...p,
+      severity: "warning",
+      message: `${p.message} (not read: does not look like a Kubernetes manifest)`
+    } : p
+  );
+}
+function nodeStart(doc, path) {
+  const node = doc.getIn(path, true);
+  if (typeof node !== "object" || node === null) return void 0;
+  const range = node.range;
+  return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
+}
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var init_manifest_reader = __esm({
+  "src/core/manifests/manifest-reader.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_workload_kinds();
+    init_names();
+    init_decode_source();
+    init_fast_yaml();
+    init_json_shape();
+    init_yaml_messages();
+    DEFAULT_MAX_ALIAS_COUNT = 100;
+    MAX_PROBLEMS_PER_FILE = 10;
+    KINDS_THAT_NEED_METADATA = /* @__PURE__ */ new Set([
+      "ConfigMap",
+      "Secret",
+      ...WORKLOAD_KINDS.map((k) => k.kind)
+    ]);
+    NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
+    PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        if (this.starts === void 0) {
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        }
+        const starts = this.starts;
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - starts[low] + 1 };
+      }
+    };
+    DocumentReader = class {
+      constructor(file, source2, lineCounter, opts, quiet) {
+        this.file = file;
+        this.source = source2;
+        this.lineCounter = lineCounter;
+        this.opts = opts;
+        this.quiet = quiet;
+        const max = opts.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+        this.maxAliasCount = Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_ALIAS_COUNT;
+      }
+      file;
+      source;
+      lineCounter;
+      opts;
+      quiet;
+      manifests = [];
+      problems = [];
+      maxAliasCount;
+      cappedProblems() {
+        if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
+        const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
+        const last = kept[kept.length - 1];
+        kept.push({
+          file: this.file,
+          line: last.line,
+          col: last.col,
+          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
+          severity: "error"
+        });
+        return kept;
+      }
+      /**
+       * `unresolvedAlias` finds the first alias of the document whose anchor is not defined before it
+       * (the full parse passes it: it needs the `yaml` package's node types).
+       */
+      readDocument(doc, unresolvedAlias2) {
+        if (doc.errors.length > 0) {
+          const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
+          const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
+            const [start2, end] = error.pos;
+            const key = oneLine(this.source.slice(start2, end));
+            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+            this.problem(start2, message);
+          }
+          return;
+        }
+        const contents = doc.contents;
+        if (contents === null) return;
+        const start = contents.range?.[0] ?? doc.range[0];
+        let value;
+        try {
+          value = doc.toJS({ maxAliasCount: this.maxAliasCount });
+        } catch (error) {
+          const text = error instanceof Error ? error.message : String(error);
+          const unresolved = /^Unresolved alias/.test(text) ? unresolvedAlias2?.(doc) : void 0;
+          if (unresolved !== void 0) {
+            const alias = PLAIN_ANCHOR.test(unresolved.name) ? ` *${unresolved.name}` : "";
+            this.problem(
+              unresolved.offset,
+              `the alias${alias} names an anchor that does not exist (an anchor &name must be defined before, in the same document): document ignored`
+            );
+            return;
+          }
+          this.problem(
+            start,
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
+          );
+          return;
+        }
+        this.readValue(value, start, (path) => nodeStart(doc, path));
+      }
+      /**
+       * One document (or one item of a List). `locate` finds the offset of a nested node, so each List
+       * item and each bad field gets its own line.
+       */
+      readValue(value, start, locate) {
+        if (!isRecord(value)) return;
+        const hasApiVersion = Object.hasOwn(value, "apiVersion");
+        const hasKind = Object.hasOwn(value, "kind");
+        if (!hasApiVersion || !hasKind) return;
+        const apiVersion = value.apiVersion;
+        const kind = value.kind;
+        if (typeof apiVersion !== "string" || apiVersion === "" || typeof kind !== "string" || kind === "") {
+          this.problem(start, "apiVersion and kind must be non-empty strings");
+          return;
+        }
+        const items = field(value, "items");
+        if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
+          this.readList(kind, items, start, locate);
+          return;
+        }
+        if (NON_OBJECT_API_GROUPS.some((group) => apiVersion.startsWith(group))) return;
+        this.readObject(value, kind, start, locate);
+      }
+      readList(kind, items, start, locate) {
+        if (items === void 0 || items === null) return;
+        if (!Array.isArray(items)) {
+          this.problem(locate(["items"]) ?? start, `${kind}: items must be a list, found ${describeType(items)}`);
+          return;
+        }
+        items.forEach((item, index) => {
+          const itemStart = locate(["items", index]) ?? start;
+          if (!isRecord(item) || !Object.hasOwn(item, "apiVersion") || !Object.hasOwn(item, "kind")) {
+            this.problem(
+              itemStart,
+              `${kind} item ${index} is not a Kubernetes object (needs apiVersion and kind)`
+            );
+            return;
+          }
+          this.readValue(item, itemStart, (path) => locate(["items", index, ...path]));
+        });
+      }
+      readObject(object, kind, start, locate) {
+        const metadata = field(object, "metadata");
+        if (metadata === void 0 || metadata === null) {
+          if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (!isRecord(metadata)) {
+          this.problem(
+            locate(["metadata"]) ?? start,
+            `${kind}: metadata must be a mapping, found ${describeType(metadata)}`
+          );
+          return;
+        }
+        const name = field(metadata, "name");
+        if (name === void 0 || name === null) {
+          if (typeof field(metadata, "generateName") === "string") return;
+          this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
+          return;
+        }
+        if (typeof name !== "string" || name.trim() === "") {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind}: metadata.name must be a non-empty string, found ${typeof name === "string" ? "an empty string" : describeType(name)}`
+          );
+          return;
+        }
+        const checked = KINDS_THAT_NEED_METADATA.has(kind);
+        if (checked && !isObjectName(name)) {
+          this.problem(
+            locate(["metadata", "name"]) ?? start,
+            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+          );
+          return;
+        }
+        const namespaceValue = field(metadata, "namespace");
+        let namespace;
+        let namespaceAssumed = false;
+        if (isClusterScoped(kind)) {
+          namespace = "";
+        } else if (namespaceValue === void 0 || namespaceValue === null || namespaceValue === "") {
+          namespace = this.opts.defaultNamespace;
+          namespaceAssumed = true;
+        } else if (typeof namespaceValue === "string") {
+          namespace = namespaceValue;
+          if (checked && !isNamespaceName(namespace)) {
+            this.problem(
+              locate(["metadata", "namespace"]) ?? start,
+              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+            );
+            return;
+          }
+        } else {
+          this.problem(
+            locate(["metadata", "namespace"]) ?? start,
+            `${kind.toLowerCase()}/${name}: metadata.namespace must be a string, found ${describeType(namespaceValue)}`
+          );
+          return;
+        }
+        this.manifests.push({
+          id: { kind, namespace, name },
+          file: this.file,
+          line: this.lineCounter.linePos(start).line,
+          object,
+          ...namespaceAssumed ? { namespaceAssumed: true } : {}
+        });
+      }
+      failed(offset, error) {
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
+      }
+      problem(offset, message) {
+        const { line, col } = this.lineCounter.linePos(offset);
+        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+      }
+    };
+  }
+});
+
+// src/core/manifests/parse-manifests.ts
+var parse_manifests_exports = {};
+__export(parse_manifests_exports, {
+  isProbablyManifestText: () => isProbablyManifestText,
+  mayHoldSecret: () => mayHoldSecret,
+  parseManifests: () => parseManifests
+});
+function parseManifests(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const { source: source2 } = decoded;
+  const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
+  if (fast !== void 0) return fast;
+  const lineCounter = new import_yaml.LineCounter();
+  let docs;
+  try {
+    docs = (0, import_yaml.parseAllDocuments)(source2, {
+      lineCounter,
+      uniqueKeys: true,
+      merge: true,
+      prettyErrors: false,
+      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+      logLevel: "error",
+      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+      version: "1.1",
+      customTags: asKubectlReadsIt
+    });
+  } catch (error) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
+    return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
+  }
+  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  for (const doc of docs) {
+    try {
+      reader.readDocument(doc, unresolvedAlias);
+    } catch (error) {
+      reader.failed(doc.range[0], error);
+    }
+  }
+  return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
+}
+function unresolvedAlias(doc) {
+  let found;
+  (0, import_yaml.visit)(doc, {
+    Alias(_key, alias) {
+      if (alias.resolve(doc) !== void 0) return void 0;
+      found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
+      return import_yaml.visit.BREAK;
+    }
+  });
+  return found;
+}
+function asKubectlReadsIt(tags) {
+  return tags.filter((tag) => {
+    const { tag: name, format } = tag;
+    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  });
+}
+var import_yaml;
+var init_parse_manifests = __esm({
+  "src/core/manifests/parse-manifests.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    init_decode_source();
+    init_manifest_reader();
+    init_yaml_messages();
+    init_manifest_reader();
+    init_yaml_messages();
+  }
+});
+
+// src/core/manifests/parse-manifest-file.ts
+async function parseManifestFile(file, text, opts) {
+  if (opts.fast !== false) {
+    const fast = parseManifestsFast(file, text, opts);
+    if (fast !== void 0) return fast;
+  }
+  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
+  return parseManifests2(file, text, { ...opts, fast: false });
+}
+var init_parse_manifest_file = __esm({
+  "src/core/manifests/parse-manifest-file.ts"() {
+    "use strict";
+    init_manifest_reader();
+  }
+});
+
+// src/pipeline/scan/glob-matcher.ts
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path) => {
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await import("./vendor/picomatch.js");
+  return picomatch([...globs], { dot: options.dot === true });
+}
+var ANY_FILE_WITH_EXTENSION;
+var init_glob_matcher = __esm({
+  "src/pipeline/scan/glob-matcher.ts"() {
+    "use strict";
+    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+  }
+});
+
+// src/pipeline/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
+  return Object.assign(filter, { globs: options.paths });
+}
+var init_path_filter = __esm({
+  "src/pipeline/scan/path-filter.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
+// src/core/sources/kustomization-names.ts
+function kustomizationDirOf(path) {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/core/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/render/run-process.ts
+function runProcess(file, args, options) {
+  return new Promise((resolve7) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    const child = (0, import_node_child_process2.spawn)(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeoutMs,
+      killSignal: "SIGKILL"
+    });
+    child.stdout.on("data", (chunk) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES) {
+        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
+        child.kill("SIGKILL");
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
+    });
+    child.on("error", (error) => {
+      failure = error.message;
+    });
+    child.on("close", (exitCode, signal) => {
+      resolve7({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    });
+  });
+}
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
+}
+var import_node_child_process2, MAX_STDOUT_BYTES, STDERR_TAIL_BYTES;
+var init_run_process = __esm({
+  "src/render/run-process.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    MAX_STDOUT_BYTES = 512 * 1024 * 1024;
+    STDERR_TAIL_BYTES = 4096;
+  }
+});
+
+// src/render/renderer-environment.ts
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
+  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path3.join)(dir, name);
+    try {
+      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+function renderCommandEnvironment(env, pathDirs, secretVariables) {
+  const out = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!secretVariables.includes(key)) out[key] = value;
+  }
+  out.PATH = pathDirs.join(import_node_path3.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os.availableParallelism)());
+}
+var import_node_fs3, import_node_os, import_node_path3;
+var init_renderer_environment = __esm({
+  "src/render/renderer-environment.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_os = require("node:os");
+    import_node_path3 = require("node:path");
+  }
+});
+
+// src/core/sources/deployed-dirs.ts
+function deployedDirsOf(objects) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const object of objects) {
+    for (const path of pathsNamedBy(object)) {
+      const dir = normalizedDir(path);
+      if (dir !== void 0) dirs.add(dir);
+    }
+  }
+  return [...dirs].sort();
+}
+function pathsNamedBy(object) {
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group = apiVersion.split("/")[0];
+  const spec = field(object, "spec");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
+  if (group !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec);
+  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
+  return [];
+}
+function sourcePaths(appSpec) {
+  const sources = field(appSpec, "sources");
+  return [
+    field(field(appSpec, "source"), "path"),
+    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
+  ];
+}
+function normalizedDir(path) {
+  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
+  const parts = [];
+  for (const part of path.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") return void 0;
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+var init_deployed_dirs = __esm({
+  "src/core/sources/deployed-dirs.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/core/sources/kustomize-graph.ts
+function buildKustomizeGraph(kustomizations) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const includers = /* @__PURE__ */ new Map();
+  for (const k of kustomizations) {
+    for (const entry of k.entries) {
+      if (!byDir.has(entry) || entry === k.dir) continue;
+      const list = includers.get(entry) ?? [];
+      if (!list.includes(k)) list.push(k);
+      includers.set(entry, list);
+    }
+  }
+  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
+  const cache = /* @__PURE__ */ new Map();
+  const inputsOf = (dir) => {
+    const cached = cache.get(dir);
+    if (cached) return cached;
+    const inputs = /* @__PURE__ */ new Set();
+    cache.set(dir, inputs);
+    const k = byDir.get(dir);
+    if (!k) return inputs;
+    inputs.add(k.path);
+    for (const file of k.files) inputs.add(file);
+    for (const entry of k.entries) {
+      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
+      else inputs.add(entry);
+    }
+    return inputs;
+  };
+  const ownedFiles = /* @__PURE__ */ new Set();
+  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
+  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
+}
+function kustomizationsUnder(dir, kustomizations) {
+  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
+  const seen = /* @__PURE__ */ new Set();
+  const order = [];
+  const walk = (d) => {
+    const k = byDir.get(d);
+    if (!k || seen.has(d)) return;
+    seen.add(d);
+    order.push(k);
+    for (const entry of k.entries) walk(entry);
+  };
+  walk(dir);
+  return order;
+}
+function resourceFilesOf(kustomizations, isKustomization) {
+  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path) => !isKustomization(path));
+}
+var init_kustomize_graph = __esm({
+  "src/core/sources/kustomize-graph.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/sources/kustomize-roots.ts
+function chooseRoots(kustomizations, graph, rules) {
+  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
+  const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const roots = [];
+  const notDeployed = [];
+  for (const k of discovered) {
+    if (k.isComponent) continue;
+    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
+    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
+      notDeployed.push(k.dir);
+      continue;
+    }
+    roots.push(k.dir);
+  }
+  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
+}
+function notDeployedDir(dir) {
+  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+}
+function deployedOnItsOwn(k, includers, deployedDirs) {
+  if (deployedDirs.has(k.dir)) return true;
+  if (k.namespace === void 0) return false;
+  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
+  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
+}
+function matchesPaths(k, paths) {
+  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
+}
+function namedByGlob(dir, globs) {
+  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
+}
+var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
+var init_kustomize_roots = __esm({
+  "src/core/sources/kustomize-roots.ts"() {
+    "use strict";
+    NOT_DEPLOYED_DIR_NAMES = [
+      "test",
+      "tests",
+      "e2e",
+      "testdata",
+      "example",
+      "examples",
+      "docs",
+      "hack"
+    ];
+    SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
+  }
+});
+
+// src/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+async function kustomizeBuild(run, treeDir, dir, commit) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run.pathDirs, run.home),
+    timeoutMs: run.timeoutMs
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run.binary.label} ${target}`;
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(
+      command,
+      commit,
+      `exit ${result.exitCode}`,
+      shortDetail(result.stderrEnd, treeDir)
+    );
+  }
+  const why = result.failure ?? `killed by ${result.signal}`;
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
+${result.stderrTail}` : ""}`
+  );
+}
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+var import_node_os2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var init_kustomize = __esm({
+  "src/render/kustomize.ts"() {
+    "use strict";
+    import_node_os2 = require("node:os");
+    init_errors();
+    init_renderer_environment();
+    init_run_process();
+    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+    KustomizeBuildError = class extends UserError {
+      constructor(command, commit, why, detail) {
+        super(
+          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+        );
+        this.command = command;
+        this.commit = commit;
+        this.why = why;
+        this.detail = detail;
+      }
+      command;
+      commit;
+      why;
+      detail;
+      name = "KustomizeBuildError";
+    };
+    MAX_DETAIL_CHARS = 400;
+  }
+});
+
+// src/core/sources/kustomization-file.ts
+var kustomization_file_exports = {};
+__export(kustomization_file_exports, {
+  KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  joinPath: () => joinPath,
+  kustomizationDirOf: () => kustomizationDirOf,
+  readKustomizationFile: () => readKustomizationFile
+});
+function readKustomizationFile(path, text) {
+  const dir = kustomizationDirOf(path) ?? "";
+  const result = {
+    dir,
+    path,
+    isComponent: false,
+    entries: [],
+    resources: [],
+    files: [],
+    generators: [],
+    patchFiles: []
+  };
+  let doc;
+  try {
+    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+  } catch (error) {
+    result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    return result;
+  }
+  if (!isRecord(doc)) return result;
+  result.isComponent = field(doc, "kind") === "Component";
+  const namespace = field(doc, "namespace");
+  if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
+  const local = (value) => {
+    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
+      return void 0;
+    }
+    return joinPath(dir, value.trim());
+  };
+  const pushAll = (into, values) => {
+    for (const value of values) {
+      const path2 = local(value);
+      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
+    }
+  };
+  for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
+    pushAll(result.entries, listOf(field(doc, key)));
+  }
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
+  const patchPaths = [
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
+    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
+  ];
+  pushAll(result.patchFiles, patchPaths);
+  pushAll(result.files, patchPaths);
+  pushAll(
+    result.files,
+    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
+  );
+  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  for (const [key, kind] of [
+    ["configMapGenerator", "ConfigMap"],
+    ["secretGenerator", "Secret"]
+  ]) {
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
+      const files = [
+        ...listOf(field(generator, "files")).map(
+          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+        ),
+        ...listOf(field(generator, "envs")),
+        field(generator, "env")
+      ];
+      const paths = [];
+      pushAll(paths, files);
+      for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
+      if (typeof name === "string") result.generators.push({ kind, name, files: paths });
+    }
+  }
+  return result;
+}
+function listOf(value) {
+  return Array.isArray(value) ? value : [];
+}
+function isRemote(value) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+}
+function joinPath(dir, relative) {
+  const parts = dir.split("/").filter(Boolean);
+  for (const part of relative.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
+      else parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+var import_yaml2;
+var init_kustomization_file = __esm({
+  "src/core/sources/kustomization-file.ts"() {
+    "use strict";
+    import_yaml2 = require("./vendor/yaml.js");
+    init_json_shape();
+    init_kustomization_names();
+    init_kustomization_names();
+  }
+});
+
+// src/core/sources/rendered-documents.ts
+var rendered_documents_exports = {};
+__export(rendered_documents_exports, {
+  createDocumentParser: () => createDocumentParser,
+  splitDocuments: () => splitDocuments
+});
+function splitDocuments(text) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(text)) return void 0;
+  return text.split(/^---[ \t]*\r?\n/m).filter((doc) => doc.trim() !== "");
+}
+function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ new Map()) {
+  const problems = [];
+  const reported = /* @__PURE__ */ new Set();
+  const parse2 = (text) => {
+    let result = cache.get(text);
+    if (!result) {
+      result = parseManifests(label2, text, { defaultNamespace });
+      cache.set(text, result);
+    }
+    if (result.problems.length > 0 && !reported.has(text)) {
+      reported.add(text);
+      problems.push(...result.problems.map((p) => p.file === label2 ? p : { ...p, file: label2 }));
+    }
+    return result.manifests;
+  };
+  return {
+    problems,
+    objectsOf(output) {
+      if (output === void 0) return [];
+      const text = decode(output);
+      const docs = text === void 0 ? void 0 : splitDocuments(text);
+      if (docs === void 0) {
+        const whole = parseManifests(label2, output, { defaultNamespace });
+        problems.push(...whole.problems);
+        return whole.manifests;
+      }
+      return docs.flatMap(parse2);
+    }
+  };
+}
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+var init_rendered_documents = __esm({
+  "src/core/sources/rendered-documents.ts"() {
+    "use strict";
+    init_parse_manifests();
+  }
+});
+
+// src/core/plan-file/plan-document.ts
+var plan_document_exports = {};
+__export(plan_document_exports, {
+  PLAN_API_VERSION: () => PLAN_API_VERSION,
+  PLAN_KIND: () => PLAN_KIND,
+  bodyDigest: () => bodyDigest,
+  configDigest: () => configDigest,
+  emptyPlanDocument: () => emptyPlanDocument,
+  keyCheckOf: () => keyCheckOf,
+  parsePlanDocument: () => parsePlanDocument,
+  planStrategyOf: () => planStrategyOf,
+  sealPlan: () => sealPlan
+});
+function planStrategyOf(strategy) {
+  if (strategy === "gitops") throw new UserError("--strategy gitops has no plan file to write");
+  return strategy;
+}
+function configDigest(id, content, key) {
+  const config = { id, keys: "all" };
+  const hex = configHash([config], /* @__PURE__ */ new Map([[idKey(id), content]]), key);
+  return key ? `hmac-sha256:${hex}` : `sha256:${hex}`;
+}
+function keyCheckOf(key) {
+  return `hmac-sha256:${(0, import_node_crypto3.createHmac)("sha256", key).update(KEY_CHECK_TEXT).digest("hex")}`;
+}
+function bodyDigest(document) {
+  const { digest: _ignored, ...body2 } = document;
+  return `sha256:${(0, import_node_crypto3.createHash)("sha256").update(canonicalJson(body2), "utf8").digest("hex")}`;
+}
+function sealPlan(body2) {
+  return { ...body2, digest: bodyDigest(body2) };
+}
+function emptyPlanDocument(head, strategy) {
+  return sealPlan({
+    apiVersion: PLAN_API_VERSION,
+    kind: PLAN_KIND,
+    base: head,
+    head,
+    strategy,
+    configs: [],
+    workloads: []
+  });
+}
+function parsePlanDocument(text, file) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
+  }
+  const bad = (field3, expected) => new UserError(`${file}: malformed plan: ${field3} must be ${expected}`);
+  if (!isRecord3(value)) throw bad("the document", "a JSON object");
+  if (value.apiVersion !== PLAN_API_VERSION) {
+    throw new UserError(
+      `${file}: unknown plan apiVersion ${JSON.stringify(value.apiVersion ?? null)}: this config-rollout reads ${PLAN_API_VERSION}`
+    );
+  }
+  if (value.kind !== PLAN_KIND) throw bad("kind", `"${PLAN_KIND}"`);
+  for (const field3 of ["base", "head"]) {
+    if (typeof value[field3] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field3]))
+      throw bad(field3, "a full commit SHA");
+  }
+  if (!["annotation", "env", "versioned"].includes(value.strategy))
+    throw bad("strategy", "one of annotation, env, versioned");
+  if (typeof value.digest !== "string") throw bad("digest", "a string");
+  if (value.keyCheck !== void 0 && typeof value.keyCheck !== "string") throw bad("keyCheck", "a string");
+  if (!Array.isArray(value.configs)) throw bad("configs", "a list");
+  for (const [i, c] of value.configs.entries()) checkConfig(c, `configs[${i}]`, bad);
+  if (!Array.isArray(value.workloads)) throw bad("workloads", "a list");
+  for (const [i, w] of value.workloads.entries()) checkWorkload(w, `workloads[${i}]`, bad);
+  const document = value;
+  if (bodyDigest(document) !== document.digest) {
+    throw new UserError(
+      `${file}: the plan does not match its digest: it was changed after --plan-out wrote it (or cut short); make the plan again`
+    );
+  }
+  return document;
+}
+function checkId(value, field3, bad) {
+  if (!isRecord3(value)) throw bad(field3, "an object with kind, namespace and name");
+  for (const key of ["kind", "namespace", "name"])
+    if (typeof value[key] !== "string" || value[key] === "")
+      throw bad(`${field3}.${key}`, "a non-empty string");
+}
+function checkConfig(value, field3, bad) {
+  if (!isRecord3(value)) throw bad(field3, "an object");
+  checkId(value.id, `${field3}.id`, bad);
+  if (!["modified", "added", "deleted"].includes(value.status))
+    throw bad(`${field3}.status`, "one of modified, added, deleted");
+  if (typeof value.file !== "string") throw bad(`${field3}.file`, "a string");
+  if (typeof value.line !== "number") throw bad(`${field3}.line`, "a number");
+  if (!Array.isArray(value.keys) || !value.keys.every((k) => typeof k === "string"))
+    throw bad(`${field3}.keys`, "a list of strings");
+  if (value.digest !== void 0 && !/^(sha256|hmac-sha256):[0-9a-f]{64}$/.test(String(value.digest)))
+    throw bad(`${field3}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
+}
+function checkWorkload(value, field3, bad) {
+  if (!isRecord3(value)) throw bad(field3, "an object");
+  checkId(value.id, `${field3}.id`, bad);
+  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field3}.source`, "repo or cluster");
+  if (typeof value.reason !== "string") throw bad(`${field3}.reason`, "a string");
+  if (!Array.isArray(value.references)) throw bad(`${field3}.references`, "a list");
+  const change = value.change;
+  if (!isRecord3(change)) throw bad(`${field3}.change`, "an object");
+  if ("hash" in change) {
+    if (typeof change.annotation !== "string" || !/^[0-9a-f]{64}$/.test(String(change.hash)))
+      throw bad(`${field3}.change`, "{annotation, hash} with a 64-hex-digit hash");
+  } else if ("env" in change) {
+    if (typeof change.env !== "string" || change.env === "")
+      throw bad(`${field3}.change.env`, "a variable name");
+  } else if ("repoint" in change) {
+    if (!Array.isArray(change.repoint)) throw bad(`${field3}.change.repoint`, "a list");
+    change.repoint.forEach((r, i) => {
+      if (!isRecord3(r) || typeof r.copy !== "string")
+        throw bad(`${field3}.change.repoint[${i}].copy`, "a string");
+      checkId(r.config, `${field3}.change.repoint[${i}].config`, bad);
+    });
+  } else {
+    throw bad(`${field3}.change`, "one of {annotation, hash}, {env}, {repoint}");
+  }
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var import_node_crypto3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT;
+var init_plan_document = __esm({
+  "src/core/plan-file/plan-document.ts"() {
+    "use strict";
+    import_node_crypto3 = require("node:crypto");
+    init_errors();
+    init_config_content();
+    init_config_hash();
+    init_model();
+    PLAN_API_VERSION = "config-rollout.io/v1";
+    PLAN_KIND = "Plan";
+    KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
+  }
+});
+
+// src/pipeline/plan-out.ts
+var plan_out_exports = {};
+__export(plan_out_exports, {
+  makePlanDocument: () => makePlanDocument
+});
+async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming = CLI_FLAGS) {
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m]));
+  const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
+  const headConfigs = settings.strategy === "annotation" ? await repoPlan.readHeadConfigs(consumed) : repoPlan.scan.headConfigs;
+  const secrets = [
+    ...plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id),
+    ...settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has(idKey(id))) : []
+  ].filter((id) => id.kind === "Secret");
+  if (secrets.length > 0 && !settings.hashKey) {
+    throw new UserError(
+      `${naming.option("plan-out")}: the plan covers ${formatId(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
+    );
+  }
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const changes = await changeOf2(toRestart, { repoPlan, settings, manifests, headConfigs, key });
+  return sealPlan({
+    apiVersion: PLAN_API_VERSION,
+    kind: PLAN_KIND,
+    base: plan.base,
+    head: plan.head,
+    strategy: planStrategyOf(settings.strategy),
+    configs: plan.changes.map((c) => {
+      const head = c.status === "deleted" ? void 0 : repoPlan.scan.headConfigs.get(idKey(c.id));
+      return {
+        id: c.id,
+        status: c.status,
+        file: c.file,
+        line: c.line,
+        keys: c.keys,
+        ...c.ignored ? { ignored: true } : {},
+        ...head ? { digest: configDigest(c.id, head.snapshot.content, c.id.kind === "Secret" ? key : void 0) } : {}
+      };
+    }),
+    workloads: toRestart.map(
+      (w) => ({
+        id: w.id,
+        source: w.source,
+        reason: w.reason,
+        references: w.references,
+        change: changes.get(idKey(w.id))
+      })
+    ),
+    ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
+  });
+}
+async function changeOf2(workloads, inputs) {
+  const { settings, key } = inputs;
+  const changes = /* @__PURE__ */ new Map();
+  if (settings.strategy === "annotation") {
+    const hashes = await computeRestartHashes(
+      workloads,
+      inputs.manifests,
+      inputs.headConfigs,
+      key?.toString()
+    );
+    for (const w of workloads)
+      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id)) });
+  } else if (settings.strategy === "env") {
+    for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
+  } else {
+    for (const w of workloads) {
+      const repoint2 = w.references.flatMap((ref) => {
+        const head = inputs.repoPlan.scan.headConfigs.get(idKey(ref.config));
+        if (!head) return [];
+        const source2 = {
+          id: { ...ref.config, kind: head.snapshot.id.kind },
+          object: head.manifest.object,
+          content: head.snapshot.content
+        };
+        return [{ config: ref.config, copy: configCopy(source2, inputs.repoPlan.head, key).name }];
+      });
+      const unique2 = new Map(repoint2.map((r) => [idKey(r.config), r]));
+      changes.set(idKey(w.id), { repoint: [...unique2.values()] });
+    }
+  }
+  return changes;
+}
+var init_plan_out = __esm({
+  "src/pipeline/plan-out.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_consumed_configs();
+    init_plan_document();
+    init_restart_patch();
+    init_config_copy();
+    init_restart_hash();
   }
 });
 
@@ -3741,9 +7342,11 @@ function describeReferences(workload) {
 }
 function describeResult(result) {
   if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (!result.rollout || result.restart !== "restarted" && result.restart !== "unchanged")
-    return result.restart;
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
   const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
 function formatDuration(ms) {
@@ -3751,17 +7354,40 @@ function formatDuration(ms) {
   return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
 }
 function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
   const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
   switch (report.outcome) {
     case "nothing-to-do":
       return nothingToRestart(report);
     case "planned":
       return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted":
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
       return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
     case "failed":
-      return `Failed: ${report.results.filter(isFailure).map((r) => shortId2(r.id)).join(", ")}.`;
+      return failedHeadline(report.results);
   }
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId2(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId2(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  return failed2.length > 0 ? `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  return cluster.outcome;
 }
 function nothingToRestart(report) {
   const { plan, results } = report;
@@ -3823,6 +7449,1343 @@ var init_describe = __esm({
   }
 });
 
+// src/report/error-line.ts
+var error_line_exports = {};
+__export(error_line_exports, {
+  BUG_HINT: () => BUG_HINT,
+  describeError: () => describeError,
+  errorParts: () => errorParts
+});
+function errorParts(error, debug) {
+  if (isExpectedError(error)) return { message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
+  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error, debug) {
+  const parts = errorParts(error, debug);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+var BUG_HINT;
+var init_error_line = __esm({
+  "src/report/error-line.ts"() {
+    "use strict";
+    init_errors();
+    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
+// src/pipeline/strategy/planned-strategy.ts
+function createPlannedStrategy(document, now) {
+  if (document.strategy === "env") {
+    const names = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
+    const [envName] = names;
+    if (names.size !== 1 || !envName) throw new UserError("the plan's env changes must name one variable");
+    return createEnvStrategy(envName, now);
+  }
+  if (document.strategy !== "annotation") {
+    throw new Error(`a saved plan of strategy ${document.strategy} is applied from its checkout`);
+  }
+  const hashes = new Map(
+    document.workloads.flatMap((w) => "hash" in w.change ? [[idKey(w.id), w.change.hash]] : [])
+  );
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+var init_planned_strategy = __esm({
+  "src/pipeline/strategy/planned-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_annotation_strategy();
+    init_env_strategy();
+  }
+});
+
+// src/pipeline/apply-saved-plan.ts
+function checkPlanKey(document, file, hashKey, naming = CLI_FLAGS) {
+  if (document.keyCheck === void 0) return void 0;
+  if (!hashKey) {
+    throw new UserError(
+      `${file}: the plan's Secret digests are keyed: set ${naming.option("hash-key")} to the key the plan was made with`
+    );
+  }
+  const key = Buffer.from(hashKey);
+  if (keyCheckOf(key) !== document.keyCheck) {
+    throw new UserError(`${file}: ${naming.option("hash-key")} is not the key the plan was made with`);
+  }
+  return key;
+}
+async function applySavedPlan(document, file, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const key = checkPlanKey(document, file, settings.hashKey, context.naming);
+  const strategy = createPlannedStrategy(document, now);
+  const plan = planOf(document, file);
+  const toRestart = plan.workloads;
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+  }
+  const cluster = await connection.connect();
+  if (!cluster) {
+    throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(context.naming ?? CLI_FLAGS)}`);
+  }
+  const expectedConfigs = /* @__PURE__ */ new Map();
+  for (const config of document.configs) {
+    const digest = config.digest;
+    if (config.status === "deleted" || digest === void 0) continue;
+    const keyed = config.id.kind === "Secret" ? key : void 0;
+    expectedConfigs.set(idKey(config.id), {
+      id: config.id,
+      file: `${config.file} (digest in ${file})`,
+      holds: (live) => configDigest(config.id, live, keyed) === digest
+    });
+  }
+  const { results, notes } = await rollOutPlan(
+    cluster,
+    {
+      toRestart,
+      listed: { namespaces: /* @__PURE__ */ new Set(), objects: [] },
+      repoWorkloads: [],
+      expectedConfigs,
+      headConfigs: /* @__PURE__ */ new Map(),
+      readHeadConfigs: async () => /* @__PURE__ */ new Map(),
+      commitOrder: async () => ({ order: "unknown", why: "a saved plan reads no git history" }),
+      head: document.head
+    },
+    { strategy, settings, log, now }
+  );
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes } : {},
+    outcome: outcomeOf(plan, results, settings.dryRun),
+    cluster: { context: cluster.context, server: cluster.server },
+    dryRun: settings.dryRun
+  };
+}
+function planOf(document, file) {
+  return {
+    base: document.base,
+    head: document.head,
+    rangeNote: `plan file ${file}`,
+    changes: document.configs.map((c) => ({
+      id: c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.ignored ? { ignored: true } : {}
+    })),
+    workloads: document.workloads.map(
+      (w) => ({
+        id: w.id,
+        action: "restart",
+        reason: w.reason,
+        references: w.references,
+        source: w.source
+      })
+    ),
+    problems: [],
+    warnings: []
+  };
+}
+var init_apply_saved_plan = __esm({
+  "src/pipeline/apply-saved-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_plan_document();
+    init_run_result();
+    init_apply_plan();
+    init_roll_out_plan();
+    init_planned_strategy();
+  }
+});
+
+// src/compose/run-saved-plan.ts
+var run_saved_plan_exports = {};
+__export(run_saved_plan_exports, {
+  applySaved: () => applySaved,
+  loadSavedPlan: () => loadSavedPlan,
+  readPlanFile: () => readPlanFile,
+  sameWorkloads: () => sameWorkloads,
+  writePlanFile: () => writePlanFile
+});
+async function readPlanFile(path) {
+  let text;
+  try {
+    text = await (0, import_promises3.readFile)(path, "utf8");
+  } catch (error) {
+    const code = error.code ?? String(error);
+    throw new UserError(`${path}: cannot read the plan file (${code})`);
+  }
+  return parsePlanDocument(text, path);
+}
+async function writePlanFile(path, document, log) {
+  try {
+    await (0, import_promises3.writeFile)(path, `${JSON.stringify(document, null, 2)}
+`, { mode: 420 });
+  } catch (error) {
+    const code = error.code ?? String(error);
+    throw new UserError(`${path}: cannot write the plan file (${code})`);
+  }
+  log.info(
+    `plan written to ${path}: ${document.workloads.length} workload(s) to restart, ${document.digest}`
+  );
+}
+async function checkoutHead(openGit) {
+  let git2;
+  try {
+    git2 = await openGit();
+  } catch (error) {
+    if (error instanceof UserError) return void 0;
+    throw error;
+  }
+  return git2.tryResolveCommit("HEAD");
+}
+async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
+  const file = settings.plan;
+  const document = await readPlanFile(file);
+  const head = await checkoutHead(openGit);
+  if (head !== void 0 && head !== document.head) {
+    throw new UserError(
+      `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`
+    );
+  }
+  checkPlanKey(document, file, settings.hashKey, naming);
+  if (document.strategy === "versioned") {
+    if (head === void 0) {
+      throw new UserError(
+        `${file}: --plan with the versioned strategy needs the checkout at the plan's head ${document.head} (its copies are made from the configs' content, which a plan file does not hold): check it out and set ${naming.option("repo")}`
+      );
+    }
+    return { document, replanFrom: { base: document.base, head: document.head } };
+  }
+  return { document };
+}
+function sameWorkloads(document, file, planned) {
+  const inFile = new Set(document.workloads.map((w) => idKey(w.id)));
+  const now = new Set(planned.map((w) => idKey(w.id)));
+  const extra = planned.find((w) => !inFile.has(idKey(w.id)));
+  const missing = document.workloads.find((w) => !now.has(idKey(w.id)));
+  const differs = extra ?? missing;
+  if (differs) {
+    throw new UserError(
+      `${file}: this checkout plans differently from the plan file (${formatId(differs.id)} ${extra ? "is not in the plan" : "is no longer planned"}); make the plan again`
+    );
+  }
+}
+function applySaved(run, settings, connection, context) {
+  return applySavedPlan(run.document, settings.plan, connection, { settings, ...context });
+}
+var import_promises3;
+var init_run_saved_plan = __esm({
+  "src/compose/run-saved-plan.ts"() {
+    "use strict";
+    import_promises3 = require("node:fs/promises");
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_plan_document();
+    init_apply_saved_plan();
+  }
+});
+
+// src/git/missing-object.ts
+function missingObjectError(stderr) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
+var MISSING_OBJECT;
+var init_missing_object = __esm({
+  "src/git/missing-object.ts"() {
+    "use strict";
+    init_errors();
+    MISSING_OBJECT = [
+      /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+      /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+      /unable to read tree \(?([0-9a-f]{40,64})/,
+      /bad object ([0-9a-f]{40,64})/,
+      /unable to read ([0-9a-f]{40,64})/
+    ];
+  }
+});
+
+// src/git/parse-cat-file-batch.ts
+var HEADER, LF, CatFileBatchParser;
+var init_parse_cat_file_batch = __esm({
+  "src/git/parse-cat-file-batch.ts"() {
+    "use strict";
+    HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
+    LF = 10;
+    CatFileBatchParser = class {
+      /**
+       * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
+       *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
+       *   is asked at each object (the limit of the request it answers).
+       */
+      constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
+        this.withContent = withContent;
+        this.onEntry = onEntry;
+        this.maxContentBytes = maxContentBytes;
+      }
+      withContent;
+      onEntry;
+      maxContentBytes;
+      pending = Buffer.alloc(0);
+      /** The object whose content is being collected, and the chunks received for it so far. */
+      body;
+      push(chunk) {
+        let data = chunk;
+        while (data.length > 0) {
+          data = this.body ? this.takeBody(data) : this.takeHeader(data);
+        }
+      }
+      /** Call at end of output: anything left over means git stopped mid-entry. */
+      end() {
+        if (this.body || this.pending.length > 0) {
+          throw new Error("git cat-file output ended in the middle of an entry");
+        }
+      }
+      takeHeader(data) {
+        const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
+        const newline = joined.indexOf(LF);
+        if (newline < 0) {
+          this.pending = joined;
+          return Buffer.alloc(0);
+        }
+        this.pending = Buffer.alloc(0);
+        const line = joined.subarray(0, newline).toString("utf8");
+        const rest = joined.subarray(newline + 1);
+        const header = HEADER.exec(line);
+        if (header) {
+          const [, oid, type, size] = header;
+          if (this.withContent) {
+            const bytes = Number(size);
+            const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
+            this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
+          } else {
+            this.onEntry({ kind: "object", oid, type, size: Number(size) });
+          }
+          return rest;
+        }
+        for (const kind of ["missing", "ambiguous"]) {
+          if (line.endsWith(` ${kind}`)) {
+            this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
+            return rest;
+          }
+        }
+        throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
+      }
+      takeBody(data) {
+        const body2 = this.body;
+        const needed = body2.size + 1;
+        if (!body2.keep) {
+          const take = Math.min(data.length, needed - body2.received);
+          body2.received += take;
+          if (body2.received < needed) return Buffer.alloc(0);
+          if (data[take - 1] !== LF)
+            throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
+          this.body = void 0;
+          this.onEntry({ kind: "object", oid: body2.oid, type: body2.type, size: body2.size });
+          return data.subarray(take);
+        }
+        body2.chunks.push(data);
+        body2.received += data.length;
+        if (body2.received < needed) return Buffer.alloc(0);
+        const all = body2.chunks.length === 1 ? data : Buffer.concat(body2.chunks, body2.received);
+        if (all[body2.size] !== LF)
+          throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
+        this.body = void 0;
+        this.onEntry({
+          kind: "object",
+          oid: body2.oid,
+          type: body2.type,
+          size: body2.size,
+          content: all.subarray(0, body2.size)
+        });
+        return all.subarray(needed);
+      }
+    };
+  }
+});
+
+// src/git/spawn-git.ts
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
+function spawnGit(cwd, args, options = {}) {
+  return new Promise((resolve7, reject) => {
+    const child = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+      cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+      ...options.env ? { env: { ...process.env, ...options.env } } : {},
+      ...options.signal ? { signal: options.signal } : {}
+    });
+    child.stdin.on("error", () => {
+    });
+    child.stdin.end(options.input ?? "");
+    const stdout = [];
+    const stderr = [];
+    let failed2;
+    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
+    child.stdout.on("data", (chunk) => {
+      if (failed2) return;
+      try {
+        onStdout(chunk);
+      } catch (error) {
+        failed2 = error;
+        child.kill();
+      }
+    });
+    child.stderr.on("data", (chunk) => stderr.push(chunk));
+    child.on("error", (error) => {
+      failed2 ??= error;
+    });
+    child.on("close", (code, signal) => {
+      if (failed2) return reject(failed2);
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+        return resolve7({ exitCode, stdout: Buffer.concat(stdout) });
+      }
+      const text = Buffer.concat(stderr).toString("utf8");
+      reject(new GitExitError(exitCode, signal ? `${text}
+(git was killed by ${signal})`.trim() : text));
+    });
+  });
+}
+var import_node_child_process4, GIT_CONFIG, GitExitError;
+var init_spawn_git = __esm({
+  "src/git/spawn-git.ts"() {
+    "use strict";
+    import_node_child_process4 = require("node:child_process");
+    GIT_CONFIG = ["core.quotePath=false"];
+    GitExitError = class extends Error {
+      constructor(exitCode, stderr) {
+        super(stderr.trim() || `git exited with code ${exitCode}`);
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = "GitExitError";
+      }
+      exitCode;
+      stderr;
+    };
+  }
+});
+
+// src/git/cat-file-batch.ts
+async function catFileSizes(root, names) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}
+`,
+      onStdout: (chunk) => parser.push(chunk)
+    });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
+}
+var init_cat_file_batch = __esm({
+  "src/git/cat-file-batch.ts"() {
+    "use strict";
+    init_missing_object();
+    init_parse_cat_file_batch();
+    init_spawn_git();
+  }
+});
+
+// src/git/cat-file-reader.ts
+function holdRun(child, hold) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
+    if (hold) handle.ref();
+    else handle.unref();
+  }
+}
+var import_node_child_process5, IDLE_MS, CatFileReader, CatFileProcess;
+var init_cat_file_reader = __esm({
+  "src/git/cat-file-reader.ts"() {
+    "use strict";
+    import_node_child_process5 = require("node:child_process");
+    init_missing_object();
+    init_parse_cat_file_batch();
+    init_spawn_git();
+    IDLE_MS = 200;
+    CatFileReader = class {
+      constructor(root, idleMs = IDLE_MS) {
+        this.root = root;
+        this.idleMs = idleMs;
+      }
+      root;
+      idleMs;
+      /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
+      current;
+      /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
+      read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
+        if (names.length === 0) return Promise.resolve([]);
+        if (this.current === void 0) {
+          const started = new CatFileProcess(this.root, this.idleMs, () => {
+            if (this.current === started) this.current = void 0;
+          });
+          this.current = started;
+        }
+        return this.current.ask(names, maxContentBytes, onEntry);
+      }
+    };
+    CatFileProcess = class {
+      /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
+      constructor(root, idleMs, retire) {
+        this.idleMs = idleMs;
+        this.retire = retire;
+        this.child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+          cwd: root,
+          stdio: ["pipe", "pipe", "pipe"],
+          windowsHide: true
+        });
+        this.parser = new CatFileBatchParser(
+          true,
+          (entry) => this.answer(entry),
+          () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
+        );
+        const child = this.child;
+        child.stdout.on("data", (chunk) => {
+          if (this.failed) return;
+          try {
+            this.parser.push(chunk);
+          } catch (error) {
+            this.fail(error);
+          }
+        });
+        child.stderr.on("data", (chunk) => this.stderr.push(chunk));
+        child.stdin.on("error", () => {
+        });
+        child.on("error", (error) => this.fail(error));
+        child.on("close", (code) => {
+          this.retire();
+          if (this.queue.length === 0 && code === 0) return;
+          const text = Buffer.concat(this.stderr).toString("utf8").trim();
+          this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+        });
+      }
+      idleMs;
+      retire;
+      child;
+      queue = [];
+      parser;
+      stderr = [];
+      failed;
+      idle;
+      ask(names, maxContentBytes, onEntry) {
+        return new Promise((resolve7, reject) => {
+          if (this.failed) return reject(this.failed);
+          clearTimeout(this.idle);
+          this.queue.push({
+            names,
+            entries: [],
+            maxContentBytes,
+            ...onEntry ? { onEntry } : {},
+            resolve: resolve7,
+            reject
+          });
+          holdRun(this.child, true);
+          this.child.stdin.write(`${names.join("\n")}
+`);
+        });
+      }
+      fail(error) {
+        this.failed ??= error;
+        this.retire();
+        this.child.kill();
+        for (const request of this.queue.splice(0)) request.reject(this.failed);
+      }
+      answer(entry) {
+        const request = this.queue[0];
+        if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
+        request.onEntry?.(entry, request.names[request.entries.length] ?? "");
+        request.entries.push(entry);
+        if (request.entries.length < request.names.length) return;
+        this.queue.shift();
+        request.resolve(request.entries);
+        if (this.queue.length > 0) return;
+        holdRun(this.child, false);
+        this.idle = setTimeout(() => {
+          if (this.queue.length > 0 || this.failed) return;
+          this.retire();
+          this.child.stdin.end();
+        }, this.idleMs);
+        this.idle.unref();
+      }
+    };
+  }
+});
+
+// src/git/find-work-tree.ts
+async function findWorkTreeRoot(dir, env) {
+  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
+  for (let current = await (0, import_promises4.realpath)(dir); ; current = (0, import_node_path5.dirname)(current)) {
+    const dotGit = (0, import_node_path5.join)(current, ".git");
+    const found = await (0, import_promises4.lstat)(dotGit).catch(() => void 0);
+    if (found?.isFile()) {
+      const pointer = await (0, import_promises4.readFile)(dotGit, "utf8").catch(() => "");
+      return pointer.startsWith("gitdir: ") ? current : void 0;
+    }
+    if (found?.isDirectory()) {
+      const [head, objects, config] = await Promise.all([
+        (0, import_promises4.lstat)((0, import_node_path5.join)(dotGit, "HEAD")).catch(() => void 0),
+        (0, import_promises4.lstat)((0, import_node_path5.join)(dotGit, "objects")).catch(() => void 0),
+        (0, import_promises4.readFile)((0, import_node_path5.join)(dotGit, "config"), "utf8").catch(() => "")
+      ]);
+      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
+      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
+    }
+    if (found) return void 0;
+    if ((0, import_node_path5.dirname)(current) === current) return void 0;
+  }
+}
+var import_promises4, import_node_path5, DISCOVERY_VARIABLES;
+var init_find_work_tree = __esm({
+  "src/git/find-work-tree.ts"() {
+    "use strict";
+    import_promises4 = require("node:fs/promises");
+    import_node_path5 = require("node:path");
+    DISCOVERY_VARIABLES = [
+      "GIT_DIR",
+      "GIT_WORK_TREE",
+      "GIT_CEILING_DIRECTORIES",
+      "GIT_DISCOVERY_ACROSS_FILESYSTEM"
+    ];
+  }
+});
+
+// src/git/safe-ref.ts
+function assertSafeRef(ref) {
+  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+}
+var init_safe_ref = __esm({
+  "src/git/safe-ref.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/git/git-history.ts
+var import_promises5, import_node_path6, FETCH, NOT_FOUND, GitHistory;
+var init_git_history = __esm({
+  "src/git/git-history.ts"() {
+    "use strict";
+    import_promises5 = require("node:fs/promises");
+    import_node_path6 = require("node:path");
+    init_commit_sha();
+    init_errors();
+    init_safe_ref();
+    FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
+    NOT_FOUND = [1, 128];
+    GitHistory = class {
+      constructor(root, git2, network) {
+        this.root = root;
+        this.git = git2;
+        this.network = network;
+      }
+      root;
+      git;
+      network;
+      async hasCommit(sha) {
+        assertSafeRef(sha);
+        const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
+        return exitCode === 0 && stdout.trim() === "commit";
+      }
+      async isShallow() {
+        const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
+        return stdout.trim() === "true";
+      }
+      async fetchCommit(sha) {
+        if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+        const depth = await this.isShallow() ? ["--depth=1"] : [];
+        return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
+      }
+      async fetchBranch(branch) {
+        assertSafeRef(branch);
+        const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
+        if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+        const depth = await this.isShallow() ? ["--depth=1"] : [];
+        return this.tryNetwork([
+          ...FETCH,
+          ...depth,
+          "origin",
+          `+refs/heads/${branch}:refs/remotes/origin/${branch}`
+        ]);
+      }
+      async deepen(by, commits) {
+        if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
+        if (!await this.isShallow()) return false;
+        const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
+        for (const sha of wants) {
+          if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
+        }
+        const before = await this.readShallowFile();
+        if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
+        return await this.readShallowFile() !== before;
+      }
+      async mergeBase(a, b) {
+        assertSafeRef(a);
+        assertSafeRef(b);
+        const { stdout } = await this.git.run(["merge-base", a, b], [1]);
+        return stdout.trim() || void 0;
+      }
+      async firstParent(sha) {
+        assertSafeRef(sha);
+        const { stdout } = await this.git.run(["cat-file", "commit", sha]);
+        for (const line of stdout.split("\n")) {
+          if (line === "") break;
+          if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
+        }
+        return void 0;
+      }
+      async isAncestor(a, b) {
+        assertSafeRef(a);
+        assertSafeRef(b);
+        const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
+        return exitCode === 0;
+      }
+      async tryNetwork(args) {
+        try {
+          await this.network.run(args);
+          return true;
+        } catch {
+          return false;
+        }
+      }
+      async readShallowFile() {
+        const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
+        return (0, import_promises5.readFile)((0, import_node_path6.resolve)(this.root, path), "utf8").catch(() => "");
+      }
+    };
+  }
+});
+
+// src/git/parse-ls-tree.ts
+function parseLsTree(output) {
+  const entries = [];
+  for (const record of output.split("\0")) {
+    if (record === "") continue;
+    const tab = record.indexOf("	");
+    const [mode, type, oid] = record.slice(0, tab).split(" ");
+    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
+      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+    }
+    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+function blobPathsOfLsTree(output, baseNames) {
+  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
+  const text = typeof output === "string" ? output : output.toString("utf8");
+  const paths = [];
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf("\0", at);
+    const stop = end === -1 ? text.length : end;
+    const entry = entryOf(text.slice(at, stop));
+    if (entry.type === "blob") paths.push(entry.path);
+    at = stop + 1;
+  }
+  return paths;
+}
+function blobPathsNamed(output, baseNames) {
+  if (baseNames.length === 0) return [];
+  const text = output.toString("latin1");
+  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
+  const wanted = new Set(baseNames);
+  const paths = [];
+  for (const match of text.matchAll(names)) {
+    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
+    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
+      paths.push(entry.path);
+    }
+  }
+  return paths;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function entryOf(record) {
+  const space = record.indexOf(" ");
+  const tab = record.indexOf("	");
+  if (space < 0 || tab < 0 || space > tab) {
+    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+  }
+  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
+}
+var init_parse_ls_tree = __esm({
+  "src/git/parse-ls-tree.ts"() {
+    "use strict";
+  }
+});
+
+// src/git/parse-name-status.ts
+function parseNameStatus(output) {
+  const fields = output.split("\0");
+  if (fields.at(-1) === "") fields.pop();
+  const changes = [];
+  let i = 0;
+  while (i < fields.length) {
+    const field3 = fields[i++];
+    const raw = RAW2.exec(field3);
+    const status = raw ? raw[5] : field3;
+    const submodule = raw ? submoduleOf(raw) : void 0;
+    const letter = status.charAt(0);
+    if (letter === "R" || letter === "C") {
+      const oldPath = fields[i++];
+      const path = fields[i++];
+      if (oldPath === void 0 || path === void 0) throw truncated(status);
+      changes.push({ status: letter, path, oldPath, ...submodule ? { submodule } : {} });
+    } else if (SIMPLE.has(letter) && status.length === 1) {
+      const path = fields[i++];
+      if (path === void 0) throw truncated(status);
+      changes.push({ status: letter, path, ...submodule ? { submodule } : {} });
+    } else {
+      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
+    }
+  }
+  return changes;
+}
+function submoduleOf(raw) {
+  const [, oldMode, newMode, oldId, newId] = raw;
+  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
+  return {
+    ...oldMode === GITLINK ? { from: oldId } : {},
+    ...newMode === GITLINK ? { to: newId } : {}
+  };
+}
+function truncated(status) {
+  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
+}
+var SIMPLE, RAW2, GITLINK;
+var init_parse_name_status = __esm({
+  "src/git/parse-name-status.ts"() {
+    "use strict";
+    SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+    RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
+    GITLINK = "160000";
+  }
+});
+
+// src/git/run-git.ts
+function createGitRunner(baseDir) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error) {
+        throw describe3(error, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args)).stdout;
+      } catch (error) {
+        throw describe3(error, args);
+      }
+    },
+    async runRecords(args, onRecords) {
+      const records = nulRecords(onRecords);
+      try {
+        await spawnGit(baseDir, args, { onStdout: records.push });
+      } catch (error) {
+        throw describe3(error, args);
+      }
+      records.end();
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      errors(error, result) {
+        if (error instanceof GitPluginError) return error;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error) {
+        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
+          return { exitCode: error.exitCode, stdout: "" };
+        }
+        throw describe3(error, args);
+      }
+    }
+  };
+}
+function describe3(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
+}
+var init_run_git = __esm({
+  "src/git/run-git.ts"() {
+    "use strict";
+    init_missing_object();
+    init_spawn_git();
+  }
+});
+
+// src/git/grep-patterns.ts
+function patternSyntaxFor(needles, perlAvailable2) {
+  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
+  return perlAvailable2 ? "perl" : "extended";
+}
+function grepPatternLines(needles, syntax) {
+  if (syntax === "fixed") return [...needles];
+  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
+  const lines = [];
+  let current = [];
+  let length = 0;
+  for (const needle of needles) {
+    const literal = literalOf(needle);
+    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
+      lines.push(current.join("|"));
+      current = [];
+      length = 0;
+    }
+    current.push(literal);
+    length += literal.length + 1;
+  }
+  if (current.length > 0) lines.push(current.join("|"));
+  return lines;
+}
+function escapePerl(text) {
+  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
+}
+function escapeExtended(text) {
+  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
+}
+var MAX_PATTERN_CHARS, SYNTAX_FLAG;
+var init_grep_patterns = __esm({
+  "src/git/grep-patterns.ts"() {
+    "use strict";
+    MAX_PATTERN_CHARS = 8e3;
+    SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
+  }
+});
+
+// src/git/run-grep.ts
+async function runGrep(root, request, onName) {
+  if (request.needles.length === 0) return;
+  const syntax = patternSyntaxFor(request.needles, perlAvailable);
+  try {
+    await grepWith(root, request, syntax, onName);
+  } catch (error) {
+    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
+      throw grepError(error);
+    }
+    perlAvailable = false;
+    await grepWith(root, request, "extended", onName).catch((retryError) => {
+      throw grepError(retryError);
+    });
+  }
+}
+async function grepWith(root, request, syntax, onName) {
+  const names = nulRecords((records) => {
+    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
+  });
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--"
+  ];
+  await spawnGit(root, [...args, ...request.pathspecs], {
+    okExitCodes: [1],
+    onStdout: names.push,
+    input: `${grepPatternLines(request.needles, syntax).join("\n")}
+`,
+    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
+    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
+    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
+    ...request.signal ? { signal: request.signal } : {}
+  });
+  names.end();
+}
+function grepThreads(cores = (0, import_node_os4.availableParallelism)()) {
+  return Math.max(1, cores - 1);
+}
+function grepError(error) {
+  if (!(error instanceof GitExitError)) return error;
+  const text = error.stderr.trim();
+  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
+}
+var import_node_os4, NO_PERL, perlAvailable;
+var init_run_grep = __esm({
+  "src/git/run-grep.ts"() {
+    "use strict";
+    import_node_os4 = require("node:os");
+    init_grep_patterns();
+    init_missing_object();
+    init_spawn_git();
+    NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
+    perlAvailable = true;
+  }
+});
+
+// src/git/create-git.ts
+async function createGit(repoDir) {
+  const dir = (0, import_node_path7.resolve)(repoDir);
+  const isDirectory = await (0, import_promises6.stat)(dir).then(
+    (s) => s.isDirectory(),
+    () => false
+  );
+  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = await findWorkTreeRoot(dir, process.env);
+  const root = found ?? await askGitForWorkTree(dir);
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root),
+    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
+  );
+  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
+  return adapter;
+}
+async function askGitForWorkTree(dir) {
+  let root;
+  try {
+    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+  }
+  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
+  return root;
+}
+function splitByNewline(paths) {
+  const unique2 = [...new Set(paths)].filter((path) => path !== "");
+  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
+}
+var import_promises6, import_node_path7, NETWORK_TIMEOUT_MS, GitAdapter;
+var init_create_git = __esm({
+  "src/git/create-git.ts"() {
+    "use strict";
+    import_promises6 = require("node:fs/promises");
+    import_node_path7 = require("node:path");
+    init_commit_sha();
+    init_errors();
+    init_cat_file_batch();
+    init_cat_file_reader();
+    init_find_work_tree();
+    init_git_history();
+    init_parse_ls_tree();
+    init_parse_name_status();
+    init_run_git();
+    init_run_grep();
+    init_safe_ref();
+    NETWORK_TIMEOUT_MS = 12e4;
+    GitAdapter = class extends GitHistory {
+      /**
+       * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
+       * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
+       */
+      knownCommits = /* @__PURE__ */ new Set();
+      /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
+      checkWorkTree;
+      /** Every object read goes through one long-lived `cat-file --batch`. */
+      objects;
+      constructor(root, git2, network) {
+        super(root, git2, network);
+        this.objects = new CatFileReader(root);
+      }
+      async resolveCommit(ref) {
+        const sha = await this.tryResolveCommit(ref);
+        if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
+        return sha;
+      }
+      async tryResolveCommit(ref) {
+        assertSafeRef(ref);
+        if (this.knownCommits.has(ref)) return ref;
+        const sha = await new Promise((resolve7, reject) => {
+          if (this.resolving === void 0) {
+            this.resolving = [];
+            queueMicrotask(() => this.resolveBatch());
+          }
+          this.resolving.push({ ref, resolve: resolve7, reject });
+        });
+        if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
+        return sha;
+      }
+      /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
+      resolving;
+      /**
+       * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
+       * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
+       * ref is asked on its own, as `rev-parse --verify` would answer it.
+       */
+      async resolveBatch() {
+        const batch = this.resolving ?? [];
+        this.resolving = void 0;
+        let entries;
+        try {
+          entries = await this.objects.read(
+            batch.map((b) => `${b.ref}^{commit}`),
+            0
+          );
+        } catch {
+          entries = void 0;
+          try {
+            await this.checkWorkTree?.();
+          } catch (refusal) {
+            for (const request of batch) request.reject(refusal);
+            return;
+          }
+        }
+        for (const [i, request] of batch.entries()) {
+          const entry = entries?.[i];
+          if (entries !== void 0) {
+            request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
+            continue;
+          }
+          this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
+        }
+      }
+      /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
+      diffs = /* @__PURE__ */ new Map();
+      changedFiles(base, head) {
+        const key = `${base} ${head}`;
+        let diff = this.diffs.get(key);
+        if (diff === void 0) {
+          diff = this.diff(base, head);
+          this.diffs.set(key, diff);
+          diff.catch(() => this.diffs.delete(key));
+        }
+        return diff;
+      }
+      async diff(base, head) {
+        const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+        const early = isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head)) ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : void 0;
+        early?.catch(() => {
+        });
+        const [from, to] = await resolving;
+        return await early?.catch(() => void 0) ?? this.diffTree(from, to);
+      }
+      async diffTree(from, to) {
+        const { stdout } = await this.git.run([
+          "diff-tree",
+          "-r",
+          "-z",
+          "--raw",
+          "-M",
+          "--no-commit-id",
+          from,
+          to,
+          "--"
+        ]);
+        return parseNameStatus(stdout);
+      }
+      async readFile(rev, path) {
+        return (await this.readFiles(rev, [path])).get(path);
+      }
+      async readFiles(rev, paths) {
+        return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
+      }
+      async readFilesUpTo(rev, paths, maxBytes) {
+        const sha = await this.resolveCommit(rev);
+        const files = /* @__PURE__ */ new Map();
+        const oversized = /* @__PURE__ */ new Map();
+        const [plain, withNewline] = splitByNewline(paths);
+        const entries = await this.objects.read(
+          plain.map((path) => `${sha}:${path}`),
+          maxBytes
+        );
+        entries.forEach((entry, i) => {
+          if (entry.kind !== "object" || entry.type !== "blob") return;
+          if (entry.content) files.set(plain[i], entry.content);
+          else oversized.set(plain[i], entry.size);
+        });
+        for (const path of withNewline) {
+          const blob = await this.lsTreeBlob(sha, path);
+          if (!blob) continue;
+          const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
+          if (bytes.length > maxBytes) oversized.set(path, bytes.length);
+          else files.set(path, bytes);
+        }
+        return { files, oversized };
+      }
+      async fileSize(rev, path) {
+        return (await this.fileSizes(rev, [path])).get(path);
+      }
+      async fileSizes(rev, paths) {
+        const sha = await this.resolveCommit(rev);
+        const sizes = /* @__PURE__ */ new Map();
+        const [plain, withNewline] = splitByNewline(paths);
+        const entries = await catFileSizes(
+          this.root,
+          plain.map((path) => `${sha}:${path}`)
+        );
+        entries.forEach((entry, i) => {
+          if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
+        });
+        for (const path of withNewline) {
+          const blob = await this.lsTreeBlob(sha, path);
+          if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
+        }
+        return sizes;
+      }
+      async listFiles(rev, baseNames) {
+        const sha = await this.resolveCommit(rev);
+        const paths = [];
+        await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
+          for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
+        });
+        return paths;
+      }
+      async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
+        const sha = await this.resolveCommit(rev);
+        const found = /* @__PURE__ */ new Set();
+        await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
+        return [...found].sort();
+      }
+      async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
+        const sha = await this.resolveCommit(rev);
+        const found = /* @__PURE__ */ new Set();
+        const withNewline = [];
+        const reading = [];
+        const prefix = `${sha}:`;
+        const deliver = (entry, name) => {
+          if (entry.kind !== "object" || entry.type !== "blob") return;
+          const path = name.slice(prefix.length);
+          options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
+        };
+        const onPath = (path) => {
+          if (found.has(path)) return;
+          found.add(path);
+          if (!options.read(path)) return;
+          if (path.includes("\n")) return void withNewline.push(path);
+          const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
+          read.catch(() => {
+          });
+          reading.push(read);
+        };
+        try {
+          await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
+        } catch (error) {
+          await Promise.allSettled(reading);
+          throw error;
+        }
+        await Promise.all(reading);
+        if (withNewline.length > 0) {
+          const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
+          for (const [path, bytes] of read.files) options.onFile(path, { bytes });
+          for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
+        }
+        return [...found].sort();
+      }
+      /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
+      async grep(sha, fixedStrings, pathspecs, onPath, signal) {
+        const needles = [...new Set(fixedStrings)];
+        for (const needle of needles) {
+          if (needle === "" || needle.includes("\n"))
+            throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
+        }
+        const prefix = `${sha}:`;
+        await runGrep(
+          this.root,
+          { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
+          (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
+        );
+      }
+      /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
+      async lsTreeBlob(sha, path) {
+        const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
+        return parseLsTree(stdout).find((entry) => entry.path === path && entry.type === "blob")?.oid;
+      }
+    };
+  }
+});
+
+// src/report/ci-log-text.ts
+var ci_log_text_exports = {};
+__export(ci_log_text_exports, {
+  escapeForCiLog: () => escapeForCiLog,
+  escapeJsonForCiLog: () => escapeJsonForCiLog
+});
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+var ZERO_WIDTH_SPACE, CONTROL;
+var init_ci_log_text = __esm({
+  "src/report/ci-log-text.ts"() {
+    "use strict";
+    ZERO_WIDTH_SPACE = "\u200B";
+    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+  }
+});
+
 // src/report/mermaid-graph.ts
 function mermaidGraph(plan) {
   if (plan.workloads.length === 0) return [];
@@ -3830,11 +8793,11 @@ function mermaidGraph(plan) {
     (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
   );
   const nodeCount = changes.length + plan.workloads.length;
-  const body = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
   return [
     "```mermaid",
     "flowchart LR",
-    ...body,
+    ...body2,
     "  classDef config fill:#eef,stroke:#557",
     "  classDef restart fill:#dfd,stroke:#383",
     "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
@@ -3921,7 +8884,65 @@ var init_mermaid_graph = __esm({
 });
 
 // src/report/report-markdown.ts
-function renderMarkdown(report, maxRows = 500) {
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
   const { plan } = report;
   const out = [
     "### config-rollout",
@@ -3930,27 +8951,10 @@ function renderMarkdown(report, maxRows = 500) {
     "",
     `Range: ${md(describeRange(report))}`
   ];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "#### Sources", "");
-    for (const note of plan.sources.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   const graph = mermaidGraph(plan);
   if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (plan.changes.length > 0) {
-    out.push(
-      "",
-      "#### Changed configs",
-      "",
-      "| Config | Namespace | Change | Source | Keys |",
-      "|---|---|---|---|---|"
-    );
-    for (const c of plan.changes.slice(0, maxRows)) {
-      out.push(
-        row([shortId2(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-      );
-    }
-    if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  }
+  if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w) => report.results.find(
       (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
@@ -4080,6 +9084,65 @@ var init_error_report = __esm({
   }
 });
 
+// src/cli/report-error.ts
+async function reportError(error, debug, io, format = "text") {
+  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
+    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
+    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
+    Promise.resolve().then(() => (init_error_report(), error_report_exports))
+  ]);
+  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
+`);
+  const report = renderErrorReport2(error, debug, format);
+  if (report !== "") io.stdout(report);
+  return exitCodeFor(error);
+}
+var init_report_error = __esm({
+  "src/cli/report-error.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+var init_log = __esm({
+  "src/core/log.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/stderr-log.ts
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => write(`${safe(message)}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${safe(title)}`)}
+`);
+      return work();
+    }
+  };
+}
+var init_stderr_log = __esm({
+  "src/cli/stderr-log.ts"() {
+    "use strict";
+    init_log();
+    init_ci_log_text();
+  }
+});
+
 // src/comment/comment-marker.ts
 function commentMarker(id) {
   return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
@@ -4093,8 +9156,8 @@ function encodeCommentId(id) {
   }
   return out;
 }
-function isCommentFor(body, id) {
-  const firstLine = body.trimStart().split(/\r?\n/, 1)[0] ?? "";
+function isCommentFor(body2, id) {
+  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
   return firstLine.trimEnd() === commentMarker(id);
 }
 var PREFIX, SUFFIX;
@@ -4110,8 +9173,8 @@ var init_comment_marker = __esm({
 function buildCommentBody(input) {
   for (const [i, rows] of ROWS.entries()) {
     const note = i === 0 ? void 0 : input.cutNote;
-    const body = assemble(input, rows, note);
-    if (body.length <= input.limit) return { body, cut: i > 0 };
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
   }
   const head = `${commentMarker(input.id)}
 
@@ -4162,14 +9225,14 @@ var init_comment_body = __esm({
 });
 
 // src/comment/review-comments.ts
-async function upsertComment(comments, id, body, createIfMissing) {
+async function upsertComment(comments, id, body2, createIfMissing) {
   for await (const comment of comments.list()) {
     if (isCommentFor(comment.body, id)) {
-      return { action: "updated", comment: await comments.update(comment.id, body) };
+      return { action: "updated", comment: await comments.update(comment.id, body2) };
     }
   }
   if (!createIfMissing) return { action: "none" };
-  return { action: "created", comment: await comments.create(body) };
+  return { action: "created", comment: await comments.create(body2) };
 }
 function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
   return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -4294,19 +9357,19 @@ function createGitHubComments(target, token, userAgent) {
       });
       for await (const page of pages) for (const data of page.data) yield toComment(data);
     },
-    async create(body) {
+    async create(body2) {
       const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
         ...issue,
-        body
+        body: body2
       });
       return toComment(data);
     },
-    async update(id, body) {
+    async update(id, body2) {
       const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
         owner: target.owner,
         repo: target.repo,
         comment_id: id,
-        body
+        body: body2
       });
       return toComment(data);
     }
@@ -4341,11 +9404,11 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
     body: note.body ?? "",
     ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
   });
-  async function call(method, url, body) {
+  async function call(method, url, body2) {
     const response = await fetchImpl(url, {
       method,
-      headers: body === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body === void 0 ? {} : { body: JSON.stringify({ body }) }
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
     });
     if (!response.ok) throw new ReviewApiError(await describeFailure2(response), response.status);
     return response;
@@ -4361,11 +9424,11 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
         page = response.headers.get("x-next-page") || null;
       }
     },
-    async create(body) {
-      return toComment(await (await call("POST", notesUrl, body)).json());
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
     },
-    async update(id, body) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body)).json());
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
     }
   };
 }
@@ -4396,7 +9459,10 @@ __export(comment_on_review_exports, {
   commentOnReview: () => commentOnReview
 });
 async function commentOnReview(request) {
-  const lookup = findReviewTarget(request.env, request.event ?? await eventPayload(request.env));
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? await eventPayload(request.env, request.readEvent)
+  );
   if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
   const target = lookup.target;
   const token = tokenFor(target, request.env, request.token);
@@ -4406,10 +9472,10 @@ async function commentOnReview(request) {
       message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
     };
   const id = request.commentId?.trim() || target.defaultId;
-  const body = commentBody(request, target, id);
+  const body2 = commentBody(request, target, id);
   try {
     const client = await createClient(target, token, request.version);
-    const done = await upsertComment(client, id, body, wantsNewComment(request.content));
+    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
     if (done.action === "none") {
       return {
         level: "info",
@@ -4422,10 +9488,10 @@ async function commentOnReview(request) {
     return { level: "warning", message: redact(failureMessage(error, target), token) };
   }
 }
-async function eventPayload(env) {
-  if (env.GITHUB_ACTIONS !== "true") return void 0;
+async function eventPayload(env, readEvent = eventReader(env)) {
+  if (detectCiKind(env) !== "github") return void 0;
   try {
-    return await readEventPayload(env);
+    return await readEvent();
   } catch {
     return void 0;
   }
@@ -4452,9 +9518,9 @@ function commentBody(request, target, id) {
   const limit = LIMITS[target.platform];
   return buildCommentBody({
     id,
-    sections: [
+    sections: "report" in content ? markdownSections(content.report) : [
       {
-        render: (rows) => "report" in content ? renderMarkdown(content.report, rows) : `### config-rollout
+        render: () => `### config-rollout
 
 **Failed:** ${escapeMarkdown(content.error)}
 
@@ -4500,6 +9566,7 @@ var LIMITS;
 var init_comment_on_review = __esm({
   "src/compose/comment-on-review.ts"() {
     "use strict";
+    init_ci_kind();
     init_github_event();
     init_comment_body();
     init_review_comments();
@@ -4510,13 +9577,985 @@ var init_comment_on_review = __esm({
   }
 });
 
+// src/core/stamp/stamp-report.ts
+function fixCommand(argv) {
+  const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
+  return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+}
+var init_stamp_report = __esm({
+  "src/core/stamp/stamp-report.ts"() {
+    "use strict";
+  }
+});
+
+// src/git/work-tree.ts
+async function openWorkTree(dir) {
+  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir);
+}
+function createWorkTree(dir) {
+  return {
+    dir,
+    async listFiles() {
+      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
+      const { stdout } = await createGitRunner(dir).run(args);
+      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
+    },
+    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
+    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    async size(path) {
+      try {
+        const s = (0, import_node_fs4.statSync)((0, import_node_path8.join)(dir, path));
+        return s.isFile() ? s.size : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async read(path) {
+      try {
+        return (0, import_node_fs4.readFileSync)((0, import_node_path8.join)(dir, path));
+      } catch {
+        return void 0;
+      }
+    },
+    write: (path, text) => (0, import_promises7.writeFile)((0, import_node_path8.join)(dir, path), text),
+    remove: (path) => (0, import_promises7.rm)((0, import_node_path8.join)(dir, path), { force: true }),
+    async withScratch(use) {
+      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path8.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      try {
+        return await use(scratch);
+      } finally {
+        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
+      }
+    }
+  };
+}
+var import_node_fs4, import_promises7, import_node_os5, import_node_path8;
+var init_work_tree = __esm({
+  "src/git/work-tree.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_promises7 = require("node:fs/promises");
+    import_node_os5 = require("node:os");
+    import_node_path8 = require("node:path");
+    init_run_git();
+  }
+});
+
+// src/core/stamp/annotation-edit.ts
+function applyEdits(source2, edits) {
+  let out = source2;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+function annotationEdits(source2, doc, templatePath, key, value) {
+  const ctx = new EditContext(source2);
+  let node = doc.contents;
+  let parentKeyCol;
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar3 = current.value;
+  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.range) {
+    return [{ start: scalar3.range[0], end: scalar3.range[1], text: ctx.scalarText(value, scalar3.type) }];
+  }
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+function asMap(node, what) {
+  if ((0, import_yaml3.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml3.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+function findPair(map, key) {
+  for (const item of map.items) {
+    if ((0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && item.key.value === key) return item;
+  }
+  return void 0;
+}
+function isEmpty(node) {
+  if (node === null || node === void 0) return true;
+  if ((0, import_yaml3.isScalar)(node)) return node.value === null;
+  return false;
+}
+function keyColumn(ctx, pair) {
+  const range = pair.key?.range;
+  return range ? ctx.column(range[0]) : void 0;
+}
+function firstKey(map) {
+  const first = map.items[0];
+  return first && (0, import_yaml3.isPair)(first) ? first.key ?? void 0 : void 0;
+}
+function plainIsString(value) {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}
+var import_yaml3, UnstampableError, EditContext;
+var init_annotation_edit = __esm({
+  "src/core/stamp/annotation-edit.ts"() {
+    "use strict";
+    import_yaml3 = require("./vendor/yaml.js");
+    UnstampableError = class extends Error {
+    };
+    EditContext = class {
+      constructor(source2) {
+        this.source = source2;
+        this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
+      }
+      source;
+      eol;
+      step = 2;
+      /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+      noteStep(template, parentCol) {
+        const first = firstKey(template);
+        if (template.flow || !first?.range || parentCol === void 0) return;
+        const step = this.column(first.range[0]) - parentCol;
+        if (step > 0 && step <= 8) this.step = step;
+      }
+      column(offset) {
+        return offset - this.lineStart(offset);
+      }
+      lineStart(offset) {
+        return this.source.lastIndexOf("\n", offset - 1) + 1;
+      }
+      lineEnd(offset) {
+        let end = this.source.indexOf("\n", offset);
+        if (end === -1) return this.source.length;
+        if (this.source[end - 1] === "\r") end--;
+        return end;
+      }
+      /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+      insert(map, key, value) {
+        const first = firstKey(map);
+        if (map.flow) return this.insertFlow(map, key, value);
+        if (!first?.range) throw new UnstampableError("cannot find where to insert");
+        const col = this.column(first.range[0]);
+        const at = this.lineStart(first.range[0]);
+        if (this.source.slice(at, first.range[0]).trim() !== "") {
+          throw new UnstampableError("the mapping does not start on its own line");
+        }
+        return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+      }
+      insertFlow(map, key, value) {
+        const open = map.range?.[0];
+        if (open === void 0 || this.source[open] !== "{")
+          throw new UnstampableError("cannot find the flow mapping");
+        const first = firstKey(map);
+        const quoteKeys = !first || (0, import_yaml3.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+        const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+        if (!first?.range) return [{ start: open + 1, end: open + 1, text: entry }];
+        const between = this.source.slice(open + 1, first.range[0]);
+        if (between.includes("\n")) {
+          const indent = " ".repeat(this.column(first.range[0]));
+          return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+        }
+        return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+      }
+      /** `key:` with no value (or null/~): the value is written after it. */
+      fillEmpty(parent, pair, value) {
+        const keyRange = pair.key.range;
+        if (!keyRange) throw new UnstampableError("cannot find the key");
+        const node = pair.value;
+        const edits = [];
+        if (parent.flow) {
+          const at2 = node?.range ? node.range[0] : keyRange[1];
+          const end = node?.range ? node.range[1] : at2;
+          const quote = (0, import_yaml3.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+          return [{ start: at2, end, text: this.flowValue(value, quote) }];
+        }
+        const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
+        if (typeof value === "string") {
+          if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+          const colon = this.source.indexOf(":", keyRange[1]) + 1;
+          return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+        }
+        if (filled) {
+          let start = filled[0];
+          while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
+            start--;
+          edits.push({ start, end: filled[1], text: "" });
+        }
+        const col = this.column(keyRange[0]) + this.step;
+        const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+        const [[k, v]] = Object.entries(value);
+        const lines = this.blockLines(col, k, v);
+        edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+        return edits;
+      }
+      /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+      blockLines(col, key, value) {
+        const indent = " ".repeat(col);
+        if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+        const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
+        return `${indent}${key}:${this.eol}${inner}`;
+      }
+      flowKey(key, quote) {
+        return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+      }
+      flowValue(value, quote) {
+        if (typeof value === "string") return JSON.stringify(value);
+        const entries = Object.entries(value).map(
+          ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`
+        );
+        return `{${entries.join(", ")}}`;
+      }
+      /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+      scalarText(value, type) {
+        if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+        if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
+        return JSON.stringify(value);
+      }
+    };
+  }
+});
+
+// src/core/stamp/stamp-file.ts
+function stampFile(source2, targets, defaultNamespace) {
+  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const result = { text: source2, changed: [], unstampable: [] };
+  const edits = [];
+  let docs;
+  try {
+    docs = (0, import_yaml4.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get(idKey(idOf(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete(idKey(target.id));
+    try {
+      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error) {
+      if (!(error instanceof UnstampableError)) throw error;
+      result.unstampable.push({ target, reason: error.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  result.text = applyEdits(source2, edits);
+  return result;
+}
+function idOf(doc, defaultNamespace) {
+  let object;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
+  } catch {
+    object = void 0;
+  }
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+var import_yaml4;
+var init_stamp_file = __esm({
+  "src/core/stamp/stamp-file.ts"() {
+    "use strict";
+    import_yaml4 = require("./vendor/yaml.js");
+    init_json_shape();
+    init_model();
+    init_restart_patch();
+    init_annotation_edit();
+  }
+});
+
+// src/core/stamp/stamp-workloads.ts
+function repositoryConfigs(manifests) {
+  const contents = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+  }
+  return contents;
+}
+function stampWorkloads(manifests, contents, options = {}) {
+  const result = { targets: [], unstampable: [], untouched: [] };
+  for (const m of manifests) {
+    const kind = workloadKindOf(m.object);
+    if (!kind || !restartableKind(m.id.kind)) continue;
+    const template = templateOf(m.object, kind.templatePath);
+    const refs = findReferences(field(template, "spec"));
+    if (refs.length === 0) continue;
+    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
+    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const place = { id: m.id, file: m.file, line: m.line };
+    if (covered.length === 0) {
+      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
+      continue;
+    }
+    if (kind.templateOwner?.(m.object) !== void 0) {
+      result.unstampable.push({
+        ...place,
+        reason: "runs another object's pod template (workloadRef): stamp that object instead"
+      });
+      continue;
+    }
+    const hash = configHash(covered, contents, options.key);
+    const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    result.targets.push({
+      ...place,
+      templatePath: kind.templatePath,
+      hash,
+      ...current !== void 0 ? { current } : {},
+      covers: covered.map((c) => c.id),
+      notInRepo
+    });
+  }
+  result.targets.sort((a, b) => compareIds(a.id, b.id));
+  return result;
+}
+function templateOf(object, path) {
+  let node = object;
+  for (const segment of path) node = isRecord(node) ? node[segment] : void 0;
+  return node;
+}
+var init_stamp_workloads = __esm({
+  "src/core/stamp/stamp-workloads.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_content();
+    init_config_hash();
+    init_consumed_keys();
+    init_json_shape();
+    init_order();
+    init_model();
+    init_references();
+    init_restart_patch();
+  }
+});
+
+// src/core/stamp/kustomize-stamp.ts
+function stampPatchText(entries) {
+  const sorted = [...entries].sort(
+    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
+  );
+  const docs = sorted.map(
+    (e) => [
+      `apiVersion: ${e.apiVersion}`,
+      `kind: ${e.kind}`,
+      "metadata:",
+      `  name: ${JSON.stringify(e.name)}`,
+      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
+      "spec:",
+      "  template:",
+      "    metadata:",
+      "      annotations:",
+      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
+      ""
+    ].join("\n")
+  );
+  return [
+    "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp",
+    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
+    "# config content it reads, so a config change rolls exactly the workloads that read it.",
+    docs.join("---\n")
+  ].join("\n");
+}
+function ownTransforms(kustomizationText) {
+  let doc;
+  try {
+    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+  } catch {
+    doc = void 0;
+  }
+  const text = (key) => {
+    const value = isRecord(doc) ? field(doc, key) : void 0;
+    return typeof value === "string" ? value : "";
+  };
+  const namespace = text("namespace").trim();
+  return {
+    namePrefix: text("namePrefix"),
+    nameSuffix: text("nameSuffix"),
+    ...namespace ? { namespace } : {}
+  };
+}
+function nameBeforeTransforms(renderedName, own) {
+  let name = renderedName;
+  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
+  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
+  return name;
+}
+function isHashSuffixedGenerated(id, generators) {
+  if (!HASH_SUFFIX2.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX2, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
+}
+function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
+  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const entry = `path: ${file}`;
+  if (!pair) {
+    const indent = seqIndent(source2, root);
+    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
+    return [
+      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
+    ];
+  }
+  const value = pair.value;
+  if ((0, import_yaml5.isSeq)(value)) {
+    const seq = value;
+    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
+      return [];
+    }
+    const open = seq.range?.[0];
+    if (seq.flow && open !== void 0) {
+      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
+      return [{ start: open + 1, end: open + 1, text }];
+    }
+    const first = seq.items[0];
+    if (first?.range) {
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
+    }
+    throw new Error("cannot find where to add to patches:");
+  }
+  const keyEnd = pair.key.range?.[1] ?? 0;
+  const node = value;
+  const edits = [];
+  if (node?.range && node.range[1] > node.range[0])
+    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
+  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
+  if (lineEnd === -1) lineEnd = source2.length;
+  else if (source2[lineEnd - 1] === "\r") lineEnd--;
+  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
+  return edits;
+}
+function seqIndent(source2, root) {
+  for (const item of root.items) {
+    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
+      const first = value.items[0];
+      if (!first?.range) continue;
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return dash[1];
+    }
+  }
+  return "";
+}
+function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
+  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml5.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
+  const index = seq.items.findIndex(
+    (item2) => field(item2?.toJSON?.(), "path") === file
+  );
+  const item = seq.items[index];
+  if (!item?.range) return void 0;
+  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset) => {
+    const end2 = source2.indexOf("\n", offset);
+    return end2 === -1 ? source2.length : end2 + 1;
+  };
+  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
+  const keyStart = pair.key.range?.[0];
+  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source2.slice(0, start) + source2.slice(end);
+}
+var import_yaml5, STAMP_PATCH_FILE, HASH_SUFFIX2;
+var init_kustomize_stamp = __esm({
+  "src/core/stamp/kustomize-stamp.ts"() {
+    "use strict";
+    import_yaml5 = require("./vendor/yaml.js");
+    init_json_shape();
+    init_restart_patch();
+    STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+    HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
+  }
+});
+
+// src/pipeline/stamp/stamp-kustomize.ts
+async function stampKustomization(ctx, report) {
+  const { root } = ctx;
+  const label2 = `kustomize ${root.dir || "."}`;
+  let rendered;
+  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
+    if (!recovered) {
+      report.unstampable.push({ what: label2, reason: error.message });
+      return;
+    }
+    ({ rendered, kustomizationText } = recovered);
+  }
+  const generators = ctx.included.flatMap((k) => k.generators);
+  const contents = repositoryConfigs(rendered);
+  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
+  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
+  if (suffixed.length > 0) {
+    report.notes.push(
+      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+    );
+  }
+  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
+  for (const u of stamps.unstampable)
+    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of stamps.targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  if (stamps.targets.length === 0) return;
+  const own = ownTransforms(kustomizationText);
+  const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const patchText = stampPatchText(entries);
+  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
+  const kustomizationEdits = patchesEntryEdits(kustomizationText);
+  const stale = stamps.targets.filter((t) => t.current !== t.hash);
+  for (const t of stale) {
+    report.changes.push({
+      workload: t.id,
+      file: patchPath,
+      origin: label2,
+      ...t.current ? { old: t.current } : {},
+      new: t.hash,
+      covers: t.covers
+    });
+  }
+  report.current += stamps.targets.length - stale.length;
+  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
+  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
+  if (kustomizationEdits.length > 0) {
+    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
+  }
+  const problem = await proof(ctx, label2, stamps.targets);
+  if (problem === void 0) {
+    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
+    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
+    return;
+  }
+  await ctx.tree.write(root.path, kustomizationText);
+  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
+  else await ctx.tree.write(patchPath, oldPatch);
+  report.changes = report.changes.filter((c) => c.origin !== label2);
+  report.unstampable.push({ what: label2, reason: problem });
+}
+async function renderManifests(ctx, label2) {
+  const text = await ctx.render(ctx.root.dir);
+  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
+  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
+}
+function patchEntry(target, rendered, own, ctx) {
+  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
+  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
+  const name = nameBeforeTransforms(target.id.name, own);
+  const renderedNamespace = stringField(field(object, "metadata"), "namespace");
+  let namespace = renderedNamespace;
+  if (own.namespace !== void 0) {
+    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
+    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+  }
+  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
+}
+async function proof(ctx, label2, targets) {
+  let rendered;
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error) {
+    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); nothing was written`;
+  }
+  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(
+      id,
+      ctx.included.flatMap((k) => k.generators)
+    )
+  });
+  const missing = targets.filter(
+    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
+  );
+  if (missing.length === 0) return void 0;
+  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+}
+async function withoutStalePatch(ctx, label2, kustomizationText) {
+  const without = withoutPatchesEntry(kustomizationText);
+  if (without === void 0) return void 0;
+  await ctx.tree.write(ctx.root.path, without);
+  try {
+    const rendered = await renderManifests(ctx, label2);
+    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
+    return { rendered, kustomizationText: without };
+  } catch (error) {
+    await ctx.tree.write(ctx.root.path, kustomizationText);
+    if (error instanceof UserError) return void 0;
+    throw error;
+  }
+}
+var init_stamp_kustomize = __esm({
+  "src/pipeline/stamp/stamp-kustomize.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_parse_manifests();
+    init_model();
+    init_annotation_edit();
+    init_kustomize_stamp();
+    init_stamp_workloads();
+  }
+});
+
+// src/pipeline/stamp/run-stamp.ts
+async function runStamp(settings, deps) {
+  const report = {
+    check: settings.check,
+    changes: [],
+    current: 0,
+    filesWritten: [],
+    leftOut: [],
+    unstampable: [],
+    notes: []
+  };
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const files = await deps.tree.listFiles();
+  const kustomizations = await readKustomizations(deps.tree, files, settings);
+  const graph = buildKustomizeGraph(kustomizations);
+  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  const owned = (path) => graph.ownedFiles.has(path);
+  const readRaw = !explicitDirs || settings.pathsExplicit;
+  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const raw = readRaw ? await parseFiles2(deps.tree, files.filter(filter), settings) : [];
+  const contents = repositoryConfigs(raw);
+  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  let targets = stamps.targets;
+  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  for (const u of stamps.unstampable)
+    report.unstampable.push({
+      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      reason: u.reason
+    });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  await stampRawFiles(deps.tree, targets, settings, report);
+  if (settings.kustomize[0] !== "none") {
+    const roots = explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, {
+      deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object)))
+    }).roots;
+    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
+  }
+  if (settings.render) {
+    report.unstampable.push({
+      what: `objects rendered by --render (${settings.render})`,
+      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
+    });
+  }
+  return report;
+}
+async function stampRawFiles(tree, targets, settings, report) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
+  report.current += targets.filter((t) => t.current === t.hash).length;
+  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (fileTargets.every((t) => t.current === t.hash)) continue;
+    const source2 = (await tree.read(file))?.toString("utf8");
+    if (source2 === void 0) continue;
+    const stamped = stampFile(source2, fileTargets, settings.namespace);
+    for (const t of stamped.changed) {
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...t.current ? { old: t.current } : {},
+        new: t.hash,
+        covers: t.covers
+      });
+    }
+    for (const u of stamped.unstampable) {
+      report.unstampable.push({
+        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        reason: u.reason
+      });
+    }
+    if (!settings.check && stamped.text !== source2) {
+      await tree.write(file, stamped.text);
+      report.filesWritten.push(file);
+    }
+  }
+}
+async function stampRoots(roots, kustomizations, settings, deps, key, report) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  for (const dir of roots) {
+    if (!byDir.has(dir))
+      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+  }
+  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
+  const binary = await findKustomize(pathDirs);
+  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  await deps.tree.withScratch(async (home) => {
+    const run = { binary, pathDirs, home, timeoutMs: settings.timeoutMs };
+    for (const dir of roots) {
+      const included = kustomizationsUnder(dir, byDir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
+      await stampKustomization(
+        {
+          tree: deps.tree,
+          root: byDir.get(dir),
+          included,
+          inputWorkloads,
+          render: (d) => renderWorkTree(run, deps.tree.dir, d),
+          defaultNamespace: settings.namespace,
+          ...key ? { key } : {},
+          check: settings.check,
+          log: deps.log
+        },
+        report
+      );
+    }
+  });
+}
+async function readKustomizations(tree, files, settings) {
+  if (settings.kustomize[0] === "none") return [];
+  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const found = [];
+  for (const file of files) {
+    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    const text = (await tree.read(file))?.toString("utf8");
+    if (text !== void 0) found.push(readKustomizationFile(file, text));
+  }
+  return found;
+}
+async function parseFiles2(tree, files, settings) {
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+    const size = await tree.size(file);
+    if (size === void 0 || size > settings.maxFileSize) return [];
+    const bytes = await tree.read(file);
+    if (bytes === void 0) return [];
+    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+  });
+  return parsed.flat();
+}
+async function changedInRange(settings, deps, targets, filter, key) {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt = async (rev) => {
+    const sha = await deps.git.resolveCommit(rev);
+    const files = (await deps.git.listFiles(sha)).filter(filter);
+    const bytes = await deps.git.readFiles(sha, files);
+    const manifests = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
+      );
+    }
+    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
+    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(idKey(t.id));
+    const b = after.get(idKey(t.id));
+    return a !== void 0 && b !== void 0 && a !== b;
+  });
+}
+async function renderWorkTree(run, treeDir, dir) {
+  try {
+    return await kustomizeBuild(run, treeDir, dir, "work tree");
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    throw new UserError(
+      `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`
+    );
+  }
+}
+var READ_CONCURRENCY;
+var init_run_stamp = __esm({
+  "src/pipeline/stamp/run-stamp.ts"() {
+    "use strict";
+    init_errors();
+    init_parse_manifest_file();
+    init_model();
+    init_run_limited();
+    init_deployed_dirs();
+    init_kustomization_file();
+    init_kustomization_names();
+    init_kustomize_graph();
+    init_kustomize_roots();
+    init_stamp_file();
+    init_stamp_workloads();
+    init_kustomize();
+    init_renderer_environment();
+    init_path_filter();
+    init_stamp_kustomize();
+    READ_CONCURRENCY = 16;
+  }
+});
+
+// src/report/stamp-report-text.ts
+function renderStampReport(report, format, fix) {
+  if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}
+`;
+  return `${escapeForCiLog(stampText(report, fix))}
+`;
+}
+function stampOutcome(report) {
+  if (report.changes.length === 0) return "current";
+  return report.check ? "stale" : "stamped";
+}
+function stampJson(report, fix) {
+  const id = (w) => ({
+    kind: w.kind,
+    namespace: w.namespace,
+    name: w.name
+  });
+  return {
+    outcome: stampOutcome(report),
+    check: report.check,
+    changes: report.changes.map((c) => ({
+      ...id(c.workload),
+      file: c.file,
+      ...c.origin ? { origin: c.origin } : {},
+      old: c.old ?? null,
+      new: c.new
+    })),
+    current: report.current,
+    filesWritten: report.filesWritten,
+    leftOut: report.leftOut.map((l) => ({
+      ...id(l.workload),
+      configs: l.configs.map(id),
+      untouched: l.untouched
+    })),
+    unstampable: report.unstampable,
+    notes: report.notes,
+    ...report.check && report.changes.length > 0 ? { fix } : {}
+  };
+}
+function stampText(report, fix) {
+  const lines = [];
+  const n = report.changes.length;
+  if (report.check) {
+    lines.push(
+      n === 0 ? `Stamps current: ${report.current} workload(s) carry their config-rollout.io/config-hash.` : `Stamps missing or stale: ${n} workload(s) (${report.current} current).`
+    );
+  } else {
+    lines.push(
+      n === 0 ? `Nothing to stamp: ${report.current} workload(s) already carry their config-rollout.io/config-hash.` : `Stamped ${n} workload(s) in ${report.filesWritten.length} file(s) (${report.current} already current).`
+    );
+  }
+  for (const c of report.changes) {
+    const where = c.origin ? `${c.file} (${c.origin})` : c.file;
+    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+  }
+  if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
+  if (!report.check && report.filesWritten.length > 0) {
+    lines.push("", "Files written:", ...report.filesWritten.map((f) => `  ${f}`));
+  }
+  if (report.leftOut.length > 0) {
+    lines.push("", "Configs not defined in the repository (left out of the hash):");
+    for (const l of report.leftOut) {
+      const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
+      lines.push(
+        `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
+      );
+    }
+  }
+  if (report.unstampable.length > 0) {
+    lines.push("", "Not stamped:");
+    for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
+  }
+  if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
+  return lines.join("\n");
+}
+var init_stamp_report_text = __esm({
+  "src/report/stamp-report-text.ts"() {
+    "use strict";
+    init_model();
+    init_ci_log_text();
+  }
+});
+
+// src/cli/run-cli-stamp.ts
+var run_cli_stamp_exports = {};
+__export(run_cli_stamp_exports, {
+  runStampFromArgs: () => runStampFromArgs
+});
+async function runStampFromArgs(argv, args, env, io, state) {
+  try {
+    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    state.debug = settings.debug;
+    state.output = settings.output;
+    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    const git2 = await createGit((0, import_node_path9.resolve)(io.cwd, settings.repo));
+    const tree = await openWorkTree((0, import_node_path9.resolve)(io.cwd, settings.repo));
+    const report = await runStamp(settings, { tree, git: git2, log, env });
+    io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
+    return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
+  } catch (error) {
+    return reportError(error, state.debug, io, state.output);
+  }
+}
+var import_node_path9;
+var init_run_cli_stamp = __esm({
+  "src/cli/run-cli-stamp.ts"() {
+    "use strict";
+    import_node_path9 = require("node:path");
+    init_errors();
+    init_stamp_report();
+    init_create_git();
+    init_work_tree();
+    init_run_stamp();
+    init_stamp_report_text();
+    init_settings();
+    init_report_error();
+    init_stderr_log();
+  }
+});
+
 // src/cli/run-cli-plan.ts
 var run_cli_plan_exports = {};
 __export(run_cli_plan_exports, {
-  runPlanFromArgs: () => runPlanFromArgs
+  runPlanFromArgs: () => runPlanFromArgs,
+  runStampFromArgs: () => runStampFromArgs2
 });
 module.exports = __toCommonJS(run_cli_plan_exports);
-var import_node_path7 = require("node:path");
+var import_node_path10 = require("node:path");
+init_github_event();
 
 // src/compose/cluster-connection.ts
 init_kubeconfig_source();
@@ -4530,7 +10569,9 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
     kubeconfigData: settings.kubeconfigData,
-    context: settings.context,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
     env,
     execPluginTimeoutMs: settings.execPluginTimeoutMs,
     pathLabel: labels.path,
@@ -4545,6 +10586,19 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   };
   return {
     configured,
+    forContext: (context) => {
+      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      return {
+        ...other,
+        load: async () => {
+          if (!other.configured) {
+            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
+            throw new NoClusterConfiguredError2();
+          }
+          await other.secretsToMask();
+        }
+      };
+    },
     secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
     connect: async () => {
       const loaded = await load();
@@ -4560,35 +10614,23 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   };
 }
 
-// src/ci/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
-  }
-}
+// src/compose/run-in-ci.ts
+init_github_event();
 
 // src/ci/read-ci-environment.ts
+init_ci_kind();
 init_github_event();
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
-async function readCiEnvironment(flags, env = process.env) {
+async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
   const picked = {};
   for (const [key, value] of Object.entries(env)) {
     if (RELEVANT.test(key)) picked[key] = value;
   }
-  const input = { flags, env: picked };
+  const ci = detectCiKind(env);
+  const input = { flags, env: picked, ci };
   const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_PATH && !flagsDecide) {
-    input.event = await readEventFile(env.GITHUB_EVENT_PATH);
+  if (ci === "github" && env.GITHUB_EVENT_PATH && !flagsDecide) {
+    input.event = await readEvent();
   }
   return input;
 }
@@ -4596,16 +10638,13 @@ async function readCiEnvironment(flags, env = process.env) {
 // src/ci/range-request.ts
 init_commit_sha();
 
-// src/core/option-naming.ts
-var CLI_FLAGS = {
-  entryPoint: "cli",
-  option: (name) => `--${name}`,
-  // A bare --dry-run means client: the shortest thing to type.
-  set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-};
+// src/ci/resolve-range.ts
+init_option_naming();
+init_ci_kind();
 
 // src/ci/github-range.ts
 init_errors();
+init_option_naming();
 function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
@@ -4761,7 +10800,7 @@ function resolveMergeRequest(env, head) {
 function resolveRange(input, naming = CLI_FLAGS) {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
-  switch (detectCiKind(input.env)) {
+  switch (input.ci ?? detectCiKind(input.env)) {
     case "github":
       return resolveGitHubRange(input.env, input.event, naming);
     case "gitlab":
@@ -4800,2044 +10839,14 @@ function resolveFlags({ flags, env }) {
 
 // src/pipeline/run.ts
 init_errors();
-init_model();
-
-// src/core/plan/build-plan.ts
-init_workload_kinds();
-
-// src/core/manifests/config-changes.ts
-init_model();
-init_config_content();
-init_json_shape();
-init_order();
-var IGNORE_ANNOTATION = "config-rollout.io/ignore";
-function hasIgnoreAnnotation(object) {
-  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const mark = ignored.has(key) ? { ignored: true } : {};
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-
-// src/core/plan/build-plan.ts
-init_order();
-init_model();
-
-// src/core/sources/rolls-on-apply.ts
-init_workload_kinds();
-init_config_content();
-init_model();
-var HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group("deleted");
-  const added = group("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const key = idKey(id);
-    if (!before.has(key) || !after.has(key)) return false;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-
-// src/core/plan/references.ts
-init_json_shape();
-init_names();
-var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName2, via, volumeSource, path) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName2, via, keys, path, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-
-// src/core/plan/reloader.ts
-init_json_shape();
-var OPT_IN = /* @__PURE__ */ new Set([
-  "reloader.stakater.com/auto",
-  "reloader.stakater.com/search",
-  "configmap.reloader.stakater.com/reload",
-  "configmap.reloader.stakater.com/auto",
-  "secret.reloader.stakater.com/reload",
-  "secret.reloader.stakater.com/auto"
-]);
-function reloaderAnnotation(workload) {
-  const annotations = field(field(workload, "metadata"), "annotations");
-  if (!isRecord(annotations)) return void 0;
-  for (const [name, value] of Object.entries(annotations)) {
-    if (!OPT_IN.has(name)) continue;
-    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
-    return `${name}: ${value}`;
-  }
-  return void 0;
-}
-
-// src/core/plan/build-plan.ts
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
-  const planned = [];
-  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
-  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
-  const templateRunBy = /* @__PURE__ */ new Map();
-  for (const candidate of candidates) {
-    for (const object of candidate.objects) {
-      const owner = workloadKindOf(object)?.templateOwner?.(object);
-      if (owner) templateRunBy.set(idKey(owner), candidate.id);
-    }
-  }
-  for (const candidate of candidates) {
-    const references = [];
-    const waitingFor = [];
-    const ignoredReferences = [];
-    for (const ref of referencesOf(candidate.objects, lookup)) {
-      const config = {
-        kind: ref.configKind,
-        namespace: candidate.id.namespace,
-        name: ref.configName
-      };
-      const change = changesByKey.get(idKey(config));
-      if (change === void 0) continue;
-      if (change.status === "deleted") {
-        const key = idKey(change.id);
-        if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-        stillReferencing.get(key).add(shortId(candidate.id));
-        continue;
-      }
-      if (change.status === "added" && !ref.optional) {
-        waitingFor.push(config);
-        continue;
-      }
-      const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
-      (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
-    }
-    if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
-      if (consumedIgnored.length > 0) {
-        planned.push({
-          id: candidate.id,
-          source: candidate.source,
-          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-          action: "skip",
-          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
-          references: consumedIgnored
-        });
-      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(
-          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
-        );
-      }
-      continue;
-    }
-    const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
-      addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false
-    });
-    planned.push(
-      runBy ? {
-        ...workload,
-        action: "skip",
-        reason: `its pod template is run by ${shortId(runBy)} (workloadRef): restarted through it`
-      } : workload
-    );
-  }
-  planned.sort((a, b) => compareIds(a.id, b.id));
-  const warnings = input.changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
-    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c.file, line: c.line };
-  });
-  return { workloads: planned, warnings };
-}
-function planWorkload(candidate, references, newWorkloadIds, options) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r) => r.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return { ...base, action: "restart", reason, references: consuming };
-}
-function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
-  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    reason,
-    references: []
-  };
-}
-function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId))].sort(compareStrings);
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    rollsOnApply: true,
-    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
-    references: []
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
-  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
-  if (reloader !== void 0 && !restartReloaderManaged) {
-    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
-  }
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
-      });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects, lookup) {
-  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      refs.push(ref);
-    }
-  }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-var MAX_LISTED_KEYS = 5;
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-
-// src/core/plan/guard-rails.ts
-init_errors();
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
-  }
-  throw new UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
-}
-
-// src/pipeline/run.ts
-init_run_result();
-
-// src/core/sources/variant-conflicts.ts
-init_workload_kinds();
-init_config_content();
-init_order();
-init_model();
-
-// src/core/sources/source-variants.ts
-init_config_content();
-init_order();
-init_model();
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-var RAW = "";
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
-    if (source2 === RAW) {
-      out.base.push(...atBase.get(RAW) ?? []);
-      out.head.push(...atHead.get(RAW) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path ? `${path}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path || "(the whole object)";
-}
-
-// src/core/sources/variant-conflicts.ts
-var MAX_NAMED = 5;
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field3, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
-}
-
-// src/settings/options.ts
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: ["repo", "cluster", "both"],
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: ["annotation", "env", "versioned"],
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "rollback",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    default: "3",
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: ["none", "client", "server"],
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: "8",
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: ["text", "json", "markdown"],
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "comment",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "restart-reloader-managed",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
-
-// src/settings/settings.ts
-init_errors();
-
-// src/settings/parse-duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && env.KUBE_CONTEXT) raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function credentialVariables() {
-  return [
-    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
-      ...o.env ? [o.env] : [],
-      `INPUT_${o.name.toUpperCase()}`
-    ]),
-    "INPUT_GITHUB-TOKEN",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "CONFIG_ROLLOUT_GITLAB_TOKEN"
-  ];
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: str("repo") ?? ".",
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    namespace: str("namespace") ?? "default",
-    discover: str("discover"),
-    strategy: str("strategy") ?? "annotation",
-    envName: str("env-name") ?? "RESTART_TIME",
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: num2("keep") ?? 3,
-    dryRun: str("dry-run") ?? "none",
-    apply: bool("apply"),
-    wait: bool("wait"),
-    timeoutMs: num2("timeout") ?? 3e5,
-    configTimeoutMs: num2("config-timeout") ?? 6e4,
-    execPluginTimeoutMs: num2("exec-plugin-timeout") ?? 6e4,
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: num2("concurrency") ?? DEFAULT_CONCURRENCY,
-    hashKey: str("hash-key"),
-    output: str("output") ?? "text",
-    comment: bool("comment"),
-    commentId: str("comment-id") || void 0,
-    strict: bool("strict"),
-    maxFileSize: num2("max-file-size") ?? DEFAULT_MAX_FILE_SIZE,
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  return settings;
-}
-var DEFAULT_CONCURRENCY = 8;
-var DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024;
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-
-// src/pipeline/cluster/discover-cluster.ts
-init_workload_kinds();
-init_run_limited();
-async function discoverClusterWorkloads(cluster, namespaces, concurrency = 8) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-
-// src/pipeline/cluster/roll-out-plan.ts
-init_model();
-
-// src/core/plan/consumed-configs.ts
-init_workload_kinds();
-init_model();
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-
-// src/pipeline/cluster/check-permissions.ts
-init_errors();
-init_api_kinds();
-init_run_limited();
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group, resource } = configKind(id.kind);
-  return { verb: "patch", group, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency = 8, checked = "checked before any change: nothing was written") {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
-    403
-  );
-}
-
-// src/pipeline/cluster/find-on-cluster.ts
-init_workload_kinds();
-init_model();
-init_run_limited();
-async function findOnCluster(cluster, workloads, listed, concurrency) {
-  const found = await runLimited(workloads, concurrency, async (w) => {
-    if (listed.objects.has(idKey(w.id))) return { w, on: true };
-    const kind = workloadKind(w.id.kind);
-    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
-    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
-    const object = await cluster.readWorkload(w.id);
-    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
-  });
-  const out = { present: [], absent: [], live: [] };
-  for (const { w, on, read } of found) {
-    if (read) out.live.push(read);
-    if (on) out.present.push(w);
-    else
-      out.absent.push({
-        id: w.id,
-        restart: "not-on-cluster",
-        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
-      });
-  }
-  return out;
-}
-
-// src/pipeline/cluster/restart-and-wait.ts
-init_errors();
-init_model();
-
-// src/pipeline/cluster/restart.ts
-init_errors();
-init_workload_kinds();
-init_json_shape();
-init_model();
-init_run_limited();
-init_retry();
-var PARALLEL_PATCHES = 4;
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error) {
-    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live = await cluster.readWorkload(ownerId);
-  if (!live)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-
-// src/pipeline/cluster/wait.ts
-var import_node_events = require("node:events");
-init_errors();
-
-// src/core/kinds/rollout-verdict.ts
-init_json_shape();
-init_model();
-init_argo_rollout_status();
-init_rollout_status();
-init_workload_kinds();
-function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen >= ownerGeneration);
-}
-
-// src/pipeline/cluster/wait.ts
-init_workload_kinds();
-init_json_shape();
-init_model();
-
-// src/kube/list-watch.ts
-init_errors();
-init_json_shape();
-init_retry();
-async function listAndWatch(source2, req) {
-  const { names, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
-  const pending = () => !signal.aborted && names.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      req.onRetry(error);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve5) => {
-    if (signal.aborted) return resolve5();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve5();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen) {
-  const { names, signal } = req;
-  const followed = new Set(names);
-  return new Promise((resolve5, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve5({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error) => {
-        detach();
-        if (error) reject(error);
-        else resolve5({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-
-// src/pipeline/cluster/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve5) => stop.signal.addEventListener("abort", () => resolve5()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state, result, message) {
-      if (state.result) return;
-      state.result = { id: state.target.id, result, message, durationMs: now() - started };
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
-  const groups = /* @__PURE__ */ new Map();
-  for (const state of states.values()) {
-    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state, obj) => {
-    if (state.result) return;
-    const verdict = rolloutVerdict(state.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
-    state.lastError = void 0;
-    if (verdict.waiting !== state.lastMessage) {
-      state.lastMessage = verdict.waiting;
-      opts.onProgress?.(state.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state = byName.get(name);
-      const id = formatId(state.target.id);
-      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error) => {
-      for (const member of members) member.lastError = error.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }) {
-  for (const state of states) {
-    if (state.result) continue;
-    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
-    settle(
-      state,
-      "timeout",
-      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
-    );
-  }
-}
-function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-
-// src/pipeline/cluster/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const results = await restartAndWait(
-    cluster,
-    {
-      titles: { restart: "Restart", wait: "Wait for rollouts" },
-      // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-      requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true
-    },
-    context
-  );
-  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
-  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-async function rollBack(cluster, rollback, context) {
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: rollback.ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap(
-          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log)
-    })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs
-      });
-  }
-  return [...results.values()];
-}
-
-// src/pipeline/cluster/sync-configs.ts
-init_errors();
-init_config_content();
-init_model();
-
-// src/kube/read-live-configs.ts
-init_model();
-init_run_limited();
-async function readLiveConfigs(cluster, ids, concurrency = 8) {
-  const live = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group = configMapsByNamespace.get(id.namespace) ?? [];
-    group.push(id);
-    configMapsByNamespace.set(id.namespace, group);
-  }
-  const lists = [];
-  for (const [namespace, group] of configMapsByNamespace) {
-    if (group.length > 1) lists.push([namespace, group]);
-    else singles.push(...group);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group) live.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live;
-}
-
-// src/pipeline/cluster/sync-configs.ts
-async function syncConfigs(cluster, configs, options, log) {
-  const live = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.snapshot.id),
-      options.concurrency
-    );
-    return candidates.filter(({ snapshot }) => {
-      const found = current.get(idKey(snapshot.id));
-      if (!found || changedKeys(found.content, snapshot.content).length > 0) return true;
-      live.set(idKey(snapshot.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live;
-  if (options.apply) {
-    for (const { snapshot, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(snapshot.id)}`);
-      log.info(
-        `applying ${formatId(snapshot.id)} from ${snapshot.file}${options.dryRun ? " (server dry run)" : ""}`
-      );
-      await cluster.applyConfig(manifest.object, options.dryRun, snapshot.id.namespace);
-    }
-    return live;
-  }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve5) => setTimeout(resolve5, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.snapshot.id)).join(", ")}`
-  );
-  while (waiting2.length > 0) {
-    await sleep2(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting2.map((c) => `${formatId(c.snapshot.id)} from ${c.snapshot.file}`).join(", ");
-      throw new RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-      );
-    }
-  }
-  return live;
-}
-
-// src/pipeline/cluster/roll-out-plan.ts
-async function rollOutPlan(cluster, plan, context) {
-  const { strategy, settings, log } = context;
-  const onCluster = await findOnCluster(
-    cluster,
-    plan.toRestart,
-    {
-      namespaces: plan.listed.namespaces,
-      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const manifests = new Map(
-    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].filter((key) => plan.changedConfigs.has(key)).map((key) => plan.headConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.snapshot.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs";
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
-    });
-  });
-  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
-  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
-}
-
-// src/pipeline/namespace-note.ts
-init_model();
-var MAX_LISTED = 5;
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names.length === 0) return void 0;
-  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
+init_option_naming();
+init_settings();
+init_apply_plan();
 
 // src/pipeline/resolve-commits.ts
+init_ci_kind();
 init_errors();
+init_option_naming();
 
 // src/git/revision-syntax.ts
 function revisionFormProblem(ref, role, naming) {
@@ -6899,7 +10908,7 @@ async function resolveRangeRequest(ctx, request) {
     return firstParentRange(
       ctx,
       head,
-      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
     );
   }
   return { base, head, note: request.note };
@@ -6911,11 +10920,11 @@ async function resolveMergeBase(ctx, request) {
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
       throw new UserError(
-        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
     throw new UserError(
-      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
+      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
     );
   }
   return { base: mergeBase, head, note: request.note };
@@ -6935,7 +10944,7 @@ async function resolveNewBranch(ctx, request) {
     return {
       base: head,
       head,
-      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
     };
   }
   if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
@@ -6954,7 +10963,7 @@ async function firstParentRange(ctx, head, note) {
   }
   if (!present) {
     throw new UserError(
-      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
   return { base: parent, head, note };
@@ -6966,7 +10975,7 @@ async function commitOrder(git2, commit, head, opts = {}) {
   if (!present) {
     return await git2.isShallow() ? {
       order: "unknown",
-      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
   const mergeBase = await deepenUntil(ctx, [commit, head], () => git2.mergeBase(commit, head));
@@ -6975,7 +10984,7 @@ async function commitOrder(git2, commit, head, opts = {}) {
   if (mergeBase !== void 0 || !await git2.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
-    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
   };
 }
 async function findCommit(ctx, ref) {
@@ -7008,13 +11017,13 @@ async function deepenUntil(ctx, commits, check) {
   }
   return answer;
 }
-function short(sha) {
+function short2(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
 
-// src/pipeline/scan-repository.ts
-init_workload_kinds();
+// src/pipeline/scan/configs-at-head.ts
 init_config_content();
+init_model();
 
 // src/core/manifests/config-names-in-text.ts
 var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
@@ -7037,21 +11046,17 @@ function configNamesInText(text) {
   return names;
 }
 
-// src/core/manifests/parse-documents.ts
-init_manifest_reader();
-
-// src/core/manifests/parse-manifest-file.ts
-init_manifest_reader();
-async function parseManifestFile(file, text, opts) {
-  if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
-    if (fast !== void 0) return fast;
-  }
-  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, text, { ...opts, fast: false });
+// src/git/glob-pathspecs.ts
+var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
 }
 
 // src/core/manifests/parse-documents.ts
+init_decode_source();
+init_manifest_reader();
+init_parse_manifest_file();
 var MIN_SPLIT_BYTES = 64 * 1024;
 async function parseManifestDocuments(file, text, opts, documents) {
   const fast = parseManifestsFast(file, text, opts);
@@ -7098,17 +11103,167 @@ function countLines(text, from, to) {
   return count;
 }
 
-// src/pipeline/scan-repository.ts
-init_model();
-
-// src/git/glob-pathspecs.ts
-var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
-function globsToPathspecs(globs) {
-  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
-  return globs.map((glob) => `:(glob)${glob}`);
+// src/pipeline/scan/read-files.ts
+async function readBytes(git2, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path, size] of read.oversized) oversized.set(path, size);
+  return read.files;
+}
+async function readManifests(git2, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git2, rev, paths, options, oversized);
+  for (const [path, size] of oversized)
+    problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path, size, maxFileSize) {
+  return {
+    file: path,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path of paths) {
+    await new Promise((resolve7) => setImmediate(resolve7));
+    const bytes = files.get(path);
+    if (bytes === void 0) continue;
+    const parsed = await parseWithOptions(path, bytes, options);
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+function parseWithOptions(path, bytes, options) {
+  return parseManifestDocuments(
+    path,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
+  );
 }
 
-// src/pipeline/base-problems.ts
+// src/pipeline/scan/candidates.ts
+function withTemplateRefs(names) {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
+}
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
+  return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
+}
+function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
+  const names = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names.size === 0) return void 0;
+  const parsed = /* @__PURE__ */ new Map();
+  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path) => !alreadyRead.has(path) && wanted(path),
+    maxBytes: options.maxFileSize,
+    onFile(path, file) {
+      const problems = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
+        return void parsed.set(path, { manifests: [], problems });
+      }
+      const result = parseWithOptions(path, file.bytes, options);
+      result.catch(() => {
+      });
+      parsed.set(path, result);
+    }
+  });
+  hits.catch(() => {
+  });
+  return { names, hits, parsed };
+}
+async function readCandidates(git2, rev, names, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more])
+  ].sort();
+  const unread = candidates.filter((path) => !early.parsed.has(path));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path) => [path, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path of candidates) {
+    const result = lateByPath.get(path) ?? await early.parsed.get(path);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+
+// src/pipeline/scan/configs-at-head.ts
+init_path_filter();
+async function readConfigsAt(git2, rev, ids, known, options, owned) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git2,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git2, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known) {
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    into.set(key, {
+      manifest,
+      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
+    });
+  }
+}
+
+// src/pipeline/scan/scan-repository.ts
+init_workload_kinds();
+init_model();
+init_source_variants();
+
+// src/pipeline/scan/base-problems.ts
 function problemsOnce(baseProblems, headProblems, changedFiles) {
   const headPathOf = new Map(
     changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
@@ -7121,25 +11276,22 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   return [...kept, ...headProblems];
 }
 
-// src/pipeline/glob-matcher.ts
-var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path) => {
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await import("./vendor/picomatch.js");
-  return picomatch([...globs], { dot: options.dot === true });
-}
-
-// src/pipeline/objects-across-files.ts
+// src/pipeline/scan/objects-across-files.ts
 init_config_content();
 init_order();
 init_model();
+function unreadFilesOf(oversized, headProblems, owned) {
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
+}
 function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
   const problems = [];
   for (const file of changedFiles) {
@@ -7232,49 +11384,136 @@ function literalPathspecs(paths) {
   return paths.map((path) => `:(literal)${path}`);
 }
 
-// src/pipeline/render-sources.ts
-init_errors();
+// src/pipeline/scan/changed-files.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function readChangedManifests(git2, commits, allChangedFiles, wanted, options, log) {
+  const changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  const baseFiles = await readBytes(git2, commits.base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git2, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git2, commits.head, headPaths, options, oversized.head);
+  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const baseProblems = [];
+  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  return {
+    changedFiles,
+    headPaths,
+    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
+    oversized,
+    base,
+    head,
+    headProblems,
+    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
+    early
+  };
+}
+
+// src/pipeline/scan/compare-commits.ts
 init_workload_kinds();
-init_run_limited();
-
-// src/core/sources/blame.ts
-function blameFile(object, inputs) {
-  const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
-  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
-  if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
-  if (naming.length === 1) return naming[0];
-  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+init_config_changes();
+init_model();
+init_rolls_on_apply();
+init_source_variants();
+function compareRaw(read) {
+  return {
+    changedFiles: read.changedFiles,
+    base: read.base,
+    head: read.head,
+    allBase: read.base,
+    allHead: read.head,
+    found: findConfigChanges(read.base, read.head),
+    variants: /* @__PURE__ */ new Map(),
+    problems: [],
+    warnings: []
+  };
 }
-function namesObject(text, renderedName) {
-  if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
-    const name = match[1];
-    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+function compareWithRendered(read, owned, objects) {
+  const changedFiles = read.changedFiles.filter(
+    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
+  );
+  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
+  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
+  const grouped = groupBySource(allBase, allHead);
+  const variants = /* @__PURE__ */ new Map();
+  for (const [key, list] of grouped.variants) {
+    const m = list[0].head ?? list[0].base;
+    if (!workloadKindOf(m.object)) variants.set(key, list);
   }
-  return false;
+  const found = findConfigChanges(grouped.base, grouped.head);
+  found.changes = pairHashSuffixRenames(
+    withSources(found.changes, grouped.base, grouped.head),
+    found.snapshots
+  );
+  return {
+    changedFiles,
+    base: grouped.base,
+    head: grouped.head,
+    allBase,
+    allHead,
+    found,
+    variants,
+    problems: objects.problems,
+    warnings: objects.warnings
+  };
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
 }
 
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
+// src/pipeline/scan/new-at-base.ts
+init_workload_kinds();
+init_model();
+async function settleAtBase(git2, base, ctx) {
+  const { compared, read } = ctx;
+  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
+  );
+  const maybeNewWorkloads = compared.head.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git2,
+    base,
+    await findCandidateFiles(git2, base, namesAtBase, read.touched, ctx.wanted),
+    ctx.options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const changes = settleWithUntouchedFiles(
+    ctx.changes,
+    compared.found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    ctx.problems
+  );
+  return { newWorkloadIds, changes };
 }
-function inScope(path, scope) {
-  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
-}
-function parentOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
+
+// src/pipeline/scan/scan-repository.ts
+init_path_filter();
 
 // src/core/sources/helm-charts.ts
 var MAX_NAMED2 = 5;
@@ -7318,7 +11557,7 @@ function untouchedNote(dirs) {
   ];
 }
 
-// src/pipeline/render-sources.ts
+// src/pipeline/scan/render-sources.ts
 init_kustomization_names();
 
 // src/core/sources/paths-at-base.ts
@@ -7353,310 +11592,9 @@ function pathsAtBase(headPaths, changes, relevant) {
   return { paths: [...paths].sort(), differ };
 }
 
-// src/core/sources/resource-locations.ts
-var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-function writtenObjects(file, text) {
-  if (/^\s*[[{]/.test(text)) return [];
-  const objects = [];
-  let doc = {};
-  const flush = () => {
-    if (doc.kind && doc.name && doc.line !== void 0) {
-      objects.push({
-        kind: doc.kind,
-        name: doc.name,
-        ...doc.namespace ? { namespace: doc.namespace } : {},
-        file,
-        line: doc.line
-      });
-    }
-    doc = {};
-  };
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
-      flush();
-      continue;
-    }
-    if (/^[ \t]*(#.*)?$/.test(line)) continue;
-    doc.line ??= i + 1;
-    const top = TOP_LEVEL_KEY.exec(line);
-    if (top) {
-      const key2 = unquote(top[1]);
-      const value = scalar2(top[2]);
-      doc.metadataIndent = key2 === "metadata" ? null : void 0;
-      if (key2 === "kind") doc.kind = value;
-      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
-        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-      }
-      continue;
-    }
-    if (doc.metadataIndent === void 0) continue;
-    const nested = INDENTED_KEY.exec(line);
-    if (!nested) continue;
-    doc.metadataIndent ??= nested[1];
-    if (nested[1] !== doc.metadataIndent) continue;
-    const key = unquote(nested[2]);
-    if (key === "name") doc.name = scalar2(nested[3]);
-    if (key === "namespace") doc.namespace = scalar2(nested[3]);
-  }
-  flush();
-  return objects;
-}
-function locateWritten(object, written) {
-  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
-  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
-  let candidates = sameKind.filter((w) => w.name.length === longest);
-  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
-  const [only, ...others] = candidates;
-  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
-}
-function scalar2(value) {
-  if (value === void 0) return void 0;
-  const text = value.replace(/[ \t]+#.*$/, "").trim();
-  return text === "" ? void 0 : unquote(text);
-}
-function unquote(text) {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
-}
-
-// src/render/kustomize.ts
-var import_node_os2 = require("node:os");
-init_errors();
-
-// src/render/renderer-environment.ts
-var import_node_fs3 = require("node:fs");
-var import_node_os = require("node:os");
-var import_node_path3 = require("node:path");
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
-  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path3.join)(dir, name);
-    try {
-      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
-}
-function renderCommandEnvironment(env, pathDirs, secretVariables) {
-  const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!secretVariables.includes(key)) out[key] = value;
-  }
-  out.PATH = pathDirs.join(import_node_path3.delimiter);
-  return out;
-}
-function renderSlots() {
-  return Math.max(1, (0, import_node_os.availableParallelism)());
-}
-
-// src/render/run-process.ts
-var import_node_child_process2 = require("node:child_process");
-var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
-var STDERR_TAIL_BYTES = 4096;
-function runProcess(file, args, options) {
-  return new Promise((resolve5) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    const child = (0, import_node_child_process2.spawn)(file, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: options.timeoutMs,
-      killSignal: "SIGKILL"
-    });
-    child.stdout.on("data", (chunk) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) {
-        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
-        child.kill("SIGKILL");
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
-    });
-    child.on("error", (error) => {
-      failure = error.message;
-    });
-    child.on("close", (exitCode, signal) => {
-      resolve5({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        stderrEnd: stderr.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    });
-  });
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-
-// src/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
-  constructor(command, commit, why, detail) {
-    super(
-      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-    );
-    this.command = command;
-    this.commit = commit;
-    this.why = why;
-    this.detail = detail;
-  }
-  command;
-  commit;
-  why;
-  detail;
-  name = "KustomizeBuildError";
-};
-async function kustomizeBuild(run, treeDir, dir, commit) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run.pathDirs, run.home),
-    timeoutMs: run.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run.binary.label} ${target}`;
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(
-      command,
-      commit,
-      `exit ${result.exitCode}`,
-      shortDetail(result.stderrEnd, treeDir)
-    );
-  }
-  const why = result.failure ?? `killed by ${result.signal}`;
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
-${result.stderrTail}` : ""}`
-  );
-}
-var MAX_DETAIL_CHARS = 400;
-function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-
-// src/render/materialize-tree.ts
-var import_node_child_process3 = require("node:child_process");
-var import_promises2 = require("node:fs/promises");
-var import_node_os3 = require("node:os");
-var import_node_path4 = require("node:path");
-async function createCommitTrees(repoDir, gitPath = "git", scope) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises2.rm)(root, { recursive: true, force: true });
-    }
-  };
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope) {
-  await (0, import_promises2.mkdir)(dir, { recursive: true });
-  const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
-    if (paths.length > 0) {
-      await git(
-        gitPath,
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await (0, import_promises2.rm)(index, { force: true });
-  return dir;
-}
-function git(gitPath, cwd, args, indexFile, input) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  return new Promise((resolve5, reject) => {
-    const child = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
-      cwd,
-      env,
-      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    const err = [];
-    child.stdout?.on("data", (chunk) => out.push(chunk));
-    child.stderr?.on("data", (chunk) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const stderr = Buffer.concat(err).toString("utf8").trim();
-      if (code === 0) resolve5(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
-    });
-    if (input !== void 0 && child.stdin) {
-      child.stdin.on("error", () => {
-      });
-      child.stdin.end(input);
-    }
-  });
-}
-
 // src/render/render-command.ts
 init_errors();
+init_run_process();
 var SHELL = "/bin/sh";
 async function runRenderCommand(run, treeDir, commit) {
   const result = await runProcess(SHELL, ["-c", run.command], {
@@ -7672,157 +11610,46 @@ ${result.stderrTail}` : ""}`
   );
 }
 
-// src/pipeline/kustomize-sources.ts
+// src/pipeline/scan/render-sources.ts
+init_renderer_environment();
+init_glob_matcher();
+
+// src/pipeline/scan/kustomize-sources.ts
 init_errors();
+init_parse_manifest_file();
 
-// src/core/sources/deployed-dirs.ts
-init_json_shape();
-function deployedDirsOf(objects) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const object of objects) {
-    for (const path of pathsNamedBy(object)) {
-      const dir = normalizedDir(path);
-      if (dir !== void 0) dirs.add(dir);
-    }
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
   }
-  return [...dirs].sort();
+  return minimal;
 }
-function pathsNamedBy(object) {
-  const apiVersion = field(object, "apiVersion");
-  const kind = field(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group = apiVersion.split("/")[0];
-  const spec = field(object, "spec");
-  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
-  if (group !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
-  return [];
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
 }
-function sourcePaths(appSpec) {
-  const sources = field(appSpec, "sources");
-  return [
-    field(field(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
-  ];
-}
-function normalizedDir(path) {
-  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
-  const parts = [];
-  for (const part of path.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") return void 0;
-    parts.push(part);
-  }
-  return parts.join("/");
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
 }
 
-// src/pipeline/kustomize-sources.ts
+// src/pipeline/scan/kustomize-sources.ts
+init_deployed_dirs();
 init_kustomization_names();
+init_kustomize_graph();
+init_kustomize_roots();
+init_kustomize();
 
-// src/core/sources/kustomize-graph.ts
-function buildKustomizeGraph(kustomizations) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const includers = /* @__PURE__ */ new Map();
-  for (const k of kustomizations) {
-    for (const entry of k.entries) {
-      if (!byDir.has(entry) || entry === k.dir) continue;
-      const list = includers.get(entry) ?? [];
-      if (!list.includes(k)) list.push(k);
-      includers.set(entry, list);
-    }
-  }
-  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
-  const cache = /* @__PURE__ */ new Map();
-  const inputsOf = (dir) => {
-    const cached = cache.get(dir);
-    if (cached) return cached;
-    const inputs = /* @__PURE__ */ new Set();
-    cache.set(dir, inputs);
-    const k = byDir.get(dir);
-    if (!k) return inputs;
-    inputs.add(k.path);
-    for (const file of k.files) inputs.add(file);
-    for (const entry of k.entries) {
-      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
-      else inputs.add(entry);
-    }
-    return inputs;
-  };
-  const ownedFiles = /* @__PURE__ */ new Set();
-  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
-  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
-}
-function kustomizationsUnder(dir, kustomizations) {
-  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen = /* @__PURE__ */ new Set();
-  const order = [];
-  const walk = (d) => {
-    const k = byDir.get(d);
-    if (!k || seen.has(d)) return;
-    seen.add(d);
-    order.push(k);
-    for (const entry of k.entries) walk(entry);
-  };
-  walk(dir);
-  return order;
-}
-function resourceFilesOf(kustomizations, isKustomization) {
-  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path) => !isKustomization(path));
-}
-
-// src/core/sources/kustomize-roots.ts
-var NOT_DEPLOYED_DIR_NAMES = [
-  "test",
-  "tests",
-  "e2e",
-  "testdata",
-  "example",
-  "examples",
-  "docs",
-  "hack"
-];
-var SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
-function chooseRoots(kustomizations, graph, rules) {
-  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
-  const discoveredDirs = new Set(discovered.map((k) => k.dir));
-  const roots = [];
-  const notDeployed = [];
-  for (const k of discovered) {
-    if (k.isComponent) continue;
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
-  }
-  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
-}
-function notDeployedDir(dir) {
-  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-}
-function deployedOnItsOwn(k, includers, deployedDirs) {
-  if (deployedDirs.has(k.dir)) return true;
-  if (k.namespace === void 0) return false;
-  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
-  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
-}
-function matchesPaths(k, paths) {
-  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
-}
-function namedByGlob(dir, globs) {
-  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
-}
-
-// src/pipeline/rendered-source.ts
+// src/pipeline/scan/rendered-source.ts
 var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
 
-// src/pipeline/kustomize-sources.ts
+// src/pipeline/scan/kustomize-sources.ts
 async function findKustomizeSources(git2, ctx) {
-  const { head } = ctx;
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
   const notes = [];
   for (const dir of ctx.dirs) {
@@ -7872,30 +11699,9 @@ async function findKustomizeSources(git2, ctx) {
       untouched.push(label2);
       continue;
     }
-    const unreadable = included.some((k) => k.problem !== void 0);
-    sources.push({
-      label: label2,
-      // The checkout of a kustomization that does not parse is the whole tree.
-      scope: unreadable ? void 0 : checkoutScope(
-        included.map((k) => k.dir),
-        inputs
-      ),
-      file: (headKs.get(dir) ?? baseKs.get(dir)).path,
-      changedInputs,
-      generators: included.flatMap((k) => k.generators),
-      resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-      kustomization: { dir, named: ctx.dirs.length > 0 },
-      render: async (checkout, commit) => {
-        if (!(commit === head ? headKs : baseKs).has(dir)) return void 0;
-        const run = {
-          binary: await binary(),
-          pathDirs: ctx.pathDirs,
-          home: checkout.scratch,
-          timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
-        };
-        return kustomizeBuild(run, checkout.dir, dir, commit);
-      }
-    });
+    sources.push(
+      kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
+    );
   }
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
@@ -7905,6 +11711,33 @@ async function findKustomizeSources(git2, ctx) {
     sources,
     owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
     notes
+  };
+}
+function kustomizeSource(dir, ctx, at) {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== void 0);
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      at.inputs
+    ),
+    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    render: async (checkout, commit) => {
+      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
+      const run = {
+        binary: await at.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+      };
+      return kustomizeBuild(run, checkout.dir, dir, commit);
+    }
   };
 }
 async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
@@ -8011,7 +11844,302 @@ function lazy(compute) {
   };
 }
 
-// src/pipeline/render-sources.ts
+// src/pipeline/scan/render-all.ts
+init_errors();
+init_api_kinds();
+init_workload_kinds();
+init_run_limited();
+
+// src/core/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+
+// src/core/sources/resource-locations.ts
+var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+}
+
+// src/pipeline/scan/render-all.ts
+init_kustomize();
+
+// src/render/materialize-tree.ts
+var import_node_child_process3 = require("node:child_process");
+var import_promises2 = require("node:fs/promises");
+var import_node_os3 = require("node:os");
+var import_node_path4 = require("node:path");
+async function createCommitTrees(repoDir, gitPath = "git", scope) {
+  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises2.rm)(root, { recursive: true, force: true });
+    }
+  };
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope) {
+  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const index = `${dir}.index`;
+  await git(gitPath, repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        gitPath,
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await (0, import_promises2.rm)(index, { force: true });
+  return dir;
+}
+function git(gitPath, cwd, args, indexFile, input) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  return new Promise((resolve7, reject) => {
+    const child = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+      cwd,
+      env,
+      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    const err = [];
+    child.stdout?.on("data", (chunk) => out.push(chunk));
+    child.stderr?.on("data", (chunk) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const stderr = Buffer.concat(err).toString("utf8").trim();
+      if (code === 0) resolve7(Buffer.concat(out).toString("utf8"));
+      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
+    });
+    if (input !== void 0 && child.stdin) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(input);
+    }
+  });
+}
+
+// src/pipeline/scan/render-all.ts
+init_renderer_environment();
+async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  try {
+    const blameTexts = readTexts(git2, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
+    blameTexts.catch(() => {
+    });
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
+    const cache = /* @__PURE__ */ new Map();
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
+    );
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const warnings = [];
+    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
+    const baseParsed = sources.map((source2, i) => {
+      const output = outputs[i][1];
+      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+      warnings.push({
+        file: source2.file,
+        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+      });
+      return headParsed[i];
+    });
+    const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems, warnings };
+  } finally {
+    await trees.dispose();
+  }
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  let failed2 = false;
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2) return;
+    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    const started = performance.now();
+    try {
+      outputs[i][side] = await source2.render(checkout, commit);
+    } catch (error) {
+      const atBase = side === 1 && error instanceof KustomizeBuildError && source2.kustomization !== void 0;
+      if (atBase) {
+        outputs[i][side] = error;
+      } else {
+        failed2 = true;
+        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
+      }
+    }
+    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  return outputs;
+}
+function headFailureMessage(source2, error) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function baseFailureWarning(source2, error, atHead) {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
+  return `${source2.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+}
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path) => {
+    let objects = byFile.get(path);
+    if (objects === void 0) {
+      const text = texts.get(path);
+      objects = text === void 0 ? [] : writtenObjects(path, text);
+      byFile.set(path, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+async function readTexts(git2, rev, paths) {
+  const files = await git2.readFiles(rev, paths);
+  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
+}
+
+// src/pipeline/scan/render-sources.ts
 var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
@@ -8128,307 +12256,12 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
   };
 }
-async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
-  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
-    sources.flatMap((s) => s.scope ?? []),
-    []
-  );
-  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
-  try {
-    const blameTexts = readTexts(git2, head, [
-      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
-    ]);
-    blameTexts.catch(() => {
-    });
-    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
-    const cache = /* @__PURE__ */ new Map();
-    const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
-    );
-    const outputs = await renderEach(sources, [head, base], trees, log);
-    const warnings = [];
-    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
-    const baseParsed = sources.map((source2, i) => {
-      const output = outputs[i][1];
-      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-      warnings.push({
-        file: source2.file,
-        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
-      });
-      return headParsed[i];
-    });
-    const texts = await blameTexts;
-    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
-    const labelled = (m, source2) => ({
-      ...m,
-      origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
-    });
-    const problems = parsers.flatMap((parser) => parser.problems);
-    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
-    log.debug(
-      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
-    );
-    return { base: baseObjects, head: headObjects, problems, warnings };
-  } finally {
-    await trees.dispose();
-  }
-}
-async function renderEach(sources, commits, trees, log) {
-  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
-  const outputs = sources.map(() => [void 0, void 0]);
-  let failed2 = false;
-  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-    const started = performance.now();
-    try {
-      outputs[i][side] = await source2.render(checkout, commit);
-    } catch (error) {
-      const atBase = side === 1 && error instanceof KustomizeBuildError && source2.kustomization !== void 0;
-      if (atBase) {
-        outputs[i][side] = error;
-      } else {
-        failed2 = true;
-        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
-      }
-    }
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
-  });
-  return outputs;
-}
-function headFailureMessage(source2, error) {
-  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
-Nothing was planned or applied. ${ways}.`;
-}
-function baseFailureWarning(source2, error, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error.commit.slice(0, 12)} (\`${error.command}\`: ${error.why}${error.detail ? `: ${error.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
-}
-function blamed(m, source2, texts, written) {
-  const blamedFile = blameFile(
-    { kind: m.id.kind, name: m.id.name },
-    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
-  );
-  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind2(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
-  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
-}
-function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind2(m.id.kind) || isWorkloadKind(m.id.kind);
-  const byFile = /* @__PURE__ */ new Map();
-  const objectsIn = (path) => {
-    let objects = byFile.get(path);
-    if (objects === void 0) {
-      const text = texts.get(path);
-      objects = text === void 0 ? [] : writtenObjects(path, text);
-      byFile.set(path, objects);
-    }
-    return objects;
-  };
-  const written = /* @__PURE__ */ new Map();
-  for (const [i, source2] of sources.entries()) {
-    if (!parsed.some((side) => side[i]?.some(located))) continue;
-    const generated = source2.generators.map((g) => ({
-      kind: g.kind,
-      name: g.name,
-      file: source2.file,
-      line: 1
-    }));
-    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
-  }
-  return written;
-}
-function isConfigKind2(kind) {
-  return kind === "ConfigMap" || kind === "Secret";
-}
-async function readTexts(git2, rev, paths) {
-  const files = await git2.readFiles(rev, paths);
-  return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
-}
 function dirOf(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
 }
 
-// src/pipeline/scan-repository.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
-  return Object.assign(filter, { globs: options.paths });
-}
-async function scanRepository(git2, base, head, options, log) {
-  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git2.changedFiles(base, head);
-  let owned;
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path) => owned?.(path) === true : void 0
-  );
-  const changedPaths = [
-    ...new Set(allChangedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
-  ];
-  if (!changedPaths.some((path) => wanted(path)) && !(options.sources && await mayTouchSources(git2, base, head, changedPaths, options.sources))) {
-    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
-    const render = options.sources?.render;
-    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
-  }
-  const headListing = options.sources ? listSourceFiles(git2, head) : void 0;
-  headListing?.catch(() => {
-  });
-  const pending = options.sources && headListing ? renderSources(
-    git2,
-    base,
-    head,
-    allChangedFiles,
-    { ...options.sources, defaultNamespace: options.defaultNamespace },
-    log,
-    headListing
-  ) : void 0;
-  pending?.catch(() => {
-  });
-  let changedFiles = allChangedFiles.filter(
-    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
-  );
-  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
-  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
-  const touched = /* @__PURE__ */ new Set([...basePaths, ...headPaths]);
-  log.debug(`${changedFiles.length} changed manifest file(s)`);
-  let problems = [];
-  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git2, base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git2, head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git2, head, headPaths, options, oversized.head);
-  problems.push(...oversizedFileProblems(changedFiles, oversized, options.maxFileSize));
-  const baseProblems = [];
-  let baseManifests = await parseFiles(basePaths, baseFiles, options, baseProblems);
-  const headProblems = [];
-  let headManifests = await parseFiles(headPaths, headFiles, options, headProblems);
-  problems.push(...problemsOnce(baseProblems, headProblems, changedFiles));
-  let found;
-  let rendered;
-  let allBase = baseManifests;
-  let allHead = headManifests;
-  const variants = /* @__PURE__ */ new Map();
-  const renderedWarnings = [];
-  if (pending) {
-    rendered = await pending;
-    const isOwned = rendered.owned;
-    owned = isOwned;
-    const objects = await rendered.objects;
-    renderedWarnings.push(...objects.warnings);
-    changedFiles = changedFiles.filter(
-      (f) => !isOwned(f.path) || f.oldPath !== void 0 && !isOwned(f.oldPath)
-    );
-    problems = [...problems.filter((p) => !isOwned(p.file)), ...objects.problems];
-    allBase = [...baseManifests.filter((m) => !isOwned(m.file)), ...objects.base];
-    allHead = [...headManifests.filter((m) => !isOwned(m.file)), ...objects.head];
-    const grouped = groupBySource(allBase, allHead);
-    for (const [key, list] of grouped.variants) {
-      const m = list[0].head ?? list[0].base;
-      if (!workloadKindOf(m.object)) variants.set(key, list);
-    }
-    baseManifests = grouped.base;
-    headManifests = grouped.head;
-    found = findConfigChanges(baseManifests, headManifests);
-    found.changes = pairHashSuffixRenames(
-      withSources(found.changes, baseManifests, headManifests),
-      found.snapshots
-    );
-  } else {
-    found = findConfigChanges(baseManifests, headManifests);
-  }
-  problems.push(...found.problems);
-  const unread = {
-    base: new Map([...oversized.base.keys()].map((path) => [path, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path) => [path, "oversized"]))
-  };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  const readable = await withoutUnreadChanges(git2, { base, head }, found.changes, unread, problems);
-  const baseIds = new Set(baseManifests.map((m) => idKey(m.id)));
-  const unreadAtBase = new Set(
-    changedFiles.filter((f) => oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
-  );
-  const maybeNewWorkloads = headManifests.filter(
-    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
-  );
-  const namesAtBase = uniqueNames([
-    ...readable.filter((c) => c.status === "added").map((c) => c.id.name),
-    ...maybeNewWorkloads.map((m) => m.id.name)
-  ]);
-  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git2,
-    base,
-    await findCandidateFiles(git2, base, namesAtBase, touched, wanted),
-    options,
-    []
-  );
-  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
-  );
-  const withCopies = settleWithUntouchedFiles(
-    readable,
-    found.snapshots,
-    { base: untouchedAtBase, head: [] },
-    problems
-  );
-  const consumedNames = withTemplateRefs(uniqueNames(withCopies.map((c) => c.id.name)));
-  const candidateManifests = await readCandidates(git2, head, consumedNames, early, {
-    alreadyRead: new Set(headPaths),
-    wanted,
-    options,
-    problems
-  });
-  const rawCandidates = owned ? candidateManifests.filter((m) => !owned?.(m.file)) : candidateManifests;
-  if (owned) problems = problems.filter((p) => !owned?.(p.file));
-  const changes = settleWithUntouchedFiles(
-    withCopies,
-    found.snapshots,
-    { base: [], head: rawCandidates },
-    problems
-  );
-  const all = [...headManifests, ...rawCandidates];
-  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
-  const candidateWorkloads = rawCandidates.filter(isWorkload);
-  const settled = settleWorkloads(
-    [...allBase.filter(isWorkload), ...candidateWorkloads],
-    [...allHead.filter(isWorkload), ...candidateWorkloads]
-  );
-  for (const [key, list] of settled.variants) variants.set(key, list);
-  problems.push(...settled.problems);
-  const workloads = settled.head;
-  const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], found.snapshots.head);
-  const assumedNamespace = new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id)));
-  const baseWorkloads = settled.base;
-  return {
-    changedFiles,
-    changes,
-    workloads,
-    newWorkloadIds,
-    headConfigs,
-    problems,
-    assumedNamespace,
-    baseWorkloads,
-    sourceNotes: rendered?.notes ?? [],
-    sourceWarnings: [...rendered?.warnings ?? [], ...renderedWarnings],
-    ...owned ? { owned } : {},
-    variants
-  };
-}
+// src/pipeline/scan/scan-model.ts
 function nothingRead(sourceNotes) {
   return {
     changedFiles: [],
@@ -8444,323 +12277,122 @@ function nothingRead(sourceNotes) {
     variants: /* @__PURE__ */ new Map()
   };
 }
-function withSources(changes, base, head) {
-  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const before = at(base);
-  const after = at(head);
-  return changes.map((change) => {
-    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
-    if (m?.origin === void 0) return change;
-    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
-  });
-}
-function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
-}
-function uniqueNames(names) {
-  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
-}
-async function readConfigsAt(git2, rev, ids, known, options, owned) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git2,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
+
+// src/pipeline/scan/scan-repository.ts
+async function scanRepository(git2, base, head, options, log) {
+  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
+  const allChangedFiles = await git2.changedFiles(base, head);
+  const renderers = {};
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path) => renderers.owned?.(path) === true : void 0
   );
-  const problems = [];
-  const manifests = await readManifests(git2, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
+  if (!await mayTouchManifests(git2, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
+    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+    const render = options.sources?.render;
+    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
+  }
+  const pending = startRenders(git2, { base, head }, allChangedFiles, options, log);
+  const read = await readChangedManifests(git2, { base, head }, allChangedFiles, wanted, options, log);
+  const rendered = pending && await pending;
+  renderers.owned = rendered?.owned;
+  const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
+  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const readable = await withoutUnreadChanges(git2, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git2, base, {
+    read,
+    compared,
+    changes: readable,
+    wanted,
+    options,
     problems
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
-  }
-}
-async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
-  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
-  return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
-}
-function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
-  const names = new Set(
-    withTemplateRefs(
-      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
-    )
-  );
-  if (names.size === 0) return void 0;
-  const parsed = /* @__PURE__ */ new Map();
-  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
-    read: (path) => !alreadyRead.has(path) && wanted(path),
-    maxBytes: options.maxFileSize,
-    onFile(path, file) {
-      const problems = [];
-      if ("oversized" in file) {
-        problems.push(oversizedCandidateProblem(path, file.oversized, options.maxFileSize));
-        return void parsed.set(path, { manifests: [], problems });
-      }
-      const result = parseWithOptions(path, file.bytes, options);
-      result.catch(() => {
-      });
-      parsed.set(path, result);
-    }
   });
-  hits.catch(() => {
+  const { consumers, changes } = await readConsumers(git2, head, atBase.changes, {
+    read,
+    compared,
+    owned: renderers.owned,
+    wanted,
+    options,
+    problems
   });
-  return { names, hits, parsed };
-}
-async function readCandidates(git2, rev, names, early, ctx) {
-  if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
-  }
-  const missed = names.filter((name) => !early.names.has(name));
-  const [guessed, more] = await Promise.all([
-    early.hits,
-    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
-  ]);
-  const candidates = [
-    .../* @__PURE__ */ new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more])
-  ].sort();
-  const unread = candidates.filter((path) => !early.parsed.has(path));
-  const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
-  const lateByPath = new Map(
-    unread.map((path) => [path, { manifests: [], problems: [] }])
-  );
-  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
-  const manifests = [];
-  for (const path of candidates) {
-    const result = lateByPath.get(path) ?? await early.parsed.get(path);
-    manifests.push(...result?.manifests ?? []);
-    ctx.problems.push(...result?.problems ?? []);
-  }
-  return manifests;
-}
-async function readBytes(git2, rev, paths, options, oversized) {
-  if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path, size] of read.oversized) oversized.set(path, size);
-  return read.files;
-}
-async function readManifests(git2, rev, paths, options, problems) {
-  const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git2, rev, paths, options, oversized);
-  for (const [path, size] of oversized)
-    problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
-  return parseFiles(paths, files, options, problems);
-}
-function oversizedCandidateProblem(path, size, maxFileSize) {
+  const settled = settleAllWorkloads(compared, consumers);
+  problems.push(...settled.problems);
+  const all = [...compared.head, ...consumers];
+  const headConfigs = /* @__PURE__ */ new Map();
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
   return {
-    file: path,
-    line: 1,
-    col: 1,
-    severity: "warning",
-    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+    changedFiles: compared.changedFiles,
+    changes,
+    workloads: settled.head,
+    newWorkloadIds: atBase.newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
+    baseWorkloads: settled.base,
+    sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
+    ...renderers.owned ? { owned: renderers.owned } : {},
+    variants: settled.variants
   };
 }
-async function parseFiles(paths, files, options, problems) {
-  const manifests = [];
-  for (const path of paths) {
-    await new Promise((resolve5) => setImmediate(resolve5));
-    const bytes = files.get(path);
-    if (bytes === void 0) continue;
-    const parsed = await parseWithOptions(path, bytes, options);
-    manifests.push(...parsed.manifests);
-    problems.push(...parsed.problems);
-  }
-  return manifests;
+async function mayTouchManifests(git2, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path) => wanted(path))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git2, commits.base, commits.head, changedPaths, options.sources);
 }
-function parseWithOptions(path, bytes, options) {
-  return parseManifestDocuments(
-    path,
-    bytes,
-    { defaultNamespace: options.defaultNamespace },
-    options.documents ?? /* @__PURE__ */ new Map()
+function settleAllWorkloads(compared, consumers) {
+  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
+  const candidateWorkloads = consumers.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
   );
+  const variants = new Map(compared.variants);
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  return { ...settled, variants };
 }
-
-// src/pipeline/strategy/annotation-strategy.ts
-init_errors();
-init_model();
-
-// src/core/restart-patch.ts
-init_errors();
-init_pod_template();
-init_json_shape();
-var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-var SPEC_TEMPLATE = ["spec", "template"];
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
-  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
-}
-var ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME2.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
+function startRenders(git2, commits, changedFiles, options, log) {
+  if (!options.sources) return void 0;
+  const headListing = listSourceFiles(git2, commits.head);
+  headListing.catch(() => {
   });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live, templatePath, varName, value) {
-  const template = templateAt(live, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
+  const pending = renderSources(
+    git2,
+    commits.base,
+    commits.head,
+    changedFiles,
+    sourceOptions,
+    log,
+    headListing
   );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
+  pending.catch(() => {
   });
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
+  return pending;
 }
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
-}
-
-// src/pipeline/strategy/restart-hash.ts
-init_model();
-async function computeRestartHashes(workloads, manifests, headConfigs, liveConfigs, cluster, hashKey) {
-  const [{ createHash: createHash3 }, { contentHash: contentHash2 }] = await Promise.all([
-    import("node:crypto"),
-    Promise.resolve().then(() => (init_content_hash(), content_hash_exports))
-  ]);
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedBy(workload, manifests);
-    const inRepo = consumed.flatMap((id) => headConfigs.get(idKey(id))?.snapshot ?? []);
-    const secrets = inRepo.filter((s) => s.id.kind === "Secret");
-    let key = hashKey ? Buffer.from(hashKey) : void 0;
-    if (!key && secrets.length > 0) {
-      const uids = [];
-      for (const secret of secrets) {
-        const live = liveConfigs.get(idKey(secret.id)) ?? await cluster.readConfig(secret.id);
-        if (live) liveConfigs.set(idKey(secret.id), live);
-        uids.push(live?.uid ?? "");
-      }
-      key = createHash3("sha256").update(uids.sort().join("\n")).digest();
-    }
-    hashes.set(
-      idKey(workload.id),
-      contentHash2(
-        inRepo.map(({ id, content }) => ({ id, content })),
-        key
-      )
-    );
+async function readConsumers(git2, head, settledAtBase, ctx) {
+  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const alreadyRead = new Set(ctx.read.headPaths);
+  const candidates = await readCandidates(git2, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const owned = ctx.owned;
+  let consumers = candidates;
+  if (owned !== void 0) {
+    let kept = 0;
+    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
+    ctx.problems.length = kept;
+    consumers = candidates.filter((m) => !owned(m.file));
   }
-  return hashes;
+  const changes = settleWithUntouchedFiles(
+    settledAtBase,
+    ctx.compared.found.snapshots,
+    { base: [], head: consumers },
+    ctx.problems
+  );
+  return { consumers, changes };
 }
 
-// src/pipeline/strategy/annotation-strategy.ts
-function annotationStep(hashFor) {
-  return (id, live, kind) => {
-    const hash = hashFor(id);
-    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
-    if (currentHash(live, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests, cluster } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        context.liveConfigs,
-        cluster,
-        hashKey
-      );
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep((id) => hashes.get(idKey(id)))
-  };
-}
-
-// src/pipeline/strategy/env-strategy.ts
-init_pod_template();
-function createEnvStrategy(envName, now) {
-  return {
-    name: "env",
-    needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live, kind) {
-      const value = String(Math.floor(now() / 1e3));
-      const type = kind.restart.patch;
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
-      return { patch, type, describe: `${envName}=${value}` };
-    }
-  };
-}
-
-// src/pipeline/strategy/choose-strategy.ts
-async function chooseRestartStrategy(settings, now) {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "versioned": {
-      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
-      return createVersionedStrategy2(settings);
-    }
-  }
-}
-
-// src/pipeline/unread-submodules.ts
+// src/pipeline/scan/unread-submodules.ts
+init_glob_matcher();
 async function unreadSubmodules(git2, base, head, options) {
   const submodules = (await git2.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
@@ -8791,34 +12423,76 @@ function describe2(change) {
 
 // src/pipeline/run.ts
 async function runConfigRollout(deps) {
-  const { settings, git: git2, log } = deps;
-  const now = deps.now ?? Date.now;
-  const naming = deps.naming ?? CLI_FLAGS;
-  const request = resolveRange(deps.range, naming);
-  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
-    git2.changedFiles(request.base, request.head).catch(() => {
-    });
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") {
+    if (deps.planOut) {
+      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
+      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
+    }
+    return planned.report;
   }
-  const commits = await log.group(
-    "Resolve commits",
-    () => resolveCommits(request, git2, { ci: deps.ci, naming })
+  return applyPlanToCluster(
+    planned.plan,
+    { connect: deps.connect, configured: deps.clusterConfigured },
+    {
+      settings: deps.settings,
+      log: deps.log,
+      ...deps.naming ? { naming: deps.naming } : {},
+      ...deps.now ? { now: deps.now } : {},
+      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
+    }
   );
-  const emptyPlan = {
-    base: commits.base ?? "",
-    head: commits.head,
-    rangeNote: commits.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: []
+}
+function planFileWriter(repoPlan, settings, write, naming) {
+  return async (plan, clusterWorkloads) => {
+    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
+    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
   };
+}
+async function planRepository(deps) {
+  const { settings, git: git2, log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
   if (!commits.base) {
     log.info(commits.note);
-    return { plan: emptyPlan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun };
+    const plan = emptyPlanOf(commits);
+    return {
+      kind: "no-range",
+      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
+    };
   }
   const base = commits.base;
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
+  const scan = await log.group(
+    "Find changed configs",
+    () => scanRepository(git2, base, commits.head, scanOptions, log)
+  );
+  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+  reportScanProblems(scan, submodules, settings, log);
+  return {
+    kind: "planned",
+    plan: {
+      base,
+      head: commits.head,
+      rangeNote: commits.note,
+      scan,
+      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
+      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci })
+    }
+  };
+}
+function resolveRunCommits(deps, naming) {
+  const request = resolveRange(deps.range, naming);
+  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+    deps.git.changedFiles(request.base, request.head).catch(() => {
+    });
+  }
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+function scanOptionsOf(settings, env) {
   const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  const scanOptions = {
+  return {
     paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
     exclude: settings.exclude,
     defaultNamespace: settings.namespace,
@@ -8829,14 +12503,11 @@ async function runConfigRollout(deps) {
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
       secretVariables: credentialVariables(),
-      env: deps.env ?? process.env
+      env
     }
   };
-  const scan = await log.group(
-    "Find changed configs",
-    () => scanRepository(git2, base, commits.head, scanOptions, log)
-  );
-  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+}
+function reportScanProblems(scan, submodules, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of [...scan.sourceWarnings, ...submodules])
     log.warn(warning.message, { file: warning.file });
@@ -8847,1103 +12518,188 @@ async function runConfigRollout(deps) {
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
     );
   }
-  const discover = settings.discover ?? (deps.clusterConfigured ? "both" : "repo");
-  let cluster;
-  const connectOnce = async () => {
-    cluster ??= await deps.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
-    "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(
-      await connectOnce(),
-      [...new Set(modified.map((c) => c.id.namespace))],
-      settings.concurrency
-    )
-  ) : [];
-  const strategy = await chooseRestartStrategy(settings, now);
-  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads: plannedClusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
-  });
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads: plannedClusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged
-    },
-    scan.variants
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  for (const warning of built.warnings) log.warn(warning.message, warning);
-  const planned = withWorkloadSources(
-    markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
-  const plan = {
-    ...emptyPlan,
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
-    problems: scan.problems,
-    warnings: [
-      ...[...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : [],
-      ...guarded.notes
-    ]
-  };
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
-      workloads: toRestart,
-      headConfigs: scan.headConfigs,
-      head: commits.head
-    }) ?? [] : [];
-    return {
-      plan,
-      results: [],
-      outcome: outcomeOf(plan, [], settings.dryRun),
-      dryRun: settings.dryRun,
-      ...notes2.length > 0 ? { notes: notes2 } : {}
-    };
+}
+
+// src/pipeline/run-fleet.ts
+init_errors();
+init_fleet();
+init_option_naming();
+init_run_result();
+init_describe();
+init_error_line();
+init_apply_plan();
+init_restart_and_wait();
+async function runFleet(deps) {
+  const { settings, log, waves } = deps;
+  const access = /* @__PURE__ */ new Map();
+  for (const context of waves.flat()) {
+    const connection = deps.connectTo(context);
+    await connection.load();
+    access.set(context, connection);
   }
-  const live = await connectOnce();
-  const { results, notes } = await rollOutPlan(
-    live,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads
-      },
-      repoWorkloads: scan.workloads,
-      changedConfigs: new Set(modified.map((c) => idKey(c.id))),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci }),
-      head: commits.head
-    },
-    { strategy, settings, log, now }
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") return planned.report;
+  const repoPlan = planned.plan;
+  const runs2 = await runWaves(waves, {
+    continueOnFailure: settings.continueOnFailure,
+    runCluster: async (context, wave) => {
+      log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
+      const apply = {
+        settings,
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+        }),
+        naming: deps.naming ?? CLI_FLAGS,
+        ...deps.now ? { now: deps.now } : {}
+      };
+      try {
+        const report = await limit.race(applyPlanToCluster(repoPlan, access.get(context), apply));
+        return { exitCode: exitCodeOf(report), result: { report } };
+      } catch (error) {
+        const parts = errorParts(error, false);
+        log.warn(`${context}: ${parts.message}`);
+        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        return { exitCode: exitCodeFor(error), result: { message } };
+      }
+    }
+  });
+  const clusters = runs2.map(
+    (run) => run.ran ? {
+      context: run.context,
+      wave: run.wave,
+      outcome: run.result.report?.outcome ?? "error",
+      exitCode: run.exitCode,
+      ...run.result.report ? { report: run.result.report } : {},
+      ...run.result.message ? { message: run.result.message } : {}
+    } : { context: run.context, wave: run.wave, outcome: "skipped", exitCode: 0, message: run.skipped }
   );
   return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes } : {},
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
-    dryRun: settings.dryRun
+    plan: repositoryPlan(repoPlan),
+    results: [],
+    outcome: fleetOutcome(clusters),
+    dryRun: settings.dryRun,
+    clusters
   };
 }
-function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
-    if (m?.origin === void 0) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
-    };
-  });
+function repositoryPlan(repoPlan) {
+  return {
+    base: repoPlan.base,
+    head: repoPlan.head,
+    rangeNote: repoPlan.rangeNote,
+    changes: repoPlan.scan.changes,
+    workloads: [],
+    problems: repoPlan.scan.problems,
+    warnings: repoPlan.scanWarnings,
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
+  };
 }
-function noClusterHint(naming) {
-  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+function fleetOutcome(clusters) {
+  const outcomes = clusters.map((c) => c.outcome);
+  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
+  return "nothing-to-do";
+}
+function timeLimit(timeoutMs, context) {
+  let timer;
+  let expire;
+  const expired = new Promise((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => {
+  });
+  timer = setTimeout(
+    () => expire?.(
+      new ClusterTimeout(
+        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
+      )
+    ),
+    timeoutMs
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race(work) {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = void 0;
+        work.catch(() => {
+        });
+      }
+    }
+  };
+}
+var ClusterTimeout = class extends UserError {
+  name = "ClusterTimeout";
+  exitCode = EXIT_FAILED;
+};
+function prefixedLog(log, context, onGroup) {
+  return {
+    info: (message) => log.info(`${context}: ${message}`),
+    warn: (message, where) => log.warn(`${context}: ${message}`, where),
+    debug: (message) => log.debug(`${context}: ${message}`),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    }
+  };
 }
 
 // src/compose/run-in-ci.ts
 async function runInCi(settings, adapters) {
-  const { env, git: git2, cluster, log } = adapters;
+  const { env, cluster, log } = adapters;
+  const readEvent = adapters.readEvent ?? eventReader(env);
+  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
+  const naming = adapters.naming ? { naming: adapters.naming } : {};
+  if (settings.contexts) {
+    return runFleet({
+      settings,
+      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
+      git: await openGit(),
+      log,
+      env,
+      ...naming,
+      waves: settings.contexts,
+      connectTo: (context) => cluster.forContext(context)
+    });
+  }
+  let planOut;
+  let settingsForRun = settings;
+  if (settings.plan !== void 0) {
+    const saved = await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports));
+    const planSettings = { ...settings, plan: settings.plan };
+    const run = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
+    if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
+    settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
+    planOut = async (document) => saved.sameWorkloads(run.document, planSettings.plan, document.workloads);
+  } else if (settings.planOut !== void 0) {
+    const path = settings.planOut;
+    planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path, document, log);
+  }
   return runConfigRollout({
-    settings,
-    range: await readCiEnvironment({ base: settings.base, head: settings.head }, env),
-    ci: detectCiKind(env),
-    git: git2,
+    settings: settingsForRun,
+    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
+    git: await openGit(),
     connect: cluster.connect,
     clusterConfigured: cluster.configured,
     log,
     env,
-    ...adapters.naming ? { naming: adapters.naming } : {}
+    ...naming,
+    ...planOut ? { planOut } : {}
   });
+}
+async function rangeAndCi(flags, env, readEvent) {
+  const range = await readCiEnvironment(flags, env, readEvent);
+  return { range, ci: range.ci };
 }
 
 // src/cli/run-cli-plan.ts
 init_errors();
-
-// src/git/create-git.ts
-var import_promises4 = require("node:fs/promises");
-var import_node_path6 = require("node:path");
-init_commit_sha();
-init_errors();
-
-// src/git/missing-object.ts
-init_errors();
-var MISSING_OBJECT = [
-  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
-  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
-  /unable to read tree \(?([0-9a-f]{40,64})/,
-  /bad object ([0-9a-f]{40,64})/,
-  /unable to read ([0-9a-f]{40,64})/
-];
-function missingObjectError(stderr) {
-  for (const pattern of MISSING_OBJECT) {
-    const match = pattern.exec(stderr);
-    if (!match) continue;
-    return new UserError(
-      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
-    );
-  }
-  return void 0;
-}
-
-// src/git/parse-cat-file-batch.ts
-var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
-var LF = 10;
-var CatFileBatchParser = class {
-  /**
-   * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
-   *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
-   *   is asked at each object (the limit of the request it answers).
-   */
-  constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
-    this.withContent = withContent;
-    this.onEntry = onEntry;
-    this.maxContentBytes = maxContentBytes;
-  }
-  withContent;
-  onEntry;
-  maxContentBytes;
-  pending = Buffer.alloc(0);
-  /** The object whose content is being collected, and the chunks received for it so far. */
-  body;
-  push(chunk) {
-    let data = chunk;
-    while (data.length > 0) {
-      data = this.body ? this.takeBody(data) : this.takeHeader(data);
-    }
-  }
-  /** Call at end of output: anything left over means git stopped mid-entry. */
-  end() {
-    if (this.body || this.pending.length > 0) {
-      throw new Error("git cat-file output ended in the middle of an entry");
-    }
-  }
-  takeHeader(data) {
-    const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
-    const newline = joined.indexOf(LF);
-    if (newline < 0) {
-      this.pending = joined;
-      return Buffer.alloc(0);
-    }
-    this.pending = Buffer.alloc(0);
-    const line = joined.subarray(0, newline).toString("utf8");
-    const rest = joined.subarray(newline + 1);
-    const header = HEADER.exec(line);
-    if (header) {
-      const [, oid, type, size] = header;
-      if (this.withContent) {
-        const bytes = Number(size);
-        const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
-        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
-      } else {
-        this.onEntry({ kind: "object", oid, type, size: Number(size) });
-      }
-      return rest;
-    }
-    for (const kind of ["missing", "ambiguous"]) {
-      if (line.endsWith(` ${kind}`)) {
-        this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
-        return rest;
-      }
-    }
-    throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
-  }
-  takeBody(data) {
-    const body = this.body;
-    const needed = body.size + 1;
-    if (!body.keep) {
-      const take = Math.min(data.length, needed - body.received);
-      body.received += take;
-      if (body.received < needed) return Buffer.alloc(0);
-      if (data[take - 1] !== LF)
-        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
-      this.body = void 0;
-      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
-      return data.subarray(take);
-    }
-    body.chunks.push(data);
-    body.received += data.length;
-    if (body.received < needed) return Buffer.alloc(0);
-    const all = body.chunks.length === 1 ? data : Buffer.concat(body.chunks, body.received);
-    if (all[body.size] !== LF)
-      throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
-    this.body = void 0;
-    this.onEntry({
-      kind: "object",
-      oid: body.oid,
-      type: body.type,
-      size: body.size,
-      content: all.subarray(0, body.size)
-    });
-    return all.subarray(needed);
-  }
-};
-
-// src/git/spawn-git.ts
-var import_node_child_process4 = require("node:child_process");
-var GIT_CONFIG = ["core.quotePath=false"];
-var GitExitError = class extends Error {
-  constructor(exitCode, stderr) {
-    super(stderr.trim() || `git exited with code ${exitCode}`);
-    this.exitCode = exitCode;
-    this.stderr = stderr;
-    this.name = "GitExitError";
-  }
-  exitCode;
-  stderr;
-};
-function nulRecords(onRecords) {
-  let pending = Buffer.alloc(0);
-  return {
-    push(chunk) {
-      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      const end = data.lastIndexOf(0);
-      if (end >= 0) onRecords(data.subarray(0, end + 1));
-      pending = Buffer.from(data.subarray(end + 1));
-    },
-    end() {
-      if (pending.length > 0) onRecords(pending);
-      pending = Buffer.alloc(0);
-    }
-  };
-}
-function spawnGit(cwd, args, options = {}) {
-  return new Promise((resolve5, reject) => {
-    const child = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-      cwd,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-      ...options.env ? { env: { ...process.env, ...options.env } } : {},
-      ...options.signal ? { signal: options.signal } : {}
-    });
-    child.stdin.on("error", () => {
-    });
-    child.stdin.end(options.input ?? "");
-    const stdout = [];
-    const stderr = [];
-    let failed2;
-    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
-    child.stdout.on("data", (chunk) => {
-      if (failed2) return;
-      try {
-        onStdout(chunk);
-      } catch (error) {
-        failed2 = error;
-        child.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
-    child.on("error", (error) => {
-      failed2 ??= error;
-    });
-    child.on("close", (code, signal) => {
-      if (failed2) return reject(failed2);
-      const exitCode = code ?? 128;
-      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-        return resolve5({ exitCode, stdout: Buffer.concat(stdout) });
-      }
-      const text = Buffer.concat(stderr).toString("utf8");
-      reject(new GitExitError(exitCode, signal ? `${text}
-(git was killed by ${signal})`.trim() : text));
-    });
-  });
-}
-
-// src/git/cat-file-batch.ts
-async function catFileSizes(root, names) {
-  if (names.length === 0) return [];
-  const entries = [];
-  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
-  try {
-    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
-      input: `${names.join("\n")}
-`,
-      onStdout: (chunk) => parser.push(chunk)
-    });
-  } catch (error) {
-    if (!(error instanceof GitExitError)) throw error;
-    const text = error.stderr.trim();
-    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
-  }
-  parser.end();
-  if (entries.length !== names.length) {
-    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
-  }
-  return entries;
-}
-
-// src/git/cat-file-reader.ts
-var import_node_child_process5 = require("node:child_process");
-var IDLE_MS = 200;
-var CatFileReader = class {
-  constructor(root, idleMs = IDLE_MS) {
-    this.root = root;
-    this.idleMs = idleMs;
-  }
-  root;
-  idleMs;
-  /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
-  current;
-  /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
-  read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
-    if (names.length === 0) return Promise.resolve([]);
-    if (this.current === void 0) {
-      const started = new CatFileProcess(this.root, this.idleMs, () => {
-        if (this.current === started) this.current = void 0;
-      });
-      this.current = started;
-    }
-    return this.current.ask(names, maxContentBytes, onEntry);
-  }
-};
-var CatFileProcess = class {
-  /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
-  constructor(root, idleMs, retire) {
-    this.idleMs = idleMs;
-    this.retire = retire;
-    this.child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
-      cwd: root,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true
-    });
-    this.parser = new CatFileBatchParser(
-      true,
-      (entry) => this.answer(entry),
-      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
-    );
-    const child = this.child;
-    child.stdout.on("data", (chunk) => {
-      if (this.failed) return;
-      try {
-        this.parser.push(chunk);
-      } catch (error) {
-        this.fail(error);
-      }
-    });
-    child.stderr.on("data", (chunk) => this.stderr.push(chunk));
-    child.stdin.on("error", () => {
-    });
-    child.on("error", (error) => this.fail(error));
-    child.on("close", (code) => {
-      this.retire();
-      if (this.queue.length === 0 && code === 0) return;
-      const text = Buffer.concat(this.stderr).toString("utf8").trim();
-      this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
-    });
-  }
-  idleMs;
-  retire;
-  child;
-  queue = [];
-  parser;
-  stderr = [];
-  failed;
-  idle;
-  ask(names, maxContentBytes, onEntry) {
-    return new Promise((resolve5, reject) => {
-      if (this.failed) return reject(this.failed);
-      clearTimeout(this.idle);
-      this.queue.push({
-        names,
-        entries: [],
-        maxContentBytes,
-        ...onEntry ? { onEntry } : {},
-        resolve: resolve5,
-        reject
-      });
-      holdRun(this.child, true);
-      this.child.stdin.write(`${names.join("\n")}
-`);
-    });
-  }
-  fail(error) {
-    this.failed ??= error;
-    this.retire();
-    this.child.kill();
-    for (const request of this.queue.splice(0)) request.reject(this.failed);
-  }
-  answer(entry) {
-    const request = this.queue[0];
-    if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
-    request.onEntry?.(entry, request.names[request.entries.length] ?? "");
-    request.entries.push(entry);
-    if (request.entries.length < request.names.length) return;
-    this.queue.shift();
-    request.resolve(request.entries);
-    if (this.queue.length > 0) return;
-    holdRun(this.child, false);
-    this.idle = setTimeout(() => {
-      if (this.queue.length > 0 || this.failed) return;
-      this.retire();
-      this.child.stdin.end();
-    }, this.idleMs);
-    this.idle.unref();
-  }
-};
-function holdRun(child, hold) {
-  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
-    if (hold) handle.ref();
-    else handle.unref();
-  }
-}
-
-// src/git/find-work-tree.ts
-var import_promises3 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
-var DISCOVERY_VARIABLES = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_CEILING_DIRECTORIES",
-  "GIT_DISCOVERY_ACROSS_FILESYSTEM"
-];
-async function findWorkTreeRoot(dir, env) {
-  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises3.realpath)(dir); ; current = (0, import_node_path5.dirname)(current)) {
-    const dotGit = (0, import_node_path5.join)(current, ".git");
-    const found = await (0, import_promises3.lstat)(dotGit).catch(() => void 0);
-    if (found?.isFile()) {
-      const pointer = await (0, import_promises3.readFile)(dotGit, "utf8").catch(() => "");
-      return pointer.startsWith("gitdir: ") ? current : void 0;
-    }
-    if (found?.isDirectory()) {
-      const [head, objects, config] = await Promise.all([
-        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises3.lstat)((0, import_node_path5.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises3.readFile)((0, import_node_path5.join)(dotGit, "config"), "utf8").catch(() => "")
-      ]);
-      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
-    }
-    if (found) return void 0;
-    if ((0, import_node_path5.dirname)(current) === current) return void 0;
-  }
-}
-
-// src/git/parse-ls-tree.ts
-function parseLsTree(output) {
-  const entries = [];
-  for (const record of output.split("\0")) {
-    if (record === "") continue;
-    const tab = record.indexOf("	");
-    const [mode, type, oid] = record.slice(0, tab).split(" ");
-    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
-      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-    }
-    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
-  }
-  return entries;
-}
-function blobPathsOfLsTree(output, baseNames) {
-  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
-  const text = typeof output === "string" ? output : output.toString("utf8");
-  const paths = [];
-  let at = 0;
-  while (at < text.length) {
-    const end = text.indexOf("\0", at);
-    const stop = end === -1 ? text.length : end;
-    const entry = entryOf(text.slice(at, stop));
-    if (entry.type === "blob") paths.push(entry.path);
-    at = stop + 1;
-  }
-  return paths;
-}
-function blobPathsNamed(output, baseNames) {
-  if (baseNames.length === 0) return [];
-  const text = output.toString("latin1");
-  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
-  const wanted = new Set(baseNames);
-  const paths = [];
-  for (const match of text.matchAll(names)) {
-    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
-    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
-      paths.push(entry.path);
-    }
-  }
-  return paths;
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function entryOf(record) {
-  const space = record.indexOf(" ");
-  const tab = record.indexOf("	");
-  if (space < 0 || tab < 0 || space > tab) {
-    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-  }
-  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
-}
-
-// src/git/parse-name-status.ts
-var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output) {
-  const fields = output.split("\0");
-  if (fields.at(-1) === "") fields.pop();
-  const changes = [];
-  let i = 0;
-  while (i < fields.length) {
-    const field3 = fields[i++];
-    const raw = RAW2.exec(field3);
-    const status = raw ? raw[5] : field3;
-    const submodule = raw ? submoduleOf(raw) : void 0;
-    const letter = status.charAt(0);
-    if (letter === "R" || letter === "C") {
-      const oldPath = fields[i++];
-      const path = fields[i++];
-      if (oldPath === void 0 || path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, oldPath, ...submodule ? { submodule } : {} });
-    } else if (SIMPLE.has(letter) && status.length === 1) {
-      const path = fields[i++];
-      if (path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, ...submodule ? { submodule } : {} });
-    } else {
-      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
-    }
-  }
-  return changes;
-}
-var RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
-var GITLINK = "160000";
-function submoduleOf(raw) {
-  const [, oldMode, newMode, oldId, newId] = raw;
-  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
-  return {
-    ...oldMode === GITLINK ? { from: oldId } : {},
-    ...newMode === GITLINK ? { to: newId } : {}
-  };
-}
-function truncated(status) {
-  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
-}
-
-// src/git/run-git.ts
-function createGitRunner(baseDir) {
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
-        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
-      } catch (error) {
-        throw describe3(error, args);
-      }
-    },
-    async runBuffer(args) {
-      try {
-        return (await spawnGit(baseDir, args)).stdout;
-      } catch (error) {
-        throw describe3(error, args);
-      }
-    },
-    async runRecords(args, onRecords) {
-      const records = nulRecords(onRecords);
-      try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
-      } catch (error) {
-        throw describe3(error, args);
-      }
-      records.end();
-    }
-  };
-}
-function createNetworkGitRunner(baseDir, timeoutMs) {
-  let loading;
-  const load = async () => {
-    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
-    return simpleGit({
-      baseDir,
-      config: GIT_CONFIG,
-      trimmed: false,
-      timeout: { block: timeoutMs },
-      errors(error, result) {
-        if (error instanceof GitPluginError) return error;
-        if (result.exitCode !== 0) {
-          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
-        }
-        return error;
-      }
-    });
-  };
-  return {
-    async run(args, okExitCodes = []) {
-      loading ??= load();
-      try {
-        return { exitCode: 0, stdout: await (await loading).raw(args) };
-      } catch (error) {
-        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
-          return { exitCode: error.exitCode, stdout: "" };
-        }
-        throw describe3(error, args);
-      }
-    }
-  };
-}
-function describe3(error, args) {
-  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
-  if (missing) return missing;
-  const message = error instanceof Error ? error.message.trim() : String(error);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
-}
-
-// src/git/run-grep.ts
-var import_node_os4 = require("node:os");
-
-// src/git/grep-patterns.ts
-var MAX_PATTERN_CHARS = 8e3;
-var SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
-function patternSyntaxFor(needles, perlAvailable2) {
-  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
-  return perlAvailable2 ? "perl" : "extended";
-}
-function grepPatternLines(needles, syntax) {
-  if (syntax === "fixed") return [...needles];
-  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
-  const lines = [];
-  let current = [];
-  let length = 0;
-  for (const needle of needles) {
-    const literal = literalOf(needle);
-    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
-      lines.push(current.join("|"));
-      current = [];
-      length = 0;
-    }
-    current.push(literal);
-    length += literal.length + 1;
-  }
-  if (current.length > 0) lines.push(current.join("|"));
-  return lines;
-}
-function escapePerl(text) {
-  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
-}
-function escapeExtended(text) {
-  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
-}
-
-// src/git/run-grep.ts
-var NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
-var perlAvailable = true;
-async function runGrep(root, request, onName) {
-  if (request.needles.length === 0) return;
-  const syntax = patternSyntaxFor(request.needles, perlAvailable);
-  try {
-    await grepWith(root, request, syntax, onName);
-  } catch (error) {
-    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
-      throw grepError(error);
-    }
-    perlAvailable = false;
-    await grepWith(root, request, "extended", onName).catch((retryError) => {
-      throw grepError(retryError);
-    });
-  }
-}
-async function grepWith(root, request, syntax, onName) {
-  const names = nulRecords((records) => {
-    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
-  });
-  const args = [
-    "grep",
-    "-z",
-    "-l",
-    "-I",
-    "--no-color",
-    `--threads=${grepThreads()}`,
-    SYNTAX_FLAG[syntax],
-    "-f",
-    "-",
-    request.rev,
-    "--"
-  ];
-  await spawnGit(root, [...args, ...request.pathspecs], {
-    okExitCodes: [1],
-    onStdout: names.push,
-    input: `${grepPatternLines(request.needles, syntax).join("\n")}
-`,
-    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
-    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
-    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
-    ...request.signal ? { signal: request.signal } : {}
-  });
-  names.end();
-}
-function grepThreads(cores = (0, import_node_os4.availableParallelism)()) {
-  return Math.max(1, cores - 1);
-}
-function grepError(error) {
-  if (!(error instanceof GitExitError)) return error;
-  const text = error.stderr.trim();
-  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
-}
-
-// src/git/safe-ref.ts
-init_errors();
-function assertSafeRef(ref) {
-  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
-}
-
-// src/git/create-git.ts
-var NETWORK_TIMEOUT_MS = 12e4;
-var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
-var NOT_FOUND = [1, 128];
-async function createGit(repoDir) {
-  const dir = (0, import_node_path6.resolve)(repoDir);
-  const isDirectory = await (0, import_promises4.stat)(dir).then(
-    (s) => s.isDirectory(),
-    () => false
-  );
-  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
-  const found = await findWorkTreeRoot(dir, process.env);
-  const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(
-    root,
-    createGitRunner(root),
-    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
-  );
-  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
-  return adapter;
-}
-async function askGitForWorkTree(dir) {
-  let root;
-  try {
-    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
-  }
-  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return root;
-}
-var GitAdapter = class {
-  constructor(root, git2, network) {
-    this.root = root;
-    this.git = git2;
-    this.network = network;
-    this.objects = new CatFileReader(root);
-  }
-  root;
-  git;
-  network;
-  /**
-   * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
-   * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
-   */
-  knownCommits = /* @__PURE__ */ new Set();
-  /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
-  checkWorkTree;
-  /** Every object read goes through one long-lived `cat-file --batch`. */
-  objects;
-  async resolveCommit(ref) {
-    const sha = await this.tryResolveCommit(ref);
-    if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
-    return sha;
-  }
-  async tryResolveCommit(ref) {
-    assertSafeRef(ref);
-    if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve5, reject) => {
-      if (this.resolving === void 0) {
-        this.resolving = [];
-        queueMicrotask(() => this.resolveBatch());
-      }
-      this.resolving.push({ ref, resolve: resolve5, reject });
-    });
-    if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
-    return sha;
-  }
-  /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
-  resolving;
-  /**
-   * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
-   * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
-   * ref is asked on its own, as `rev-parse --verify` would answer it.
-   */
-  async resolveBatch() {
-    const batch = this.resolving ?? [];
-    this.resolving = void 0;
-    let entries;
-    try {
-      entries = await this.objects.read(
-        batch.map((b) => `${b.ref}^{commit}`),
-        0
-      );
-    } catch {
-      entries = void 0;
-      try {
-        await this.checkWorkTree?.();
-      } catch (refusal) {
-        for (const request of batch) request.reject(refusal);
-        return;
-      }
-    }
-    for (const [i, request] of batch.entries()) {
-      const entry = entries?.[i];
-      if (entries !== void 0) {
-        request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
-        continue;
-      }
-      this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
-    }
-  }
-  async hasCommit(sha) {
-    assertSafeRef(sha);
-    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
-    return exitCode === 0 && stdout.trim() === "commit";
-  }
-  async isShallow() {
-    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
-    return stdout.trim() === "true";
-  }
-  async fetchCommit(sha) {
-    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
-  }
-  async fetchBranch(branch) {
-    assertSafeRef(branch);
-    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([
-      ...FETCH,
-      ...depth,
-      "origin",
-      `+refs/heads/${branch}:refs/remotes/origin/${branch}`
-    ]);
-  }
-  async deepen(by, commits) {
-    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
-    if (!await this.isShallow()) return false;
-    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
-    for (const sha of wants) {
-      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
-    }
-    const before = await this.readShallowFile();
-    if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
-    return await this.readShallowFile() !== before;
-  }
-  async mergeBase(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
-    return stdout.trim() || void 0;
-  }
-  async firstParent(sha) {
-    assertSafeRef(sha);
-    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
-    for (const line of stdout.split("\n")) {
-      if (line === "") break;
-      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
-    }
-    return void 0;
-  }
-  async isAncestor(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
-    return exitCode === 0;
-  }
-  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
-  diffs = /* @__PURE__ */ new Map();
-  changedFiles(base, head) {
-    const key = `${base} ${head}`;
-    let diff = this.diffs.get(key);
-    if (diff === void 0) {
-      diff = this.diff(base, head);
-      this.diffs.set(key, diff);
-      diff.catch(() => this.diffs.delete(key));
-    }
-    return diff;
-  }
-  async diff(base, head) {
-    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const early = isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head)) ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : void 0;
-    early?.catch(() => {
-    });
-    const [from, to] = await resolving;
-    return await early?.catch(() => void 0) ?? this.diffTree(from, to);
-  }
-  async diffTree(from, to) {
-    const { stdout } = await this.git.run([
-      "diff-tree",
-      "-r",
-      "-z",
-      "--raw",
-      "-M",
-      "--no-commit-id",
-      from,
-      to,
-      "--"
-    ]);
-    return parseNameStatus(stdout);
-  }
-  async readFile(rev, path) {
-    return (await this.readFiles(rev, [path])).get(path);
-  }
-  async readFiles(rev, paths) {
-    return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
-  }
-  async readFilesUpTo(rev, paths, maxBytes) {
-    const sha = await this.resolveCommit(rev);
-    const files = /* @__PURE__ */ new Map();
-    const oversized = /* @__PURE__ */ new Map();
-    const [plain, withNewline] = splitByNewline(paths);
-    const entries = await this.objects.read(
-      plain.map((path) => `${sha}:${path}`),
-      maxBytes
-    );
-    entries.forEach((entry, i) => {
-      if (entry.kind !== "object" || entry.type !== "blob") return;
-      if (entry.content) files.set(plain[i], entry.content);
-      else oversized.set(plain[i], entry.size);
-    });
-    for (const path of withNewline) {
-      const blob = await this.lsTreeBlob(sha, path);
-      if (!blob) continue;
-      const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
-      if (bytes.length > maxBytes) oversized.set(path, bytes.length);
-      else files.set(path, bytes);
-    }
-    return { files, oversized };
-  }
-  async fileSize(rev, path) {
-    return (await this.fileSizes(rev, [path])).get(path);
-  }
-  async fileSizes(rev, paths) {
-    const sha = await this.resolveCommit(rev);
-    const sizes = /* @__PURE__ */ new Map();
-    const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileSizes(
-      this.root,
-      plain.map((path) => `${sha}:${path}`)
-    );
-    entries.forEach((entry, i) => {
-      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
-    });
-    for (const path of withNewline) {
-      const blob = await this.lsTreeBlob(sha, path);
-      if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
-    }
-    return sizes;
-  }
-  async listFiles(rev, baseNames) {
-    const sha = await this.resolveCommit(rev);
-    const paths = [];
-    await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
-      for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
-    });
-    return paths;
-  }
-  async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
-    const sha = await this.resolveCommit(rev);
-    const found = /* @__PURE__ */ new Set();
-    await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
-    return [...found].sort();
-  }
-  async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
-    const sha = await this.resolveCommit(rev);
-    const found = /* @__PURE__ */ new Set();
-    const withNewline = [];
-    const reading = [];
-    const prefix = `${sha}:`;
-    const deliver = (entry, name) => {
-      if (entry.kind !== "object" || entry.type !== "blob") return;
-      const path = name.slice(prefix.length);
-      options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
-    };
-    const onPath = (path) => {
-      if (found.has(path)) return;
-      found.add(path);
-      if (!options.read(path)) return;
-      if (path.includes("\n")) return void withNewline.push(path);
-      const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
-      read.catch(() => {
-      });
-      reading.push(read);
-    };
-    try {
-      await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
-    } catch (error) {
-      await Promise.allSettled(reading);
-      throw error;
-    }
-    await Promise.all(reading);
-    if (withNewline.length > 0) {
-      const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
-      for (const [path, bytes] of read.files) options.onFile(path, { bytes });
-      for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
-    }
-    return [...found].sort();
-  }
-  /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
-  async grep(sha, fixedStrings, pathspecs, onPath, signal) {
-    const needles = [...new Set(fixedStrings)];
-    for (const needle of needles) {
-      if (needle === "" || needle.includes("\n"))
-        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
-    }
-    const prefix = `${sha}:`;
-    await runGrep(
-      this.root,
-      { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
-      (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
-    );
-  }
-  async tryNetwork(args) {
-    try {
-      await this.network.run(args);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  async readShallowFile() {
-    const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return (0, import_promises4.readFile)((0, import_node_path6.resolve)(this.root, path), "utf8").catch(() => "");
-  }
-  /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
-  async lsTreeBlob(sha, path) {
-    const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
-    return parseLsTree(stdout).find((entry) => entry.path === path && entry.type === "blob")?.oid;
-  }
-};
-function splitByNewline(paths) {
-  const unique2 = [...new Set(paths)].filter((path) => path !== "");
-  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
-}
-
-// src/cli/run-cli-plan.ts
+init_run_result();
+init_create_git();
 init_error_line();
 
 // src/report/render-report.ts
@@ -9952,7 +12708,6 @@ init_ci_log_text();
 // src/report/report-json.ts
 function reportObject(report) {
   const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return {
     outcome: report.outcome,
     dryRun: report.dryRun,
@@ -9970,41 +12725,59 @@ function reportObject(report) {
       ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
       ...c.previousName ? { previousName: c.previousName } : {}
     })),
-    workloads: plan.workloads.map((w) => {
-      const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-      return {
-        ...w.id,
-        action: w.action,
-        reason: w.reason,
-        source: w.source,
-        ...w.file ? { file: w.file, line: w.line } : {},
-        ...w.origin ? { origin: w.origin } : {},
-        ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-        ...w.rollsOnApply ? { rollsOnApply: true } : {},
-        references: w.references.map((r) => ({
-          config: r.config,
-          via: r.via,
-          path: r.path,
-          keys: r.keys,
-          changedKeys: r.changedKeys,
-          ...r.init ? { init: true } : {},
-          ...r.subPath ? { subPath: true } : {}
-        })),
-        ...result ? {
-          result: {
-            restart: result.restart,
-            rollout: result.rollout,
-            message: result.message,
-            durationMs: result.durationMs
-          }
-        } : {}
-      };
-    }),
+    workloads: workloadObjects(report),
     problems: plan.problems,
     warnings: plan.warnings,
     ...plan.sources ? { sources: plan.sources } : {},
-    ...report.notes ? { notes: report.notes } : {}
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
   };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs
+        }
+      } : {}
+    };
+  });
 }
 function renderJson(report) {
   return `${JSON.stringify(reportObject(report), null, 2)}
@@ -10017,8 +12790,31 @@ init_report_markdown();
 // src/report/report-text.ts
 init_describe();
 function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
   const { plan } = report;
-  const out = [`Comparing ${describeRange(report)}`];
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
   if (plan.sources && plan.sources.length > 0) {
     out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
   }
@@ -10036,6 +12832,11 @@ function renderText(report) {
       )
     );
   }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
   if (plan.workloads.length > 0) {
     out.push("", `Workloads (${plan.workloads.length}):`);
     for (const w of plan.workloads) {
@@ -10066,9 +12867,7 @@ function renderText(report) {
     out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
   }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
+  return out;
 }
 function table(rows) {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
@@ -10087,66 +12886,34 @@ function renderReport(report, format) {
   }
 }
 
-// src/cli/report-error.ts
-init_errors();
-async function reportError(error, debug, io, format = "text") {
-  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
-    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
-    Promise.resolve().then(() => (init_error_report(), error_report_exports))
-  ]);
-  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
-`);
-  const report = renderErrorReport2(error, debug, format);
-  if (report !== "") io.stdout(report);
-  return exitCodeFor(error);
-}
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-
-// src/cli/stderr-log.ts
-init_ci_log_text();
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
-  };
-}
-
 // src/cli/run-cli-plan.ts
+init_settings();
+init_report_error();
+init_stderr_log();
 async function runPlanFromArgs(args, env, io, state) {
   let comment;
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
+    if (settings.check || settings.changedOnly) {
+      throw new UserError(
+        `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
+      );
+    }
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    if (settings.comment) comment = (content) => commentOnReview2(settings.commentId, content, env, log);
+    const readEvent = eventReader(env);
+    if (settings.comment)
+      comment = (content) => commentOnReview2({ commentId: settings.commentId, readEvent }, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
-    const git2 = await createGit((0, import_node_path7.resolve)(io.cwd, settings.repo));
-    const report = await runInCi(settings, { env, git: git2, cluster, log });
+    const openGit = () => createGit((0, import_node_path10.resolve)(io.cwd, settings.repo));
+    const git2 = settings.plan === void 0 ? await openGit() : openGit;
+    const report = await runInCi(settings, { env, git: git2, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
-    return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+    return exitCodeOf(report);
   } catch (error) {
     const code = await reportError(error, state.debug, io, state.output);
     await comment?.({
@@ -10155,10 +12922,11 @@ async function runPlanFromArgs(args, env, io, state) {
     return code;
   }
 }
-async function commentOnReview2(commentId, content, env, log) {
+async function commentOnReview2({ commentId, readEvent }, content, env, log) {
   const { commentOnReview: commentOnReview3 } = await Promise.resolve().then(() => (init_comment_on_review(), comment_on_review_exports));
   const outcome = await commentOnReview3({
     env,
+    readEvent,
     ...commentId ? { commentId } : {},
     content,
     version: VERSION,
@@ -10167,7 +12935,12 @@ async function commentOnReview2(commentId, content, env, log) {
   if (outcome.level === "warning") log.warn(outcome.message);
   else log.info(outcome.message);
 }
+async function runStampFromArgs2(...args) {
+  const { runStampFromArgs: run } = await Promise.resolve().then(() => (init_run_cli_stamp(), run_cli_stamp_exports));
+  return run(...args);
+}
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
-  runPlanFromArgs
+  runPlanFromArgs,
+  runStampFromArgs
 });

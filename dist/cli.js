@@ -186,6 +186,13 @@ var USER_AGENT = `config-rollout/${VERSION}`;
 // src/cli/run-cli.ts
 init_errors();
 
+// src/core/setting-choices.ts
+var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+var DRY_RUNS = ["none", "client", "server"];
+var DISCOVER_MODES = ["repo", "cluster", "both"];
+var OUTPUT_FORMATS = ["text", "json", "markdown"];
+var DEFAULT_CONCURRENCY = 8;
+
 // src/settings/options.ts
 var OPTIONS = [
   {
@@ -261,7 +268,7 @@ var OPTIONS = [
   {
     name: "discover",
     type: "string",
-    choices: ["repo", "cluster", "both"],
+    choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
   },
@@ -269,9 +276,9 @@ var OPTIONS = [
     name: "strategy",
     type: "string",
     default: "annotation",
-    choices: ["annotation", "env", "versioned"],
+    choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, or versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs)."
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
   },
   {
     name: "env-name",
@@ -307,7 +314,7 @@ var OPTIONS = [
     name: "dry-run",
     type: "string",
     default: "none",
-    choices: ["none", "client", "server"],
+    choices: DRY_RUNS,
     env: "CONFIG_ROLLOUT_DRY_RUN",
     description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
   },
@@ -317,6 +324,20 @@ var OPTIONS = [
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
   },
   {
     name: "wait",
@@ -372,6 +393,20 @@ var OPTIONS = [
     description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
   },
   {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+  },
+  {
     name: "namespaces",
     type: "list",
     default: "",
@@ -397,10 +432,24 @@ var OPTIONS = [
   {
     name: "concurrency",
     type: "integer",
-    default: "8",
+    default: String(DEFAULT_CONCURRENCY),
     env: "CONFIG_ROLLOUT_CONCURRENCY",
     placeholder: "N",
     description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  },
+  {
+    name: "check",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHECK",
+    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+  },
+  {
+    name: "changed-only",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
   },
   {
     name: "hash-key",
@@ -408,13 +457,13 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "Key for the content-hash annotation. Default: derived from the consumed Secrets' cluster UIDs, so the annotation reveals nothing about Secret values."
+    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
     type: "string",
     default: "text",
-    choices: ["text", "json", "markdown"],
+    choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
     short: "o",
     description: "Report format on stdout; logs always go to stderr."
@@ -450,6 +499,7 @@ var OPTIONS = [
   {
     name: "max-file-size",
     type: "integer",
+    // 16 MiB: see the README ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
@@ -475,6 +525,7 @@ function helpText() {
     "config-rollout \u2014 restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed",
     "",
     "Usage: config-rollout [flags]",
+    "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
     "",
     "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
     "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
@@ -497,6 +548,53 @@ function helpText() {
   lines.push(
     "",
     "Docs: README.md \u2014 quick starts for GitHub Actions, GitLab CI and the CLI, RBAC, troubleshooting."
+  );
+  return `${lines.join("\n")}
+`;
+}
+var STAMP_FLAGS = /* @__PURE__ */ new Set([
+  "repo",
+  "paths",
+  "exclude",
+  "kustomize",
+  "render",
+  "namespace",
+  "hash-key",
+  "check",
+  "changed-only",
+  "base",
+  "head",
+  "output",
+  "max-file-size",
+  "timeout",
+  "debug"
+]);
+function stampHelpText() {
+  const lines = [
+    "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
+    "",
+    "Usage: config-rollout stamp [flags]",
+    "",
+    "Reads the work tree like a formatter and sets the pod-template annotation",
+    "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
+    "consumes a ConfigMap or Secret defined in the repository to a hash of exactly what it reads.",
+    "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
+    "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
+    "No cluster access. Running it twice changes nothing the second time.",
+    "",
+    "Flags:"
+  ];
+  for (const option of OPTIONS.filter((o) => STAMP_FLAGS.has(o.name))) {
+    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
+    const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
+    lines.push(`  ${names}${value}`, `        ${option.description}`);
+  }
+  lines.push(
+    "",
+    "Exit codes:",
+    "  0  stamps written, or (--check) every stamp is current",
+    "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
+    "  2  bad input (flags, a kustomization that does not build, git)"
   );
   return `${lines.join("\n")}
 `;
@@ -599,15 +697,21 @@ function requestedOutput(argv, env) {
 // src/cli/run-cli.ts
 async function runCli(argv, env, io) {
   const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
+  const stamp = argv[0] === "stamp";
+  const flags = stamp ? argv.slice(1) : argv;
   let args;
   try {
-    args = parseArgs(argv);
+    args = parseArgs(flags);
   } catch (error) {
-    return reportError(error, debug, io, requestedOutput(argv, env));
+    return reportError(error, debug, io, requestedOutput(flags, env));
   }
-  if (args.help) return print(io, helpText());
+  if (args.help) return print(io, stamp ? stampHelpText() : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}
 `);
+  if (stamp) {
+    const { runStampFromArgs } = await Promise.resolve().then(() => __toESM(require_cli_plan(), 1));
+    return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
+  }
   const { runPlanFromArgs } = await Promise.resolve().then(() => __toESM(require_cli_plan(), 1));
   return runPlanFromArgs(args, env, io, { debug, output: requestedOutput(argv, env) });
 }
@@ -636,4 +740,5 @@ runCli(process.argv.slice(2), process.env, {
   cwd: process.cwd()
 }).then((code) => {
   process.exitCode = code;
+  setTimeout(() => process.exit(code), 2e3).unref();
 });
