@@ -105,10 +105,30 @@ test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relativ
     const own = folderOf(join(SRC, file));
     for (const imp of importsOf(join(SRC, file))) {
       if (imp.folder !== undefined)
-        expect(["core", own], `${file} imports ${imp.spec}`).toContain(imp.folder);
+        expect(["core", "process", own], `${file} imports ${imp.spec}`).toContain(imp.folder);
     }
   },
 );
+
+test.each(files.filter((f) => folderOf(f) === "process").map((f) => relative(SRC, f)))(
+  "process/ (the one way to run a child process, under every adapter) imports only itself and core/: %s",
+  (file) => {
+    for (const imp of importsOf(join(SRC, file))) {
+      if (imp.folder !== undefined)
+        expect(["core", "process"], `${file} imports ${imp.spec}`).toContain(imp.folder);
+    }
+  },
+);
+
+test("every child process is started in process/ (one runner: its own group, bounds, group kill)", () => {
+  const spawning = files.filter((file) => /from "node:child_process"/.test(readFileSync(file, "utf8")));
+  const allowed = (file: string) =>
+    folderOf(file) === "process" ||
+    // A long-lived `git cat-file --batch` speaks a protocol on stdin; it is spawned detached and
+    // tracked by process/child-groups.ts like every other child.
+    relative(SRC, file) === "git/cat-file-reader.ts";
+  expect(spawning.filter((file) => !allowed(file)).map((f) => relative(SRC, f))).toEqual([]);
+});
 
 /** The src/ files a file imports (static, re-exported, type-only and dynamic alike), as absolute paths. */
 function importedFiles(file: string): string[] {

@@ -16,6 +16,8 @@ import { exitCodeOf } from "../core/run-result.js";
 import { commitStamps } from "../git/commit-stamps.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
+import { withStagesNoted } from "../process/interrupt.js";
+import { handleInterrupts } from "../process/interrupt-run.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
@@ -104,8 +106,10 @@ export async function run(): Promise<void> {
     }
 
     // --plan opens the repository only to check its head, and runs without one too.
-    const git = settings.plan === undefined ? await createGit(settings.repo) : () => createGit(settings.repo);
+    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === undefined ? await openGit() : openGit;
     if (typeof git !== "function") log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(log);
     const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
     log.flush();
     core.info(renderReport(report, settings.output));
@@ -160,7 +164,7 @@ async function stampStep(
   inputs: ActionInputValues,
   env: Record<string, string | undefined>,
 ): Promise<StampActionOutcome> {
-  const git = await createGit(settings.repo);
+  const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
   const log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
   const mode = decideStampMode({
     check: settings.check,
@@ -226,5 +230,7 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  run().catch((error: unknown) => core.setFailed(String(error)));
+  const running = run().catch((error: unknown) => core.setFailed(String(error)));
+  // A cancelled job (SIGINT, then SIGTERM): stop the child groups, remove checkouts, say what was done.
+  handleInterrupts(running, (text) => process.stderr.write(escapeForCiLog(text)));
 }

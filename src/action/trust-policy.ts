@@ -5,6 +5,7 @@
 //   pull request: a run that is not a dry run is refused unless `allow-untrusted: true`.
 // Pure: takes the event name and payload, returns the dry-run mode to use or throws a UserError.
 import { UserError } from "../core/errors.js";
+import { untrustedSource } from "../core/untrusted-head.js";
 import type { DryRun } from "../settings/settings.js";
 
 export interface TrustInput {
@@ -42,38 +43,4 @@ export function decideTrust(input: TrustInput): TrustDecision {
   return note ? { dryRun, note } : { dryRun };
 }
 
-/** Why this run counts as untrusted, or undefined when it does not. */
-export function untrustedSource(eventName: string, event: unknown): string | undefined {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field(event, "pull_request");
-    return isFork(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo"))
-      ? "a pull request from a fork"
-      : undefined;
-  }
-  if (eventName === "workflow_run") {
-    const run = field(event, "workflow_run");
-    const trigger = field(run, "event");
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return undefined;
-    return isFork(field(run, "head_repository"), field(run, "repository"))
-      ? "a workflow_run triggered by a pull request from a fork"
-      : undefined;
-  }
-  return undefined;
-}
-
-/**
- * A fork when the head repository differs from the base repository. `repo.fork` alone is not
- * enough: it is also true for a pull request between two branches of a repository that is itself a
- * fork. A missing head repository (a deleted fork) or a missing payload counts as a fork: fail closed.
- */
-function isFork(head: unknown, base: unknown): boolean {
-  const headName = field(head, "full_name");
-  const baseName = field(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
+export { untrustedSource };

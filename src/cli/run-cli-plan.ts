@@ -11,6 +11,7 @@ import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
+import { withStagesNoted } from "../process/interrupt.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
 import type { parseArgs } from "../settings/parse-args.js";
@@ -37,7 +38,9 @@ export async function runPlanFromArgs(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``,
       );
     }
-    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    const log = withStagesNoted(
+      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr }),
+    );
     // GitHub's event payload, read once for the range and the comment.
     const readEvent = eventReader(env);
     if (settings.comment)
@@ -46,7 +49,7 @@ export async function runPlanFromArgs(
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
     // --plan opens the repository only to check its head, and runs without one too.
-    const openGit = () => createGit(resolve(io.cwd, settings.repo));
+    const openGit = () => createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const git = settings.plan === undefined ? await openGit() : openGit;
     const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));

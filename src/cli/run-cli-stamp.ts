@@ -27,7 +27,7 @@ export async function runStampFromArgs(
     state.debug = settings.debug;
     state.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await createGit(resolve(io.cwd, settings.repo));
+    const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const tree = await openWorkTree(resolve(io.cwd, settings.repo));
     const report = await runStamp(settings, { tree, git, log, env });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));

@@ -74,7 +74,7 @@ export function createClusterConnection(
       if (!loaded) return undefined;
       const { createCluster } = await import("../kube/kube-client.js");
       return createCluster(loaded.kc, {
-        requestTimeoutMs: 30_000,
+        requestTimeoutMs: settings.requestTimeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5,

@@ -11,6 +11,7 @@
 
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
+import { trackGroup } from "../process/child-groups.js";
 import { missingObjectError } from "./missing-object.js";
 import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
 import { GIT_CONFIG } from "./spawn-git.js";
@@ -76,6 +77,9 @@ class CatFileProcess {
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
     });
+    // Tracked like every child (process/child-groups.ts): an interrupted run stops it. No group of
+    // its own: like local git commands (spawn-git.ts), it starts no children.
+    trackGroup(this.child, false);
     this.parser = new CatFileBatchParser(
       true,
       (entry) => this.answer(entry),

@@ -15,11 +15,14 @@ import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
+import { setGitIdleTimeout } from "./spawn-git.js";
 
-/** A network git command without any output for this long is stuck (e.g. waiting for credentials). */
-const NETWORK_TIMEOUT_MS = 120_000;
+/** --git-timeout: a git command without any output for this long is stuck (e.g. a fetch waiting for credentials). */
+const DEFAULT_GIT_TIMEOUT_MS = 120_000;
 
-export async function createGit(repoDir: string): Promise<Git> {
+export async function createGit(repoDir: string, options: { timeoutMs?: number } = {}): Promise<Git> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  setGitIdleTimeout(timeoutMs);
   const dir = resolve(repoDir);
   const isDirectory = await stat(dir).then(
     (s) => s.isDirectory(),
@@ -30,11 +33,7 @@ export async function createGit(repoDir: string): Promise<Git> {
   // owner, for one) with the first command, and says so if not (see resolveBatch).
   const found = await findWorkTreeRoot(dir, process.env);
   const root = found ?? (await askGitForWorkTree(dir));
-  const adapter = new GitAdapter(
-    root,
-    createGitRunner(root),
-    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS),
-  );
+  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== undefined) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => undefined);
   return adapter;
 }

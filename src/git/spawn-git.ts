@@ -4,7 +4,7 @@
 // each exit, and its ~150 KB took ~9 ms to load on every run; it stays for the network commands
 // (run-git.ts), which are rare and want its no-output timeout.
 
-import { spawn } from "node:child_process";
+import { runProcess } from "../process/run-process.js";
 
 /** `-c` settings every git command gets: paths printed as they are, never C-quoted. */
 export const GIT_CONFIG = ["core.quotePath=false"];
@@ -33,6 +33,14 @@ export interface SpawnGitOptions {
   env?: Record<string, string>;
 }
 
+/** --git-timeout: a git command without any output for this long is stuck, and stopped. */
+let idleTimeoutMs = 120_000;
+
+/** Set by createGit from --git-timeout, for every git command of the run. */
+export function setGitIdleTimeout(ms: number): void {
+  idleTimeoutMs = ms;
+}
+
 /**
  * Cut a stream of NUL-terminated records (`-z` output) into whole records, on bytes: a chunk may
  * end inside a record or inside a multi-byte character. `push` each chunk; `end` hands over what
@@ -58,48 +66,48 @@ export function nulRecords(onRecords: (records: Buffer) => void): {
 }
 
 /** Run `git <args>` in `cwd`; resolves with the exit code and stdout once git has exited and its pipes closed. */
-export function spawnGit(
+export async function spawnGit(
   cwd: string,
   args: readonly string[],
   options: SpawnGitOptions = {},
 ): Promise<{ exitCode: number; stdout: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-      cwd,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    // If git dies early, writing fails with EPIPE; its exit code reports the real problem.
-    child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let failed: Error | undefined;
-    const onStdout = options.onStdout ?? ((chunk: Buffer) => stdout.push(chunk));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (failed) return;
-      try {
-        onStdout(chunk);
-      } catch (error) {
-        failed = error as Error;
-        child.kill();
-      }
-    });
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error) => {
-      failed ??= error;
-    });
-    // "close" comes after "exit" and after both pipes have ended: all of stdout is here.
-    child.on("close", (code, signal) => {
-      if (failed) return reject(failed);
-      const exitCode = code ?? 128;
-      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-        return resolve({ exitCode, stdout: Buffer.concat(stdout) });
-      }
-      const text = Buffer.concat(stderr).toString("utf8");
-      reject(new GitExitError(exitCode, signal ? `${text}\n(git was killed by ${signal})`.trim() : text));
-    });
+  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+    cwd,
+    input: options.input ?? "",
+    idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onStdout ? { onStdout: options.onStdout } : {}),
   });
+  const failure = result.failure;
+  if (failure?.kind === "stdout") throw failure.error;
+  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
+  if (failure?.kind === "start")
+    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`,
+    );
+  }
+  const exitCode = result.exitCode ?? 128;
+  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+    return { exitCode, stdout: result.stdout };
+  }
+  const text = result.stderrEnd;
+  throw new GitExitError(
+    exitCode,
+    result.signal ? `${text}\n(git was killed by ${result.signal})`.trim() : text,
+  );
+}
+
+/** The git command of an argument list (`fetch` of `-c k=v fetch ...`), for messages. */
+function subcommand(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i]!.startsWith("-")) return args[i]!;
+  }
+  return "";
 }

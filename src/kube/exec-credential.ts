@@ -5,9 +5,9 @@
 // limit, in its own process group that is killed (with everything it started) when the limit passes
 // or the tool exits; a missing command is one UserError naming it.
 
-import { type ChildProcess, spawn } from "node:child_process";
 import type { KubeConfig, User } from "@kubernetes/client-node";
 import { UserError } from "../core/errors.js";
+import { runProcess } from "../process/run-process.js";
 
 /** The authProvider name that routes a user to our authenticator (no built-in one claims it). */
 const PROVIDER = "config-rollout-exec";
@@ -61,12 +61,10 @@ export function boundExecPlugins(
       const exec = plugins.get(user.name);
       if (!exec) return;
       let pending = credentials.get(user.name);
-      const cached = pending && (await pending.catch(() => undefined));
-      if (
-        !pending ||
-        !cached ||
-        (cached.expiresAt !== undefined && cached.expiresAt <= Date.now() + 10_000)
-      ) {
+      // A plugin that timed out, exited non-zero or printed no credential is final: the same
+      // error again, never a second start (a retried request must not start a hung plugin anew).
+      const cached = pending && (await pending);
+      if (!pending || (cached?.expiresAt !== undefined && cached.expiresAt <= Date.now() + 10_000)) {
         // One plugin run at a time per user: concurrent first requests share it.
         pending = runPlugin(user.name, exec, timeoutMs).then((credential) => {
           const secrets = [credential.token, credential.clientKeyData].filter((s): s is string => !!s);
@@ -91,35 +89,7 @@ function providerExec(user: User): unknown {
   return typeof exec === "object" && exec !== null ? exec : undefined;
 }
 
-/** Plugins still running, killed with their process group if the tool exits first. */
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
-export function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    const killAll = () => {
-      for (const child of running) killGroup(child);
-    };
-    process.on("exit", killAll);
-    // A plugin's own process group is outside the one a CI runner kills when a job is cancelled
-    // (SIGINT or SIGTERM first): stop the plugins, then let the signal end the tool as it would have.
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-      process.once(signal, () => {
-        killAll();
-        process.kill(process.pid, signal);
-      });
-    }
-  }
+export async function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number): Promise<Credential> {
   const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const entry of exec.env ?? []) env[entry.name] = entry.value;
@@ -129,62 +99,32 @@ export function runPlugin(userName: string, exec: ExecConfig, timeoutMs: number)
     kind: "ExecCredential",
     spec: { interactive: false },
   });
-  return new Promise((resolve, reject) => {
-    let stdout = "";
-    let stderr = "";
-    let settled = false;
-    const child = spawn(exec.command, exec.args ?? [], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so a timeout kills what the plugin started too.
-      detached: true,
-    });
-    running.add(child);
-    const finish = (error: UserError | undefined, credential?: Credential) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      running.delete(child);
-      if (error) reject(error);
-      else resolve(credential!);
-    };
-    const timer = setTimeout(() => {
-      killGroup(child);
-      finish(
-        new UserError(
-          `${what} returned no credential within ${Math.round(timeoutMs / 1000)}s and was stopped ` +
-            "(a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)",
-        ),
-      );
-    }, timeoutMs);
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      const message =
-        error.code === "ENOENT"
-          ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig`
-          : `${what} could not be started: ${error.code ?? error.message}`;
-      finish(new UserError(message));
-    });
-    child.on("close", (code, signal) => {
-      if (code !== 0) {
-        const last = stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "";
-        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        finish(new UserError(`${what} ${how}${last ? `: ${last}` : ""}`));
-        return;
-      }
-      const credential = parseExecCredential(stdout);
-      if (!credential) {
-        finish(new UserError(`${what} printed no ExecCredential with a token or client certificate`));
-        return;
-      }
-      finish(undefined, credential);
-    });
-  });
+  // Its own process group (as every child): a timeout stops what the plugin started too.
+  const result = await runProcess(exec.command, exec.args ?? [], { env, timeoutMs });
+  const failure = result.failure;
+  if (failure?.kind === "timeout") {
+    throw new UserError(
+      `${what} returned no credential within ${Math.round(timeoutMs / 1000)}s and was stopped ` +
+        "(a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)",
+    );
+  }
+  if (failure?.kind === "start") {
+    throw new UserError(
+      failure.code === "ENOENT"
+        ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig`
+        : `${what} could not be started: ${failure.code ?? failure.message}`,
+    );
+  }
+  if (failure) throw new UserError(`${what} was stopped: ${failure.message}`);
+  if (result.exitCode !== 0) {
+    const last = result.stderrTail.split("\n").at(-1) ?? "";
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+    throw new UserError(`${what} ${how}${last ? `: ${last}` : ""}`);
+  }
+  const credential = parseExecCredential(result.stdout.toString("utf8"));
+  if (!credential)
+    throw new UserError(`${what} printed no ExecCredential with a token or client certificate`);
+  return credential;
 }
 
 function parseExecCredential(stdout: string): Credential | undefined {

@@ -13,9 +13,10 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { PlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
 import type { SourceWarning } from "../core/sources/source-warning.js";
+import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
-import { credentialVariables, type Settings } from "../settings/settings.js";
+import type { Settings } from "../settings/settings.js";
 import { applyPlanToCluster, emptyPlanOf, type RepoPlan } from "./apply-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import { readConfigsAt } from "./scan/configs-at-head.js";
@@ -98,7 +99,7 @@ export async function planRepository(
   }
   const base = commits.base;
 
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
@@ -132,7 +133,11 @@ function resolveRunCommits(deps: Pick<RunDependencies, "range" | "git" | "ci">, 
 }
 
 /** What the scan reads: --kustomize DIRS says what this cluster runs, raw files are then read only when --paths says so. */
-function scanOptionsOf(settings: Settings, env: Record<string, string | undefined>): ScanOptions {
+function scanOptionsOf(
+  settings: Settings,
+  env: Record<string, string | undefined>,
+  range: RangeInput,
+): ScanOptions {
   const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   return {
     paths: kustomizeDirs && !settings.pathsExplicit ? [] : settings.paths,
@@ -144,7 +149,13 @@ function scanOptionsOf(settings: Settings, env: Record<string, string | undefine
       ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
       ...(settings.render !== undefined ? { render: settings.render } : {}),
       renderPaths: settings.renderPaths,
-      secretVariables: credentialVariables(),
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize,
+      },
       env,
     },
   };

@@ -3,8 +3,8 @@
 // reads files only under its own root).
 import { tmpdir } from "node:os";
 import { UserError } from "../core/errors.js";
+import { type ProcessResult, runProcess, tailOf } from "../process/run-process.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
-import { runProcess, tailOf } from "./run-process.js";
 
 export interface KustomizeBinary {
   /** Absolute path, resolved before any checkout exists. */
@@ -47,7 +47,12 @@ export interface KustomizeRun {
   pathDirs: readonly string[];
   /** Scratch HOME for the process. */
   home: string;
+  /** --render-timeout. */
   timeoutMs: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes: number;
+  /** The kustomization generates or holds Secrets: kustomize's complaint is not quoted. */
+  quiet?: boolean;
 }
 
 /**
@@ -78,6 +83,7 @@ export async function kustomizeBuild(
   treeDir: string,
   dir: string,
   commit: string,
+  signal?: AbortSignal,
 ): Promise<Buffer> {
   // "./" keeps a directory named like a flag from being read as one.
   const target = dir === "" ? "." : `./${dir}`;
@@ -85,24 +91,51 @@ export async function kustomizeBuild(
     cwd: treeDir,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
+    maxOutputBytes: run.maxOutputBytes,
+    ...(signal ? { signal } : {}),
   });
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout;
   const command = `${run.binary.label} ${target}`;
+  const detail = () =>
+    run.quiet
+      ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`
+      : redactDetail(shortDetail(result.stderrEnd, treeDir));
   if (result.failure === undefined && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(
-      command,
-      commit,
-      `exit ${result.exitCode}`,
-      shortDetail(result.stderrEnd, treeDir),
-    );
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
   // Not kustomize's verdict on the kustomization (killed, timed out, output too large): always fatal.
-  const why = result.failure ?? `killed by ${result.signal}`;
   throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${
-      result.stderrTail ? `:\n${result.stderrTail}` : ""
-    }`,
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${
+      result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`
+    }`.replace(/: $/, ""),
   );
+}
+
+/** Why a renderer did not finish on its own, naming the setting that bounds it. */
+export function stoppedWhy(result: ProcessResult): string {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+
+/**
+ * kustomize quotes what it could not read: a generator's literals (`literal sources
+ * [s3cr3t-hunter2]: invalid literal source s3cr3t-hunter2, expected key=value`), an env file's
+ * line. Those are a generator's values: the quoted text is replaced, the rest of the complaint kept.
+ * (A kustomization that generates Secrets is not quoted at all: see KustomizeRun.quiet.)
+ */
+export function redactDetail(detail: string): string {
+  return detail
+    .replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]")
+    .replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)")
+    .replace(
+      /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+      "$1 (text not shown)",
+    );
 }
 
 const MAX_DETAIL_CHARS = 400;

@@ -1,11 +1,13 @@
 // A commit's files in a temporary directory, for renderers that read a directory. Each commit is
 // written once (a private index file and `checkout-index`: the repository's own index and work tree
 // are untouched) and everything is removed by `dispose`.
-import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readlink, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { UserError } from "../core/errors.js";
 import { inScope } from "../core/sources/checkout-scope.js";
+import { onInterrupt } from "../process/interrupt.js";
+import { runProcess } from "../process/run-process.js";
 
 export interface CommitTrees {
   /** The scratch root: checkouts and the renderers' HOME live under it. */
@@ -23,8 +25,12 @@ export async function createCommitTrees(
   repoDir: string,
   gitPath = "git",
   scope?: readonly string[],
+  /** Refuse symbolic links leading out of the checkout in `scope` (undefined: the whole tree). */
+  checks: { symlinks?: { scope: readonly string[] | undefined }; timeoutMs?: number } = {},
 ): Promise<CommitTrees> {
   const root = await mkdtemp(join(tmpdir(), "config-rollout-render-"));
+  // An interrupted run removes it too (process/interrupt.ts), whatever the renders are doing.
+  const forget = onInterrupt(() => rm(root, { recursive: true, force: true }));
   const trees = new Map<string, Promise<string>>();
   let count = 0;
   return {
@@ -33,7 +39,8 @@ export async function createCommitTrees(
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        tree = writeTree(gitPath, repoDir, commit, join(root, `tree-${count}`), scope);
+        const dir = join(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
       return tree;
@@ -41,8 +48,48 @@ export async function createCommitTrees(
     async dispose() {
       await Promise.allSettled(trees.values());
       await rm(root, { recursive: true, force: true });
+      forget();
     },
   };
+}
+
+/**
+ * Refuse a symbolic link in `symlinks.scope` that leads out of the checkout (absolute, `..` past
+ * its root, or through another link): kustomize would read the runner's files through it.
+ */
+async function refuseEscapingLinks(
+  gitPath: string,
+  repoDir: string,
+  commit: string,
+  dir: string,
+  index: string,
+  symlinks: { scope: readonly string[] | undefined } | undefined,
+): Promise<void> {
+  if (symlinks === undefined) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged
+    .split("\0")
+    .filter((entry) => entry.startsWith("120000 "))
+    .map((entry) => entry.slice(entry.indexOf("\t") + 1))
+    .filter((path) => inScope(path, symlinks.scope));
+  const top = await realpath(dir);
+  const inside = (path: string) => path === top || path.startsWith(top + sep);
+  for (const path of links) {
+    const at = join(dir, path);
+    let target: string;
+    try {
+      target = await readlink(at);
+    } catch {
+      continue; // Not written (outside the checkout's scope).
+    }
+    const lexical = isAbsolute(target) ? target : resolve(dirname(join(top, path)), target);
+    const real = await realpath(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`,
+      );
+    }
+  }
 }
 
 async function writeTree(
@@ -51,18 +98,21 @@ async function writeTree(
   commit: string,
   dir: string,
   scope: readonly string[] | undefined,
+  symlinks: { scope: readonly string[] | undefined } | undefined,
+  timeoutMs: number | undefined,
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
+  const git = (cwd: string, args: string[], indexFile: string, input?: string) =>
+    runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
+  await git(repoDir, ["read-tree", commit], index);
   if (scope === undefined) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
   } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
     const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
     if (paths.length > 0) {
       await git(
-        gitPath,
         repoDir,
         [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
         index,
@@ -70,41 +120,37 @@ async function writeTree(
       );
     }
   }
+  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
   await rm(index, { force: true });
   return dir;
 }
 
-function git(
+/** git with a private index; bounded by --render-timeout (writing a checkout is part of a render). */
+async function runGit(
   gitPath: string,
   cwd: string,
   args: string[],
   indexFile: string,
   input?: string,
+  timeoutMs?: number,
 ): Promise<string> {
   const env: NodeJS.ProcessEnv = {};
   // The caller's GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE) must not redirect this.
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
-  return new Promise((resolve, reject) => {
-    const child = spawn(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
       cwd,
       env,
-      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const stderr = Buffer.concat(err).toString("utf8").trim();
-      if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
-    });
-    if (input !== undefined && child.stdin) {
-      // A git that exits early reports its own error; the broken pipe must not crash the process.
-      child.stdin.on("error", () => {});
-      child.stdin.end(input);
-    }
-  });
+      ...(input !== undefined ? { input } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false,
+    },
+  );
+  if (result.exitCode === 0 && result.failure === undefined) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }

@@ -39,17 +39,41 @@ export function kustomizeEnvironment(pathDirs: readonly string[], home: string):
 }
 
 /**
- * A --render command's environment: the job's environment (a renderer may need its own settings),
- * PATH reduced to trusted dirs, and config-rollout's credentials removed.
+ * What a --render command gets of the job's environment besides PATH: the locale, the home and
+ * temporary directories a renderer writes its cache to, and the proxy settings a renderer that
+ * fetches (helm dependency build) needs. Everything else (KUBECONFIG, GITHUB_TOKEN, CI_JOB_TOKEN,
+ * ACTIONS_ID_TOKEN_REQUEST_TOKEN, the action's INPUT_* values) stays out unless --render-env names it.
+ */
+export const RENDER_ENV_ALLOWED = [
+  "HOME",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TMPDIR",
+  "USER",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+] as const;
+
+/**
+ * A --render command's environment: an allowlist (RENDER_ENV_ALLOWED and the names the user gives
+ * with --render-env), PATH reduced to trusted dirs. Not a security boundary (SECURITY.md): the
+ * command runs as the job's user and can read what that user can.
  */
 export function renderCommandEnvironment(
   env: NodeJS.ProcessEnv,
   pathDirs: readonly string[],
-  secretVariables: readonly string[],
+  named: readonly string[],
 ): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!secretVariables.includes(key)) out[key] = value;
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== undefined) out[key] = env[key];
   }
   out.PATH = pathDirs.join(delimiter);
   return out;

@@ -1,5 +1,6 @@
 // Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
 // inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
+// The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts.
 
 import {
   DEFAULT_CONCURRENCY,
@@ -8,27 +9,10 @@ import {
   OUTPUT_FORMATS,
   STRATEGIES,
 } from "../core/setting-choices.js";
+import type { OptionSpec } from "./option-spec.js";
+import { SOURCE_OPTIONS } from "./source-options.js";
 
-export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
-
-export interface OptionSpec {
-  /** Flag name without dashes; also the GitHub Action input name. */
-  name: string;
-  type: OptionType;
-  /** Default as the user would write it; undefined means "not set". */
-  default?: string;
-  /** Environment variable that can supply it (CLI and GitLab). */
-  env?: string;
-  /** Allowed values for enumerations. */
-  choices?: readonly string[];
-  /** The value is a credential: never printed, masked in CI logs. */
-  secret?: boolean;
-  /** Single-letter alias. */
-  short?: string;
-  /** Shown as the value placeholder in --help. */
-  placeholder?: string;
-  description: string;
-}
+export type { OptionSpec, OptionType } from "./option-spec.js";
 
 export const OPTIONS: readonly OptionSpec[] = [
   {
@@ -71,31 +55,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: "GLOBS",
     description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**).",
   },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description:
-      "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only.",
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description:
-      "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits.",
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one.",
-  },
+  ...SOURCE_OPTIONS,
   {
     name: "namespace",
     type: "string",
@@ -233,6 +193,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: "DURATION",
     description:
       "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
+  },
+  {
+    name: "request-timeout",
+    type: "duration",
+    default: "30s",
+    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+    placeholder: "DURATION",
+    description:
+      "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout.",
   },
   {
     name: "context",

@@ -23,6 +23,14 @@ export interface Settings {
   kustomize: string[];
   render?: string;
   renderPaths: string[];
+  /** --git-timeout: a git command printing nothing for this long is stopped. */
+  gitTimeoutMs: number;
+  /** --render-timeout: per render. */
+  renderTimeoutMs: number;
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv: string[];
+  /** --allow-remote-kustomize: render remote kustomize entries from an untrusted head. */
+  allowRemoteKustomize: boolean;
   namespace: string;
   /** undefined: decided once we know whether a cluster is configured. */
   discover?: Discover;
@@ -45,6 +53,8 @@ export interface Settings {
   configTimeoutMs: number;
   /** Time limit for an exec credential plugin run. */
   execPluginTimeoutMs: number;
+  /** --request-timeout: one Kubernetes API request. */
+  requestTimeoutMs: number;
   kubeconfig?: string;
   kubeconfigData?: string;
   context?: string;
@@ -92,25 +102,6 @@ export function rawValuesFromEnv(env: Record<string, string | undefined>): RawVa
 }
 
 /**
- * The environment variables that hold a credential config-rollout uses, kept from a --render
- * command (it may run a pull request's code): the secret options' variables and the action inputs
- * they arrive as (INPUT_KUBECONFIG-DATA, ...), and the pull/merge request comment's tokens, which
- * are read from the environment only.
- */
-export function credentialVariables(): string[] {
-  return [
-    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
-      ...(o.env ? [o.env] : []),
-      `INPUT_${o.name.toUpperCase()}`,
-    ]),
-    "INPUT_GITHUB-TOKEN",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "CONFIG_ROLLOUT_GITLAB_TOKEN",
-  ];
-}
-
-/**
  * Turn raw strings (highest precedence last) into validated Settings. Long only because it is one
  * object literal, a line per setting: splitting it would scatter the list the option table mirrors.
  */
@@ -145,6 +136,10 @@ export function toSettings(...sources: RawValues[]): Settings {
     kustomize: kustomizeDirs(list("kustomize")),
     render: str("render") || undefined,
     renderPaths: list("render-paths"),
+    gitTimeoutMs: given("git-timeout"),
+    renderTimeoutMs: given("render-timeout"),
+    renderEnv: list("render-env"),
+    allowRemoteKustomize: bool("allow-remote-kustomize"),
     namespace: given("namespace"),
     discover: str("discover") as Discover | undefined,
     strategy: given<Strategy>("strategy"),
@@ -160,6 +155,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
     execPluginTimeoutMs: given("exec-plugin-timeout"),
+    requestTimeoutMs: given("request-timeout"),
     kubeconfig: str("kubeconfig"),
     kubeconfigData: str("kubeconfig-data"),
     context: str("context"),

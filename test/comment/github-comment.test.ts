@@ -243,6 +243,8 @@ describe("what the comment can be made to say", () => {
       inputs: {
         "github-token": TOKEN,
         render: `env >> "${dump}"`,
+        // The command's environment is an allowlist: a job variable reaches it only when named.
+        "render-env": "GITHUB_REPOSITORY",
         "kubeconfig-data": kubeconfigData,
       },
       env: {

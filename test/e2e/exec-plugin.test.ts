@@ -82,14 +82,13 @@ describe("exec credential plugins", () => {
       [CLI, "--repo", s.repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--kubeconfig", s.kubeconfig],
       { env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1" }, stdio: "ignore" },
     );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      tool.on("exit", (_code, signal) => resolve(signal)),
-    );
+    const exited = new Promise<number | null>((resolve) => tool.on("exit", (code) => resolve(code)));
     for (let i = 0; i < 200 && !existsSync(pids); i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(pids)).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     tool.kill("SIGTERM");
-    expect(await exited).toBe("SIGTERM");
+    // The run ends as an interrupted one does (cli/interrupt-run.ts): exit code 128 + 15.
+    expect(await exited).toBe(143);
     const [shell, helper] = readFileSync(pids, "utf8").trim().split(" ").map(Number);
     await new Promise((r) => setTimeout(r, 200));
     expect(isAlive(shell!)).toBe(false);
@@ -126,5 +125,32 @@ describe("exec credential plugins", () => {
     expect(run.stderr.match(/gke-gcloud-auth-plugin-not-installed/g)).toHaveLength(2); // command and "install ..."
     expect(run.stderr).not.toMatch(/cannot reach|attempts/);
     expect(s.sim.requests).toEqual([]);
+  });
+
+  // The API request's own timeout (--request-timeout) is shorter than the plugin's: the request is
+  // retried while the plugin runs, and a retry after the plugin gave up must not start it again.
+  test.each([
+    ["times out", "sleep 300", /returned no credential within 3s and was stopped/],
+    ["exits non-zero", "sleep 2; echo 'token expired' >&2; exit 1", /exited with code 1: token expired/],
+  ])("a plugin that %s is final: started exactly once, exit 2", async (_what, body, message) => {
+    const s = await start();
+    const dir = dirname(s.kubeconfig);
+    const starts = join(dir, "plugin-starts");
+    const plugin = join(dir, "counted-plugin");
+    writeFileSync(plugin, `#!/bin/sh\necho started >> ${starts}\n${body}\n`);
+    chmodSync(plugin, 0o755);
+    useExecPlugin(s, plugin);
+    const started = Date.now();
+    const run = await s.run([], {
+      CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT: "3s",
+      CONFIG_ROLLOUT_REQUEST_TIMEOUT: "1s",
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    // Give a wrongly retried start time to happen before counting.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(readFileSync(starts, "utf8").trim().split("\n")).toEqual(["started"]);
+    expect(s.patchedNames()).toEqual([]);
   });
 });

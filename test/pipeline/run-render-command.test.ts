@@ -67,7 +67,7 @@ describe("--render with a plain shell script", () => {
     const logDir = await mkdtemp(join(tmpdir(), "render-log-"));
     try {
       const p = parsed(
-        await run(repo, ["--render", "sh render.sh", "--kustomize", "none"], {
+        await run(repo, ["--render", "sh render.sh", "--kustomize", "none", "--render-env", "RENDER_LOG"], {
           RENDER_LOG: join(logDir, "log"),
         }),
       );

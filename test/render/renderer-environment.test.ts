@@ -2,14 +2,14 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findKustomize, shortDetail } from "../../src/render/kustomize.js";
+import { tailOf } from "../../src/process/run-process.js";
+import { findKustomize, redactDetail, shortDetail } from "../../src/render/kustomize.js";
 import {
   findExecutable,
   kustomizeEnvironment,
   renderCommandEnvironment,
   trustedPathDirs,
 } from "../../src/render/renderer-environment.js";
-import { tailOf } from "../../src/render/run-process.js";
 
 let root: string;
 beforeAll(async () => {
@@ -65,18 +65,33 @@ describe("which binary runs is not the repository's choice", () => {
     expect(env).toEqual({ PATH: "/usr/bin", HOME: "/tmp/home", LANG: "C.UTF-8", GOGC: "200" });
   });
 
-  test("a --render command keeps the job's variables but not config-rollout's credentials", () => {
-    const env = renderCommandEnvironment(
-      {
-        HELM_CACHE_HOME: "/c",
-        CONFIG_ROLLOUT_KUBECONFIG: "secret",
-        CONFIG_ROLLOUT_HASH_KEY: "k",
-        PATH: ".:/usr/bin",
-      },
-      ["/usr/bin"],
-      ["CONFIG_ROLLOUT_KUBECONFIG", "CONFIG_ROLLOUT_HASH_KEY"],
-    );
-    expect(env).toEqual({ HELM_CACHE_HOME: "/c", PATH: "/usr/bin" });
+  test("a --render command gets an allowlist of the job's variables, plus those --render-env names", () => {
+    const job = {
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      HELM_CACHE_HOME: "/c",
+      CONFIG_ROLLOUT_KUBECONFIG: "secret",
+      CONFIG_ROLLOUT_HASH_KEY: "k",
+      KUBECONFIG: "/home/runner/.kube/config",
+      GITHUB_TOKEN: "ghs_x",
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc",
+      ACTIONS_RUNTIME_TOKEN: "rt",
+      CI_JOB_TOKEN: "glcbt",
+      "INPUT_KUBECONFIG-DATA": "apiVersion: v1",
+      "INPUT_HASH-KEY": "k",
+      PATH: ".:/usr/bin",
+    };
+    expect(renderCommandEnvironment(job, ["/usr/bin"], [])).toEqual({
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      PATH: "/usr/bin",
+    });
+    expect(renderCommandEnvironment(job, ["/usr/bin"], ["HELM_CACHE_HOME"])).toEqual({
+      HOME: "/home/runner",
+      LANG: "C.UTF-8",
+      HELM_CACHE_HOME: "/c",
+      PATH: "/usr/bin",
+    });
   });
 });
 
@@ -105,5 +120,17 @@ describe("kustomize's complaint, shortened for a CI log", () => {
     expect(detail.length).toBeLessThanOrEqual(401);
     expect(detail).not.toContain("\u001b");
     expect(detail.startsWith("[31m")).toBe(true);
+  });
+});
+
+describe("kustomize's quotes of a generator's values", () => {
+  test("the literal it could not read is not repeated", () => {
+    const detail =
+      "loading KV pairs: literal sources [s3cr3t-hunter2]: invalid literal source s3cr3t-hunter2, expected key=value";
+    const redacted = redactDetail(detail);
+    expect(redacted).not.toContain("s3cr3t-hunter2");
+    expect(redacted).toBe(
+      "loading KV pairs: literal sources [...]: invalid literal source (value not shown), expected key=value",
+    );
   });
 });

@@ -33,6 +33,10 @@ export interface KustomizationFile {
   generators: GeneratorInputs[];
   /** Files of patches (a changed patch is the file to blame for the objects it targets). */
   patchFiles: string[];
+  /** Remote entries as written (`github.com/...`, `git::...`, `https://...`, `git@host:...`). */
+  remote: string[];
+  /** Entries that resolve outside the repository (absolute, or `..` past its root), as written. */
+  outside: string[];
   /** Set when the file does not parse: the kustomization is still a source, its inputs unknown. */
   problem?: string;
 }
@@ -49,6 +53,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     files: [],
     generators: [],
     patchFiles: [],
+    remote: [],
+    outside: [],
   };
   let doc: unknown;
   try {
@@ -61,17 +67,9 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   result.isComponent = field(doc, "kind") === "Component";
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value: unknown): string | undefined => {
-    // Absolute paths are outside the repository: not an input we can track (kustomize's load
-    // restrictor refuses them anyway).
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
-      return undefined;
-    }
-    return joinPath(dir, value.trim());
-  };
   const pushAll = (into: string[], values: unknown[]) => {
     for (const value of values) {
-      const path = local(value);
+      const path = localEntry(dir, value, result);
       if (path !== undefined && !into.includes(path)) into.push(path);
     }
   };
@@ -116,14 +114,40 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   return result;
 }
 
+/**
+ * An entry's path in the repository; undefined for a remote entry or one outside the repository
+ * (each noted in `seen.remote` or `seen.outside`, as written) and for anything not a path.
+ */
+function localEntry(
+  dir: string,
+  value: unknown,
+  seen: Pick<KustomizationFile, "remote" | "outside">,
+): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const written = value.trim();
+  if (isRemote(written)) {
+    if (!seen.remote.includes(written)) seen.remote.push(written);
+    return undefined;
+  }
+  const path = joinPath(dir, written);
+  // Outside the repository (absolute, or climbing past its root): not an input we can track, and
+  // never one a render may read (see core/sources/kustomize-entries.ts).
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
+    if (!seen.outside.includes(written)) seen.outside.push(written);
+    return undefined;
+  }
+  return path;
+}
+
 function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
 /** URLs, scp-like git addresses and `github.com/...` style remote bases. */
-function isRemote(value: string): boolean {
+export function isRemote(value: string): boolean {
   return (
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+    /^git::/i.test(value) ||
     /^[^/]+@[^/]+:/.test(value) ||
     /^(github|gitlab|bitbucket)\.(com|org)\//.test(value)
   );

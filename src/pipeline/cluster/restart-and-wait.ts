@@ -5,9 +5,10 @@
 
 import { isExpectedError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
-import { idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
+import { formatId, idKey, type Manifest, type PlannedWorkload } from "../../core/model.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import type { Cluster } from "../../kube/kube-client.js";
+import { interruptSignal, noteDone } from "../../process/interrupt.js";
 import type { Settings } from "../../settings/settings.js";
 import type {
   AfterWaitOutcome,
@@ -107,7 +108,8 @@ async function awaitAgent(
     waitForAgent(
       cluster,
       workloads.map((w) => w.id),
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now },
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal },
     ),
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));
@@ -172,11 +174,15 @@ export async function restartAndWait(
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
         }
       },
       concurrency: settings.concurrency,
     }),
   );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
   const results = new Map<string, WorkloadResult>(
     restarted.map((r) => [
       idKey(r.id),
@@ -203,6 +209,9 @@ export async function restartAndWait(
     waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
       onProgress: logProgress(log),
+      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+      // not finished, so a versioned run rolls it back through the same path.
+      interrupt: interruptSignal,
     }),
   );
   for (const rollout of rollouts) {

@@ -23,6 +23,8 @@ export interface AgentWaitOptions {
   log: Pick<Log, "info">;
   now?: () => number;
   retryDelayMs?: number;
+  /** Aborted when the run is interrupted (SIGINT, SIGTERM): the wait ends at once, nothing more followed. */
+  interrupt?: AbortSignal;
 }
 
 export interface AgentWaitResult {
@@ -73,12 +75,25 @@ export async function waitForAgent(
     );
     if (--unsettled === 0) stop.abort();
   };
-  if (unsettled === 0) stop.abort();
   const deadline = setTimeout(() => {
     for (const state of followed.values())
       settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
   }, opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state.id)}: not followed to the end`;
+      settle(state, { id: state.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  // Registered before anything can end the wait, so the deadline is always cleared.
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
 
   const groups = new Map<string, Followed[]>();
   for (const state of followed.values()) {

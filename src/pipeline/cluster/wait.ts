@@ -63,6 +63,8 @@ export interface WaitOptions {
   now?: () => number;
   /** First backoff step after a failed list or watch (default 250 ms). */
   retryDelayMs?: number;
+  /** Aborted when the run is interrupted: every target still waiting ends as not finished. */
+  interrupt?: AbortSignal;
 }
 
 export type WaitCluster = WatchSource;
@@ -108,7 +110,13 @@ export async function waitForRollouts(
     },
   };
   const deadline = setTimeout(() => timeOut(states.values(), waiting), opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => timeOut(states.values(), waiting, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
 
   const groups = new Map<string, TargetState[]>();
   for (const state of states.values()) {
@@ -187,18 +195,21 @@ async function followGroup(members: TargetState[], waiting: Waiting): Promise<vo
   });
 }
 
-/** The deadline: every target still waiting times out, with its last status line and error. */
-function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting): void {
+/**
+ * The deadline (or an interrupt, `reason`): every target still waiting times out, with its last
+ * status line and error.
+ */
+function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting, reason?: unknown): void {
   for (const state of states) {
     if (state.result) continue;
     const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`]
       .filter(Boolean)
       .join("; ");
-    settle(
-      state,
-      "timeout",
-      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`,
-    );
+    const why =
+      reason instanceof Error
+        ? `${reason.message} while waiting for ${formatId(state.target.id)}: its rollout was not followed to the end`
+        : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}`;
+    settle(state, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
 

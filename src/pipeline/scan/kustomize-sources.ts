@@ -6,6 +6,7 @@ import { checkoutScope } from "../../core/sources/checkout-scope.js";
 import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
 import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
+import { type EntryRules, refusedEntries } from "../../core/sources/kustomize-entries.js";
 import {
   buildKustomizeGraph,
   type KustomizeGraph,
@@ -31,6 +32,10 @@ export interface KustomizeContext {
   differAtBase: Set<string>;
   pathDirs: string[];
   timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
   /** An explicit --paths: only the kustomizations it matches are discovered. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
@@ -120,6 +125,14 @@ function kustomizeSource(
 ): RenderedSource {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== undefined);
+  // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
+  const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  const refused =
+    refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ??
+    refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+  if (refused !== undefined) throw new UserError(refused);
+  // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -134,15 +147,17 @@ function kustomizeSource(
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
-    render: async (checkout, commit) => {
+    render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
       const run = {
         binary: (await at.binary())!,
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
         timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        quiet,
       };
-      return kustomizeBuild(run, checkout.dir, dir, commit);
+      return kustomizeBuild(run, checkout.dir, dir, commit, signal);
     },
   };
 }

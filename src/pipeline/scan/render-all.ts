@@ -25,6 +25,8 @@ export async function renderAll(
   pathDirs: string[],
   defaultNamespace: string,
   log: Log,
+  /** --render-timeout: writing a checkout is bounded like a render. */
+  timeoutMs: number,
 ): Promise<RenderedObjects> {
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`,
@@ -36,7 +38,15 @@ export async function renderAll(
         sources.flatMap((s) => s.scope ?? []),
         [],
       );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope);
+  // Symlinks that lead out of the checkout are refused where kustomize reads (its scope).
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => (s.kustomization ? (s.scope ?? [""]) : [])),
+    [],
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...(sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {}),
+    timeoutMs,
+  });
   try {
     // What the objects are blamed on and where they are written: read at head while the renders run.
     const blameTexts = readTexts(git, head, [
@@ -100,25 +110,35 @@ async function renderEach(
   // Both commits at once; each checkout is written once, when its first render needs it.
   const jobs = sources.flatMap((source, i) => commits.map((commit, side) => ({ source, i, commit, side })));
   const outputs: Output[][] = sources.map(() => [undefined, undefined]);
-  // Once one render has failed the run, the renders not started yet are not worth starting.
-  let failed = false;
+  // Once one render has failed the run, the others are stopped (their process groups killed) and
+  // those not started yet are not started: a remote resource that never answers must not hold
+  // every render for the whole --render-timeout.
+  const failed = new AbortController();
+  let firstError: unknown;
   await runLimited(jobs, renderSlots(), async ({ source, i, commit, side }) => {
-    if (failed) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    if (failed.signal.aborted) return;
     const started = performance.now();
     try {
-      outputs[i]![side] = await source.render(checkout, commit);
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i]![side] = await source.render(checkout, commit, failed.signal);
     } catch (error) {
       const atBase = side === 1 && error instanceof KustomizeBuildError && source.kustomization !== undefined;
       if (atBase) {
         outputs[i]![side] = error;
+      } else if (failed.signal.aborted) {
+        // Stopped because another render failed first: that failure is the one reported.
+        return;
       } else {
-        failed = true;
-        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+        failed.abort();
+        // Not thrown here: the others must have stopped before their checkouts are removed.
+        firstError =
+          error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+        return;
       }
     }
     log.debug(`${source.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
+  if (firstError !== undefined) throw firstError;
   return outputs;
 }
 

@@ -5,6 +5,7 @@
 import type { Log } from "../../core/log.js";
 import { type ChartReport, chartReport } from "../../core/sources/helm-charts.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
+import type { EntryRules } from "../../core/sources/kustomize-entries.js";
 import { pathsAtBase } from "../../core/sources/paths-at-base.js";
 import type { SourceWarning } from "../../core/sources/source-warning.js";
 import type { FileChange, Git } from "../../git/git.js";
@@ -25,10 +26,14 @@ export interface SourceOptions {
   render?: string;
   renderPaths: string[];
   defaultNamespace: string;
-  /** Environment variables holding credentials: never passed to a --render command. */
-  secretVariables: string[];
-  /** Per render; a hung renderer must not hold the job forever. */
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv?: string[];
+  /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
   timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
 }
@@ -158,6 +163,8 @@ export async function renderSources(
       differAtBase: atBase.differ,
       pathDirs,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+      ...(options.entryRules ? { entryRules: options.entryRules } : {}),
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
     });
     sources.push(...kustomize.sources);
@@ -172,7 +179,8 @@ export async function renderSources(
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
-  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
   return { owned, notes, warnings, objects };
@@ -213,8 +221,9 @@ async function renderCommandSource(
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return undefined;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -222,7 +231,8 @@ async function renderCommandSource(
     file: "--render",
     changedInputs,
     generators: [],
-    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit),
+    render: (checkout, commit, signal) =>
+      runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
   };
 }
 

@@ -18,8 +18,8 @@ export interface RenderedSource {
   scope: string[] | undefined;
   /** Stands for the source's objects where a file is expected (warnings, annotations). */
   file: string;
-  /** The output at one commit; undefined when the source does not exist there. */
-  render(checkout: Checkout, commit: string): Promise<Buffer | undefined>;
+  /** The output at one commit; undefined when the source does not exist there. Aborting `signal` stops the renderer. */
+  render(checkout: Checkout, commit: string, signal?: AbortSignal): Promise<Buffer | undefined>;
   /** The source's input files the range changed (what its objects may be blamed on). */
   changedInputs: string[];
   generators: GeneratorInputs[];

@@ -144,9 +144,13 @@ async function stampRoots(
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
   await deps.tree.withScratch(async (home) => {
-    const run = { binary, pathDirs, home, timeoutMs: settings.timeoutMs };
+    // Bounded like a plan's renders (--render-timeout, --max-file-size).
+    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
+      // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet };
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
       const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
       await stampKustomization(

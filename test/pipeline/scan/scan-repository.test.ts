@@ -18,7 +18,7 @@ const options: ScanOptions = {
   exclude: [],
   defaultNamespace: "default",
   maxFileSize: 1 << 20,
-  sources: { kustomize: [], renderPaths: ["**"], secretVariables: [], env: process.env },
+  sources: { kustomize: [], renderPaths: ["**"], env: process.env },
 };
 
 /** The scan of the range, and every git call it made besides the diff and commit lookups. */

@@ -1,0 +1,67 @@
+// An interrupted run (SIGINT, SIGTERM): what it must still do before it exits, and what it can say.
+// - whoever creates something to undo registers it (onInterrupt: temporary checkouts);
+// - the stages say where the run is and what it has written (noteStage, noteDone), so the entry
+//   point can print what was and was not done;
+// - a stage that can end early and well (the wait: a versioned run then rolls back) follows
+//   `interruptSignal`.
+// The entry point (interrupt-run.ts) calls interrupt() and then cleanUpInterrupted().
+import type { Log } from "../core/log.js";
+import { onInterrupt, processWide, runCleanups, stopAllGroups } from "./child-groups.js";
+
+export { onInterrupt };
+
+const state = processWide("interrupt", () => ({
+  controller: new AbortController(),
+  interruptedBy: undefined as NodeJS.Signals | undefined,
+  journal: { stage: "starting", done: [] as string[] },
+}));
+const { controller, journal } = state;
+/** Aborted once the run is interrupted. */
+export const interruptSignal: AbortSignal = controller.signal;
+
+/** Where the run is now ("rendering", "waiting for 3 rollouts"). */
+export function noteStage(stage: string): void {
+  journal.stage = stage;
+}
+
+/** `log`, each of its sections (log.group) noted as the stage an interrupted run names. */
+export function withStagesNoted<L extends Log>(log: L): L {
+  return {
+    ...log,
+    group: <T>(title: string, run: () => Promise<T>) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run);
+    },
+  };
+}
+
+/** Something the run has written to the cluster. */
+export function noteDone(line: string): void {
+  journal.done.push(line);
+}
+
+/** Mark the run interrupted by `signal`: stages following interruptSignal end early. */
+export function interrupt(signal: NodeJS.Signals): void {
+  state.interruptedBy ??= signal;
+  controller.abort(new Error(`interrupted by ${signal}`));
+}
+
+/** The signal that interrupted the run, if one did. */
+export function interruptedSignal(): NodeJS.Signals | undefined {
+  return state.interruptedBy;
+}
+
+/** Stop every child process group (SIGTERM, SIGKILL after `graceMs`), then run every cleanup. */
+export async function cleanUpInterrupted(graceMs?: number): Promise<void> {
+  await stopAllGroups(graceMs);
+  await runCleanups();
+}
+
+/** What was and was not done, for the line an interrupted run ends with. */
+export function interruptSummary(signal: NodeJS.Signals): string {
+  const done =
+    journal.done.length === 0
+      ? "nothing was written to the cluster"
+      : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
+}

@@ -1,0 +1,163 @@
+// Issue 22 item 7: SIGINT/SIGTERM during a render or the wait. The bundled CLI as a real child
+// process (as a CI runner runs it), signalled while a renderer runs or while it waits for rollouts.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
+import { CLI } from "../helpers/run-cli.js";
+import { NS, type Scenario, startScenario } from "../pipeline/cluster-scenario.js";
+
+let scratch: string;
+let repo: TempRepo | undefined;
+let scenario: Scenario | undefined;
+beforeEach(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "interrupt-"));
+  await mkdir(join(scratch, "tmp"));
+});
+afterEach(async () => {
+  await repo?.cleanup();
+  repo = undefined;
+  await scenario?.close();
+  scenario = undefined;
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
+  return !/^\d+ \(.*\) Z/.test(stat);
+}
+
+interface Started {
+  child: ChildProcess;
+  stderr: () => string;
+  stdout: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+function startCli(args: string[], env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? "", HOME: scratch, NO_COLOR: "1", TMPDIR: join(scratch, "tmp"), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let stdout = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdout!.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return { child, stderr: () => stderr, stdout: () => stdout, exit };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check(), what).toBe(true);
+}
+
+const cm = (level: string) =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  LEVEL: ${level}\n`;
+
+describe("an interrupted run", () => {
+  test.each([
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const)(
+    "%s during a render stops the renderers' groups, removes the checkouts, says so, exit %i",
+    async (signal, code) => {
+      repo = await commitTwice({ "cm.txt": cm("info") }, { "cm.txt": cm("debug") });
+      const pids = join(scratch, "pids");
+      const run = startCli([
+        "--repo",
+        repo.dir,
+        "--base",
+        "HEAD~1",
+        "--head",
+        "HEAD",
+        "--dry-run",
+        "--discover",
+        "repo",
+        "--kustomize",
+        "none",
+        "--render",
+        `cat cm.txt; sleep 800 & echo $! >> ${pids}; sleep 800`,
+      ]);
+      await until(
+        () => existsSync(pids) && readFileSync(pids, "utf8").trim().split("\n").length === 2,
+        "both renders started",
+      );
+      const sent = Date.now();
+      run.child.kill(signal);
+      const exit = await run.exit;
+      expect(exit.code, run.stderr()).toBe(code);
+      expect(exit.at - sent).toBeLessThan(5_000);
+      expect(run.stderr()).toContain(`config-rollout: ${signal} received: stopping`);
+      expect(run.stderr()).toMatch(
+        new RegExp(
+          `error: interrupted by ${signal} while in "Find changed configs": child processes stopped, temporary checkouts removed; nothing was written to the cluster`,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      for (const pid of readFileSync(pids, "utf8").trim().split("\n").map(Number))
+        expect(isAlive(pid)).toBe(false);
+      expect((await readdir(join(scratch, "tmp"))).filter((n) => n.startsWith("config-rollout-"))).toEqual(
+        [],
+      );
+    },
+  );
+
+  test("SIGTERM during a versioned run's wait rolls the repointed workload back, says so, exit 143", async () => {
+    scenario = await startScenario();
+    const s = scenario;
+    // web's new pods never become ready: the wait would last the whole --timeout.
+    s.sim.setRolloutBehaviour("Deployment", NS, "web", "stall", (obj) =>
+      JSON.stringify(obj).includes("app-config-"),
+    );
+    const run = startCli([
+      "--repo",
+      s.repo.dir,
+      "--base",
+      "HEAD~1",
+      "--head",
+      "HEAD",
+      "--kubeconfig",
+      s.kubeconfig,
+      "--strategy",
+      "versioned",
+      "--timeout",
+      "10m",
+      "--output",
+      "json",
+    ]);
+    await until(() => /Wait for rollouts/.test(run.stderr()), "the wait started");
+    await new Promise((r) => setTimeout(r, 300));
+    const before = JSON.stringify(s.template("Deployment", "web").spec);
+    expect(before).toMatch(/app-config-[0-9a-f]{10}/);
+    const sent = Date.now();
+    run.child.kill("SIGTERM");
+    const exit = await run.exit;
+    expect(exit.code, run.stderr()).toBe(143);
+    expect(exit.at - sent).toBeLessThan(8_000);
+    // Back on the config it used before, through the rollback path.
+    const after = JSON.stringify(s.template("Deployment", "web").spec);
+    expect(after).not.toMatch(/app-config-[0-9a-f]{10}/);
+    expect(after).toContain('"app-config"');
+    expect(run.stderr()).toMatch(
+      /interrupted by SIGTERM while waiting for deployment\/web|interrupted by SIGTERM while waiting for Deployment\/shop\/web/,
+    );
+    expect(run.stderr()).toMatch(
+      /error: interrupted by SIGTERM while in "[^"]+": child processes stopped, temporary checkouts removed; written to the cluster: /,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+// Issue 22 item 8: every git command has a bound a flag changes (--git-timeout): one that prints
+// nothing for that long (here a fetch whose transport never answers) is stopped with its group.
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { setGitIdleTimeout, spawnGit } from "../../src/git/spawn-git.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+
+let repo: TempRepo;
+beforeAll(async () => {
+  repo = await createTempRepo();
+});
+/** The transport's `sleep` outlives git (local git has no process group of its own): ended by its pid. */
+const MARKER = "800.0417";
+function stopTransport(): void {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(MARKER)) process.kill(Number(pid), "SIGKILL");
+    } catch {}
+  }
+}
+
+afterAll(async () => {
+  setGitIdleTimeout(120_000);
+  stopTransport();
+  await repo.cleanup();
+});
+
+test("a git command silent for --git-timeout is stopped, naming the flag", async () => {
+  setGitIdleTimeout(500);
+  const started = Date.now();
+  const fetching = spawnGit(repo.dir, [
+    "-c",
+    `core.sshCommand=sleep ${MARKER} #`,
+    "fetch",
+    "ssh://example.invalid/r",
+  ]);
+  await expect(fetching).rejects.toThrow(
+    /git fetch printed nothing for 0\.5s and was stopped \(raise --git-timeout/,
+  );
+  expect(Date.now() - started).toBeLessThan(5_000);
+});
