@@ -1138,8 +1138,8 @@ var require_util = __commonJS({
       if (body2 == null) {
         return 0;
       } else if (isStream(body2)) {
-        const state = body2._readableState;
-        return state && state.objectMode === false && state.ended === true && Number.isFinite(state.length) ? state.length : null;
+        const state3 = body2._readableState;
+        return state3 && state3.objectMode === false && state3.ended === true && Number.isFinite(state3.length) ? state3.length : null;
       } else if (isBlobLike(body2)) {
         return body2.size != null ? body2.size : null;
       } else if (isBuffer(body2)) {
@@ -1291,20 +1291,20 @@ var require_util = __commonJS({
           async start() {
             iterator = iterable[Symbol.asyncIterator]();
           },
-          async pull(controller) {
+          async pull(controller2) {
             const { done, value } = await iterator.next();
             if (done) {
               queueMicrotask(() => {
-                controller.close();
-                controller.byobRequest?.respond(0);
+                controller2.close();
+                controller2.byobRequest?.respond(0);
               });
             } else {
               const buf = Buffer.isBuffer(value) ? value : Buffer.from(value);
               if (buf.byteLength) {
-                controller.enqueue(new Uint8Array(buf));
+                controller2.enqueue(new Uint8Array(buf));
               }
             }
-            return controller.desiredSize > 0;
+            return controller2.desiredSize > 0;
           },
           async cancel(reason) {
             await iterator.return();
@@ -2169,9 +2169,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -2209,12 +2209,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve7(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -4481,8 +4481,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -4650,10 +4650,10 @@ var require_util2 = __commonJS({
     function isReadableStreamLike(stream) {
       return stream instanceof ReadableStream || stream[Symbol.toStringTag] === "ReadableStream" && typeof stream.tee === "function";
     }
-    function readableStreamClose(controller) {
+    function readableStreamClose(controller2) {
       try {
-        controller.close();
-        controller.byobRequest?.respond(0);
+        controller2.close();
+        controller2.byobRequest?.respond(0);
       } catch (err) {
         if (!err.message.includes("Controller is already closed") && !err.message.includes("ReadableStream is already closed")) {
           throw err;
@@ -5124,7 +5124,7 @@ var require_formdata = __commonJS({
         }
       }
       [nodeUtil.inspect.custom](depth, options) {
-        const state = this[kState].reduce((a, b) => {
+        const state3 = this[kState].reduce((a, b) => {
           if (a[b.name]) {
             if (Array.isArray(a[b.name])) {
               a[b.name].push(b.value);
@@ -5138,7 +5138,7 @@ var require_formdata = __commonJS({
         }, { __proto__: null });
         options.depth ??= depth;
         options.colors ??= true;
-        const output = nodeUtil.formatWithOptions(options, state);
+        const output = nodeUtil.formatWithOptions(options, state3);
         return `FormData ${output.slice(output.indexOf("]") + 2)}`;
       }
     };
@@ -5478,12 +5478,12 @@ var require_body = __commonJS({
         stream = object.stream();
       } else {
         stream = new ReadableStream({
-          async pull(controller) {
+          async pull(controller2) {
             const buffer = typeof source2 === "string" ? textEncoder.encode(source2) : source2;
             if (buffer.byteLength) {
-              controller.enqueue(buffer);
+              controller2.enqueue(buffer);
             }
-            queueMicrotask(() => readableStreamClose(controller));
+            queueMicrotask(() => readableStreamClose(controller2));
           },
           start() {
           },
@@ -5580,22 +5580,22 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           async start() {
             iterator = action(object)[Symbol.asyncIterator]();
           },
-          async pull(controller) {
+          async pull(controller2) {
             const { value, done } = await iterator.next();
             if (done) {
               queueMicrotask(() => {
-                controller.close();
-                controller.byobRequest?.respond(0);
+                controller2.close();
+                controller2.byobRequest?.respond(0);
               });
             } else {
               if (!isErrored(stream)) {
                 const buffer = new Uint8Array(value);
                 if (buffer.byteLength) {
-                  controller.enqueue(buffer);
+                  controller2.enqueue(buffer);
                 }
               }
             }
-            return controller.desiredSize > 0;
+            return controller2.desiredSize > 0;
           },
           async cancel(reason) {
             await iterator.return();
@@ -5622,8 +5622,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         source: body2.source
       };
     }
-    function throwIfAborted(state) {
-      if (state.aborted) {
+    function throwIfAborted(state3) {
+      if (state3.aborted) {
         throw new DOMException("The operation was aborted.", "AbortError");
       }
     }
@@ -6733,12 +6733,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7408,12 +7408,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7892,16 +7892,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve7(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7912,7 +7912,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7963,7 +7963,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7975,7 +7975,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -8292,8 +8292,8 @@ var require_pool_base = __commonJS({
       }
       get [kRunning]() {
         let ret = 0;
-        for (const { [kRunning]: running2 } of this[kClients]) {
-          ret += running2;
+        for (const { [kRunning]: running } of this[kClients]) {
+          ret += running;
         }
         return ret;
       }
@@ -8311,8 +8311,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -9194,7 +9194,7 @@ var require_retry_handler = __commonJS({
       onBodySent(chunk) {
         if (this.handler.onBodySent) return this.handler.onBodySent(chunk);
       }
-      static [kRetryHandlerDefaultRetry](err, { state, opts }, cb) {
+      static [kRetryHandlerDefaultRetry](err, { state: state3, opts }, cb) {
         const { statusCode, code, headers } = err;
         const { method, retryOptions } = opts;
         const {
@@ -9206,7 +9206,7 @@ var require_retry_handler = __commonJS({
           errorCodes,
           methods
         } = retryOptions;
-        const { counter } = state;
+        const { counter } = state3;
         if (code && code !== "UND_ERR_REQ_RETRY" && !errorCodes.includes(code)) {
           cb(err);
           return;
@@ -9581,7 +9581,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve7, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9594,7 +9594,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve7(null);
+              resolve8(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9613,7 +9613,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9630,7 +9630,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve7,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -9651,19 +9651,19 @@ var require_readable = __commonJS({
       if (consume2.body === null) {
         return;
       }
-      const { _readableState: state } = consume2.stream;
-      if (state.bufferIndex) {
-        const start = state.bufferIndex;
-        const end = state.buffer.length;
+      const { _readableState: state3 } = consume2.stream;
+      if (state3.bufferIndex) {
+        const start = state3.bufferIndex;
+        const end = state3.buffer.length;
         for (let n = start; n < end; n++) {
-          consumePush(consume2, state.buffer[n]);
+          consumePush(consume2, state3.buffer[n]);
         }
       } else {
-        for (const chunk of state.buffer) {
+        for (const chunk of state3.buffer) {
           consumePush(consume2, chunk);
         }
       }
-      if (state.endEmitted) {
+      if (state3.endEmitted) {
         consumeEnd(this[kConsume]);
       } else {
         consume2.stream.on("end", function() {
@@ -9700,18 +9700,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve7, stream, length } = consume2;
+      const { type, body: body2, resolve: resolve8, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve7(chunksDecode(body2, length));
+          resolve8(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve7(JSON.parse(chunksDecode(body2, length)));
+          resolve8(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve7(chunksConcat(body2, length).buffer);
+          resolve8(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve7(new Blob(body2, { type: stream[kContentType] }));
+          resolve8(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve7(chunksConcat(body2, length));
+          resolve8(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9968,9 +9968,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10193,9 +10193,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10480,9 +10480,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10574,9 +10574,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -11826,12 +11826,12 @@ var require_dns = __commonJS({
       #dispatch = null;
       #handler = null;
       #origin = null;
-      constructor(state, { origin, handler, dispatch }, opts) {
+      constructor(state3, { origin, handler, dispatch }, opts) {
         super(handler);
         this.#origin = origin;
         this.#handler = handler;
         this.#opts = { ...opts };
-        this.#state = state;
+        this.#state = state3;
         this.#dispatch = dispatch;
       }
       onError(err) {
@@ -12619,17 +12619,17 @@ var require_response = __commonJS({
         response.status === 0
       );
     }
-    function makeFilteredResponse(response, state) {
-      state = {
+    function makeFilteredResponse(response, state3) {
+      state3 = {
         internalResponse: response,
-        ...state
+        ...state3
       };
       return new Proxy(response, {
         get(target, p) {
-          return p in state ? state[p] : target[p];
+          return p in state3 ? state3[p] : target[p];
         },
         set(target, p, value) {
-          assert(!(p in state));
+          assert(!(p in state3));
           target[p] = value;
           return true;
         }
@@ -13637,13 +13637,13 @@ var require_fetch = __commonJS({
       }
       let responseObject = null;
       let locallyAborted = false;
-      let controller = null;
+      let controller2 = null;
       addAbortListener(
         requestObject.signal,
         () => {
           locallyAborted = true;
-          assert(controller != null);
-          controller.abort(requestObject.signal.reason);
+          assert(controller2 != null);
+          controller2.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
           abortFetch(p, request, realResponse, requestObject.signal.reason);
         }
@@ -13653,7 +13653,7 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p, request, responseObject, controller.serializedAbortReason);
+          abortFetch(p, request, responseObject, controller2.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
@@ -13664,7 +13664,7 @@ var require_fetch = __commonJS({
         p.resolve(responseObject.deref());
         p = null;
       };
-      controller = fetching({
+      controller2 = fetching({
         request,
         processResponseEndOfBody: handleFetchDone,
         processResponse,
@@ -14361,11 +14361,11 @@ var require_fetch = __commonJS({
       };
       const stream = new ReadableStream(
         {
-          async start(controller) {
-            fetchParams.controller.controller = controller;
+          async start(controller2) {
+            fetchParams.controller.controller = controller2;
           },
-          async pull(controller) {
-            await pullAlgorithm(controller);
+          async pull(controller2) {
+            await pullAlgorithm(controller2);
           },
           async cancel(reason) {
             await cancelAlgorithm(reason);
@@ -14439,7 +14439,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14515,7 +14515,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve8({
                 status,
                 statusText,
                 headersList,
@@ -14558,7 +14558,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve7({
+              resolve8({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -15542,8 +15542,8 @@ var require_cache = __commonJS({
                       header: "Cache.addAll",
                       message: "invalid vary field value"
                     }));
-                    for (const controller of fetchControllers) {
-                      controller.abort();
+                    for (const controller2 of fetchControllers) {
+                      controller2.abort();
                     }
                     return;
                   }
@@ -17006,8 +17006,8 @@ var require_util7 = __commonJS({
       return code >= 3e3 && code <= 4999;
     }
     function failWebsocketConnection(ws, reason) {
-      const { [kController]: controller, [kResponse]: response } = ws;
-      controller.abort();
+      const { [kController]: controller2, [kResponse]: response } = ws;
+      controller2.abort();
       if (response?.socket && !response.socket.destroyed) {
         response.socket.destroy();
       }
@@ -17213,7 +17213,7 @@ var require_connection = __commonJS({
       }
       const permessageDeflate = "permessage-deflate; client_max_window_bits";
       request.headersList.append("sec-websocket-extensions", permessageDeflate);
-      const controller = fetching({
+      const controller2 = fetching({
         request,
         useParallelQueue: true,
         dispatcher: options.dispatcher,
@@ -17270,7 +17270,7 @@ var require_connection = __commonJS({
           onEstablish(response, extensions);
         }
       });
-      return controller;
+      return controller2;
     }
     function closeWebSocketConnection(ws, code, reason, reasonByteLength) {
       if (isClosing(ws) || isClosed(ws)) {
@@ -18299,8 +18299,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve7) => {
-        setTimeout(resolve7, ms).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms).unref();
       });
     }
     module2.exports = {
@@ -19307,6 +19307,208 @@ var init_kubeconfig_source = __esm({
   }
 });
 
+// src/process/child-groups.ts
+function processWide(name, create) {
+  const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
+  const global2 = globalThis;
+  global2[key] ??= create();
+  return global2[key];
+}
+function trackGroup(child2, ownGroup = true) {
+  if (!ownGroup) alone.add(child2);
+  if (child2.pid === void 0) return;
+  if (!state.exitHookInstalled) {
+    state.exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const group2 of live) signalGroup(group2, "SIGKILL");
+    });
+    installSignalStop();
+  }
+  live.add(child2);
+  child2.once("exit", () => live.delete(child2));
+}
+function signalGroup(child2, signal) {
+  if (child2.pid === void 0) return;
+  try {
+    process.kill(alone.has(child2) ? child2.pid : -child2.pid, signal);
+  } catch {
+  }
+}
+function stopGroup(child2, graceMs = KILL_GRACE_MS) {
+  signalGroup(child2, "SIGTERM");
+  return new Promise((resolve8) => {
+    if (child2.exitCode !== null || child2.signalCode !== null) {
+      signalGroup(child2, "SIGKILL");
+      return resolve8();
+    }
+    const timer = setTimeout(() => {
+      signalGroup(child2, "SIGKILL");
+      resolve8();
+    }, graceMs);
+    timer.unref();
+    child2.once("exit", () => {
+      clearTimeout(timer);
+      signalGroup(child2, "SIGKILL");
+      resolve8();
+    });
+  });
+}
+async function stopAllGroups(graceMs = KILL_GRACE_MS) {
+  await Promise.all([...live].map((child2) => stopGroup(child2, graceMs)));
+}
+function onInterrupt(cleanup) {
+  cleanups.add(cleanup);
+  installSignalStop();
+  return () => cleanups.delete(cleanup);
+}
+async function runCleanups() {
+  const pending = [...cleanups];
+  cleanups.clear();
+  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+}
+function installSignalStop() {
+  if (state.signalStopInstalled) return;
+  state.signalStopInstalled = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      for (const group2 of live) signalGroup(group2, "SIGKILL");
+      if (process.listenerCount(signal) > 0) return;
+      void runCleanups().finally(() => process.kill(process.pid, signal));
+    });
+  }
+}
+var state, live, KILL_GRACE_MS, alone, cleanups;
+var init_child_groups = __esm({
+  "src/process/child-groups.ts"() {
+    "use strict";
+    state = processWide("child-groups", () => ({
+      live: /* @__PURE__ */ new Set(),
+      cleanups: /* @__PURE__ */ new Set(),
+      exitHookInstalled: false,
+      signalStopInstalled: false
+    }));
+    live = state.live;
+    KILL_GRACE_MS = 2e3;
+    alone = /* @__PURE__ */ new WeakSet();
+    cleanups = state.cleanups;
+  }
+});
+
+// src/process/run-process.ts
+function runProcess(file, args, options = {}) {
+  const execute = (resolve8) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    let settled = false;
+    const child2 = (0, import_node_child_process.spawn)(file, [...args], {
+      ...options.cwd !== void 0 ? { cwd: options.cwd } : {},
+      env: options.env ?? process.env,
+      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"],
+      detached: options.ownGroup ?? true,
+      windowsHide: true
+    });
+    trackGroup(child2, options.ownGroup ?? true);
+    const stop = (why) => {
+      failure ??= why;
+      void stopGroup(child2);
+    };
+    const timers = [];
+    if (options.timeoutMs !== void 0) {
+      const ms = options.timeoutMs;
+      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
+    }
+    let idle;
+    const touch = () => {
+      if (options.idleTimeoutMs === void 0) return;
+      clearTimeout(idle);
+      const ms = options.idleTimeoutMs;
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
+    };
+    touch();
+    const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
+    child2.stdout.on("data", (chunk) => {
+      touch();
+      if (failure) return;
+      stdoutBytes += chunk.length;
+      if (options.maxOutputBytes !== void 0 && stdoutBytes > options.maxOutputBytes) {
+        stop({ kind: "output", message: `output over ${options.maxOutputBytes} bytes` });
+        return;
+      }
+      if (!options.onStdout) {
+        stdout.push(chunk);
+        return;
+      }
+      try {
+        options.onStdout(chunk);
+      } catch (error2) {
+        stop({ kind: "stdout", message: error2.message, error: error2 });
+      }
+    });
+    child2.stderr.on("data", (chunk) => {
+      touch();
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_KEEP_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES);
+    });
+    if (child2.stdin) {
+      child2.stdin.on("error", () => {
+      });
+      child2.stdin.end(options.input);
+    }
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(idle);
+      options.signal?.removeEventListener("abort", onAbort);
+      child2.stdout?.destroy();
+      child2.stderr?.destroy();
+      resolve8({
+        exitCode: child2.exitCode,
+        signal: child2.signalCode,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    };
+    child2.on("error", (error2) => {
+      failure ??= {
+        kind: "start",
+        message: error2.code === "ENOENT" ? `${file} was not found` : `could not be started: ${error2.message}`,
+        ...error2.code !== void 0 ? { code: error2.code } : {}
+      };
+      if (child2.pid === void 0) finish();
+    });
+    child2.on("close", finish);
+    child2.on("exit", () => {
+      if (options.ownGroup ?? true) signalGroup(child2, "SIGKILL");
+      setTimeout(finish, PIPE_DRAIN_MS).unref();
+    });
+  };
+  return new Promise(execute);
+}
+function seconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
+}
+var import_node_child_process, STDERR_KEEP_BYTES, PIPE_DRAIN_MS;
+var init_run_process = __esm({
+  "src/process/run-process.ts"() {
+    "use strict";
+    import_node_child_process = require("node:child_process");
+    init_child_groups();
+    STDERR_KEEP_BYTES = 8192;
+    PIPE_DRAIN_MS = 1e3;
+  }
+});
+
 // src/kube/exec-credential.ts
 function boundExecPlugins(kc, timeoutMs, onCredential) {
   const plugins = /* @__PURE__ */ new Map();
@@ -19331,8 +19533,8 @@ function boundExecPlugins(kc, timeoutMs, onCredential) {
       const exec2 = plugins.get(user.name);
       if (!exec2) return;
       let pending = credentials.get(user.name);
-      const cached = pending && await pending.catch(() => void 0);
-      if (!pending || !cached || cached.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
+      const cached = pending && await pending;
+      if (!pending || cached?.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
         pending = runPlugin(user.name, exec2, timeoutMs).then((credential2) => {
           const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
           if (secrets.length > 0) onCredential?.(secrets);
@@ -19354,27 +19556,7 @@ function providerExec(user) {
   const exec2 = config?.exec;
   return typeof exec2 === "object" && exec2 !== null ? exec2 : void 0;
 }
-function killGroup(child2) {
-  if (child2.pid === void 0) return;
-  try {
-    process.kill(-child2.pid, "SIGKILL");
-  } catch {
-  }
-}
-function runPlugin(userName, exec2, timeoutMs) {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    const killAll = () => {
-      for (const child2 of running) killGroup(child2);
-    };
-    process.on("exit", killAll);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-      process.once(signal, () => {
-        killAll();
-        process.kill(process.pid, signal);
-      });
-    }
-  }
+async function runPlugin(userName, exec2, timeoutMs) {
   const what = `the exec credential plugin "${exec2.command}" of kubeconfig user "${userName}"`;
   const env = { ...process.env };
   for (const entry of exec2.env ?? []) env[entry.name] = entry.value;
@@ -19383,58 +19565,28 @@ function runPlugin(userName, exec2, timeoutMs) {
     kind: "ExecCredential",
     spec: { interactive: false }
   });
-  return new Promise((resolve7, reject) => {
-    let stdout = "";
-    let stderr = "";
-    let settled = false;
-    const child2 = (0, import_node_child_process.spawn)(exec2.command, exec2.args ?? [], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so a timeout kills what the plugin started too.
-      detached: true
-    });
-    running.add(child2);
-    const finish = (error2, credential) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      running.delete(child2);
-      if (error2) reject(error2);
-      else resolve7(credential);
-    };
-    const timer = setTimeout(() => {
-      killGroup(child2);
-      finish(
-        new UserError(
-          `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
-        )
-      );
-    }, timeoutMs);
-    child2.stdout?.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child2.stderr?.setEncoding("utf8").on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child2.on("error", (error2) => {
-      const message = error2.code === "ENOENT" ? `${what} was not found: install "${exec2.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${error2.code ?? error2.message}`;
-      finish(new UserError(message));
-    });
-    child2.on("close", (code, signal) => {
-      if (code !== 0) {
-        const last = stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "";
-        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        finish(new UserError(`${what} ${how}${last ? `: ${last}` : ""}`));
-        return;
-      }
-      const credential = parseExecCredential(stdout);
-      if (!credential) {
-        finish(new UserError(`${what} printed no ExecCredential with a token or client certificate`));
-        return;
-      }
-      finish(void 0, credential);
-    });
-  });
+  const result = await runProcess(exec2.command, exec2.args ?? [], { env, timeoutMs });
+  const failure = result.failure;
+  if (failure?.kind === "timeout") {
+    throw new UserError(
+      `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+    );
+  }
+  if (failure?.kind === "start") {
+    throw new UserError(
+      failure.code === "ENOENT" ? `${what} was not found: install "${exec2.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${failure.code ?? failure.message}`
+    );
+  }
+  if (failure) throw new UserError(`${what} was stopped: ${failure.message}`);
+  if (result.exitCode !== 0) {
+    const last = result.stderrTail.split("\n").at(-1) ?? "";
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+    throw new UserError(`${what} ${how}${last ? `: ${last}` : ""}`);
+  }
+  const credential = parseExecCredential(result.stdout.toString("utf8"));
+  if (!credential)
+    throw new UserError(`${what} printed no ExecCredential with a token or client certificate`);
+  return credential;
 }
 function parseExecCredential(stdout) {
   let parsed;
@@ -19455,15 +19607,13 @@ function parseExecCredential(stdout) {
   if (expiry && !Number.isNaN(Date.parse(expiry))) credential.expiresAt = Date.parse(expiry);
   return credential.token || credential.clientCertificateData ? credential : void 0;
 }
-var import_node_child_process, PROVIDER, running, exitHookInstalled;
+var PROVIDER;
 var init_exec_credential = __esm({
   "src/kube/exec-credential.ts"() {
     "use strict";
-    import_node_child_process = require("node:child_process");
     init_errors();
+    init_run_process();
     PROVIDER = "config-rollout-exec";
-    running = /* @__PURE__ */ new Set();
-    exitHookInstalled = false;
   }
 });
 
@@ -20041,7 +20191,7 @@ var init_workload_kinds = __esm({
         rolloutStatus: deploymentStatus,
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live) => field2(field2(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
+        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -20069,7 +20219,7 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
-        refusesRestart: (live) => field2(field2(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
+        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
           const ref = field2(field2(obj, "spec"), "workloadRef");
           const name = field2(ref, "name");
@@ -20474,11 +20624,11 @@ var init_request = __esm({
 // src/kube/watch-stream.ts
 function openWatch(kc, req) {
   const agents = [];
-  let controller;
+  let controller2;
   let closed = false;
   const abort = () => {
     closed = true;
-    controller?.abort();
+    controller2?.abort();
     for (const agent of agents) agent.destroy();
   };
   const config = Object.create(kc);
@@ -20508,7 +20658,7 @@ function openWatch(kc, req) {
     }
   ).then(
     (c) => {
-      controller = c;
+      controller2 = c;
       if (closed) c.abort();
     },
     (error2) => {
@@ -21080,41 +21230,6 @@ var init_option_naming = __esm({
   }
 });
 
-// src/core/setting-choices.ts
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-    DEFAULT_CONCURRENCY = 8;
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-});
-
 // src/core/manifests/order.ts
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -21382,6 +21497,28 @@ var init_rolls_on_apply = __esm({
     init_config_content();
     init_model();
     HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -22114,6 +22251,19 @@ var init_run_limited = __esm({
   }
 });
 
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+    DEFAULT_CONCURRENCY = 8;
+  }
+});
+
 // src/pipeline/cluster/discover-cluster.ts
 async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
   const kinds = [];
@@ -22283,6 +22433,49 @@ var init_find_on_cluster = __esm({
   }
 });
 
+// src/process/interrupt.ts
+function noteStage(stage) {
+  journal.stage = stage;
+}
+function withStagesNoted(log) {
+  return {
+    ...log,
+    group: (title, run2) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run2);
+    }
+  };
+}
+function noteDone(line) {
+  journal.done.push(line);
+}
+function interrupt(signal) {
+  state2.interruptedBy ??= signal;
+  controller.abort(new Error(`interrupted by ${signal}`));
+}
+async function cleanUpInterrupted(graceMs) {
+  await stopAllGroups(graceMs);
+  await runCleanups();
+}
+function interruptSummary(signal) {
+  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
+}
+var state2, controller, journal, interruptSignal;
+var init_interrupt = __esm({
+  "src/process/interrupt.ts"() {
+    "use strict";
+    init_child_groups();
+    state2 = processWide("interrupt", () => ({
+      controller: new AbortController(),
+      interruptedBy: void 0,
+      journal: { stage: "starting", done: [] }
+    }));
+    ({ controller, journal } = state2);
+    interruptSignal = controller.signal;
+  }
+});
+
 // src/pipeline/cluster/restart.ts
 async function restartWorkloads(requests, cluster, opts) {
   const started = opts.now();
@@ -22305,16 +22498,16 @@ async function prepareOne(request, cluster, opts) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
   }
   try {
-    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live);
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
     if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
     if ("failed" in target) return { result: "failed", message: target.failed };
     const step = opts.strategy.patchFor(id, target.live, target.kind);
     if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
     }
     return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
   } catch (error2) {
@@ -22357,10 +22550,10 @@ async function templateOwner(ownerId, cluster) {
   if (!kind) {
     return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
-  const live = await cluster.readWorkload(ownerId);
-  if (!live)
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
     return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live };
+  return { id: ownerId, kind, live: live2 };
 }
 async function missingMessage(id, kind, cluster) {
   if (kind.customResource && !await cluster.serves(kind.kind)) {
@@ -22482,12 +22675,12 @@ async function listOnce(source2, req, fieldSelector) {
   return list.resourceVersion;
 }
 function sleep(ms, signal) {
-  return new Promise((resolve7) => {
-    if (signal.aborted) return resolve7();
+  return new Promise((resolve8) => {
+    if (signal.aborted) return resolve8();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);
-      resolve7();
+      resolve8();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done);
@@ -22496,7 +22689,7 @@ function sleep(ms, signal) {
 function watchSession(source2, req, at, seen) {
   const { names, signal } = req;
   const followed = new Set(names);
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let handle;
     let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
     const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
@@ -22504,7 +22697,7 @@ function watchSession(source2, req, at, seen) {
     const end = (how) => {
       detach();
       handle?.abort();
-      resolve7({ how, unseen: unseen() });
+      resolve8({ how, unseen: unseen() });
     };
     const stop = () => end("complete");
     signal.addEventListener("abort", stop);
@@ -22538,7 +22731,7 @@ function watchSession(source2, req, at, seen) {
       (error2) => {
         detach();
         if (error2) reject(error2);
-        else resolve7({ how: "closed", unseen: unseen() });
+        else resolve8({ how: "closed", unseen: unseen() });
       }
     );
     if (signal.aborted) end("complete");
@@ -22572,24 +22765,30 @@ async function waitForRollouts(cluster, targets, opts) {
   let unsettled = states.size;
   const stop = new AbortController();
   (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
   const waiting2 = {
     cluster,
     opts,
     now,
     signal: stop.signal,
-    settle(state, result, message) {
-      if (state.result) return;
-      state.result = { id: state.target.id, result, message, durationMs: now() - started };
+    settle(state3, result, message) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
       if (--unsettled === 0) stop.abort();
     }
   };
   const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
   const groups = /* @__PURE__ */ new Map();
-  for (const state of states.values()) {
-    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
   }
   for (const members of groups.values()) {
     followGroup(members, waiting2).catch((error2) => {
@@ -22608,14 +22807,14 @@ async function followGroup(members, waiting2) {
       settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
     return;
   }
-  const observe = (state, obj) => {
-    if (state.result) return;
-    const verdict = rolloutVerdict(state.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
-    state.lastError = void 0;
-    if (verdict.waiting !== state.lastMessage) {
-      state.lastMessage = verdict.waiting;
-      opts.onProgress?.(state.target.id, verdict.waiting);
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
     }
   };
   const byName = new Map(members.map((m) => [m.target.id.name, m]));
@@ -22629,9 +22828,9 @@ async function followGroup(members, waiting2) {
     following: (name) => !byName.get(name)?.result,
     onObject: (name, obj) => observe(byName.get(name), obj),
     onGone: (name, how) => {
-      const state = byName.get(name);
-      const id = formatId(state.target.id);
-      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
     },
     onRetry: (error2) => {
       for (const member of members) member.lastError = error2.message;
@@ -22641,15 +22840,12 @@ async function followGroup(members, waiting2) {
     now: waiting2.now
   });
 }
-function timeOut(states, { settle, opts }) {
-  for (const state of states) {
-    if (state.result) continue;
-    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
-    settle(
-      state,
-      "timeout",
-      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
-    );
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
 function isLiveObject(obj) {
@@ -22677,7 +22873,7 @@ function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
   return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME2.test(varName)) {
+  if (!ENV_NAME.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
     );
@@ -22697,8 +22893,8 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   });
   return atTemplate(templatePath, { spec: { containers: entries } });
 }
-function envMergePatch(live, templatePath, varName, value) {
-  const template = templateAt(live, templatePath);
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
   const entries = envPatch(field2(template, "spec"), varName, value, []);
   const wanted = new Map(
     arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
@@ -22708,7 +22904,7 @@ function envMergePatch(live, templatePath, varName, value) {
     const added = arrayField(wanted.get(stringField(container, "name")), "env");
     return { ...container, env: [...env, ...added] };
   });
-  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec: { containers } })
@@ -22718,7 +22914,7 @@ function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
-var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
 var init_restart_patch = __esm({
   "src/core/restart-patch.ts"() {
     "use strict";
@@ -22727,7 +22923,7 @@ var init_restart_patch = __esm({
     init_json_shape();
     CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
     SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
   }
 });
 
@@ -22749,25 +22945,37 @@ async function waitForAgent(cluster, ids, opts) {
   let unsettled = followed.size;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
-  const settle = (state, outcome) => {
-    if (state.settled) return;
-    state.settled = outcome;
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
     opts.log.info(
-      `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
     );
     if (--unsettled === 0) stop.abort();
   };
-  if (unsettled === 0) stop.abort();
   const deadline = setTimeout(() => {
-    for (const state of followed.values())
-      settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
   }, opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
   const groups = /* @__PURE__ */ new Map();
-  for (const state of followed.values()) {
-    const key = `${state.id.namespace}/${state.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
   }
   for (const members of groups.values()) {
     followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
@@ -22776,7 +22984,7 @@ async function waitForAgent(cluster, ids, opts) {
     });
   }
   await finished;
-  for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled);
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
   return {
     applied: [...followed.values()].flatMap(
       (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
@@ -22794,11 +23002,11 @@ async function followGroup2(cluster, members, context) {
     fromMostRecent: false,
     following: (name) => !byName.get(name)?.settled,
     onObject: (name, obj) => {
-      const state = byName.get(name);
-      state.seen = currentHash(obj, state.templatePath);
-      if (state.seen !== state.hash) return;
-      state.object = obj;
-      context.settle(state, "applied");
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
     },
     // Not there (yet): an agent may still create it; the deadline says what was last seen.
     onGone: (name) => {
@@ -22811,12 +23019,12 @@ async function followGroup2(cluster, members, context) {
     now: context.now
   });
 }
-function notAppliedResult(state, timeoutMs, durationMs) {
-  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
   return {
-    id: state.id,
+    id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
 }
@@ -22872,7 +23080,8 @@ async function awaitAgent(cluster, workloads, agent, context) {
     () => waitForAgent(
       cluster,
       workloads.map((w) => w.id),
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now }
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
     )
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));
@@ -22923,11 +23132,15 @@ async function restartAndWait(cluster, round, context) {
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
         }
       },
       concurrency: settings.concurrency
     })
   );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
   const results = new Map(
     restarted.map((r) => [
       idKey(r.id),
@@ -22949,7 +23162,10 @@ async function restartAndWait(cluster, round, context) {
     round.titles.wait,
     () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log)
+      onProgress: logProgress(log),
+      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+      // not finished, so a versioned run rolls it back through the same path.
+      interrupt: interruptSignal
     })
   );
   for (const rollout of rollouts) {
@@ -22969,6 +23185,7 @@ var init_restart_and_wait = __esm({
     "use strict";
     init_errors();
     init_model();
+    init_interrupt();
     init_check_permissions();
     init_restart();
     init_wait();
@@ -22979,7 +23196,7 @@ var init_restart_and_wait = __esm({
 
 // src/kube/read-live-configs.ts
 async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
-  const live = /* @__PURE__ */ new Map();
+  const live2 = /* @__PURE__ */ new Map();
   const configMapsByNamespace = /* @__PURE__ */ new Map();
   const singles = [];
   for (const id of ids) {
@@ -22999,14 +23216,14 @@ async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) 
   const tasks = [
     ...lists.map(([namespace, group2]) => async () => {
       const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group2) live.set(idKey(id), byName.get(id.name));
+      for (const id of group2) live2.set(idKey(id), byName.get(id.name));
     }),
     ...singles.map((id) => async () => {
-      live.set(idKey(id), await cluster.readConfig(id));
+      live2.set(idKey(id), await cluster.readConfig(id));
     })
   ];
   await runLimited(tasks, concurrency, (task) => task());
-  return live;
+  return live2;
 }
 var init_read_live_configs = __esm({
   "src/kube/read-live-configs.ts"() {
@@ -23023,12 +23240,12 @@ function committedContent(config) {
   return {
     id: snapshot.id,
     file: snapshot.file,
-    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
     ...config.manifest ? { manifest: config.manifest } : {}
   };
 }
 async function syncConfigs(cluster, configs, options, log) {
-  const live = /* @__PURE__ */ new Map();
+  const live2 = /* @__PURE__ */ new Map();
   const stillDifferent = async (candidates) => {
     const current = await readLiveConfigs(
       cluster,
@@ -23038,21 +23255,21 @@ async function syncConfigs(cluster, configs, options, log) {
     return candidates.filter((expected) => {
       const found = current.get(idKey(expected.id));
       if (!found || !expected.holds(found.content)) return true;
-      live.set(idKey(expected.id), found);
+      live2.set(idKey(expected.id), found);
       return false;
     });
   };
   const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live;
+  if (pending.length === 0) return live2;
   if (options.apply) {
     for (const { id, file, manifest } of pending) {
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
     }
-    return live;
+    return live2;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
@@ -23069,7 +23286,7 @@ async function syncConfigs(cluster, configs, options, log) {
       );
     }
   }
-  return live;
+  return live2;
 }
 var init_sync_configs = __esm({
   "src/pipeline/cluster/sync-configs.ts"() {
@@ -23228,10 +23445,10 @@ var init_restart_hash = __esm({
 
 // src/pipeline/strategy/annotation-strategy.ts
 function annotationStep(hashFor) {
-  return (id, live, kind) => {
+  return (id, live2, kind) => {
     const hash = hashFor(id);
     if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
-    if (currentHash(live, kind.templatePath) === hash) {
+    if (currentHash(live2, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
     return {
@@ -23272,10 +23489,10 @@ function createEnvStrategy(envName, now) {
     name: "env",
     needsLiveConfigs: true,
     prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live, kind) {
+    patchFor(_id, live2, kind) {
       const value = String(Math.floor(now() / 1e3));
       const type = kind.restart.patch;
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
       return { patch, type, describe: `${envName}=${value}` };
     }
   };
@@ -23311,10 +23528,10 @@ function createGitopsStrategy(hashKey) {
       );
       return { configWrites: [] };
     },
-    patchFor(id, live, kind) {
+    patchFor(id, live2, kind) {
       const hash = hashFor(id);
       if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
-      const carried = currentHash(live, kind.templatePath);
+      const carried = currentHash(live2, kind.templatePath);
       if (carried !== hash) {
         throw new RolloutFailure(
           `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
@@ -23547,13 +23764,13 @@ async function prepareCopies(context, settings, managedCopies) {
 async function hashKeyFor(source2, hashKey, cluster) {
   if (hashKey) return Buffer.from(hashKey);
   if (source2.id.kind !== "Secret") return void 0;
-  const live = await cluster.readConfig(source2.id);
-  if (!live?.uid) {
+  const live2 = await cluster.readConfig(source2.id);
+  if (!live2?.uid) {
     throw new UserError(
       `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
     );
   }
-  return Buffer.from(live.uid);
+  return Buffer.from(live2.uid);
 }
 function managedCopyLister(cluster) {
   const lists = /* @__PURE__ */ new Map();
@@ -23658,11 +23875,11 @@ function repointStrategicPatch(repointed, templatePath) {
   }
   return atTemplate(templatePath, { spec });
 }
-function repointMergePatch(repointed, live, templatePath) {
+function repointMergePatch(repointed, live2, templatePath) {
   const lists = new Set(repointed.located.map((l) => l.placement.list));
   const spec = {};
   for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field2(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec })
@@ -23867,9 +24084,9 @@ var init_prune = __esm({
 });
 
 // src/pipeline/strategy/versioned/repoint-workloads.ts
-function repointStep(live, kind, repointed) {
+function repointStep(live2, kind, repointed) {
   const type = kind.restart.patch;
-  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
   return { patch, type, describe: describeChanges(repointed.changes) };
 }
 function indexCopies(copies) {
@@ -23885,25 +24102,25 @@ function indexCopies(copies) {
   }
   return { renameTo, copiesIn };
 }
-function repointToCopies(id, live, kind, index) {
+function repointToCopies(id, live2, kind, index) {
   const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename2);
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename2);
   if (repointed.changes.length > 0) return { repointed };
   const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
   const named = [
     ...new Set(
-      referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
     )
   ];
   return {
     unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
   };
 }
-function repointBack(live, kind, changes) {
+function repointBack(live2, kind, changes) {
   const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
-  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), back);
   if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
-  return repointStep(live, kind, repointed);
+  return repointStep(live2, kind, repointed);
 }
 async function asSources(workloads, managedCopies) {
   const sourceOf = /* @__PURE__ */ new Map();
@@ -23952,14 +24169,14 @@ async function rollbackOf(results, repointings, cluster, concurrency = DEFAULT_C
   const gone = await missingTargets(failed2, repointings, cluster, concurrency);
   return {
     ids: failed2.map((r) => r.id),
-    patchFor: (id, live, kind) => {
+    patchFor: (id, live2, kind) => {
       const changes = repointings.get(idKey(id)) ?? [];
       const missing = [
         ...new Set(
           changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has(idKey(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
         )
       ];
-      if (missing.length === 0) return repointBack(live, kind, changes);
+      if (missing.length === 0) return repointBack(live2, kind, changes);
       return {
         unchanged: `${missing.join(", ")}, which it used before, no longer exists (namespace ${id.namespace}): pods that name it could not start, so it is left on the new copy`
       };
@@ -24018,24 +24235,24 @@ async function findNewerCopies(context, copies) {
   for (const { copy, older } of copies) {
     for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
   }
-  const running2 = /* @__PURE__ */ new Map();
+  const running = /* @__PURE__ */ new Map();
   for (const workload of context.workloads) {
-    const live = context.manifests.get(idKey(workload.id))?.object;
-    const kind = live === void 0 ? void 0 : workloadKindOf(live);
-    if (live === void 0 || kind === void 0) continue;
-    for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+    const live2 = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
+    if (live2 === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
       const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
       const commit = commitOf.get(idKey(id));
       if (commit === void 0) continue;
-      const entry = running2.get(idKey(id)) ?? { id, workloads: [], commit };
+      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
       const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running2.set(idKey(id), entry);
+      running.set(idKey(id), entry);
     }
   }
   const orders = /* @__PURE__ */ new Map();
   const newer = /* @__PURE__ */ new Map();
-  for (const [key, { id, workloads, commit }] of running2) {
+  for (const [key, { id, workloads, commit }] of running) {
     let asked = orders.get(commit);
     if (asked === void 0) {
       asked = context.commitOrder(commit);
@@ -24056,16 +24273,16 @@ async function findNewerCopies(context, copies) {
   }
   return newer;
 }
-function staleReason(namespace, live, kind, newer, head) {
+function staleReason(namespace, live2, kind, newer, head) {
   if (newer.size === 0) return void 0;
-  const running2 = /* @__PURE__ */ new Map();
-  for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+  const running = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
     const commit = newer.get(idKey(id));
-    if (commit !== void 0) running2.set(describe(id), commit);
+    if (commit !== void 0) running.set(describe(id), commit);
   }
-  if (running2.size === 0) return void 0;
-  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  if (running.size === 0) return void 0;
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
   return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 function describe(id) {
@@ -24125,16 +24342,16 @@ function createVersionedStrategy(settings) {
       return { configWrites: prepared.writes };
     },
     planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
-    patchFor(id, live, kind) {
-      const stale = staleReason(id.namespace, live, kind, newer, head);
+    patchFor(id, live2, kind) {
+      const stale = staleReason(id.namespace, live2, kind, newer, head);
       if (stale !== void 0) {
         staleRuns.set(idKey(id), stale);
         return { unchanged: stale };
       }
-      const repointing = repointToCopies(id, live, kind, index);
+      const repointing = repointToCopies(id, live2, kind, index);
       if ("unchanged" in repointing) return repointing;
       repointings.set(idKey(id), repointing.repointed.changes);
-      return repointStep(live, kind, repointing.repointed);
+      return repointStep(live2, kind, repointing.repointed);
     },
     rollbackFor: async (results, { cluster }) => settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : void 0,
     async afterWait(results, rolledBack, { cluster, log }) {
@@ -24255,9 +24472,9 @@ async function applyPlanToCluster(repoPlan, connection, context) {
       ...notes2.length > 0 ? { notes: notes2 } : {}
     };
   }
-  const live = await connectOnce();
+  const live2 = await connectOnce();
   const { results, notes } = await rollOutPlan(
-    live,
+    live2,
     {
       toRestart,
       listed: {
@@ -24283,7 +24500,7 @@ async function applyPlanToCluster(repoPlan, connection, context) {
     results,
     ...notes.length > 0 ? { notes } : {},
     outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
+    cluster: { context: live2.context, server: live2.server },
     dryRun: settings.dryRun
   };
 }
@@ -25116,6 +25333,7 @@ var init_kustomization_names = __esm({
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
   KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  isRemote: () => isRemote,
   joinPath: () => joinPath,
   kustomizationDirOf: () => kustomizationDirOf,
   readKustomizationFile: () => readKustomizationFile
@@ -25130,7 +25348,9 @@ function readKustomizationFile(path6, text) {
     resources: [],
     files: [],
     generators: [],
-    patchFiles: []
+    patchFiles: [],
+    remote: [],
+    outside: []
   };
   let doc;
   try {
@@ -25143,15 +25363,9 @@ function readKustomizationFile(path6, text) {
   result.isComponent = field2(doc, "kind") === "Component";
   const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value) => {
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
-      return void 0;
-    }
-    return joinPath(dir, value.trim());
-  };
   const pushAll = (into, values) => {
     for (const value of values) {
-      const path7 = local(value);
+      const path7 = localEntry(dir, value, result);
       if (path7 !== void 0 && !into.includes(path7)) into.push(path7);
     }
   };
@@ -25193,11 +25407,25 @@ function readKustomizationFile(path6, text) {
   }
   return result;
 }
+function localEntry(dir, value, seen) {
+  if (typeof value !== "string" || value.trim() === "") return void 0;
+  const written = value.trim();
+  if (isRemote(written)) {
+    if (!seen.remote.includes(written)) seen.remote.push(written);
+    return void 0;
+  }
+  const path6 = joinPath(dir, written);
+  if (written.startsWith("/") || path6 === ".." || path6.startsWith("../")) {
+    if (!seen.outside.includes(written)) seen.outside.push(written);
+    return void 0;
+  }
+  return path6;
+}
 function listOf(value) {
   return Array.isArray(value) ? value : [];
 }
 function isRemote(value) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
 function joinPath(dir, relative3) {
   const parts = dir.split("/").filter(Boolean);
@@ -25581,7 +25809,7 @@ async function applySavedPlan(document, file, connection, context) {
     expectedConfigs.set(idKey(config.id), {
       id: config.id,
       file: `${config.file} (digest in ${file})`,
-      holds: (live) => configDigest(config.id, live, keyed) === digest
+      holds: (live2) => configDigest(config.id, live2, keyed) === digest
     });
   }
   const { results, notes } = await rollOutPlan(
@@ -25679,14 +25907,14 @@ async function writePlanFile(path6, document, log) {
   );
 }
 async function checkoutHead(openGit) {
-  let git2;
+  let git;
   try {
-    git2 = await openGit();
+    git = await openGit();
   } catch (error2) {
     if (error2 instanceof UserError) return void 0;
     throw error2;
   }
-  return git2.tryResolveCommit("HEAD");
+  return git.tryResolveCommit("HEAD");
 }
 async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
   const file = settings.plan;
@@ -25967,11 +26195,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -25987,7 +26215,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26060,26 +26288,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve7(output.toString());
+          resolve8(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve7(Buffer.concat(chunks));
+          resolve8(Buffer.concat(chunks));
         });
       }));
     });
@@ -26282,14 +26510,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve7(res);
+            resolve8(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -26533,12 +26761,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
+      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -26546,7 +26774,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve7(response);
+          resolve8(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -26585,7 +26813,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve7(response);
+          resolve8(response);
         }
       }));
     });
@@ -26596,11 +26824,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26616,7 +26844,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26647,11 +26875,11 @@ var BearerCredentialHandler = class {
 // node_modules/@actions/core/lib/oidc-utils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26667,7 +26895,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -26736,11 +26964,11 @@ var import_os = require("os");
 var import_fs = require("fs");
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -26756,7 +26984,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27058,11 +27286,11 @@ var fs2 = __toESM(require("fs"), 1);
 var path2 = __toESM(require("path"), 1);
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27078,7 +27306,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27182,11 +27410,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27202,7 +27430,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27276,11 +27504,11 @@ function findInPath(tool) {
 var import_timers = require("timers");
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27296,7 +27524,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27515,7 +27743,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path4.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve7, reject) => __awaiter7(this, void 0, void 0, function* () {
+      return new Promise((resolve8, reject) => __awaiter7(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -27525,8 +27753,8 @@ var ToolRunner = class extends events.EventEmitter {
         if (!optionsNonNull.silent && optionsNonNull.outStream) {
           optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os3.EOL);
         }
-        const state = new ExecState(optionsNonNull, this.toolPath);
-        state.on("debug", (message) => {
+        const state3 = new ExecState(optionsNonNull, this.toolPath);
+        state3.on("debug", (message) => {
           this._debug(message);
         });
         if (this.options.cwd && !(yield exists(this.options.cwd))) {
@@ -27553,7 +27781,7 @@ var ToolRunner = class extends events.EventEmitter {
         let errbuffer = "";
         if (cp.stderr) {
           cp.stderr.on("data", (data) => {
-            state.processStderr = true;
+            state3.processStderr = true;
             if (this.options.listeners && this.options.listeners.stderr) {
               this.options.listeners.stderr(data);
             }
@@ -27569,25 +27797,25 @@ var ToolRunner = class extends events.EventEmitter {
           });
         }
         cp.on("error", (err) => {
-          state.processError = err.message;
-          state.processExited = true;
-          state.processClosed = true;
-          state.CheckComplete();
+          state3.processError = err.message;
+          state3.processExited = true;
+          state3.processClosed = true;
+          state3.CheckComplete();
         });
         cp.on("exit", (code) => {
-          state.processExitCode = code;
-          state.processExited = true;
+          state3.processExitCode = code;
+          state3.processExited = true;
           this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-          state.CheckComplete();
+          state3.CheckComplete();
         });
         cp.on("close", (code) => {
-          state.processExitCode = code;
-          state.processExited = true;
-          state.processClosed = true;
+          state3.processExitCode = code;
+          state3.processExited = true;
+          state3.processClosed = true;
           this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-          state.CheckComplete();
+          state3.CheckComplete();
         });
-        state.on("done", (error2, exitCode) => {
+        state3.on("done", (error2, exitCode) => {
           if (stdbuffer.length > 0) {
             this.emit("stdline", stdbuffer);
           }
@@ -27598,7 +27826,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve7(exitCode);
+            resolve8(exitCode);
           }
         });
         if (this.options.input) {
@@ -27706,26 +27934,26 @@ var ExecState = class _ExecState extends events.EventEmitter {
     this.done = true;
     this.emit("done", error2, this.processExitCode);
   }
-  static HandleTimeout(state) {
-    if (state.done) {
+  static HandleTimeout(state3) {
+    if (state3.done) {
       return;
     }
-    if (!state.processClosed && state.processExited) {
-      const message = `The STDIO streams did not close within ${state.delay / 1e3} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-      state._debug(message);
+    if (!state3.processClosed && state3.processExited) {
+      const message = `The STDIO streams did not close within ${state3.delay / 1e3} seconds of the exit event from process '${state3.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+      state3._debug(message);
     }
-    state._setResult();
+    state3._setResult();
   }
 };
 
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27741,7 +27969,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27794,11 +28022,11 @@ function getExecOutput(commandLine, args, options) {
 // node_modules/@actions/core/lib/platform.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27814,7 +28042,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27873,11 +28101,11 @@ function getDetails() {
 // node_modules/@actions/core/lib/core.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27893,7 +28121,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -28168,7 +28396,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       if (!loaded) return void 0;
       const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
       return createCluster2(loaded.kc, {
-        requestTimeoutMs: 3e4,
+        requestTimeoutMs: settings.requestTimeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5
@@ -28934,638 +29162,38 @@ function resolveFlags({ flags, env }) {
 init_errors();
 init_option_naming();
 
-// src/settings/settings.ts
-init_errors();
-
-// src/core/fleet.ts
-init_errors();
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen.set(name, i);
-    }
+// src/core/untrusted-head.ts
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
   }
-  return waves;
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
 }
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field3(event, "pull_request");
+    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
   }
-  return runs2;
+  if (eventName === "workflow_run") {
+    const run2 = field3(event, "workflow_run");
+    const trigger = field3(run2, "event");
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
 }
-
-// src/settings/options.ts
-init_setting_choices();
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: DISCOVER_MODES,
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: STRATEGIES,
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "rollback",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    default: "3",
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: DRY_RUNS,
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "plan-out",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN_OUT",
-    placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
-  },
-  {
-    name: "plan",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN",
-    placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-  },
-  {
-    name: "continue-on-failure",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: String(DEFAULT_CONCURRENCY),
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-  },
-  {
-    name: "check",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-  },
-  {
-    name: "changed-only",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: OUTPUT_FORMATS,
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "comment",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "restart-reloader-managed",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    // 16 MiB: see the README ("Files it will not read") for why.
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
-
-// src/settings/parse-duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+function isFork(head, base) {
+  const headName = field3(head, "full_name");
+  const baseName = field3(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  return headName.toLowerCase() !== baseName.toLowerCase();
 }
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.strategy === "gitops") checkGitops(values);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function credentialVariables() {
-  return [
-    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
-      ...o.env ? [o.env] : [],
-      `INPUT_${o.name.toUpperCase()}`
-    ]),
-    "INPUT_GITHUB-TOKEN",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "CONFIG_ROLLOUT_GITLAB_TOKEN"
-  ];
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    namespace: given("namespace"),
-    discover: str("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str("plan-out") || void 0,
-    plan: str("plan") || void 0,
-    wait: bool("wait"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    ...contextWaves(str("contexts"), str("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: given("concurrency"),
-    hashKey: str("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str("comment-id") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
+function field3(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
 // src/pipeline/run.ts
@@ -29598,19 +29226,19 @@ function revisionFormProblem(ref, role, naming) {
 
 // src/pipeline/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
-function contextOf(git2, opts) {
+function contextOf(git, opts) {
   return {
-    git: git2,
+    git,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local"),
     naming: opts.naming ?? CLI_FLAGS
   };
 }
-async function resolveCommits(request, git2, opts = {}) {
-  const ctx = contextOf(git2, opts);
+async function resolveCommits(request, git, opts = {}) {
+  const ctx = contextOf(git, opts);
   switch (request.kind) {
     case "nothing":
-      return { head: await git2.tryResolveCommit("HEAD") ?? "", note: request.note };
+      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
     case "first-parent":
       return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
     case "range":
@@ -29695,20 +29323,20 @@ async function firstParentRange(ctx, head, note) {
   }
   return { base: parent, head, note };
 }
-async function commitOrder(git2, commit, head, opts = {}) {
+async function commitOrder(git, commit, head, opts = {}) {
   if (commit === head) return { order: "same" };
-  const ctx = contextOf(git2, opts);
-  const present = isFullSha(commit) && (await git2.hasCommit(commit) || await git2.fetchCommit(commit));
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
   if (!present) {
-    return await git2.isShallow() ? {
+    return await git.isShallow() ? {
       order: "unknown",
       why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
-  const mergeBase = await deepenUntil(ctx, [commit, head], () => git2.mergeBase(commit, head));
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
   if (mergeBase === commit) return { order: "older" };
   if (mergeBase === head) return { order: "newer" };
-  if (mergeBase !== void 0 || !await git2.isShallow()) return { order: "diverged" };
+  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
     why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
@@ -29843,15 +29471,15 @@ function countLines(text, from, to) {
 }
 
 // src/pipeline/scan/read-files.ts
-async function readBytes(git2, rev, paths, options, oversized) {
+async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
   for (const [path6, size] of read.oversized) oversized.set(path6, size);
   return read.files;
 }
-async function readManifests(git2, rev, paths, options, problems) {
+async function readManifests(git, rev, paths, options, problems) {
   const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git2, rev, paths, options, oversized);
+  const files = await readBytes(git, rev, paths, options, oversized);
   for (const [path6, size] of oversized)
     problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
   return parseFiles(paths, files, options, problems);
@@ -29868,7 +29496,7 @@ function oversizedCandidateProblem(path6, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path6 of paths) {
-    await new Promise((resolve7) => setImmediate(resolve7));
+    await new Promise((resolve8) => setImmediate(resolve8));
     const bytes = files.get(path6);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path6, bytes, options);
@@ -29893,13 +29521,13 @@ function withTemplateRefs(names) {
 function uniqueNames(names) {
   return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
-async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
+async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
   if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
 }
-function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
   const names = new Set(
     withTemplateRefs(
       [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
@@ -29907,7 +29535,7 @@ function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options
   );
   if (names.size === 0) return void 0;
   const parsed = /* @__PURE__ */ new Map();
-  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
     read: (path6) => !alreadyRead.has(path6) && wanted(path6),
     maxBytes: options.maxFileSize,
     onFile(path6, file) {
@@ -29926,22 +29554,22 @@ function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options
   });
   return { names, hits, parsed };
 }
-async function readCandidates(git2, rev, names, early, ctx) {
+async function readCandidates(git, rev, names, early, ctx) {
   if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
+    const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
   }
   const missed = names.filter((name) => !early.names.has(name));
   const [guessed, more] = await Promise.all([
     early.hits,
-    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
   ]);
   const candidates = [
     .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
   ].sort();
   const unread = candidates.filter((path6) => !early.parsed.has(path6));
   const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
   const lateByPath = new Map(
     unread.map((path6) => [path6, { manifests: [], problems: [] }])
   );
@@ -29982,19 +29610,19 @@ async function createPathFilter(options, owned) {
 }
 
 // src/pipeline/scan/configs-at-head.ts
-async function readConfigsAt(git2, rev, ids, known, options, owned) {
+async function readConfigsAt(git, rev, ids, known, options, owned) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = await createPathFilter(options, owned);
   const files = await findCandidateFiles(
-    git2,
+    git,
     rev,
     [...new Set(missing.map((id) => id.name))],
     /* @__PURE__ */ new Set(),
     wanted
   );
   const problems = [];
-  const manifests = await readManifests(git2, rev, files, options, problems);
+  const manifests = await readManifests(git, rev, files, options, problems);
   const missingKeys = new Set(missing.map(idKey));
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
@@ -30076,7 +29704,7 @@ function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
   }
   return problems;
 }
-async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
+async function withoutUnreadChanges(git, commits, changes, unread, problems) {
   const kept = [];
   for (const change of changes) {
     const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
@@ -30085,7 +29713,7 @@ async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
       kept.push(change);
       continue;
     }
-    const hits = await git2.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
     if (hits.length === 0) {
       kept.push(change);
       continue;
@@ -30151,7 +29779,7 @@ function literalPathspecs(paths) {
 function changedPathsOf(files) {
   return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
 }
-async function readChangedManifests(git2, commits, allChangedFiles, wanted, options, log) {
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -30159,9 +29787,9 @@ async function readChangedManifests(git2, commits, allChangedFiles, wanted, opti
   const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git2, commits.base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git2, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git2, commits.head, headPaths, options, oversized.head);
+  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const baseProblems = [];
   const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
@@ -30242,7 +29870,7 @@ function withSources(changes, base, head) {
 // src/pipeline/scan/new-at-base.ts
 init_workload_kinds();
 init_model();
-async function settleAtBase(git2, base, ctx) {
+async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
   const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
   const unreadAtBase = new Set(
@@ -30256,9 +29884,9 @@ async function settleAtBase(git2, base, ctx) {
     ...maybeNewWorkloads.map((m) => m.id.name)
   ]);
   const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git2,
+    git,
     base,
-    await findCandidateFiles(git2, base, namesAtBase, read.touched, ctx.wanted),
+    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
     ctx.options,
     []
   );
@@ -30354,72 +29982,12 @@ function pathsAtBase(headPaths, changes, relevant) {
 
 // src/render/render-command.ts
 init_errors();
+init_run_process();
 
-// src/render/run-process.ts
-var import_node_child_process2 = require("node:child_process");
-var MAX_STDOUT_BYTES = 512 * 1024 * 1024;
-var STDERR_TAIL_BYTES = 4096;
-function runProcess(file, args, options) {
-  return new Promise((resolve7) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    const child2 = (0, import_node_child_process2.spawn)(file, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: options.timeoutMs,
-      killSignal: "SIGKILL"
-    });
-    child2.stdout.on("data", (chunk) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) {
-        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
-        child2.kill("SIGKILL");
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child2.stderr.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
-    });
-    child2.on("error", (error2) => {
-      failure = error2.message;
-    });
-    child2.on("close", (exitCode, signal) => {
-      resolve7({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        stderrEnd: stderr.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    });
-  });
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-
-// src/render/render-command.ts
-var SHELL = "/bin/sh";
-async function runRenderCommand(run2, treeDir, commit) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
+// src/render/kustomize.ts
+var import_node_os2 = require("node:os");
+init_errors();
+init_run_process();
 
 // src/render/renderer-environment.ts
 var import_node_fs3 = require("node:fs");
@@ -30444,16 +30012,129 @@ function findExecutable(name, dirs) {
 function kustomizeEnvironment(pathDirs, home) {
   return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
-function renderCommandEnvironment(env, pathDirs, secretVariables) {
+var RENDER_ENV_ALLOWED = [
+  "HOME",
+  "LANG",
+  "LANGUAGE",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TMPDIR",
+  "USER",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy"
+];
+function renderCommandEnvironment(env, pathDirs, named) {
   const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!secretVariables.includes(key)) out[key] = value;
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
   }
   out.PATH = pathDirs.join(import_node_path3.delimiter);
   return out;
 }
 function renderSlots() {
   return Math.max(1, (0, import_node_os.availableParallelism)());
+}
+
+// src/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path6, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path6, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+var KustomizeBuildError = class extends UserError {
+  constructor(command, commit, why, detail) {
+    super(
+      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+    );
+    this.command = command;
+    this.commit = commit;
+    this.why = why;
+    this.detail = detail;
+  }
+  command;
+  commit;
+  why;
+  detail;
+  name = "KustomizeBuildError";
+};
+async function kustomizeBuild(run2, treeDir, dir, commit, signal) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  const detail = () => run2.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+var MAX_DETAIL_CHARS = 400;
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/render/render-command.ts
+var SHELL = "/bin/sh";
+async function runRenderCommand(run2, treeDir, commit, signal) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
 }
 
 // src/pipeline/scan/kustomize-sources.ts
@@ -30523,6 +30204,24 @@ function normalizedDir(path6) {
 
 // src/pipeline/scan/kustomize-sources.ts
 init_kustomization_names();
+
+// src/core/sources/kustomize-entries.ts
+function refusedEntries(label2, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
 
 // src/core/sources/kustomize-graph.ts
 function buildKustomizeGraph(kustomizations) {
@@ -30621,83 +30320,12 @@ function namedByGlob(dir, globs) {
   return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
 
-// src/render/kustomize.ts
-var import_node_os2 = require("node:os");
-init_errors();
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path6, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
-  constructor(command, commit, why, detail) {
-    super(
-      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-    );
-    this.command = command;
-    this.commit = commit;
-    this.why = why;
-    this.detail = detail;
-  }
-  command;
-  commit;
-  why;
-  detail;
-  name = "KustomizeBuildError";
-};
-async function kustomizeBuild(run2, treeDir, dir, commit) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(
-      command,
-      commit,
-      `exit ${result.exitCode}`,
-      shortDetail(result.stderrEnd, treeDir)
-    );
-  }
-  const why = result.failure ?? `killed by ${result.signal}`;
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
-${result.stderrTail}` : ""}`
-  );
-}
-var MAX_DETAIL_CHARS = 400;
-function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-
 // src/pipeline/scan/rendered-source.ts
 var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
 
 // src/pipeline/scan/kustomize-sources.ts
-async function findKustomizeSources(git2, ctx) {
-  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
+async function findKustomizeSources(git, ctx) {
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
@@ -30725,7 +30353,7 @@ async function findKustomizeSources(git2, ctx) {
   let notDeployed = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
-      git2,
+      git,
       ctx,
       [baseGraph, headGraph],
       [baseKs, headKs],
@@ -30763,6 +30391,10 @@ async function findKustomizeSources(git2, ctx) {
 function kustomizeSource(dir, ctx, at) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
+  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
+  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+  if (refused !== void 0) throw new UserError(refused);
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -30775,19 +30407,21 @@ function kustomizeSource(dir, ctx, at) {
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
-    render: async (checkout, commit) => {
+    render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
       const run2 = {
         binary: await at.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        quiet
       };
-      return kustomizeBuild(run2, checkout.dir, dir, commit);
+      return kustomizeBuild(run2, checkout.dir, dir, commit, signal);
     }
   };
 }
-async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
+async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const included = /* @__PURE__ */ new Set();
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
@@ -30797,7 +30431,7 @@ async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
   const candidates = [...included].filter(
     (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git2, ctx, candidates) : []);
+  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
   const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
@@ -30807,16 +30441,16 @@ async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
 }
 var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
 var MANIFEST_FILE = /\.(ya?ml|json)$/;
-async function findDeployedDirs(git2, ctx, dirs) {
+async function findDeployedDirs(git, ctx, dirs) {
   const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
   const spellings = dirs.flatMap(
     (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
   );
-  const hits = (await git2.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
     (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
   );
   if (hits.length === 0) return [];
-  const { files } = await git2.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
   const objects = [];
   for (const [path6, bytes] of files) {
     const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
@@ -30845,7 +30479,7 @@ function untouchedNotes(labels) {
     `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
   ];
 }
-async function kustomizationsAt(git2, ctx) {
+async function kustomizationsAt(git, ctx) {
   const kustomizationPaths = (paths) => {
     const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
     return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
@@ -30857,8 +30491,8 @@ async function kustomizationsAt(git2, ctx) {
   reader?.catch(() => {
   });
   const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
-    toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
   ]);
   const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
   const parse2 = (paths, textOf) => {
@@ -30985,12 +30619,15 @@ function unquote(text) {
 }
 
 // src/render/materialize-tree.ts
-var import_node_child_process3 = require("node:child_process");
 var import_promises2 = require("node:fs/promises");
 var import_node_os3 = require("node:os");
 var import_node_path4 = require("node:path");
-async function createCommitTrees(repoDir, gitPath = "git", scope) {
+init_errors();
+init_interrupt();
+init_run_process();
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
   const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -30999,7 +30636,8 @@ async function createCommitTrees(repoDir, gitPath = "git", scope) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
+        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
       return tree;
@@ -31007,21 +30645,45 @@ async function createCommitTrees(repoDir, gitPath = "git", scope) {
     async dispose() {
       await Promise.allSettled(trees.values());
       await (0, import_promises2.rm)(root, { recursive: true, force: true });
+      forget();
     }
   };
 }
-async function writeTree(gitPath, repoDir, commit, dir, scope) {
+async function refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path4.sep);
+  for (const path6 of links) {
+    const at = (0, import_node_path4.join)(dir, path6);
+    let target;
+    try {
+      target = await (0, import_promises2.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path6)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path6} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
   await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
+  await git(repoDir, ["read-tree", commit], index);
   if (scope === void 0) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
   } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
     const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
     if (paths.length > 0) {
       await git(
-        gitPath,
         repoDir,
         [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
         index,
@@ -31029,39 +30691,33 @@ async function writeTree(gitPath, repoDir, commit, dir, scope) {
       );
     }
   }
+  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
   await (0, import_promises2.rm)(index, { force: true });
   return dir;
 }
-function git(gitPath, cwd, args, indexFile, input) {
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
-  return new Promise((resolve7, reject) => {
-    const child2 = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
       cwd,
       env,
-      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    const err = [];
-    child2.stdout?.on("data", (chunk) => out.push(chunk));
-    child2.stderr?.on("data", (chunk) => err.push(chunk));
-    child2.on("error", reject);
-    child2.on("close", (code) => {
-      const stderr = Buffer.concat(err).toString("utf8").trim();
-      if (code === 0) resolve7(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
-    });
-    if (input !== void 0 && child2.stdin) {
-      child2.stdin.on("error", () => {
-      });
-      child2.stdin.end(input);
+      ...input !== void 0 ? { input } : {},
+      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
     }
-  });
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
 
 // src/pipeline/scan/render-all.ts
-async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
   );
@@ -31069,9 +30725,16 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     sources.flatMap((s) => s.scope ?? []),
     []
   );
-  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
+    []
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+    timeoutMs
+  });
   try {
-    const blameTexts = readTexts(git2, head, [
+    const blameTexts = readTexts(git, head, [
       ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
     ]);
     blameTexts.catch(() => {
@@ -31114,24 +30777,29 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
   const outputs = sources.map(() => [void 0, void 0]);
-  let failed2 = false;
+  const failed2 = new AbortController();
+  let firstError;
   await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    if (failed2.signal.aborted) return;
     const started = performance.now();
     try {
-      outputs[i][side] = await source2.render(checkout, commit);
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
     } catch (error2) {
       const atBase = side === 1 && error2 instanceof KustomizeBuildError && source2.kustomization !== void 0;
       if (atBase) {
         outputs[i][side] = error2;
+      } else if (failed2.signal.aborted) {
+        return;
       } else {
-        failed2 = true;
-        throw error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2;
+        failed2.abort();
+        firstError = error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2;
+        return;
       }
     }
     log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
+  if (firstError !== void 0) throw firstError;
   return outputs;
 }
 function headFailureMessage(source2, error2) {
@@ -31177,8 +30845,8 @@ function writtenObjectsOf(sources, parsed, texts) {
   }
   return written;
 }
-async function readTexts(git2, rev, paths) {
-  const files = await git2.readFiles(rev, paths);
+async function readTexts(git, rev, paths) {
+  const files = await git.readFiles(rev, paths);
   return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
 }
 
@@ -31187,7 +30855,7 @@ var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
 var MAX_SOURCE_LOOKUPS = 2e3;
-async function mayTouchSources(git2, base, head, changedPaths, options) {
+async function mayTouchSources(git, base, head, changedPaths, options) {
   if (changedPaths.length === 0) return false;
   if (options.render !== void 0) {
     const matches = await globMatcher(options.renderPaths, { dot: true });
@@ -31210,23 +30878,23 @@ async function mayTouchSources(git2, base, head, changedPaths, options) {
   ];
   if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
   const [atBase, atHead] = await Promise.all([
-    git2.readFilesUpTo(base, lookups, 0),
-    git2.readFilesUpTo(head, lookups, 0)
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
   ]);
   const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
   if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
   return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
 }
-function listSourceFiles(git2, head) {
-  return git2.listFiles(head, SOURCE_FILE_NAMES);
+function listSourceFiles(git, head) {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
 }
-async function renderSources(git2, base, head, changedFiles, options, log, headListing = listSourceFiles(git2, head)) {
+async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
   const changedPaths = [
     ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
   ];
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
-  const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
   const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
   const headFiles = await headListing;
   const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
@@ -31241,7 +30909,7 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   let owned = inChart;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
-    const kustomize = await findKustomizeSources(git2, {
+    const kustomize = await findKustomizeSources(git, {
       base,
       head,
       dirs: options.kustomize,
@@ -31251,6 +30919,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
       differAtBase: atBase.differ,
       pathDirs,
       ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
+      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
+      ...options.entryRules ? { entryRules: options.entryRules } : {},
       ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
     });
     sources.push(...kustomize.sources);
@@ -31265,7 +30935,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
-  const objects = renderAll(git2, base, head, sources, pathDirs, options.defaultNamespace, log);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
   objects.catch(() => {
   });
   return { owned, notes, warnings, objects };
@@ -31287,8 +30958,9 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -31296,7 +30968,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     file: "--render",
     changedInputs,
     generators: [],
-    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
+    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
   };
 }
 function dirOf(path6) {
@@ -31322,28 +30994,28 @@ function nothingRead(sourceNotes) {
 }
 
 // src/pipeline/scan/scan-repository.ts
-async function scanRepository(git2, base, head, options, log) {
+async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git2.changedFiles(base, head);
+  const allChangedFiles = await git.changedFiles(base, head);
   const renderers = {};
   const wanted = await createPathFilter(
     options,
     options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
   );
-  if (!await mayTouchManifests(git2, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
+  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
     log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
     const render = options.sources?.render;
     return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
   }
-  const pending = startRenders(git2, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git2, { base, head }, allChangedFiles, wanted, options, log);
+  const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
   renderers.owned = rendered?.owned;
   const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
-  const readable = await withoutUnreadChanges(git2, { base, head }, compared.found.changes, unread, problems);
-  const atBase = await settleAtBase(git2, base, {
+  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git, base, {
     read,
     compared,
     changes: readable,
@@ -31351,7 +31023,7 @@ async function scanRepository(git2, base, head, options, log) {
     options,
     problems
   });
-  const { consumers, changes } = await readConsumers(git2, head, atBase.changes, {
+  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
     read,
     compared,
     owned: renderers.owned,
@@ -31379,9 +31051,9 @@ async function scanRepository(git2, base, head, options, log) {
     variants: settled.variants
   };
 }
-async function mayTouchManifests(git2, commits, changedPaths, wanted, options) {
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
   if (changedPaths.some((path6) => wanted(path6))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git2, commits.base, commits.head, changedPaths, options.sources);
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
 }
 function settleAllWorkloads(compared, consumers) {
   const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
@@ -31394,14 +31066,14 @@ function settleAllWorkloads(compared, consumers) {
   for (const [key, list] of settled.variants) variants.set(key, list);
   return { ...settled, variants };
 }
-function startRenders(git2, commits, changedFiles, options, log) {
+function startRenders(git, commits, changedFiles, options, log) {
   if (!options.sources) return void 0;
-  const headListing = listSourceFiles(git2, commits.head);
+  const headListing = listSourceFiles(git, commits.head);
   headListing.catch(() => {
   });
   const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
   const pending = renderSources(
-    git2,
+    git,
     commits.base,
     commits.head,
     changedFiles,
@@ -31413,10 +31085,10 @@ function startRenders(git2, commits, changedFiles, options, log) {
   });
   return pending;
 }
-async function readConsumers(git2, head, settledAtBase, ctx) {
+async function readConsumers(git, head, settledAtBase, ctx) {
   const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
   const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git2, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
   const owned = ctx.owned;
   let consumers = candidates;
   if (owned !== void 0) {
@@ -31435,8 +31107,8 @@ async function readConsumers(git2, head, settledAtBase, ctx) {
 }
 
 // src/pipeline/scan/unread-submodules.ts
-async function unreadSubmodules(git2, base, head, options) {
-  const submodules = (await git2.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
+async function unreadSubmodules(git, base, head, options) {
+  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
   const [include, exclude] = await Promise.all([
     globMatcher(options.paths, { dot: true }),
@@ -31492,7 +31164,7 @@ function planFileWriter(repoPlan, settings, write, naming) {
   };
 }
 async function planRepository(deps) {
-  const { settings, git: git2, log } = deps;
+  const { settings, git, log } = deps;
   const naming = deps.naming ?? CLI_FLAGS;
   const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
   if (!commits.base) {
@@ -31504,12 +31176,12 @@ async function planRepository(deps) {
     };
   }
   const base = commits.base;
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
   const scan = await log.group(
     "Find changed configs",
-    () => scanRepository(git2, base, commits.head, scanOptions, log)
+    () => scanRepository(git, base, commits.head, scanOptions, log)
   );
-  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
   reportScanProblems(scan, submodules, settings, log);
   return {
     kind: "planned",
@@ -31519,8 +31191,8 @@ async function planRepository(deps) {
       rangeNote: commits.note,
       scan,
       scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci })
+      readHeadConfigs: (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
   };
 }
@@ -31532,7 +31204,7 @@ function resolveRunCommits(deps, naming) {
   }
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });
 }
-function scanOptionsOf(settings, env) {
+function scanOptionsOf(settings, env, range) {
   const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   return {
     paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
@@ -31544,7 +31216,13 @@ function scanOptionsOf(settings, env) {
       ...settings.pathsExplicit ? { paths: settings.paths } : {},
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: credentialVariables(),
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize
+      },
       env
     }
   };
@@ -31564,6 +31242,57 @@ function reportScanProblems(scan, submodules, settings, log) {
 
 // src/pipeline/run-fleet.ts
 init_errors();
+
+// src/core/fleet.ts
+init_errors();
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+
+// src/pipeline/run-fleet.ts
 init_option_naming();
 init_run_result();
 
@@ -31784,7 +31513,7 @@ function missingObjectError(stderr) {
 }
 
 // src/git/spawn-git.ts
-var import_node_child_process4 = require("node:child_process");
+init_run_process();
 var GIT_CONFIG = ["core.quotePath=false"];
 var GitExitError = class extends Error {
   constructor(exitCode, stderr) {
@@ -31796,6 +31525,10 @@ var GitExitError = class extends Error {
   exitCode;
   stderr;
 };
+var idleTimeoutMs = 12e4;
+function setGitIdleTimeout(ms) {
+  idleTimeoutMs = ms;
+}
 function nulRecords(onRecords) {
   let pending = Buffer.alloc(0);
   return {
@@ -31811,46 +31544,45 @@ function nulRecords(onRecords) {
     }
   };
 }
-function spawnGit(cwd, args, options = {}) {
-  return new Promise((resolve7, reject) => {
-    const child2 = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-      cwd,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-      ...options.env ? { env: { ...process.env, ...options.env } } : {},
-      ...options.signal ? { signal: options.signal } : {}
-    });
-    child2.stdin.on("error", () => {
-    });
-    child2.stdin.end(options.input ?? "");
-    const stdout = [];
-    const stderr = [];
-    let failed2;
-    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
-    child2.stdout.on("data", (chunk) => {
-      if (failed2) return;
-      try {
-        onStdout(chunk);
-      } catch (error2) {
-        failed2 = error2;
-        child2.kill();
-      }
-    });
-    child2.stderr.on("data", (chunk) => stderr.push(chunk));
-    child2.on("error", (error2) => {
-      failed2 ??= error2;
-    });
-    child2.on("close", (code, signal) => {
-      if (failed2) return reject(failed2);
-      const exitCode = code ?? 128;
-      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-        return resolve7({ exitCode, stdout: Buffer.concat(stdout) });
-      }
-      const text = Buffer.concat(stderr).toString("utf8");
-      reject(new GitExitError(exitCode, signal ? `${text}
-(git was killed by ${signal})`.trim() : text));
-    });
+async function spawnGit(cwd, args, options = {}) {
+  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+    cwd,
+    input: options.input ?? "",
+    idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
+    ...options.env ? { env: { ...process.env, ...options.env } } : {},
+    ...options.signal ? { signal: options.signal } : {},
+    ...options.onStdout ? { onStdout: options.onStdout } : {}
   });
+  const failure = result.failure;
+  if (failure?.kind === "stdout") throw failure.error;
+  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
+  if (failure?.kind === "start")
+    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
+    );
+  }
+  const exitCode = result.exitCode ?? 128;
+  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+    return { exitCode, stdout: result.stdout };
+  }
+  const text = result.stderrEnd;
+  throw new GitExitError(
+    exitCode,
+    result.signal ? `${text}
+(git was killed by ${result.signal})`.trim() : text
+  );
+}
+function subcommand(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return "";
 }
 
 // src/git/run-git.ts
@@ -32631,9 +32363,11 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
   await deps.tree.withScratch(async (home) => {
-    const run2 = { binary, pathDirs, home, timeoutMs: settings.timeoutMs };
+    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run2 = { binary, pathDirs, home, ...bounds, quiet };
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
       const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
       await stampKustomization(
@@ -32910,7 +32644,8 @@ async function catFileSizes(root, names) {
 }
 
 // src/git/cat-file-reader.ts
-var import_node_child_process5 = require("node:child_process");
+var import_node_child_process2 = require("node:child_process");
+init_child_groups();
 var IDLE_MS = 200;
 var CatFileReader = class {
   constructor(root, idleMs = IDLE_MS) {
@@ -32938,11 +32673,12 @@ var CatFileProcess = class {
   constructor(root, idleMs, retire) {
     this.idleMs = idleMs;
     this.retire = retire;
-    this.child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+    this.child = (0, import_node_child_process2.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true
     });
+    trackGroup(this.child, false);
     this.parser = new CatFileBatchParser(
       true,
       (entry) => this.answer(entry),
@@ -32977,7 +32713,7 @@ var CatFileProcess = class {
   failed;
   idle;
   ask(names, maxContentBytes, onEntry) {
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       if (this.failed) return reject(this.failed);
       clearTimeout(this.idle);
       this.queue.push({
@@ -32985,7 +32721,7 @@ var CatFileProcess = class {
         entries: [],
         maxContentBytes,
         ...onEntry ? { onEntry } : {},
-        resolve: resolve7,
+        resolve: resolve8,
         reject
       });
       holdRun(this.child, true);
@@ -33074,9 +32810,9 @@ function assertSafeRef(ref) {
 var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
 var NOT_FOUND = [1, 128];
 var GitHistory = class {
-  constructor(root, git2, network) {
+  constructor(root, git, network) {
     this.root = root;
-    this.git = git2;
+    this.git = git;
     this.network = network;
   }
   root;
@@ -33344,8 +33080,10 @@ function grepError(error2) {
 }
 
 // src/git/create-git.ts
-var NETWORK_TIMEOUT_MS = 12e4;
-async function createGit(repoDir) {
+var DEFAULT_GIT_TIMEOUT_MS = 12e4;
+async function createGit(repoDir, options = {}) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path8.resolve)(repoDir);
   const isDirectory2 = await (0, import_promises7.stat)(dir).then(
     (s) => s.isDirectory(),
@@ -33354,11 +33092,7 @@ async function createGit(repoDir) {
   if (!isDirectory2) throw new UserError(`repository directory ${dir} does not exist`);
   const found = await findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(
-    root,
-    createGitRunner(root),
-    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
-  );
+  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
   return adapter;
 }
@@ -33383,8 +33117,8 @@ var GitAdapter = class extends GitHistory {
   checkWorkTree;
   /** Every object read goes through one long-lived `cat-file --batch`. */
   objects;
-  constructor(root, git2, network) {
-    super(root, git2, network);
+  constructor(root, git, network) {
+    super(root, git, network);
     this.objects = new CatFileReader(root);
   }
   async resolveCommit(ref) {
@@ -33395,12 +33129,12 @@ var GitAdapter = class extends GitHistory {
   async tryResolveCommit(ref) {
     assertSafeRef(ref);
     if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve7, reject) => {
+    const sha = await new Promise((resolve8, reject) => {
       if (this.resolving === void 0) {
         this.resolving = [];
         queueMicrotask(() => this.resolveBatch());
       }
-      this.resolving.push({ ref, resolve: resolve7, reject });
+      this.resolving.push({ ref, resolve: resolve8, reject });
     });
     if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
     return sha;
@@ -33598,6 +33332,37 @@ function splitByNewline(paths) {
 
 // src/action/main.ts
 init_kubeconfig_source();
+init_interrupt();
+
+// src/process/interrupt-run.ts
+init_interrupt();
+var INTERRUPT_GRACE_MS = 5e3;
+var CHILD_GRACE_MS = 1500;
+var SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 };
+function exitCodeForSignal(signal) {
+  return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
+}
+function handleInterrupts(run2, write) {
+  let handling = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      if (handling) process.exit(exitCodeForSignal(signal));
+      handling = true;
+      write(`config-rollout: ${signal} received: stopping
+`);
+      interrupt(signal);
+      void (async () => {
+        await cleanUpInterrupted(CHILD_GRACE_MS);
+        const grace = new Promise((resolve8) => setTimeout(resolve8, INTERRUPT_GRACE_MS).unref());
+        await Promise.race([run2.catch(() => void 0), grace]);
+        await cleanUpInterrupted(0);
+        write(`error: ${interruptSummary(signal)}
+`);
+        process.exit(exitCodeForSignal(signal));
+      })();
+    });
+  }
+}
 
 // src/report/ci-log-text.ts
 var ZERO_WIDTH_SPACE2 = "\u200B";
@@ -33785,6 +33550,630 @@ function renderReport(report, format) {
     case "text":
       return escapeForCiLog(renderText(report));
   }
+}
+
+// src/settings/options.ts
+init_setting_choices();
+
+// src/settings/source-options.ts
+var SOURCE_OPTIONS = [
+  {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one."
+  },
+  {
+    name: "git-timeout",
+    type: "duration",
+    default: "2m",
+    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
+  },
+  {
+    name: "render-timeout",
+    type: "duration",
+    default: "10m",
+    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+  },
+  {
+    name: "render-env",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_RENDER_ENV",
+    placeholder: "NAMES",
+    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+  },
+  {
+    name: "allow-remote-kustomize",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+  }
+];
+
+// src/settings/options.ts
+var OPTIONS = [
+  {
+    name: "base",
+    type: "string",
+    env: "CONFIG_ROLLOUT_BASE",
+    placeholder: "REV",
+    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+  },
+  {
+    name: "head",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HEAD",
+    placeholder: "REV",
+    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+  },
+  {
+    name: "repo",
+    type: "string",
+    default: ".",
+    env: "CONFIG_ROLLOUT_REPO",
+    placeholder: "DIR",
+    description: "Path of the git repository holding the manifests."
+  },
+  {
+    name: "paths",
+    type: "list",
+    default: "**/*.yaml,**/*.yml,**/*.json",
+    env: "CONFIG_ROLLOUT_PATHS",
+    placeholder: "GLOBS",
+    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
+  },
+  {
+    name: "exclude",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_EXCLUDE",
+    placeholder: "GLOBS",
+    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+  },
+  ...SOURCE_OPTIONS,
+  {
+    name: "namespace",
+    type: "string",
+    default: "default",
+    env: "CONFIG_ROLLOUT_NAMESPACE",
+    short: "n",
+    placeholder: "NS",
+    description: "Namespace of manifests that do not name one."
+  },
+  {
+    name: "discover",
+    type: "string",
+    choices: DISCOVER_MODES,
+    env: "CONFIG_ROLLOUT_DISCOVER",
+    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+  },
+  {
+    name: "strategy",
+    type: "string",
+    default: "annotation",
+    choices: STRATEGIES,
+    env: "CONFIG_ROLLOUT_STRATEGY",
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
+  },
+  {
+    name: "env-name",
+    type: "string",
+    default: "RESTART_TIME",
+    env: "CONFIG_ROLLOUT_ENV_NAME",
+    placeholder: "NAME",
+    description: "Name of the env var set by --strategy env."
+  },
+  {
+    name: "rollback",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_ROLLBACK",
+    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+  },
+  {
+    name: "prune",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_PRUNE",
+    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+  },
+  {
+    name: "keep",
+    type: "integer",
+    default: "3",
+    env: "CONFIG_ROLLOUT_KEEP",
+    placeholder: "N",
+    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+  },
+  {
+    name: "dry-run",
+    type: "string",
+    default: "none",
+    choices: DRY_RUNS,
+    env: "CONFIG_ROLLOUT_DRY_RUN",
+    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+  },
+  {
+    name: "apply",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_APPLY",
+    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+  },
+  {
+    name: "plan-out",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN_OUT",
+    placeholder: "FILE",
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+  },
+  {
+    name: "plan",
+    type: "string",
+    env: "CONFIG_ROLLOUT_PLAN",
+    placeholder: "FILE",
+    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+  },
+  {
+    name: "wait",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WAIT",
+    description: "Wait for every rollout to finish (--no-wait to skip)."
+  },
+  {
+    name: "timeout",
+    type: "duration",
+    default: "5m",
+    env: "CONFIG_ROLLOUT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+  },
+  {
+    name: "config-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+    placeholder: "DURATION",
+    description: "How long to wait for the cluster to hold the committed config content before failing."
+  },
+  {
+    name: "kubeconfig",
+    type: "string",
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+  },
+  {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "request-timeout",
+    type: "duration",
+    default: "30s",
+    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+  },
+  {
+    name: "context",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+  },
+  {
+    name: "contexts",
+    type: "string",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all)."
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces."
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+  },
+  {
+    name: "concurrency",
+    type: "integer",
+    default: String(DEFAULT_CONCURRENCY),
+    env: "CONFIG_ROLLOUT_CONCURRENCY",
+    placeholder: "N",
+    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  },
+  {
+    name: "check",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHECK",
+    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+  },
+  {
+    name: "changed-only",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+  },
+  {
+    name: "hash-key",
+    type: "string",
+    env: "CONFIG_ROLLOUT_HASH_KEY",
+    secret: true,
+    placeholder: "KEY",
+    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
+  },
+  {
+    name: "output",
+    type: "string",
+    default: "text",
+    choices: OUTPUT_FORMATS,
+    env: "CONFIG_ROLLOUT_OUTPUT",
+    short: "o",
+    description: "Report format on stdout; logs always go to stderr."
+  },
+  {
+    name: "comment",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_COMMENT",
+    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+  },
+  {
+    name: "comment-id",
+    type: "string",
+    env: "CONFIG_ROLLOUT_COMMENT_ID",
+    placeholder: "ID",
+    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+  },
+  {
+    name: "strict",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_STRICT",
+    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+  },
+  {
+    name: "restart-reloader-managed",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+  },
+  {
+    name: "max-file-size",
+    type: "integer",
+    // 16 MiB: see the README ("Files it will not read") for why.
+    default: "16777216",
+    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+    placeholder: "BYTES",
+    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+  },
+  {
+    name: "debug",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_DEBUG",
+    description: "Print stack traces of internal errors."
+  }
+];
+
+// src/settings/settings.ts
+init_errors();
+
+// src/settings/parse-duration.ts
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+
+// src/settings/validate-settings.ts
+init_errors();
+init_names();
+var MAX_TIMER_MS = 2147483647;
+var ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  const given = (name) => {
+    const value = get(name);
+    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
+    return value;
+  };
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: given("repo"),
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    gitTimeoutMs: given("git-timeout"),
+    renderTimeoutMs: given("render-timeout"),
+    renderEnv: list("render-env"),
+    allowRemoteKustomize: bool("allow-remote-kustomize"),
+    namespace: given("namespace"),
+    discover: str("discover"),
+    strategy: given("strategy"),
+    envName: given("env-name"),
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: given("keep"),
+    dryRun: given("dry-run"),
+    apply: bool("apply"),
+    planOut: str("plan-out") || void 0,
+    plan: str("plan") || void 0,
+    wait: bool("wait"),
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
+    requestTimeoutMs: given("request-timeout"),
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: given("concurrency"),
+    hashKey: str("hash-key"),
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
+    output: given("output"),
+    comment: bool("comment"),
+    commentId: str("comment-id") || void 0,
+    strict: bool("strict"),
+    maxFileSize: given("max-file-size"),
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  if (settings.plan !== void 0) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (settings.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+    );
+  }
+  return settings;
+}
+function contextWaves(contexts, context) {
+  if (contexts === void 0 || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
+    );
+  }
+  return { contexts: parseContexts(contexts) };
+}
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
 // src/core/log.ts
@@ -34088,29 +34477,6 @@ function decideTrust(input) {
   }
   return note ? { dryRun, note } : { dryRun };
 }
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field3(event, "pull_request");
-    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    const run2 = field3(event, "workflow_run");
-    const trigger = field3(run2, "event");
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
-  }
-  return void 0;
-}
-function isFork(head, base) {
-  const headName = field3(head, "full_name");
-  const baseName = field3(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-function field3(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
 
 // src/action/stamp-policy.ts
 function decideStampMode(input) {
@@ -34246,9 +34612,11 @@ async function run() {
         fullReportIn: "the job summary"
       };
     }
-    const git2 = settings.plan === void 0 ? await createGit(settings.repo) : () => createGit(settings.repo);
-    if (typeof git2 !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
-    const report = await runInCi(settings, { env, git: git2, cluster, log, naming: ACTION_INPUTS, readEvent });
+    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    if (typeof git !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(log);
+    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
     log.flush();
     info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
@@ -34291,8 +34659,8 @@ async function run() {
   }
 }
 async function stampStep(settings, inputs, env) {
-  const git2 = await createGit(settings.repo);
-  const log = createGitHubLog(core_exports, { filePrefix: workspacePath(git2.root, env) });
+  const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+  const log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
   const mode = decideStampMode({
     check: settings.check,
     commit: inputs.commit,
@@ -34302,8 +34670,8 @@ async function stampStep(settings, inputs, env) {
   try {
     return await runStampAction({
       mode,
-      stamp: createStamper(settings, { root: git2.root, git: git2, env, log }),
-      commit: (request) => commitStamps(git2.root, {
+      stamp: createStamper(settings, { root: git.root, git, env, log }),
+      commit: (request) => commitStamps(git.root, {
         ...request,
         ...inputs.githubToken ? { token: inputs.githubToken } : {},
         ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
@@ -34347,7 +34715,8 @@ function isEntryPoint() {
   }
 }
 if (isEntryPoint()) {
-  run().catch((error2) => setFailed(String(error2)));
+  const running = run().catch((error2) => setFailed(String(error2)));
+  handleInterrupts(running, (text) => process.stderr.write(escapeForCiLog(text)));
 }
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

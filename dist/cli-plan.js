@@ -223,6 +223,205 @@ var init_kubeconfig_source = __esm({
   }
 });
 
+// src/process/child-groups.ts
+function processWide(name, create) {
+  const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
+  const global = globalThis;
+  global[key] ??= create();
+  return global[key];
+}
+function trackGroup(child, ownGroup = true) {
+  if (!ownGroup) alone.add(child);
+  if (child.pid === void 0) return;
+  if (!state.exitHookInstalled) {
+    state.exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const group of live) signalGroup(group, "SIGKILL");
+    });
+    installSignalStop();
+  }
+  live.add(child);
+  child.once("exit", () => live.delete(child));
+}
+function signalGroup(child, signal) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(alone.has(child) ? child.pid : -child.pid, signal);
+  } catch {
+  }
+}
+function stopGroup(child, graceMs = KILL_GRACE_MS) {
+  signalGroup(child, "SIGTERM");
+  return new Promise((resolve8) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signalGroup(child, "SIGKILL");
+      return resolve8();
+    }
+    const timer = setTimeout(() => {
+      signalGroup(child, "SIGKILL");
+      resolve8();
+    }, graceMs);
+    timer.unref();
+    child.once("exit", () => {
+      clearTimeout(timer);
+      signalGroup(child, "SIGKILL");
+      resolve8();
+    });
+  });
+}
+function onInterrupt(cleanup) {
+  cleanups.add(cleanup);
+  installSignalStop();
+  return () => cleanups.delete(cleanup);
+}
+async function runCleanups() {
+  const pending = [...cleanups];
+  cleanups.clear();
+  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+}
+function installSignalStop() {
+  if (state.signalStopInstalled) return;
+  state.signalStopInstalled = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      for (const group of live) signalGroup(group, "SIGKILL");
+      if (process.listenerCount(signal) > 0) return;
+      void runCleanups().finally(() => process.kill(process.pid, signal));
+    });
+  }
+}
+var state, live, KILL_GRACE_MS, alone, cleanups;
+var init_child_groups = __esm({
+  "src/process/child-groups.ts"() {
+    "use strict";
+    state = processWide("child-groups", () => ({
+      live: /* @__PURE__ */ new Set(),
+      cleanups: /* @__PURE__ */ new Set(),
+      exitHookInstalled: false,
+      signalStopInstalled: false
+    }));
+    live = state.live;
+    KILL_GRACE_MS = 2e3;
+    alone = /* @__PURE__ */ new WeakSet();
+    cleanups = state.cleanups;
+  }
+});
+
+// src/process/run-process.ts
+function runProcess(file, args, options = {}) {
+  const execute = (resolve8) => {
+    const stdout = [];
+    let stdoutBytes = 0;
+    let stderr = Buffer.alloc(0);
+    let failure;
+    let settled = false;
+    const child = (0, import_node_child_process.spawn)(file, [...args], {
+      ...options.cwd !== void 0 ? { cwd: options.cwd } : {},
+      env: options.env ?? process.env,
+      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"],
+      detached: options.ownGroup ?? true,
+      windowsHide: true
+    });
+    trackGroup(child, options.ownGroup ?? true);
+    const stop = (why) => {
+      failure ??= why;
+      void stopGroup(child);
+    };
+    const timers = [];
+    if (options.timeoutMs !== void 0) {
+      const ms = options.timeoutMs;
+      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
+    }
+    let idle;
+    const touch = () => {
+      if (options.idleTimeoutMs === void 0) return;
+      clearTimeout(idle);
+      const ms = options.idleTimeoutMs;
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
+    };
+    touch();
+    const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout.on("data", (chunk) => {
+      touch();
+      if (failure) return;
+      stdoutBytes += chunk.length;
+      if (options.maxOutputBytes !== void 0 && stdoutBytes > options.maxOutputBytes) {
+        stop({ kind: "output", message: `output over ${options.maxOutputBytes} bytes` });
+        return;
+      }
+      if (!options.onStdout) {
+        stdout.push(chunk);
+        return;
+      }
+      try {
+        options.onStdout(chunk);
+      } catch (error) {
+        stop({ kind: "stdout", message: error.message, error });
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      touch();
+      stderr = Buffer.concat([stderr, chunk]);
+      if (stderr.length > STDERR_KEEP_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES);
+    });
+    if (child.stdin) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(options.input);
+    }
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(idle);
+      options.signal?.removeEventListener("abort", onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve8({
+        exitCode: child.exitCode,
+        signal: child.signalCode,
+        stdout: Buffer.concat(stdout),
+        stderrTail: tailOf(stderr.toString("utf8")),
+        stderrEnd: stderr.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    };
+    child.on("error", (error) => {
+      failure ??= {
+        kind: "start",
+        message: error.code === "ENOENT" ? `${file} was not found` : `could not be started: ${error.message}`,
+        ...error.code !== void 0 ? { code: error.code } : {}
+      };
+      if (child.pid === void 0) finish();
+    });
+    child.on("close", finish);
+    child.on("exit", () => {
+      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
+      setTimeout(finish, PIPE_DRAIN_MS).unref();
+    });
+  };
+  return new Promise(execute);
+}
+function seconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
+}
+var import_node_child_process, STDERR_KEEP_BYTES, PIPE_DRAIN_MS;
+var init_run_process = __esm({
+  "src/process/run-process.ts"() {
+    "use strict";
+    import_node_child_process = require("node:child_process");
+    init_child_groups();
+    STDERR_KEEP_BYTES = 8192;
+    PIPE_DRAIN_MS = 1e3;
+  }
+});
+
 // src/kube/exec-credential.ts
 function boundExecPlugins(kc, timeoutMs, onCredential) {
   const plugins = /* @__PURE__ */ new Map();
@@ -247,8 +446,8 @@ function boundExecPlugins(kc, timeoutMs, onCredential) {
       const exec = plugins.get(user.name);
       if (!exec) return;
       let pending = credentials.get(user.name);
-      const cached = pending && await pending.catch(() => void 0);
-      if (!pending || !cached || cached.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
+      const cached = pending && await pending;
+      if (!pending || cached?.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
         pending = runPlugin(user.name, exec, timeoutMs).then((credential2) => {
           const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
           if (secrets.length > 0) onCredential?.(secrets);
@@ -270,27 +469,7 @@ function providerExec(user) {
   const exec = config?.exec;
   return typeof exec === "object" && exec !== null ? exec : void 0;
 }
-function killGroup(child) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-  }
-}
-function runPlugin(userName, exec, timeoutMs) {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    const killAll = () => {
-      for (const child of running) killGroup(child);
-    };
-    process.on("exit", killAll);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-      process.once(signal, () => {
-        killAll();
-        process.kill(process.pid, signal);
-      });
-    }
-  }
+async function runPlugin(userName, exec, timeoutMs) {
   const what = `the exec credential plugin "${exec.command}" of kubeconfig user "${userName}"`;
   const env = { ...process.env };
   for (const entry of exec.env ?? []) env[entry.name] = entry.value;
@@ -299,58 +478,28 @@ function runPlugin(userName, exec, timeoutMs) {
     kind: "ExecCredential",
     spec: { interactive: false }
   });
-  return new Promise((resolve7, reject) => {
-    let stdout = "";
-    let stderr = "";
-    let settled = false;
-    const child = (0, import_node_child_process.spawn)(exec.command, exec.args ?? [], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so a timeout kills what the plugin started too.
-      detached: true
-    });
-    running.add(child);
-    const finish = (error, credential) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      running.delete(child);
-      if (error) reject(error);
-      else resolve7(credential);
-    };
-    const timer = setTimeout(() => {
-      killGroup(child);
-      finish(
-        new UserError(
-          `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
-        )
-      );
-    }, timeoutMs);
-    child.stdout?.setEncoding("utf8").on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr?.setEncoding("utf8").on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => {
-      const message = error.code === "ENOENT" ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${error.code ?? error.message}`;
-      finish(new UserError(message));
-    });
-    child.on("close", (code, signal) => {
-      if (code !== 0) {
-        const last = stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "";
-        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        finish(new UserError(`${what} ${how}${last ? `: ${last}` : ""}`));
-        return;
-      }
-      const credential = parseExecCredential(stdout);
-      if (!credential) {
-        finish(new UserError(`${what} printed no ExecCredential with a token or client certificate`));
-        return;
-      }
-      finish(void 0, credential);
-    });
-  });
+  const result = await runProcess(exec.command, exec.args ?? [], { env, timeoutMs });
+  const failure = result.failure;
+  if (failure?.kind === "timeout") {
+    throw new UserError(
+      `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
+    );
+  }
+  if (failure?.kind === "start") {
+    throw new UserError(
+      failure.code === "ENOENT" ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${failure.code ?? failure.message}`
+    );
+  }
+  if (failure) throw new UserError(`${what} was stopped: ${failure.message}`);
+  if (result.exitCode !== 0) {
+    const last = result.stderrTail.split("\n").at(-1) ?? "";
+    const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+    throw new UserError(`${what} ${how}${last ? `: ${last}` : ""}`);
+  }
+  const credential = parseExecCredential(result.stdout.toString("utf8"));
+  if (!credential)
+    throw new UserError(`${what} printed no ExecCredential with a token or client certificate`);
+  return credential;
 }
 function parseExecCredential(stdout) {
   let parsed;
@@ -371,15 +520,13 @@ function parseExecCredential(stdout) {
   if (expiry && !Number.isNaN(Date.parse(expiry))) credential.expiresAt = Date.parse(expiry);
   return credential.token || credential.clientCertificateData ? credential : void 0;
 }
-var import_node_child_process, PROVIDER, running, exitHookInstalled;
+var PROVIDER;
 var init_exec_credential = __esm({
   "src/kube/exec-credential.ts"() {
     "use strict";
-    import_node_child_process = require("node:child_process");
     init_errors();
+    init_run_process();
     PROVIDER = "config-rollout-exec";
-    running = /* @__PURE__ */ new Set();
-    exitHookInstalled = false;
   }
 });
 
@@ -957,7 +1104,7 @@ var init_workload_kinds = __esm({
         rolloutStatus: deploymentStatus,
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -985,7 +1132,7 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
-        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
           const ref = field(field(obj, "spec"), "workloadRef");
           const name = field(ref, "name");
@@ -1390,11 +1537,11 @@ var init_request = __esm({
 // src/kube/watch-stream.ts
 function openWatch(kc, req) {
   const agents = [];
-  let controller;
+  let controller2;
   let closed = false;
   const abort = () => {
     closed = true;
-    controller?.abort();
+    controller2?.abort();
     for (const agent of agents) agent.destroy();
   };
   const config = Object.create(kc);
@@ -1424,7 +1571,7 @@ function openWatch(kc, req) {
     }
   ).then(
     (c) => {
-      controller = c;
+      controller2 = c;
       if (closed) c.abort();
     },
     (error) => {
@@ -1798,706 +1945,6 @@ var init_option_naming = __esm({
   }
 });
 
-// src/core/fleet.ts
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen.set(name, i);
-    }
-  }
-  return waves;
-}
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run) => run.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
-  }
-  return runs2;
-}
-var init_fleet = __esm({
-  "src/core/fleet.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/core/setting-choices.ts
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-    DEFAULT_CONCURRENCY = 8;
-  }
-});
-
-// src/settings/options.ts
-var OPTIONS;
-var init_options = __esm({
-  "src/settings/options.ts"() {
-    "use strict";
-    init_setting_choices();
-    OPTIONS = [
-      {
-        name: "base",
-        type: "string",
-        env: "CONFIG_ROLLOUT_BASE",
-        placeholder: "REV",
-        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-      },
-      {
-        name: "head",
-        type: "string",
-        env: "CONFIG_ROLLOUT_HEAD",
-        placeholder: "REV",
-        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-      },
-      {
-        name: "repo",
-        type: "string",
-        default: ".",
-        env: "CONFIG_ROLLOUT_REPO",
-        placeholder: "DIR",
-        description: "Path of the git repository holding the manifests."
-      },
-      {
-        name: "paths",
-        type: "list",
-        default: "**/*.yaml,**/*.yml,**/*.json",
-        env: "CONFIG_ROLLOUT_PATHS",
-        placeholder: "GLOBS",
-        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-      },
-      {
-        name: "exclude",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_EXCLUDE",
-        placeholder: "GLOBS",
-        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-      },
-      {
-        name: "kustomize",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_KUSTOMIZE",
-        placeholder: "DIRS",
-        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-      },
-      {
-        name: "render",
-        type: "string",
-        env: "CONFIG_ROLLOUT_RENDER",
-        placeholder: "CMD",
-        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-      },
-      {
-        name: "render-paths",
-        type: "list",
-        default: "**",
-        env: "CONFIG_ROLLOUT_RENDER_PATHS",
-        placeholder: "GLOBS",
-        description: "Files that are inputs of --render: it runs only when the range touches one."
-      },
-      {
-        name: "namespace",
-        type: "string",
-        default: "default",
-        env: "CONFIG_ROLLOUT_NAMESPACE",
-        short: "n",
-        placeholder: "NS",
-        description: "Namespace of manifests that do not name one."
-      },
-      {
-        name: "discover",
-        type: "string",
-        choices: DISCOVER_MODES,
-        env: "CONFIG_ROLLOUT_DISCOVER",
-        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-      },
-      {
-        name: "strategy",
-        type: "string",
-        default: "annotation",
-        choices: STRATEGIES,
-        env: "CONFIG_ROLLOUT_STRATEGY",
-        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
-      },
-      {
-        name: "env-name",
-        type: "string",
-        default: "RESTART_TIME",
-        env: "CONFIG_ROLLOUT_ENV_NAME",
-        placeholder: "NAME",
-        description: "Name of the env var set by --strategy env."
-      },
-      {
-        name: "rollback",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_ROLLBACK",
-        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-      },
-      {
-        name: "prune",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_PRUNE",
-        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-      },
-      {
-        name: "keep",
-        type: "integer",
-        default: "3",
-        env: "CONFIG_ROLLOUT_KEEP",
-        placeholder: "N",
-        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-      },
-      {
-        name: "dry-run",
-        type: "string",
-        default: "none",
-        choices: DRY_RUNS,
-        env: "CONFIG_ROLLOUT_DRY_RUN",
-        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-      },
-      {
-        name: "apply",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_APPLY",
-        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-      },
-      {
-        name: "plan-out",
-        type: "string",
-        env: "CONFIG_ROLLOUT_PLAN_OUT",
-        placeholder: "FILE",
-        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
-      },
-      {
-        name: "plan",
-        type: "string",
-        env: "CONFIG_ROLLOUT_PLAN",
-        placeholder: "FILE",
-        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
-      },
-      {
-        name: "wait",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_WAIT",
-        description: "Wait for every rollout to finish (--no-wait to skip)."
-      },
-      {
-        name: "timeout",
-        type: "duration",
-        default: "5m",
-        env: "CONFIG_ROLLOUT_TIMEOUT",
-        placeholder: "DURATION",
-        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-      },
-      {
-        name: "config-timeout",
-        type: "duration",
-        default: "60s",
-        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-        placeholder: "DURATION",
-        description: "How long to wait for the cluster to hold the committed config content before failing."
-      },
-      {
-        name: "kubeconfig",
-        type: "string",
-        env: "KUBECONFIG",
-        placeholder: "PATH",
-        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-      },
-      {
-        name: "kubeconfig-data",
-        type: "string",
-        env: "CONFIG_ROLLOUT_KUBECONFIG",
-        secret: true,
-        placeholder: "TEXT",
-        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-      },
-      {
-        name: "exec-plugin-timeout",
-        type: "duration",
-        default: "60s",
-        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-        placeholder: "DURATION",
-        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-      },
-      {
-        name: "context",
-        type: "string",
-        env: "CONFIG_ROLLOUT_CONTEXT",
-        placeholder: "NAME",
-        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-      },
-      {
-        name: "contexts",
-        type: "string",
-        env: "CONFIG_ROLLOUT_CONTEXTS",
-        placeholder: "LIST",
-        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-      },
-      {
-        name: "continue-on-failure",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-      },
-      {
-        name: "namespaces",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_NAMESPACES",
-        placeholder: "LIST",
-        description: "Only restart workloads in these namespaces (empty: all)."
-      },
-      {
-        name: "exclude-namespaces",
-        type: "list",
-        default: "kube-system",
-        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-        placeholder: "LIST",
-        description: "Never restart workloads in these namespaces."
-      },
-      {
-        name: "max-restarts",
-        type: "integer",
-        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-        placeholder: "N",
-        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-      },
-      {
-        name: "concurrency",
-        type: "integer",
-        default: String(DEFAULT_CONCURRENCY),
-        env: "CONFIG_ROLLOUT_CONCURRENCY",
-        placeholder: "N",
-        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-      },
-      {
-        name: "check",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CHECK",
-        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-      },
-      {
-        name: "changed-only",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
-      },
-      {
-        name: "hash-key",
-        type: "string",
-        env: "CONFIG_ROLLOUT_HASH_KEY",
-        secret: true,
-        placeholder: "KEY",
-        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
-      },
-      {
-        name: "output",
-        type: "string",
-        default: "text",
-        choices: OUTPUT_FORMATS,
-        env: "CONFIG_ROLLOUT_OUTPUT",
-        short: "o",
-        description: "Report format on stdout; logs always go to stderr."
-      },
-      {
-        name: "comment",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_COMMENT",
-        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-      },
-      {
-        name: "comment-id",
-        type: "string",
-        env: "CONFIG_ROLLOUT_COMMENT_ID",
-        placeholder: "ID",
-        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-      },
-      {
-        name: "strict",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_STRICT",
-        description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-      },
-      {
-        name: "restart-reloader-managed",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-        description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-      },
-      {
-        name: "max-file-size",
-        type: "integer",
-        // 16 MiB: see the README ("Files it will not read") for why.
-        default: "16777216",
-        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-        placeholder: "BYTES",
-        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-      },
-      {
-        name: "debug",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_DEBUG",
-        description: "Print stack traces of internal errors."
-      }
-    ];
-  }
-});
-
-// src/settings/parse-duration.ts
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-var UNIT_MS;
-var init_parse_duration = __esm({
-  "src/settings/parse-duration.ts"() {
-    "use strict";
-    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-});
-
-// src/settings/validate-settings.ts
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.strategy === "gitops") checkGitops(values);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-var MAX_TIMER_MS, ENV_NAME;
-var init_validate_settings = __esm({
-  "src/settings/validate-settings.ts"() {
-    "use strict";
-    init_errors();
-    init_names();
-    MAX_TIMER_MS = 2147483647;
-    ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-  }
-});
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function credentialVariables() {
-  return [
-    ...OPTIONS.filter((o) => o.secret).flatMap((o) => [
-      ...o.env ? [o.env] : [],
-      `INPUT_${o.name.toUpperCase()}`
-    ]),
-    "INPUT_GITHUB-TOKEN",
-    "GITHUB_TOKEN",
-    "GH_TOKEN",
-    "CONFIG_ROLLOUT_GITLAB_TOKEN"
-  ];
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    namespace: given("namespace"),
-    discover: str("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str("plan-out") || void 0,
-    plan: str("plan") || void 0,
-    wait: bool("wait"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    ...contextWaves(str("contexts"), str("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: given("concurrency"),
-    hashKey: str("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str("comment-id") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-var TRUE, FALSE;
-var init_settings = __esm({
-  "src/settings/settings.ts"() {
-    "use strict";
-    init_errors();
-    init_fleet();
-    init_options();
-    init_parse_duration();
-    init_validate_settings();
-    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-  }
-});
-
 // src/core/model.ts
 function idKey(id) {
   return `${id.kind}/${id.namespace}/${id.name}`;
@@ -2778,6 +2225,28 @@ var init_rolls_on_apply = __esm({
     init_config_content();
     init_model();
     HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -3401,8 +2870,8 @@ function checkVariants(inputs, variants) {
       const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
       const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
       if (effect === void 0) return void 0;
-      const field3 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field3, effect };
+      const field4 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field4, effect };
     }).find((c) => c !== void 0);
     if (conflict) conflicts.push(conflict);
     else agreeing.push(described);
@@ -3530,6 +2999,19 @@ async function runLimited(items, limit, step) {
 var init_run_limited = __esm({
   "src/core/run-limited.ts"() {
     "use strict";
+  }
+});
+
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+    DEFAULT_CONCURRENCY = 8;
   }
 });
 
@@ -3702,6 +3184,37 @@ var init_find_on_cluster = __esm({
   }
 });
 
+// src/process/interrupt.ts
+function noteStage(stage) {
+  journal.stage = stage;
+}
+function withStagesNoted(log) {
+  return {
+    ...log,
+    group: (title, run) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run);
+    }
+  };
+}
+function noteDone(line) {
+  journal.done.push(line);
+}
+var state2, controller, journal, interruptSignal;
+var init_interrupt = __esm({
+  "src/process/interrupt.ts"() {
+    "use strict";
+    init_child_groups();
+    state2 = processWide("interrupt", () => ({
+      controller: new AbortController(),
+      interruptedBy: void 0,
+      journal: { stage: "starting", done: [] }
+    }));
+    ({ controller, journal } = state2);
+    interruptSignal = controller.signal;
+  }
+});
+
 // src/pipeline/cluster/restart.ts
 async function restartWorkloads(requests, cluster, opts) {
   const started = opts.now();
@@ -3724,16 +3237,16 @@ async function prepareOne(request, cluster, opts) {
     return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
   }
   try {
-    const live = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live);
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
     if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
     if ("failed" in target) return { result: "failed", message: target.failed };
     const step = opts.strategy.patchFor(id, target.live, target.kind);
     if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live), object: live };
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
     }
     return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
   } catch (error) {
@@ -3776,10 +3289,10 @@ async function templateOwner(ownerId, cluster) {
   if (!kind) {
     return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
   }
-  const live = await cluster.readWorkload(ownerId);
-  if (!live)
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
     return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live };
+  return { id: ownerId, kind, live: live2 };
 }
 async function missingMessage(id, kind, cluster) {
   if (kind.customResource && !await cluster.serves(kind.kind)) {
@@ -3901,12 +3414,12 @@ async function listOnce(source2, req, fieldSelector) {
   return list.resourceVersion;
 }
 function sleep(ms, signal) {
-  return new Promise((resolve7) => {
-    if (signal.aborted) return resolve7();
+  return new Promise((resolve8) => {
+    if (signal.aborted) return resolve8();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);
-      resolve7();
+      resolve8();
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done);
@@ -3915,7 +3428,7 @@ function sleep(ms, signal) {
 function watchSession(source2, req, at, seen) {
   const { names, signal } = req;
   const followed = new Set(names);
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let handle;
     let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
     const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
@@ -3923,7 +3436,7 @@ function watchSession(source2, req, at, seen) {
     const end = (how) => {
       detach();
       handle?.abort();
-      resolve7({ how, unseen: unseen() });
+      resolve8({ how, unseen: unseen() });
     };
     const stop = () => end("complete");
     signal.addEventListener("abort", stop);
@@ -3957,7 +3470,7 @@ function watchSession(source2, req, at, seen) {
       (error) => {
         detach();
         if (error) reject(error);
-        else resolve7({ how: "closed", unseen: unseen() });
+        else resolve8({ how: "closed", unseen: unseen() });
       }
     );
     if (signal.aborted) end("complete");
@@ -3991,24 +3504,30 @@ async function waitForRollouts(cluster, targets, opts) {
   let unsettled = states.size;
   const stop = new AbortController();
   (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
   const waiting2 = {
     cluster,
     opts,
     now,
     signal: stop.signal,
-    settle(state, result, message) {
-      if (state.result) return;
-      state.result = { id: state.target.id, result, message, durationMs: now() - started };
+    settle(state3, result, message) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
       if (--unsettled === 0) stop.abort();
     }
   };
   const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
   const groups = /* @__PURE__ */ new Map();
-  for (const state of states.values()) {
-    const key = `${state.target.id.namespace}/${state.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
   }
   for (const members of groups.values()) {
     followGroup(members, waiting2).catch((error) => {
@@ -4027,14 +3546,14 @@ async function followGroup(members, waiting2) {
       settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
     return;
   }
-  const observe = (state, obj) => {
-    if (state.result) return;
-    const verdict = rolloutVerdict(state.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state, verdict.end, verdict.message);
-    state.lastError = void 0;
-    if (verdict.waiting !== state.lastMessage) {
-      state.lastMessage = verdict.waiting;
-      opts.onProgress?.(state.target.id, verdict.waiting);
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
     }
   };
   const byName = new Map(members.map((m) => [m.target.id.name, m]));
@@ -4048,9 +3567,9 @@ async function followGroup(members, waiting2) {
     following: (name) => !byName.get(name)?.result,
     onObject: (name, obj) => observe(byName.get(name), obj),
     onGone: (name, how) => {
-      const state = byName.get(name);
-      const id = formatId(state.target.id);
-      settle(state, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
     },
     onRetry: (error) => {
       for (const member of members) member.lastError = error.message;
@@ -4060,15 +3579,12 @@ async function followGroup(members, waiting2) {
     now: waiting2.now
   });
 }
-function timeOut(states, { settle, opts }) {
-  for (const state of states) {
-    if (state.result) continue;
-    const last = [state.lastMessage, state.lastError && `last error: ${state.lastError}`].filter(Boolean).join("; ");
-    settle(
-      state,
-      "timeout",
-      `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}${last ? `: ${last}` : ""}`
-    );
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
 function isLiveObject(obj) {
@@ -4096,7 +3612,7 @@ function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
   return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
 }
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME2.test(varName)) {
+  if (!ENV_NAME.test(varName)) {
     throw new UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
     );
@@ -4116,8 +3632,8 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   });
   return atTemplate(templatePath, { spec: { containers: entries } });
 }
-function envMergePatch(live, templatePath, varName, value) {
-  const template = templateAt(live, templatePath);
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
   const entries = envPatch(field(template, "spec"), varName, value, []);
   const wanted = new Map(
     arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
@@ -4127,7 +3643,7 @@ function envMergePatch(live, templatePath, varName, value) {
     const added = arrayField(wanted.get(stringField(container, "name")), "env");
     return { ...container, env: [...env, ...added] };
   });
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec: { containers } })
@@ -4137,7 +3653,7 @@ function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
-var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME2;
+var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
 var init_restart_patch = __esm({
   "src/core/restart-patch.ts"() {
     "use strict";
@@ -4146,7 +3662,7 @@ var init_restart_patch = __esm({
     init_json_shape();
     CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
     SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME2 = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
   }
 });
 
@@ -4168,25 +3684,37 @@ async function waitForAgent(cluster, ids, opts) {
   let unsettled = followed.size;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve7) => stop.signal.addEventListener("abort", () => resolve7()));
-  const settle = (state, outcome) => {
-    if (state.settled) return;
-    state.settled = outcome;
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
     opts.log.info(
-      `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
     );
     if (--unsettled === 0) stop.abort();
   };
-  if (unsettled === 0) stop.abort();
   const deadline = setTimeout(() => {
-    for (const state of followed.values())
-      settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
   }, opts.timeoutMs);
-  stop.signal.addEventListener("abort", () => clearTimeout(deadline));
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
   const groups = /* @__PURE__ */ new Map();
-  for (const state of followed.values()) {
-    const key = `${state.id.namespace}/${state.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state]);
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
   }
   for (const members of groups.values()) {
     followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
@@ -4195,7 +3723,7 @@ async function waitForAgent(cluster, ids, opts) {
     });
   }
   await finished;
-  for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled);
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
   return {
     applied: [...followed.values()].flatMap(
       (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
@@ -4213,11 +3741,11 @@ async function followGroup2(cluster, members, context) {
     fromMostRecent: false,
     following: (name) => !byName.get(name)?.settled,
     onObject: (name, obj) => {
-      const state = byName.get(name);
-      state.seen = currentHash(obj, state.templatePath);
-      if (state.seen !== state.hash) return;
-      state.object = obj;
-      context.settle(state, "applied");
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
     },
     // Not there (yet): an agent may still create it; the deadline says what was last seen.
     onGone: (name) => {
@@ -4230,12 +3758,12 @@ async function followGroup2(cluster, members, context) {
     now: context.now
   });
 }
-function notAppliedResult(state, timeoutMs, durationMs) {
-  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
   return {
-    id: state.id,
+    id: state3.id,
     restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
     durationMs
   };
 }
@@ -4291,7 +3819,8 @@ async function awaitAgent(cluster, workloads, agent, context) {
     () => waitForAgent(
       cluster,
       workloads.map((w) => w.id),
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now }
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
     )
   );
   const left = Math.max(1, settings.timeoutMs - (now() - started));
@@ -4342,11 +3871,15 @@ async function restartAndWait(cluster, round, context) {
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
         }
       },
       concurrency: settings.concurrency
     })
   );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
   const results = new Map(
     restarted.map((r) => [
       idKey(r.id),
@@ -4368,7 +3901,10 @@ async function restartAndWait(cluster, round, context) {
     round.titles.wait,
     () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log)
+      onProgress: logProgress(log),
+      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+      // not finished, so a versioned run rolls it back through the same path.
+      interrupt: interruptSignal
     })
   );
   for (const rollout of rollouts) {
@@ -4388,6 +3924,7 @@ var init_restart_and_wait = __esm({
     "use strict";
     init_errors();
     init_model();
+    init_interrupt();
     init_check_permissions();
     init_restart();
     init_wait();
@@ -4398,7 +3935,7 @@ var init_restart_and_wait = __esm({
 
 // src/kube/read-live-configs.ts
 async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
-  const live = /* @__PURE__ */ new Map();
+  const live2 = /* @__PURE__ */ new Map();
   const configMapsByNamespace = /* @__PURE__ */ new Map();
   const singles = [];
   for (const id of ids) {
@@ -4418,14 +3955,14 @@ async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) 
   const tasks = [
     ...lists.map(([namespace, group]) => async () => {
       const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group) live.set(idKey(id), byName.get(id.name));
+      for (const id of group) live2.set(idKey(id), byName.get(id.name));
     }),
     ...singles.map((id) => async () => {
-      live.set(idKey(id), await cluster.readConfig(id));
+      live2.set(idKey(id), await cluster.readConfig(id));
     })
   ];
   await runLimited(tasks, concurrency, (task) => task());
-  return live;
+  return live2;
 }
 var init_read_live_configs = __esm({
   "src/kube/read-live-configs.ts"() {
@@ -4442,12 +3979,12 @@ function committedContent(config) {
   return {
     id: snapshot.id,
     file: snapshot.file,
-    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
     ...config.manifest ? { manifest: config.manifest } : {}
   };
 }
 async function syncConfigs(cluster, configs, options, log) {
-  const live = /* @__PURE__ */ new Map();
+  const live2 = /* @__PURE__ */ new Map();
   const stillDifferent = async (candidates) => {
     const current = await readLiveConfigs(
       cluster,
@@ -4457,21 +3994,21 @@ async function syncConfigs(cluster, configs, options, log) {
     return candidates.filter((expected) => {
       const found = current.get(idKey(expected.id));
       if (!found || !expected.holds(found.content)) return true;
-      live.set(idKey(expected.id), found);
+      live2.set(idKey(expected.id), found);
       return false;
     });
   };
   const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live;
+  if (pending.length === 0) return live2;
   if (options.apply) {
     for (const { id, file, manifest } of pending) {
       if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
       log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
       await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
     }
-    return live;
+    return live2;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
@@ -4488,7 +4025,7 @@ async function syncConfigs(cluster, configs, options, log) {
       );
     }
   }
-  return live;
+  return live2;
 }
 var init_sync_configs = __esm({
   "src/pipeline/cluster/sync-configs.ts"() {
@@ -4647,10 +4184,10 @@ var init_restart_hash = __esm({
 
 // src/pipeline/strategy/annotation-strategy.ts
 function annotationStep(hashFor) {
-  return (id, live, kind) => {
+  return (id, live2, kind) => {
     const hash = hashFor(id);
     if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
-    if (currentHash(live, kind.templatePath) === hash) {
+    if (currentHash(live2, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
     return {
@@ -4691,10 +4228,10 @@ function createEnvStrategy(envName, now) {
     name: "env",
     needsLiveConfigs: true,
     prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live, kind) {
+    patchFor(_id, live2, kind) {
       const value = String(Math.floor(now() / 1e3));
       const type = kind.restart.patch;
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live, kind.templatePath, envName, value);
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
       return { patch, type, describe: `${envName}=${value}` };
     }
   };
@@ -4730,10 +4267,10 @@ function createGitopsStrategy(hashKey) {
       );
       return { configWrites: [] };
     },
-    patchFor(id, live, kind) {
+    patchFor(id, live2, kind) {
       const hash = hashFor(id);
       if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
-      const carried = currentHash(live, kind.templatePath);
+      const carried = currentHash(live2, kind.templatePath);
       if (carried !== hash) {
         throw new RolloutFailure(
           `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
@@ -4966,13 +4503,13 @@ async function prepareCopies(context, settings, managedCopies) {
 async function hashKeyFor(source2, hashKey, cluster) {
   if (hashKey) return Buffer.from(hashKey);
   if (source2.id.kind !== "Secret") return void 0;
-  const live = await cluster.readConfig(source2.id);
-  if (!live?.uid) {
+  const live2 = await cluster.readConfig(source2.id);
+  if (!live2?.uid) {
     throw new UserError(
       `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
     );
   }
-  return Buffer.from(live.uid);
+  return Buffer.from(live2.uid);
 }
 function managedCopyLister(cluster) {
   const lists = /* @__PURE__ */ new Map();
@@ -5077,11 +4614,11 @@ function repointStrategicPatch(repointed, templatePath) {
   }
   return atTemplate(templatePath, { spec });
 }
-function repointMergePatch(repointed, live, templatePath) {
+function repointMergePatch(repointed, live2, templatePath) {
   const lists = new Set(repointed.located.map((l) => l.placement.list));
   const spec = {};
   for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field(live, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec })
@@ -5286,9 +4823,9 @@ var init_prune = __esm({
 });
 
 // src/pipeline/strategy/versioned/repoint-workloads.ts
-function repointStep(live, kind, repointed) {
+function repointStep(live2, kind, repointed) {
   const type = kind.restart.patch;
-  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live, kind.templatePath);
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
   return { patch, type, describe: describeChanges(repointed.changes) };
 }
 function indexCopies(copies) {
@@ -5304,25 +4841,25 @@ function indexCopies(copies) {
   }
   return { renameTo, copiesIn };
 }
-function repointToCopies(id, live, kind, index) {
+function repointToCopies(id, live2, kind, index) {
   const rename = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename);
   if (repointed.changes.length > 0) return { repointed };
   const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
   const named = [
     ...new Set(
-      referenceSites(podSpecAt(live, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
     )
   ];
   return {
     unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
   };
 }
-function repointBack(live, kind, changes) {
+function repointBack(live2, kind, changes) {
   const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
-  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), back);
   if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
-  return repointStep(live, kind, repointed);
+  return repointStep(live2, kind, repointed);
 }
 async function asSources(workloads, managedCopies) {
   const sourceOf = /* @__PURE__ */ new Map();
@@ -5371,14 +4908,14 @@ async function rollbackOf(results, repointings, cluster, concurrency = DEFAULT_C
   const gone = await missingTargets(failed2, repointings, cluster, concurrency);
   return {
     ids: failed2.map((r) => r.id),
-    patchFor: (id, live, kind) => {
+    patchFor: (id, live2, kind) => {
       const changes = repointings.get(idKey(id)) ?? [];
       const missing = [
         ...new Set(
           changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has(idKey(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
         )
       ];
-      if (missing.length === 0) return repointBack(live, kind, changes);
+      if (missing.length === 0) return repointBack(live2, kind, changes);
       return {
         unchanged: `${missing.join(", ")}, which it used before, no longer exists (namespace ${id.namespace}): pods that name it could not start, so it is left on the new copy`
       };
@@ -5437,24 +4974,24 @@ async function findNewerCopies(context, copies) {
   for (const { copy, older } of copies) {
     for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
   }
-  const running2 = /* @__PURE__ */ new Map();
+  const running = /* @__PURE__ */ new Map();
   for (const workload of context.workloads) {
-    const live = context.manifests.get(idKey(workload.id))?.object;
-    const kind = live === void 0 ? void 0 : workloadKindOf(live);
-    if (live === void 0 || kind === void 0) continue;
-    for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+    const live2 = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
+    if (live2 === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
       const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
       const commit = commitOf.get(idKey(id));
       if (commit === void 0) continue;
-      const entry = running2.get(idKey(id)) ?? { id, workloads: [], commit };
+      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
       const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running2.set(idKey(id), entry);
+      running.set(idKey(id), entry);
     }
   }
   const orders = /* @__PURE__ */ new Map();
   const newer = /* @__PURE__ */ new Map();
-  for (const [key, { id, workloads, commit }] of running2) {
+  for (const [key, { id, workloads, commit }] of running) {
     let asked = orders.get(commit);
     if (asked === void 0) {
       asked = context.commitOrder(commit);
@@ -5475,16 +5012,16 @@ async function findNewerCopies(context, copies) {
   }
   return newer;
 }
-function staleReason(namespace, live, kind, newer, head) {
+function staleReason(namespace, live2, kind, newer, head) {
   if (newer.size === 0) return void 0;
-  const running2 = /* @__PURE__ */ new Map();
-  for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
+  const running = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
     const commit = newer.get(idKey(id));
-    if (commit !== void 0) running2.set(describe(id), commit);
+    if (commit !== void 0) running.set(describe(id), commit);
   }
-  if (running2.size === 0) return void 0;
-  const what = [...running2].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
+  if (running.size === 0) return void 0;
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
   return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
 }
 function describe(id) {
@@ -5544,16 +5081,16 @@ function createVersionedStrategy(settings) {
       return { configWrites: prepared.writes };
     },
     planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
-    patchFor(id, live, kind) {
-      const stale = staleReason(id.namespace, live, kind, newer, head);
+    patchFor(id, live2, kind) {
+      const stale = staleReason(id.namespace, live2, kind, newer, head);
       if (stale !== void 0) {
         staleRuns.set(idKey(id), stale);
         return { unchanged: stale };
       }
-      const repointing = repointToCopies(id, live, kind, index);
+      const repointing = repointToCopies(id, live2, kind, index);
       if ("unchanged" in repointing) return repointing;
       repointings.set(idKey(id), repointing.repointed.changes);
-      return repointStep(live, kind, repointing.repointed);
+      return repointStep(live2, kind, repointing.repointed);
     },
     rollbackFor: async (results, { cluster }) => settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : void 0,
     async afterWait(results, rolledBack, { cluster, log }) {
@@ -5674,9 +5211,9 @@ async function applyPlanToCluster(repoPlan, connection, context) {
       ...notes2.length > 0 ? { notes: notes2 } : {}
     };
   }
-  const live = await connectOnce();
+  const live2 = await connectOnce();
   const { results, notes } = await rollOutPlan(
-    live,
+    live2,
     {
       toRestart,
       listed: {
@@ -5702,7 +5239,7 @@ async function applyPlanToCluster(repoPlan, connection, context) {
     results,
     ...notes.length > 0 ? { notes } : {},
     outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
+    cluster: { context: live2.context, server: live2.server },
     dryRun: settings.dryRun
   };
 }
@@ -6584,62 +6121,6 @@ var init_kustomization_names = __esm({
   }
 });
 
-// src/render/run-process.ts
-function runProcess(file, args, options) {
-  return new Promise((resolve7) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    const child = (0, import_node_child_process2.spawn)(file, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: options.timeoutMs,
-      killSignal: "SIGKILL"
-    });
-    child.stdout.on("data", (chunk) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) {
-        failure = `output is over ${MAX_STDOUT_BYTES} bytes`;
-        child.kill("SIGKILL");
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_TAIL_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_TAIL_BYTES);
-    });
-    child.on("error", (error) => {
-      failure = error.message;
-    });
-    child.on("close", (exitCode, signal) => {
-      resolve7({
-        exitCode,
-        signal,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        stderrEnd: stderr.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    });
-  });
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-var import_node_child_process2, MAX_STDOUT_BYTES, STDERR_TAIL_BYTES;
-var init_run_process = __esm({
-  "src/render/run-process.ts"() {
-    "use strict";
-    import_node_child_process2 = require("node:child_process");
-    MAX_STDOUT_BYTES = 512 * 1024 * 1024;
-    STDERR_TAIL_BYTES = 4096;
-  }
-});
-
 // src/render/renderer-environment.ts
 function trustedPathDirs(pathValue, untrusted) {
   const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
@@ -6660,10 +6141,10 @@ function findExecutable(name, dirs) {
 function kustomizeEnvironment(pathDirs, home) {
   return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
-function renderCommandEnvironment(env, pathDirs, secretVariables) {
+function renderCommandEnvironment(env, pathDirs, named) {
   const out = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (!secretVariables.includes(key)) out[key] = value;
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
   }
   out.PATH = pathDirs.join(import_node_path3.delimiter);
   return out;
@@ -6671,13 +6152,119 @@ function renderCommandEnvironment(env, pathDirs, secretVariables) {
 function renderSlots() {
   return Math.max(1, (0, import_node_os.availableParallelism)());
 }
-var import_node_fs3, import_node_os, import_node_path3;
+var import_node_fs3, import_node_os, import_node_path3, RENDER_ENV_ALLOWED;
 var init_renderer_environment = __esm({
   "src/render/renderer-environment.ts"() {
     "use strict";
     import_node_fs3 = require("node:fs");
     import_node_os = require("node:os");
     import_node_path3 = require("node:path");
+    RENDER_ENV_ALLOWED = [
+      "HOME",
+      "LANG",
+      "LANGUAGE",
+      "LC_ALL",
+      "LC_CTYPE",
+      "TZ",
+      "TMPDIR",
+      "USER",
+      "HTTP_PROXY",
+      "HTTPS_PROXY",
+      "NO_PROXY",
+      "http_proxy",
+      "https_proxy",
+      "no_proxy"
+    ];
+  }
+});
+
+// src/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+async function kustomizeBuild(run, treeDir, dir, commit, signal) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run.pathDirs, run.home),
+    timeoutMs: run.timeoutMs,
+    maxOutputBytes: run.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run.binary.label} ${target}`;
+  const detail = () => run.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+var import_node_os2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var init_kustomize = __esm({
+  "src/render/kustomize.ts"() {
+    "use strict";
+    import_node_os2 = require("node:os");
+    init_errors();
+    init_run_process();
+    init_renderer_environment();
+    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+    KustomizeBuildError = class extends UserError {
+      constructor(command, commit, why, detail) {
+        super(
+          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+        );
+        this.command = command;
+        this.commit = commit;
+        this.why = why;
+        this.detail = detail;
+      }
+      command;
+      commit;
+      why;
+      detail;
+      name = "KustomizeBuildError";
+    };
+    MAX_DETAIL_CHARS = 400;
   }
 });
 
@@ -6836,89 +6423,11 @@ var init_kustomize_roots = __esm({
   }
 });
 
-// src/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-async function kustomizeBuild(run, treeDir, dir, commit) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run.pathDirs, run.home),
-    timeoutMs: run.timeoutMs
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run.binary.label} ${target}`;
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(
-      command,
-      commit,
-      `exit ${result.exitCode}`,
-      shortDetail(result.stderrEnd, treeDir)
-    );
-  }
-  const why = result.failure ?? `killed by ${result.signal}`;
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `:
-${result.stderrTail}` : ""}`
-  );
-}
-function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-var import_node_os2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
-var init_kustomize = __esm({
-  "src/render/kustomize.ts"() {
-    "use strict";
-    import_node_os2 = require("node:os");
-    init_errors();
-    init_renderer_environment();
-    init_run_process();
-    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-    KustomizeBuildError = class extends UserError {
-      constructor(command, commit, why, detail) {
-        super(
-          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-        );
-        this.command = command;
-        this.commit = commit;
-        this.why = why;
-        this.detail = detail;
-      }
-      command;
-      commit;
-      why;
-      detail;
-      name = "KustomizeBuildError";
-    };
-    MAX_DETAIL_CHARS = 400;
-  }
-});
-
 // src/core/sources/kustomization-file.ts
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
   KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  isRemote: () => isRemote,
   joinPath: () => joinPath,
   kustomizationDirOf: () => kustomizationDirOf,
   readKustomizationFile: () => readKustomizationFile
@@ -6933,7 +6442,9 @@ function readKustomizationFile(path, text) {
     resources: [],
     files: [],
     generators: [],
-    patchFiles: []
+    patchFiles: [],
+    remote: [],
+    outside: []
   };
   let doc;
   try {
@@ -6946,15 +6457,9 @@ function readKustomizationFile(path, text) {
   result.isComponent = field(doc, "kind") === "Component";
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const local = (value) => {
-    if (typeof value !== "string" || value.trim() === "" || isRemote(value) || value.startsWith("/")) {
-      return void 0;
-    }
-    return joinPath(dir, value.trim());
-  };
   const pushAll = (into, values) => {
     for (const value of values) {
-      const path2 = local(value);
+      const path2 = localEntry(dir, value, result);
       if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
     }
   };
@@ -6996,11 +6501,25 @@ function readKustomizationFile(path, text) {
   }
   return result;
 }
+function localEntry(dir, value, seen) {
+  if (typeof value !== "string" || value.trim() === "") return void 0;
+  const written = value.trim();
+  if (isRemote(written)) {
+    if (!seen.remote.includes(written)) seen.remote.push(written);
+    return void 0;
+  }
+  const path = joinPath(dir, written);
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
+    if (!seen.outside.includes(written)) seen.outside.push(written);
+    return void 0;
+  }
+  return path;
+}
 function listOf(value) {
   return Array.isArray(value) ? value : [];
 }
 function isRemote(value) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
 function joinPath(dir, relative) {
   const parts = dir.split("/").filter(Boolean);
@@ -7131,7 +6650,7 @@ function parsePlanDocument(text, file) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UserError(`${file}: not a plan file: not valid JSON (${reason})`);
   }
-  const bad = (field3, expected) => new UserError(`${file}: malformed plan: ${field3} must be ${expected}`);
+  const bad = (field4, expected) => new UserError(`${file}: malformed plan: ${field4} must be ${expected}`);
   if (!isRecord3(value)) throw bad("the document", "a JSON object");
   if (value.apiVersion !== PLAN_API_VERSION) {
     throw new UserError(
@@ -7139,9 +6658,9 @@ function parsePlanDocument(text, file) {
     );
   }
   if (value.kind !== PLAN_KIND) throw bad("kind", `"${PLAN_KIND}"`);
-  for (const field3 of ["base", "head"]) {
-    if (typeof value[field3] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field3]))
-      throw bad(field3, "a full commit SHA");
+  for (const field4 of ["base", "head"]) {
+    if (typeof value[field4] !== "string" || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value[field4]))
+      throw bad(field4, "a full commit SHA");
   }
   if (!["annotation", "env", "versioned"].includes(value.strategy))
     throw bad("strategy", "one of annotation, env, versioned");
@@ -7159,47 +6678,47 @@ function parsePlanDocument(text, file) {
   }
   return document;
 }
-function checkId(value, field3, bad) {
-  if (!isRecord3(value)) throw bad(field3, "an object with kind, namespace and name");
+function checkId(value, field4, bad) {
+  if (!isRecord3(value)) throw bad(field4, "an object with kind, namespace and name");
   for (const key of ["kind", "namespace", "name"])
     if (typeof value[key] !== "string" || value[key] === "")
-      throw bad(`${field3}.${key}`, "a non-empty string");
+      throw bad(`${field4}.${key}`, "a non-empty string");
 }
-function checkConfig(value, field3, bad) {
-  if (!isRecord3(value)) throw bad(field3, "an object");
-  checkId(value.id, `${field3}.id`, bad);
+function checkConfig(value, field4, bad) {
+  if (!isRecord3(value)) throw bad(field4, "an object");
+  checkId(value.id, `${field4}.id`, bad);
   if (!["modified", "added", "deleted"].includes(value.status))
-    throw bad(`${field3}.status`, "one of modified, added, deleted");
-  if (typeof value.file !== "string") throw bad(`${field3}.file`, "a string");
-  if (typeof value.line !== "number") throw bad(`${field3}.line`, "a number");
+    throw bad(`${field4}.status`, "one of modified, added, deleted");
+  if (typeof value.file !== "string") throw bad(`${field4}.file`, "a string");
+  if (typeof value.line !== "number") throw bad(`${field4}.line`, "a number");
   if (!Array.isArray(value.keys) || !value.keys.every((k) => typeof k === "string"))
-    throw bad(`${field3}.keys`, "a list of strings");
+    throw bad(`${field4}.keys`, "a list of strings");
   if (value.digest !== void 0 && !/^(sha256|hmac-sha256):[0-9a-f]{64}$/.test(String(value.digest)))
-    throw bad(`${field3}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
+    throw bad(`${field4}.digest`, "sha256:<64 hex digits> or hmac-sha256:<64 hex digits>");
 }
-function checkWorkload(value, field3, bad) {
-  if (!isRecord3(value)) throw bad(field3, "an object");
-  checkId(value.id, `${field3}.id`, bad);
-  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field3}.source`, "repo or cluster");
-  if (typeof value.reason !== "string") throw bad(`${field3}.reason`, "a string");
-  if (!Array.isArray(value.references)) throw bad(`${field3}.references`, "a list");
+function checkWorkload(value, field4, bad) {
+  if (!isRecord3(value)) throw bad(field4, "an object");
+  checkId(value.id, `${field4}.id`, bad);
+  if (value.source !== "repo" && value.source !== "cluster") throw bad(`${field4}.source`, "repo or cluster");
+  if (typeof value.reason !== "string") throw bad(`${field4}.reason`, "a string");
+  if (!Array.isArray(value.references)) throw bad(`${field4}.references`, "a list");
   const change = value.change;
-  if (!isRecord3(change)) throw bad(`${field3}.change`, "an object");
+  if (!isRecord3(change)) throw bad(`${field4}.change`, "an object");
   if ("hash" in change) {
     if (typeof change.annotation !== "string" || !/^[0-9a-f]{64}$/.test(String(change.hash)))
-      throw bad(`${field3}.change`, "{annotation, hash} with a 64-hex-digit hash");
+      throw bad(`${field4}.change`, "{annotation, hash} with a 64-hex-digit hash");
   } else if ("env" in change) {
     if (typeof change.env !== "string" || change.env === "")
-      throw bad(`${field3}.change.env`, "a variable name");
+      throw bad(`${field4}.change.env`, "a variable name");
   } else if ("repoint" in change) {
-    if (!Array.isArray(change.repoint)) throw bad(`${field3}.change.repoint`, "a list");
+    if (!Array.isArray(change.repoint)) throw bad(`${field4}.change.repoint`, "a list");
     change.repoint.forEach((r, i) => {
       if (!isRecord3(r) || typeof r.copy !== "string")
-        throw bad(`${field3}.change.repoint[${i}].copy`, "a string");
-      checkId(r.config, `${field3}.change.repoint[${i}].config`, bad);
+        throw bad(`${field4}.change.repoint[${i}].copy`, "a string");
+      checkId(r.config, `${field4}.change.repoint[${i}].config`, bad);
     });
   } else {
-    throw bad(`${field3}.change`, "one of {annotation, hash}, {env}, {repoint}");
+    throw bad(`${field4}.change`, "one of {annotation, hash}, {env}, {repoint}");
   }
 }
 function isRecord3(value) {
@@ -7314,6 +6833,60 @@ var init_plan_out = __esm({
     init_restart_patch();
     init_config_copy();
     init_restart_hash();
+  }
+});
+
+// src/core/fleet.ts
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run) => run.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+var init_fleet = __esm({
+  "src/core/fleet.ts"() {
+    "use strict";
+    init_errors();
   }
 });
 
@@ -7545,7 +7118,7 @@ async function applySavedPlan(document, file, connection, context) {
     expectedConfigs.set(idKey(config.id), {
       id: config.id,
       file: `${config.file} (digest in ${file})`,
-      holds: (live) => configDigest(config.id, live, keyed) === digest
+      holds: (live2) => configDigest(config.id, live2, keyed) === digest
     });
   }
   const { results, notes } = await rollOutPlan(
@@ -7643,14 +7216,14 @@ async function writePlanFile(path, document, log) {
   );
 }
 async function checkoutHead(openGit) {
-  let git2;
+  let git;
   try {
-    git2 = await openGit();
+    git = await openGit();
   } catch (error) {
     if (error instanceof UserError) return void 0;
     throw error;
   }
-  return git2.tryResolveCommit("HEAD");
+  return git.tryResolveCommit("HEAD");
 }
 async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
   const file = settings.plan;
@@ -7826,6 +7399,9 @@ var init_parse_cat_file_batch = __esm({
 });
 
 // src/git/spawn-git.ts
+function setGitIdleTimeout(ms) {
+  idleTimeoutMs = ms;
+}
 function nulRecords(onRecords) {
   let pending = Buffer.alloc(0);
   return {
@@ -7841,52 +7417,51 @@ function nulRecords(onRecords) {
     }
   };
 }
-function spawnGit(cwd, args, options = {}) {
-  return new Promise((resolve7, reject) => {
-    const child = (0, import_node_child_process4.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-      cwd,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-      ...options.env ? { env: { ...process.env, ...options.env } } : {},
-      ...options.signal ? { signal: options.signal } : {}
-    });
-    child.stdin.on("error", () => {
-    });
-    child.stdin.end(options.input ?? "");
-    const stdout = [];
-    const stderr = [];
-    let failed2;
-    const onStdout = options.onStdout ?? ((chunk) => stdout.push(chunk));
-    child.stdout.on("data", (chunk) => {
-      if (failed2) return;
-      try {
-        onStdout(chunk);
-      } catch (error) {
-        failed2 = error;
-        child.kill();
-      }
-    });
-    child.stderr.on("data", (chunk) => stderr.push(chunk));
-    child.on("error", (error) => {
-      failed2 ??= error;
-    });
-    child.on("close", (code, signal) => {
-      if (failed2) return reject(failed2);
-      const exitCode = code ?? 128;
-      if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-        return resolve7({ exitCode, stdout: Buffer.concat(stdout) });
-      }
-      const text = Buffer.concat(stderr).toString("utf8");
-      reject(new GitExitError(exitCode, signal ? `${text}
-(git was killed by ${signal})`.trim() : text));
-    });
+async function spawnGit(cwd, args, options = {}) {
+  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+    cwd,
+    input: options.input ?? "",
+    idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
+    ...options.env ? { env: { ...process.env, ...options.env } } : {},
+    ...options.signal ? { signal: options.signal } : {},
+    ...options.onStdout ? { onStdout: options.onStdout } : {}
   });
+  const failure = result.failure;
+  if (failure?.kind === "stdout") throw failure.error;
+  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
+  if (failure?.kind === "start")
+    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
+    );
+  }
+  const exitCode = result.exitCode ?? 128;
+  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+    return { exitCode, stdout: result.stdout };
+  }
+  const text = result.stderrEnd;
+  throw new GitExitError(
+    exitCode,
+    result.signal ? `${text}
+(git was killed by ${result.signal})`.trim() : text
+  );
 }
-var import_node_child_process4, GIT_CONFIG, GitExitError;
+function subcommand(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return "";
+}
+var GIT_CONFIG, GitExitError, idleTimeoutMs;
 var init_spawn_git = __esm({
   "src/git/spawn-git.ts"() {
     "use strict";
-    import_node_child_process4 = require("node:child_process");
+    init_run_process();
     GIT_CONFIG = ["core.quotePath=false"];
     GitExitError = class extends Error {
       constructor(exitCode, stderr) {
@@ -7898,6 +7473,7 @@ var init_spawn_git = __esm({
       exitCode;
       stderr;
     };
+    idleTimeoutMs = 12e4;
   }
 });
 
@@ -7939,11 +7515,12 @@ function holdRun(child, hold) {
     else handle.unref();
   }
 }
-var import_node_child_process5, IDLE_MS, CatFileReader, CatFileProcess;
+var import_node_child_process2, IDLE_MS, CatFileReader, CatFileProcess;
 var init_cat_file_reader = __esm({
   "src/git/cat-file-reader.ts"() {
     "use strict";
-    import_node_child_process5 = require("node:child_process");
+    import_node_child_process2 = require("node:child_process");
+    init_child_groups();
     init_missing_object();
     init_parse_cat_file_batch();
     init_spawn_git();
@@ -7974,11 +7551,12 @@ var init_cat_file_reader = __esm({
       constructor(root, idleMs, retire) {
         this.idleMs = idleMs;
         this.retire = retire;
-        this.child = (0, import_node_child_process5.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+        this.child = (0, import_node_child_process2.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
           cwd: root,
           stdio: ["pipe", "pipe", "pipe"],
           windowsHide: true
         });
+        trackGroup(this.child, false);
         this.parser = new CatFileBatchParser(
           true,
           (entry) => this.answer(entry),
@@ -8013,7 +7591,7 @@ var init_cat_file_reader = __esm({
       failed;
       idle;
       ask(names, maxContentBytes, onEntry) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           if (this.failed) return reject(this.failed);
           clearTimeout(this.idle);
           this.queue.push({
@@ -8021,7 +7599,7 @@ var init_cat_file_reader = __esm({
             entries: [],
             maxContentBytes,
             ...onEntry ? { onEntry } : {},
-            resolve: resolve7,
+            resolve: resolve8,
             reject
           });
           holdRun(this.child, true);
@@ -8120,9 +7698,9 @@ var init_git_history = __esm({
     FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
     NOT_FOUND = [1, 128];
     GitHistory = class {
-      constructor(root, git2, network) {
+      constructor(root, git, network) {
         this.root = root;
-        this.git = git2;
+        this.git = git;
         this.network = network;
       }
       root;
@@ -8269,9 +7847,9 @@ function parseNameStatus(output) {
   const changes = [];
   let i = 0;
   while (i < fields.length) {
-    const field3 = fields[i++];
-    const raw = RAW2.exec(field3);
-    const status = raw ? raw[5] : field3;
+    const field4 = fields[i++];
+    const raw = RAW2.exec(field4);
+    const status = raw ? raw[5] : field4;
     const submodule = raw ? submoduleOf(raw) : void 0;
     const letter = status.charAt(0);
     if (letter === "R" || letter === "C") {
@@ -8493,7 +8071,9 @@ var init_run_grep = __esm({
 });
 
 // src/git/create-git.ts
-async function createGit(repoDir) {
+async function createGit(repoDir, options = {}) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path7.resolve)(repoDir);
   const isDirectory = await (0, import_promises6.stat)(dir).then(
     (s) => s.isDirectory(),
@@ -8502,11 +8082,7 @@ async function createGit(repoDir) {
   if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
   const found = await findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(
-    root,
-    createGitRunner(root),
-    createNetworkGitRunner(root, NETWORK_TIMEOUT_MS)
-  );
+  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
   return adapter;
 }
@@ -8525,7 +8101,7 @@ function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path) => path !== "");
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
 }
-var import_promises6, import_node_path7, NETWORK_TIMEOUT_MS, GitAdapter;
+var import_promises6, import_node_path7, DEFAULT_GIT_TIMEOUT_MS, GitAdapter;
 var init_create_git = __esm({
   "src/git/create-git.ts"() {
     "use strict";
@@ -8542,7 +8118,8 @@ var init_create_git = __esm({
     init_run_git();
     init_run_grep();
     init_safe_ref();
-    NETWORK_TIMEOUT_MS = 12e4;
+    init_spawn_git();
+    DEFAULT_GIT_TIMEOUT_MS = 12e4;
     GitAdapter = class extends GitHistory {
       /**
        * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
@@ -8553,8 +8130,8 @@ var init_create_git = __esm({
       checkWorkTree;
       /** Every object read goes through one long-lived `cat-file --batch`. */
       objects;
-      constructor(root, git2, network) {
-        super(root, git2, network);
+      constructor(root, git, network) {
+        super(root, git, network);
         this.objects = new CatFileReader(root);
       }
       async resolveCommit(ref) {
@@ -8565,12 +8142,12 @@ var init_create_git = __esm({
       async tryResolveCommit(ref) {
         assertSafeRef(ref);
         if (this.knownCommits.has(ref)) return ref;
-        const sha = await new Promise((resolve7, reject) => {
+        const sha = await new Promise((resolve8, reject) => {
           if (this.resolving === void 0) {
             this.resolving = [];
             queueMicrotask(() => this.resolveBatch());
           }
-          this.resolving.push({ ref, resolve: resolve7, reject });
+          this.resolving.push({ ref, resolve: resolve8, reject });
         });
         if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
         return sha;
@@ -9033,6 +8610,661 @@ var init_report_markdown = __esm({
   }
 });
 
+// src/settings/source-options.ts
+var SOURCE_OPTIONS;
+var init_source_options = __esm({
+  "src/settings/source-options.ts"() {
+    "use strict";
+    SOURCE_OPTIONS = [
+      {
+        name: "kustomize",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_KUSTOMIZE",
+        placeholder: "DIRS",
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+      },
+      {
+        name: "render",
+        type: "string",
+        env: "CONFIG_ROLLOUT_RENDER",
+        placeholder: "CMD",
+        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+      },
+      {
+        name: "render-paths",
+        type: "list",
+        default: "**",
+        env: "CONFIG_ROLLOUT_RENDER_PATHS",
+        placeholder: "GLOBS",
+        description: "Files that are inputs of --render: it runs only when the range touches one."
+      },
+      {
+        name: "git-timeout",
+        type: "duration",
+        default: "2m",
+        env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
+      },
+      {
+        name: "render-timeout",
+        type: "duration",
+        default: "10m",
+        env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+      },
+      {
+        name: "render-env",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_RENDER_ENV",
+        placeholder: "NAMES",
+        description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+      },
+      {
+        name: "allow-remote-kustomize",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+      }
+    ];
+  }
+});
+
+// src/settings/options.ts
+var OPTIONS;
+var init_options = __esm({
+  "src/settings/options.ts"() {
+    "use strict";
+    init_setting_choices();
+    init_source_options();
+    OPTIONS = [
+      {
+        name: "base",
+        type: "string",
+        env: "CONFIG_ROLLOUT_BASE",
+        placeholder: "REV",
+        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+      },
+      {
+        name: "head",
+        type: "string",
+        env: "CONFIG_ROLLOUT_HEAD",
+        placeholder: "REV",
+        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+      },
+      {
+        name: "repo",
+        type: "string",
+        default: ".",
+        env: "CONFIG_ROLLOUT_REPO",
+        placeholder: "DIR",
+        description: "Path of the git repository holding the manifests."
+      },
+      {
+        name: "paths",
+        type: "list",
+        default: "**/*.yaml,**/*.yml,**/*.json",
+        env: "CONFIG_ROLLOUT_PATHS",
+        placeholder: "GLOBS",
+        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
+      },
+      {
+        name: "exclude",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_EXCLUDE",
+        placeholder: "GLOBS",
+        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+      },
+      ...SOURCE_OPTIONS,
+      {
+        name: "namespace",
+        type: "string",
+        default: "default",
+        env: "CONFIG_ROLLOUT_NAMESPACE",
+        short: "n",
+        placeholder: "NS",
+        description: "Namespace of manifests that do not name one."
+      },
+      {
+        name: "discover",
+        type: "string",
+        choices: DISCOVER_MODES,
+        env: "CONFIG_ROLLOUT_DISCOVER",
+        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+      },
+      {
+        name: "strategy",
+        type: "string",
+        default: "annotation",
+        choices: STRATEGIES,
+        env: "CONFIG_ROLLOUT_STRATEGY",
+        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
+      },
+      {
+        name: "env-name",
+        type: "string",
+        default: "RESTART_TIME",
+        env: "CONFIG_ROLLOUT_ENV_NAME",
+        placeholder: "NAME",
+        description: "Name of the env var set by --strategy env."
+      },
+      {
+        name: "rollback",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_ROLLBACK",
+        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+      },
+      {
+        name: "prune",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_PRUNE",
+        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+      },
+      {
+        name: "keep",
+        type: "integer",
+        default: "3",
+        env: "CONFIG_ROLLOUT_KEEP",
+        placeholder: "N",
+        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+      },
+      {
+        name: "dry-run",
+        type: "string",
+        default: "none",
+        choices: DRY_RUNS,
+        env: "CONFIG_ROLLOUT_DRY_RUN",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+      },
+      {
+        name: "apply",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_APPLY",
+        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+      },
+      {
+        name: "plan-out",
+        type: "string",
+        env: "CONFIG_ROLLOUT_PLAN_OUT",
+        placeholder: "FILE",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+      },
+      {
+        name: "plan",
+        type: "string",
+        env: "CONFIG_ROLLOUT_PLAN",
+        placeholder: "FILE",
+        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+      },
+      {
+        name: "wait",
+        type: "boolean",
+        default: "true",
+        env: "CONFIG_ROLLOUT_WAIT",
+        description: "Wait for every rollout to finish (--no-wait to skip)."
+      },
+      {
+        name: "timeout",
+        type: "duration",
+        default: "5m",
+        env: "CONFIG_ROLLOUT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+      },
+      {
+        name: "config-timeout",
+        type: "duration",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for the cluster to hold the committed config content before failing."
+      },
+      {
+        name: "kubeconfig",
+        type: "string",
+        env: "KUBECONFIG",
+        placeholder: "PATH",
+        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+      },
+      {
+        name: "kubeconfig-data",
+        type: "string",
+        env: "CONFIG_ROLLOUT_KUBECONFIG",
+        secret: true,
+        placeholder: "TEXT",
+        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+      },
+      {
+        name: "exec-plugin-timeout",
+        type: "duration",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+      },
+      {
+        name: "request-timeout",
+        type: "duration",
+        default: "30s",
+        env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+      },
+      {
+        name: "context",
+        type: "string",
+        env: "CONFIG_ROLLOUT_CONTEXT",
+        placeholder: "NAME",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+      },
+      {
+        name: "contexts",
+        type: "string",
+        env: "CONFIG_ROLLOUT_CONTEXTS",
+        placeholder: "LIST",
+        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+      },
+      {
+        name: "continue-on-failure",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+      },
+      {
+        name: "namespaces",
+        type: "list",
+        default: "",
+        env: "CONFIG_ROLLOUT_NAMESPACES",
+        placeholder: "LIST",
+        description: "Only restart workloads in these namespaces (empty: all)."
+      },
+      {
+        name: "exclude-namespaces",
+        type: "list",
+        default: "kube-system",
+        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+        placeholder: "LIST",
+        description: "Never restart workloads in these namespaces."
+      },
+      {
+        name: "max-restarts",
+        type: "integer",
+        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+        placeholder: "N",
+        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+      },
+      {
+        name: "concurrency",
+        type: "integer",
+        default: String(DEFAULT_CONCURRENCY),
+        env: "CONFIG_ROLLOUT_CONCURRENCY",
+        placeholder: "N",
+        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+      },
+      {
+        name: "check",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHECK",
+        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+      },
+      {
+        name: "changed-only",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+      },
+      {
+        name: "hash-key",
+        type: "string",
+        env: "CONFIG_ROLLOUT_HASH_KEY",
+        secret: true,
+        placeholder: "KEY",
+        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
+      },
+      {
+        name: "output",
+        type: "string",
+        default: "text",
+        choices: OUTPUT_FORMATS,
+        env: "CONFIG_ROLLOUT_OUTPUT",
+        short: "o",
+        description: "Report format on stdout; logs always go to stderr."
+      },
+      {
+        name: "comment",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_COMMENT",
+        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+      },
+      {
+        name: "comment-id",
+        type: "string",
+        env: "CONFIG_ROLLOUT_COMMENT_ID",
+        placeholder: "ID",
+        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+      },
+      {
+        name: "strict",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_STRICT",
+        description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+      },
+      {
+        name: "restart-reloader-managed",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+        description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+      },
+      {
+        name: "max-file-size",
+        type: "integer",
+        // 16 MiB: see the README ("Files it will not read") for why.
+        default: "16777216",
+        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+        placeholder: "BYTES",
+        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+      },
+      {
+        name: "debug",
+        type: "boolean",
+        default: "false",
+        env: "CONFIG_ROLLOUT_DEBUG",
+        description: "Print stack traces of internal errors."
+      }
+    ];
+  }
+});
+
+// src/settings/parse-duration.ts
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+var UNIT_MS;
+var init_parse_duration = __esm({
+  "src/settings/parse-duration.ts"() {
+    "use strict";
+    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  }
+});
+
+// src/settings/validate-settings.ts
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+var MAX_TIMER_MS, ENV_NAME2;
+var init_validate_settings = __esm({
+  "src/settings/validate-settings.ts"() {
+    "use strict";
+    init_errors();
+    init_names();
+    MAX_TIMER_MS = 2147483647;
+    ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  }
+});
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  const given = (name) => {
+    const value = get(name);
+    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
+    return value;
+  };
+  for (const ref of ["base", "head"]) {
+    const value = str(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str("base"),
+    head: str("head"),
+    repo: given("repo"),
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str("render") || void 0,
+    renderPaths: list("render-paths"),
+    gitTimeoutMs: given("git-timeout"),
+    renderTimeoutMs: given("render-timeout"),
+    renderEnv: list("render-env"),
+    allowRemoteKustomize: bool("allow-remote-kustomize"),
+    namespace: given("namespace"),
+    discover: str("discover"),
+    strategy: given("strategy"),
+    envName: given("env-name"),
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: given("keep"),
+    dryRun: given("dry-run"),
+    apply: bool("apply"),
+    planOut: str("plan-out") || void 0,
+    plan: str("plan") || void 0,
+    wait: bool("wait"),
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
+    requestTimeoutMs: given("request-timeout"),
+    kubeconfig: str("kubeconfig"),
+    kubeconfigData: str("kubeconfig-data"),
+    context: str("context"),
+    ...contextWaves(str("contexts"), str("context")),
+    continueOnFailure: bool("continue-on-failure"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    concurrency: given("concurrency"),
+    hashKey: str("hash-key"),
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
+    output: given("output"),
+    comment: bool("comment"),
+    commentId: str("comment-id") || void 0,
+    strict: bool("strict"),
+    maxFileSize: given("max-file-size"),
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  if (settings.plan !== void 0) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (settings.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+    );
+  }
+  return settings;
+}
+function contextWaves(contexts, context) {
+  if (contexts === void 0 || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
+    );
+  }
+  return { contexts: parseContexts(contexts) };
+}
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+var TRUE, FALSE;
+var init_settings = __esm({
+  "src/settings/settings.ts"() {
+    "use strict";
+    init_errors();
+    init_fleet();
+    init_options();
+    init_parse_duration();
+    init_validate_settings();
+    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+  }
+});
+
 // src/report/error-report.ts
 var error_report_exports = {};
 __export(error_report_exports, {
@@ -9287,7 +9519,7 @@ function githubTarget(env, event) {
   };
 }
 function pullRequestNumber(event, ref) {
-  const fromEvent = field2(field2(event, "pull_request"), "number") ?? field2(event, "number");
+  const fromEvent = field3(field3(event, "pull_request"), "number") ?? field3(event, "number");
   if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
   const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
   return match ? Number(match[1]) : void 0;
@@ -9319,7 +9551,7 @@ function tokenFor(target, env, given) {
   const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
   return token || void 0;
 }
-function field2(value, key) {
+function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 var PULL_REQUEST_EVENTS;
@@ -10328,9 +10560,11 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
   await deps.tree.withScratch(async (home) => {
-    const run = { binary, pathDirs, home, timeoutMs: settings.timeoutMs };
+    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run = { binary, pathDirs, home, ...bounds, quiet };
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
       const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
       await stampKustomization(
@@ -10515,19 +10749,19 @@ var run_cli_stamp_exports = {};
 __export(run_cli_stamp_exports, {
   runStampFromArgs: () => runStampFromArgs
 });
-async function runStampFromArgs(argv, args, env, io, state) {
+async function runStampFromArgs(argv, args, env, io, state3) {
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state.debug = settings.debug;
-    state.output = settings.output;
+    state3.debug = settings.debug;
+    state3.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git2 = await createGit((0, import_node_path9.resolve)(io.cwd, settings.repo));
+    const git = await createGit((0, import_node_path9.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const tree = await openWorkTree((0, import_node_path9.resolve)(io.cwd, settings.repo));
-    const report = await runStamp(settings, { tree, git: git2, log, env });
+    const report = await runStamp(settings, { tree, git, log, env });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
     return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
-    return reportError(error, state.debug, io, state.output);
+    return reportError(error, state3.debug, io, state3.output);
   }
 }
 var import_node_path9;
@@ -10605,7 +10839,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       if (!loaded) return void 0;
       const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
       return createCluster2(loaded.kc, {
-        requestTimeoutMs: 3e4,
+        requestTimeoutMs: settings.requestTimeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5
@@ -10840,7 +11074,42 @@ function resolveFlags({ flags, env }) {
 // src/pipeline/run.ts
 init_errors();
 init_option_naming();
-init_settings();
+
+// src/core/untrusted-head.ts
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
+  }
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
+}
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field2(event, "pull_request");
+    return isFork(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+  }
+  if (eventName === "workflow_run") {
+    const run = field2(event, "workflow_run");
+    const trigger = field2(run, "event");
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    return isFork(field2(run, "head_repository"), field2(run, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
+}
+function isFork(head, base) {
+  const headName = field2(head, "full_name");
+  const baseName = field2(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  return headName.toLowerCase() !== baseName.toLowerCase();
+}
+function field2(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+
+// src/pipeline/run.ts
 init_apply_plan();
 
 // src/pipeline/resolve-commits.ts
@@ -10871,19 +11140,19 @@ function revisionFormProblem(ref, role, naming) {
 
 // src/pipeline/resolve-commits.ts
 var DEFAULT_DEEPEN_ROUNDS = 12;
-function contextOf(git2, opts) {
+function contextOf(git, opts) {
   return {
-    git: git2,
+    git,
     maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
     hint: fetchDepthHint(opts.ci ?? "local"),
     naming: opts.naming ?? CLI_FLAGS
   };
 }
-async function resolveCommits(request, git2, opts = {}) {
-  const ctx = contextOf(git2, opts);
+async function resolveCommits(request, git, opts = {}) {
+  const ctx = contextOf(git, opts);
   switch (request.kind) {
     case "nothing":
-      return { head: await git2.tryResolveCommit("HEAD") ?? "", note: request.note };
+      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
     case "first-parent":
       return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
     case "range":
@@ -10968,20 +11237,20 @@ async function firstParentRange(ctx, head, note) {
   }
   return { base: parent, head, note };
 }
-async function commitOrder(git2, commit, head, opts = {}) {
+async function commitOrder(git, commit, head, opts = {}) {
   if (commit === head) return { order: "same" };
-  const ctx = contextOf(git2, opts);
-  const present = isFullSha(commit) && (await git2.hasCommit(commit) || await git2.fetchCommit(commit));
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
   if (!present) {
-    return await git2.isShallow() ? {
+    return await git.isShallow() ? {
       order: "unknown",
       why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
     } : { order: "diverged" };
   }
-  const mergeBase = await deepenUntil(ctx, [commit, head], () => git2.mergeBase(commit, head));
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
   if (mergeBase === commit) return { order: "older" };
   if (mergeBase === head) return { order: "newer" };
-  if (mergeBase !== void 0 || !await git2.isShallow()) return { order: "diverged" };
+  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
   return {
     order: "unknown",
     why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
@@ -11104,15 +11373,15 @@ function countLines(text, from, to) {
 }
 
 // src/pipeline/scan/read-files.ts
-async function readBytes(git2, rev, paths, options, oversized) {
+async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git2.readFilesUpTo(rev, paths, options.maxFileSize);
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
   for (const [path, size] of read.oversized) oversized.set(path, size);
   return read.files;
 }
-async function readManifests(git2, rev, paths, options, problems) {
+async function readManifests(git, rev, paths, options, problems) {
   const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git2, rev, paths, options, oversized);
+  const files = await readBytes(git, rev, paths, options, oversized);
   for (const [path, size] of oversized)
     problems.push(oversizedCandidateProblem(path, size, options.maxFileSize));
   return parseFiles(paths, files, options, problems);
@@ -11129,7 +11398,7 @@ function oversizedCandidateProblem(path, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path of paths) {
-    await new Promise((resolve7) => setImmediate(resolve7));
+    await new Promise((resolve8) => setImmediate(resolve8));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path, bytes, options);
@@ -11154,13 +11423,13 @@ function withTemplateRefs(names) {
 function uniqueNames(names) {
   return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
 }
-async function findCandidateFiles(git2, rev, names, alreadyRead, wanted, signal) {
+async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
   const pathspecs = globsToPathspecs(wanted.globs) ?? [];
   if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git2.grepFiles(rev, names, pathspecs, signal);
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
   return hits.filter((path) => !alreadyRead.has(path) && wanted(path));
 }
-function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options) {
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
   const names = new Set(
     withTemplateRefs(
       [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
@@ -11168,7 +11437,7 @@ function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options
   );
   if (names.size === 0) return void 0;
   const parsed = /* @__PURE__ */ new Map();
-  const hits = git2.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
     read: (path) => !alreadyRead.has(path) && wanted(path),
     maxBytes: options.maxFileSize,
     onFile(path, file) {
@@ -11187,22 +11456,22 @@ function earlyCandidateSearch(git2, rev, baseFiles, alreadyRead, wanted, options
   });
   return { names, hits, parsed };
 }
-async function readCandidates(git2, rev, names, early, ctx) {
+async function readCandidates(git, rev, names, early, ctx) {
   if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git2, rev, names, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git2, rev, candidates2, ctx.options, ctx.problems);
+    const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
   }
   const missed = names.filter((name) => !early.names.has(name));
   const [guessed, more] = await Promise.all([
     early.hits,
-    findCandidateFiles(git2, rev, missed, ctx.alreadyRead, ctx.wanted)
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
   ]);
   const candidates = [
     .../* @__PURE__ */ new Set([...guessed.filter((path) => !ctx.alreadyRead.has(path) && ctx.wanted(path)), ...more])
   ].sort();
   const unread = candidates.filter((path) => !early.parsed.has(path));
   const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git2, rev, unread, ctx.options, lateProblems) : [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
   const lateByPath = new Map(
     unread.map((path) => [path, { manifests: [], problems: [] }])
   );
@@ -11219,19 +11488,19 @@ async function readCandidates(git2, rev, names, early, ctx) {
 
 // src/pipeline/scan/configs-at-head.ts
 init_path_filter();
-async function readConfigsAt(git2, rev, ids, known, options, owned) {
+async function readConfigsAt(git, rev, ids, known, options, owned) {
   const missing = ids.filter((id) => !known.has(idKey(id)));
   if (missing.length === 0) return known;
   const wanted = await createPathFilter(options, owned);
   const files = await findCandidateFiles(
-    git2,
+    git,
     rev,
     [...new Set(missing.map((id) => id.name))],
     /* @__PURE__ */ new Set(),
     wanted
   );
   const problems = [];
-  const manifests = await readManifests(git2, rev, files, options, problems);
+  const manifests = await readManifests(git, rev, files, options, problems);
   const missingKeys = new Set(missing.map(idKey));
   collectConfigs(
     manifests.filter((m) => missingKeys.has(idKey(m.id))),
@@ -11313,7 +11582,7 @@ function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
   }
   return problems;
 }
-async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
+async function withoutUnreadChanges(git, commits, changes, unread, problems) {
   const kept = [];
   for (const change of changes) {
     const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
@@ -11322,7 +11591,7 @@ async function withoutUnreadChanges(git2, commits, changes, unread, problems) {
       kept.push(change);
       continue;
     }
-    const hits = await git2.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
     if (hits.length === 0) {
       kept.push(change);
       continue;
@@ -11388,7 +11657,7 @@ function literalPathspecs(paths) {
 function changedPathsOf(files) {
   return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
 }
-async function readChangedManifests(git2, commits, allChangedFiles, wanted, options, log) {
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
   );
@@ -11396,9 +11665,9 @@ async function readChangedManifests(git2, commits, allChangedFiles, wanted, opti
   const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
   log.debug(`${changedFiles.length} changed manifest file(s)`);
   const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git2, commits.base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git2, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git2, commits.head, headPaths, options, oversized.head);
+  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
   const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
   const baseProblems = [];
   const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
@@ -11479,7 +11748,7 @@ function withSources(changes, base, head) {
 // src/pipeline/scan/new-at-base.ts
 init_workload_kinds();
 init_model();
-async function settleAtBase(git2, base, ctx) {
+async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
   const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
   const unreadAtBase = new Set(
@@ -11493,9 +11762,9 @@ async function settleAtBase(git2, base, ctx) {
     ...maybeNewWorkloads.map((m) => m.id.name)
   ]);
   const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git2,
+    git,
     base,
-    await findCandidateFiles(git2, base, namesAtBase, read.touched, ctx.wanted),
+    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
     ctx.options,
     []
   );
@@ -11595,17 +11864,19 @@ function pathsAtBase(headPaths, changes, relevant) {
 // src/render/render-command.ts
 init_errors();
 init_run_process();
+init_kustomize();
 var SHELL = "/bin/sh";
-async function runRenderCommand(run, treeDir, commit) {
+async function runRenderCommand(run, treeDir, commit, signal) {
   const result = await runProcess(SHELL, ["-c", run.command], {
     cwd: treeDir,
     env: run.env,
-    timeoutMs: run.timeoutMs
+    timeoutMs: run.timeoutMs,
+    maxOutputBytes: run.maxOutputBytes,
+    ...signal ? { signal } : {}
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const why = result.failure ?? (result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`);
   throw new UserError(
-    `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${result.stderrTail ? `. Its stderr ends with:
+    `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
 ${result.stderrTail}` : ""}`
   );
 }
@@ -11641,6 +11912,26 @@ function parentOf(path) {
 // src/pipeline/scan/kustomize-sources.ts
 init_deployed_dirs();
 init_kustomization_names();
+
+// src/core/sources/kustomize-entries.ts
+function refusedEntries(label2, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
+
+// src/pipeline/scan/kustomize-sources.ts
 init_kustomize_graph();
 init_kustomize_roots();
 init_kustomize();
@@ -11649,8 +11940,8 @@ init_kustomize();
 var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
 
 // src/pipeline/scan/kustomize-sources.ts
-async function findKustomizeSources(git2, ctx) {
-  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git2, ctx);
+async function findKustomizeSources(git, ctx) {
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
@@ -11678,7 +11969,7 @@ async function findKustomizeSources(git2, ctx) {
   let notDeployed = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
-      git2,
+      git,
       ctx,
       [baseGraph, headGraph],
       [baseKs, headKs],
@@ -11716,6 +12007,10 @@ async function findKustomizeSources(git2, ctx) {
 function kustomizeSource(dir, ctx, at) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
+  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
+  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+  if (refused !== void 0) throw new UserError(refused);
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   return {
     label: at.label,
     // The checkout of a kustomization that does not parse is the whole tree.
@@ -11728,19 +12023,21 @@ function kustomizeSource(dir, ctx, at) {
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
-    render: async (checkout, commit) => {
+    render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
       const run = {
         binary: await at.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        quiet
       };
-      return kustomizeBuild(run, checkout.dir, dir, commit);
+      return kustomizeBuild(run, checkout.dir, dir, commit, signal);
     }
   };
 }
-async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
+async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const included = /* @__PURE__ */ new Set();
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
@@ -11750,7 +12047,7 @@ async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
   const candidates = [...included].filter(
     (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git2, ctx, candidates) : []);
+  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
   const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
@@ -11760,16 +12057,16 @@ async function discoverRoots(git2, ctx, graphs, byCommit, touched) {
 }
 var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
 var MANIFEST_FILE = /\.(ya?ml|json)$/;
-async function findDeployedDirs(git2, ctx, dirs) {
+async function findDeployedDirs(git, ctx, dirs) {
   const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
   const spellings = dirs.flatMap(
     (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
   );
-  const hits = (await git2.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
     (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true)
   );
   if (hits.length === 0) return [];
-  const { files } = await git2.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
   const objects = [];
   for (const [path, bytes] of files) {
     const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
@@ -11798,7 +12095,7 @@ function untouchedNotes(labels) {
     `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
   ];
 }
-async function kustomizationsAt(git2, ctx) {
+async function kustomizationsAt(git, ctx) {
   const kustomizationPaths = (paths) => {
     const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
     return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
@@ -11810,8 +12107,8 @@ async function kustomizationsAt(git2, ctx) {
   reader?.catch(() => {
   });
   const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git2.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
-    toRead.length > 0 ? git2.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
   ]);
   const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
   const parse2 = (paths, textOf) => {
@@ -11941,12 +12238,15 @@ function unquote(text) {
 init_kustomize();
 
 // src/render/materialize-tree.ts
-var import_node_child_process3 = require("node:child_process");
 var import_promises2 = require("node:fs/promises");
 var import_node_os3 = require("node:os");
 var import_node_path4 = require("node:path");
-async function createCommitTrees(repoDir, gitPath = "git", scope) {
+init_errors();
+init_interrupt();
+init_run_process();
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
   const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -11955,7 +12255,8 @@ async function createCommitTrees(repoDir, gitPath = "git", scope) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        tree = writeTree(gitPath, repoDir, commit, (0, import_node_path4.join)(root, `tree-${count}`), scope);
+        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
       return tree;
@@ -11963,21 +12264,45 @@ async function createCommitTrees(repoDir, gitPath = "git", scope) {
     async dispose() {
       await Promise.allSettled(trees.values());
       await (0, import_promises2.rm)(root, { recursive: true, force: true });
+      forget();
     }
   };
 }
-async function writeTree(gitPath, repoDir, commit, dir, scope) {
+async function refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path4.sep);
+  for (const path of links) {
+    const at = (0, import_node_path4.join)(dir, path);
+    let target;
+    try {
+      target = await (0, import_promises2.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
   await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
-  await git(gitPath, repoDir, ["read-tree", commit], index);
+  await git(repoDir, ["read-tree", commit], index);
   if (scope === void 0) {
-    await git(gitPath, repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
   } else {
-    const listed = await git(gitPath, repoDir, ["ls-files", "-z"], index);
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
     const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
     if (paths.length > 0) {
       await git(
-        gitPath,
         repoDir,
         [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
         index,
@@ -11985,40 +12310,34 @@ async function writeTree(gitPath, repoDir, commit, dir, scope) {
       );
     }
   }
+  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
   await (0, import_promises2.rm)(index, { force: true });
   return dir;
 }
-function git(gitPath, cwd, args, indexFile, input) {
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
-  return new Promise((resolve7, reject) => {
-    const child = (0, import_node_child_process3.spawn)(gitPath, ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args], {
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
       cwd,
       env,
-      stdio: [input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    const err = [];
-    child.stdout?.on("data", (chunk) => out.push(chunk));
-    child.stderr?.on("data", (chunk) => err.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const stderr = Buffer.concat(err).toString("utf8").trim();
-      if (code === 0) resolve7(Buffer.concat(out).toString("utf8"));
-      else reject(new Error(`git ${args.join(" ")} failed: ${stderr || `exit ${code}`}`));
-    });
-    if (input !== void 0 && child.stdin) {
-      child.stdin.on("error", () => {
-      });
-      child.stdin.end(input);
+      ...input !== void 0 ? { input } : {},
+      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
     }
-  });
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
 
 // src/pipeline/scan/render-all.ts
 init_renderer_environment();
-async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, log) {
+async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
   );
@@ -12026,9 +12345,16 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
     sources.flatMap((s) => s.scope ?? []),
     []
   );
-  const trees = await createCommitTrees(git2.root, findExecutable("git", pathDirs) ?? "git", scope);
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
+    []
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+    timeoutMs
+  });
   try {
-    const blameTexts = readTexts(git2, head, [
+    const blameTexts = readTexts(git, head, [
       ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
     ]);
     blameTexts.catch(() => {
@@ -12071,24 +12397,29 @@ async function renderAll(git2, base, head, sources, pathDirs, defaultNamespace, 
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
   const outputs = sources.map(() => [void 0, void 0]);
-  let failed2 = false;
+  const failed2 = new AbortController();
+  let firstError;
   await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2) return;
-    const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+    if (failed2.signal.aborted) return;
     const started = performance.now();
     try {
-      outputs[i][side] = await source2.render(checkout, commit);
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
     } catch (error) {
       const atBase = side === 1 && error instanceof KustomizeBuildError && source2.kustomization !== void 0;
       if (atBase) {
         outputs[i][side] = error;
+      } else if (failed2.signal.aborted) {
+        return;
       } else {
-        failed2 = true;
-        throw error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
+        failed2.abort();
+        firstError = error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
+        return;
       }
     }
     log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
+  if (firstError !== void 0) throw firstError;
   return outputs;
 }
 function headFailureMessage(source2, error) {
@@ -12134,8 +12465,8 @@ function writtenObjectsOf(sources, parsed, texts) {
   }
   return written;
 }
-async function readTexts(git2, rev, paths) {
-  const files = await git2.readFiles(rev, paths);
+async function readTexts(git, rev, paths) {
+  const files = await git.readFiles(rev, paths);
   return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
 }
 
@@ -12144,7 +12475,7 @@ var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
 var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
 var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
 var MAX_SOURCE_LOOKUPS = 2e3;
-async function mayTouchSources(git2, base, head, changedPaths, options) {
+async function mayTouchSources(git, base, head, changedPaths, options) {
   if (changedPaths.length === 0) return false;
   if (options.render !== void 0) {
     const matches = await globMatcher(options.renderPaths, { dot: true });
@@ -12167,23 +12498,23 @@ async function mayTouchSources(git2, base, head, changedPaths, options) {
   ];
   if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
   const [atBase, atHead] = await Promise.all([
-    git2.readFilesUpTo(base, lookups, 0),
-    git2.readFilesUpTo(head, lookups, 0)
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
   ]);
   const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
   if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
   return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
 }
-function listSourceFiles(git2, head) {
-  return git2.listFiles(head, SOURCE_FILE_NAMES);
+function listSourceFiles(git, head) {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
 }
-async function renderSources(git2, base, head, changedFiles, options, log, headListing = listSourceFiles(git2, head)) {
+async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
   const changedPaths = [
     ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
   ];
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
-  const pathDirs = trustedPathDirs(options.env.PATH, [git2.root]);
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
   const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
   const headFiles = await headListing;
   const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
@@ -12198,7 +12529,7 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   let owned = inChart;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
-    const kustomize = await findKustomizeSources(git2, {
+    const kustomize = await findKustomizeSources(git, {
       base,
       head,
       dirs: options.kustomize,
@@ -12208,6 +12539,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
       differAtBase: atBase.differ,
       pathDirs,
       ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
+      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
+      ...options.entryRules ? { entryRules: options.entryRules } : {},
       ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
     });
     sources.push(...kustomize.sources);
@@ -12222,7 +12555,8 @@ async function renderSources(git2, base, head, changedFiles, options, log, headL
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
   for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
-  const objects = renderAll(git2, base, head, sources, pathDirs, options.defaultNamespace, log);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
   objects.catch(() => {
   });
   return { owned, notes, warnings, objects };
@@ -12244,8 +12578,9 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.secretVariables);
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -12253,7 +12588,7 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     file: "--render",
     changedInputs,
     generators: [],
-    render: (checkout, commit) => runRenderCommand({ command, env, timeoutMs }, checkout.dir, commit)
+    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
   };
 }
 function dirOf(path) {
@@ -12279,28 +12614,28 @@ function nothingRead(sourceNotes) {
 }
 
 // src/pipeline/scan/scan-repository.ts
-async function scanRepository(git2, base, head, options, log) {
+async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git2.changedFiles(base, head);
+  const allChangedFiles = await git.changedFiles(base, head);
   const renderers = {};
   const wanted = await createPathFilter(
     options,
     options.sources ? (path) => renderers.owned?.(path) === true : void 0
   );
-  if (!await mayTouchManifests(git2, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
+  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
     log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
     const render = options.sources?.render;
     return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
   }
-  const pending = startRenders(git2, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git2, { base, head }, allChangedFiles, wanted, options, log);
+  const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
   renderers.owned = rendered?.owned;
   const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
-  const readable = await withoutUnreadChanges(git2, { base, head }, compared.found.changes, unread, problems);
-  const atBase = await settleAtBase(git2, base, {
+  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git, base, {
     read,
     compared,
     changes: readable,
@@ -12308,7 +12643,7 @@ async function scanRepository(git2, base, head, options, log) {
     options,
     problems
   });
-  const { consumers, changes } = await readConsumers(git2, head, atBase.changes, {
+  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
     read,
     compared,
     owned: renderers.owned,
@@ -12336,9 +12671,9 @@ async function scanRepository(git2, base, head, options, log) {
     variants: settled.variants
   };
 }
-async function mayTouchManifests(git2, commits, changedPaths, wanted, options) {
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
   if (changedPaths.some((path) => wanted(path))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git2, commits.base, commits.head, changedPaths, options.sources);
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
 }
 function settleAllWorkloads(compared, consumers) {
   const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
@@ -12351,14 +12686,14 @@ function settleAllWorkloads(compared, consumers) {
   for (const [key, list] of settled.variants) variants.set(key, list);
   return { ...settled, variants };
 }
-function startRenders(git2, commits, changedFiles, options, log) {
+function startRenders(git, commits, changedFiles, options, log) {
   if (!options.sources) return void 0;
-  const headListing = listSourceFiles(git2, commits.head);
+  const headListing = listSourceFiles(git, commits.head);
   headListing.catch(() => {
   });
   const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
   const pending = renderSources(
-    git2,
+    git,
     commits.base,
     commits.head,
     changedFiles,
@@ -12370,10 +12705,10 @@ function startRenders(git2, commits, changedFiles, options, log) {
   });
   return pending;
 }
-async function readConsumers(git2, head, settledAtBase, ctx) {
+async function readConsumers(git, head, settledAtBase, ctx) {
   const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
   const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git2, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
   const owned = ctx.owned;
   let consumers = candidates;
   if (owned !== void 0) {
@@ -12393,8 +12728,8 @@ async function readConsumers(git2, head, settledAtBase, ctx) {
 
 // src/pipeline/scan/unread-submodules.ts
 init_glob_matcher();
-async function unreadSubmodules(git2, base, head, options) {
-  const submodules = (await git2.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
+async function unreadSubmodules(git, base, head, options) {
+  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
   const [include, exclude] = await Promise.all([
     globMatcher(options.paths, { dot: true }),
@@ -12450,7 +12785,7 @@ function planFileWriter(repoPlan, settings, write, naming) {
   };
 }
 async function planRepository(deps) {
-  const { settings, git: git2, log } = deps;
+  const { settings, git, log } = deps;
   const naming = deps.naming ?? CLI_FLAGS;
   const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
   if (!commits.base) {
@@ -12462,12 +12797,12 @@ async function planRepository(deps) {
     };
   }
   const base = commits.base;
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env);
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
   const scan = await log.group(
     "Find changed configs",
-    () => scanRepository(git2, base, commits.head, scanOptions, log)
+    () => scanRepository(git, base, commits.head, scanOptions, log)
   );
-  const submodules = await unreadSubmodules(git2, base, commits.head, scanOptions);
+  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
   reportScanProblems(scan, submodules, settings, log);
   return {
     kind: "planned",
@@ -12477,8 +12812,8 @@ async function planRepository(deps) {
       rangeNote: commits.note,
       scan,
       scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      readHeadConfigs: (ids) => readConfigsAt(git2, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git2, commit, commits.head, { ci: deps.ci })
+      readHeadConfigs: (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
     }
   };
 }
@@ -12490,7 +12825,7 @@ function resolveRunCommits(deps, naming) {
   }
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });
 }
-function scanOptionsOf(settings, env) {
+function scanOptionsOf(settings, env, range) {
   const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   return {
     paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
@@ -12502,7 +12837,13 @@ function scanOptionsOf(settings, env) {
       ...settings.pathsExplicit ? { paths: settings.paths } : {},
       ...settings.render !== void 0 ? { render: settings.render } : {},
       renderPaths: settings.renderPaths,
-      secretVariables: credentialVariables(),
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize
+      },
       env
     }
   };
@@ -12700,6 +13041,7 @@ async function rangeAndCi(flags, env, readEvent) {
 init_errors();
 init_run_result();
 init_create_git();
+init_interrupt();
 init_error_line();
 
 // src/report/render-report.ts
@@ -12890,32 +13232,34 @@ function renderReport(report, format) {
 init_settings();
 init_report_error();
 init_stderr_log();
-async function runPlanFromArgs(args, env, io, state) {
+async function runPlanFromArgs(args, env, io, state3) {
   let comment;
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state.debug = settings.debug;
-    state.output = settings.output;
+    state3.debug = settings.debug;
+    state3.output = settings.output;
     if (settings.check || settings.changedOnly) {
       throw new UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
       );
     }
-    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
+    const log = withStagesNoted(
+      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
+    );
     const readEvent = eventReader(env);
     if (settings.comment)
       comment = (content) => commentOnReview2({ commentId: settings.commentId, readEvent }, content, env, log);
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
-    const openGit = () => createGit((0, import_node_path10.resolve)(io.cwd, settings.repo));
-    const git2 = settings.plan === void 0 ? await openGit() : openGit;
-    const report = await runInCi(settings, { env, git: git2, cluster, log, readEvent });
+    const openGit = () => createGit((0, import_node_path10.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
     return exitCodeOf(report);
   } catch (error) {
-    const code = await reportError(error, state.debug, io, state.output);
+    const code = await reportError(error, state3.debug, io, state3.output);
     await comment?.({
       error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
     });

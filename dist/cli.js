@@ -179,6 +179,115 @@ var require_cli_plan = __commonJS({
   }
 });
 
+// src/process/child-groups.ts
+function processWide(name, create) {
+  const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
+  const global = globalThis;
+  global[key] ??= create();
+  return global[key];
+}
+var state = processWide("child-groups", () => ({
+  live: /* @__PURE__ */ new Set(),
+  cleanups: /* @__PURE__ */ new Set(),
+  exitHookInstalled: false,
+  signalStopInstalled: false
+}));
+var live = state.live;
+var KILL_GRACE_MS = 2e3;
+var alone = /* @__PURE__ */ new WeakSet();
+function signalGroup(child, signal) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(alone.has(child) ? child.pid : -child.pid, signal);
+  } catch {
+  }
+}
+function stopGroup(child, graceMs = KILL_GRACE_MS) {
+  signalGroup(child, "SIGTERM");
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signalGroup(child, "SIGKILL");
+      return resolve();
+    }
+    const timer = setTimeout(() => {
+      signalGroup(child, "SIGKILL");
+      resolve();
+    }, graceMs);
+    timer.unref();
+    child.once("exit", () => {
+      clearTimeout(timer);
+      signalGroup(child, "SIGKILL");
+      resolve();
+    });
+  });
+}
+async function stopAllGroups(graceMs = KILL_GRACE_MS) {
+  await Promise.all([...live].map((child) => stopGroup(child, graceMs)));
+}
+var cleanups = state.cleanups;
+async function runCleanups() {
+  const pending = [...cleanups];
+  cleanups.clear();
+  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+}
+
+// src/process/interrupt.ts
+var state2 = processWide("interrupt", () => ({
+  controller: new AbortController(),
+  interruptedBy: void 0,
+  journal: { stage: "starting", done: [] }
+}));
+var { controller, journal } = state2;
+var interruptSignal = controller.signal;
+function interrupt(signal) {
+  state2.interruptedBy ??= signal;
+  controller.abort(new Error(`interrupted by ${signal}`));
+}
+function interruptedSignal() {
+  return state2.interruptedBy;
+}
+async function cleanUpInterrupted(graceMs) {
+  await stopAllGroups(graceMs);
+  await runCleanups();
+}
+function interruptSummary(signal) {
+  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
+}
+
+// src/process/interrupt-run.ts
+var INTERRUPT_GRACE_MS = 5e3;
+var CHILD_GRACE_MS = 1500;
+var SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 };
+function exitCodeForSignal(signal) {
+  return 128 + (SIGNAL_NUMBERS[signal] ?? 15);
+}
+function finalExitCode(code) {
+  const signal = interruptedSignal();
+  return signal ? exitCodeForSignal(signal) : code;
+}
+function handleInterrupts(run2, write) {
+  let handling = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      if (handling) process.exit(exitCodeForSignal(signal));
+      handling = true;
+      write(`config-rollout: ${signal} received: stopping
+`);
+      interrupt(signal);
+      void (async () => {
+        await cleanUpInterrupted(CHILD_GRACE_MS);
+        const grace = new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS).unref());
+        await Promise.race([run2.catch(() => void 0), grace]);
+        await cleanUpInterrupted(0);
+        write(`error: ${interruptSummary(signal)}
+`);
+        process.exit(exitCodeForSignal(signal));
+      })();
+    });
+  }
+}
+
 // src/compose/version.ts
 var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
 var USER_AGENT = `config-rollout/${VERSION}`;
@@ -192,6 +301,64 @@ var DRY_RUNS = ["none", "client", "server"];
 var DISCOVER_MODES = ["repo", "cluster", "both"];
 var OUTPUT_FORMATS = ["text", "json", "markdown"];
 var DEFAULT_CONCURRENCY = 8;
+
+// src/settings/source-options.ts
+var SOURCE_OPTIONS = [
+  {
+    name: "kustomize",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_KUSTOMIZE",
+    placeholder: "DIRS",
+    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+  },
+  {
+    name: "render",
+    type: "string",
+    env: "CONFIG_ROLLOUT_RENDER",
+    placeholder: "CMD",
+    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+  },
+  {
+    name: "render-paths",
+    type: "list",
+    default: "**",
+    env: "CONFIG_ROLLOUT_RENDER_PATHS",
+    placeholder: "GLOBS",
+    description: "Files that are inputs of --render: it runs only when the range touches one."
+  },
+  {
+    name: "git-timeout",
+    type: "duration",
+    default: "2m",
+    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+    placeholder: "DURATION",
+    description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
+  },
+  {
+    name: "render-timeout",
+    type: "duration",
+    default: "10m",
+    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+  },
+  {
+    name: "render-env",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_RENDER_ENV",
+    placeholder: "NAMES",
+    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+  },
+  {
+    name: "allow-remote-kustomize",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+  }
+];
 
 // src/settings/options.ts
 var OPTIONS = [
@@ -233,29 +400,7 @@ var OPTIONS = [
     placeholder: "GLOBS",
     description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
   },
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
+  ...SOURCE_OPTIONS,
   {
     name: "namespace",
     type: "string",
@@ -384,6 +529,14 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
     placeholder: "DURATION",
     description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "request-timeout",
+    type: "duration",
+    default: "30s",
+    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
   },
   {
     name: "context",
@@ -733,12 +886,14 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
-runCli(process.argv.slice(2), process.env, {
+var run = runCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   color: useColor(process.stderr, process.env),
   cwd: process.cwd()
-}).then((code) => {
-  process.exitCode = code;
-  setTimeout(() => process.exit(code), 2e3).unref();
+});
+handleInterrupts(run, (text) => process.stderr.write(text));
+run.then((code) => {
+  process.exitCode = finalExitCode(code);
+  if (interruptedSignal() === void 0) setTimeout(() => process.exit(finalExitCode(code)), 2e3).unref();
 });
