@@ -55,7 +55,14 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     process.kill(alone.has(child) ? child.pid : -child.pid, signal);
   } catch {
-    // The group is gone already.
+    // No such group: it is gone already, or the child has not made it yet (spawn returns before
+    // the child's setsid). Then the child has started nothing of its own: signal it alone, or it
+    // would go on to start (and leave behind) what the group signal was meant to stop.
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
+    } catch {
+      // Gone as well.
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
+import { sleepStillRunning } from "../helpers/processes.js";
 import { CLI } from "../helpers/run-cli.js";
 import { NS, type Scenario, startScenario } from "../pipeline/cluster-scenario.js";
 
@@ -24,16 +25,6 @@ afterEach(async () => {
   scenario = undefined;
   await rm(scratch, { recursive: true, force: true });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return !/^\d+ \(.*\) Z/.test(stat);
-}
 
 interface Started {
   child: ChildProcess;
@@ -110,7 +101,7 @@ describe("an interrupted run", () => {
       );
       await new Promise((r) => setTimeout(r, 300));
       for (const pid of readFileSync(pids, "utf8").trim().split("\n").map(Number))
-        expect(isAlive(pid)).toBe(false);
+        expect(sleepStillRunning(pid)).toBe(false);
       expect((await readdir(join(scratch, "tmp"))).filter((n) => n.startsWith("config-rollout-"))).toEqual(
         [],
       );

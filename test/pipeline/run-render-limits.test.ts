@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { commitTwice, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { sleepStillRunning } from "../helpers/processes.js";
 import { runCli } from "../helpers/run-cli.js";
 
 let scratch: string;
@@ -35,17 +36,6 @@ const run = (repo: TempRepo, args: string[], env: Record<string, string> = {}) =
     },
   );
 
-/** Running (a zombie waiting for a reaper counts as gone). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return !/^\d+ \(.*\) Z/.test(stat);
-}
-
 const cm = (level: string) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  LEVEL: ${level}\n`;
 const leftovers = async () =>
@@ -71,7 +61,7 @@ describe("--render bounds", () => {
     );
     await new Promise((r) => setTimeout(r, 300));
     for (const pid of readFileSync(pids, "utf8").trim().split("\n").map(Number))
-      expect(isAlive(pid)).toBe(false);
+      expect(sleepStillRunning(pid)).toBe(false);
     expect(await leftovers()).toEqual([]);
   });
 
@@ -112,7 +102,7 @@ describe("--render bounds", () => {
     await new Promise((r) => setTimeout(r, 300));
     if (existsSync(pids)) {
       for (const pid of readFileSync(pids, "utf8").trim().split("\n").map(Number))
-        expect(isAlive(pid)).toBe(false);
+        expect(sleepStillRunning(pid)).toBe(false);
     }
     expect(await leftovers()).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { liveGroups } from "../../src/process/child-groups.js";
 import { cleanUpInterrupted, onInterrupt } from "../../src/process/interrupt.js";
 import { runProcess } from "../../src/process/run-process.js";
+import { sleepStillRunning } from "../helpers/processes.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -16,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Running (a zombie waiting for a reaper counts as gone). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return !/^\d+ \(.*\) Z/.test(stat);
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
@@ -45,7 +35,7 @@ describe("runProcess", () => {
     expect(result.failure).toEqual({ kind: "timeout", message: "timed out after 0.5s" });
     expect(result.stdout.toString()).toBe("a: b\n");
     await settle();
-    expect(isAlive(Number(readFileSync(pids, "utf8")))).toBe(false);
+    expect(sleepStillRunning(Number(readFileSync(pids, "utf8")))).toBe(false);
   });
 
   test("output over the cap stops the group at once (`yes` would run forever)", async () => {
@@ -80,7 +70,7 @@ describe("runProcess", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout.toString()).toBe("done\n");
     await settle();
-    expect(isAlive(Number(readFileSync(pids, "utf8")))).toBe(false);
+    expect(sleepStillRunning(Number(readFileSync(pids, "utf8")))).toBe(false);
   });
 
   test("stderr comes back as a bounded tail without escape sequences or workflow commands", async () => {
@@ -93,6 +83,21 @@ describe("runProcess", () => {
     expect(result.stderrTail).not.toContain("\u001b");
     expect(result.stderrTail.endsWith(" ::error::x")).toBe(true);
     expect(result.stderrEnd.length).toBeLessThanOrEqual(16_384);
+  });
+
+  test("a process asked for after the run was stopped is never started", async () => {
+    // A render queued behind the first failure: spawning it and signalling a group its child had
+    // not made yet (spawn returns before setsid) let it run on past the run's end.
+    const marker = join(dir, "started");
+    const groupsBefore = liveGroups();
+    const running = runProcess("/bin/sh", ["-c", `echo yes > ${marker}; sleep 800`], {
+      signal: AbortSignal.abort(),
+    });
+    expect(liveGroups()).toBe(groupsBefore);
+    const result = await running;
+    expect(result.failure?.kind).toBe("aborted");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(marker)).toBe(false);
   });
 
   test("a missing binary is a result naming it, not a throw", async () => {
@@ -114,7 +119,7 @@ describe("runProcess", () => {
     expect(result.signal).toBe("SIGTERM");
     expect(cleaned).toBe(true);
     await settle();
-    expect(isAlive(Number(readFileSync(pids, "utf8")))).toBe(false);
+    expect(sleepStillRunning(Number(readFileSync(pids, "utf8")))).toBe(false);
     expect(liveGroups()).toBe(0);
   });
 });
