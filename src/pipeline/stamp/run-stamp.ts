@@ -31,6 +31,7 @@ import {
 import { trustedPathDirs } from "../../render/renderer-environment.js";
 import type { Settings } from "../../settings/settings.js";
 import { createPathFilter } from "../scan/path-filter.js";
+import { changedRootWorkloads } from "./changed-roots.js";
 import { stampKustomization } from "./stamp-kustomize.js";
 
 export interface StampDeps {
@@ -149,9 +150,22 @@ async function stampRoots(
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  // Bounded like a plan's renders (--render-timeout, --max-file-size).
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly
+    ? await changedRootWorkloads({
+        git: deps.git,
+        base: settings.base!,
+        head: settings.head ?? "HEAD",
+        roots,
+        run: { binary, pathDirs, ...bounds },
+        rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+        defaultNamespace: settings.namespace,
+        ...(key ? { key } : {}),
+        note: (message) => report.notes.push(message),
+      })
+    : undefined;
   await deps.tree.withScratch(async (home) => {
-    // Bounded like a plan's renders (--render-timeout, --max-file-size).
-    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
@@ -170,6 +184,7 @@ async function stampRoots(
           ...(key ? { key } : {}),
           check: settings.check,
           log: deps.log,
+          ...(changed ? { changed: changed.get(dir) ?? new Set<string>() } : {}),
         },
         report,
       );
