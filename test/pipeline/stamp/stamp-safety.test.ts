@@ -110,6 +110,15 @@ describe("stamp refuses what the plan refuses before kustomize runs", () => {
       `kustomize app: app/kustomization.yaml at the head commit names the remote resource "${remote}", and the head is a pull request from a fork`,
     );
     expect(refused.stderr).toContain("--allow-remote-kustomize");
+    // The GitLab template's stamp job on a merge request from a fork: the same refusal.
+    const gitlabFork = {
+      GITLAB_CI: "true",
+      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: "2",
+      CI_MERGE_REQUEST_PROJECT_ID: "1",
+    };
+    const gitlab = await runInProcess(["stamp", "--repo", r.dir, "--check"], gitlabFork);
+    expect(gitlab.code, gitlab.stderr).toBe(2);
+    expect(gitlab.stderr).toContain("and the head is a merge request from a fork");
     // Allowed, or from a trusted head: kustomize runs (and fails on the network it cannot reach),
     // which is kustomize's failure reported for that root, not the refusal.
     const offline = { GIT_TERMINAL_PROMPT: "0", HTTPS_PROXY: "http://127.0.0.1:9" };
