@@ -212,6 +212,7 @@ async function refuseUnsafeRoots(
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
     if (refused !== undefined) throw new UserError(refused);
   }
+  const read = new Set<string>();
   for (const dir of roots) {
     const included = kustomizationsUnder(dir, byDir);
     // A kustomization that does not parse hides its inputs: the whole tree is in scope.
@@ -221,12 +222,9 @@ async function refuseUnsafeRoots(
           included.map((k) => k.dir),
           graph.inputsOf(dir),
         );
-    await refuseEscapingLinks(
-      deps.tree.dir,
-      files.filter((path) => inScope(path, scope)),
-      "in the work tree",
-    );
+    for (const path of files) if (inScope(path, scope)) read.add(path);
   }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 
 async function readKustomizations(
