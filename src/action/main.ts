@@ -31,7 +31,7 @@ import { actionOutputs, fitOutputs } from "./outputs.js";
 import { type ActionInputValues, readActionInputs } from "./read-inputs.js";
 import { runStampAction, type StampActionOutcome } from "./stamp-action.js";
 import { decideStampMode } from "./stamp-policy.js";
-import { decideTrust } from "./trust-policy.js";
+import { decideTrust, untrustedSource } from "./trust-policy.js";
 
 /**
  * The action's whole run in one try. Kept long (about 105 lines) on purpose: the order that keeps
@@ -166,16 +166,16 @@ async function stampStep(
 ): Promise<StampActionOutcome> {
   const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
   const log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-  const mode = decideStampMode({
-    check: settings.check,
-    commit: inputs.commit,
-    eventName: env.GITHUB_EVENT_NAME ?? "",
-    event: await eventReader(env)(),
-  });
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  const event = await eventReader(env)();
+  const mode = decideStampMode({ check: settings.check, commit: inputs.commit, eventName, event });
+  // A fork's pull request is checked, not pushed to, and its checkout is untrusted: its
+  // kustomizations' remote entries are refused as the plan refuses them (core/untrusted-head.ts).
+  const untrustedHead = untrustedSource(eventName, event);
   try {
     return await runStampAction({
       mode,
-      stamp: createStamper(settings, { root: git.root, git, env, log }),
+      stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead }),
       commit: (request) =>
         commitStamps(git.root, {
           ...request,

@@ -2,9 +2,11 @@
 // by run-cli.ts like a plan run; reports its own errors (exit 2 for bad input) and resolves to an
 // exit code: 1 when --check finds a stamp missing or stale, else 0.
 import { resolve } from "node:path";
+import { readEventPayload } from "../ci/github-event.js";
 import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { fixCommand } from "../core/stamp/stamp-report.js";
+import { untrustedHead } from "../core/untrusted-head.js";
 import { createGit } from "../git/create-git.js";
 import { openWorkTree } from "../git/work-tree.js";
 import { runStamp } from "../pipeline/stamp/run-stamp.js";
@@ -29,7 +31,10 @@ export async function runStampFromArgs(
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
     const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const tree = await openWorkTree(resolve(io.cwd, settings.repo));
-    const report = await runStamp(settings, { tree, git, log, env });
+    // On a fork's pull request the work tree is untrusted, as the plan decides (core/untrusted-head.ts).
+    const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : undefined;
+    const untrusted = untrustedHead(env, event);
+    const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
     return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
   } catch (error) {

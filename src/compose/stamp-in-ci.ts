@@ -16,13 +16,20 @@ export interface StampFound {
 
 export function createStamper(
   settings: Settings,
-  deps: { root: string; git: Git; env: Record<string, string | undefined>; log: Log },
+  deps: {
+    root: string;
+    git: Git;
+    env: Record<string, string | undefined>;
+    log: Log;
+    /** Why the checkout is untrusted (a fork's pull request); undefined: trusted. */
+    untrustedHead: string | undefined;
+  },
 ): (check: boolean) => Promise<StampFound> {
   return async (check) => {
     const tree = await openWorkTree(deps.root);
     const report = await runStamp(
       { ...settings, check },
-      { tree, git: deps.git, log: deps.log, env: deps.env },
+      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead },
     );
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);

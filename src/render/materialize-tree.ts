@@ -1,13 +1,13 @@
 // A commit's files in a temporary directory, for renderers that read a directory. Each commit is
 // written once (a private index file and `checkout-index`: the repository's own index and work tree
 // are untouched) and everything is removed by `dispose`.
-import { mkdir, mkdtemp, readlink, realpath, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
-import { UserError } from "../core/errors.js";
+import { join } from "node:path";
 import { inScope } from "../core/sources/checkout-scope.js";
 import { onInterrupt } from "../process/interrupt.js";
 import { runProcess } from "../process/run-process.js";
+import { refuseEscapingLinks } from "./escaping-links.js";
 
 export interface CommitTrees {
   /** The scratch root: checkouts and the renderers' HOME live under it. */
@@ -53,11 +53,8 @@ export async function createCommitTrees(
   };
 }
 
-/**
- * Refuse a symbolic link in `symlinks.scope` that leads out of the checkout (absolute, `..` past
- * its root, or through another link): kustomize would read the runner's files through it.
- */
-async function refuseEscapingLinks(
+/** Refuse a symbolic link in `symlinks.scope` that leads out of the checkout (escaping-links.ts). */
+async function refuseLinksOf(
   gitPath: string,
   repoDir: string,
   commit: string,
@@ -72,24 +69,7 @@ async function refuseEscapingLinks(
     .filter((entry) => entry.startsWith("120000 "))
     .map((entry) => entry.slice(entry.indexOf("\t") + 1))
     .filter((path) => inScope(path, symlinks.scope));
-  const top = await realpath(dir);
-  const inside = (path: string) => path === top || path.startsWith(top + sep);
-  for (const path of links) {
-    const at = join(dir, path);
-    let target: string;
-    try {
-      target = await readlink(at);
-    } catch {
-      continue; // Not written (outside the checkout's scope).
-    }
-    const lexical = isAbsolute(target) ? target : resolve(dirname(join(top, path)), target);
-    const real = await realpath(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`,
-      );
-    }
-  }
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 
 async function writeTree(
@@ -120,7 +100,7 @@ async function writeTree(
       );
     }
   }
-  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
   await rm(index, { force: true });
   return dir;
 }

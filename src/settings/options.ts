@@ -272,7 +272,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
     description:
-      "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer.",
+      "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer.",
   },
   {
     name: "hash-key",

@@ -62,6 +62,6 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
     description:
-      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render.",
+      "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's).",
   },
 ];

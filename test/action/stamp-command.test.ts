@@ -114,4 +114,45 @@ describe("command: stamp in the action", () => {
     expect((await runGit(origin, ["rev-parse", "feature"])).trim()).toBe(head);
     expect(await clone.git(["status", "--porcelain"])).toBe("");
   });
+
+  test("check on a fork's pull request: a remote kustomize entry is refused before kustomize runs (untrusted head)", async () => {
+    const repo = await createTempRepo();
+    cleanups.push(repo.cleanup);
+    const remote = "https://github.com/example/never//answers?ref=v1";
+    await repo.write(
+      "app/workload.yaml",
+      yamlDocs(
+        configMap("app-config", { LOG_LEVEL: "info" }, { namespace: "shop" }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), {
+          namespace: "shop",
+        }),
+      ),
+    );
+    await repo.write("app/kustomization.yaml", `resources:\n- workload.yaml\n- ${remote}\n`);
+    const head = await repo.commit("a remote entry");
+    const offline = { GIT_TERMINAL_PROMPT: "0", HTTPS_PROXY: "http://127.0.0.1:9" };
+    const stampCheck = (headRepo: string, inputs: Record<string, string> = {}) =>
+      runAction({
+        workspace: repo.dir,
+        inputs: { command: "stamp", check: "true", "render-timeout": "20s", ...inputs },
+        eventName: "pull_request",
+        event: event(headRepo, head),
+        env: offline,
+      });
+    const refused = await stampCheck("someone/shop");
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      `app/kustomization.yaml at the head commit names the remote resource "${remote}", and the head is a pull request from a fork`,
+    );
+    expect(refused.stdout).toContain("--allow-remote-kustomize");
+    // The same checkout on a same-repository pull request, or with allow-remote-kustomize, is
+    // rendered (kustomize then fails on the network it cannot reach: its failure, not the refusal).
+    for (const run of [
+      await stampCheck("acme/shop"),
+      await stampCheck("someone/shop", { "allow-remote-kustomize": "true" }),
+    ]) {
+      expect(run.stdout + run.stderr).not.toContain("not fetched from an untrusted head");
+    }
+    expect(await repo.git(["status", "--porcelain"])).toBe("");
+  });
 });

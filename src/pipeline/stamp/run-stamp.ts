@@ -8,9 +8,11 @@ import type { Log } from "../../core/log.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { idKey, type Manifest } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
+import { checkoutScope, inScope } from "../../core/sources/checkout-scope.js";
 import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
 import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
+import { refusedEntries } from "../../core/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
@@ -18,6 +20,7 @@ import type { StampReport } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
+import { refuseEscapingLinks } from "../../render/escaping-links.js";
 import {
   findKustomize,
   KustomizeBuildError,
@@ -28,6 +31,7 @@ import {
 import { trustedPathDirs } from "../../render/renderer-environment.js";
 import type { Settings } from "../../settings/settings.js";
 import { createPathFilter } from "../scan/path-filter.js";
+import { changedRootWorkloads } from "./changed-roots.js";
 import { stampKustomization } from "./stamp-kustomize.js";
 
 export interface StampDeps {
@@ -35,6 +39,8 @@ export interface StampDeps {
   git: Git;
   log: Log;
   env: Record<string, string | undefined>;
+  /** Why the work tree's content is untrusted (a fork's pull request: core/untrusted-head.ts); undefined: trusted. */
+  untrustedHead?: string | undefined;
 }
 
 export async function runStamp(settings: Settings, deps: StampDeps): Promise<StampReport> {
@@ -140,12 +146,26 @@ async function stampRoots(
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
+  await refuseUnsafeRoots(roots, byDir, settings, deps);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  // Bounded like a plan's renders (--render-timeout, --max-file-size).
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly
+    ? await changedRootWorkloads({
+        git: deps.git,
+        base: settings.base!,
+        head: settings.head ?? "HEAD",
+        roots,
+        run: { binary, pathDirs, ...bounds },
+        rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+        defaultNamespace: settings.namespace,
+        ...(key ? { key } : {}),
+        note: (message) => report.notes.push(message),
+      })
+    : undefined;
   await deps.tree.withScratch(async (home) => {
-    // Bounded like a plan's renders (--render-timeout, --max-file-size).
-    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
@@ -164,11 +184,47 @@ async function stampRoots(
           ...(key ? { key } : {}),
           check: settings.check,
           log: deps.log,
+          ...(changed ? { changed: changed.get(dir) ?? new Set<string>() } : {}),
         },
         report,
       );
     }
   });
+}
+
+/**
+ * What the plan refuses before it renders (pipeline/scan/kustomize-sources.ts, render-all.ts),
+ * refused here before kustomize reads the work tree: entries outside the repository, remote entries
+ * when the work tree is an untrusted head (unless --allow-remote-kustomize), and symbolic links
+ * leading out of the repository where a root reads. Same checks, same messages, exit 2.
+ */
+async function refuseUnsafeRoots(
+  roots: string[],
+  byDir: Map<string, KustomizationFile>,
+  settings: Settings,
+  deps: StampDeps,
+): Promise<void> {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== undefined) throw new UserError(refused);
+  }
+  const read = new Set<string>();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    // A kustomization that does not parse hides its inputs: the whole tree is in scope.
+    const scope = included.some((k) => k.problem !== undefined)
+      ? undefined
+      : checkoutScope(
+          included.map((k) => k.dir),
+          graph.inputsOf(dir),
+        );
+    for (const path of files) if (inScope(path, scope)) read.add(path);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 
 async function readKustomizations(

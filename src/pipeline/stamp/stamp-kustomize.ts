@@ -37,6 +37,11 @@ export interface KustomizeStampContext {
   key?: Buffer;
   check: boolean;
   log: Log;
+  /**
+   * --changed-only: the workloads (idKey) whose value changed in the range. The others keep the
+   * value they carry (their patch entry is written back unchanged) or get none.
+   */
+  changed?: ReadonlySet<string>;
 }
 
 export async function stampKustomization(ctx: KustomizeStampContext, report: StampReport): Promise<void> {
@@ -75,14 +80,15 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
-  if (stamps.targets.length === 0) return;
+  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
+  if (targets.length === 0) return;
   const own = ownTransforms(kustomizationText);
-  const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
   const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
   const patchText = stampPatchText(entries);
   const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
   const kustomizationEdits = patchesEntryEdits(kustomizationText);
-  const stale = stamps.targets.filter((t) => t.current !== t.hash);
+  const stale = targets.filter((t) => t.current !== t.hash);
   for (const t of stale) {
     report.changes.push({
       workload: t.id,
@@ -93,13 +99,13 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
       covers: t.covers,
     });
   }
-  report.current += stamps.targets.length - stale.length;
+  report.current += targets.length - stale.length;
   if (ctx.check || (stale.length === 0 && kustomizationEdits.length === 0)) return;
   if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
   if (kustomizationEdits.length > 0) {
     await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
   }
-  const problem = await proof(ctx, label, stamps.targets);
+  const problem = await proof(ctx, label, targets);
   if (problem === undefined) {
     if (oldPatch !== patchText) report.filesWritten.push(patchPath);
     if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
@@ -111,6 +117,14 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   else await ctx.tree.write(patchPath, oldPatch);
   report.changes = report.changes.filter((c) => c.origin !== label);
   report.unstampable.push({ what: label, reason: problem });
+}
+
+/** --changed-only: a changed workload takes its new value; another keeps the one it carries, if any. */
+function changedOnly(targets: readonly StampTarget[], changed: ReadonlySet<string>): StampTarget[] {
+  return targets.flatMap((t) => {
+    if (changed.has(idKey(t.id))) return [t];
+    return t.current === undefined ? [] : [{ ...t, hash: t.current }];
+  });
 }
 
 async function renderManifests(ctx: KustomizeStampContext, label: string): Promise<Manifest[]> {
