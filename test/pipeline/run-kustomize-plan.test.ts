@@ -380,6 +380,51 @@ describe("two overlays and failures", () => {
     );
   });
 
+  test("a kustomization broken at both commits was broken before the push: a warning naming it and the ways out, the rest planned, exit 0", async () => {
+    // kustomize's load restrictor refuses a resource outside the kustomization's directory (like
+    // argocd-example-apps' kustomize-guestbook listing ../guestbook), at base and at head.
+    const broken = (level: string): Files => ({
+      "outside/cm.yaml": yamlDocs(configMap("outside", { LEVEL: level })),
+      "app/kustomization.yaml": yaml({ resources: ["../outside/cm.yaml"] }),
+    });
+    const raw = (a: string): Files => ({
+      "raw/other.yaml": yamlDocs(configMap("other", { A: a })),
+      "raw/other-app.yaml": yamlDocs(
+        deployment("other", pod({ envFrom: [{ configMapRef: { name: "other" } }] })),
+      ),
+    });
+    const repo = await commitTwice({ ...broken("1"), ...raw("1") }, { ...broken("2"), ...raw("2") });
+    const [base, head] = (await repo.git(["rev-parse", "HEAD~1", "HEAD"])).trim().split("\n");
+    const result = await run(repo);
+    expect(result.code, result.stderr).toBe(0);
+    const p = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    expect(restarts(p)).toEqual(["Deployment/default/other"]);
+    expect(p.changes.map((c) => c.name)).toEqual(["other"]);
+    const warning = p.warnings.find((w) => w.includes("kustomize app"));
+    expect(warning).toContain(
+      `cannot be built at the base commit ${base!.slice(0, 12)} nor at the head commit ${head!.slice(0, 12)}`,
+    );
+    expect(warning).toContain("broken before this push");
+    expect(warning).toContain("--kustomize none");
+    expect(warning).toContain("--kustomize DIR");
+    expect(result.stderr).toContain("warning: app/kustomization.yaml: kustomize app cannot be built");
+  });
+
+  test("a kustomization that builds at base and breaks at head still stops the run, however fast its head fails", async () => {
+    const repo = await commitTwice(
+      { ...baseFiles, ...prodOverlay("warn") },
+      {
+        "overlays/prod/kustomization.yaml": yaml({
+          namespace: "prod",
+          resources: ["../../base", "gone.yaml"],
+        }),
+      },
+    );
+    const result = await run(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("kustomize overlays/prod cannot be built at the head commit");
+  });
+
   test("a kustomization from the repository cannot run a program: exec plugins stay off", async () => {
     const marker = join(tmpdir(), `config-rollout-exec-marker-${process.pid}-${Date.now()}`);
     const withGenerator = (level: string): Files => ({
@@ -400,7 +445,8 @@ describe("two overlays and failures", () => {
       }),
       "overlays/prod/gen.sh": `#!/bin/sh\ntouch ${marker}\ncat\n`,
     });
-    const repo = await commitTwice({ ...baseFiles, ...withGenerator("warn") }, withGenerator("error"));
+    // Builds at base (no generator there): the head's failure stops the run.
+    const repo = await commitTwice({ ...baseFiles, ...prodOverlay("warn") }, withGenerator("error"));
     await chmod(join(repo.dir, "overlays/prod/gen.sh"), 0o755);
     await repo.commit("executable generator");
     const result = await run(repo, ["--base", "HEAD~2"]);
