@@ -677,3 +677,61 @@ describe("a push that changes no manifest", () => {
     expect(result.stderr).toContain("--kustomize overlays/nope: no kustomization.yaml");
   });
 });
+
+describe("a root whose changes play no part in the plan", () => {
+  const crd = (version: string) => ({
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "widgets.example.com" },
+    spec: {
+      group: "example.com",
+      names: { kind: "Widget", plural: "widgets" },
+      scope: "Namespaced",
+      versions: [{ name: version, served: true, storage: true }],
+    },
+  });
+  const app = (version: string, extra: Record<string, unknown> = {}): Files => ({
+    "app/kustomization.yaml": yaml({
+      namespace: "apps",
+      resources: ["crd.yaml", "deployment.yaml", "cm.yaml"],
+      ...extra,
+    }),
+    "app/crd.yaml": yamlDocs(crd(version)),
+    "app/deployment.yaml": yamlDocs(
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "shared" } }] })),
+    ),
+    "app/cm.yaml": yamlDocs(configMap("web-config", { A: "1" })),
+  });
+  const sources = (p: PlanJson) => (p.sources ?? []).filter((s) => s.startsWith("kustomize app"));
+
+  test("a CRD-only change is not rendered: the note says why", async () => {
+    const p = await plan(app("v1"), { "app/crd.yaml": yamlDocs(crd("v2")) });
+    expect(sources(p)).toEqual([
+      "kustomize app: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere",
+    ]);
+    expect(p.workloads).toEqual([]);
+  });
+
+  test("it is rendered when the range changes a config elsewhere: its workload consumes it", async () => {
+    const shared = (a: string) =>
+      yamlDocs({ ...configMap("shared", { A: a }), metadata: { name: "shared", namespace: "apps" } });
+    const p = await plan(
+      { ...app("v1"), "raw/shared.yaml": shared("1") },
+      { "app/crd.yaml": yamlDocs(crd("v2")), "raw/shared.yaml": shared("2") },
+    );
+    expect(sources(p)).toEqual(["kustomize app: rendered at both commits"]);
+    expect(restarts(p)).toEqual(["Deployment/apps/web"]);
+  });
+
+  test("it is rendered when something in the tree can carry values between objects (replacements)", async () => {
+    const replacements = [
+      {
+        source: { kind: "CustomResourceDefinition", fieldPath: "spec.versions.0.name" },
+        targets: [{ select: { kind: "ConfigMap", name: "web-config" }, fieldPaths: ["data.A"] }],
+      },
+    ];
+    const p = await plan(app("v1", { replacements }), { "app/crd.yaml": yamlDocs(crd("v2")) });
+    expect(sources(p)).toEqual(["kustomize app: rendered at both commits"]);
+    expect(p.changes.map((c) => [c.name, c.status])).toEqual([["web-config", "modified"]]);
+  });
+});
