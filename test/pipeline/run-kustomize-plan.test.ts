@@ -380,6 +380,51 @@ describe("two overlays and failures", () => {
     );
   });
 
+  test("a kustomization broken at both commits was broken before the push: a warning naming it and the ways out, the rest planned, exit 0", async () => {
+    // kustomize's load restrictor refuses a resource outside the kustomization's directory (like
+    // argocd-example-apps' kustomize-guestbook listing ../guestbook), at base and at head.
+    const broken = (level: string): Files => ({
+      "outside/cm.yaml": yamlDocs(configMap("outside", { LEVEL: level })),
+      "app/kustomization.yaml": yaml({ resources: ["../outside/cm.yaml"] }),
+    });
+    const raw = (a: string): Files => ({
+      "raw/other.yaml": yamlDocs(configMap("other", { A: a })),
+      "raw/other-app.yaml": yamlDocs(
+        deployment("other", pod({ envFrom: [{ configMapRef: { name: "other" } }] })),
+      ),
+    });
+    const repo = await commitTwice({ ...broken("1"), ...raw("1") }, { ...broken("2"), ...raw("2") });
+    const [base, head] = (await repo.git(["rev-parse", "HEAD~1", "HEAD"])).trim().split("\n");
+    const result = await run(repo);
+    expect(result.code, result.stderr).toBe(0);
+    const p = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
+    expect(restarts(p)).toEqual(["Deployment/default/other"]);
+    expect(p.changes.map((c) => c.name)).toEqual(["other"]);
+    const warning = p.warnings.find((w) => w.includes("kustomize app"));
+    expect(warning).toContain(
+      `cannot be built at the base commit ${base!.slice(0, 12)} nor at the head commit ${head!.slice(0, 12)}`,
+    );
+    expect(warning).toContain("broken before this push");
+    expect(warning).toContain("--kustomize none");
+    expect(warning).toContain("--kustomize DIR");
+    expect(result.stderr).toContain("warning: app/kustomization.yaml: kustomize app cannot be built");
+  });
+
+  test("a kustomization that builds at base and breaks at head still stops the run, however fast its head fails", async () => {
+    const repo = await commitTwice(
+      { ...baseFiles, ...prodOverlay("warn") },
+      {
+        "overlays/prod/kustomization.yaml": yaml({
+          namespace: "prod",
+          resources: ["../../base", "gone.yaml"],
+        }),
+      },
+    );
+    const result = await run(repo);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("kustomize overlays/prod cannot be built at the head commit");
+  });
+
   test("a kustomization from the repository cannot run a program: exec plugins stay off", async () => {
     const marker = join(tmpdir(), `config-rollout-exec-marker-${process.pid}-${Date.now()}`);
     const withGenerator = (level: string): Files => ({
@@ -400,7 +445,8 @@ describe("two overlays and failures", () => {
       }),
       "overlays/prod/gen.sh": `#!/bin/sh\ntouch ${marker}\ncat\n`,
     });
-    const repo = await commitTwice({ ...baseFiles, ...withGenerator("warn") }, withGenerator("error"));
+    // Builds at base (no generator there): the head's failure stops the run.
+    const repo = await commitTwice({ ...baseFiles, ...prodOverlay("warn") }, withGenerator("error"));
     await chmod(join(repo.dir, "overlays/prod/gen.sh"), 0o755);
     await repo.commit("executable generator");
     const result = await run(repo, ["--base", "HEAD~2"]);
@@ -629,5 +675,63 @@ describe("a push that changes no manifest", () => {
     const result = await run(repo, ["--kustomize", "overlays/nope"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--kustomize overlays/nope: no kustomization.yaml");
+  });
+});
+
+describe("a root whose changes play no part in the plan", () => {
+  const crd = (version: string) => ({
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "widgets.example.com" },
+    spec: {
+      group: "example.com",
+      names: { kind: "Widget", plural: "widgets" },
+      scope: "Namespaced",
+      versions: [{ name: version, served: true, storage: true }],
+    },
+  });
+  const app = (version: string, extra: Record<string, unknown> = {}): Files => ({
+    "app/kustomization.yaml": yaml({
+      namespace: "apps",
+      resources: ["crd.yaml", "deployment.yaml", "cm.yaml"],
+      ...extra,
+    }),
+    "app/crd.yaml": yamlDocs(crd(version)),
+    "app/deployment.yaml": yamlDocs(
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "shared" } }] })),
+    ),
+    "app/cm.yaml": yamlDocs(configMap("web-config", { A: "1" })),
+  });
+  const sources = (p: PlanJson) => (p.sources ?? []).filter((s) => s.startsWith("kustomize app"));
+
+  test("a CRD-only change is not rendered: the note says why", async () => {
+    const p = await plan(app("v1"), { "app/crd.yaml": yamlDocs(crd("v2")) });
+    expect(sources(p)).toEqual([
+      "kustomize app: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere",
+    ]);
+    expect(p.workloads).toEqual([]);
+  });
+
+  test("it is rendered when the range changes a config elsewhere: its workload consumes it", async () => {
+    const shared = (a: string) =>
+      yamlDocs({ ...configMap("shared", { A: a }), metadata: { name: "shared", namespace: "apps" } });
+    const p = await plan(
+      { ...app("v1"), "raw/shared.yaml": shared("1") },
+      { "app/crd.yaml": yamlDocs(crd("v2")), "raw/shared.yaml": shared("2") },
+    );
+    expect(sources(p)).toEqual(["kustomize app: rendered at both commits"]);
+    expect(restarts(p)).toEqual(["Deployment/apps/web"]);
+  });
+
+  test("it is rendered when something in the tree can carry values between objects (replacements)", async () => {
+    const replacements = [
+      {
+        source: { kind: "CustomResourceDefinition", fieldPath: "spec.versions.0.name" },
+        targets: [{ select: { kind: "ConfigMap", name: "web-config" }, fieldPaths: ["data.A"] }],
+      },
+    ];
+    const p = await plan(app("v1", { replacements }), { "app/crd.yaml": yamlDocs(crd("v2")) });
+    expect(sources(p)).toEqual(["kustomize app: rendered at both commits"]);
+    expect(p.changes.map((c) => [c.name, c.status])).toEqual([["web-config", "modified"]]);
   });
 });

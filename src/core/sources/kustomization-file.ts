@@ -37,9 +37,25 @@ export interface KustomizationFile {
   remote: string[];
   /** Entries that resolve outside the repository (absolute, or `..` past its root), as written. */
   outside: string[];
+  /**
+   * Set when it has a field that can carry a value from one object into another or make objects
+   * from files (replacements, vars, generators, transformers, Helm charts, custom configurations).
+   */
+  carriesValues?: true;
   /** Set when the file does not parse: the kustomization is still a source, its inputs unknown. */
   problem?: string;
 }
+
+const CARRYING_FIELDS = [
+  "replacements",
+  "vars",
+  "generators",
+  "transformers",
+  "helmCharts",
+  "helmChartInflationGenerator",
+  "configurations",
+  "crds",
+];
 
 /** Where a kustomization lives, when `path` is a kustomization file; undefined otherwise. */
 export function readKustomizationFile(path: string, text: string): KustomizationFile {
@@ -65,6 +81,8 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   }
   if (!isRecord(doc)) return result;
   result.isComponent = field(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field(doc, key) !== undefined && field(doc, key) !== null))
+    result.carriesValues = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const pushAll = (into: string[], values: unknown[]) => {

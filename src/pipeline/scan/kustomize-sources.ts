@@ -1,6 +1,8 @@
 // The kustomize sources of a range: the --kustomize directories, else every root kustomization;
 // which of them the range touches (only those are rendered) and which files kustomize owns.
 import { UserError } from "../../core/errors.js";
+import { isConfigKind } from "../../core/kinds/api-kinds.js";
+import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { checkoutScope } from "../../core/sources/checkout-scope.js";
 import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
@@ -98,6 +100,7 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary }),
     );
   }
+  await markInert(git, ctx, sources, includedIn);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -160,6 +163,49 @@ function kustomizeSource(
       return kustomizeBuild(run, checkout.dir, dir, commit, signal);
     },
   };
+}
+
+/**
+ * Marks the sources whose changed inputs are all plain resource files (no generator, patch or
+ * replacement reads them) holding no config or workload at either commit, in a tree where no
+ * kustomization carries values between objects: their configs and workloads render the same at
+ * both commits (CRD bundles, RBAC, Services). A file that does not parse counts as a change.
+ */
+async function markInert(
+  git: Git,
+  ctx: KustomizeContext,
+  sources: RenderedSource[],
+  includedIn: (dir: string) => KustomizationFile[],
+): Promise<void> {
+  const candidates = sources.filter((source) => {
+    const included = includedIn(source.kustomization!.dir);
+    if (included.some((k) => k.problem !== undefined || k.carriesValues)) return false;
+    const plain = new Set(source.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths),
+  ]);
+  const inert = new Map<string, boolean>();
+  for (const path of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path);
+      const parsed = bytes && (await parseManifestFile(path, bytes, { defaultNamespace: "default" }));
+      quiet &&=
+        parsed !== undefined &&
+        parsed.problems.length === 0 &&
+        !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined);
+    }
+    inert.set(path, quiet);
+  }
+  for (const source of candidates) {
+    if (source.changedInputs.every((p) => inert.get(p) === true)) source.inert = true;
+  }
 }
 
 /**

@@ -62,10 +62,18 @@ export async function renderAll(
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
     const warnings: SourceWarning[] = [];
-    // Head first: its documents are parsed, and base's identical ones reuse them.
-    const headParsed = sources.map((_, i) => parsers[i]!.objectsOf(outputs[i]![0] as Buffer | undefined));
+    // Head first: its documents are parsed, and base's identical ones reuse them. A kustomization
+    // that fails at head got here only because it fails at base too: nothing is planned from it.
+    const headParsed = sources.map((source, i) => {
+      const [atHead, atBase] = outputs[i]!;
+      if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
+      if (atBase instanceof KustomizeBuildError)
+        warnings.push({ file: source.file, message: brokenAtBothWarning(source, atBase, atHead) });
+      return [];
+    });
     const baseParsed = sources.map((source, i) => {
       const output = outputs[i]![1];
+      if (outputs[i]![0] instanceof KustomizeBuildError) return [];
       if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
       // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
       warnings.push({
@@ -98,8 +106,9 @@ type Output = Buffer | undefined | KustomizeBuildError;
 /**
  * Every source at every commit (`commits[0]` is head), a few processes at a time: renderers are
  * CPU-bound, so more at once than the machine has cores only makes each slower. A kustomization
- * kustomize refuses to build at head stops the run; at base it is returned, for the caller to
- * treat as unknown.
+ * kustomize refuses to build at head stops the run, unless it was discovered (not named by
+ * --kustomize) and kustomize refuses it at base too: broken before this push, it is returned for
+ * the caller to warn about. A failure at base alone is returned, for the caller to treat as unknown.
  */
 async function renderEach(
   sources: RenderedSource[],
@@ -110,11 +119,25 @@ async function renderEach(
   // Both commits at once; each checkout is written once, when its first render needs it.
   const jobs = sources.flatMap((source, i) => commits.map((commit, side) => ({ source, i, commit, side })));
   const outputs: Output[][] = sources.map(() => [undefined, undefined]);
+  const settled = sources.map(() => [false, false]);
   // Once one render has failed the run, the others are stopped (their process groups killed) and
   // those not started yet are not started: a remote resource that never answers must not hold
   // every render for the whole --render-timeout.
   const failed = new AbortController();
   let firstError: unknown;
+  const stop = (error: unknown) => {
+    if (failed.signal.aborted) return;
+    failed.abort();
+    // Not thrown here: the others must have stopped before their checkouts are removed.
+    firstError = error;
+  };
+  // A discovered kustomization failing at head is decided once its base has rendered.
+  const decide = (i: number) => {
+    const [atHead, atBase] = outputs[i]!;
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i]![1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i]!, atHead)));
+  };
   await runLimited(jobs, renderSlots(), async ({ source, i, commit, side }) => {
     if (failed.signal.aborted) return;
     const started = performance.now();
@@ -122,20 +145,19 @@ async function renderEach(
       const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
       outputs[i]![side] = await source.render(checkout, commit, failed.signal);
     } catch (error) {
-      const atBase = side === 1 && error instanceof KustomizeBuildError && source.kustomization !== undefined;
-      if (atBase) {
-        outputs[i]![side] = error;
+      const kustomization = error instanceof KustomizeBuildError ? source.kustomization : undefined;
+      if (kustomization !== undefined && (side === 1 || !kustomization.named)) {
+        outputs[i]![side] = error as KustomizeBuildError;
       } else if (failed.signal.aborted) {
         // Stopped because another render failed first: that failure is the one reported.
         return;
       } else {
-        failed.abort();
-        // Not thrown here: the others must have stopped before their checkouts are removed.
-        firstError =
-          error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error;
+        stop(error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source, error)) : error);
         return;
       }
     }
+    settled[i]![side] = true;
+    decide(i);
     log.debug(`${source.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
   if (firstError !== undefined) throw firstError;
@@ -149,6 +171,16 @@ function headFailureMessage(source: RenderedSource, error: KustomizeBuildError):
   return `${source.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${
     error.detail ? `: ${error.detail}` : ""
   }\nNothing was planned or applied. ${ways}.`;
+}
+
+function brokenAtBothWarning(
+  source: RenderedSource,
+  atBase: KustomizeBuildError,
+  atHead: KustomizeBuildError,
+): string {
+  return `${source.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${
+    atHead.detail ? `: ${atHead.detail}` : ""
+  }); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
 
 function baseFailureWarning(source: RenderedSource, error: KustomizeBuildError, atHead: boolean): string {

@@ -47,6 +47,12 @@ export interface RenderedSources {
   warnings: SourceWarning[];
   /** The renders, started: awaited once the raw files are read. */
   objects: Promise<RenderedObjects>;
+  /**
+   * Set when some sources were held back (their changes play no part in the plan, see
+   * RenderedSource.inert): renders them too, for a range that changes a config or workload
+   * elsewhere, and gives every source's objects in the order of one render of them all.
+   */
+  renderDeferred?: () => Promise<RenderedObjects>;
 }
 
 const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
@@ -178,12 +184,53 @@ export async function renderSources(
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  for (const source of sources) notes.push(`${source.label}: rendered at both commits`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some: RenderedSource[]) =>
+    some.length === 0
+      ? Promise.resolve(NO_OBJECTS)
+      : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const active = sources.filter((source) => !source.inert);
+  const held = sources.filter((source) => source.inert);
+  for (const source of active) notes.push(renderedNote(source));
+  const heldNotes = held.map((source) => {
+    notes.push(
+      `${source.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`,
+    );
+    return notes.length - 1;
+  });
+  const objects = render(active);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
-  return { owned, notes, warnings, objects };
+  if (held.length === 0) return { owned, notes, warnings, objects };
+  const renderDeferred = async () => {
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source, i) => {
+      notes[heldNotes[i]!] = renderedNote(source);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { owned, notes, warnings, objects, renderDeferred };
+}
+
+function renderedNote(source: RenderedSource): string {
+  return `${source.label}: rendered at both commits`;
+}
+
+/** Two renders' objects as one render of `sources` would list them: by source, in order. */
+function mergeInSourceOrder(
+  sources: RenderedSource[],
+  first: RenderedObjects,
+  more: RenderedObjects,
+): RenderedObjects {
+  const order = new Map(sources.map((source, i) => [source.label, i]));
+  const byOrigin = (list: RenderedObjects["base"]) =>
+    list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+  };
 }
 
 /**

@@ -25,6 +25,12 @@ export interface RenderedSource {
   generators: GeneratorInputs[];
   /** Plain resource files its kustomizations list: where its objects are written (kustomize only). */
   resourceFiles?: string[];
+  /**
+   * Set when the range changes only objects that play no part in the plan in it (plain resource
+   * files with no config or workload at either commit, in a tree where nothing carries values
+   * between objects): rendered only if the range changes a config elsewhere (see render-sources.ts).
+   */
+  inert?: true;
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
   kustomization?: { dir: string; named: boolean };
 }

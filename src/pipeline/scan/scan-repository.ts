@@ -63,9 +63,14 @@ export async function scanRepository(
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && (await pending);
   renderers.owned = rendered?.owned;
-  const compared = rendered
+  let compared = rendered
     ? compareWithRendered(read, rendered.owned, await rendered.objects)
     : compareRaw(read);
+  // Sources held back render only when something else changes a config or a workload: their
+  // workloads may consume it, their objects may be other definitions of it.
+  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
   const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
@@ -110,6 +115,20 @@ export async function scanRepository(
     ...(renderers.owned ? { owned: renderers.owned } : {}),
     variants: settled.variants,
   };
+}
+
+function changesConfigsOrWorkloads(compared: ComparedCommits): boolean {
+  if (compared.found.changes.length > 0) return true;
+  // Each workload definition by object and source, its content as text: any difference counts.
+  const definitions = (list: Manifest[]) =>
+    new Map(
+      list
+        .filter((m) => workloadKindOf(m.object) !== undefined)
+        .map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)]),
+    );
+  const atBase = definitions(compared.allBase);
+  const atHead = definitions(compared.allHead);
+  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
 }
 
 /** Whether the range may change a manifest: a changed path --paths keeps, or a rendered source's input. */
