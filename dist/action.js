@@ -19332,6 +19332,10 @@ function signalGroup(child2, signal) {
   try {
     process.kill(alone.has(child2) ? child2.pid : -child2.pid, signal);
   } catch {
+    try {
+      if (child2.exitCode === null && child2.signalCode === null) process.kill(child2.pid, signal);
+    } catch {
+    }
   }
 }
 function stopGroup(child2, graceMs = KILL_GRACE_MS) {
@@ -19489,6 +19493,11 @@ function runProcess(file, args, options = {}) {
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
   };
+  if (options.signal?.aborted) {
+    const failure = { kind: "aborted", message: "stopped: the run was interrupted" };
+    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
+    return Promise.resolve({ ...empty, failure });
+  }
   return new Promise(execute);
 }
 function seconds(ms) {
@@ -25361,6 +25370,8 @@ function readKustomizationFile(path6, text) {
   }
   if (!isRecord(doc)) return result;
   result.isComponent = field2(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
+    result.carriesValues = true;
   const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const pushAll = (into, values) => {
@@ -25440,7 +25451,7 @@ function joinPath(dir, relative3) {
   }
   return parts.join("/");
 }
-var import_yaml2;
+var import_yaml2, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/core/sources/kustomization-file.ts"() {
     "use strict";
@@ -25448,6 +25459,16 @@ var init_kustomization_file = __esm({
     init_json_shape();
     init_kustomization_names();
     init_kustomization_names();
+    CARRYING_FIELDS = [
+      "replacements",
+      "vars",
+      "generators",
+      "transformers",
+      "helmCharts",
+      "helmChartInflationGenerator",
+      "configurations",
+      "crds"
+    ];
   }
 });
 
@@ -25887,7 +25908,7 @@ __export(run_saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises3.readFile)(path6, "utf8");
+    text = await (0, import_promises4.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -25896,7 +25917,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises3.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises4.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -25951,11 +25972,11 @@ function sameWorkloads(document, file, planned) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises3;
+var import_promises4;
 var init_run_saved_plan = __esm({
   "src/compose/run-saved-plan.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     init_errors();
     init_model();
     init_option_naming();
@@ -25970,8 +25991,8 @@ __export(main_exports, {
   run: () => run
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs6 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path11 = require("node:path");
 var import_node_url = require("node:url");
 
 // node_modules/@actions/core/lib/core.js
@@ -30139,6 +30160,8 @@ ${result.stderrTail}` : ""}`
 
 // src/pipeline/scan/kustomize-sources.ts
 init_errors();
+init_api_kinds();
+init_workload_kinds();
 
 // src/core/sources/checkout-scope.ts
 function checkoutScope(dirs, files) {
@@ -30378,6 +30401,7 @@ async function findKustomizeSources(git, ctx) {
       kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
     );
   }
+  await markInert(git, ctx, sources, includedIn);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -30420,6 +30444,34 @@ function kustomizeSource(dir, ctx, at) {
       return kustomizeBuild(run2, checkout.dir, dir, commit, signal);
     }
   };
+}
+async function markInert(git, ctx, sources, includedIn) {
+  const candidates = sources.filter((source2) => {
+    const included = includedIn(source2.kustomization.dir);
+    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
+    const plain = new Set(source2.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths)
+  ]);
+  const inert = /* @__PURE__ */ new Map();
+  for (const path6 of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path6);
+      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+    }
+    inert.set(path6, quiet);
+  }
+  for (const source2 of candidates) {
+    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
+  }
 }
 async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const included = /* @__PURE__ */ new Set();
@@ -30619,46 +30671,25 @@ function unquote(text) {
 }
 
 // src/render/materialize-tree.ts
-var import_promises2 = require("node:fs/promises");
+var import_promises3 = require("node:fs/promises");
 var import_node_os3 = require("node:os");
-var import_node_path4 = require("node:path");
-init_errors();
+var import_node_path5 = require("node:path");
 init_interrupt();
 init_run_process();
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises2.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+
+// src/render/escaping-links.ts
+var import_node_fs4 = require("node:fs");
+var import_promises2 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
+init_errors();
+async function refuseEscapingLinks(dir, paths, where) {
   const top = await (0, import_promises2.realpath)(dir);
   const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path4.sep);
-  for (const path6 of links) {
+  for (const path6 of paths) {
     const at = (0, import_node_path4.join)(dir, path6);
     let target;
     try {
+      if (!(0, import_node_fs4.lstatSync)(at).isSymbolicLink()) continue;
       target = await (0, import_promises2.readlink)(at);
     } catch {
       continue;
@@ -30667,13 +30698,45 @@ async function refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlink
     const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
-        `${path6} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
       );
     }
   }
 }
+
+// src/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+}
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -30691,8 +30754,8 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
       );
     }
   }
-  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises2.rm)(index, { force: true });
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await (0, import_promises3.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -30745,17 +30808,7 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
       (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const warnings = [];
-    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
-    const baseParsed = sources.map((source2, i) => {
-      const output = outputs[i][1];
-      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-      warnings.push({
-        file: source2.file,
-        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
-      });
-      return headParsed[i];
-    });
+    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
@@ -30774,11 +30827,44 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     await trees.dispose();
   }
 }
+function parseOutputs(sources, outputs, parsers) {
+  const warnings = [];
+  const headParsed = sources.map((source2, i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError)
+      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
+    return [];
+  });
+  const baseParsed = sources.map((source2, i) => {
+    const output = outputs[i][1];
+    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    warnings.push({
+      file: source2.file,
+      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+    });
+    return headParsed[i];
+  });
+  return { headParsed, baseParsed, warnings };
+}
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
   const outputs = sources.map(() => [void 0, void 0]);
+  const settled = sources.map(() => [false, false]);
   const failed2 = new AbortController();
   let firstError;
+  const stop = (error2) => {
+    if (failed2.signal.aborted) return;
+    failed2.abort();
+    firstError = error2;
+  };
+  const decide = (i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i], atHead)));
+  };
   await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
     if (failed2.signal.aborted) return;
     const started = performance.now();
@@ -30786,17 +30872,18 @@ async function renderEach(sources, commits, trees, log) {
       const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
       outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
     } catch (error2) {
-      const atBase = side === 1 && error2 instanceof KustomizeBuildError && source2.kustomization !== void 0;
-      if (atBase) {
+      const kustomization = error2 instanceof KustomizeBuildError ? source2.kustomization : void 0;
+      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
         outputs[i][side] = error2;
       } else if (failed2.signal.aborted) {
         return;
       } else {
-        failed2.abort();
-        firstError = error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2;
+        stop(error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2);
         return;
       }
     }
+    settled[i][side] = true;
+    decide(i);
     log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
   if (firstError !== void 0) throw firstError;
@@ -30806,6 +30893,9 @@ function headFailureMessage(source2, error2) {
   const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
   return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
+}
+function brokenAtBothWarning(source2, atBase, atHead) {
+  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
 function baseFailureWarning(source2, error2, atHead) {
   const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
@@ -30934,12 +31024,45 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+function startRenders(sources, notes, render) {
+  const active = sources.filter((source2) => !source2.inert);
+  const held = sources.filter((source2) => source2.inert);
+  for (const source2 of active) notes.push(renderedNote(source2));
+  const heldNotes = held.map((source2) => {
+    notes.push(
+      `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
+    );
+    return notes.length - 1;
+  });
+  const objects = render(active);
   objects.catch(() => {
   });
-  return { owned, notes, warnings, objects };
+  if (held.length === 0) return { notes, objects };
+  const renderDeferred = async () => {
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source2, i) => {
+      notes[heldNotes[i]] = renderedNote(source2);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { notes, objects, renderDeferred };
+}
+function renderedNote(source2) {
+  return `${source2.label}: rendered at both commits`;
+}
+function mergeInSourceOrder(sources, first, more) {
+  const order = new Map(sources.map((source2, i) => [source2.label, i]));
+  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings]
+  };
 }
 async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
@@ -31007,11 +31130,14 @@ async function scanRepository(git, base, head, options, log) {
     const render = options.sources?.render;
     return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
   }
-  const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
+  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
   renderers.owned = rendered?.owned;
-  const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
   const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
@@ -31051,6 +31177,15 @@ async function scanRepository(git, base, head, options, log) {
     variants: settled.variants
   };
 }
+function changesConfigsOrWorkloads(compared) {
+  if (compared.found.changes.length > 0) return true;
+  const definitions = (list) => new Map(
+    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
+  );
+  const atBase = definitions(compared.allBase);
+  const atHead = definitions(compared.allHead);
+  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
+}
 async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
   if (changedPaths.some((path6) => wanted(path6))) return true;
   return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
@@ -31066,7 +31201,7 @@ function settleAllWorkloads(compared, consumers) {
   for (const [key, list] of settled.variants) variants.set(key, list);
   return { ...settled, variants };
 }
-function startRenders(git, commits, changedFiles, options, log) {
+function startRenders2(git, commits, changedFiles, options, log) {
   if (!options.sources) return void 0;
   const headListing = listSourceFiles(git, commits.head);
   headListing.catch(() => {
@@ -31487,10 +31622,10 @@ async function rangeAndCi(flags, env, readEvent) {
 init_model();
 
 // src/git/work-tree.ts
-var import_node_fs4 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
+var import_node_fs5 = require("node:fs");
+var import_promises5 = require("node:fs/promises");
 var import_node_os4 = require("node:os");
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // src/git/missing-object.ts
 init_errors();
@@ -31672,7 +31807,7 @@ function createWorkTree(dir) {
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path6) {
       try {
-        const s = (0, import_node_fs4.statSync)((0, import_node_path5.join)(dir, path6));
+        const s = (0, import_node_fs5.statSync)((0, import_node_path6.join)(dir, path6));
         return s.isFile() ? s.size : void 0;
       } catch {
         return void 0;
@@ -31680,19 +31815,19 @@ function createWorkTree(dir) {
     },
     async read(path6) {
       try {
-        return (0, import_node_fs4.readFileSync)((0, import_node_path5.join)(dir, path6));
+        return (0, import_node_fs5.readFileSync)((0, import_node_path6.join)(dir, path6));
       } catch {
         return void 0;
       }
     },
-    write: (path6, text) => (0, import_promises4.writeFile)((0, import_node_path5.join)(dir, path6), text),
-    remove: (path6) => (0, import_promises4.rm)((0, import_node_path5.join)(dir, path6), { force: true }),
+    write: (path6, text) => (0, import_promises5.writeFile)((0, import_node_path6.join)(dir, path6), text),
+    remove: (path6) => (0, import_promises5.rm)((0, import_node_path6.join)(dir, path6), { force: true }),
     async withScratch(use) {
-      const scratch = await (0, import_promises4.mkdtemp)((0, import_node_path5.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path6.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises4.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -32000,11 +32135,12 @@ function templateOf(object, path6) {
   return node;
 }
 
-// src/pipeline/stamp/stamp-kustomize.ts
+// src/pipeline/stamp/changed-roots.ts
 init_errors();
-init_json_shape();
 init_parse_manifests();
 init_model();
+init_kustomization_file();
+init_kustomization_names();
 
 // src/core/stamp/kustomize-stamp.ts
 var import_yaml5 = require("./vendor/yaml.js");
@@ -32148,7 +32284,96 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
   return source2.slice(0, start) + source2.slice(end);
 }
 
+// src/pipeline/stamp/changed-roots.ts
+async function changedRootWorkloads(ctx) {
+  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
+  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
+  const dirs = [];
+  const inputs = [];
+  for (const dir of ctx.roots) {
+    at.forEach((ks, i) => {
+      const included = kustomizationsUnder(dir, ks);
+      const refused = refusedEntries(
+        `kustomize ${dir || "."}`,
+        included,
+        i === 0 ? "base" : "head",
+        ctx.rules
+      );
+      if (refused !== void 0) throw new UserError(refused);
+      dirs.push(...included.map((k) => k.dir));
+      if (included.some((k) => k.problem !== void 0)) dirs.push("");
+      inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
+    });
+  }
+  const scope = checkoutScope(dirs, inputs);
+  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
+  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
+    symlinks: { scope },
+    timeoutMs: ctx.run.timeoutMs
+  });
+  try {
+    const changed = /* @__PURE__ */ new Map();
+    for (const dir of ctx.roots) {
+      const [before, after] = [
+        await valuesAt(ctx, trees, base, dir, at[0]),
+        await valuesAt(ctx, trees, head, dir, at[1])
+      ];
+      const ids = /* @__PURE__ */ new Set();
+      for (const [id, value] of after) {
+        const old = before.get(id);
+        if (old !== void 0 && old !== value) ids.add(id);
+      }
+      changed.set(dir, ids);
+    }
+    return changed;
+  } finally {
+    await trees.dispose();
+  }
+}
+async function valuesAt(ctx, trees, commit, dir, ks) {
+  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
+  const included = kustomizationsUnder(dir, ks);
+  const generators = included.flatMap((k) => k.generators);
+  const quiet = generators.some((g) => g.kind === "Secret");
+  const label2 = `kustomize ${dir || "."}`;
+  let text;
+  try {
+    text = await kustomizeBuild(
+      { ...ctx.run, home: trees.root, quiet },
+      await trees.dirOf(commit),
+      dir,
+      commit
+    );
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    ctx.note(
+      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
+    );
+    return /* @__PURE__ */ new Map();
+  }
+  const rendered = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace }).manifests;
+  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
+  });
+  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+async function kustomizationsAt2(git, commit) {
+  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
+  const bytes = await git.readFiles(commit, files);
+  const ks = /* @__PURE__ */ new Map();
+  for (const [path6, data] of bytes) {
+    const k = readKustomizationFile(path6, data.toString("utf8"));
+    ks.set(k.dir, k);
+  }
+  return ks;
+}
+
 // src/pipeline/stamp/stamp-kustomize.ts
+init_errors();
+init_json_shape();
+init_parse_manifests();
+init_model();
 async function stampKustomization(ctx, report) {
   const { root } = ctx;
   const label2 = `kustomize ${root.dir || "."}`;
@@ -32183,14 +32408,15 @@ async function stampKustomization(ctx, report) {
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
-  if (stamps.targets.length === 0) return;
+  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
+  if (targets.length === 0) return;
   const own = ownTransforms(kustomizationText);
-  const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
   const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
   const patchText = stampPatchText(entries);
   const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
   const kustomizationEdits = patchesEntryEdits(kustomizationText);
-  const stale = stamps.targets.filter((t) => t.current !== t.hash);
+  const stale = targets.filter((t) => t.current !== t.hash);
   for (const t of stale) {
     report.changes.push({
       workload: t.id,
@@ -32201,13 +32427,13 @@ async function stampKustomization(ctx, report) {
       covers: t.covers
     });
   }
-  report.current += stamps.targets.length - stale.length;
+  report.current += targets.length - stale.length;
   if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
   if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
   if (kustomizationEdits.length > 0) {
     await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
   }
-  const problem = await proof(ctx, label2, stamps.targets);
+  const problem = await proof(ctx, label2, targets);
   if (problem === void 0) {
     if (oldPatch !== patchText) report.filesWritten.push(patchPath);
     if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
@@ -32218,6 +32444,12 @@ async function stampKustomization(ctx, report) {
   else await ctx.tree.write(patchPath, oldPatch);
   report.changes = report.changes.filter((c) => c.origin !== label2);
   report.unstampable.push({ what: label2, reason: problem });
+}
+function changedOnly(targets, changed) {
+  return targets.flatMap((t) => {
+    if (changed.has(idKey(t.id))) return [t];
+    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
+  });
 }
 async function renderManifests(ctx, label2) {
   const text = await ctx.render(ctx.root.dir);
@@ -32359,11 +32591,23 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
+  await refuseUnsafeRoots(roots, byDir, settings, deps);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly ? await changedRootWorkloads({
+    git: deps.git,
+    base: settings.base,
+    head: settings.head ?? "HEAD",
+    roots,
+    run: { binary, pathDirs, ...bounds },
+    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    defaultNamespace: settings.namespace,
+    ...key ? { key } : {},
+    note: (message) => report.notes.push(message)
+  }) : void 0;
   await deps.tree.withScratch(async (home) => {
-    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
@@ -32380,12 +32624,33 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
           defaultNamespace: settings.namespace,
           ...key ? { key } : {},
           check: settings.check,
-          log: deps.log
+          log: deps.log,
+          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
         },
         report
       );
     }
   });
+}
+async function refuseUnsafeRoots(roots, byDir, settings, deps) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      graph.inputsOf(dir)
+    );
+    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
@@ -32411,7 +32676,7 @@ async function parseFiles2(tree, files, settings) {
 var READ_CONCURRENCY = 16;
 async function changedInRange(settings, deps, targets, filter, key) {
   if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt = async (rev) => {
+  const valuesAt2 = async (rev) => {
     const sha = await deps.git.resolveCommit(rev);
     const files = (await deps.git.listFiles(sha)).filter(filter);
     const bytes = await deps.git.readFiles(sha, files);
@@ -32425,7 +32690,7 @@ async function changedInRange(settings, deps, targets, filter, key) {
     const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
     return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
   };
-  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
+  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
     const a = before.get(idKey(t.id));
     const b = after.get(idKey(t.id));
@@ -32449,7 +32714,7 @@ function createStamper(settings, deps) {
     const tree = await openWorkTree(deps.root);
     const report = await runStamp(
       { ...settings, check },
-      { tree, git: deps.git, log: deps.log, env: deps.env }
+      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
     );
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
@@ -32522,8 +32787,8 @@ function serverUrl(request) {
 }
 
 // src/git/create-git.ts
-var import_promises7 = require("node:fs/promises");
-var import_node_path8 = require("node:path");
+var import_promises8 = require("node:fs/promises");
+var import_node_path9 = require("node:path");
 init_commit_sha();
 init_errors();
 
@@ -32761,8 +33026,8 @@ function holdRun(child2, hold) {
 }
 
 // src/git/find-work-tree.ts
-var import_promises5 = require("node:fs/promises");
-var import_node_path6 = require("node:path");
+var import_promises6 = require("node:fs/promises");
+var import_node_path7 = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
@@ -32771,30 +33036,30 @@ var DISCOVERY_VARIABLES = [
 ];
 async function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises5.realpath)(dir); ; current = (0, import_node_path6.dirname)(current)) {
-    const dotGit = (0, import_node_path6.join)(current, ".git");
-    const found = await (0, import_promises5.lstat)(dotGit).catch(() => void 0);
+  for (let current = await (0, import_promises6.realpath)(dir); ; current = (0, import_node_path7.dirname)(current)) {
+    const dotGit = (0, import_node_path7.join)(current, ".git");
+    const found = await (0, import_promises6.lstat)(dotGit).catch(() => void 0);
     if (found?.isFile()) {
-      const pointer = await (0, import_promises5.readFile)(dotGit, "utf8").catch(() => "");
+      const pointer = await (0, import_promises6.readFile)(dotGit, "utf8").catch(() => "");
       return pointer.startsWith("gitdir: ") ? current : void 0;
     }
     if (found?.isDirectory()) {
       const [head, objects, config] = await Promise.all([
-        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises5.readFile)((0, import_node_path6.join)(dotGit, "config"), "utf8").catch(() => "")
+        (0, import_promises6.lstat)((0, import_node_path7.join)(dotGit, "HEAD")).catch(() => void 0),
+        (0, import_promises6.lstat)((0, import_node_path7.join)(dotGit, "objects")).catch(() => void 0),
+        (0, import_promises6.readFile)((0, import_node_path7.join)(dotGit, "config"), "utf8").catch(() => "")
       ]);
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
       return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path6.dirname)(current) === current) return void 0;
+    if ((0, import_node_path7.dirname)(current) === current) return void 0;
   }
 }
 
 // src/git/git-history.ts
-var import_promises6 = require("node:fs/promises");
-var import_node_path7 = require("node:path");
+var import_promises7 = require("node:fs/promises");
+var import_node_path8 = require("node:path");
 init_commit_sha();
 init_errors();
 
@@ -32886,7 +33151,7 @@ var GitHistory = class {
   }
   async readShallowFile() {
     const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return (0, import_promises6.readFile)((0, import_node_path7.resolve)(this.root, path6), "utf8").catch(() => "");
+    return (0, import_promises7.readFile)((0, import_node_path8.resolve)(this.root, path6), "utf8").catch(() => "");
   }
 };
 
@@ -33084,8 +33349,8 @@ var DEFAULT_GIT_TIMEOUT_MS = 12e4;
 async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path8.resolve)(repoDir);
-  const isDirectory2 = await (0, import_promises7.stat)(dir).then(
+  const dir = (0, import_node_path9.resolve)(repoDir);
+  const isDirectory2 = await (0, import_promises8.stat)(dir).then(
     (s) => s.isDirectory(),
     () => false
   );
@@ -33609,7 +33874,7 @@ var SOURCE_OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
   }
 ];
 
@@ -33855,7 +34120,7 @@ var OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
   },
   {
     name: "hash-key",
@@ -34290,8 +34555,8 @@ function valuesToMask(secrets) {
 }
 
 // src/action/outputs.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path10 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
@@ -34330,10 +34595,10 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path9.join)(dir, "config-rollout");
-    (0, import_node_fs5.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path9.join)(folder, `${name}.json`);
-    (0, import_node_fs5.writeFileSync)(file, value);
+    const folder = (0, import_node_path10.join)(dir, "config-rollout");
+    (0, import_node_fs6.mkdirSync)(folder, { recursive: true });
+    const file = (0, import_node_path10.join)(folder, `${name}.json`);
+    (0, import_node_fs6.writeFileSync)(file, value);
     return file;
   } catch {
     return void 0;
@@ -34661,16 +34926,14 @@ async function run() {
 async function stampStep(settings, inputs, env) {
   const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
   const log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
-  const mode = decideStampMode({
-    check: settings.check,
-    commit: inputs.commit,
-    eventName: env.GITHUB_EVENT_NAME ?? "",
-    event: await eventReader(env)()
-  });
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  const event = await eventReader(env)();
+  const mode = decideStampMode({ check: settings.check, commit: inputs.commit, eventName, event });
+  const untrustedHead2 = untrustedSource(eventName, event);
   try {
     return await runStampAction({
       mode,
-      stamp: createStamper(settings, { root: git.root, git, env, log }),
+      stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead: untrustedHead2 }),
       commit: (request) => commitStamps(git.root, {
         ...request,
         ...inputs.githubToken ? { token: inputs.githubToken } : {},
@@ -34700,8 +34963,8 @@ function tryDecodeKubeconfig(value) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs6.realpathSync)((0, import_node_path10.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path10.relative)(workspace, (0, import_node_fs6.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs7.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs7.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -34709,7 +34972,7 @@ function workspacePath(gitRoot, env) {
 }
 function isEntryPoint() {
   try {
-    return (0, import_node_fs6.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs6.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
+    return (0, import_node_fs7.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs7.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
   } catch {
     return false;
   }

@@ -248,6 +248,10 @@ function signalGroup(child, signal) {
   try {
     process.kill(alone.has(child) ? child.pid : -child.pid, signal);
   } catch {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
+    } catch {
+    }
   }
 }
 function stopGroup(child, graceMs = KILL_GRACE_MS) {
@@ -402,6 +406,11 @@ function runProcess(file, args, options = {}) {
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
   };
+  if (options.signal?.aborted) {
+    const failure = { kind: "aborted", message: "stopped: the run was interrupted" };
+    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
+    return Promise.resolve({ ...empty, failure });
+  }
   return new Promise(execute);
 }
 function seconds(ms) {
@@ -1942,6 +1951,45 @@ var init_option_naming = __esm({
       // A bare --dry-run means client: the shortest thing to type.
       set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
     };
+  }
+});
+
+// src/core/untrusted-head.ts
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
+  }
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
+}
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field2(event, "pull_request");
+    return isFork(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+  }
+  if (eventName === "workflow_run") {
+    const run = field2(event, "workflow_run");
+    const trigger = field2(run, "event");
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    return isFork(field2(run, "head_repository"), field2(run, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
+}
+function isFork(head, base) {
+  const headName = field2(head, "full_name");
+  const baseName = field2(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  return headName.toLowerCase() !== baseName.toLowerCase();
+}
+function field2(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var init_untrusted_head = __esm({
+  "src/core/untrusted-head.ts"() {
+    "use strict";
   }
 });
 
@@ -6268,6 +6316,31 @@ var init_kustomize = __esm({
   }
 });
 
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
+}
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+var init_checkout_scope = __esm({
+  "src/core/sources/checkout-scope.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/sources/deployed-dirs.ts
 function deployedDirsOf(objects) {
   const dirs = /* @__PURE__ */ new Set();
@@ -6312,6 +6385,29 @@ var init_deployed_dirs = __esm({
   "src/core/sources/deployed-dirs.ts"() {
     "use strict";
     init_json_shape();
+  }
+});
+
+// src/core/sources/kustomize-entries.ts
+function refusedEntries(label2, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
+var init_kustomize_entries = __esm({
+  "src/core/sources/kustomize-entries.ts"() {
+    "use strict";
   }
 });
 
@@ -6455,6 +6551,8 @@ function readKustomizationFile(path, text) {
   }
   if (!isRecord(doc)) return result;
   result.isComponent = field(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
+    result.carriesValues = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const pushAll = (into, values) => {
@@ -6534,7 +6632,7 @@ function joinPath(dir, relative) {
   }
   return parts.join("/");
 }
-var import_yaml2;
+var import_yaml2, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/core/sources/kustomization-file.ts"() {
     "use strict";
@@ -6542,6 +6640,137 @@ var init_kustomization_file = __esm({
     init_json_shape();
     init_kustomization_names();
     init_kustomization_names();
+    CARRYING_FIELDS = [
+      "replacements",
+      "vars",
+      "generators",
+      "transformers",
+      "helmCharts",
+      "helmChartInflationGenerator",
+      "configurations",
+      "crds"
+    ];
+  }
+});
+
+// src/render/escaping-links.ts
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path4.sep);
+  for (const path of paths) {
+    const at = (0, import_node_path4.join)(dir, path);
+    let target;
+    try {
+      if (!(0, import_node_fs4.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises2.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+var import_node_fs4, import_promises2, import_node_path4;
+var init_escaping_links = __esm({
+  "src/render/escaping-links.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_promises2 = require("node:fs/promises");
+    import_node_path4 = require("node:path");
+    init_errors();
+  }
+});
+
+// src/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await (0, import_promises3.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+var import_promises3, import_node_os3, import_node_path5;
+var init_materialize_tree = __esm({
+  "src/render/materialize-tree.ts"() {
+    "use strict";
+    import_promises3 = require("node:fs/promises");
+    import_node_os3 = require("node:os");
+    import_node_path5 = require("node:path");
+    init_checkout_scope();
+    init_interrupt();
+    init_run_process();
+    init_escaping_links();
   }
 });
 
@@ -7196,7 +7425,7 @@ __export(run_saved_plan_exports, {
 async function readPlanFile(path) {
   let text;
   try {
-    text = await (0, import_promises3.readFile)(path, "utf8");
+    text = await (0, import_promises4.readFile)(path, "utf8");
   } catch (error) {
     const code = error.code ?? String(error);
     throw new UserError(`${path}: cannot read the plan file (${code})`);
@@ -7205,7 +7434,7 @@ async function readPlanFile(path) {
 }
 async function writePlanFile(path, document, log) {
   try {
-    await (0, import_promises3.writeFile)(path, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises4.writeFile)(path, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -7260,11 +7489,11 @@ function sameWorkloads(document, file, planned) {
 function applySaved(run, settings, connection, context) {
   return applySavedPlan(run.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises3;
+var import_promises4;
 var init_run_saved_plan = __esm({
   "src/compose/run-saved-plan.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     init_errors();
     init_model();
     init_option_naming();
@@ -7637,32 +7866,32 @@ var init_cat_file_reader = __esm({
 // src/git/find-work-tree.ts
 async function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises4.realpath)(dir); ; current = (0, import_node_path5.dirname)(current)) {
-    const dotGit = (0, import_node_path5.join)(current, ".git");
-    const found = await (0, import_promises4.lstat)(dotGit).catch(() => void 0);
+  for (let current = await (0, import_promises5.realpath)(dir); ; current = (0, import_node_path6.dirname)(current)) {
+    const dotGit = (0, import_node_path6.join)(current, ".git");
+    const found = await (0, import_promises5.lstat)(dotGit).catch(() => void 0);
     if (found?.isFile()) {
-      const pointer = await (0, import_promises4.readFile)(dotGit, "utf8").catch(() => "");
+      const pointer = await (0, import_promises5.readFile)(dotGit, "utf8").catch(() => "");
       return pointer.startsWith("gitdir: ") ? current : void 0;
     }
     if (found?.isDirectory()) {
       const [head, objects, config] = await Promise.all([
-        (0, import_promises4.lstat)((0, import_node_path5.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises4.lstat)((0, import_node_path5.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises4.readFile)((0, import_node_path5.join)(dotGit, "config"), "utf8").catch(() => "")
+        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "HEAD")).catch(() => void 0),
+        (0, import_promises5.lstat)((0, import_node_path6.join)(dotGit, "objects")).catch(() => void 0),
+        (0, import_promises5.readFile)((0, import_node_path6.join)(dotGit, "config"), "utf8").catch(() => "")
       ]);
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
       return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path5.dirname)(current) === current) return void 0;
+    if ((0, import_node_path6.dirname)(current) === current) return void 0;
   }
 }
-var import_promises4, import_node_path5, DISCOVERY_VARIABLES;
+var import_promises5, import_node_path6, DISCOVERY_VARIABLES;
 var init_find_work_tree = __esm({
   "src/git/find-work-tree.ts"() {
     "use strict";
-    import_promises4 = require("node:fs/promises");
-    import_node_path5 = require("node:path");
+    import_promises5 = require("node:fs/promises");
+    import_node_path6 = require("node:path");
     DISCOVERY_VARIABLES = [
       "GIT_DIR",
       "GIT_WORK_TREE",
@@ -7686,12 +7915,12 @@ var init_safe_ref = __esm({
 });
 
 // src/git/git-history.ts
-var import_promises5, import_node_path6, FETCH, NOT_FOUND, GitHistory;
+var import_promises6, import_node_path7, FETCH, NOT_FOUND, GitHistory;
 var init_git_history = __esm({
   "src/git/git-history.ts"() {
     "use strict";
-    import_promises5 = require("node:fs/promises");
-    import_node_path6 = require("node:path");
+    import_promises6 = require("node:fs/promises");
+    import_node_path7 = require("node:path");
     init_commit_sha();
     init_errors();
     init_safe_ref();
@@ -7774,7 +8003,7 @@ var init_git_history = __esm({
       }
       async readShallowFile() {
         const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-        return (0, import_promises5.readFile)((0, import_node_path6.resolve)(this.root, path), "utf8").catch(() => "");
+        return (0, import_promises6.readFile)((0, import_node_path7.resolve)(this.root, path), "utf8").catch(() => "");
       }
     };
   }
@@ -8074,8 +8303,8 @@ var init_run_grep = __esm({
 async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path7.resolve)(repoDir);
-  const isDirectory = await (0, import_promises6.stat)(dir).then(
+  const dir = (0, import_node_path8.resolve)(repoDir);
+  const isDirectory = await (0, import_promises7.stat)(dir).then(
     (s) => s.isDirectory(),
     () => false
   );
@@ -8101,12 +8330,12 @@ function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path) => path !== "");
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
 }
-var import_promises6, import_node_path7, DEFAULT_GIT_TIMEOUT_MS, GitAdapter;
+var import_promises7, import_node_path8, DEFAULT_GIT_TIMEOUT_MS, GitAdapter;
 var init_create_git = __esm({
   "src/git/create-git.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
-    import_node_path7 = require("node:path");
+    import_promises7 = require("node:fs/promises");
+    import_node_path8 = require("node:path");
     init_commit_sha();
     init_errors();
     init_cat_file_batch();
@@ -8668,7 +8897,7 @@ var init_source_options = __esm({
         type: "boolean",
         default: "false",
         env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
       }
     ];
   }
@@ -8922,7 +9151,7 @@ var init_options = __esm({
         type: "boolean",
         default: "false",
         env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
       },
       {
         name: "hash-key",
@@ -9837,7 +10066,7 @@ function createWorkTree(dir) {
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path) {
       try {
-        const s = (0, import_node_fs4.statSync)((0, import_node_path8.join)(dir, path));
+        const s = (0, import_node_fs5.statSync)((0, import_node_path9.join)(dir, path));
         return s.isFile() ? s.size : void 0;
       } catch {
         return void 0;
@@ -9845,31 +10074,31 @@ function createWorkTree(dir) {
     },
     async read(path) {
       try {
-        return (0, import_node_fs4.readFileSync)((0, import_node_path8.join)(dir, path));
+        return (0, import_node_fs5.readFileSync)((0, import_node_path9.join)(dir, path));
       } catch {
         return void 0;
       }
     },
-    write: (path, text) => (0, import_promises7.writeFile)((0, import_node_path8.join)(dir, path), text),
-    remove: (path) => (0, import_promises7.rm)((0, import_node_path8.join)(dir, path), { force: true }),
+    write: (path, text) => (0, import_promises8.writeFile)((0, import_node_path9.join)(dir, path), text),
+    remove: (path) => (0, import_promises8.rm)((0, import_node_path9.join)(dir, path), { force: true }),
     async withScratch(use) {
-      const scratch = await (0, import_promises7.mkdtemp)((0, import_node_path8.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises8.mkdtemp)((0, import_node_path9.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises7.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises8.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
 }
-var import_node_fs4, import_promises7, import_node_os5, import_node_path8;
+var import_node_fs5, import_promises8, import_node_os5, import_node_path9;
 var init_work_tree = __esm({
   "src/git/work-tree.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
-    import_promises7 = require("node:fs/promises");
+    import_node_fs5 = require("node:fs");
+    import_promises8 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path8 = require("node:path");
+    import_node_path9 = require("node:path");
     init_run_git();
   }
 });
@@ -10333,6 +10562,109 @@ var init_kustomize_stamp = __esm({
   }
 });
 
+// src/pipeline/stamp/changed-roots.ts
+async function changedRootWorkloads(ctx) {
+  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
+  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
+  const dirs = [];
+  const inputs = [];
+  for (const dir of ctx.roots) {
+    at.forEach((ks, i) => {
+      const included = kustomizationsUnder(dir, ks);
+      const refused = refusedEntries(
+        `kustomize ${dir || "."}`,
+        included,
+        i === 0 ? "base" : "head",
+        ctx.rules
+      );
+      if (refused !== void 0) throw new UserError(refused);
+      dirs.push(...included.map((k) => k.dir));
+      if (included.some((k) => k.problem !== void 0)) dirs.push("");
+      inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
+    });
+  }
+  const scope = checkoutScope(dirs, inputs);
+  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
+  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
+    symlinks: { scope },
+    timeoutMs: ctx.run.timeoutMs
+  });
+  try {
+    const changed = /* @__PURE__ */ new Map();
+    for (const dir of ctx.roots) {
+      const [before, after] = [
+        await valuesAt(ctx, trees, base, dir, at[0]),
+        await valuesAt(ctx, trees, head, dir, at[1])
+      ];
+      const ids = /* @__PURE__ */ new Set();
+      for (const [id, value] of after) {
+        const old = before.get(id);
+        if (old !== void 0 && old !== value) ids.add(id);
+      }
+      changed.set(dir, ids);
+    }
+    return changed;
+  } finally {
+    await trees.dispose();
+  }
+}
+async function valuesAt(ctx, trees, commit, dir, ks) {
+  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
+  const included = kustomizationsUnder(dir, ks);
+  const generators = included.flatMap((k) => k.generators);
+  const quiet = generators.some((g) => g.kind === "Secret");
+  const label2 = `kustomize ${dir || "."}`;
+  let text;
+  try {
+    text = await kustomizeBuild(
+      { ...ctx.run, home: trees.root, quiet },
+      await trees.dirOf(commit),
+      dir,
+      commit
+    );
+  } catch (error) {
+    if (!(error instanceof KustomizeBuildError)) throw error;
+    ctx.note(
+      `${label2} does not build at ${commit.slice(0, 7)} (${error.why}): --changed-only stamps none of its workloads`
+    );
+    return /* @__PURE__ */ new Map();
+  }
+  const rendered = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace }).manifests;
+  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
+  });
+  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+async function kustomizationsAt2(git, commit) {
+  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
+  const bytes = await git.readFiles(commit, files);
+  const ks = /* @__PURE__ */ new Map();
+  for (const [path, data] of bytes) {
+    const k = readKustomizationFile(path, data.toString("utf8"));
+    ks.set(k.dir, k);
+  }
+  return ks;
+}
+var init_changed_roots = __esm({
+  "src/pipeline/stamp/changed-roots.ts"() {
+    "use strict";
+    init_errors();
+    init_parse_manifests();
+    init_model();
+    init_checkout_scope();
+    init_kustomization_file();
+    init_kustomization_names();
+    init_kustomize_entries();
+    init_kustomize_graph();
+    init_kustomize_stamp();
+    init_stamp_workloads();
+    init_kustomize();
+    init_materialize_tree();
+    init_renderer_environment();
+  }
+});
+
 // src/pipeline/stamp/stamp-kustomize.ts
 async function stampKustomization(ctx, report) {
   const { root } = ctx;
@@ -10368,14 +10700,15 @@ async function stampKustomization(ctx, report) {
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
-  if (stamps.targets.length === 0) return;
+  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
+  if (targets.length === 0) return;
   const own = ownTransforms(kustomizationText);
-  const entries = stamps.targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
   const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
   const patchText = stampPatchText(entries);
   const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
   const kustomizationEdits = patchesEntryEdits(kustomizationText);
-  const stale = stamps.targets.filter((t) => t.current !== t.hash);
+  const stale = targets.filter((t) => t.current !== t.hash);
   for (const t of stale) {
     report.changes.push({
       workload: t.id,
@@ -10386,13 +10719,13 @@ async function stampKustomization(ctx, report) {
       covers: t.covers
     });
   }
-  report.current += stamps.targets.length - stale.length;
+  report.current += targets.length - stale.length;
   if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
   if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
   if (kustomizationEdits.length > 0) {
     await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
   }
-  const problem = await proof(ctx, label2, stamps.targets);
+  const problem = await proof(ctx, label2, targets);
   if (problem === void 0) {
     if (oldPatch !== patchText) report.filesWritten.push(patchPath);
     if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
@@ -10403,6 +10736,12 @@ async function stampKustomization(ctx, report) {
   else await ctx.tree.write(patchPath, oldPatch);
   report.changes = report.changes.filter((c) => c.origin !== label2);
   report.unstampable.push({ what: label2, reason: problem });
+}
+function changedOnly(targets, changed) {
+  return targets.flatMap((t) => {
+    if (changed.has(idKey(t.id))) return [t];
+    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
+  });
 }
 async function renderManifests(ctx, label2) {
   const text = await ctx.render(ctx.root.dir);
@@ -10556,11 +10895,23 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
+  await refuseUnsafeRoots(roots, byDir, settings, deps);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly ? await changedRootWorkloads({
+    git: deps.git,
+    base: settings.base,
+    head: settings.head ?? "HEAD",
+    roots,
+    run: { binary, pathDirs, ...bounds },
+    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    defaultNamespace: settings.namespace,
+    ...key ? { key } : {},
+    note: (message) => report.notes.push(message)
+  }) : void 0;
   await deps.tree.withScratch(async (home) => {
-    const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
@@ -10577,12 +10928,33 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
           defaultNamespace: settings.namespace,
           ...key ? { key } : {},
           check: settings.check,
-          log: deps.log
+          log: deps.log,
+          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
         },
         report
       );
     }
   });
+}
+async function refuseUnsafeRoots(roots, byDir, settings, deps) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = kustomizationsUnder(dir, byDir);
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      graph.inputsOf(dir)
+    );
+    for (const path of files) if (inScope(path, scope)) read.add(path);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
@@ -10607,7 +10979,7 @@ async function parseFiles2(tree, files, settings) {
 }
 async function changedInRange(settings, deps, targets, filter, key) {
   if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt = async (rev) => {
+  const valuesAt2 = async (rev) => {
     const sha = await deps.git.resolveCommit(rev);
     const files = (await deps.git.listFiles(sha)).filter(filter);
     const bytes = await deps.git.readFiles(sha, files);
@@ -10621,7 +10993,7 @@ async function changedInRange(settings, deps, targets, filter, key) {
     const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
     return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
   };
-  const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
+  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
     const a = before.get(idKey(t.id));
     const b = after.get(idKey(t.id));
@@ -10646,16 +11018,20 @@ var init_run_stamp = __esm({
     init_parse_manifest_file();
     init_model();
     init_run_limited();
+    init_checkout_scope();
     init_deployed_dirs();
     init_kustomization_file();
     init_kustomization_names();
+    init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_roots();
     init_stamp_file();
     init_stamp_workloads();
+    init_escaping_links();
     init_kustomize();
     init_renderer_environment();
     init_path_filter();
+    init_changed_roots();
     init_stamp_kustomize();
     READ_CONCURRENCY = 16;
   }
@@ -10755,22 +11131,26 @@ async function runStampFromArgs(argv, args, env, io, state3) {
     state3.debug = settings.debug;
     state3.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await createGit((0, import_node_path9.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree((0, import_node_path9.resolve)(io.cwd, settings.repo));
-    const report = await runStamp(settings, { tree, git, log, env });
+    const git = await createGit((0, import_node_path10.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const tree = await openWorkTree((0, import_node_path10.resolve)(io.cwd, settings.repo));
+    const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
+    const untrusted = untrustedHead(env, event);
+    const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
     return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
     return reportError(error, state3.debug, io, state3.output);
   }
 }
-var import_node_path9;
+var import_node_path10;
 var init_run_cli_stamp = __esm({
   "src/cli/run-cli-stamp.ts"() {
     "use strict";
-    import_node_path9 = require("node:path");
+    import_node_path10 = require("node:path");
+    init_github_event();
     init_errors();
     init_stamp_report();
+    init_untrusted_head();
     init_create_git();
     init_work_tree();
     init_run_stamp();
@@ -10788,7 +11168,7 @@ __export(run_cli_plan_exports, {
   runStampFromArgs: () => runStampFromArgs2
 });
 module.exports = __toCommonJS(run_cli_plan_exports);
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 init_github_event();
 
 // src/compose/cluster-connection.ts
@@ -11074,42 +11454,7 @@ function resolveFlags({ flags, env }) {
 // src/pipeline/run.ts
 init_errors();
 init_option_naming();
-
-// src/core/untrusted-head.ts
-function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
-    return untrustedSource(env.GITHUB_EVENT_NAME, event);
-  }
-  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
-  return void 0;
-}
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field2(event, "pull_request");
-    return isFork(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    const run = field2(event, "workflow_run");
-    const trigger = field2(run, "event");
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field2(run, "head_repository"), field2(run, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
-  }
-  return void 0;
-}
-function isFork(head, base) {
-  const headName = field2(head, "full_name");
-  const baseName = field2(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-function field2(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-
-// src/pipeline/run.ts
+init_untrusted_head();
 init_apply_plan();
 
 // src/pipeline/resolve-commits.ts
@@ -11887,51 +12232,13 @@ init_glob_matcher();
 
 // src/pipeline/scan/kustomize-sources.ts
 init_errors();
+init_api_kinds();
+init_workload_kinds();
 init_parse_manifest_file();
-
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path, scope) {
-  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
-}
-function parentOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
-// src/pipeline/scan/kustomize-sources.ts
+init_checkout_scope();
 init_deployed_dirs();
 init_kustomization_names();
-
-// src/core/sources/kustomize-entries.ts
-function refusedEntries(label2, kustomizations, side, rules) {
-  for (const k of kustomizations) {
-    const outside = k.outside[0];
-    if (outside !== void 0) {
-      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
-    }
-  }
-  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
-  for (const k of kustomizations) {
-    const remote = k.remote[0];
-    if (remote !== void 0) {
-      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
-    }
-  }
-  return void 0;
-}
-
-// src/pipeline/scan/kustomize-sources.ts
+init_kustomize_entries();
 init_kustomize_graph();
 init_kustomize_roots();
 init_kustomize();
@@ -11994,6 +12301,7 @@ async function findKustomizeSources(git, ctx) {
       kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
     );
   }
+  await markInert(git, ctx, sources, includedIn);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -12036,6 +12344,34 @@ function kustomizeSource(dir, ctx, at) {
       return kustomizeBuild(run, checkout.dir, dir, commit, signal);
     }
   };
+}
+async function markInert(git, ctx, sources, includedIn) {
+  const candidates = sources.filter((source2) => {
+    const included = includedIn(source2.kustomization.dir);
+    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
+    const plain = new Set(source2.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths)
+  ]);
+  const inert = /* @__PURE__ */ new Map();
+  for (const path of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path);
+      const parsed = bytes && await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+    }
+    inert.set(path, quiet);
+  }
+  for (const source2 of candidates) {
+    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
+  }
 }
 async function discoverRoots(git, ctx, graphs, byCommit, touched) {
   const included = /* @__PURE__ */ new Set();
@@ -12166,6 +12502,9 @@ function namesObject(text, renderedName) {
   return false;
 }
 
+// src/pipeline/scan/render-all.ts
+init_checkout_scope();
+
 // src/core/sources/resource-locations.ts
 var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
 var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
@@ -12236,106 +12575,7 @@ function unquote(text) {
 
 // src/pipeline/scan/render-all.ts
 init_kustomize();
-
-// src/render/materialize-tree.ts
-var import_promises2 = require("node:fs/promises");
-var import_node_os3 = require("node:os");
-var import_node_path4 = require("node:path");
-init_errors();
-init_interrupt();
-init_run_process();
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises2.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path4.sep);
-  for (const path of links) {
-    const at = (0, import_node_path4.join)(dir, path);
-    let target;
-    try {
-      target = await (0, import_promises2.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path} at commit ${commit.slice(0, 12)} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises2.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path) => path !== "" && inScope(path, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseEscapingLinks(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises2.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      ...timeoutMs !== void 0 ? { timeoutMs } : {},
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-
-// src/pipeline/scan/render-all.ts
+init_materialize_tree();
 init_renderer_environment();
 async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
   log.info(
@@ -12365,17 +12605,7 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
       (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const warnings = [];
-    const headParsed = sources.map((_, i) => parsers[i].objectsOf(outputs[i][0]));
-    const baseParsed = sources.map((source2, i) => {
-      const output = outputs[i][1];
-      if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-      warnings.push({
-        file: source2.file,
-        message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
-      });
-      return headParsed[i];
-    });
+    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
@@ -12394,11 +12624,44 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     await trees.dispose();
   }
 }
+function parseOutputs(sources, outputs, parsers) {
+  const warnings = [];
+  const headParsed = sources.map((source2, i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError)
+      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
+    return [];
+  });
+  const baseParsed = sources.map((source2, i) => {
+    const output = outputs[i][1];
+    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    warnings.push({
+      file: source2.file,
+      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+    });
+    return headParsed[i];
+  });
+  return { headParsed, baseParsed, warnings };
+}
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
   const outputs = sources.map(() => [void 0, void 0]);
+  const settled = sources.map(() => [false, false]);
   const failed2 = new AbortController();
   let firstError;
+  const stop = (error) => {
+    if (failed2.signal.aborted) return;
+    failed2.abort();
+    firstError = error;
+  };
+  const decide = (i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i], atHead)));
+  };
   await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
     if (failed2.signal.aborted) return;
     const started = performance.now();
@@ -12406,17 +12669,18 @@ async function renderEach(sources, commits, trees, log) {
       const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
       outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
     } catch (error) {
-      const atBase = side === 1 && error instanceof KustomizeBuildError && source2.kustomization !== void 0;
-      if (atBase) {
+      const kustomization = error instanceof KustomizeBuildError ? source2.kustomization : void 0;
+      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
         outputs[i][side] = error;
       } else if (failed2.signal.aborted) {
         return;
       } else {
-        failed2.abort();
-        firstError = error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error;
+        stop(error instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error)) : error);
         return;
       }
     }
+    settled[i][side] = true;
+    decide(i);
     log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
   });
   if (firstError !== void 0) throw firstError;
@@ -12426,6 +12690,9 @@ function headFailureMessage(source2, error) {
   const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
   return `${source2.label} cannot be built at the head commit ${error.commit.slice(0, 12)}: \`${error.command}\` failed (${error.why})${error.detail ? `: ${error.detail}` : ""}
 Nothing was planned or applied. ${ways}.`;
+}
+function brokenAtBothWarning(source2, atBase, atHead) {
+  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
 }
 function baseFailureWarning(source2, error, atHead) {
   const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
@@ -12554,12 +12821,45 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  for (const source2 of sources) notes.push(`${source2.label}: rendered at both commits`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const objects = renderAll(git, base, head, sources, pathDirs, options.defaultNamespace, log, timeoutMs);
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+function startRenders(sources, notes, render) {
+  const active = sources.filter((source2) => !source2.inert);
+  const held = sources.filter((source2) => source2.inert);
+  for (const source2 of active) notes.push(renderedNote(source2));
+  const heldNotes = held.map((source2) => {
+    notes.push(
+      `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
+    );
+    return notes.length - 1;
+  });
+  const objects = render(active);
   objects.catch(() => {
   });
-  return { owned, notes, warnings, objects };
+  if (held.length === 0) return { notes, objects };
+  const renderDeferred = async () => {
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source2, i) => {
+      notes[heldNotes[i]] = renderedNote(source2);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { notes, objects, renderDeferred };
+}
+function renderedNote(source2) {
+  return `${source2.label}: rendered at both commits`;
+}
+function mergeInSourceOrder(sources, first, more) {
+  const order = new Map(sources.map((source2, i) => [source2.label, i]));
+  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings]
+  };
 }
 async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
   const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
@@ -12627,11 +12927,14 @@ async function scanRepository(git, base, head, options, log) {
     const render = options.sources?.render;
     return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
   }
-  const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
+  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
   renderers.owned = rendered?.owned;
-  const compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
   const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
   const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
   const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
@@ -12671,6 +12974,15 @@ async function scanRepository(git, base, head, options, log) {
     variants: settled.variants
   };
 }
+function changesConfigsOrWorkloads(compared) {
+  if (compared.found.changes.length > 0) return true;
+  const definitions = (list) => new Map(
+    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
+  );
+  const atBase = definitions(compared.allBase);
+  const atHead = definitions(compared.allHead);
+  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
+}
 async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
   if (changedPaths.some((path) => wanted(path))) return true;
   return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
@@ -12686,7 +12998,7 @@ function settleAllWorkloads(compared, consumers) {
   for (const [key, list] of settled.variants) variants.set(key, list);
   return { ...settled, variants };
 }
-function startRenders(git, commits, changedFiles, options, log) {
+function startRenders2(git, commits, changedFiles, options, log) {
   if (!options.sources) return void 0;
   const headListing = listSourceFiles(git, commits.head);
   headListing.catch(() => {
@@ -13252,7 +13564,7 @@ async function runPlanFromArgs(args, env, io, state3) {
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
-    const openGit = () => createGit((0, import_node_path10.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const openGit = () => createGit((0, import_node_path11.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const git = settings.plan === void 0 ? await openGit() : openGit;
     const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));

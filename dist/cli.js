@@ -200,6 +200,10 @@ function signalGroup(child, signal) {
   try {
     process.kill(alone.has(child) ? child.pid : -child.pid, signal);
   } catch {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
+    } catch {
+    }
   }
 }
 function stopGroup(child, graceMs = KILL_GRACE_MS) {
@@ -356,7 +360,7 @@ var SOURCE_OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render."
+    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
   }
 ];
 
@@ -602,7 +606,7 @@ var OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files; for adopting stamps without rolling every workload once). Default: every consumer."
+    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
   },
   {
     name: "hash-key",

@@ -69,12 +69,6 @@ export function runProcess(
 ): Promise<ProcessResult> {
   // The whole body, long on purpose (see above): one process's state in one closure.
   const execute = (resolve: (result: ProcessResult) => void): void => {
-    if (options.signal?.aborted) {
-      // Stopped before it started: nothing to spawn (and nothing that could outlive the run).
-      const failure = { kind: "aborted", message: "stopped: the run was interrupted" } as const;
-      const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
-      return resolve({ ...empty, failure });
-    }
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -172,6 +166,12 @@ export function runProcess(
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
   };
+  if (options.signal?.aborted) {
+    // Stopped before it started: nothing to spawn (and nothing that could outlive the run).
+    const failure = { kind: "aborted", message: "stopped: the run was interrupted" } as const;
+    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
+    return Promise.resolve({ ...empty, failure });
+  }
   return new Promise(execute);
 }
 

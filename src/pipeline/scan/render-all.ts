@@ -61,27 +61,7 @@ export async function renderAll(
       createDocumentParser(`(${source.label} output)`, defaultNamespace, cache),
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const warnings: SourceWarning[] = [];
-    // Head first: its documents are parsed, and base's identical ones reuse them. A kustomization
-    // that fails at head got here only because it fails at base too: nothing is planned from it.
-    const headParsed = sources.map((source, i) => {
-      const [atHead, atBase] = outputs[i]!;
-      if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
-      if (atBase instanceof KustomizeBuildError)
-        warnings.push({ file: source.file, message: brokenAtBothWarning(source, atBase, atHead) });
-      return [];
-    });
-    const baseParsed = sources.map((source, i) => {
-      const output = outputs[i]![1];
-      if (outputs[i]![0] instanceof KustomizeBuildError) return [];
-      if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
-      // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
-      warnings.push({
-        file: source.file,
-        message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
-      });
-      return headParsed[i]!;
-    });
+    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
@@ -102,6 +82,39 @@ export async function renderAll(
 }
 
 type Output = Buffer | undefined | KustomizeBuildError;
+
+/**
+ * Each source's objects at head and base from its outputs, with the warnings for kustomizations that
+ * did not build. Head first: its documents are parsed, and base's identical ones reuse them. A
+ * kustomization that fails at head got here only because it fails at base too: nothing is planned
+ * from it.
+ */
+function parseOutputs(
+  sources: RenderedSource[],
+  outputs: Output[][],
+  parsers: Array<{ objectsOf(output: Buffer | undefined): Manifest[] }>,
+): { headParsed: Manifest[][]; baseParsed: Manifest[][]; warnings: SourceWarning[] } {
+  const warnings: SourceWarning[] = [];
+  const headParsed = sources.map((source, i) => {
+    const [atHead, atBase] = outputs[i]!;
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError)
+      warnings.push({ file: source.file, message: brokenAtBothWarning(source, atBase, atHead) });
+    return [];
+  });
+  const baseParsed = sources.map((source, i) => {
+    const output = outputs[i]![1];
+    if (outputs[i]![0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
+    // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
+    warnings.push({
+      file: source.file,
+      message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
+    });
+    return headParsed[i]!;
+  });
+  return { headParsed, baseParsed, warnings };
+}
 
 /**
  * Every source at every commit (`commits[0]` is head), a few processes at a time: renderers are

@@ -189,6 +189,18 @@ export async function renderSources(
     some.length === 0
       ? Promise.resolve(NO_OBJECTS)
       : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+
+/**
+ * Renders the active sources now; held-back ones (their changes play no part in the plan) only when
+ * the scan asks (renderDeferred), their notes then rewritten to say they were rendered after all.
+ */
+function startRenders(
+  sources: RenderedSource[],
+  notes: string[],
+  render: (some: RenderedSource[]) => Promise<RenderedObjects>,
+): Pick<RenderedSources, "notes" | "objects" | "renderDeferred"> {
   const active = sources.filter((source) => !source.inert);
   const held = sources.filter((source) => source.inert);
   for (const source of active) notes.push(renderedNote(source));
@@ -201,7 +213,7 @@ export async function renderSources(
   const objects = render(active);
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
-  if (held.length === 0) return { owned, notes, warnings, objects };
+  if (held.length === 0) return { notes, objects };
   const renderDeferred = async () => {
     const [first, more] = [await objects, await render(held)];
     held.forEach((source, i) => {
@@ -209,7 +221,7 @@ export async function renderSources(
     });
     return mergeInSourceOrder(sources, first, more);
   };
-  return { owned, notes, warnings, objects, renderDeferred };
+  return { notes, objects, renderDeferred };
 }
 
 function renderedNote(source: RenderedSource): string {
