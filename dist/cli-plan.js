@@ -2747,6 +2747,17 @@ function exitCodeOf(report) {
 function isFailure(result) {
   return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
 }
+function rolledOutReport(plan, rolledOut, cluster, dryRun) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    cluster: { context: cluster.context, server: cluster.server },
+    dryRun
+  };
+}
 function outcomeOf(plan, results, dryRun) {
   if (results.some(isFailure)) {
     return "failed";
@@ -5282,14 +5293,7 @@ async function applyPlanToCluster(repoPlan, connection, context) {
     },
     { strategy, settings, log, now }
   );
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes } : {},
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live2.context, server: live2.server },
-    dryRun: settings.dryRun
-  };
+  return rolledOutReport(plan, { results, notes }, live2, settings.dryRun);
 }
 function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const { settings, log } = context;
@@ -7364,14 +7368,7 @@ async function applySavedPlan(document, file, connection, context) {
     },
     { strategy, settings, log, now }
   );
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes } : {},
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: cluster.context, server: cluster.server },
-    dryRun: settings.dryRun
-  };
+  return rolledOutReport(plan, { results, notes }, cluster, settings.dryRun);
 }
 function planOf(document, file) {
   return {

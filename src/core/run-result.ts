@@ -81,6 +81,24 @@ export function isFailure(result: WorkloadResult): boolean {
   );
 }
 
+/** The report of a plan rolled out on one cluster: its results, notes and outcome. */
+export function rolledOutReport(
+  plan: Plan,
+  rolledOut: { results: WorkloadResult[]; notes: string[] },
+  cluster: { context: string; server: string },
+  dryRun: RunReport["dryRun"],
+): RunReport {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...(notes.length > 0 ? { notes } : {}),
+    outcome: outcomeOf(plan, results, dryRun),
+    cluster: { context: cluster.context, server: cluster.server },
+    dryRun,
+  };
+}
+
 /** Derive the outcome from the plan and the per-workload results. */
 export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
   if (results.some(isFailure)) {

@@ -18,7 +18,7 @@ import {
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
-import { outcomeOf, type RunReport } from "../core/run-result.js";
+import { outcomeOf, type RunReport, rolledOutReport } from "../core/run-result.js";
 import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -161,14 +161,7 @@ export async function applyPlanToCluster(
     },
     { strategy, settings, log, now },
   );
-  return {
-    plan,
-    results,
-    ...(notes.length > 0 ? { notes } : {}),
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: live.context, server: live.server },
-    dryRun: settings.dryRun,
-  };
+  return rolledOutReport(plan, { results, notes }, live, settings.dryRun);
 }
 
 /**

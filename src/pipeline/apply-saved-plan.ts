@@ -6,7 +6,7 @@ import { UserError } from "../core/errors.js";
 import { idKey, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { configDigest, keyCheckOf, type PlanDocument } from "../core/plan-file/plan-document.js";
-import { outcomeOf, type RunReport } from "../core/run-result.js";
+import { outcomeOf, type RunReport, rolledOutReport } from "../core/run-result.js";
 import { type ApplyContext, type ClusterAccess, noClusterHint } from "./apply-plan.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import type { ExpectedConfig } from "./cluster/sync-configs.js";
@@ -76,14 +76,7 @@ export async function applySavedPlan(
     },
     { strategy, settings, log, now },
   );
-  return {
-    plan,
-    results,
-    ...(notes.length > 0 ? { notes } : {}),
-    outcome: outcomeOf(plan, results, settings.dryRun),
-    cluster: { context: cluster.context, server: cluster.server },
-    dryRun: settings.dryRun,
-  };
+  return rolledOutReport(plan, { results, notes }, cluster, settings.dryRun);
 }
 
 /** The plan file as the report shows a plan: its workloads are the ones to restart. */
