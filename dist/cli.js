@@ -172,9 +172,9 @@ var init_error_report = __esm({
   }
 });
 
-// cli-plan:cli-plan
+// lazy-bundle:cli-plan
 var require_cli_plan = __commonJS({
-  "cli-plan:cli-plan"(exports2, module2) {
+  "lazy-bundle:cli-plan"(exports2, module2) {
     module2.exports = require("./cli-plan.js");
   }
 });

@@ -11,13 +11,21 @@ import { generateDocs } from "./generate-docs.mjs";
 // dist/cli-plan.js is the CLI's real run (src/cli/run-cli-plan.ts), which dist/cli.js requires only
 // once the flags are read: `--help` and `--version` compile ~17 KB instead of ~320 KB (on Node 24,
 // which starts in a third of Node 20's time, that was a third of what `--version` took).
+// dist/cli-stamp.js, `config-rollout stamp`, is required by dist/cli-plan.js only for that
+// subcommand, so a plan does not compile the stamp's code (a no-manifest push is mostly start-up).
 const entryPoints = {
   cli: "src/cli/main.ts",
   action: "src/action/main.ts",
   "cli-plan": "src/cli/run-cli-plan.ts",
+  "cli-stamp": "src/cli/run-cli-stamp.ts",
 };
-/** run-cli.ts's `import("./run-cli-plan.js")`, in dist/cli.js: a require of dist/cli-plan.js. */
-const CLI_PLAN_IMPORT = /(^|\/)run-cli-plan\.js$/;
+/**
+ * The dynamic imports that become a require of another entry's bundle: run-cli.ts's
+ * `import("./run-cli-plan.js")` in dist/cli.js, run-cli-plan.ts's `import("./run-cli-stamp.js")`
+ * in dist/cli-plan.js.
+ */
+const LAZY_BUNDLES = { "run-cli-plan": "cli-plan", "run-cli-stamp": "cli-stamp" };
+const LAZY_IMPORT = /(^|\/)(run-cli-plan|run-cli-stamp)\.js$/;
 
 // The large dependencies a run often does not need, each in its own bundle under dist/vendor/,
 // required only when a run needs it: the YAML package for files the fast path gives up on,
@@ -116,15 +124,17 @@ const bundled = await build({
         }));
         // Through a one-line CommonJS module, so the import becomes a plain `require` (an external
         // `import()` would start Node's ES module loader, ~4 ms).
-        build.onResolve({ filter: CLI_PLAN_IMPORT }, (args) =>
-          args.kind === "dynamic-import" ? { path: "cli-plan", namespace: "cli-plan" } : undefined,
-        );
-        build.onLoad({ filter: /.*/, namespace: "cli-plan" }, () => ({
-          contents: 'module.exports = require("./cli-plan.js");',
+        build.onResolve({ filter: LAZY_IMPORT }, (args) => {
+          if (args.kind !== "dynamic-import") return undefined;
+          const bundle = LAZY_BUNDLES[args.path.match(LAZY_IMPORT)[2]];
+          return { path: bundle, namespace: "lazy-bundle" };
+        });
+        build.onLoad({ filter: /.*/, namespace: "lazy-bundle" }, (args) => ({
+          contents: `module.exports = require("./${args.path}.js");`,
           loader: "js",
         }));
-        build.onResolve({ filter: /^\.\/cli-plan\.js$/ }, (args) =>
-          args.namespace === "cli-plan" ? { path: "./cli-plan.js", external: true } : undefined,
+        build.onResolve({ filter: /^\.\/cli-(plan|stamp)\.js$/ }, (args) =>
+          args.namespace === "lazy-bundle" ? { path: args.path, external: true } : undefined,
         );
       },
     },

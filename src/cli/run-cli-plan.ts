@@ -87,7 +87,7 @@ async function commentOnReview(
   else log.info(outcome.message);
 }
 
-/** `config-rollout stamp`: in this bundle (dist/cli-plan.js), loaded only when asked for. */
+/** `config-rollout stamp`: its own bundle (dist/cli-stamp.js), required only for that subcommand. */
 export async function runStampFromArgs(
   ...args: Parameters<typeof import("./run-cli-stamp.js").runStampFromArgs>
 ): Promise<number> {
