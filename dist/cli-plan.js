@@ -2715,14 +2715,14 @@ function exitCodeOf(report) {
 function isFailure(result) {
   return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
 }
-function rolledOutReport(plan, rolledOut, cluster, dryRun) {
+function reportOf(plan, rolledOut, dryRun, cluster) {
   const { results, notes } = rolledOut;
   return {
     plan,
     results,
-    ...notes.length > 0 ? { notes } : {},
+    ...notes.length > 0 ? { notes: [...notes] } : {},
     outcome: outcomeOf(plan, results, dryRun),
-    cluster: { context: cluster.context, server: cluster.server },
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
     dryRun
   };
 }
@@ -5230,13 +5230,7 @@ async function applyPlanToCluster(repoPlan, connection, context) {
       headConfigs: scan.headConfigs,
       head: repoPlan.head
     }) ?? [] : [];
-    return {
-      plan,
-      results: [],
-      outcome: outcomeOf(plan, [], settings.dryRun),
-      dryRun: settings.dryRun,
-      ...notes2.length > 0 ? { notes: notes2 } : {}
-    };
+    return reportOf(plan, { results: [], notes: notes2 }, settings.dryRun);
   }
   const live2 = await connectOnce();
   const { results, notes } = await rollOutPlan(
@@ -5261,7 +5255,7 @@ async function applyPlanToCluster(repoPlan, connection, context) {
     },
     { strategy, settings, log, now }
   );
-  return rolledOutReport(plan, { results, notes }, live2, settings.dryRun);
+  return reportOf(plan, { results, notes }, settings.dryRun, live2);
 }
 function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const { settings, log } = context;
@@ -6287,11 +6281,22 @@ __export(plan_document_exports, {
   keyCheckOf: () => keyCheckOf,
   parsePlanDocument: () => parsePlanDocument,
   planStrategyOf: () => planStrategyOf,
-  sealPlan: () => sealPlan
+  sealPlan: () => sealPlan,
+  sharedChangeFields: () => sharedChangeFields
 });
 function planStrategyOf(strategy) {
   if (strategy === "gitops") throw new UserError("--strategy gitops has no plan file to write");
   return strategy;
+}
+function sharedChangeFields(c) {
+  return {
+    id: c.id,
+    status: c.status,
+    file: c.file,
+    line: c.line,
+    keys: c.keys,
+    ...c.ignored ? { ignored: true } : {}
+  };
 }
 function configDigest(id, content, key) {
   const config = { id, keys: "all" };
@@ -6446,12 +6451,7 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, nami
     configs: plan.changes.map((c) => {
       const head = c.status === "deleted" ? void 0 : repoPlan.scan.headConfigs.get(idKey(c.id));
       return {
-        id: c.id,
-        status: c.status,
-        file: c.file,
-        line: c.line,
-        keys: c.keys,
-        ...c.ignored ? { ignored: true } : {},
+        ...sharedChangeFields(c),
         ...head ? { digest: configDigest(c.id, head.snapshot.content, c.id.kind === "Secret" ? key : void 0) } : {}
       };
     }),
@@ -6727,7 +6727,7 @@ async function applySavedPlan(document, file, connection, context) {
   const plan = planOf(document, file);
   const toRestart = plan.workloads;
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+    return reportOf(plan, { results: [], notes: [] }, settings.dryRun);
   }
   const cluster = await connection.connect();
   if (!cluster) {
@@ -6758,21 +6758,14 @@ async function applySavedPlan(document, file, connection, context) {
     },
     { strategy, settings, log, now }
   );
-  return rolledOutReport(plan, { results, notes }, cluster, settings.dryRun);
+  return reportOf(plan, { results, notes }, settings.dryRun, cluster);
 }
 function planOf(document, file) {
   return {
     base: document.base,
     head: document.head,
     rangeNote: `plan file ${file}`,
-    changes: document.configs.map((c) => ({
-      id: c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...c.ignored ? { ignored: true } : {}
-    })),
+    changes: document.configs.map(sharedChangeFields),
     workloads: document.workloads.map(
       (w) => ({
         id: w.id,

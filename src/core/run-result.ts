@@ -81,20 +81,23 @@ export function isFailure(result: WorkloadResult): boolean {
   );
 }
 
-/** The report of a plan rolled out on one cluster: its results, notes and outcome. */
-export function rolledOutReport(
+/**
+ * The report of a plan on one cluster: its results and notes, and the cluster when it was written
+ * to (a dry run or a plan with nothing to restart has no results and no cluster).
+ */
+export function reportOf(
   plan: Plan,
-  rolledOut: { results: WorkloadResult[]; notes: string[] },
-  cluster: { context: string; server: string },
+  rolledOut: { results: WorkloadResult[]; notes: readonly string[] },
   dryRun: RunReport["dryRun"],
+  cluster?: { context: string; server: string },
 ): RunReport {
   const { results, notes } = rolledOut;
   return {
     plan,
     results,
-    ...(notes.length > 0 ? { notes } : {}),
+    ...(notes.length > 0 ? { notes: [...notes] } : {}),
     outcome: outcomeOf(plan, results, dryRun),
-    cluster: { context: cluster.context, server: cluster.server },
+    ...(cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {}),
     dryRun,
   };
 }

@@ -2,7 +2,8 @@
 // pull_request_target run, a workflow_run a fork's pull request triggered (GitHub), a merge request
 // from a fork (GitLab). Pure: the CI variables and the event payload in, a reason or undefined out.
 // The action refuses to change the cluster from such a head (action/trust-policy.ts); the render
-// stage refuses a kustomization's remote resources from it (pipeline/render-sources.ts).
+// stage refuses a kustomization's remote resources from it (core/sources/kustomize-entries.ts),
+// in the plan (pipeline/scan/) and in config-rollout stamp (pipeline/stamp/).
 
 /**
  * Why the head is untrusted, or undefined. `event` is GitHub's payload when it was read; on a

@@ -18,7 +18,7 @@ import {
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { buildPlan } from "../core/plan/build-plan.js";
 import { applyGuardRails } from "../core/plan/guard-rails.js";
-import { outcomeOf, type RunReport, rolledOutReport } from "../core/run-result.js";
+import { type RunReport, reportOf } from "../core/run-result.js";
 import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -129,13 +129,7 @@ export async function applyPlanToCluster(
             head: repoPlan.head,
           }) ?? [])
         : [];
-    return {
-      plan,
-      results: [],
-      outcome: outcomeOf(plan, [], settings.dryRun),
-      dryRun: settings.dryRun,
-      ...(notes.length > 0 ? { notes } : {}),
-    };
+    return reportOf(plan, { results: [], notes }, settings.dryRun);
   }
 
   const live = await connectOnce();
@@ -161,7 +155,7 @@ export async function applyPlanToCluster(
     },
     { strategy, settings, log, now },
   );
-  return rolledOutReport(plan, { results, notes }, live, settings.dryRun);
+  return reportOf(plan, { results, notes }, settings.dryRun, live);
 }
 
 /**

@@ -5,8 +5,13 @@
 import { UserError } from "../core/errors.js";
 import { idKey, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import { configDigest, keyCheckOf, type PlanDocument } from "../core/plan-file/plan-document.js";
-import { outcomeOf, type RunReport, rolledOutReport } from "../core/run-result.js";
+import {
+  configDigest,
+  keyCheckOf,
+  type PlanDocument,
+  sharedChangeFields,
+} from "../core/plan-file/plan-document.js";
+import { type RunReport, reportOf } from "../core/run-result.js";
 import { type ApplyContext, type ClusterAccess, noClusterHint } from "./apply-plan.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import type { ExpectedConfig } from "./cluster/sync-configs.js";
@@ -45,7 +50,7 @@ export async function applySavedPlan(
   const plan = planOf(document, file);
   const toRestart = plan.workloads;
   if (toRestart.length === 0 || settings.dryRun === "client") {
-    return { plan, results: [], outcome: outcomeOf(plan, [], settings.dryRun), dryRun: settings.dryRun };
+    return reportOf(plan, { results: [], notes: [] }, settings.dryRun);
   }
   const cluster = await connection.connect();
   if (!cluster) {
@@ -76,7 +81,7 @@ export async function applySavedPlan(
     },
     { strategy, settings, log, now },
   );
-  return rolledOutReport(plan, { results, notes }, cluster, settings.dryRun);
+  return reportOf(plan, { results, notes }, settings.dryRun, cluster);
 }
 
 /** The plan file as the report shows a plan: its workloads are the ones to restart. */
@@ -85,14 +90,7 @@ function planOf(document: PlanDocument, file: string): Plan {
     base: document.base,
     head: document.head,
     rangeNote: `plan file ${file}`,
-    changes: document.configs.map((c) => ({
-      id: c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...(c.ignored ? { ignored: true } : {}),
-    })),
+    changes: document.configs.map(sharedChangeFields),
     workloads: document.workloads.map(
       (w): PlannedWorkload => ({
         id: w.id,

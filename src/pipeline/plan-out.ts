@@ -16,6 +16,7 @@ import {
   type PlannedChange,
   planStrategyOf,
   sealPlan,
+  sharedChangeFields,
 } from "../core/plan-file/plan-document.js";
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import { configCopy } from "../core/versioned/config-copy.js";
@@ -55,12 +56,7 @@ export async function makePlanDocument(
     configs: plan.changes.map((c) => {
       const head = c.status === "deleted" ? undefined : repoPlan.scan.headConfigs.get(idKey(c.id));
       return {
-        id: c.id,
-        status: c.status,
-        file: c.file,
-        line: c.line,
-        keys: c.keys,
-        ...(c.ignored ? { ignored: true } : {}),
+        ...sharedChangeFields(c),
         ...(head
           ? { digest: configDigest(c.id, head.snapshot.content, c.id.kind === "Secret" ? key : undefined) }
           : {}),

@@ -69,6 +69,20 @@ export interface PlanDocument {
   digest: string;
 }
 
+/** What a config change and a plan file's config share: names and places, never content. */
+export function sharedChangeFields(
+  c: Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored">,
+): Pick<PlanFileConfig, "id" | "status" | "file" | "line" | "keys" | "ignored"> {
+  return {
+    id: c.id,
+    status: c.status,
+    file: c.file,
+    line: c.line,
+    keys: c.keys,
+    ...(c.ignored ? { ignored: true } : {}),
+  };
+}
+
 /** The digest of a config's content: keyed (HMAC) for a Secret, so a plan reader cannot test guesses. */
 export function configDigest(id: ObjectId, content: ConfigContent, key?: Buffer): string {
   // The whole content: the cluster must hold exactly what the plan was made from.
