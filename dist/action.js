@@ -19202,7 +19202,7 @@ function chooseSource(opts) {
   if (opts.kubeconfigPath) {
     const pathLabel = opts.pathLabel ?? "--kubeconfig";
     const file = (0, import_node_path.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs.existsSync)(file)) {
+    if (!(0, import_node_fs2.existsSync)(file)) {
       const credential = describeCredential(opts.kubeconfigPath);
       if (credential) throw misplacedCredential(pathLabel, credential);
       throw new UserError(
@@ -19233,7 +19233,7 @@ function chooseSource(opts) {
   }
   if (env.KUBECONFIG) {
     const listed = env.KUBECONFIG.split(import_node_path.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs.existsSync)(f));
+    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs2.existsSync)(f));
     if (files.length === 0) {
       const credential = describeCredential(env.KUBECONFIG);
       if (credential) throw misplacedCredential("KUBECONFIG", credential);
@@ -19245,12 +19245,12 @@ function chooseSource(opts) {
   }
   if (home) {
     const file = (0, import_node_path.join)(home, ".kube", "config");
-    if ((0, import_node_fs.existsSync)(file)) return { type: "file", files: [file], label: file };
+    if ((0, import_node_fs2.existsSync)(file)) return { type: "file", files: [file], label: file };
   }
   const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
   const host = env.KUBERNETES_SERVICE_HOST;
   const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "token"))) {
+  if (host && port && (0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "token"))) {
     const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
     const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
     return { type: "in-cluster", server, dir, label: "in-cluster service account" };
@@ -19293,13 +19293,13 @@ function looksLikePath(value, home) {
   const trimmed = value.trim();
   if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
   if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
+  return (0, import_node_fs2.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
 }
-var import_node_fs, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
+var import_node_fs2, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
 var init_kubeconfig_source = __esm({
   "src/kube/kubeconfig-source.ts"() {
     "use strict";
-    import_node_fs = require("node:fs");
+    import_node_fs2 = require("node:fs");
     import_node_net = require("node:net");
     import_node_path = require("node:path");
     init_errors();
@@ -19460,7 +19460,13 @@ function runProcess(file, args, options = {}) {
     if (child2.stdin) {
       child2.stdin.on("error", () => {
       });
-      child2.stdin.end(options.input);
+      const stdin = child2.stdin;
+      if (options.input instanceof Promise)
+        options.input.then(
+          (text) => stdin.end(text),
+          () => stdin.end()
+        );
+      else stdin.end(options.input);
     }
     const finish = () => {
       if (settled) return;
@@ -19696,10 +19702,10 @@ function loadInCluster(kc, server, dir, secrets) {
   const tokenFile = (0, import_node_path2.join)(dir, "token");
   const caFile = (0, import_node_path2.join)(dir, "ca.crt");
   const namespaceFile = (0, import_node_path2.join)(dir, "namespace");
-  secrets.push((0, import_node_fs2.readFileSync)(tokenFile, "utf8"));
+  secrets.push((0, import_node_fs3.readFileSync)(tokenFile, "utf8"));
   kc.loadFromOptions({
     clusters: [
-      { name: "inCluster", server, caFile: (0, import_node_fs2.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+      { name: "inCluster", server, caFile: (0, import_node_fs3.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
     ],
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
     contexts: [
@@ -19707,7 +19713,7 @@ function loadInCluster(kc, server, dir, secrets) {
         name: "inClusterContext",
         cluster: "inCluster",
         user: "inClusterUser",
-        namespace: (0, import_node_fs2.existsSync)(namespaceFile) ? (0, import_node_fs2.readFileSync)(namespaceFile, "utf8").trim() : void 0
+        namespace: (0, import_node_fs3.existsSync)(namespaceFile) ? (0, import_node_fs3.readFileSync)(namespaceFile, "utf8").trim() : void 0
       }
     ],
     currentContext: "inClusterContext"
@@ -19763,11 +19769,11 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs2, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs3, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
     import_node_path2 = require("node:path");
     import_client_node = require("./vendor/client-node.js");
     init_errors();
@@ -20990,6 +20996,28 @@ var init_kube_client = __esm({
   }
 });
 
+// src/ci/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
+}
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
+  }
+}
+var init_ci_kind = __esm({
+  "src/ci/ci-kind.ts"() {
+    "use strict";
+  }
+});
+
 // src/comment/comment-marker.ts
 function commentMarker(id) {
   return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
@@ -21077,6 +21105,138 @@ var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
     init_errors();
+  }
+});
+
+// src/report/describe.ts
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+  }
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  return failed2.length > 0 ? `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_run_result();
   }
 });
 
@@ -21216,21 +21376,6 @@ var init_gitlab_notes = __esm({
   }
 });
 
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
-    "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-  }
-});
-
 // src/core/option-naming.ts
 var CLI_FLAGS, ACTION_INPUTS;
 var init_option_naming = __esm({
@@ -21247,6 +21392,307 @@ var init_option_naming = __esm({
       option: (name) => `the \`${name}\` input`,
       set: (name, value) => `\`${name}: ${value}\``
     };
+  }
+});
+
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// src/ci/range-request.ts
+var init_range_request = __esm({
+  "src/ci/range-request.ts"() {
+    "use strict";
+    init_commit_sha();
+  }
+});
+
+// src/ci/github-range.ts
+function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
+  const name = env.GITHUB_EVENT_NAME ?? "";
+  switch (name) {
+    case "push":
+      return resolvePush(requireEvent(name, event, naming));
+    case "pull_request":
+    case "pull_request_target": {
+      const payload = requireEvent(name, event, naming);
+      return {
+        kind: "merge-base",
+        base: requireSha(payload, ["pull_request", "base", "sha"], name),
+        head: requireSha(payload, ["pull_request", "head", "sha"], name),
+        note: `GitHub ${name}: merge-base of the base branch and the pull request head`
+      };
+    }
+    case "merge_group": {
+      const payload = requireEvent(name, event, naming);
+      return {
+        kind: "range",
+        base: requireSha(payload, ["merge_group", "base_sha"], name),
+        head: requireSha(payload, ["merge_group", "head_sha"], name),
+        note: "GitHub merge_group: base_sha..head_sha"
+      };
+    }
+    default:
+      return {
+        kind: "first-parent",
+        head: env.GITHUB_SHA || "HEAD",
+        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`
+      };
+  }
+}
+function resolvePush(payload) {
+  const ref = typeof payload.ref === "string" ? payload.ref : "the ref";
+  if (payload.deleted === true) {
+    return { kind: "nothing", note: `GitHub push deleted ${ref}: nothing to compare` };
+  }
+  const after = requireSha(payload, ["after"], "push");
+  const before = requireSha(payload, ["before"], "push");
+  if (isZeroSha(before)) {
+    const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
+    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
+    return {
+      kind: "new-branch",
+      head: after,
+      defaultBranch,
+      note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
+    };
+  }
+  if (payload.forced === true) {
+    return {
+      kind: "range",
+      base: before,
+      head: after,
+      forced: true,
+      note: "GitHub forced push: before..after"
+    };
+  }
+  return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
+}
+function requireEvent(name, event, naming) {
+  if (!isRecord2(event)) {
+    throw new UserError(
+      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
+    );
+  }
+  return event;
+}
+function requireSha(payload, path6, name) {
+  const value = stringAt(payload, path6);
+  if (value === void 0 || !isFullSha(value)) {
+    throw new UserError(
+      `GitHub ${name} event: ${path6.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
+    );
+  }
+  return value;
+}
+function stringAt(payload, path6) {
+  let value = payload;
+  for (const key of path6) {
+    if (!isRecord2(value)) return void 0;
+    value = value[key];
+  }
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var init_github_range = __esm({
+  "src/ci/github-range.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+    init_range_request();
+  }
+});
+
+// src/ci/gitlab-range.ts
+function resolveGitLabRange(env) {
+  const head = env.CI_COMMIT_SHA || "HEAD";
+  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (isMergeRequest) return resolveMergeRequest(env, head);
+  const before = env.CI_COMMIT_BEFORE_SHA ?? "";
+  if (before !== "" && !isZeroSha(before)) {
+    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
+  }
+  const source2 = env.CI_PIPELINE_SOURCE ?? "push";
+  if (NON_PUSH_SOURCES.has(source2)) {
+    return {
+      kind: "first-parent",
+      head,
+      note: `GitLab ${source2} pipeline: no previous commit, so comparing CI_COMMIT_SHA with its first parent`
+    };
+  }
+  const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch,
+    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
+  };
+}
+function resolveMergeRequest(env, head) {
+  const targetSha = env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA ?? "";
+  if (env.CI_MERGE_REQUEST_EVENT_TYPE === "merged_result" && targetSha && !isZeroSha(targetSha)) {
+    return {
+      kind: "range",
+      base: targetSha,
+      head,
+      note: "GitLab merged results pipeline: CI_MERGE_REQUEST_TARGET_BRANCH_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const diffBase = env.CI_MERGE_REQUEST_DIFF_BASE_SHA ?? "";
+  if (diffBase && !isZeroSha(diffBase)) {
+    return {
+      kind: "range",
+      base: diffBase,
+      head,
+      note: "GitLab merge request: CI_MERGE_REQUEST_DIFF_BASE_SHA..CI_COMMIT_SHA"
+    };
+  }
+  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME || env.CI_DEFAULT_BRANCH || void 0;
+  return {
+    kind: "new-branch",
+    head,
+    defaultBranch: target,
+    note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
+  };
+}
+var NON_PUSH_SOURCES;
+var init_gitlab_range = __esm({
+  "src/ci/gitlab-range.ts"() {
+    "use strict";
+    init_range_request();
+    NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
+      "schedule",
+      "web",
+      "api",
+      "trigger",
+      "pipeline",
+      "parent_pipeline",
+      "chat"
+    ]);
+  }
+});
+
+// src/ci/resolve-range.ts
+function resolveRange(input, naming = CLI_FLAGS) {
+  const fromFlags = resolveFlags(input);
+  if (fromFlags) return fromFlags;
+  switch (input.ci ?? detectCiKind(input.env)) {
+    case "github":
+      return resolveGitHubRange(input.env, input.event, naming);
+    case "gitlab":
+      return resolveGitLabRange(input.env);
+    case "local":
+      return { kind: "first-parent", head: "HEAD", note: "not in CI: comparing HEAD with its first parent" };
+  }
+}
+function resolveFlags({ flags, env }) {
+  const base = flags.base?.trim() || void 0;
+  const head = flags.head?.trim() || void 0;
+  if (base === void 0 && head === void 0) return void 0;
+  if (base === void 0) {
+    return {
+      kind: "first-parent",
+      head,
+      note: "--head without --base: comparing it with its first parent"
+    };
+  }
+  if (isZeroSha(base)) {
+    const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
+    return {
+      kind: "new-branch",
+      head: head ?? "HEAD",
+      defaultBranch,
+      note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
+    };
+  }
+  return {
+    kind: "range",
+    base,
+    head: head ?? "HEAD",
+    note: head ? "flags: --base..--head" : "flags: --base..HEAD"
+  };
+}
+var init_resolve_range = __esm({
+  "src/ci/resolve-range.ts"() {
+    "use strict";
+    init_option_naming();
+    init_ci_kind();
+    init_github_range();
+    init_gitlab_range();
+    init_range_request();
+  }
+});
+
+// src/core/untrusted-head.ts
+function untrustedHead(env, event) {
+  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+    return untrustedSource(env.GITHUB_EVENT_NAME, event);
+  }
+  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
+  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
+  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
+  return void 0;
+}
+function untrustedSource(eventName, event) {
+  if (eventName === "pull_request_target") return "a pull_request_target event";
+  if (eventName === "pull_request" || eventName === "pull_request_review") {
+    const pr = field3(event, "pull_request");
+    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+  }
+  if (eventName === "workflow_run") {
+    const run2 = field3(event, "workflow_run");
+    const trigger = field3(run2, "event");
+    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
+    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+  }
+  return void 0;
+}
+function isFork(head, base) {
+  const headName = field3(head, "full_name");
+  const baseName = field3(base, "full_name");
+  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  return headName.toLowerCase() !== baseName.toLowerCase();
+}
+function field3(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var init_untrusted_head = __esm({
+  "src/core/untrusted-head.ts"() {
+    "use strict";
+  }
+});
+
+// src/pipeline/repo-plan.ts
+function emptyPlanOf(range) {
+  return {
+    base: range.base ?? "",
+    head: range.head,
+    rangeNote: range.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: []
+  };
+}
+function noClusterHint(naming) {
+  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+}
+var init_repo_plan = __esm({
+  "src/pipeline/repo-plan.ts"() {
+    "use strict";
   }
 });
 
@@ -24438,19 +24884,12 @@ var init_choose_strategy = __esm({
   }
 });
 
-// src/pipeline/apply-plan.ts
-function emptyPlanOf(range) {
-  return {
-    base: range.base ?? "",
-    head: range.head,
-    rangeNote: range.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: []
-  };
-}
-async function applyPlanToCluster(repoPlan, connection, context) {
+// src/pipeline/complete-and-roll-out.ts
+var complete_and_roll_out_exports = {};
+__export(complete_and_roll_out_exports, {
+  completeAndRollOut: () => completeAndRollOut
+});
+async function completeAndRollOut(repoPlan, connection, context) {
   const { settings, log } = context;
   const now = context.now ?? Date.now;
   const naming = context.naming ?? CLI_FLAGS;
@@ -24571,11 +25010,8 @@ function withWorkloadSources(workloads, manifests) {
     };
   });
 }
-function noClusterHint(naming) {
-  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
-}
-var init_apply_plan = __esm({
-  "src/pipeline/apply-plan.ts"() {
+var init_complete_and_roll_out = __esm({
+  "src/pipeline/complete-and-roll-out.ts"() {
     "use strict";
     init_errors();
     init_model();
@@ -24588,8 +25024,398 @@ var init_apply_plan = __esm({
     init_discover_cluster();
     init_roll_out_plan();
     init_sync_configs();
+    init_repo_plan();
     init_namespace_note();
     init_choose_strategy();
+  }
+});
+
+// src/pipeline/apply-plan.ts
+async function applyPlanToCluster(repoPlan, connection, context) {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  const { completeAndRollOut: completeAndRollOut2 } = await Promise.resolve().then(() => (init_complete_and_roll_out(), complete_and_roll_out_exports));
+  return completeAndRollOut2(repoPlan, connection, context);
+}
+function plansNothing(scan) {
+  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
+}
+function planOfNothing(repoPlan) {
+  const { scan } = repoPlan;
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    ...scan.sourceNotes.length > 0 ? { sources: [...scan.sourceNotes] } : {},
+    problems: scan.problems,
+    warnings: [...repoPlan.scanWarnings]
+  };
+}
+var init_apply_plan = __esm({
+  "src/pipeline/apply-plan.ts"() {
+    "use strict";
+    init_run_result();
+    init_repo_plan();
+  }
+});
+
+// src/git/revision-syntax.ts
+function revisionFormProblem(ref, role, naming) {
+  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
+  if (range) {
+    const [, from, dots, to] = range;
+    const base = from || "HEAD";
+    const head = to || "HEAD";
+    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
+    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
+  }
+  if (ref.startsWith(":/")) {
+    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
+  }
+  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
+  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
+    return "it names a set of commits, not one commit";
+  }
+  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
+  return void 0;
+}
+var init_revision_syntax = __esm({
+  "src/git/revision-syntax.ts"() {
+    "use strict";
+  }
+});
+
+// src/pipeline/resolve-commits.ts
+function contextOf(git, opts) {
+  return {
+    git,
+    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
+    hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS
+  };
+}
+async function resolveCommits(request, git, opts = {}) {
+  const ctx = contextOf(git, opts);
+  switch (request.kind) {
+    case "nothing":
+      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
+    case "first-parent":
+      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
+    case "range":
+      return resolveRangeRequest(ctx, request);
+    case "merge-base":
+      return resolveMergeBase(ctx, request);
+    case "new-branch":
+      return resolveNewBranch(ctx, request);
+  }
+}
+async function resolveRangeRequest(ctx, request) {
+  if (!request.forced) {
+    const [head2, base2] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base")
+    ]);
+    return { base: base2, head: head2, note: request.note };
+  }
+  const head = await requireCommit(ctx, request.head, "head");
+  const base = await findCommit(ctx, request.base);
+  if (base === void 0) {
+    return firstParentRange(
+      ctx,
+      head,
+      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
+    );
+  }
+  return { base, head, note: request.note };
+}
+async function resolveMergeBase(ctx, request) {
+  const base = await requireCommit(ctx, request.base, "base");
+  const head = await requireCommit(ctx, request.head, "head");
+  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
+  if (mergeBase === void 0) {
+    if (await ctx.git.isShallow()) {
+      throw new UserError(
+        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+      );
+    }
+    throw new UserError(
+      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
+    );
+  }
+  return { base: mergeBase, head, note: request.note };
+}
+async function resolveNewBranch(ctx, request) {
+  const head = await requireCommit(ctx, request.head, "head");
+  const branch = request.defaultBranch;
+  if (branch === void 0) return firstParentRange(ctx, head, request.note);
+  const ref = `refs/remotes/origin/${branch}`;
+  let target = await ctx.git.tryResolveCommit(ref);
+  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
+    target = await ctx.git.tryResolveCommit(ref);
+  }
+  const found = target;
+  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
+  if (mergeBase === head) {
+    return {
+      base: head,
+      head,
+      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
+    };
+  }
+  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
+  return firstParentRange(
+    ctx,
+    head,
+    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
+  );
+}
+async function firstParentRange(ctx, head, note) {
+  const parent = await ctx.git.firstParent(head);
+  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
+  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
+  if (!present) {
+    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
+  }
+  if (!present) {
+    throw new UserError(
+      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+    );
+  }
+  return { base: parent, head, note };
+}
+async function commitOrder(git, commit, head, opts = {}) {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
+  if (!present) {
+    return await git.isShallow() ? {
+      order: "unknown",
+      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+    } : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+  };
+}
+async function findCommit(ctx, ref) {
+  const sha = await ctx.git.tryResolveCommit(ref);
+  if (sha !== void 0 || !isFullSha(ref)) return sha;
+  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
+}
+async function requireCommit(ctx, ref, role) {
+  const sha = await findCommit(ctx, ref);
+  if (sha !== void 0) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  const shallow = await ctx.git.isShallow();
+  if (isFullSha(ref)) {
+    throw new UserError(
+      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
+    );
+  }
+  throw new UserError(
+    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
+  );
+}
+async function deepenUntil(ctx, commits, check) {
+  let answer = await check();
+  let by = 1;
+  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
+    if (!await ctx.git.deepen(by, commits)) break;
+    answer = await check();
+    by *= 2;
+  }
+  return answer;
+}
+function short2(sha) {
+  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+}
+var DEFAULT_DEEPEN_ROUNDS;
+var init_resolve_commits = __esm({
+  "src/pipeline/resolve-commits.ts"() {
+    "use strict";
+    init_ci_kind();
+    init_range_request();
+    init_errors();
+    init_option_naming();
+    init_revision_syntax();
+    DEFAULT_DEEPEN_ROUNDS = 12;
+  }
+});
+
+// src/pipeline/scan/glob-matcher.ts
+async function globMatcher(globs, options = {}) {
+  if (globs.length === 0) return () => false;
+  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
+  if (options.dot && extensions.every((extension) => extension !== void 0)) {
+    return (path6) => {
+      const name = path6.slice(path6.lastIndexOf("/") + 1);
+      return extensions.some((extension) => name.endsWith(extension));
+    };
+  }
+  const { default: picomatch } = await import("./vendor/picomatch.js");
+  return picomatch([...globs], { dot: options.dot === true });
+}
+var ANY_FILE_WITH_EXTENSION;
+var init_glob_matcher = __esm({
+  "src/pipeline/scan/glob-matcher.ts"() {
+    "use strict";
+    ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
+  }
+});
+
+// src/pipeline/scan/path-filter.ts
+async function createPathFilter(options, owned) {
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
+  return Object.assign(filter, { globs: options.paths });
+}
+var init_path_filter = __esm({
+  "src/pipeline/scan/path-filter.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
+// src/pipeline/scan/scan-model.ts
+function nothingRead(sourceNotes) {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: /* @__PURE__ */ new Set(),
+    headConfigs: /* @__PURE__ */ new Map(),
+    problems: [],
+    assumedNamespace: /* @__PURE__ */ new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: /* @__PURE__ */ new Map()
+  };
+}
+var init_scan_model = __esm({
+  "src/pipeline/scan/scan-model.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/sources/kustomization-names.ts
+function kustomizationDirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  const name = path6.slice(slash + 1);
+  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+var KUSTOMIZATION_FILE_NAMES;
+var init_kustomization_names = __esm({
+  "src/core/sources/kustomization-names.ts"() {
+    "use strict";
+    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/pipeline/scan/touches-manifests.ts
+function changedPathsOf(files) {
+  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
+}
+async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
+  if (changedPaths.some((path6) => wanted(path6))) return true;
+  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
+}
+async function mayTouchSources(git, base, head, changedPaths, options) {
+  if (changedPaths.length === 0) return false;
+  if (options.render !== void 0) {
+    const matches = await globMatcher(options.renderPaths, { dot: true });
+    if (changedPaths.some((p) => matches(p))) return true;
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changedPaths) {
+    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
+      dirs.add(dir);
+      if (dir === "") break;
+    }
+  }
+  const inDir = (dir, names) => names.map((name) => dir === "" ? name : `${dir}/${name}`);
+  const explicit = options.kustomize.filter((dir) => dir !== "none");
+  const lookups = [
+    .../* @__PURE__ */ new Set([
+      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
+      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
+    ])
+  ];
+  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
+  const [atBase, atHead] = await Promise.all([
+    git.readFilesUpTo(base, lookups, 0),
+    git.readFilesUpTo(head, lookups, 0)
+  ]);
+  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
+  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
+  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
+}
+function dirOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+function renderNotRunNote(command) {
+  return `render: ${command}: not run, the range touches none of --render-paths`;
+}
+var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
+var init_touches_manifests = __esm({
+  "src/pipeline/scan/touches-manifests.ts"() {
+    "use strict";
+    init_kustomization_names();
+    init_glob_matcher();
+    SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
+    MAX_SOURCE_LOOKUPS = 2e3;
+  }
+});
+
+// src/core/manifests/config-names-in-text.ts
+function configNamesInText(text) {
+  const names = [];
+  for (const document of text.split(DOCUMENT_SEPARATOR)) {
+    if (!CONFIG_KIND.test(document)) continue;
+    const block = METADATA_BLOCK.exec(document)?.[1];
+    if (!block) continue;
+    let best;
+    for (const match of block.matchAll(NAME_LINE)) {
+      const indent = match[1].length;
+      if (!best || indent < best.indent) best = { indent, name: match[2] };
+    }
+    if (best) names.push(best.name);
+  }
+  return names;
+}
+var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
+var init_config_names_in_text = __esm({
+  "src/core/manifests/config-names-in-text.ts"() {
+    "use strict";
+    DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
+    CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
+    METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
+    NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
+  }
+});
+
+// src/git/glob-pathspecs.ts
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
+}
+var SIMPLE_GLOB;
+var init_glob_pathspecs = __esm({
+  "src/git/glob-pathspecs.ts"() {
+    "use strict";
+    SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
   }
 });
 
@@ -25321,18 +26147,1006 @@ var init_parse_manifests = __esm({
   }
 });
 
-// src/core/sources/kustomization-names.ts
-function kustomizationDirOf(path6) {
+// src/core/manifests/parse-manifest-file.ts
+async function parseManifestFile(file, text, opts) {
+  if (opts.fast !== false) {
+    const fast = parseManifestsFast(file, text, opts);
+    if (fast !== void 0) return fast;
+  }
+  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
+  return parseManifests2(file, text, { ...opts, fast: false });
+}
+var init_parse_manifest_file = __esm({
+  "src/core/manifests/parse-manifest-file.ts"() {
+    "use strict";
+    init_manifest_reader();
+  }
+});
+
+// src/core/manifests/parse-documents.ts
+async function parseManifestDocuments(file, text, opts, documents) {
+  const fast = parseManifestsFast(file, text, opts);
+  if (fast !== void 0) return fast;
+  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
+  if (text.length < MIN_SPLIT_BYTES) return whole();
+  const decoded = decodeSource(file, text);
+  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
+  if (docs === void 0 || docs.length < 2) return whole();
+  const manifests = [];
+  for (const doc of docs) {
+    let parsed = documents.get(doc.text);
+    if (parsed === void 0) {
+      const result = await parseManifestFile("", doc.text, opts);
+      if (result.problems.length > 0) return whole();
+      parsed = result.manifests;
+      documents.set(doc.text, parsed);
+    }
+    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
+  }
+  return { manifests, problems: [] };
+}
+function documentsOf(source2) {
+  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
+  const docs = [];
+  const separator = /^---[ \t]*\r?\n/gm;
+  let start = 0;
+  let line = 1;
+  const push = (end) => {
+    const text = source2.slice(start, end);
+    if (text.trim() !== "") docs.push({ text, line });
+  };
+  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
+    push(match.index);
+    line += countLines(source2, start, match.index + match[0].length);
+    start = match.index + match[0].length;
+  }
+  push(source2.length);
+  return docs;
+}
+function countLines(text, from, to) {
+  let count = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
+  return count;
+}
+var MIN_SPLIT_BYTES;
+var init_parse_documents = __esm({
+  "src/core/manifests/parse-documents.ts"() {
+    "use strict";
+    init_decode_source();
+    init_manifest_reader();
+    init_parse_manifest_file();
+    MIN_SPLIT_BYTES = 64 * 1024;
+  }
+});
+
+// src/pipeline/scan/read-files.ts
+async function readBytes(git, rev, paths, options, oversized) {
+  if (paths.length === 0) return /* @__PURE__ */ new Map();
+  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
+  for (const [path6, size] of read.oversized) oversized.set(path6, size);
+  return read.files;
+}
+async function readManifests(git, rev, paths, options, problems) {
+  const oversized = /* @__PURE__ */ new Map();
+  const files = await readBytes(git, rev, paths, options, oversized);
+  for (const [path6, size] of oversized)
+    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
+  return parseFiles(paths, files, options, problems);
+}
+function oversizedCandidateProblem(path6, size, maxFileSize) {
+  return {
+    file: path6,
+    line: 1,
+    col: 1,
+    severity: "warning",
+    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
+  };
+}
+async function parseFiles(paths, files, options, problems) {
+  const manifests = [];
+  for (const path6 of paths) {
+    await new Promise((resolve8) => setImmediate(resolve8));
+    const bytes = files.get(path6);
+    if (bytes === void 0) continue;
+    const parsed = await parseWithOptions(path6, bytes, options);
+    manifests.push(...parsed.manifests);
+    problems.push(...parsed.problems);
+  }
+  return manifests;
+}
+function parseWithOptions(path6, bytes, options) {
+  return parseManifestDocuments(
+    path6,
+    bytes,
+    { defaultNamespace: options.defaultNamespace },
+    options.documents ?? /* @__PURE__ */ new Map()
+  );
+}
+var init_read_files = __esm({
+  "src/pipeline/scan/read-files.ts"() {
+    "use strict";
+    init_parse_documents();
+  }
+});
+
+// src/pipeline/scan/candidates.ts
+function withTemplateRefs(names) {
+  return names.length > 0 ? [...names, "workloadRef"] : names;
+}
+function uniqueNames(names) {
+  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
+}
+async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
+  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
+  if (names.length === 0 || wanted.globs.length === 0) return [];
+  const hits = await git.grepFiles(rev, names, pathspecs, signal);
+  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
+}
+function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
+  const names = new Set(
+    withTemplateRefs(
+      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
+    )
+  );
+  if (names.size === 0) return void 0;
+  const parsed = /* @__PURE__ */ new Map();
+  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
+    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
+    maxBytes: options.maxFileSize,
+    onFile(path6, file) {
+      const problems = [];
+      if ("oversized" in file) {
+        problems.push(oversizedCandidateProblem(path6, file.oversized, options.maxFileSize));
+        return void parsed.set(path6, { manifests: [], problems });
+      }
+      const result = parseWithOptions(path6, file.bytes, options);
+      result.catch(() => {
+      });
+      parsed.set(path6, result);
+    }
+  });
+  hits.catch(() => {
+  });
+  return { names, hits, parsed };
+}
+async function readCandidates(git, rev, names, early, ctx) {
+  if (early === void 0) {
+    const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
+    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
+  }
+  const missed = names.filter((name) => !early.names.has(name));
+  const [guessed, more] = await Promise.all([
+    early.hits,
+    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
+  ]);
+  const candidates = [
+    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
+  ].sort();
+  const unread = candidates.filter((path6) => !early.parsed.has(path6));
+  const lateProblems = [];
+  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
+  const lateByPath = new Map(
+    unread.map((path6) => [path6, { manifests: [], problems: [] }])
+  );
+  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
+  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
+  const manifests = [];
+  for (const path6 of candidates) {
+    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
+    manifests.push(...result?.manifests ?? []);
+    ctx.problems.push(...result?.problems ?? []);
+  }
+  return manifests;
+}
+var init_candidates = __esm({
+  "src/pipeline/scan/candidates.ts"() {
+    "use strict";
+    init_config_names_in_text();
+    init_glob_pathspecs();
+    init_read_files();
+  }
+});
+
+// src/pipeline/scan/base-problems.ts
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
+}
+var init_base_problems = __esm({
+  "src/pipeline/scan/base-problems.ts"() {
+    "use strict";
+  }
+});
+
+// src/pipeline/scan/objects-across-files.ts
+function unreadFilesOf(oversized, headProblems, owned) {
+  const unread = {
+    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
+    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
+  };
+  for (const problem of headProblems) {
+    if (owned?.(problem.file)) continue;
+    if (problem.severity === "error" && !unread.head.has(problem.file))
+      unread.head.set(problem.file, "broken");
+  }
+  return unread;
+}
+function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
+  const problems = [];
+  for (const file of changedFiles) {
+    const basePath = file.oldPath ?? file.path;
+    const sizes = [
+      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
+      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
+    ];
+    const over = sizes.filter(([, size]) => size !== void 0);
+    if (over.length === 0) continue;
+    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
+    problems.push({
+      file: file.status === "D" ? basePath : file.path,
+      line: 1,
+      col: 1,
+      severity: "warning",
+      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
+    });
+  }
+  return problems;
+}
+async function withoutUnreadChanges(git, commits, changes, unread, problems) {
+  const kept = [];
+  for (const change of changes) {
+    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
+    const files = side === void 0 ? void 0 : unread[side];
+    if (side === void 0 || files === void 0 || files.size === 0) {
+      kept.push(change);
+      continue;
+    }
+    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
+    if (hits.length === 0) {
+      kept.push(change);
+      continue;
+    }
+    const broken = hits.find((path6) => files.get(path6) === "broken");
+    if (broken !== void 0) {
+      problems.push({
+        file: broken,
+        line: 1,
+        col: 1,
+        severity: "warning",
+        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
+      });
+    }
+  }
+  return kept;
+}
+function settleWithUntouchedFiles(changes, read, untouched, problems) {
+  const baseContent = contentsById(untouched.base);
+  const headContent = contentsById(untouched.head);
+  const settled = [];
+  for (const change of changes) {
+    const key = idKey(change.id);
+    const added = change.status === "added";
+    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
+    const own = (added ? read.head : read.base).get(key);
+    if (elsewhere === void 0 || own === void 0) {
+      settled.push(change);
+      continue;
+    }
+    if (added) {
+      problems.push({
+        file: change.file,
+        line: change.line,
+        col: 1,
+        severity: "warning",
+        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+      });
+    }
+    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
+    if (keys.length === 0) continue;
+    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
+    settled.push({ ...change, ...at, status: "modified", keys });
+  }
+  return settled.sort((a, b) => compareIds(a.id, b.id));
+}
+function contentsById(manifests) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const manifest of manifests) {
+    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
+    byId.set(idKey(manifest.id), {
+      content: configContentOf(manifest).content,
+      at: { file: manifest.file, line: manifest.line }
+    });
+  }
+  return byId;
+}
+function literalPathspecs(paths) {
+  return paths.map((path6) => `:(literal)${path6}`);
+}
+var init_objects_across_files = __esm({
+  "src/pipeline/scan/objects-across-files.ts"() {
+    "use strict";
+    init_config_content();
+    init_order();
+    init_model();
+  }
+});
+
+// src/pipeline/scan/changed-files.ts
+async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
+  const changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
+  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
+  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const baseProblems = [];
+  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems = [];
+  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  return {
+    changedFiles,
+    headPaths,
+    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
+    oversized,
+    base,
+    head,
+    headProblems,
+    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
+    early
+  };
+}
+var init_changed_files = __esm({
+  "src/pipeline/scan/changed-files.ts"() {
+    "use strict";
+    init_base_problems();
+    init_candidates();
+    init_objects_across_files();
+    init_read_files();
+  }
+});
+
+// src/pipeline/scan/compare-commits.ts
+function compareRaw(read) {
+  return {
+    changedFiles: read.changedFiles,
+    base: read.base,
+    head: read.head,
+    allBase: read.base,
+    allHead: read.head,
+    found: findConfigChanges(read.base, read.head),
+    variants: /* @__PURE__ */ new Map(),
+    problems: [],
+    warnings: []
+  };
+}
+function compareWithRendered(read, owned, objects) {
+  const changedFiles = read.changedFiles.filter(
+    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
+  );
+  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
+  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
+  const grouped = groupBySource(allBase, allHead);
+  const variants = /* @__PURE__ */ new Map();
+  for (const [key, list] of grouped.variants) {
+    const m = list[0].head ?? list[0].base;
+    if (!workloadKindOf(m.object)) variants.set(key, list);
+  }
+  const found = findConfigChanges(grouped.base, grouped.head);
+  found.changes = pairHashSuffixRenames(
+    withSources(found.changes, grouped.base, grouped.head),
+    found.snapshots
+  );
+  return {
+    changedFiles,
+    base: grouped.base,
+    head: grouped.head,
+    allBase,
+    allHead,
+    found,
+    variants,
+    problems: objects.problems,
+    warnings: objects.warnings
+  };
+}
+function withSources(changes, base, head) {
+  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const before = at(base);
+  const after = at(head);
+  return changes.map((change) => {
+    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
+    if (m?.origin === void 0) return change;
+    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
+  });
+}
+var init_compare_commits = __esm({
+  "src/pipeline/scan/compare-commits.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_config_changes();
+    init_model();
+    init_rolls_on_apply();
+    init_source_variants();
+  }
+});
+
+// src/pipeline/scan/configs-at-head.ts
+var configs_at_head_exports = {};
+__export(configs_at_head_exports, {
+  collectConfigs: () => collectConfigs,
+  readConfigsAt: () => readConfigsAt
+});
+async function readConfigsAt(git, rev, ids, known, options, owned) {
+  const missing = ids.filter((id) => !known.has(idKey(id)));
+  if (missing.length === 0) return known;
+  const wanted = await createPathFilter(options, owned);
+  const files = await findCandidateFiles(
+    git,
+    rev,
+    [...new Set(missing.map((id) => id.name))],
+    /* @__PURE__ */ new Set(),
+    wanted
+  );
+  const problems = [];
+  const manifests = await readManifests(git, rev, files, options, problems);
+  const missingKeys = new Set(missing.map(idKey));
+  collectConfigs(
+    manifests.filter((m) => missingKeys.has(idKey(m.id))),
+    known,
+    problems
+  );
+  return known;
+}
+function collectConfigs(manifests, into, problems, known) {
+  for (const manifest of manifests) {
+    const key = idKey(manifest.id);
+    if (!isConfigManifest(manifest) || into.has(key)) continue;
+    const made = known?.get(key);
+    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
+      into.set(key, { manifest, snapshot: made });
+      continue;
+    }
+    const { content, problems: contentProblems } = configContentOf(manifest);
+    problems.push(...contentProblems);
+    into.set(key, {
+      manifest,
+      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
+    });
+  }
+}
+var init_configs_at_head = __esm({
+  "src/pipeline/scan/configs-at-head.ts"() {
+    "use strict";
+    init_config_content();
+    init_model();
+    init_candidates();
+    init_path_filter();
+    init_read_files();
+  }
+});
+
+// src/pipeline/scan/new-at-base.ts
+async function settleAtBase(git, base, ctx) {
+  const { compared, read } = ctx;
+  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
+  const unreadAtBase = new Set(
+    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
+  );
+  const maybeNewWorkloads = compared.head.filter(
+    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
+  );
+  const namesAtBase = uniqueNames([
+    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
+    ...maybeNewWorkloads.map((m) => m.id.name)
+  ]);
+  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
+    git,
+    base,
+    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
+    ctx.options,
+    []
+  );
+  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
+  const newWorkloadIds = new Set(
+    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
+  );
+  const changes = settleWithUntouchedFiles(
+    ctx.changes,
+    compared.found.snapshots,
+    { base: untouchedAtBase, head: [] },
+    ctx.problems
+  );
+  return { newWorkloadIds, changes };
+}
+var init_new_at_base = __esm({
+  "src/pipeline/scan/new-at-base.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_candidates();
+    init_objects_across_files();
+    init_read_files();
+  }
+});
+
+// src/core/sources/helm-charts.ts
+function chartReport(chartDirs, changedPaths, options) {
+  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
+  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
+  const warnings = [];
+  const untouched = [];
+  for (const dir of outermost) {
+    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
+    if (changed.length === 0) {
+      untouched.push(dir || ".");
+      continue;
+    }
+    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
+    warnings.push({
+      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
+      message: touchedChartWarning(dir, changed, options)
+    });
+  }
+  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
+}
+function touchedChartWarning(dir, changed, options) {
+  const shown2 = dir || ".";
+  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
+  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
+  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
+  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
+}
+function untouchedNote(dirs) {
+  if (dirs.length === 0) return [];
+  const how = "charts are planned only through --render 'helm template ...'";
+  if (dirs.length === 1)
+    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
+  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  return [
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+  ];
+}
+var MAX_NAMED2, NOT_RENDERED;
+var init_helm_charts = __esm({
+  "src/core/sources/helm-charts.ts"() {
+    "use strict";
+    MAX_NAMED2 = 5;
+    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+  }
+});
+
+// src/core/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+var init_paths_at_base = __esm({
+  "src/core/sources/paths-at-base.ts"() {
+    "use strict";
+  }
+});
+
+// src/render/renderer-environment.ts
+function trustedPathDirs(pathValue, untrusted) {
+  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
+  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
+}
+function findExecutable(name, dirs) {
+  for (const dir of dirs) {
+    const candidate = (0, import_node_path3.join)(dir, name);
+    try {
+      if (!(0, import_node_fs4.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs4.accessSync)(candidate, import_node_fs4.constants.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  return void 0;
+}
+function kustomizeEnvironment(pathDirs, home) {
+  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+}
+function renderCommandEnvironment(env, pathDirs, named) {
+  const out = {};
+  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
+    if (env[key] !== void 0) out[key] = env[key];
+  }
+  out.PATH = pathDirs.join(import_node_path3.delimiter);
+  return out;
+}
+function renderSlots() {
+  return Math.max(1, (0, import_node_os.availableParallelism)());
+}
+var import_node_fs4, import_node_os, import_node_path3, RENDER_ENV_ALLOWED;
+var init_renderer_environment = __esm({
+  "src/render/renderer-environment.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_node_os = require("node:os");
+    import_node_path3 = require("node:path");
+    RENDER_ENV_ALLOWED = [
+      "HOME",
+      "LANG",
+      "LANGUAGE",
+      "LC_ALL",
+      "LC_CTYPE",
+      "TZ",
+      "TMPDIR",
+      "USER",
+      "HTTP_PROXY",
+      "HTTPS_PROXY",
+      "NO_PROXY",
+      "http_proxy",
+      "https_proxy",
+      "no_proxy"
+    ];
+  }
+});
+
+// src/render/kustomize.ts
+async function findKustomize(pathDirs) {
+  const kustomize = findExecutable("kustomize", pathDirs);
+  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
+    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
+  }
+  const kubectl = findExecutable("kubectl", pathDirs);
+  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
+  return void 0;
+}
+async function runs(path6, args, pathDirs) {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await runProcess(path6, args, {
+    cwd: home,
+    env: kustomizeEnvironment(pathDirs, home),
+    timeoutMs: 1e4
+  });
+  return result.exitCode === 0;
+}
+async function kustomizeBuild(run2, treeDir, dir, commit, signal) {
+  const target = dir === "" ? "." : `./${dir}`;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
+    cwd: treeDir,
+    env: kustomizeEnvironment(run2.pathDirs, run2.home),
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  const command = `${run2.binary.label} ${target}`;
+  const detail = () => run2.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
+    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
+  }
+  throw new UserError(
+    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
+  );
+}
+function stoppedWhy(result) {
+  const failure = result.failure;
+  if (failure?.kind === "timeout")
+    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
+  if (failure?.kind === "output")
+    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
+  if (failure) return failure.message;
+  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
+}
+function redactDetail(detail) {
+  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
+    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
+    "$1 (text not shown)"
+  );
+}
+function shortDetail(stderr, treeDir) {
+  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
+    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
+  }).filter((line) => line.trim() !== "");
+  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+var import_node_os2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var init_kustomize = __esm({
+  "src/render/kustomize.ts"() {
+    "use strict";
+    import_node_os2 = require("node:os");
+    init_errors();
+    init_run_process();
+    init_renderer_environment();
+    NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
+    KustomizeBuildError = class extends UserError {
+      constructor(command, commit, why, detail) {
+        super(
+          `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
+        );
+        this.command = command;
+        this.commit = commit;
+        this.why = why;
+        this.detail = detail;
+      }
+      command;
+      commit;
+      why;
+      detail;
+      name = "KustomizeBuildError";
+    };
+    MAX_DETAIL_CHARS = 400;
+  }
+});
+
+// src/render/render-command.ts
+async function runRenderCommand(run2, treeDir, commit, signal) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
+var SHELL;
+var init_render_command = __esm({
+  "src/render/render-command.ts"() {
+    "use strict";
+    init_errors();
+    init_run_process();
+    init_kustomize();
+    SHELL = "/bin/sh";
+  }
+});
+
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path6, scope) {
+  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
+}
+function parentOf(path6) {
   const slash = path6.lastIndexOf("/");
-  const name = path6.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
   return slash === -1 ? "" : path6.slice(0, slash);
 }
-var KUSTOMIZATION_FILE_NAMES;
-var init_kustomization_names = __esm({
-  "src/core/sources/kustomization-names.ts"() {
+var init_checkout_scope = __esm({
+  "src/core/sources/checkout-scope.ts"() {
     "use strict";
-    KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
+  }
+});
+
+// src/core/sources/deployed-dirs.ts
+function deployedDirsOf(objects) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const object of objects) {
+    for (const path6 of pathsNamedBy(object)) {
+      const dir = normalizedDir(path6);
+      if (dir !== void 0) dirs.add(dir);
+    }
+  }
+  return [...dirs].sort();
+}
+function pathsNamedBy(object) {
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group2 = apiVersion.split("/")[0];
+  const spec = field2(object, "spec");
+  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
+  if (group2 !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec);
+  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
+  return [];
+}
+function sourcePaths(appSpec) {
+  const sources = field2(appSpec, "sources");
+  return [
+    field2(field2(appSpec, "source"), "path"),
+    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
+  ];
+}
+function normalizedDir(path6) {
+  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
+  const parts = [];
+  for (const part of path6.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") return void 0;
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+var init_deployed_dirs = __esm({
+  "src/core/sources/deployed-dirs.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/core/sources/kustomize-entries.ts
+function refusedEntries(label2, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
+var init_kustomize_entries = __esm({
+  "src/core/sources/kustomize-entries.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/sources/kustomize-graph.ts
+function buildKustomizeGraph(kustomizations) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const includers = /* @__PURE__ */ new Map();
+  for (const k of kustomizations) {
+    for (const entry of k.entries) {
+      if (!byDir.has(entry) || entry === k.dir) continue;
+      const list = includers.get(entry) ?? [];
+      if (!list.includes(k)) list.push(k);
+      includers.set(entry, list);
+    }
+  }
+  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
+  const cache = /* @__PURE__ */ new Map();
+  const inputsOf = (dir) => {
+    const cached = cache.get(dir);
+    if (cached) return cached;
+    const inputs = /* @__PURE__ */ new Set();
+    cache.set(dir, inputs);
+    const k = byDir.get(dir);
+    if (!k) return inputs;
+    inputs.add(k.path);
+    for (const file of k.files) inputs.add(file);
+    for (const entry of k.entries) {
+      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
+      else inputs.add(entry);
+    }
+    return inputs;
+  };
+  const ownedFiles = /* @__PURE__ */ new Set();
+  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
+  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
+}
+function kustomizationsUnder(dir, kustomizations) {
+  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
+  const seen = /* @__PURE__ */ new Set();
+  const order = [];
+  const walk = (d) => {
+    const k = byDir.get(d);
+    if (!k || seen.has(d)) return;
+    seen.add(d);
+    order.push(k);
+    for (const entry of k.entries) walk(entry);
+  };
+  walk(dir);
+  return order;
+}
+function resourceFilesOf(kustomizations, isKustomization) {
+  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
+}
+var init_kustomize_graph = __esm({
+  "src/core/sources/kustomize-graph.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/sources/kustomize-roots.ts
+function chooseRoots(kustomizations, graph, rules) {
+  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
+  const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const roots = [];
+  const notDeployed = [];
+  for (const k of discovered) {
+    if (k.isComponent) continue;
+    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
+    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
+      notDeployed.push(k.dir);
+      continue;
+    }
+    roots.push(k.dir);
+  }
+  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
+}
+function notDeployedDir(dir) {
+  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+}
+function deployedOnItsOwn(k, includers, deployedDirs) {
+  if (deployedDirs.has(k.dir)) return true;
+  if (k.namespace === void 0) return false;
+  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
+  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
+}
+function matchesPaths(k, paths) {
+  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
+}
+function namedByGlob(dir, globs) {
+  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
+  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
+}
+var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
+var init_kustomize_roots = __esm({
+  "src/core/sources/kustomize-roots.ts"() {
+    "use strict";
+    NOT_DEPLOYED_DIR_NAMES = [
+      "test",
+      "tests",
+      "e2e",
+      "testdata",
+      "example",
+      "examples",
+      "docs",
+      "hack"
+    ];
+    SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
+  }
+});
+
+// src/pipeline/scan/rendered-source.ts
+var DEFAULT_RENDER_TIMEOUT_MS;
+var init_rendered_source = __esm({
+  "src/pipeline/scan/rendered-source.ts"() {
+    "use strict";
+    DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
   }
 });
 
@@ -25470,6 +27284,475 @@ var init_kustomization_file = __esm({
   }
 });
 
+// src/pipeline/scan/kustomize-sources.ts
+async function findKustomizeSources(git, ctx) {
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  const notes = [];
+  for (const dir of ctx.dirs) {
+    if (!baseKs.has(dir) && !headKs.has(dir)) {
+      throw new UserError(
+        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
+      );
+    }
+  }
+  for (const k of headKs.values()) {
+    if (k.problem !== void 0)
+      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
+  }
+  const touches = (dir, inputs, included) => {
+    const unreadable = included.some((k) => k.problem !== void 0);
+    return ctx.changedPaths.filter(
+      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
+    );
+  };
+  const inputsOf = (dir) => /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+  const includedIn = (dir) => [
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs)
+  ];
+  let roots = ctx.dirs;
+  let notDeployed = [];
+  if (ctx.dirs.length === 0) {
+    const choice = await discoverRoots(
+      git,
+      ctx,
+      [baseGraph, headGraph],
+      [baseKs, headKs],
+      (dir) => touches(dir, inputsOf(dir), includedIn(dir))
+    );
+    roots = choice.roots;
+    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
+  }
+  const sources = [];
+  const untouched = [];
+  const binary = lazy(() => findKustomize(ctx.pathDirs));
+  for (const dir of roots) {
+    const label2 = `kustomize ${dir || "."}`;
+    const inputs = inputsOf(dir);
+    const included = includedIn(dir);
+    const changedInputs = touches(dir, inputs, included);
+    if (changedInputs.length === 0) {
+      untouched.push(label2);
+      continue;
+    }
+    sources.push(
+      kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
+    );
+  }
+  await markInert(git, ctx, sources, includedIn);
+  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
+  if (sources.length > 0 && await binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
+    notes
+  };
+}
+function kustomizeSource(dir, ctx, at) {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== void 0);
+  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
+  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+  if (refused !== void 0) throw new UserError(refused);
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      at.inputs
+    ),
+    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    render: async (checkout, commit, signal) => {
+      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
+      const run2 = {
+        binary: await at.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        quiet
+      };
+      return kustomizeBuild(run2, checkout.dir, dir, commit, signal);
+    }
+  };
+}
+async function markInert(git, ctx, sources, includedIn) {
+  const candidates = sources.filter((source2) => {
+    const included = includedIn(source2.kustomization.dir);
+    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
+    const plain = new Set(source2.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths)
+  ]);
+  const inert = /* @__PURE__ */ new Map();
+  for (const path6 of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path6);
+      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
+    }
+    inert.set(path6, quiet);
+  }
+  for (const source2 of candidates) {
+    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
+  }
+}
+async function discoverRoots(git, ctx, graphs, byCommit, touched) {
+  const included = /* @__PURE__ */ new Set();
+  byCommit.forEach((ks, i) => {
+    for (const k of ks.values()) {
+      if (!k.isComponent && graphs[i].includersOf(k.dir).length > 0) included.add(k.dir);
+    }
+  });
+  const candidates = [...included].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
+  );
+  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
+  const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
+  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
+  const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
+  const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
+  return { roots, notDeployed };
+}
+async function findDeployedDirs(git, ctx, dirs) {
+  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const spellings = dirs.flatMap(
+    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
+  );
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+    (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const objects = [];
+  for (const [path6, bytes] of files) {
+    const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+    objects.push(...parsed.manifests.map((m) => m.object));
+  }
+  const wanted = new Set(dirs);
+  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+}
+function notDeployedNotes(dirs) {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED3 = 5;
+  const named = dirs.slice(0, MAX_NAMED3).join(", ");
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
+  ];
+}
+function untouchedNotes(labels) {
+  const MAX_NAMED3 = 5;
+  if (labels.length <= MAX_NAMED3) {
+    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED3).map((label2) => label2.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
+  ];
+}
+async function kustomizationsAt(git, ctx) {
+  const kustomizationPaths = (paths) => {
+    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
+    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
+  reader?.catch(() => {
+  });
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
+  ]);
+  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
+  const parse2 = (paths, textOf) => {
+    const byDir = /* @__PURE__ */ new Map();
+    if (!readKustomizationFile2) return byDir;
+    for (const path6 of paths) {
+      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const headKs = parse2(headPaths, (p) => headTexts.get(p));
+  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs
+  ];
+}
+function lazy(compute) {
+  let done = false;
+  let value;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var init_kustomize_sources = __esm({
+  "src/pipeline/scan/kustomize-sources.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_parse_manifest_file();
+    init_checkout_scope();
+    init_deployed_dirs();
+    init_kustomization_names();
+    init_kustomize_entries();
+    init_kustomize_graph();
+    init_kustomize_roots();
+    init_glob_pathspecs();
+    init_kustomize();
+    init_rendered_source();
+    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+    MANIFEST_FILE = /\.(ya?ml|json)$/;
+  }
+});
+
+// src/core/sources/blame.ts
+function blameFile(object, inputs) {
+  const changed = new Set(inputs.changedInputs);
+  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
+  if (generated.length === 1) return generated[0];
+  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
+  if (naming.length === 1) return naming[0];
+  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function namesObject(text, renderedName) {
+  if (text === void 0) return false;
+  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
+    const name = match[1];
+    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
+  }
+  return false;
+}
+var init_blame = __esm({
+  "src/core/sources/blame.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/sources/resource-locations.ts
+function writtenObjects(file, text) {
+  if (/^\s*[[{]/.test(text)) return [];
+  const objects = [];
+  let doc = {};
+  const flush = () => {
+    if (doc.kind && doc.name && doc.line !== void 0) {
+      objects.push({
+        kind: doc.kind,
+        name: doc.name,
+        ...doc.namespace ? { namespace: doc.namespace } : {},
+        file,
+        line: doc.line
+      });
+    }
+    doc = {};
+  };
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
+      flush();
+      continue;
+    }
+    if (/^[ \t]*(#.*)?$/.test(line)) continue;
+    doc.line ??= i + 1;
+    const top = TOP_LEVEL_KEY.exec(line);
+    if (top) {
+      const key2 = unquote(top[1]);
+      const value = scalar2(top[2]);
+      doc.metadataIndent = key2 === "metadata" ? null : void 0;
+      if (key2 === "kind") doc.kind = value;
+      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
+        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
+      }
+      continue;
+    }
+    if (doc.metadataIndent === void 0) continue;
+    const nested = INDENTED_KEY.exec(line);
+    if (!nested) continue;
+    doc.metadataIndent ??= nested[1];
+    if (nested[1] !== doc.metadataIndent) continue;
+    const key = unquote(nested[2]);
+    if (key === "name") doc.name = scalar2(nested[3]);
+    if (key === "namespace") doc.namespace = scalar2(nested[3]);
+  }
+  flush();
+  return objects;
+}
+function locateWritten(object, written) {
+  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
+  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
+  let candidates = sameKind.filter((w) => w.name.length === longest);
+  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
+  const [only, ...others] = candidates;
+  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
+}
+function scalar2(value) {
+  if (value === void 0) return void 0;
+  const text = value.replace(/[ \t]+#.*$/, "").trim();
+  return text === "" ? void 0 : unquote(text);
+}
+function unquote(text) {
+  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
+}
+var TOP_LEVEL_KEY, INDENTED_KEY;
+var init_resource_locations = __esm({
+  "src/core/sources/resource-locations.ts"() {
+    "use strict";
+    TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+    INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
+  }
+});
+
+// src/render/escaping-links.ts
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path4.sep);
+  for (const path6 of paths) {
+    const at = (0, import_node_path4.join)(dir, path6);
+    let target;
+    try {
+      if (!(0, import_node_fs5.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path6)), target);
+    const real = await (0, import_promises.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+var import_node_fs5, import_promises, import_node_path4;
+var init_escaping_links = __esm({
+  "src/render/escaping-links.ts"() {
+    "use strict";
+    import_node_fs5 = require("node:fs");
+    import_promises = require("node:fs/promises");
+    import_node_path4 = require("node:path");
+    init_errors();
+  }
+});
+
+// src/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
+  const root = await (0, import_promises2.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises2.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await (0, import_promises2.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+var import_promises2, import_node_os3, import_node_path5;
+var init_materialize_tree = __esm({
+  "src/render/materialize-tree.ts"() {
+    "use strict";
+    import_promises2 = require("node:fs/promises");
+    import_node_os3 = require("node:os");
+    import_node_path5 = require("node:path");
+    init_checkout_scope();
+    init_interrupt();
+    init_run_process();
+    init_escaping_links();
+  }
+});
+
 // src/core/sources/rendered-documents.ts
 var rendered_documents_exports = {};
 __export(rendered_documents_exports, {
@@ -25521,6 +27804,505 @@ var init_rendered_documents = __esm({
   "src/core/sources/rendered-documents.ts"() {
     "use strict";
     init_parse_manifests();
+  }
+});
+
+// src/pipeline/scan/render-all.ts
+async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
+  log.info(
+    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
+  );
+  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
+    sources.flatMap((s) => s.scope ?? []),
+    []
+  );
+  const kustomizeScope = checkoutScope(
+    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
+    []
+  );
+  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
+    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
+    timeoutMs
+  });
+  try {
+    const blameTexts = readTexts(git, head, [
+      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
+    ]);
+    blameTexts.catch(() => {
+    });
+    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
+    const cache = /* @__PURE__ */ new Map();
+    const parsers = sources.map(
+      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
+    );
+    const outputs = await renderEach(sources, [head, base], trees, log);
+    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
+    const texts = await blameTexts;
+    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
+    const labelled = (m, source2) => ({
+      ...m,
+      origin: source2.label,
+      ...blamed(m, source2, texts, written.get(source2) ?? [])
+    });
+    const problems = parsers.flatMap((parser) => parser.problems);
+    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
+    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
+    log.debug(
+      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
+    );
+    return { base: baseObjects, head: headObjects, problems, warnings };
+  } finally {
+    await trees.dispose();
+  }
+}
+function parseOutputs(sources, outputs, parsers) {
+  const warnings = [];
+  const headParsed = sources.map((source2, i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
+    if (atBase instanceof KustomizeBuildError)
+      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
+    return [];
+  });
+  const baseParsed = sources.map((source2, i) => {
+    const output = outputs[i][1];
+    if (outputs[i][0] instanceof KustomizeBuildError) return [];
+    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    warnings.push({
+      file: source2.file,
+      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+    });
+    return headParsed[i];
+  });
+  return { headParsed, baseParsed, warnings };
+}
+async function renderEach(sources, commits, trees, log) {
+  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
+  const outputs = sources.map(() => [void 0, void 0]);
+  const settled = sources.map(() => [false, false]);
+  const failed2 = new AbortController();
+  let firstError;
+  const stop = (error2) => {
+    if (failed2.signal.aborted) return;
+    failed2.abort();
+    firstError = error2;
+  };
+  const decide = (i) => {
+    const [atHead, atBase] = outputs[i];
+    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
+    if (!(atBase instanceof KustomizeBuildError))
+      stop(new UserError(headFailureMessage(sources[i], atHead)));
+  };
+  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
+    if (failed2.signal.aborted) return;
+    const started = performance.now();
+    try {
+      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
+      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
+    } catch (error2) {
+      const kustomization = error2 instanceof KustomizeBuildError ? source2.kustomization : void 0;
+      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
+        outputs[i][side] = error2;
+      } else if (failed2.signal.aborted) {
+        return;
+      } else {
+        stop(error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2);
+        return;
+      }
+    }
+    settled[i][side] = true;
+    decide(i);
+    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
+  });
+  if (firstError !== void 0) throw firstError;
+  return outputs;
+}
+function headFailureMessage(source2, error2) {
+  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
+  return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
+Nothing was planned or applied. ${ways}.`;
+}
+function brokenAtBothWarning(source2, atBase, atHead) {
+  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
+}
+function baseFailureWarning(source2, error2, atHead) {
+  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
+  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
+}
+function blamed(m, source2, texts, written) {
+  const blamedFile = blameFile(
+    { kind: m.id.kind, name: m.id.name },
+    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
+  );
+  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
+  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
+  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
+}
+function writtenObjectsOf(sources, parsed, texts) {
+  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
+  const byFile = /* @__PURE__ */ new Map();
+  const objectsIn = (path6) => {
+    let objects = byFile.get(path6);
+    if (objects === void 0) {
+      const text = texts.get(path6);
+      objects = text === void 0 ? [] : writtenObjects(path6, text);
+      byFile.set(path6, objects);
+    }
+    return objects;
+  };
+  const written = /* @__PURE__ */ new Map();
+  for (const [i, source2] of sources.entries()) {
+    if (!parsed.some((side) => side[i]?.some(located))) continue;
+    const generated = source2.generators.map((g) => ({
+      kind: g.kind,
+      name: g.name,
+      file: source2.file,
+      line: 1
+    }));
+    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
+  }
+  return written;
+}
+async function readTexts(git, rev, paths) {
+  const files = await git.readFiles(rev, paths);
+  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
+}
+var init_render_all = __esm({
+  "src/pipeline/scan/render-all.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_run_limited();
+    init_blame();
+    init_checkout_scope();
+    init_resource_locations();
+    init_kustomize();
+    init_materialize_tree();
+    init_renderer_environment();
+  }
+});
+
+// src/pipeline/scan/render-sources.ts
+function listSourceFiles(git, head) {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
+}
+async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
+  const changedPaths = changedPathsOf(changedFiles);
+  if (changedPaths.length === 0)
+    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
+  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
+  const headFiles = await headListing;
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
+  ].sort();
+  const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
+  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
+  const notes = [...charts.notes];
+  const sources = [];
+  let owned = inChart;
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
+      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
+      ...options.entryRules ? { entryRules: options.entryRules } : {},
+      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    owned = (path6) => kustomize.owned(path6) || inChart(path6);
+  }
+  if (options.render !== void 0) {
+    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source2) sources.push(source2);
+    else notes.push(renderNotRunNote(options.render));
+  }
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+function startRenders(sources, notes, render) {
+  const active = sources.filter((source2) => !source2.inert);
+  const held = sources.filter((source2) => source2.inert);
+  for (const source2 of active) notes.push(renderedNote(source2));
+  const heldNotes = held.map((source2) => {
+    notes.push(
+      `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
+    );
+    return notes.length - 1;
+  });
+  const objects = render(active);
+  objects.catch(() => {
+  });
+  if (held.length === 0) return { notes, objects };
+  const renderDeferred = async () => {
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source2, i) => {
+      notes[heldNotes[i]] = renderedNote(source2);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { notes, objects, renderDeferred };
+}
+function renderedNote(source2) {
+  return `${source2.label}: rendered at both commits`;
+}
+function mergeInSourceOrder(sources, first, more) {
+  const order = new Map(sources.map((source2, i) => [source2.label, i]));
+  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings]
+  };
+}
+async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
+  const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs2 && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
+  );
+  if (options.render === void 0) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+async function renderCommandSource(command, changedPaths, pathDirs, options) {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches(p));
+  if (changedInputs.length === 0) return void 0;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: void 0,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
+  };
+}
+var NO_OBJECTS, CHART_FILE;
+var init_render_sources = __esm({
+  "src/pipeline/scan/render-sources.ts"() {
+    "use strict";
+    init_helm_charts();
+    init_kustomization_names();
+    init_paths_at_base();
+    init_render_command();
+    init_renderer_environment();
+    init_glob_matcher();
+    init_kustomize_sources();
+    init_render_all();
+    init_rendered_source();
+    init_touches_manifests();
+    NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
+    CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+  }
+});
+
+// src/pipeline/scan/scan-changed-manifests.ts
+var scan_changed_manifests_exports = {};
+__export(scan_changed_manifests_exports, {
+  scanChangedManifests: () => scanChangedManifests
+});
+async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log) {
+  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
+  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
+  const rendered = pending && await pending;
+  renderers.owned = rendered?.owned;
+  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
+  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
+    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
+  }
+  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
+  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
+  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
+  const atBase = await settleAtBase(git, base, {
+    read,
+    compared,
+    changes: readable,
+    wanted,
+    options,
+    problems
+  });
+  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
+    read,
+    compared,
+    owned: renderers.owned,
+    wanted,
+    options,
+    problems
+  });
+  const settled = settleAllWorkloads(compared, consumers);
+  problems.push(...settled.problems);
+  const all = [...compared.head, ...consumers];
+  const headConfigs = /* @__PURE__ */ new Map();
+  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
+  return {
+    changedFiles: compared.changedFiles,
+    changes,
+    workloads: settled.head,
+    newWorkloadIds: atBase.newWorkloadIds,
+    headConfigs,
+    problems,
+    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
+    baseWorkloads: settled.base,
+    sourceNotes: rendered?.notes ?? [],
+    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
+    ...renderers.owned ? { owned: renderers.owned } : {},
+    variants: settled.variants
+  };
+}
+function changesConfigsOrWorkloads(compared) {
+  if (compared.found.changes.length > 0) return true;
+  const definitions = (list) => new Map(
+    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
+  );
+  const atBase = definitions(compared.allBase);
+  const atHead = definitions(compared.allHead);
+  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
+}
+function settleAllWorkloads(compared, consumers) {
+  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
+  const candidateWorkloads = consumers.filter(isWorkload);
+  const settled = settleWorkloads(
+    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
+  );
+  const variants = new Map(compared.variants);
+  for (const [key, list] of settled.variants) variants.set(key, list);
+  return { ...settled, variants };
+}
+function startRenders2(git, commits, changedFiles, options, log) {
+  if (!options.sources) return void 0;
+  const headListing = listSourceFiles(git, commits.head);
+  headListing.catch(() => {
+  });
+  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
+  const pending = renderSources(
+    git,
+    commits.base,
+    commits.head,
+    changedFiles,
+    sourceOptions,
+    log,
+    headListing
+  );
+  pending.catch(() => {
+  });
+  return pending;
+}
+async function readConsumers(git, head, settledAtBase, ctx) {
+  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
+  const alreadyRead = new Set(ctx.read.headPaths);
+  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
+  const owned = ctx.owned;
+  let consumers = candidates;
+  if (owned !== void 0) {
+    let kept = 0;
+    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
+    ctx.problems.length = kept;
+    consumers = candidates.filter((m) => !owned(m.file));
+  }
+  const changes = settleWithUntouchedFiles(
+    settledAtBase,
+    ctx.compared.found.snapshots,
+    { base: [], head: consumers },
+    ctx.problems
+  );
+  return { consumers, changes };
+}
+var init_scan_changed_manifests = __esm({
+  "src/pipeline/scan/scan-changed-manifests.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_source_variants();
+    init_candidates();
+    init_changed_files();
+    init_compare_commits();
+    init_configs_at_head();
+    init_new_at_base();
+    init_objects_across_files();
+    init_render_sources();
+  }
+});
+
+// src/pipeline/scan/scan-repository.ts
+async function scanRepository(git, base, head, options, log) {
+  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
+  const allChangedFiles = await git.changedFiles(base, head);
+  const renderers = {};
+  const wanted = await createPathFilter(
+    options,
+    options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
+  );
+  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
+    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+    const render = options.sources?.render;
+    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
+  }
+  const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
+  return scanChangedManifests2(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log);
+}
+var init_scan_repository = __esm({
+  "src/pipeline/scan/scan-repository.ts"() {
+    "use strict";
+    init_path_filter();
+    init_scan_model();
+    init_touches_manifests();
+  }
+});
+
+// src/pipeline/scan/unread-submodules.ts
+async function unreadSubmodules(git, base, head, options) {
+  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path6 = `${f.path}/${name}`;
+      return include(path6) && !exclude(path6);
+    })
+  ).map((f) => ({ file: f.path, message: describe2(f) }));
+}
+function probeNames(globs) {
+  const names = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe2(change) {
+  const { from, to } = change.submodule ?? {};
+  const short3 = (sha) => sha.slice(0, 12);
+  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+var init_unread_submodules = __esm({
+  "src/pipeline/scan/unread-submodules.ts"() {
+    "use strict";
+    init_glob_matcher();
   }
 });
 
@@ -25767,6 +28549,349 @@ var init_plan_out = __esm({
   }
 });
 
+// src/pipeline/run.ts
+async function runConfigRollout(deps) {
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") {
+    if (deps.planOut) {
+      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
+      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
+    }
+    return planned.report;
+  }
+  return applyPlanToCluster(
+    planned.plan,
+    { connect: deps.connect, configured: deps.clusterConfigured },
+    {
+      settings: deps.settings,
+      log: deps.log,
+      ...deps.naming ? { naming: deps.naming } : {},
+      ...deps.now ? { now: deps.now } : {},
+      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
+    }
+  );
+}
+function planFileWriter(repoPlan, settings, write, naming) {
+  return async (plan, clusterWorkloads) => {
+    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
+    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
+  };
+}
+async function planRepository(deps) {
+  const { settings, git, log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
+  if (!commits.base) {
+    log.info(commits.note);
+    const plan = emptyPlanOf(commits);
+    return {
+      kind: "no-range",
+      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
+    };
+  }
+  const base = commits.base;
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  const scan = await log.group(
+    "Find changed configs",
+    () => scanRepository(git, base, commits.head, scanOptions, log)
+  );
+  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
+  reportScanProblems(scan, submodules, settings, log);
+  return {
+    kind: "planned",
+    plan: {
+      base,
+      head: commits.head,
+      rangeNote: commits.note,
+      scan,
+      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
+      readHeadConfigs: async (ids) => (await Promise.resolve().then(() => (init_configs_at_head(), configs_at_head_exports))).readConfigsAt(
+        git,
+        commits.head,
+        ids,
+        scan.headConfigs,
+        scanOptions,
+        scan.owned
+      ),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
+    }
+  };
+}
+function resolveRunCommits(deps, naming) {
+  const request = resolveRange(deps.range, naming);
+  if (request.kind === "range" && !request.forced) {
+    deps.git.changedFiles(request.base, request.head).catch(() => {
+    });
+  }
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+function scanOptionsOf(settings, env, range) {
+  const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  return {
+    paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...settings.pathsExplicit ? { paths: settings.paths } : {},
+      ...settings.render !== void 0 ? { render: settings.render } : {},
+      renderPaths: settings.renderPaths,
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize
+      },
+      env
+    }
+  };
+}
+function reportScanProblems(scan, submodules, settings, log) {
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning2 of [...scan.sourceWarnings, ...submodules])
+    log.warn(warning2.message, { file: warning2.file });
+  const errors = scan.problems.filter((p) => p.severity === "error");
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0];
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
+    );
+  }
+}
+var init_run = __esm({
+  "src/pipeline/run.ts"() {
+    "use strict";
+    init_resolve_range();
+    init_errors();
+    init_option_naming();
+    init_untrusted_head();
+    init_apply_plan();
+    init_repo_plan();
+    init_resolve_commits();
+    init_scan_repository();
+    init_unread_submodules();
+  }
+});
+
+// src/core/fleet.ts
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+var init_fleet = __esm({
+  "src/core/fleet.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/report/error-line.ts
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+var BUG_HINT;
+var init_error_line = __esm({
+  "src/report/error-line.ts"() {
+    "use strict";
+    init_errors();
+    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
+// src/pipeline/run-fleet.ts
+var run_fleet_exports = {};
+__export(run_fleet_exports, {
+  fleetOutcome: () => fleetOutcome,
+  runFleet: () => runFleet
+});
+async function runFleet(deps) {
+  const { settings, log, waves } = deps;
+  const access2 = /* @__PURE__ */ new Map();
+  for (const context of waves.flat()) {
+    const connection = deps.connectTo(context);
+    await connection.load();
+    access2.set(context, connection);
+  }
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") return planned.report;
+  const repoPlan = planned.plan;
+  const runs2 = await runWaves(waves, {
+    continueOnFailure: settings.continueOnFailure,
+    runCluster: async (context, wave) => {
+      log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
+      const apply = {
+        settings,
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+        }),
+        naming: deps.naming ?? CLI_FLAGS,
+        ...deps.now ? { now: deps.now } : {}
+      };
+      try {
+        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
+        return { exitCode: exitCodeOf(report), result: { report } };
+      } catch (error2) {
+        const parts = errorParts(error2, false);
+        log.warn(`${context}: ${parts.message}`);
+        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        return { exitCode: exitCodeFor(error2), result: { message } };
+      }
+    }
+  });
+  const clusters = runs2.map(
+    (run2) => run2.ran ? {
+      context: run2.context,
+      wave: run2.wave,
+      outcome: run2.result.report?.outcome ?? "error",
+      exitCode: run2.exitCode,
+      ...run2.result.report ? { report: run2.result.report } : {},
+      ...run2.result.message ? { message: run2.result.message } : {}
+    } : { context: run2.context, wave: run2.wave, outcome: "skipped", exitCode: 0, message: run2.skipped }
+  );
+  return {
+    plan: repositoryPlan(repoPlan),
+    results: [],
+    outcome: fleetOutcome(clusters),
+    dryRun: settings.dryRun,
+    clusters
+  };
+}
+function repositoryPlan(repoPlan) {
+  return {
+    base: repoPlan.base,
+    head: repoPlan.head,
+    rangeNote: repoPlan.rangeNote,
+    changes: repoPlan.scan.changes,
+    workloads: [],
+    problems: repoPlan.scan.problems,
+    warnings: repoPlan.scanWarnings,
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
+  };
+}
+function fleetOutcome(clusters) {
+  const outcomes = clusters.map((c) => c.outcome);
+  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
+  return "nothing-to-do";
+}
+function timeLimit(timeoutMs, context) {
+  let timer;
+  let expire;
+  const expired = new Promise((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => {
+  });
+  timer = setTimeout(
+    () => expire?.(
+      new ClusterTimeout(
+        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
+      )
+    ),
+    timeoutMs
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race(work) {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = void 0;
+        work.catch(() => {
+        });
+      }
+    }
+  };
+}
+function prefixedLog(log, context, onGroup) {
+  return {
+    info: (message) => log.info(`${context}: ${message}`),
+    warn: (message, where) => log.warn(`${context}: ${message}`, where),
+    debug: (message) => log.debug(`${context}: ${message}`),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    }
+  };
+}
+var ClusterTimeout;
+var init_run_fleet = __esm({
+  "src/pipeline/run-fleet.ts"() {
+    "use strict";
+    init_errors();
+    init_fleet();
+    init_option_naming();
+    init_run_result();
+    init_describe();
+    init_error_line();
+    init_apply_plan();
+    init_restart_and_wait();
+    init_run();
+    ClusterTimeout = class extends UserError {
+      name = "ClusterTimeout";
+      exitCode = EXIT_FAILED;
+    };
+  }
+});
+
 // src/pipeline/strategy/planned-strategy.ts
 function createPlannedStrategy(document, now) {
   if (document.strategy === "env") {
@@ -25880,8 +29005,8 @@ var init_apply_saved_plan = __esm({
     init_option_naming();
     init_plan_document();
     init_run_result();
-    init_apply_plan();
     init_roll_out_plan();
+    init_repo_plan();
     init_planned_strategy();
   }
 });
@@ -25898,7 +29023,7 @@ __export(run_saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises4.readFile)(path6, "utf8");
+    text = await (0, import_promises3.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -25907,7 +29032,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises4.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises3.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -25962,11 +29087,11 @@ function sameWorkloads(document, file, planned) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises4;
+var import_promises3;
 var init_run_saved_plan = __esm({
   "src/compose/run-saved-plan.ts"() {
     "use strict";
-    import_promises4 = require("node:fs/promises");
+    import_promises3 = require("node:fs/promises");
     init_errors();
     init_model();
     init_option_naming();
@@ -25981,7 +29106,7 @@ __export(main_exports, {
   run: () => run
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs7 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_path11 = require("node:path");
 var import_node_url = require("node:url");
 
@@ -28259,7 +31384,7 @@ function getIDToken(aud) {
 }
 
 // src/ci/github-event.ts
-var import_promises = require("node:fs/promises");
+var import_node_fs = require("node:fs");
 init_errors();
 function eventReader(env) {
   let read;
@@ -28275,7 +31400,7 @@ async function readEventPayload(env) {
 async function readEventFile(path6) {
   let text;
   try {
-    text = await (0, import_promises.readFile)(path6, "utf8");
+    text = (0, import_node_fs.readFileSync)(path6, "utf8");
   } catch (error2) {
     const code = error2.code;
     throw new UserError(
@@ -28416,22 +31541,8 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
   };
 }
 
-// src/ci/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
-  }
-}
+// src/compose/comment-on-review.ts
+init_ci_kind();
 
 // src/comment/comment-body.ts
 init_comment_marker();
@@ -28484,133 +31595,10 @@ function cutAtLine(text, max) {
 
 // src/compose/comment-on-review.ts
 init_review_comments();
+init_describe();
 
-// src/report/describe.ts
-init_run_result();
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    }
-    case "failed":
-      return failedHeadline(report.results);
-  }
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  return failed2.length > 0 ? `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
+// src/report/report-markdown.ts
+init_describe();
 
 // src/report/mermaid-graph.ts
 init_model();
@@ -28953,6 +31941,7 @@ function safeUrl(url) {
 }
 
 // src/ci/read-ci-environment.ts
+init_ci_kind();
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
 async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
   const picked = {};
@@ -28968,2606 +31957,16 @@ async function readCiEnvironment(flags, env = process.env, readEvent = eventRead
   return input;
 }
 
-// src/ci/range-request.ts
-init_commit_sha();
-
-// src/ci/resolve-range.ts
-init_option_naming();
-
-// src/ci/github-range.ts
-init_errors();
-init_option_naming();
-function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
-  const name = env.GITHUB_EVENT_NAME ?? "";
-  switch (name) {
-    case "push":
-      return resolvePush(requireEvent(name, event, naming));
-    case "pull_request":
-    case "pull_request_target": {
-      const payload = requireEvent(name, event, naming);
-      return {
-        kind: "merge-base",
-        base: requireSha(payload, ["pull_request", "base", "sha"], name),
-        head: requireSha(payload, ["pull_request", "head", "sha"], name),
-        note: `GitHub ${name}: merge-base of the base branch and the pull request head`
-      };
-    }
-    case "merge_group": {
-      const payload = requireEvent(name, event, naming);
-      return {
-        kind: "range",
-        base: requireSha(payload, ["merge_group", "base_sha"], name),
-        head: requireSha(payload, ["merge_group", "head_sha"], name),
-        note: "GitHub merge_group: base_sha..head_sha"
-      };
-    }
-    default:
-      return {
-        kind: "first-parent",
-        head: env.GITHUB_SHA || "HEAD",
-        note: `GitHub ${name || "run"}: the event names no range, so comparing ${env.GITHUB_SHA ? "GITHUB_SHA" : "HEAD"} with its first parent`
-      };
-  }
-}
-function resolvePush(payload) {
-  const ref = typeof payload.ref === "string" ? payload.ref : "the ref";
-  if (payload.deleted === true) {
-    return { kind: "nothing", note: `GitHub push deleted ${ref}: nothing to compare` };
-  }
-  const after = requireSha(payload, ["after"], "push");
-  const before = requireSha(payload, ["before"], "push");
-  if (isZeroSha(before)) {
-    const defaultBranch = stringAt(payload, ["repository", "default_branch"]);
-    const what = ref.startsWith("refs/tags/") ? "tag" : "branch";
-    return {
-      kind: "new-branch",
-      head: after,
-      defaultBranch,
-      note: defaultBranch ? `new ${what}: comparing with the merge-base of ${defaultBranch}` : `new ${what}: comparing with the first parent (the event names no default branch)`
-    };
-  }
-  if (payload.forced === true) {
-    return {
-      kind: "range",
-      base: before,
-      head: after,
-      forced: true,
-      note: "GitHub forced push: before..after"
-    };
-  }
-  return { kind: "range", base: before, head: after, note: "GitHub push: before..after" };
-}
-function requireEvent(name, event, naming) {
-  if (!isRecord2(event)) {
-    throw new UserError(
-      `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
-    );
-  }
-  return event;
-}
-function requireSha(payload, path6, name) {
-  const value = stringAt(payload, path6);
-  if (value === void 0 || !isFullSha(value)) {
-    throw new UserError(
-      `GitHub ${name} event: ${path6.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
-    );
-  }
-  return value;
-}
-function stringAt(payload, path6) {
-  let value = payload;
-  for (const key of path6) {
-    if (!isRecord2(value)) return void 0;
-    value = value[key];
-  }
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// src/ci/gitlab-range.ts
-var NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
-  "schedule",
-  "web",
-  "api",
-  "trigger",
-  "pipeline",
-  "parent_pipeline",
-  "chat"
-]);
-function resolveGitLabRange(env) {
-  const head = env.CI_COMMIT_SHA || "HEAD";
-  const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
-  if (isMergeRequest) return resolveMergeRequest(env, head);
-  const before = env.CI_COMMIT_BEFORE_SHA ?? "";
-  if (before !== "" && !isZeroSha(before)) {
-    return { kind: "range", base: before, head, note: "GitLab push: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA" };
-  }
-  const source2 = env.CI_PIPELINE_SOURCE ?? "push";
-  if (NON_PUSH_SOURCES.has(source2)) {
-    return {
-      kind: "first-parent",
-      head,
-      note: `GitLab ${source2} pipeline: no previous commit, so comparing CI_COMMIT_SHA with its first parent`
-    };
-  }
-  const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
-  return {
-    kind: "new-branch",
-    head,
-    defaultBranch,
-    note: defaultBranch ? `new ${env.CI_COMMIT_TAG ? "tag" : "branch"}: comparing with the merge-base of ${defaultBranch}` : "new branch: comparing with the first parent (CI_DEFAULT_BRANCH is not set)"
-  };
-}
-function resolveMergeRequest(env, head) {
-  const targetSha = env.CI_MERGE_REQUEST_TARGET_BRANCH_SHA ?? "";
-  if (env.CI_MERGE_REQUEST_EVENT_TYPE === "merged_result" && targetSha && !isZeroSha(targetSha)) {
-    return {
-      kind: "range",
-      base: targetSha,
-      head,
-      note: "GitLab merged results pipeline: CI_MERGE_REQUEST_TARGET_BRANCH_SHA..CI_COMMIT_SHA"
-    };
-  }
-  const diffBase = env.CI_MERGE_REQUEST_DIFF_BASE_SHA ?? "";
-  if (diffBase && !isZeroSha(diffBase)) {
-    return {
-      kind: "range",
-      base: diffBase,
-      head,
-      note: "GitLab merge request: CI_MERGE_REQUEST_DIFF_BASE_SHA..CI_COMMIT_SHA"
-    };
-  }
-  const target = env.CI_MERGE_REQUEST_TARGET_BRANCH_NAME || env.CI_DEFAULT_BRANCH || void 0;
-  return {
-    kind: "new-branch",
-    head,
-    defaultBranch: target,
-    note: target ? `GitLab merge request without a diff base: comparing with the merge-base of ${target}` : "GitLab merge request without a diff base or target branch: comparing with the first parent"
-  };
-}
-
-// src/ci/resolve-range.ts
-function resolveRange(input, naming = CLI_FLAGS) {
-  const fromFlags = resolveFlags(input);
-  if (fromFlags) return fromFlags;
-  switch (input.ci ?? detectCiKind(input.env)) {
-    case "github":
-      return resolveGitHubRange(input.env, input.event, naming);
-    case "gitlab":
-      return resolveGitLabRange(input.env);
-    case "local":
-      return { kind: "first-parent", head: "HEAD", note: "not in CI: comparing HEAD with its first parent" };
-  }
-}
-function resolveFlags({ flags, env }) {
-  const base = flags.base?.trim() || void 0;
-  const head = flags.head?.trim() || void 0;
-  if (base === void 0 && head === void 0) return void 0;
-  if (base === void 0) {
-    return {
-      kind: "first-parent",
-      head,
-      note: "--head without --base: comparing it with its first parent"
-    };
-  }
-  if (isZeroSha(base)) {
-    const defaultBranch = env.CI_DEFAULT_BRANCH || void 0;
-    return {
-      kind: "new-branch",
-      head: head ?? "HEAD",
-      defaultBranch,
-      note: defaultBranch ? `--base is all zeros (new branch): comparing with the merge-base of ${defaultBranch}` : "--base is all zeros (new branch): comparing with the first parent"
-    };
-  }
-  return {
-    kind: "range",
-    base,
-    head: head ?? "HEAD",
-    note: head ? "flags: --base..--head" : "flags: --base..HEAD"
-  };
-}
-
-// src/pipeline/run.ts
-init_errors();
-init_option_naming();
-
-// src/core/untrusted-head.ts
-function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
-    return untrustedSource(env.GITHUB_EVENT_NAME, event);
-  }
-  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
-  return void 0;
-}
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field3(event, "pull_request");
-    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    const run2 = field3(event, "workflow_run");
-    const trigger = field3(run2, "event");
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
-  }
-  return void 0;
-}
-function isFork(head, base) {
-  const headName = field3(head, "full_name");
-  const baseName = field3(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-function field3(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-
-// src/pipeline/run.ts
-init_apply_plan();
-
-// src/pipeline/resolve-commits.ts
-init_errors();
-init_option_naming();
-
-// src/git/revision-syntax.ts
-function revisionFormProblem(ref, role, naming) {
-  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
-  if (range) {
-    const [, from, dots, to] = range;
-    const base = from || "HEAD";
-    const head = to || "HEAD";
-    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
-    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
-  }
-  if (ref.startsWith(":/")) {
-    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
-  }
-  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
-  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
-    return "it names a set of commits, not one commit";
-  }
-  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
-  return void 0;
-}
-
-// src/pipeline/resolve-commits.ts
-var DEFAULT_DEEPEN_ROUNDS = 12;
-function contextOf(git, opts) {
-  return {
-    git,
-    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
-    hint: fetchDepthHint(opts.ci ?? "local"),
-    naming: opts.naming ?? CLI_FLAGS
-  };
-}
-async function resolveCommits(request, git, opts = {}) {
-  const ctx = contextOf(git, opts);
-  switch (request.kind) {
-    case "nothing":
-      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
-    case "first-parent":
-      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
-    case "range":
-      return resolveRangeRequest(ctx, request);
-    case "merge-base":
-      return resolveMergeBase(ctx, request);
-    case "new-branch":
-      return resolveNewBranch(ctx, request);
-  }
-}
-async function resolveRangeRequest(ctx, request) {
-  if (!request.forced) {
-    const [head2, base2] = await Promise.all([
-      requireCommit(ctx, request.head, "head"),
-      requireCommit(ctx, request.base, "base")
-    ]);
-    return { base: base2, head: head2, note: request.note };
-  }
-  const head = await requireCommit(ctx, request.head, "head");
-  const base = await findCommit(ctx, request.base);
-  if (base === void 0) {
-    return firstParentRange(
-      ctx,
-      head,
-      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
-    );
-  }
-  return { base, head, note: request.note };
-}
-async function resolveMergeBase(ctx, request) {
-  const base = await requireCommit(ctx, request.base, "base");
-  const head = await requireCommit(ctx, request.head, "head");
-  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
-  if (mergeBase === void 0) {
-    if (await ctx.git.isShallow()) {
-      throw new UserError(
-        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
-      );
-    }
-    throw new UserError(
-      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
-    );
-  }
-  return { base: mergeBase, head, note: request.note };
-}
-async function resolveNewBranch(ctx, request) {
-  const head = await requireCommit(ctx, request.head, "head");
-  const branch = request.defaultBranch;
-  if (branch === void 0) return firstParentRange(ctx, head, request.note);
-  const ref = `refs/remotes/origin/${branch}`;
-  let target = await ctx.git.tryResolveCommit(ref);
-  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
-    target = await ctx.git.tryResolveCommit(ref);
-  }
-  const found = target;
-  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
-  if (mergeBase === head) {
-    return {
-      base: head,
-      head,
-      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
-    };
-  }
-  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
-  return firstParentRange(
-    ctx,
-    head,
-    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
-  );
-}
-async function firstParentRange(ctx, head, note) {
-  const parent = await ctx.git.firstParent(head);
-  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
-  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
-  if (!present) {
-    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
-  }
-  if (!present) {
-    throw new UserError(
-      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
-    );
-  }
-  return { base: parent, head, note };
-}
-async function commitOrder(git, commit, head, opts = {}) {
-  if (commit === head) return { order: "same" };
-  const ctx = contextOf(git, opts);
-  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
-  if (!present) {
-    return await git.isShallow() ? {
-      order: "unknown",
-      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
-    } : { order: "diverged" };
-  }
-  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
-  if (mergeBase === commit) return { order: "older" };
-  if (mergeBase === head) return { order: "newer" };
-  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
-  return {
-    order: "unknown",
-    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
-  };
-}
-async function findCommit(ctx, ref) {
-  const sha = await ctx.git.tryResolveCommit(ref);
-  if (sha !== void 0 || !isFullSha(ref)) return sha;
-  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
-}
-async function requireCommit(ctx, ref, role) {
-  const sha = await findCommit(ctx, ref);
-  if (sha !== void 0) return sha;
-  const formProblem = revisionFormProblem(ref, role, ctx.naming);
-  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
-  const shallow = await ctx.git.isShallow();
-  if (isFullSha(ref)) {
-    throw new UserError(
-      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
-    );
-  }
-  throw new UserError(
-    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
-  );
-}
-async function deepenUntil(ctx, commits, check) {
-  let answer = await check();
-  let by = 1;
-  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
-    if (!await ctx.git.deepen(by, commits)) break;
-    answer = await check();
-    by *= 2;
-  }
-  return answer;
-}
-function short2(sha) {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
-}
-
-// src/pipeline/scan/configs-at-head.ts
-init_config_content();
-init_model();
-
-// src/core/manifests/config-names-in-text.ts
-var DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
-var CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
-var METADATA_BLOCK = /^metadata:[^\S\n]*\n((?:(?:[^\S\n]+.*)?\n?)*)/m;
-var NAME_LINE = /^([^\S\n]+)name:[^\S\n]*["']?([^"'\s#]+)["']?[^\S\n]*(?:#.*)?$/gm;
-function configNamesInText(text) {
-  const names = [];
-  for (const document of text.split(DOCUMENT_SEPARATOR)) {
-    if (!CONFIG_KIND.test(document)) continue;
-    const block = METADATA_BLOCK.exec(document)?.[1];
-    if (!block) continue;
-    let best;
-    for (const match of block.matchAll(NAME_LINE)) {
-      const indent = match[1].length;
-      if (!best || indent < best.indent) best = { indent, name: match[2] };
-    }
-    if (best) names.push(best.name);
-  }
-  return names;
-}
-
-// src/git/glob-pathspecs.ts
-var SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
-function globsToPathspecs(globs) {
-  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
-  return globs.map((glob) => `:(glob)${glob}`);
-}
-
-// src/core/manifests/parse-documents.ts
-init_decode_source();
-init_manifest_reader();
-
-// src/core/manifests/parse-manifest-file.ts
-init_manifest_reader();
-async function parseManifestFile(file, text, opts) {
-  if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
-    if (fast !== void 0) return fast;
-  }
-  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, text, { ...opts, fast: false });
-}
-
-// src/core/manifests/parse-documents.ts
-var MIN_SPLIT_BYTES = 64 * 1024;
-async function parseManifestDocuments(file, text, opts, documents) {
-  const fast = parseManifestsFast(file, text, opts);
-  if (fast !== void 0) return fast;
-  const whole = () => parseManifestFile(file, text, { ...opts, fast: false });
-  if (text.length < MIN_SPLIT_BYTES) return whole();
-  const decoded = decodeSource(file, text);
-  const docs = "source" in decoded ? documentsOf(decoded.source) : void 0;
-  if (docs === void 0 || docs.length < 2) return whole();
-  const manifests = [];
-  for (const doc of docs) {
-    let parsed = documents.get(doc.text);
-    if (parsed === void 0) {
-      const result = await parseManifestFile("", doc.text, opts);
-      if (result.problems.length > 0) return whole();
-      parsed = result.manifests;
-      documents.set(doc.text, parsed);
-    }
-    for (const m of parsed) manifests.push({ ...m, file, line: m.line + doc.line - 1 });
-  }
-  return { manifests, problems: [] };
-}
-function documentsOf(source2) {
-  if (/^(---[ \t]*\S|\.\.\.|%)/m.test(source2)) return void 0;
-  const docs = [];
-  const separator = /^---[ \t]*\r?\n/gm;
-  let start = 0;
-  let line = 1;
-  const push = (end) => {
-    const text = source2.slice(start, end);
-    if (text.trim() !== "") docs.push({ text, line });
-  };
-  for (let match = separator.exec(source2); match !== null; match = separator.exec(source2)) {
-    push(match.index);
-    line += countLines(source2, start, match.index + match[0].length);
-    start = match.index + match[0].length;
-  }
-  push(source2.length);
-  return docs;
-}
-function countLines(text, from, to) {
-  let count = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) count += 1;
-  return count;
-}
-
-// src/pipeline/scan/read-files.ts
-async function readBytes(git, rev, paths, options, oversized) {
-  if (paths.length === 0) return /* @__PURE__ */ new Map();
-  const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
-  for (const [path6, size] of read.oversized) oversized.set(path6, size);
-  return read.files;
-}
-async function readManifests(git, rev, paths, options, problems) {
-  const oversized = /* @__PURE__ */ new Map();
-  const files = await readBytes(git, rev, paths, options, oversized);
-  for (const [path6, size] of oversized)
-    problems.push(oversizedCandidateProblem(path6, size, options.maxFileSize));
-  return parseFiles(paths, files, options, problems);
-}
-function oversizedCandidateProblem(path6, size, maxFileSize) {
-  return {
-    file: path6,
-    line: 1,
-    col: 1,
-    severity: "warning",
-    message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
-  };
-}
-async function parseFiles(paths, files, options, problems) {
-  const manifests = [];
-  for (const path6 of paths) {
-    await new Promise((resolve8) => setImmediate(resolve8));
-    const bytes = files.get(path6);
-    if (bytes === void 0) continue;
-    const parsed = await parseWithOptions(path6, bytes, options);
-    manifests.push(...parsed.manifests);
-    problems.push(...parsed.problems);
-  }
-  return manifests;
-}
-function parseWithOptions(path6, bytes, options) {
-  return parseManifestDocuments(
-    path6,
-    bytes,
-    { defaultNamespace: options.defaultNamespace },
-    options.documents ?? /* @__PURE__ */ new Map()
-  );
-}
-
-// src/pipeline/scan/candidates.ts
-function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
-}
-function uniqueNames(names) {
-  return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
-}
-async function findCandidateFiles(git, rev, names, alreadyRead, wanted, signal) {
-  const pathspecs = globsToPathspecs(wanted.globs) ?? [];
-  if (names.length === 0 || wanted.globs.length === 0) return [];
-  const hits = await git.grepFiles(rev, names, pathspecs, signal);
-  return hits.filter((path6) => !alreadyRead.has(path6) && wanted(path6));
-}
-function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options) {
-  const names = new Set(
-    withTemplateRefs(
-      [...baseFiles.values()].flatMap((bytes) => configNamesInText(bytes.toString("utf8"))).filter((name) => name !== "" && !name.includes("\n"))
-    )
-  );
-  if (names.size === 0) return void 0;
-  const parsed = /* @__PURE__ */ new Map();
-  const hits = git.grepAndReadFiles(rev, [...names], globsToPathspecs(wanted.globs) ?? [], {
-    read: (path6) => !alreadyRead.has(path6) && wanted(path6),
-    maxBytes: options.maxFileSize,
-    onFile(path6, file) {
-      const problems = [];
-      if ("oversized" in file) {
-        problems.push(oversizedCandidateProblem(path6, file.oversized, options.maxFileSize));
-        return void parsed.set(path6, { manifests: [], problems });
-      }
-      const result = parseWithOptions(path6, file.bytes, options);
-      result.catch(() => {
-      });
-      parsed.set(path6, result);
-    }
-  });
-  hits.catch(() => {
-  });
-  return { names, hits, parsed };
-}
-async function readCandidates(git, rev, names, early, ctx) {
-  if (early === void 0) {
-    const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
-    return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
-  }
-  const missed = names.filter((name) => !early.names.has(name));
-  const [guessed, more] = await Promise.all([
-    early.hits,
-    findCandidateFiles(git, rev, missed, ctx.alreadyRead, ctx.wanted)
-  ]);
-  const candidates = [
-    .../* @__PURE__ */ new Set([...guessed.filter((path6) => !ctx.alreadyRead.has(path6) && ctx.wanted(path6)), ...more])
-  ].sort();
-  const unread = candidates.filter((path6) => !early.parsed.has(path6));
-  const lateProblems = [];
-  const late = unread.length > 0 ? await readManifests(git, rev, unread, ctx.options, lateProblems) : [];
-  const lateByPath = new Map(
-    unread.map((path6) => [path6, { manifests: [], problems: [] }])
-  );
-  for (const m of late) lateByPath.get(m.file)?.manifests.push(m);
-  for (const p of lateProblems) lateByPath.get(p.file)?.problems.push(p);
-  const manifests = [];
-  for (const path6 of candidates) {
-    const result = lateByPath.get(path6) ?? await early.parsed.get(path6);
-    manifests.push(...result?.manifests ?? []);
-    ctx.problems.push(...result?.problems ?? []);
-  }
-  return manifests;
-}
-
-// src/pipeline/scan/glob-matcher.ts
-var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path6) => {
-      const name = path6.slice(path6.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await import("./vendor/picomatch.js");
-  return picomatch([...globs], { dot: options.dot === true });
-}
-
-// src/pipeline/scan/path-filter.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path6) => include(path6) && !exclude(path6) && !owned(path6) : (path6) => include(path6) && !exclude(path6);
-  return Object.assign(filter, { globs: options.paths });
-}
-
-// src/pipeline/scan/configs-at-head.ts
-async function readConfigsAt(git, rev, ids, known, options, owned) {
-  const missing = ids.filter((id) => !known.has(idKey(id)));
-  if (missing.length === 0) return known;
-  const wanted = await createPathFilter(options, owned);
-  const files = await findCandidateFiles(
-    git,
-    rev,
-    [...new Set(missing.map((id) => id.name))],
-    /* @__PURE__ */ new Set(),
-    wanted
-  );
-  const problems = [];
-  const manifests = await readManifests(git, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(idKey));
-  collectConfigs(
-    manifests.filter((m) => missingKeys.has(idKey(m.id))),
-    known,
-    problems
-  );
-  return known;
-}
-function collectConfigs(manifests, into, problems, known) {
-  for (const manifest of manifests) {
-    const key = idKey(manifest.id);
-    if (!isConfigManifest(manifest) || into.has(key)) continue;
-    const made = known?.get(key);
-    if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
-      into.set(key, { manifest, snapshot: made });
-      continue;
-    }
-    const { content, problems: contentProblems } = configContentOf(manifest);
-    problems.push(...contentProblems);
-    into.set(key, {
-      manifest,
-      snapshot: { id: manifest.id, file: manifest.file, line: manifest.line, content }
-    });
-  }
-}
-
-// src/pipeline/scan/scan-repository.ts
-init_workload_kinds();
-init_model();
-init_source_variants();
-
-// src/pipeline/scan/base-problems.ts
-function problemsOnce(baseProblems, headProblems, changedFiles) {
-  const headPathOf = new Map(
-    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
-  );
-  const brokenAtHead = new Set(headProblems.map((p) => p.file));
-  const kept = baseProblems.filter((p) => {
-    const headPath = headPathOf.get(p.file);
-    return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
-}
-
-// src/pipeline/scan/objects-across-files.ts
-init_config_content();
-init_order();
-init_model();
-function unreadFilesOf(oversized, headProblems, owned) {
-  const unread = {
-    base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
-    head: new Map([...oversized.head.keys()].map((path6) => [path6, "oversized"]))
-  };
-  for (const problem of headProblems) {
-    if (owned?.(problem.file)) continue;
-    if (problem.severity === "error" && !unread.head.has(problem.file))
-      unread.head.set(problem.file, "broken");
-  }
-  return unread;
-}
-function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
-  const problems = [];
-  for (const file of changedFiles) {
-    const basePath = file.oldPath ?? file.path;
-    const sizes = [
-      ["base", file.status === "A" ? void 0 : oversized.base.get(basePath)],
-      ["head", file.status === "D" ? void 0 : oversized.head.get(file.path)]
-    ];
-    const over = sizes.filter(([, size]) => size !== void 0);
-    if (over.length === 0) continue;
-    const what = over.map(([side, size]) => `${size} bytes at the ${side} commit`).join(" and ");
-    problems.push({
-      file: file.status === "D" ? basePath : file.path,
-      line: 1,
-      col: 1,
-      severity: "warning",
-      message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
-    });
-  }
-  return problems;
-}
-async function withoutUnreadChanges(git, commits, changes, unread, problems) {
-  const kept = [];
-  for (const change of changes) {
-    const side = change.status === "deleted" ? "head" : change.status === "added" ? "base" : void 0;
-    const files = side === void 0 ? void 0 : unread[side];
-    if (side === void 0 || files === void 0 || files.size === 0) {
-      kept.push(change);
-      continue;
-    }
-    const hits = await git.grepFiles(commits[side], [change.id.name], literalPathspecs([...files.keys()]));
-    if (hits.length === 0) {
-      kept.push(change);
-      continue;
-    }
-    const broken = hits.find((path6) => files.get(path6) === "broken");
-    if (broken !== void 0) {
-      problems.push({
-        file: broken,
-        line: 1,
-        col: 1,
-        severity: "warning",
-        message: `cannot tell whether ${formatId(change.id)} changed: the file has errors at the ${side} commit`
-      });
-    }
-  }
-  return kept;
-}
-function settleWithUntouchedFiles(changes, read, untouched, problems) {
-  const baseContent = contentsById(untouched.base);
-  const headContent = contentsById(untouched.head);
-  const settled = [];
-  for (const change of changes) {
-    const key = idKey(change.id);
-    const added = change.status === "added";
-    const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
-    const own = (added ? read.head : read.base).get(key);
-    if (elsewhere === void 0 || own === void 0) {
-      settled.push(change);
-      continue;
-    }
-    if (added) {
-      problems.push({
-        file: change.file,
-        line: change.line,
-        col: 1,
-        severity: "warning",
-        message: `${formatId(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
-      });
-    }
-    const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
-    if (keys.length === 0) continue;
-    const at = added ? { file: change.file, line: change.line } : elsewhere.at;
-    settled.push({ ...change, ...at, status: "modified", keys });
-  }
-  return settled.sort((a, b) => compareIds(a.id, b.id));
-}
-function contentsById(manifests) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const manifest of manifests) {
-    if (!isConfigManifest(manifest) || byId.has(idKey(manifest.id))) continue;
-    byId.set(idKey(manifest.id), {
-      content: configContentOf(manifest).content,
-      at: { file: manifest.file, line: manifest.line }
-    });
-  }
-  return byId;
-}
-function literalPathspecs(paths) {
-  return paths.map((path6) => `:(literal)${path6}`);
-}
-
-// src/pipeline/scan/changed-files.ts
-function changedPathsOf(files) {
-  return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
-}
-async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
-  const changedFiles = allChangedFiles.filter(
-    (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
-  );
-  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
-  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
-  log.debug(`${changedFiles.length} changed manifest file(s)`);
-  const oversized = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
-  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
-  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
-  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
-  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
-  const baseProblems = [];
-  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
-  const headProblems = [];
-  const head = await parseFiles(headPaths, headFiles, options, headProblems);
-  return {
-    changedFiles,
-    headPaths,
-    touched: /* @__PURE__ */ new Set([...basePaths, ...headPaths]),
-    oversized,
-    base,
-    head,
-    headProblems,
-    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
-    early
-  };
-}
-
-// src/pipeline/scan/compare-commits.ts
-init_workload_kinds();
-init_config_changes();
-init_model();
-init_rolls_on_apply();
-init_source_variants();
-function compareRaw(read) {
-  return {
-    changedFiles: read.changedFiles,
-    base: read.base,
-    head: read.head,
-    allBase: read.base,
-    allHead: read.head,
-    found: findConfigChanges(read.base, read.head),
-    variants: /* @__PURE__ */ new Map(),
-    problems: [],
-    warnings: []
-  };
-}
-function compareWithRendered(read, owned, objects) {
-  const changedFiles = read.changedFiles.filter(
-    (f) => !owned(f.path) || f.oldPath !== void 0 && !owned(f.oldPath)
-  );
-  const allBase = [...read.base.filter((m) => !owned(m.file)), ...objects.base];
-  const allHead = [...read.head.filter((m) => !owned(m.file)), ...objects.head];
-  const grouped = groupBySource(allBase, allHead);
-  const variants = /* @__PURE__ */ new Map();
-  for (const [key, list] of grouped.variants) {
-    const m = list[0].head ?? list[0].base;
-    if (!workloadKindOf(m.object)) variants.set(key, list);
-  }
-  const found = findConfigChanges(grouped.base, grouped.head);
-  found.changes = pairHashSuffixRenames(
-    withSources(found.changes, grouped.base, grouped.head),
-    found.snapshots
-  );
-  return {
-    changedFiles,
-    base: grouped.base,
-    head: grouped.head,
-    allBase,
-    allHead,
-    found,
-    variants,
-    problems: objects.problems,
-    warnings: objects.warnings
-  };
-}
-function withSources(changes, base, head) {
-  const at = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const before = at(base);
-  const after = at(head);
-  return changes.map((change) => {
-    const m = (change.status === "deleted" ? before : after).get(idKey(change.id));
-    if (m?.origin === void 0) return change;
-    return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
-  });
-}
-
-// src/pipeline/scan/new-at-base.ts
-init_workload_kinds();
-init_model();
-async function settleAtBase(git, base, ctx) {
-  const { compared, read } = ctx;
-  const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
-  const unreadAtBase = new Set(
-    compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
-  );
-  const maybeNewWorkloads = compared.head.filter(
-    (m) => workloadKindOf(m.object) && !baseIds.has(idKey(m.id)) && !unreadAtBase.has(m.file)
-  );
-  const namesAtBase = uniqueNames([
-    ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
-    ...maybeNewWorkloads.map((m) => m.id.name)
-  ]);
-  const untouchedAtBase = namesAtBase.length === 0 ? [] : await readManifests(
-    git,
-    base,
-    await findCandidateFiles(git, base, namesAtBase, read.touched, ctx.wanted),
-    ctx.options,
-    []
-  );
-  const definedAtBase = new Set(untouchedAtBase.map((m) => idKey(m.id)));
-  const newWorkloadIds = new Set(
-    maybeNewWorkloads.map((m) => idKey(m.id)).filter((key) => !definedAtBase.has(key))
-  );
-  const changes = settleWithUntouchedFiles(
-    ctx.changes,
-    compared.found.snapshots,
-    { base: untouchedAtBase, head: [] },
-    ctx.problems
-  );
-  return { newWorkloadIds, changes };
-}
-
-// src/core/sources/helm-charts.ts
-var MAX_NAMED2 = 5;
-var NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
-function chartReport(chartDirs, changedPaths, options) {
-  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
-  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
-  const warnings = [];
-  const untouched = [];
-  for (const dir of outermost) {
-    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
-    if (changed.length === 0) {
-      untouched.push(dir || ".");
-      continue;
-    }
-    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
-    warnings.push({
-      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options)
-    });
-  }
-  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
-}
-function touchedChartWarning(dir, changed, options) {
-  const shown2 = dir || ".";
-  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
-  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
-  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
-  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
-  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
-}
-function untouchedNote(dirs) {
-  if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
-  if (dirs.length === 1)
-    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
-  return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
-  ];
-}
-
-// src/pipeline/scan/render-sources.ts
-init_kustomization_names();
-
-// src/core/sources/paths-at-base.ts
-function pathsAtBase(headPaths, changes, relevant) {
-  const paths = new Set(headPaths.filter(relevant));
-  const differ = /* @__PURE__ */ new Set();
-  for (const change of changes) {
-    switch (change.status) {
-      case "A":
-      case "C":
-        paths.delete(change.path);
-        break;
-      case "D":
-        if (relevant(change.path)) {
-          paths.add(change.path);
-          differ.add(change.path);
-        }
-        break;
-      case "R":
-        paths.delete(change.path);
-        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
-          paths.add(change.oldPath);
-          differ.add(change.oldPath);
-        }
-        break;
-      case "M":
-      case "T":
-        if (relevant(change.path)) differ.add(change.path);
-        break;
-    }
-  }
-  return { paths: [...paths].sort(), differ };
-}
-
-// src/render/render-command.ts
-init_errors();
-init_run_process();
-
-// src/render/kustomize.ts
-var import_node_os2 = require("node:os");
-init_errors();
-init_run_process();
-
-// src/render/renderer-environment.ts
-var import_node_fs3 = require("node:fs");
-var import_node_os = require("node:os");
-var import_node_path3 = require("node:path");
-function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
-  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
-}
-function findExecutable(name, dirs) {
-  for (const dir of dirs) {
-    const candidate = (0, import_node_path3.join)(dir, name);
-    try {
-      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
-      return candidate;
-    } catch {
-    }
-  }
-  return void 0;
-}
-function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
-}
-var RENDER_ENV_ALLOWED = [
-  "HOME",
-  "LANG",
-  "LANGUAGE",
-  "LC_ALL",
-  "LC_CTYPE",
-  "TZ",
-  "TMPDIR",
-  "USER",
-  "HTTP_PROXY",
-  "HTTPS_PROXY",
-  "NO_PROXY",
-  "http_proxy",
-  "https_proxy",
-  "no_proxy"
-];
-function renderCommandEnvironment(env, pathDirs, named) {
-  const out = {};
-  for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
-    if (env[key] !== void 0) out[key] = env[key];
-  }
-  out.PATH = pathDirs.join(import_node_path3.delimiter);
-  return out;
-}
-function renderSlots() {
-  return Math.max(1, (0, import_node_os.availableParallelism)());
-}
-
-// src/render/kustomize.ts
-async function findKustomize(pathDirs) {
-  const kustomize = findExecutable("kustomize", pathDirs);
-  if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
-    return { path: kustomize, label: "kustomize build", argsFor: (dir) => ["build", dir] };
-  }
-  const kubectl = findExecutable("kubectl", pathDirs);
-  if (kubectl) return { path: kubectl, label: "kubectl kustomize", argsFor: (dir) => ["kustomize", dir] };
-  return void 0;
-}
-async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
-  const result = await runProcess(path6, args, {
-    cwd: home,
-    env: kustomizeEnvironment(pathDirs, home),
-    timeoutMs: 1e4
-  });
-  return result.exitCode === 0;
-}
-var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
-  constructor(command, commit, why, detail) {
-    super(
-      `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
-    );
-    this.command = command;
-    this.commit = commit;
-    this.why = why;
-    this.detail = detail;
-  }
-  command;
-  commit;
-  why;
-  detail;
-  name = "KustomizeBuildError";
-};
-async function kustomizeBuild(run2, treeDir, dir, commit, signal) {
-  const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
-    cwd: treeDir,
-    env: kustomizeEnvironment(run2.pathDirs, run2.home),
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  const command = `${run2.binary.label} ${target}`;
-  const detail = () => run2.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
-  if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
-    throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
-  }
-  throw new UserError(
-    `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
-  );
-}
-function stoppedWhy(result) {
-  const failure = result.failure;
-  if (failure?.kind === "timeout")
-    return `${failure.message}, the --render-timeout; the whole process group was stopped`;
-  if (failure?.kind === "output")
-    return `its ${failure.message.replace(/^output/, "output is")}, the --max-file-size; the whole process group was stopped`;
-  if (failure) return failure.message;
-  return result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-}
-function redactDetail(detail) {
-  return detail.replace(/(literal sources?) \[[^\]]*\]/gi, "$1 [...]").replace(/(invalid literal source) [^,\n]*/gi, "$1 (value not shown)").replace(
-    /(env (?:file )?line|KV pairs? from line|line) ("[^"]*"|`[^`]*`|'[^']*')/gi,
-    "$1 (text not shown)"
-  );
-}
-var MAX_DETAIL_CHARS = 400;
-function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
-    const wrapped = /^"command failed" err="(.*)"$/.exec(line);
-    return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
-  const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
-}
-
-// src/render/render-command.ts
-var SHELL = "/bin/sh";
-async function runRenderCommand(run2, treeDir, commit, signal) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
-
-// src/pipeline/scan/kustomize-sources.ts
-init_errors();
-init_api_kinds();
-init_workload_kinds();
-
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path6, scope) {
-  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
-}
-function parentOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-
-// src/core/sources/deployed-dirs.ts
-init_json_shape();
-function deployedDirsOf(objects) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const object of objects) {
-    for (const path6 of pathsNamedBy(object)) {
-      const dir = normalizedDir(path6);
-      if (dir !== void 0) dirs.add(dir);
-    }
-  }
-  return [...dirs].sort();
-}
-function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group2 = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
-  if (group2 !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
-  return [];
-}
-function sourcePaths(appSpec) {
-  const sources = field2(appSpec, "sources");
-  return [
-    field2(field2(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
-  ];
-}
-function normalizedDir(path6) {
-  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
-  const parts = [];
-  for (const part of path6.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") return void 0;
-    parts.push(part);
-  }
-  return parts.join("/");
-}
-
-// src/pipeline/scan/kustomize-sources.ts
-init_kustomization_names();
-
-// src/core/sources/kustomize-entries.ts
-function refusedEntries(label2, kustomizations, side, rules) {
-  for (const k of kustomizations) {
-    const outside = k.outside[0];
-    if (outside !== void 0) {
-      return `${label2}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
-    }
-  }
-  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
-  for (const k of kustomizations) {
-    const remote = k.remote[0];
-    if (remote !== void 0) {
-      return `${label2}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
-    }
-  }
-  return void 0;
-}
-
-// src/core/sources/kustomize-graph.ts
-function buildKustomizeGraph(kustomizations) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const includers = /* @__PURE__ */ new Map();
-  for (const k of kustomizations) {
-    for (const entry of k.entries) {
-      if (!byDir.has(entry) || entry === k.dir) continue;
-      const list = includers.get(entry) ?? [];
-      if (!list.includes(k)) list.push(k);
-      includers.set(entry, list);
-    }
-  }
-  const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
-  const cache = /* @__PURE__ */ new Map();
-  const inputsOf = (dir) => {
-    const cached = cache.get(dir);
-    if (cached) return cached;
-    const inputs = /* @__PURE__ */ new Set();
-    cache.set(dir, inputs);
-    const k = byDir.get(dir);
-    if (!k) return inputs;
-    inputs.add(k.path);
-    for (const file of k.files) inputs.add(file);
-    for (const entry of k.entries) {
-      if (byDir.has(entry)) for (const file of inputsOf(entry)) inputs.add(file);
-      else inputs.add(entry);
-    }
-    return inputs;
-  };
-  const ownedFiles = /* @__PURE__ */ new Set();
-  for (const k of kustomizations) for (const file of inputsOf(k.dir)) ownedFiles.add(file);
-  return { roots, ownedFiles, inputsOf, includersOf: (dir) => includers.get(dir) ?? [] };
-}
-function kustomizationsUnder(dir, kustomizations) {
-  const byDir = kustomizations instanceof Map ? kustomizations : new Map(kustomizations.map((k) => [k.dir, k]));
-  const seen = /* @__PURE__ */ new Set();
-  const order = [];
-  const walk = (d) => {
-    const k = byDir.get(d);
-    if (!k || seen.has(d)) return;
-    seen.add(d);
-    order.push(k);
-    for (const entry of k.entries) walk(entry);
-  };
-  walk(dir);
-  return order;
-}
-function resourceFilesOf(kustomizations, isKustomization) {
-  return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
-}
-
-// src/core/sources/kustomize-roots.ts
-var NOT_DEPLOYED_DIR_NAMES = [
-  "test",
-  "tests",
-  "e2e",
-  "testdata",
-  "example",
-  "examples",
-  "docs",
-  "hack"
-];
-var SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
-function chooseRoots(kustomizations, graph, rules) {
-  const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
-  const discoveredDirs = new Set(discovered.map((k) => k.dir));
-  const roots = [];
-  const notDeployed = [];
-  for (const k of discovered) {
-    if (k.isComponent) continue;
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
-  }
-  return { roots: roots.sort(), notDeployed: notDeployed.sort() };
-}
-function notDeployedDir(dir) {
-  return dir.split("/").find((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-}
-function deployedOnItsOwn(k, includers, deployedDirs) {
-  if (deployedDirs.has(k.dir)) return true;
-  if (k.namespace === void 0) return false;
-  if (k.dir.split("/").some((segment) => SHARED_DIR_NAMES.has(segment))) return false;
-  return includers.every((i) => i.namespace !== void 0 && i.namespace !== k.namespace);
-}
-function matchesPaths(k, paths) {
-  return paths.matches(k.path) || paths.matches(k.dir === "" ? "kustomization.yaml" : `${k.dir}/kustomization.yaml`);
-}
-function namedByGlob(dir, globs) {
-  const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
-  return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
-}
-
-// src/pipeline/scan/rendered-source.ts
-var DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
-
-// src/pipeline/scan/kustomize-sources.ts
-async function findKustomizeSources(git, ctx) {
-  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
-  const notes = [];
-  for (const dir of ctx.dirs) {
-    if (!baseKs.has(dir) && !headKs.has(dir)) {
-      throw new UserError(
-        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
-      );
-    }
-  }
-  for (const k of headKs.values()) {
-    if (k.problem !== void 0)
-      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
-  }
-  const touches = (dir, inputs, included) => {
-    const unreadable = included.some((k) => k.problem !== void 0);
-    return ctx.changedPaths.filter(
-      (p) => inputs.has(p) || unreadable && (dir === "" || p.startsWith(`${dir}/`))
-    );
-  };
-  const inputsOf = (dir) => /* @__PURE__ */ new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
-  const includedIn = (dir) => [
-    ...kustomizationsUnder(dir, headKs),
-    ...kustomizationsUnder(dir, baseKs)
-  ];
-  let roots = ctx.dirs;
-  let notDeployed = [];
-  if (ctx.dirs.length === 0) {
-    const choice = await discoverRoots(
-      git,
-      ctx,
-      [baseGraph, headGraph],
-      [baseKs, headKs],
-      (dir) => touches(dir, inputsOf(dir), includedIn(dir))
-    );
-    roots = choice.roots;
-    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
-  }
-  const sources = [];
-  const untouched = [];
-  const binary = lazy(() => findKustomize(ctx.pathDirs));
-  for (const dir of roots) {
-    const label2 = `kustomize ${dir || "."}`;
-    const inputs = inputsOf(dir);
-    const included = includedIn(dir);
-    const changedInputs = touches(dir, inputs, included);
-    if (changedInputs.length === 0) {
-      untouched.push(label2);
-      continue;
-    }
-    sources.push(
-      kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
-    );
-  }
-  await markInert(git, ctx, sources, includedIn);
-  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
-  if (sources.length > 0 && await binary() === void 0) {
-    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
-  }
-  return {
-    sources,
-    owned: (path6) => baseGraph.ownedFiles.has(path6) || headGraph.ownedFiles.has(path6),
-    notes
-  };
-}
-function kustomizeSource(dir, ctx, at) {
-  const { included, baseKs, headKs } = at;
-  const unreadable = included.some((k) => k.problem !== void 0);
-  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
-  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
-  if (refused !== void 0) throw new UserError(refused);
-  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-  return {
-    label: at.label,
-    // The checkout of a kustomization that does not parse is the whole tree.
-    scope: unreadable ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      at.inputs
-    ),
-    file: (headKs.get(dir) ?? baseKs.get(dir)).path,
-    changedInputs: at.changedInputs,
-    generators: included.flatMap((k) => k.generators),
-    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
-    kustomization: { dir, named: ctx.dirs.length > 0 },
-    render: async (checkout, commit, signal) => {
-      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
-      const run2 = {
-        binary: await at.binary(),
-        pathDirs: ctx.pathDirs,
-        home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
-        quiet
-      };
-      return kustomizeBuild(run2, checkout.dir, dir, commit, signal);
-    }
-  };
-}
-async function markInert(git, ctx, sources, includedIn) {
-  const candidates = sources.filter((source2) => {
-    const included = includedIn(source2.kustomization.dir);
-    if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
-    const plain = new Set(source2.resourceFiles ?? []);
-    const read = new Set(included.flatMap((k) => k.files));
-    return source2.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
-  });
-  if (candidates.length === 0) return;
-  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
-  const [atBase, atHead] = await Promise.all([
-    git.readFiles(ctx.base, paths),
-    git.readFiles(ctx.head, paths)
-  ]);
-  const inert = /* @__PURE__ */ new Map();
-  for (const path6 of paths) {
-    let quiet = true;
-    for (const files of [atBase, atHead]) {
-      const bytes = files.get(path6);
-      const parsed = bytes && await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-      quiet &&= parsed !== void 0 && parsed.problems.length === 0 && !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== void 0);
-    }
-    inert.set(path6, quiet);
-  }
-  for (const source2 of candidates) {
-    if (source2.changedInputs.every((p) => inert.get(p) === true)) source2.inert = true;
-  }
-}
-async function discoverRoots(git, ctx, graphs, byCommit, touched) {
-  const included = /* @__PURE__ */ new Set();
-  byCommit.forEach((ks, i) => {
-    for (const k of ks.values()) {
-      if (!k.isComponent && graphs[i].includersOf(k.dir).length > 0) included.add(k.dir);
-    }
-  });
-  const candidates = [...included].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
-  );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
-  const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
-  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
-  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
-  const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
-  const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed };
-}
-var MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-var MANIFEST_FILE = /\.(ya?ml|json)$/;
-async function findDeployedDirs(git, ctx, dirs) {
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
-  const spellings = dirs.flatMap(
-    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects = [];
-  for (const [path6, bytes] of files) {
-    const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  const wanted = new Set(dirs);
-  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
-}
-function notDeployedNotes(dirs) {
-  if (dirs.length === 0) return [];
-  const MAX_NAMED3 = 5;
-  const named = dirs.slice(0, MAX_NAMED3).join(", ");
-  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
-  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
-  return [
-    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
-  ];
-}
-function untouchedNotes(labels) {
-  const MAX_NAMED3 = 5;
-  if (labels.length <= MAX_NAMED3) {
-    return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
-  }
-  const named = labels.slice(0, MAX_NAMED3).map((label2) => label2.replace(/^kustomize /, ""));
-  return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
-  ];
-}
-async function kustomizationsAt(git, ctx) {
-  const kustomizationPaths = (paths) => {
-    const preference = (p) => KUSTOMIZATION_FILE_NAMES.indexOf(p.slice(p.lastIndexOf("/") + 1));
-    return paths.filter((p) => kustomizationDirOf(p) !== void 0).sort((a, b) => preference(a) - preference(b));
-  };
-  const headPaths = kustomizationPaths(ctx.headFiles);
-  const basePaths = kustomizationPaths(ctx.baseFiles);
-  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
-  const reader = headPaths.length + basePaths.length > 0 ? Promise.resolve().then(() => (init_kustomization_file(), kustomization_file_exports)) : void 0;
-  reader?.catch(() => {
-  });
-  const [headTexts, baseTexts] = await Promise.all([
-    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : /* @__PURE__ */ new Map(),
-    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : /* @__PURE__ */ new Map()
-  ]);
-  const readKustomizationFile2 = reader ? (await reader).readKustomizationFile : void 0;
-  const parse2 = (paths, textOf) => {
-    const byDir = /* @__PURE__ */ new Map();
-    if (!readKustomizationFile2) return byDir;
-    for (const path6 of paths) {
-      const k = readKustomizationFile2(path6, textOf(path6)?.toString("utf8") ?? "");
-      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
-    }
-    return byDir;
-  };
-  const headKs = parse2(headPaths, (p) => headTexts.get(p));
-  const baseKs = parse2(basePaths, (p) => ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p));
-  return [
-    buildKustomizeGraph([...baseKs.values()]),
-    buildKustomizeGraph([...headKs.values()]),
-    baseKs,
-    headKs
-  ];
-}
-function lazy(compute) {
-  let done = false;
-  let value;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
-}
-
-// src/pipeline/scan/render-all.ts
-init_errors();
-init_api_kinds();
-init_workload_kinds();
-init_run_limited();
-
-// src/core/sources/blame.ts
-function blameFile(object, inputs) {
-  const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
-  const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
-  if (generated.length === 1) return generated[0];
-  const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
-  if (naming.length === 1) return naming[0];
-  return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
-}
-function namesObject(text, renderedName) {
-  if (text === void 0) return false;
-  for (const match of text.matchAll(/\bname:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/g)) {
-    const name = match[1];
-    if (name === renderedName || name.length >= 3 && renderedName.includes(name)) return true;
-  }
-  return false;
-}
-
-// src/core/sources/resource-locations.ts
-var TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-var INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
-function writtenObjects(file, text) {
-  if (/^\s*[[{]/.test(text)) return [];
-  const objects = [];
-  let doc = {};
-  const flush = () => {
-    if (doc.kind && doc.name && doc.line !== void 0) {
-      objects.push({
-        kind: doc.kind,
-        name: doc.name,
-        ...doc.namespace ? { namespace: doc.namespace } : {},
-        file,
-        line: doc.line
-      });
-    }
-    doc = {};
-  };
-  const lines = text.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (/^(---|\.\.\.)([ \t]|$)/.test(line)) {
-      flush();
-      continue;
-    }
-    if (/^[ \t]*(#.*)?$/.test(line)) continue;
-    doc.line ??= i + 1;
-    const top = TOP_LEVEL_KEY.exec(line);
-    if (top) {
-      const key2 = unquote(top[1]);
-      const value = scalar2(top[2]);
-      doc.metadataIndent = key2 === "metadata" ? null : void 0;
-      if (key2 === "kind") doc.kind = value;
-      if (key2 === "metadata" && top[2]?.trim().startsWith("{")) {
-        doc.name = /[{,]\s*name\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-        doc.namespace = /[{,]\s*namespace\s*:\s*([^,}\s]+)/.exec(top[2])?.[1]?.replace(/^["']|["']$/g, "");
-      }
-      continue;
-    }
-    if (doc.metadataIndent === void 0) continue;
-    const nested = INDENTED_KEY.exec(line);
-    if (!nested) continue;
-    doc.metadataIndent ??= nested[1];
-    if (nested[1] !== doc.metadataIndent) continue;
-    const key = unquote(nested[2]);
-    if (key === "name") doc.name = scalar2(nested[3]);
-    if (key === "namespace") doc.namespace = scalar2(nested[3]);
-  }
-  flush();
-  return objects;
-}
-function locateWritten(object, written) {
-  const sameKind = written.filter((w) => w.kind === object.kind && object.name.includes(w.name));
-  const longest = Math.max(0, ...sameKind.map((w) => w.name.length));
-  let candidates = sameKind.filter((w) => w.name.length === longest);
-  if (candidates.length > 1) candidates = candidates.filter((w) => w.namespace === object.namespace);
-  const [only, ...others] = candidates;
-  return only !== void 0 && others.length === 0 ? { file: only.file, line: only.line } : void 0;
-}
-function scalar2(value) {
-  if (value === void 0) return void 0;
-  const text = value.replace(/[ \t]+#.*$/, "").trim();
-  return text === "" ? void 0 : unquote(text);
-}
-function unquote(text) {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
-}
-
-// src/render/materialize-tree.ts
-var import_promises3 = require("node:fs/promises");
-var import_node_os3 = require("node:os");
-var import_node_path5 = require("node:path");
-init_interrupt();
-init_run_process();
-
-// src/render/escaping-links.ts
-var import_node_fs4 = require("node:fs");
-var import_promises2 = require("node:fs/promises");
-var import_node_path4 = require("node:path");
-init_errors();
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path4.sep);
-  for (const path6 of paths) {
-    const at = (0, import_node_path4.join)(dir, path6);
-    let target;
-    try {
-      if (!(0, import_node_fs4.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises2.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path6)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-
-// src/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises3.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises3.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises3.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      ...timeoutMs !== void 0 ? { timeoutMs } : {},
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-
-// src/pipeline/scan/render-all.ts
-async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
-  log.info(
-    `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
-  );
-  const scope = sources.some((s) => s.scope === void 0) ? void 0 : checkoutScope(
-    sources.flatMap((s) => s.scope ?? []),
-    []
-  );
-  const kustomizeScope = checkoutScope(
-    sources.flatMap((s) => s.kustomization ? s.scope ?? [""] : []),
-    []
-  );
-  const trees = await createCommitTrees(git.root, findExecutable("git", pathDirs) ?? "git", scope, {
-    ...sources.some((s) => s.kustomization) ? { symlinks: { scope: kustomizeScope } } : {},
-    timeoutMs
-  });
-  try {
-    const blameTexts = readTexts(git, head, [
-      ...new Set(sources.flatMap((s) => [...s.changedInputs, ...s.resourceFiles ?? []]))
-    ]);
-    blameTexts.catch(() => {
-    });
-    const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
-    const cache = /* @__PURE__ */ new Map();
-    const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
-    );
-    const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
-    const texts = await blameTexts;
-    const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
-    const labelled = (m, source2) => ({
-      ...m,
-      origin: source2.label,
-      ...blamed(m, source2, texts, written.get(source2) ?? [])
-    });
-    const problems = parsers.flatMap((parser) => parser.problems);
-    const baseObjects = sources.flatMap((source2, i) => baseParsed[i].map((m) => labelled(m, source2)));
-    const headObjects = sources.flatMap((source2, i) => headParsed[i].map((m) => labelled(m, source2)));
-    log.debug(
-      `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
-    );
-    return { base: baseObjects, head: headObjects, problems, warnings };
-  } finally {
-    await trees.dispose();
-  }
-}
-function parseOutputs(sources, outputs, parsers) {
-  const warnings = [];
-  const headParsed = sources.map((source2, i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError)
-      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
-    return [];
-  });
-  const baseParsed = sources.map((source2, i) => {
-    const output = outputs[i][1];
-    if (outputs[i][0] instanceof KustomizeBuildError) return [];
-    if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
-    warnings.push({
-      file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
-    });
-    return headParsed[i];
-  });
-  return { headParsed, baseParsed, warnings };
-}
-async function renderEach(sources, commits, trees, log) {
-  const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
-  const outputs = sources.map(() => [void 0, void 0]);
-  const settled = sources.map(() => [false, false]);
-  const failed2 = new AbortController();
-  let firstError;
-  const stop = (error2) => {
-    if (failed2.signal.aborted) return;
-    failed2.abort();
-    firstError = error2;
-  };
-  const decide = (i) => {
-    const [atHead, atBase] = outputs[i];
-    if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
-    if (!(atBase instanceof KustomizeBuildError))
-      stop(new UserError(headFailureMessage(sources[i], atHead)));
-  };
-  await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
-    if (failed2.signal.aborted) return;
-    const started = performance.now();
-    try {
-      const checkout = { dir: await trees.dirOf(commit), scratch: trees.root };
-      outputs[i][side] = await source2.render(checkout, commit, failed2.signal);
-    } catch (error2) {
-      const kustomization = error2 instanceof KustomizeBuildError ? source2.kustomization : void 0;
-      if (kustomization !== void 0 && (side === 1 || !kustomization.named)) {
-        outputs[i][side] = error2;
-      } else if (failed2.signal.aborted) {
-        return;
-      } else {
-        stop(error2 instanceof KustomizeBuildError ? new UserError(headFailureMessage(source2, error2)) : error2);
-        return;
-      }
-    }
-    settled[i][side] = true;
-    decide(i);
-    log.debug(`${source2.label} at ${commit.slice(0, 7)}: ${Math.round(performance.now() - started)} ms`);
-  });
-  if (firstError !== void 0) throw firstError;
-  return outputs;
-}
-function headFailureMessage(source2, error2) {
-  const ways = source2.kustomization?.named ? "Fix the kustomization, or leave it out of --kustomize (--kustomize none reads raw files only)" : "Fix the kustomization, or plan without it: --kustomize DIR names the kustomizations this cluster runs, --kustomize none reads raw files only";
-  return `${source2.label} cannot be built at the head commit ${error2.commit.slice(0, 12)}: \`${error2.command}\` failed (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}
-Nothing was planned or applied. ${ways}.`;
-}
-function brokenAtBothWarning(source2, atBase, atHead) {
-  return `${source2.label} cannot be built at the base commit ${atBase.commit.slice(0, 12)} nor at the head commit ${atHead.commit.slice(0, 12)} (\`${atHead.command}\`: ${atHead.why}${atHead.detail ? `: ${atHead.detail}` : ""}); it was broken before this push, so nothing is planned from it. If this cluster does not deploy it, --kustomize none plans without kustomizations and --kustomize DIR names those it runs`;
-}
-function baseFailureWarning(source2, error2, atHead) {
-  const now = atHead ? "it builds at head, so this push fixes it" : "this push removes it";
-  return `${source2.label} cannot be built at the base commit ${error2.commit.slice(0, 12)} (\`${error2.command}\`: ${error2.why}${error2.detail ? `: ${error2.detail}` : ""}); ${now}, but what the push changed in it cannot be told: its configs restart nothing (its workloads still restart for configs changed elsewhere)`;
-}
-function blamed(m, source2, texts, written) {
-  const blamedFile = blameFile(
-    { kind: m.id.kind, name: m.id.name },
-    { changedInputs: source2.changedInputs, generators: source2.generators, texts }
-  );
-  const at = locateWritten(m.id, written) ?? { file: source2.file, line: 1 };
-  const where = blamedFile !== void 0 && isConfigKind(m.id.kind) && blamedFile !== at.file ? { file: blamedFile, line: 1 } : at;
-  return { ...blamedFile !== void 0 ? { blamedFile } : {}, ...where };
-}
-function writtenObjectsOf(sources, parsed, texts) {
-  const located = (m) => isConfigKind(m.id.kind) || isWorkloadKind(m.id.kind);
-  const byFile = /* @__PURE__ */ new Map();
-  const objectsIn = (path6) => {
-    let objects = byFile.get(path6);
-    if (objects === void 0) {
-      const text = texts.get(path6);
-      objects = text === void 0 ? [] : writtenObjects(path6, text);
-      byFile.set(path6, objects);
-    }
-    return objects;
-  };
-  const written = /* @__PURE__ */ new Map();
-  for (const [i, source2] of sources.entries()) {
-    if (!parsed.some((side) => side[i]?.some(located))) continue;
-    const generated = source2.generators.map((g) => ({
-      kind: g.kind,
-      name: g.name,
-      file: source2.file,
-      line: 1
-    }));
-    written.set(source2, [...(source2.resourceFiles ?? []).flatMap(objectsIn), ...generated]);
-  }
-  return written;
-}
-async function readTexts(git, rev, paths) {
-  const files = await git.readFiles(rev, paths);
-  return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
-}
-
-// src/pipeline/scan/render-sources.ts
-var NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
-var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
-var SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-var MAX_SOURCE_LOOKUPS = 2e3;
-async function mayTouchSources(git, base, head, changedPaths, options) {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== void 0) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = /* @__PURE__ */ new Set();
-  for (const path6 of changedPaths) {
-    for (let dir = dirOf(path6); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
-    }
-  }
-  const inDir = (dir, names) => names.map((name) => dir === "" ? name : `${dir}/${name}`);
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    .../* @__PURE__ */ new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES))
-    ])
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0)
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
-}
-function listSourceFiles(git, head) {
-  return git.listFiles(head, SOURCE_FILE_NAMES);
-}
-async function renderSources(git, base, head, changedFiles, options, log, headListing = listSourceFiles(git, head)) {
-  const changedPaths = [
-    ...new Set(changedFiles.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))
-  ];
-  if (changedPaths.length === 0)
-    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
-  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
-  const isSourceFile = (p) => CHART_FILE.test(p) || kustomizationDirOf(p) !== void 0;
-  const headFiles = await headListing;
-  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
-  const chartDirs = [
-    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf))
-  ].sort();
-  const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
-  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
-  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
-  const notes = [...charts.notes];
-  const sources = [];
-  let owned = inChart;
-  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
-  if (kustomizeOn) {
-    const kustomize = await findKustomizeSources(git, {
-      base,
-      head,
-      dirs: options.kustomize,
-      changedPaths,
-      baseFiles: atBase.paths,
-      headFiles,
-      differAtBase: atBase.differ,
-      pathDirs,
-      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
-      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
-      ...options.entryRules ? { entryRules: options.entryRules } : {},
-      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
-    });
-    sources.push(...kustomize.sources);
-    notes.push(...kustomize.notes);
-    owned = (path6) => kustomize.owned(path6) || inChart(path6);
-  }
-  if (options.render !== void 0) {
-    const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
-    if (source2) sources.push(source2);
-    else notes.push(renderNotRunNote(options.render));
-  }
-  const warnings = charts.warnings;
-  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
-  return { owned, warnings, ...startRenders(sources, notes, render) };
-}
-function startRenders(sources, notes, render) {
-  const active = sources.filter((source2) => !source2.inert);
-  const held = sources.filter((source2) => source2.inert);
-  for (const source2 of active) notes.push(renderedNote(source2));
-  const heldNotes = held.map((source2) => {
-    notes.push(
-      `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
-    );
-    return notes.length - 1;
-  });
-  const objects = render(active);
-  objects.catch(() => {
-  });
-  if (held.length === 0) return { notes, objects };
-  const renderDeferred = async () => {
-    const [first, more] = [await objects, await render(held)];
-    held.forEach((source2, i) => {
-      notes[heldNotes[i]] = renderedNote(source2);
-    });
-    return mergeInSourceOrder(sources, first, more);
-  };
-  return { notes, objects, renderDeferred };
-}
-function renderedNote(source2) {
-  return `${source2.label}: rendered at both commits`;
-}
-function mergeInSourceOrder(sources, first, more) {
-  const order = new Map(sources.map((source2, i) => [source2.label, i]));
-  const byOrigin = (list) => list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
-  return {
-    base: byOrigin([...first.base, ...more.base]),
-    head: byOrigin([...first.head, ...more.head]),
-    problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings]
-  };
-}
-async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
-  const kustomizeDirs2 = options.kustomize.length > 0 && options.kustomize[0] !== "none";
-  if (kustomizeDirs2 && !explicitPaths) return { notes: [], warnings: [] };
-  const considered = chartDirs.filter(
-    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true
-  );
-  if (options.render === void 0) return chartReport(considered, changedPaths, {});
-  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
-  return chartReport(considered, changedPaths, { render: { isRenderInput } });
-}
-function renderNotRunNote(command) {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
-}
-async function renderCommandSource(command, changedPaths, pathDirs, options) {
-  const matches = await globMatcher(options.renderPaths, { dot: true });
-  const changedInputs = changedPaths.filter((p) => matches(p));
-  if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
-  return {
-    label: `render: ${command}`,
-    // What a command reads is unknown: it gets the whole tree.
-    scope: void 0,
-    file: "--render",
-    changedInputs,
-    generators: [],
-    render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
-  };
-}
-function dirOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-
-// src/pipeline/scan/scan-model.ts
-function nothingRead(sourceNotes) {
-  return {
-    changedFiles: [],
-    changes: [],
-    workloads: [],
-    newWorkloadIds: /* @__PURE__ */ new Set(),
-    headConfigs: /* @__PURE__ */ new Map(),
-    problems: [],
-    assumedNamespace: /* @__PURE__ */ new Set(),
-    baseWorkloads: [],
-    sourceNotes,
-    sourceWarnings: [],
-    variants: /* @__PURE__ */ new Map()
-  };
-}
-
-// src/pipeline/scan/scan-repository.ts
-async function scanRepository(git, base, head, options, log) {
-  options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git.changedFiles(base, head);
-  const renderers = {};
-  const wanted = await createPathFilter(
-    options,
-    options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
-  );
-  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
-    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
-    const render = options.sources?.render;
-    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
-  }
-  const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
-  const rendered = pending && await pending;
-  renderers.owned = rendered?.owned;
-  let compared = rendered ? compareWithRendered(read, rendered.owned, await rendered.objects) : compareRaw(read);
-  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
-    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
-  }
-  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
-  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
-  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
-  const atBase = await settleAtBase(git, base, {
-    read,
-    compared,
-    changes: readable,
-    wanted,
-    options,
-    problems
-  });
-  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
-    read,
-    compared,
-    owned: renderers.owned,
-    wanted,
-    options,
-    problems
-  });
-  const settled = settleAllWorkloads(compared, consumers);
-  problems.push(...settled.problems);
-  const all = [...compared.head, ...consumers];
-  const headConfigs = /* @__PURE__ */ new Map();
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
-  return {
-    changedFiles: compared.changedFiles,
-    changes,
-    workloads: settled.head,
-    newWorkloadIds: atBase.newWorkloadIds,
-    headConfigs,
-    problems,
-    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
-    baseWorkloads: settled.base,
-    sourceNotes: rendered?.notes ?? [],
-    sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
-    ...renderers.owned ? { owned: renderers.owned } : {},
-    variants: settled.variants
-  };
-}
-function changesConfigsOrWorkloads(compared) {
-  if (compared.found.changes.length > 0) return true;
-  const definitions = (list) => new Map(
-    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
-  );
-  const atBase = definitions(compared.allBase);
-  const atHead = definitions(compared.allHead);
-  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
-}
-async function mayTouchManifests(git, commits, changedPaths, wanted, options) {
-  if (changedPaths.some((path6) => wanted(path6))) return true;
-  return options.sources !== void 0 && await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources);
-}
-function settleAllWorkloads(compared, consumers) {
-  const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
-  const candidateWorkloads = consumers.filter(isWorkload);
-  const settled = settleWorkloads(
-    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
-  );
-  const variants = new Map(compared.variants);
-  for (const [key, list] of settled.variants) variants.set(key, list);
-  return { ...settled, variants };
-}
-function startRenders2(git, commits, changedFiles, options, log) {
-  if (!options.sources) return void 0;
-  const headListing = listSourceFiles(git, commits.head);
-  headListing.catch(() => {
-  });
-  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
-  const pending = renderSources(
-    git,
-    commits.base,
-    commits.head,
-    changedFiles,
-    sourceOptions,
-    log,
-    headListing
-  );
-  pending.catch(() => {
-  });
-  return pending;
-}
-async function readConsumers(git, head, settledAtBase, ctx) {
-  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
-  const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
-  const owned = ctx.owned;
-  let consumers = candidates;
-  if (owned !== void 0) {
-    let kept = 0;
-    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
-    ctx.problems.length = kept;
-    consumers = candidates.filter((m) => !owned(m.file));
-  }
-  const changes = settleWithUntouchedFiles(
-    settledAtBase,
-    ctx.compared.found.snapshots,
-    { base: [], head: consumers },
-    ctx.problems
-  );
-  return { consumers, changes };
-}
-
-// src/pipeline/scan/unread-submodules.ts
-async function unreadSubmodules(git, base, head, options) {
-  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
-  if (submodules.length === 0 || options.paths.length === 0) return [];
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const probes = probeNames(options.paths);
-  return submodules.filter(
-    (f) => probes.some((name) => {
-      const path6 = `${f.path}/${name}`;
-      return include(path6) && !exclude(path6);
-    })
-  ).map((f) => ({ file: f.path, message: describe2(f) }));
-}
-function probeNames(globs) {
-  const names = globs.map(
-    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
-  );
-  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
-}
-function describe2(change) {
-  const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
-  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
-}
-
-// src/pipeline/run.ts
-async function runConfigRollout(deps) {
-  const planned = await planRepository(deps);
-  if (planned.kind === "no-range") {
-    if (deps.planOut) {
-      const { emptyPlanDocument: emptyPlanDocument2, planStrategyOf: planStrategyOf2 } = await Promise.resolve().then(() => (init_plan_document(), plan_document_exports));
-      await deps.planOut(emptyPlanDocument2(planned.report.plan.head, planStrategyOf2(deps.settings.strategy)));
-    }
-    return planned.report;
-  }
-  return applyPlanToCluster(
-    planned.plan,
-    { connect: deps.connect, configured: deps.clusterConfigured },
-    {
-      settings: deps.settings,
-      log: deps.log,
-      ...deps.naming ? { naming: deps.naming } : {},
-      ...deps.now ? { now: deps.now } : {},
-      ...deps.planOut ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) } : {}
-    }
-  );
-}
-function planFileWriter(repoPlan, settings, write, naming) {
-  return async (plan, clusterWorkloads) => {
-    const { makePlanDocument: makePlanDocument2 } = await Promise.resolve().then(() => (init_plan_out(), plan_out_exports));
-    await write(await makePlanDocument2(repoPlan, plan, clusterWorkloads, settings, naming));
-  };
-}
-async function planRepository(deps) {
-  const { settings, git, log } = deps;
-  const naming = deps.naming ?? CLI_FLAGS;
-  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
-  if (!commits.base) {
-    log.info(commits.note);
-    const plan = emptyPlanOf(commits);
-    return {
-      kind: "no-range",
-      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun }
-    };
-  }
-  const base = commits.base;
-  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
-  const scan = await log.group(
-    "Find changed configs",
-    () => scanRepository(git, base, commits.head, scanOptions, log)
-  );
-  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
-  reportScanProblems(scan, submodules, settings, log);
-  return {
-    kind: "planned",
-    plan: {
-      base,
-      head: commits.head,
-      rangeNote: commits.note,
-      scan,
-      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      readHeadConfigs: (ids) => readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
-      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci })
-    }
-  };
-}
-function resolveRunCommits(deps, naming) {
-  const request = resolveRange(deps.range, naming);
-  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
-    deps.git.changedFiles(request.base, request.head).catch(() => {
-    });
-  }
-  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
-}
-function scanOptionsOf(settings, env, range) {
-  const kustomizeDirs2 = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  return {
-    paths: kustomizeDirs2 && !settings.pathsExplicit ? [] : settings.paths,
-    exclude: settings.exclude,
-    defaultNamespace: settings.namespace,
-    maxFileSize: settings.maxFileSize,
-    sources: {
-      kustomize: settings.kustomize,
-      ...settings.pathsExplicit ? { paths: settings.paths } : {},
-      ...settings.render !== void 0 ? { render: settings.render } : {},
-      renderPaths: settings.renderPaths,
-      renderEnv: settings.renderEnv,
-      timeoutMs: settings.renderTimeoutMs,
-      maxOutputBytes: settings.maxFileSize,
-      entryRules: {
-        untrustedHead: untrustedHead(range.env, range.event),
-        allowRemote: settings.allowRemoteKustomize
-      },
-      env
-    }
-  };
-}
-function reportScanProblems(scan, submodules, settings, log) {
-  for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning2 of [...scan.sourceWarnings, ...submodules])
-    log.warn(warning2.message, { file: warning2.file });
-  const errors = scan.problems.filter((p) => p.severity === "error");
-  if (settings.strict && errors.length > 0) {
-    const first = errors[0];
-    throw new UserError(
-      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
-    );
-  }
-}
-
-// src/pipeline/run-fleet.ts
-init_errors();
-
-// src/core/fleet.ts
-init_errors();
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen.set(name, i);
-    }
-  }
-  return waves;
-}
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
-  }
-  return runs2;
-}
-
-// src/pipeline/run-fleet.ts
-init_option_naming();
-init_run_result();
-
-// src/report/error-line.ts
-init_errors();
-var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-
-// src/pipeline/run-fleet.ts
-init_apply_plan();
-init_restart_and_wait();
-async function runFleet(deps) {
-  const { settings, log, waves } = deps;
-  const access2 = /* @__PURE__ */ new Map();
-  for (const context of waves.flat()) {
-    const connection = deps.connectTo(context);
-    await connection.load();
-    access2.set(context, connection);
-  }
-  const planned = await planRepository(deps);
-  if (planned.kind === "no-range") return planned.report;
-  const repoPlan = planned.plan;
-  const runs2 = await runWaves(waves, {
-    continueOnFailure: settings.continueOnFailure,
-    runCluster: async (context, wave) => {
-      log.info(`${context}: wave ${wave}: applying the plan`);
-      const limit = timeLimit(settings.timeoutMs, context);
-      const apply = {
-        settings,
-        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
-        // rollout is reported on its workload); until then the time limit does.
-        log: prefixedLog(log, context, (title) => {
-          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
-        }),
-        naming: deps.naming ?? CLI_FLAGS,
-        ...deps.now ? { now: deps.now } : {}
-      };
-      try {
-        const report = await limit.race(applyPlanToCluster(repoPlan, access2.get(context), apply));
-        return { exitCode: exitCodeOf(report), result: { report } };
-      } catch (error2) {
-        const parts = errorParts(error2, false);
-        log.warn(`${context}: ${parts.message}`);
-        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
-        return { exitCode: exitCodeFor(error2), result: { message } };
-      }
-    }
-  });
-  const clusters = runs2.map(
-    (run2) => run2.ran ? {
-      context: run2.context,
-      wave: run2.wave,
-      outcome: run2.result.report?.outcome ?? "error",
-      exitCode: run2.exitCode,
-      ...run2.result.report ? { report: run2.result.report } : {},
-      ...run2.result.message ? { message: run2.result.message } : {}
-    } : { context: run2.context, wave: run2.wave, outcome: "skipped", exitCode: 0, message: run2.skipped }
-  );
-  return {
-    plan: repositoryPlan(repoPlan),
-    results: [],
-    outcome: fleetOutcome(clusters),
-    dryRun: settings.dryRun,
-    clusters
-  };
-}
-function repositoryPlan(repoPlan) {
-  return {
-    base: repoPlan.base,
-    head: repoPlan.head,
-    rangeNote: repoPlan.rangeNote,
-    changes: repoPlan.scan.changes,
-    workloads: [],
-    problems: repoPlan.scan.problems,
-    warnings: repoPlan.scanWarnings,
-    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
-  };
-}
-function fleetOutcome(clusters) {
-  const outcomes = clusters.map((c) => c.outcome);
-  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
-  for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
-  return "nothing-to-do";
-}
-function timeLimit(timeoutMs, context) {
-  let timer;
-  let expire;
-  const expired = new Promise((_, reject) => {
-    expire = reject;
-  });
-  expired.catch(() => {
-  });
-  timer = setTimeout(
-    () => expire?.(
-      new ClusterTimeout(
-        `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`
-      )
-    ),
-    timeoutMs
-  );
-  return {
-    lift: () => clearTimeout(timer),
-    async race(work) {
-      try {
-        return await Promise.race([work, expired]);
-      } finally {
-        clearTimeout(timer);
-        timer = void 0;
-        work.catch(() => {
-        });
-      }
-    }
-  };
-}
-var ClusterTimeout = class extends UserError {
-  name = "ClusterTimeout";
-  exitCode = EXIT_FAILED;
-};
-function prefixedLog(log, context, onGroup) {
-  return {
-    info: (message) => log.info(`${context}: ${message}`),
-    warn: (message, where) => log.warn(`${context}: ${message}`, where),
-    debug: (message) => log.debug(`${context}: ${message}`),
-    group: (title, work) => {
-      onGroup(title);
-      return log.group(`${context}: ${title}`, work);
-    }
-  };
-}
-
 // src/compose/run-in-ci.ts
+init_run();
 async function runInCi(settings, adapters) {
   const { env, cluster, log } = adapters;
   const readEvent = adapters.readEvent ?? eventReader(env);
   const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
   const naming = adapters.naming ? { naming: adapters.naming } : {};
   if (settings.contexts) {
-    return runFleet({
+    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_run_fleet(), run_fleet_exports));
+    return runFleet2({
       settings,
       ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
       git: await openGit(),
@@ -31612,8 +32011,8 @@ async function rangeAndCi(flags, env, readEvent) {
 init_model();
 
 // src/git/work-tree.ts
-var import_node_fs5 = require("node:fs");
-var import_promises5 = require("node:fs/promises");
+var import_node_fs6 = require("node:fs");
+var import_promises4 = require("node:fs/promises");
 var import_node_os4 = require("node:os");
 var import_node_path6 = require("node:path");
 
@@ -31721,6 +32120,13 @@ function createGitRunner(baseDir) {
         throw describe3(error2, args);
       }
     },
+    async runWithInput(args, input) {
+      try {
+        return (await spawnGit(baseDir, args, { input })).stdout.toString("utf8");
+      } catch (error2) {
+        throw describe3(error2, args);
+      }
+    },
     async runBuffer(args) {
       try {
         return (await spawnGit(baseDir, args)).stdout;
@@ -31797,7 +32203,7 @@ function createWorkTree(dir) {
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path6) {
       try {
-        const s = (0, import_node_fs5.statSync)((0, import_node_path6.join)(dir, path6));
+        const s = (0, import_node_fs6.statSync)((0, import_node_path6.join)(dir, path6));
         return s.isFile() ? s.size : void 0;
       } catch {
         return void 0;
@@ -31805,19 +32211,19 @@ function createWorkTree(dir) {
     },
     async read(path6) {
       try {
-        return (0, import_node_fs5.readFileSync)((0, import_node_path6.join)(dir, path6));
+        return (0, import_node_fs6.readFileSync)((0, import_node_path6.join)(dir, path6));
       } catch {
         return void 0;
       }
     },
-    write: (path6, text) => (0, import_promises5.writeFile)((0, import_node_path6.join)(dir, path6), text),
-    remove: (path6) => (0, import_promises5.rm)((0, import_node_path6.join)(dir, path6), { force: true }),
+    write: (path6, text) => (0, import_promises4.writeFile)((0, import_node_path6.join)(dir, path6), text),
+    remove: (path6) => (0, import_promises4.rm)((0, import_node_path6.join)(dir, path6), { force: true }),
     async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path6.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises4.mkdtemp)((0, import_node_path6.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises4.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -31825,10 +32231,16 @@ function createWorkTree(dir) {
 
 // src/pipeline/stamp/run-stamp.ts
 init_errors();
+init_parse_manifest_file();
 init_model();
 init_run_limited();
+init_checkout_scope();
+init_deployed_dirs();
 init_kustomization_file();
 init_kustomization_names();
+init_kustomize_entries();
+init_kustomize_graph();
+init_kustomize_roots();
 
 // src/core/stamp/stamp-file.ts
 var import_yaml4 = require("./vendor/yaml.js");
@@ -32125,12 +32537,21 @@ function templateOf(object, path6) {
   return node;
 }
 
+// src/pipeline/stamp/run-stamp.ts
+init_escaping_links();
+init_kustomize();
+init_renderer_environment();
+init_path_filter();
+
 // src/pipeline/stamp/changed-roots.ts
 init_errors();
 init_parse_manifests();
 init_model();
+init_checkout_scope();
 init_kustomization_file();
 init_kustomization_names();
+init_kustomize_entries();
+init_kustomize_graph();
 
 // src/core/stamp/kustomize-stamp.ts
 var import_yaml5 = require("./vendor/yaml.js");
@@ -32275,6 +32696,9 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
 }
 
 // src/pipeline/stamp/changed-roots.ts
+init_kustomize();
+init_materialize_tree();
+init_renderer_environment();
 async function changedRootWorkloads(ctx) {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
@@ -32777,7 +33201,7 @@ function serverUrl(request) {
 }
 
 // src/git/create-git.ts
-var import_promises8 = require("node:fs/promises");
+var import_node_fs9 = require("node:fs");
 var import_node_path9 = require("node:path");
 init_commit_sha();
 init_errors();
@@ -33016,7 +33440,7 @@ function holdRun(child2, hold) {
 }
 
 // src/git/find-work-tree.ts
-var import_promises6 = require("node:fs/promises");
+var import_node_fs7 = require("node:fs");
 var import_node_path7 = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
@@ -33024,31 +33448,39 @@ var DISCOVERY_VARIABLES = [
   "GIT_CEILING_DIRECTORIES",
   "GIT_DISCOVERY_ACROSS_FILESYSTEM"
 ];
-async function findWorkTreeRoot(dir, env) {
+function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises6.realpath)(dir); ; current = (0, import_node_path7.dirname)(current)) {
+  for (let current = (0, import_node_fs7.realpathSync)(dir); ; current = (0, import_node_path7.dirname)(current)) {
     const dotGit = (0, import_node_path7.join)(current, ".git");
-    const found = await (0, import_promises6.lstat)(dotGit).catch(() => void 0);
-    if (found?.isFile()) {
-      const pointer = await (0, import_promises6.readFile)(dotGit, "utf8").catch(() => "");
-      return pointer.startsWith("gitdir: ") ? current : void 0;
-    }
+    const found = lstatOrUndefined(dotGit);
+    if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const [head, objects, config] = await Promise.all([
-        (0, import_promises6.lstat)((0, import_node_path7.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises6.lstat)((0, import_node_path7.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises6.readFile)((0, import_node_path7.join)(dotGit, "config"), "utf8").catch(() => "")
-      ]);
+      const head = lstatOrUndefined((0, import_node_path7.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path7.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path7.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
     if ((0, import_node_path7.dirname)(current) === current) return void 0;
   }
 }
+function lstatOrUndefined(path6) {
+  try {
+    return (0, import_node_fs7.lstatSync)(path6);
+  } catch {
+    return void 0;
+  }
+}
+function readOrEmpty(path6) {
+  try {
+    return (0, import_node_fs7.readFileSync)(path6, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 // src/git/git-history.ts
-var import_promises7 = require("node:fs/promises");
+var import_node_fs8 = require("node:fs");
 var import_node_path8 = require("node:path");
 init_commit_sha();
 init_errors();
@@ -33141,7 +33573,11 @@ var GitHistory = class {
   }
   async readShallowFile() {
     const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return (0, import_promises7.readFile)((0, import_node_path8.resolve)(this.root, path6), "utf8").catch(() => "");
+    try {
+      return (0, import_node_fs8.readFileSync)((0, import_node_path8.resolve)(this.root, path6), "utf8");
+    } catch {
+      return "";
+    }
   }
 };
 
@@ -33340,16 +33776,19 @@ async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path9.resolve)(repoDir);
-  const isDirectory2 = await (0, import_promises8.stat)(dir).then(
-    (s) => s.isDirectory(),
-    () => false
-  );
-  if (!isDirectory2) throw new UserError(`repository directory ${dir} does not exist`);
-  const found = await findWorkTreeRoot(dir, process.env);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
   const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
   return adapter;
+}
+function statOrUndefined(path6) {
+  try {
+    return (0, import_node_fs9.statSync)(path6);
+  } catch {
+    return void 0;
+  }
 }
 async function askGitForWorkTree(dir) {
   let root;
@@ -33362,6 +33801,7 @@ async function askGitForWorkTree(dir) {
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
 }
+var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var GitAdapter = class extends GitHistory {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
@@ -33442,23 +33882,36 @@ var GitAdapter = class extends GitHistory {
   }
   async diff(base, head) {
     const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const early = isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head)) ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : void 0;
+    const early = isFullSha(base) && isFullSha(head) ? this.knownCommits.has(base) && this.knownCommits.has(head) ? void 0 : this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : this.diffTreeOnceResolved(resolving);
     early?.catch(() => {
     });
     const [from, to] = await resolving;
-    return await early?.catch(() => void 0) ?? this.diffTree(from, to);
+    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
+    const resolvedKey = `${from} ${to}`;
+    if (!this.diffs.has(resolvedKey)) {
+      this.diffs.set(resolvedKey, diff);
+      diff.catch(() => this.diffs.delete(resolvedKey));
+    }
+    return diff;
   }
   async diffTree(from, to) {
-    const { stdout } = await this.git.run([
-      "diff-tree",
-      "-r",
-      "-z",
-      "--raw",
-      "-M",
-      "--no-commit-id",
-      from,
-      to,
-      "--"
+    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
+    return parseNameStatus(stdout);
+  }
+  /**
+   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
+   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
+   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
+   */
+  async diffTreeOnceResolved(commits) {
+    await void 0;
+    const [stdout] = await Promise.all([
+      this.git.runWithInput(
+        [...DIFF_TREE, "--stdin", "--"],
+        commits.then(([from, to]) => `${to} ${from}
+`)
+      ),
+      commits
     ]);
     return parseNameStatus(stdout);
   }
@@ -33630,6 +34083,10 @@ function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
 }
 
+// src/action/main.ts
+init_describe();
+init_error_line();
+
 // src/report/report-json.ts
 function reportObject(report) {
   const { plan } = report;
@@ -33710,6 +34167,7 @@ function renderJson(report) {
 }
 
 // src/report/report-text.ts
+init_describe();
 function renderText(report) {
   if (report.clusters) return renderClusters(report, report.clusters);
   return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
@@ -34177,6 +34635,7 @@ var OPTIONS = [
 
 // src/settings/settings.ts
 init_errors();
+init_fleet();
 
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -34545,7 +35004,7 @@ function valuesToMask(secrets) {
 }
 
 // src/action/outputs.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path10 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
@@ -34586,9 +35045,9 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 function saveFullValue(dir, name, value) {
   try {
     const folder = (0, import_node_path10.join)(dir, "config-rollout");
-    (0, import_node_fs6.mkdirSync)(folder, { recursive: true });
+    (0, import_node_fs10.mkdirSync)(folder, { recursive: true });
     const file = (0, import_node_path10.join)(folder, `${name}.json`);
-    (0, import_node_fs6.writeFileSync)(file, value);
+    (0, import_node_fs10.writeFileSync)(file, value);
     return file;
   } catch {
     return void 0;
@@ -34714,6 +35173,7 @@ function parseBoolean(name, value) {
 
 // src/action/trust-policy.ts
 init_errors();
+init_untrusted_head();
 function decideTrust(input) {
   let dryRun = input.dryRun;
   let note;
@@ -34953,8 +35413,8 @@ function tryDecodeKubeconfig(value) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs7.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs7.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -34962,7 +35422,7 @@ function workspacePath(gitRoot, env) {
 }
 function isEntryPoint() {
   try {
-    return (0, import_node_fs7.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs7.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
+    return (0, import_node_fs11.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs11.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
   } catch {
     return false;
   }

@@ -1354,7 +1354,7 @@ module.exports = __toCommonJS(run_cli_stamp_exports);
 var import_node_path8 = require("node:path");
 
 // src/ci/github-event.ts
-var import_promises = require("node:fs/promises");
+var import_node_fs = require("node:fs");
 init_errors();
 async function readEventPayload(env) {
   const path = env.GITHUB_EVENT_PATH;
@@ -1363,7 +1363,7 @@ async function readEventPayload(env) {
 async function readEventFile(path) {
   let text;
   try {
-    text = await (0, import_promises.readFile)(path, "utf8");
+    text = (0, import_node_fs.readFileSync)(path, "utf8");
   } catch (error) {
     const code = error.code;
     throw new UserError(
@@ -1421,7 +1421,7 @@ function field(value, key) {
 }
 
 // src/git/create-git.ts
-var import_promises4 = require("node:fs/promises");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 
 // src/core/commit-sha.ts
@@ -1695,7 +1695,13 @@ function runProcess(file, args, options = {}) {
     if (child.stdin) {
       child.stdin.on("error", () => {
       });
-      child.stdin.end(options.input);
+      const stdin = child.stdin;
+      if (options.input instanceof Promise)
+        options.input.then(
+          (text) => stdin.end(text),
+          () => stdin.end()
+        );
+      else stdin.end(options.input);
     }
     const finish = () => {
       if (settled) return;
@@ -1955,7 +1961,7 @@ function holdRun(child, hold) {
 }
 
 // src/git/find-work-tree.ts
-var import_promises2 = require("node:fs/promises");
+var import_node_fs2 = require("node:fs");
 var import_node_path = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
@@ -1963,31 +1969,39 @@ var DISCOVERY_VARIABLES = [
   "GIT_CEILING_DIRECTORIES",
   "GIT_DISCOVERY_ACROSS_FILESYSTEM"
 ];
-async function findWorkTreeRoot(dir, env) {
+function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = await (0, import_promises2.realpath)(dir); ; current = (0, import_node_path.dirname)(current)) {
+  for (let current = (0, import_node_fs2.realpathSync)(dir); ; current = (0, import_node_path.dirname)(current)) {
     const dotGit = (0, import_node_path.join)(current, ".git");
-    const found = await (0, import_promises2.lstat)(dotGit).catch(() => void 0);
-    if (found?.isFile()) {
-      const pointer = await (0, import_promises2.readFile)(dotGit, "utf8").catch(() => "");
-      return pointer.startsWith("gitdir: ") ? current : void 0;
-    }
+    const found = lstatOrUndefined(dotGit);
+    if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const [head, objects, config] = await Promise.all([
-        (0, import_promises2.lstat)((0, import_node_path.join)(dotGit, "HEAD")).catch(() => void 0),
-        (0, import_promises2.lstat)((0, import_node_path.join)(dotGit, "objects")).catch(() => void 0),
-        (0, import_promises2.readFile)((0, import_node_path.join)(dotGit, "config"), "utf8").catch(() => "")
-      ]);
+      const head = lstatOrUndefined((0, import_node_path.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(config) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
     if ((0, import_node_path.dirname)(current) === current) return void 0;
   }
 }
+function lstatOrUndefined(path) {
+  try {
+    return (0, import_node_fs2.lstatSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function readOrEmpty(path) {
+  try {
+    return (0, import_node_fs2.readFileSync)(path, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 // src/git/git-history.ts
-var import_promises3 = require("node:fs/promises");
+var import_node_fs3 = require("node:fs");
 var import_node_path2 = require("node:path");
 init_errors();
 
@@ -2079,7 +2093,11 @@ var GitHistory = class {
   }
   async readShallowFile() {
     const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return (0, import_promises3.readFile)((0, import_node_path2.resolve)(this.root, path), "utf8").catch(() => "");
+    try {
+      return (0, import_node_fs3.readFileSync)((0, import_node_path2.resolve)(this.root, path), "utf8");
+    } catch {
+      return "";
+    }
   }
 };
 
@@ -2187,6 +2205,13 @@ function createGitRunner(baseDir) {
       try {
         const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
         return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runWithInput(args, input) {
+      try {
+        return (await spawnGit(baseDir, args, { input })).stdout.toString("utf8");
       } catch (error) {
         throw describe(error, args);
       }
@@ -2348,16 +2373,19 @@ async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path3.resolve)(repoDir);
-  const isDirectory = await (0, import_promises4.stat)(dir).then(
-    (s) => s.isDirectory(),
-    () => false
-  );
-  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
-  const found = await findWorkTreeRoot(dir, process.env);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
   const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
   return adapter;
+}
+function statOrUndefined(path) {
+  try {
+    return (0, import_node_fs4.statSync)(path);
+  } catch {
+    return void 0;
+  }
 }
 async function askGitForWorkTree(dir) {
   let root;
@@ -2370,6 +2398,7 @@ async function askGitForWorkTree(dir) {
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
 }
+var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var GitAdapter = class extends GitHistory {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
@@ -2450,23 +2479,36 @@ var GitAdapter = class extends GitHistory {
   }
   async diff(base, head) {
     const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const early = isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head)) ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : void 0;
+    const early = isFullSha(base) && isFullSha(head) ? this.knownCommits.has(base) && this.knownCommits.has(head) ? void 0 : this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : this.diffTreeOnceResolved(resolving);
     early?.catch(() => {
     });
     const [from, to] = await resolving;
-    return await early?.catch(() => void 0) ?? this.diffTree(from, to);
+    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
+    const resolvedKey = `${from} ${to}`;
+    if (!this.diffs.has(resolvedKey)) {
+      this.diffs.set(resolvedKey, diff);
+      diff.catch(() => this.diffs.delete(resolvedKey));
+    }
+    return diff;
   }
   async diffTree(from, to) {
-    const { stdout } = await this.git.run([
-      "diff-tree",
-      "-r",
-      "-z",
-      "--raw",
-      "-M",
-      "--no-commit-id",
-      from,
-      to,
-      "--"
+    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
+    return parseNameStatus(stdout);
+  }
+  /**
+   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
+   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
+   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
+   */
+  async diffTreeOnceResolved(commits) {
+    await void 0;
+    const [stdout] = await Promise.all([
+      this.git.runWithInput(
+        [...DIFF_TREE, "--stdin", "--"],
+        commits.then(([from, to]) => `${to} ${from}
+`)
+      ),
+      commits
     ]);
     return parseNameStatus(stdout);
   }
@@ -2594,8 +2636,8 @@ function splitByNewline(paths) {
 }
 
 // src/git/work-tree.ts
-var import_node_fs = require("node:fs");
-var import_promises5 = require("node:fs/promises");
+var import_node_fs5 = require("node:fs");
+var import_promises = require("node:fs/promises");
 var import_node_os2 = require("node:os");
 var import_node_path4 = require("node:path");
 async function openWorkTree(dir) {
@@ -2614,7 +2656,7 @@ function createWorkTree(dir) {
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path) {
       try {
-        const s = (0, import_node_fs.statSync)((0, import_node_path4.join)(dir, path));
+        const s = (0, import_node_fs5.statSync)((0, import_node_path4.join)(dir, path));
         return s.isFile() ? s.size : void 0;
       } catch {
         return void 0;
@@ -2622,19 +2664,19 @@ function createWorkTree(dir) {
     },
     async read(path) {
       try {
-        return (0, import_node_fs.readFileSync)((0, import_node_path4.join)(dir, path));
+        return (0, import_node_fs5.readFileSync)((0, import_node_path4.join)(dir, path));
       } catch {
         return void 0;
       }
     },
-    write: (path, text) => (0, import_promises5.writeFile)((0, import_node_path4.join)(dir, path), text),
-    remove: (path) => (0, import_promises5.rm)((0, import_node_path4.join)(dir, path), { force: true }),
+    write: (path, text) => (0, import_promises.writeFile)((0, import_node_path4.join)(dir, path), text),
+    remove: (path) => (0, import_promises.rm)((0, import_node_path4.join)(dir, path), { force: true }),
     async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path4.join)((0, import_node_os2.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises.mkdtemp)((0, import_node_path4.join)((0, import_node_os2.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -3560,24 +3602,24 @@ function templateOf(object, path) {
 }
 
 // src/render/escaping-links.ts
-var import_node_fs2 = require("node:fs");
-var import_promises6 = require("node:fs/promises");
+var import_node_fs6 = require("node:fs");
+var import_promises2 = require("node:fs/promises");
 var import_node_path5 = require("node:path");
 init_errors();
 async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises6.realpath)(dir);
+  const top = await (0, import_promises2.realpath)(dir);
   const inside = (path) => path === top || path.startsWith(top + import_node_path5.sep);
   for (const path of paths) {
     const at = (0, import_node_path5.join)(dir, path);
     let target;
     try {
-      if (!(0, import_node_fs2.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises6.readlink)(at);
+      if (!(0, import_node_fs6.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises2.readlink)(at);
     } catch {
       continue;
     }
     const lexical = (0, import_node_path5.isAbsolute)(target) ? target : (0, import_node_path5.resolve)((0, import_node_path5.dirname)((0, import_node_path5.join)(top, path)), target);
-    const real = await (0, import_promises6.realpath)(at).catch(() => lexical);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
         `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
@@ -3591,7 +3633,7 @@ var import_node_os3 = require("node:os");
 init_errors();
 
 // src/render/renderer-environment.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var import_node_path6 = require("node:path");
 function trustedPathDirs(pathValue, untrusted) {
   const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
@@ -3601,8 +3643,8 @@ function findExecutable(name, dirs) {
   for (const dir of dirs) {
     const candidate = (0, import_node_path6.join)(dir, name);
     try {
-      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
+      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -3864,7 +3906,7 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
 }
 
 // src/render/materialize-tree.ts
-var import_promises7 = require("node:fs/promises");
+var import_promises3 = require("node:fs/promises");
 var import_node_os4 = require("node:os");
 var import_node_path7 = require("node:path");
 
@@ -3879,8 +3921,8 @@ var interruptSignal = controller.signal;
 
 // src/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises7.mkdtemp)((0, import_node_path7.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises7.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path7.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -3897,7 +3939,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises7.rm)(root, { recursive: true, force: true });
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -3909,7 +3951,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises7.mkdir)(dir, { recursive: true });
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -3928,7 +3970,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises7.rm)(index, { force: true });
+  await (0, import_promises3.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {

@@ -179,6 +179,9 @@ var require_cli_plan = __commonJS({
   }
 });
 
+// src/cli/main.ts
+var import_node_module = require("node:module");
+
 // src/process/child-groups.ts
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
@@ -290,6 +293,36 @@ function handleInterrupts(run2, write) {
       })();
     });
   }
+}
+
+// src/cli/fd-output.ts
+var import_node_fs = require("node:fs");
+function descriptorWriter(fd, stream, write = import_node_fs.writeSync) {
+  let throughStream;
+  let readerGone = false;
+  return (text) => {
+    if (readerGone) return;
+    if (throughStream) {
+      throughStream.write(text);
+      return;
+    }
+    let left = Buffer.from(text);
+    while (left.length > 0) {
+      try {
+        left = left.subarray(write(fd, left));
+      } catch (error) {
+        const code = error.code;
+        if (code === "EPIPE") {
+          readerGone = true;
+          return;
+        }
+        if (code !== "EAGAIN") throw error;
+        throughStream = stream();
+        throughStream.write(left);
+        return;
+      }
+    }
+  };
 }
 
 // src/compose/version.ts
@@ -884,19 +917,33 @@ function useColor(stream, env) {
 }
 
 // src/cli/main.ts
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error) => {
+var streamOf = (stream) => () => {
+  const opened = stream();
+  opened.on("error", (error) => {
     if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
     throw error;
   });
-}
+  return opened;
+};
+var stdout = descriptorWriter(
+  1,
+  streamOf(() => process.stdout)
+);
+var stderr = descriptorWriter(
+  2,
+  streamOf(() => process.stderr)
+);
+var require2 = (0, import_node_module.createRequire)(__configRolloutModuleUrl);
 var run = runCli(process.argv.slice(2), process.env, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  color: useColor(process.stderr, process.env),
+  stdout,
+  stderr,
+  get color() {
+    const { isatty } = require2("node:tty");
+    return useColor({ isTTY: isatty(2) }, process.env);
+  },
   cwd: process.cwd()
 });
-handleInterrupts(run, (text) => process.stderr.write(text));
+handleInterrupts(run, stderr);
 run.then((code) => {
   process.exitCode = finalExitCode(code);
   if (interruptedSignal() === void 0) setTimeout(() => process.exit(finalExitCode(code)), 2e3).unref();

@@ -1,6 +1,6 @@
 // Adapter: the webhook payload of the event that started the workflow (GITHUB_EVENT_PATH). The range
 // (read-ci-environment.ts) and the action's trust policy both read it through here.
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { UserError } from "../core/errors.js";
 
 /**
@@ -24,7 +24,8 @@ export async function readEventPayload(env: Record<string, string | undefined>):
 export async function readEventFile(path: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    // Read once per run, at its start (eventReader): node:fs/promises is not loaded for it.
+    text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(

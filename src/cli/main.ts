@@ -1,27 +1,44 @@
 #!/usr/bin/env node
 // The CLI entry point: the real process's arguments, environment and streams into runCli.
+import { createRequire } from "node:module";
 import { interruptedSignal } from "../process/interrupt.js";
 import { finalExitCode, handleInterrupts } from "../process/interrupt-run.js";
+import { descriptorWriter } from "./fd-output.js";
 import { runCli } from "./run-cli.js";
 import { useColor } from "./stderr-log.js";
 
-// `config-rollout … | head` closes the pipe early: what the reader no longer wants is dropped, and
-// the run ends as it would have, with its own exit code, instead of dying on EPIPE with a stack
-// trace. Any other write error still ends the process as Node would.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
+// Written straight to the descriptors (fd-output.ts says why and what happens on EPIPE and
+// EAGAIN); the streams are used only once a descriptor refuses a write. A stream's EPIPE, from then
+// on, is dropped as well; any other write error still ends the process as Node would.
+const streamOf = (stream: () => NodeJS.WriteStream) => () => {
+  const opened = stream();
+  opened.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
     throw error;
   });
-}
+  return opened;
+};
+const stdout = descriptorWriter(
+  1,
+  streamOf(() => process.stdout),
+);
+const stderr = descriptorWriter(
+  2,
+  streamOf(() => process.stderr),
+);
+// node:tty is required when colour is first asked about (a run that logs), not by --version.
+const require = createRequire(import.meta.url);
 
 const run = runCli(process.argv.slice(2), process.env, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  color: useColor(process.stderr, process.env),
+  stdout,
+  stderr,
+  get color() {
+    const { isatty } = require("node:tty") as typeof import("node:tty");
+    return useColor({ isTTY: isatty(2) }, process.env);
+  },
   cwd: process.cwd(),
 });
-handleInterrupts(run, (text) => process.stderr.write(text));
+handleInterrupts(run, stderr);
 run.then((code) => {
   process.exitCode = finalExitCode(code);
   // The report is out. A --contexts cluster that --timeout gave up on may still hold a socket to an

@@ -2,7 +2,7 @@
 // stderr, an exit code out. main.ts runs it on the real process; tests run it in-process.
 // Only the flag parser is loaded up front: `--help` and `--version` must not pay for loading git,
 // YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read. In
-// dist/ that import is a file of its own (cli-plan.js, ~300 KB that --help never compiles).
+// dist/ that import is a file of its own (cli-plan.js, ~150 KB that --help never compiles).
 import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
 import { helpText, stampHelpText } from "../settings/help.js";

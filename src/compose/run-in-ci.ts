@@ -8,7 +8,6 @@ import type { OptionNaming } from "../core/option-naming.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
 import { type PlanWriter, runConfigRollout } from "../pipeline/run.js";
-import { runFleet } from "../pipeline/run-fleet.js";
 import type { Settings } from "../settings/settings.js";
 import type { ClusterConnection } from "./cluster-connection.js";
 
@@ -32,6 +31,7 @@ export async function runInCi(
   const naming = adapters.naming ? { naming: adapters.naming } : {};
   if (settings.contexts) {
     // settings.ts refuses --plan and --plan-out with --contexts: a plan file is one cluster's.
+    const { runFleet } = await import("../pipeline/run-fleet.js");
     return runFleet({
       settings,
       ...(await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent)),

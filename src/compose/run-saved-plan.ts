@@ -9,8 +9,8 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { type PlanDocument, parsePlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
-import type { ClusterAccess } from "../pipeline/apply-plan.js";
 import { applySavedPlan, checkPlanKey } from "../pipeline/apply-saved-plan.js";
+import type { ClusterAccess } from "../pipeline/repo-plan.js";
 import type { Settings } from "../settings/settings.js";
 
 export async function readPlanFile(path: string): Promise<PlanDocument> {

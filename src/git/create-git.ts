@@ -1,6 +1,6 @@
 // The git adapter: git with argument arrays, refs verified before use, paths after "--".
 
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { isFullSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
@@ -24,18 +24,22 @@ export async function createGit(repoDir: string, options: { timeoutMs?: number }
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
   const dir = resolve(repoDir);
-  const isDirectory = await stat(dir).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  if (!isDirectory) throw new UserError(`repository directory ${dir} does not exist`);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   // Found without git in the usual case; git itself then checks it can use the repository (its
   // owner, for one) with the first command, and says so if not (see resolveBatch).
-  const found = await findWorkTreeRoot(dir, process.env);
+  const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? (await askGitForWorkTree(dir));
   const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
   if (found !== undefined) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => undefined);
   return adapter;
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `git rev-parse --show-toplevel`, or the UserError saying why `dir` is no work tree git will use. */
@@ -50,6 +54,9 @@ async function askGitForWorkTree(dir: string): Promise<string> {
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
 }
+
+/** The diff of two trees as the scan reads it: every changed path with its modes, renames found. */
+const DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 
 class GitAdapter extends GitHistory implements Git {
   /**
@@ -147,30 +154,50 @@ class GitAdapter extends GitHistory implements Git {
 
   private async diff(base: string, head: string): Promise<FileChange[]> {
     const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    // Two full SHAs name the same objects whatever happens to the refs: git diffs them while the
-    // same SHAs are verified to be commits, instead of after. Its answer counts only once they are.
+    // git starts while the commits resolve, not after (each git process takes a few ms to start):
+    // two full SHAs name the same objects whatever happens to the refs, and are diffed at once;
+    // other refs are handed to git as the SHAs they resolve to. Either answer counts only once
+    // both are verified to be commits.
     const early =
-      isFullSha(base) && isFullSha(head) && !(this.knownCommits.has(base) && this.knownCommits.has(head))
-        ? this.diffTree(`${base}^{commit}`, `${head}^{commit}`)
-        : undefined;
+      isFullSha(base) && isFullSha(head)
+        ? this.knownCommits.has(base) && this.knownCommits.has(head)
+          ? undefined
+          : this.diffTree(`${base}^{commit}`, `${head}^{commit}`)
+        : this.diffTreeOnceResolved(resolving);
     early?.catch(() => {});
     const [from, to] = await resolving;
-    return (await early?.catch(() => undefined)) ?? this.diffTree(from, to);
+    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
+    // Asked for by ref (HEAD~1), the same diff is there for whoever asks by SHA.
+    const resolvedKey = `${from} ${to}`;
+    if (!this.diffs.has(resolvedKey)) {
+      this.diffs.set(resolvedKey, diff);
+      diff.catch(() => this.diffs.delete(resolvedKey));
+    }
+    return diff;
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {
     // diff-tree is the plumbing behind `git diff`: user diff settings cannot change its output.
     // --raw (not --name-status): the same entries with their modes, which tell submodules apart.
-    const { stdout } = await this.git.run([
-      "diff-tree",
-      "-r",
-      "-z",
-      "--raw",
-      "-M",
-      "--no-commit-id",
-      from,
-      to,
-      "--",
+    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
+    return parseNameStatus(stdout);
+  }
+
+  /**
+   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
+   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
+   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
+   */
+  private async diffTreeOnceResolved(commits: Promise<[string, string]>): Promise<FileChange[]> {
+    // After the microtask that starts the resolve's `cat-file` (queued when the refs were asked
+    // for): that process is what this one waits for, so it is spawned first.
+    await undefined;
+    const [stdout] = await Promise.all([
+      this.git.runWithInput(
+        [...DIFF_TREE, "--stdin", "--"],
+        commits.then(([from, to]) => `${to} ${from}\n`),
+      ),
+      commits,
     ]);
     return parseNameStatus(stdout);
   }

@@ -1,7 +1,7 @@
 // The git adapter's history and network side: whether a commit is there, shallow clones, fetches by
 // SHA or branch, deepening, and ancestry. GitAdapter (create-git.ts) extends it with reads and diffs.
 
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isFullSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
@@ -114,6 +114,10 @@ export abstract class GitHistory implements Pick<Git, HistoryMethods> {
 
   private async readShallowFile(): Promise<string> {
     const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    return readFile(resolve(this.root, path), "utf8").catch(() => "");
+    try {
+      return readFileSync(resolve(this.root, path), "utf8");
+    } catch {
+      return "";
+    }
   }
 }

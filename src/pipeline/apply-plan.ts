@@ -1,249 +1,50 @@
 // The second phase of a run: one plan (made once from git by run.ts: resolve, scan, render) applied
-// to one cluster. Everything here is per cluster: discovery of the workloads only this cluster runs,
-// the plan they complete, the check that the cluster holds the committed configs, the permission
-// check, the one restart-and-wait path and the wait. Nothing here reads git except through the
-// plan's own readers, so one plan can be applied to many clusters (in parallel: the strategy object,
-// which keeps state between prepare and patch, is made per call).
-import type { CommitOrder } from "../core/commit-sha.js";
-import { UserError } from "../core/errors.js";
-import type { Log } from "../core/log.js";
-import {
-  type HeadConfig,
-  idKey,
-  type Manifest,
-  type ObjectId,
-  type Plan,
-  type PlannedWorkload,
-} from "../core/model.js";
-import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
-import { buildPlan } from "../core/plan/build-plan.js";
-import { applyGuardRails } from "../core/plan/guard-rails.js";
+// to one cluster. A plan of nothing (the range changes no config and no workload) is reported here;
+// any other is completed and rolled out by complete-and-roll-out.ts, which this file loads only
+// then: a push that touches no manifest never loads the cluster's code (in dist/ it is a bundle of
+// its own). Nothing here reads git except through the plan's own readers, so one plan can be
+// applied to many clusters.
+import type { Plan } from "../core/model.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
-import { markRollsOnApply, podTemplateChanges } from "../core/sources/rolls-on-apply.js";
-import { checkVariants, describeVariantConflicts } from "../core/sources/variant-conflicts.js";
-import type { Cluster } from "../kube/kube-client.js";
-import type { Settings } from "../settings/settings.js";
-import { discoverClusterWorkloads } from "./cluster/discover-cluster.js";
-import { rollOutPlan } from "./cluster/roll-out-plan.js";
-import { committedContent } from "./cluster/sync-configs.js";
-import { assumedNamespaceNote } from "./scan/namespace-note.js";
+import { type ApplyContext, type ClusterAccess, emptyPlanOf, type RepoPlan } from "./repo-plan.js";
 import type { RepositoryScan } from "./scan/scan-model.js";
-import { chooseRestartStrategy } from "./strategy/choose-strategy.js";
-import type { RestartStrategy } from "./strategy/restart-strategy.js";
 
-/** What the repository says, made once per run: everything applying to a cluster needs. */
-export interface RepoPlan {
-  base: string;
-  head: string;
-  /** How the range was chosen, e.g. "GitHub push: before..after". */
-  rangeNote: string;
-  scan: RepositoryScan;
-  /** Lines for the plan's warnings found while scanning (sources not read, submodules). */
-  scanWarnings: string[];
-  /** Reads more configs committed at head (the annotation hash covers unchanged consumed configs too). */
-  readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
-  /** Where a commit stands relative to head in git's history. */
-  commitOrder(commit: string): Promise<CommitOrder>;
-}
-
-/** One cluster to apply to: opened lazily, at most once. */
-export interface ClusterAccess {
-  connect: () => Promise<Cluster | undefined>;
-  /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
-  configured: boolean;
-}
-
-export interface ApplyContext {
-  settings: Settings;
-  log: Log;
-  naming?: OptionNaming;
-  now?: () => number;
-  /** Called with the completed plan before anything is written (--plan-out writes the plan file). */
-  onPlan?: (plan: Plan, clusterWorkloads: Manifest[]) => Promise<void>;
-}
-
-/** The plan of a range with nothing to compare (no base): the report says why. */
-export function emptyPlanOf(range: { base?: string; head: string; note: string }): Plan {
-  return {
-    base: range.base ?? "",
-    head: range.head,
-    rangeNote: range.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: [],
-  };
-}
-
-/**
- * Apply the plan to one cluster: discover, verify the live configs, check permissions, patch, wait.
- * Kept long (about 90 lines) on purpose: it is one cluster's table of contents, one call per stage
- * in the order they run, with the values each stage hands the next visible in one place.
- */
+/** Apply the plan to one cluster: a plan of nothing is its report; any other is completed and rolled out. */
 export async function applyPlanToCluster(
   repoPlan: RepoPlan,
   connection: ClusterAccess,
   context: ApplyContext,
 ): Promise<RunReport> {
-  const { settings, log } = context;
-  const now = context.now ?? Date.now;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const strategy = await chooseRestartStrategy(settings, now);
-  // A run that waits for a GitOps agent follows only what the repository defines (all the agent deploys).
-  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
-  let cluster: Cluster | undefined;
-  const connectOnce = async () => {
-    cluster ??= await connection.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-
-  // Added configs too: an existing workload may reference one as optional (and then restarts).
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads =
-    discover !== "repo" && modified.length > 0
-      ? await log.group("Discover consumers on the cluster", async () =>
-          discoverClusterWorkloads(
-            await connectOnce(),
-            [...new Set(modified.map((c) => c.id.namespace))],
-            settings.concurrency,
-          ),
-        )
-      : [];
-  const plannedClusterWorkloads =
-    strategy.planningView && clusterWorkloads.length > 0
-      ? await strategy.planningView(clusterWorkloads, await connectOnce())
-      : clusterWorkloads;
-  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes =
-      toRestart.length > 0
-        ? (strategy.planNotes?.({
-            workloads: toRestart,
-            headConfigs: scan.headConfigs,
-            head: repoPlan.head,
-          }) ?? [])
-        : [];
-    return reportOf(plan, { results: [], notes }, settings.dryRun);
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
   }
-
-  const live = await connectOnce();
-  const { results, notes } = await rollOutPlan(
-    live,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads,
-      },
-      repoWorkloads: scan.workloads,
-      expectedConfigs: new Map(
-        modified.flatMap((c) => {
-          const head = scan.headConfigs.get(idKey(c.id));
-          return head ? [[idKey(c.id), committedContent(head)] as const] : [];
-        }),
-      ),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: repoPlan.readHeadConfigs,
-      commitOrder: repoPlan.commitOrder,
-      head: repoPlan.head,
-    },
-    { strategy, settings, log, now },
-  );
-  return reportOf(plan, { results, notes }, settings.dryRun, live);
+  const { completeAndRollOut } = await import("./complete-and-roll-out.js");
+  return completeAndRollOut(repoPlan, connection, context);
 }
 
 /**
- * The repository's plan completed with what this cluster runs: the consumers found only there, the
- * checks that sources agree where the plan depends on them, the guard rails. Pure; logs its notes.
+ * Whether the scan leaves nothing to plan on any cluster: no config changed, no workload read at
+ * either commit, no object defined twice. Discovery asks the cluster only for consumers of changed
+ * configs, so no cluster can add to such a plan.
  */
-function completePlan(
-  repoPlan: RepoPlan,
-  clusterWorkloads: Manifest[],
-  strategy: RestartStrategy,
-  context: ApplyContext,
-): Plan {
-  const { settings, log } = context;
-  const naming = context.naming ?? CLI_FLAGS;
+export function plansNothing(scan: RepositoryScan): boolean {
+  return (
+    scan.changes.length === 0 &&
+    scan.workloads.length === 0 &&
+    scan.baseWorkloads.length === 0 &&
+    scan.variants.size === 0
+  );
+}
+
+/** The plan of a scan that plans nothing: what completing it would give (test/pipeline/apply-plan.test.ts). */
+function planOfNothing(repoPlan: RepoPlan): Plan {
   const { scan } = repoPlan;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads),
-  });
-  // Sources that define one object differently stop the run only when the plan depends on which
-  // one the cluster runs; checked before anything is written.
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged,
-    },
-    scan.variants,
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  // Located, so CI shows them on the file that deleted the config (a GitHub annotation).
-  for (const warning of built.warnings) log.warn(warning.message, warning);
-  // The gitops strategy follows template changes: the stamp itself changes the template.
-  const planned = withWorkloadSources(
-    strategy.followsTemplateChanges
-      ? built.workloads
-      : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads,
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
   return {
     ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    ...(scan.sourceNotes.length + variantCheck.notes.length > 0
-      ? { sources: [...scan.sourceNotes, ...variantCheck.notes] }
-      : {}),
+    ...(scan.sourceNotes.length > 0 ? { sources: [...scan.sourceNotes] } : {}),
     problems: scan.problems,
-    warnings: [
-      ...repoPlan.scanWarnings,
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...(namespaceNote ? [namespaceNote] : []),
-      ...guarded.notes,
-    ],
+    warnings: [...repoPlan.scanWarnings],
   };
-}
-
-/**
- * A rendered workload names its source; a file is blamed only when the workload itself changed (it
- * rolls on apply): otherwise the changed input explains the config, not the workload.
- */
-function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]): PlannedWorkload[] {
-  const byKey = new Map(manifests.filter((m) => m.origin !== undefined).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : undefined;
-    if (m?.origin === undefined) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
-    };
-  });
-}
-
-/** What to set when a real run has no cluster: named for the entry point in use. */
-export function noClusterHint(naming: OptionNaming): string {
-  return naming.entryPoint === "cli"
-    ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan"
-    : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
 }

@@ -12,9 +12,9 @@ import {
   sharedChangeFields,
 } from "../core/plan-file/plan-document.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
-import { type ApplyContext, type ClusterAccess, noClusterHint } from "./apply-plan.js";
 import { rollOutPlan } from "./cluster/roll-out-plan.js";
 import type { ExpectedConfig } from "./cluster/sync-configs.js";
+import { type ApplyContext, type ClusterAccess, noClusterHint } from "./repo-plan.js";
 import { createPlannedStrategy } from "./strategy/planned-strategy.js";
 
 /** Checks that need no request: the key the Secret digests were made with. Throws exit 2. */

@@ -21,7 +21,7 @@ import {
 import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
 import { configCopy } from "../core/versioned/config-copy.js";
 import type { Settings } from "../settings/settings.js";
-import type { RepoPlan } from "./apply-plan.js";
+import type { RepoPlan } from "./repo-plan.js";
 import { computeRestartHashes } from "./strategy/restart-hash.js";
 
 export async function makePlanDocument(

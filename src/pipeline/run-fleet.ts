@@ -11,8 +11,9 @@ import { CLI_FLAGS } from "../core/option-naming.js";
 import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
 import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
-import { type ApplyContext, applyPlanToCluster, type ClusterAccess, type RepoPlan } from "./apply-plan.js";
+import { applyPlanToCluster } from "./apply-plan.js";
 import { WAIT_FOR_ROLLOUTS } from "./cluster/restart-and-wait.js";
+import type { ApplyContext, ClusterAccess, RepoPlan } from "./repo-plan.js";
 import { planRepository, type RunDependencies } from "./run.js";
 
 export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {

@@ -4,7 +4,7 @@
 // run it against real temp repos and the simulated API server, and the CLI and the GitHub Action
 // share it unchanged.
 import type { CiKind } from "../ci/ci-kind.js";
-import { isFullSha, type RangeInput } from "../ci/range-request.js";
+import type { RangeInput } from "../ci/range-request.js";
 import { resolveRange } from "../ci/resolve-range.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
@@ -17,9 +17,9 @@ import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
-import { applyPlanToCluster, emptyPlanOf, type RepoPlan } from "./apply-plan.js";
+import { applyPlanToCluster } from "./apply-plan.js";
+import { emptyPlanOf, type RepoPlan } from "./repo-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
-import { readConfigsAt } from "./scan/configs-at-head.js";
 import type { RepositoryScan, ScanOptions } from "./scan/scan-model.js";
 import { scanRepository } from "./scan/scan-repository.js";
 import { unreadSubmodules } from "./scan/unread-submodules.js";
@@ -114,8 +114,15 @@ export async function planRepository(
       rangeNote: commits.note,
       scan,
       scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
-      readHeadConfigs: (ids) =>
-        readConfigsAt(git, commits.head, ids, scan.headConfigs, scanOptions, scan.owned),
+      readHeadConfigs: async (ids) =>
+        (await import("./scan/configs-at-head.js")).readConfigsAt(
+          git,
+          commits.head,
+          ids,
+          scan.headConfigs,
+          scanOptions,
+          scan.owned,
+        ),
       commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
     },
   };
@@ -124,9 +131,10 @@ export async function planRepository(
 /** The commits to compare, from the CI environment and the flags (fetching what a shallow clone lacks). */
 function resolveRunCommits(deps: Pick<RunDependencies, "range" | "git" | "ci">, naming: OptionNaming) {
   const request = resolveRange(deps.range, naming);
-  // Two full SHAs (a push event's) are diffed while they are verified: the scan asks for the same
-  // diff. Should they not resolve (a commit to fetch), the scan diffs what they resolved to.
-  if (request.kind === "range" && isFullSha(request.base) && isFullSha(request.head)) {
+  // The range's diff starts while its commits are verified (git's start-up overlaps the resolve):
+  // the scan asks for the same diff. Should they not resolve (a commit to fetch), or resolve to
+  // other commits (a forced push's fallback), the scan diffs what they resolved to.
+  if (request.kind === "range" && !request.forced) {
     deps.git.changedFiles(request.base, request.head).catch(() => {});
   }
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });

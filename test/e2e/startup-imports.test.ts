@@ -1,11 +1,12 @@
 // What `node dist/cli.js` loads: Node reads and compiles a whole bundle, so what a run often does
-// not need stays out of it: `--help` and `--version` compile dist/cli.js alone, a run also
-// dist/cli-plan.js, and the rest is in dist/vendor/, required only when a run needs it: the
-// yaml package (files the fast path gives up on, kustomizations, rendered output), picomatch (globs
-// other than the default ones), simple-git (fetches), client-node (a cluster) and Octokit (a pull
-// request comment). node:crypto (hashes for restarts and versioned copies) is required only to
-// hash. Checked by running the CLI with a preload that records every file and built-in module the
-// process loaded.
+// not need stays out of it: `--help` and `--version` compile dist/cli.js alone; a run also
+// dist/cli-plan.js, which is all a push that touches no manifest needs; a run that reads manifests
+// also dist/cli-stages.js (the scan proper, the cluster). The rest is in dist/vendor/, required only
+// when a run needs it: the yaml package (files the fast path gives up on, kustomizations, rendered
+// output), picomatch (globs other than the default ones), simple-git (fetches), client-node (a
+// cluster) and Octokit (a pull request comment). node:crypto (hashes for restarts and versioned
+// copies) is required only to hash. Checked by running the CLI with a preload that records every
+// file and built-in module the process loaded.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +35,8 @@ describe("what `node dist/cli.js` loads", () => {
   let head: string;
   /** A commit after head whose config the fast YAML path gives up on (a flow mapping). */
   let flow: string;
+  /** A commit after flow that changes the README only. */
+  let docs: string;
   let scratch: string;
   let preload: string;
 
@@ -71,6 +74,8 @@ describe("what `node dist/cli.js` loads", () => {
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config, namespace: shop}\ndata: {mode: c}\n",
     );
     flow = await repo.commit("flow");
+    await repo.write("README.md", "How to deploy.\n");
+    docs = await repo.commit("docs");
   });
   afterAll(async () => {
     await repo.cleanup();
@@ -129,10 +134,32 @@ describe("what `node dist/cli.js` loads", () => {
     expect(mistyped.dist).toEqual(["cli.js"]);
   });
 
+  test("a push that touches no manifest loads only the flags' and the run's first bundle", async () => {
+    const loaded = await run([
+      "--repo",
+      repo.dir,
+      "--base",
+      flow,
+      "--head",
+      docs,
+      "--dry-run",
+      "--output",
+      "json",
+    ]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli.js"]);
+    expect(loaded.vendor).toEqual([]);
+    // Its files are found with synchronous calls, its event file read the same way: no promise API.
+    expect(loaded.builtins).not.toContain("fs/promises");
+    expect(loaded.builtins).not.toContain("crypto");
+    // What it compiles: not the scan's, the cluster's, the plan file's or the stamp's code.
+    expect(statSync(join(dirname(CLI), "cli-plan.js")).size).toBeLessThan(200 * 1024);
+  });
+
   test("a plan of plain manifests loads neither yaml, picomatch, simple-git, client-node nor node:crypto", async () => {
     const loaded = await plan();
     expect(loaded.code).toBe(0);
-    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli.js"]);
+    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli-stages.js", "cli.js"]);
     expect(loaded.vendor).toEqual([]);
     expect(loaded.builtins).not.toContain("crypto");
   });
@@ -209,7 +236,7 @@ describe("what `node dist/cli.js` loads", () => {
       "--base",
       base,
       "--head",
-      flow,
+      docs,
       "--dry-run",
       "--discover",
       "repo",

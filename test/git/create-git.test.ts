@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -104,6 +104,30 @@ describe("git adapter on a real repository", () => {
     const tag = (await repo.git(["rev-parse", "second-tag"])).trim();
     expect(tag).not.toBe(second);
     expect(await git.changedFiles(first, tag)).toEqual(await git.changedFiles(first, second));
+  });
+
+  test("refs are diffed as the commits they resolve to: one diff, for whoever asks by ref or by SHA", async () => {
+    // GIT_TRACE: git itself logs each command it runs, so the diffs can be counted.
+    const trace = join(tmpdir(), `config-rollout-trace-${process.pid}-${Date.now()}`);
+    process.env.GIT_TRACE = trace;
+    try {
+      const fresh = await createGit(repo.dir);
+      const byRef = await fresh.changedFiles("HEAD~1", "HEAD");
+      expect(byRef).toEqual(await git.changedFiles(first, second));
+      expect(await fresh.changedFiles(first, second)).toBe(byRef);
+      const diffs = readFileSync(trace, "utf8")
+        .split("\n")
+        .filter((line) => line.includes("trace: built-in: git diff-tree"));
+      expect(diffs).toHaveLength(1);
+      // A ref that names no commit fails the diff: git is never handed half a range.
+      await expect(fresh.changedFiles("no-such-branch", "HEAD")).rejects.toThrow(
+        new UserError("not a commit: no-such-branch"),
+      );
+      await expect(fresh.changedFiles("HEAD", `${second}^{tree}`)).rejects.toThrow(/not a commit/);
+    } finally {
+      delete process.env.GIT_TRACE;
+      rmSync(trace, { force: true });
+    }
   });
 
   test("reads one file at a revision, undefined when absent there", async () => {

@@ -28,11 +28,6 @@ export interface ChangedManifests {
   early: EarlySearch | undefined;
 }
 
-/** The paths a range changes, old and new names alike. */
-export function changedPathsOf(files: readonly FileChange[]): string[] {
-  return [...new Set(files.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path])))];
-}
-
 export async function readChangedManifests(
   git: Git,
   commits: { base: string; head: string },

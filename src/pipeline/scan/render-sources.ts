@@ -4,8 +4,7 @@
 // objects labelled with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
 import type { Log } from "../../core/log.js";
 import { type ChartReport, chartReport } from "../../core/sources/helm-charts.js";
-import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
-import type { EntryRules } from "../../core/sources/kustomize-entries.js";
+import { kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import { pathsAtBase } from "../../core/sources/paths-at-base.js";
 import type { SourceWarning } from "../../core/sources/source-warning.js";
 import type { FileChange, Git } from "../../git/git.js";
@@ -15,28 +14,10 @@ import { globMatcher } from "./glob-matcher.js";
 import { findKustomizeSources } from "./kustomize-sources.js";
 import { renderAll } from "./render-all.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedObjects, type RenderedSource } from "./rendered-source.js";
+import type { SourceOptions } from "./scan-model.js";
+import { changedPathsOf, dirOf, renderNotRunNote, SOURCE_FILE_NAMES } from "./touches-manifests.js";
 
 export type { RenderedObjects } from "./rendered-source.js";
-
-export interface SourceOptions {
-  /** [] discovers root kustomizations; ["none"] turns kustomize off. */
-  kustomize: string[];
-  /** --paths, when given explicitly: only the kustomizations and charts it matches are discovered. */
-  paths?: string[];
-  render?: string;
-  renderPaths: string[];
-  defaultNamespace: string;
-  /** --render-env: variables the --render command gets besides the fixed allowlist. */
-  renderEnv?: string[];
-  /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
-  timeoutMs?: number;
-  /** --max-file-size: a render printing more is stopped. */
-  maxOutputBytes?: number;
-  /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
-  entryRules?: EntryRules;
-  /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
-  env: Record<string, string | undefined>;
-}
 
 export interface RenderedSources {
   /** Files a renderer owns: not read as raw manifests. */
@@ -57,63 +38,6 @@ export interface RenderedSources {
 
 const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
-/** The files that make a directory a source: kustomizations and Helm charts. */
-const SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
-
-/** Look-ups (paths at either commit) the check below makes at most; beyond, the tree is listed. */
-const MAX_SOURCE_LOOKUPS = 2000;
-
-/**
- * Whether a range that changes `changedPaths` (none of them a raw manifest) may touch a rendered
- * source, told without listing the tree (at 20,000 files the listing costs more than the diff):
- * - with --render, a path matching --render-paths;
- * - a kustomization or Chart.yaml in a changed path's directory or any directory above it, at
- *   either commit: kustomize reads no file outside its kustomization's directory (its load
- *   restrictor refuses "not in or below"; a directory above is another kustomization), and a
- *   chart's files are under its Chart.yaml;
- * - a --kustomize directory without a kustomization at either commit: the full scan says so.
- * Too many directories to look up counts as touched.
- */
-export async function mayTouchSources(
-  git: Git,
-  base: string,
-  head: string,
-  changedPaths: readonly string[],
-  options: Pick<SourceOptions, "kustomize" | "render" | "renderPaths">,
-): Promise<boolean> {
-  if (changedPaths.length === 0) return false;
-  if (options.render !== undefined) {
-    const matches = await globMatcher(options.renderPaths, { dot: true });
-    if (changedPaths.some((p) => matches(p))) return true;
-  }
-  const dirs = new Set<string>();
-  for (const path of changedPaths) {
-    for (let dir = dirOf(path); !dirs.has(dir); dir = dirOf(dir)) {
-      dirs.add(dir);
-      if (dir === "") break;
-    }
-  }
-  const inDir = (dir: string, names: readonly string[]) =>
-    names.map((name) => (dir === "" ? name : `${dir}/${name}`));
-  const explicit = options.kustomize.filter((dir) => dir !== "none");
-  const lookups = [
-    ...new Set([
-      ...[...dirs].flatMap((dir) => inDir(dir, SOURCE_FILE_NAMES)),
-      ...explicit.flatMap((dir) => inDir(dir, KUSTOMIZATION_FILE_NAMES)),
-    ]),
-  ];
-  if (lookups.length * 2 > MAX_SOURCE_LOOKUPS) return true;
-  // Through the reader already open for the commits: no process of its own. A limit of 0 bytes
-  // reads past the files, only their presence matters.
-  const [atBase, atHead] = await Promise.all([
-    git.readFilesUpTo(base, lookups, 0),
-    git.readFilesUpTo(head, lookups, 0),
-  ]);
-  const found = new Set([atBase, atHead].flatMap((read) => [...read.files.keys(), ...read.oversized.keys()]));
-  if ([...dirs].some((dir) => inDir(dir, SOURCE_FILE_NAMES).some((p) => found.has(p)))) return true;
-  return explicit.some((dir) => !inDir(dir, KUSTOMIZATION_FILE_NAMES).some((p) => found.has(p)));
-}
-
 /**
  * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
  * the scan starts it as soon as the diff shows a file that may matter, beside the reads.
@@ -132,9 +56,7 @@ export async function renderSources(
   /** listSourceFiles(git, head), when already started. */
   headListing: Promise<string[]> = listSourceFiles(git, head),
 ): Promise<RenderedSources> {
-  const changedPaths = [
-    ...new Set(changedFiles.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]))),
-  ];
+  const changedPaths = changedPathsOf(changedFiles);
   // A range that changes no file touches no source: no listing, no render.
   if (changedPaths.length === 0)
     return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
@@ -266,10 +188,6 @@ async function reportCharts(
   return chartReport(considered, changedPaths, { render: { isRenderInput } });
 }
 
-export function renderNotRunNote(command: string): string {
-  return `render: ${command}: not run, the range touches none of --render-paths`;
-}
-
 /** The --render command as a source, when the range touches one of --render-paths. */
 async function renderCommandSource(
   command: string,
@@ -293,9 +211,4 @@ async function renderCommandSource(
     render: (checkout, commit, signal) =>
       runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
   };
-}
-
-function dirOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
 }

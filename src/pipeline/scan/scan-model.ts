@@ -3,12 +3,33 @@
 // these types; scan-repository.ts runs them in order.
 import type { ParsedDocuments } from "../../core/manifests/parse-documents.js";
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../../core/model.js";
+import type { EntryRules } from "../../core/sources/kustomize-entries.js";
 import type { Variant } from "../../core/sources/source-variants.js";
 import type { SourceWarning } from "../../core/sources/source-warning.js";
 import type { FileChange } from "../../git/git.js";
-import type { SourceOptions } from "./render-sources.js";
 
 export type { HeadConfig } from "../../core/model.js";
+
+/** The rendered sources of a scan: which exist, how they render (render-sources.ts renders them). */
+export interface SourceOptions {
+  /** [] discovers root kustomizations; ["none"] turns kustomize off. */
+  kustomize: string[];
+  /** --paths, when given explicitly: only the kustomizations and charts it matches are discovered. */
+  paths?: string[];
+  render?: string;
+  renderPaths: string[];
+  defaultNamespace: string;
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv?: string[];
+  /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
+  timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
+  /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
+  env: Record<string, string | undefined>;
+}
 
 export interface ScanOptions {
   paths: string[];

@@ -1,38 +1,19 @@
 // Stage: from two commits to the parsed manifests that matter. Reads only the files the diff touched,
 // plus the files at head whose text names a changed config (found with one `git grep`), so the cost
 // follows the size of the change, not the size of the repository. Each step has its file:
-//   changed-files.ts    the manifests the diff touched, at both commits (the early search starts)
-//   render-sources.ts   the rendered sources the range touches, rendered at both commits
-//   compare-commits.ts  raw and rendered objects, one definition each, compared: the config changes
-//   objects-across-files.ts, new-at-base.ts   what files the diff did not touch settle
-//   candidates.ts       the consumers of the changes at head
-//   configs-at-head.ts  the configs at head, for the restart hash and --apply
-import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
+//   touches-manifests.ts  whether the diff may touch a manifest at all (most pushes: no, and done)
+//   scan-changed-manifests.ts  the rest, in order (loaded only when the answer is yes):
+//     changed-files.ts    the manifests the diff touched, at both commits (the early search starts)
+//     render-sources.ts   the rendered sources the range touches, rendered at both commits
+//     compare-commits.ts  raw and rendered objects, one definition each, compared: the config changes
+//     objects-across-files.ts, new-at-base.ts   what files the diff did not touch settle
+//     candidates.ts       the consumers of the changes at head
+//     configs-at-head.ts  the configs at head, for the restart hash and --apply
 import type { Log } from "../../core/log.js";
-import {
-  type ConfigChange,
-  type HeadConfig,
-  idKey,
-  type Manifest,
-  type ManifestProblem,
-} from "../../core/model.js";
-import { settleWorkloads } from "../../core/sources/source-variants.js";
-import type { FileChange, Git } from "../../git/git.js";
-import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
-import { type ChangedManifests, changedPathsOf, readChangedManifests } from "./changed-files.js";
-import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
-import { collectConfigs } from "./configs-at-head.js";
-import { settleAtBase } from "./new-at-base.js";
-import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
-import { createPathFilter, type PathFilter } from "./path-filter.js";
-import {
-  listSourceFiles,
-  mayTouchSources,
-  type RenderedSources,
-  renderNotRunNote,
-  renderSources,
-} from "./render-sources.js";
+import type { Git } from "../../git/git.js";
+import { createPathFilter } from "./path-filter.js";
 import { nothingRead, type RepositoryScan, type ScanOptions } from "./scan-model.js";
+import { changedPathsOf, mayTouchManifests, renderNotRunNote } from "./touches-manifests.js";
 
 export type { RepositoryScan, ScanOptions } from "./scan-model.js";
 
@@ -58,174 +39,6 @@ export async function scanRepository(
     const render = options.sources?.render;
     return nothingRead(render !== undefined ? [renderNotRunNote(render)] : []);
   }
-  // The renders run alongside the raw reads; the raw manifests of owned files are dropped afterwards.
-  const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
-  const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
-  const rendered = pending && (await pending);
-  renderers.owned = rendered?.owned;
-  let compared = rendered
-    ? compareWithRendered(read, rendered.owned, await rendered.objects)
-    : compareRaw(read);
-  // Sources held back render only when something else changes a config or a workload: their
-  // workloads may consume it, their objects may be other definitions of it.
-  if (rendered?.renderDeferred && changesConfigsOrWorkloads(compared)) {
-    compared = compareWithRendered(read, rendered.owned, await rendered.renderDeferred());
-  }
-  const problems = [...read.problems, ...compared.problems, ...compared.found.problems];
-  const unread = unreadFilesOf(read.oversized, read.headProblems, renderers.owned);
-  const readable = await withoutUnreadChanges(git, { base, head }, compared.found.changes, unread, problems);
-  const atBase = await settleAtBase(git, base, {
-    read,
-    compared,
-    changes: readable,
-    wanted,
-    options,
-    problems,
-  });
-
-  // Consumers of every change: modified and deleted configs, and added ones (an existing workload
-  // may reference a new config as optional).
-  const { consumers, changes } = await readConsumers(git, head, atBase.changes, {
-    read,
-    compared,
-    owned: renderers.owned,
-    wanted,
-    options,
-    problems,
-  });
-  const settled = settleAllWorkloads(compared, consumers);
-  problems.push(...settled.problems);
-
-  const all = [...compared.head, ...consumers];
-  const headConfigs = new Map<string, HeadConfig>();
-  // Content problems of changed configs were reported by findConfigChanges already, and the
-  // content of each it read at head is taken from its snapshot rather than worked out again.
-  collectConfigs(all, headConfigs, [], compared.found.snapshots.head);
-  return {
-    changedFiles: compared.changedFiles,
-    changes,
-    workloads: settled.head,
-    newWorkloadIds: atBase.newWorkloadIds,
-    headConfigs,
-    problems,
-    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => idKey(m.id))),
-    baseWorkloads: settled.base,
-    sourceNotes: rendered?.notes ?? [],
-    sourceWarnings: [...(rendered?.warnings ?? []), ...compared.warnings],
-    ...(renderers.owned ? { owned: renderers.owned } : {}),
-    variants: settled.variants,
-  };
-}
-
-function changesConfigsOrWorkloads(compared: ComparedCommits): boolean {
-  if (compared.found.changes.length > 0) return true;
-  // Each workload definition by object and source, its content as text: any difference counts.
-  const definitions = (list: Manifest[]) =>
-    new Map(
-      list
-        .filter((m) => workloadKindOf(m.object) !== undefined)
-        .map((m) => [`${idKey(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)]),
-    );
-  const atBase = definitions(compared.allBase);
-  const atHead = definitions(compared.allHead);
-  return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
-}
-
-/** Whether the range may change a manifest: a changed path --paths keeps, or a rendered source's input. */
-async function mayTouchManifests(
-  git: Git,
-  commits: { base: string; head: string },
-  changedPaths: string[],
-  wanted: PathFilter,
-  options: ScanOptions,
-): Promise<boolean> {
-  if (changedPaths.some((path) => wanted(path))) return true;
-  return (
-    options.sources !== undefined &&
-    (await mayTouchSources(git, commits.base, commits.head, changedPaths, options.sources))
-  );
-}
-
-/**
- * One definition per workload at each commit, from every source read. An untouched file is the
- * same at both commits: its workloads count at base too. Variants: the configs' (from the
- * comparison), then the workloads'.
- */
-function settleAllWorkloads(compared: ComparedCommits, consumers: Manifest[]) {
-  const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
-  const candidateWorkloads = consumers.filter(isWorkload);
-  const settled = settleWorkloads(
-    [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
-  );
-  const variants = new Map(compared.variants);
-  for (const [key, list] of settled.variants) variants.set(key, list);
-  return { ...settled, variants };
-}
-
-/**
- * The rendered sources of the range, started: the head's source files (kustomizations, charts) are
- * listed while the changed files are read. Failures surface where the result is awaited.
- */
-function startRenders(
-  git: Git,
-  commits: { base: string; head: string },
-  changedFiles: FileChange[],
-  options: ScanOptions,
-  log: Log,
-): Promise<RenderedSources> | undefined {
-  if (!options.sources) return undefined;
-  const headListing = listSourceFiles(git, commits.head);
-  headListing.catch(() => {});
-  const sourceOptions = { ...options.sources, defaultNamespace: options.defaultNamespace };
-  const pending = renderSources(
-    git,
-    commits.base,
-    commits.head,
-    changedFiles,
-    sourceOptions,
-    log,
-    headListing,
-  );
-  pending.catch(() => {});
-  return pending;
-}
-
-/**
- * The candidates at head that may consume a changed config, parsed, and the changes settled with
- * them: a config deleted from a changed file may still be defined at head in an untouched one. The
- * early search may have finished before the owned files were known: what renderers own is dropped,
- * problems included.
- */
-async function readConsumers(
-  git: Git,
-  head: string,
-  settledAtBase: ConfigChange[],
-  ctx: {
-    read: ChangedManifests;
-    compared: ComparedCommits;
-    owned: ((path: string) => boolean) | undefined;
-    wanted: PathFilter;
-    options: ScanOptions;
-    problems: ManifestProblem[];
-  },
-): Promise<{ consumers: Manifest[]; changes: ConfigChange[] }> {
-  const names = withTemplateRefs(uniqueNames(settledAtBase.map((c) => c.id.name)));
-  const alreadyRead = new Set(ctx.read.headPaths);
-  const candidates = await readCandidates(git, head, names, ctx.read.early, { ...ctx, alreadyRead });
-  const owned = ctx.owned;
-  let consumers = candidates;
-  if (owned !== undefined) {
-    let kept = 0;
-    for (const problem of ctx.problems) if (!owned(problem.file)) ctx.problems[kept++] = problem;
-    ctx.problems.length = kept;
-    consumers = candidates.filter((m) => !owned(m.file));
-  }
-  const changes = settleWithUntouchedFiles(
-    settledAtBase,
-    ctx.compared.found.snapshots,
-    { base: [], head: consumers },
-    ctx.problems,
-  );
-  return { consumers, changes };
+  const { scanChangedManifests } = await import("./scan-changed-manifests.js");
+  return scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log);
 }

@@ -1,0 +1,44 @@
+// The CLI's stdout and stderr, written straight to their descriptors. A report and a few log
+// lines need none of Node's stream machinery, whose first use (`process.stdout`) loads and starts
+// it: a millisecond or two on every run, on a push that touches no manifest a tenth of what the
+// run costs beyond Node itself (bench/RESULTS.md).
+//
+// - A descriptor its parent made non-blocking may refuse a write (EAGAIN, a full pipe): from then
+//   on the rest goes through the stream, which waits for the reader, in order.
+// - A reader that went away (`config-rollout … | head`, EPIPE) no longer wants anything: what is
+//   left is dropped and the run ends as it would have, with its own exit code.
+// - Any other error is thrown, as a stream would have.
+import { writeSync } from "node:fs";
+
+export function descriptorWriter(
+  fd: number,
+  /** The descriptor's stream, opened only once a write is refused. */
+  stream: () => NodeJS.WritableStream,
+  write: (fd: number, data: Uint8Array) => number = writeSync,
+): (text: string) => void {
+  let throughStream: NodeJS.WritableStream | undefined;
+  let readerGone = false;
+  return (text) => {
+    if (readerGone) return;
+    if (throughStream) {
+      throughStream.write(text);
+      return;
+    }
+    let left = Buffer.from(text);
+    while (left.length > 0) {
+      try {
+        left = left.subarray(write(fd, left));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EPIPE") {
+          readerGone = true;
+          return;
+        }
+        if (code !== "EAGAIN") throw error;
+        throughStream = stream();
+        throughStream.write(left);
+        return;
+      }
+    }
+  };
+}
