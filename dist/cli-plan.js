@@ -6,14 +6,6 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __esm = (fn, res, err) => function __init() {
-  if (err) throw err[0];
-  try {
-    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-  } catch (e) {
-    throw err = [e], e;
-  }
-};
 var __commonJS = (cb, mod) => function __require() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
@@ -43,48 +35,17 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/core/errors.ts
-var errors_exports = {};
-__export(errors_exports, {
-  ClusterAccessError: () => ClusterAccessError,
-  EXIT_FAILED: () => EXIT_FAILED,
-  EXIT_OK: () => EXIT_OK,
-  EXIT_USAGE: () => EXIT_USAGE,
-  RolloutFailure: () => RolloutFailure,
-  UserError: () => UserError,
-  exitCodeFor: () => exitCodeFor,
-  isExpectedError: () => isExpectedError
+// borrowed:src/core/errors.ts
+var require_errors = __commonJS({
+  "borrowed:src/core/errors.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/core/errors.ts"];
+  }
 });
-function exitCodeFor(error) {
-  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
-  return EXIT_FAILED;
-}
-function isExpectedError(error) {
-  return error instanceof UserError || error instanceof RolloutFailure;
-}
-var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
-var init_errors = __esm({
-  "src/core/errors.ts"() {
-    "use strict";
-    EXIT_OK = 0;
-    EXIT_FAILED = 1;
-    EXIT_USAGE = 2;
-    UserError = class extends Error {
-      name = "UserError";
-      exitCode = EXIT_USAGE;
-    };
-    ClusterAccessError = class extends UserError {
-      constructor(message, status) {
-        super(message);
-        this.status = status;
-      }
-      status;
-      name = "ClusterAccessError";
-    };
-    RolloutFailure = class extends Error {
-      name = "RolloutFailure";
-      exitCode = EXIT_FAILED;
-    };
+
+// borrowed:src/compose/version.ts
+var require_version = __commonJS({
+  "borrowed:src/compose/version.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/compose/version.ts"];
   }
 });
 
@@ -151,61 +112,45 @@ var require_run_saved_plan = __commonJS({
   }
 });
 
-// src/report/error-line.ts
-var error_line_exports = {};
-__export(error_line_exports, {
-  BUG_HINT: () => BUG_HINT,
-  describeError: () => describeError,
-  errorParts: () => errorParts
-});
-function errorParts(error, debug) {
-  if (isExpectedError(error)) return { message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error, debug) {
-  const parts = errorParts(error, debug);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+// borrowed:src/process/child-groups.ts
+var require_child_groups = __commonJS({
+  "borrowed:src/process/child-groups.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/process/child-groups.ts"];
   }
 });
 
-// src/report/ci-log-text.ts
-var ci_log_text_exports = {};
-__export(ci_log_text_exports, {
-  escapeForCiLog: () => escapeForCiLog,
-  escapeJsonForCiLog: () => escapeJsonForCiLog
-});
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
-    "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// borrowed:src/process/interrupt.ts
+var require_interrupt = __commonJS({
+  "borrowed:src/process/interrupt.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/process/interrupt.ts"];
   }
 });
 
-// stage-module:src/report/error-report.ts
-var require_error_report = __commonJS({
-  "stage-module:src/report/error-report.ts"(exports2, module2) {
-    module2.exports = require("./cli-stages.js")["src/report/error-report.ts"];
+// borrowed:src/report/ci-log-text.ts
+var require_ci_log_text = __commonJS({
+  "borrowed:src/report/ci-log-text.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/report/ci-log-text.ts"];
+  }
+});
+
+// borrowed:src/settings/options.ts
+var require_options = __commonJS({
+  "borrowed:src/settings/options.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/settings/options.ts"];
+  }
+});
+
+// borrowed:src/cli/report-error.ts
+var require_report_error = __commonJS({
+  "borrowed:src/cli/report-error.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/cli/report-error.ts"];
+  }
+});
+
+// borrowed:src/cli/stderr-log.ts
+var require_stderr_log = __commonJS({
+  "borrowed:src/cli/stderr-log.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/cli/stderr-log.ts"];
   }
 });
 
@@ -216,9 +161,9 @@ var require_comment_on_review = __commonJS({
   }
 });
 
-// lazy-bundle:cli-stamp
+// lazy-bundle:cli-stamp.js
 var require_cli_stamp = __commonJS({
-  "lazy-bundle:cli-stamp"(exports2, module2) {
+  "lazy-bundle:cli-stamp.js"(exports2, module2) {
     module2.exports = require("./cli-stamp.js");
   }
 });
@@ -243,7 +188,7 @@ __export(github_event_exports, {
   readEventPayload: () => readEventPayload
 });
 var import_node_fs = require("node:fs");
-init_errors();
+var import_errors = __toESM(require_errors(), 1);
 function eventReader(env) {
   let read;
   return () => {
@@ -261,14 +206,14 @@ async function readEventFile(path) {
     text = (0, import_node_fs.readFileSync)(path, "utf8");
   } catch (error) {
     const code = error.code;
-    throw new UserError(
+    throw new import_errors.UserError(
       `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
     );
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+    throw new import_errors.UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
   }
 }
 
@@ -284,7 +229,7 @@ __export(kubeconfig_source_exports, {
 var import_node_fs2 = require("node:fs");
 var import_node_net = require("node:net");
 var import_node_path = require("node:path");
-init_errors();
+var import_errors2 = __toESM(require_errors(), 1);
 var SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
 function findKubeConfigSource(opts) {
   return chooseSource(opts)?.label;
@@ -298,7 +243,7 @@ function chooseSource(opts) {
     if (!(0, import_node_fs2.existsSync)(file)) {
       const credential = describeCredential(opts.kubeconfigPath);
       if (credential) throw misplacedCredential(pathLabel, credential);
-      throw new UserError(
+      throw new import_errors2.UserError(
         `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
       );
     }
@@ -307,13 +252,13 @@ function chooseSource(opts) {
   if (opts.kubeconfigData?.trim()) {
     const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
     if (looksLikePath(opts.kubeconfigData, home)) {
-      throw new UserError(
+      throw new import_errors2.UserError(
         `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
       );
     }
     const credential = describeCredential(opts.kubeconfigData);
     if (credential?.includes("token")) {
-      throw new UserError(
+      throw new import_errors2.UserError(
         `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
       );
     }
@@ -330,7 +275,7 @@ function chooseSource(opts) {
     if (files.length === 0) {
       const credential = describeCredential(env.KUBECONFIG);
       if (credential) throw misplacedCredential("KUBECONFIG", credential);
-      throw new UserError(
+      throw new import_errors2.UserError(
         `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
       );
     }
@@ -355,7 +300,7 @@ function decodeKubeconfigData(value, label2) {
   if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
     const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
     if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
-    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
+    throw new import_errors2.UserError(`${label2} is neither a kubeconfig nor base64 of one`);
   }
   return value;
 }
@@ -378,7 +323,7 @@ function describeCredential(value) {
   return void 0;
 }
 function misplacedCredential(label2, credential) {
-  return new UserError(
+  return new import_errors2.UserError(
     `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
   );
 }
@@ -389,11 +334,8 @@ function looksLikePath(value, home) {
   return (0, import_node_fs2.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
 }
 
-// src/compose/version.ts
-var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
-var USER_AGENT = `config-rollout/${VERSION}`;
-
 // src/compose/cluster-connection.ts
+var import_version = __toESM(require_version(), 1);
 function createClusterConnection(settings, env, labels = {}, onSecret) {
   const options = {
     kubeconfigPath: settings.kubeconfig,
@@ -435,7 +377,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       const { createCluster } = await Promise.resolve().then(() => __toESM(require_kube_client(), 1));
       return createCluster(loaded.kc, {
         requestTimeoutMs: settings.requestTimeoutMs,
-        userAgent: USER_AGENT,
+        userAgent: import_version.USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5
       });
@@ -507,7 +449,7 @@ var ACTION_INPUTS = {
 };
 
 // src/ci/github-range.ts
-init_errors();
+var import_errors3 = __toESM(require_errors(), 1);
 
 // src/core/commit-sha.ts
 var commit_sha_exports = {};
@@ -586,7 +528,7 @@ function resolvePush(payload) {
 }
 function requireEvent(name, event, naming) {
   if (!isRecord(event)) {
-    throw new UserError(
+    throw new import_errors3.UserError(
       `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
     );
   }
@@ -595,7 +537,7 @@ function requireEvent(name, event, naming) {
 function requireSha(payload, path, name) {
   const value = stringAt(payload, path);
   if (value === void 0 || !isFullSha(value)) {
-    throw new UserError(
+    throw new import_errors3.UserError(
       `GitHub ${name} event: ${path.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
     );
   }
@@ -717,9 +659,14 @@ function resolveFlags({ flags, env }) {
 }
 
 // src/pipeline/run.ts
-init_errors();
+var import_errors6 = __toESM(require_errors(), 1);
 
 // src/core/untrusted-head.ts
+var untrusted_head_exports = {};
+__export(untrusted_head_exports, {
+  untrustedHead: () => untrustedHead,
+  untrustedSource: () => untrustedSource
+});
 function untrustedHead(env, event) {
   if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
     return untrustedSource(env.GITHUB_EVENT_NAME, event);
@@ -768,10 +715,10 @@ __export(run_result_exports, {
   outcomeOf: () => outcomeOf,
   reportOf: () => reportOf
 });
-init_errors();
+var import_errors4 = __toESM(require_errors(), 1);
 function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+  if (report.clusters) return Math.max(import_errors4.EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? import_errors4.EXIT_FAILED : import_errors4.EXIT_OK;
 }
 function isFailure(result) {
   return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
@@ -841,7 +788,7 @@ function planOfNothing(repoPlan) {
 }
 
 // src/pipeline/resolve-commits.ts
-init_errors();
+var import_errors5 = __toESM(require_errors(), 1);
 
 // src/git/revision-syntax.ts
 function revisionFormProblem(ref, role, naming) {
@@ -914,11 +861,11 @@ async function resolveMergeBase(ctx, request) {
   const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
-      throw new UserError(
+      throw new import_errors5.UserError(
         `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
-    throw new UserError(
+    throw new import_errors5.UserError(
       `${short(base)} and ${short(head)} have no common history: nothing to compare against`
     );
   }
@@ -957,7 +904,7 @@ async function firstParentRange(ctx, head, note) {
     present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
   }
   if (!present) {
-    throw new UserError(
+    throw new import_errors5.UserError(
       `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
@@ -991,14 +938,14 @@ async function requireCommit(ctx, ref, role) {
   const sha = await findCommit(ctx, ref);
   if (sha !== void 0) return sha;
   const formProblem = revisionFormProblem(ref, role, ctx.naming);
-  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  if (formProblem !== void 0) throw new import_errors5.UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
   const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {
-    throw new UserError(
+    throw new import_errors5.UserError(
       shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
     );
   }
-  throw new UserError(
+  throw new import_errors5.UserError(
     shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
   );
 }
@@ -1294,7 +1241,7 @@ function reportScanProblems(scan, submodules, settings, log) {
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
-    throw new UserError(
+    throw new import_errors6.UserError(
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
     );
   }
@@ -1350,15 +1297,20 @@ async function rangeAndCi(flags, env, readEvent) {
 }
 
 // src/cli/run-cli-plan.ts
-init_errors();
+var import_version2 = __toESM(require_version(), 1);
+var import_errors15 = __toESM(require_errors(), 1);
 
 // src/git/create-git.ts
+var create_git_exports = {};
+__export(create_git_exports, {
+  createGit: () => createGit
+});
 var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
-init_errors();
+var import_errors10 = __toESM(require_errors(), 1);
 
 // src/git/missing-object.ts
-init_errors();
+var import_errors7 = __toESM(require_errors(), 1);
 var MISSING_OBJECT = [
   /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
   /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
@@ -1370,7 +1322,7 @@ function missingObjectError(stderr) {
   for (const pattern of MISSING_OBJECT) {
     const match = pattern.exec(stderr);
     if (!match) continue;
-    return new UserError(
+    return new import_errors7.UserError(
       `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
     );
   }
@@ -1477,93 +1429,7 @@ __export(run_process_exports, {
   tailOf: () => tailOf
 });
 var import_node_child_process = require("node:child_process");
-
-// src/process/child-groups.ts
-function processWide(name, create) {
-  const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
-  const global = globalThis;
-  global[key] ??= create();
-  return global[key];
-}
-var state = processWide("child-groups", () => ({
-  live: /* @__PURE__ */ new Set(),
-  cleanups: /* @__PURE__ */ new Set(),
-  exitHookInstalled: false,
-  signalStopInstalled: false
-}));
-var live = state.live;
-var KILL_GRACE_MS = 2e3;
-var alone = /* @__PURE__ */ new WeakSet();
-function trackGroup(child, ownGroup = true) {
-  if (!ownGroup) alone.add(child);
-  if (child.pid === void 0) return;
-  if (!state.exitHookInstalled) {
-    state.exitHookInstalled = true;
-    process.on("exit", () => {
-      for (const group of live) signalGroup(group, "SIGKILL");
-    });
-    installSignalStop();
-  }
-  live.add(child);
-  child.once("exit", () => live.delete(child));
-}
-function signalGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(alone.has(child) ? child.pid : -child.pid, signal);
-  } catch {
-    try {
-      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
-    } catch {
-    }
-  }
-}
-function stopGroup(child, graceMs = KILL_GRACE_MS) {
-  signalGroup(child, "SIGTERM");
-  return new Promise((resolve5) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      signalGroup(child, "SIGKILL");
-      return resolve5();
-    }
-    const timer = setTimeout(() => {
-      signalGroup(child, "SIGKILL");
-      resolve5();
-    }, graceMs);
-    timer.unref();
-    child.once("exit", () => {
-      clearTimeout(timer);
-      signalGroup(child, "SIGKILL");
-      resolve5();
-    });
-  });
-}
-async function stopAllGroups(graceMs = KILL_GRACE_MS) {
-  await Promise.all([...live].map((child) => stopGroup(child, graceMs)));
-}
-var cleanups = state.cleanups;
-function onInterrupt(cleanup) {
-  cleanups.add(cleanup);
-  installSignalStop();
-  return () => cleanups.delete(cleanup);
-}
-async function runCleanups() {
-  const pending = [...cleanups];
-  cleanups.clear();
-  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
-}
-function installSignalStop() {
-  if (state.signalStopInstalled) return;
-  state.signalStopInstalled = true;
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      for (const group of live) signalGroup(group, "SIGKILL");
-      if (process.listenerCount(signal) > 0) return;
-      void runCleanups().finally(() => process.kill(process.pid, signal));
-    });
-  }
-}
-
-// src/process/run-process.ts
+var import_child_groups = __toESM(require_child_groups(), 1);
 var STDERR_KEEP_BYTES = 8192;
 var PIPE_DRAIN_MS = 1e3;
 function runProcess(file, args, options = {}) {
@@ -1580,10 +1446,10 @@ function runProcess(file, args, options = {}) {
       detached: options.ownGroup ?? true,
       windowsHide: true
     });
-    trackGroup(child, options.ownGroup ?? true);
+    (0, import_child_groups.trackGroup)(child, options.ownGroup ?? true);
     const stop = (why) => {
       failure ??= why;
-      void stopGroup(child);
+      void (0, import_child_groups.stopGroup)(child);
     };
     const timers = [];
     if (options.timeoutMs !== void 0) {
@@ -1662,7 +1528,7 @@ function runProcess(file, args, options = {}) {
     });
     child.on("close", finish);
     child.on("exit", () => {
-      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
+      if (options.ownGroup ?? true) (0, import_child_groups.signalGroup)(child, "SIGKILL");
       setTimeout(finish, PIPE_DRAIN_MS).unref();
     });
   };
@@ -1778,6 +1644,7 @@ async function catFileSizes(root, names) {
 
 // src/git/cat-file-reader.ts
 var import_node_child_process2 = require("node:child_process");
+var import_child_groups2 = __toESM(require_child_groups(), 1);
 var IDLE_MS = 200;
 var CatFileReader = class {
   constructor(root, idleMs = IDLE_MS) {
@@ -1810,7 +1677,7 @@ var CatFileProcess = class {
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true
     });
-    trackGroup(this.child, false);
+    (0, import_child_groups2.trackGroup)(this.child, false);
     this.parser = new CatFileBatchParser(
       true,
       (entry) => this.answer(entry),
@@ -1935,14 +1802,14 @@ function readOrEmpty(path) {
 // src/git/git-history.ts
 var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
-init_errors();
+var import_errors9 = __toESM(require_errors(), 1);
 
 // src/git/safe-ref.ts
-init_errors();
+var import_errors8 = __toESM(require_errors(), 1);
 function assertSafeRef(ref) {
-  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+  if (ref === "") throw new import_errors8.UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new import_errors8.UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new import_errors8.UserError(`ref ${JSON.stringify(ref)} contains a control character`);
 }
 
 // src/git/git-history.ts
@@ -1967,14 +1834,14 @@ var GitHistory = class {
     return stdout.trim() === "true";
   }
   async fetchCommit(sha) {
-    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+    if (!isFullSha(sha)) throw new import_errors9.UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
     const depth = await this.isShallow() ? ["--depth=1"] : [];
     return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
   }
   async fetchBranch(branch) {
     assertSafeRef(branch);
     const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+    if (valid.exitCode !== 0) throw new import_errors9.UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
     const depth = await this.isShallow() ? ["--depth=1"] : [];
     return this.tryNetwork([
       ...FETCH,
@@ -2131,6 +1998,11 @@ function truncated(status) {
 }
 
 // src/git/run-git.ts
+var run_git_exports = {};
+__export(run_git_exports, {
+  createGitRunner: () => createGitRunner,
+  createNetworkGitRunner: () => createNetworkGitRunner
+});
 function createGitRunner(baseDir) {
   return {
     async run(args, okExitCodes = []) {
@@ -2305,7 +2177,7 @@ async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path4.resolve)(repoDir);
-  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new import_errors10.UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
   const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
@@ -2325,9 +2197,9 @@ async function askGitForWorkTree(dir) {
     root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+    throw new import_errors10.UserError(`${dir} is not inside a git work tree (${reason})`);
   }
-  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
+  if (root === "") throw new import_errors10.UserError(`${dir} is not inside a git work tree`);
   return root;
 }
 var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
@@ -2347,7 +2219,7 @@ var GitAdapter = class extends GitHistory {
   }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
-    if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
+    if (sha === void 0) throw new import_errors10.UserError(`not a commit: ${ref}`);
     return sha;
   }
   async tryResolveCommit(ref) {
@@ -2567,62 +2439,34 @@ function splitByNewline(paths) {
   return [unique.filter((path) => !path.includes("\n")), unique.filter((path) => path.includes("\n"))];
 }
 
-// src/process/interrupt.ts
-var interrupt_exports = {};
-__export(interrupt_exports, {
-  cleanUpInterrupted: () => cleanUpInterrupted,
-  interrupt: () => interrupt,
-  interruptSignal: () => interruptSignal,
-  interruptSummary: () => interruptSummary,
-  interruptedSignal: () => interruptedSignal,
-  noteDone: () => noteDone,
-  noteStage: () => noteStage,
-  onInterrupt: () => onInterrupt,
-  withStagesNoted: () => withStagesNoted
-});
-var state2 = processWide("interrupt", () => ({
-  controller: new AbortController(),
-  interruptedBy: void 0,
-  journal: { stage: "starting", done: [] }
-}));
-var { controller, journal } = state2;
-var interruptSignal = controller.signal;
-function noteStage(stage) {
-  journal.stage = stage;
-}
-function withStagesNoted(log) {
-  return {
-    ...log,
-    group: (title, run) => {
-      noteStage(`in "${title}"`);
-      return log.group(title, run);
-    }
-  };
-}
-function noteDone(line) {
-  journal.done.push(line);
-}
-function interrupt(signal) {
-  state2.interruptedBy ??= signal;
-  controller.abort(new Error(`interrupted by ${signal}`));
-}
-function interruptedSignal() {
-  return state2.interruptedBy;
-}
-async function cleanUpInterrupted(graceMs) {
-  await stopAllGroups(graceMs);
-  await runCleanups();
-}
-function interruptSummary(signal) {
-  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
-  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
-}
-
 // src/cli/run-cli-plan.ts
-init_error_line();
+var import_interrupt = __toESM(require_interrupt(), 1);
+
+// src/report/error-line.ts
+var error_line_exports = {};
+__export(error_line_exports, {
+  BUG_HINT: () => BUG_HINT,
+  describeError: () => describeError,
+  errorParts: () => errorParts
+});
+var import_errors11 = __toESM(require_errors(), 1);
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error, debug) {
+  if ((0, import_errors11.isExpectedError)(error)) return { message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
+  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error, debug) {
+  const parts = errorParts(error, debug);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
 
 // src/report/render-report.ts
-init_ci_log_text();
+var import_ci_log_text = __toESM(require_ci_log_text(), 1);
 
 // src/report/report-json.ts
 function reportObject(report) {
@@ -3070,7 +2914,7 @@ ${s.render(maxRows)}`).join("\n");
 function row(cells) {
   return `| ${cells.join(" | ")} |`;
 }
-var ZERO_WIDTH_SPACE2 = "&#8203;";
+var ZERO_WIDTH_SPACE = "&#8203;";
 function escapeMarkdown(text) {
   return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
     switch (c) {
@@ -3083,9 +2927,9 @@ function escapeMarkdown(text) {
       case "@":
       case "#":
       case ":":
-        return `${c}${ZERO_WIDTH_SPACE2}`;
+        return `${c}${ZERO_WIDTH_SPACE}`;
       case ".":
-        return `${ZERO_WIDTH_SPACE2}.`;
+        return `${ZERO_WIDTH_SPACE}.`;
       default:
         return LINE_BREAK.test(c) ? " " : `\\${c}`;
     }
@@ -3186,16 +3030,21 @@ function table(rows) {
 function renderReport(report, format) {
   switch (format) {
     case "json":
-      return escapeJsonForCiLog(renderJson(report));
+      return (0, import_ci_log_text.escapeJsonForCiLog)(renderJson(report));
     case "markdown":
-      return escapeForCiLog(renderMarkdown(report));
+      return (0, import_ci_log_text.escapeForCiLog)(renderMarkdown(report));
     case "text":
-      return escapeForCiLog(renderText(report));
+      return (0, import_ci_log_text.escapeForCiLog)(renderText(report));
   }
 }
 
 // src/settings/settings.ts
-init_errors();
+var settings_exports = {};
+__export(settings_exports, {
+  rawValuesFromEnv: () => rawValuesFromEnv,
+  toSettings: () => toSettings
+});
+var import_errors14 = __toESM(require_errors(), 1);
 
 // src/core/fleet.ts
 var fleet_exports = {};
@@ -3204,23 +3053,23 @@ __export(fleet_exports, {
   runWaves: () => runWaves,
   worstExitCode: () => worstExitCode
 });
-init_errors();
+var import_errors12 = __toESM(require_errors(), 1);
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
   const seen = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
-      throw new UserError(
+      throw new import_errors12.UserError(
         `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
       );
     }
     for (const name of wave) {
       if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+        throw new import_errors12.UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
       const first = seen.get(name);
       if (first !== void 0) {
-        throw new UserError(
+        throw new import_errors12.UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
@@ -3246,394 +3095,17 @@ async function runWaves(waves, options) {
       })
     );
     runs.push(...done);
-    const failed = done.find((run) => run.exitCode !== EXIT_OK);
+    const failed = done.find((run) => run.exitCode !== import_errors12.EXIT_OK);
     if (failed && !options.continueOnFailure) stoppedBy = { wave: number, context: failed.context };
   }
   return runs;
 }
 function worstExitCode(runs) {
-  return Math.max(EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : EXIT_OK));
+  return Math.max(import_errors12.EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : import_errors12.EXIT_OK));
 }
 
-// src/core/setting-choices.ts
-var setting_choices_exports = {};
-__export(setting_choices_exports, {
-  DEFAULT_CONCURRENCY: () => DEFAULT_CONCURRENCY,
-  DISCOVER_MODES: () => DISCOVER_MODES,
-  DRY_RUNS: () => DRY_RUNS,
-  OUTPUT_FORMATS: () => OUTPUT_FORMATS,
-  STRATEGIES: () => STRATEGIES
-});
-var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-var DRY_RUNS = ["none", "client", "server"];
-var DISCOVER_MODES = ["repo", "cluster", "both"];
-var OUTPUT_FORMATS = ["text", "json", "markdown"];
-var DEFAULT_CONCURRENCY = 8;
-
-// src/settings/source-options.ts
-var SOURCE_OPTIONS = [
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
-  {
-    name: "git-timeout",
-    type: "duration",
-    default: "2m",
-    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
-  },
-  {
-    name: "render-timeout",
-    type: "duration",
-    default: "10m",
-    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
-  },
-  {
-    name: "render-env",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_RENDER_ENV",
-    placeholder: "NAMES",
-    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
-  },
-  {
-    name: "allow-remote-kustomize",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
-  }
-];
-
-// src/settings/options.ts
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  ...SOURCE_OPTIONS,
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: DISCOVER_MODES,
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: STRATEGIES,
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "rollback",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    default: "3",
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: DRY_RUNS,
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "plan-out",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN_OUT",
-    placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
-  },
-  {
-    name: "plan",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN",
-    placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "request-timeout",
-    type: "duration",
-    default: "30s",
-    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-  },
-  {
-    name: "continue-on-failure",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: String(DEFAULT_CONCURRENCY),
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-  },
-  {
-    name: "check",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-  },
-  {
-    name: "changed-only",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: OUTPUT_FORMATS,
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "comment",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "restart-reloader-managed",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    // 16 MiB: see the README ("Files it will not read") for why.
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
+// src/settings/settings.ts
+var import_options = __toESM(require_options(), 1);
 
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -3646,7 +3118,7 @@ function parseDuration(text) {
 }
 
 // src/settings/validate-settings.ts
-init_errors();
+var import_errors13 = __toESM(require_errors(), 1);
 
 // src/core/names.ts
 var names_exports = {};
@@ -3677,7 +3149,7 @@ var MAX_TIMER_MS = 2147483647;
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function validateSettings(values) {
   if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+    throw new import_errors13.UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
   }
   checkDuration("timeout", values.timeoutMs);
   checkDuration("config-timeout", values.configTimeoutMs);
@@ -3685,14 +3157,14 @@ function validateSettings(values) {
   checkNamespaces("namespaces", values.namespaces);
   checkNamespaces("exclude-namespaces", values.excludeNamespaces);
   if (!ENV_NAME.test(values.envName)) {
-    throw new UserError(
+    throw new import_errors13.UserError(
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
     );
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+    throw new import_errors13.UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.maxFileSize < 1) throw new import_errors13.UserError("--max-file-size: must be at least 1 (bytes)");
   if (values.strategy === "gitops") checkGitops(values);
 }
 function checkGitops(values) {
@@ -3702,14 +3174,14 @@ function checkGitops(values) {
     values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
   ].filter((part) => part !== void 0);
   if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+    throw new import_errors13.UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
   }
 }
 function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms <= 0) throw new import_errors13.UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
     const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
+    throw new import_errors13.UserError(
       `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
     );
   }
@@ -3720,7 +3192,7 @@ function formatHours(ms) {
 function checkNamespaces(option, names) {
   for (const name of names) {
     if (!isNamespaceName(name)) {
-      throw new UserError(
+      throw new import_errors13.UserError(
         `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
       );
     }
@@ -3730,7 +3202,7 @@ function checkNamespaces(option, names) {
 // src/settings/settings.ts
 function rawValuesFromEnv(env) {
   const raw = {};
-  for (const option of OPTIONS) {
+  for (const option of import_options.OPTIONS) {
     const value = option.env ? env[option.env] : void 0;
     if (value !== void 0 && value !== "") raw[option.name] = value;
   }
@@ -3755,7 +3227,7 @@ function toSettings(...sources) {
   };
   for (const ref of ["base", "head"]) {
     const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+    if (value?.startsWith("-")) throw new import_errors14.UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
   const settings = {
     base: str("base"),
@@ -3810,19 +3282,19 @@ function toSettings(...sources) {
   validateSettings(settings);
   if (settings.plan !== void 0) {
     if (settings.apply)
-      throw new UserError(
+      throw new import_errors14.UserError(
         "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
       );
     if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+      throw new import_errors14.UserError("--plan-out cannot be used with --plan: the plan is already made");
   }
   if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
+    throw new import_errors14.UserError(
       "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
     );
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
+    throw new import_errors14.UserError(
       `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
     );
   }
@@ -3831,7 +3303,7 @@ function toSettings(...sources) {
 function contextWaves(contexts, context) {
   if (contexts === void 0 || contexts === "") return {};
   if (context) {
-    throw new UserError(
+    throw new import_errors14.UserError(
       "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
     );
   }
@@ -3843,13 +3315,13 @@ function isExplicit(values, name) {
 }
 function kustomizeDirs(values) {
   if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    if (values.length > 1) throw new import_errors14.UserError(`--kustomize: "none" cannot be combined with directories`);
     return ["none"];
   }
   return values.map((value) => {
     const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
     if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
+      throw new import_errors14.UserError(
         `--kustomize ${value}: give a directory inside the repository, relative to its root`
       );
     }
@@ -3857,7 +3329,7 @@ function kustomizeDirs(values) {
   });
 }
 function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
+  const spec = import_options.OPTIONS.find((o) => o.name === name);
   if (!spec) throw new Error(`unknown option ${name}`);
   return spec;
 }
@@ -3872,24 +3344,24 @@ function parseOptionValue(spec, rawValue) {
       const lower = text.trim().toLowerCase();
       if (TRUE.has(lower)) return true;
       if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
+      throw new import_errors14.UserError(`${where}: expected true or false, got "${text}"`);
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      if (!/^\d+$/.test(text.trim())) throw new import_errors14.UserError(`${where}: expected a whole number, got "${text}"`);
       return Number(text.trim());
     }
     case "duration": {
       const ms = parseDuration(text);
       if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+        throw new import_errors14.UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        throw new import_errors14.UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
       }
       return spec.secret ? text : value;
     }
@@ -3913,63 +3385,22 @@ function splitList(text) {
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
-// src/cli/report-error.ts
-init_errors();
-async function reportError(error, debug, io, format = "text") {
-  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport }] = await Promise.all([
-    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
-    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
-    Promise.resolve().then(() => __toESM(require_error_report(), 1))
-  ]);
-  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
-`);
-  const report = renderErrorReport(error, debug, format);
-  if (report !== "") io.stdout(report);
-  return exitCodeFor(error);
-}
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-
-// src/cli/stderr-log.ts
-init_ci_log_text();
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
-  };
-}
-
 // src/cli/run-cli-plan.ts
-async function runPlanFromArgs(args, env, io, state3) {
+var import_report_error = __toESM(require_report_error(), 1);
+var import_stderr_log = __toESM(require_stderr_log(), 1);
+async function runPlanFromArgs(args, env, io, state) {
   let comment;
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
+    state.debug = settings.debug;
+    state.output = settings.output;
     if (settings.check || settings.changedOnly) {
-      throw new UserError(
+      throw new import_errors15.UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
       );
     }
-    const log = withStagesNoted(
-      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
+    const log = (0, import_interrupt.withStagesNoted)(
+      (0, import_stderr_log.createStderrLog)({ debug: settings.debug, color: io.color, write: io.stderr })
     );
     const readEvent = eventReader(env);
     if (settings.comment)
@@ -3984,7 +3415,7 @@ async function runPlanFromArgs(args, env, io, state3) {
     await comment?.({ report });
     return exitCodeOf(report);
   } catch (error) {
-    const code = await reportError(error, state3.debug, io, state3.output);
+    const code = await (0, import_report_error.reportError)(error, state.debug, io, state.output);
     await comment?.({
       error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
     });
@@ -3998,7 +3429,7 @@ async function commentOnReview({ commentId, readEvent }, content, env, log) {
     readEvent,
     ...commentId ? { commentId } : {},
     content,
-    version: VERSION,
+    version: import_version2.VERSION,
     fullReportIn: "the job log"
   });
   if (outcome.level === "warning") log.warn(outcome.message);
@@ -4010,21 +3441,19 @@ async function runStampFromArgs(...args) {
 }
 
 // <stdin>
-init_errors();
-init_ci_log_text();
-init_error_line();
 var frontModules = {
   "src/ci/ci-kind.ts": ci_kind_exports,
   "src/ci/github-event.ts": github_event_exports,
   "src/core/commit-sha.ts": commit_sha_exports,
-  "src/core/errors.ts": errors_exports,
   "src/core/fleet.ts": fleet_exports,
   "src/core/model.ts": model_exports,
   "src/core/names.ts": names_exports,
   "src/core/option-naming.ts": option_naming_exports,
   "src/core/run-result.ts": run_result_exports,
-  "src/core/setting-choices.ts": setting_choices_exports,
   "src/core/sources/kustomization-names.ts": kustomization_names_exports,
+  "src/core/untrusted-head.ts": untrusted_head_exports,
+  "src/git/create-git.ts": create_git_exports,
+  "src/git/run-git.ts": run_git_exports,
   "src/kube/kubeconfig-source.ts": kubeconfig_source_exports,
   "src/pipeline/apply-plan.ts": apply_plan_exports,
   "src/pipeline/repo-plan.ts": repo_plan_exports,
@@ -4032,12 +3461,11 @@ var frontModules = {
   "src/pipeline/scan/glob-matcher.ts": glob_matcher_exports,
   "src/pipeline/scan/path-filter.ts": path_filter_exports,
   "src/pipeline/scan/touches-manifests.ts": touches_manifests_exports,
-  "src/process/interrupt.ts": interrupt_exports,
   "src/process/run-process.ts": run_process_exports,
-  "src/report/ci-log-text.ts": ci_log_text_exports,
   "src/report/describe.ts": describe_exports,
   "src/report/error-line.ts": error_line_exports,
-  "src/report/report-markdown.ts": report_markdown_exports
+  "src/report/report-markdown.ts": report_markdown_exports,
+  "src/settings/settings.ts": settings_exports
 };
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {

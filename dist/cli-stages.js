@@ -43,16 +43,16 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// front-module:src/ci/ci-kind.ts
+// borrowed:src/ci/ci-kind.ts
 var require_ci_kind = __commonJS({
-  "front-module:src/ci/ci-kind.ts"(exports2, module2) {
+  "borrowed:src/ci/ci-kind.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/ci/ci-kind.ts"];
   }
 });
 
-// front-module:src/ci/github-event.ts
+// borrowed:src/ci/github-event.ts
 var require_github_event = __commonJS({
-  "front-module:src/ci/github-event.ts"(exports2, module2) {
+  "borrowed:src/ci/github-event.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/ci/github-event.ts"];
   }
 });
@@ -244,16 +244,16 @@ var init_review_target = __esm({
   }
 });
 
-// front-module:src/report/describe.ts
+// borrowed:src/report/describe.ts
 var require_describe = __commonJS({
-  "front-module:src/report/describe.ts"(exports2, module2) {
+  "borrowed:src/report/describe.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/report/describe.ts"];
   }
 });
 
-// front-module:src/report/report-markdown.ts
+// borrowed:src/report/report-markdown.ts
 var require_report_markdown = __commonJS({
-  "front-module:src/report/report-markdown.ts"(exports2, module2) {
+  "borrowed:src/report/report-markdown.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/report/report-markdown.ts"];
   }
 });
@@ -505,23 +505,23 @@ var init_comment_on_review = __esm({
   }
 });
 
-// front-module:src/core/errors.ts
+// borrowed:src/core/errors.ts
 var require_errors = __commonJS({
-  "front-module:src/core/errors.ts"(exports2, module2) {
-    module2.exports = require("./cli-plan.js").frontModules["src/core/errors.ts"];
+  "borrowed:src/core/errors.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/core/errors.ts"];
   }
 });
 
-// front-module:src/core/model.ts
+// borrowed:src/core/model.ts
 var require_model = __commonJS({
-  "front-module:src/core/model.ts"(exports2, module2) {
+  "borrowed:src/core/model.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/model.ts"];
   }
 });
 
-// front-module:src/core/option-naming.ts
+// borrowed:src/core/option-naming.ts
 var require_option_naming = __commonJS({
-  "front-module:src/core/option-naming.ts"(exports2, module2) {
+  "borrowed:src/core/option-naming.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/option-naming.ts"];
   }
 });
@@ -890,9 +890,9 @@ var init_plan_document = __esm({
   }
 });
 
-// front-module:src/core/run-result.ts
+// borrowed:src/core/run-result.ts
 var require_run_result = __commonJS({
-  "front-module:src/core/run-result.ts"(exports2, module2) {
+  "borrowed:src/core/run-result.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/run-result.ts"];
   }
 });
@@ -1360,9 +1360,9 @@ var init_workload_kinds = __esm({
   }
 });
 
-// front-module:src/core/names.ts
+// borrowed:src/core/names.ts
 var require_names = __commonJS({
-  "front-module:src/core/names.ts"(exports2, module2) {
+  "borrowed:src/core/names.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/names.ts"];
   }
 });
@@ -1565,10 +1565,10 @@ var init_run_limited = __esm({
   }
 });
 
-// front-module:src/core/setting-choices.ts
+// borrowed:src/core/setting-choices.ts
 var require_setting_choices = __commonJS({
-  "front-module:src/core/setting-choices.ts"(exports2, module2) {
-    module2.exports = require("./cli-plan.js").frontModules["src/core/setting-choices.ts"];
+  "borrowed:src/core/setting-choices.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/core/setting-choices.ts"];
   }
 });
 
@@ -1648,10 +1648,10 @@ var init_find_on_cluster = __esm({
   }
 });
 
-// front-module:src/process/interrupt.ts
+// borrowed:src/process/interrupt.ts
 var require_interrupt = __commonJS({
-  "front-module:src/process/interrupt.ts"(exports2, module2) {
-    module2.exports = require("./cli-plan.js").frontModules["src/process/interrupt.ts"];
+  "borrowed:src/process/interrupt.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/process/interrupt.ts"];
   }
 });
 
@@ -2622,9 +2622,9 @@ var init_roll_out_plan = __esm({
   }
 });
 
-// front-module:src/pipeline/repo-plan.ts
+// borrowed:src/pipeline/repo-plan.ts
 var require_repo_plan = __commonJS({
-  "front-module:src/pipeline/repo-plan.ts"(exports2, module2) {
+  "borrowed:src/pipeline/repo-plan.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/repo-plan.ts"];
   }
 });
@@ -2924,9 +2924,9 @@ var init_run_saved_plan = __esm({
   }
 });
 
-// front-module:src/process/run-process.ts
+// borrowed:src/process/run-process.ts
 var require_run_process = __commonJS({
-  "front-module:src/process/run-process.ts"(exports2, module2) {
+  "borrowed:src/process/run-process.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/process/run-process.ts"];
   }
 });
@@ -3039,9 +3039,9 @@ var init_exec_credential = __esm({
   }
 });
 
-// front-module:src/kube/kubeconfig-source.ts
+// borrowed:src/kube/kubeconfig-source.ts
 var require_kubeconfig_source = __commonJS({
-  "front-module:src/kube/kubeconfig-source.ts"(exports2, module2) {
+  "borrowed:src/kube/kubeconfig-source.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/kube/kubeconfig-source.ts"];
   }
 });
@@ -4699,9 +4699,9 @@ var init_gitops_strategy = __esm({
   }
 });
 
-// front-module:src/core/commit-sha.ts
+// borrowed:src/core/commit-sha.ts
 var require_commit_sha = __commonJS({
-  "front-module:src/core/commit-sha.ts"(exports2, module2) {
+  "borrowed:src/core/commit-sha.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/commit-sha.ts"];
   }
 });
@@ -5785,30 +5785,30 @@ var init_plan_out = __esm({
   }
 });
 
-// front-module:src/core/fleet.ts
+// borrowed:src/core/fleet.ts
 var require_fleet = __commonJS({
-  "front-module:src/core/fleet.ts"(exports2, module2) {
+  "borrowed:src/core/fleet.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/fleet.ts"];
   }
 });
 
-// front-module:src/report/error-line.ts
+// borrowed:src/report/error-line.ts
 var require_error_line = __commonJS({
-  "front-module:src/report/error-line.ts"(exports2, module2) {
+  "borrowed:src/report/error-line.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/report/error-line.ts"];
   }
 });
 
-// front-module:src/pipeline/apply-plan.ts
+// borrowed:src/pipeline/apply-plan.ts
 var require_apply_plan = __commonJS({
-  "front-module:src/pipeline/apply-plan.ts"(exports2, module2) {
+  "borrowed:src/pipeline/apply-plan.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/apply-plan.ts"];
   }
 });
 
-// front-module:src/pipeline/run.ts
+// borrowed:src/pipeline/run.ts
 var require_run = __commonJS({
-  "front-module:src/pipeline/run.ts"(exports2, module2) {
+  "borrowed:src/pipeline/run.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/run.ts"];
   }
 });
@@ -6921,9 +6921,9 @@ var init_candidates = __esm({
   }
 });
 
-// front-module:src/pipeline/scan/path-filter.ts
+// borrowed:src/pipeline/scan/path-filter.ts
 var require_path_filter = __commonJS({
-  "front-module:src/pipeline/scan/path-filter.ts"(exports2, module2) {
+  "borrowed:src/pipeline/scan/path-filter.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/scan/path-filter.ts"];
   }
 });
@@ -7313,9 +7313,9 @@ var init_helm_charts = __esm({
   }
 });
 
-// front-module:src/core/sources/kustomization-names.ts
+// borrowed:src/core/sources/kustomization-names.ts
 var require_kustomization_names = __commonJS({
-  "front-module:src/core/sources/kustomization-names.ts"(exports2, module2) {
+  "borrowed:src/core/sources/kustomization-names.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/sources/kustomization-names.ts"];
   }
 });
@@ -7530,9 +7530,9 @@ var init_render_command = __esm({
   }
 });
 
-// front-module:src/pipeline/scan/glob-matcher.ts
+// borrowed:src/pipeline/scan/glob-matcher.ts
 var require_glob_matcher = __commonJS({
-  "front-module:src/pipeline/scan/glob-matcher.ts"(exports2, module2) {
+  "borrowed:src/pipeline/scan/glob-matcher.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/scan/glob-matcher.ts"];
   }
 });
@@ -8583,9 +8583,9 @@ var init_render_all = __esm({
   }
 });
 
-// front-module:src/pipeline/scan/touches-manifests.ts
+// borrowed:src/pipeline/scan/touches-manifests.ts
 var require_touches_manifests = __commonJS({
-  "front-module:src/pipeline/scan/touches-manifests.ts"(exports2, module2) {
+  "borrowed:src/pipeline/scan/touches-manifests.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/pipeline/scan/touches-manifests.ts"];
   }
 });
@@ -8853,10 +8853,10 @@ var init_scan_changed_manifests = __esm({
   }
 });
 
-// front-module:src/report/ci-log-text.ts
+// borrowed:src/report/ci-log-text.ts
 var require_ci_log_text = __commonJS({
-  "front-module:src/report/ci-log-text.ts"(exports2, module2) {
-    module2.exports = require("./cli-plan.js").frontModules["src/report/ci-log-text.ts"];
+  "borrowed:src/report/ci-log-text.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/report/ci-log-text.ts"];
   }
 });
 

@@ -15,6 +15,13 @@ var __esm = (fn, res, err) => function __init() {
     throw err = [e], e;
   }
 };
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};
 var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
@@ -37,29 +44,38 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/core/errors.ts
-function exitCodeFor(error) {
-  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
-  return EXIT_FAILED;
-}
-function isExpectedError(error) {
-  return error instanceof UserError || error instanceof RolloutFailure;
-}
-var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, RolloutFailure;
-var init_errors = __esm({
-  "src/core/errors.ts"() {
-    "use strict";
-    EXIT_OK = 0;
-    EXIT_FAILED = 1;
-    EXIT_USAGE = 2;
-    UserError = class extends Error {
-      name = "UserError";
-      exitCode = EXIT_USAGE;
-    };
-    RolloutFailure = class extends Error {
-      name = "RolloutFailure";
-      exitCode = EXIT_FAILED;
-    };
+// borrowed:src/ci/github-event.ts
+var require_github_event = __commonJS({
+  "borrowed:src/ci/github-event.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/ci/github-event.ts"];
+  }
+});
+
+// borrowed:src/core/errors.ts
+var require_errors = __commonJS({
+  "borrowed:src/core/errors.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/core/errors.ts"];
+  }
+});
+
+// borrowed:src/core/untrusted-head.ts
+var require_untrusted_head = __commonJS({
+  "borrowed:src/core/untrusted-head.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/core/untrusted-head.ts"];
+  }
+});
+
+// borrowed:src/git/create-git.ts
+var require_create_git = __commonJS({
+  "borrowed:src/git/create-git.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/git/create-git.ts"];
+  }
+});
+
+// borrowed:src/git/run-git.ts
+var require_run_git = __commonJS({
+  "borrowed:src/git/run-git.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/git/run-git.ts"];
   }
 });
 
@@ -114,15 +130,15 @@ var init_api_kinds = __esm({
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
-function field2(value, key) {
+function field(value, key) {
   return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
 }
 function stringField(value, key) {
-  const v = field2(value, key);
+  const v = field(value, key);
   return typeof v === "string" ? v : void 0;
 }
 function arrayField(value, key) {
-  const v = field2(value, key);
+  const v = field(value, key);
   return Array.isArray(v) ? v : [];
 }
 function describeType(value) {
@@ -140,8 +156,8 @@ var init_json_shape = __esm({
 
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
-  const name = String(field2(field2(obj, "metadata"), "name") ?? "");
-  const status = field2(obj, "status");
+  const name = String(field(field(obj, "metadata"), "name") ?? "");
+  const status = field(obj, "status");
   const [phase, detail] = rolloutPhase(obj);
   const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
   switch (phase) {
@@ -159,21 +175,21 @@ function argoRolloutStatus(obj) {
   }
 }
 function rolloutPhase(obj) {
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const observed = Number.parseInt(String(field2(status, "observedGeneration") ?? ""), 10);
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
+  const generation = field(field(obj, "metadata"), "generation");
   if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
     return ["Progressing", "waiting for rollout spec update to be observed"];
   }
-  if (field2(status, "controllerPause") === true && arrayOf(field2(status, "pauseConditions")).length === 0) {
+  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
     return ["Progressing", "waiting for rollout to unpause"];
   }
   const workloadGeneration = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  const workloadObserved = Number.parseInt(String(field2(status, "workloadObservedGeneration") ?? ""), 10);
+  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
   if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
     return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
   }
@@ -182,20 +198,20 @@ function rolloutPhase(obj) {
   return calculatedPhase(spec, status);
 }
 function calculatedPhase(spec, status) {
-  for (const condition of arrayOf(field2(status, "conditions"))) {
+  for (const condition of arrayOf(field(status, "conditions"))) {
     const reason = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
-    if (field2(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
     if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
       return ["Degraded", `${reason}: ${message}`];
     }
   }
-  if (field2(spec, "paused") === true) return ["Paused", "manually paused"];
-  const pause = arrayOf(field2(status, "pauseConditions"))[0];
+  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field(status, "pauseConditions"))[0];
   if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
-  const replicas = numberOr(field2(spec, "replicas"), 1);
-  const updated = numberOr(field2(status, "updatedReplicas"), 0);
-  const available = numberOr(field2(status, "availableReplicas"), 0);
+  const replicas = numberOr(field(spec, "replicas"), 1);
+  const updated = numberOr(field(status, "updatedReplicas"), 0);
+  const available = numberOr(field(status, "availableReplicas"), 0);
   if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
   if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
   const stable = stringField(status, "stableRS") ?? "";
@@ -205,7 +221,7 @@ function calculatedPhase(spec, status) {
   return ["Healthy", ""];
 }
 function stepOf(status) {
-  const step = field2(status, "currentStepIndex");
+  const step = field(status, "currentStepIndex");
   return typeof step === "number" ? ` (canary step ${step})` : "";
 }
 function arrayOf(value) {
@@ -234,13 +250,13 @@ var init_pod_template = __esm({
 // src/core/kinds/rollout-status.ts
 function deploymentStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("Deployment"));
   }
-  const progressing = conditions(status).find((c) => field2(c, "type") === "Progressing");
-  if (field2(progressing, "reason") === "ProgressDeadlineExceeded") {
+  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
+  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
     return failed(`deployment "${name}" exceeded its progress deadline`);
   }
   const updated = num(status, "updatedReplicas");
@@ -266,14 +282,14 @@ function deploymentStatus(obj) {
 }
 function daemonSetStatus(obj) {
   const name = nameOf(obj);
-  const status = field2(obj, "status");
-  const strategy = field2(field2(field2(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  const status = field(obj, "status");
+  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
     );
   }
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
@@ -293,17 +309,17 @@ function daemonSetStatus(obj) {
 }
 function statefulSetStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const updateStrategy = field2(spec, "updateStrategy");
-  const strategy = field2(updateStrategy, "type") ?? "RollingUpdate";
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const updateStrategy = field(spec, "updateStrategy");
+  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
     );
   }
   const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field2(obj, "metadata"), "generation") > observed) {
+  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
     return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
@@ -312,7 +328,7 @@ function statefulSetStatus(obj) {
     return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
   }
   const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field2(updateStrategy, "rollingUpdate");
+  const rollingUpdate = field(updateStrategy, "rollingUpdate");
   if (isRecord(rollingUpdate)) {
     const partition = optionalNum(rollingUpdate, "partition") ?? 0;
     if (specReplicas !== void 0 && updated < specReplicas - partition) {
@@ -322,8 +338,8 @@ function statefulSetStatus(obj) {
     }
     return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
   }
-  const updateRevision = String(field2(status, "updateRevision") ?? "");
-  const currentRevision = String(field2(status, "currentRevision") ?? "");
+  const updateRevision = String(field(status, "updateRevision") ?? "");
+  const currentRevision = String(field(status, "currentRevision") ?? "");
   if (updateRevision !== currentRevision) {
     return waiting(
       `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
@@ -348,17 +364,17 @@ function notWaitable(error) {
   return { done: true, message: error, error, notWaitable: true };
 }
 function nameOf(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function conditions(status) {
-  const list = field2(status, "conditions");
+  const list = field(status, "conditions");
   return Array.isArray(list) ? list : [];
 }
 function num(obj, key) {
   return optionalNum(obj, key) ?? 0;
 }
 function optionalNum(obj, key) {
-  const value = field2(obj, key);
+  const value = field(obj, key);
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 var init_rollout_status = __esm({
@@ -376,8 +392,8 @@ function workloadKind(kind, apiVersion) {
   return group === entry.group ? entry : void 0;
 }
 function workloadKindOf(obj) {
-  const kind = field2(obj, "kind");
-  return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
+  const kind = field(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
 }
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
@@ -390,10 +406,10 @@ function restartableKind(kind) {
   return isRestartableKind(entry) ? entry : void 0;
 }
 function nameOf2(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function namespaceOf(obj) {
-  return String(field2(field2(obj, "metadata"), "namespace") ?? "");
+  return String(field(field(obj, "metadata"), "namespace") ?? "");
 }
 var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
 var init_workload_kinds = __esm({
@@ -416,7 +432,7 @@ var init_workload_kinds = __esm({
         rolloutStatus: deploymentStatus,
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
+        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `deployment "${nameOf2(live)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live)} -n ${namespaceOf(live)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -444,12 +460,12 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
+        refusesRestart: (live) => field(field(live, "spec"), "paused") === true ? `rollout "${nameOf2(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live)} -n ${namespaceOf(live)})` : void 0,
         templateOwner: (obj) => {
-          const ref = field2(field2(obj, "spec"), "workloadRef");
-          const name = field2(ref, "name");
+          const ref = field(field(obj, "spec"), "workloadRef");
+          const name = field(ref, "name");
           if (typeof name !== "string" || name === "") return void 0;
-          const kind = field2(ref, "kind");
+          const kind = field(ref, "kind");
           return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
         },
         customResource: true
@@ -493,25 +509,10 @@ var init_workload_kinds = __esm({
   }
 });
 
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+// borrowed:src/core/names.ts
+var require_names = __commonJS({
+  "borrowed:src/core/names.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/core/names.ts"];
   }
 });
 
@@ -915,7 +916,7 @@ function parseManifestsFast(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
   const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -937,13 +938,13 @@ function nodeStart(doc, path) {
   const range = node.range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
 }
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var import_names, DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
     init_api_kinds();
     init_workload_kinds();
-    init_names();
+    import_names = __toESM(require_names(), 1);
     init_decode_source();
     init_fast_yaml();
     init_json_shape();
@@ -1068,7 +1069,7 @@ var init_manifest_reader = __esm({
           this.problem(start, "apiVersion and kind must be non-empty strings");
           return;
         }
-        const items = field2(value, "items");
+        const items = field(value, "items");
         if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
           this.readList(kind, items, start, locate);
           return;
@@ -1095,7 +1096,7 @@ var init_manifest_reader = __esm({
         });
       }
       readObject(object, kind, start, locate) {
-        const metadata = field2(object, "metadata");
+        const metadata = field(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
           return;
@@ -1107,9 +1108,9 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const name = field2(metadata, "name");
+        const name = field(metadata, "name");
         if (name === void 0 || name === null) {
-          if (typeof field2(metadata, "generateName") === "string") return;
+          if (typeof field(metadata, "generateName") === "string") return;
           this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
           return;
         }
@@ -1121,14 +1122,14 @@ var init_manifest_reader = __esm({
           return;
         }
         const checked = KINDS_THAT_NEED_METADATA.has(kind);
-        if (checked && !isObjectName(name)) {
+        if (checked && !(0, import_names.isObjectName)(name)) {
           this.problem(
             locate(["metadata", "name"]) ?? start,
-            `${kind.toLowerCase()} ${quoteName(name)}: metadata.name is not a valid name (${OBJECT_NAME_RULE})`
+            `${kind.toLowerCase()} ${(0, import_names.quoteName)(name)}: metadata.name is not a valid name (${import_names.OBJECT_NAME_RULE})`
           );
           return;
         }
-        const namespaceValue = field2(metadata, "namespace");
+        const namespaceValue = field(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
         if (isClusterScoped(kind)) {
@@ -1138,10 +1139,10 @@ var init_manifest_reader = __esm({
           namespaceAssumed = true;
         } else if (typeof namespaceValue === "string") {
           namespace = namespaceValue;
-          if (checked && !isNamespaceName(namespace)) {
+          if (checked && !(0, import_names.isNamespaceName)(namespace)) {
             this.problem(
               locate(["metadata", "namespace"]) ?? start,
-              `${kind.toLowerCase()}/${name}: metadata.namespace ${quoteName(namespace)} is not a valid namespace name (${NAMESPACE_RULE})`
+              `${kind.toLowerCase()}/${name}: metadata.namespace ${(0, import_names.quoteName)(namespace)} is not a valid namespace name (${import_names.NAMESPACE_RULE})`
             );
             return;
           }
@@ -1243,105 +1244,66 @@ var init_parse_manifests = __esm({
   }
 });
 
-// src/report/ci-log-text.ts
-var ci_log_text_exports = {};
-__export(ci_log_text_exports, {
-  escapeForCiLog: () => escapeForCiLog,
-  escapeJsonForCiLog: () => escapeJsonForCiLog
-});
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
-    "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// borrowed:src/core/model.ts
+var require_model = __commonJS({
+  "borrowed:src/core/model.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/core/model.ts"];
   }
 });
 
-// src/report/error-line.ts
-var error_line_exports = {};
-__export(error_line_exports, {
-  BUG_HINT: () => BUG_HINT,
-  describeError: () => describeError,
-  errorParts: () => errorParts
-});
-function errorParts(error, debug) {
-  if (isExpectedError(error)) return { message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error, debug) {
-  const parts = errorParts(error, debug);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+// borrowed:src/core/sources/kustomization-names.ts
+var require_kustomization_names = __commonJS({
+  "borrowed:src/core/sources/kustomization-names.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/core/sources/kustomization-names.ts"];
   }
 });
 
-// src/report/error-report.ts
-var error_report_exports = {};
-__export(error_report_exports, {
-  errorReportObject: () => errorReportObject,
-  renderErrorReport: () => renderErrorReport
-});
-function errorReportObject(error, debug) {
-  const { message, hint, stack } = errorParts(error, debug);
-  return {
-    outcome: "failed",
-    error: {
-      exitCode: exitCodeFor(error),
-      message,
-      ...hint !== void 0 ? { hint } : {},
-      ...stack !== void 0 ? { stack } : {}
-    }
-  };
-}
-function renderErrorReport(error, debug, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
-`);
-    case "markdown": {
-      const { error: e } = errorReportObject(error, debug);
-      const lines = [
-        "### config-rollout",
-        "",
-        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
-        ...e.hint ? ["", markdownText(e.hint)] : [],
-        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
-      ];
-      return escapeForCiLog(`${lines.join("\n")}
-`);
-    }
-    case "text":
-      return "";
+// borrowed:src/process/run-process.ts
+var require_run_process = __commonJS({
+  "borrowed:src/process/run-process.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/process/run-process.ts"];
   }
-}
-function markdownText(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
-var init_error_report = __esm({
-  "src/report/error-report.ts"() {
-    "use strict";
-    init_errors();
-    init_ci_log_text();
-    init_error_line();
+});
+
+// borrowed:src/pipeline/scan/path-filter.ts
+var require_path_filter = __commonJS({
+  "borrowed:src/pipeline/scan/path-filter.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/pipeline/scan/path-filter.ts"];
+  }
+});
+
+// borrowed:src/process/interrupt.ts
+var require_interrupt = __commonJS({
+  "borrowed:src/process/interrupt.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/process/interrupt.ts"];
+  }
+});
+
+// borrowed:src/report/ci-log-text.ts
+var require_ci_log_text = __commonJS({
+  "borrowed:src/report/ci-log-text.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/report/ci-log-text.ts"];
+  }
+});
+
+// borrowed:src/settings/settings.ts
+var require_settings = __commonJS({
+  "borrowed:src/settings/settings.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/settings/settings.ts"];
+  }
+});
+
+// borrowed:src/cli/report-error.ts
+var require_report_error = __commonJS({
+  "borrowed:src/cli/report-error.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/cli/report-error.ts"];
+  }
+});
+
+// borrowed:src/cli/stderr-log.ts
+var require_stderr_log = __commonJS({
+  "borrowed:src/cli/stderr-log.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/cli/stderr-log.ts"];
   }
 });
 
@@ -1351,34 +1313,9 @@ __export(run_cli_stamp_exports, {
   runStampFromArgs: () => runStampFromArgs
 });
 module.exports = __toCommonJS(run_cli_stamp_exports);
-var import_node_path8 = require("node:path");
-
-// src/ci/github-event.ts
-var import_node_fs = require("node:fs");
-init_errors();
-async function readEventPayload(env) {
-  const path = env.GITHUB_EVENT_PATH;
-  return path ? readEventFile(path) : void 0;
-}
-async function readEventFile(path) {
-  let text;
-  try {
-    text = (0, import_node_fs.readFileSync)(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
-  }
-}
-
-// src/cli/run-cli-stamp.ts
-init_errors();
+var import_node_path5 = require("node:path");
+var import_github_event = __toESM(require_github_event(), 1);
+var import_errors7 = __toESM(require_errors(), 1);
 
 // src/core/stamp/stamp-report.ts
 function fixCommand(argv) {
@@ -1386,1262 +1323,18 @@ function fixCommand(argv) {
   return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
 }
 
-// src/core/untrusted-head.ts
-function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
-    return untrustedSource(env.GITHUB_EVENT_NAME, event);
-  }
-  const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
-  const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
-  return void 0;
-}
-function untrustedSource(eventName, event) {
-  if (eventName === "pull_request_target") return "a pull_request_target event";
-  if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field(event, "pull_request");
-    return isFork(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
-  }
-  if (eventName === "workflow_run") {
-    const run = field(event, "workflow_run");
-    const trigger = field(run, "event");
-    if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field(run, "head_repository"), field(run, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
-  }
-  return void 0;
-}
-function isFork(head, base) {
-  const headName = field(head, "full_name");
-  const baseName = field(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
-  return headName.toLowerCase() !== baseName.toLowerCase();
-}
-function field(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-
-// src/git/create-git.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path3 = require("node:path");
-
-// src/core/commit-sha.ts
-var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function isFullSha(value) {
-  return SHA.test(value);
-}
-
-// src/git/create-git.ts
-init_errors();
-
-// src/git/missing-object.ts
-init_errors();
-var MISSING_OBJECT = [
-  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
-  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
-  /unable to read tree \(?([0-9a-f]{40,64})/,
-  /bad object ([0-9a-f]{40,64})/,
-  /unable to read ([0-9a-f]{40,64})/
-];
-function missingObjectError(stderr) {
-  for (const pattern of MISSING_OBJECT) {
-    const match = pattern.exec(stderr);
-    if (!match) continue;
-    return new UserError(
-      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
-    );
-  }
-  return void 0;
-}
-
-// src/git/parse-cat-file-batch.ts
-var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
-var LF = 10;
-var CatFileBatchParser = class {
-  /**
-   * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
-   *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
-   *   is asked at each object (the limit of the request it answers).
-   */
-  constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
-    this.withContent = withContent;
-    this.onEntry = onEntry;
-    this.maxContentBytes = maxContentBytes;
-  }
-  withContent;
-  onEntry;
-  maxContentBytes;
-  pending = Buffer.alloc(0);
-  /** The object whose content is being collected, and the chunks received for it so far. */
-  body;
-  push(chunk) {
-    let data = chunk;
-    while (data.length > 0) {
-      data = this.body ? this.takeBody(data) : this.takeHeader(data);
-    }
-  }
-  /** Call at end of output: anything left over means git stopped mid-entry. */
-  end() {
-    if (this.body || this.pending.length > 0) {
-      throw new Error("git cat-file output ended in the middle of an entry");
-    }
-  }
-  takeHeader(data) {
-    const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
-    const newline = joined.indexOf(LF);
-    if (newline < 0) {
-      this.pending = joined;
-      return Buffer.alloc(0);
-    }
-    this.pending = Buffer.alloc(0);
-    const line = joined.subarray(0, newline).toString("utf8");
-    const rest = joined.subarray(newline + 1);
-    const header = HEADER.exec(line);
-    if (header) {
-      const [, oid, type, size] = header;
-      if (this.withContent) {
-        const bytes = Number(size);
-        const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
-        this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
-      } else {
-        this.onEntry({ kind: "object", oid, type, size: Number(size) });
-      }
-      return rest;
-    }
-    for (const kind of ["missing", "ambiguous"]) {
-      if (line.endsWith(` ${kind}`)) {
-        this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
-        return rest;
-      }
-    }
-    throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
-  }
-  takeBody(data) {
-    const body = this.body;
-    const needed = body.size + 1;
-    if (!body.keep) {
-      const take = Math.min(data.length, needed - body.received);
-      body.received += take;
-      if (body.received < needed) return Buffer.alloc(0);
-      if (data[take - 1] !== LF)
-        throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
-      this.body = void 0;
-      this.onEntry({ kind: "object", oid: body.oid, type: body.type, size: body.size });
-      return data.subarray(take);
-    }
-    body.chunks.push(data);
-    body.received += data.length;
-    if (body.received < needed) return Buffer.alloc(0);
-    const all = body.chunks.length === 1 ? data : Buffer.concat(body.chunks, body.received);
-    if (all[body.size] !== LF)
-      throw new Error(`git cat-file output for ${body.oid} is not followed by a newline`);
-    this.body = void 0;
-    this.onEntry({
-      kind: "object",
-      oid: body.oid,
-      type: body.type,
-      size: body.size,
-      content: all.subarray(0, body.size)
-    });
-    return all.subarray(needed);
-  }
-};
-
-// src/process/run-process.ts
-var import_node_child_process = require("node:child_process");
-
-// src/process/child-groups.ts
-function processWide(name, create) {
-  const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
-  const global = globalThis;
-  global[key] ??= create();
-  return global[key];
-}
-var state = processWide("child-groups", () => ({
-  live: /* @__PURE__ */ new Set(),
-  cleanups: /* @__PURE__ */ new Set(),
-  exitHookInstalled: false,
-  signalStopInstalled: false
-}));
-var live = state.live;
-var KILL_GRACE_MS = 2e3;
-var alone = /* @__PURE__ */ new WeakSet();
-function trackGroup(child, ownGroup = true) {
-  if (!ownGroup) alone.add(child);
-  if (child.pid === void 0) return;
-  if (!state.exitHookInstalled) {
-    state.exitHookInstalled = true;
-    process.on("exit", () => {
-      for (const group of live) signalGroup(group, "SIGKILL");
-    });
-    installSignalStop();
-  }
-  live.add(child);
-  child.once("exit", () => live.delete(child));
-}
-function signalGroup(child, signal) {
-  if (child.pid === void 0) return;
-  try {
-    process.kill(alone.has(child) ? child.pid : -child.pid, signal);
-  } catch {
-    try {
-      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
-    } catch {
-    }
-  }
-}
-function stopGroup(child, graceMs = KILL_GRACE_MS) {
-  signalGroup(child, "SIGTERM");
-  return new Promise((resolve6) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      signalGroup(child, "SIGKILL");
-      return resolve6();
-    }
-    const timer = setTimeout(() => {
-      signalGroup(child, "SIGKILL");
-      resolve6();
-    }, graceMs);
-    timer.unref();
-    child.once("exit", () => {
-      clearTimeout(timer);
-      signalGroup(child, "SIGKILL");
-      resolve6();
-    });
-  });
-}
-var cleanups = state.cleanups;
-function onInterrupt(cleanup) {
-  cleanups.add(cleanup);
-  installSignalStop();
-  return () => cleanups.delete(cleanup);
-}
-async function runCleanups() {
-  const pending = [...cleanups];
-  cleanups.clear();
-  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
-}
-function installSignalStop() {
-  if (state.signalStopInstalled) return;
-  state.signalStopInstalled = true;
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      for (const group of live) signalGroup(group, "SIGKILL");
-      if (process.listenerCount(signal) > 0) return;
-      void runCleanups().finally(() => process.kill(process.pid, signal));
-    });
-  }
-}
-
-// src/process/run-process.ts
-var STDERR_KEEP_BYTES = 8192;
-var PIPE_DRAIN_MS = 1e3;
-function runProcess(file, args, options = {}) {
-  const execute = (resolve6) => {
-    const stdout = [];
-    let stdoutBytes = 0;
-    let stderr = Buffer.alloc(0);
-    let failure;
-    let settled = false;
-    const child = (0, import_node_child_process.spawn)(file, [...args], {
-      ...options.cwd !== void 0 ? { cwd: options.cwd } : {},
-      env: options.env ?? process.env,
-      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"],
-      detached: options.ownGroup ?? true,
-      windowsHide: true
-    });
-    trackGroup(child, options.ownGroup ?? true);
-    const stop = (why) => {
-      failure ??= why;
-      void stopGroup(child);
-    };
-    const timers = [];
-    if (options.timeoutMs !== void 0) {
-      const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
-    }
-    let idle;
-    const touch = () => {
-      if (options.idleTimeoutMs === void 0) return;
-      clearTimeout(idle);
-      const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
-    };
-    touch();
-    const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => {
-      touch();
-      if (failure) return;
-      stdoutBytes += chunk.length;
-      if (options.maxOutputBytes !== void 0 && stdoutBytes > options.maxOutputBytes) {
-        stop({ kind: "output", message: `output over ${options.maxOutputBytes} bytes` });
-        return;
-      }
-      if (!options.onStdout) {
-        stdout.push(chunk);
-        return;
-      }
-      try {
-        options.onStdout(chunk);
-      } catch (error) {
-        stop({ kind: "stdout", message: error.message, error });
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      touch();
-      stderr = Buffer.concat([stderr, chunk]);
-      if (stderr.length > STDERR_KEEP_BYTES * 2) stderr = stderr.subarray(stderr.length - STDERR_KEEP_BYTES);
-    });
-    if (child.stdin) {
-      child.stdin.on("error", () => {
-      });
-      const stdin = child.stdin;
-      if (options.input instanceof Promise)
-        options.input.then(
-          (text) => stdin.end(text),
-          () => stdin.end()
-        );
-      else stdin.end(options.input);
-    }
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      clearTimeout(idle);
-      options.signal?.removeEventListener("abort", onAbort);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      resolve6({
-        exitCode: child.exitCode,
-        signal: child.signalCode,
-        stdout: Buffer.concat(stdout),
-        stderrTail: tailOf(stderr.toString("utf8")),
-        stderrEnd: stderr.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    };
-    child.on("error", (error) => {
-      failure ??= {
-        kind: "start",
-        message: error.code === "ENOENT" ? `${file} was not found` : `could not be started: ${error.message}`,
-        ...error.code !== void 0 ? { code: error.code } : {}
-      };
-      if (child.pid === void 0) finish();
-    });
-    child.on("close", finish);
-    child.on("exit", () => {
-      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
-      setTimeout(finish, PIPE_DRAIN_MS).unref();
-    });
-  };
-  if (options.signal?.aborted) {
-    const failure = { kind: "aborted", message: "stopped: the run was interrupted" };
-    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
-    return Promise.resolve({ ...empty, failure });
-  }
-  return new Promise(execute);
-}
-function seconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-
-// src/git/spawn-git.ts
-var GIT_CONFIG = ["core.quotePath=false"];
-var GitExitError = class extends Error {
-  constructor(exitCode, stderr) {
-    super(stderr.trim() || `git exited with code ${exitCode}`);
-    this.exitCode = exitCode;
-    this.stderr = stderr;
-    this.name = "GitExitError";
-  }
-  exitCode;
-  stderr;
-};
-var idleTimeoutMs = 12e4;
-function setGitIdleTimeout(ms) {
-  idleTimeoutMs = ms;
-}
-function nulRecords(onRecords) {
-  let pending = Buffer.alloc(0);
-  return {
-    push(chunk) {
-      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      const end = data.lastIndexOf(0);
-      if (end >= 0) onRecords(data.subarray(0, end + 1));
-      pending = Buffer.from(data.subarray(end + 1));
-    },
-    end() {
-      if (pending.length > 0) onRecords(pending);
-      pending = Buffer.alloc(0);
-    }
-  };
-}
-async function spawnGit(cwd, args, options = {}) {
-  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-    cwd,
-    input: options.input ?? "",
-    idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
-    ownGroup: false,
-    ...options.env ? { env: { ...process.env, ...options.env } } : {},
-    ...options.signal ? { signal: options.signal } : {},
-    ...options.onStdout ? { onStdout: options.onStdout } : {}
-  });
-  const failure = result.failure;
-  if (failure?.kind === "stdout") throw failure.error;
-  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
-  if (failure?.kind === "start")
-    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
-  if (failure?.kind === "idle") {
-    const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
-      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
-    );
-  }
-  const exitCode = result.exitCode ?? 128;
-  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-    return { exitCode, stdout: result.stdout };
-  }
-  const text = result.stderrEnd;
-  throw new GitExitError(
-    exitCode,
-    result.signal ? `${text}
-(git was killed by ${result.signal})`.trim() : text
-  );
-}
-function subcommand(args) {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "-c") i++;
-    else if (!args[i].startsWith("-")) return args[i];
-  }
-  return "";
-}
-
-// src/git/cat-file-batch.ts
-async function catFileSizes(root, names) {
-  if (names.length === 0) return [];
-  const entries = [];
-  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
-  try {
-    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
-      input: `${names.join("\n")}
-`,
-      onStdout: (chunk) => parser.push(chunk)
-    });
-  } catch (error) {
-    if (!(error instanceof GitExitError)) throw error;
-    const text = error.stderr.trim();
-    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
-  }
-  parser.end();
-  if (entries.length !== names.length) {
-    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
-  }
-  return entries;
-}
-
-// src/git/cat-file-reader.ts
-var import_node_child_process2 = require("node:child_process");
-var IDLE_MS = 200;
-var CatFileReader = class {
-  constructor(root, idleMs = IDLE_MS) {
-    this.root = root;
-    this.idleMs = idleMs;
-  }
-  root;
-  idleMs;
-  /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
-  current;
-  /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
-  read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
-    if (names.length === 0) return Promise.resolve([]);
-    if (this.current === void 0) {
-      const started = new CatFileProcess(this.root, this.idleMs, () => {
-        if (this.current === started) this.current = void 0;
-      });
-      this.current = started;
-    }
-    return this.current.ask(names, maxContentBytes, onEntry);
-  }
-};
-var CatFileProcess = class {
-  /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
-  constructor(root, idleMs, retire) {
-    this.idleMs = idleMs;
-    this.retire = retire;
-    this.child = (0, import_node_child_process2.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
-      cwd: root,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true
-    });
-    trackGroup(this.child, false);
-    this.parser = new CatFileBatchParser(
-      true,
-      (entry) => this.answer(entry),
-      () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
-    );
-    const child = this.child;
-    child.stdout.on("data", (chunk) => {
-      if (this.failed) return;
-      try {
-        this.parser.push(chunk);
-      } catch (error) {
-        this.fail(error);
-      }
-    });
-    child.stderr.on("data", (chunk) => this.stderr.push(chunk));
-    child.stdin.on("error", () => {
-    });
-    child.on("error", (error) => this.fail(error));
-    child.on("close", (code) => {
-      this.retire();
-      if (this.queue.length === 0 && code === 0) return;
-      const text = Buffer.concat(this.stderr).toString("utf8").trim();
-      this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
-    });
-  }
-  idleMs;
-  retire;
-  child;
-  queue = [];
-  parser;
-  stderr = [];
-  failed;
-  idle;
-  ask(names, maxContentBytes, onEntry) {
-    return new Promise((resolve6, reject) => {
-      if (this.failed) return reject(this.failed);
-      clearTimeout(this.idle);
-      this.queue.push({
-        names,
-        entries: [],
-        maxContentBytes,
-        ...onEntry ? { onEntry } : {},
-        resolve: resolve6,
-        reject
-      });
-      holdRun(this.child, true);
-      this.child.stdin.write(`${names.join("\n")}
-`);
-    });
-  }
-  fail(error) {
-    this.failed ??= error;
-    this.retire();
-    this.child.kill();
-    for (const request of this.queue.splice(0)) request.reject(this.failed);
-  }
-  answer(entry) {
-    const request = this.queue[0];
-    if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
-    request.onEntry?.(entry, request.names[request.entries.length] ?? "");
-    request.entries.push(entry);
-    if (request.entries.length < request.names.length) return;
-    this.queue.shift();
-    request.resolve(request.entries);
-    if (this.queue.length > 0) return;
-    holdRun(this.child, false);
-    this.idle = setTimeout(() => {
-      if (this.queue.length > 0 || this.failed) return;
-      this.retire();
-      this.child.stdin.end();
-    }, this.idleMs);
-    this.idle.unref();
-  }
-};
-function holdRun(child, hold) {
-  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
-    if (hold) handle.ref();
-    else handle.unref();
-  }
-}
-
-// src/git/find-work-tree.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path = require("node:path");
-var DISCOVERY_VARIABLES = [
-  "GIT_DIR",
-  "GIT_WORK_TREE",
-  "GIT_CEILING_DIRECTORIES",
-  "GIT_DISCOVERY_ACROSS_FILESYSTEM"
-];
-function findWorkTreeRoot(dir, env) {
-  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs2.realpathSync)(dir); ; current = (0, import_node_path.dirname)(current)) {
-    const dotGit = (0, import_node_path.join)(current, ".git");
-    const found = lstatOrUndefined(dotGit);
-    if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
-    if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path.join)(dotGit, "objects"));
-      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path.join)(dotGit, "config"))) ? void 0 : current;
-    }
-    if (found) return void 0;
-    if ((0, import_node_path.dirname)(current) === current) return void 0;
-  }
-}
-function lstatOrUndefined(path) {
-  try {
-    return (0, import_node_fs2.lstatSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-function readOrEmpty(path) {
-  try {
-    return (0, import_node_fs2.readFileSync)(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-// src/git/git-history.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path2 = require("node:path");
-init_errors();
-
-// src/git/safe-ref.ts
-init_errors();
-function assertSafeRef(ref) {
-  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
-}
-
-// src/git/git-history.ts
-var FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
-var NOT_FOUND = [1, 128];
-var GitHistory = class {
-  constructor(root, git, network) {
-    this.root = root;
-    this.git = git;
-    this.network = network;
-  }
-  root;
-  git;
-  network;
-  async hasCommit(sha) {
-    assertSafeRef(sha);
-    const { exitCode, stdout } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
-    return exitCode === 0 && stdout.trim() === "commit";
-  }
-  async isShallow() {
-    const { stdout } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
-    return stdout.trim() === "true";
-  }
-  async fetchCommit(sha) {
-    if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
-  }
-  async fetchBranch(branch) {
-    assertSafeRef(branch);
-    const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    return this.tryNetwork([
-      ...FETCH,
-      ...depth,
-      "origin",
-      `+refs/heads/${branch}:refs/remotes/origin/${branch}`
-    ]);
-  }
-  async deepen(by, commits) {
-    if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
-    if (!await this.isShallow()) return false;
-    const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
-    for (const sha of wants) {
-      if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
-    }
-    const before = await this.readShallowFile();
-    if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
-    return await this.readShallowFile() !== before;
-  }
-  async mergeBase(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { stdout } = await this.git.run(["merge-base", a, b], [1]);
-    return stdout.trim() || void 0;
-  }
-  async firstParent(sha) {
-    assertSafeRef(sha);
-    const { stdout } = await this.git.run(["cat-file", "commit", sha]);
-    for (const line of stdout.split("\n")) {
-      if (line === "") break;
-      if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
-    }
-    return void 0;
-  }
-  async isAncestor(a, b) {
-    assertSafeRef(a);
-    assertSafeRef(b);
-    const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
-    return exitCode === 0;
-  }
-  async tryNetwork(args) {
-    try {
-      await this.network.run(args);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  async readShallowFile() {
-    const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-    try {
-      return (0, import_node_fs3.readFileSync)((0, import_node_path2.resolve)(this.root, path), "utf8");
-    } catch {
-      return "";
-    }
-  }
-};
-
-// src/git/parse-ls-tree.ts
-function parseLsTree(output) {
-  const entries = [];
-  for (const record of output.split("\0")) {
-    if (record === "") continue;
-    const tab = record.indexOf("	");
-    const [mode, type, oid] = record.slice(0, tab).split(" ");
-    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
-      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-    }
-    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
-  }
-  return entries;
-}
-function blobPathsOfLsTree(output, baseNames) {
-  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
-  const text = typeof output === "string" ? output : output.toString("utf8");
-  const paths = [];
-  let at = 0;
-  while (at < text.length) {
-    const end = text.indexOf("\0", at);
-    const stop = end === -1 ? text.length : end;
-    const entry = entryOf(text.slice(at, stop));
-    if (entry.type === "blob") paths.push(entry.path);
-    at = stop + 1;
-  }
-  return paths;
-}
-function blobPathsNamed(output, baseNames) {
-  if (baseNames.length === 0) return [];
-  const text = output.toString("latin1");
-  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
-  const wanted = new Set(baseNames);
-  const paths = [];
-  for (const match of text.matchAll(names)) {
-    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
-    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
-      paths.push(entry.path);
-    }
-  }
-  return paths;
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function entryOf(record) {
-  const space = record.indexOf(" ");
-  const tab = record.indexOf("	");
-  if (space < 0 || tab < 0 || space > tab) {
-    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-  }
-  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
-}
-
-// src/git/parse-name-status.ts
-var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output) {
-  const fields = output.split("\0");
-  if (fields.at(-1) === "") fields.pop();
-  const changes = [];
-  let i = 0;
-  while (i < fields.length) {
-    const field3 = fields[i++];
-    const raw = RAW.exec(field3);
-    const status = raw ? raw[5] : field3;
-    const submodule = raw ? submoduleOf(raw) : void 0;
-    const letter = status.charAt(0);
-    if (letter === "R" || letter === "C") {
-      const oldPath = fields[i++];
-      const path = fields[i++];
-      if (oldPath === void 0 || path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, oldPath, ...submodule ? { submodule } : {} });
-    } else if (SIMPLE.has(letter) && status.length === 1) {
-      const path = fields[i++];
-      if (path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, ...submodule ? { submodule } : {} });
-    } else {
-      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
-    }
-  }
-  return changes;
-}
-var RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
-var GITLINK = "160000";
-function submoduleOf(raw) {
-  const [, oldMode, newMode, oldId, newId] = raw;
-  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
-  return {
-    ...oldMode === GITLINK ? { from: oldId } : {},
-    ...newMode === GITLINK ? { to: newId } : {}
-  };
-}
-function truncated(status) {
-  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
-}
-
-// src/git/run-git.ts
-function createGitRunner(baseDir) {
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
-        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runWithInput(args, input) {
-      try {
-        return (await spawnGit(baseDir, args, { input })).stdout.toString("utf8");
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runBuffer(args) {
-      try {
-        return (await spawnGit(baseDir, args)).stdout;
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runRecords(args, onRecords) {
-      const records = nulRecords(onRecords);
-      try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
-      } catch (error) {
-        throw describe(error, args);
-      }
-      records.end();
-    }
-  };
-}
-function createNetworkGitRunner(baseDir, timeoutMs) {
-  let loading;
-  const load = async () => {
-    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
-    return simpleGit({
-      baseDir,
-      config: GIT_CONFIG,
-      trimmed: false,
-      timeout: { block: timeoutMs },
-      errors(error, result) {
-        if (error instanceof GitPluginError) return error;
-        if (result.exitCode !== 0) {
-          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
-        }
-        return error;
-      }
-    });
-  };
-  return {
-    async run(args, okExitCodes = []) {
-      loading ??= load();
-      try {
-        return { exitCode: 0, stdout: await (await loading).raw(args) };
-      } catch (error) {
-        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
-          return { exitCode: error.exitCode, stdout: "" };
-        }
-        throw describe(error, args);
-      }
-    }
-  };
-}
-function describe(error, args) {
-  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
-  if (missing) return missing;
-  const message = error instanceof Error ? error.message.trim() : String(error);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
-}
-
-// src/git/run-grep.ts
-var import_node_os = require("node:os");
-
-// src/git/grep-patterns.ts
-var MAX_PATTERN_CHARS = 8e3;
-var SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
-function patternSyntaxFor(needles, perlAvailable2) {
-  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
-  return perlAvailable2 ? "perl" : "extended";
-}
-function grepPatternLines(needles, syntax) {
-  if (syntax === "fixed") return [...needles];
-  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
-  const lines = [];
-  let current = [];
-  let length = 0;
-  for (const needle of needles) {
-    const literal = literalOf(needle);
-    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
-      lines.push(current.join("|"));
-      current = [];
-      length = 0;
-    }
-    current.push(literal);
-    length += literal.length + 1;
-  }
-  if (current.length > 0) lines.push(current.join("|"));
-  return lines;
-}
-function escapePerl(text) {
-  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
-}
-function escapeExtended(text) {
-  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
-}
-
-// src/git/run-grep.ts
-var NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
-var perlAvailable = true;
-async function runGrep(root, request, onName) {
-  if (request.needles.length === 0) return;
-  const syntax = patternSyntaxFor(request.needles, perlAvailable);
-  try {
-    await grepWith(root, request, syntax, onName);
-  } catch (error) {
-    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
-      throw grepError(error);
-    }
-    perlAvailable = false;
-    await grepWith(root, request, "extended", onName).catch((retryError) => {
-      throw grepError(retryError);
-    });
-  }
-}
-async function grepWith(root, request, syntax, onName) {
-  const names = nulRecords((records) => {
-    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
-  });
-  const args = [
-    "grep",
-    "-z",
-    "-l",
-    "-I",
-    "--no-color",
-    `--threads=${grepThreads()}`,
-    SYNTAX_FLAG[syntax],
-    "-f",
-    "-",
-    request.rev,
-    "--"
-  ];
-  await spawnGit(root, [...args, ...request.pathspecs], {
-    okExitCodes: [1],
-    onStdout: names.push,
-    input: `${grepPatternLines(request.needles, syntax).join("\n")}
-`,
-    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
-    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
-    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
-    ...request.signal ? { signal: request.signal } : {}
-  });
-  names.end();
-}
-function grepThreads(cores = (0, import_node_os.availableParallelism)()) {
-  return Math.max(1, cores - 1);
-}
-function grepError(error) {
-  if (!(error instanceof GitExitError)) return error;
-  const text = error.stderr.trim();
-  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
-}
-
-// src/git/create-git.ts
-var DEFAULT_GIT_TIMEOUT_MS = 12e4;
-async function createGit(repoDir, options = {}) {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path3.resolve)(repoDir);
-  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
-  const found = findWorkTreeRoot(dir, process.env);
-  const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
-  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
-  return adapter;
-}
-function statOrUndefined(path) {
-  try {
-    return (0, import_node_fs4.statSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-async function askGitForWorkTree(dir) {
-  let root;
-  try {
-    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
-  }
-  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return root;
-}
-var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
-var GitAdapter = class extends GitHistory {
-  /**
-   * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
-   * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
-   */
-  knownCommits = /* @__PURE__ */ new Set();
-  /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
-  checkWorkTree;
-  /** Every object read goes through one long-lived `cat-file --batch`. */
-  objects;
-  constructor(root, git, network) {
-    super(root, git, network);
-    this.objects = new CatFileReader(root);
-  }
-  async resolveCommit(ref) {
-    const sha = await this.tryResolveCommit(ref);
-    if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
-    return sha;
-  }
-  async tryResolveCommit(ref) {
-    assertSafeRef(ref);
-    if (this.knownCommits.has(ref)) return ref;
-    const sha = await new Promise((resolve6, reject) => {
-      if (this.resolving === void 0) {
-        this.resolving = [];
-        queueMicrotask(() => this.resolveBatch());
-      }
-      this.resolving.push({ ref, resolve: resolve6, reject });
-    });
-    if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
-    return sha;
-  }
-  /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
-  resolving;
-  /**
-   * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
-   * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
-   * ref is asked on its own, as `rev-parse --verify` would answer it.
-   */
-  async resolveBatch() {
-    const batch = this.resolving ?? [];
-    this.resolving = void 0;
-    let entries;
-    try {
-      entries = await this.objects.read(
-        batch.map((b) => `${b.ref}^{commit}`),
-        0
-      );
-    } catch {
-      entries = void 0;
-      try {
-        await this.checkWorkTree?.();
-      } catch (refusal) {
-        for (const request of batch) request.reject(refusal);
-        return;
-      }
-    }
-    for (const [i, request] of batch.entries()) {
-      const entry = entries?.[i];
-      if (entries !== void 0) {
-        request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
-        continue;
-      }
-      this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
-    }
-  }
-  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
-  diffs = /* @__PURE__ */ new Map();
-  changedFiles(base, head) {
-    const key = `${base} ${head}`;
-    let diff = this.diffs.get(key);
-    if (diff === void 0) {
-      diff = this.diff(base, head);
-      this.diffs.set(key, diff);
-      diff.catch(() => this.diffs.delete(key));
-    }
-    return diff;
-  }
-  async diff(base, head) {
-    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const early = isFullSha(base) && isFullSha(head) ? this.knownCommits.has(base) && this.knownCommits.has(head) ? void 0 : this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : this.diffTreeOnceResolved(resolving);
-    early?.catch(() => {
-    });
-    const [from, to] = await resolving;
-    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
-    const resolvedKey = `${from} ${to}`;
-    if (!this.diffs.has(resolvedKey)) {
-      this.diffs.set(resolvedKey, diff);
-      diff.catch(() => this.diffs.delete(resolvedKey));
-    }
-    return diff;
-  }
-  async diffTree(from, to) {
-    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
-    return parseNameStatus(stdout);
-  }
-  /**
-   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
-   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
-   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
-   */
-  async diffTreeOnceResolved(commits) {
-    await void 0;
-    const [stdout] = await Promise.all([
-      this.git.runWithInput(
-        [...DIFF_TREE, "--stdin", "--"],
-        commits.then(([from, to]) => `${to} ${from}
-`)
-      ),
-      commits
-    ]);
-    return parseNameStatus(stdout);
-  }
-  async readFile(rev, path) {
-    return (await this.readFiles(rev, [path])).get(path);
-  }
-  async readFiles(rev, paths) {
-    return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
-  }
-  async readFilesUpTo(rev, paths, maxBytes) {
-    const sha = await this.resolveCommit(rev);
-    const files = /* @__PURE__ */ new Map();
-    const oversized = /* @__PURE__ */ new Map();
-    const [plain, withNewline] = splitByNewline(paths);
-    const entries = await this.objects.read(
-      plain.map((path) => `${sha}:${path}`),
-      maxBytes
-    );
-    entries.forEach((entry, i) => {
-      if (entry.kind !== "object" || entry.type !== "blob") return;
-      if (entry.content) files.set(plain[i], entry.content);
-      else oversized.set(plain[i], entry.size);
-    });
-    for (const path of withNewline) {
-      const blob = await this.lsTreeBlob(sha, path);
-      if (!blob) continue;
-      const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
-      if (bytes.length > maxBytes) oversized.set(path, bytes.length);
-      else files.set(path, bytes);
-    }
-    return { files, oversized };
-  }
-  async fileSize(rev, path) {
-    return (await this.fileSizes(rev, [path])).get(path);
-  }
-  async fileSizes(rev, paths) {
-    const sha = await this.resolveCommit(rev);
-    const sizes = /* @__PURE__ */ new Map();
-    const [plain, withNewline] = splitByNewline(paths);
-    const entries = await catFileSizes(
-      this.root,
-      plain.map((path) => `${sha}:${path}`)
-    );
-    entries.forEach((entry, i) => {
-      if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
-    });
-    for (const path of withNewline) {
-      const blob = await this.lsTreeBlob(sha, path);
-      if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
-    }
-    return sizes;
-  }
-  async listFiles(rev, baseNames) {
-    const sha = await this.resolveCommit(rev);
-    const paths = [];
-    await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
-      for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
-    });
-    return paths;
-  }
-  async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
-    const sha = await this.resolveCommit(rev);
-    const found = /* @__PURE__ */ new Set();
-    await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
-    return [...found].sort();
-  }
-  async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
-    const sha = await this.resolveCommit(rev);
-    const found = /* @__PURE__ */ new Set();
-    const withNewline = [];
-    const reading = [];
-    const prefix = `${sha}:`;
-    const deliver = (entry, name) => {
-      if (entry.kind !== "object" || entry.type !== "blob") return;
-      const path = name.slice(prefix.length);
-      options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
-    };
-    const onPath = (path) => {
-      if (found.has(path)) return;
-      found.add(path);
-      if (!options.read(path)) return;
-      if (path.includes("\n")) return void withNewline.push(path);
-      const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
-      read.catch(() => {
-      });
-      reading.push(read);
-    };
-    try {
-      await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
-    } catch (error) {
-      await Promise.allSettled(reading);
-      throw error;
-    }
-    await Promise.all(reading);
-    if (withNewline.length > 0) {
-      const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
-      for (const [path, bytes] of read.files) options.onFile(path, { bytes });
-      for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
-    }
-    return [...found].sort();
-  }
-  /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
-  async grep(sha, fixedStrings, pathspecs, onPath, signal) {
-    const needles = [...new Set(fixedStrings)];
-    for (const needle of needles) {
-      if (needle === "" || needle.includes("\n"))
-        throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
-    }
-    const prefix = `${sha}:`;
-    await runGrep(
-      this.root,
-      { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
-      (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
-    );
-  }
-  /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
-  async lsTreeBlob(sha, path) {
-    const { stdout } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
-    return parseLsTree(stdout).find((entry) => entry.path === path && entry.type === "blob")?.oid;
-  }
-};
-function splitByNewline(paths) {
-  const unique2 = [...new Set(paths)].filter((path) => path !== "");
-  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
-}
+// src/cli/run-cli-stamp.ts
+var import_untrusted_head = __toESM(require_untrusted_head(), 1);
+var import_create_git = __toESM(require_create_git(), 1);
 
 // src/git/work-tree.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs = require("node:fs");
 var import_promises = require("node:fs/promises");
-var import_node_os2 = require("node:os");
-var import_node_path4 = require("node:path");
+var import_node_os = require("node:os");
+var import_node_path = require("node:path");
+var import_run_git = __toESM(require_run_git(), 1);
 async function openWorkTree(dir) {
-  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
+  const { stdout } = await (0, import_run_git.createGitRunner)(dir).run(["rev-parse", "--show-toplevel"]);
   return createWorkTree(stdout.trim() || dir);
 }
 function createWorkTree(dir) {
@@ -2649,14 +1342,14 @@ function createWorkTree(dir) {
     dir,
     async listFiles() {
       const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout } = await createGitRunner(dir).run(args);
+      const { stdout } = await (0, import_run_git.createGitRunner)(dir).run(args);
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path) {
       try {
-        const s = (0, import_node_fs5.statSync)((0, import_node_path4.join)(dir, path));
+        const s = (0, import_node_fs.statSync)((0, import_node_path.join)(dir, path));
         return s.isFile() ? s.size : void 0;
       } catch {
         return void 0;
@@ -2664,15 +1357,15 @@ function createWorkTree(dir) {
     },
     async read(path) {
       try {
-        return (0, import_node_fs5.readFileSync)((0, import_node_path4.join)(dir, path));
+        return (0, import_node_fs.readFileSync)((0, import_node_path.join)(dir, path));
       } catch {
         return void 0;
       }
     },
-    write: (path, text) => (0, import_promises.writeFile)((0, import_node_path4.join)(dir, path), text),
-    remove: (path) => (0, import_promises.rm)((0, import_node_path4.join)(dir, path), { force: true }),
+    write: (path, text) => (0, import_promises.writeFile)((0, import_node_path.join)(dir, path), text),
+    remove: (path) => (0, import_promises.rm)((0, import_node_path.join)(dir, path), { force: true }),
     async withScratch(use) {
-      const scratch = await (0, import_promises.mkdtemp)((0, import_node_path4.join)((0, import_node_os2.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises.mkdtemp)((0, import_node_path.join)((0, import_node_os.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
@@ -2683,7 +1376,7 @@ function createWorkTree(dir) {
 }
 
 // src/pipeline/stamp/run-stamp.ts
-init_errors();
+var import_errors6 = __toESM(require_errors(), 1);
 
 // src/core/manifests/parse-manifest-file.ts
 init_manifest_reader();
@@ -2696,13 +1389,8 @@ async function parseManifestFile(file, text, opts) {
   return parseManifests2(file, text, { ...opts, fast: false });
 }
 
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
+// src/pipeline/stamp/run-stamp.ts
+var import_model7 = __toESM(require_model(), 1);
 
 // src/core/run-limited.ts
 async function runLimited(items, limit, step) {
@@ -2751,22 +1439,22 @@ function deployedDirsOf(objects) {
   return [...dirs].sort();
 }
 function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
   if (typeof apiVersion !== "string") return [];
   const group = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
+  const spec = field(object, "spec");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
   if (group !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
+  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
   return [];
 }
 function sourcePaths(appSpec) {
-  const sources = field2(appSpec, "sources");
+  const sources = field(appSpec, "sources");
   return [
-    field2(field2(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
+    field(field(appSpec, "source"), "path"),
+    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
   ];
 }
 function normalizedDir(path) {
@@ -2783,17 +1471,8 @@ function normalizedDir(path) {
 // src/core/sources/kustomization-file.ts
 var import_yaml2 = require("./vendor/yaml.js");
 init_json_shape();
-
-// src/core/sources/kustomization-names.ts
-var KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
-function kustomizationDirOf(path) {
-  const slash = path.lastIndexOf("/");
-  const name = path.slice(slash + 1);
-  if (!KUSTOMIZATION_FILE_NAMES.includes(name)) return void 0;
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
-// src/core/sources/kustomization-file.ts
+var import_kustomization_names = __toESM(require_kustomization_names(), 1);
+var import_kustomization_names2 = __toESM(require_kustomization_names(), 1);
 var CARRYING_FIELDS = [
   "replacements",
   "vars",
@@ -2805,7 +1484,7 @@ var CARRYING_FIELDS = [
   "crds"
 ];
 function readKustomizationFile(path, text) {
-  const dir = kustomizationDirOf(path) ?? "";
+  const dir = (0, import_kustomization_names.kustomizationDirOf)(path) ?? "";
   const result = {
     dir,
     path,
@@ -2826,10 +1505,10 @@ function readKustomizationFile(path, text) {
     return result;
   }
   if (!isRecord(doc)) return result;
-  result.isComponent = field2(doc, "kind") === "Component";
-  if (CARRYING_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
+  result.isComponent = field(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
     result.carriesValues = true;
-  const namespace = field2(doc, "namespace");
+  const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   const pushAll = (into, values) => {
     for (const value of values) {
@@ -2838,34 +1517,34 @@ function readKustomizationFile(path, text) {
     }
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field2(doc, key)));
+    pushAll(result.entries, listOf(field(doc, key)));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
+  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
   const patchPaths = [
-    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
-    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
+    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
+    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
+    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
   ];
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
   pushAll(
     result.files,
-    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
+    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
   );
-  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
+  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
-    for (const generator of listOf(field2(doc, key))) {
-      const name = field2(generator, "name");
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
       const files = [
-        ...listOf(field2(generator, "files")).map(
+        ...listOf(field(generator, "files")).map(
           (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
         ),
-        ...listOf(field2(generator, "envs")),
-        field2(generator, "env")
+        ...listOf(field(generator, "envs")),
+        field(generator, "env")
       ];
       const paths = [];
       pushAll(paths, files);
@@ -2908,6 +1587,9 @@ function joinPath(dir, relative) {
   }
   return parts.join("/");
 }
+
+// src/pipeline/stamp/run-stamp.ts
+var import_kustomization_names4 = __toESM(require_kustomization_names(), 1);
 
 // src/core/sources/kustomize-entries.ts
 function refusedEntries(label, kustomizations, side, rules) {
@@ -3024,9 +1706,10 @@ function namedByGlob(dir, globs) {
 // src/core/stamp/stamp-file.ts
 var import_yaml4 = require("./vendor/yaml.js");
 init_json_shape();
+var import_model = __toESM(require_model(), 1);
 
 // src/core/restart-patch.ts
-init_errors();
+var import_errors = __toESM(require_errors(), 1);
 init_pod_template();
 init_json_shape();
 var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
@@ -3212,7 +1895,7 @@ function plainIsString(value) {
 
 // src/core/stamp/stamp-file.ts
 function stampFile(source2, targets, defaultNamespace) {
-  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const byId = new Map(targets.map((t) => [(0, import_model.idKey)(t.id), t]));
   const result = { text: source2, changed: [], unstampable: [] };
   const edits = [];
   let docs;
@@ -3222,9 +1905,9 @@ function stampFile(source2, targets, defaultNamespace) {
     docs = [];
   }
   for (const doc of docs) {
-    const target = byId.get(idKey(idOf(doc, defaultNamespace)));
+    const target = byId.get((0, import_model.idKey)(idOf(doc, defaultNamespace)));
     if (!target || target.current === target.hash) continue;
-    byId.delete(idKey(target.id));
+    byId.delete((0, import_model.idKey)(target.id));
     try {
       const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
       if (edit.length > 0) {
@@ -3252,7 +1935,7 @@ function idOf(doc, defaultNamespace) {
     object = void 0;
   }
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field2(object, "metadata");
+  const metadata = field(object, "metadata");
   return {
     kind: stringField(object, "kind") ?? "",
     namespace: stringField(metadata, "namespace") || defaultNamespace,
@@ -3278,7 +1961,7 @@ function compareIds(a, b) {
 var VALID_KEY = /^[-._a-zA-Z0-9]+$/;
 var STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
 }
 function configContentOf(m) {
   const problems = [];
@@ -3286,7 +1969,7 @@ function configContentOf(m) {
   const label = `${m.id.kind.toLowerCase()}/${m.id.name}`;
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label}: ${message}`, severity });
   const entries = (section) => {
-    const value = field2(m.object, section);
+    const value = field(m.object, section);
     if (value === void 0 || value === null) return [];
     if (!isRecord(value)) {
       report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
@@ -3369,20 +2052,22 @@ function setKey(content, key, value) {
 
 // src/core/manifests/config-hash.ts
 var import_node_crypto = require("node:crypto");
+var import_model3 = __toESM(require_model(), 1);
 
 // src/core/manifests/consumed-keys.ts
+var import_model2 = __toESM(require_model(), 1);
 function consumedKeys(references, namespace) {
   const byConfig = /* @__PURE__ */ new Map();
   for (const ref of references) {
     const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
+    const known = byConfig.get((0, import_model2.idKey)(id));
     if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+      byConfig.set((0, import_model2.idKey)(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
     } else if (known.keys !== "all") {
       known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
     }
   }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+  return [...byConfig.values()].sort((a, b) => compareStrings((0, import_model2.idKey)(a.id), (0, import_model2.idKey)(b.id)));
 }
 function readContent(content, keys) {
   if (keys === "all") return content;
@@ -3399,7 +2084,7 @@ function readContent(content, keys) {
 function configHash(consumed, contents, key) {
   const entries = [];
   for (const { id, keys } of consumed) {
-    const content = contents.get(idKey(id));
+    const content = contents.get((0, import_model3.idKey)(id));
     if (content === void 0) continue;
     const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
     entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
@@ -3412,10 +2097,11 @@ function configHash(consumed, contents, key) {
 
 // src/core/stamp/stamp-workloads.ts
 init_json_shape();
+var import_model4 = __toESM(require_model(), 1);
 
 // src/core/plan/references.ts
 init_json_shape();
-init_names();
+var import_names2 = __toESM(require_names(), 1);
 var CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
 function findReferences(podSpec) {
   if (!isRecord(podSpec)) return [];
@@ -3429,17 +2115,17 @@ function volumeReferences(podSpec, subPathVolumes) {
     const volumeName = stringField(volume, "name");
     const path = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field2(volume, "configMap");
+    const configMap = field(volume, "configMap");
     const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
     }
-    const secret = field2(volume, "secret");
+    const secret = field(volume, "secret");
     const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field2(projection, "configMap");
+      const projectedConfigMap = field(projection, "configMap");
       const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
@@ -3447,7 +2133,7 @@ function volumeReferences(podSpec, subPathVolumes) {
           ...subPath
         });
       }
-      const projectedSecret = field2(projection, "secret");
+      const projectedSecret = field(projection, "secret");
       const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
@@ -3456,7 +2142,7 @@ function volumeReferences(podSpec, subPathVolumes) {
   return refs;
 }
 function source(configKind, configName2, via, volumeSource, path) {
-  const items = field2(volumeSource, "items");
+  const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
@@ -3465,7 +2151,7 @@ function source(configKind, configName2, via, volumeSource, path) {
   return { configKind, configName: configName2, via, keys, path, ...optional(volumeSource) };
 }
 function optional(source2) {
-  return field2(source2, "optional") === true ? { optional: true } : {};
+  return field(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -3480,7 +2166,7 @@ function containerReferences(podSpec) {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const ref = field2(envFrom, refField);
+          const ref = field(envFrom, refField);
           const name = configName(ref, "name");
           if (name) {
             refs.push({
@@ -3496,13 +2182,13 @@ function containerReferences(podSpec) {
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field2(env, "valueFrom");
+        const valueFrom = field(env, "valueFrom");
         const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
-          const ref = field2(valueFrom, refField);
+          const ref = field(valueFrom, refField);
           const name = configName(ref, "name");
           const key = stringField(ref, "key");
           if (name && key) {
@@ -3536,7 +2222,7 @@ function volumesMountedWithSubPath(podSpec) {
 }
 function configName(source2, key) {
   const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
+  return name !== void 0 && (0, import_names2.isObjectName)(name) ? name : void 0;
 }
 function shown(name) {
   if (name === void 0) return void 0;
@@ -3554,7 +2240,7 @@ function unique(values) {
 function repositoryConfigs(manifests) {
   const contents = /* @__PURE__ */ new Map();
   for (const m of manifests) {
-    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+    if (isConfigManifest(m)) contents.set((0, import_model4.idKey)(m.id), configContentOf(m).content);
   }
   return contents;
 }
@@ -3564,11 +2250,11 @@ function stampWorkloads(manifests, contents, options = {}) {
     const kind = workloadKindOf(m.object);
     if (!kind || !restartableKind(m.id.kind)) continue;
     const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field2(template, "spec"));
+    const refs = findReferences(field(template, "spec"));
     if (refs.length === 0) continue;
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
-    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
-    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const covered = consumed.filter((c) => contents.has((0, import_model4.idKey)(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has((0, import_model4.idKey)(c.id))).map((c) => c.id);
     const place = { id: m.id, file: m.file, line: m.line };
     if (covered.length === 0) {
       if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
@@ -3582,7 +2268,7 @@ function stampWorkloads(manifests, contents, options = {}) {
       continue;
     }
     const hash = configHash(covered, contents, options.key);
-    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
       ...place,
       templatePath: kind.templatePath,
@@ -3602,26 +2288,26 @@ function templateOf(object, path) {
 }
 
 // src/render/escaping-links.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs2 = require("node:fs");
 var import_promises2 = require("node:fs/promises");
-var import_node_path5 = require("node:path");
-init_errors();
+var import_node_path2 = require("node:path");
+var import_errors2 = __toESM(require_errors(), 1);
 async function refuseEscapingLinks(dir, paths, where) {
   const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path5.sep);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path2.sep);
   for (const path of paths) {
-    const at = (0, import_node_path5.join)(dir, path);
+    const at = (0, import_node_path2.join)(dir, path);
     let target;
     try {
-      if (!(0, import_node_fs6.lstatSync)(at).isSymbolicLink()) continue;
+      if (!(0, import_node_fs2.lstatSync)(at).isSymbolicLink()) continue;
       target = await (0, import_promises2.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path5.isAbsolute)(target) ? target : (0, import_node_path5.resolve)((0, import_node_path5.dirname)((0, import_node_path5.join)(top, path)), target);
+    const lexical = (0, import_node_path2.isAbsolute)(target) ? target : (0, import_node_path2.resolve)((0, import_node_path2.dirname)((0, import_node_path2.join)(top, path)), target);
     const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
+      throw new import_errors2.UserError(
         `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
       );
     }
@@ -3629,22 +2315,23 @@ async function refuseEscapingLinks(dir, paths, where) {
 }
 
 // src/render/kustomize.ts
-var import_node_os3 = require("node:os");
-init_errors();
+var import_node_os2 = require("node:os");
+var import_errors3 = __toESM(require_errors(), 1);
+var import_run_process = __toESM(require_run_process(), 1);
 
 // src/render/renderer-environment.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
-  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
+  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
+  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
 }
 function findExecutable(name, dirs) {
   for (const dir of dirs) {
-    const candidate = (0, import_node_path6.join)(dir, name);
+    const candidate = (0, import_node_path3.join)(dir, name);
     try {
-      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
+      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -3652,7 +2339,7 @@ function findExecutable(name, dirs) {
   return void 0;
 }
 function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
 
 // src/render/kustomize.ts
@@ -3666,8 +2353,8 @@ async function findKustomize(pathDirs) {
   return void 0;
 }
 async function runs(path, args, pathDirs) {
-  const home = (0, import_node_os3.tmpdir)();
-  const result = await runProcess(path, args, {
+  const home = (0, import_node_os2.tmpdir)();
+  const result = await (0, import_run_process.runProcess)(path, args, {
     cwd: home,
     env: kustomizeEnvironment(pathDirs, home),
     timeoutMs: 1e4
@@ -3675,7 +2362,7 @@ async function runs(path, args, pathDirs) {
   return result.exitCode === 0;
 }
 var NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-var KustomizeBuildError = class extends UserError {
+var KustomizeBuildError = class extends import_errors3.UserError {
   constructor(command, commit, why, detail) {
     super(
       `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
@@ -3693,7 +2380,7 @@ var KustomizeBuildError = class extends UserError {
 };
 async function kustomizeBuild(run, treeDir, dir, commit, signal) {
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+  const result = await (0, import_run_process.runProcess)(run.binary.path, run.binary.argsFor(target), {
     cwd: treeDir,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
@@ -3706,7 +2393,7 @@ async function kustomizeBuild(run, treeDir, dir, commit, signal) {
   if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
-  throw new UserError(
+  throw new import_errors3.UserError(
     `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
 }
@@ -3727,7 +2414,7 @@ function redactDetail(detail) {
 }
 var MAX_DETAIL_CHARS = 400;
 function shortDetail(stderr, treeDir) {
-  const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
+  const lines = (0, import_run_process.tailOf)(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
   }).filter((line) => line.trim() !== "");
@@ -3735,34 +2422,14 @@ function shortDetail(stderr, treeDir) {
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
 
-// src/pipeline/scan/glob-matcher.ts
-var ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
-async function globMatcher(globs, options = {}) {
-  if (globs.length === 0) return () => false;
-  const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
-  if (options.dot && extensions.every((extension) => extension !== void 0)) {
-    return (path) => {
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      return extensions.some((extension) => name.endsWith(extension));
-    };
-  }
-  const { default: picomatch } = await import("./vendor/picomatch.js");
-  return picomatch([...globs], { dot: options.dot === true });
-}
-
-// src/pipeline/scan/path-filter.ts
-async function createPathFilter(options, owned) {
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const filter = owned ? (path) => include(path) && !exclude(path) && !owned(path) : (path) => include(path) && !exclude(path);
-  return Object.assign(filter, { globs: options.paths });
-}
+// src/pipeline/stamp/run-stamp.ts
+var import_path_filter = __toESM(require_path_filter(), 1);
 
 // src/pipeline/stamp/changed-roots.ts
-init_errors();
+var import_errors4 = __toESM(require_errors(), 1);
 init_parse_manifests();
+var import_model5 = __toESM(require_model(), 1);
+var import_kustomization_names3 = __toESM(require_kustomization_names(), 1);
 
 // src/core/stamp/kustomize-stamp.ts
 var import_yaml5 = require("./vendor/yaml.js");
@@ -3802,7 +2469,7 @@ function ownTransforms(kustomizationText) {
     doc = void 0;
   }
   const text = (key) => {
-    const value = isRecord(doc) ? field2(doc, key) : void 0;
+    const value = isRecord(doc) ? field(doc, key) : void 0;
     return typeof value === "string" ? value : "";
   };
   const namespace = text("namespace").trim();
@@ -3841,7 +2508,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const value = pair.value;
   if ((0, import_yaml5.isSeq)(value)) {
     const seq = value;
-    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
+    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
       return [];
     }
     const open = seq.range?.[0];
@@ -3889,7 +2556,7 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
   const seq = pair?.value;
   if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
-    (item2) => field2(item2?.toJSON?.(), "path") === file
+    (item2) => field(item2?.toJSON?.(), "path") === file
   );
   const item = seq.items[index];
   if (!item?.range) return void 0;
@@ -3907,22 +2574,13 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
 
 // src/render/materialize-tree.ts
 var import_promises3 = require("node:fs/promises");
-var import_node_os4 = require("node:os");
-var import_node_path7 = require("node:path");
-
-// src/process/interrupt.ts
-var state2 = processWide("interrupt", () => ({
-  controller: new AbortController(),
-  interruptedBy: void 0,
-  journal: { stage: "starting", done: [] }
-}));
-var { controller, journal } = state2;
-var interruptSignal = controller.signal;
-
-// src/render/materialize-tree.ts
+var import_node_os3 = require("node:os");
+var import_node_path4 = require("node:path");
+var import_interrupt = __toESM(require_interrupt(), 1);
+var import_run_process2 = __toESM(require_run_process(), 1);
 async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path7.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = (0, import_interrupt.onInterrupt)(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -3931,7 +2589,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path7.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -3977,7 +2635,7 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
   env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
+  const result = await (0, import_run_process2.runProcess)(
     gitPath,
     ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
     {
@@ -4009,7 +2667,7 @@ async function changedRootWorkloads(ctx) {
         i === 0 ? "base" : "head",
         ctx.rules
       );
-      if (refused !== void 0) throw new UserError(refused);
+      if (refused !== void 0) throw new import_errors4.UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== void 0)) dirs.push("");
       inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
@@ -4066,10 +2724,10 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
     ...ctx.key ? { key: ctx.key } : {},
     selfRolling: (id) => isHashSuffixedGenerated(id, generators)
   });
-  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+  return new Map(stamps.targets.map((t) => [(0, import_model5.idKey)(t.id), t.hash]));
 }
 async function kustomizationsAt(git, commit) {
-  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
+  const files = await git.listFiles(commit, import_kustomization_names3.KUSTOMIZATION_FILE_NAMES);
   const bytes = await git.readFiles(commit, files);
   const ks = /* @__PURE__ */ new Map();
   for (const [path, data] of bytes) {
@@ -4080,9 +2738,10 @@ async function kustomizationsAt(git, commit) {
 }
 
 // src/pipeline/stamp/stamp-kustomize.ts
-init_errors();
+var import_errors5 = __toESM(require_errors(), 1);
 init_json_shape();
 init_parse_manifests();
+var import_model6 = __toESM(require_model(), 1);
 async function stampKustomization(ctx, report) {
   const { root } = ctx;
   const label = `kustomize ${root.dir || "."}`;
@@ -4091,7 +2750,7 @@ async function stampKustomization(ctx, report) {
   try {
     rendered = await renderManifests(ctx, label);
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
+    if (!(error instanceof import_errors5.UserError)) throw error;
     const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label, kustomizationText);
     if (!recovered) {
       report.unstampable.push({ what: label, reason: error.message });
@@ -4102,7 +2761,7 @@ async function stampKustomization(ctx, report) {
   const generators = ctx.included.flatMap((k) => k.generators);
   const contents = repositoryConfigs(rendered);
   const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
-  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
+  const suffixed = rendered.filter((m) => contents.has((0, import_model6.idKey)(m.id)) && selfRolling(m.id));
   if (suffixed.length > 0) {
     report.notes.push(
       `${label}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
@@ -4156,7 +2815,7 @@ async function stampKustomization(ctx, report) {
 }
 function changedOnly(targets, changed) {
   return targets.flatMap((t) => {
-    if (changed.has(idKey(t.id))) return [t];
+    if (changed.has((0, import_model6.idKey)(t.id))) return [t];
     return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
   });
 }
@@ -4166,10 +2825,10 @@ async function renderManifests(ctx, label) {
   return parsed.manifests.map((m) => ({ ...m, origin: label }));
 }
 function patchEntry(target, rendered, own, ctx) {
-  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
+  const object = rendered.find((m) => (0, import_model6.idKey)(m.id) === (0, import_model6.idKey)(target.id))?.object;
   const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
   const name = nameBeforeTransforms(target.id.name, own);
-  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
+  const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0) {
     const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
@@ -4193,7 +2852,7 @@ async function proof(ctx, label, targets) {
     )
   });
   const missing = targets.filter(
-    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
+    (t) => again.targets.find((a) => (0, import_model6.idKey)(a.id) === (0, import_model6.idKey)(t.id))?.current !== t.hash
   );
   if (missing.length === 0) return void 0;
   ctx.log.debug(`${label}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
@@ -4209,7 +2868,7 @@ async function withoutStalePatch(ctx, label, kustomizationText) {
     return { rendered, kustomizationText: without };
   } catch (error) {
     await ctx.tree.write(ctx.root.path, kustomizationText);
-    if (error instanceof UserError) return void 0;
+    if (error instanceof import_errors5.UserError) return void 0;
     throw error;
   }
 }
@@ -4232,7 +2891,7 @@ async function runStamp(settings, deps) {
   const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
   const owned = (path) => graph.ownedFiles.has(path);
   const readRaw = !explicitDirs || settings.pathsExplicit;
-  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const filter = await (0, import_path_filter.createPathFilter)({ paths: settings.paths, exclude: settings.exclude }, owned);
   const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
   const contents = repositoryConfigs(raw);
   const stamps = stampWorkloads(raw, contents, key ? { key } : {});
@@ -4298,12 +2957,12 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
   for (const dir of roots) {
     if (!byDir.has(dir))
-      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+      throw new import_errors6.UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
   await refuseUnsafeRoots(roots, byDir, settings, deps);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
-  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  if (!binary) throw new import_errors6.UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
   const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
   const changed = settings.changedOnly ? await changedRootWorkloads({
     git: deps.git,
@@ -4348,7 +3007,7 @@ async function refuseUnsafeRoots(roots, byDir, settings, deps) {
   for (const dir of roots) {
     const included = kustomizationsUnder(dir, byDir);
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== void 0) throw new UserError(refused);
+    if (refused !== void 0) throw new import_errors6.UserError(refused);
   }
   const read = /* @__PURE__ */ new Set();
   for (const dir of roots) {
@@ -4363,7 +3022,7 @@ async function refuseUnsafeRoots(roots, byDir, settings, deps) {
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
-  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const names = new Set(import_kustomization_names4.KUSTOMIZATION_FILE_NAMES);
   const found = [];
   for (const file of files) {
     if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
@@ -4384,7 +3043,7 @@ async function parseFiles(tree, files, settings) {
 }
 var READ_CONCURRENCY = 16;
 async function changedInRange(settings, deps, targets, filter, key) {
-  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  if (!settings.base) throw new import_errors6.UserError("--changed-only needs --base (and --head, default HEAD)");
   const valuesAt2 = async (rev) => {
     const sha = await deps.git.resolveCommit(rev);
     const files = (await deps.git.listFiles(sha)).filter(filter);
@@ -4397,12 +3056,12 @@ async function changedInRange(settings, deps, targets, filter, key) {
       );
     }
     const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
-    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+    return new Map(stamps.targets.map((t) => [(0, import_model7.idKey)(t.id), t.hash]));
   };
   const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
-    const a = before.get(idKey(t.id));
-    const b = after.get(idKey(t.id));
+    const a = before.get((0, import_model7.idKey)(t.id));
+    const b = after.get((0, import_model7.idKey)(t.id));
     return a !== void 0 && b !== void 0 && a !== b;
   });
 }
@@ -4411,18 +3070,19 @@ async function renderWorkTree(run, treeDir, dir) {
     return await kustomizeBuild(run, treeDir, dir, "work tree");
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
-    throw new UserError(
+    throw new import_errors6.UserError(
       `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`
     );
   }
 }
 
 // src/report/stamp-report-text.ts
-init_ci_log_text();
+var import_model8 = __toESM(require_model(), 1);
+var import_ci_log_text = __toESM(require_ci_log_text(), 1);
 function renderStampReport(report, format, fix) {
-  if (format === "json") return `${escapeJsonForCiLog(JSON.stringify(stampJson(report, fix), null, 2))}
+  if (format === "json") return `${(0, import_ci_log_text.escapeJsonForCiLog)(JSON.stringify(stampJson(report, fix), null, 2))}
 `;
-  return `${escapeForCiLog(stampText(report, fix))}
+  return `${(0, import_ci_log_text.escapeForCiLog)(stampText(report, fix))}
 `;
 }
 function stampOutcome(report) {
@@ -4471,7 +3131,7 @@ function stampText(report, fix) {
   }
   for (const c of report.changes) {
     const where = c.origin ? `${c.file} (${c.origin})` : c.file;
-    lines.push(`  ${formatId(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+    lines.push(`  ${(0, import_model8.formatId)(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
   }
   if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
   if (!report.check && report.filesWritten.length > 0) {
@@ -4482,7 +3142,7 @@ function stampText(report, fix) {
     for (const l of report.leftOut) {
       const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
       lines.push(
-        `  ${formatId(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
+        `  ${(0, import_model8.formatId)(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
       );
     }
   }
@@ -4494,720 +3154,25 @@ function stampText(report, fix) {
   return lines.join("\n");
 }
 
-// src/settings/settings.ts
-init_errors();
-
-// src/core/fleet.ts
-init_errors();
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen.set(name, i);
-    }
-  }
-  return waves;
-}
-
-// src/core/setting-choices.ts
-var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-var DRY_RUNS = ["none", "client", "server"];
-var DISCOVER_MODES = ["repo", "cluster", "both"];
-var OUTPUT_FORMATS = ["text", "json", "markdown"];
-var DEFAULT_CONCURRENCY = 8;
-
-// src/settings/source-options.ts
-var SOURCE_OPTIONS = [
-  {
-    name: "kustomize",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_KUSTOMIZE",
-    placeholder: "DIRS",
-    description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-  },
-  {
-    name: "render",
-    type: "string",
-    env: "CONFIG_ROLLOUT_RENDER",
-    placeholder: "CMD",
-    description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-  },
-  {
-    name: "render-paths",
-    type: "list",
-    default: "**",
-    env: "CONFIG_ROLLOUT_RENDER_PATHS",
-    placeholder: "GLOBS",
-    description: "Files that are inputs of --render: it runs only when the range touches one."
-  },
-  {
-    name: "git-timeout",
-    type: "duration",
-    default: "2m",
-    env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
-  },
-  {
-    name: "render-timeout",
-    type: "duration",
-    default: "10m",
-    env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
-  },
-  {
-    name: "render-env",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_RENDER_ENV",
-    placeholder: "NAMES",
-    description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
-  },
-  {
-    name: "allow-remote-kustomize",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-    description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
-  }
-];
-
-// src/settings/options.ts
-var OPTIONS = [
-  {
-    name: "base",
-    type: "string",
-    env: "CONFIG_ROLLOUT_BASE",
-    placeholder: "REV",
-    description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-  },
-  {
-    name: "head",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HEAD",
-    placeholder: "REV",
-    description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-  },
-  {
-    name: "repo",
-    type: "string",
-    default: ".",
-    env: "CONFIG_ROLLOUT_REPO",
-    placeholder: "DIR",
-    description: "Path of the git repository holding the manifests."
-  },
-  {
-    name: "paths",
-    type: "list",
-    default: "**/*.yaml,**/*.yml,**/*.json",
-    env: "CONFIG_ROLLOUT_PATHS",
-    placeholder: "GLOBS",
-    description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-  },
-  {
-    name: "exclude",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_EXCLUDE",
-    placeholder: "GLOBS",
-    description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-  },
-  ...SOURCE_OPTIONS,
-  {
-    name: "namespace",
-    type: "string",
-    default: "default",
-    env: "CONFIG_ROLLOUT_NAMESPACE",
-    short: "n",
-    placeholder: "NS",
-    description: "Namespace of manifests that do not name one."
-  },
-  {
-    name: "discover",
-    type: "string",
-    choices: DISCOVER_MODES,
-    env: "CONFIG_ROLLOUT_DISCOVER",
-    description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-  },
-  {
-    name: "strategy",
-    type: "string",
-    default: "annotation",
-    choices: STRATEGIES,
-    env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
-  },
-  {
-    name: "env-name",
-    type: "string",
-    default: "RESTART_TIME",
-    env: "CONFIG_ROLLOUT_ENV_NAME",
-    placeholder: "NAME",
-    description: "Name of the env var set by --strategy env."
-  },
-  {
-    name: "rollback",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_ROLLBACK",
-    description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-  },
-  {
-    name: "prune",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_PRUNE",
-    description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-  },
-  {
-    name: "keep",
-    type: "integer",
-    default: "3",
-    env: "CONFIG_ROLLOUT_KEEP",
-    placeholder: "N",
-    description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-  },
-  {
-    name: "dry-run",
-    type: "string",
-    default: "none",
-    choices: DRY_RUNS,
-    env: "CONFIG_ROLLOUT_DRY_RUN",
-    description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-  },
-  {
-    name: "apply",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_APPLY",
-    description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-  },
-  {
-    name: "plan-out",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN_OUT",
-    placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
-  },
-  {
-    name: "plan",
-    type: "string",
-    env: "CONFIG_ROLLOUT_PLAN",
-    placeholder: "FILE",
-    description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
-  },
-  {
-    name: "wait",
-    type: "boolean",
-    default: "true",
-    env: "CONFIG_ROLLOUT_WAIT",
-    description: "Wait for every rollout to finish (--no-wait to skip)."
-  },
-  {
-    name: "timeout",
-    type: "duration",
-    default: "5m",
-    env: "CONFIG_ROLLOUT_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-  },
-  {
-    name: "config-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-    placeholder: "DURATION",
-    description: "How long to wait for the cluster to hold the committed config content before failing."
-  },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "request-timeout",
-    type: "duration",
-    default: "30s",
-    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-  },
-  {
-    name: "continue-on-failure",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: String(DEFAULT_CONCURRENCY),
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-  },
-  {
-    name: "check",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHECK",
-    description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-  },
-  {
-    name: "changed-only",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-    description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
-  },
-  {
-    name: "hash-key",
-    type: "string",
-    env: "CONFIG_ROLLOUT_HASH_KEY",
-    secret: true,
-    placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
-  },
-  {
-    name: "output",
-    type: "string",
-    default: "text",
-    choices: OUTPUT_FORMATS,
-    env: "CONFIG_ROLLOUT_OUTPUT",
-    short: "o",
-    description: "Report format on stdout; logs always go to stderr."
-  },
-  {
-    name: "comment",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_COMMENT",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-  },
-  {
-    name: "comment-id",
-    type: "string",
-    env: "CONFIG_ROLLOUT_COMMENT_ID",
-    placeholder: "ID",
-    description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-  },
-  {
-    name: "strict",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
-  },
-  {
-    name: "restart-reloader-managed",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
-  },
-  {
-    name: "max-file-size",
-    type: "integer",
-    // 16 MiB: see the README ("Files it will not read") for why.
-    default: "16777216",
-    env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-    placeholder: "BYTES",
-    description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-  },
-  {
-    name: "debug",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_DEBUG",
-    description: "Print stack traces of internal errors."
-  }
-];
-
-// src/settings/parse-duration.ts
-var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-
-// src/settings/validate-settings.ts
-init_errors();
-init_names();
-var MAX_TIMER_MS = 2147483647;
-var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.strategy === "gitops") checkGitops(values);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str("base"),
-    head: str("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
-    renderPaths: list("render-paths"),
-    gitTimeoutMs: given("git-timeout"),
-    renderTimeoutMs: given("render-timeout"),
-    renderEnv: list("render-env"),
-    allowRemoteKustomize: bool("allow-remote-kustomize"),
-    namespace: given("namespace"),
-    discover: str("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str("plan-out") || void 0,
-    plan: str("plan") || void 0,
-    wait: bool("wait"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    ...contextWaves(str("contexts"), str("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    concurrency: given("concurrency"),
-    hashKey: str("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str("comment-id") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-var TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-var FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-
-// src/cli/report-error.ts
-init_errors();
-async function reportError(error, debug, io, format = "text") {
-  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
-    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
-    Promise.resolve().then(() => (init_error_report(), error_report_exports))
-  ]);
-  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
-`);
-  const report = renderErrorReport2(error, debug, format);
-  if (report !== "") io.stdout(report);
-  return exitCodeFor(error);
-}
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-
-// src/cli/stderr-log.ts
-init_ci_log_text();
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
-  };
-}
-
 // src/cli/run-cli-stamp.ts
-async function runStampFromArgs(argv, args, env, io, state3) {
+var import_settings = __toESM(require_settings(), 1);
+var import_report_error = __toESM(require_report_error(), 1);
+var import_stderr_log = __toESM(require_stderr_log(), 1);
+async function runStampFromArgs(argv, args, env, io, state) {
   try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
-    const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await createGit((0, import_node_path8.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree((0, import_node_path8.resolve)(io.cwd, settings.repo));
-    const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
-    const untrusted = untrustedHead(env, event);
+    const settings = (0, import_settings.toSettings)((0, import_settings.rawValuesFromEnv)(env), args.values);
+    state.debug = settings.debug;
+    state.output = settings.output;
+    const log = (0, import_stderr_log.createStderrLog)({ debug: settings.debug, color: io.color, write: io.stderr });
+    const git = await (0, import_create_git.createGit)((0, import_node_path5.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const tree = await openWorkTree((0, import_node_path5.resolve)(io.cwd, settings.repo));
+    const event = env.GITHUB_ACTIONS === "true" ? await (0, import_github_event.readEventPayload)(env) : void 0;
+    const untrusted = (0, import_untrusted_head.untrustedHead)(env, event);
     const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
-    return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
+    return report.check && report.changes.length > 0 ? import_errors7.EXIT_FAILED : import_errors7.EXIT_OK;
   } catch (error) {
-    return reportError(error, state3.debug, io, state3.output);
+    return (0, import_report_error.reportError)(error, state.debug, io, state.output);
   }
 }
 // Annotate the CommonJS export names for ESM import in node:

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 "use strict";
 const __configRolloutModuleUrl = require("node:url").pathToFileURL(__filename).href;
-"use strict";
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
@@ -43,8 +42,20 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
   mod
 ));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
 // src/core/errors.ts
+var errors_exports = {};
+__export(errors_exports, {
+  ClusterAccessError: () => ClusterAccessError,
+  EXIT_FAILED: () => EXIT_FAILED,
+  EXIT_OK: () => EXIT_OK,
+  EXIT_USAGE: () => EXIT_USAGE,
+  RolloutFailure: () => RolloutFailure,
+  UserError: () => UserError,
+  exitCodeFor: () => exitCodeFor,
+  isExpectedError: () => isExpectedError
+});
 function exitCodeFor(error) {
   if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
   return EXIT_FAILED;
@@ -52,7 +63,7 @@ function exitCodeFor(error) {
 function isExpectedError(error) {
   return error instanceof UserError || error instanceof RolloutFailure;
 }
-var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, RolloutFailure;
+var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
 var init_errors = __esm({
   "src/core/errors.ts"() {
     "use strict";
@@ -62,6 +73,14 @@ var init_errors = __esm({
     UserError = class extends Error {
       name = "UserError";
       exitCode = EXIT_USAGE;
+    };
+    ClusterAccessError = class extends UserError {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+      }
+      status;
+      name = "ClusterAccessError";
     };
     RolloutFailure = class extends Error {
       name = "RolloutFailure";
@@ -172,17 +191,50 @@ var init_error_report = __esm({
   }
 });
 
-// lazy-bundle:cli-plan
+// lazy-bundle:cli-plan.js
 var require_cli_plan = __commonJS({
-  "lazy-bundle:cli-plan"(exports2, module2) {
+  "lazy-bundle:cli-plan.js"(exports2, module2) {
     module2.exports = require("./cli-plan.js");
   }
 });
 
+// <stdin>
+var stdin_exports = {};
+__export(stdin_exports, {
+  frontModules: () => frontModules
+});
+module.exports = __toCommonJS(stdin_exports);
+
 // src/cli/main.ts
 var import_node_module = require("node:module");
 
+// src/process/interrupt.ts
+var interrupt_exports = {};
+__export(interrupt_exports, {
+  cleanUpInterrupted: () => cleanUpInterrupted,
+  interrupt: () => interrupt,
+  interruptSignal: () => interruptSignal,
+  interruptSummary: () => interruptSummary,
+  interruptedSignal: () => interruptedSignal,
+  noteDone: () => noteDone,
+  noteStage: () => noteStage,
+  onInterrupt: () => onInterrupt,
+  withStagesNoted: () => withStagesNoted
+});
+
 // src/process/child-groups.ts
+var child_groups_exports = {};
+__export(child_groups_exports, {
+  KILL_GRACE_MS: () => KILL_GRACE_MS,
+  liveGroups: () => liveGroups,
+  onInterrupt: () => onInterrupt,
+  processWide: () => processWide,
+  runCleanups: () => runCleanups,
+  signalGroup: () => signalGroup,
+  stopAllGroups: () => stopAllGroups,
+  stopGroup: () => stopGroup,
+  trackGroup: () => trackGroup
+});
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
   const global = globalThis;
@@ -198,6 +250,19 @@ var state = processWide("child-groups", () => ({
 var live = state.live;
 var KILL_GRACE_MS = 2e3;
 var alone = /* @__PURE__ */ new WeakSet();
+function trackGroup(child, ownGroup = true) {
+  if (!ownGroup) alone.add(child);
+  if (child.pid === void 0) return;
+  if (!state.exitHookInstalled) {
+    state.exitHookInstalled = true;
+    process.on("exit", () => {
+      for (const group of live) signalGroup(group, "SIGKILL");
+    });
+    installSignalStop();
+  }
+  live.add(child);
+  child.once("exit", () => live.delete(child));
+}
 function signalGroup(child, signal) {
   if (child.pid === void 0) return;
   try {
@@ -228,14 +293,33 @@ function stopGroup(child, graceMs = KILL_GRACE_MS) {
     });
   });
 }
+function liveGroups() {
+  return live.size;
+}
 async function stopAllGroups(graceMs = KILL_GRACE_MS) {
   await Promise.all([...live].map((child) => stopGroup(child, graceMs)));
 }
 var cleanups = state.cleanups;
+function onInterrupt(cleanup) {
+  cleanups.add(cleanup);
+  installSignalStop();
+  return () => cleanups.delete(cleanup);
+}
 async function runCleanups() {
   const pending = [...cleanups];
   cleanups.clear();
   await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+}
+function installSignalStop() {
+  if (state.signalStopInstalled) return;
+  state.signalStopInstalled = true;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      for (const group of live) signalGroup(group, "SIGKILL");
+      if (process.listenerCount(signal) > 0) return;
+      void runCleanups().finally(() => process.kill(process.pid, signal));
+    });
+  }
 }
 
 // src/process/interrupt.ts
@@ -246,6 +330,21 @@ var state2 = processWide("interrupt", () => ({
 }));
 var { controller, journal } = state2;
 var interruptSignal = controller.signal;
+function noteStage(stage) {
+  journal.stage = stage;
+}
+function withStagesNoted(log) {
+  return {
+    ...log,
+    group: (title, run2) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run2);
+    }
+  };
+}
+function noteDone(line) {
+  journal.done.push(line);
+}
 function interrupt(signal) {
   state2.interruptedBy ??= signal;
   controller.abort(new Error(`interrupted by ${signal}`));
@@ -326,13 +425,32 @@ function descriptorWriter(fd, stream, write = import_node_fs.writeSync) {
 }
 
 // src/compose/version.ts
+var version_exports = {};
+__export(version_exports, {
+  USER_AGENT: () => USER_AGENT,
+  VERSION: () => VERSION
+});
 var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
 var USER_AGENT = `config-rollout/${VERSION}`;
 
 // src/cli/run-cli.ts
 init_errors();
 
+// src/settings/options.ts
+var options_exports = {};
+__export(options_exports, {
+  OPTIONS: () => OPTIONS
+});
+
 // src/core/setting-choices.ts
+var setting_choices_exports = {};
+__export(setting_choices_exports, {
+  DEFAULT_CONCURRENCY: () => DEFAULT_CONCURRENCY,
+  DISCOVER_MODES: () => DISCOVER_MODES,
+  DRY_RUNS: () => DRY_RUNS,
+  OUTPUT_FORMATS: () => OUTPUT_FORMATS,
+  STRATEGIES: () => STRATEGIES
+});
 var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
 var DRY_RUNS = ["none", "client", "server"];
 var DISCOVER_MODES = ["repo", "cluster", "both"];
@@ -861,6 +979,11 @@ function editDistance(a, b) {
 }
 
 // src/cli/report-error.ts
+var report_error_exports = {};
+__export(report_error_exports, {
+  reportError: () => reportError,
+  requestedOutput: () => requestedOutput
+});
 init_errors();
 async function reportError(error, debug, io, format = "text") {
   const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
@@ -911,9 +1034,41 @@ function print(io, text) {
 }
 
 // src/cli/stderr-log.ts
+var stderr_log_exports = {};
+__export(stderr_log_exports, {
+  createStderrLog: () => createStderrLog,
+  useColor: () => useColor
+});
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+
+// src/cli/stderr-log.ts
 init_ci_log_text();
 function useColor(stream, env) {
   return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
+}
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => write(`${safe(message)}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${safe(title)}`)}
+`);
+      return work();
+    }
+  };
 }
 
 // src/cli/main.ts
@@ -947,4 +1102,23 @@ handleInterrupts(run, stderr);
 run.then((code) => {
   process.exitCode = finalExitCode(code);
   if (interruptedSignal() === void 0) setTimeout(() => process.exit(finalExitCode(code)), 2e3).unref();
+});
+
+// <stdin>
+init_errors();
+init_ci_log_text();
+var frontModules = {
+  "src/cli/report-error.ts": report_error_exports,
+  "src/cli/stderr-log.ts": stderr_log_exports,
+  "src/compose/version.ts": version_exports,
+  "src/core/errors.ts": errors_exports,
+  "src/core/setting-choices.ts": setting_choices_exports,
+  "src/process/child-groups.ts": child_groups_exports,
+  "src/process/interrupt.ts": interrupt_exports,
+  "src/report/ci-log-text.ts": ci_log_text_exports,
+  "src/settings/options.ts": options_exports
+};
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  frontModules
 });

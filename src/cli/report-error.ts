@@ -1,8 +1,8 @@
 // An error that ends the CLI, as one escaped line on stderr and its exit code; with --output json or
 // markdown, stdout also gets the error as a report (a JSON object, a heading), so a program reading
-// it is never left with nothing. run-cli.ts and run-cli-plan.ts each report their own: they are
-// separate bundles in dist/ (cli.js, cli-plan.js), so each knows only its own copy of the error
-// classes, and `instanceof` is asked of the right one.
+// it is never left with nothing. run-cli.ts reports what the flags get wrong, run-cli-plan.ts
+// what a run does: in dist/ they are separate bundles that share this module and the error
+// classes (one copy per process: scripts/cli-bundles.mjs).
 import { exitCodeFor } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
 import type { CliIo } from "./cli-io.js";

@@ -1,6 +1,6 @@
 // A real run of the CLI (not --help/--version): settings, adapters, the pipeline, the report.
-// Imported lazily by run-cli.ts; a bundle of its own in dist/ (cli-plan.js), so it reports its
-// own errors (report-error.ts) and resolves to an exit code.
+// Imported lazily by run-cli.ts; a bundle of its own in dist/ (cli-plan.js, see
+// scripts/cli-bundles.mjs). It reports its own errors (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
 import { eventReader } from "../ci/github-event.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";

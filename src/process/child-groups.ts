@@ -6,9 +6,9 @@
 import type { ChildProcess } from "node:child_process";
 
 /**
- * One state per process, whichever copy of this module holds it: dist/ bundles the CLI's entry
- * point (which handles the signals) and the run it imports lazily (which starts the processes)
- * as two files, each with its own copy of this module.
+ * One state per process, whichever copy of this module holds it. dist/'s bundles share one copy
+ * (scripts/cli-bundles.mjs); the state is kept process-wide all the same, so a bundle that ever
+ * carries a copy of its own (a new entry point) cannot lose track of a child or an interrupt.
  */
 export function processWide<T>(name: string, create: () => T): T {
   const key = Symbol.for(`config-rollout.${name}`);

@@ -27,6 +27,7 @@ interface Loaded {
   vendor: string[];
   /** Built-in modules Node loaded beyond its own start. */
   builtins: string[];
+  stderr: string;
 }
 
 describe("what `node dist/cli.js` loads", () => {
@@ -97,7 +98,7 @@ describe("what `node dist/cli.js` loads", () => {
             ...extraEnv,
           },
         },
-        (error) => {
+        (error, _stdout, stderr) => {
           try {
             const { files, builtins } = JSON.parse(readFileSync(report, "utf8")) as {
               files: string[];
@@ -108,6 +109,7 @@ describe("what `node dist/cli.js` loads", () => {
               dist: files.filter((f) => dirname(f) === dirname(CLI)).map((f) => basename(f)),
               vendor: files.filter((f) => dirname(f) === VENDOR).map((f) => basename(f)),
               builtins: builtins.map((m) => m.replace("NativeModule ", "")),
+              stderr,
             });
           } catch (readError) {
             reject(readError);
@@ -162,6 +164,28 @@ describe("what `node dist/cli.js` loads", () => {
     expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli-stages.js", "cli.js"]);
     expect(loaded.vendor).toEqual([]);
     expect(loaded.builtins).not.toContain("crypto");
+  });
+
+  test("an error raised by code in dist/cli-stages.js is reported as the error it is", async () => {
+    // The guard rail refuses the plan in the second phase (complete-and-roll-out.ts, in
+    // cli-stages.js); dist/cli-plan.js reports it. A class of its own in each bundle would make it
+    // "a bug", exit 1.
+    const loaded = await run([
+      "--repo",
+      repo.dir,
+      "--base",
+      base,
+      "--head",
+      head,
+      "--discover",
+      "repo",
+      "--max-restarts",
+      "0",
+    ]);
+    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli-stages.js", "cli.js"]);
+    expect(loaded.stderr).toContain("more than --max-restarts 0");
+    expect(loaded.stderr).not.toContain("looks like a bug");
+    expect(loaded.code).toBe(2);
   });
 
   test("each is still there, loaded when a run needs it", async () => {
