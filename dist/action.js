@@ -19460,13 +19460,7 @@ function runProcess(file, args, options = {}) {
     if (child2.stdin) {
       child2.stdin.on("error", () => {
       });
-      const stdin = child2.stdin;
-      if (options.input instanceof Promise)
-        options.input.then(
-          (text) => stdin.end(text),
-          () => stdin.end()
-        );
-      else stdin.end(options.input);
+      child2.stdin.end(options.input);
     }
     const finish = () => {
       if (settled) return;
@@ -25379,6 +25373,41 @@ var init_touches_manifests = __esm({
   }
 });
 
+// src/pipeline/scan/unread-submodules.ts
+async function unreadSubmodules(changes, options) {
+  const submodules = changes.filter((f) => f.submodule !== void 0);
+  if (submodules.length === 0 || options.paths.length === 0) return [];
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const probes = probeNames(options.paths);
+  return submodules.filter(
+    (f) => probes.some((name) => {
+      const path6 = `${f.path}/${name}`;
+      return include(path6) && !exclude(path6);
+    })
+  ).map((f) => ({ file: f.path, message: describe2(f) }));
+}
+function probeNames(globs) {
+  const names = globs.map(
+    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
+  );
+  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
+}
+function describe2(change) {
+  const { from, to } = change.submodule ?? {};
+  const short3 = (sha) => sha.slice(0, 12);
+  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
+  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
+}
+var init_unread_submodules = __esm({
+  "src/pipeline/scan/unread-submodules.ts"() {
+    "use strict";
+    init_glob_matcher();
+  }
+});
+
 // src/core/manifests/config-names-in-text.ts
 function configNamesInText(text) {
   const names = [];
@@ -28248,19 +28277,34 @@ var init_scan_changed_manifests = __esm({
 // src/pipeline/scan/scan-repository.ts
 async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const allChangedFiles = await git.changedFiles(base, head);
+  const touched = await git.changedPaths(base, head) ?? await git.changedFiles(base, head);
   const renderers = {};
   const wanted = await createPathFilter(
     options,
     options.sources ? (path6) => renderers.owned?.(path6) === true : void 0
   );
-  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options)) {
-    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+  if (!await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options)) {
+    log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
     const render = options.sources?.render;
-    return nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []);
+    return {
+      ...nothingRead(render !== void 0 ? [renderNotRunNote(render)] : []),
+      sourceWarnings: await unreadSubmodules(touched, options)
+    };
   }
+  const allChangedFiles = await git.changedFiles(base, head);
   const { scanChangedManifests: scanChangedManifests2 } = await Promise.resolve().then(() => (init_scan_changed_manifests(), scan_changed_manifests_exports));
-  return scanChangedManifests2(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log);
+  const scan = await scanChangedManifests2(
+    git,
+    { base, head },
+    allChangedFiles,
+    { wanted, renderers },
+    options,
+    log
+  );
+  return {
+    ...scan,
+    sourceWarnings: [...scan.sourceWarnings, ...await unreadSubmodules(allChangedFiles, options)]
+  };
 }
 var init_scan_repository = __esm({
   "src/pipeline/scan/scan-repository.ts"() {
@@ -28268,41 +28312,7 @@ var init_scan_repository = __esm({
     init_path_filter();
     init_scan_model();
     init_touches_manifests();
-  }
-});
-
-// src/pipeline/scan/unread-submodules.ts
-async function unreadSubmodules(git, base, head, options) {
-  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== void 0);
-  if (submodules.length === 0 || options.paths.length === 0) return [];
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const probes = probeNames(options.paths);
-  return submodules.filter(
-    (f) => probes.some((name) => {
-      const path6 = `${f.path}/${name}`;
-      return include(path6) && !exclude(path6);
-    })
-  ).map((f) => ({ file: f.path, message: describe2(f) }));
-}
-function probeNames(globs) {
-  const names = globs.map(
-    (glob) => (glob.split("/").at(-1) ?? "").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/[*?]+/g, "x")
-  );
-  return [...new Set(names.filter((name) => name !== ""))].flatMap((name) => [name, `x/${name}`]);
-}
-function describe2(change) {
-  const { from, to } = change.submodule ?? {};
-  const short3 = (sha) => sha.slice(0, 12);
-  const what = from !== void 0 && to !== void 0 ? `moved from ${short3(from)} to ${short3(to)}` : to !== void 0 ? `was added at ${short3(to)}` : "was removed";
-  return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
-}
-var init_unread_submodules = __esm({
-  "src/pipeline/scan/unread-submodules.ts"() {
-    "use strict";
-    init_glob_matcher();
+    init_unread_submodules();
   }
 });
 
@@ -28595,8 +28605,7 @@ async function planRepository(deps) {
     "Find changed configs",
     () => scanRepository(git, base, commits.head, scanOptions, log)
   );
-  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
-  reportScanProblems(scan, submodules, settings, log);
+  reportScanProblems(scan, settings, log);
   return {
     kind: "planned",
     plan: {
@@ -28604,7 +28613,7 @@ async function planRepository(deps) {
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
       readHeadConfigs: async (ids) => (await Promise.resolve().then(() => (init_configs_at_head(), configs_at_head_exports))).readConfigsAt(
         git,
         commits.head,
@@ -28619,10 +28628,6 @@ async function planRepository(deps) {
 }
 function resolveRunCommits(deps, naming) {
   const request = resolveRange(deps.range, naming);
-  if (request.kind === "range" && !request.forced) {
-    deps.git.changedFiles(request.base, request.head).catch(() => {
-    });
-  }
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });
 }
 function scanOptionsOf(settings, env, range) {
@@ -28648,10 +28653,9 @@ function scanOptionsOf(settings, env, range) {
     }
   };
 }
-function reportScanProblems(scan, submodules, settings, log) {
+function reportScanProblems(scan, settings, log) {
   for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning2 of [...scan.sourceWarnings, ...submodules])
-    log.warn(warning2.message, { file: warning2.file });
+  for (const warning2 of scan.sourceWarnings) log.warn(warning2.message, { file: warning2.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
@@ -28671,7 +28675,6 @@ var init_run = __esm({
     init_repo_plan();
     init_resolve_commits();
     init_scan_repository();
-    init_unread_submodules();
   }
 });
 
@@ -32120,13 +32123,6 @@ function createGitRunner(baseDir) {
         throw describe3(error2, args);
       }
     },
-    async runWithInput(args, input) {
-      try {
-        return (await spawnGit(baseDir, args, { input })).stdout.toString("utf8");
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-    },
     async runBuffer(args) {
       try {
         return (await spawnGit(baseDir, args)).stdout;
@@ -33203,7 +33199,6 @@ function serverUrl(request) {
 // src/git/create-git.ts
 var import_node_fs9 = require("node:fs");
 var import_node_path9 = require("node:path");
-init_commit_sha();
 init_errors();
 
 // src/git/parse-cat-file-batch.ts
@@ -33439,6 +33434,194 @@ function holdRun(child2, hold) {
   }
 }
 
+// src/git/parse-name-status.ts
+var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+function parseNameStatus(output) {
+  const fields = output.split("\0");
+  if (fields.at(-1) === "") fields.pop();
+  const changes = [];
+  let i = 0;
+  while (i < fields.length) {
+    const field5 = fields[i++];
+    const raw = RAW2.exec(field5);
+    const status = raw ? raw[5] : field5;
+    const submodule = raw ? submoduleOf(raw) : void 0;
+    const letter = status.charAt(0);
+    if (letter === "R" || letter === "C") {
+      const oldPath = fields[i++];
+      const path6 = fields[i++];
+      if (oldPath === void 0 || path6 === void 0) throw truncated(status);
+      changes.push({ status: letter, path: path6, oldPath, ...submodule ? { submodule } : {} });
+    } else if (SIMPLE.has(letter) && status.length === 1) {
+      const path6 = fields[i++];
+      if (path6 === void 0) throw truncated(status);
+      changes.push({ status: letter, path: path6, ...submodule ? { submodule } : {} });
+    } else {
+      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
+    }
+  }
+  return changes;
+}
+var RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
+var GITLINK = "160000";
+function submoduleOf(raw) {
+  const [, oldMode, newMode, oldId, newId] = raw;
+  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
+  return {
+    ...oldMode === GITLINK ? { from: oldId } : {},
+    ...newMode === GITLINK ? { to: newId } : {}
+  };
+}
+function truncated(status) {
+  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
+}
+
+// src/git/tree-diff.ts
+var TREE_MODE = "40000";
+var GITLINK_MODE = "160000";
+function parseTree(content, hashBytes) {
+  const entries = [];
+  let at = 0;
+  while (at < content.length) {
+    const space = content.indexOf(32, at);
+    const nul = content.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + hashBytes > content.length) {
+      throw new Error(`truncated tree entry at byte ${at} of a ${content.length}-byte tree`);
+    }
+    entries.push({
+      mode: content.toString("latin1", at, space),
+      name: content.toString("utf8", space + 1, nul),
+      oid: content.toString("hex", nul + 1, nul + 1 + hashBytes)
+    });
+    at = nul + 1 + hashBytes;
+  }
+  return entries;
+}
+async function diffTrees(read, baseTree, headTree, maxTrees) {
+  const changes = [];
+  let level = baseTree === headTree ? [] : [{ dir: "", base: baseTree, head: headTree }];
+  let budget = maxTrees;
+  while (level.length > 0) {
+    const oids = [...new Set(level.flatMap((p) => [p.base, p.head].filter((o) => o !== void 0)))];
+    budget -= oids.length;
+    if (budget < 0) return void 0;
+    const listed = await read(oids);
+    const entriesOf = new Map(oids.map((oid, i) => [oid, listed[i] ?? []]));
+    const next = [];
+    for (const { dir, base, head } of level) {
+      compareTrees(dir, base ? entriesOf.get(base) : [], head ? entriesOf.get(head) : [], changes, next);
+    }
+    level = next;
+  }
+  return changes.sort((a, b) => compareGitPaths(a.path, b.path));
+}
+function compareTrees(dir, baseEntries, headEntries, changes, next) {
+  const atHead = new Map(headEntries.map((e) => [e.name, e]));
+  const atBase = new Map(baseEntries.map((e) => [e.name, e]));
+  const pathOf = (name) => dir === "" ? name : `${dir}/${name}`;
+  for (const b of baseEntries) {
+    const h = atHead.get(b.name);
+    if (h && h.mode === b.mode && h.oid === b.oid) continue;
+    const path6 = pathOf(b.name);
+    const bTree = b.mode === TREE_MODE;
+    const hTree = h?.mode === TREE_MODE;
+    if (bTree || hTree) {
+      next.push({ dir: path6, ...bTree ? { base: b.oid } : {}, ...hTree ? { head: h.oid } : {} });
+      if (!bTree) changes.push(fileChange("D", path6, b, void 0));
+      if (h && !hTree) changes.push(fileChange("A", path6, void 0, h));
+      continue;
+    }
+    if (!h) changes.push(fileChange("D", path6, b, void 0));
+    else changes.push(fileChange(kindOf(b.mode) === kindOf(h.mode) ? "M" : "T", path6, b, h));
+  }
+  for (const h of headEntries) {
+    if (atBase.has(h.name)) continue;
+    const path6 = pathOf(h.name);
+    if (h.mode === TREE_MODE) next.push({ dir: path6, head: h.oid });
+    else changes.push(fileChange("A", path6, void 0, h));
+  }
+}
+function fileChange(status, path6, base, head) {
+  const from = base?.mode === GITLINK_MODE ? base.oid : void 0;
+  const to = head?.mode === GITLINK_MODE ? head.oid : void 0;
+  if (from === void 0 && to === void 0) return { status, path: path6 };
+  return {
+    status,
+    path: path6,
+    submodule: { ...from !== void 0 ? { from } : {}, ...to !== void 0 ? { to } : {} }
+  };
+}
+function kindOf(mode) {
+  return mode.startsWith("100") ? "file" : mode;
+}
+function compareGitPaths(a, b) {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+// src/git/commit-diffs.ts
+var MAX_WALKED_TREES = 256;
+var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
+var CommitDiffs = class {
+  constructor(resolveCommit, objects, git) {
+    this.resolveCommit = resolveCommit;
+    this.objects = objects;
+    this.git = git;
+  }
+  resolveCommit;
+  objects;
+  git;
+  /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
+  walks = /* @__PURE__ */ new Map();
+  files = /* @__PURE__ */ new Map();
+  gitDiffs = /* @__PURE__ */ new Map();
+  /** The changed paths, renames not paired; undefined when the walk would read too many trees. */
+  changedPaths(base, head) {
+    return once(this.walks, `${base} ${head}`, () => this.walk(base, head));
+  }
+  /** The changed files, renames paired: the walk's answer when no rename is possible, else git's. */
+  changedFiles(base, head) {
+    return once(this.files, `${base} ${head}`, async () => {
+      const walked = await this.changedPaths(base, head);
+      const renamesPossible = walked === void 0 || walked.some((f) => f.status === "D") && walked.some((f) => f.status === "A");
+      if (!renamesPossible) return walked;
+      const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+    });
+  }
+  async walk(base, head) {
+    const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+    const trees = /* @__PURE__ */ new Map();
+    const remember = (entries, names) => entries.map((entry, i) => {
+      if (entry.kind !== "object" || entry.type !== "tree" || entry.content === void 0) {
+        throw new Error(`git cat-file gave no tree for ${names[i]}`);
+      }
+      trees.set(entry.oid, parseTree(entry.content, entry.oid.length / 2));
+      return entry.oid;
+    });
+    const roots = [`${from}^{tree}`, `${to}^{tree}`];
+    const [baseRoot, headRoot] = remember(await this.objects.read(roots), roots);
+    const read = async (oids) => {
+      const unread = oids.filter((oid) => !trees.has(oid));
+      if (unread.length > 0) remember(await this.objects.read(unread), unread);
+      return oids.map((oid) => trees.get(oid));
+    };
+    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES);
+  }
+  async diffTree(from, to) {
+    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
+    return parseNameStatus(stdout);
+  }
+};
+function once(cache, key, start) {
+  let pending = cache.get(key);
+  if (pending === void 0) {
+    pending = start();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
 // src/git/find-work-tree.ts
 var import_node_fs7 = require("node:fs");
 var import_node_path7 = require("node:path");
@@ -33636,48 +33819,6 @@ function entryOf(record) {
   return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
 }
 
-// src/git/parse-name-status.ts
-var SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-function parseNameStatus(output) {
-  const fields = output.split("\0");
-  if (fields.at(-1) === "") fields.pop();
-  const changes = [];
-  let i = 0;
-  while (i < fields.length) {
-    const field5 = fields[i++];
-    const raw = RAW2.exec(field5);
-    const status = raw ? raw[5] : field5;
-    const submodule = raw ? submoduleOf(raw) : void 0;
-    const letter = status.charAt(0);
-    if (letter === "R" || letter === "C") {
-      const oldPath = fields[i++];
-      const path6 = fields[i++];
-      if (oldPath === void 0 || path6 === void 0) throw truncated(status);
-      changes.push({ status: letter, path: path6, oldPath, ...submodule ? { submodule } : {} });
-    } else if (SIMPLE.has(letter) && status.length === 1) {
-      const path6 = fields[i++];
-      if (path6 === void 0) throw truncated(status);
-      changes.push({ status: letter, path: path6, ...submodule ? { submodule } : {} });
-    } else {
-      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
-    }
-  }
-  return changes;
-}
-var RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
-var GITLINK = "160000";
-function submoduleOf(raw) {
-  const [, oldMode, newMode, oldId, newId] = raw;
-  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
-  return {
-    ...oldMode === GITLINK ? { from: oldId } : {},
-    ...newMode === GITLINK ? { to: newId } : {}
-  };
-}
-function truncated(status) {
-  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
-}
-
 // src/git/run-grep.ts
 var import_node_os5 = require("node:os");
 
@@ -33801,7 +33942,6 @@ async function askGitForWorkTree(dir) {
   if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
   return root;
 }
-var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var GitAdapter = class extends GitHistory {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
@@ -33812,9 +33952,12 @@ var GitAdapter = class extends GitHistory {
   checkWorkTree;
   /** Every object read goes through one long-lived `cat-file --batch`. */
   objects;
+  /** How two commits differ: their trees walked through `objects`, or git's diff. */
+  diffs;
   constructor(root, git, network) {
     super(root, git, network);
     this.objects = new CatFileReader(root);
+    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), this.objects, git);
   }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
@@ -33868,52 +34011,11 @@ var GitAdapter = class extends GitHistory {
       this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
     }
   }
-  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
-  diffs = /* @__PURE__ */ new Map();
   changedFiles(base, head) {
-    const key = `${base} ${head}`;
-    let diff = this.diffs.get(key);
-    if (diff === void 0) {
-      diff = this.diff(base, head);
-      this.diffs.set(key, diff);
-      diff.catch(() => this.diffs.delete(key));
-    }
-    return diff;
+    return this.diffs.changedFiles(base, head);
   }
-  async diff(base, head) {
-    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const early = isFullSha(base) && isFullSha(head) ? this.knownCommits.has(base) && this.knownCommits.has(head) ? void 0 : this.diffTree(`${base}^{commit}`, `${head}^{commit}`) : this.diffTreeOnceResolved(resolving);
-    early?.catch(() => {
-    });
-    const [from, to] = await resolving;
-    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
-    const resolvedKey = `${from} ${to}`;
-    if (!this.diffs.has(resolvedKey)) {
-      this.diffs.set(resolvedKey, diff);
-      diff.catch(() => this.diffs.delete(resolvedKey));
-    }
-    return diff;
-  }
-  async diffTree(from, to) {
-    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
-    return parseNameStatus(stdout);
-  }
-  /**
-   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
-   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
-   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
-   */
-  async diffTreeOnceResolved(commits) {
-    await void 0;
-    const [stdout] = await Promise.all([
-      this.git.runWithInput(
-        [...DIFF_TREE, "--stdin", "--"],
-        commits.then(([from, to]) => `${to} ${from}
-`)
-      ),
-      commits
-    ]);
-    return parseNameStatus(stdout);
+  changedPaths(base, head) {
+    return this.diffs.changedPaths(base, head);
   }
   async readFile(rev, path6) {
     return (await this.readFiles(rev, [path6])).get(path6);

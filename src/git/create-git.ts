@@ -2,16 +2,15 @@
 
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { isFullSha } from "../core/commit-sha.js";
 import { UserError } from "../core/errors.js";
 import { catFileSizes } from "./cat-file-batch.js";
 import { CatFileReader } from "./cat-file-reader.js";
+import { CommitDiffs } from "./commit-diffs.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
 import { GitHistory, NOT_FOUND } from "./git-history.js";
 import type { BatchEntry } from "./parse-cat-file-batch.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
-import { parseNameStatus } from "./parse-name-status.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
@@ -55,9 +54,6 @@ async function askGitForWorkTree(dir: string): Promise<string> {
   return root;
 }
 
-/** The diff of two trees as the scan reads it: every changed path with its modes, renames found. */
-const DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
-
 class GitAdapter extends GitHistory implements Git {
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
@@ -69,10 +65,13 @@ class GitAdapter extends GitHistory implements Git {
 
   /** Every object read goes through one long-lived `cat-file --batch`. */
   private readonly objects: CatFileReader;
+  /** How two commits differ: their trees walked through `objects`, or git's diff. */
+  private readonly diffs: CommitDiffs;
 
   constructor(root: string, git: GitRunner, network: Pick<GitRunner, "run">) {
     super(root, git, network);
     this.objects = new CatFileReader(root);
+    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), this.objects, git);
   }
 
   async resolveCommit(ref: string): Promise<string> {
@@ -137,69 +136,12 @@ class GitAdapter extends GitHistory implements Git {
     }
   }
 
-  /** Diffs asked for (or started), by "base head": two commits always differ the same way. */
-  private readonly diffs = new Map<string, Promise<FileChange[]>>();
-
   changedFiles(base: string, head: string): Promise<FileChange[]> {
-    const key = `${base} ${head}`;
-    let diff = this.diffs.get(key);
-    if (diff === undefined) {
-      diff = this.diff(base, head);
-      this.diffs.set(key, diff);
-      // A failure is not kept: a missing commit may be fetched, and the next ask diffs again.
-      diff.catch(() => this.diffs.delete(key));
-    }
-    return diff;
+    return this.diffs.changedFiles(base, head);
   }
 
-  private async diff(base: string, head: string): Promise<FileChange[]> {
-    const resolving = Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    // git starts while the commits resolve, not after (each git process takes a few ms to start):
-    // two full SHAs name the same objects whatever happens to the refs, and are diffed at once;
-    // other refs are handed to git as the SHAs they resolve to. Either answer counts only once
-    // both are verified to be commits.
-    const early =
-      isFullSha(base) && isFullSha(head)
-        ? this.knownCommits.has(base) && this.knownCommits.has(head)
-          ? undefined
-          : this.diffTree(`${base}^{commit}`, `${head}^{commit}`)
-        : this.diffTreeOnceResolved(resolving);
-    early?.catch(() => {});
-    const [from, to] = await resolving;
-    const diff = early ? early.catch(() => this.diffTree(from, to)) : this.diffTree(from, to);
-    // Asked for by ref (HEAD~1), the same diff is there for whoever asks by SHA.
-    const resolvedKey = `${from} ${to}`;
-    if (!this.diffs.has(resolvedKey)) {
-      this.diffs.set(resolvedKey, diff);
-      diff.catch(() => this.diffs.delete(resolvedKey));
-    }
-    return diff;
-  }
-
-  private async diffTree(from: string, to: string): Promise<FileChange[]> {
-    // diff-tree is the plumbing behind `git diff`: user diff settings cannot change its output.
-    // --raw (not --name-status): the same entries with their modes, which tell submodules apart.
-    const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
-    return parseNameStatus(stdout);
-  }
-
-  /**
-   * The diff of two commits still resolving: `diff-tree --stdin` starts now and is given
-   * "<head> <base>" once they resolve, a commit and the one parent to compare it with, which
-   * gives the same entries as `diff-tree <base> <head>`. Fails when either does not resolve.
-   */
-  private async diffTreeOnceResolved(commits: Promise<[string, string]>): Promise<FileChange[]> {
-    // After the microtask that starts the resolve's `cat-file` (queued when the refs were asked
-    // for): that process is what this one waits for, so it is spawned first.
-    await undefined;
-    const [stdout] = await Promise.all([
-      this.git.runWithInput(
-        [...DIFF_TREE, "--stdin", "--"],
-        commits.then(([from, to]) => `${to} ${from}\n`),
-      ),
-      commits,
-    ]);
-    return parseNameStatus(stdout);
+  changedPaths(base: string, head: string): Promise<FileChange[] | undefined> {
+    return this.diffs.changedPaths(base, head);
   }
 
   async readFile(rev: string, path: string): Promise<Buffer | undefined> {

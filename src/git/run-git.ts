@@ -8,8 +8,6 @@ import { GIT_CONFIG, GitExitError, nulRecords, spawnGit } from "./spawn-git.js";
 export interface GitRunner {
   /** Run git; resolves with stdout, or with "" when the exit code is one of `okExitCodes` (besides 0). */
   run(args: string[], okExitCodes?: number[]): Promise<{ exitCode: number; stdout: string }>;
-  /** Run git with `input` on stdin, given once it is known (git starts now); resolves with stdout. */
-  runWithInput(args: string[], input: Promise<string>): Promise<string>;
   /** Run git and return raw stdout bytes. */
   runBuffer(args: string[]): Promise<Buffer>;
   /** Run git and hand its stdout over in NUL-terminated records, as they arrive (never held whole). */
@@ -23,13 +21,6 @@ export function createGitRunner(baseDir: string): GitRunner {
       try {
         const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
         return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runWithInput(args, input) {
-      try {
-        return (await spawnGit(baseDir, args, { input })).stdout.toString("utf8");
       } catch (error) {
         throw describe(error, args);
       }

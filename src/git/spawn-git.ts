@@ -28,7 +28,7 @@ export interface SpawnGitOptions {
   /** Receives stdout as it arrives (then not collected: the result's stdout is empty). */
   onStdout?: (chunk: Buffer) => void;
   /** Written to git's stdin, which is then closed (without it, git reads an empty stdin). */
-  input?: string | Promise<string>;
+  input?: string;
   /** Variables set for git on top of this process's environment. */
   env?: Record<string, string>;
 }

@@ -12,7 +12,6 @@ import type { Manifest, Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { PlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
-import type { SourceWarning } from "../core/sources/source-warning.js";
 import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -22,7 +21,6 @@ import { emptyPlanOf, type RepoPlan } from "./repo-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import type { RepositoryScan, ScanOptions } from "./scan/scan-model.js";
 import { scanRepository } from "./scan/scan-repository.js";
-import { unreadSubmodules } from "./scan/unread-submodules.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -103,9 +101,7 @@ export async function planRepository(
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
-  // Submodules the range moved: their files are not read (the diff already said which they are).
-  const submodules = await unreadSubmodules(git, base, commits.head, scanOptions);
-  reportScanProblems(scan, submodules, settings, log);
+  reportScanProblems(scan, settings, log);
   return {
     kind: "planned",
     plan: {
@@ -113,7 +109,7 @@ export async function planRepository(
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: [...scan.sourceWarnings, ...submodules].map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
       readHeadConfigs: async (ids) =>
         (await import("./scan/configs-at-head.js")).readConfigsAt(
           git,
@@ -131,12 +127,6 @@ export async function planRepository(
 /** The commits to compare, from the CI environment and the flags (fetching what a shallow clone lacks). */
 function resolveRunCommits(deps: Pick<RunDependencies, "range" | "git" | "ci">, naming: OptionNaming) {
   const request = resolveRange(deps.range, naming);
-  // The range's diff starts while its commits are verified (git's start-up overlaps the resolve):
-  // the scan asks for the same diff. Should they not resolve (a commit to fetch), or resolve to
-  // other commits (a forced push's fallback), the scan diffs what they resolved to.
-  if (request.kind === "range" && !request.forced) {
-    deps.git.changedFiles(request.base, request.head).catch(() => {});
-  }
   return resolveCommits(request, deps.git, { ci: deps.ci, naming });
 }
 
@@ -170,15 +160,9 @@ function scanOptionsOf(
 }
 
 /** Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops on an error. */
-function reportScanProblems(
-  scan: RepositoryScan,
-  submodules: SourceWarning[],
-  settings: Settings,
-  log: Log,
-): void {
+function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
   for (const problem of scan.problems) log.warn(problem.message, problem);
-  for (const warning of [...scan.sourceWarnings, ...submodules])
-    log.warn(warning.message, { file: warning.file });
+  for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0]!;

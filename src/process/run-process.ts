@@ -10,11 +10,8 @@ export interface RunProcessOptions {
   cwd?: string;
   /** The whole environment (not merged with this process's). Default: this process's. */
   env?: NodeJS.ProcessEnv;
-  /**
-   * Written to stdin, which is then closed; without it stdin is empty. A promise keeps stdin open
-   * until it settles (a rejection closes it empty): the process starts before its input is known.
-   */
-  input?: string | Buffer | Promise<string>;
+  /** Written to stdin, which is then closed; without it stdin is empty. */
+  input?: string | Buffer;
   /** Stop the group after this long in total. */
   timeoutMs?: number;
   /** Stop the group after this long without output on stdout or stderr. */
@@ -132,13 +129,7 @@ export function runProcess(
     if (child.stdin) {
       // A process that exits early reports its own error; the broken pipe must not crash the run.
       child.stdin.on("error", () => {});
-      const stdin = child.stdin;
-      if (options.input instanceof Promise)
-        options.input.then(
-          (text) => stdin.end(text),
-          () => stdin.end(),
-        );
-      else stdin.end(options.input);
+      child.stdin.end(options.input);
     }
     const finish = () => {
       if (settled) return;

@@ -14,6 +14,7 @@ import type { Git } from "../../git/git.js";
 import { createPathFilter } from "./path-filter.js";
 import { nothingRead, type RepositoryScan, type ScanOptions } from "./scan-model.js";
 import { changedPathsOf, mayTouchManifests, renderNotRunNote } from "./touches-manifests.js";
+import { unreadSubmodules } from "./unread-submodules.js";
 
 export type { RepositoryScan, ScanOptions } from "./scan-model.js";
 
@@ -25,20 +26,37 @@ export async function scanRepository(
   log: Log,
 ): Promise<RepositoryScan> {
   options = { ...options, documents: options.documents ?? new Map() };
-  const allChangedFiles = await git.changedFiles(base, head);
+  // The paths the range touches, from the two commits' trees (no git process of its own); git's
+  // diff, renames paired, only when they may hold a manifest (or the walk would read too much).
+  const touched = (await git.changedPaths(base, head)) ?? (await git.changedFiles(base, head));
   // Which files renderers own is known only after the renders listed both trees: the filter asks then.
   const renderers: { owned?: (path: string) => boolean } = {};
   const wanted = await createPathFilter(
     options,
     options.sources ? (path) => renderers.owned?.(path) === true : undefined,
   );
-  // The common push touches no manifest (code, docs): it costs the diff and nothing else.
-  if (!(await mayTouchManifests(git, { base, head }, changedPathsOf(allChangedFiles), wanted, options))) {
-    log.debug(`${allChangedFiles.length} changed file(s), none a manifest or a rendered source's input`);
+  // The common push touches no manifest (code, docs): it costs the two trees and nothing else.
+  if (!(await mayTouchManifests(git, { base, head }, changedPathsOf(touched), wanted, options))) {
+    log.debug(`${touched.length} changed file(s), none a manifest or a rendered source's input`);
     // What the report says of the sources without listing the tree: --render did not run.
     const render = options.sources?.render;
-    return nothingRead(render !== undefined ? [renderNotRunNote(render)] : []);
+    return {
+      ...nothingRead(render !== undefined ? [renderNotRunNote(render)] : []),
+      sourceWarnings: await unreadSubmodules(touched, options),
+    };
   }
+  const allChangedFiles = await git.changedFiles(base, head);
   const { scanChangedManifests } = await import("./scan-changed-manifests.js");
-  return scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log);
+  const scan = await scanChangedManifests(
+    git,
+    { base, head },
+    allChangedFiles,
+    { wanted, renderers },
+    options,
+    log,
+  );
+  return {
+    ...scan,
+    sourceWarnings: [...scan.sourceWarnings, ...(await unreadSubmodules(allChangedFiles, options))],
+  };
 }

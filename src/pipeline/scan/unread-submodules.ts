@@ -2,19 +2,17 @@
 // changed entry (a gitlink, mode 160000) and config-rollout reads nothing inside it. A plan that
 // finds "no changes" while a submodule that may hold manifests moved would be a silent wrong
 // answer, so each such entry is a warning that says what was not read and why. The modes come
-// with the diff the scan already ran (cached by the git adapter): this costs no git command.
+// with the changes the scan already has (the trees' entries, or the diff): no git command.
 import type { SourceWarning } from "../../core/sources/source-warning.js";
-import type { FileChange, Git } from "../../git/git.js";
+import type { FileChange } from "../../git/git.js";
 import { globMatcher } from "./glob-matcher.js";
 
 /** One warning per changed submodule inside which a --paths glob could match a file (not --exclude'd). */
 export async function unreadSubmodules(
-  git: Git,
-  base: string,
-  head: string,
+  changes: readonly FileChange[],
   options: { paths: readonly string[]; exclude: readonly string[] },
 ): Promise<SourceWarning[]> {
-  const submodules = (await git.changedFiles(base, head)).filter((f) => f.submodule !== undefined);
+  const submodules = changes.filter((f) => f.submodule !== undefined);
   if (submodules.length === 0 || options.paths.length === 0) return [];
   const [include, exclude] = await Promise.all([
     globMatcher(options.paths, { dot: true }),
