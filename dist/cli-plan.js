@@ -1825,13 +1825,18 @@ function parseTree(content, hashBytes) {
   }
   return entries;
 }
-async function diffTrees(read, baseTree, headTree, maxTrees) {
+async function diffTrees(read, baseTree, headTree, maxTrees, onWide, wideLevel = Number.POSITIVE_INFINITY) {
   const changes = [];
   let level = baseTree === headTree ? [] : [{ dir: "", base: baseTree, head: headTree }];
   let budget = maxTrees;
+  let wide = false;
   while (level.length > 0) {
     const oids = [...new Set(level.flatMap((p) => [p.base, p.head].filter((o) => o !== void 0)))];
     budget -= oids.length;
+    if (!wide && (budget < 0 || oids.length > wideLevel)) {
+      wide = true;
+      onWide?.();
+    }
     if (budget < 0) return void 0;
     const listed = await read(oids);
     const entriesOf = new Map(oids.map((oid, i) => [oid, listed[i] ?? []]));
@@ -1887,7 +1892,8 @@ function compareGitPaths(a, b) {
 }
 
 // src/git/commit-diffs.ts
-var MAX_WALKED_TREES = 256;
+var MAX_WALKED_TREES = 64;
+var WIDE_LEVEL = 8;
 var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var CommitDiffs = class {
   constructor(resolveCommit, objects, git) {
@@ -1913,8 +1919,11 @@ var CommitDiffs = class {
       const renamesPossible = walked === void 0 || walked.some((f) => f.status === "D") && walked.some((f) => f.status === "A");
       if (!renamesPossible) return walked;
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+      return this.gitDiff(from, to);
     });
+  }
+  gitDiff(from, to) {
+    return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
   }
   async walk(base, head) {
     const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
@@ -1933,7 +1942,9 @@ var CommitDiffs = class {
       if (unread.length > 0) remember(await this.objects.read(unread), unread);
       return oids.map((oid) => trees.get(oid));
     };
-    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES);
+    const startGitDiff = () => this.gitDiff(from, to).catch(() => {
+    });
+    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff, WIDE_LEVEL);
   }
   async diffTree(from, to) {
     const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);

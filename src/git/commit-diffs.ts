@@ -14,7 +14,10 @@ import { diffTrees, parseTree, type TreeEntry } from "./tree-diff.js";
  * Tree objects a walk of two commits' trees may read before git's own diff is the cheaper way: a
  * push that touches a few directories reads a few dozen.
  */
-const MAX_WALKED_TREES = 256;
+const MAX_WALKED_TREES = 64;
+
+/** A level of more trees than this (four directories at both commits) makes a change wide. */
+const WIDE_LEVEL = 8;
 
 /** The diff of two trees as the scan reads it: every changed path with its modes, renames found. */
 const DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
@@ -45,8 +48,12 @@ export class CommitDiffs {
         (walked.some((f) => f.status === "D") && walked.some((f) => f.status === "A"));
       if (!renamesPossible) return walked;
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+      return this.gitDiff(from, to);
     });
+  }
+
+  private gitDiff(from: string, to: string): Promise<FileChange[]> {
+    return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
   }
 
   private async walk(base: string, head: string): Promise<FileChange[] | undefined> {
@@ -68,7 +75,10 @@ export class CommitDiffs {
       if (unread.length > 0) remember(await this.objects.read(unread), unread);
       return oids.map((oid) => trees.get(oid)!);
     };
-    return diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES);
+    // A wide change (a hundred configs in a hundred directories) is a plan's, not a README's: git's
+    // diff starts beside the walk, which may give up (or find a rename that needs git's diff).
+    const startGitDiff = () => this.gitDiff(from, to).catch(() => {});
+    return diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES, startGitDiff, WIDE_LEVEL);
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {

@@ -167,6 +167,32 @@ describe("the changes between two commits, from their trees", () => {
     }
   });
 
+  test("a change wide at one level is told to the caller once; a narrow one never", async () => {
+    // Root: one directory; below it, six subdirectories changed at both commits.
+    const tree = (entries: Array<[string, string, string]>) =>
+      entries.map(([mode, name, oid]) => ({ mode, name, oid }));
+    const sub = (i: number, side: string) =>
+      ["40000", `d${i}`, `${side}${i}`.padEnd(40, "0")] as [string, string, string];
+    const listings = new Map<string, ReturnType<typeof tree>>([
+      ["b".repeat(40), tree([["40000", "top", "bt".padEnd(40, "0")]])],
+      ["h".repeat(40), tree([["40000", "top", "ht".padEnd(40, "0")]])],
+      ["bt".padEnd(40, "0"), tree([0, 1, 2, 3, 4, 5].map((i) => sub(i, "b")))],
+      ["ht".padEnd(40, "0"), tree([0, 1, 2, 3, 4, 5].map((i) => sub(i, "h")))],
+    ]);
+    const read = async (oids: readonly string[]) =>
+      oids.map((oid) => listings.get(oid) ?? tree([["100644", "f.yaml", oid.replace(/0/g, "1")]]));
+    let told = 0;
+    const onWide = () => told++;
+    const changes = await diffTrees(read, "b".repeat(40), "h".repeat(40), 100, onWide, 8);
+    expect(changes?.map((c) => c.path)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `top/d${i}/f.yaml`));
+    expect(told).toBe(1);
+    expect(await diffTrees(read, "b".repeat(40), "h".repeat(40), 100, onWide, 12)).toEqual(changes);
+    expect(told).toBe(1);
+    // Over the budget: told, and no answer.
+    expect(await diffTrees(read, "b".repeat(40), "h".repeat(40), 10, onWide, 100)).toBeUndefined();
+    expect(told).toBe(2);
+  });
+
   test("two equal root trees are equal without reading them", async () => {
     const asked: string[][] = [];
     const changes = await diffTrees(
