@@ -1825,18 +1825,14 @@ function parseTree(content, hashBytes) {
   }
   return entries;
 }
-async function diffTrees(read, baseTree, headTree, maxTrees, onWide, wideLevel = Number.POSITIVE_INFINITY) {
+async function diffTrees(read, baseTree, headTree, maxTrees, onBelowRoot) {
   const changes = [];
   let level = baseTree === headTree ? [] : [{ dir: "", base: baseTree, head: headTree }];
   let budget = maxTrees;
-  let wide = false;
-  while (level.length > 0) {
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth === 1) onBelowRoot?.();
     const oids = [...new Set(level.flatMap((p) => [p.base, p.head].filter((o) => o !== void 0)))];
     budget -= oids.length;
-    if (!wide && (budget < 0 || oids.length > wideLevel)) {
-      wide = true;
-      onWide?.();
-    }
     if (budget < 0) return void 0;
     const listed = await read(oids);
     const entriesOf = new Map(oids.map((oid, i) => [oid, listed[i] ?? []]));
@@ -1893,7 +1889,6 @@ function compareGitPaths(a, b) {
 
 // src/git/commit-diffs.ts
 var MAX_WALKED_TREES = 64;
-var WIDE_LEVEL = 8;
 var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var CommitDiffs = class {
   constructor(resolveCommit, objects, git) {
@@ -1944,7 +1939,7 @@ var CommitDiffs = class {
     };
     const startGitDiff = () => this.gitDiff(from, to).catch(() => {
     });
-    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff, WIDE_LEVEL);
+    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff);
   }
   async diffTree(from, to) {
     const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);

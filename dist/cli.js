@@ -396,7 +396,7 @@ function handleInterrupts(run2, write) {
 
 // src/cli/fd-output.ts
 var import_node_fs = require("node:fs");
-function descriptorWriter(fd, stream, write = import_node_fs.writeSync) {
+function descriptorWriter(fd, stream, write = (to, data) => typeof data === "string" ? (0, import_node_fs.writeSync)(to, data) : (0, import_node_fs.writeSync)(to, data)) {
   let throughStream;
   let readerGone = false;
   return (text) => {
@@ -405,21 +405,21 @@ function descriptorWriter(fd, stream, write = import_node_fs.writeSync) {
       throughStream.write(text);
       return;
     }
-    let left = Buffer.from(text);
-    while (left.length > 0) {
-      try {
-        left = left.subarray(write(fd, left));
-      } catch (error) {
-        const code = error.code;
-        if (code === "EPIPE") {
-          readerGone = true;
-          return;
-        }
-        if (code !== "EAGAIN") throw error;
-        throughStream = stream();
-        throughStream.write(left);
+    let left;
+    try {
+      const written = write(fd, text);
+      if (written === Buffer.byteLength(text)) return;
+      left = Buffer.from(text).subarray(written);
+      while (left.length > 0) left = left.subarray(write(fd, left));
+    } catch (error) {
+      const code = error.code;
+      if (code === "EPIPE") {
+        readerGone = true;
         return;
       }
+      if (code !== "EAGAIN") throw error;
+      throughStream = stream();
+      throughStream.write(left ?? text);
     }
   };
 }

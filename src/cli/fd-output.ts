@@ -14,7 +14,8 @@ export function descriptorWriter(
   fd: number,
   /** The descriptor's stream, opened only once a write is refused. */
   stream: () => NodeJS.WritableStream,
-  write: (fd: number, data: Uint8Array) => number = writeSync,
+  write: (fd: number, data: string | Uint8Array) => number = (to, data) =>
+    typeof data === "string" ? writeSync(to, data) : writeSync(to, data),
 ): (text: string) => void {
   let throughStream: NodeJS.WritableStream | undefined;
   let readerGone = false;
@@ -24,21 +25,23 @@ export function descriptorWriter(
       throughStream.write(text);
       return;
     }
-    let left = Buffer.from(text);
-    while (left.length > 0) {
-      try {
-        left = left.subarray(write(fd, left));
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EPIPE") {
-          readerGone = true;
-          return;
-        }
-        if (code !== "EAGAIN") throw error;
-        throughStream = stream();
-        throughStream.write(left);
+    // What is not written yet, once a write was short (undefined: all of `text`).
+    let left: Buffer | undefined;
+    try {
+      // The string as it is: encoded once, by the write. Only a short write needs the bytes.
+      const written = write(fd, text);
+      if (written === Buffer.byteLength(text)) return;
+      left = Buffer.from(text).subarray(written);
+      while (left.length > 0) left = left.subarray(write(fd, left));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") {
+        readerGone = true;
         return;
       }
+      if (code !== "EAGAIN") throw error;
+      throughStream = stream();
+      throughStream.write(left ?? text);
     }
   };
 }

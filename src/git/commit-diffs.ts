@@ -16,9 +16,6 @@ import { diffTrees, parseTree, type TreeEntry } from "./tree-diff.js";
  */
 const MAX_WALKED_TREES = 64;
 
-/** A level of more trees than this (four directories at both commits) makes a change wide. */
-const WIDE_LEVEL = 8;
-
 /** The diff of two trees as the scan reads it: every changed path with its modes, renames found. */
 const DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 
@@ -75,10 +72,11 @@ export class CommitDiffs {
       if (unread.length > 0) remember(await this.objects.read(unread), unread);
       return oids.map((oid) => trees.get(oid)!);
     };
-    // A wide change (a hundred configs in a hundred directories) is a plan's, not a README's: git's
-    // diff starts beside the walk, which may give up (or find a rename that needs git's diff).
+    // A change below the root may be wide (a plan of a hundred configs in a hundred directories,
+    // where the walk gives up): git's diff starts beside the walk rather than after it. A change
+    // of root files only (a README) is told by the two root trees alone.
     const startGitDiff = () => this.gitDiff(from, to).catch(() => {});
-    return diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES, startGitDiff, WIDE_LEVEL);
+    return diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES, startGitDiff);
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {

@@ -56,23 +56,18 @@ export async function diffTrees(
   headTree: string,
   maxTrees: number,
   /**
-   * Called once the change looks wide: a level of more than `wideLevel` trees to read, or more
-   * than `maxTrees` in all (the caller may start git's own diff beside the walk).
+   * Called once, when the walk goes below the root trees (the change is in a subdirectory, and
+   * may be wide: the caller may start git's own diff beside the walk).
    */
-  onWide?: () => void,
-  wideLevel = Number.POSITIVE_INFINITY,
+  onBelowRoot?: () => void,
 ): Promise<FileChange[] | undefined> {
   const changes: FileChange[] = [];
   let level: Pending[] = baseTree === headTree ? [] : [{ dir: "", base: baseTree, head: headTree }];
   let budget = maxTrees;
-  let wide = false;
-  while (level.length > 0) {
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth === 1) onBelowRoot?.();
     const oids = [...new Set(level.flatMap((p) => [p.base, p.head].filter((o) => o !== undefined)))];
     budget -= oids.length;
-    if (!wide && (budget < 0 || oids.length > wideLevel)) {
-      wide = true;
-      onWide?.();
-    }
     if (budget < 0) return undefined;
     const listed = await read(oids);
     const entriesOf = new Map(oids.map((oid, i) => [oid, listed[i] ?? []]));

@@ -7,11 +7,12 @@ import { descriptorWriter } from "../../src/cli/fd-output.js";
 /** A descriptor that takes `accepts` bytes per write, in turn, then fails with `then`. */
 function fakeDescriptor(accepts: number[], then?: string) {
   const written: string[] = [];
-  const write = (_fd: number, data: Uint8Array) => {
+  const write = (_fd: number, data: string | Uint8Array) => {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
     const n = accepts.shift();
     if (n === undefined) throw Object.assign(new Error(`write ${then}`), { code: then });
-    const taken = Math.min(n, data.length);
-    written.push(Buffer.from(data.subarray(0, taken)).toString());
+    const taken = Math.min(n, bytes.length);
+    written.push(Buffer.from(bytes.subarray(0, taken)).toString());
     return taken;
   };
   return { written, write };

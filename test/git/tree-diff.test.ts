@@ -132,12 +132,19 @@ describe("the changes between two commits, from their trees", () => {
     expect(await git.changedPaths(commits[2]!, commits[2]!)).toEqual([]);
   });
 
-  test("a range that deletes and adds no file starts no git process for its diff; a rename does", async () => {
-    const diffTrees = await traced(async () => {
+  test("a change of root files only starts no git process for its diff; a rename takes git's answer", async () => {
+    const rootOnly = await traced(async () => {
       const git = await createGit(repo.dir);
-      await git.changedFiles(commits[1]!, commits[2]!);
+      expect(await git.changedFiles(commits[0]!, commits[1]!)).toEqual([{ status: "M", path: "README.md" }]);
     });
-    expect(diffTrees).toBe(0);
+    expect(rootOnly).toBe(0);
+    // Below the root the change may be wide: git's diff starts beside the walk (one, for both asks).
+    const belowRoot = await traced(async () => {
+      const git = await createGit(repo.dir);
+      await git.changedPaths(commits[1]!, commits[2]!);
+      await git.changedFiles(commits[1]!, commits[2]!);
+    }, 1);
+    expect(belowRoot).toBe(1);
     const withRename = await traced(async () => {
       const git = await createGit(repo.dir);
       const changes = await git.changedFiles(commits.at(-2)!, commits.at(-1)!);
@@ -167,30 +174,51 @@ describe("the changes between two commits, from their trees", () => {
     }
   });
 
-  test("a change wide at one level is told to the caller once; a narrow one never", async () => {
-    // Root: one directory; below it, six subdirectories changed at both commits.
+  test("the caller is told once when the walk goes below the root trees, and never for root files", async () => {
     const tree = (entries: Array<[string, string, string]>) =>
       entries.map(([mode, name, oid]) => ({ mode, name, oid }));
-    const sub = (i: number, side: string) =>
-      ["40000", `d${i}`, `${side}${i}`.padEnd(40, "0")] as [string, string, string];
+    const id = (text: string) => text.padEnd(40, "0");
     const listings = new Map<string, ReturnType<typeof tree>>([
-      ["b".repeat(40), tree([["40000", "top", "bt".padEnd(40, "0")]])],
-      ["h".repeat(40), tree([["40000", "top", "ht".padEnd(40, "0")]])],
-      ["bt".padEnd(40, "0"), tree([0, 1, 2, 3, 4, 5].map((i) => sub(i, "b")))],
-      ["ht".padEnd(40, "0"), tree([0, 1, 2, 3, 4, 5].map((i) => sub(i, "h")))],
+      [
+        id("b"),
+        tree([
+          ["100644", "README.md", id("1")],
+          ["40000", "top", id("bt")],
+        ]),
+      ],
+      [
+        id("h"),
+        tree([
+          ["100644", "README.md", id("2")],
+          ["40000", "top", id("ht")],
+        ]),
+      ],
+      [
+        id("r"),
+        tree([
+          ["100644", "README.md", id("3")],
+          ["40000", "top", id("bt")],
+        ]),
+      ],
+      [id("bt"), tree([["40000", "d", id("bd")]])],
+      [id("ht"), tree([["40000", "d", id("hd")]])],
+      [id("bd"), tree([["100644", "f.yaml", id("4")]])],
+      [id("hd"), tree([["100644", "f.yaml", id("5")]])],
     ]);
-    const read = async (oids: readonly string[]) =>
-      oids.map((oid) => listings.get(oid) ?? tree([["100644", "f.yaml", oid.replace(/0/g, "1")]]));
+    const read = async (oids: readonly string[]) => oids.map((oid) => listings.get(oid)!);
     let told = 0;
-    const onWide = () => told++;
-    const changes = await diffTrees(read, "b".repeat(40), "h".repeat(40), 100, onWide, 8);
-    expect(changes?.map((c) => c.path)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `top/d${i}/f.yaml`));
+    const onBelowRoot = () => told++;
+    expect(await diffTrees(read, id("b"), id("r"), 100, onBelowRoot)).toEqual([
+      { status: "M", path: "README.md" },
+    ]);
+    expect(told).toBe(0);
+    expect(await diffTrees(read, id("b"), id("h"), 100, onBelowRoot)).toEqual([
+      { status: "M", path: "README.md" },
+      { status: "M", path: "top/d/f.yaml" },
+    ]);
     expect(told).toBe(1);
-    expect(await diffTrees(read, "b".repeat(40), "h".repeat(40), 100, onWide, 12)).toEqual(changes);
-    expect(told).toBe(1);
-    // Over the budget: told, and no answer.
-    expect(await diffTrees(read, "b".repeat(40), "h".repeat(40), 10, onWide, 100)).toBeUndefined();
-    expect(told).toBe(2);
+    // Over the budget: no answer.
+    expect(await diffTrees(read, id("b"), id("h"), 3, onBelowRoot)).toBeUndefined();
   });
 
   test("two equal root trees are equal without reading them", async () => {
@@ -208,8 +236,11 @@ describe("the changes between two commits, from their trees", () => {
     expect(asked).toEqual([]);
   });
 
-  /** How many `git diff-tree` processes `work` started (git's own GIT_TRACE counts them). */
-  async function traced(work: () => Promise<void>): Promise<number> {
+  /**
+   * How many `git diff-tree` processes `work` started (git's own GIT_TRACE counts them). A diff
+   * started beside the walk may outlive `work`: with `expected`, the count is awaited (up to 5 s).
+   */
+  async function traced(work: () => Promise<void>, expected?: number): Promise<number> {
     const { mkdtemp, readFile, rm } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const dir = await mkdtemp(join(tmpdir(), "config-rollout-trace-"));
@@ -217,8 +248,15 @@ describe("the changes between two commits, from their trees", () => {
     process.env.GIT_TRACE = trace;
     try {
       await work();
-      const text = await readFile(trace, "utf8").catch(() => "");
-      return text.split("\n").filter((line) => line.includes("trace: built-in: git diff-tree")).length;
+      const count = async () =>
+        (await readFile(trace, "utf8").catch(() => ""))
+          .split("\n")
+          .filter((line) => line.includes("trace: built-in: git diff-tree")).length;
+      for (let waited = 0; expected !== undefined && waited < 5000; waited += 50) {
+        if ((await count()) >= expected) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return count();
     } finally {
       delete process.env.GIT_TRACE;
       await rm(dir, { recursive: true, force: true });
