@@ -126,6 +126,13 @@ var require_interrupt = __commonJS({
   }
 });
 
+// borrowed:src/report/error-line.ts
+var require_error_line = __commonJS({
+  "borrowed:src/report/error-line.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/report/error-line.ts"];
+  }
+});
+
 // borrowed:src/report/ci-log-text.ts
 var require_ci_log_text = __commonJS({
   "borrowed:src/report/ci-log-text.ts"(exports2, module2) {
@@ -1307,7 +1314,7 @@ async function rangeAndCi(flags, env, readEvent) {
 
 // src/cli/run-cli-plan.ts
 var import_version2 = __toESM(require_version(), 1);
-var import_errors15 = __toESM(require_errors(), 1);
+var import_errors14 = __toESM(require_errors(), 1);
 
 // src/git/create-git.ts
 var create_git_exports = {};
@@ -2550,29 +2557,7 @@ function splitByNewline(paths) {
 
 // src/cli/run-cli-plan.ts
 var import_interrupt = __toESM(require_interrupt(), 1);
-
-// src/report/error-line.ts
-var error_line_exports = {};
-__export(error_line_exports, {
-  BUG_HINT: () => BUG_HINT,
-  describeError: () => describeError,
-  errorParts: () => errorParts
-});
-var import_errors11 = __toESM(require_errors(), 1);
-var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-function errorParts(error, debug) {
-  if ((0, import_errors11.isExpectedError)(error)) return { message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error, debug) {
-  const parts = errorParts(error, debug);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
+var import_error_line = __toESM(require_error_line(), 1);
 
 // src/report/render-report.ts
 var import_ci_log_text = __toESM(require_ci_log_text(), 1);
@@ -3153,7 +3138,7 @@ __export(settings_exports, {
   rawValuesFromEnv: () => rawValuesFromEnv,
   toSettings: () => toSettings
 });
-var import_errors14 = __toESM(require_errors(), 1);
+var import_errors13 = __toESM(require_errors(), 1);
 
 // src/core/fleet.ts
 var fleet_exports = {};
@@ -3162,23 +3147,23 @@ __export(fleet_exports, {
   runWaves: () => runWaves,
   worstExitCode: () => worstExitCode
 });
-var import_errors12 = __toESM(require_errors(), 1);
+var import_errors11 = __toESM(require_errors(), 1);
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
   const seen = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
-      throw new import_errors12.UserError(
+      throw new import_errors11.UserError(
         `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
       );
     }
     for (const name of wave) {
       if (name === "") {
-        throw new import_errors12.UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+        throw new import_errors11.UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
       const first = seen.get(name);
       if (first !== void 0) {
-        throw new import_errors12.UserError(
+        throw new import_errors11.UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
@@ -3204,13 +3189,13 @@ async function runWaves(waves, options) {
       })
     );
     runs.push(...done);
-    const failed = done.find((run) => run.exitCode !== import_errors12.EXIT_OK);
+    const failed = done.find((run) => run.exitCode !== import_errors11.EXIT_OK);
     if (failed && !options.continueOnFailure) stoppedBy = { wave: number, context: failed.context };
   }
   return runs;
 }
 function worstExitCode(runs) {
-  return Math.max(import_errors12.EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : import_errors12.EXIT_OK));
+  return Math.max(import_errors11.EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : import_errors11.EXIT_OK));
 }
 
 // src/settings/settings.ts
@@ -3227,7 +3212,7 @@ function parseDuration(text) {
 }
 
 // src/settings/validate-settings.ts
-var import_errors13 = __toESM(require_errors(), 1);
+var import_errors12 = __toESM(require_errors(), 1);
 
 // src/core/names.ts
 var names_exports = {};
@@ -3258,7 +3243,7 @@ var MAX_TIMER_MS = 2147483647;
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function validateSettings(values) {
   if (values.paths.length === 0) {
-    throw new import_errors13.UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+    throw new import_errors12.UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
   }
   checkDuration("timeout", values.timeoutMs);
   checkDuration("config-timeout", values.configTimeoutMs);
@@ -3266,14 +3251,14 @@ function validateSettings(values) {
   checkNamespaces("namespaces", values.namespaces);
   checkNamespaces("exclude-namespaces", values.excludeNamespaces);
   if (!ENV_NAME.test(values.envName)) {
-    throw new import_errors13.UserError(
+    throw new import_errors12.UserError(
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
     );
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new import_errors13.UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+    throw new import_errors12.UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
-  if (values.maxFileSize < 1) throw new import_errors13.UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.maxFileSize < 1) throw new import_errors12.UserError("--max-file-size: must be at least 1 (bytes)");
   if (values.strategy === "gitops") checkGitops(values);
 }
 function checkGitops(values) {
@@ -3283,14 +3268,14 @@ function checkGitops(values) {
     values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
   ].filter((part) => part !== void 0);
   if (refused.length > 0) {
-    throw new import_errors13.UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+    throw new import_errors12.UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
   }
 }
 function checkDuration(option, ms) {
-  if (ms <= 0) throw new import_errors13.UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms <= 0) throw new import_errors12.UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
     const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new import_errors13.UserError(
+    throw new import_errors12.UserError(
       `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
     );
   }
@@ -3301,7 +3286,7 @@ function formatHours(ms) {
 function checkNamespaces(option, names) {
   for (const name of names) {
     if (!isNamespaceName(name)) {
-      throw new import_errors13.UserError(
+      throw new import_errors12.UserError(
         `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
       );
     }
@@ -3336,7 +3321,7 @@ function toSettings(...sources) {
   };
   for (const ref of ["base", "head"]) {
     const value = str(ref);
-    if (value?.startsWith("-")) throw new import_errors14.UserError(`--${ref} ${value}: a revision must not start with '-'`);
+    if (value?.startsWith("-")) throw new import_errors13.UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
   const settings = {
     base: str("base"),
@@ -3391,19 +3376,19 @@ function toSettings(...sources) {
   validateSettings(settings);
   if (settings.plan !== void 0) {
     if (settings.apply)
-      throw new import_errors14.UserError(
+      throw new import_errors13.UserError(
         "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
       );
     if (settings.planOut !== void 0)
-      throw new import_errors14.UserError("--plan-out cannot be used with --plan: the plan is already made");
+      throw new import_errors13.UserError("--plan-out cannot be used with --plan: the plan is already made");
   }
   if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new import_errors14.UserError(
+    throw new import_errors13.UserError(
       "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
     );
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new import_errors14.UserError(
+    throw new import_errors13.UserError(
       `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
     );
   }
@@ -3412,7 +3397,7 @@ function toSettings(...sources) {
 function contextWaves(contexts, context) {
   if (contexts === void 0 || contexts === "") return {};
   if (context) {
-    throw new import_errors14.UserError(
+    throw new import_errors13.UserError(
       "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
     );
   }
@@ -3424,13 +3409,13 @@ function isExplicit(values, name) {
 }
 function kustomizeDirs(values) {
   if (values.includes("none")) {
-    if (values.length > 1) throw new import_errors14.UserError(`--kustomize: "none" cannot be combined with directories`);
+    if (values.length > 1) throw new import_errors13.UserError(`--kustomize: "none" cannot be combined with directories`);
     return ["none"];
   }
   return values.map((value) => {
     const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
     if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new import_errors14.UserError(
+      throw new import_errors13.UserError(
         `--kustomize ${value}: give a directory inside the repository, relative to its root`
       );
     }
@@ -3453,24 +3438,24 @@ function parseOptionValue(spec, rawValue) {
       const lower = text.trim().toLowerCase();
       if (TRUE.has(lower)) return true;
       if (FALSE.has(lower)) return false;
-      throw new import_errors14.UserError(`${where}: expected true or false, got "${text}"`);
+      throw new import_errors13.UserError(`${where}: expected true or false, got "${text}"`);
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new import_errors14.UserError(`${where}: expected a whole number, got "${text}"`);
+      if (!/^\d+$/.test(text.trim())) throw new import_errors13.UserError(`${where}: expected a whole number, got "${text}"`);
       return Number(text.trim());
     }
     case "duration": {
       const ms = parseDuration(text);
       if (ms === void 0)
-        throw new import_errors14.UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+        throw new import_errors13.UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new import_errors14.UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        throw new import_errors13.UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
       }
       return spec.secret ? text : value;
     }
@@ -3504,7 +3489,7 @@ async function runPlanFromArgs(args, env, io, state) {
     state.debug = settings.debug;
     state.output = settings.output;
     if (settings.check || settings.changedOnly) {
-      throw new import_errors15.UserError(
+      throw new import_errors14.UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
       );
     }
@@ -3526,7 +3511,7 @@ async function runPlanFromArgs(args, env, io, state) {
   } catch (error) {
     const code = await (0, import_report_error.reportError)(error, state.debug, io, state.output);
     await comment?.({
-      error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
+      error: (0, import_error_line.describeError)(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
     });
     return code;
   }
@@ -3572,7 +3557,6 @@ var frontModules = {
   "src/pipeline/scan/touches-manifests.ts": touches_manifests_exports,
   "src/process/run-process.ts": run_process_exports,
   "src/report/describe.ts": describe_exports,
-  "src/report/error-line.ts": error_line_exports,
   "src/report/report-markdown.ts": report_markdown_exports,
   "src/settings/settings.ts": settings_exports
 };

@@ -5795,7 +5795,7 @@ var require_fleet = __commonJS({
 // borrowed:src/report/error-line.ts
 var require_error_line = __commonJS({
   "borrowed:src/report/error-line.ts"(exports2, module2) {
-    module2.exports = require("./cli-plan.js").frontModules["src/report/error-line.ts"];
+    module2.exports = require("./cli.js").frontModules["src/report/error-line.ts"];
   }
 });
 
@@ -8853,65 +8853,6 @@ var init_scan_changed_manifests = __esm({
   }
 });
 
-// borrowed:src/report/ci-log-text.ts
-var require_ci_log_text = __commonJS({
-  "borrowed:src/report/ci-log-text.ts"(exports2, module2) {
-    module2.exports = require("./cli.js").frontModules["src/report/ci-log-text.ts"];
-  }
-});
-
-// src/report/error-report.ts
-var error_report_exports = {};
-__export(error_report_exports, {
-  errorReportObject: () => errorReportObject,
-  renderErrorReport: () => renderErrorReport
-});
-function errorReportObject(error, debug) {
-  const { message, hint, stack } = (0, import_error_line2.errorParts)(error, debug);
-  return {
-    outcome: "failed",
-    error: {
-      exitCode: (0, import_errors37.exitCodeFor)(error),
-      message,
-      ...hint !== void 0 ? { hint } : {},
-      ...stack !== void 0 ? { stack } : {}
-    }
-  };
-}
-function renderErrorReport(error, debug, format) {
-  switch (format) {
-    case "json":
-      return (0, import_ci_log_text.escapeJsonForCiLog)(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
-`);
-    case "markdown": {
-      const { error: e } = errorReportObject(error, debug);
-      const lines = [
-        "### config-rollout",
-        "",
-        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
-        ...e.hint ? ["", markdownText(e.hint)] : [],
-        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
-      ];
-      return (0, import_ci_log_text.escapeForCiLog)(`${lines.join("\n")}
-`);
-    }
-    case "text":
-      return "";
-  }
-}
-function markdownText(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
-var import_errors37, import_ci_log_text, import_error_line2;
-var init_error_report = __esm({
-  "src/report/error-report.ts"() {
-    "use strict";
-    import_errors37 = __toESM(require_errors(), 1);
-    import_ci_log_text = __toESM(require_ci_log_text(), 1);
-    import_error_line2 = __toESM(require_error_line(), 1);
-  }
-});
-
 // <stdin>
 module.exports = {
   get "src/compose/comment-on-review.ts"() {
@@ -8943,8 +8884,5 @@ module.exports = {
   },
   get "src/pipeline/scan/scan-changed-manifests.ts"() {
     return init_scan_changed_manifests(), __toCommonJS(scan_changed_manifests_exports);
-  },
-  get "src/report/error-report.ts"() {
-    return init_error_report(), __toCommonJS(error_report_exports);
   }
 };

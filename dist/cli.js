@@ -7,14 +7,6 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __esm = (fn, res, err) => function __init() {
-  if (err) throw err[0];
-  try {
-    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-  } catch (e) {
-    throw err = [e], e;
-  }
-};
 var __commonJS = (cb, mod) => function __require() {
   try {
     return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
@@ -43,153 +35,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
-
-// src/core/errors.ts
-var errors_exports = {};
-__export(errors_exports, {
-  ClusterAccessError: () => ClusterAccessError,
-  EXIT_FAILED: () => EXIT_FAILED,
-  EXIT_OK: () => EXIT_OK,
-  EXIT_USAGE: () => EXIT_USAGE,
-  RolloutFailure: () => RolloutFailure,
-  UserError: () => UserError,
-  exitCodeFor: () => exitCodeFor,
-  isExpectedError: () => isExpectedError
-});
-function exitCodeFor(error) {
-  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
-  return EXIT_FAILED;
-}
-function isExpectedError(error) {
-  return error instanceof UserError || error instanceof RolloutFailure;
-}
-var EXIT_OK, EXIT_FAILED, EXIT_USAGE, UserError, ClusterAccessError, RolloutFailure;
-var init_errors = __esm({
-  "src/core/errors.ts"() {
-    "use strict";
-    EXIT_OK = 0;
-    EXIT_FAILED = 1;
-    EXIT_USAGE = 2;
-    UserError = class extends Error {
-      name = "UserError";
-      exitCode = EXIT_USAGE;
-    };
-    ClusterAccessError = class extends UserError {
-      constructor(message, status) {
-        super(message);
-        this.status = status;
-      }
-      status;
-      name = "ClusterAccessError";
-    };
-    RolloutFailure = class extends Error {
-      name = "RolloutFailure";
-      exitCode = EXIT_FAILED;
-    };
-  }
-});
-
-// src/report/ci-log-text.ts
-var ci_log_text_exports = {};
-__export(ci_log_text_exports, {
-  escapeForCiLog: () => escapeForCiLog,
-  escapeJsonForCiLog: () => escapeJsonForCiLog
-});
-function escapeForCiLog(text) {
-  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
-}
-function escapeJsonForCiLog(json) {
-  return json.replaceAll("##[", "#\\u0023[");
-}
-var ZERO_WIDTH_SPACE, CONTROL;
-var init_ci_log_text = __esm({
-  "src/report/ci-log-text.ts"() {
-    "use strict";
-    ZERO_WIDTH_SPACE = "\u200B";
-    CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-  }
-});
-
-// src/report/error-line.ts
-var error_line_exports = {};
-__export(error_line_exports, {
-  BUG_HINT: () => BUG_HINT,
-  describeError: () => describeError,
-  errorParts: () => errorParts
-});
-function errorParts(error, debug) {
-  if (isExpectedError(error)) return { message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
-  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error, debug) {
-  const parts = errorParts(error, debug);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-  }
-});
-
-// src/report/error-report.ts
-var error_report_exports = {};
-__export(error_report_exports, {
-  errorReportObject: () => errorReportObject,
-  renderErrorReport: () => renderErrorReport
-});
-function errorReportObject(error, debug) {
-  const { message, hint, stack } = errorParts(error, debug);
-  return {
-    outcome: "failed",
-    error: {
-      exitCode: exitCodeFor(error),
-      message,
-      ...hint !== void 0 ? { hint } : {},
-      ...stack !== void 0 ? { stack } : {}
-    }
-  };
-}
-function renderErrorReport(error, debug, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
-`);
-    case "markdown": {
-      const { error: e } = errorReportObject(error, debug);
-      const lines = [
-        "### config-rollout",
-        "",
-        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
-        ...e.hint ? ["", markdownText(e.hint)] : [],
-        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
-      ];
-      return escapeForCiLog(`${lines.join("\n")}
-`);
-    }
-    case "text":
-      return "";
-  }
-}
-function markdownText(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
-}
-var init_error_report = __esm({
-  "src/report/error-report.ts"() {
-    "use strict";
-    init_errors();
-    init_ci_log_text();
-    init_error_line();
-  }
-});
 
 // lazy-bundle:cli-plan.js
 var require_cli_plan = __commonJS({
@@ -433,8 +278,44 @@ __export(version_exports, {
 var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
 var USER_AGENT = `config-rollout/${VERSION}`;
 
-// src/cli/run-cli.ts
-init_errors();
+// src/core/errors.ts
+var errors_exports = {};
+__export(errors_exports, {
+  ClusterAccessError: () => ClusterAccessError,
+  EXIT_FAILED: () => EXIT_FAILED,
+  EXIT_OK: () => EXIT_OK,
+  EXIT_USAGE: () => EXIT_USAGE,
+  RolloutFailure: () => RolloutFailure,
+  UserError: () => UserError,
+  exitCodeFor: () => exitCodeFor,
+  isExpectedError: () => isExpectedError
+});
+var EXIT_OK = 0;
+var EXIT_FAILED = 1;
+var EXIT_USAGE = 2;
+var UserError = class extends Error {
+  name = "UserError";
+  exitCode = EXIT_USAGE;
+};
+var ClusterAccessError = class extends UserError {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+  status;
+  name = "ClusterAccessError";
+};
+var RolloutFailure = class extends Error {
+  name = "RolloutFailure";
+  exitCode = EXIT_FAILED;
+};
+function exitCodeFor(error) {
+  if (error instanceof UserError || error instanceof RolloutFailure) return error.exitCode;
+  return EXIT_FAILED;
+}
+function isExpectedError(error) {
+  return error instanceof UserError || error instanceof RolloutFailure;
+}
 
 // src/settings/options.ts
 var options_exports = {};
@@ -909,7 +790,6 @@ function stampHelpText() {
 }
 
 // src/settings/parse-args.ts
-init_errors();
 function parseArgs(argv) {
   const values = {};
   let help = false;
@@ -984,16 +864,88 @@ __export(report_error_exports, {
   reportError: () => reportError,
   requestedOutput: () => requestedOutput
 });
-init_errors();
-async function reportError(error, debug, io, format = "text") {
-  const [{ escapeForCiLog: escapeForCiLog2 }, { describeError: describeError2 }, { renderErrorReport: renderErrorReport2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_ci_log_text(), ci_log_text_exports)),
-    Promise.resolve().then(() => (init_error_line(), error_line_exports)),
-    Promise.resolve().then(() => (init_error_report(), error_report_exports))
-  ]);
-  io.stderr(`${escapeForCiLog2(describeError2(error, debug))}
+
+// src/report/ci-log-text.ts
+var ci_log_text_exports = {};
+__export(ci_log_text_exports, {
+  escapeForCiLog: () => escapeForCiLog,
+  escapeJsonForCiLog: () => escapeJsonForCiLog
+});
+var ZERO_WIDTH_SPACE = "\u200B";
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function escapeForCiLog(text) {
+  const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
+}
+function escapeJsonForCiLog(json) {
+  return json.replaceAll("##[", "#\\u0023[");
+}
+
+// src/report/error-line.ts
+var error_line_exports = {};
+__export(error_line_exports, {
+  BUG_HINT: () => BUG_HINT,
+  describeError: () => describeError,
+  errorParts: () => errorParts
+});
+var BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+function errorParts(error, debug) {
+  if (isExpectedError(error)) return { message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof Error && error.name !== "Error" && error.name !== "TypeError";
+  if (debug && error instanceof Error && error.stack) return { message, stack: error.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error, debug) {
+  const parts = errorParts(error, debug);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+
+// src/report/error-report.ts
+function errorReportObject(error, debug) {
+  const { message, hint, stack } = errorParts(error, debug);
+  return {
+    outcome: "failed",
+    error: {
+      exitCode: exitCodeFor(error),
+      message,
+      ...hint !== void 0 ? { hint } : {},
+      ...stack !== void 0 ? { stack } : {}
+    }
+  };
+}
+function renderErrorReport(error, debug, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(`${JSON.stringify(errorReportObject(error, debug), null, 2)}
 `);
-  const report = renderErrorReport2(error, debug, format);
+    case "markdown": {
+      const { error: e } = errorReportObject(error, debug);
+      const lines = [
+        "### config-rollout",
+        "",
+        `**Failed (exit code ${e.exitCode}):** ${markdownText(e.message)}`,
+        ...e.hint ? ["", markdownText(e.hint)] : [],
+        ...e.stack ? ["", "```", e.stack.replaceAll("```", "'''"), "```"] : []
+      ];
+      return escapeForCiLog(`${lines.join("\n")}
+`);
+    }
+    case "text":
+      return "";
+  }
+}
+function markdownText(text) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/[\\`*_[\]|~]/g, "\\$&").replace(/\r?\n/g, " ");
+}
+
+// src/cli/report-error.ts
+async function reportError(error, debug, io, format = "text") {
+  io.stderr(`${escapeForCiLog(describeError(error, debug))}
+`);
+  const report = renderErrorReport(error, debug, format);
   if (report !== "") io.stdout(report);
   return exitCodeFor(error);
 }
@@ -1046,7 +998,6 @@ function formatLocation(where) {
 }
 
 // src/cli/stderr-log.ts
-init_ci_log_text();
 function useColor(stream, env) {
   return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
 }
@@ -1105,8 +1056,6 @@ run.then((code) => {
 });
 
 // <stdin>
-init_errors();
-init_ci_log_text();
 var frontModules = {
   "src/cli/report-error.ts": report_error_exports,
   "src/cli/stderr-log.ts": stderr_log_exports,
@@ -1116,6 +1065,7 @@ var frontModules = {
   "src/process/child-groups.ts": child_groups_exports,
   "src/process/interrupt.ts": interrupt_exports,
   "src/report/ci-log-text.ts": ci_log_text_exports,
+  "src/report/error-line.ts": error_line_exports,
   "src/settings/options.ts": options_exports
 };
 // Annotate the CommonJS export names for ESM import in node:

@@ -1,10 +1,14 @@
 // An error that ends the CLI, as one escaped line on stderr and its exit code; with --output json or
 // markdown, stdout also gets the error as a report (a JSON object, a heading), so a program reading
 // it is never left with nothing. run-cli.ts reports what the flags get wrong, run-cli-plan.ts
-// what a run does: in dist/ they are separate bundles that share this module and the error
-// classes (one copy per process: scripts/cli-bundles.mjs).
+// what a run does: in dist/ they are separate bundles that share this module, the error classes
+// and the error's report (one copy per process: scripts/cli-bundles.mjs), so reporting a run's
+// error loads no other bundle.
 import { exitCodeFor } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
+import { describeError } from "../report/error-line.js";
+import { renderErrorReport } from "../report/error-report.js";
 import type { CliIo } from "./cli-io.js";
 
 export async function reportError(
@@ -13,11 +17,6 @@ export async function reportError(
   io: CliIo,
   format: OutputFormat = "text",
 ): Promise<number> {
-  const [{ escapeForCiLog }, { describeError }, { renderErrorReport }] = await Promise.all([
-    import("../report/ci-log-text.js"),
-    import("../report/error-line.js"),
-    import("../report/error-report.js"),
-  ]);
   io.stderr(`${escapeForCiLog(describeError(error, debug))}\n`);
   const report = renderErrorReport(error, debug, format);
   if (report !== "") io.stdout(report);

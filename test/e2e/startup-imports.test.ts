@@ -166,6 +166,13 @@ describe("what `node dist/cli.js` loads", () => {
     expect(loaded.builtins).not.toContain("crypto");
   });
 
+  test("a run's error before the scan is reported without loading dist/cli-stages.js", async () => {
+    const loaded = await run(["--repo", repo.dir, "--base", "no-such-branch", "--head", head, "--dry-run"]);
+    expect(loaded.code).toBe(2);
+    expect(loaded.stderr).toContain("not a commit: no-such-branch");
+    expect(loaded.dist.sort()).toEqual(["cli-plan.js", "cli.js"]);
+  });
+
   test("an error raised by code in dist/cli-stages.js is reported as the error it is", async () => {
     // The guard rail refuses the plan in the second phase (complete-and-roll-out.ts, in
     // cli-stages.js); dist/cli-plan.js reports it. A class of its own in each bundle would make it
