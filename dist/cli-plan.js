@@ -1930,28 +1930,33 @@ var CommitDiffs = class {
   async walk(base, head) {
     const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
     const trees = /* @__PURE__ */ new Map();
-    const remember = (entries, names) => entries.map((entry, i) => {
+    const remember = (entries) => entries.map((entry) => {
       if (entry.kind !== "object" || entry.type !== "tree" || entry.content === void 0) {
-        throw new Error(`git cat-file gave no tree for ${names[i]}`);
+        throw new TreeUnreadable();
       }
       trees.set(entry.oid, parseTree(entry.content, entry.oid.length / 2));
       return entry.oid;
     });
-    const roots = [`${from}^{tree}`, `${to}^{tree}`];
-    const [baseRoot, headRoot] = remember(await this.objects.read(roots), roots);
     const read = async (oids) => {
       const unread = oids.filter((oid) => !trees.has(oid));
-      if (unread.length > 0) remember(await this.objects.read(unread), unread);
+      if (unread.length > 0) remember(await this.objects.read(unread));
       return oids.map((oid) => trees.get(oid));
     };
     const startGitDiff = () => this.gitDiff(from, to).catch(() => {
     });
-    return diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff);
+    try {
+      const [baseRoot, headRoot] = remember(await this.objects.read([`${from}^{tree}`, `${to}^{tree}`]));
+      return await diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff);
+    } catch {
+      return void 0;
+    }
   }
   async diffTree(from, to) {
     const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
     return parseNameStatus(stdout);
   }
+};
+var TreeUnreadable = class extends Error {
 };
 function once(cache, key, start) {
   let pending = cache.get(key);

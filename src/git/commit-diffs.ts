@@ -56,27 +56,32 @@ export class CommitDiffs {
   private async walk(base: string, head: string): Promise<FileChange[] | undefined> {
     const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
     const trees = new Map<string, TreeEntry[]>();
-    const remember = (entries: BatchEntry[], names: readonly string[]) =>
-      entries.map((entry, i) => {
+    const remember = (entries: BatchEntry[]) =>
+      entries.map((entry) => {
         if (entry.kind !== "object" || entry.type !== "tree" || entry.content === undefined) {
-          throw new Error(`git cat-file gave no tree for ${names[i]}`);
+          throw new TreeUnreadable();
         }
         trees.set(entry.oid, parseTree(entry.content, entry.oid.length / 2));
         return entry.oid;
       });
-    // The root trees by their commits (a commit names its tree), then each level by id.
-    const roots = [`${from}^{tree}`, `${to}^{tree}`];
-    const [baseRoot, headRoot] = remember(await this.objects.read(roots), roots);
     const read = async (oids: readonly string[]) => {
       const unread = oids.filter((oid) => !trees.has(oid));
-      if (unread.length > 0) remember(await this.objects.read(unread), unread);
+      if (unread.length > 0) remember(await this.objects.read(unread));
       return oids.map((oid) => trees.get(oid)!);
     };
     // A change below the root may be wide (a plan of a hundred configs in a hundred directories,
     // where the walk gives up): git's diff starts beside the walk rather than after it. A change
     // of root files only (a README) is told by the two root trees alone.
     const startGitDiff = () => this.gitDiff(from, to).catch(() => {});
-    return diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES, startGitDiff);
+    try {
+      // The root trees by their commits (a commit names its tree), then each level by id.
+      const [baseRoot, headRoot] = remember(await this.objects.read([`${from}^{tree}`, `${to}^{tree}`]));
+      return await diffTrees(read, baseRoot!, headRoot!, MAX_WALKED_TREES, startGitDiff);
+    } catch {
+      // A tree this clone lacks (a partial clone without trees), or any read that fails: git's
+      // own diff answers, and says what is missing and how to fetch it.
+      return undefined;
+    }
   }
 
   private async diffTree(from: string, to: string): Promise<FileChange[]> {
@@ -86,6 +91,9 @@ export class CommitDiffs {
     return parseNameStatus(stdout);
   }
 }
+
+/** A walk met something other than a tree where a tree was named. */
+class TreeUnreadable extends Error {}
 
 /** The promise for `key`, started once; a failure is not kept (a missing commit may be fetched, and the next ask tries again). */
 function once<T>(cache: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@
 import { chmod, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { UserError } from "../../src/core/errors.js";
 import { createGit } from "../../src/git/create-git.js";
 import { parseNameStatus } from "../../src/git/parse-name-status.js";
 import { diffTrees, parseTree } from "../../src/git/tree-diff.js";
@@ -157,6 +158,26 @@ describe("the changes between two commits, from their trees", () => {
       expect(await git.changedFiles("HEAD~1", "HEAD")).toEqual(changes);
     });
     expect(withRename).toBe(1);
+  });
+
+  test("a clone without the trees (--filter=tree:0) gets git's answer: what is missing, and how to fetch it", async () => {
+    await repo.git(["config", "uploadpack.allowFilter", "true"]);
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const scratch = await mkdtemp(join(tmpdir(), "config-rollout-treeless-"));
+    try {
+      const clone = join(scratch, "clone");
+      await repo.git(["clone", "-q", "--no-checkout", "--filter=tree:0", `file://${repo.dir}`, clone]);
+      // Nothing to fetch the missing trees from.
+      await repo.git(["-C", clone, "remote", "remove", "origin"]);
+      const git = await createGit(clone);
+      await expect(git.changedFiles(commits[0]!, commits[2]!)).rejects.toThrow(
+        /is missing from this clone .*fetch/,
+      );
+      await expect(git.changedFiles(commits[0]!, commits[2]!)).rejects.toBeInstanceOf(UserError);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   test("a walk that would read too many trees gives up, and git's diff answers", async () => {
