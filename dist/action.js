@@ -21670,6 +21670,17 @@ var init_untrusted_head = __esm({
 });
 
 // src/pipeline/repo-plan.ts
+function planOfScan(repoPlan, parts) {
+  const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: parts.changes,
+    workloads: parts.workloads,
+    ...sources.length > 0 ? { sources } : {},
+    problems: repoPlan.scan.problems,
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings]
+  };
+}
 function emptyPlanOf(range) {
   return {
     base: range.base ?? "",
@@ -24978,19 +24989,16 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+  return planOfScan(repoPlan, {
     changes: scan.changes,
     workloads: guarded.workloads,
-    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
-    problems: scan.problems,
+    sources: variantCheck.notes,
     warnings: [
-      ...repoPlan.scanWarnings,
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...namespaceNote ? [namespaceNote] : [],
       ...guarded.notes
     ]
-  };
+  });
 }
 function withWorkloadSources(workloads, manifests) {
   const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
@@ -25038,13 +25046,7 @@ function plansNothing(scan) {
   return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
 }
 function planOfNothing(repoPlan) {
-  const { scan } = repoPlan;
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
-    ...scan.sourceNotes.length > 0 ? { sources: [...scan.sourceNotes] } : {},
-    problems: scan.problems,
-    warnings: [...repoPlan.scanWarnings]
-  };
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }
 var init_apply_plan = __esm({
   "src/pipeline/apply-plan.ts"() {

@@ -754,8 +754,20 @@ function outcomeOf(plan, results, dryRun) {
 var repo_plan_exports = {};
 __export(repo_plan_exports, {
   emptyPlanOf: () => emptyPlanOf,
-  noClusterHint: () => noClusterHint
+  noClusterHint: () => noClusterHint,
+  planOfScan: () => planOfScan
 });
+function planOfScan(repoPlan, parts) {
+  const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: parts.changes,
+    workloads: parts.workloads,
+    ...sources.length > 0 ? { sources } : {},
+    problems: repoPlan.scan.problems,
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings]
+  };
+}
 function emptyPlanOf(range) {
   return {
     base: range.base ?? "",
@@ -785,13 +797,7 @@ function plansNothing(scan) {
   return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
 }
 function planOfNothing(repoPlan) {
-  const { scan } = repoPlan;
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
-    ...scan.sourceNotes.length > 0 ? { sources: [...scan.sourceNotes] } : {},
-    problems: scan.problems,
-    warnings: [...repoPlan.scanWarnings]
-  };
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }
 
 // src/pipeline/resolve-commits.ts

@@ -5645,19 +5645,16 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
-  return {
-    ...(0, import_repo_plan2.emptyPlanOf)({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+  return (0, import_repo_plan2.planOfScan)(repoPlan, {
     changes: scan.changes,
     workloads: guarded.workloads,
-    ...scan.sourceNotes.length + variantCheck.notes.length > 0 ? { sources: [...scan.sourceNotes, ...variantCheck.notes] } : {},
-    problems: scan.problems,
+    sources: variantCheck.notes,
     warnings: [
-      ...repoPlan.scanWarnings,
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...namespaceNote ? [namespaceNote] : [],
       ...guarded.notes
     ]
-  };
+  });
 }
 function withWorkloadSources(workloads, manifests) {
   const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [(0, import_model32.idKey)(m.id), m]));

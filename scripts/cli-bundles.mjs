@@ -33,8 +33,10 @@ const LAZY_ENTRY = /(^|\/)(run-cli-plan|run-cli-stamp)\.js$/;
  */
 export async function bundleCli(options, vendor) {
   const base = { ...options, entryPoints: undefined, outdir: undefined };
-  const flagsGraph = await probeImports(options, vendor, ENTRIES.cli);
-  const planGraph = await probeImports(options, vendor, ENTRIES.plan);
+  const [flagsGraph, planGraph] = await Promise.all([
+    probeImports(options, vendor, ENTRIES.cli),
+    probeImports(options, vendor, ENTRIES.plan),
+  ]);
   const inFlags = (path) => flagsGraph.staticGraph.has(path);
   const lenders = {
     "cli.js": { modules: flagsGraph.staticGraph, borrowed: new Set() },

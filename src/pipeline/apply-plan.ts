@@ -6,7 +6,7 @@
 // applied to many clusters.
 import type { Plan } from "../core/model.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
-import { type ApplyContext, type ClusterAccess, emptyPlanOf, type RepoPlan } from "./repo-plan.js";
+import { type ApplyContext, type ClusterAccess, planOfScan, type RepoPlan } from "./repo-plan.js";
 import type { RepositoryScan } from "./scan/scan-model.js";
 
 /** Apply the plan to one cluster: a plan of nothing is its report; any other is completed and rolled out. */
@@ -40,11 +40,5 @@ export function plansNothing(scan: RepositoryScan): boolean {
 
 /** The plan of a scan that plans nothing: what completing it would give (test/pipeline/apply-plan.test.ts). */
 function planOfNothing(repoPlan: RepoPlan): Plan {
-  const { scan } = repoPlan;
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
-    ...(scan.sourceNotes.length > 0 ? { sources: [...scan.sourceNotes] } : {}),
-    problems: scan.problems,
-    warnings: [...repoPlan.scanWarnings],
-  };
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }

@@ -18,8 +18,8 @@ import { committedContent } from "./cluster/sync-configs.js";
 import {
   type ApplyContext,
   type ClusterAccess,
-  emptyPlanOf,
   noClusterHint,
+  planOfScan,
   type RepoPlan,
 } from "./repo-plan.js";
 import { assumedNamespaceNote } from "./scan/namespace-note.js";
@@ -158,21 +158,16 @@ function completePlan(
   const guarded = applyGuardRails(planned, { ...settings, naming });
   const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
   if (namespaceNote) log.info(namespaceNote);
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+  return planOfScan(repoPlan, {
     changes: scan.changes,
     workloads: guarded.workloads,
-    ...(scan.sourceNotes.length + variantCheck.notes.length > 0
-      ? { sources: [...scan.sourceNotes, ...variantCheck.notes] }
-      : {}),
-    problems: scan.problems,
+    sources: variantCheck.notes,
     warnings: [
-      ...repoPlan.scanWarnings,
       ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
       ...(namespaceNote ? [namespaceNote] : []),
       ...guarded.notes,
     ],
-  };
+  });
 }
 
 /**

@@ -39,6 +39,25 @@ export interface ApplyContext {
   onPlan?: (plan: Plan, clusterWorkloads: Manifest[]) => Promise<void>;
 }
 
+/**
+ * The plan of a scanned range, put together in one place (a plan of nothing and a completed one
+ * alike): the scan's problems, its warnings first, its source notes first.
+ */
+export function planOfScan(
+  repoPlan: RepoPlan,
+  parts: { changes: Plan["changes"]; workloads: Plan["workloads"]; sources: string[]; warnings: string[] },
+): Plan {
+  const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: parts.changes,
+    workloads: parts.workloads,
+    ...(sources.length > 0 ? { sources } : {}),
+    problems: repoPlan.scan.problems,
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings],
+  };
+}
+
 /** The plan of a range with nothing to compare (no base): the report says why. */
 export function emptyPlanOf(range: { base?: string; head: string; note: string }): Plan {
   return {
