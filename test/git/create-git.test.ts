@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { UserError } from "../../src/core/errors.js";
 import { createGit } from "../../src/git/create-git.js";
 import type { Git } from "../../src/git/git.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { countGitCommands } from "../helpers/git-trace.js";
 
 const BINARY = Buffer.from([0x00, 0xff, 0x0a, 0x0d, 0x0a, 0x00, 0x80, 0x7f, 0x0a]);
 
@@ -107,27 +108,19 @@ describe("git adapter on a real repository", () => {
   });
 
   test("refs are diffed as the commits they resolve to: one diff, for whoever asks by ref or by SHA", async () => {
-    // GIT_TRACE: git itself logs each command it runs, so the diffs can be counted.
-    const trace = join(tmpdir(), `config-rollout-trace-${process.pid}-${Date.now()}`);
-    process.env.GIT_TRACE = trace;
-    try {
-      const fresh = await createGit(repo.dir);
-      const byRef = await fresh.changedFiles("HEAD~1", "HEAD");
+    const fresh = await createGit(repo.dir);
+    let byRef: unknown;
+    const diffs = await countGitCommands("diff-tree", async () => {
+      byRef = await fresh.changedFiles("HEAD~1", "HEAD");
       expect(byRef).toEqual(await git.changedFiles(first, second));
       expect(await fresh.changedFiles(first, second)).toBe(byRef);
-      const diffs = readFileSync(trace, "utf8")
-        .split("\n")
-        .filter((line) => line.includes("trace: built-in: git diff-tree"));
-      expect(diffs).toHaveLength(1);
-      // A ref that names no commit fails the diff: git is never handed half a range.
-      await expect(fresh.changedFiles("no-such-branch", "HEAD")).rejects.toThrow(
-        new UserError("not a commit: no-such-branch"),
-      );
-      await expect(fresh.changedFiles("HEAD", `${second}^{tree}`)).rejects.toThrow(/not a commit/);
-    } finally {
-      delete process.env.GIT_TRACE;
-      rmSync(trace, { force: true });
-    }
+    });
+    expect(diffs).toBe(1);
+    // A ref that names no commit fails the diff: git is never handed half a range.
+    await expect(fresh.changedFiles("no-such-branch", "HEAD")).rejects.toThrow(
+      new UserError("not a commit: no-such-branch"),
+    );
+    await expect(fresh.changedFiles("HEAD", `${second}^{tree}`)).rejects.toThrow(/not a commit/);
   });
 
   test("reads one file at a revision, undefined when absent there", async () => {

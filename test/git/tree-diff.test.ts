@@ -9,6 +9,7 @@ import { createGit } from "../../src/git/create-git.js";
 import { parseNameStatus } from "../../src/git/parse-name-status.js";
 import { diffTrees, parseTree } from "../../src/git/tree-diff.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { countGitCommands } from "../helpers/git-trace.js";
 
 describe("parseTree", () => {
   test("reads git's own tree objects: modes, names as they are, ids", async () => {
@@ -134,19 +135,23 @@ describe("the changes between two commits, from their trees", () => {
   });
 
   test("a change of root files only starts no git process for its diff; a rename takes git's answer", async () => {
-    const rootOnly = await traced(async () => {
+    const rootOnly = await countGitCommands("diff-tree", async () => {
       const git = await createGit(repo.dir);
       expect(await git.changedFiles(commits[0]!, commits[1]!)).toEqual([{ status: "M", path: "README.md" }]);
     });
     expect(rootOnly).toBe(0);
     // Below the root the change may be wide: git's diff starts beside the walk (one, for both asks).
-    const belowRoot = await traced(async () => {
-      const git = await createGit(repo.dir);
-      await git.changedPaths(commits[1]!, commits[2]!);
-      await git.changedFiles(commits[1]!, commits[2]!);
-    }, 1);
+    const belowRoot = await countGitCommands(
+      "diff-tree",
+      async () => {
+        const git = await createGit(repo.dir);
+        await git.changedPaths(commits[1]!, commits[2]!);
+        await git.changedFiles(commits[1]!, commits[2]!);
+      },
+      1,
+    );
     expect(belowRoot).toBe(1);
-    const withRename = await traced(async () => {
+    const withRename = await countGitCommands("diff-tree", async () => {
       const git = await createGit(repo.dir);
       const changes = await git.changedFiles(commits.at(-2)!, commits.at(-1)!);
       expect(changes).toContainEqual({
@@ -256,33 +261,6 @@ describe("the changes between two commits, from their trees", () => {
     expect(changes).toEqual([]);
     expect(asked).toEqual([]);
   });
-
-  /**
-   * How many `git diff-tree` processes `work` started (git's own GIT_TRACE counts them). A diff
-   * started beside the walk may outlive `work`: with `expected`, the count is awaited (up to 5 s).
-   */
-  async function traced(work: () => Promise<void>, expected?: number): Promise<number> {
-    const { mkdtemp, readFile, rm } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
-    const dir = await mkdtemp(join(tmpdir(), "config-rollout-trace-"));
-    const trace = join(dir, "trace");
-    process.env.GIT_TRACE = trace;
-    try {
-      await work();
-      const count = async () =>
-        (await readFile(trace, "utf8").catch(() => ""))
-          .split("\n")
-          .filter((line) => line.includes("trace: built-in: git diff-tree")).length;
-      for (let waited = 0; expected !== undefined && waited < 5000; waited += 50) {
-        if ((await count()) >= expected) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return count();
-    } finally {
-      delete process.env.GIT_TRACE;
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
 });
 
 async function rawObject(repo: TempRepo, oid: string): Promise<Buffer> {
