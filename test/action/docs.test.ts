@@ -127,7 +127,7 @@ describe("schema validation (action-validator)", () => {
 
 test("the example workflow pins actions/checkout by full SHA and fetches the whole history", () => {
   const workflow = read(join("examples", "github", "config-rollout.yml"));
-  expect(workflow).toContain("actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2");
+  expect(workflow).toContain("actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1");
   expect(workflow).toContain("fetch-depth: 0");
   const uses = [...workflow.matchAll(/uses: (\S+)/g)].map((m) => m[1]!);
   const inputs = parse(workflow).jobs.deploy.steps.find((s: { id?: string }) => s.id === "rollout").with;
