@@ -1,0 +1,24 @@
+// The unit tier (`npm run test:unit`): pure stages, parsers, settings, reports and the layout rule.
+// It neither builds dist/ nor starts the simulated cluster or gitlab-ci-local, so it answers in well
+// under a minute; `npm test` runs everything (what CI runs). CONTRIBUTING.md says which to run when.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "test/core/**/*.test.ts",
+      "test/settings/**/*.test.ts",
+      "test/report/**/*.test.ts",
+      "test/ci/**/*.test.ts",
+      "test/comment/comment-*.test.ts",
+      "test/comment/review-target.test.ts",
+      "test/git/parse-*.test.ts",
+      "test/git/glob-pathspecs.test.ts",
+      "test/kube/api-errors.test.ts",
+      "test/kube/kubeconfig-source.test.ts",
+      "test/action/{mask,read-inputs,trust-policy,stamp-policy,github-log,job-summary}.test.ts",
+      "test/layout.test.ts",
+    ],
+    pool: "threads",
+  },
+});
