@@ -75,6 +75,7 @@ export function createClusterConnection(
       const { createCluster } = await import("../kube/kube-client.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5,
