@@ -158,7 +158,13 @@ describe("an untrusted head", () => {
   test("GitHub: fork pull requests and pull_request_target; a push is trusted", () => {
     const gh = (name: string) => ({ GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: name });
     expect(untrustedHead(gh("pull_request_target"), undefined)).toBe("a pull_request_target event");
-    expect(untrustedHead(gh("pull_request"), undefined)).toBe("a pull request from a fork");
+    expect(untrustedHead(gh("pull_request"), undefined)).toBe(
+      "a pull request whose event payload was not read (a fork cannot be ruled out)",
+    );
+    const fork = {
+      pull_request: { head: { repo: { full_name: "f/r" } }, base: { repo: { full_name: "o/r" } } },
+    };
+    expect(untrustedHead(gh("pull_request"), fork)).toBe("a pull request from a fork");
     const same = {
       pull_request: { head: { repo: { full_name: "o/r" } }, base: { repo: { full_name: "o/r" } } },
     };
@@ -175,5 +181,32 @@ describe("an untrusted head", () => {
     expect(untrustedHead(mr("2"), undefined)).toBe("a merge request from a fork");
     expect(untrustedHead(mr("1"), undefined)).toBeUndefined();
     expect(untrustedHead({}, undefined)).toBeUndefined();
+  });
+
+  test("GitLab, fail closed: a merge request pipeline without both project ids is untrusted", () => {
+    const gl = { GITLAB_CI: "true", CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" };
+    expect(untrustedHead(gl, undefined)).toMatch(/^a merge request whose source project is not known/);
+    expect(untrustedHead({ ...gl, CI_MERGE_REQUEST_PROJECT_ID: "1" }, undefined)).toMatch(
+      /^a merge request whose source project is not known/,
+    );
+    expect(untrustedHead({ GITLAB_CI: "true", CI_PIPELINE_SOURCE: "push" }, undefined)).toBeUndefined();
+    const external = { GITLAB_CI: "true", CI_PIPELINE_SOURCE: "external_pull_request_event" };
+    expect(untrustedHead(external, undefined)).toBe(
+      "an external pull request whose source repository is not known",
+    );
+    expect(
+      untrustedHead(
+        {
+          ...external,
+          CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY: "mallory/shop",
+          CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY: "acme/shop",
+        },
+        undefined,
+      ),
+    ).toBe("an external pull request from a fork");
+  });
+
+  test("GitHub, fail closed: a run that names no event is untrusted", () => {
+    expect(untrustedHead({ GITHUB_ACTIONS: "true" }, undefined)).toMatch(/names no event/);
   });
 });
