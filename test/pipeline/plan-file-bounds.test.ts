@@ -118,4 +118,14 @@ describe("--plan within the apply job's bounds", () => {
     expect(applied.code).toBe(0);
     expect(patched()).toEqual(["shop/Deployment/api", "shop/Deployment/web", "shop/StatefulSet/worker"]);
   });
+
+  test("a plan file of 100,000 nested arrays: exit 2 before any request, no stack overflow", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    writeFileSync(planFile, `{"apiVersion":"config-rollout.io/v1","kind":"Plan","configs":${deep}}`);
+    const applied = await applyPlan([]);
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toContain("nested more than 64 levels deep");
+    expect(applied.stderr).not.toContain("Maximum call stack");
+    expect(scenario.sim.requests).toEqual([]);
+  });
 });
