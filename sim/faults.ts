@@ -1,5 +1,7 @@
 // Injected failures: failNext() answers the next matching requests with an error Status,
-// forbid() answers 403 for an RBAC verb on a resource until the server closes, and randomFaults()
+// forbid() answers 403 for an RBAC verb on a resource until the server closes, hang() reads the
+// matching requests and never answers them (a stuck API server or a black-holed connection: the
+// TCP connection stays open until the client gives up or the server closes), and randomFaults()
 // turns on a seeded random mode for chaos tests: each resource request, with probability `rate`,
 // gets one fault of the kinds a real API server or the network between produces:
 //   500 InternalError; 429 TooManyRequests with Retry-After; 409 Conflict (patches only, others
@@ -58,6 +60,7 @@ function seededRandom(seed: number): () => number {
 export class Faults {
   private readonly pending: PendingFailure[] = [];
   private readonly forbidden = new Set<string>();
+  private readonly hung: FailMatch[] = [];
   private random: { options: RandomFaultOptions; next: () => number } | undefined;
 
   randomFaults(options: RandomFaultOptions | undefined): void {
@@ -91,6 +94,23 @@ export class Faults {
 
   failNext(match: FailMatch, status: FailStatus, times = 1, retryAfterSeconds = 1): void {
     this.pending.push({ match, status, remaining: times, retryAfterSeconds });
+  }
+
+  hang(match: FailMatch): void {
+    this.hung.push(match);
+  }
+
+  /**
+   * Whether hang() holds this request unanswered: a match without a kind holds every request
+   * (discovery, access reviews and watches included), one with a kind that resource's requests.
+   */
+  hangs(request: SimRequest, target: Target | undefined): boolean {
+    return this.hung.some(
+      (m) =>
+        (m.verb === undefined || m.verb === request.verb) &&
+        (m.kind === undefined || (target !== undefined && kindMatches(m.kind, target.info))) &&
+        (m.name === undefined || m.name === target?.name),
+    );
   }
 
   forbid(verb: string, resource: string): void {

@@ -118,6 +118,11 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
     res.end(text);
   };
 
+  // Read, recorded, never answered: the client's own timeout (or the server's close) ends it.
+  if (state.faults.hangs(record, target)) {
+    record.fault = "hang";
+    return;
+  }
   try {
     if (req.headers.authorization !== `Bearer ${state.token()}`) throw unauthorized();
     if (mediaType(contentType) === PROTOBUF_MEDIA_TYPE) {

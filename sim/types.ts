@@ -33,7 +33,7 @@ export interface SimRequest {
   subresource?: string;
   /** Raw request body (not kept for GET). */
   body?: string;
-  /** A random fault injected on this request (randomFaults): "500", "429", "409", "slow" or "drop-watch". */
+  /** A fault injected on this request: randomFaults' "500", "429", "409", "slow" or "drop-watch"; hang()'s "hang". */
   fault?: string;
 }
 
@@ -86,6 +86,11 @@ export interface SimCluster {
     onlyFor?: (obj: KubeObject) => boolean,
   ): void;
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
+  /**
+   * Never answer the matching requests (every request without a match: a hung API server) until
+   * the server closes; recorded with `fault: "hang"`.
+   */
+  hang(match?: FailMatch): void;
   /** Answer 403 Forbidden for this RBAC verb ("patch", "*") on this resource ("deployments"). */
   forbid(verb: string, resource: string): void;
   /** Seeded random faults on every resource request (see sim/faults.ts); undefined turns them off. */

@@ -1,5 +1,6 @@
 // Adapter: read the CI environment (process.env and the GitHub event file) into a RangeInput.
 
+import { UserError } from "../core/errors.js";
 import { type CiKind, detectCiKind } from "./ci-kind.js";
 import { eventReader } from "./github-event.js";
 import type { RangeInput } from "./range-request.js";
@@ -21,8 +22,16 @@ export async function readCiEnvironment(
   const ci = detectCiKind(env);
   const input: RangeInput & { ci: CiKind } = { flags, env: picked, ci };
   const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (ci === "github" && env.GITHUB_EVENT_PATH && !flagsDecide) {
-    input.event = await readEvent();
+  if (ci === "github" && env.GITHUB_EVENT_PATH) {
+    if (!flagsDecide) input.event = await readEvent();
+    else {
+      // The range is the flags', but whether the head is trusted is still the event's to say (a
+      // fork's pull request run with --base/--head): read it; unreadable, the trust check fails closed.
+      input.event = await readEvent().catch((error: unknown) => {
+        if (error instanceof UserError) return undefined;
+        throw error;
+      });
+    }
   }
   return input;
 }

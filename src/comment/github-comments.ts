@@ -12,6 +12,11 @@ const CommentingOctokit = Octokit.plugin(paginateRest);
 /** Octokit's own log would print deprecation notices and request lines: nothing of it is ours to show. */
 const SILENT = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
+/** A login as both APIs name it: REST says `github-actions[bot]`, GraphQL's authors `github-actions`. */
+function loginKey(login: string): string {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
+
 export function createGitHubComments(target: GitHubTarget, token: string, userAgent: string): ReviewComments {
   const octokit = new CommentingOctokit({
     auth: token,
@@ -25,12 +30,25 @@ export function createGitHubComments(target: GitHubTarget, token: string, userAg
     id: number | bigint;
     body?: string | null;
     html_url?: string;
+    user?: { login?: string } | null;
   }): ReviewComment => ({
     id: Number(data.id),
     body: data.body ?? "",
     ...(data.html_url ? { url: data.html_url } : {}),
+    ...(data.user?.login ? { author: loginKey(data.user.login) } : {}),
   });
   return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql<{ viewer?: { login?: unknown } }>("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async *list() {
       const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
         ...issue,

@@ -19,6 +19,7 @@ interface Note {
   id: number;
   body?: string;
   system?: boolean;
+  author?: { id?: unknown } | null;
 }
 
 export function createGitLabNotes(
@@ -33,6 +34,7 @@ export function createGitLabNotes(
     id: note.id,
     body: note.body ?? "",
     ...(target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}),
+    ...(typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}),
   });
 
   async function call(method: string, url: string, body?: string): Promise<Response> {
@@ -46,6 +48,15 @@ export function createGitLabNotes(
   }
 
   return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = (await (await call("GET", `${target.apiUrl}/user`)).json()) as { id?: unknown };
+        return typeof user.id === "number" ? String(user.id) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async *list() {
       let page: string | null = "1";
       for (let count = 0; page && count < MAX_PAGES; count++) {

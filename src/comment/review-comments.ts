@@ -7,9 +7,16 @@ export interface ReviewComment {
   id: number;
   body: string;
   url?: string;
+  /** Who wrote it, in the form `whoAmI` answers (GitHub: the login; GitLab: the user id). */
+  author?: string;
 }
 
 export interface ReviewComments {
+  /**
+   * The token's own identity, in the form of `ReviewComment.author`; undefined when the platform
+   * would not say. Only a comment it wrote is ever edited.
+   */
+  whoAmI(): Promise<string | undefined>;
   /** The pull request's comments, oldest first, fetched page by page as the caller reads on. */
   list(): AsyncIterable<ReviewComment>;
   create(body: string): Promise<ReviewComment>;
@@ -33,8 +40,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export type Upserted = { action: "created" | "updated"; comment: ReviewComment } | { action: "none" };
 
 /**
- * Updates the first comment (the oldest) that starts with the marker of `id`, or creates one when
- * there is none and `createIfMissing`. Stops listing at the first match.
+ * Updates the first comment (the oldest) that the token's own identity wrote and that starts with
+ * the marker of `id`, or creates one when there is none and `createIfMissing`. Stops listing at the
+ * first match. Another user's comment that starts with the marker is never edited (on
+ * pull_request_target its author could later edit it into a fake plan); when the identity is not
+ * known, no comment counts as ours (fail closed: a new one is made).
  */
 export async function upsertComment(
   comments: ReviewComments,
@@ -42,8 +52,9 @@ export async function upsertComment(
   body: string,
   createIfMissing: boolean,
 ): Promise<Upserted> {
-  for await (const comment of comments.list()) {
-    if (isCommentFor(comment.body, id)) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === undefined ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
       return { action: "updated", comment: await comments.update(comment.id, body) };
     }
   }

@@ -15,11 +15,14 @@ export interface ClusterConnection {
   /** Strings that must never appear in any output (tokens, keys, the kubeconfig as given). */
   secretsToMask: () => Promise<string[]>;
   connect: () => Promise<Cluster | undefined>;
+  /** The configuration read (no request): the context's server URL and credentials. */
+  loaded: () => Promise<KubeConnection | undefined>;
   /**
    * The same kubeconfig at another context (--contexts): its own configuration and connection.
-   * `load` reads it without connecting: an unknown context is a UserError before any request.
+   * `load` reads it without connecting (an unknown context is a UserError before any request) and
+   * says which API server the context names.
    */
-  forContext(context: string): ClusterConnection & { load(): Promise<void> };
+  forContext(context: string): ClusterConnection & { load(): Promise<{ server: string }> };
 }
 
 /** How the user set the kubeconfig path and data, named in messages about them. */
@@ -64,10 +67,11 @@ export function createClusterConnection(
             const { NoClusterConfiguredError } = await import("../kube/connect.js");
             throw new NoClusterConfiguredError();
           }
-          await other.secretsToMask();
+          return { server: (await other.loaded())?.server ?? "" };
         },
       };
     },
+    loaded: async () => (configured ? load() : undefined),
     secretsToMask: async () => (configured ? ((await load())?.secretsToMask ?? []) : []),
     connect: async () => {
       const loaded = await load();
@@ -75,6 +79,7 @@ export function createClusterConnection(
       const { createCluster } = await import("../kube/kube-client.js");
       return createCluster(loaded.kc, {
         requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5,

@@ -52,7 +52,8 @@ export async function runInCi(
     if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
     // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
     settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run.document, planSettings.plan, document.workloads);
+    planOut = async (document) =>
+      saved.sameWorkloads(run.document, planSettings, document.workloads, adapters.naming);
   } else if (settings.planOut !== undefined) {
     const path = settings.planOut;
     planOut = async (document) => (await import("./run-saved-plan.js")).writePlanFile(path, document, log);

@@ -9,7 +9,7 @@ import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import { type PlanDocument, parsePlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
 import type { Git } from "../git/git.js";
-import { applySavedPlan, checkPlanKey } from "../pipeline/apply-saved-plan.js";
+import { applySavedPlan, checkPlanKey, guardedPlanOf } from "../pipeline/apply-saved-plan.js";
 import type { ClusterAccess } from "../pipeline/repo-plan.js";
 import type { Settings } from "../settings/settings.js";
 
@@ -80,16 +80,24 @@ export async function loadSavedPlan(
   return { document };
 }
 
-/** The versioned strategy re-plans from the checkout: it must restart what the plan says, nothing else. */
+/**
+ * The versioned strategy re-plans from the checkout (within this job's guard rails): it must restart
+ * what the plan says within the same guard rails, nothing else.
+ */
 export function sameWorkloads(
   document: PlanDocument,
-  file: string,
+  settings: Settings & { plan: string },
   planned: Array<{ id: PlanDocument["workloads"][number]["id"] }>,
+  naming: OptionNaming = CLI_FLAGS,
 ): void {
-  const inFile = new Set(document.workloads.map((w) => idKey(w.id)));
+  const file = settings.plan;
+  const inBounds = guardedPlanOf(document, file, settings, naming).workloads.filter(
+    (w) => w.action === "restart",
+  );
+  const inFile = new Set(inBounds.map((w) => idKey(w.id)));
   const now = new Set(planned.map((w) => idKey(w.id)));
   const extra = planned.find((w) => !inFile.has(idKey(w.id)));
-  const missing = document.workloads.find((w) => !now.has(idKey(w.id)));
+  const missing = inBounds.find((w) => !now.has(idKey(w.id)));
   const differs = extra ?? missing;
   if (differs) {
     throw new UserError(

@@ -58,6 +58,12 @@ export function describeKubeError(error: unknown, req: RequestDescription, attem
       }
     }
   }
+  if (error instanceof RequestTimeoutError && error.runTimeout) {
+    return new ClusterAccessError(
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error.timeoutMs)}${tries}: given up`,
+      undefined,
+    );
+  }
   if (error instanceof RequestTimeoutError) {
     return new ClusterAccessError(
       `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,

@@ -11,7 +11,7 @@ import {
   type ResponseContext,
   ServerConfiguration,
 } from "@kubernetes/client-node";
-import { UserError } from "../core/errors.js";
+import { ClusterAccessError, UserError } from "../core/errors.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
 import { ObjectApi } from "./object-api.js";
 import { isConflict, isRetryable, RequestTimeoutError, type RetryPolicy, withRetries } from "./retry.js";
@@ -26,6 +26,12 @@ export interface RequestOptions {
   retries: number;
   /** First backoff step (default 200 ms); tests shorten it. */
   retryBaseDelayMs?: number;
+  /**
+   * The run's time limit (--timeout): one call with all its attempts and backoff ends within it,
+   * and once a call got no answer at all within it, the server counts as not answering: every later
+   * call fails at once instead of waiting again. Unset: only the retries bound a call.
+   */
+  runTimeoutMs?: number;
 }
 
 /** What a request does, for messages (the context and server are added here). */
@@ -71,28 +77,40 @@ export function createRequester(kc: KubeConfig, opts: RequestOptions): Requester
   const unguardedRetryable = isRetryable;
   const guardedRetryable = (error: unknown) => isRetryable(error) && !isConflict(error);
 
+  // Set once a call got no answer within the run's time limit: the server is not answering.
+  let notAnswering: Error | undefined;
+
   async function request<T>(what: RequestWhat, call: () => Promise<T>, guarded = false): Promise<T> {
+    if (notAnswering) throw new ClusterAccessError(notAnswering.message);
+    const runTimeoutMs = opts.runTimeoutMs;
+    const deadlineAt = runTimeoutMs === undefined ? undefined : Date.now() + runTimeoutMs;
     let attempts = 0;
     try {
       return await withRetries(
         async () => {
           attempts++;
-          const signal = AbortSignal.timeout(opts.requestTimeoutMs);
+          const left = deadlineAt === undefined ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
+          const cut = left < opts.requestTimeoutMs;
+          const signal = AbortSignal.timeout(Math.max(1, Math.min(opts.requestTimeoutMs, left)));
           try {
             return await attemptSignal.run(signal, call);
           } catch (error) {
             if (signal.aborted && !(error instanceof ApiException))
-              throw new RequestTimeoutError(opts.requestTimeoutMs);
+              throw cut
+                ? new RequestTimeoutError(runTimeoutMs as number, true)
+                : new RequestTimeoutError(opts.requestTimeoutMs);
             throw error;
           }
         },
-        policy,
+        deadlineAt === undefined ? policy : { ...policy, deadlineAt },
         guarded ? guardedRetryable : unguardedRetryable,
       );
     } catch (error) {
       // Raised before any request left (an exec credential plugin missing or hanging): already one line.
       if (error instanceof UserError) throw error;
-      throw describeKubeError(error, { ...what, context, server }, attempts);
+      const described = describeKubeError(error, { ...what, context, server }, attempts);
+      if (error instanceof RequestTimeoutError && error.runTimeout) notAnswering = described;
+      throw described;
     }
   }
 

@@ -20,12 +20,21 @@ export interface RetryPolicy {
   maxRetryAfterMs?: number;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** No retry starts at or after this time (epoch ms; see `now`): the last error is final then. */
+  deadlineAt?: number;
+  now?: () => number;
 }
 
-/** Thrown (and retried) when a request exceeds its timeout. */
+/**
+ * Thrown (and retried) when a request exceeds its timeout. `runTimeout`: the attempt was cut by the
+ * run's time limit (`timeoutMs` is then that limit), not by its own request timeout.
+ */
 export class RequestTimeoutError extends Error {
   override name = "RequestTimeoutError";
-  constructor(readonly timeoutMs: number) {
+  constructor(
+    readonly timeoutMs: number,
+    readonly runTimeout = false,
+  ) {
     super(`no answer within ${timeoutMs} ms`);
   }
 }
@@ -99,12 +108,15 @@ export async function withRetries<T>(
   retryable: (error: unknown) => boolean = isRetryable,
 ): Promise<T> {
   const sleep = policy.sleep ?? defaultSleep;
+  const now = policy.now ?? Date.now;
   for (let attempt = 0; ; attempt++) {
     try {
       return await call(attempt);
     } catch (error) {
       if (attempt >= policy.retries || !retryable(error)) throw error;
-      await sleep(retryDelayMs(attempt, retryAfterSeconds(error), policy));
+      const delay = retryDelayMs(attempt, retryAfterSeconds(error), policy);
+      if (policy.deadlineAt !== undefined && now() + delay >= policy.deadlineAt) throw error;
+      await sleep(delay);
     }
   }
 }

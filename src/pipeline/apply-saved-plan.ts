@@ -1,10 +1,14 @@
 // --plan FILE: a plan made once (--plan-out) applied to this run's cluster without git or a
 // renderer. The cluster must hold the content the plan's digests name (the same check as a run
 // from git, waited for within --config-timeout; --apply has no content to apply), then the one
-// restart-and-wait path patches the plan's workloads with the plan's values and waits.
+// restart-and-wait path patches the plan's workloads with the plan's values and waits. The apply
+// job's own bounds (--namespaces, --exclude-namespaces, --max-restarts) apply to the plan's
+// workloads exactly as to a plan from git (the same guard rails, before any request): a plan file
+// is an artifact anyone who can write it can shape, its digest recomputable.
 import { UserError } from "../core/errors.js";
 import { idKey, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import { applyGuardRails } from "../core/plan/guard-rails.js";
 import {
   configDigest,
   keyCheckOf,
@@ -47,8 +51,8 @@ export async function applySavedPlan(
   const now = context.now ?? Date.now;
   const key = checkPlanKey(document, file, settings.hashKey, context.naming);
   const strategy = createPlannedStrategy(document, now);
-  const plan = planOf(document, file);
-  const toRestart = plan.workloads;
+  const plan = guardedPlanOf(document, file, settings, context.naming ?? CLI_FLAGS);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
     return reportOf(plan, { results: [], notes: [] }, settings.dryRun);
   }
@@ -82,6 +86,22 @@ export async function applySavedPlan(
     { strategy, settings, log, now },
   );
   return reportOf(plan, { results, notes }, settings.dryRun, cluster);
+}
+
+/**
+ * The plan file as the report shows a plan, within this job's guard rails: a workload outside its
+ * namespaces is skipped with the reason, a plan over --max-restarts refused (exit 2) before any
+ * request, as for a plan from git.
+ */
+export function guardedPlanOf(
+  document: PlanDocument,
+  file: string,
+  settings: ApplyContext["settings"],
+  naming: OptionNaming,
+): Plan {
+  const plan = planOf(document, file);
+  const guarded = applyGuardRails(plan.workloads, { ...settings, naming });
+  return { ...plan, workloads: guarded.workloads, warnings: guarded.notes };
 }
 
 /** The plan file as the report shows a plan: its workloads are the ones to restart. */

@@ -18,17 +18,29 @@ import { planRepository, type RunDependencies } from "./run.js";
 
 export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
   waves: Waves;
-  /** Each context's own connection; `load` reads its configuration (an unknown context throws) without a request. */
-  connectTo(context: string): ClusterAccess & { load(): Promise<void> };
+  /**
+   * Each context's own connection; `load` reads its configuration (an unknown context throws)
+   * without a request and says which API server it names.
+   */
+  connectTo(context: string): ClusterAccess & { load(): Promise<{ server: string }> };
 }
 
 export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
   const { settings, log, waves } = deps;
   // Every context exists and loads before anything is read from git or sent to a cluster.
   const access = new Map<string, ClusterAccess>();
+  const contextOfServer = new Map<string, string>();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
-    await connection.load();
+    const { server } = await connection.load();
+    // Two contexts of one API server would each restart its workloads: one cluster, named twice.
+    const same = contextOfServer.get(serverKey(server));
+    if (same !== undefined) {
+      throw new UserError(
+        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`,
+      );
+    }
+    contextOfServer.set(serverKey(server), context);
     access.set(context, connection);
   }
   const planned = await planRepository(deps);
@@ -79,6 +91,16 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
     dryRun: settings.dryRun,
     clusters,
   };
+}
+
+/** A server URL as the API server is reached: case, default port and a trailing slash do not matter. */
+export function serverKey(server: string): string {
+  try {
+    const url = new URL(server);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return server;
+  }
 }
 
 /** The plan as the repository says it, before any cluster adds the consumers only it runs. */

@@ -31,8 +31,12 @@ describe("untrustedSource", () => {
     // A pull request between two branches of a repository that is itself a fork is not from a fork.
     ["pull_request", prEvent("acme/shop", "acme/shop", true), undefined],
     // The fork was deleted: GitHub sends head.repo null. Fail closed.
-    ["pull_request", prEvent(null), "a pull request from a fork"],
-    ["pull_request", undefined, "a pull request from a fork"],
+    ["pull_request", prEvent(null), "a pull request whose head repository is not known (a deleted fork?)"],
+    [
+      "pull_request",
+      undefined,
+      "a pull request whose event payload was not read (a fork cannot be ruled out)",
+    ],
     ["pull_request_target", prEvent("acme/shop"), "a pull_request_target event"],
     [
       "workflow_run",
@@ -41,6 +45,18 @@ describe("untrustedSource", () => {
     ],
     ["workflow_run", workflowRunEvent("pull_request", "acme/shop"), undefined],
     ["workflow_run", workflowRunEvent("push", "mallory/shop"), undefined],
+    // Issue 32: without the facts, a workflow_run is untrusted (fail closed).
+    [
+      "workflow_run",
+      undefined,
+      "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)",
+    ],
+    ["workflow_run", { workflow_run: {} }, "a workflow_run event whose payload names no triggering event"],
+    [
+      "workflow_run",
+      { workflow_run: { event: "pull_request", repository: { full_name: "acme/shop" } } },
+      "a workflow_run triggered by a pull request whose head repository is not known",
+    ],
   ])("%s %j -> %s", (eventName, event, expected) => {
     expect(untrustedSource(eventName, event)).toBe(expected);
   });

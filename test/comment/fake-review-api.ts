@@ -30,6 +30,11 @@ export interface FakeReviewApi {
   refuseWrites(status: number): void;
   /** Most comments a page holds (the real APIs: 100). */
   pageSize: number;
+  /**
+   * Who the token is (GitHub: GraphQL's viewer login; GitLab: GET /user's username, ids given per
+   * username): comments the token creates are written by it. Undefined: the platform will not say.
+   */
+  identity: string | undefined;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,9 @@ async function startFake(
   authorized: (request: IncomingMessage) => boolean,
   routesFor: (fake: FakeReviewApi, base: string) => Route,
   prefix: string,
+  identity: string,
+  /** Paths outside the prefix it also serves (GitHub Enterprise Server's /api/graphql). */
+  extraPaths: string[] = [],
 ): Promise<FakeReviewApi> {
   let refuse: number | undefined;
   let nextId = 1000;
@@ -52,6 +60,7 @@ async function startFake(
     comments: [] as FakeComment[],
     requests: [] as RecordedRequest[],
     pageSize: 100,
+    identity: identity as string | undefined,
     seed(body: string, author = "someone", system = false) {
       const comment = { id: nextId++, body, author, ...(system ? { system } : {}) };
       fake.comments.push(comment);
@@ -79,9 +88,10 @@ async function startFake(
         response.end(JSON.stringify(json));
       };
       const url = new URL(request.url ?? "/", fake.apiUrl);
-      if (!url.pathname.startsWith(prefix)) return send(404, { message: "Not Found" });
+      const extra = extraPaths.includes(url.pathname);
+      if (!url.pathname.startsWith(prefix) && !extra) return send(404, { message: "Not Found" });
       if (!authorized(request)) return send(401, { message: "Bad credentials" });
-      if (refuse !== undefined && request.method !== "GET") {
+      if (refuse !== undefined && request.method !== "GET" && !extra) {
         return send(refuse, { message: refusal });
       }
       const answer = route(request, body, url);
@@ -117,10 +127,21 @@ export function startFakeGitHub(token: string): Promise<FakeReviewApi> {
       const show = (c: FakeComment) => ({
         id: c.id,
         body: c.body,
-        user: { login: c.author },
+        user: { login: c.author, type: c.author.endsWith("[bot]") ? "Bot" : "User" },
         html_url: `${base}/acme/shop/pull/7#issuecomment-${c.id}`,
       });
       return (request, body, url) => {
+        // GraphQL on GitHub Enterprise Server: /api/graphql beside /api/v3 (Octokit maps one to the other).
+        if (url.pathname === "/api/graphql" && request.method === "POST") {
+          const query = (JSON.parse(body) as { query?: string }).query ?? "";
+          if (!/viewer\s*{\s*login\s*}/.test(query) || fake.identity === undefined) {
+            return {
+              status: 200,
+              json: { data: null, errors: [{ message: "Resource not accessible by integration" }] },
+            };
+          }
+          return { status: 200, json: { data: { viewer: { login: fake.identity } } } };
+        }
         if (list.test(url.pathname) && request.method === "GET") {
           const { items, page: n, last } = page(fake.comments, url, fake.pageSize);
           const link = (p: number) => {
@@ -133,7 +154,10 @@ export function startFakeGitHub(token: string): Promise<FakeReviewApi> {
           return { status: 200, json: items.map(show), headers };
         }
         if (list.test(url.pathname) && request.method === "POST") {
-          const comment = fake.seed((JSON.parse(body) as { body: string }).body, "github-actions[bot]");
+          const comment = fake.seed(
+            (JSON.parse(body) as { body: string }).body,
+            fake.identity ?? "github-actions[bot]",
+          );
           return { status: 201, json: show(comment) };
         }
         const match = one.exec(url.pathname);
@@ -147,6 +171,8 @@ export function startFakeGitHub(token: string): Promise<FakeReviewApi> {
       };
     },
     "/api/v3",
+    "github-actions[bot]",
+    ["/api/graphql"],
   );
 }
 
@@ -158,13 +184,22 @@ export function startFakeGitLab(token: string): Promise<FakeReviewApi> {
     "403 Forbidden",
     (request) => request.headers["private-token"] === token,
     (fake) => {
+      const ids = new Map<string, number>();
+      const idOf = (username: string) => {
+        if (!ids.has(username)) ids.set(username, 500 + ids.size);
+        return ids.get(username)!;
+      };
       const show = (c: FakeComment) => ({
         id: c.id,
         body: c.body,
-        author: { username: c.author },
+        author: { id: idOf(c.author), username: c.author },
         system: Boolean(c.system),
       });
       return (request, body, url) => {
+        if (url.pathname === "/api/v4/user" && request.method === "GET") {
+          if (fake.identity === undefined) return { status: 403, json: { message: "403 Forbidden" } };
+          return { status: 200, json: { id: idOf(fake.identity), username: fake.identity } };
+        }
         if (list.test(url.pathname) && request.method === "GET") {
           const sorted =
             url.searchParams.get("sort") === "asc" ? fake.comments : [...fake.comments].reverse();
@@ -182,7 +217,9 @@ export function startFakeGitLab(token: string): Promise<FakeReviewApi> {
         if (list.test(url.pathname) && request.method === "POST") {
           return {
             status: 201,
-            json: show(fake.seed((JSON.parse(body) as { body: string }).body, "project_42_bot")),
+            json: show(
+              fake.seed((JSON.parse(body) as { body: string }).body, fake.identity ?? "project_42_bot"),
+            ),
           };
         }
         const match = one.exec(url.pathname);
@@ -196,5 +233,6 @@ export function startFakeGitLab(token: string): Promise<FakeReviewApi> {
       };
     },
     "/api/v4",
+    "project_42_bot",
   );
 }

@@ -62,7 +62,9 @@ function runOnPullRequest(
   });
 }
 
-const writes = (api: FakeReviewApi) => api.requests.filter((r) => r.method !== "GET").map((r) => r.method);
+/** Writes to the comments (GraphQL's viewer query is a POST that reads). */
+const writes = (api: FakeReviewApi) =>
+  api.requests.filter((r) => r.method !== "GET" && r.url !== "/api/graphql").map((r) => r.method);
 const ours = (api: FakeReviewApi) => api.comments.filter((c) => c.author === "github-actions[bot]");
 
 describe("the action on a pull request", () => {
@@ -184,6 +186,31 @@ describe("the action on a pull request", () => {
 
 describe("what the comment can be made to say", () => {
   const fakeMarker = "<!-- config-rollout:plan id=deploy/config-rollout -->";
+
+  test("another user's comment that starts with the exact marker is never edited: the plan gets its own", async () => {
+    const { s, api } = await start();
+    const mallory = api.seed(`${MARKER}\n\nAll clear, merge away.`, "mallory");
+    await runOnPullRequest(s, api);
+    await runOnPullRequest(s, api);
+    expect(mallory.body).toBe(`${MARKER}\n\nAll clear, merge away.`);
+    expect(ours(api)).toHaveLength(1);
+    expect(ours(api)[0]!.body).toContain("would restart");
+    expect(writes(api)).toEqual(["POST", "PATCH"]);
+    expect(api.requests.some((r) => r.url === "/api/graphql")).toBe(true);
+  });
+
+  test("a GitHub App's token (<app>[bot]) finds its own comment; unknown identity never edits (fail closed)", async () => {
+    const { s, api } = await start();
+    api.identity = "deploy-helper[bot]";
+    await runOnPullRequest(s, api);
+    await runOnPullRequest(s, api);
+    expect(api.comments.map((c) => c.author)).toEqual(["deploy-helper[bot]"]);
+    api.identity = undefined;
+    const unknown = await runOnPullRequest(s, api);
+    expect(unknown.code).toBe(0);
+    expect(api.comments).toHaveLength(2);
+    expect(api.comments[0]!.author).toBe("deploy-helper[bot]");
+  });
 
   test("a marker in a file name and in someone else's comment hijacks nothing, and shows escaped", async () => {
     const injected = `deploy/${fakeMarker} [click](x) www.evil.example @alice #1.yaml`;

@@ -77,8 +77,9 @@ test("one note per merge request: created by the first pipeline, updated by the 
   expect(note.body).not.toContain("thanks");
   expect(writes(api)).toEqual(["POST", "PUT"]);
   expect(second.stderr).toContain("comment: plan comment updated on merge request !7");
-  // The notes are read oldest first, with the token in PRIVATE-TOKEN.
-  const list = new URL(api.requests[0]!.url, api.apiUrl);
+  // The token's own user first, then the notes oldest first, with the token in PRIVATE-TOKEN.
+  expect(api.requests[0]!.url).toBe("/api/v4/user");
+  const list = new URL(api.requests[1]!.url, api.apiUrl);
   expect(list.searchParams.get("sort")).toBe("asc");
   expect(api.requests.every((r) => r.headers["private-token"] === TOKEN)).toBe(true);
 });
@@ -146,4 +147,17 @@ test("no token: a warning that says which variable and scope; not a merge reques
   );
   expect(push.stderr).not.toContain("warning");
   expect(api.requests).toEqual([]);
+});
+
+test("another user's note that starts with the exact marker is never edited: the plan gets its own", async () => {
+  const { s, api } = await start();
+  const mallory = api.seed(`${MARKER}\n\nAll clear, merge away.`, "mallory");
+  expectPlanned(await mergeRequestPipeline(s, api));
+  expectPlanned(await mergeRequestPipeline(s, api));
+  expect(mallory.body).toBe(`${MARKER}\n\nAll clear, merge away.`);
+  const own = api.comments.filter((c) => c.author === "project_42_bot");
+  expect(own).toHaveLength(1);
+  expect(own[0]!.body).toContain("would restart");
+  expect(writes(api)).toEqual(["POST", "PUT"]);
+  expect(api.requests.some((r) => r.method === "GET" && r.url === "/api/v4/user")).toBe(true);
 });

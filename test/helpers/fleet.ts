@@ -19,6 +19,8 @@ export interface Fleet {
   arrivedAt(request: SimRequest): number;
   /** A context whose server accepts connections and never answers (an unreachable cluster). */
   addSilentContext(context: string): Promise<void>;
+  /** Another context (its own cluster entry and user) for the server of `of`, its URL spelled `url(of's)`. */
+  addAliasContext(context: string, of: string, url?: (url: string) => string): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,12 @@ export async function startFleet(contexts: string[], options: SimOptions = {}): 
       const address = server.address() as { port: number };
       silent.push({ server, sockets });
       servers.set(context, { url: `http://127.0.0.1:${address.port}`, token: "silent" });
+      write();
+    },
+    addAliasContext(context, of, url = (u) => u) {
+      const target = servers.get(of);
+      if (!target) throw new Error(`no context ${of}`);
+      servers.set(context, { url: url(target.url), token: target.token });
       write();
     },
     async close() {

@@ -82,6 +82,31 @@ describe("withRetries", () => {
     expect(calls).toBe(4);
   });
 
+  test("starts no retry whose backoff would end at or after the deadline: the last error is final", async () => {
+    let clock = 0;
+    let calls = 0;
+    const failing = withRetries(
+      async () => {
+        calls++;
+        clock += 1_000; // each attempt takes 1 s
+        throw new RequestTimeoutError(1_000);
+      },
+      {
+        retries: 5,
+        random: () => 0,
+        now: () => clock,
+        deadlineAt: 2_200,
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      },
+    );
+    await expect(failing).rejects.toBeInstanceOf(RequestTimeoutError);
+    // 1 s + 100 ms backoff + 1 s = 2.1 s; the next backoff (200 ms) would end past 2.2 s.
+    expect(calls).toBe(2);
+    expect(clock).toBe(2_100);
+  });
+
   test("gives up after the retries are used, with the last error", async () => {
     let calls = 0;
     const failing = withRetries(

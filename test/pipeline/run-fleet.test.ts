@@ -185,6 +185,19 @@ describe("--contexts", () => {
     expect(worker?.result).toMatchObject({ restart: "restarted", rollout: "timeout" });
   });
 
+  test("two contexts that name the same API server (however the URL is spelled): exit 2 before any request", async () => {
+    const { fleet, run } = await start();
+    fleet.addAliasContext("staging-again", "staging", (url) => `${url}/`);
+    fleet.addAliasContext("eu-alias", "prod-eu", (url) => url.replace("http://", "HTTP://"));
+    const again = await run(["--contexts", "staging;prod-eu,staging-again"]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/contexts "staging" and "staging-again" name the same API server/);
+    const alias = await run(["--contexts", "prod-eu,eu-alias"]);
+    expect(alias.code).toBe(2);
+    expect(alias.stderr).toMatch(/contexts "prod-eu" and "eu-alias" name the same API server/);
+    for (const sim of fleet.sims.values()) expect(sim.requests).toHaveLength(0);
+  });
+
   test("an unknown context or a malformed list is exit 2 before any request", async () => {
     const { fleet, run } = await start();
     const unknown = await run(["--contexts", "staging;prod-mars"]);

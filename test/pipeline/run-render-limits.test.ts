@@ -198,6 +198,55 @@ describe("kustomize from the repository", () => {
     expect(result.stderr + result.stdout).not.toContain("on-the-runner");
   });
 
+  test("file:// names a repository outside the checkout: refused on a push too, before kustomize runs", async () => {
+    const elsewhere = await createTempRepo();
+    repos.push(elsewhere);
+    await elsewhere.write("dir/kustomization.yaml", "resources:\n- s.yaml\n");
+    await elsewhere.write(
+      "dir/s.yaml",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: elsewhere\ndata:\n  token: from-another-repository\n",
+    );
+    await elsewhere.commit("elsewhere");
+    const address = `file://${elsewhere.dir}//dir?ref=HEAD`;
+    const repo = await twice(
+      { "app/kustomization.yaml": kustomization("resources:\n- cm.yaml\n"), "app/cm.yaml": cm("info") },
+      {
+        "app/kustomization.yaml": kustomization(`resources:\n- cm.yaml\n- ${address}\n`),
+        "app/cm.yaml": cm("debug"),
+      },
+    );
+    const result = await run(repo, ["--debug"]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`names ${JSON.stringify(address)}, which is outside the repository`);
+    expect(result.stderr).not.toMatch(/rendering kustomize/);
+    expect(result.stderr + result.stdout).not.toContain("from-another-repository");
+  });
+
+  test("a patchesStrategicMerge URL from a fork's head is a remote entry, refused before kustomize runs", async () => {
+    const url = "http://127.0.0.1:9/p.yaml";
+    const repo = await twice(
+      { "app/kustomization.yaml": kustomization("resources:\n- cm.yaml\n"), "app/cm.yaml": cm("info") },
+      {
+        "app/kustomization.yaml": kustomization(`resources:\n- cm.yaml\npatchesStrategicMerge:\n- ${url}\n`),
+        "app/cm.yaml": cm("debug"),
+      },
+    );
+    const event = join(scratch, "event.json");
+    await writeFile(
+      event,
+      JSON.stringify({
+        pull_request: { head: { repo: { full_name: "fork/x" } }, base: { repo: { full_name: "org/x" } } },
+      }),
+    );
+    const github = { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: event };
+    const refused = await run(repo, ["--debug"], github);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      `names the remote resource ${JSON.stringify(url)}, and the head is a pull request from a fork`,
+    );
+    expect(refused.stderr).not.toMatch(/rendering kustomize/);
+  });
+
   test("a symbolic link out of the checkout is refused before kustomize runs", async () => {
     const secretDir = join(scratch, "runner");
     await mkdir(secretDir);

@@ -118,7 +118,39 @@ export function emptyPlanDocument(head: string, strategy: PlanStrategy): PlanDoc
 }
 
 /** Parse and check a plan file's text; every refusal names the file and the field (exit 2). */
+/**
+ * Where JSON text first opens an array or object deeper than `limit` (strings skipped, escapes
+ * included), or undefined. Linear, no recursion: it runs on text nobody has checked yet.
+ */
+export function nestingBeyond(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash: the next character is escaped (a quote there does not end the string).
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
+}
+
+/** Deeper than any plan config-rollout writes (about 6 levels): a deeper file is refused unread. */
+export const MAX_PLAN_NESTING = 64;
+
 export function parsePlanDocument(text: string, file: string): PlanDocument {
+  // Before JSON.parse: the checks and the digest walk the value recursively, and 100,000 nested
+  // arrays would end in a stack overflow instead of this refusal.
+  const deep = nestingBeyond(text, MAX_PLAN_NESTING);
+  if (deep !== undefined) {
+    throw new UserError(
+      `${file}: not a plan file: nested more than ${MAX_PLAN_NESTING} levels deep (at character ${deep + 1})`,
+    );
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -85,46 +85,43 @@ export function readKustomizationFile(path: string, text: string): Kustomization
     result.carriesValues = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const pushAll = (into: string[], values: unknown[]) => {
-    for (const value of values) {
-      const path = localEntry(dir, value, result);
-      if (path !== undefined && !into.includes(path)) into.push(path);
-    }
+  // The one check: every value of every field that can name a file, a directory or a URL is
+  // classified here (remote and outside entries noted), whichever list it then feeds.
+  for (const { field: name, value } of namedValues(doc)) {
+    const entry = classifyEntry(dir, value, name);
+    if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
+    if (entry.kind === "outside" && !result.outside.includes(entry.written))
+      result.outside.push(entry.written);
+  }
+  const pathsOf = (name: string) =>
+    namedValues(doc)
+      .filter((v) => v.field === name)
+      .map((v) => classifyEntry(dir, v.value, name))
+      .flatMap((entry) => (entry.kind === "local" ? [entry.path] : []));
+  const pushAll = (into: string[], paths: string[]) => {
+    for (const path of paths) if (!into.includes(path)) into.push(path);
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field(doc, key)));
+    pushAll(result.entries, pathsOf(key));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
-  // patchesStrategicMerge items are file paths or inline patches (which hold a newline or a colon).
-  const patchPaths = [
-    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
-    ...listOf(field(doc, "patches")).map((p) => field(p, "path")),
-  ];
+  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
+  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field(doc, "replacements")).map((r) => field(r, "path")),
-  );
-  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  pushAll(result.files, pathsOf("replacements[].path"));
+  pushAll(result.files, pathsOf("openapi.path"));
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"],
   ] as const) {
     for (const generator of listOf(field(doc, key))) {
       const name = field(generator, "name");
-      // `files` items are `path` or `key=path`; `envs` (and the older `env`) are paths.
-      const files = [
-        ...listOf(field(generator, "files")).map((f) =>
-          typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f,
-        ),
-        ...listOf(field(generator, "envs")),
-        field(generator, "env"),
-      ];
       const paths: string[] = [];
-      pushAll(paths, files);
+      for (const value of generatorFiles(generator)) {
+        const entry = classifyEntry(dir, value, key);
+        if (entry.kind === "local" && !paths.includes(entry.path)) paths.push(entry.path);
+      }
       for (const path of paths) if (!result.files.includes(path)) result.files.push(path);
       if (typeof name === "string") result.generators.push({ kind, name, files: paths });
     }
@@ -132,29 +129,88 @@ export function readKustomizationFile(path: string, text: string): Kustomization
   return result;
 }
 
+/** What one value of a naming field is: a repository path, a remote address, outside, or no path at all. */
+export type NamedEntry =
+  | { kind: "local"; path: string }
+  | { kind: "remote"; written: string }
+  | { kind: "outside"; written: string }
+  /** An inline patch or configuration (YAML in the field itself), or a value that is no string. */
+  | { kind: "inline" };
+
 /**
- * An entry's path in the repository; undefined for a remote entry or one outside the repository
- * (each noted in `seen.remote` or `seen.outside`, as written) and for anything not a path.
+ * Every value of a kustomization that kustomize may read as a file, a directory or a URL, with the
+ * field it came from (`patches[].path`, `configMapGenerator` for a generator's files, envs and env).
+ * One table, so a field cannot skip the remote and outside checks.
  */
-function localEntry(
-  dir: string,
-  value: unknown,
-  seen: Pick<KustomizationFile, "remote" | "outside">,
-): string | undefined {
-  if (typeof value !== "string" || value.trim() === "") return undefined;
-  const written = value.trim();
-  if (isRemote(written)) {
-    if (!seen.remote.includes(written)) seen.remote.push(written);
-    return undefined;
+export function namedValues(doc: unknown): Array<{ field: string; value: unknown }> {
+  const out: Array<{ field: string; value: unknown }> = [];
+  const add = (name: string, values: unknown[]) => {
+    for (const value of values) out.push({ field: name, value });
+  };
+  for (const key of [
+    "resources",
+    "bases",
+    "components",
+    "generators",
+    "transformers",
+    "validators",
+    "crds",
+    "configurations",
+    "patchesStrategicMerge",
+  ]) {
+    add(key, listOf(field(doc, key)));
   }
+  for (const key of ["patchesJson6902", "patches", "replacements"]) {
+    add(
+      `${key}[].path`,
+      listOf(field(doc, key)).map((item) => field(item, "path")),
+    );
+  }
+  add("openapi.path", [field(field(doc, "openapi"), "path")]);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    add(key, listOf(field(doc, key)).flatMap(generatorFiles));
+  }
+  // Helm is never enabled, so kustomize refuses these; checked all the same (fail closed).
+  for (const chart of listOf(field(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field(chart, "additionalValuesFiles")));
+  }
+  add("helmGlobals.chartHome", [field(field(doc, "helmGlobals"), "chartHome")]);
+  return out;
+}
+
+/** A generator's `files` (`path` or `key=path`), `envs` and the older `env`. */
+function generatorFiles(generator: unknown): unknown[] {
+  return [
+    ...listOf(field(generator, "files")).map((f) =>
+      typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f,
+    ),
+    ...listOf(field(generator, "envs")),
+    field(generator, "env"),
+  ];
+}
+
+/**
+ * The one check of a value a kustomization names (`name`: the field, see namedValues). A `file://`
+ * address is a git repository on the runner's disk: outside, never "remote". A URL is remote in
+ * every field, patchesStrategicMerge included (kustomize fetches it); only YAML written in the field
+ * (a line break; in patchesStrategicMerge also one line that is a mapping, `{...}` or `key: value`)
+ * is inline.
+ */
+export function classifyEntry(dir: string, value: unknown, name: string): NamedEntry {
+  if (typeof value !== "string" || value.trim() === "") return { kind: "inline" };
+  const written = value.trim();
+  if (written.includes("\n")) return { kind: "inline" };
+  if (/^(git::)?file:/i.test(written)) return { kind: "outside", written };
+  if (isRemote(written)) return { kind: "remote", written };
+  // A one-line inline patch (`|-` with one line, or a flow mapping): YAML, not a path.
+  if (name === "patchesStrategicMerge" && (written.startsWith("{") || written.includes(": ")))
+    return { kind: "inline" };
   const path = joinPath(dir, written);
   // Outside the repository (absolute, or climbing past its root): not an input we can track, and
   // never one a render may read (see core/sources/kustomize-entries.ts).
-  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
-    if (!seen.outside.includes(written)) seen.outside.push(written);
-    return undefined;
-  }
-  return path;
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) return { kind: "outside", written };
+  return { kind: "local", path };
 }
 
 function listOf(value: unknown): unknown[] {

@@ -106,3 +106,21 @@ describe("refusals name the field", () => {
     expect(() => parsePlanDocument(resealed(edit), "plan.json")).toThrow(message);
   });
 });
+
+// Issue 32: 100,000 nested arrays parse, then the checks or the digest's walk overflow the stack.
+describe("nesting depth", () => {
+  const nested = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+  const withExtra = (extra: string) => JSON.stringify(plan()).replace(/}$/, `,"extra":${extra}}`);
+
+  test("100,000 nested arrays: a refusal naming the file and the limit, not a stack overflow", () => {
+    expect(() => parsePlanDocument(withExtra(nested(100_000)), "plan.json")).toThrow(
+      /^plan\.json: not a plan file: nested more than 64 levels deep/,
+    );
+  });
+
+  test("brackets inside strings do not count; a plan config-rollout writes parses", () => {
+    const text = JSON.stringify(plan()).replace('"k8s/web.yaml"', `"${"[{".repeat(100)}\\"]"`);
+    expect(() => parsePlanDocument(text, "plan.json")).not.toThrow(/nested/);
+    expect(parsePlanDocument(JSON.stringify(plan()), "plan.json").kind).toBe("Plan");
+  });
+});
