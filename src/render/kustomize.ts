@@ -1,7 +1,9 @@
 // `kustomize build DIR` (or `kubectl kustomize DIR`) in a commit's checkout. kustomize runs with its
 // defaults: no exec or alpha plugins, no Helm inflation, the load restrictor on (a kustomization
 // reads files only under its own root).
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { UserError } from "../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../process/run-process.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
@@ -77,17 +79,27 @@ export class KustomizeBuildError extends UserError {
   }
 }
 
-/** The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. */
+/**
+ * The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. With an
+ * `overlay`, its kustomization (which includes `dir`) is written in the checkout first and built
+ * instead; kustomize's complaints still name `dir`.
+ */
 export async function kustomizeBuild(
   run: KustomizeRun,
   treeDir: string,
   dir: string,
   commit: string,
   signal?: AbortSignal,
+  overlay?: { dir: string; kustomization: string },
 ): Promise<Buffer> {
   // "./" keeps a directory named like a flag from being read as one.
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
+  if (overlay) {
+    await mkdir(join(treeDir, overlay.dir), { recursive: true });
+    await writeFile(join(treeDir, overlay.dir, "kustomization.yaml"), overlay.kustomization);
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(built), {
     cwd: treeDir,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,

@@ -5,7 +5,14 @@ import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { checkoutScope } from "../../core/sources/checkout-scope.js";
-import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import type { Deployment } from "../../core/sources/deployed-dirs.js";
+import {
+  deploymentOverlay,
+  describeSettings,
+  needsOverlay,
+  overlayDir,
+  substituteVariables,
+} from "../../core/sources/deployment-overlay.js";
 import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../../core/sources/kustomize-entries.js";
@@ -17,8 +24,8 @@ import {
 } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots, notDeployedDir, type RootChoice } from "../../core/sources/kustomize-roots.js";
 import type { Git } from "../../git/git.js";
-import { globsToPathspecs } from "../../git/glob-pathspecs.js";
 import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
+import { deploymentsOfDir, findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
@@ -77,11 +84,13 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   ];
   let roots = ctx.dirs;
   let notDeployed: string[] = [];
+  let deployments: Deployment[] = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(git, ctx, [baseGraph, headGraph], [baseKs, headKs], (dir) =>
       touches(dir, inputsOf(dir), includedIn(dir)),
     );
     roots = choice.roots;
+    deployments = choice.deployments;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources: RenderedSource[] = [];
@@ -91,14 +100,23 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
     const label = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    const changedInputs = touches(dir, inputs, included);
-    if (changedInputs.length === 0) {
-      untouched.push(label);
-      continue;
+    // A GitOps object's settings make another deployment of the directory: one source each.
+    let touched = false;
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      touched = true;
+      const index = sources.length;
+      sources.push(kustomizeSource(dir, ctx, at, deployment && { deployment, index }));
     }
-    sources.push(
-      kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary }),
-    );
+    if (!touched) untouched.push(label);
   }
   await markInert(git, ctx, sources, includedIn);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
@@ -125,6 +143,8 @@ function kustomizeSource(
     headKs: Map<string, KustomizationFile>;
     binary: () => ReturnType<typeof findKustomize>;
   },
+  /** A GitOps object's deployment of `dir` with settings, and a number of its own in the run. */
+  as?: { deployment: Deployment; index: number },
 ): RenderedSource {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== undefined);
@@ -150,6 +170,9 @@ function kustomizeSource(
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...(as?.deployment.settings.defaultNamespace
+      ? { defaultNamespace: as.deployment.settings.defaultNamespace }
+      : {}),
     render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
       const run = {
@@ -160,7 +183,16 @@ function kustomizeSource(
         maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
         quiet,
       };
-      return kustomizeBuild(run, checkout.dir, dir, commit, signal);
+      const settings = as?.deployment.settings;
+      const overlay =
+        as && settings && needsOverlay(settings)
+          ? { dir: overlayDir(as.index), kustomization: deploymentOverlay(dir, settings, as.index) }
+          : undefined;
+      const output = await kustomizeBuild(run, checkout.dir, dir, commit, signal, overlay);
+      // Flux substitutes after the build, before anything is applied (or parsed here).
+      return settings?.substitute
+        ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute))
+        : output;
     },
   };
 }
@@ -209,9 +241,9 @@ async function markInert(
 }
 
 /**
- * The roots at either commit (see core/sources/kustomize-roots.ts). Whether a kustomization that
- * others include is deployed on its own by a Flux or Argo CD object is asked only for those the
- * range touches: one `git grep` at head for their directories, in manifest files.
+ * The roots at either commit (see core/sources/kustomize-roots.ts), and how GitOps objects deploy
+ * them. Flux and Argo CD objects are asked only about the kustomizations the range touches: one
+ * `git grep` at head for their directories (gitops-deployments.ts).
  */
 async function discoverRoots(
   git: Git,
@@ -219,51 +251,33 @@ async function discoverRoots(
   graphs: [KustomizeGraph, KustomizeGraph],
   byCommit: [Map<string, KustomizationFile>, Map<string, KustomizationFile>],
   touched: (dir: string) => string[],
-): Promise<RootChoice> {
-  const included = new Set<string>();
+): Promise<RootChoice & { deployments: Deployment[] }> {
+  const dirs = new Set<string>();
+  let orphanComponent = false;
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
-      if (!k.isComponent && graphs[i]!.includersOf(k.dir).length > 0) included.add(k.dir);
+      if (!k.isComponent) dirs.add(k.dir);
+      // A component no kustomization includes is there for a GitOps object's spec.components,
+      // which names it relative to the directory it deploys: every directory is asked about.
+      else if (graphs[i]!.includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
     }
   });
-  const candidates = [...included].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === undefined && touched(dir).length > 0,
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === undefined && (orphanComponent || touched(dir).length > 0),
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
-  const rules = { deployedDirs, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...(ctx.paths ? { paths: ctx.paths } : {}),
+  };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [...new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [...new Set([...base.notDeployed, ...head.notDeployed])]
     .filter((dir) => !roots.includes(dir))
     .sort();
-  return { roots, notDeployed };
-}
-
-/** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
-const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-const MANIFEST_FILE = /\.(ya?ml|json)$/;
-
-/** Which of `dirs` a Flux Kustomization or Argo CD Application at head deploys. */
-async function findDeployedDirs(git: Git, ctx: KustomizeContext, dirs: string[]): Promise<string[]> {
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
-  // The directory as a YAML or JSON value is written (`path: ./apps/web`, `"path": "apps/web"`):
-  // a short name ("app") alone would find most files of a large repository.
-  const spellings = dirs.flatMap((dir) =>
-    [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`]),
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true),
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects: Record<string, unknown>[] = [];
-  for (const [path, bytes] of files) {
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  const wanted = new Set(dirs);
-  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+  return { roots, notDeployed, deployments };
 }
 
 /** Touched kustomizations in test or example directories: named, so the user can ask for them. */
