@@ -3,7 +3,7 @@
 // reads files only under its own root).
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { UserError } from "../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../process/run-process.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
@@ -79,6 +79,16 @@ export class KustomizeBuildError extends UserError {
   }
 }
 
+/** A kustomization that includes the one to build, written first and built instead. */
+export interface KustomizeOverlay {
+  /** Where it is written, relative to `cwd`. */
+  dir: string;
+  /** Its text, given the relative path from its directory to the tree's root. */
+  kustomization(toTree: string): string;
+  /** Where it is written and built from; default: the tree itself. */
+  cwd?: string;
+}
+
 /**
  * The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. With an
  * `overlay`, its kustomization (which includes `dir`) is written in the checkout first and built
@@ -90,17 +100,19 @@ export async function kustomizeBuild(
   dir: string,
   commit: string,
   signal?: AbortSignal,
-  overlay?: { dir: string; kustomization: string },
+  overlay?: KustomizeOverlay,
 ): Promise<Buffer> {
   // "./" keeps a directory named like a flag from being read as one.
   const target = dir === "" ? "." : `./${dir}`;
+  const cwd = overlay?.cwd ?? treeDir;
   if (overlay) {
-    await mkdir(join(treeDir, overlay.dir), { recursive: true });
-    await writeFile(join(treeDir, overlay.dir, "kustomization.yaml"), overlay.kustomization);
+    const at = join(cwd, overlay.dir);
+    await mkdir(at, { recursive: true });
+    await writeFile(join(at, "kustomization.yaml"), overlay.kustomization(relative(at, treeDir)));
   }
   const built = overlay ? `./${overlay.dir}` : target;
   const result = await runProcess(run.binary.path, run.binary.argsFor(built), {
-    cwd: treeDir,
+    cwd,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
     maxOutputBytes: run.maxOutputBytes,

@@ -12,13 +12,12 @@ export function overlayDir(index: number): string {
   return `.config-rollout-deployments/${index}`;
 }
 
-/** The kustomization that deploys `dir` with `settings`, written in `overlayDir(index)`. */
-export function deploymentOverlay(dir: string, settings: DeploySettings, index: number): string {
-  const up = overlayDir(index)
-    .split("/")
-    .map(() => "..")
-    .join("/");
-  const inRepo = (path: string) => (path === "" ? up : `${up}/${path}`);
+/**
+ * The kustomization that deploys `dir` with `settings`; `toTree` is the relative path from the
+ * directory it is written in to the repository's root (kustomize refuses absolute paths).
+ */
+export function deploymentOverlay(dir: string, settings: DeploySettings, toTree: string): string {
+  const inRepo = (path: string) => (path === "" ? toTree : `${toTree}/${path}`);
   const kustomization: Record<string, unknown> = {
     apiVersion: "kustomize.config.k8s.io/v1beta1",
     kind: "Kustomization",

@@ -42,21 +42,3 @@ export async function findDeployments(
   }
   return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
 }
-
-/**
- * The ways `dir` is deployed, one per distinct settings: undefined stands for the directory as
- * kustomize builds it (no GitOps object, or one that changes nothing). Objects whose settings
- * agree are one deployment, named after the first.
- */
-export function deploymentsOfDir(
-  dir: string,
-  deployments: readonly Deployment[],
-): Array<Deployment | undefined> {
-  const own = deployments.filter((d) => d.dir === dir);
-  const bySettings = new Map<string, Deployment | undefined>();
-  for (const d of own) {
-    const key = JSON.stringify(d.settings);
-    if (!bySettings.has(key)) bySettings.set(key, Object.keys(d.settings).length === 0 ? undefined : d);
-  }
-  return own.length === 0 ? [undefined] : [...bySettings.values()];
-}

@@ -5,14 +5,8 @@ import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { checkoutScope } from "../../core/sources/checkout-scope.js";
-import type { Deployment } from "../../core/sources/deployed-dirs.js";
-import {
-  deploymentOverlay,
-  describeSettings,
-  needsOverlay,
-  overlayDir,
-  substituteVariables,
-} from "../../core/sources/deployment-overlay.js";
+import { type Deployment, deploymentsOfDir } from "../../core/sources/deployed-dirs.js";
+import { describeSettings, overlayDir } from "../../core/sources/deployment-overlay.js";
 import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../../core/sources/kustomize-entries.js";
@@ -24,8 +18,9 @@ import {
 } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots, notDeployedDir, type RootChoice } from "../../core/sources/kustomize-roots.js";
 import type { Git } from "../../git/git.js";
-import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
-import { deploymentsOfDir, findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
+import { findKustomize, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
+import { buildDeployed } from "./deployed-build.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
@@ -183,16 +178,8 @@ function kustomizeSource(
         maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
         quiet,
       };
-      const settings = as?.deployment.settings;
-      const overlay =
-        as && settings && needsOverlay(settings)
-          ? { dir: overlayDir(as.index), kustomization: deploymentOverlay(dir, settings, as.index) }
-          : undefined;
-      const output = await kustomizeBuild(run, checkout.dir, dir, commit, signal, overlay);
-      // Flux substitutes after the build, before anything is applied (or parsed here).
-      return settings?.substitute
-        ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute))
-        : output;
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
     },
   };
 }

@@ -86,7 +86,7 @@ describe("deploymentsOf", () => {
 
   test("the overlay includes the directory and its components from the checkout's root", () => {
     const overlay = JSON.parse(
-      deploymentOverlay("apps/web", { namespace: "prod", components: ["components/tls"] }, 3),
+      deploymentOverlay("apps/web", { namespace: "prod", components: ["components/tls"] }, "../.."),
     ) as Record<string, unknown>;
     expect(overlay).toMatchObject({
       resources: ["../../apps/web"],
