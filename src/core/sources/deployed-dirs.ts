@@ -116,8 +116,11 @@ function fluxSettings(spec: unknown): DeploySettings {
     const dirs = components.filter((c): c is string => typeof c === "string");
     if (dirs.length > 0) settings.components = dirs;
   }
+  // Flux patches are inline (`patch` and `target`); a `path` would be read beside the overlay.
   const patches = field(spec, "patches");
-  if (Array.isArray(patches) && patches.length > 0) settings.patches = patches;
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
   const postBuild = field(spec, "postBuild");
   const given = field(postBuild, "substitute");
   const from = field(postBuild, "substituteFrom");
