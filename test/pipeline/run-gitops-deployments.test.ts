@@ -111,6 +111,30 @@ describe("a Flux Kustomization's settings", () => {
     expect(restarts(p)).toEqual(["Deployment/default/web"]);
   });
 
+  test("components: one that names a file outside the repository is refused before anything renders", async () => {
+    const component = (level: string) => ({
+      "components/leak/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        configMapGenerator: [{ name: "leak", files: ["../../../../../etc/hostname"] }],
+        patches: [{ path: "level.yaml" }],
+      }),
+      "components/leak/level.yaml": yaml(configMap("web-config", { LOG_LEVEL: level })),
+    });
+    const repo = await commitTwice(
+      {
+        ...app("info"),
+        ...component("debug"),
+        "clusters/prod/web.yaml": flux("web", { components: ["../components/leak"] }),
+      },
+      component("trace"),
+    );
+    repos.push(repo);
+    const result = await runInProcess(["--repo", repo.dir, "--dry-run", "--discover", "repo"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("which is outside the repository");
+  });
+
   test("patches: a value the Flux Kustomization's patch sets does not change with the directory's", async () => {
     const patch = yaml({
       apiVersion: "v1",

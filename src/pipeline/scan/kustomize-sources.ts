@@ -145,9 +145,21 @@ function kustomizeSource(
   const unreadable = included.some((k) => k.problem !== undefined);
   // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
   const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  // A GitOps object's components are read with the directory.
+  const read = [dir, ...(as?.deployment.settings.components ?? [])];
   const refused =
-    refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ??
-    refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, headKs)),
+      "head",
+      rules,
+    ) ??
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+      "base",
+      rules,
+    );
   if (refused !== undefined) throw new UserError(refused);
   // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));

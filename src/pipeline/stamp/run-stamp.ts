@@ -153,7 +153,7 @@ async function stampRoots(
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
-  await refuseUnsafeRoots(roots, byDir, settings, deps);
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
@@ -213,24 +213,27 @@ async function refuseUnsafeRoots(
   byDir: Map<string, KustomizationFile>,
   settings: Settings,
   deps: StampDeps,
+  deployedAs: ReadonlyMap<string, DeploySettings>,
 ): Promise<void> {
   const graph = buildKustomizeGraph([...byDir.values()]);
+  // A GitOps object's components are read with the root.
+  const readBy = (dir: string) => [dir, ...(deployedAs.get(dir)?.components ?? [])];
   const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
   const files = await deps.tree.listFiles();
   for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
     if (refused !== undefined) throw new UserError(refused);
   }
   const read = new Set<string>();
   for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     // A kustomization that does not parse hides its inputs: the whole tree is in scope.
     const scope = included.some((k) => k.problem !== undefined)
       ? undefined
       : checkoutScope(
           included.map((k) => k.dir),
-          graph.inputsOf(dir),
+          readBy(dir).flatMap((d) => [...graph.inputsOf(d)]),
         );
     for (const path of files) if (inScope(path, scope)) read.add(path);
   }
