@@ -91,6 +91,8 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   const sources: RenderedSource[] = [];
   const untouched: string[] = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
+  // What each source reads: its directory's kustomizations and its deployment's components.
+  const readBy = new Map<RenderedSource, KustomizationFile[]>();
   for (const dir of roots) {
     const label = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
@@ -108,12 +110,13 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
       at.changedInputs = touches(dir, at.inputs, at.included);
       if (at.changedInputs.length === 0) continue;
       touched = true;
-      const index = sources.length;
-      sources.push(kustomizeSource(dir, ctx, at, deployment && { deployment, index }));
+      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      readBy.set(source, at.included);
+      sources.push(source);
     }
     if (!touched) untouched.push(label);
   }
-  await markInert(git, ctx, sources, includedIn);
+  await markInert(git, ctx, sources, (source) => readBy.get(source) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -206,10 +209,10 @@ async function markInert(
   git: Git,
   ctx: KustomizeContext,
   sources: RenderedSource[],
-  includedIn: (dir: string) => KustomizationFile[],
+  readBy: (source: RenderedSource) => KustomizationFile[],
 ): Promise<void> {
   const candidates = sources.filter((source) => {
-    const included = includedIn(source.kustomization!.dir);
+    const included = readBy(source);
     if (included.some((k) => k.problem !== undefined || k.carriesValues)) return false;
     const plain = new Set(source.resourceFiles ?? []);
     const read = new Set(included.flatMap((k) => k.files));
