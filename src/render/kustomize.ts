@@ -1,7 +1,9 @@
 // `kustomize build DIR` (or `kubectl kustomize DIR`) in a commit's checkout. kustomize runs with its
 // defaults: no exec or alpha plugins, no Helm inflation, the load restrictor on (a kustomization
 // reads files only under its own root).
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { UserError } from "../core/errors.js";
 import { type ProcessResult, runProcess, tailOf } from "../process/run-process.js";
 import { findExecutable, kustomizeEnvironment } from "./renderer-environment.js";
@@ -77,18 +79,40 @@ export class KustomizeBuildError extends UserError {
   }
 }
 
-/** The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. */
+/** A kustomization that includes the one to build, written first and built instead. */
+export interface KustomizeOverlay {
+  /** Where it is written, relative to `cwd`. */
+  dir: string;
+  /** Its text, given the relative path from its directory to the tree's root. */
+  kustomization(toTree: string): string;
+  /** Where it is written and built from; default: the tree itself. */
+  cwd?: string;
+}
+
+/**
+ * The rendered YAML of `dir` (repository-relative) in the checkout `treeDir` of `commit`. With an
+ * `overlay`, its kustomization (which includes `dir`) is written in the checkout first and built
+ * instead; kustomize's complaints still name `dir`.
+ */
 export async function kustomizeBuild(
   run: KustomizeRun,
   treeDir: string,
   dir: string,
   commit: string,
   signal?: AbortSignal,
+  overlay?: KustomizeOverlay,
 ): Promise<Buffer> {
   // "./" keeps a directory named like a flag from being read as one.
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = join(cwd, overlay.dir);
+    await mkdir(at, { recursive: true });
+    await writeFile(join(at, "kustomization.yaml"), overlay.kustomization(relative(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run.binary.path, run.binary.argsFor(built), {
+    cwd,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
     maxOutputBytes: run.maxOutputBytes,

@@ -85,6 +85,34 @@ describe("kustomizations under test, example and docs directories", () => {
   });
 });
 
+describe("a kustomization that only an example includes", () => {
+  const app = (level: string): Files => ({
+    "app/kustomization.yaml": yaml({ resources: ["app.yaml"] }),
+    "app/app.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: level }), web),
+  });
+  const example: Files = {
+    "example/kustomization.yaml": yaml({ namespace: "kubeflow", resources: ["../app"] }),
+  };
+
+  test("is planned on its own; the example is not rendered, so nothing is planned twice", async () => {
+    const p = await plan({ ...app("info"), ...example }, app("debug"));
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+    expect(p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`)).toEqual([
+      "ConfigMap/default/web-config",
+    ]);
+    expect(p.sources).toEqual([
+      "1 kustomization in test, example or docs directories not rendered (example): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it",
+      "kustomize app: rendered at both commits",
+    ]);
+  });
+
+  test("a --paths glob naming the example plans from it instead, in its namespace", async () => {
+    const p = await plan({ ...app("info"), ...example }, app("debug"), ["--paths", "example/**,app/**"]);
+    expect(restarts(p)).toEqual(["Deployment/kubeflow/web"]);
+    expect(p.sources).toEqual(["kustomize example: rendered at both commits"]);
+  });
+});
+
 describe("a kustomization that others include but that is deployed on its own", () => {
   test("in a namespace of its own that its includer replaces: both are planned", async () => {
     const app = (level: string): Files => ({

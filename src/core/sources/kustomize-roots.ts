@@ -1,7 +1,10 @@
 // Which kustomizations a run plans from when no --kustomize directory is given. A root is a
-// kustomization no other one includes, except that:
+// kustomization that no planned kustomization includes, except that:
 // - kustomizations under a test, example or docs directory are not planned by default: they are
-//   rarely deployed, they slow the run and they define the same objects as the real ones;
+//   rarely deployed, they slow the run and they define the same objects as the real ones. What
+//   only they include is planned on its own (an `example/` that includes every component of a
+//   platform is its install entry: each component is then a root, rendered once, and the example
+//   is not rendered at all, so no object is planned twice from the includer and the included);
 // - a kustomization that others include is still a root when it is visibly deployed on its own:
 //   a Flux Kustomization or an Argo CD Application in the repository names it, or it puts its
 //   objects in a namespace of its own that every kustomization including it replaces (so both can
@@ -49,18 +52,34 @@ export function chooseRoots(
     ? kustomizations.filter((k) => matchesPaths(k, rules.paths!))
     : kustomizations;
   const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  // Only includers that are themselves discovered count: --paths may leave an overlay out.
+  const includersOf = (k: KustomizationFile) =>
+    graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+  const planned = (k: KustomizationFile) =>
+    !k.isComponent && (notDeployedDir(k.dir) === undefined || namedByGlob(k.dir, rules.paths?.globs ?? []));
+  // Whether a kustomization is rendered as part of a root or as one: memoised, and false while
+  // being decided, so an include cycle ends.
+  const rendered = new Map<string, boolean>();
+  const isRoot = (k: KustomizationFile): boolean => {
+    if (!planned(k)) return false;
+    const includers = renderedIncluders(k);
+    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
+  };
+  const renderedIncluders = (k: KustomizationFile) => includersOf(k).filter((i) => isRendered(i));
+  const isRendered = (k: KustomizationFile): boolean => {
+    const known = rendered.get(k.dir);
+    if (known !== undefined) return known;
+    rendered.set(k.dir, false);
+    const answer = isRoot(k) || renderedIncluders(k).length > 0;
+    rendered.set(k.dir, answer);
+    return answer;
+  };
   const roots: string[] = [];
   const notDeployed: string[] = [];
   for (const k of discovered) {
-    if (k.isComponent) continue;
-    // Only includers that are themselves discovered count: --paths may leave an overlay out.
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== undefined && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
+    if (isRoot(k)) roots.push(k.dir);
+    // Listed once, at the top of a test or example tree: what it includes goes with it.
+    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }

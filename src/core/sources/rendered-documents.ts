@@ -21,7 +21,7 @@ export interface RenderedDocumentParser {
 }
 
 /**
- * Documents parsed so far, by text: shared by the parsers of several sources, a document that
+ * Documents parsed so far, by default namespace and text: shared by the parsers of several sources, a document that
  * several kustomizations render alike (a shared base's CRDs) is parsed once for all of them.
  */
 export type DocumentCache = Map<string, { manifests: Manifest[]; problems: ManifestProblem[] }>;
@@ -35,10 +35,12 @@ export function createDocumentParser(
   // Each source reports a broken document once, under its own name.
   const reported = new Set<string>();
   const parse = (text: string): Manifest[] => {
-    let result = cache.get(text);
+    // The namespace an object without one gets is part of what a document means.
+    const key = `${defaultNamespace}\n${text}`;
+    let result = cache.get(key);
     if (!result) {
       result = parseManifests(label, text, { defaultNamespace });
-      cache.set(text, result);
+      cache.set(key, result);
     }
     if (result.problems.length > 0 && !reported.has(text)) {
       reported.add(text);

@@ -5,7 +5,8 @@ import { isConfigKind } from "../../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../../core/kinds/workload-kinds.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { checkoutScope } from "../../core/sources/checkout-scope.js";
-import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import { type Deployment, deploymentsOfDir } from "../../core/sources/deployed-dirs.js";
+import { describeSettings, overlayDir } from "../../core/sources/deployment-overlay.js";
 import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../../core/sources/kustomize-entries.js";
@@ -17,8 +18,9 @@ import {
 } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots, notDeployedDir, type RootChoice } from "../../core/sources/kustomize-roots.js";
 import type { Git } from "../../git/git.js";
-import { globsToPathspecs } from "../../git/glob-pathspecs.js";
-import { findKustomize, kustomizeBuild, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
+import { findKustomize, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
+import { buildDeployed } from "./deployed-build.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
@@ -77,30 +79,44 @@ export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Pro
   ];
   let roots = ctx.dirs;
   let notDeployed: string[] = [];
+  let deployments: Deployment[] = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(git, ctx, [baseGraph, headGraph], [baseKs, headKs], (dir) =>
       touches(dir, inputsOf(dir), includedIn(dir)),
     );
     roots = choice.roots;
+    deployments = choice.deployments;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources: RenderedSource[] = [];
   const untouched: string[] = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
+  // What each source reads: its directory's kustomizations and its deployment's components.
+  const readBy = new Map<RenderedSource, KustomizationFile[]>();
   for (const dir of roots) {
     const label = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    const changedInputs = touches(dir, inputs, included);
-    if (changedInputs.length === 0) {
-      untouched.push(label);
-      continue;
+    // A GitOps object's settings make another deployment of the directory: one source each.
+    let touched = false;
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      touched = true;
+      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      readBy.set(source, at.included);
+      sources.push(source);
     }
-    sources.push(
-      kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary }),
-    );
+    if (!touched) untouched.push(label);
   }
-  await markInert(git, ctx, sources, includedIn);
+  await markInert(git, ctx, sources, (source) => readBy.get(source) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && (await binary()) === undefined) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -125,14 +141,28 @@ function kustomizeSource(
     headKs: Map<string, KustomizationFile>;
     binary: () => ReturnType<typeof findKustomize>;
   },
+  /** A GitOps object's deployment of `dir` with settings, and a number of its own in the run. */
+  as?: { deployment: Deployment; index: number },
 ): RenderedSource {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== undefined);
   // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
   const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  // A GitOps object's components are read with the directory.
+  const read = [dir, ...(as?.deployment.settings.components ?? [])];
   const refused =
-    refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ??
-    refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, headKs)),
+      "head",
+      rules,
+    ) ??
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+      "base",
+      rules,
+    );
   if (refused !== undefined) throw new UserError(refused);
   // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
@@ -150,6 +180,9 @@ function kustomizeSource(
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...(as?.deployment.settings.defaultNamespace
+      ? { defaultNamespace: as.deployment.settings.defaultNamespace }
+      : {}),
     render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
       const run = {
@@ -160,7 +193,8 @@ function kustomizeSource(
         maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
         quiet,
       };
-      return kustomizeBuild(run, checkout.dir, dir, commit, signal);
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
     },
   };
 }
@@ -175,10 +209,10 @@ async function markInert(
   git: Git,
   ctx: KustomizeContext,
   sources: RenderedSource[],
-  includedIn: (dir: string) => KustomizationFile[],
+  readBy: (source: RenderedSource) => KustomizationFile[],
 ): Promise<void> {
   const candidates = sources.filter((source) => {
-    const included = includedIn(source.kustomization!.dir);
+    const included = readBy(source);
     if (included.some((k) => k.problem !== undefined || k.carriesValues)) return false;
     const plain = new Set(source.resourceFiles ?? []);
     const read = new Set(included.flatMap((k) => k.files));
@@ -209,9 +243,9 @@ async function markInert(
 }
 
 /**
- * The roots at either commit (see core/sources/kustomize-roots.ts). Whether a kustomization that
- * others include is deployed on its own by a Flux or Argo CD object is asked only for those the
- * range touches: one `git grep` at head for their directories, in manifest files.
+ * The roots at either commit (see core/sources/kustomize-roots.ts), and how GitOps objects deploy
+ * them. Flux and Argo CD objects are asked only about the kustomizations the range touches: one
+ * `git grep` at head for their directories (gitops-deployments.ts).
  */
 async function discoverRoots(
   git: Git,
@@ -219,51 +253,33 @@ async function discoverRoots(
   graphs: [KustomizeGraph, KustomizeGraph],
   byCommit: [Map<string, KustomizationFile>, Map<string, KustomizationFile>],
   touched: (dir: string) => string[],
-): Promise<RootChoice> {
-  const included = new Set<string>();
+): Promise<RootChoice & { deployments: Deployment[] }> {
+  const dirs = new Set<string>();
+  let orphanComponent = false;
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
-      if (!k.isComponent && graphs[i]!.includersOf(k.dir).length > 0) included.add(k.dir);
+      if (!k.isComponent) dirs.add(k.dir);
+      // A component no kustomization includes is there for a GitOps object's spec.components,
+      // which names it relative to the directory it deploys: every directory is asked about.
+      else if (graphs[i]!.includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
     }
   });
-  const candidates = [...included].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === undefined && touched(dir).length > 0,
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === undefined && (orphanComponent || touched(dir).length > 0),
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
-  const rules = { deployedDirs, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...(ctx.paths ? { paths: ctx.paths } : {}),
+  };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [...new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [...new Set([...base.notDeployed, ...head.notDeployed])]
     .filter((dir) => !roots.includes(dir))
     .sort();
-  return { roots, notDeployed };
-}
-
-/** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
-const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-const MANIFEST_FILE = /\.(ya?ml|json)$/;
-
-/** Which of `dirs` a Flux Kustomization or Argo CD Application at head deploys. */
-async function findDeployedDirs(git: Git, ctx: KustomizeContext, dirs: string[]): Promise<string[]> {
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
-  // The directory as a YAML or JSON value is written (`path: ./apps/web`, `"path": "apps/web"`):
-  // a short name ("app") alone would find most files of a large repository.
-  const spellings = dirs.flatMap((dir) =>
-    [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`]),
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true),
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects: Record<string, unknown>[] = [];
-  for (const [path, bytes] of files) {
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  const wanted = new Set(dirs);
-  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+  return { roots, notDeployed, deployments };
 }
 
 /** Touched kustomizations in test or example directories: named, so the user can ask for them. */

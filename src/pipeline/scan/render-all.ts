@@ -58,7 +58,7 @@ export async function renderAll(
     // One cache for every source: kustomizations that share a base render many documents alike.
     const cache = new Map();
     const parsers = sources.map((source) =>
-      createDocumentParser(`(${source.label} output)`, defaultNamespace, cache),
+      createDocumentParser(`(${source.label} output)`, source.defaultNamespace ?? defaultNamespace, cache),
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
     const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);

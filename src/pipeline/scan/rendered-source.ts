@@ -31,6 +31,8 @@ export interface RenderedSource {
    * between objects): rendered only if the range changes a config elsewhere (see render-sources.ts).
    */
   inert?: true;
+  /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */
+  defaultNamespace?: string;
   /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
   kustomization?: { dir: string; named: boolean };
 }

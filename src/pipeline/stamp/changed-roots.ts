@@ -5,6 +5,8 @@ import { UserError } from "../../core/errors.js";
 import { parseManifests } from "../../core/manifests/parse-manifests.js";
 import { idKey } from "../../core/model.js";
 import { checkoutScope } from "../../core/sources/checkout-scope.js";
+import type { DeploySettings } from "../../core/sources/deployed-dirs.js";
+import { overlayDir } from "../../core/sources/deployment-overlay.js";
 import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
 import { type EntryRules, refusedEntries } from "../../core/sources/kustomize-entries.js";
@@ -12,9 +14,10 @@ import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kus
 import { isHashSuffixedGenerated } from "../../core/stamp/kustomize-stamp.js";
 import { repositoryConfigs, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
-import { KustomizeBuildError, type KustomizeRun, kustomizeBuild } from "../../render/kustomize.js";
+import { KustomizeBuildError, type KustomizeRun } from "../../render/kustomize.js";
 import { createCommitTrees } from "../../render/materialize-tree.js";
 import { findExecutable } from "../../render/renderer-environment.js";
+import { buildDeployed } from "../scan/deployed-build.js";
 
 export interface ChangedRootsContext {
   git: Git;
@@ -28,6 +31,8 @@ export interface ChangedRootsContext {
   key?: Buffer;
   /** A root that does not build at one of the commits (it then changes nothing). */
   note(message: string): void;
+  /** Roots a GitOps object deploys with settings: rendered as it deploys them, as the stamp does. */
+  deployedAs?: ReadonlyMap<string, DeploySettings>;
 }
 
 /** Per root directory, the ids (idKey) of the workloads whose value differs between base and head. */
@@ -38,7 +43,8 @@ export async function changedRootWorkloads(ctx: ChangedRootsContext): Promise<Ma
   const inputs: string[] = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
-      const included = kustomizationsUnder(dir, ks);
+      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
       const refused = refusedEntries(
         `kustomize ${dir || "."}`,
         included,
@@ -48,7 +54,8 @@ export async function changedRootWorkloads(ctx: ChangedRootsContext): Promise<Ma
       if (refused !== undefined) throw new UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== undefined)) dirs.push("");
-      inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
+      const graph = buildKustomizeGraph([...ks.values()]);
+      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
     });
   }
   const scope = checkoutScope(dirs, inputs);
@@ -93,11 +100,14 @@ async function valuesAt(
   const label = `kustomize ${dir || "."}`;
   let text: Buffer;
   try {
-    text = await kustomizeBuild(
+    const settings = ctx.deployedAs?.get(dir);
+    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
+    text = await buildDeployed(
       { ...ctx.run, home: trees.root, quiet },
       await trees.dirOf(commit),
       dir,
       commit,
+      as,
     );
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
@@ -106,7 +116,8 @@ async function valuesAt(
     );
     return new Map();
   }
-  const rendered = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace }).manifests;
+  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const rendered = parseManifests(label, text, { defaultNamespace }).manifests;
   const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
     ...(ctx.key ? { key: ctx.key } : {}),
     selfRolling: (id) => isHashSuffixedGenerated(id, generators),

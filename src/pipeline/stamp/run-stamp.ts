@@ -9,7 +9,12 @@ import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { idKey, type Manifest } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
 import { checkoutScope, inScope } from "../../core/sources/checkout-scope.js";
-import { deployedDirsOf } from "../../core/sources/deployed-dirs.js";
+import {
+  type Deployment,
+  type DeploySettings,
+  deploymentsOf,
+  deploymentsOfDir,
+} from "../../core/sources/deployed-dirs.js";
 import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
 import { refusedEntries } from "../../core/sources/kustomize-entries.js";
@@ -25,11 +30,11 @@ import {
   findKustomize,
   KustomizeBuildError,
   type KustomizeRun,
-  kustomizeBuild,
   NO_KUSTOMIZE_HINT,
 } from "../../render/kustomize.js";
 import { trustedPathDirs } from "../../render/renderer-environment.js";
 import type { Settings } from "../../settings/settings.js";
+import { buildDeployed } from "../scan/deployed-build.js";
 import { createPathFilter } from "../scan/path-filter.js";
 import { changedRootWorkloads } from "./changed-roots.js";
 import { stampKustomization } from "./stamp-kustomize.js";
@@ -80,12 +85,12 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
   await stampRawFiles(deps.tree, targets, settings, report);
 
   if (settings.kustomize[0] !== "none") {
+    // Discovered roots are stamped as the repository's GitOps objects deploy them, as a plan sees them.
+    const deployments = explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
     const roots = explicitDirs
       ? settings.kustomize
-      : chooseRoots(kustomizations, graph, {
-          deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object))),
-        }).roots;
-    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
+      : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
   }
   if (settings.render) {
     report.unstampable.push({
@@ -140,13 +145,15 @@ async function stampRoots(
   deps: StampDeps,
   key: Buffer | undefined,
   report: StampReport,
+  deployments: readonly Deployment[],
 ): Promise<void> {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const deployedAs = soleDeployments(roots, deployments, report);
   for (const dir of roots) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
-  await refuseUnsafeRoots(roots, byDir, settings, deps);
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
@@ -163,6 +170,7 @@ async function stampRoots(
         defaultNamespace: settings.namespace,
         ...(key ? { key } : {}),
         note: (message) => report.notes.push(message),
+        deployedAs,
       })
     : undefined;
   await deps.tree.withScratch(async (home) => {
@@ -171,6 +179,7 @@ async function stampRoots(
       // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
       const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet };
+      const deployed = deployedAs.get(dir);
       const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
       const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
       await stampKustomization(
@@ -179,8 +188,9 @@ async function stampRoots(
           root: byDir.get(dir)!,
           included,
           inputWorkloads,
-          render: (d) => renderWorkTree(run, deps.tree.dir, d),
-          defaultNamespace: settings.namespace,
+          render: (d) => renderWorkTree(run, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
+          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
+          ...(deployed ? { deployedAs: deployed } : {}),
           ...(key ? { key } : {}),
           check: settings.check,
           log: deps.log,
@@ -203,24 +213,27 @@ async function refuseUnsafeRoots(
   byDir: Map<string, KustomizationFile>,
   settings: Settings,
   deps: StampDeps,
+  deployedAs: ReadonlyMap<string, DeploySettings>,
 ): Promise<void> {
   const graph = buildKustomizeGraph([...byDir.values()]);
+  // A GitOps object's components are read with the root.
+  const readBy = (dir: string) => [dir, ...(deployedAs.get(dir)?.components ?? [])];
   const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
   const files = await deps.tree.listFiles();
   for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
     if (refused !== undefined) throw new UserError(refused);
   }
   const read = new Set<string>();
   for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
     // A kustomization that does not parse hides its inputs: the whole tree is in scope.
     const scope = included.some((k) => k.problem !== undefined)
       ? undefined
       : checkoutScope(
           included.map((k) => k.dir),
-          graph.inputsOf(dir),
+          readBy(dir).flatMap((d) => [...graph.inputsOf(d)]),
         );
     for (const path of files) if (inScope(path, scope)) read.add(path);
   }
@@ -290,13 +303,43 @@ async function changedInRange(
 }
 
 /** A root rendered from the work tree; kustomize's refusal said as such (exit 2, nothing written). */
-async function renderWorkTree(run: KustomizeRun, treeDir: string, dir: string): Promise<Buffer> {
+async function renderWorkTree(
+  run: KustomizeRun,
+  treeDir: string,
+  dir: string,
+  deployed?: { settings: DeploySettings; cwd: string },
+): Promise<Buffer> {
   try {
-    return await kustomizeBuild(run, treeDir, dir, "work tree");
+    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
+    return await buildDeployed(run, treeDir, dir, "work tree", as);
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
     throw new UserError(
       `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`,
     );
   }
+}
+
+/**
+ * Per root, the settings of the one GitOps object that deploys it with settings. A directory
+ * deployed several ways (two clusters, two namespaces) holds one stamp for all of them: it is
+ * stamped as kustomize builds it, and a note says so.
+ */
+function soleDeployments(
+  roots: readonly string[],
+  deployments: readonly Deployment[],
+  report: StampReport,
+): Map<string, DeploySettings> {
+  const sole = new Map<string, DeploySettings>();
+  for (const dir of roots) {
+    const ways = deploymentsOfDir(dir, deployments);
+    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
+    if (ways.length > 1) {
+      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+      report.notes.push(
+        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`,
+      );
+    }
+  }
+  return sole;
 }

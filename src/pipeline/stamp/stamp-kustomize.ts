@@ -9,6 +9,7 @@ import type { Log } from "../../core/log.js";
 import { field, stringField } from "../../core/manifests/json-shape.js";
 import { parseManifests } from "../../core/manifests/parse-manifests.js";
 import { idKey, type Manifest } from "../../core/model.js";
+import type { DeploySettings } from "../../core/sources/deployed-dirs.js";
 import type { KustomizationFile } from "../../core/sources/kustomization-file.js";
 import { applyEdits } from "../../core/stamp/annotation-edit.js";
 import {
@@ -37,6 +38,8 @@ export interface KustomizeStampContext {
   key?: Buffer;
   check: boolean;
   log: Log;
+  /** The settings of the GitOps object that deploys the root: applied after everything the root does. */
+  deployedAs?: DeploySettings;
   /**
    * --changed-only: the workloads (idKey) whose value changed in the range. The others keep the
    * value they carry (their patch entry is written back unchanged) or get none.
@@ -142,10 +145,15 @@ function patchEntry(
 ): PatchEntry {
   const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
   const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
-  const name = nameBeforeTransforms(target.id.name, own);
+  // The GitOps object's prefix and suffix go around the root's own.
+  const outer = {
+    namePrefix: ctx.deployedAs?.namePrefix ?? "",
+    nameSuffix: ctx.deployedAs?.nameSuffix ?? "",
+  };
+  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
   const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace: string | undefined = renderedNamespace;
-  if (own.namespace !== undefined) {
+  if (own.namespace !== undefined || ctx.deployedAs?.namespace !== undefined) {
     // The root sets the namespace after its patches: target the namespace it had before.
     const nearest = ctx.included.slice(1).find((k) => k.namespace !== undefined)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));

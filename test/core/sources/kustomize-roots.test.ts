@@ -71,6 +71,28 @@ describe("chooseRoots", () => {
     expect(choose(files, { deployedDirs: new Set(["apps/web"]) }).roots).toContain("apps/web");
   });
 
+  test("what only test or example kustomizations include is planned on its own, once", () => {
+    const files = {
+      // The documented install entry includes every component; it is not planned itself.
+      "example/kustomization.yaml": "resources: [../apps/web, ../common/dex/overlays/ldap, ../common/cm]\n",
+      "apps/web/kustomization.yaml": "resources: [a.yaml]\n",
+      "common/dex/base/kustomization.yaml": "resources: [a.yaml]\n",
+      "common/dex/overlays/ldap/kustomization.yaml": "resources: [../../base]\n",
+      "common/cm/kustomization.yaml": "resources: [a.yaml]\n",
+      // Included by a test and by a planned overlay: planned through the overlay only.
+      "common/cm-prod/kustomization.yaml": "resources: [../cm]\n",
+      "tests/e2e/kustomization.yaml": "resources: [../../example, ../../common/cm]\n",
+    };
+    expect(choose(files)).toEqual({
+      roots: ["apps/web", "common/cm-prod", "common/dex/overlays/ldap"],
+      notDeployed: ["tests/e2e"],
+    });
+    // A glob naming the example plans it, and then what it includes is planned through it.
+    expect(
+      choose(files, { paths: { matches: () => true, globs: ["example/**", "apps/**", "common/**"] } }),
+    ).toEqual({ roots: ["common/cm-prod", "example"], notDeployed: ["tests/e2e"] });
+  });
+
   test("with --paths, an includer it leaves out does not hide a kustomization it matches", () => {
     const files = {
       "base/kustomization.yaml": "resources: [a.yaml]\n",

@@ -1,0 +1,234 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Flux variables, written as a manifest holds them
+// What a Flux Kustomization or an Argo CD Application in the repository says about how it deploys
+// a kustomization (namespace, name prefix and suffix, components, patches, postBuild substitution)
+// is what the plan is made from: real `kubectl kustomize` on temp git repositories, the CLI run
+// in-process as a user would (--dry-run --output json --discover repo).
+import { afterEach, describe, expect, test } from "vitest";
+import { stringify } from "yaml";
+import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+
+type Files = Record<string, string | null>;
+interface PlanJson {
+  changes: Array<{ kind: string; namespace: string; name: string }>;
+  workloads: Array<{ kind: string; namespace: string; name: string; action: string }>;
+  sources?: string[];
+}
+
+const repos: TempRepo[] = [];
+afterEach(async () => {
+  for (const repo of repos.splice(0)) await repo.cleanup();
+});
+
+async function plan(before: Files, after: Files): Promise<PlanJson> {
+  const repo = await commitTwice(before, after);
+  repos.push(repo);
+  const result = await runInProcess([
+    "--repo",
+    repo.dir,
+    "--dry-run",
+    "--output",
+    "json",
+    "--discover",
+    "repo",
+  ]);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as PlanJson;
+}
+
+const yaml = (value: unknown) => stringify(value);
+const restarts = (p: PlanJson) =>
+  p.workloads
+    .filter((w) => w.action === "restart")
+    .map((w) => `${w.kind}/${w.namespace}/${w.name}`)
+    .sort();
+const changes = (p: PlanJson) => p.changes.map((c) => `${c.kind}/${c.namespace}/${c.name}`).sort();
+
+const web = deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }));
+/** `app/`: a ConfigMap and the Deployment reading it, no namespace. */
+const app = (level: string, extra: Record<string, string> = {}): Files => ({
+  "app/kustomization.yaml": yaml({ resources: ["app.yaml"] }),
+  "app/app.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: level, ...extra }), web),
+});
+const flux = (name: string, spec: Record<string, unknown>) =>
+  yaml({
+    apiVersion: "kustomize.toolkit.fluxcd.io/v1",
+    kind: "Kustomization",
+    metadata: { name, namespace: "flux-system" },
+    spec: {
+      interval: "10m",
+      path: "./app",
+      prune: true,
+      sourceRef: { kind: "GitRepository", name: "repo" },
+      ...spec,
+    },
+  });
+const argo = (name: string, spec: Record<string, unknown>) =>
+  yaml({
+    apiVersion: "argoproj.io/v1alpha1",
+    kind: "Application",
+    metadata: { name, namespace: "argocd" },
+    spec: { project: "default", ...spec },
+  });
+
+describe("a Flux Kustomization's settings", () => {
+  test("targetNamespace: the workload is planned in it, also over the kustomization's own namespace", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { targetNamespace: "prod" }) };
+    const p = await plan({ ...app("info"), ...gitops }, app("debug"));
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+    expect(p.sources).toContain(
+      "kustomize app (as Flux Kustomization flux-system/web deploys it: namespace prod): rendered at both commits",
+    );
+    const own = (level: string): Files => ({
+      ...app(level),
+      "app/kustomization.yaml": yaml({ namespace: "app", resources: ["app.yaml"] }),
+    });
+    expect(restarts(await plan({ ...own("info"), ...gitops }, own("debug")))).toEqual([
+      "Deployment/prod/web",
+    ]);
+  });
+
+  test("namePrefix and nameSuffix: on the names and on the workload's reference to its config", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { namePrefix: "eu-", nameSuffix: "-v2" }) };
+    const p = await plan({ ...app("info"), ...gitops }, app("debug"));
+    expect(changes(p)).toEqual(["ConfigMap/default/eu-web-config-v2"]);
+    expect(restarts(p)).toEqual(["Deployment/default/eu-web-v2"]);
+  });
+
+  test("components: a change in a component the Flux Kustomization adds is planned", async () => {
+    const component = (level: string) => ({
+      "components/verbose/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        patches: [{ path: "level.yaml" }],
+      }),
+      "components/verbose/level.yaml": yaml(configMap("web-config", { LOG_LEVEL: level })),
+    });
+    const gitops = { "clusters/prod/web.yaml": flux("web", { components: ["../components/verbose"] }) };
+    const p = await plan({ ...app("info"), ...component("debug"), ...gitops }, component("trace"));
+    expect(restarts(p)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("components: one that names a file outside the repository is refused before anything renders", async () => {
+    const component = (level: string) => ({
+      "components/leak/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        configMapGenerator: [{ name: "leak", files: ["../../../../../etc/hostname"] }],
+        patches: [{ path: "level.yaml" }],
+      }),
+      "components/leak/level.yaml": yaml(configMap("web-config", { LOG_LEVEL: level })),
+    });
+    const repo = await commitTwice(
+      {
+        ...app("info"),
+        ...component("debug"),
+        "clusters/prod/web.yaml": flux("web", { components: ["../components/leak"] }),
+      },
+      component("trace"),
+    );
+    repos.push(repo);
+    const result = await runInProcess(["--repo", repo.dir, "--dry-run", "--discover", "repo"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("which is outside the repository");
+  });
+
+  test("patches: a value the Flux Kustomization's patch sets does not change with the directory's", async () => {
+    const patch = yaml({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "web-config" },
+      data: { LOG_LEVEL: "warn" },
+    });
+    const gitops = {
+      "clusters/prod/web.yaml": flux("web", {
+        patches: [{ patch, target: { kind: "ConfigMap", name: "web-config" } }],
+      }),
+    };
+    const p = await plan({ ...app("info", { PORT: "1" }), ...gitops }, app("debug", { PORT: "1" }));
+    expect(changes(p)).toEqual([]);
+    expect(restarts(p)).toEqual([]);
+    const q = await plan({ ...app("info", { PORT: "1" }), ...gitops }, app("info", { PORT: "2" }));
+    expect(restarts(q)).toEqual(["Deployment/default/web"]);
+  });
+
+  test("postBuild.substitute: ${VAR} and ${VAR:=default} are replaced before the objects are read", async () => {
+    const templated = (extra: Record<string, string>): Files => ({
+      "app/kustomization.yaml": yaml({ resources: ["app.yaml"] }),
+      "app/app.yaml": yamlDocs(
+        {
+          ...configMap("web-config", { REGION: "${REGION}", LEVEL: "${LEVEL:=info}", ...extra }),
+          metadata: { name: "web-config", namespace: "${NS}" },
+        },
+        { ...web, metadata: { name: "web", namespace: "${NS}" } },
+      ),
+    });
+    const gitops = {
+      "clusters/prod/web.yaml": flux("web", { postBuild: { substitute: { NS: "apps", REGION: "eu-1" } } }),
+    };
+    // Writing the value in place of the variable that gave it changes nothing the cluster sees.
+    const same = await plan(
+      { ...templated({}), ...gitops },
+      {
+        "app/app.yaml": templated({ REGION: "eu-1", LEVEL: "info" })["app/app.yaml"]!,
+      },
+    );
+    expect(changes(same)).toEqual([]);
+    // A new default is a change, in the namespace the variable names.
+    const changed = await plan(
+      { ...templated({}), ...gitops },
+      {
+        "app/app.yaml": templated({ LEVEL: "${LEVEL:=debug}" })["app/app.yaml"]!,
+      },
+    );
+    expect(restarts(changed)).toEqual(["Deployment/apps/web"]);
+  });
+});
+
+describe("an Argo CD Application's settings", () => {
+  const source = (kustomize?: Record<string, unknown>) => ({
+    repoURL: "https://git.example/repo.git",
+    path: "app",
+    targetRevision: "main",
+    ...(kustomize ? { kustomize } : {}),
+  });
+
+  test("destination.namespace: objects that name none are planned in it", async () => {
+    const gitops = {
+      "argocd/web.yaml": argo("web", {
+        source: source(),
+        destination: { server: "https://kubernetes.default.svc", namespace: "staging" },
+      }),
+    };
+    const p = await plan({ ...app("info"), ...gitops }, app("debug"));
+    expect(restarts(p)).toEqual(["Deployment/staging/web"]);
+  });
+
+  test("source.kustomize namespace, namePrefix, nameSuffix and images", async () => {
+    const gitops = {
+      "argocd/web.yaml": argo("web", {
+        source: source({
+          namespace: "shop",
+          namePrefix: "a-",
+          nameSuffix: "-b",
+          images: ["registry.example/app:2"],
+        }),
+        destination: { server: "https://kubernetes.default.svc", namespace: "staging" },
+      }),
+    };
+    const p = await plan({ ...app("info"), ...gitops }, app("debug"));
+    expect(changes(p)).toEqual(["ConfigMap/shop/a-web-config-b"]);
+    expect(restarts(p)).toEqual(["Deployment/shop/a-web-b"]);
+  });
+
+  test("two objects deploying one directory differently are two deployments, both planned", async () => {
+    const gitops = {
+      "argocd/web.yaml": argo("web", { source: source(), destination: { namespace: "staging" } }),
+      "clusters/prod/web.yaml": flux("web", { targetNamespace: "prod" }),
+    };
+    const p = await plan({ ...app("info"), ...gitops }, app("debug"));
+    expect(restarts(p)).toEqual(["Deployment/prod/web", "Deployment/staging/web"]);
+  });
+});
