@@ -12,6 +12,7 @@ import type { Manifest, Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { PlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
+import { describeUnread, unreadSourcesOf } from "../core/unread-sources.js";
 import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -159,7 +160,10 @@ function scanOptionsOf(
   };
 }
 
-/** Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops on an error. */
+/**
+ * Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops
+ * on an error, and on anything the range touched that was not read (an incomplete plan).
+ */
 function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
@@ -168,6 +172,12 @@ function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log):
     const first = errors[0]!;
     throw new UserError(
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
+    );
+  }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`,
     );
   }
 }

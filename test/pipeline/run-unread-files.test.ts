@@ -13,6 +13,7 @@ interface PlanJson {
   changes: unknown[];
   problems: Array<{ file: string; line: number; message: string; severity: string }>;
   warnings: string[];
+  unread?: Array<{ file: string; why: string }>;
 }
 
 const repos: TempRepo[] = [];
@@ -50,13 +51,16 @@ describe("a manifest kept in Git LFS", () => {
     await repo.write("deploy/settings.yaml", pointer("b", 1250));
     await repo.commit("settings changed");
     const { json, stderr } = await plan(repo);
-    expect(json.outcome).toBe("nothing-to-do");
+    // Not "nothing to do": what the file defines was never read.
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([{ file: "deploy/settings.yaml", why: "a Git LFS pointer" }]);
     expect(json.problems).toEqual([
       {
         file: "deploy/settings.yaml",
         line: 1,
         col: 1,
         severity: "warning",
+        unread: "a Git LFS pointer",
         message:
           "a Git LFS pointer, not the file itself: its 1250 bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan",
       },
@@ -79,7 +83,8 @@ describe("a submodule moved to another commit", () => {
     await pointSubmodule(repo, "vendor/manifests", "2".repeat(40));
     await repo.commit("bump the shared manifests");
     const { json, stderr } = await plan(repo);
-    expect(json.outcome).toBe("nothing-to-do");
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([{ file: "vendor/manifests", why: "submodule, another repository" }]);
     const warning =
       "vendor/manifests: submodule moved from 111111111111 to 222222222222: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)";
     expect(json.warnings).toEqual([warning]);

@@ -28,6 +28,7 @@ export function decodeSource(
         col: 1,
         message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
         severity: "warning",
+        unread: "a Git LFS pointer",
       },
     };
   }

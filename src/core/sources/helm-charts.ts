@@ -41,6 +41,7 @@ export function chartReport(
     warnings.push({
       file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
       message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered",
     });
   }
   return { notes: options.render ? [] : untouchedNote(untouched), warnings };

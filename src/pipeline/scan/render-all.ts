@@ -61,7 +61,7 @@ export async function renderAll(
       createDocumentParser(`(${source.label} output)`, defaultNamespace, cache),
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, warnings, unbuilt } = parseOutputs(sources, outputs, parsers);
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
@@ -75,7 +75,7 @@ export async function renderAll(
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );
-    return { base: baseObjects, head: headObjects, problems, warnings };
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
   } finally {
     await trees.dispose();
   }
@@ -93,13 +93,25 @@ function parseOutputs(
   sources: RenderedSource[],
   outputs: Output[][],
   parsers: Array<{ objectsOf(output: Buffer | undefined): Manifest[] }>,
-): { headParsed: Manifest[][]; baseParsed: Manifest[][]; warnings: SourceWarning[] } {
+): {
+  headParsed: Manifest[][];
+  baseParsed: Manifest[][];
+  warnings: SourceWarning[];
+  unbuilt: Map<string, "base" | "both">;
+} {
   const warnings: SourceWarning[] = [];
+  const unbuilt = new Map<string, "base" | "both">();
   const headParsed = sources.map((source, i) => {
     const [atHead, atBase] = outputs[i]!;
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError)
-      warnings.push({ file: source.file, message: brokenAtBothWarning(source, atBase, atHead) });
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source.label, "both");
+      warnings.push({
+        file: source.file,
+        message: brokenAtBothWarning(source, atBase, atHead),
+        unread: "kustomization, cannot be built at either commit",
+      });
+    }
     return [];
   });
   const baseParsed = sources.map((source, i) => {
@@ -107,13 +119,15 @@ function parseOutputs(
     if (outputs[i]![0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
     // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
+    unbuilt.set(source.label, "base");
     warnings.push({
       file: source.file,
       message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
+      unread: "kustomization, cannot be built at the base commit",
     });
     return headParsed[i]!;
   });
-  return { headParsed, baseParsed, warnings };
+  return { headParsed, baseParsed, warnings, unbuilt };
 }
 
 /**
