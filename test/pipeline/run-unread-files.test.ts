@@ -4,6 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { stringify } from "yaml";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
@@ -11,6 +12,7 @@ import { runInProcess } from "../helpers/run-cli.js";
 interface PlanJson {
   outcome: string;
   changes: unknown[];
+  workloads: unknown[];
   problems: Array<{ file: string; line: number; message: string; severity: string }>;
   warnings: string[];
   unread?: Array<{ file: string; why: string }>;
@@ -66,6 +68,35 @@ describe("a manifest kept in Git LFS", () => {
       },
     ]);
     expect(stderr).toContain("deploy/settings.yaml:1:1: a Git LFS pointer");
+  });
+});
+
+describe("a Git LFS pointer as a kustomize generator's input", () => {
+  test("is not planned from: the generated config is left out, the pointer named, the plan incomplete", async () => {
+    const repo = await createTempRepo();
+    repos.push(repo);
+    const kustomization = stringify({
+      resources: ["deployment.yaml"],
+      configMapGenerator: [{ name: "app-config", files: ["app.properties"] }],
+    });
+    await repo.write("app/kustomization.yaml", kustomization);
+    await repo.write(
+      "app/deployment.yaml",
+      yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }))),
+    );
+    await repo.write("app/app.properties", pointer("a", 300));
+    await repo.commit("properties in LFS");
+    await repo.write("app/app.properties", pointer("b", 310));
+    await repo.commit("properties changed");
+    const { json, stderr } = await plan(repo, ["--discover", "repo"]);
+    // Planned from the pointer text, the push would restart web (and a versioned copy would hold the pointer).
+    expect(json.changes).toEqual([]);
+    expect(json.workloads).toEqual([]);
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([{ file: "app/app.properties", why: "a Git LFS pointer, a generator input" }]);
+    expect(stderr).toContain(
+      "app/app.properties: a Git LFS pointer, not the file itself: kustomize app generates ConfigMap app-config from it",
+    );
   });
 });
 

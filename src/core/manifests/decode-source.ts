@@ -35,6 +35,11 @@ export function decodeSource(
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
 }
 
+/** Whether a file's text is a Git LFS pointer (what git holds for a file tracked by LFS). */
+export function isLfsPointer(text: string): boolean {
+  return LFS_POINTER.test(text);
+}
+
 /** What git commits for a file tracked by Git LFS (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */
 const LFS_POINTER =
   /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;

@@ -15,6 +15,7 @@ import type { Git } from "../../git/git.js";
 import { KustomizeBuildError } from "../../render/kustomize.js";
 import { createCommitTrees } from "../../render/materialize-tree.js";
 import { findExecutable, renderSlots } from "../../render/renderer-environment.js";
+import { lfsPointerInputs, withoutPointerConfigs } from "./lfs-generator-inputs.js";
 import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
 
 export async function renderAll(
@@ -53,6 +54,9 @@ export async function renderAll(
       ...new Set(sources.flatMap((s) => [...s.changedInputs, ...(s.resourceFiles ?? [])])),
     ]);
     blameTexts.catch(() => {});
+    // Generator inputs kept in Git LFS: read (small, batched) while the renders run.
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {});
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
     const { createDocumentParser } = await import("../../core/sources/rendered-documents.js");
     // One cache for every source: kustomizations that share a base render many documents alike.
@@ -61,7 +65,15 @@ export async function renderAll(
       createDocumentParser(`(${source.label} output)`, defaultNamespace, cache),
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings, unbuilt } = parseOutputs(sources, outputs, parsers);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source, i) => {
+      const kept = withoutPointerConfigs(source, [baseParsed[i]!, headParsed[i]!], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides as [Manifest[], Manifest[]];
+      warnings.push(...kept.warnings);
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
