@@ -22,6 +22,7 @@ import { emptyPlanOf, type RepoPlan } from "./repo-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import type { RepositoryScan, ScanOptions } from "./scan/scan-model.js";
 import { scanRepository } from "./scan/scan-repository.js";
+import { uncommittedEditsNote } from "./uncommitted-edits.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -99,10 +100,17 @@ export async function planRepository(
   const base = commits.base;
 
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
+  const uncommitted =
+    deps.ci === "local"
+      ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
+      : undefined;
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
   reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
   return {
     kind: "planned",
     plan: {
@@ -110,7 +118,10 @@ export async function planRepository(
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...(uncommittedNote ? [uncommittedNote] : []),
+      ],
       readHeadConfigs: async (ids) =>
         (await import("./scan/configs-at-head.js")).readConfigsAt(
           git,
