@@ -93,7 +93,9 @@ describe("a Git LFS pointer as a kustomize generator's input", () => {
     expect(json.changes).toEqual([]);
     expect(json.workloads).toEqual([]);
     expect(json.outcome).toBe("incomplete");
-    expect(json.unread).toEqual([{ file: "app/app.properties", why: "a Git LFS pointer, a generator input" }]);
+    expect(json.unread).toEqual([
+      { file: "app/app.properties", why: "a Git LFS pointer, a generator input" },
+    ]);
     expect(stderr).toContain(
       "app/app.properties: a Git LFS pointer, not the file itself: kustomize app generates ConfigMap app-config from it",
     );
