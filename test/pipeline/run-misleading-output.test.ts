@@ -1,0 +1,59 @@
+// Output that misled users on real repositories, each case as a user meets it: a dry run of a push
+// through the CLI function, against real git repositories.
+import { afterEach, expect, test } from "vitest";
+import { stringify } from "yaml";
+import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+
+interface PlanJson {
+  outcome: string;
+  problems: Array<{ file: string; message: string }>;
+  warnings: string[];
+  workloads: Array<{ name: string; action: string }>;
+}
+
+const repos: TempRepo[] = [];
+afterEach(async () => {
+  for (const repo of repos.splice(0)) await repo.cleanup();
+});
+
+async function plan(before: Record<string, string>, after: Record<string, string>, args: string[] = []) {
+  const repo = await commitTwice(before, after);
+  repos.push(repo);
+  const run = await runInProcess([
+    "--repo",
+    repo.dir,
+    "--dry-run",
+    "-o",
+    "json",
+    "--discover",
+    "repo",
+    ...args,
+  ]);
+  expect(run.code, run.stderr).toBe(0);
+  return { json: JSON.parse(run.stdout) as PlanJson, stderr: run.stderr };
+}
+
+const app = (level: string) =>
+  yamlDocs(
+    configMap("app-config", { LEVEL: level }),
+    deployment("app", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })),
+  );
+
+test("a broken test fixture the push did not touch, found only because it mentions workloadRef, is not warned about", async () => {
+  const fixtures = {
+    // Read for the references it may hold (a Rollout running another object's template)...
+    "test/fixtures/rollout-bad.yaml":
+      "apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata:\n  name: bad\nspec:\n  workloadRef: [unclosed\n",
+    // ...while one that names the changed config may hold a consumer: its problem is kept.
+    "test/fixtures/consumer-bad.yaml":
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: other\nspec:\n  template: [app-config\n",
+  };
+  const { json } = await plan(
+    { "deploy/app.yaml": app("info"), ...fixtures },
+    { "deploy/app.yaml": app("debug"), ...fixtures },
+  );
+  expect(json.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);
+  expect(json.problems.map((p) => p.file)).toEqual(["test/fixtures/consumer-bad.yaml"]);
+});
