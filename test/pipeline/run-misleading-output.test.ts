@@ -57,3 +57,20 @@ test("a broken test fixture the push did not touch, found only because it mentio
   expect(json.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);
   expect(json.problems.map((p) => p.file)).toEqual(["test/fixtures/consumer-bad.yaml"]);
 });
+
+test("a test chart under .github/ is not warned about as a deployed chart, and leaves the plan complete", async () => {
+  const chart = (replicas: number) => ({
+    ".github/ci/test-chart/Chart.yaml": stringify({ apiVersion: "v2", name: "test-chart", version: "0.1.0" }),
+    ".github/ci/test-chart/values.yaml": `replicas: ${replicas}\n`,
+  });
+  const { json, stderr } = await plan(
+    { "deploy/app.yaml": app("info"), ...chart(1) },
+    { "deploy/app.yaml": app("info"), ...chart(2) },
+  );
+  expect(json.warnings).toEqual([]);
+  expect(stderr).not.toContain("Helm chart");
+  expect(json.outcome).toBe("nothing-to-do");
+  expect((json as PlanJson & { sources?: string[] }).sources).toEqual([
+    "Helm chart .github/ci/test-chart: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)",
+  ]);
+});
