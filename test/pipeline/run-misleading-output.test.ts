@@ -74,3 +74,30 @@ test("a test chart under .github/ is not warned about as a deployed chart, and l
     "Helm chart .github/ci/test-chart: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)",
   ]);
 });
+
+test("a kustomization that generates Secrets and cannot fetch its remote base says so, its values still not shown", async () => {
+  const kustomization = (value: string) =>
+    stringify({
+      resources: ["https://github.com/example/never//answers?ref=v1"],
+      secretGenerator: [{ name: "db", literals: [`password=s3cr3t-${value}`] }],
+    });
+  const repo = await commitTwice(
+    { "app/kustomization.yaml": kustomization("one") },
+    { "app/kustomization.yaml": kustomization("two") },
+  );
+  repos.push(repo);
+  const run = await runInProcess(
+    ["--repo", repo.dir, "--dry-run", "-o", "json", "--discover", "repo", "--render-timeout", "30s"],
+    // No network here; the proxy makes the refusal immediate wherever the test runs.
+    { GIT_TERMINAL_PROMPT: "0", HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9" },
+  );
+  expect(run.code, run.stderr).toBe(0);
+  const json = JSON.parse(run.stdout) as PlanJson;
+  expect(json.outcome).toBe("incomplete");
+  const warning = json.warnings.find((w) => w.includes("kustomize app"));
+  expect(warning).toContain(
+    "could not fetch the remote resource https://github.com/example/never//answers?ref=v1: ",
+  );
+  expect(warning).toContain("other details not shown (the kustomization generates or holds Secrets");
+  expect(run.stdout + run.stderr).not.toContain("s3cr3t");
+});
