@@ -8,6 +8,7 @@ import { stringify } from "yaml";
 import { commitTwice as commitTwiceInRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import { type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Files = Record<string, string | null>;
 interface PlanJson {
@@ -125,5 +126,36 @@ describe("a plan with restarts and something unread", () => {
     expect(plan.outcome).toBe("incomplete");
     expect(plan.unread).toEqual([{ file: "deploy/big.yaml", why: "over --max-file-size" }]);
     expect(plan.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);
+  });
+});
+
+describe("a real run whose plan is incomplete", () => {
+  let scenario: Scenario | undefined;
+  afterEach(async () => {
+    await scenario?.close();
+    scenario = undefined;
+  });
+
+  test("still makes the restarts planned from what was read, exit 0, the result says incomplete", async () => {
+    const s = (scenario = await startScenario());
+    // The same push also adds a manifest kept in Git LFS: what it defines is not in the plan.
+    await s.repo.write(
+      "deploy/extra.yaml",
+      `version https://git-lfs.github.com/spec/v1\noid sha256:${"c".repeat(64)}\nsize 900\n`,
+    );
+    await s.repo.git(["add", "-A"]);
+    await s.repo.git(["commit", "-q", "--amend", "--no-edit"]);
+    const text = await s.run();
+    expect(text.code, text.stderr).toBe(0);
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+    expect(lastLine(text.stdout)).toBe(
+      "Incomplete plan: 1 touched source(s) not read: deploy/extra.yaml (a Git LFS pointer). From the rest: Restarted 3 workload(s).",
+    );
+    // A rerun: the restarts are in place; the plan is still incomplete, and --strict refuses it before any write.
+    s.sim.resetRequests();
+    const strict = await s.run(["--strict"]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain("incomplete plan under --strict");
+    expect(s.patchedNames()).toEqual([]);
   });
 });
