@@ -137,7 +137,8 @@ describe("a real run whose plan is incomplete", () => {
   });
 
   test("still makes the restarts planned from what was read, exit 0, the result says incomplete", async () => {
-    const s = (scenario = await startScenario());
+    const s = await startScenario();
+    scenario = s;
     // The same push also adds a manifest kept in Git LFS: what it defines is not in the plan.
     await s.repo.write(
       "deploy/extra.yaml",
