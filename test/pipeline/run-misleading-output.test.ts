@@ -101,3 +101,16 @@ test("a kustomization that generates Secrets and cannot fetch its remote base sa
   expect(warning).toContain("other details not shown (the kustomization generates or holds Secrets");
   expect(run.stdout + run.stderr).not.toContain("s3cr3t");
 });
+
+test("a chart rendered once into a file a kustomization lists is read through the kustomization: no chart warning", async () => {
+  // As Argo CD's manifests/ha/base/redis-ha: chart/upstream.yaml is `helm template`'s output, committed.
+  const files = (level: string) => ({
+    "redis-ha/kustomization.yaml": stringify({ resources: ["chart/upstream.yaml"] }),
+    "redis-ha/chart/Chart.yaml": stringify({ apiVersion: "v2", name: "redis-ha-wrapper", version: "0.1.0" }),
+    "redis-ha/chart/upstream.yaml": app(level),
+  });
+  const { json, stderr } = await plan(files("info"), files("debug"));
+  expect(stderr).not.toContain("Helm chart");
+  expect(json.outcome).toBe("planned");
+  expect(json.workloads.map((w) => [w.name, w.action])).toEqual([["app", "restart"]]);
+});

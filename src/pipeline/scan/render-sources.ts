@@ -74,10 +74,10 @@ export async function renderSources(
   ].sort();
   const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
-  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
-  const notes = [...charts.notes];
+  const notes: string[] = [];
   const sources: RenderedSource[] = [];
   let owned = inChart;
+  let kustomizeOwned: (path: string) => boolean = () => false;
 
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
@@ -98,7 +98,13 @@ export async function renderSources(
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
     owned = (path) => kustomize.owned(path) || inChart(path);
+    kustomizeOwned = kustomize.owned;
   }
+  // A file in a chart's directory that a kustomization reads (the chart rendered once into a file
+  // kustomize lists, as Argo CD's redis-ha) is read through that kustomization: not the chart's change.
+  const chartChanges = changedPaths.filter((path) => !kustomizeOwned(path));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
   if (options.render !== undefined) {
     const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source) sources.push(source);
