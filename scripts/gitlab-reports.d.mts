@@ -14,7 +14,7 @@ export interface ReportWorkload {
 
 /** The subset of reportObject() (src/report/report-json.ts) the GitLab reports read. */
 export interface GitLabReportInput {
-  outcome: "restarted" | "nothing-to-do" | "failed" | "planned";
+  outcome: "restarted" | "nothing-to-do" | "failed" | "planned" | "incomplete";
   dryRun: "none" | "client" | "server";
   base?: string;
   head: string;

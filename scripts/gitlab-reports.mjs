@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned"];
+const OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
 const FAILED_ROLLOUTS = ["failed", "timeout", "deleted"];
 // GitLab rejects a dotenv file over 5 KiB; four lists of this size plus the short values fit.
 const MAX_LIST_CHARS = 1000;

@@ -96,7 +96,7 @@ export const ACTION_OUTPUTS: readonly ActionOutput[] = [
   {
     name: "result",
     description:
-      "restarted, nothing-to-do, planned (a dry run that found workloads to restart) or failed. With command: stamp: stamped (written or committed), nothing-to-do (every stamp current) or failed (a check found one missing or stale).",
+      "restarted, nothing-to-do, planned (a dry run that found workloads to restart), incomplete (something the push touched was not read: a Helm chart nothing renders, a kustomization that does not build, a file over max-file-size, a Git LFS pointer, a submodule; the plan output's unread lists them, and the restarts planned from the rest were made and are in restarted) or failed. With command: stamp: stamped (written or committed), nothing-to-do (every stamp current) or failed (a check found one missing or stale).",
   },
   {
     name: "changed-configs",

@@ -121,6 +121,8 @@ export async function run(): Promise<void> {
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
     if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
+    // Not a failed step (its restarts were made), but never a quiet green one either.
+    else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
   } catch (error) {
     // Any throw, Error or not, fails the step with one line (the stack only with debug on).
     log.flush();

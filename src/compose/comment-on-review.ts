@@ -95,13 +95,18 @@ async function createClient(target: ReviewTarget, token: string, version: string
 /**
  * A first comment only when the plan has something to say: a pull request that changes no config
  * gets no comment, but one that had a plan comment gets it updated ("Nothing changed"), so no stale
- * plan stays. A run that failed before it had a plan updates an existing comment only.
+ * plan stays. An incomplete plan says what was not read. A run that failed before it had a plan
+ * updates an existing comment only.
  */
 function wantsNewComment(content: ReviewCommentRequest["content"]): boolean {
   if ("error" in content) return false;
   const { plan, outcome } = content.report;
   return (
-    plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed"
+    plan.changes.length > 0 ||
+    plan.workloads.length > 0 ||
+    plan.problems.length > 0 ||
+    outcome === "failed" ||
+    outcome === "incomplete"
   );
 }
 

@@ -36,6 +36,20 @@ export interface ManifestProblem {
   col: number;
   message: string;
   severity: "error" | "warning";
+  /** Set when the problem is that the file was not read (what it is, e.g. `a Git LFS pointer`): the plan is incomplete. */
+  unread?: string;
+}
+
+/**
+ * Something the range touched (or the plan needed) that was not read: a chart nothing rendered, a
+ * kustomization that does not build, a file over --max-file-size, an LFS pointer, a submodule. A
+ * plan with any is incomplete: what it says is true of what was read, and no more.
+ */
+export interface UnreadSource {
+  /** The file, chart or directory concerned. */
+  file: string;
+  /** What it is and why it was not read, a few words: `Helm chart, not rendered`. */
+  why: string;
 }
 
 /**
@@ -128,6 +142,8 @@ export interface Plan {
   warnings: string[];
   /** What was rendered, and what was not (kustomizations, --render, Helm charts needing --render). */
   sources?: string[];
+  /** What the range touched that was not read (the outcome is then `incomplete`); absent when all was read. */
+  unread?: UnreadSource[];
 }
 
 export function idKey(id: ObjectId): string {

@@ -33,8 +33,11 @@ export interface WorkloadResult {
   durationMs?: number;
 }
 
-/** The overall result, as the action's `result` output names it. */
-export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned";
+/**
+ * The overall result, as the action's `result` output names it. `incomplete`: something the range
+ * touched was not read (`plan.unread`); what was planned from the rest was done all the same.
+ */
+export type Outcome = "restarted" | "nothing-to-do" | "failed" | "planned" | "incomplete";
 
 /** How the report is printed (--output). */
 export type { OutputFormat } from "./setting-choices.js";
@@ -102,11 +105,24 @@ export function reportOf(
   };
 }
 
-/** Derive the outcome from the plan and the per-workload results. */
+/**
+ * Derive the outcome from the plan and the per-workload results: a failure first, then a plan that
+ * left something unread (its restarts were still made: the result says the plan behind them is
+ * incomplete), then what the rest of the plan came to.
+ */
 export function outcomeOf(plan: Plan, results: WorkloadResult[], dryRun: RunReport["dryRun"]): Outcome {
-  if (results.some(isFailure)) {
-    return "failed";
-  }
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+
+/** The outcome from what was read, as if nothing had been left unread. */
+export function outcomeOfWhatWasRead(
+  plan: Plan,
+  results: WorkloadResult[],
+  dryRun: RunReport["dryRun"],
+): Exclude<Outcome, "incomplete"> {
+  if (results.some(isFailure)) return "failed";
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
   // A gitops run restarts nothing itself: the rollouts the agent started count as its restarts.

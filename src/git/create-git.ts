@@ -136,6 +136,31 @@ class GitAdapter extends GitHistory implements Git {
     }
   }
 
+  async uncommittedPaths(): Promise<string[]> {
+    const args = [
+      "--no-optional-locks",
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--untracked-files=no",
+      "--no-renames",
+    ];
+    let stdout: string;
+    try {
+      ({ stdout } = await this.git.run(args, NOT_FOUND));
+    } catch {
+      return [];
+    }
+    // Each record is `XY path` (X: the index, Y: the work tree); with renames off, no record
+    // carries a second path. A staged deletion alone (X "D") is left out: that is also what a clone
+    // made with --no-checkout, which has no index, says of every file.
+    return stdout
+      .split("\0")
+      .filter((record) => record.length > 3 && ("MTA".includes(record[0]!) || "MTD".includes(record[1]!)))
+      .filter((record) => record[0] !== " " || record[1] !== " ")
+      .map((record) => record.slice(3));
+  }
+
   changedFiles(base: string, head: string): Promise<FileChange[]> {
     return this.diffs.changedFiles(base, head);
   }

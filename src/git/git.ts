@@ -16,6 +16,11 @@ export interface FileChange {
 export interface Git {
   /** Absolute path of the work tree's top-level directory. */
   root: string;
+  /**
+   * Tracked files whose work tree or index content differs from HEAD (`git status`, untracked
+   * files not looked for, no optional index write); [] when git cannot tell (a bare repository).
+   */
+  uncommittedPaths?(): Promise<string[]>;
   /** Full SHA of a commit-ish, or UserError "not a commit: X". Refs starting with "-" are a UserError. */
   resolveCommit(ref: string): Promise<string>;
   tryResolveCommit(ref: string): Promise<string | undefined>;

@@ -4,6 +4,7 @@ import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";
 import type { HeadConfig, Manifest, ObjectId, Plan } from "../core/model.js";
 import type { OptionNaming } from "../core/option-naming.js";
+import { unreadSourcesOf } from "../core/unread-sources.js";
 import type { Cluster } from "../kube/kube-client.js";
 import type { Settings } from "../settings/settings.js";
 import type { RepositoryScan } from "./scan/scan-model.js";
@@ -48,6 +49,7 @@ export function planOfScan(
   parts: { changes: Plan["changes"]; workloads: Plan["workloads"]; sources: string[]; warnings: string[] },
 ): Plan {
   const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
     changes: parts.changes,
@@ -55,6 +57,7 @@ export function planOfScan(
     ...(sources.length > 0 ? { sources } : {}),
     problems: repoPlan.scan.problems,
     warnings: [...repoPlan.scanWarnings, ...parts.warnings],
+    ...(unread.length > 0 ? { unread } : {}),
   };
 }
 

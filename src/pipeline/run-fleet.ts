@@ -3,12 +3,14 @@
 // workloads only it runs, the live-config check, the permission check, the patches and the wait.
 // One cluster's run is bounded by --timeout, so a slow or unreachable cluster holds its wave no
 // longer than that; an error in one cluster is that cluster's result, not the run's end.
+
 import { EXIT_FAILED, exitCodeFor, UserError } from "../core/errors.js";
 import { runWaves, type Waves } from "../core/fleet.js";
 import type { Log } from "../core/log.js";
 import type { Plan } from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
+import { unreadSourcesOf } from "../core/unread-sources.js";
 import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { applyPlanToCluster } from "./apply-plan.js";
@@ -105,6 +107,7 @@ export function serverKey(server: string): string {
 
 /** The plan as the repository says it, before any cluster adds the consumers only it runs. */
 function repositoryPlan(repoPlan: RepoPlan): Plan {
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     base: repoPlan.base,
     head: repoPlan.head,
@@ -114,6 +117,7 @@ function repositoryPlan(repoPlan: RepoPlan): Plan {
     problems: repoPlan.scan.problems,
     warnings: repoPlan.scanWarnings,
     ...(repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
   };
 }
 
@@ -121,6 +125,8 @@ function repositoryPlan(repoPlan: RepoPlan): Plan {
 export function fleetOutcome(clusters: readonly ClusterReport[]): Outcome {
   const outcomes = clusters.map((c) => c.outcome);
   if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  // Every cluster applies the one plan: when it is incomplete, so is each cluster's run.
+  if (outcomes.includes("incomplete")) return "incomplete";
   for (const outcome of ["restarted", "planned"] as const) if (outcomes.includes(outcome)) return outcome;
   return "nothing-to-do";
 }

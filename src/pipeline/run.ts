@@ -12,6 +12,7 @@ import type { Manifest, Plan } from "../core/model.js";
 import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
 import type { PlanDocument } from "../core/plan-file/plan-document.js";
 import type { RunReport } from "../core/run-result.js";
+import { describeUnread, unreadSourcesOf } from "../core/unread-sources.js";
 import { untrustedHead } from "../core/untrusted-head.js";
 import type { Git } from "../git/git.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -21,6 +22,7 @@ import { emptyPlanOf, type RepoPlan } from "./repo-plan.js";
 import { commitOrder, resolveCommits } from "./resolve-commits.js";
 import type { RepositoryScan, ScanOptions } from "./scan/scan-model.js";
 import { scanRepository } from "./scan/scan-repository.js";
+import { uncommittedEditsNote } from "./uncommitted-edits.js";
 
 export interface RunDependencies {
   settings: Settings;
@@ -98,10 +100,17 @@ export async function planRepository(
   const base = commits.base;
 
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
+  const uncommitted =
+    deps.ci === "local"
+      ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
+      : undefined;
   const scan = await log.group("Find changed configs", () =>
     scanRepository(git, base, commits.head, scanOptions, log),
   );
   reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
   return {
     kind: "planned",
     plan: {
@@ -109,7 +118,10 @@ export async function planRepository(
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...(uncommittedNote ? [uncommittedNote] : []),
+      ],
       readHeadConfigs: async (ids) =>
         (await import("./scan/configs-at-head.js")).readConfigsAt(
           git,
@@ -159,7 +171,10 @@ function scanOptionsOf(
   };
 }
 
-/** Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops on an error. */
+/**
+ * Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops
+ * on an error, and on anything the range touched that was not read (an incomplete plan).
+ */
 function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
   for (const problem of scan.problems) log.warn(problem.message, problem);
   for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
@@ -168,6 +183,12 @@ function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log):
     const first = errors[0]!;
     throw new UserError(
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
+    );
+  }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`,
     );
   }
 }

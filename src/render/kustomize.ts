@@ -120,10 +120,14 @@ export async function kustomizeBuild(
   });
   if (result.exitCode === 0 && result.failure === undefined) return result.stdout;
   const command = `${run.binary.label} ${target}`;
-  const detail = () =>
-    run.quiet
-      ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`
-      : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!run.quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    // The whole tail, not the short line: git's own error comes last in a long complaint.
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
   if (result.failure === undefined && result.signal === null && result.exitCode !== null) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
@@ -162,6 +166,31 @@ export function redactDetail(detail: string): string {
     );
 }
 
+/**
+ * What a failure to fetch a remote resource says, from a complaint not quoted whole (its
+ * kustomization generates Secrets): the remote entries it names and git's or the network's error,
+ * which hold no generator value. Credentials in a URL are removed. Undefined for any other failure.
+ */
+export function remoteFailureDetail(text: string): string | undefined {
+  const withoutCredentials = (url: string) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi),
+  ].map((m) => withoutCredentials(m[1]!));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim,
+    ),
+  ].map((m) =>
+    m[1]!.replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url: string) => `'${withoutCredentials(url)}'`),
+  );
+  if (remotes.length === 0 && errors.length === 0) return undefined;
+  // Each once, and not again inside a longer one (git's `fatal:` line holds the host it could not resolve).
+  const unique = (list: string[]) =>
+    [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique(errors).join("; ") || "see kustomize's message"}`;
+}
+
 const MAX_DETAIL_CHARS = 400;
 
 /**
@@ -178,7 +207,14 @@ export function shortDetail(stderr: string, treeDir: string): string {
       const wrapped = /^"command failed" err="(.*)"$/.exec(line);
       return wrapped ? wrapped[1]!.replace(/\\"/g, '"') : line.replace(/^Error: /, "");
     })
-    .filter((line) => line.trim() !== "");
+    // klog's multi-line form: `"command failed" err=<`, the message's lines indented, then ` >`.
+    .map((line) =>
+      line
+        .replace(/^"command failed" err=<$/, "")
+        .replace(/^\s+>$/, "")
+        .trim(),
+    )
+    .filter((line) => line !== "");
   const text = lines
     .join(" ")
     // The checkout, also as the process saw it (a symlinked temporary directory resolves elsewhere).

@@ -1,6 +1,13 @@
 // Small wording helpers shared by the text and markdown reports.
 import type { ConfigChange, ObjectId, PlannedWorkload } from "../core/model.js";
-import { type ClusterReport, isFailure, type RunReport, type WorkloadResult } from "../core/run-result.js";
+import {
+  type ClusterReport,
+  isFailure,
+  outcomeOfWhatWasRead,
+  type RunReport,
+  type WorkloadResult,
+} from "../core/run-result.js";
+import { describeUnread } from "../core/unread-sources.js";
 
 export function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;
@@ -60,7 +67,22 @@ export function headline(report: RunReport): string {
     }
     case "failed":
       return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
   }
+}
+
+/**
+ * What was not read, then what the rest came to (restarts made or planned are still named): never
+ * "Nothing changed", which would be a claim about the files nobody read.
+ */
+function incompleteHeadline(report: RunReport): string {
+  const unread = report.plan.unread ?? [];
+  const rest =
+    report.plan.changes.length === 0
+      ? "no ConfigMap or Secret content differs in what was read."
+      : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 
 /** The failed workloads; those the GitOps agent never updated are named apart from failed rollouts. */
@@ -82,8 +104,10 @@ function failedHeadline(results: WorkloadResult[]): string {
 function fleetHeadline(clusters: readonly ClusterReport[]): string {
   const failed = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
   const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  return failed.length > 0
-    ? `Failed on ${failed.map((c) => c.context).join(", ")} (${each}).`
+  if (failed.length > 0) return `Failed on ${failed.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread
+    ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.`
     : `${clusters.length} cluster(s): ${each}.`;
 }
 
@@ -91,6 +115,7 @@ function fleetHeadline(clusters: readonly ClusterReport[]): string {
 export function clusterOutcome(cluster: ClusterReport): string {
   if (cluster.outcome === "nothing-to-do") return "nothing to do";
   if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
   return cluster.outcome;
 }
 

@@ -313,7 +313,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on).",
+    description:
+      "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on).",
   },
   {
     name: "restart-reloader-managed",

@@ -182,6 +182,10 @@ describe("readReport", () => {
 
   test("accepts the CLI's JSON report", () => {
     expect(readReport(JSON.stringify(report())).report?.outcome).toBe("restarted");
+    // Something the push touched was not read: the dotenv says so rather than "nothing-to-do".
+    const incomplete = readReport(JSON.stringify(report({ outcome: "incomplete" })));
+    expect(incomplete.error).toBeUndefined();
+    expect(resultOf(incomplete.report, 0)).toBe("incomplete");
   });
 
   test("a --contexts report: each cluster's workloads, named by their context, in dotenv and JUnit", () => {

@@ -501,7 +501,7 @@ describe("two overlays and failures", () => {
     expect(result.code, result.stderr).toBe(0);
     const auto = JSON.parse(result.stdout) as PlanJson & { warnings: string[] };
     expect(auto.problems).toEqual([]);
-    expect(auto.outcome).toBe("nothing-to-do");
+    expect(auto.outcome).toBe("incomplete");
     const warning =
       "Helm chart charts/web changed (templates/configmap.yaml) but was not rendered: Helm charts are planned only through --render. To plan from it: --render 'helm template web charts/web' --render-paths 'charts/web/**'";
     expect(auto.warnings).toEqual([expect.stringContaining(`charts/web/Chart.yaml: ${warning}`)]);

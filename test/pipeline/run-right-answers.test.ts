@@ -175,7 +175,7 @@ describe("one workload defined in two raw files", () => {
     expect(
       p.problems.map((problem) => `${problem.file}:${problem.line}: ${problem.severity}: ${problem.message}`),
     ).toEqual([
-      "b.yaml:1: warning: deployment/web (namespace default) is also defined at a.yaml:8, with different content; `kubectl apply -R -f` applies files in path order, so this definition is planned from",
+      "b.yaml:1: warning: deployment/web (namespace default) is also defined at a.yaml:8, with different content; `kubectl apply -R -f` applies files in path order, so this later definition (b.yaml:1) is what the cluster ends up with and what this plan reads",
     ]);
   });
 });

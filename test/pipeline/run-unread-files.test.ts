@@ -4,6 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { stringify } from "yaml";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
@@ -11,8 +12,10 @@ import { runInProcess } from "../helpers/run-cli.js";
 interface PlanJson {
   outcome: string;
   changes: unknown[];
+  workloads: unknown[];
   problems: Array<{ file: string; line: number; message: string; severity: string }>;
   warnings: string[];
+  unread?: Array<{ file: string; why: string }>;
 }
 
 const repos: TempRepo[] = [];
@@ -50,18 +53,52 @@ describe("a manifest kept in Git LFS", () => {
     await repo.write("deploy/settings.yaml", pointer("b", 1250));
     await repo.commit("settings changed");
     const { json, stderr } = await plan(repo);
-    expect(json.outcome).toBe("nothing-to-do");
+    // Not "nothing to do": what the file defines was never read.
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([{ file: "deploy/settings.yaml", why: "a Git LFS pointer" }]);
     expect(json.problems).toEqual([
       {
         file: "deploy/settings.yaml",
         line: 1,
         col: 1,
         severity: "warning",
+        unread: "a Git LFS pointer",
         message:
           "a Git LFS pointer, not the file itself: its 1250 bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan",
       },
     ]);
     expect(stderr).toContain("deploy/settings.yaml:1:1: a Git LFS pointer");
+  });
+});
+
+describe("a Git LFS pointer as a kustomize generator's input", () => {
+  test("is not planned from: the generated config is left out, the pointer named, the plan incomplete", async () => {
+    const repo = await createTempRepo();
+    repos.push(repo);
+    const kustomization = stringify({
+      resources: ["deployment.yaml"],
+      configMapGenerator: [{ name: "app-config", files: ["app.properties"] }],
+    });
+    await repo.write("app/kustomization.yaml", kustomization);
+    await repo.write(
+      "app/deployment.yaml",
+      yamlDocs(deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }))),
+    );
+    await repo.write("app/app.properties", pointer("a", 300));
+    await repo.commit("properties in LFS");
+    await repo.write("app/app.properties", pointer("b", 310));
+    await repo.commit("properties changed");
+    const { json, stderr } = await plan(repo, ["--discover", "repo"]);
+    // Planned from the pointer text, the push would restart web (and a versioned copy would hold the pointer).
+    expect(json.changes).toEqual([]);
+    expect(json.workloads).toEqual([]);
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([
+      { file: "app/app.properties", why: "a Git LFS pointer, a generator input" },
+    ]);
+    expect(stderr).toContain(
+      "app/app.properties: a Git LFS pointer, not the file itself: kustomize app generates ConfigMap app-config from it",
+    );
   });
 });
 
@@ -79,7 +116,8 @@ describe("a submodule moved to another commit", () => {
     await pointSubmodule(repo, "vendor/manifests", "2".repeat(40));
     await repo.commit("bump the shared manifests");
     const { json, stderr } = await plan(repo);
-    expect(json.outcome).toBe("nothing-to-do");
+    expect(json.outcome).toBe("incomplete");
+    expect(json.unread).toEqual([{ file: "vendor/manifests", why: "submodule, another repository" }]);
     const warning =
       "vendor/manifests: submodule moved from 111111111111 to 222222222222: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)";
     expect(json.warnings).toEqual([warning]);

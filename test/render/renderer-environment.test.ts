@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tailOf } from "../../src/process/run-process.js";
-import { findKustomize, redactDetail, shortDetail } from "../../src/render/kustomize.js";
+import { findKustomize, redactDetail, remoteFailureDetail, shortDetail } from "../../src/render/kustomize.js";
 import {
   findExecutable,
   kustomizeEnvironment,
@@ -113,6 +113,23 @@ describe("kustomize's complaint, shortened for a CI log", () => {
     expect(shortDetail(stderr, tree)).toBe(
       "accumulating resources: accumulating resources from 'extra.yaml': evalsymlink failure on 'overlays/prod/extra.yaml' : lstat overlays/prod/extra.yaml: no such file or directory",
     );
+  });
+
+  test("a remote base that cannot be fetched is named with git's error, credentials removed, nothing else quoted", () => {
+    // kubectl kustomize's words, as printed with no network (klog's multi-line form).
+    const stderr = `E1128 04:45:35.428720   21805 run.go:72] "command failed" err=<
+\taccumulating resources: accumulation err='accumulating resources from 'https://user:t0ken@github.com/org/repo//base?ref=v1': Get "https://github.com/org/repo//base?ref=v1": dial tcp: lookup github.com on 10.0.0.53:53: no such host': failed to run '/usr/bin/git fetch --depth=1 https://github.com/org/repo v1': fatal: unable to access 'https://github.com/org/repo/': Could not resolve host: github.com
+\t: exit status 128
+ >
+`;
+    expect(remoteFailureDetail(stderr)).toBe(
+      "could not fetch the remote resource https://github.com/org/repo//base?ref=v1: dial tcp: lookup github.com on 10.0.0.53:53: no such host; fatal: unable to access 'https://github.com/org/repo/': Could not resolve host: github.com",
+    );
+    expect(
+      remoteFailureDetail("secret data: invalid literal source s3cr3t, expected key=value"),
+    ).toBeUndefined();
+    // The short line no longer starts with klog's wrapper.
+    expect(shortDetail(stderr, "/t").startsWith("accumulating resources:")).toBe(true);
   });
 
   test("a long complaint is cut; control characters and workflow commands never pass", () => {

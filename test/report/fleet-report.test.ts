@@ -159,3 +159,27 @@ test("the action's restarted output names each cluster's restarts with their con
     { kind: "Deployment", namespace: "shop", name: "web" },
   ]);
 });
+
+describe("a --contexts run whose plan is incomplete", () => {
+  test("each cluster and the last line say so, with what was not read; exit 0", async () => {
+    const { fleetOutcome } = await import("../../src/pipeline/run-fleet.js");
+    const unread = [{ file: "charts/web/Chart.yaml", why: "Helm chart, not rendered" }];
+    const cluster: RunReport = { ...staging, plan: { ...plan(), unread }, outcome: "incomplete" };
+    const clusters = [
+      { context: "staging", wave: 1, outcome: "incomplete" as const, exitCode: 0, report: cluster },
+      { context: "prod", wave: 2, outcome: "incomplete" as const, exitCode: 0, report: cluster },
+    ];
+    const report: RunReport = {
+      plan: { ...plan(), unread },
+      results: [],
+      outcome: fleetOutcome(clusters),
+      dryRun: "none",
+      clusters,
+    };
+    expect(report.outcome).toBe("incomplete");
+    expect(exitCodeOf(report)).toBe(0);
+    expect(renderText(report).trimEnd().split("\n").at(-1)).toBe(
+      "Incomplete plan: 1 touched source(s) not read: charts/web/Chart.yaml (Helm chart, not rendered). 2 cluster(s): staging incomplete (not everything was read), prod incomplete (not everything was read).",
+    );
+  });
+});

@@ -28,10 +28,16 @@ export function decodeSource(
         col: 1,
         message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
         severity: "warning",
+        unread: "a Git LFS pointer",
       },
     };
   }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+
+/** Whether a file's text is a Git LFS pointer (what git holds for a file tracked by LFS). */
+export function isLfsPointer(text: string): boolean {
+  return LFS_POINTER.test(text);
 }
 
 /** What git commits for a file tracked by Git LFS (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md). */

@@ -14,15 +14,22 @@ export interface BlameInputs {
 
 export function blameFile(object: { kind: string; name: string }, inputs: BlameInputs): string | undefined {
   const changed = new Set(inputs.changedInputs);
-  // The longest generator name the rendered name contains: prefixes, suffixes and hashes only add.
-  const generator = inputs.generators
-    .filter((g) => g.kind === object.kind && object.name.includes(g.name))
-    .sort((a, b) => b.name.length - a.name.length)[0];
+  const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
   const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : undefined;
+}
+
+/** The generator a rendered object comes from, when one can: the longest generator name its name contains (prefixes, suffixes and hashes only add). */
+export function generatorOf(
+  object: { kind: string; name: string },
+  generators: readonly GeneratorInputs[],
+): GeneratorInputs | undefined {
+  return generators
+    .filter((g) => g.kind === object.kind && object.name.includes(g.name))
+    .sort((a, b) => b.name.length - a.name.length)[0];
 }
 
 /** Whether a patch or manifest text has a `name:` the rendered name was made from. */

@@ -31,8 +31,14 @@ export function chartReport(
     .sort();
   const warnings: SourceWarning[] = [];
   const untouched: string[] = [];
+  const fixtures: string[] = [];
   for (const dir of outermost) {
     const changed = changedPaths.filter((path) => inside(dir, path) && !NOT_RENDERED.test(path));
+    // A chart under .github, .gitlab, .circleci...: a CI job's test fixture, never a deployed one.
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
     if (changed.length === 0) {
       untouched.push(dir || ".");
       continue;
@@ -41,10 +47,18 @@ export function chartReport(
     warnings.push({
       file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
       message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered",
     });
   }
-  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
+  const fixtureNotes = fixtures.map(
+    (dir) =>
+      `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`,
+  );
+  return { notes: [...(options.render ? [] : untouchedNote(untouched)), ...fixtureNotes], warnings };
 }
+
+/** A path with a directory whose name starts with a dot. */
+const HIDDEN_DIR = /(^|\/)\.[^/]/;
 
 function touchedChartWarning(dir: string, changed: string[], options: ChartOptions): string {
   const shown = dir || ".";

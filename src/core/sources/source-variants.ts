@@ -113,7 +113,7 @@ function rawDuplicateWarning(used: Manifest, other: Manifest): ManifestProblem {
     line: used.line,
     col: 1,
     severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`,
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`,
   };
 }
 

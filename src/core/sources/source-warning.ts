@@ -5,4 +5,6 @@ export interface SourceWarning {
   /** The file a CI annotation points at (the chart's Chart.yaml, the kustomization file). */
   file: string;
   message: string;
+  /** Set when the warning is that the source was not read (what, in a few words): the plan is incomplete. */
+  unread?: string;
 }

@@ -17,8 +17,10 @@ import type { ScanOptions } from "./scan-model.js";
  * Deployment consumes a changed config is found too.
  */
 export function withTemplateRefs(names: string[]): string[] {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
+  return names.length > 0 ? [...names, TEMPLATE_REF] : names;
 }
+
+const TEMPLATE_REF = "workloadRef";
 
 /** Names git grep can search for, unique and sorted. */
 export function uniqueNames(names: string[]): string[] {
@@ -95,6 +97,47 @@ export function earlyCandidateSearch(
  * names it missed (an added config, flow-style metadata, JSON) get a second search of their own.
  */
 export async function readCandidates(
+  git: Git,
+  rev: string,
+  names: string[],
+  early: EarlySearch | undefined,
+  ctx: {
+    alreadyRead: Set<string>;
+    wanted: PathFilter;
+    options: ScanOptions;
+    problems: ManifestProblem[];
+  },
+): Promise<Manifest[]> {
+  const problems: ManifestProblem[] = [];
+  const manifests = await readAll(git, rev, names, early, { ...ctx, problems });
+  ctx.problems.push(...(await problemsThatMatter(git, rev, names, problems)));
+  return manifests;
+}
+
+/**
+ * The problems of candidate files that may hold a consumer: a file found only because it mentions
+ * `workloadRef` (every Argo Rollouts test fixture does) and names no changed config is read for the
+ * references it may hold, but its problems (a fixture that does not parse) are not this push's.
+ * Only the few files with a problem are read again, for their text.
+ */
+async function problemsThatMatter(
+  git: Git,
+  rev: string,
+  names: string[],
+  problems: ManifestProblem[],
+): Promise<ManifestProblem[]> {
+  if (problems.length === 0 || !names.includes(TEMPLATE_REF)) return problems;
+  const configNames = names.filter((name) => name !== TEMPLATE_REF);
+  const files = [...new Set(problems.filter((p) => p.unread === undefined).map((p) => p.file))];
+  const texts = await git.readFiles(rev, files);
+  const namesAConfig = (file: string) => {
+    const text = texts.get(file)?.toString("utf8");
+    return text === undefined || configNames.some((name) => text.includes(name));
+  };
+  return problems.filter((p) => p.unread !== undefined || namesAConfig(p.file));
+}
+
+async function readAll(
   git: Git,
   rev: string,
   names: string[],

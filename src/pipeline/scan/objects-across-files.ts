@@ -66,6 +66,7 @@ export function oversizedFileProblems(
       line: 1,
       col: 1,
       severity: "warning",
+      unread: "over --max-file-size",
       message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`,
     });
   }

@@ -40,6 +40,7 @@ export function oversizedCandidateProblem(path: string, size: number, maxFileSiz
     line: 1,
     col: 1,
     severity: "warning",
+    unread: "over --max-file-size",
     message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`,
   };
 }

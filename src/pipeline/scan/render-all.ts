@@ -15,6 +15,7 @@ import type { Git } from "../../git/git.js";
 import { KustomizeBuildError } from "../../render/kustomize.js";
 import { createCommitTrees } from "../../render/materialize-tree.js";
 import { findExecutable, renderSlots } from "../../render/renderer-environment.js";
+import { lfsPointerInputs, withoutPointerConfigs } from "./lfs-generator-inputs.js";
 import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
 
 export async function renderAll(
@@ -53,6 +54,9 @@ export async function renderAll(
       ...new Set(sources.flatMap((s) => [...s.changedInputs, ...(s.resourceFiles ?? [])])),
     ]);
     blameTexts.catch(() => {});
+    // Generator inputs kept in Git LFS: read (small, batched) while the renders run.
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {});
     // Rendered output is parsed with the yaml package, loaded only when something is rendered.
     const { createDocumentParser } = await import("../../core/sources/rendered-documents.js");
     // One cache for every source: kustomizations that share a base render many documents alike.
@@ -61,7 +65,15 @@ export async function renderAll(
       createDocumentParser(`(${source.label} output)`, source.defaultNamespace ?? defaultNamespace, cache),
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source, i) => {
+      const kept = withoutPointerConfigs(source, [baseParsed[i]!, headParsed[i]!], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides as [Manifest[], Manifest[]];
+      warnings.push(...kept.warnings);
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m: Manifest, source: RenderedSource): Manifest => ({
@@ -75,7 +87,7 @@ export async function renderAll(
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`,
     );
-    return { base: baseObjects, head: headObjects, problems, warnings };
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
   } finally {
     await trees.dispose();
   }
@@ -93,13 +105,25 @@ function parseOutputs(
   sources: RenderedSource[],
   outputs: Output[][],
   parsers: Array<{ objectsOf(output: Buffer | undefined): Manifest[] }>,
-): { headParsed: Manifest[][]; baseParsed: Manifest[][]; warnings: SourceWarning[] } {
+): {
+  headParsed: Manifest[][];
+  baseParsed: Manifest[][];
+  warnings: SourceWarning[];
+  unbuilt: Map<string, "base" | "both">;
+} {
   const warnings: SourceWarning[] = [];
+  const unbuilt = new Map<string, "base" | "both">();
   const headParsed = sources.map((source, i) => {
     const [atHead, atBase] = outputs[i]!;
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError)
-      warnings.push({ file: source.file, message: brokenAtBothWarning(source, atBase, atHead) });
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source.label, "both");
+      warnings.push({
+        file: source.file,
+        message: brokenAtBothWarning(source, atBase, atHead),
+        unread: "kustomization, cannot be built at either commit",
+      });
+    }
     return [];
   });
   const baseParsed = sources.map((source, i) => {
@@ -107,13 +131,15 @@ function parseOutputs(
     if (outputs[i]![0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i]!.objectsOf(output);
     // Broken at base, fine at head (this push fixes it): what changed in it cannot be told.
+    unbuilt.set(source.label, "base");
     warnings.push({
       file: source.file,
       message: baseFailureWarning(source, output, outputs[i]![0] !== undefined),
+      unread: "kustomization, cannot be built at the base commit",
     });
     return headParsed[i]!;
   });
-  return { headParsed, baseParsed, warnings };
+  return { headParsed, baseParsed, warnings, unbuilt };
 }
 
 /**

@@ -74,10 +74,10 @@ export async function renderSources(
   ].sort();
   const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
-  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
-  const notes = [...charts.notes];
+  const notes: string[] = [];
   const sources: RenderedSource[] = [];
   let owned = inChart;
+  let kustomizeOwned: (path: string) => boolean = () => false;
 
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
@@ -98,7 +98,13 @@ export async function renderSources(
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
     owned = (path) => kustomize.owned(path) || inChart(path);
+    kustomizeOwned = kustomize.owned;
   }
+  // A file in a chart's directory that a kustomization reads (the chart rendered once into a file
+  // kustomize lists, as Argo CD's redis-ha) is read through that kustomization: not the chart's change.
+  const chartChanges = changedPaths.filter((path) => !kustomizeOwned(path));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
   if (options.render !== undefined) {
     const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source) sources.push(source);
@@ -117,6 +123,8 @@ export async function renderSources(
 /**
  * Renders the active sources now; held-back ones (their changes play no part in the plan) only when
  * the scan asks (renderDeferred), their notes then rewritten to say they were rendered after all.
+ * A source's note says what its render did, so it is written once the render has ended: the array
+ * is handed out now and filled in before `objects` resolves (the scan reads it after that).
  */
 function startRenders(
   sources: RenderedSource[],
@@ -125,28 +133,38 @@ function startRenders(
 ): Pick<RenderedSources, "notes" | "objects" | "renderDeferred"> {
   const active = sources.filter((source) => !source.inert);
   const held = sources.filter((source) => source.inert);
-  for (const source of active) notes.push(renderedNote(source));
+  const activeNotes = active.map((source) => notes.push(`${source.label}: rendering`) - 1);
   const heldNotes = held.map((source) => {
     notes.push(
       `${source.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`,
     );
     return notes.length - 1;
   });
-  const objects = render(active);
+  const objects = render(active).then((rendered) => {
+    active.forEach((source, i) => {
+      notes[activeNotes[i]!] = renderedNote(source, rendered);
+    });
+    return rendered;
+  });
   // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
   objects.catch(() => {});
   if (held.length === 0) return { notes, objects };
   const renderDeferred = async () => {
     const [first, more] = [await objects, await render(held)];
     held.forEach((source, i) => {
-      notes[heldNotes[i]!] = renderedNote(source);
+      notes[heldNotes[i]!] = renderedNote(source, more);
     });
     return mergeInSourceOrder(sources, first, more);
   };
   return { notes, objects, renderDeferred };
 }
 
-function renderedNote(source: RenderedSource): string {
+function renderedNote(source: RenderedSource, rendered: RenderedObjects): string {
+  const unbuilt = rendered.unbuilt?.get(source.label);
+  if (unbuilt === "both")
+    return `${source.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
+  if (unbuilt === "base")
+    return `${source.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
   return `${source.label}: rendered at both commits`;
 }
 
@@ -164,6 +182,7 @@ function mergeInSourceOrder(
     head: byOrigin([...first.head, ...more.head]),
     problems: [...first.problems, ...more.problems],
     warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...(first.unbuilt ?? []), ...(more.unbuilt ?? [])]),
   };
 }
 

@@ -46,4 +46,6 @@ export interface RenderedObjects {
   problems: ManifestProblem[];
   /** Sources whose base could not be rendered (their changes cannot be told). */
   warnings: SourceWarning[];
+  /** Labels of the sources kustomize could not build, and at which commits: what their Sources note says. */
+  unbuilt?: Map<string, "base" | "both">;
 }

@@ -26,7 +26,7 @@ export async function unreadSubmodules(
         return include(path) && !exclude(path);
       }),
     )
-    .map((f) => ({ file: f.path, message: describe(f) }));
+    .map((f) => ({ file: f.path, message: describe(f), unread: "submodule, another repository" }));
 }
 
 /**

@@ -15,6 +15,7 @@ describe("chartReport", () => {
         file: "charts/web/Chart.yaml",
         message:
           "Helm chart charts/web changed (charts/redis/templates/cm.yaml and 1 more file(s)) but was not rendered: Helm charts are planned only through --render. To plan from it: --render 'helm template web charts/web' --render-paths 'charts/web/**' (with the -n and -f values your deploy step uses)",
+        unread: "Helm chart, not rendered",
       },
     ]);
     expect(report.notes).toEqual([

@@ -127,7 +127,7 @@ describe("settleWorkloads", () => {
       [
         "b.yaml",
         "warning",
-        "deployment/web (namespace prod) is also defined at a.yaml:1, with different content; `kubectl apply -R -f` applies files in path order, so this definition is planned from",
+        "deployment/web (namespace prod) is also defined at a.yaml:1, with different content; `kubectl apply -R -f` applies files in path order, so this later definition (b.yaml:1) is what the cluster ends up with and what this plan reads",
       ],
     ]);
   });
