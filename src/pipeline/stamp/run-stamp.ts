@@ -15,6 +15,7 @@ import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names
 import { refusedEntries } from "../../core/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
+import { STAMP_PATCH_FILE } from "../../core/stamp/kustomize-stamp.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
 import type { StampReport } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
@@ -77,16 +78,19 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
+  const roots =
+    settings.kustomize[0] === "none"
+      ? []
+      : explicitDirs
+        ? settings.kustomize
+        : chooseRoots(kustomizations, graph, {
+            deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object))),
+          }).roots;
+  // Every file stamp may write is checked before the first write: a symbolic link on the path of
+  // a root's generated patch file stops the run (exit 2) before any raw file is written.
+  for (const dir of roots) await deps.tree.size(dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE);
   await stampRawFiles(deps.tree, targets, settings, report);
-
-  if (settings.kustomize[0] !== "none") {
-    const roots = explicitDirs
-      ? settings.kustomize
-      : chooseRoots(kustomizations, graph, {
-          deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object))),
-        }).roots;
-    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
-  }
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -171,7 +175,12 @@ async function stampRoots(
       // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
       const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet };
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      // Read here only for a namespace hint. A resource reached through a link kustomize reads
+      // itself (refuseUnsafeRoots let only links that stay inside the repository through); stamp
+      // does not follow it, and writes into none of these files.
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path) => deps.tree.linkOn(path) === undefined,
+      );
       const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
       await stampKustomization(
         {
