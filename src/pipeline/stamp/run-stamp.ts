@@ -17,7 +17,7 @@ import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kus
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
 import { STAMP_PATCH_FILE } from "../../core/stamp/kustomize-stamp.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
-import type { StampReport } from "../../core/stamp/stamp-report.js";
+import { type StampReport, stampRefusals } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
@@ -45,6 +45,28 @@ export interface StampDeps {
 }
 
 export async function runStamp(settings: Settings, deps: StampDeps): Promise<StampReport> {
+  if (settings.strict && !settings.check) {
+    // --strict: the whole run as a check first, so a refusal leaves every file as it was.
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+
+/** The exit-2 error for stampRefusals (core/stamp/stamp-report.ts): the first few, and how many. */
+export function strictRefusal(refusals: readonly string[]): UserError {
+  const shown = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown,
+      ...more,
+    ].join("\n"),
+  );
+}
+
+async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampReport> {
   const report: StampReport = {
     check: settings.check,
     changes: [],
@@ -52,6 +74,8 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
     filesWritten: [],
     leftOut: [],
     unstampable: [],
+    notBuilt: [],
+    problems: [],
     notes: [],
   };
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
@@ -62,7 +86,11 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
   const owned = (path: string) => graph.ownedFiles.has(path);
   const readRaw = !explicitDirs || settings.pathsExplicit;
   const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
+  // Helm chart templates are not YAML until rendered: never raw manifests (as in a plan's scan).
+  const chartDirs = files.filter((f) => CHART_FILE.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
   const contents = repositoryConfigs(raw);
   const stamps = stampWorkloads(raw, contents, key ? { key } : {});
   let targets = stamps.targets;
@@ -110,11 +138,20 @@ async function stampRawFiles(
   const byFile = new Map<string, StampTarget[]>();
   for (const t of targets) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
   report.current += targets.filter((t) => t.current === t.hash).length;
+  // Every file's edits are made (and proved) before the first is written: one refused file stops
+  // the run with nothing written.
+  const edited: Array<{ file: string; source: string; stamped: ReturnType<typeof stampFile> }> = [];
   for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (fileTargets.every((t) => t.current === t.hash)) continue;
     const source = (await tree.read(file))?.toString("utf8");
     if (source === undefined) continue;
     const stamped = stampFile(source, fileTargets, settings.namespace);
+    if (stamped.refused !== undefined) {
+      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source, stamped });
+  }
+  for (const { file, source, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
         workload: t.id,
@@ -252,17 +289,28 @@ async function readKustomizations(
   return found;
 }
 
-/** Manifests of the given work-tree files (missing, oversized and unreadable files skipped). */
-async function parseFiles(tree: WorkTree, files: string[], settings: Settings): Promise<Manifest[]> {
+const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+
+/**
+ * Manifests of the given work-tree files (missing and oversized files skipped); what does not
+ * parse goes to `problems` when given.
+ */
+async function parseFiles(
+  tree: WorkTree,
+  files: string[],
+  settings: Settings,
+  problems?: StampReport["problems"],
+): Promise<Manifest[]> {
   // Reads overlap (16 in flight); parsing stays in file order, so the result is deterministic.
   const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
     const size = await tree.size(file);
     if (size === undefined || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
     if (bytes === undefined) return [];
-    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
   });
-  return parsed.flat();
+  for (const p of parsed) if (!Array.isArray(p)) problems?.push(...p.problems);
+  return parsed.flatMap((p) => (Array.isArray(p) ? p : p.manifests));
 }
 
 const READ_CONCURRENCY = 16;

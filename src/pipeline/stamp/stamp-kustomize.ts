@@ -42,6 +42,8 @@ export interface KustomizeStampContext {
    * value they carry (their patch entry is written back unchanged) or get none.
    */
   changed?: ReadonlySet<string>;
+  /** Where the first render's parse problems go (the report's). */
+  problems?: StampReport["problems"];
 }
 
 export async function stampKustomization(ctx: KustomizeStampContext, report: StampReport): Promise<void> {
@@ -50,13 +52,14 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   let rendered: Manifest[];
   let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   try {
-    rendered = await renderManifests(ctx, label);
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label);
   } catch (error) {
     // One kustomization that does not build (a leftover, a plugin) does not stop the others.
     if (!(error instanceof UserError)) throw error;
     const recovered = ctx.check ? undefined : await withoutStalePatch(ctx, label, kustomizationText);
     if (!recovered) {
       report.unstampable.push({ what: label, reason: error.message });
+      report.notBuilt.push(label);
       return;
     }
     ({ rendered, kustomizationText } = recovered);
@@ -130,6 +133,7 @@ function changedOnly(targets: readonly StampTarget[], changed: ReadonlySet<strin
 async function renderManifests(ctx: KustomizeStampContext, label: string): Promise<Manifest[]> {
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
   return parsed.manifests.map((m) => ({ ...m, origin: label }));
 }
 
