@@ -2,7 +2,8 @@
 // renders reads (configs it renders; hash-suffixed generator output left out: it rolls its
 // consumers itself), write them into config-rollout-stamp.yaml in the root's directory, list that
 // file under `patches:`, and render again to prove each workload now carries its value (a failed
-// proof restores both files and reports the root as unstampable).
+// proof restores both files and reports the root as unstampable; a value that moves with the stamp
+// itself restores them and stops the run).
 
 import { UserError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
@@ -118,6 +119,7 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   await ctx.tree.write(root.path, kustomizationText);
   if (oldPatch === undefined) await ctx.tree.remove(patchPath);
   else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
   report.changes = report.changes.filter((c) => c.origin !== label);
   report.unstampable.push({ what: label, reason: problem });
 }
@@ -158,12 +160,15 @@ function patchEntry(
   return { apiVersion, kind: target.id.kind, name, ...(namespace ? { namespace } : {}), hash: target.hash };
 }
 
-/** Renders the root again: undefined when every target carries its value, else what went wrong. */
+/**
+ * Renders the root again: undefined when every target carries its value and the value recomputed
+ * from the new render is the same, else what went wrong (selfReferencing: the run stops, exit 2).
+ */
 async function proof(
   ctx: KustomizeStampContext,
   label: string,
   targets: StampTarget[],
-): Promise<string | undefined> {
+): Promise<string | { selfReferencing: string } | undefined> {
   let rendered: Manifest[];
   try {
     rendered = await renderManifests(ctx, label);
@@ -178,6 +183,17 @@ async function proof(
         ctx.included.flatMap((k) => k.generators),
       ),
   });
+  // The hash recomputed from what kustomize renders now: a config whose content moved with the
+  // stamp (a generator reading the stamp's own file, however indirectly) would never be current.
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
+    return a !== undefined && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`,
+    };
+  }
   const missing = targets.filter(
     (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash,
   );
