@@ -3,13 +3,15 @@
 // exit code: 1 when --check finds a stamp missing or stale, else 0.
 import { resolve } from "node:path";
 import { readEventPayload } from "../ci/github-event.js";
-import { EXIT_FAILED, EXIT_OK } from "../core/errors.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
-import { fixCommand } from "../core/stamp/stamp-report.js";
+import { fixCommand, stampRefusals } from "../core/stamp/stamp-report.js";
 import { untrustedHead } from "../core/untrusted-head.js";
 import { createGit } from "../git/create-git.js";
 import { openWorkTree } from "../git/work-tree.js";
-import { runStamp } from "../pipeline/stamp/run-stamp.js";
+import { runStamp, strictRefusal } from "../pipeline/stamp/run-stamp.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
+import { describeError } from "../report/error-line.js";
 import { renderStampReport } from "../report/stamp-report-text.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
@@ -36,6 +38,13 @@ export async function runStampFromArgs(
     const untrusted = untrustedHead(env, event);
     const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
+    // --check that cannot vouch for every file (one does not parse, a root does not build): exit 2
+    // after the report, which names them.
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) {
+      io.stderr(`${escapeForCiLog(describeError(strictRefusal(refusals), false))}\n`);
+      return EXIT_USAGE;
+    }
     return report.check && report.changes.length > 0 ? EXIT_FAILED : EXIT_OK;
   } catch (error) {
     return reportError(error, state.debug, io, state.output);

@@ -3,9 +3,10 @@
 // lines and file list the action reports and commits.
 import type { Log } from "../core/log.js";
 import { formatId } from "../core/model.js";
+import { stampRefusals } from "../core/stamp/stamp-report.js";
 import type { Git } from "../git/git.js";
 import { openWorkTree } from "../git/work-tree.js";
-import { runStamp } from "../pipeline/stamp/run-stamp.js";
+import { runStamp, strictRefusal } from "../pipeline/stamp/run-stamp.js";
 import type { Settings } from "../settings/settings.js";
 
 export interface StampFound {
@@ -33,6 +34,9 @@ export function createStamper(
     );
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
     const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
     return {
       filesWritten: report.filesWritten,

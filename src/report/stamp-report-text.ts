@@ -44,6 +44,7 @@ function stampJson(report: StampReport, fix: string): unknown {
       untouched: l.untouched,
     })),
     unstampable: report.unstampable,
+    problems: report.problems,
     notes: report.notes,
     ...(report.check && report.changes.length > 0 ? { fix } : {}),
   };
@@ -85,6 +86,10 @@ function stampText(report: StampReport, fix: string): string {
   if (report.unstampable.length > 0) {
     lines.push("", "Not stamped:");
     for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
+  }
+  if (report.problems.length > 0) {
+    lines.push("", "Not read as manifests (their workloads are neither stamped nor checked):");
+    for (const p of report.problems) lines.push(`  ${p.file}:${p.line}:${p.col}: ${p.message}`);
   }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
   return lines.join("\n");

@@ -56,6 +56,7 @@ const STAMP_FLAGS = new Set([
   "output",
   "max-file-size",
   "timeout",
+  "strict",
   "debug",
 ]);
 
@@ -86,7 +87,9 @@ export function stampHelpText(): string {
     "Exit codes:",
     "  0  stamps written, or (--check) every stamp is current",
     "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
-    "  2  bad input (flags, a kustomization that does not build, git)",
+    "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
+    "     or --strict also a file that does not parse or a kustomization that does not build; with",
+    "     --strict a workload that cannot be stamped (checked before anything is written)",
   );
   return `${lines.join("\n")}\n`;
 }

@@ -2,7 +2,7 @@
 // repositories: check fails the step on a missing stamp and writes nothing; commit: true on a
 // same-repository pull request pushes one commit naming config-rollout and the config, and a rerun
 // pushes nothing; a fork's pull request is checked instead and never pushed to.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -154,5 +154,61 @@ describe("command: stamp in the action", () => {
       expect(run.stdout + run.stderr).not.toContain("not fetched from an untrusted head");
     }
     expect(await repo.git(["status", "--porcelain"])).toBe("");
+  });
+});
+
+describe("command: stamp never follows a link out of the checkout", () => {
+  async function linkedOut(): Promise<{
+    origin: string;
+    clone: TempRepo;
+    head: string;
+    outside: string;
+    text: string;
+  }> {
+    const parent = await mkdtemp(join(tmpdir(), "config-rollout-outside-"));
+    cleanups.push(() => rm(parent, { recursive: true, force: true }));
+    const outside = join(parent, "elsewhere.yaml");
+    const text = yamlDocs(
+      deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
+    );
+    await writeFile(outside, text);
+    const { origin, clone } = await pullRequest();
+    // The pull request's head: the workload file replaced by a link to a file outside the checkout.
+    await clone.write(FILE, yamlDocs(configMap("app-config", { LOG_LEVEL: "warn" }, { namespace: "shop" })));
+    await unlink(join(clone.dir, "deploy/web.yaml")).catch(() => undefined);
+    await symlink(outside, join(clone.dir, "deploy/web.yaml"));
+    const head = await clone.commit("web.yaml is a link out");
+    return { origin, clone, head, outside, text };
+  }
+
+  test("the default mode on a fork's pull request: refused naming the link, the outside file untouched", async () => {
+    const { clone, head, outside, text } = await linkedOut();
+    const run = await runAction({
+      workspace: clone.dir,
+      inputs: { command: "stamp" },
+      eventName: "pull_request",
+      event: event("someone/shop", head),
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toContain("deploy/web.yaml in the work tree is a symbolic link");
+    expect(run.outputs.result).not.toBe("stamped");
+    expect(await readFile(outside, "utf8")).toBe(text);
+    expect(await clone.git(["status", "--porcelain"])).toBe("");
+  });
+
+  test("commit: true on a same-repository pull request: refused, nothing pushed, the outside file untouched", async () => {
+    const { origin, clone, head, outside, text } = await linkedOut();
+    await clone.git(["push", "--quiet", "origin", "feature"]);
+    const run = await runAction({
+      workspace: clone.dir,
+      inputs: { command: "stamp", commit: "true", "github-token": "ghs_not-a-real-token-0123456789" },
+      eventName: "pull_request",
+      event: event("acme/shop", head),
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toContain("deploy/web.yaml in the work tree is a symbolic link");
+    expect(run.stdout).not.toContain("nothing committed");
+    expect(await readFile(outside, "utf8")).toBe(text);
+    expect((await runGit(origin, ["rev-parse", "feature"])).trim()).toBe(head);
   });
 });

@@ -3,7 +3,7 @@
 // The sim's request log is the witness: config-rollout sends only reads (GET, LIST, WATCH); every
 // write in the log is the agent's (kubectl's user agent).
 import { mkdtempSync, rmSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -12,7 +12,7 @@ import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { configHash } from "../../src/core/manifests/config-hash.js";
 import { idKey } from "../../src/core/model.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
 import { findKubectl, runKubectl } from "../sim/helpers.js";
 
@@ -230,6 +230,87 @@ describe("--strategy gitops", () => {
       expect(elapsed).toBeLessThan(4_000 + 2_500);
     },
   );
+
+  test.skipIf(!kubectl)(
+    "the agent applies the workload but not its ConfigMap (another Application, an immutable one): not 'rolled out', exit 1, naming the config",
+    async () => {
+      const hash = expectedStamp();
+      const s = await setup({ web: hash });
+      // The agent of this Application syncs the Deployment only; the ConfigMap stays at v1.
+      const onlyWeb = join(s.home, "web.yaml");
+      const docs = parseAllDocuments(await readFile(join(s.repo.dir, FILE), "utf8"));
+      const web = docs.find(
+        (d) =>
+          d.get("kind") === "Deployment" && (d.toJS() as Json & { metadata: Json }).metadata.name === "web",
+      )!;
+      await writeFile(onlyWeb, web.toString());
+      const agent = runKubectl(kubectl!, ["apply", "--server-side", "-f", onlyWeb], {
+        home: s.home,
+        kubeconfig: s.kubeconfig,
+      });
+      const run = await s.run(["--timeout", "60s", "--output", "json"]);
+      expect((await agent).code).toBe(0);
+      expect(run.code, run.stderr).toBe(1);
+      const report = JSON.parse(run.stdout) as {
+        outcome: string;
+        workloads: Array<{ name: string; result?: { restart: string; rollout?: string; message: string } }>;
+      };
+      expect(report.outcome).toBe("failed");
+      const result = report.workloads.find((w) => w.name === "web")!.result!;
+      expect(result).toMatchObject({ restart: "agent-applied", rollout: "failed" });
+      expect(result.message).toContain(
+        "the cluster does not hold the committed content of configmap/app-config (namespace shop) from deploy/shop.yaml",
+      );
+      expect(ownWrites(s.sim)).toEqual([]);
+      // Once the ConfigMap is applied too, a rerun says rolled out.
+      const all = await runKubectl(kubectl!, ["apply", "--server-side", "-f", join(s.repo.dir, FILE)], {
+        home: s.home,
+        kubeconfig: s.kubeconfig,
+      });
+      expect(all.code, all.stderr).toBe(0);
+      const again = await s.run(["--timeout", "60s"]);
+      expect(again.code, again.stderr + again.stdout).toBe(0);
+    },
+  );
+
+  test("a Secret's consumer without --hash-key: exit 2 before any wait (its stamp would be an unkeyed hash of the Secret)", async () => {
+    const sim = await startSimCluster({ rolloutStepMs: 10 });
+    const repo = await createTempRepo();
+    const dir = mkdtempSync(join(tmpdir(), "config-rollout-gitops-"));
+    cleanups.push(
+      () => sim.close(),
+      () => repo.cleanup(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
+    const objects = (password: string) => [
+      secret("db", { stringData: { password } }, NS),
+      deployment("api", pod({ envFrom: [{ secretRef: { name: "db" } }] }), { namespace: NS }),
+    ];
+    await repo.write(FILE, yamlDocs(...objects("old-password")));
+    await repo.commit("v1");
+    await repo.write(FILE, yamlDocs(...objects("new-password")));
+    await repo.commit("v2");
+    sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
+    for (const object of objects("old-password")) sim.seed(toJson(object));
+    const kubeconfig = join(dir, "kubeconfig");
+    sim.writeKubeconfig(kubeconfig, { context: "ci" });
+    const run = await runInProcess([
+      "--repo",
+      repo.dir,
+      "--base",
+      "HEAD~1",
+      "--head",
+      "HEAD",
+      "--kubeconfig",
+      kubeconfig,
+      "--strategy",
+      "gitops",
+    ]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain("deployment/api (namespace shop) (deploy/shop.yaml:");
+    expect(run.stderr).toContain("it reads a Secret from the repository, and without --hash-key");
+    expect(run.stderr + run.stdout).not.toContain("new-password");
+  });
 
   test("with no agent: the timeout says the agent has not applied the commit, names the workload and hash, exit 1, in every format", async () => {
     const hash = expectedStamp();

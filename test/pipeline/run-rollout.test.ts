@@ -77,7 +77,8 @@ describe("restart and wait", () => {
     expect(text.stdout).not.toContain("no running workload consumes");
   });
 
-  test("the live value is the key-precise hash of the committed content, HMAC-keyed with --hash-key, never by cluster UIDs", async () => {
+  test("the live value is the key-precise hash of the committed content; a Secret's consumer never gets an unkeyed SHA-256 of it", async () => {
+    const { createHash, createHmac } = await import("node:crypto");
     const { configHash, consumedKeys } = await import("../../src/core/manifests/config-hash.js");
     const { findReferences } = await import("../../src/core/plan/references.js");
     const b64 = (v: string) => Buffer.from(v).toString("base64");
@@ -85,23 +86,45 @@ describe("restart and wait", () => {
       [`ConfigMap/${NS}/app-config`, { LOG_LEVEL: b64("debug"), PORT: b64("8080") }],
       [`Secret/${NS}/db`, { password: b64("new-password") }],
     ]);
-    const expected = (podSpec: unknown, key?: string) =>
-      configHash(consumedKeys(findReferences(podSpec), NS), repoContents, key ? Buffer.from(key) : undefined);
+    const expected = (podSpec: unknown, key?: string, uid?: string) =>
+      configHash(
+        consumedKeys(findReferences(podSpec), NS),
+        repoContents,
+        key ? Buffer.from(key) : undefined,
+        () => uid,
+      );
+    // What a reader of Deployments could test a password guess against: the documented canonical
+    // form of the Secret's content, hashed without a key.
+    const canonical = `[{"content":{"password":"${b64("new-password")}"},"id":{"kind":"Secret","name":"db","namespace":"${NS}"}}]`;
+    const unkeyed = createHash("sha256").update(canonical).digest("hex");
     const s = await start();
     expect((await s.run()).code).toBe(0);
-    for (const name of ["api", "web"]) {
-      const live = s.template("Deployment", name);
-      expect(live.annotations[HASH]).toBe(expected(live.spec));
-    }
-    // No Secret was read for a UID (only the sync check's GET), and no request carries its value.
+    // ConfigMaps only: the plain SHA-256 of the committed content, as `stamp` writes it.
+    const web = s.template("Deployment", "web");
+    expect(web.annotations[HASH]).toBe(expected(web.spec));
+    // The Secret's consumer: keyed with the Secret's UID on the cluster, never the unkeyed hash.
+    const api = s.template("Deployment", "api");
+    const uid = (s.sim.get("Secret", NS, "db") as { metadata: { uid: string } }).metadata.uid;
+    expect(api.annotations[HASH]).not.toBe(unkeyed);
+    expect(api.annotations[HASH]).toBe(expected(api.spec, undefined, uid));
+    expect(api.annotations[HASH]).toBe(
+      createHmac("sha256", `config-rollout secret uids:Secret/${NS}/db=${uid}`)
+        .update(canonical)
+        .digest("hex"),
+    );
+    // No request carries the Secret's value.
     expect(JSON.stringify(s.sim.requests.map((r) => r.body ?? null))).not.toContain("new-password");
+    // A rerun finds the same value in place: nothing patched.
+    s.sim.resetRequests();
+    expect((await s.run()).code).toBe(0);
+    expect(s.patchedNames()).toEqual([]);
     await s.close();
 
     const keyed = await start();
     expect((await keyed.run(["--hash-key", "k-7f3a"])).code).toBe(0);
-    const api = keyed.template("Deployment", "api");
-    expect(api.annotations[HASH]).toBe(expected(api.spec, "k-7f3a"));
-    expect(api.annotations[HASH]).not.toBe(expected(api.spec));
+    const keyedApi = keyed.template("Deployment", "api");
+    expect(keyedApi.annotations[HASH]).toBe(expected(keyedApi.spec, "k-7f3a"));
+    expect(keyedApi.annotations[HASH]).toBe(createHmac("sha256", "k-7f3a").update(canonical).digest("hex"));
   });
 
   test("--strategy env stamps RESTART_TIME and keeps every other env var", async () => {

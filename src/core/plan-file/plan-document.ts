@@ -87,7 +87,9 @@ export function sharedChangeFields(
 export function configDigest(id: ObjectId, content: ConfigContent, key?: Buffer): string {
   // The whole content: the cluster must hold exactly what the plan was made from.
   const config = { id: id as ObjectId & { kind: ConfigKind }, keys: "all" as const };
-  const hex = configHash([config], new Map([[idKey(id), content]]), key)!;
+  const hex = configHash([config], new Map([[idKey(id), content]]), key);
+  // A Secret's digest is keyed (plan-out.ts refuses a plan with a Secret and no --hash-key).
+  if (hex === undefined) throw new Error(`no key for the digest of ${idKey(id)}`);
   return key ? `hmac-sha256:${hex}` : `sha256:${hex}`;
 }
 

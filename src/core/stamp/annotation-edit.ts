@@ -10,6 +10,7 @@ import {
   isMap,
   isPair,
   isScalar,
+  isSeq,
   type Node,
   type Pair,
   type Scalar,
@@ -25,6 +26,14 @@ export interface ByteEdit {
 
 /** A pod template that cannot be edited in place (an alias, a non-map). */
 export class UnstampableError extends Error {}
+
+/**
+ * A key the edit needs comes from a YAML merge key (`<<: *anchor`). Kubernetes reads YAML 1.1 and
+ * applies the merge; a key inserted beside `<<` would replace the merged one whole (the merged
+ * labels gone, the selector no longer matching), and an edit of the anchor would change every
+ * object that merges it. Refused: the run stops (exit 2) rather than write either.
+ */
+export class MergeKeyError extends UnstampableError {}
 
 /** Applies non-overlapping edits to a source string. */
 export function applyEdits(source: string, edits: readonly ByteEdit[]): string {
@@ -51,32 +60,61 @@ export function annotationEdits(
   const ctx = new EditContext(source);
   let node: unknown = doc.contents;
   let parentKeyCol: number | undefined;
+  const merged = (map: YAMLMap, k: string, where: string) => refuseMerged(doc, map, k, where);
   for (const segment of templatePath) {
     const map = asMap(node, segment);
     const pair = findPair(map, segment);
+    if (!pair) merged(map, segment, templatePath.join("."));
     if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
     parentKeyCol = keyColumn(ctx, pair);
     node = pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
+  const at = `${templatePath.join(".")}.template`;
   const metaPair = findPair(template, "metadata");
+  if (!metaPair) merged(template, "metadata", at);
   if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
   if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
   const metadata = asMap(metaPair.value, "metadata");
   const annPair = findPair(metadata, "annotations");
+  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
   if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
   if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
   const annotations = asMap(annPair.value, "annotations");
   const current = findPair(annotations, key);
+  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
   if (!current) return ctx.insert(annotations, key, value);
   const scalar = current.value;
   if (isScalar(scalar) && scalar.value === value) return [];
   if (isScalar(scalar) && scalar.range) {
-    return [{ start: scalar.range[0], end: scalar.range[1], text: ctx.scalarText(value, scalar.type) }];
+    // A block scalar (`|`, `>`) ends with its line break: it is written back after the value, or
+    // the next key would join the line and the file no longer parse.
+    const old = source.slice(scalar.range[0], scalar.range[1]);
+    const block = scalar.type === "BLOCK_LITERAL" || scalar.type === "BLOCK_FOLDED";
+    const text = block
+      ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}`
+      : ctx.scalarText(value, scalar.type);
+    return [{ start: scalar.range[0], end: scalar.range[1], text }];
   }
   if (scalar === null || isEmpty(scalar)) return ctx.fillEmpty(annotations, current, value);
   throw new UnstampableError(`${key} is not a plain value`);
+}
+
+/** Throws MergeKeyError when `map` has a merge key (`<<`) whose merged mappings hold `key`. */
+function refuseMerged(doc: Document.Parsed, map: YAMLMap, key: string, where: string): void {
+  const merge = map.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === "<<");
+  if (!merge) return;
+  const sources = isSeq(merge.value) ? merge.value.items : [merge.value];
+  for (const source of sources) {
+    const resolved = isAlias(source) ? source.resolve(doc) : source;
+    // A merged mapping that itself merges: the key may come from further down; refuse alike.
+    if (!isMap(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
+      throw new MergeKeyError(
+        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`,
+      );
+    }
+  }
 }
 
 function asMap(node: unknown, what: string): YAMLMap {

@@ -1,7 +1,7 @@
 // What `config-rollout stamp` found and did: the data of its report (text and JSON renderers in
 // report/stamp-report-text.ts).
 
-import type { ObjectId } from "../model.js";
+import type { ManifestProblem, ObjectId } from "../model.js";
 
 export interface StampChange {
   workload: ObjectId;
@@ -27,7 +27,32 @@ export interface StampReport {
   leftOut: Array<{ workload: ObjectId; configs: ObjectId[]; untouched: boolean }>;
   /** Workloads (or whole sources) that cannot be stamped, and why. */
   unstampable: Array<{ what: string; reason: string }>;
+  /** Kustomize roots (`kustomize DIR`) that do not build: also in unstampable. */
+  notBuilt: string[];
+  /** Files (and renders) stamp could not read as manifests: what is in them is not stamped or checked. */
+  problems: ManifestProblem[];
   notes: string[];
+}
+
+/**
+ * What makes a stamp run end with exit code 2 after its report. `--check` cannot say the stamps are
+ * current when a file it reads does not parse (a duplicate key, a broken edit) or a kustomize root
+ * does not build; `--strict` is that for every run (checked before anything is written) and also
+ * fails on a workload that cannot be stamped.
+ */
+export function stampRefusals(report: StampReport, strict: boolean): string[] {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems
+    .filter((p) => p.severity === "error" || strict)
+    .map(
+      (p) =>
+        `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`,
+    );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
 }
 
 /** The one command that stamps what --check found missing. */

@@ -6,7 +6,7 @@
 
 import { restartableKind, workloadKindOf } from "../kinds/workload-kinds.js";
 import { configContentOf, isConfigManifest } from "../manifests/config-content.js";
-import { configHash } from "../manifests/config-hash.js";
+import { configHash, coveredSecrets } from "../manifests/config-hash.js";
 import { consumedKeys } from "../manifests/consumed-keys.js";
 import { field, isRecord, stringField } from "../manifests/json-shape.js";
 import { compareIds } from "../manifests/order.js";
@@ -86,7 +86,15 @@ export function stampWorkloads(
       });
       continue;
     }
-    const hash = configHash(covered, contents, options.key)!;
+    const hash = configHash(covered, contents, options.key);
+    if (hash === undefined) {
+      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
+      result.unstampable.push({
+        ...place,
+        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`,
+      });
+      continue;
+    }
     const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
       ...place,

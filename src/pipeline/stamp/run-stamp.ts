@@ -20,8 +20,9 @@ import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names
 import { refusedEntries } from "../../core/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
+import { isGeneratedPatch, STAMP_PATCH_FILE } from "../../core/stamp/kustomize-stamp.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
-import type { StampReport } from "../../core/stamp/stamp-report.js";
+import { type StampReport, stampRefusals } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
@@ -49,6 +50,28 @@ export interface StampDeps {
 }
 
 export async function runStamp(settings: Settings, deps: StampDeps): Promise<StampReport> {
+  if (settings.strict && !settings.check) {
+    // --strict: the whole run as a check first, so a refusal leaves every file as it was.
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+
+/** The exit-2 error for stampRefusals (core/stamp/stamp-report.ts): the first few, and how many. */
+export function strictRefusal(refusals: readonly string[]): UserError {
+  const shown = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown,
+      ...more,
+    ].join("\n"),
+  );
+}
+
+async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampReport> {
   const report: StampReport = {
     check: settings.check,
     changes: [],
@@ -56,6 +79,8 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
     filesWritten: [],
     leftOut: [],
     unstampable: [],
+    notBuilt: [],
+    problems: [],
     notes: [],
   };
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
@@ -66,7 +91,11 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
   const owned = (path: string) => graph.ownedFiles.has(path);
   const readRaw = !explicitDirs || settings.pathsExplicit;
   const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
+  // Helm chart templates are not YAML until rendered: never raw manifests (as in a plan's scan).
+  const chartDirs = files.filter((f) => CHART_FILE.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
   const contents = repositoryConfigs(raw);
   const stamps = stampWorkloads(raw, contents, key ? { key } : {});
   let targets = stamps.targets;
@@ -82,16 +111,21 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
+  // Discovered roots are stamped as the repository's GitOps objects deploy them, as a plan sees them.
+  const deployments =
+    settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const roots =
+    settings.kustomize[0] === "none"
+      ? []
+      : explicitDirs
+        ? settings.kustomize
+        : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+  // Every file stamp may write is checked before the first write: a symbolic link on the path of
+  // a root's generated patch file, or a file of that name the stamp did not write, stops the run
+  // (exit 2) before any raw file is written.
+  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
   await stampRawFiles(deps.tree, targets, settings, report);
-
-  if (settings.kustomize[0] !== "none") {
-    // Discovered roots are stamped as the repository's GitOps objects deploy them, as a plan sees them.
-    const deployments = explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
-    const roots = explicitDirs
-      ? settings.kustomize
-      : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
-    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
-  }
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -111,11 +145,20 @@ async function stampRawFiles(
   const byFile = new Map<string, StampTarget[]>();
   for (const t of targets) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
   report.current += targets.filter((t) => t.current === t.hash).length;
+  // Every file's edits are made (and proved) before the first is written: one refused file stops
+  // the run with nothing written.
+  const edited: Array<{ file: string; source: string; stamped: ReturnType<typeof stampFile> }> = [];
   for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (fileTargets.every((t) => t.current === t.hash)) continue;
     const source = (await tree.read(file))?.toString("utf8");
     if (source === undefined) continue;
     const stamped = stampFile(source, fileTargets, settings.namespace);
+    if (stamped.refused !== undefined) {
+      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source, stamped });
+  }
+  for (const { file, source, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
         workload: t.id,
@@ -180,7 +223,12 @@ async function stampRoots(
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
       const run: KustomizeRun = { binary, pathDirs, home, ...bounds, quiet };
       const deployed = deployedAs.get(dir);
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      // Read here only for a namespace hint. A resource reached through a link kustomize reads
+      // itself (refuseUnsafeRoots let only links that stay inside the repository through); stamp
+      // does not follow it, and writes into none of these files.
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path) => deps.tree.linkOn(path) === undefined,
+      );
       const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
       await stampKustomization(
         {
@@ -256,17 +304,56 @@ async function readKustomizations(
   return found;
 }
 
-/** Manifests of the given work-tree files (missing, oversized and unreadable files skipped). */
-async function parseFiles(tree: WorkTree, files: string[], settings: Settings): Promise<Manifest[]> {
+/**
+ * The generated patch of root `dir` may be (over)written: refused (exit 2) when a file of that name
+ * lacks the generated header (the user's own: overwriting it would drop what it patches), or when
+ * a generator of the root's tree reads it (its config would then change with every stamp, and the
+ * stamp with it: a commit loop).
+ */
+async function refuseForeignPatch(tree: WorkTree, dir: string, ks: KustomizationFile[]): Promise<void> {
+  const path = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const text = (await tree.read(path))?.toString("utf8");
+  if (text !== undefined && !isGeneratedPatch(text)) {
+    throw new UserError(
+      `${path} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`,
+    );
+  }
+  const byDir = new Map(ks.map((k) => [k.dir, k]));
+  const reader = byDir.has(dir)
+    ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path)))
+    : undefined;
+  if (reader !== undefined) throw selfReference(path, reader.path);
+}
+
+/** A config generated from the stamp's own output: each stamp changes the config, and so itself. */
+export function selfReference(path: string, by: string): UserError {
+  return new UserError(
+    `${path} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`,
+  );
+}
+
+const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+
+/**
+ * Manifests of the given work-tree files (missing and oversized files skipped); what does not
+ * parse goes to `problems` when given.
+ */
+async function parseFiles(
+  tree: WorkTree,
+  files: string[],
+  settings: Settings,
+  problems?: StampReport["problems"],
+): Promise<Manifest[]> {
   // Reads overlap (16 in flight); parsing stays in file order, so the result is deterministic.
   const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
     const size = await tree.size(file);
     if (size === undefined || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
     if (bytes === undefined) return [];
-    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
   });
-  return parsed.flat();
+  for (const p of parsed) if (!Array.isArray(p)) problems?.push(...p.problems);
+  return parsed.flatMap((p) => (Array.isArray(p) ? p : p.manifests));
 }
 
 const READ_CONCURRENCY = 16;

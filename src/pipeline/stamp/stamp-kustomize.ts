@@ -2,7 +2,8 @@
 // renders reads (configs it renders; hash-suffixed generator output left out: it rolls its
 // consumers itself), write them into config-rollout-stamp.yaml in the root's directory, list that
 // file under `patches:`, and render again to prove each workload now carries its value (a failed
-// proof restores both files and reports the root as unstampable).
+// proof restores both files and reports the root as unstampable; a value that moves with the stamp
+// itself restores them and stops the run).
 
 import { UserError } from "../../core/errors.js";
 import type { Log } from "../../core/log.js";
@@ -45,6 +46,8 @@ export interface KustomizeStampContext {
    * value they carry (their patch entry is written back unchanged) or get none.
    */
   changed?: ReadonlySet<string>;
+  /** Where the first render's parse problems go (the report's). */
+  problems?: StampReport["problems"];
 }
 
 export async function stampKustomization(ctx: KustomizeStampContext, report: StampReport): Promise<void> {
@@ -53,13 +56,14 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   let rendered: Manifest[];
   let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   try {
-    rendered = await renderManifests(ctx, label);
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label);
   } catch (error) {
     // One kustomization that does not build (a leftover, a plugin) does not stop the others.
     if (!(error instanceof UserError)) throw error;
     const recovered = ctx.check ? undefined : await withoutStalePatch(ctx, label, kustomizationText);
     if (!recovered) {
       report.unstampable.push({ what: label, reason: error.message });
+      report.notBuilt.push(label);
       return;
     }
     ({ rendered, kustomizationText } = recovered);
@@ -118,6 +122,7 @@ export async function stampKustomization(ctx: KustomizeStampContext, report: Sta
   await ctx.tree.write(root.path, kustomizationText);
   if (oldPatch === undefined) await ctx.tree.remove(patchPath);
   else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
   report.changes = report.changes.filter((c) => c.origin !== label);
   report.unstampable.push({ what: label, reason: problem });
 }
@@ -133,6 +138,7 @@ function changedOnly(targets: readonly StampTarget[], changed: ReadonlySet<strin
 async function renderManifests(ctx: KustomizeStampContext, label: string): Promise<Manifest[]> {
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
   return parsed.manifests.map((m) => ({ ...m, origin: label }));
 }
 
@@ -162,12 +168,15 @@ function patchEntry(
   return { apiVersion, kind: target.id.kind, name, ...(namespace ? { namespace } : {}), hash: target.hash };
 }
 
-/** Renders the root again: undefined when every target carries its value, else what went wrong. */
+/**
+ * Renders the root again: undefined when every target carries its value and the value recomputed
+ * from the new render is the same, else what went wrong (selfReferencing: the run stops, exit 2).
+ */
 async function proof(
   ctx: KustomizeStampContext,
   label: string,
   targets: StampTarget[],
-): Promise<string | undefined> {
+): Promise<string | { selfReferencing: string } | undefined> {
   let rendered: Manifest[];
   try {
     rendered = await renderManifests(ctx, label);
@@ -182,6 +191,17 @@ async function proof(
         ctx.included.flatMap((k) => k.generators),
       ),
   });
+  // The hash recomputed from what kustomize renders now: a config whose content moved with the
+  // stamp (a generator reading the stamp's own file, however indirectly) would never be current.
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
+    return a !== undefined && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`,
+    };
+  }
   const missing = targets.filter(
     (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash,
   );

@@ -7,14 +7,18 @@
 
 import { RolloutFailure, UserError } from "../../core/errors.js";
 import { restartableKind } from "../../core/kinds/workload-kinds.js";
-import { formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
+import { type ConfigSnapshot, formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
 import { consumedBy } from "../../core/plan/consumed-configs.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import { checkLiveConfigs } from "./live-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy } from "./restart-strategy.js";
 
 export function createGitopsStrategy(hashKey: string | undefined): RestartStrategy {
   let hashes = new Map<string, string>();
+  /** The configs each followed workload reads, as committed at head (checked live after the rollout). */
+  let committed = new Map<string, ConfigSnapshot[]>();
   const hashFor = (id: ObjectId) => hashes.get(idKey(id));
   return {
     name: "gitops",
@@ -29,10 +33,31 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const headConfigs = await context.readHeadConfigs(consumed);
       // The stamp's function over the head commit's definitions: no cluster state goes into it.
       hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      // Without --hash-key the stamp writes no value for a workload that reads a repository
+      // Secret (it would be a plain SHA-256 of the Secret): such a workload cannot be followed.
+      const readsSecret = new Set(
+        hashKey
+          ? []
+          : workloads
+              .filter((w) =>
+                consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c))),
+              )
+              .map((w) => idKey(w.id)),
+      );
       checkStamped(
         workloads.map((w) => w.id),
         headWorkloads,
         hashFor,
+        readsSecret,
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [config.snapshot] : [];
+          }),
+        ]),
       );
       return { configWrites: [] };
     },
@@ -48,11 +73,37 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       }
       return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
     },
-    async afterWait(results, _rolledBack) {
+    async afterWait(results, _rolledBack, { cluster }) {
       // A template the agent changed is this run's restart, not an earlier run's.
+      const applied = results.map(
+        (r): WorkloadResult => (r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
+      );
+      // The template carries the new hash, but the pods read the configs: the agent may not have
+      // applied those (another Argo CD Application, an immutable ConfigMap it could not change).
+      // "Rolled out" only when the live configs hold the committed content.
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = new Map<string, ConfigSnapshot>();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes =
+        check.unreadable.length > 0
+          ? [
+              `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`,
+            ]
+          : [];
       return {
-        results: results.map((r) => (r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r)),
-        notes: [],
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`,
+          };
+        }),
+        notes,
       };
     },
   };
@@ -67,6 +118,7 @@ function checkStamped(
   ids: ObjectId[],
   headWorkloads: Map<string, Manifest>,
   hashFor: (id: ObjectId) => string | undefined,
+  readsSecret: ReadonlySet<string>,
 ): void {
   const problems: string[] = [];
   for (const id of ids) {
@@ -76,6 +128,13 @@ function checkStamped(
     if (!manifest || !kind) {
       problems.push(
         `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`,
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      // The stamp's value of a Secret consumer is keyed with --hash-key, or not written at all.
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`,
       );
       continue;
     }

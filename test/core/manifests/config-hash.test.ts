@@ -76,10 +76,33 @@ describe("configHash", () => {
         { name: "a", envFrom: [{ secretRef: { name: "db" } }, { configMapRef: { name: "app" } }] },
       ],
     });
-    const a = configHash(consumedKeys(refs, "ns"), contents({ A: "1", B: "2" }, { p: "x" }));
-    const b = configHash(consumedKeys([...refs].reverse(), "ns"), contents({ B: "2", A: "1" }, { p: "x" }));
+    const uid = () => "4f1c-uid";
+    const a = configHash(consumedKeys(refs, "ns"), contents({ A: "1", B: "2" }, { p: "x" }), undefined, uid);
+    const b = configHash(
+      consumedKeys([...refs].reverse(), "ns"),
+      contents({ B: "2", A: "1" }, { p: "x" }),
+      undefined,
+      uid,
+    );
     expect(a).toBe(b);
     expect(a).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("a value that covers a Secret is never an unkeyed SHA-256: --hash-key, else its UID, else none", () => {
+    const refs = findReferences({ containers: [{ name: "a", envFrom: [{ secretRef: { name: "db" } }] }] });
+    const consumed = consumedKeys(refs, "ns");
+    const secretOnly = new Map([["Secret/ns/db", { p: b64("hunter2") }]]);
+    const canonical = `[{"content":{"p":"${b64("hunter2")}"},"id":{"kind":"Secret","name":"db","namespace":"ns"}}]`;
+    const unkeyed = createHash("sha256").update(canonical).digest("hex");
+    expect(configHash(consumed, secretOnly)).toBeUndefined();
+    expect(configHash(consumed, secretOnly, undefined, () => undefined)).toBeUndefined();
+    const byUid = configHash(consumed, secretOnly, undefined, () => "uid-1");
+    expect(byUid).toMatch(/^[0-9a-f]{64}$/);
+    expect(byUid).not.toBe(unkeyed);
+    expect(byUid).not.toBe(configHash(consumed, secretOnly, undefined, () => "uid-2"));
+    expect(configHash(consumed, secretOnly, Buffer.from("k"))).toBe(
+      createHmac("sha256", "k").update(canonical).digest("hex"),
+    );
   });
 
   test("whole-config reads hash as before (same bytes as the earlier whole-content hash); HMAC with a key", () => {

@@ -199,15 +199,42 @@ describe("config-rollout stamp on raw manifests", () => {
   });
 
   test("the stamp writes the value the live annotation strategy patches for the same content", async () => {
+    // With --hash-key in both: every consumer, the Secret's included, gets the same value.
     scenario = await startScenario();
-    const live = await scenario.run();
+    const live = await scenario.run(["--hash-key", "k-7f3a"]);
     expect(live.code, live.stderr).toBe(0);
-    const run = await stamp(scenario.repo.dir, ["--namespace", NS, "-o", "json"]);
+    const run = await stamp(scenario.repo.dir, ["--namespace", NS, "--hash-key", "k-7f3a", "-o", "json"]);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as { changes: Array<{ kind: string; name: string; new: string }> };
-    expect(report.changes.length).toBe(3);
+    expect(report.changes.map((c) => c.name).sort()).toEqual(["api", "web", "worker"]);
     for (const change of report.changes) {
       expect(change.new).toBe(scenario.template(change.kind, change.name).annotations[KEY]);
     }
+  });
+
+  test("without --hash-key a Secret's consumer is not stamped (named, with the fix); ConfigMap consumers match the live value", async () => {
+    scenario = await startScenario();
+    expect((await scenario.run()).code).toBe(0);
+    const run = await stamp(scenario.repo.dir, ["--namespace", NS, "-o", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      changes: Array<{ kind: string; name: string; new: string }>;
+      unstampable: Array<{ what: string; reason: string }>;
+    };
+    expect(report.changes.map((c) => c.name).sort()).toEqual(["web", "worker"]);
+    for (const change of report.changes) {
+      expect(change.new).toBe(scenario.template(change.kind, change.name).annotations[KEY]);
+    }
+    const api = report.unstampable.find((u) => u.what.startsWith("deployment/api"));
+    expect(api?.reason).toContain("consumes secret/db from the repository: without --hash-key");
+    expect(await readFile(join(scenario.repo.dir, "deploy/shop.yaml"), "utf8")).not.toMatch(
+      /name: api[\s\S]*config-rollout\.io\/config-hash/,
+    );
+    // --strict makes it an error (exit 2), nothing written.
+    await scenario.repo.git(["checkout", "--", "."]);
+    const strict = await stamp(scenario.repo.dir, ["--namespace", NS, "--strict"]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain("Set --hash-key");
+    expect(await scenario.repo.git(["status", "--porcelain"])).toBe("");
   });
 });

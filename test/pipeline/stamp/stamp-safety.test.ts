@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createTempRepo, type TempRepo } from "../../helpers/git-repo.js";
-import { configMap, deployment, pod, yamlDocs } from "../../helpers/manifests.js";
+import { configMap, deployment, pod, secret, yamlDocs } from "../../helpers/manifests.js";
 import { runInProcess } from "../../helpers/run-cli.js";
 
 let repo: TempRepo | undefined;
@@ -120,7 +120,8 @@ describe("stamp refuses what the plan refuses before kustomize runs", () => {
     expect(gitlab.code, gitlab.stderr).toBe(2);
     expect(gitlab.stderr).toContain("and the head is a merge request from a fork");
     // Allowed, or from a trusted head: kustomize runs (and fails on the network it cannot reach),
-    // which is kustomize's failure reported for that root, not the refusal.
+    // which is kustomize's failure reported for that root (under --check, exit 2: a root that does
+    // not build cannot be vouched for), not the refusal.
     const offline = { GIT_TERMINAL_PROMPT: "0", HTTPS_PROXY: "http://127.0.0.1:9" };
     const allowed = await runInProcess(
       ["stamp", "--repo", r.dir, "--check", "--allow-remote-kustomize", "--render-timeout", "20s"],
@@ -131,11 +132,96 @@ describe("stamp refuses what the plan refuses before kustomize runs", () => {
       offline,
     );
     for (const run of [allowed, trusted]) {
-      expect(run.code, run.stderr).not.toBe(2);
+      expect(run.stderr).toContain("kustomize app does not build");
       expect(run.stderr + run.stdout).not.toContain("not fetched from an untrusted head");
     }
     expect(await readFile(join(r.dir, "app/kustomization.yaml"), "utf8")).not.toContain(
       "config-rollout-stamp",
     );
+  });
+});
+
+describe("stamp reads and writes only regular files inside the checkout", () => {
+  const consumer = yamlDocs(
+    deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: "shop" }),
+  );
+
+  test("a committed manifest that is a link out: exit 2 naming it, the outside file untouched", async () => {
+    const outside = join(scratch, "elsewhere.yaml");
+    await writeFile(outside, consumer);
+    repo = await createTempRepo();
+    await repo.write("config.yaml", yamlDocs(configMap("app-config", { A: "1" }, { namespace: "shop" })));
+    await symlink(outside, join(repo.dir, "deploy.yaml"));
+    await repo.commit("a link out");
+    for (const check of [[], ["--check"]]) {
+      const run = await runInProcess(["stamp", "--repo", repo.dir, ...check]);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain("deploy.yaml in the work tree is a symbolic link");
+      expect(run.stderr).toContain("never follows a link");
+    }
+    expect(await readFile(outside, "utf8")).toBe(consumer);
+    await unchanged(repo);
+  });
+
+  test("an outside Secret behind a link is never hashed into a printed stamp", async () => {
+    const outside = join(scratch, "secret.yaml");
+    await writeFile(outside, yamlDocs(secret("db", { stringData: { password: "hunter2" } }, "shop")));
+    repo = await createTempRepo();
+    await repo.write(
+      "deploy.yaml",
+      yamlDocs(deployment("web", pod({ envFrom: [{ secretRef: { name: "db" } }] }), { namespace: "shop" })),
+    );
+    await symlink(outside, join(repo.dir, "secret.yaml"));
+    await repo.commit("a secret link");
+    const run = await runInProcess(["stamp", "--repo", repo.dir, "--check", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain("secret.yaml in the work tree is a symbolic link");
+    expect(run.stdout).not.toMatch(/[0-9a-f]{64}/);
+    await unchanged(repo);
+  });
+
+  test("a link where a root's generated patch goes: exit 2 before any file is written", async () => {
+    const outside = join(scratch, "stamp.yaml");
+    await writeFile(outside, "# not yours\n");
+    const r = await app([]);
+    await r.write("raw/config.yaml", yamlDocs(configMap("raw-config", { A: "1" }, { namespace: "shop" })));
+    await r.write(
+      "raw/deploy.yaml",
+      yamlDocs(
+        deployment("raw", pod({ envFrom: [{ configMapRef: { name: "raw-config" } }] }), {
+          namespace: "shop",
+        }),
+      ),
+    );
+    await symlink(outside, join(r.dir, "app/config-rollout-stamp.yaml"));
+    await r.commit("a link at the patch");
+    const run = await runInProcess(["stamp", "--repo", r.dir]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain("app/config-rollout-stamp.yaml in the work tree is a symbolic link");
+    expect(await readFile(outside, "utf8")).toBe("# not yours\n");
+    await unchanged(r);
+  });
+
+  test("a linked directory on a root's path: exit 2 naming the link", async () => {
+    const outsideDir = join(scratch, "base");
+    await mkdir(outsideDir);
+    await writeFile(join(outsideDir, "kustomization.yaml"), "resources: []\n");
+    repo = await createTempRepo();
+    await repo.write("README.md", "x\n");
+    await symlink(outsideDir, join(repo.dir, "linked"));
+    await repo.commit("a linked dir");
+    // The root named explicitly: its kustomization.yaml is read through the link.
+    const run = await runInProcess([
+      "stamp",
+      "--repo",
+      repo.dir,
+      "--kustomize",
+      "linked",
+      "--paths",
+      "linked/kustomization.yaml",
+    ]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain("linked in the work tree is a symbolic link (on the path of linked/");
+    expect(await readFile(join(outsideDir, "kustomization.yaml"), "utf8")).toBe("resources: []\n");
   });
 });
