@@ -1,3 +1,4 @@
+import { idKey } from "../core/model.js";
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
   clusterOutcome,
@@ -101,40 +102,44 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
     `Range: ${md(describeRange(report))}`,
   ];
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  const graph = mermaidGraph(plan);
-  if (graph.length > 0) out.push("", "#### Configs → workloads", "", ...graph);
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w: (typeof plan.workloads)[number]) =>
       report.results.find(
         (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name,
       );
+    // A dry run (or a run that stopped before any rollout) has no results: no empty columns for them.
+    const withResults = report.results.length > 0;
     out.push(
       "",
       "#### Workloads",
       "",
-      "| Workload | Namespace | Action | Why | Result | Duration |",
-      "|---|---|---|---|---|---|",
+      withResults
+        ? "| Workload | Namespace | Action | Why | Result | Duration |"
+        : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|",
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...(w.origin ? [`from ${describeWhere(w)}`] : [])]
         .map(md)
         .join("<br>");
-      out.push(
-        row([
-          md(shortId(w.id)),
-          md(w.id.namespace),
-          md(w.action),
-          why,
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
           md(formatDuration(result?.durationMs)),
-        ]),
-      );
+        );
+      }
+      out.push(row(cells));
     }
     if (plan.workloads.length > maxRows)
       out.push("", `… and ${plan.workloads.length - maxRows} more workloads.`);
   }
+  // The picture after the tables, and only where it shows more than a table row does: one config
+  // feeding one workload is said by the row itself.
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs → workloads", "", ...graph);
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
     for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
@@ -146,6 +151,16 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
     if (notes.length > maxRows) out.push(`- … and ${notes.length - maxRows} more.`);
   }
   return `${out.join("\n")}\n`;
+}
+
+/** How many (changed config, workload) arrows the picture would draw. */
+function edgeCount(plan: RunReport["plan"]): number {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
 }
 
 /** A table row of cells that are Markdown already (see `md`). */

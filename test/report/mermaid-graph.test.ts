@@ -122,7 +122,8 @@ describe("the Mermaid graph of the markdown report", () => {
     expect(markdown).toContain(
       "| configmap/web-config-abc1234567 | prod | modified (was web-config-zzz1234567) | kustomize overlays/prod (overlays/prod/app.env) | A |",
     );
-    expect(markdown).toContain("```mermaid");
+    // One config feeding one workload: the table row says it; no picture.
+    expect(markdown).not.toContain("```mermaid");
     const text = renderText(report(p));
     expect(text).toContain("Sources:\n  kustomize overlays/prod: rendered at both commits");
     expect(text).toContain("kustomize overlays/prod (overlays/prod/app.env)");
@@ -140,7 +141,7 @@ describe("the markdown report", () => {
     const hostile = "evil/<img src=x onerror=alert(1)>[click](https://example.com)|*bold*_`x`.yaml";
     const c: ConfigChange = { ...change("prod", "web-config"), file: hostile };
     const p = {
-      ...plan([c], [workload(c, "web", "restart")]),
+      ...plan([c], [workload(c, "web", "restart"), workload(c, "api", "restart")]),
       problems: [{ file: hostile, line: 3, col: 1, message: "duplicate key", severity: "error" as const }],
       warnings: ["line one\nline two"],
     };
@@ -153,10 +154,38 @@ describe("the markdown report", () => {
     const escaped =
       "evil/&lt;img src=x onerror=alert(1)&gt;\\[click\\](https:&#8203;//example.com)\\|\\*bold\\*\\_\\`x\\`.yaml";
     expect(markdown).toContain(`- ${escaped}:3:1: duplicate key`);
-    // The table row keeps its six cells; the "why" cell keeps its line breaks.
+    // The table row keeps its four cells (a dry run: no result columns); the "why" cell keeps its line breaks.
     const row = markdown.split("\n").find((l) => l.startsWith("| deployment/web"))!;
-    expect(row.split(/(?<!\\)\|/).length - 2).toBe(6);
+    expect(row.split(/(?<!\\)\|/).length - 2).toBe(4);
     expect(row).toContain("<br>");
     expect(markdown).toContain("- line one line two");
+  });
+});
+
+describe("the markdown report's layout", () => {
+  const c = change("shop", "app-config");
+  const two = plan([c], [workload(c, "web", "restart"), workload(c, "api", "restart")]);
+
+  test("the picture comes after the tables, and only when it shows more than one arrow", () => {
+    const markdown = renderMarkdown(report(two));
+    expect(markdown.indexOf("#### Workloads")).toBeGreaterThan(-1);
+    expect(markdown.indexOf("```mermaid")).toBeGreaterThan(markdown.indexOf("#### Workloads"));
+    expect(markdown.indexOf("```mermaid")).toBeGreaterThan(markdown.indexOf("#### Changed configs"));
+    expect(renderMarkdown(report(plan([c], [workload(c, "web", "restart")])))).not.toContain("mermaid");
+  });
+
+  test("a dry run shows no empty Result and Duration columns; a run with results does", () => {
+    const dry = renderMarkdown(report(two));
+    expect(dry).toContain("| Workload | Namespace | Action | Why |\n|---|---|---|---|\n");
+    expect(dry).not.toContain("| Result |");
+    const ran = renderMarkdown({
+      ...report(two),
+      dryRun: "none",
+      results: [
+        { id: two.workloads[0]!.id, restart: "restarted", rollout: "done", message: "", durationMs: 12_000 },
+      ],
+    });
+    expect(ran).toContain("| Workload | Namespace | Action | Why | Result | Duration |");
+    expect(ran.split("\n").find((l) => l.startsWith("| deployment/api"))).toMatch(/\| - \| - \|$/);
   });
 });
