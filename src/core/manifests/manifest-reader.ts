@@ -166,12 +166,14 @@ export class DocumentReader {
     if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
     const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
     const last = kept[kept.length - 1]!;
+    const hidden = this.problems.slice(MAX_PROBLEMS_PER_FILE);
     kept.push({
       file: this.file,
       line: last.line,
       col: last.col,
-      message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-      severity: "error",
+      message: `${hidden.length} more problems in this file not shown`,
+      // Warnings alone (duplicate keys) leave the file read: the count must not make it broken.
+      severity: hidden.some((p) => p.severity === "error") ? "error" : "warning",
     });
     return kept;
   }
@@ -191,18 +193,21 @@ export class DocumentReader {
         .sort((a, b) => a.pos[0] - b.pos[0])
         .slice(0, 1);
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+      // kubectl (go-yaml v2 through sigs.k8s.io/yaml) applies a document with duplicate keys, the
+      // last value winning: such a document is read as it is applied, with a warning (kustomize
+      // rejects it, which its build reports). Broken otherwise, it is not read at all.
+      const severity = syntax.length === 0 ? "warning" : "error";
       for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
         const [start, end] = error.pos;
-        const key = oneLine(this.source.slice(start, end));
+        const key =
+          error.code === "DUPLICATE_KEY" ? keyAt(this.source, start) : oneLine(this.source.slice(start, end));
         const message =
           error.code === "DUPLICATE_KEY"
-            ? this.quiet && !PLAIN_KEY.test(key)
-              ? "duplicate key"
-              : `duplicate key ${JSON.stringify(key)}`
+            ? `${this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`}${severity === "warning" ? " (read as kubectl applies it: the last value wins; kustomize rejects it)" : ""}`
             : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
-        this.problem(start, message);
+        this.problem(start, message, severity);
       }
-      return;
+      if (severity === "error") return;
     }
     const contents = doc.contents;
     if (contents === null) return;
@@ -362,10 +367,20 @@ export class DocumentReader {
     this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
 
-  private problem(offset: number, message: string): void {
+  private problem(offset: number, message: string, severity: "error" | "warning" = "error"): void {
     const { line, col } = this.lineCounter.linePos(offset);
-    this.problems.push({ file: this.file, line, col, message, severity: "error" });
+    this.problems.push({ file: this.file, line, col, message, severity });
   }
+}
+
+/** The key written at `offset` (yaml marks only its first character): quoted, plain, up to its `:`. */
+function keyAt(source: string, offset: number): string {
+  const line = source.slice(
+    offset,
+    source.indexOf("\n", offset) === -1 ? source.length : source.indexOf("\n", offset),
+  );
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
+  return oneLine(match === null ? line : (match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? ""));
 }
 
 /** Offset where the node at `path` starts; undefined when the path goes through a merge or alias. */

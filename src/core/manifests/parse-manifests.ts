@@ -6,6 +6,7 @@
 
 import { type Document, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
 import { decodeSource } from "./decode-source.js";
+import { jsonStream } from "./json-stream.js";
 import {
   DocumentReader,
   notAManifestIsAWarning,
@@ -14,6 +15,7 @@ import {
   parseFast,
   type UnresolvedAlias,
 } from "./manifest-reader.js";
+import { indentContinuationLines } from "./under-indented.js";
 import { describeFailure, mayHoldSecret } from "./yaml-messages.js";
 
 export {
@@ -37,27 +39,27 @@ export function parseManifests(
   const { source } = decoded;
   const fast = opts.fast === false ? undefined : parseFast(file, source, opts);
   if (fast !== undefined) return fast;
-  const lineCounter = new LineCounter();
-  let docs: Iterable<Document.Parsed>;
-  try {
-    docs = parseAllDocuments(source, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt,
-    });
-  } catch (error) {
-    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
+  let parsed = parseYaml(source);
+  if ("docs" in parsed && errorCount(parsed) > 0) {
+    // kubectl reads quoted scalars and flow collections whatever their continuation lines' indentation.
+    const indented = indentContinuationLines(source);
+    const reparsed = indented === undefined ? undefined : parseYaml(indented);
+    if (reparsed !== undefined && "docs" in reparsed && errorCount(reparsed) < errorCount(parsed)) {
+      parsed = reparsed;
+    }
+  }
+  if (!("docs" in parsed)) {
+    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
-  // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
+  const { docs, lineCounter } = parsed;
+  const json = errorCount(parsed) > 0 ? jsonStream(source) : undefined;
+  if (json !== undefined) {
+    const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
+    for (const { value, start } of json) reader.readValue(value, start, () => undefined);
+    return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+  }
+  const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source));
   for (const doc of docs) {
     try {
       reader.readDocument(doc, unresolvedAlias);
@@ -67,6 +69,42 @@ export function parseManifests(
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+interface ParsedYaml {
+  source: string;
+  docs: Document.Parsed[];
+  lineCounter: LineCounter;
+}
+
+function yamlOptions(lineCounter: LineCounter) {
+  return {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+    logLevel: "error",
+    // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+    // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+    version: "1.1",
+    customTags: asKubectlReadsIt,
+  } as const;
+}
+
+/** The documents of a source, or what yaml threw. */
+function parseYaml(source: string): ParsedYaml | { error: unknown } {
+  const lineCounter = new LineCounter();
+  try {
+    // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
+    return { source, docs: [...parseAllDocuments(source, yamlOptions(lineCounter))], lineCounter };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function errorCount(parsed: ParsedYaml): number {
+  return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
 }
 
 /** The first alias of a document whose anchor is not defined before it (yaml resolves it to nothing). */
