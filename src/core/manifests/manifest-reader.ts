@@ -363,6 +363,11 @@ export class DocumentReader {
     });
   }
 
+  /** A document kubectl would reject for a reason the YAML parse does not report. */
+  rejected(offset: number, message: string): void {
+    this.problem(offset, message);
+  }
+
   failed(offset: number, error: unknown): void {
     this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }

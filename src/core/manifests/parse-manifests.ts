@@ -4,7 +4,7 @@
 // everything else and for the exact place of every problem. Callers that may not need it at all
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
-import { type Document, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
+import { type Document, isCollection, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
 import { decodeSource } from "./decode-source.js";
 import { jsonStream } from "./json-stream.js";
 import {
@@ -62,6 +62,14 @@ export function parseManifests(
   const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source));
   for (const doc of docs) {
     try {
+      const key = doc.errors.length === 0 ? collectionKey(doc) : undefined;
+      if (key !== undefined) {
+        reader.rejected(
+          key,
+          "a mapping key is itself a mapping or a list (an unrendered template such as {{value}}?): kubectl rejects it, document ignored",
+        );
+        continue;
+      }
       reader.readDocument(doc, unresolvedAlias);
     } catch (error) {
       // yaml reports its own failures as document errors; this is the backstop for anything else.
@@ -105,6 +113,22 @@ function parseYaml(source: string): ParsedYaml | { error: unknown } {
 
 function errorCount(parsed: ParsedYaml): number {
   return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
+}
+
+/**
+ * Offset of the first mapping key that is a mapping or a list. go-yaml cannot turn one into JSON
+ * (kubectl: "invalid map key"); yaml would make a string of it and read an object kubectl never applies.
+ */
+function collectionKey(doc: Document.Parsed): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isCollection(pair.key)) return undefined;
+      found = pair.key.range?.[0] ?? doc.range[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The first alias of a document whose anchor is not defined before it (yaml resolves it to nothing). */
