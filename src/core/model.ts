@@ -70,6 +70,8 @@ export interface ConfigChange {
   keys: string[];
   /** The config (at head) is annotated config-rollout.io/ignore: "true": its change restarts nothing. */
   ignored?: boolean;
+  /** Its Stakater Reloader annotations at head: `ignore` (Reloader never acts on it), `match` (for `search`). */
+  reloader?: { ignore?: true; match?: true };
   /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file. */
   origin?: string;
   /** The input file to blame for a rendered change (a generator's file, a patch), when one can be. */
