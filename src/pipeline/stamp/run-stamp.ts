@@ -15,6 +15,7 @@ import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names
 import { refusedEntries } from "../../core/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
+import { unitConfigs } from "../../core/stamp/deployment-units.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
 import type { StampReport } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
@@ -62,8 +63,13 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
   const readRaw = !explicitDirs || settings.pathsExplicit;
   const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
   const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
-  const contents = repositoryConfigs(raw);
-  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  const deployedDirs = deployedDirsOf(raw.map((m) => m.object));
+  const units = unitConfigs(raw, deployedDirs);
+  const stamps = stampWorkloads(raw, repositoryConfigs(raw), {
+    ...(key ? { key } : {}),
+    contentsFor: units.contentsFor,
+  });
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
@@ -83,7 +89,7 @@ export async function runStamp(settings: Settings, deps: StampDeps): Promise<Sta
     const roots = explicitDirs
       ? settings.kustomize
       : chooseRoots(kustomizations, graph, {
-          deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object))),
+          deployedDirs: new Set(deployedDirs),
         }).roots;
     if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
   }
@@ -278,13 +284,18 @@ async function changedInRange(
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
       );
     }
-    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
-    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+    const units = unitConfigs(manifests, deployedDirsOf(manifests.map((m) => m.object)));
+    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), {
+      ...(key ? { key } : {}),
+      contentsFor: units.contentsFor,
+    });
+    // By file too: per-folder copies of one workload each have their own value.
+    return new Map(stamps.targets.map((t) => [`${t.file}\n${idKey(t.id)}`, t.hash]));
   };
   const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
-    const a = before.get(idKey(t.id));
-    const b = after.get(idKey(t.id));
+    const a = before.get(`${t.file}\n${idKey(t.id)}`);
+    const b = after.get(`${t.file}\n${idKey(t.id)}`);
     return a !== undefined && b !== undefined && a !== b;
   });
 }
