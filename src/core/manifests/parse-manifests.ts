@@ -144,10 +144,28 @@ function unresolvedAlias(doc: Document.Parsed): UnresolvedAlias | undefined {
   return found;
 }
 
-/** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
+/**
+ * The YAML 1.1 tags as go-yaml v2 resolves them: no timestamps or sexagesimal numbers, and a float
+ * only when it has a digit before its exponent (`.`, `-.` and `e5` are strings to go-yaml, which
+ * tries Go's float syntax: a `.` in a flow list such as `command: [kustomize, build, .]` was NaN).
+ */
 function asKubectlReadsIt(tags: Tags): Tags {
-  return tags.filter((tag) => {
-    const { tag: name, format } = tag as { tag?: string; format?: string };
-    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-  });
+  return tags
+    .filter((tag) => {
+      const { tag: name, format } = tag as { tag?: string; format?: string };
+      return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+    })
+    .map((tag) => {
+      const { tag: name, format, test } = tag as { tag?: string; format?: string; test?: RegExp };
+      if (name !== "tag:yaml.org,2002:float" || test === undefined) return tag;
+      if (format === "EXP") return { ...(tag as object), test: GO_FLOAT_EXP } as unknown as typeof tag;
+      if (format === undefined && test.test("1.5"))
+        return { ...(tag as object), test: GO_FLOAT } as unknown as typeof tag;
+      return tag;
+    });
 }
+
+/** Go's float syntax after go-yaml drops underscores: a digit before any exponent. */
+const GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
+const GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
+const GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
