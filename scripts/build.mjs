@@ -26,7 +26,7 @@ const VENDOR = {
   yaml: {
     file: "yaml",
     entry:
-      'export { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parse, parseAllDocuments, parseDocument, visit } from "yaml";',
+      'export { CST, isAlias, isCollection, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parse, parseAllDocuments, parseDocument, visit } from "yaml";',
   },
   // A default export: src/ runs as ES modules, where it is the package's module.exports itself.
   picomatch: { file: "picomatch", entry: 'module.exports = require("picomatch");' },

@@ -36,6 +36,8 @@ export interface ManifestProblem {
   col: number;
   message: string;
   severity: "error" | "warning";
+  /** A duplicate mapping key: kubectl applies the last value (a warning), kustomize rejects the file. */
+  duplicateKey?: true;
   /** Set when the problem is that the file was not read (what it is, e.g. `a Git LFS pointer`): the plan is incomplete. */
   unread?: string;
 }
@@ -84,6 +86,8 @@ export interface ConfigChange {
   keys: string[];
   /** The config (at head) is annotated config-rollout.io/ignore: "true": its change restarts nothing. */
   ignored?: boolean;
+  /** Its Stakater Reloader annotations at head: `ignore` (Reloader never acts on it), `match` (for `search`). */
+  reloader?: { ignore?: true; match?: true };
   /** The renderer it came from (e.g. `kustomize overlays/prod`); undefined for a raw file. */
   origin?: string;
   /** The input file to blame for a rendered change (a generator's file, a patch), when one can be. */

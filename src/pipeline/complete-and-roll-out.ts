@@ -128,6 +128,7 @@ function completePlan(
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
     templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads),
   });
   // Sources that define one object differently stop the run only when the plan depends on which
@@ -141,6 +142,7 @@ function completePlan(
       newWorkloadIds: scan.newWorkloadIds,
       clusterWorkloads,
       restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
     },
     scan.variants,
   );

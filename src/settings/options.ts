@@ -322,7 +322,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "false",
     env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
     description:
-      "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason).",
+      "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason).",
+  },
+  {
+    name: "reloader-auto-reload-all",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
+    description:
+      'The cluster\'s Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).',
   },
   {
     name: "max-file-size",

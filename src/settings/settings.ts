@@ -81,6 +81,8 @@ export interface Settings {
   maxFileSize: number;
   /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
   restartReloaderManaged: boolean;
+  /** The cluster's Reloader runs with --auto-reload-all: it manages every workload not opted out. */
+  reloaderAutoReloadAll: boolean;
   debug: boolean;
 }
 
@@ -174,6 +176,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
+    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
     debug: bool("debug"),
   };
   validateSettings(settings);

@@ -15,6 +15,20 @@ export function hasIgnoreAnnotation(object: unknown): boolean {
   return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 
+/** On a ConfigMap or Secret: Stakater Reloader never acts on its changes. */
+export const RELOADER_IGNORE = "reloader.stakater.com/ignore";
+/** On a ConfigMap or Secret: workloads annotated reloader.stakater.com/search reload on its changes. */
+export const RELOADER_MATCH = "reloader.stakater.com/match";
+
+/** The Reloader annotations of a config that decide whether Reloader acts on its change. */
+export function configReloaderMarks(object: unknown): ConfigChange["reloader"] {
+  const annotations = field(field(object, "metadata"), "annotations");
+  const ignore = field(annotations, RELOADER_IGNORE) === "true";
+  const match = field(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return undefined;
+  return { ...(ignore ? { ignore: true } : {}), ...(match ? { match: true } : {}) };
+}
+
 export interface ConfigChanges {
   changes: ConfigChange[];
   snapshots: { base: Map<string, ConfigSnapshot>; head: Map<string, ConfigSnapshot> };
@@ -29,11 +43,16 @@ export function findConfigChanges(base: Manifest[], head: Manifest[]): ConfigCha
   const ignored = new Set(
     head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id)),
   );
+  // The last definition wins, as for the content.
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)] as const),
+  );
 
   for (const [key, after] of headSnapshots) {
     const before = baseSnapshots.get(key);
     const keys = changedKeys(before?.content, after.content);
-    const mark = ignored.has(key) ? { ignored: true } : {};
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...(ignored.has(key) ? { ignored: true } : {}), ...(reloader ? { reloader } : {}) };
     if (before === undefined) {
       changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
     } else if (keys.length > 0) {

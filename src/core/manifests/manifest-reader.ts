@@ -11,7 +11,17 @@ import { isNamespaceName, isObjectName, NAMESPACE_RULE, OBJECT_NAME_RULE, quoteN
 import { decodeSource } from "./decode-source.js";
 import { parseSimpleYaml } from "./fast-yaml.js";
 import { describeType, field, isRecord, type JsonObject } from "./json-shape.js";
-import { describeFailure, describeYamlErrorCode, oneLine, PLAIN_KEY, QUIET_DETAIL } from "./yaml-messages.js";
+import { LineIndex, type LinePositions } from "./line-index.js";
+import {
+  describeFailure,
+  describeYamlErrorCode,
+  duplicateKeyMessage,
+  keyAt,
+  QUIET_DETAIL,
+  stringMapProblem,
+} from "./yaml-messages.js";
+
+export type { LinePositions } from "./line-index.js";
 
 export interface ParseManifestsOptions {
   /** Namespace for namespaced objects without metadata.namespace (kubectl's -n / context namespace). */
@@ -58,39 +68,6 @@ export interface UnresolvedAlias {
 
 /** An anchor name shown in a message: plain characters only (anything else is left out). */
 const PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-
-/** Where an offset is, as line and column (1-based); what both parses give the reader. */
-export interface LinePositions {
-  linePos(offset: number): { line: number; col: number };
-}
-
-/**
- * Line starts of a text, for the fast path (the full parse has yaml's own LineCounter). Found on the
- * first question about a place past the first line: most files are one object that starts there.
- */
-class LineIndex implements LinePositions {
-  private starts: number[] | undefined;
-
-  constructor(private readonly source: string) {}
-
-  linePos(offset: number): { line: number; col: number } {
-    if (this.starts === undefined) {
-      const firstLineEnd = this.source.indexOf("\n");
-      if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-      this.starts = [0];
-      for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-    }
-    const starts = this.starts;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, col: offset - starts[low]! + 1 };
-  }
-}
 
 /**
  * The objects of a file through the fast path alone; undefined when the file needs the full parse
@@ -166,12 +143,14 @@ export class DocumentReader {
     if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
     const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
     const last = kept[kept.length - 1]!;
+    const hidden = this.problems.slice(MAX_PROBLEMS_PER_FILE);
     kept.push({
       file: this.file,
       line: last.line,
       col: last.col,
-      message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-      severity: "error",
+      message: `${hidden.length} more problems in this file not shown`,
+      // Warnings alone (duplicate keys) leave the file read: the count must not make it broken.
+      severity: hidden.some((p) => p.severity === "error") ? "error" : "warning",
     });
     return kept;
   }
@@ -191,18 +170,19 @@ export class DocumentReader {
         .sort((a, b) => a.pos[0] - b.pos[0])
         .slice(0, 1);
       const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+      // kubectl (go-yaml v2 through sigs.k8s.io/yaml) applies a document with duplicate keys, the
+      // last value winning: such a document is read as it is applied, with a warning (kustomize
+      // rejects it, which its build reports). Broken otherwise, it is not read at all.
+      const severity = syntax.length === 0 ? "warning" : "error";
       for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-        const [start, end] = error.pos;
-        const key = oneLine(this.source.slice(start, end));
+        const [start] = error.pos;
         const message =
           error.code === "DUPLICATE_KEY"
-            ? this.quiet && !PLAIN_KEY.test(key)
-              ? "duplicate key"
-              : `duplicate key ${JSON.stringify(key)}`
+            ? duplicateKeyMessage(keyAt(this.source, start), this.quiet, severity === "warning")
             : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
-        this.problem(start, message);
+        this.problem(start, message, severity, error.code === "DUPLICATE_KEY");
       }
-      return;
+      if (severity === "error") return;
     }
     const contents = doc.contents;
     if (contents === null) return;
@@ -349,6 +329,17 @@ export class DocumentReader {
       );
       return;
     }
+    // kubectl decodes metadata into its typed form: a label or annotation that is not a string fails it.
+    for (const mapName of ["labels", "annotations"] as const) {
+      const problem = stringMapProblem(field(metadata, mapName));
+      if (problem === undefined) continue;
+      const where = locate(["metadata", mapName]) ?? start;
+      this.problem(
+        where,
+        `${kind.toLowerCase()}/${name}: metadata.${mapName}${problem} (kubectl rejects it)`,
+      );
+      return;
+    }
     this.manifests.push({
       id: { kind, namespace, name },
       file: this.file,
@@ -358,13 +349,30 @@ export class DocumentReader {
     });
   }
 
+  /** A document kubectl would reject for a reason the YAML parse does not report. */
+  rejected(offset: number, message: string): void {
+    this.problem(offset, message);
+  }
+
   failed(offset: number, error: unknown): void {
     this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
   }
 
-  private problem(offset: number, message: string): void {
+  private problem(
+    offset: number,
+    message: string,
+    severity: "error" | "warning" = "error",
+    duplicateKey = false,
+  ): void {
     const { line, col } = this.lineCounter.linePos(offset);
-    this.problems.push({ file: this.file, line, col, message, severity: "error" });
+    this.problems.push({
+      file: this.file,
+      line,
+      col,
+      message,
+      severity,
+      ...(duplicateKey ? { duplicateKey: true } : {}),
+    });
   }
 }
 

@@ -4,8 +4,9 @@
 // everything else and for the exact place of every problem. Callers that may not need it at all
 // import parse-manifest-file.ts, which loads this module only for a file that needs it.
 
-import { type Document, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
+import { type Document, isCollection, LineCounter, parseAllDocuments, type Tags, visit } from "yaml";
 import { decodeSource } from "./decode-source.js";
+import { jsonStream } from "./json-stream.js";
 import {
   DocumentReader,
   notAManifestIsAWarning,
@@ -14,6 +15,7 @@ import {
   parseFast,
   type UnresolvedAlias,
 } from "./manifest-reader.js";
+import { indentContinuationLines } from "./under-indented.js";
 import { describeFailure, mayHoldSecret } from "./yaml-messages.js";
 
 export {
@@ -37,29 +39,37 @@ export function parseManifests(
   const { source } = decoded;
   const fast = opts.fast === false ? undefined : parseFast(file, source, opts);
   if (fast !== undefined) return fast;
-  const lineCounter = new LineCounter();
-  let docs: Iterable<Document.Parsed>;
-  try {
-    docs = parseAllDocuments(source, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt,
-    });
-  } catch (error) {
-    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
+  let parsed = parseYaml(source);
+  if ("docs" in parsed && errorCount(parsed) > 0) {
+    // kubectl reads quoted scalars and flow collections whatever their continuation lines' indentation.
+    const indented = indentContinuationLines(source);
+    const reparsed = indented === undefined ? undefined : parseYaml(indented);
+    if (reparsed !== undefined && "docs" in reparsed && errorCount(reparsed) < errorCount(parsed)) {
+      parsed = reparsed;
+    }
+  }
+  if (!("docs" in parsed)) {
+    const message = `cannot parse file: ${mayHoldSecret(source) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
-  // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
+  const { docs, lineCounter } = parsed;
+  const json = errorCount(parsed) > 0 ? jsonStream(source) : undefined;
+  if (json !== undefined) {
+    const reader = new DocumentReader(file, source, lineCounter, opts, mayHoldSecret(source));
+    for (const { value, start } of json) reader.readValue(value, start, () => undefined);
+    return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+  }
+  const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source));
   for (const doc of docs) {
     try {
+      const key = doc.errors.length === 0 ? collectionKey(doc) : undefined;
+      if (key !== undefined) {
+        reader.rejected(
+          key,
+          "a mapping key is itself a mapping or a list (an unrendered template such as {{value}}?): kubectl rejects it, document ignored",
+        );
+        continue;
+      }
       reader.readDocument(doc, unresolvedAlias);
     } catch (error) {
       // yaml reports its own failures as document errors; this is the backstop for anything else.
@@ -67,6 +77,58 @@ export function parseManifests(
     }
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source, reader.cappedProblems()) };
+}
+
+interface ParsedYaml {
+  source: string;
+  docs: Document.Parsed[];
+  lineCounter: LineCounter;
+}
+
+function yamlOptions(lineCounter: LineCounter) {
+  return {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+    logLevel: "error",
+    // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+    // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+    version: "1.1",
+    customTags: asKubectlReadsIt,
+  } as const;
+}
+
+/** The documents of a source, or what yaml threw. */
+function parseYaml(source: string): ParsedYaml | { error: unknown } {
+  const lineCounter = new LineCounter();
+  try {
+    // parseAllDocuments returns an EmptyStream (an empty array) for an empty file.
+    return { source, docs: [...parseAllDocuments(source, yamlOptions(lineCounter))], lineCounter };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function errorCount(parsed: ParsedYaml): number {
+  return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
+}
+
+/**
+ * Offset of the first mapping key that is a mapping or a list. go-yaml cannot turn one into JSON
+ * (kubectl: "invalid map key"); yaml would make a string of it and read an object kubectl never applies.
+ */
+function collectionKey(doc: Document.Parsed): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isCollection(pair.key)) return undefined;
+      found = pair.key.range?.[0] ?? doc.range[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The first alias of a document whose anchor is not defined before it (yaml resolves it to nothing). */
@@ -82,10 +144,28 @@ function unresolvedAlias(doc: Document.Parsed): UnresolvedAlias | undefined {
   return found;
 }
 
-/** The YAML 1.1 tags without those go-yaml v2 does not resolve (timestamps, sexagesimal numbers). */
+/**
+ * The YAML 1.1 tags as go-yaml v2 resolves them: no timestamps or sexagesimal numbers, and a float
+ * only when it has a digit before its exponent (`.`, `-.` and `e5` are strings to go-yaml, which
+ * tries Go's float syntax: a `.` in a flow list such as `command: [kustomize, build, .]` was NaN).
+ */
 function asKubectlReadsIt(tags: Tags): Tags {
-  return tags.filter((tag) => {
-    const { tag: name, format } = tag as { tag?: string; format?: string };
-    return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
-  });
+  return tags
+    .filter((tag) => {
+      const { tag: name, format } = tag as { tag?: string; format?: string };
+      return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+    })
+    .map((tag) => {
+      const { tag: name, format, test } = tag as { tag?: string; format?: string; test?: RegExp };
+      if (name !== "tag:yaml.org,2002:float" || test === undefined) return tag;
+      if (format === "EXP") return { ...(tag as object), test: GO_FLOAT_EXP } as unknown as typeof tag;
+      if (format === undefined && test.test("1.5"))
+        return { ...(tag as object), test: GO_FLOAT } as unknown as typeof tag;
+      return tag;
+    });
 }
+
+/** Go's float syntax after go-yaml drops underscores: a digit before any exponent. */
+const GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
+const GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
+const GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);

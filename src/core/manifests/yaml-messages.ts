@@ -1,5 +1,7 @@
 // How both parses word a YAML failure: one line, and never a Secret's text.
 
+import { describeType, isRecord } from "./json-shape.js";
+
 export function describeFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
@@ -43,4 +45,33 @@ const YAML_ERROR_TEXT: Record<string, string> = {
 export function describeYamlErrorCode(code: string): string {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
+}
+
+/** The key written at `offset` (yaml marks only its first character): quoted, plain, up to its `:`. */
+export function keyAt(source: string, offset: number): string {
+  const line = source.slice(
+    offset,
+    source.indexOf("\n", offset) === -1 ? source.length : source.indexOf("\n", offset),
+  );
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
+  return oneLine(match === null ? line : (match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? ""));
+}
+
+/** What is wrong with a labels or annotations value (`[key] must be...`), or undefined when nothing. */
+export function stringMapProblem(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) return ` must be a mapping, found ${describeType(value)}`;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string" && item !== null) {
+      const shown = PLAIN_KEY.test(key) || /^[A-Za-z0-9./-]{1,317}$/.test(key) ? key : "(a key)";
+      return `[${JSON.stringify(shown)}] must be a string, found ${describeType(item)}`;
+    }
+  }
+  return undefined;
+}
+
+/** A duplicate key: read as kubectl applies it (a warning), or one more reason a broken document is not. */
+export function duplicateKeyMessage(key: string, quiet: boolean, read: boolean): string {
+  const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
+  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
 }

@@ -13,7 +13,7 @@ import type { ConfigChange, ConfigReference, Manifest, ObjectId, PlannedWorkload
 import { formatId, idKey } from "../model.js";
 import { rollsOnApplyReason } from "../sources/rolls-on-apply.js";
 import { findReferences } from "./references.js";
-import { reloaderAnnotation } from "./reloader.js";
+import { reloaderAnnotationsOf, reloaderCoverage } from "./reloader.js";
 
 export { IGNORE_ANNOTATION } from "../manifests/config-changes.js";
 
@@ -27,6 +27,8 @@ export interface PlanInput {
   clusterWorkloads?: Manifest[];
   /** Restart workloads that Stakater Reloader manages as well (default: skip them, saying why). */
   restartReloaderManaged?: boolean;
+  /** The cluster's Reloader runs with --auto-reload-all: every workload not opted out is managed. */
+  reloaderAutoReloadAll?: boolean;
   /** Whether a workload's pod template changed in the range (applying the manifests rolls it). */
   templateChanged?: (id: ObjectId) => boolean;
 }
@@ -107,6 +109,8 @@ export function buildPlan(input: PlanInput): PlanResult {
     const workload = planWorkload(candidate, references, input.newWorkloadIds, {
       addedConfigs,
       restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey,
     });
     planned.push(
       runBy
@@ -180,11 +184,18 @@ function deletedButReferenced(
     });
 }
 
+interface PlanOptions {
+  addedConfigs: Set<string>;
+  restartReloaderManaged: boolean;
+  reloaderAutoReloadAll: boolean;
+  changesByKey: Map<string, ConfigChange>;
+}
+
 function planWorkload(
   candidate: Candidate,
   references: PlannedReference[],
   newWorkloadIds: Set<string>,
-  options: { addedConfigs: Set<string>; restartReloaderManaged: boolean },
+  options: PlanOptions,
 ): PlannedWorkload {
   const base = {
     id: candidate.id,
@@ -195,14 +206,65 @@ function planWorkload(
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip =
+    reloader.uncovered.length === 0 && !options.restartReloaderManaged
+      ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too`
+      : undefined;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== undefined) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
   const reason =
     added.length === consuming.length
       ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it`
       : `consumes ${describeConsumption(consuming)}`;
-  return { ...base, action: "restart", reason, references: consuming };
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming,
+  };
+}
+
+/** Per changed config the workload consumes: whether Reloader restarts it for that one, and why. */
+function reloaderCoverageOf(
+  candidate: Candidate,
+  consuming: PlannedReference[],
+  options: PlanOptions,
+): { covered: Array<[ObjectId, string]>; uncovered: ObjectId[] } {
+  const covered: Array<[ObjectId, string]> = [];
+  const uncovered: ObjectId[] = [];
+  const controller = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get(idKey(config))?.reloader;
+    const kind = config as ObjectId & { kind: "ConfigMap" | "Secret" };
+    // Every definition (the repository's, the cluster's) must leave it to Reloader.
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller));
+    if (why.every((w) => w !== undefined)) covered.push([config, why[0]!]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+
+function describeCoverage(covered: Array<[ObjectId, string]>): string {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0]!;
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
+}
+
+/** Said on a restart Reloader would do in part, or that a Reloader annotation might seem to cover. */
+function reloaderNote(
+  candidate: Candidate,
+  reloader: { covered: Array<[ObjectId, string]>; uncovered: ObjectId[] },
+): string {
+  if (reloader.uncovered.length === 0) return "";
+  const names = reloader.uncovered.map(shortId).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 
 /** A workload whose required config is new in this diff: nothing to restart, but say why. */
@@ -236,13 +298,10 @@ function rollsOntoAddedConfig(candidate: Candidate, configs: ObjectId[]): Planne
 function skipReasonFor(
   candidate: Candidate,
   newWorkloadIds: Set<string>,
-  restartReloaderManaged: boolean,
+  reloaderSkip: string | undefined,
 ): string | undefined {
   if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== undefined);
-  if (reloader !== undefined && !restartReloaderManaged) {
-    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
-  }
+  if (reloaderSkip !== undefined) return reloaderSkip;
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;

@@ -31,6 +31,7 @@ export interface PlanInputs {
   newWorkloadIds: Set<string>;
   clusterWorkloads: Manifest[];
   restartReloaderManaged: boolean;
+  reloaderAutoReloadAll?: boolean;
 }
 
 export interface VariantConflict {
@@ -180,6 +181,7 @@ function restartsOf(inputs: PlanInputs): Map<string, string> {
     newWorkloadIds: inputs.newWorkloadIds,
     clusterWorkloads: inputs.clusterWorkloads,
     restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false,
   });
   const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
   const restarts = new Map<string, string>();

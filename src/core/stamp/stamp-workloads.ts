@@ -41,6 +41,8 @@ export interface StampOptions {
   key?: Buffer;
   /** Configs that roll their consumers by themselves (kustomize generators with a hash suffix). */
   selfRolling?: (id: ObjectId) => boolean;
+  /** The contents one workload's value hashes (its deployed folder's own configs: deployment-units.ts). */
+  contentsFor?: (workload: Manifest) => ReadonlyMap<string, ConfigContent>;
 }
 
 export interface WorkloadStamps {
@@ -61,7 +63,7 @@ export function repositoryConfigs(manifests: readonly Manifest[]): Map<string, C
 
 export function stampWorkloads(
   manifests: readonly Manifest[],
-  contents: ReadonlyMap<string, ConfigContent>,
+  allContents: ReadonlyMap<string, ConfigContent>,
   options: StampOptions = {},
 ): WorkloadStamps {
   const result: WorkloadStamps = { targets: [], unstampable: [], untouched: [] };
@@ -71,6 +73,7 @@ export function stampWorkloads(
     const template = templateOf(m.object, kind.templatePath);
     const refs = findReferences(field(template, "spec"));
     if (refs.length === 0) continue;
+    const contents = options.contentsFor?.(m) ?? allContents;
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
     const covered = consumed.filter((c) => contents.has(idKey(c.id)));
     const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);

@@ -8,25 +8,23 @@ import type { Log } from "../../core/log.js";
 import { parseManifestFile } from "../../core/manifests/parse-manifest-file.js";
 import { idKey, type Manifest } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
-import { checkoutScope, inScope } from "../../core/sources/checkout-scope.js";
 import {
   type Deployment,
   type DeploySettings,
+  deployedDirsOf,
   deploymentsOf,
   deploymentsOfDir,
 } from "../../core/sources/deployed-dirs.js";
 import { type KustomizationFile, readKustomizationFile } from "../../core/sources/kustomization-file.js";
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
-import { refusedEntries } from "../../core/sources/kustomize-entries.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
-import { isGeneratedPatch, STAMP_PATCH_FILE } from "../../core/stamp/kustomize-stamp.js";
+import { unitConfigs } from "../../core/stamp/deployment-units.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
 import { type StampReport, stampRefusals } from "../../core/stamp/stamp-report.js";
 import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
-import { refuseEscapingLinks } from "../../render/escaping-links.js";
 import {
   findKustomize,
   KustomizeBuildError,
@@ -38,6 +36,7 @@ import type { Settings } from "../../settings/settings.js";
 import { buildDeployed } from "../scan/deployed-build.js";
 import { createPathFilter } from "../scan/path-filter.js";
 import { changedRootWorkloads } from "./changed-roots.js";
+import { refuseForeignPatch, refuseUnsafeRoots } from "./stamp-checks.js";
 import { stampKustomization } from "./stamp-kustomize.js";
 
 export interface StampDeps {
@@ -96,8 +95,13 @@ async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampRepo
   const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
-  const contents = repositoryConfigs(raw);
-  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  // Each folder a GitOps object deploys is hashed with its own configs (one object, two folders).
+  const units = unitConfigs(raw, deployedDirsOf(raw.map((m) => m.object)));
+  const stamps = stampWorkloads(raw, repositoryConfigs(raw), {
+    ...(key ? { key } : {}),
+    contentsFor: units.contentsFor,
+  });
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
@@ -250,44 +254,6 @@ async function stampRoots(
   });
 }
 
-/**
- * What the plan refuses before it renders (pipeline/scan/kustomize-sources.ts, render-all.ts),
- * refused here before kustomize reads the work tree: entries outside the repository, remote entries
- * when the work tree is an untrusted head (unless --allow-remote-kustomize), and symbolic links
- * leading out of the repository where a root reads. Same checks, same messages, exit 2.
- */
-async function refuseUnsafeRoots(
-  roots: string[],
-  byDir: Map<string, KustomizationFile>,
-  settings: Settings,
-  deps: StampDeps,
-  deployedAs: ReadonlyMap<string, DeploySettings>,
-): Promise<void> {
-  const graph = buildKustomizeGraph([...byDir.values()]);
-  // A GitOps object's components are read with the root.
-  const readBy = (dir: string) => [dir, ...(deployedAs.get(dir)?.components ?? [])];
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
-  const files = await deps.tree.listFiles();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== undefined) throw new UserError(refused);
-  }
-  const read = new Set<string>();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    // A kustomization that does not parse hides its inputs: the whole tree is in scope.
-    const scope = included.some((k) => k.problem !== undefined)
-      ? undefined
-      : checkoutScope(
-          included.map((k) => k.dir),
-          readBy(dir).flatMap((d) => [...graph.inputsOf(d)]),
-        );
-    for (const path of files) if (inScope(path, scope)) read.add(path);
-  }
-  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
-}
-
 async function readKustomizations(
   tree: WorkTree,
   files: string[],
@@ -302,34 +268,6 @@ async function readKustomizations(
     if (text !== undefined) found.push(readKustomizationFile(file, text));
   }
   return found;
-}
-
-/**
- * The generated patch of root `dir` may be (over)written: refused (exit 2) when a file of that name
- * lacks the generated header (the user's own: overwriting it would drop what it patches), or when
- * a generator of the root's tree reads it (its config would then change with every stamp, and the
- * stamp with it: a commit loop).
- */
-async function refuseForeignPatch(tree: WorkTree, dir: string, ks: KustomizationFile[]): Promise<void> {
-  const path = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
-  const text = (await tree.read(path))?.toString("utf8");
-  if (text !== undefined && !isGeneratedPatch(text)) {
-    throw new UserError(
-      `${path} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`,
-    );
-  }
-  const byDir = new Map(ks.map((k) => [k.dir, k]));
-  const reader = byDir.has(dir)
-    ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path)))
-    : undefined;
-  if (reader !== undefined) throw selfReference(path, reader.path);
-}
-
-/** A config generated from the stamp's own output: each stamp changes the config, and so itself. */
-export function selfReference(path: string, by: string): UserError {
-  return new UserError(
-    `${path} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`,
-  );
 }
 
 const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
@@ -352,8 +290,25 @@ async function parseFiles(
     if (bytes === undefined) return [];
     return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
   });
-  for (const p of parsed) if (!Array.isArray(p)) problems?.push(...p.problems);
-  return parsed.flatMap((p) => (Array.isArray(p) ? p : p.manifests));
+  // Argo CD and Flux build with kustomize, which rejects a duplicate key that kubectl would apply
+  // (last value wins): for stamp such a file is not read, and the key is an error, as kustomize says.
+  const rejected = new Set<string>();
+  for (const p of parsed) {
+    if (Array.isArray(p)) continue;
+    for (const problem of p.problems) {
+      if (problem.duplicateKey) rejected.add(problem.file);
+      problems?.push(
+        problem.duplicateKey
+          ? {
+              ...problem,
+              severity: "error",
+              message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`,
+            }
+          : problem,
+      );
+    }
+  }
+  return parsed.flatMap((p) => (Array.isArray(p) ? p : p.manifests)).filter((m) => !rejected.has(m.file));
 }
 
 const READ_CONCURRENCY = 16;
@@ -378,13 +333,18 @@ async function changedInRange(
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
       );
     }
-    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
-    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+    const units = unitConfigs(manifests, deployedDirsOf(manifests.map((m) => m.object)));
+    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), {
+      ...(key ? { key } : {}),
+      contentsFor: units.contentsFor,
+    });
+    // By file too: per-folder copies of one workload each have their own value.
+    return new Map(stamps.targets.map((t) => [`${t.file}\n${idKey(t.id)}`, t.hash]));
   };
   const [before, after] = await Promise.all([valuesAt(settings.base), valuesAt(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
-    const a = before.get(idKey(t.id));
-    const b = after.get(idKey(t.id));
+    const a = before.get(`${t.file}\n${idKey(t.id)}`);
+    const b = after.get(`${t.file}\n${idKey(t.id)}`);
     return a !== undefined && b !== undefined && a !== b;
   });
 }

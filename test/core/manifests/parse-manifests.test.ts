@@ -172,7 +172,9 @@ data:
   A: "1"
   A: "2"
 `,
-      expected: ['f.yaml:6:3 error duplicate key "A"'],
+      expected: [
+        `f.yaml:6:3 warning duplicate key "A" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
+      ],
     },
     {
       name: "object with apiVersion and kind but no metadata.name",
@@ -330,16 +332,40 @@ data: {A: *x, B: *x, C: *x}
 
   test("several duplicate keys in one document are each reported", () => {
     expect(problems("d.yaml", "kind: ConfigMap\napiVersion: v1\na: 1\nb: 2\na: 3\nb: 4\n")).toEqual([
-      'd.yaml:5:1 error duplicate key "a"',
-      'd.yaml:6:1 error duplicate key "b"',
+      `d.yaml:5:1 warning duplicate key "a" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
+      `d.yaml:6:1 warning duplicate key "b" (read as kubectl applies it: the last value wins; kustomize rejects it)`,
+      "d.yaml:1:1 error ConfigMap has no metadata.name",
     ]);
+  });
+
+  test("a document with duplicate keys is read as kubectl applies it: the last value wins", () => {
+    const text =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dup}\ndata:\n  level: debug\n  level: info\n";
+    const parsed = parseManifests("d.yaml", text, opts);
+    expect(parsed.manifests.map((m) => m.object.data)).toEqual([{ level: "info" }]);
+    expect(parsed.problems.map((p) => [p.line, p.severity, p.message])).toEqual([
+      [
+        6,
+        "warning",
+        'duplicate key "level" (read as kubectl applies it: the last value wins; kustomize rejects it)',
+      ],
+    ]);
+  });
+
+  test("duplicate keys in a document that is broken otherwise stay errors: nothing is read", () => {
+    const text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dup}\ndata:\n  a: 1\n  a: 2\n  b: [x\n";
+    const parsed = parseManifests("d.yaml", text, opts);
+    expect(parsed.manifests).toEqual([]);
+    expect(parsed.problems.every((p) => p.severity === "error")).toBe(true);
   });
 
   test("a file full of errors reports the first ten and a count", () => {
     const text = `kind: ConfigMap\napiVersion: v1\n${Array.from({ length: 30 }, (_, i) => `k${i % 2}: 1`).join("\n")}`;
     const result = parseManifests("many.yaml", text, opts);
     expect(result.problems).toHaveLength(11);
-    expect(result.problems[10]?.message).toBe("18 more problems in this file not shown");
+    // 28 duplicate keys (warnings: the document is read) and the missing metadata.name.
+    expect(result.problems[10]?.message).toBe("19 more problems in this file not shown");
+    expect(result.problems[10]?.severity).toBe("error");
   });
 });
 
