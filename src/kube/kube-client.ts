@@ -109,6 +109,21 @@ class KubeCluster implements Cluster {
     return answer;
   }
 
+  readPodLog(
+    namespace: string,
+    pod: string,
+    opts: { container: string; previous: boolean; tailLines: number },
+  ): Promise<string> {
+    const query = {
+      container: opts.container,
+      previous: String(opts.previous),
+      tailLines: String(opts.tailLines),
+    };
+    return this.request({ verb: "get", resource: "pods/log", namespace, name: pod }, () =>
+      this.api.readPodLog(namespace, pod, query),
+    );
+  }
+
   async listWorkloads(namespace: string, kind: string): Promise<Plain[]> {
     return (await this.listForWatch(namespace, kind)).items;
   }
@@ -176,7 +191,7 @@ class KubeCluster implements Cluster {
   }
 
   readWorkload(id: ObjectId): Promise<Plain | undefined> {
-    const kind = kindEntry(id.kind);
+    const kind = workloadEntry(id.kind);
     return this.readOrUndefined(workloadSpec(id, kind), {
       verb: "get",
       resource: qualifiedResource(kind),
@@ -186,7 +201,7 @@ class KubeCluster implements Cluster {
   }
 
   async patchWorkload(id: ObjectId, patch: object, dryRun: boolean, type?: PatchType): Promise<Plain> {
-    const kind = kindEntry(id.kind);
+    const kind = workloadEntry(id.kind);
     // A kind that is never restarted is still patched as every built-in kind is.
     const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
     // The object API takes the target from the body: name it there. For strategic and JSON merge
@@ -316,9 +331,16 @@ class KubeCluster implements Cluster {
   }
 }
 
-/** The table entry of a workload kind the adapter is asked about (a bug if unknown). */
-function kindEntry(kind: string): WorkloadKind {
+/** The table entry of a workload kind the adapter reads or patches (a bug if unknown). */
+function workloadEntry(kind: string): WorkloadKind {
   const entry = workloadKind(kind);
+  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
+  return entry;
+}
+
+/** The table entry of a kind the adapter lists and watches: workloads, and Pods and Events (a bug if unknown). */
+function kindEntry(kind: string): ApiKind {
+  const entry = workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : undefined);
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
@@ -335,7 +357,7 @@ function apiEntry(kind: string): ApiKind {
   return entry;
 }
 
-function workloadSpec(id: ObjectId, kind: WorkloadKind): Plain {
+function workloadSpec(id: ObjectId, kind: ApiKind): Plain {
   return {
     apiVersion: apiVersionOf(kind),
     kind: kind.kind,

@@ -26,12 +26,14 @@
 
 import { setMaxListeners } from "node:events";
 import { ClusterAccessError } from "../../core/errors.js";
+import type { PodCause } from "../../core/kinds/pod-verdict.js";
 import { type FollowedRollout, type RolloutEnd, rolloutVerdict } from "../../core/kinds/rollout-verdict.js";
 import { workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { field } from "../../core/manifests/json-shape.js";
 import { formatId, idKey, type ObjectId } from "../../core/model.js";
 import { listAndWatch, type WatchSource } from "../../kube/list-watch.js";
+import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
 
 export type WaitTarget = FollowedRollout;
 
@@ -54,6 +56,8 @@ export interface WaitResult {
   message: string;
   /** From the start of the wait to this target's outcome. */
   durationMs: number;
+  /** A new pod that cannot start, which failed the workload early (pod-watch.ts). */
+  cause?: PodCause;
 }
 
 export interface WaitOptions {
@@ -65,6 +69,8 @@ export interface WaitOptions {
   retryDelayMs?: number;
   /** Aborted when the run is interrupted: every target still waiting ends as not finished. */
   interrupt?: AbortSignal;
+  /** Watch the new pods and fail a workload whose pods cannot start (undefined: --no-watch-pods). */
+  pods?: PodWatchOptions;
 }
 
 export type WaitCluster = WatchSource;
@@ -76,6 +82,8 @@ interface TargetState {
   lastMessage: string;
   /** The last list/watch failure being retried, shown if the wait then times out. */
   lastError?: string;
+  /** The workload as last observed. */
+  latest?: Plain;
   result?: WaitResult;
 }
 
@@ -103,9 +111,10 @@ export async function waitForRollouts(
     opts,
     now,
     signal: stop.signal,
-    settle(state, result, message) {
+    settle(state, result, message, cause) {
       if (state.result) return;
       state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (cause) state.result.cause = cause;
       if (--unsettled === 0) stop.abort();
     },
   };
@@ -117,6 +126,21 @@ export async function waitForRollouts(
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
+
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state) => ({
+        id: state.target.id,
+        generation: state.target.generation,
+        latest: () => state.latest ?? state.target.object,
+        settled: () => state.result !== undefined,
+        fail: (message, cause) => waiting.settle(state, "failed", message, cause),
+      })),
+      opts.pods,
+      stop.signal,
+    );
+    waiting.observed = pods.recheck;
+  }
 
   const groups = new Map<string, TargetState[]>();
   for (const state of states.values()) {
@@ -148,7 +172,9 @@ interface Waiting {
   /** Aborted once every target has its result. */
   signal: AbortSignal;
   /** Give a target its result (the first one given stays). */
-  settle(state: TargetState, result: WaitOutcome, message: string): void;
+  settle(state: TargetState, result: WaitOutcome, message: string, cause?: PodCause): void;
+  /** A target's object was observed (the pod watch judges again the pods it could not place yet). */
+  observed?: () => void;
 }
 
 /** The targets of one namespace and kind, followed through one list-and-watch loop. */
@@ -162,6 +188,8 @@ async function followGroup(members: TargetState[], waiting: Waiting): Promise<vo
   }
   const observe = (state: TargetState, obj: Plain) => {
     if (state.result) return;
+    state.latest = { kind, ...obj };
+    waiting.observed?.();
     const verdict = rolloutVerdict(state.target, { kind, ...obj });
     if ("end" in verdict) return settle(state, verdict.end, verdict.message);
     state.lastError = undefined;
