@@ -75,6 +75,7 @@ function workloadObjects(report: RunReport) {
               rollout: result.rollout,
               message: result.message,
               durationMs: result.durationMs,
+              ...(result.cause ? { cause: result.cause } : {}),
             },
           }
         : {}),

@@ -1,5 +1,6 @@
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  causeDetails,
   clusterOutcome,
   describeKeys,
   describeRange,
@@ -134,6 +135,14 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
     }
     if (plan.workloads.length > maxRows)
       out.push("", `… and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
   }
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
