@@ -109,18 +109,9 @@ class KubeCluster implements Cluster {
     return answer;
   }
 
-  readPodLog(
-    namespace: string,
-    pod: string,
-    opts: { container: string; previous: boolean; tailLines: number },
-  ): Promise<string> {
-    const query = {
-      container: opts.container,
-      previous: String(opts.previous),
-      tailLines: String(opts.tailLines),
-    };
+  readPodLog(namespace: string, pod: string, opts: Parameters<Cluster["readPodLog"]>[2]): Promise<string> {
     return this.request({ verb: "get", resource: "pods/log", namespace, name: pod }, () =>
-      this.api.readPodLog(namespace, pod, query),
+      this.api.readPodLog(namespace, pod, opts),
     );
   }
 
@@ -331,30 +322,25 @@ class KubeCluster implements Cluster {
   }
 }
 
-/** The table entry of a workload kind the adapter reads or patches (a bug if unknown). */
-function workloadEntry(kind: string): WorkloadKind {
-  const entry = workloadKind(kind);
+/** The table entry of a kind the adapter talks to (a bug if unknown). */
+function entryOf<T extends ApiKind>(kind: string, entry: T | undefined): T {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
 
-/** The table entry of a kind the adapter lists and watches: workloads, and Pods and Events (a bug if unknown). */
-function kindEntry(kind: string): ApiKind {
-  const entry = workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : undefined);
-  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return entry;
-}
+/** A workload kind read or patched. */
+const workloadEntry = (kind: string): WorkloadKind => entryOf(kind, workloadKind(kind));
+
+/** A kind listed and watched: workloads, and Pods and Events (the pod watch). */
+const kindEntry = (kind: string): ApiKind =>
+  entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : undefined));
+
+/** Any kind the adapter talks to. */
+const apiEntry = (kind: string): ApiKind => entryOf(kind, apiKind(kind));
 
 /** The resource of a kind read, listed or deleted by name (configs, ControllerRevisions), as API messages name it. */
 function resourceOf(kind: string): string {
   return qualifiedResource(apiEntry(kind));
-}
-
-/** The table entry of any kind the adapter talks to (a bug if unknown). */
-function apiEntry(kind: string): ApiKind {
-  const entry = apiKind(kind);
-  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return entry;
 }
 
 function workloadSpec(id: ObjectId, kind: ApiKind): Plain {

@@ -74,7 +74,16 @@ export class ObjectApi extends KubernetesObjectApi {
   }
 
   /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */
-  async readPodLog(namespace: string, name: string, query: Record<string, string>): Promise<string> {
+  async readPodLog(
+    namespace: string,
+    name: string,
+    opts: { container: string; previous: boolean; tailLines: number },
+  ): Promise<string> {
+    const query = {
+      container: opts.container,
+      previous: String(opts.previous),
+      tailLines: String(opts.tailLines),
+    };
     const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/log`;
     const context = this.configuration.baseServer.makeRequestContext(path, "GET" as HttpMethod);
     context.setHeaderParam("Accept", "text/plain, */*");
