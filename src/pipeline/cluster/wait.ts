@@ -33,6 +33,7 @@ import type { Log } from "../../core/log.js";
 import { field } from "../../core/manifests/json-shape.js";
 import { formatId, idKey, type ObjectId } from "../../core/model.js";
 import { listAndWatch, type WatchSource } from "../../kube/list-watch.js";
+import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
 
 export type WaitTarget = FollowedRollout;
@@ -71,6 +72,9 @@ export interface WaitOptions {
   interrupt?: AbortSignal;
   /** Watch the new pods and fail a workload whose pods cannot start (undefined: --no-watch-pods). */
   pods?: PodWatchOptions;
+  /** A progress line after 30 s without one (heartbeat.ts): what is still rolling out, how far, how long. */
+  onHeartbeat?: (line: string) => void;
+  heartbeat?: HeartbeatOptions;
 }
 
 export type WaitCluster = WatchSource;
@@ -140,6 +144,24 @@ export async function waitForRollouts(
       stop.signal,
     );
     waiting.observed = pods.recheck;
+  }
+
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat },
+    );
+    const onProgress = opts.onProgress;
+    waiting.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      },
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
   }
 
   const groups = new Map<string, TargetState[]>();
@@ -239,6 +261,17 @@ function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting, reaso
         : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}`;
     settle(state, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
+}
+
+/** The heartbeat's line: the rollouts not finished yet, each with its last status line. */
+function stillWaiting(states: TargetState[], waited: string, left: string): string | undefined {
+  const open = states.filter((s) => !s.result);
+  if (open.length === 0) return undefined;
+  const shown = open
+    .slice(0, 3)
+    .map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
+  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown.join("; ")}${more}`;
 }
 
 /** An object as the API server returned it (a patch answer, a listed object), not a manifest. */
