@@ -22,7 +22,7 @@ test("a config the cluster does not hold yet: heartbeat lines naming it, how man
   await expect(
     syncConfigs(
       h.cluster,
-      [{ id, file: "app.yaml", holds: (live) => live.data?.A === "new" }],
+      [{ id, file: "app.yaml", holds: (live) => live.A === "new" }],
       { apply: false, dryRun: false, timeoutMs: 500, pollMs: 50, heartbeat: { everyMs: 100 } },
       log,
     ),
