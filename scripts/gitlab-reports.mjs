@@ -153,6 +153,17 @@ function testcase(attrs, body) {
     : `    <testcase${attributes}>\n${body.map((line) => `      ${line}`).join("\n")}\n    </testcase>`;
 }
 
+/** What a failed workload's new pod said (config-rollout cuts each line to a bounded length): events, then its previous run's log. */
+function causeLines(cause) {
+  if (!cause || typeof cause !== "object") return [];
+  const events = Array.isArray(cause.events) ? cause.events.map((e) => `event: ${String(e)}`) : [];
+  const log = Array.isArray(cause.log) ? cause.log.map((l) => `| ${String(l)}`) : [];
+  return [
+    ...events,
+    ...(log.length > 0 ? [`log of the previous run of ${String(cause.container)}:`, ...log] : []),
+  ];
+}
+
 /** One test case per workload (failure: failed restart or rollout; skipped: skipped workloads). */
 export function renderJunit(report, exitCode, error) {
   const cases = [];
@@ -162,7 +173,12 @@ export function renderJunit(report, exitCode, error) {
   for (const w of report?.workloads ?? []) {
     const status = workloadStatus(w, report.dryRun ?? "none");
     const where = w.file ? `${w.file}:${w.line}` : "found on the cluster";
-    const out = [`${status.label}: ${status.detail}`, `defined in ${where}`, ...describeReferences(w)];
+    const out = [
+      `${status.label}: ${status.detail}`,
+      ...causeLines(w.result?.cause),
+      `defined in ${where}`,
+      ...describeReferences(w),
+    ];
     const body = [];
     if (status.state === "failed") {
       failures++;

@@ -24,6 +24,8 @@ export type {
   FailMatch,
   FailStatus,
   KubeObject,
+  PodFailure,
+  PodFailureOptions,
   RandomFaultOptions,
   RolloutBehaviour,
   SimCluster,
@@ -64,7 +66,8 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
   // Controllers that follow workload writes: ReplicaSet history and ControllerRevisions.
   const replicaSets = new ReplicaSetHistory(store);
   const revisions = new ControllerRevisions(store);
-  const pods = new SimulatedPods(store, nodes);
+  // A crash-looping container restarts every 4 controller steps (the kubelet's back-off is 10 s, 20 s, …).
+  const pods = new SimulatedPods(store, nodes, 4 * (opts.rolloutStepMs ?? 20));
   /** Run the controllers now instead of on the next microtask (seed and remove are synchronous). */
   const settleControllers = () => {
     replicaSets.flush();
@@ -91,6 +94,7 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 10_000,
       address: () => address,
       customResources,
+      podLog: (namespace, name, query) => pods.log(namespace, name, query),
     }),
   );
   address = `127.0.0.1:${listener.port}`;
@@ -144,6 +148,21 @@ export async function startSimCluster(opts: SimOptions = {}): Promise<SimCluster
       }
       if (!info.workload) throw new Error(`setRolloutBehaviour: ${kind} is not rolled out by the simulator`);
       simulator.setBehaviour(info, namespace, name, behaviour, onlyFor);
+    },
+    setPodFailure: (kind, namespace, name, failure, options = {}) => {
+      const info = infoFor(kind);
+      if (!info.workload) throw new Error(`setPodFailure: ${kind} has no simulated pods`);
+      pods.setFailure(`${info.resource}/${namespace}/${name}`, failure, options);
+      // Pods that cannot start hold the rollout after its first new pod, as a real controller's
+      // maxUnavailable does; a pod that is only slow to be ready does not.
+      const stalls = failure !== undefined && failure !== "not-ready-then-ready";
+      simulator.setBehaviour(
+        info,
+        namespace,
+        name,
+        stalls ? "stall" : "complete",
+        stalls ? options.onlyFor : undefined,
+      );
     },
     failNext: (match, status, times, retryAfterSeconds) =>
       faults.failNext(match, status, times, retryAfterSeconds),

@@ -2,10 +2,12 @@
 // each ReplicaSet keeps spec.replicas pods of its template (`<rs>-<suffix>`); a StatefulSet
 // keeps `<name>-<ordinal>` pods and a DaemonSet one pod per simulated node, the highest
 // ordinals / last nodes on the new template as the simulated rollout reports them updated and
-// the rest left as they were. Pods are never seen failing: they are Running and Ready.
+// the rest left as they were. Pods are Running and Ready, unless setFailure() put the pods of a
+// workload's template into a state they cannot start from (pod-states.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { clone, isRecord, numberAt, recordAt, stringAt, valueAt } from "./json.js";
 import { controllerRef, now, OwnerIndex } from "./owner-references.js";
+import { type PodFailure, type PodFailureOptions, PodStates } from "./pod-states.js";
 import { templateHash } from "./rollout-model.js";
 import type { Store, StoredEvent } from "./store.js";
 import type { KubeObject } from "./types.js";
@@ -62,6 +64,7 @@ function podOf(
   const annotations = stringMap(templateMeta, "annotations");
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   const started = now();
+  const containers = Array.isArray(spec.containers) ? spec.containers.filter(isRecord) : [];
   return {
     apiVersion: "v1",
     kind: "Pod",
@@ -76,8 +79,28 @@ function podOf(
         { type: "PodScheduled", status: "True", lastTransitionTime: started },
       ],
       startTime: started,
+      containerStatuses: containers.map((c) => ({
+        name: c.name,
+        image: c.image,
+        imageID: "",
+        ready: true,
+        started: true,
+        restartCount: 0,
+        state: { running: { startedAt: started } },
+        lastState: {},
+      })),
     },
   };
+}
+
+/** "deployments/ns/name" for a ReplicaSet a Deployment controls, else the owner's own key. */
+function workloadKey(resource: string, owner: KubeObject): string {
+  const namespace = stringAt(owner, "metadata", "namespace") ?? "";
+  const refs = valueAt(owner, "metadata", "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => isRecord(r) && r.controller === true) : undefined;
+  if (resource === "replicasets" && isRecord(ref) && ref.kind === "Deployment")
+    return `deployments/${namespace}/${String(ref.name)}`;
+  return `${resource}/${namespace}/${nameOf(owner)}`;
 }
 
 export class SimulatedPods {
@@ -86,12 +109,17 @@ export class SimulatedPods {
   private scheduled = false;
   private readonly unsubscribe: () => void;
   private readonly pods: OwnerIndex;
+  private readonly states: PodStates;
+  /** "resource/namespace/name" of a workload (Deployment, StatefulSet, DaemonSet) → the state of its new pods. */
+  private readonly failures = new Map<string, { failure: PodFailure; options: PodFailureOptions }>();
 
   constructor(
     private readonly store: Store,
     private readonly nodes: number,
+    restartMs: number,
   ) {
     this.pods = new OwnerIndex(store, "pods");
+    this.states = new PodStates(store, restartMs);
     this.unsubscribe = store.subscribe((event) => this.observe(event));
   }
 
@@ -110,9 +138,29 @@ export class SimulatedPods {
     }
   }
 
+  /** Pods created from now on for this workload's templates (those `onlyFor` accepts) start in `failure`. */
+  setFailure(key: string, failure: PodFailure | undefined, options: PodFailureOptions = {}): void {
+    if (failure) this.failures.set(key, { failure, options });
+    else this.failures.delete(key);
+  }
+
+  /** GET pods/{name}/log (undefined: no such pod). */
+  log(namespace: string, name: string, query: Record<string, string>) {
+    const pod = this.store.get("pods", namespace, name);
+    return pod ? this.states.log(pod, query) : undefined;
+  }
+
   close(): void {
     this.unsubscribe();
     this.pods.close();
+    this.states.close();
+  }
+
+  /** A new pod of `owner`, in the state setFailure() asked for its template, if any. */
+  private create(resource: string, owner: KubeObject, pod: KubeObject): void {
+    const wanted = this.failures.get(workloadKey(resource, owner));
+    const applies = wanted && (wanted.options.onlyFor?.(owner) ?? true);
+    this.store.write("pods", applies ? this.states.start(pod, wanted.failure, wanted.options) : pod);
   }
 
   private observe(event: StoredEvent): void {
@@ -141,6 +189,7 @@ export class SimulatedPods {
   }
 
   private remove(pod: KubeObject): void {
+    this.states.forget(pod);
     this.store.remove("pods", stringAt(pod, "metadata", "namespace") ?? "", nameOf(pod));
   }
 
@@ -154,7 +203,7 @@ export class SimulatedPods {
     // Scale-down removes the newest pods first.
     for (const pod of pods.slice(wanted).reverse()) this.remove(pod);
     for (let i = pods.length; i < wanted; i++)
-      this.store.write("pods", podOf(rs, `${nameOf(rs)}-${suffix()}`, {}));
+      this.create("replicasets", rs, podOf(rs, `${nameOf(rs)}-${suffix()}`, {}));
   }
 
   /** StatefulSet ordinals / DaemonSet nodes: the last `updated` slots run the current template. */
@@ -191,7 +240,7 @@ export class SimulatedPods {
         labels["pod-template-generation"] = String(numberAt(owner, "metadata", "generation") ?? 1);
       }
       const podName = statefulSet ? slot : `${name}-${suffix()}`;
-      this.store.write("pods", podOf(owner, podName, labels, statefulSet ? undefined : slot));
+      this.create(resource, owner, podOf(owner, podName, labels, statefulSet ? undefined : slot));
     });
   }
 }

@@ -56,7 +56,9 @@ export const RESOURCES: readonly ResourceInfo[] = [
   }),
   resource("", "configmaps", "ConfigMap", { shortNames: ["cm"] }),
   resource("", "secrets", "Secret"),
-  resource("", "pods", "Pod", { shortNames: ["po"], subresources: ["status"] }),
+  resource("", "pods", "Pod", { shortNames: ["po"], subresources: ["status", "log"] }),
+  // Written by the simulated kubelet about pods that cannot start (pod-states.ts).
+  resource("", "events", "Event", { shortNames: ["ev"] }),
   resource("apps", "deployments", "Deployment", {
     shortNames: ["deploy"],
     subresources: ["status", "scale"],

@@ -82,6 +82,18 @@ const EXTRA_FIELDS: Record<string, Record<string, (obj: Record<string, unknown>)
     "spec.nodeName": (obj) => stringAt(obj, "spec", "nodeName") ?? "",
   },
   namespaces: { "status.phase": (obj) => stringAt(obj, "status", "phase") ?? "" },
+  // What `kubectl describe pod` asks for (the real server also knows reason, source and type).
+  events: {
+    "involvedObject.kind": (obj) => stringAt(obj, "involvedObject", "kind") ?? "",
+    "involvedObject.namespace": (obj) => stringAt(obj, "involvedObject", "namespace") ?? "",
+    "involvedObject.name": (obj) => stringAt(obj, "involvedObject", "name") ?? "",
+    "involvedObject.uid": (obj) => stringAt(obj, "involvedObject", "uid") ?? "",
+    "involvedObject.apiVersion": (obj) => stringAt(obj, "involvedObject", "apiVersion") ?? "",
+    "involvedObject.resourceVersion": (obj) => stringAt(obj, "involvedObject", "resourceVersion") ?? "",
+    "involvedObject.fieldPath": (obj) => stringAt(obj, "involvedObject", "fieldPath") ?? "",
+    reason: (obj) => stringAt(obj, "reason") ?? "",
+    type: (obj) => stringAt(obj, "type") ?? "",
+  },
 };
 
 export function parseFieldSelector(selector: string | undefined, resource: string): Predicate {

@@ -12,7 +12,7 @@ import { decodeProtobuf, PROTOBUF_MEDIA_TYPE } from "./protobuf.js";
 import type { Registry } from "./registry.js";
 import { classifyVerb, parseResourcePath, type Target } from "./routing.js";
 import { parseFieldSelector, parseLabelSelector } from "./selectors.js";
-import { badRequest, failure, StatusError, unauthorized } from "./status.js";
+import { badRequest, failure, notFound, StatusError, unauthorized } from "./status.js";
 import type { Store } from "./store.js";
 import { wantsTable } from "./table.js";
 import type { SimRequest } from "./types.js";
@@ -30,6 +30,12 @@ export interface ServerState {
   address: () => string;
   /** Installed CustomResourceDefinitions: extra resources and discovery entries. */
   customResources?: CustomResources;
+  /** GET pods/{name}/log: the text or the error text (undefined: no such pod). */
+  podLog?: (
+    namespace: string,
+    name: string,
+    query: Record<string, string>,
+  ) => { status: number; text: string } | undefined;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -179,6 +185,12 @@ async function serve(state: ServerState, req: IncomingMessage, res: ServerRespon
         setTimeout(() => dropped.close(fault.abrupt), fault.afterMs);
       }
       return;
+    }
+    if (target.subresource === "log" && target.name && method === "GET") {
+      const log = state.podLog?.(target.namespace ?? "", target.name, query);
+      if (!log) throw notFound(target.info, target.name);
+      if (log.status === 200) return send(200, log.text);
+      return send(log.status, failure(log.status, "BadRequest", log.text));
     }
     const reply = handleResource(state.registry, state.store, {
       method,

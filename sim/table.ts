@@ -86,6 +86,41 @@ const wide: Column[] = [
 const dataCount = (obj: KubeObject) =>
   Object.keys(recordAt(obj, "data") ?? {}).length + Object.keys(recordAt(obj, "binaryData") ?? {}).length;
 
+function sinceTimestamp(at: string | undefined): string {
+  const time = Date.parse(at ?? "");
+  return Number.isNaN(time) ? "<unknown>" : humanDuration(Date.now() - time);
+}
+
+function containerStatuses(pod: KubeObject): Record<string, unknown>[] {
+  const list = valueAt(pod, "status", "containerStatuses");
+  return Array.isArray(list) ? list.filter(isRecord) : [];
+}
+
+/** "1/1": ready containers of all, as the pod printer shows them. */
+function podReady(pod: KubeObject): string {
+  const spec = valueAt(pod, "spec", "containers");
+  const total = Array.isArray(spec) ? spec.length : 0;
+  return `${containerStatuses(pod).filter((s) => s.ready === true).length}/${total}`;
+}
+
+/** The pod printer's STATUS: a waiting or terminated container's reason wins over the phase. */
+function podStatus(pod: KubeObject): string {
+  let reason = stringAt(pod, "status", "phase") ?? "Pending";
+  for (const status of containerStatuses(pod)) {
+    const waiting = stringAt(status, "state", "waiting", "reason");
+    const terminated = stringAt(status, "state", "terminated", "reason");
+    if (waiting) reason = waiting;
+    else if (terminated) reason = terminated;
+  }
+  return reason;
+}
+
+function podRestarts(pod: KubeObject): string {
+  let restarts = 0;
+  for (const status of containerStatuses(pod)) restarts += Number(status.restartCount ?? 0);
+  return String(restarts);
+}
+
 /** "statefulset.apps/db": the controller ownerReference as the real printer shows it. */
 function controllerOf(obj: KubeObject): string {
   const refs = valueAt(obj, "metadata", "ownerReferences");
@@ -179,8 +214,24 @@ const COLUMNS: Record<string, Column[]> = {
   ],
   Pod: [
     name,
-    { name: "Status", type: "string", cell: (o) => stringAt(o, "status", "phase") ?? "Pending" },
+    { name: "Ready", type: "string", cell: podReady },
+    { name: "Status", type: "string", cell: podStatus },
+    { name: "Restarts", type: "string", cell: podRestarts },
     age,
+  ],
+  Event: [
+    { name: "Last Seen", type: "string", cell: (o) => sinceTimestamp(stringAt(o, "lastTimestamp")) },
+    { name: "Type", type: "string", cell: (o) => stringAt(o, "type") ?? "" },
+    { name: "Reason", type: "string", cell: (o) => stringAt(o, "reason") ?? "" },
+    {
+      name: "Object",
+      type: "string",
+      cell: (o) =>
+        `${(stringAt(o, "involvedObject", "kind") ?? "").toLowerCase()}/${stringAt(o, "involvedObject", "name") ?? ""}`,
+    },
+    { name: "Message", type: "string", cell: (o) => stringAt(o, "message") ?? "" },
+    { name: "Count", type: "integer", priority: 1, cell: (o) => numberAt(o, "count") ?? 1 },
+    { ...name, priority: 1 },
   ],
   Job: [
     name,

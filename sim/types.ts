@@ -4,8 +4,10 @@ import type { SimCrd } from "./custom-resources.js";
 export type { SimCrd } from "./custom-resources.js";
 
 import type { RandomFaultOptions } from "./faults.js";
+import type { PodFailure, PodFailureOptions } from "./pod-states.js";
 
 export type { RandomFaultOptions } from "./faults.js";
+export type { PodFailure, PodFailureOptions } from "./pod-states.js";
 
 /** A Kubernetes object as plain JSON. */
 export type KubeObject = Record<string, unknown>;
@@ -84,6 +86,19 @@ export interface SimCluster {
     name: string,
     b: RolloutBehaviour,
     onlyFor?: (obj: KubeObject) => boolean,
+  ): void;
+  /**
+   * Pods created from now on for this workload's templates (those `options.onlyFor` accepts, called
+   * with the pod's ReplicaSet / StatefulSet / DaemonSet) start in `failure`, with the container
+   * statuses, Warning events and logs a kubelet reports; such a rollout stalls after its first new
+   * pod. `undefined` turns it off (and lets stalled rollouts complete).
+   */
+  setPodFailure(
+    kind: string,
+    namespace: string,
+    name: string,
+    failure: PodFailure | undefined,
+    options?: PodFailureOptions,
   ): void;
   failNext(match: FailMatch, status: FailStatus, times?: number, retryAfterSeconds?: number): void;
   /**

@@ -1,4 +1,5 @@
 import { EXIT_FAILED, EXIT_OK } from "./errors.js";
+import type { PodCause } from "./kinds/pod-verdict.js";
 import type { ObjectId, Plan } from "./model.js";
 import type { DryRun } from "./setting-choices.js";
 
@@ -31,6 +32,8 @@ export interface WorkloadResult {
   rollout?: RolloutOutcome;
   message: string;
   durationMs?: number;
+  /** The new pod that could not start and failed the rollout early: pod, container, reason, events, log. */
+  cause?: PodCause;
 }
 
 /**

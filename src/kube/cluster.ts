@@ -37,9 +37,21 @@ export interface Cluster {
    * CRD is installed (one discovery request per API group version, cached).
    */
   serves(kind: string): Promise<boolean>;
+  /**
+   * The last `tailLines` lines a container printed (`previous`: its run before the last restart).
+   * Text the application wrote: callers bound and escape it.
+   */
+  readPodLog(
+    namespace: string,
+    pod: string,
+    opts: { container: string; previous: boolean; tailLines: number },
+  ): Promise<string>;
   /** Every workload of one kind in one namespace: one LIST request. */
   listWorkloads(namespace: string, kind: string): Promise<Record<string, unknown>[]>;
-  /** LIST with its resourceVersion, optionally narrowed by a field selector (kube/list-watch.ts). */
+  /**
+   * LIST with its resourceVersion, optionally narrowed by a field selector (kube/list-watch.ts). Also
+   * for Pods and Events (the pod watch).
+   */
   listForWatch(namespace: string, kind: string, fieldSelector?: string): Promise<ListResult>;
   /** GET a ConfigMap or Secret by name; undefined when it does not exist. */
   readConfig(id: ObjectId): Promise<LiveConfig | undefined>;
@@ -82,7 +94,7 @@ export interface Cluster {
    */
   retryOnConflict<T>(update: (attempt: number) => Promise<T>): Promise<T>;
   /**
-   * WATCH one kind in one namespace from a resourceVersion, or without one: the most recent state
+   * WATCH one kind (a workload kind, or Pod) in one namespace from a resourceVersion, or without one: the most recent state
    * (an ADDED event per existing object first), then changes. See kube/list-watch.ts for the
    * reconnect logic.
    */

@@ -109,6 +109,12 @@ class KubeCluster implements Cluster {
     return answer;
   }
 
+  readPodLog(namespace: string, pod: string, opts: Parameters<Cluster["readPodLog"]>[2]): Promise<string> {
+    return this.request({ verb: "get", resource: "pods/log", namespace, name: pod }, () =>
+      this.api.readPodLog(namespace, pod, opts),
+    );
+  }
+
   async listWorkloads(namespace: string, kind: string): Promise<Plain[]> {
     return (await this.listForWatch(namespace, kind)).items;
   }
@@ -176,7 +182,7 @@ class KubeCluster implements Cluster {
   }
 
   readWorkload(id: ObjectId): Promise<Plain | undefined> {
-    const kind = kindEntry(id.kind);
+    const kind = workloadEntry(id.kind);
     return this.readOrUndefined(workloadSpec(id, kind), {
       verb: "get",
       resource: qualifiedResource(kind),
@@ -186,7 +192,7 @@ class KubeCluster implements Cluster {
   }
 
   async patchWorkload(id: ObjectId, patch: object, dryRun: boolean, type?: PatchType): Promise<Plain> {
-    const kind = kindEntry(id.kind);
+    const kind = workloadEntry(id.kind);
     // A kind that is never restarted is still patched as every built-in kind is.
     const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
     // The object API takes the target from the body: name it there. For strategic and JSON merge
@@ -316,26 +322,28 @@ class KubeCluster implements Cluster {
   }
 }
 
-/** The table entry of a workload kind the adapter is asked about (a bug if unknown). */
-function kindEntry(kind: string): WorkloadKind {
-  const entry = workloadKind(kind);
+/** The table entry of a kind the adapter talks to (a bug if unknown). */
+function entryOf<T extends ApiKind>(kind: string, entry: T | undefined): T {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
+
+/** A workload kind read or patched. */
+const workloadEntry = (kind: string): WorkloadKind => entryOf(kind, workloadKind(kind));
+
+/** A kind listed and watched: workloads, and Pods and Events (the pod watch). */
+const kindEntry = (kind: string): ApiKind =>
+  entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : undefined));
+
+/** Any kind the adapter talks to. */
+const apiEntry = (kind: string): ApiKind => entryOf(kind, apiKind(kind));
 
 /** The resource of a kind read, listed or deleted by name (configs, ControllerRevisions), as API messages name it. */
 function resourceOf(kind: string): string {
   return qualifiedResource(apiEntry(kind));
 }
 
-/** The table entry of any kind the adapter talks to (a bug if unknown). */
-function apiEntry(kind: string): ApiKind {
-  const entry = apiKind(kind);
-  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return entry;
-}
-
-function workloadSpec(id: ObjectId, kind: WorkloadKind): Plain {
+function workloadSpec(id: ObjectId, kind: ApiKind): Plain {
   return {
     apiVersion: apiVersionOf(kind),
     kind: kind.kind,

@@ -2,9 +2,17 @@
 // kinds every API server serves (from the kind tables), object answers kept as the JSON the server
 // sent, and its cached discovery lookup made reachable.
 
-import { type KubernetesObject, KubernetesObjectApi, type ResponseContext } from "@kubernetes/client-node";
+import {
+  type HttpMethod,
+  type KubernetesObject,
+  KubernetesObjectApi,
+  type ResponseContext,
+} from "@kubernetes/client-node";
 import { apiVersionOf } from "../core/kinds/api-kinds.js";
 import { API_KINDS } from "../core/kinds/workload-kinds.js";
+
+/** The response type that asks processResponse for the body as text (pod logs). */
+const PLAIN_TEXT = "text/plain";
 
 /**
  * The object API, its discovery cache seeded with the built-in kinds every API server serves (so
@@ -56,11 +64,31 @@ export class ObjectApi extends KubernetesObjectApi {
     type?: string,
   ): Promise<T> {
     const status = response.httpStatusCode;
+    if (type === PLAIN_TEXT && status >= 200 && status <= 299)
+      return (await response.body.text()) as unknown as T;
     const contentType = String(response.headers["content-type"] ?? "");
     if (type !== undefined || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
       return super.processResponse<T>(response, type);
     }
     return JSON.parse(await response.body.text()) as T;
+  }
+
+  /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */
+  async readPodLog(
+    namespace: string,
+    name: string,
+    opts: { container: string; previous: boolean; tailLines: number },
+  ): Promise<string> {
+    const query = {
+      container: opts.container,
+      previous: String(opts.previous),
+      tailLines: String(opts.tailLines),
+    };
+    const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/log`;
+    const context = this.configuration.baseServer.makeRequestContext(path, "GET" as HttpMethod);
+    context.setHeaderParam("Accept", "text/plain, */*");
+    for (const [key, value] of Object.entries(query)) context.setQueryParam(key, value);
+    return (await this.requestPromise(context, PLAIN_TEXT)) as unknown as string;
   }
 
   async resourceOf(apiVersion: string, kind: string): Promise<unknown> {

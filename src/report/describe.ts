@@ -47,6 +47,26 @@ export function describeResult(result: WorkloadResult): string {
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
 
+/**
+ * What a failed workload's new pod said, after its one-line result (which names the pod, container,
+ * reason, message and last termination): its latest Warning events and (--logs) the previous run's
+ * last log lines, each already cut to a bounded length.
+ */
+export function causeDetails(result: WorkloadResult): string[] {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...(log.length > 0
+      ? [
+          `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+          ...log.map((l) => `| ${l}`),
+        ]
+      : []),
+  ];
+}
+
 export function formatDuration(ms: number | undefined): string {
   if (ms === undefined) return "-";
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;

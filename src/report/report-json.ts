@@ -76,6 +76,7 @@ function workloadObjects(report: RunReport) {
               rollout: result.rollout,
               message: result.message,
               durationMs: result.durationMs,
+              ...(result.cause ? { cause: result.cause } : {}),
             },
           }
         : {}),

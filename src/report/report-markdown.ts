@@ -1,6 +1,7 @@
 import { idKey } from "../core/model.js";
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  causeDetails,
   clusterOutcome,
   describeKeys,
   describeRange,
@@ -135,6 +136,14 @@ export function renderMarkdown(report: RunReport, maxRows = 500, repository = tr
     }
     if (plan.workloads.length > maxRows)
       out.push("", `… and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
   }
   // The picture after the tables, and only where it shows more than a table row does: one config
   // feeding one workload is said by the row itself.

@@ -1,5 +1,6 @@
 import type { ClusterReport, RunReport } from "../core/run-result.js";
 import {
+  causeDetails,
   clusterOutcome,
   describeKeys,
   describeRange,
@@ -91,6 +92,14 @@ function clusterPart(report: RunReport): string[] {
         ]),
       ]),
     );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
   }
   if (report.notes?.length) {
     out.push("", "Notes:");

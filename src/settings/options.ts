@@ -154,6 +154,23 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Wait for every rollout to finish (--no-wait to skip).",
   },
   {
+    name: "watch-pods",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WATCH_PODS",
+    description:
+      "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone).",
+  },
+  {
+    name: "logs",
+    type: "integer",
+    default: "0",
+    env: "CONFIG_ROLLOUT_LOGS",
+    placeholder: "N",
+    description:
+      "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes).",
+  },
+  {
     name: "timeout",
     type: "duration",
     default: "5m",

@@ -49,6 +49,10 @@ export interface Settings {
   /** --plan: the plan file to apply instead of planning from git. */
   plan?: string;
   wait: boolean;
+  /** --watch-pods: fail a workload early when its new pods cannot start. */
+  watchPods: boolean;
+  /** --logs: lines of a crashed container's previous log quoted in the report (0: none). */
+  logLines: number;
   timeoutMs: number;
   configTimeoutMs: number;
   /** Time limit for an exec credential plugin run. */
@@ -154,6 +158,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     planOut: str("plan-out") || undefined,
     plan: str("plan") || undefined,
     wait: bool("wait"),
+    watchPods: bool("watch-pods"),
+    logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
     execPluginTimeoutMs: given("exec-plugin-timeout"),

@@ -29,6 +29,19 @@ export const CONTROLLER_REVISION: ApiKind = {
   resource: "controllerrevisions",
 };
 
+/**
+ * What the rollout wait reads to fail fast on pods that cannot start and to say why
+ * (pipeline/cluster/pod-watch.ts): the pods, their ReplicaSets' revisions, their events and logs.
+ */
+export const POD: ApiKind = { kind: "Pod", group: "", version: "v1", resource: "pods" };
+export const EVENT: ApiKind = { kind: "Event", group: "", version: "v1", resource: "events" };
+export const REPLICA_SET: ApiKind = {
+  kind: "ReplicaSet",
+  group: "apps",
+  version: "v1",
+  resource: "replicasets",
+};
+
 /** The entry of a ConfigMap or Secret. */
 export function configKind(kind: ConfigKind): ApiKind & { kind: ConfigKind } {
   return CONFIG_KINDS.find((k) => k.kind === kind)!;

@@ -5,7 +5,7 @@
 
 import { field } from "../manifests/json-shape.js";
 import type { ObjectId } from "../model.js";
-import { type ApiKind, CONFIG_KINDS, CONTROLLER_REVISION } from "./api-kinds.js";
+import { type ApiKind, CONFIG_KINDS, CONTROLLER_REVISION, EVENT, POD, REPLICA_SET } from "./api-kinds.js";
 import { argoRolloutStatus } from "./argo-rollout-status.js";
 import { templateAt } from "./pod-template.js";
 import {
@@ -171,7 +171,14 @@ export function restartableKinds(): RestartableKind[] {
 }
 
 /** Every kind the Kubernetes adapter talks to: workloads, configs, and what --prune reads. */
-export const API_KINDS: readonly ApiKind[] = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+export const API_KINDS: readonly ApiKind[] = [
+  ...WORKLOAD_KINDS,
+  ...CONFIG_KINDS,
+  CONTROLLER_REVISION,
+  POD,
+  EVENT,
+  REPLICA_SET,
+];
 
 const API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
 

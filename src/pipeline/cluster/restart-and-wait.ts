@@ -29,7 +29,8 @@ export interface RolloutContext {
   prepared: Prepared;
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
-  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency">;
+  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency"> &
+    Partial<Pick<Settings, "watchPods" | "logLines">>;
   log: Log;
   now: () => number;
 }
@@ -209,9 +210,17 @@ export async function restartAndWait(
     waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
       onProgress: logProgress(log),
+      onHeartbeat: (line) => log.info(line),
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
+      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
+      // sends no review at all, and its own first request answers the same question (a 403 falls
+      // back to the rollout status with one warning).
+      pods:
+        settings.watchPods === false
+          ? undefined
+          : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) },
     }),
   );
   for (const rollout of rollouts) {
@@ -221,6 +230,7 @@ export async function restartAndWait(
         rollout: rollout.result,
         message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
         durationMs: rollout.durationMs,
+        ...(rollout.cause ? { cause: rollout.cause } : {}),
       });
   }
   return [...results.values()];

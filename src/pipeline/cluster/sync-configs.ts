@@ -15,6 +15,7 @@ import {
 } from "../../core/model.js";
 import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import { readLiveConfigs } from "../../kube/read-live-configs.js";
+import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
 export interface SyncOptions {
   apply: boolean;
@@ -24,6 +25,8 @@ export interface SyncOptions {
   concurrency?: number;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The progress line after each silence (heartbeat.ts; tests shorten it). */
+  heartbeat?: HeartbeatOptions;
 }
 
 /**
@@ -91,16 +94,31 @@ export async function syncConfigs(
       .map((c) => formatId(c.id))
       .join(", ")}`,
   );
-  while (waiting.length > 0) {
-    await sleep(options.pollMs ?? 1000);
-    waiting = await stillDifferent(waiting);
-    if (waiting.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
-      throw new RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
-      );
+  const total = waiting.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) =>
+      `still waiting for the committed config content: ${total - waiting.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting
+        .slice(0, 3)
+        .map((c) => formatId(c.id))
+        .join(", ")}${waiting.length > 3 ? ", …" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat,
+  );
+  try {
+    while (waiting.length > 0) {
+      await sleep(options.pollMs ?? 1000);
+      waiting = await stillDifferent(waiting);
+      if (waiting.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
+        );
+      }
     }
+  } finally {
+    heartbeat.stop();
   }
   return live;
 }

@@ -13,6 +13,7 @@ import { formatId, idKey, type ObjectId } from "../../core/model.js";
 import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
 import type { WorkloadResult } from "../../core/run-result.js";
 import { listAndWatch, type WatchSource } from "../../kube/list-watch.js";
+import { type Heartbeat, type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
 
 type Plain = Record<string, unknown>;
 
@@ -25,6 +26,8 @@ export interface AgentWaitOptions {
   retryDelayMs?: number;
   /** Aborted when the run is interrupted (SIGINT, SIGTERM): the wait ends at once, nothing more followed. */
   interrupt?: AbortSignal;
+  /** The progress line after each silence (heartbeat.ts; tests shorten it). */
+  heartbeat?: HeartbeatOptions;
 }
 
 export interface AgentWaitResult {
@@ -64,12 +67,14 @@ export async function waitForAgent(
     followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
   }
   let unsettled = followed.size;
+  let heartbeat: Heartbeat | undefined;
   const stop = new AbortController();
   setMaxListeners(0, stop.signal);
   const finished = new Promise<void>((resolve) => stop.signal.addEventListener("abort", () => resolve()));
   const settle = (state: Followed, outcome: "applied" | WorkloadResult) => {
     if (state.settled) return;
     state.settled = outcome;
+    heartbeat?.printed();
     opts.log.info(
       `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`,
     );
@@ -86,8 +91,24 @@ export async function waitForAgent(
       settle(state, { id: state.id, restart: "failed", message, durationMs: now() - started });
     }
   };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return undefined;
+      const names = open
+        .slice(0, 3)
+        .map((f) => formatId(f.id))
+        .join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", …" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat },
+  );
   // Registered before anything can end the wait, so the deadline is always cleared.
   stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });

@@ -26,12 +26,15 @@
 
 import { setMaxListeners } from "node:events";
 import { ClusterAccessError } from "../../core/errors.js";
+import type { PodCause } from "../../core/kinds/pod-verdict.js";
 import { type FollowedRollout, type RolloutEnd, rolloutVerdict } from "../../core/kinds/rollout-verdict.js";
 import { workloadKind } from "../../core/kinds/workload-kinds.js";
 import type { Log } from "../../core/log.js";
 import { field } from "../../core/manifests/json-shape.js";
 import { formatId, idKey, type ObjectId } from "../../core/model.js";
 import { listAndWatch, type WatchSource } from "../../kube/list-watch.js";
+import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
+import { type PodWatchOptions, startPodWatch } from "./pod-watch.js";
 
 export type WaitTarget = FollowedRollout;
 
@@ -54,6 +57,8 @@ export interface WaitResult {
   message: string;
   /** From the start of the wait to this target's outcome. */
   durationMs: number;
+  /** A new pod that cannot start, which failed the workload early (pod-watch.ts). */
+  cause?: PodCause;
 }
 
 export interface WaitOptions {
@@ -65,6 +70,11 @@ export interface WaitOptions {
   retryDelayMs?: number;
   /** Aborted when the run is interrupted: every target still waiting ends as not finished. */
   interrupt?: AbortSignal;
+  /** Watch the new pods and fail a workload whose pods cannot start (undefined: --no-watch-pods). */
+  pods?: PodWatchOptions;
+  /** A progress line after 30 s without one (heartbeat.ts): what is still rolling out, how far, how long. */
+  onHeartbeat?: (line: string) => void;
+  heartbeat?: HeartbeatOptions;
 }
 
 export type WaitCluster = WatchSource;
@@ -76,6 +86,8 @@ interface TargetState {
   lastMessage: string;
   /** The last list/watch failure being retried, shown if the wait then times out. */
   lastError?: string;
+  /** The workload as last observed. */
+  latest?: Plain;
   result?: WaitResult;
 }
 
@@ -103,9 +115,10 @@ export async function waitForRollouts(
     opts,
     now,
     signal: stop.signal,
-    settle(state, result, message) {
+    settle(state, result, message, cause) {
       if (state.result) return;
       state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (cause) state.result.cause = cause;
       if (--unsettled === 0) stop.abort();
     },
   };
@@ -117,6 +130,39 @@ export async function waitForRollouts(
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
+
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state) => ({
+        id: state.target.id,
+        generation: state.target.generation,
+        latest: () => state.latest ?? state.target.object,
+        settled: () => state.result !== undefined,
+        fail: (message, cause) => waiting.settle(state, "failed", message, cause),
+      })),
+      opts.pods,
+      stop.signal,
+    );
+    waiting.observed = pods.recheck;
+  }
+
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat },
+    );
+    const onProgress = opts.onProgress;
+    waiting.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      },
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
 
   const groups = new Map<string, TargetState[]>();
   for (const state of states.values()) {
@@ -148,7 +194,9 @@ interface Waiting {
   /** Aborted once every target has its result. */
   signal: AbortSignal;
   /** Give a target its result (the first one given stays). */
-  settle(state: TargetState, result: WaitOutcome, message: string): void;
+  settle(state: TargetState, result: WaitOutcome, message: string, cause?: PodCause): void;
+  /** A target's object was observed (the pod watch judges again the pods it could not place yet). */
+  observed?: () => void;
 }
 
 /** The targets of one namespace and kind, followed through one list-and-watch loop. */
@@ -162,6 +210,8 @@ async function followGroup(members: TargetState[], waiting: Waiting): Promise<vo
   }
   const observe = (state: TargetState, obj: Plain) => {
     if (state.result) return;
+    state.latest = { kind, ...obj };
+    waiting.observed?.();
     const verdict = rolloutVerdict(state.target, { kind, ...obj });
     if ("end" in verdict) return settle(state, verdict.end, verdict.message);
     state.lastError = undefined;
@@ -211,6 +261,17 @@ function timeOut(states: Iterable<TargetState>, { settle, opts }: Waiting, reaso
         : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state.target.id)}`;
     settle(state, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
+}
+
+/** The heartbeat's line: the rollouts not finished yet, each with its last status line. */
+function stillWaiting(states: TargetState[], waited: string, left: string): string | undefined {
+  const open = states.filter((s) => !s.result);
+  if (open.length === 0) return undefined;
+  const shown = open
+    .slice(0, 3)
+    .map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
+  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown.join("; ")}${more}`;
 }
 
 /** An object as the API server returned it (a patch answer, a listed object), not a manifest. */

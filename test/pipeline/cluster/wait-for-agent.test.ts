@@ -73,3 +73,21 @@ test("a run already interrupted does not start following", async () => {
   });
   expect(result.notApplied[0]?.message).toContain("interrupted by SIGINT");
 });
+
+test("waiting for an agent that does not come: a heartbeat line after each silence, naming the workload, waited and left", async () => {
+  const fake = fakeCluster();
+  const lines: string[] = [];
+  const result = await waitForAgent(fake.cluster, [id], {
+    hashFor: () => "sha256:abc",
+    timeoutMs: 400,
+    log: { info: (line) => lines.push(line) },
+    heartbeat: { everyMs: 100 },
+  });
+  expect(result.notApplied).toHaveLength(1);
+  const beats = lines.filter((l) => l.startsWith("still waiting"));
+  expect(beats.length).toBeGreaterThanOrEqual(1);
+  expect(beats.length).toBeLessThanOrEqual(4);
+  expect(beats[0]).toMatch(
+    /^still waiting for the agent to apply the commit: 0 of 1 workloads carry it \(waited \d+s, \d+s left\); waiting for deployment\/web \(namespace ns\)$/,
+  );
+});

@@ -1,0 +1,63 @@
+// A wait that sees nothing change still says so: a CI log silent for minutes looks hung and gets
+// cancelled. Every wait (rollouts, the GitOps agent, config propagation) prints a progress line
+// when it has printed nothing for `everyMs` (30 s), never more often than every 10 s: what it waits
+// for, how far it is, how long it has waited and how long it will still wait. The lines go to the
+// log only (CI log, stderr), never to the job summary.
+
+/** Silence after which a wait prints a progress line. */
+export const HEARTBEAT_MS = 30_000;
+/** The fewest milliseconds between two progress lines of one wait. */
+export const MIN_HEARTBEAT_MS = 10_000;
+
+export interface HeartbeatOptions {
+  /** Silence before a progress line (default HEARTBEAT_MS; tests pass a few ms). */
+  everyMs?: number;
+  now?: () => number;
+}
+
+export interface Heartbeat {
+  /** The wait printed a line of its own: the silence starts again. */
+  printed(): void;
+  stop(): void;
+}
+
+/**
+ * Calls `print` with `line(waitedMs, leftMs)` after each `everyMs` without a line. `timeoutMs` is the
+ * wait's own bound, for the "left" part.
+ */
+export function startHeartbeat(
+  timeoutMs: number,
+  line: (waited: string, left: string) => string | undefined,
+  print: (line: string) => void,
+  opts: HeartbeatOptions = {},
+): Heartbeat {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  // The 10 s floor holds for the real interval; a test's short interval keeps its own pace.
+  const floorMs = everyMs >= MIN_HEARTBEAT_MS ? MIN_HEARTBEAT_MS : everyMs;
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === undefined) return;
+    last = at;
+    print(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** "45s", "2m05s": short enough for a progress line. */
+export function formatWait(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
