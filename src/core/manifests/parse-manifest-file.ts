@@ -2,6 +2,8 @@
 // YAML the fast path reads, and a run that never meets another kind of file never pays the ~6 ms
 // the package costs to load.
 
+import { withoutCrdSchema } from "./crd-schema.js";
+import { decodeSource } from "./decode-source.js";
 import { type ParsedManifests, type ParseManifestsOptions, parseManifestsFast } from "./manifest-reader.js";
 
 export async function parseManifestFile(
@@ -9,11 +11,27 @@ export async function parseManifestFile(
   text: string | Uint8Array,
   opts: ParseManifestsOptions,
 ): Promise<ParsedManifests> {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const trimmed = withoutCrdSchema(decoded.source);
+  const parsed = await parseSource(file, trimmed, opts);
+  // A CRD whose text the trim misread (a schema line at column 0 inside a quoted scalar) is read
+  // whole, so its problems are the file's own.
+  return trimmed !== decoded.source && parsed.problems.length > 0
+    ? parseSource(file, decoded.source, opts)
+    : parsed;
+}
+
+async function parseSource(
+  file: string,
+  source: string,
+  opts: ParseManifestsOptions,
+): Promise<ParsedManifests> {
   if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
+    const fast = parseManifestsFast(file, source, opts);
     if (fast !== undefined) return fast;
   }
   const { parseManifests } = await import("./parse-manifests.js");
   // The fast path has had its go: the full parse need not try it again.
-  return parseManifests(file, text, { ...opts, fast: false });
+  return parseManifests(file, source, { ...opts, fast: false });
 }
