@@ -1,6 +1,7 @@
 // A renderer's output at two commits -> the objects at each. Most documents come out identical at
 // both commits (only what the push touched differs), so each distinct document is parsed once and
 // an identical document at base reuses the objects parsed at head: half the parsing, same objects.
+import { withoutCrdSchema } from "../manifests/crd-schema.js";
 import { parseManifests } from "../manifests/parse-manifests.js";
 import type { Manifest, ManifestProblem } from "../model.js";
 
@@ -39,7 +40,11 @@ export function createDocumentParser(
     const key = `${defaultNamespace}\n${text}`;
     let result = cache.get(key);
     if (!result) {
-      result = parseManifests(label, text, { defaultNamespace });
+      // A CRD's schema is never read (crd-schema.ts); read whole only if the trim misread it.
+      const trimmed = withoutCrdSchema(text);
+      result = parseManifests(label, trimmed, { defaultNamespace });
+      if (trimmed !== text && result.problems.length > 0)
+        result = parseManifests(label, text, { defaultNamespace });
       cache.set(key, result);
     }
     if (result.problems.length > 0 && !reported.has(text)) {
