@@ -57,6 +57,11 @@ export function createNetworkGitRunner(baseDir: string, timeoutMs: number): Pick
       config: GIT_CONFIG,
       trimmed: false,
       timeout: { block: timeoutMs },
+      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
+      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
+      // and the job's environment is the user's own, not the repository's: pass it through as git
+      // itself would see it. The arguments stay ours and are still checked.
+      allowEnvironment: inheritedGitVariables(),
       errors(error, result) {
         if (error instanceof GitPluginError) return error;
         if (result.exitCode !== 0) {
@@ -79,6 +84,10 @@ export function createNetworkGitRunner(baseDir: string, timeoutMs: number): Pick
       }
     },
   };
+}
+
+function inheritedGitVariables(): string[] {
+  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
 }
 
 function describe(error: unknown, args: string[]): Error {
