@@ -34,7 +34,7 @@ export function startHeartbeat(
   const now = opts.now ?? Date.now;
   const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
   // The 10 s floor holds for the real interval; a test's short interval keeps its own pace.
-  const floorMs = everyMs >= MIN_HEARTBEAT_MS ? MIN_HEARTBEAT_MS : everyMs;
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
   const started = now();
   let last = started;
   const tick = () => {
