@@ -11,6 +11,7 @@
 import { canonicalJson } from "../manifests/config-content.js";
 import { compareStrings } from "../manifests/order.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../model.js";
+import { deploymentUnitOf } from "../stamp/deployment-units.js";
 
 /** One source's definition of an object at the two commits (either may be missing). */
 export interface Variant {
@@ -85,7 +86,11 @@ export function groupBySource(base: readonly Manifest[], head: readonly Manifest
  * twice are settled as kubectl would (the later path wins), and a warning names both when they
  * differ; sources that disagree become variants as in groupBySource.
  */
-export function settleWorkloads(base: readonly Manifest[], head: readonly Manifest[]): GroupedSources {
+export function settleWorkloads(
+  base: readonly Manifest[],
+  head: readonly Manifest[],
+  folders?: DeploymentFolders,
+): GroupedSources {
   const problems: ManifestProblem[] = [];
   const rawOnce = (manifests: readonly Manifest[], warn: boolean) => {
     const raw = new Map<string, Manifest[]>();
@@ -96,9 +101,14 @@ export function settleWorkloads(base: readonly Manifest[], head: readonly Manife
     }
     const settled = [...raw.values()].map((defs) => {
       const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders!));
+        return own.used;
+      }
       const used = ordered[ordered.length - 1]!;
       const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      if (warn && other) problems.push(rawDuplicateWarning(used, other, folders));
       return used;
     });
     return [...settled, ...rendered];
@@ -107,13 +117,59 @@ export function settleWorkloads(base: readonly Manifest[], head: readonly Manife
   return { ...grouped, problems: [...problems, ...grouped.problems] };
 }
 
-function rawDuplicateWarning(used: Manifest, other: Manifest): ManifestProblem {
+/**
+ * Folders deployed each by its own GitOps object (core/sources/deployed-dirs.ts), and the raw files
+ * whose configs changed: one object defined in two such folders is two deployments of it, and the
+ * plan follows the one where the change is (as stamp hashes each folder with its own configs).
+ */
+export interface DeploymentFolders {
+  deployedDirs: readonly string[];
+  changedConfigFiles: readonly string[];
+}
+
+/** The definition in the one deployed folder holding a changed config, when the definitions are in several. */
+function definitionOfChangedDeployment(
+  ordered: Manifest[],
+  folders: DeploymentFolders,
+): { used: Manifest; unit: string; units: string[] } | undefined {
+  const unitOf = (file: string) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = [...new Set(ordered.map((m) => unitOf(m.file)))];
+  if (units.length < 2 || units.includes(undefined)) return undefined;
+  const changed = units.filter((unit) => folders.changedConfigFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return undefined;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop()!;
+  return { used, unit: changed[0]!, units: units as string[] };
+}
+
+function deploymentChoiceNote(
+  own: { used: Manifest; unit: string; units: string[] },
+  ordered: Manifest[],
+  folders: DeploymentFolders,
+): ManifestProblem {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`,
+  };
+}
+
+function rawDuplicateWarning(used: Manifest, other: Manifest, folders?: DeploymentFolders): ManifestProblem {
+  const unitOf = (file: string) => (folders ? deploymentUnitOf(file, folders.deployedDirs) : undefined);
+  const a = unitOf(other.file);
+  const b = unitOf(used.file);
+  const deployments =
+    a !== undefined && b !== undefined && a !== b
+      ? `; the folders ${a} and ${b} are separate deployments and the change is not in exactly one of them, so the plan cannot know which one the cluster runs: it used the definition of ${b}`
+      : "";
   return {
     file: used.file,
     line: used.line,
     col: 1,
     severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`,
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads${deployments}`,
   };
 }
 
