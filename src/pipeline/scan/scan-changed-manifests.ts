@@ -10,13 +10,14 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../../core/model.js";
+import { namespacesOfDeployments } from "../../core/sources/deployed-namespaces.js";
 import { type DeploymentFolders, settleWorkloads } from "../../core/sources/source-variants.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
-import { findDeployments } from "./gitops-deployments.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -29,9 +30,10 @@ export async function scanChangedManifests(
   allChangedFiles: FileChange[],
   /** `renderers.owned` is set here once the renders say which files they own; `wanted` asks it. */
   { wanted, renderers }: { wanted: PathFilter; renderers: { owned?: (path: string) => boolean } },
-  options: ScanOptions,
+  scanOptions: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
+  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   // The renders run alongside the raw reads; the raw manifests of owned files are dropped afterwards.
   const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
@@ -227,4 +229,25 @@ async function deploymentFolders(
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
     changedConfigFiles: changes.filter((c) => c.origin === undefined).map((c) => c.file),
   };
+}
+
+/**
+ * Raw files in folders a GitOps object deploys are read in the namespace it says (plain directories:
+ * core/sources/deployed-namespaces.ts): the changed files' folders are looked up, one `git grep` at head.
+ */
+async function withDeployedNamespaces(
+  git: Git,
+  head: string,
+  changedFiles: FileChange[],
+  options: ScanOptions,
+): Promise<ScanOptions> {
+  const dirs = new Set<string>();
+  for (const change of changedFiles) {
+    if (!MANIFEST_FILE.test(change.path)) continue;
+    const parts = change.path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  if (dirs.size === 0) return options;
+  const namespaceOf = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
+  return namespaceOf ? { ...options, namespaceOf } : options;
 }
