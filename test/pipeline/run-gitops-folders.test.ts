@@ -121,3 +121,29 @@ test.skipIf(!kubectl)(
     expect(run.stderr).toContain("this plan restarts it as clusters/dev deploys it (clusters/dev/app.yaml:");
   },
 );
+
+/** A dry run of a commit changing `levels` (dev's and prod's LOG_LEVEL), with or without Applications. */
+async function dryRun(levels: { dev: string; prod: string }, withApplications: boolean) {
+  const repo = await createTempRepo();
+  cleanups.push(() => repo.cleanup());
+  await repo.write("clusters/dev/app.yaml", yamlDocs(...app("info")));
+  await repo.write("clusters/prod/app.yaml", yamlDocs(...app("warn")));
+  if (withApplications)
+    await repo.write(
+      "argocd/apps.yaml",
+      `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`,
+    );
+  await repo.commit("v1");
+  await repo.write("clusters/dev/app.yaml", yamlDocs(...app(levels.dev)));
+  await repo.write("clusters/prod/app.yaml", yamlDocs(...app(levels.prod)));
+  await repo.commit("v2");
+  return runInProcess(["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--dry-run"]);
+}
+
+test("a change in both deployed folders: the plan says it cannot know which one the cluster runs, naming both", async () => {
+  const run = await dryRun({ dev: "debug", prod: "error" }, true);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout + run.stderr).toContain(
+    "deployment/web (namespace shop) is defined by 2 deployments (folders clusters/dev, clusters/prod, each deployed by its own GitOps object; also at clusters/dev/app.yaml:9) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (clusters/prod/app.yaml:9) defines it",
+  );
+});

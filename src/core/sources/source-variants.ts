@@ -108,7 +108,10 @@ export function settleWorkloads(
       }
       const used = ordered[ordered.length - 1]!;
       const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other, folders));
+      const separate = folders && separateDeployments(ordered, folders);
+      // In separate deployments the configs may differ while the workloads agree: said either way.
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
       return used;
     });
     return [...settled, ...rendered];
@@ -124,7 +127,14 @@ export function settleWorkloads(
  */
 export interface DeploymentFolders {
   deployedDirs: readonly string[];
-  changedConfigFiles: readonly string[];
+  /** The files the range changed: a deployed folder holding one is where the change is. */
+  changedFiles: readonly string[];
+}
+
+/** The deployed folders of the definitions, when each is in one and they are not all in the same. */
+function separateDeployments(ordered: Manifest[], folders: DeploymentFolders): string[] | undefined {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(undefined) ? undefined : (units as string[]);
 }
 
 /** The definition in the one deployed folder holding a changed config, when the definitions are in several. */
@@ -133,12 +143,12 @@ function definitionOfChangedDeployment(
   folders: DeploymentFolders,
 ): { used: Manifest; unit: string; units: string[] } | undefined {
   const unitOf = (file: string) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = [...new Set(ordered.map((m) => unitOf(m.file)))];
-  if (units.length < 2 || units.includes(undefined)) return undefined;
-  const changed = units.filter((unit) => folders.changedConfigFiles.some((f) => unitOf(f) === unit));
+  const units = separateDeployments(ordered, folders);
+  if (units === undefined) return undefined;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
   if (changed.length !== 1) return undefined;
   const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop()!;
-  return { used, unit: changed[0]!, units: units as string[] };
+  return { used, unit: changed[0]!, units };
 }
 
 function deploymentChoiceNote(
@@ -156,20 +166,24 @@ function deploymentChoiceNote(
   };
 }
 
-function rawDuplicateWarning(used: Manifest, other: Manifest, folders?: DeploymentFolders): ManifestProblem {
-  const unitOf = (file: string) => (folders ? deploymentUnitOf(file, folders.deployedDirs) : undefined);
-  const a = unitOf(other.file);
-  const b = unitOf(used.file);
-  const deployments =
-    a !== undefined && b !== undefined && a !== b
-      ? `; the folders ${a} and ${b} are separate deployments and the change is not in exactly one of them, so the plan cannot know which one the cluster runs: it used the definition of ${b}`
-      : "";
+function undecidedDeploymentWarning(used: Manifest, ordered: Manifest[], units: string[]): ManifestProblem {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
   return {
     file: used.file,
     line: used.line,
     col: 1,
     severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads${deployments}`,
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`,
+  };
+}
+
+function rawDuplicateWarning(used: Manifest, other: Manifest): ManifestProblem {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`,
   };
 }
 

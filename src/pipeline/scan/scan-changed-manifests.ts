@@ -69,7 +69,7 @@ export async function scanChangedManifests(
     options,
     problems,
   });
-  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], changes);
+  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
   const settled = settleAllWorkloads(compared, consumers, folders);
   problems.push(...settled.problems);
 
@@ -200,13 +200,13 @@ async function readConsumers(
 /**
  * One object in two folders: when raw files define a workload more than once, the folders of those
  * files that the repository's GitOps objects deploy (one `git grep` at head, only then), and the
- * raw files whose configs changed. Undefined when no workload is defined twice.
+ * files the range changed. Undefined when no workload is defined twice.
  */
 async function deploymentFolders(
   git: Git,
   head: string,
   manifests: Manifest[],
-  changes: ConfigChange[],
+  changedFiles: FileChange[],
 ): Promise<DeploymentFolders | undefined> {
   const filesById = new Map<string, Set<string>>();
   for (const m of manifests) {
@@ -227,7 +227,7 @@ async function deploymentFolders(
   if (deployments.length === 0) return undefined;
   return {
     deployedDirs: [...new Set(deployments.map((d) => d.dir))],
-    changedConfigFiles: changes.filter((c) => c.origin === undefined).map((c) => c.file),
+    changedFiles: changedFiles.map((c) => c.path),
   };
 }
 
