@@ -5,7 +5,7 @@
 // planned in --namespace (`default`). Pure: the scan finds the deployments (pipeline/scan).
 import type { Manifest } from "../model.js";
 import { deploymentUnitOf } from "../stamp/deployment-units.js";
-import type { Deployment, DeploySettings } from "./deployed-dirs.js";
+import { type Deployment, type DeploySettings, deploymentsOf } from "./deployed-dirs.js";
 
 export type NamespaceOf = (
   file: string,
@@ -47,4 +47,22 @@ export function inDeployedNamespace(manifests: readonly Manifest[], namespaceOf:
     const { namespaceAssumed: _, ...rest } = m;
     return { ...rest, id: { ...m.id, namespace } };
   });
+}
+
+/** Raw manifests as `stamp` hashes them: in the namespace the GitOps object deploying their folder says. */
+export function inDeployedNamespaces(manifests: Manifest[]): Manifest[] {
+  const namespaceOf = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf ? inDeployedNamespace(manifests, namespaceOf) : manifests;
+}
+
+/** Stamp targets named as their files write them (a file is matched by that id), hashed as deployed. */
+export function asWritten<T extends { targets: Array<Pick<Manifest, "id" | "file" | "line">> }>(
+  read: readonly Manifest[],
+  stamps: T,
+): T {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id })),
+  };
 }
