@@ -11,7 +11,6 @@ import { runLimited } from "../../core/run-limited.js";
 import {
   type Deployment,
   type DeploySettings,
-  deployedDirsOf,
   deploymentsOf,
   deploymentsOfDir,
 } from "../../core/sources/deployed-dirs.js";
