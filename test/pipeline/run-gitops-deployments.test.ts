@@ -232,3 +232,35 @@ describe("an Argo CD Application's settings", () => {
     expect(restarts(p)).toEqual(["Deployment/prod/web", "Deployment/staging/web"]);
   });
 });
+
+describe("a plain directory (no kustomization.yaml) a GitOps object deploys", () => {
+  /** `app/`: plain manifests, no namespace, no kustomization. */
+  const plain = (level: string): Files => ({
+    "app/app.yaml": yamlDocs(configMap("web-config", { LOG_LEVEL: level }), web),
+  });
+
+  test("Argo CD destination.namespace: objects that name none are planned in it", async () => {
+    const gitops = {
+      "argocd/web.yaml": argo("web", {
+        source: { repoURL: "https://example.invalid/repo.git", path: "app", directory: { recurse: true } },
+        destination: { server: "https://kubernetes.default.svc", namespace: "prod" },
+      }),
+    };
+    const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+  });
+
+  test("Flux targetNamespace: every namespaced object is planned in it, also over its own namespace", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { targetNamespace: "prod" }) };
+    const own = (level: string): Files => ({
+      "app/app.yaml": yamlDocs(
+        configMap("web-config", { LOG_LEVEL: level }, { namespace: "staging" }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] })),
+      ),
+    });
+    const p = await plan({ ...own("info"), ...gitops }, own("debug"));
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+    expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
+  });
+});

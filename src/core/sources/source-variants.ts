@@ -11,6 +11,7 @@
 import { canonicalJson } from "../manifests/config-content.js";
 import { compareStrings } from "../manifests/order.js";
 import { formatId, idKey, type Manifest, type ManifestProblem } from "../model.js";
+import { deploymentUnitOf } from "../stamp/deployment-units.js";
 
 /** One source's definition of an object at the two commits (either may be missing). */
 export interface Variant {
@@ -85,7 +86,11 @@ export function groupBySource(base: readonly Manifest[], head: readonly Manifest
  * twice are settled as kubectl would (the later path wins), and a warning names both when they
  * differ; sources that disagree become variants as in groupBySource.
  */
-export function settleWorkloads(base: readonly Manifest[], head: readonly Manifest[]): GroupedSources {
+export function settleWorkloads(
+  base: readonly Manifest[],
+  head: readonly Manifest[],
+  folders?: DeploymentFolders,
+): GroupedSources {
   const problems: ManifestProblem[] = [];
   const rawOnce = (manifests: readonly Manifest[], warn: boolean) => {
     const raw = new Map<string, Manifest[]>();
@@ -96,15 +101,80 @@ export function settleWorkloads(base: readonly Manifest[], head: readonly Manife
     }
     const settled = [...raw.values()].map((defs) => {
       const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders!));
+        return own.used;
+      }
       const used = ordered[ordered.length - 1]!;
       const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      const separate = folders && separateDeployments(ordered, folders);
+      // In separate deployments the configs may differ while the workloads agree: said either way.
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
       return used;
     });
     return [...settled, ...rendered];
   };
   const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
   return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+
+/**
+ * Folders deployed each by its own GitOps object (core/sources/deployed-dirs.ts), and the raw files
+ * whose configs changed: one object defined in two such folders is two deployments of it, and the
+ * plan follows the one where the change is (as stamp hashes each folder with its own configs).
+ */
+export interface DeploymentFolders {
+  deployedDirs: readonly string[];
+  /** The files the range changed: a deployed folder holding one is where the change is. */
+  changedFiles: readonly string[];
+}
+
+/** The deployed folders of the definitions, when each is in one and they are not all in the same. */
+function separateDeployments(ordered: Manifest[], folders: DeploymentFolders): string[] | undefined {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(undefined) ? undefined : (units as string[]);
+}
+
+/** The definition in the one deployed folder holding a changed config, when the definitions are in several. */
+function definitionOfChangedDeployment(
+  ordered: Manifest[],
+  folders: DeploymentFolders,
+): { used: Manifest; unit: string; units: string[] } | undefined {
+  const unitOf = (file: string) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === undefined) return undefined;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return undefined;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop()!;
+  return { used, unit: changed[0]!, units };
+}
+
+function deploymentChoiceNote(
+  own: { used: Manifest; unit: string; units: string[] },
+  ordered: Manifest[],
+  folders: DeploymentFolders,
+): ManifestProblem {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`,
+  };
+}
+
+function undecidedDeploymentWarning(used: Manifest, ordered: Manifest[], units: string[]): ManifestProblem {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`,
+  };
 }
 
 function rawDuplicateWarning(used: Manifest, other: Manifest): ManifestProblem {

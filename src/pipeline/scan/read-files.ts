@@ -2,6 +2,7 @@
 import type { ParsedManifests } from "../../core/manifests/manifest-reader.js";
 import { parseManifestDocuments } from "../../core/manifests/parse-documents.js";
 import type { Manifest, ManifestProblem } from "../../core/model.js";
+import { inDeployedNamespace } from "../../core/sources/deployed-namespaces.js";
 import type { Git } from "../../git/git.js";
 import type { ScanOptions } from "./scan-model.js";
 
@@ -68,15 +69,17 @@ export async function parseFiles(
   return manifests;
 }
 
-export function parseWithOptions(
+export async function parseWithOptions(
   path: string,
   bytes: Buffer,
   options: ScanOptions,
 ): Promise<ParsedManifests> {
-  return parseManifestDocuments(
+  const parsed = await parseManifestDocuments(
     path,
     bytes,
     { defaultNamespace: options.defaultNamespace },
     options.documents ?? new Map(),
   );
+  if (!options.namespaceOf) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
 }

@@ -10,12 +10,14 @@ import {
   type Manifest,
   type ManifestProblem,
 } from "../../core/model.js";
-import { settleWorkloads } from "../../core/sources/source-variants.js";
+import { namespacesOfDeployments } from "../../core/sources/deployed-namespaces.js";
+import { type DeploymentFolders, settleWorkloads } from "../../core/sources/source-variants.js";
 import type { FileChange, Git } from "../../git/git.js";
 import { readCandidates, uniqueNames, withTemplateRefs } from "./candidates.js";
 import { type ChangedManifests, readChangedManifests } from "./changed-files.js";
 import { type ComparedCommits, compareRaw, compareWithRendered } from "./compare-commits.js";
 import { collectConfigs } from "./configs-at-head.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { settleAtBase } from "./new-at-base.js";
 import { settleWithUntouchedFiles, unreadFilesOf, withoutUnreadChanges } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -28,9 +30,10 @@ export async function scanChangedManifests(
   allChangedFiles: FileChange[],
   /** `renderers.owned` is set here once the renders say which files they own; `wanted` asks it. */
   { wanted, renderers }: { wanted: PathFilter; renderers: { owned?: (path: string) => boolean } },
-  options: ScanOptions,
+  scanOptions: ScanOptions,
   log: Log,
 ): Promise<RepositoryScan> {
+  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   // The renders run alongside the raw reads; the raw manifests of owned files are dropped afterwards.
   const pending = startRenders(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
@@ -66,7 +69,8 @@ export async function scanChangedManifests(
     options,
     problems,
   });
-  const settled = settleAllWorkloads(compared, consumers);
+  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
+  const settled = settleAllWorkloads(compared, consumers, folders);
   problems.push(...settled.problems);
 
   const all = [...compared.head, ...consumers];
@@ -109,12 +113,17 @@ function changesConfigsOrWorkloads(compared: ComparedCommits): boolean {
  * same at both commits: its workloads count at base too. Variants: the configs' (from the
  * comparison), then the workloads'.
  */
-function settleAllWorkloads(compared: ComparedCommits, consumers: Manifest[]) {
+function settleAllWorkloads(
+  compared: ComparedCommits,
+  consumers: Manifest[],
+  folders: DeploymentFolders | undefined,
+) {
   const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
   const candidateWorkloads = consumers.filter(isWorkload);
   const settled = settleWorkloads(
     [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
     [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
+    folders,
   );
   const variants = new Map(compared.variants);
   for (const [key, list] of settled.variants) variants.set(key, list);
@@ -186,4 +195,59 @@ async function readConsumers(
     ctx.problems,
   );
   return { consumers, changes };
+}
+
+/**
+ * One object in two folders: when raw files define a workload more than once, the folders of those
+ * files that the repository's GitOps objects deploy (one `git grep` at head, only then), and the
+ * files the range changed. Undefined when no workload is defined twice.
+ */
+async function deploymentFolders(
+  git: Git,
+  head: string,
+  manifests: Manifest[],
+  changedFiles: FileChange[],
+): Promise<DeploymentFolders | undefined> {
+  const filesById = new Map<string, Set<string>>();
+  for (const m of manifests) {
+    if (m.origin !== undefined || workloadKindOf(m.object) === undefined) continue;
+    const files = filesById.get(idKey(m.id)) ?? new Set<string>();
+    filesById.set(idKey(m.id), files.add(m.file));
+  }
+  const dirs = new Set<string>();
+  for (const files of filesById.values()) {
+    if (files.size < 2) continue;
+    for (const file of files) {
+      const parts = file.split("/").slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+    }
+  }
+  if (dirs.size === 0) return undefined;
+  const deployments = await findDeployments(git, { head }, [...dirs]);
+  if (deployments.length === 0) return undefined;
+  return {
+    deployedDirs: [...new Set(deployments.map((d) => d.dir))],
+    changedFiles: changedFiles.map((c) => c.path),
+  };
+}
+
+/**
+ * Raw files in folders a GitOps object deploys are read in the namespace it says (plain directories:
+ * core/sources/deployed-namespaces.ts): the changed files' folders are looked up, one `git grep` at head.
+ */
+async function withDeployedNamespaces(
+  git: Git,
+  head: string,
+  changedFiles: FileChange[],
+  options: ScanOptions,
+): Promise<ScanOptions> {
+  const dirs = new Set<string>();
+  for (const change of changedFiles) {
+    if (!MANIFEST_FILE.test(change.path)) continue;
+    const parts = change.path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  if (dirs.size === 0) return options;
+  const namespaceOf = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
+  return namespaceOf ? { ...options, namespaceOf } : options;
 }

@@ -3,6 +3,7 @@
 // these types; scan-repository.ts runs them in order.
 import type { ParsedDocuments } from "../../core/manifests/parse-documents.js";
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../../core/model.js";
+import type { NamespaceOf } from "../../core/sources/deployed-namespaces.js";
 import type { EntryRules } from "../../core/sources/kustomize-entries.js";
 import type { Variant } from "../../core/sources/source-variants.js";
 import type { SourceWarning } from "../../core/sources/source-warning.js";
@@ -38,6 +39,8 @@ export interface ScanOptions {
   maxFileSize: number;
   /** Rendered sources (kustomize, --render); undefined reads raw files only. */
   sources?: Omit<SourceOptions, "defaultNamespace">;
+  /** The namespace the GitOps object deploying a raw file's folder puts its objects in (deployed-namespaces.ts). */
+  namespaceOf?: NamespaceOf;
   /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
   documents?: ParsedDocuments;
 }

@@ -11,7 +11,6 @@ import { runLimited } from "../../core/run-limited.js";
 import {
   type Deployment,
   type DeploySettings,
-  deployedDirsOf,
   deploymentsOf,
   deploymentsOfDir,
 } from "../../core/sources/deployed-dirs.js";
@@ -19,10 +18,10 @@ import { type KustomizationFile, readKustomizationFile } from "../../core/source
 import { KUSTOMIZATION_FILE_NAMES } from "../../core/sources/kustomization-names.js";
 import { buildKustomizeGraph, kustomizationsUnder } from "../../core/sources/kustomize-graph.js";
 import { chooseRoots } from "../../core/sources/kustomize-roots.js";
-import { unitConfigs } from "../../core/stamp/deployment-units.js";
+import { stampAsDeployed } from "../../core/stamp/stamp-as-deployed.js";
 import { stampFile } from "../../core/stamp/stamp-file.js";
 import { type StampReport, stampRefusals } from "../../core/stamp/stamp-report.js";
-import { repositoryConfigs, type StampTarget, stampWorkloads } from "../../core/stamp/stamp-workloads.js";
+import type { StampTarget } from "../../core/stamp/stamp-workloads.js";
 import type { Git } from "../../git/git.js";
 import type { WorkTree } from "../../git/work-tree.js";
 import {
@@ -95,12 +94,8 @@ async function stampOnce(settings: Settings, deps: StampDeps): Promise<StampRepo
   const inChart = (path: string) => chartDirs.some((dir) => path.startsWith(dir));
   const rawFiles = files.filter((f) => filter(f) && !inChart(f));
   const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
-  // Each folder a GitOps object deploys is hashed with its own configs (one object, two folders).
-  const units = unitConfigs(raw, deployedDirsOf(raw.map((m) => m.object)));
-  const stamps = stampWorkloads(raw, repositoryConfigs(raw), {
-    ...(key ? { key } : {}),
-    contentsFor: units.contentsFor,
-  });
+  // Each folder a GitOps object deploys is hashed with its own configs, in its namespace.
+  const { stamps, units } = stampAsDeployed(raw, key);
   for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
@@ -333,11 +328,7 @@ async function changedInRange(
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests,
       );
     }
-    const units = unitConfigs(manifests, deployedDirsOf(manifests.map((m) => m.object)));
-    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), {
-      ...(key ? { key } : {}),
-      contentsFor: units.contentsFor,
-    });
+    const { stamps } = stampAsDeployed(manifests, key);
     // By file too: per-folder copies of one workload each have their own value.
     return new Map(stamps.targets.map((t) => [`${t.file}\n${idKey(t.id)}`, t.hash]));
   };

@@ -6,6 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { configHash } from "../../../src/core/manifests/config-hash.js";
+import { idKey } from "../../../src/core/model.js";
 import { createTempRepo, type TempRepo } from "../../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../../helpers/manifests.js";
 import { runInProcess } from "../../helpers/run-cli.js";
@@ -79,5 +81,26 @@ test("without GitOps objects saying how the folders deploy, the stamp names both
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout + run.stderr).toContain(
     "deployment/web (clusters/dev/app.yaml) is stamped with configmap/app-config as clusters/prod/app.yaml defines it (the last in path order), but clusters/dev/app.yaml defines it differently",
+  );
+});
+
+test("a plain directory an Argo CD Application deploys to destination.namespace prod is stamped as in prod (the value --strategy gitops expects)", async () => {
+  repo = await createTempRepo();
+  const plainApp = yamlDocs(
+    configMap("app-config", { LOG_LEVEL: "debug" }),
+    deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] })),
+  );
+  await repo.write("apps/web/app.yaml", plainApp);
+  await repo.write(
+    "argocd/web.yaml",
+    application("web", "apps/web").replace("namespace: shop", "namespace: prod"),
+  );
+  await repo.commit("plain directory");
+  const run = await runInProcess(["stamp", "--repo", repo.dir]);
+  expect(run.code, run.stderr).toBe(0);
+  const id = { kind: "ConfigMap" as const, namespace: "prod", name: "app-config" };
+  const content = { LOG_LEVEL: Buffer.from("debug").toString("base64") };
+  expect(await stampOf(repo, "apps/web/app.yaml")).toBe(
+    configHash([{ id, keys: "all" }], new Map([[idKey(id), content]])),
   );
 });

@@ -1,0 +1,149 @@
+// Issue 31 item 3, one object in two folders, through --strategy gitops: clusters/dev/ and
+// clusters/prod/ define the same ConfigMap and Deployment, one Argo CD Application per folder. A
+// dev-only config change, stamped by the real `config-rollout stamp`, must be what the plan expects:
+// dev's Deployment with dev's ConfigMap, not prod's Deployment (the later path) with dev's config.
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, test } from "vitest";
+import { parseAllDocuments } from "yaml";
+import { type SimCluster, startSimCluster } from "../../sim/index.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
+import { findKubectl, runKubectl } from "../sim/helpers.js";
+
+type Json = Record<string, unknown>;
+const NS = "shop";
+const HASH = "config-rollout.io/config-hash";
+const kubectl = findKubectl();
+
+let cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+const app = (level: string) => [
+  configMap("app-config", { LOG_LEVEL: level }, { namespace: NS }),
+  deployment("web", pod({ envFrom: [{ configMapRef: { name: "app-config" } }] }), { namespace: NS }),
+];
+
+const application = (name: string, path: string) =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: ${name}\n  namespace: argocd\nspec:\n  source:\n    repoURL: https://example.invalid/repo.git\n    path: ${path}\n  destination:\n    server: https://${name}.example.invalid\n    namespace: ${NS}\n`;
+
+async function stamp(repo: TempRepo): Promise<void> {
+  const run = await runInProcess(["stamp", "--repo", repo.dir]);
+  if (run.code !== 0) throw new Error(`stamp failed: ${run.stderr}`);
+}
+
+/** Both clusters stamped at v1; v2 changes dev's config only and is stamped; the sim runs dev at v1. */
+async function setup(): Promise<{ sim: SimCluster; repo: TempRepo; kubeconfig: string; home: string }> {
+  const sim = await startSimCluster({ rolloutStepMs: 10 });
+  const repo = await createTempRepo();
+  const home = mkdtempSync(join(tmpdir(), "config-rollout-folders-"));
+  cleanups.push(
+    () => sim.close(),
+    () => repo.cleanup(),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
+  await repo.write("clusters/dev/app.yaml", yamlDocs(...app("info")));
+  await repo.write("clusters/prod/app.yaml", yamlDocs(...app("warn")));
+  await repo.write(
+    "argocd/apps.yaml",
+    `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`,
+  );
+  await stamp(repo);
+  await repo.commit("v1");
+  sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } });
+  const devV1 = parseAllDocuments(await readFile(join(repo.dir, "clusters/dev/app.yaml"), "utf8"));
+  for (const doc of devV1) sim.seed(doc.toJS() as Json);
+  await repo.write(
+    "clusters/dev/app.yaml",
+    (await readFile(join(repo.dir, "clusters/dev/app.yaml"), "utf8")).replace(
+      "LOG_LEVEL: info",
+      "LOG_LEVEL: debug",
+    ),
+  );
+  await stamp(repo);
+  await repo.commit("v2: dev logs debug");
+  const kubeconfig = join(home, "kubeconfig");
+  sim.writeKubeconfig(kubeconfig, { context: "dev" });
+  sim.resetRequests();
+  return { sim, repo, kubeconfig, home };
+}
+
+test.skipIf(!kubectl)(
+  "a dev-only config change, stamped: the gitops wait accepts dev's stamp, and the plan names dev's folder",
+  async () => {
+    const s = await setup();
+    const devStamp = /config-rollout\.io\/config-hash: "?([0-9a-f]+)/.exec(
+      await readFile(join(s.repo.dir, "clusters/dev/app.yaml"), "utf8"),
+    )?.[1];
+    expect(devStamp).toBeDefined();
+    const agent = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return runKubectl(
+        kubectl!,
+        [
+          "apply",
+          "--server-side",
+          "--field-manager",
+          "argocd-controller",
+          "-f",
+          join(s.repo.dir, "clusters/dev/app.yaml"),
+        ],
+        { home: s.home, kubeconfig: s.kubeconfig },
+      );
+    })();
+    const run = await runInProcess([
+      "--repo",
+      s.repo.dir,
+      "--base",
+      "HEAD~1",
+      "--head",
+      "HEAD",
+      "--kubeconfig",
+      s.kubeconfig,
+      "--strategy",
+      "gitops",
+      "--timeout",
+      "60s",
+    ]);
+    expect((await agent).code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`the agent applied the commit (${HASH}=${devStamp})`);
+    // The plan says which deployment the restart comes from, and names the other definition.
+    expect(run.stderr).toContain(
+      "deployment/web (namespace shop) is defined by 2 deployments (folders clusters/dev, clusters/prod, each deployed by its own GitOps object; also at clusters/prod/app.yaml:",
+    );
+    expect(run.stderr).toContain("this plan restarts it as clusters/dev deploys it (clusters/dev/app.yaml:");
+  },
+);
+
+/** A dry run of a commit changing `levels` (dev's and prod's LOG_LEVEL), with or without Applications. */
+async function dryRun(levels: { dev: string; prod: string }, withApplications: boolean) {
+  const repo = await createTempRepo();
+  cleanups.push(() => repo.cleanup());
+  await repo.write("clusters/dev/app.yaml", yamlDocs(...app("info")));
+  await repo.write("clusters/prod/app.yaml", yamlDocs(...app("warn")));
+  if (withApplications)
+    await repo.write(
+      "argocd/apps.yaml",
+      `${application("dev", "clusters/dev")}---\n${application("prod", "clusters/prod")}`,
+    );
+  await repo.commit("v1");
+  await repo.write("clusters/dev/app.yaml", yamlDocs(...app(levels.dev)));
+  await repo.write("clusters/prod/app.yaml", yamlDocs(...app(levels.prod)));
+  await repo.commit("v2");
+  return runInProcess(["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--dry-run"]);
+}
+
+test("a change in both deployed folders: the plan says it cannot know which one the cluster runs, naming both", async () => {
+  const run = await dryRun({ dev: "debug", prod: "error" }, true);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout + run.stderr).toContain(
+    "deployment/web (namespace shop) is defined by 2 deployments (folders clusters/dev, clusters/prod, each deployed by its own GitOps object; also at clusters/dev/app.yaml:9) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (clusters/prod/app.yaml:9) defines it",
+  );
+});
