@@ -1995,11 +1995,11 @@ var require_request = __commonJS({
           } else if (typeof val[i] === "object") {
             throw new InvalidArgumentError(`invalid ${key} header`);
           } else {
-            const str = `${val[i]}`;
-            if (!isValidHeaderValue(str)) {
+            const str2 = `${val[i]}`;
+            if (!isValidHeaderValue(str2)) {
               throw new InvalidArgumentError(`invalid ${key} header`);
             }
-            arr.push(str);
+            arr.push(str2);
           }
         }
         val = arr;
@@ -3572,25 +3572,25 @@ var require_data_url = __commonJS({
     function isHTTPWhiteSpace(char) {
       return char === 13 || char === 10 || char === 9 || char === 32;
     }
-    function removeHTTPWhitespace(str, leading = true, trailing = true) {
-      return removeChars(str, leading, trailing, isHTTPWhiteSpace);
+    function removeHTTPWhitespace(str2, leading = true, trailing = true) {
+      return removeChars(str2, leading, trailing, isHTTPWhiteSpace);
     }
     function isASCIIWhitespace(char) {
       return char === 13 || char === 10 || char === 9 || char === 12 || char === 32;
     }
-    function removeASCIIWhitespace(str, leading = true, trailing = true) {
-      return removeChars(str, leading, trailing, isASCIIWhitespace);
+    function removeASCIIWhitespace(str2, leading = true, trailing = true) {
+      return removeChars(str2, leading, trailing, isASCIIWhitespace);
     }
-    function removeChars(str, leading, trailing, predicate) {
+    function removeChars(str2, leading, trailing, predicate) {
       let lead = 0;
-      let trail = str.length - 1;
+      let trail = str2.length - 1;
       if (leading) {
-        while (lead < str.length && predicate(str.charCodeAt(lead))) lead++;
+        while (lead < str2.length && predicate(str2.charCodeAt(lead))) lead++;
       }
       if (trailing) {
-        while (trail > 0 && predicate(str.charCodeAt(trail))) trail--;
+        while (trail > 0 && predicate(str2.charCodeAt(trail))) trail--;
       }
-      return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
+      return lead === 0 && trail === str2.length - 1 ? str2 : str2.slice(lead, trail + 1);
     }
     function isomorphicDecode(input) {
       const length = input.length;
@@ -5509,7 +5509,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape = (str2) => str2.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5794,7 +5794,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5869,7 +5869,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5964,11 +5964,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5991,10 +5991,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6011,7 +6011,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6191,7 +6191,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6213,7 +6213,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6249,13 +6249,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -16492,9 +16492,9 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       webidl.brandCheck(headers, Headers2, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify(cookie);
-      if (str) {
-        headers.append("Set-Cookie", str);
+      const str2 = stringify(cookie);
+      if (str2) {
+        headers.append("Set-Cookie", str2);
       }
     }
     webidl.converters.DeleteCookieAttributes = webidl.dictionaryConverter([
@@ -18325,7 +18325,7 @@ var require_eventsource_stream = __commonJS({
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
-    var EVENT = Buffer.from("event");
+    var EVENT2 = Buffer.from("event");
     var ID = Buffer.from("id");
     var RETRY = Buffer.from("retry");
     var minParserItems = 1024;
@@ -18549,7 +18549,7 @@ ${value}`;
           }
           return;
         }
-        if (isFieldName(line, fieldLength, EVENT)) {
+        if (isFieldName(line, fieldLength, EVENT2)) {
           if (valueStart < line.length) {
             this.setEventFieldSize("event", line.length - valueStart);
             event.event = line.toString("utf8", valueStart);
@@ -19802,7 +19802,7 @@ function qualifiedResource(entry) {
 function isClusterScoped(kind) {
   return CLUSTER_SCOPED_KINDS.has(kind);
 }
-var CONFIG_KINDS, CONTROLLER_REVISION, CLUSTER_SCOPED_KINDS;
+var CONFIG_KINDS, CONTROLLER_REVISION, POD, EVENT, REPLICA_SET, CLUSTER_SCOPED_KINDS;
 var init_api_kinds = __esm({
   "src/core/kinds/api-kinds.ts"() {
     "use strict";
@@ -19815,6 +19815,14 @@ var init_api_kinds = __esm({
       group: "apps",
       version: "v1",
       resource: "controllerrevisions"
+    };
+    POD = { kind: "Pod", group: "", version: "v1", resource: "pods" };
+    EVENT = { kind: "Event", group: "", version: "v1", resource: "events" };
+    REPLICA_SET = {
+      kind: "ReplicaSet",
+      group: "apps",
+      version: "v1",
+      resource: "replicasets"
     };
     CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
       "APIService",
@@ -20272,7 +20280,14 @@ var init_workload_kinds = __esm({
       }
     ];
     BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
-    API_KINDS = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+    API_KINDS = [
+      ...WORKLOAD_KINDS,
+      ...CONFIG_KINDS,
+      CONTROLLER_REVISION,
+      POD,
+      EVENT,
+      REPLICA_SET
+    ];
     API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
   }
 });
@@ -20342,13 +20357,16 @@ function retryDelayMs(attempt, retryAfter, policy) {
   return Math.round(Math.max(jittered, requested));
 }
 async function withRetries(call, policy, retryable = isRetryable) {
-  const sleep2 = policy.sleep ?? defaultSleep;
+  const sleep3 = policy.sleep ?? defaultSleep;
+  const now = policy.now ?? Date.now;
   for (let attempt = 0; ; attempt++) {
     try {
       return await call(attempt);
     } catch (error2) {
       if (attempt >= policy.retries || !retryable(error2)) throw error2;
-      await sleep2(retryDelayMs(attempt, retryAfterSeconds(error2), policy));
+      const delay = retryDelayMs(attempt, retryAfterSeconds(error2), policy);
+      if (policy.deadlineAt !== void 0 && now() + delay >= policy.deadlineAt) throw error2;
+      await sleep3(delay);
     }
   }
 }
@@ -20364,11 +20382,13 @@ var init_retry = __esm({
   "src/kube/retry.ts"() {
     "use strict";
     RequestTimeoutError = class extends Error {
-      constructor(timeoutMs) {
+      constructor(timeoutMs, runTimeout = false) {
         super(`no answer within ${timeoutMs} ms`);
         this.timeoutMs = timeoutMs;
+        this.runTimeout = runTimeout;
       }
       timeoutMs;
+      runTimeout;
       name = "RequestTimeoutError";
     };
     defaultSleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -20411,6 +20431,12 @@ function describeKubeError(error2, req, attempts = 1) {
         );
       }
     }
+  }
+  if (error2 instanceof RequestTimeoutError && error2.runTimeout) {
+    return new ClusterAccessError(
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error2.timeoutMs)}${tries}: given up`,
+      void 0
+    );
   }
   if (error2 instanceof RequestTimeoutError) {
     return new ClusterAccessError(
@@ -20455,13 +20481,14 @@ var init_api_errors = __esm({
 });
 
 // src/kube/object-api.ts
-var import_client_node3, ObjectApi;
+var import_client_node3, PLAIN_TEXT, ObjectApi;
 var init_object_api = __esm({
   "src/kube/object-api.ts"() {
     "use strict";
     import_client_node3 = require("./vendor/client-node.js");
     init_api_kinds();
     init_workload_kinds();
+    PLAIN_TEXT = "text/plain";
     ObjectApi = class extends import_client_node3.KubernetesObjectApi {
       constructor(configuration) {
         super(configuration);
@@ -20503,11 +20530,26 @@ var init_object_api = __esm({
        */
       async processResponse(response, type) {
         const status = response.httpStatusCode;
+        if (type === PLAIN_TEXT && status >= 200 && status <= 299)
+          return await response.body.text();
         const contentType = String(response.headers["content-type"] ?? "");
         if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
           return super.processResponse(response, type);
         }
         return JSON.parse(await response.body.text());
+      }
+      /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */
+      async readPodLog(namespace, name, opts) {
+        const query = {
+          container: opts.container,
+          previous: String(opts.previous),
+          tailLines: String(opts.tailLines)
+        };
+        const path6 = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/log`;
+        const context = this.configuration.baseServer.makeRequestContext(path6, "GET");
+        context.setHeaderParam("Accept", "text/plain, */*");
+        for (const [key, value] of Object.entries(query)) context.setQueryParam(key, value);
+        return await this.requestPromise(context, PLAIN_TEXT);
       }
       async resourceOf(apiVersion, kind) {
         try {
@@ -20591,27 +20633,35 @@ function createRequester(kc, opts) {
   );
   const unguardedRetryable = isRetryable;
   const guardedRetryable = (error2) => isRetryable(error2) && !isConflict(error2);
+  let notAnswering;
   async function request(what, call, guarded = false) {
+    if (notAnswering) throw new ClusterAccessError(notAnswering.message);
+    const runTimeoutMs = opts.runTimeoutMs;
+    const deadlineAt = runTimeoutMs === void 0 ? void 0 : Date.now() + runTimeoutMs;
     let attempts = 0;
     try {
       return await withRetries(
         async () => {
           attempts++;
-          const signal = AbortSignal.timeout(opts.requestTimeoutMs);
+          const left = deadlineAt === void 0 ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
+          const cut = left < opts.requestTimeoutMs;
+          const signal = AbortSignal.timeout(Math.max(1, Math.min(opts.requestTimeoutMs, left)));
           try {
             return await attemptSignal.run(signal, call);
           } catch (error2) {
             if (signal.aborted && !(error2 instanceof import_client_node4.ApiException))
-              throw new RequestTimeoutError(opts.requestTimeoutMs);
+              throw cut ? new RequestTimeoutError(runTimeoutMs, true) : new RequestTimeoutError(opts.requestTimeoutMs);
             throw error2;
           }
         },
-        policy,
+        deadlineAt === void 0 ? policy : { ...policy, deadlineAt },
         guarded ? guardedRetryable : unguardedRetryable
       );
     } catch (error2) {
       if (error2 instanceof UserError) throw error2;
-      throw describeKubeError(error2, { ...what, context, server }, attempts);
+      const described = describeKubeError(error2, { ...what, context, server }, attempts);
+      if (error2 instanceof RequestTimeoutError && error2.runTimeout) notAnswering = described;
+      throw described;
     }
   }
   return { api, context, server, policy, request };
@@ -20695,18 +20745,12 @@ __export(kube_client_exports, {
 function createCluster(kc, opts) {
   return new KubeCluster(kc, opts);
 }
-function kindEntry(kind) {
-  const entry = workloadKind(kind);
+function entryOf(kind, entry) {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
 function resourceOf(kind) {
   return qualifiedResource(apiEntry(kind));
-}
-function apiEntry(kind) {
-  const entry = apiKind(kind);
-  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return entry;
 }
 function workloadSpec(id, kind) {
   return {
@@ -20752,7 +20796,7 @@ function asApiException(error2) {
 function toPlain(value) {
   return value ?? {};
 }
-var import_client_node6, PATCH_CONTENT_TYPES, KubeCluster;
+var import_client_node6, PATCH_CONTENT_TYPES, KubeCluster, workloadEntry, kindEntry, apiEntry;
 var init_kube_client = __esm({
   "src/kube/kube-client.ts"() {
     "use strict";
@@ -20810,6 +20854,12 @@ var init_kube_client = __esm({
           this.served.set(apiVersion, answer);
         }
         return answer;
+      }
+      readPodLog(namespace, pod, opts) {
+        return this.request(
+          { verb: "get", resource: "pods/log", namespace, name: pod },
+          () => this.api.readPodLog(namespace, pod, opts)
+        );
       }
       async listWorkloads(namespace, kind) {
         return (await this.listForWatch(namespace, kind)).items;
@@ -20873,7 +20923,7 @@ var init_kube_client = __esm({
         );
       }
       readWorkload(id) {
-        const kind = kindEntry(id.kind);
+        const kind = workloadEntry(id.kind);
         return this.readOrUndefined(workloadSpec(id, kind), {
           verb: "get",
           resource: qualifiedResource(kind),
@@ -20882,7 +20932,7 @@ var init_kube_client = __esm({
         });
       }
       async patchWorkload(id, patch, dryRun, type) {
-        const kind = kindEntry(id.kind);
+        const kind = workloadEntry(id.kind);
         const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
         const target = workloadSpec(id, kind);
         const own = patch.metadata;
@@ -20987,6 +21037,9 @@ var init_kube_client = __esm({
         }
       }
     };
+    workloadEntry = (kind) => entryOf(kind, workloadKind(kind));
+    kindEntry = (kind) => entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
+    apiEntry = (kind) => entryOf(kind, apiKind(kind));
   }
 });
 
@@ -21040,8 +21093,9 @@ var init_comment_marker = __esm({
 
 // src/comment/review-comments.ts
 async function upsertComment(comments, id, body2, createIfMissing) {
-  for await (const comment of comments.list()) {
-    if (isCommentFor(comment.body, id)) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === void 0 ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
       return { action: "updated", comment: await comments.update(comment.id, body2) };
     }
   }
@@ -21088,9 +21142,12 @@ function reportOf(plan, rolledOut, dryRun, cluster) {
   };
 }
 function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) {
-    return "failed";
-  }
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
   return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
@@ -21099,6 +21156,32 @@ var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
     init_errors();
+  }
+});
+
+// src/core/unread-sources.ts
+function unreadSourcesOf(problems, warnings) {
+  const seen = /* @__PURE__ */ new Set();
+  const unread = [];
+  for (const item of [...warnings, ...problems]) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unread.push({ file: item.file, why: item.unread });
+  }
+  return unread;
+}
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+var MAX_NAMED;
+var init_unread_sources = __esm({
+  "src/core/unread-sources.ts"() {
+    "use strict";
+    MAX_NAMED = 5;
   }
 });
 
@@ -21134,6 +21217,18 @@ function describeResult(result) {
   if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
 function formatDuration(ms) {
   if (ms === void 0) return "-";
   return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
@@ -21153,7 +21248,14 @@ function headline(report) {
     }
     case "failed":
       return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
   }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 function failedHeadline(results) {
   const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
@@ -21167,11 +21269,14 @@ function failedHeadline(results) {
 function fleetHeadline(clusters) {
   const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
   const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  return failed2.length > 0 ? `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
 }
 function clusterOutcome(cluster) {
   if (cluster.outcome === "nothing-to-do") return "nothing to do";
   if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
   return cluster.outcome;
 }
 function nothingToRestart(report) {
@@ -21231,6 +21336,7 @@ var init_describe = __esm({
   "src/report/describe.ts"() {
     "use strict";
     init_run_result();
+    init_unread_sources();
   }
 });
 
@@ -21252,6 +21358,9 @@ var github_comments_exports = {};
 __export(github_comments_exports, {
   createGitHubComments: () => createGitHubComments
 });
+function loginKey(login) {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
 function createGitHubComments(target, token, userAgent) {
   const octokit = new CommentingOctokit({
     auth: token,
@@ -21264,9 +21373,21 @@ function createGitHubComments(target, token, userAgent) {
   const toComment = (data) => ({
     id: Number(data.id),
     body: data.body ?? "",
-    ...data.html_url ? { url: data.html_url } : {}
+    ...data.html_url ? { url: data.html_url } : {},
+    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
   });
   return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
     async *list() {
       const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
         ...issue2,
@@ -21319,7 +21440,8 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
   const toComment = (note) => ({
     id: note.id,
     body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
   });
   async function call(method, url, body2) {
     const response = await fetchImpl(url, {
@@ -21331,6 +21453,15 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
     return response;
   }
   return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
     async *list() {
       let page = "1";
       for (let count = 0; page && count < MAX_PAGES; count++) {
@@ -21632,32 +21763,60 @@ var init_resolve_range = __esm({
 
 // src/core/untrusted-head.ts
 function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+  if (env.GITHUB_ACTIONS === "true") {
+    if (!env.GITHUB_EVENT_NAME)
+      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
     return untrustedSource(env.GITHUB_EVENT_NAME, event);
+  }
+  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
+  return void 0;
+}
+function untrustedGitLab(env) {
+  const pipeline = env.CI_PIPELINE_SOURCE;
+  if (pipeline === "external_pull_request_event") {
+    const source3 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
+    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
+    if (!source3 || !target2) return "an external pull request whose source repository is not known";
+    return source3 !== target2 ? "an external pull request from a fork" : void 0;
   }
   const source2 = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
   const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  if (env.GITLAB_CI === "true" && source2 && target && source2 !== target) return "a merge request from a fork";
+  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (mergeRequest && (!source2 || !target)) {
+    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
+  }
+  if (source2 && target && source2 !== target) return "a merge request from a fork";
   return void 0;
 }
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
     const pr = field3(event, "pull_request");
-    return isFork(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+    const fork = forkOf(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo"));
+    if (fork === "unknown") {
+      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
+    }
+    return fork ? "a pull request from a fork" : void 0;
   }
   if (eventName === "workflow_run") {
+    if (event === void 0) {
+      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
+    }
     const run2 = field3(event, "workflow_run");
     const trigger = field3(run2, "event");
+    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field3(run2, "head_repository"), field3(run2, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+    const fork = forkOf(field3(run2, "head_repository"), field3(run2, "repository"));
+    if (fork === "unknown")
+      return "a workflow_run triggered by a pull request whose head repository is not known";
+    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
   }
   return void 0;
 }
-function isFork(head, base) {
+function forkOf(head, base) {
   const headName = field3(head, "full_name");
   const baseName = field3(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
 function field3(value, key) {
@@ -21672,13 +21831,15 @@ var init_untrusted_head = __esm({
 // src/pipeline/repo-plan.ts
 function planOfScan(repoPlan, parts) {
   const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
     changes: parts.changes,
     workloads: parts.workloads,
     ...sources.length > 0 ? { sources } : {},
     problems: repoPlan.scan.problems,
-    warnings: [...repoPlan.scanWarnings, ...parts.warnings]
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings],
+    ...unread.length > 0 ? { unread } : {}
   };
 }
 function emptyPlanOf(range) {
@@ -21698,6 +21859,7 @@ function noClusterHint(naming) {
 var init_repo_plan = __esm({
   "src/pipeline/repo-plan.ts"() {
     "use strict";
+    init_unread_sources();
   }
 });
 
@@ -21825,6 +21987,13 @@ var init_config_content = __esm({
 function hasIgnoreAnnotation(object) {
   return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
+function configReloaderMarks(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
+  const match = field2(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
 function findConfigChanges(base, head) {
   const problems = [];
   const baseSnapshots = snapshotsOf(base, "base", problems);
@@ -21833,10 +22002,14 @@ function findConfigChanges(base, head) {
   const ignored = new Set(
     head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
   );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
   for (const [key, after] of headSnapshots) {
     const before = baseSnapshots.get(key);
     const keys = changedKeys(before?.content, after.content);
-    const mark = ignored.has(key) ? { ignored: true } : {};
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
     if (before === void 0) {
       changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
     } else if (keys.length > 0) {
@@ -21872,7 +22045,7 @@ function snapshotsOf(manifests, revision, problems) {
   }
   return snapshots;
 }
-var IGNORE_ANNOTATION;
+var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
 var init_config_changes = __esm({
   "src/core/manifests/config-changes.ts"() {
     "use strict";
@@ -21881,6 +22054,8 @@ var init_config_changes = __esm({
     init_json_shape();
     init_order();
     IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
   }
 });
 
@@ -22137,29 +22312,80 @@ var init_references = __esm({
 });
 
 // src/core/plan/reloader.ts
-function reloaderAnnotation(workload) {
-  const annotations = field2(field2(workload, "metadata"), "annotations");
-  if (!isRecord(annotations)) return void 0;
-  for (const [name, value] of Object.entries(annotations)) {
-    if (!OPT_IN.has(name)) continue;
-    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
-    return `${name}: ${value}`;
+function reloaderCoverage(workload, config, marks, controller2) {
+  if (marks?.ignore) return void 0;
+  const typed = TYPED[config.kind];
+  const own = annotationsOf(workload);
+  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field2(field2(workload, "spec"), "template"));
+  const exclude = own[typed.exclude];
+  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  const auto = annotations[AUTO] ?? "";
+  const typedAuto = annotations[typed.auto] ?? "";
+  if (goTrue(auto)) return quote(AUTO, auto);
+  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
+  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
+    return "Reloader runs with --auto-reload-all";
+  const reload = annotations[typed.reload];
+  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
+    return quote(typed.reload, reload);
+  if (annotations[SEARCH] === "true" && marks?.match) {
+    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
   }
   return void 0;
 }
-var OPT_IN;
+function reloaderAnnotationsOf(workload) {
+  const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const found = [];
+  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+    for (const [name, value] of Object.entries(annotationsOf(source2))) {
+      if (names.has(name)) found.push(quote(name, value));
+    }
+  }
+  return [...new Set(found)];
+}
+function annotationsOf(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  if (!isRecord(annotations)) return {};
+  const out = {};
+  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
+  return out;
+}
+function goTrue(value) {
+  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
+}
+function namesMatch(list, name) {
+  return list.split(",").some((entry) => {
+    try {
+      return new RegExp(`^${entry.trim()}$`).test(name);
+    } catch {
+      return false;
+    }
+  });
+}
+function quote(name, value) {
+  return `${name}: ${JSON.stringify(value)}`;
+}
+var AUTO, SEARCH, TYPED;
 var init_reloader = __esm({
   "src/core/plan/reloader.ts"() {
     "use strict";
+    init_config_changes();
     init_json_shape();
-    OPT_IN = /* @__PURE__ */ new Set([
-      "reloader.stakater.com/auto",
-      "reloader.stakater.com/search",
-      "configmap.reloader.stakater.com/reload",
-      "configmap.reloader.stakater.com/auto",
-      "secret.reloader.stakater.com/reload",
-      "secret.reloader.stakater.com/auto"
-    ]);
+    AUTO = "reloader.stakater.com/auto";
+    SEARCH = "reloader.stakater.com/search";
+    TYPED = {
+      ConfigMap: {
+        auto: "configmap.reloader.stakater.com/auto",
+        reload: "configmap.reloader.stakater.com/reload",
+        exclude: "configmaps.exclude.reloader.stakater.com/reload"
+      },
+      Secret: {
+        auto: "secret.reloader.stakater.com/auto",
+        reload: "secret.reloader.stakater.com/reload",
+        exclude: "secrets.exclude.reloader.stakater.com/reload"
+      }
+    };
   }
 });
 
@@ -22207,7 +22433,9 @@ function buildPlan(input) {
     const runBy = templateRunBy.get(idKey(candidate.id));
     const workload = planWorkload(candidate, references, input.newWorkloadIds, {
       addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey
     });
     planned.push(
       runBy ? {
@@ -22265,11 +22493,46 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
   const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return { ...base, action: "restart", reason, references: consuming };
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming
+  };
+}
+function reloaderCoverageOf(candidate, consuming, options) {
+  const covered = [];
+  const uncovered = [];
+  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get(idKey(config))?.reloader;
+    const kind = config;
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
+    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+function describeCoverage(covered) {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0];
+  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
+}
+function reloaderNote(candidate, reloader) {
+  if (reloader.uncovered.length === 0) return "";
+  const names = reloader.uncovered.map(shortId2).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
   const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
@@ -22295,12 +22558,9 @@ function rollsOntoAddedConfig(candidate, configs) {
     references: []
   };
 }
-function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
   if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
-  if (reloader !== void 0 && !restartReloaderManaged) {
-    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
-  }
+  if (reloaderSkip !== void 0) return reloaderSkip;
   if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
@@ -22434,6 +22694,74 @@ var init_guard_rails = __esm({
   }
 });
 
+// src/core/stamp/deployment-units.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  const global2 = /* @__PURE__ */ new Map();
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    const content = configContentOf(m).content;
+    const unit = deploymentUnitOf(m.file, deployedDirs);
+    global2.set(key, content);
+    if (unit !== void 0) {
+      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
+      byUnit.get(unit).set(key, content);
+    }
+    if (!definitions.has(key)) definitions.set(key, []);
+    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
+  }
+  const merged = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const own = unit === void 0 ? void 0 : byUnit.get(unit);
+    if (unit === void 0 || own === void 0) return global2;
+    if (!merged.has(unit)) merged.set(unit, new Map([...global2, ...own]));
+    return merged.get(unit);
+  };
+  const ambiguities = (workload, covers) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      const distinct = new Set(defs.map((d) => canonical(d.content)));
+      if (distinct.size < 2) continue;
+      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
+      const used = defs[defs.length - 1];
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function canonical(content) {
+  return JSON.stringify(
+    Object.keys(content).sort().map((key) => [key, content[key]])
+  );
+}
+var init_deployment_units = __esm({
+  "src/core/stamp/deployment-units.ts"() {
+    "use strict";
+    init_config_content();
+    init_model();
+  }
+});
+
 // src/core/sources/source-variants.ts
 function originLabel(manifest) {
   return manifest.origin ?? `file ${manifest.file}`;
@@ -22479,7 +22807,7 @@ function groupBySource(base, head) {
   }
   return out;
 }
-function settleWorkloads(base, head) {
+function settleWorkloads(base, head, folders) {
   const problems = [];
   const rawOnce = (manifests, warn) => {
     const raw = /* @__PURE__ */ new Map();
@@ -22490,9 +22818,16 @@ function settleWorkloads(base, head) {
     }
     const settled = [...raw.values()].map((defs) => {
       const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
       const used = ordered[ordered.length - 1];
       const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      const separate = folders && separateDeployments(ordered, folders);
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
       return used;
     });
     return [...settled, ...rendered];
@@ -22500,13 +22835,46 @@ function settleWorkloads(base, head) {
   const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
   return { ...grouped, problems: [...problems, ...grouped.problems] };
 }
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
 function rawDuplicateWarning(used, other) {
   return {
     file: used.file,
     line: used.line,
     col: 1,
     severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
   };
 }
 function variantOf(base, head) {
@@ -22554,6 +22922,7 @@ var init_source_variants = __esm({
     init_config_content();
     init_order();
     init_model();
+    init_deployment_units();
     RAW = "";
   }
 });
@@ -22605,7 +22974,7 @@ function describeVariantConflicts(conflicts) {
   return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
 }
 function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
+  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
   const notes = [];
   if (agreeing.length > 0) {
     notes.push(
@@ -22655,7 +23024,8 @@ function restartsOf(inputs) {
     workloads: inputs.workloads,
     newWorkloadIds: inputs.newWorkloadIds,
     clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged
+    restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
   });
   const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
   const restarts = /* @__PURE__ */ new Map();
@@ -22686,7 +23056,7 @@ function differenceIn(chosen, other, chosenSource, otherSource) {
   }
   return void 0;
 }
-var MAX_NAMED;
+var MAX_NAMED2;
 var init_variant_conflicts = __esm({
   "src/core/sources/variant-conflicts.ts"() {
     "use strict";
@@ -22699,7 +23069,7 @@ var init_variant_conflicts = __esm({
     init_references();
     init_rolls_on_apply();
     init_source_variants();
-    MAX_NAMED = 5;
+    MAX_NAMED2 = 5;
   }
 });
 
@@ -23217,6 +23587,350 @@ var init_list_watch = __esm({
   }
 });
 
+// src/pipeline/cluster/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds2 = Math.round(ms / 1e3);
+  if (seconds2 < 60) return `${seconds2}s`;
+  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/pipeline/cluster/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function labelOf(pod, name) {
+  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field2(pod, "status");
+  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field2(field2(container, "state"), "waiting");
+      const reason = str(field2(waiting2, "reason"));
+      const restartCount = Number(field2(container, "restartCount") ?? 0);
+      const terminated = field2(field2(container, "lastState"), "terminated");
+      const oom = field2(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
+        container: String(field2(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = str(field2(waiting2, "message"));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field2(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
+          ...str(field2(terminated, "message")) ? { message: str(field2(terminated, "message")) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field2(field2(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
+  const kind = str(field2(ref, "kind"));
+  const name = str(field2(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field2(workload, "kind");
+  const status = field2(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field2(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field2(field2(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field2(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events2, limit = 3) {
+  const time = (e) => String(
+    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events2.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field2(e, "count") ?? 1);
+    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve8, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve8("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field2(obj, "code");
+              if (code === 410) return resolve8("gone");
+              return reject(
+                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error2) => {
+            signal.removeEventListener("abort", stop);
+            if (error2) reject(error2);
+            else resolve8("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error2) {
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      await sleep2(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+function sleep2(ms, signal) {
+  return new Promise((resolve8) => {
+    if (signal.aborted) return resolve8();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve8();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/pipeline/cluster/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge = (pod) => {
+    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached = replicaSets.get(`${namespace}/${name}`);
+      if (!cached) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events2 = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events2.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error2) => {
+      const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+      );
+    });
+  }
+  return { recheck };
+}
+function bound(line) {
+  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var MAX_LINE;
+var init_pod_watch = __esm({
+  "src/pipeline/cluster/pod-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_verdict();
+    init_json_shape();
+    init_watch_pods();
+    MAX_LINE = 300;
+  }
+});
+
 // src/pipeline/cluster/wait.ts
 function waitTargetOf(restart) {
   const { id, generation, object, templateOwnerGeneration } = restart;
@@ -23242,9 +23956,10 @@ async function waitForRollouts(cluster, targets, opts) {
     opts,
     now,
     signal: stop.signal,
-    settle(state3, result, message) {
+    settle(state3, result, message, cause) {
       if (state3.result) return;
       state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
+      if (cause) state3.result.cause = cause;
       if (--unsettled === 0) stop.abort();
     }
   };
@@ -23256,6 +23971,37 @@ async function waitForRollouts(cluster, targets, opts) {
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state3) => ({
+        id: state3.target.id,
+        generation: state3.target.generation,
+        latest: () => state3.latest ?? state3.target.object,
+        settled: () => state3.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
   const groups = /* @__PURE__ */ new Map();
   for (const state3 of states.values()) {
     const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
@@ -23280,6 +24026,8 @@ async function followGroup(members, waiting2) {
   }
   const observe = (state3, obj) => {
     if (state3.result) return;
+    state3.latest = { kind, ...obj };
+    waiting2.observed?.();
     const verdict = rolloutVerdict(state3.target, { kind, ...obj });
     if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
     state3.lastError = void 0;
@@ -23319,6 +24067,13 @@ function timeOut(states, { settle, opts }, reason) {
     settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
+function stillWaiting(states, waited, left) {
+  const open2 = states.filter((s) => !s.result);
+  if (open2.length === 0) return void 0;
+  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
+  return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
 function isLiveObject(obj) {
   return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
 }
@@ -23336,6 +24091,8 @@ var init_wait = __esm({
     init_json_shape();
     init_model();
     init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
   }
 });
 
@@ -23414,12 +24171,14 @@ async function waitForAgent(cluster, ids, opts) {
     followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
   }
   let unsettled = followed.size;
+  let heartbeat;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
   const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
   const settle = (state3, outcome) => {
     if (state3.settled) return;
     state3.settled = outcome;
+    heartbeat?.printed();
     opts.log.info(
       `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
     );
@@ -23436,7 +24195,20 @@ async function waitForAgent(cluster, ids, opts) {
       settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
     }
   };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open2 = [...followed.values()].filter((f) => !f.settled);
+      if (open2.length === 0) return void 0;
+      const names = open2.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open2.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open2.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
   stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
@@ -23512,6 +24284,7 @@ var init_wait_for_agent = __esm({
     init_model();
     init_restart_patch();
     init_list_watch();
+    init_heartbeat();
   }
 });
 
@@ -23634,9 +24407,14 @@ async function restartAndWait(cluster, round, context) {
     () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
       onProgress: logProgress(log),
+      onHeartbeat: (line) => log.info(line),
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal
+      interrupt: interruptSignal,
+      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
+      // sends no review at all, and its own first request answers the same question (a 403 falls
+      // back to the rollout status with one warning).
+      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
     })
   );
   for (const rollout of rollouts) {
@@ -23645,7 +24423,8 @@ async function restartAndWait(cluster, round, context) {
       Object.assign(result, {
         rollout: rollout.result,
         message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
       });
   }
   return [...results.values()];
@@ -23740,22 +24519,33 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live2;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+  const sleep3 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
     `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
   );
-  while (waiting2.length > 0) {
-    await sleep2(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
-      throw new RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-      );
+  const total = waiting2.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat
+  );
+  try {
+    while (waiting2.length > 0) {
+      await sleep3(options.pollMs ?? 1e3);
+      waiting2 = await stillDifferent(waiting2);
+      if (waiting2.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+        );
+      }
     }
+  } finally {
+    heartbeat.stop();
   }
   return live2;
 }
@@ -23766,6 +24556,7 @@ var init_sync_configs = __esm({
     init_config_content();
     init_model();
     init_read_live_configs();
+    init_heartbeat();
   }
 });
 
@@ -23865,20 +24656,40 @@ var init_namespace_note = __esm({
 var config_hash_exports = {};
 __export(config_hash_exports, {
   configHash: () => configHash,
-  consumedKeys: () => consumedKeys
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets
 });
-function configHash(consumed, contents, key) {
+function configHash(consumed, contents, key, secretUid) {
   const entries = [];
+  const secrets = [];
   for (const { id, keys } of consumed) {
     const content = contents.get(idKey(id));
     if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
     const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
     entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
   }
   if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
   const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
   return hash.update(payload, "utf8").digest("hex");
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
 var import_node_crypto;
 var init_config_hash = __esm({
@@ -23894,14 +24705,14 @@ var init_config_hash = __esm({
 });
 
 // src/pipeline/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey) {
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid) {
   const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
   const contents = /* @__PURE__ */ new Map();
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
-    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key);
+    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key, secretUid);
     if (hash !== void 0) hashes.set(idKey(workload.id), hash);
   }
   return hashes;
@@ -23918,7 +24729,11 @@ var init_restart_hash = __esm({
 function annotationStep(hashFor) {
   return (id, live2, kind) => {
     const hash = hashFor(id);
-    if (!hash) throw new RolloutFailure("no config hash was computed for it: not restarted");
+    if (!hash) {
+      throw new RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
+      );
+    }
     if (currentHash(live2, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
@@ -23937,7 +24752,21 @@ function createAnnotationStrategy(hashKey) {
     async prepare(context) {
       const { workloads, manifests } = context;
       const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey);
+      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
+      if (!hashKey) {
+        const unread = [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+        if (unread.length > 0) {
+          for (const [k, live2] of await readLiveConfigs(context.cluster, unread))
+            if (live2) uids.set(k, live2.uid);
+        }
+      }
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id))
+      );
       return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get(idKey(id)))
@@ -23950,6 +24779,7 @@ var init_annotation_strategy = __esm({
     init_model();
     init_consumed_configs();
     init_restart_patch();
+    init_read_live_configs();
     init_restart_hash();
   }
 });
@@ -23976,9 +24806,36 @@ var init_env_strategy = __esm({
   }
 });
 
+// src/pipeline/strategy/live-configs.ts
+async function checkLiveConfigs(cluster, configs) {
+  const result = { differ: [], unreadable: [] };
+  for (const committed of configs) {
+    let live2;
+    try {
+      live2 = await cluster.readConfig(committed.id);
+    } catch (error2) {
+      if (committed.id.kind === "Secret" && error2 instanceof ClusterAccessError && error2.status === 403) {
+        result.unreadable.push(committed.id);
+        continue;
+      }
+      throw error2;
+    }
+    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
+  }
+  return result;
+}
+var init_live_configs = __esm({
+  "src/pipeline/strategy/live-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_config_content();
+  }
+});
+
 // src/pipeline/strategy/gitops-strategy.ts
 function createGitopsStrategy(hashKey) {
   let hashes = /* @__PURE__ */ new Map();
+  let committed = /* @__PURE__ */ new Map();
   const hashFor = (id) => hashes.get(idKey(id));
   return {
     name: "gitops",
@@ -23992,10 +24849,25 @@ function createGitopsStrategy(hashKey) {
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
       hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const readsSecret = new Set(
+        hashKey ? [] : workloads.filter(
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
+        ).map((w) => idKey(w.id))
+      );
       checkStamped(
         workloads.map((w) => w.id),
         headWorkloads,
-        hashFor
+        hashFor,
+        readsSecret
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [config.snapshot] : [];
+          })
+        ])
       );
       return { configWrites: [] };
     },
@@ -24010,15 +24882,35 @@ function createGitopsStrategy(hashKey) {
       }
       return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
     },
-    async afterWait(results, _rolledBack) {
+    async afterWait(results, _rolledBack, { cluster }) {
+      const applied = results.map(
+        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
+      );
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = /* @__PURE__ */ new Map();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes = check.unreadable.length > 0 ? [
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+      ] : [];
       return {
-        results: results.map((r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
-        notes: []
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
+          };
+        }),
+        notes
       };
     }
   };
 }
-function checkStamped(ids, headWorkloads, hashFor) {
+function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
   const problems = [];
   for (const id of ids) {
     const manifest = headWorkloads.get(idKey(id));
@@ -24027,6 +24919,12 @@ function checkStamped(ids, headWorkloads, hashFor) {
     if (!manifest || !kind) {
       problems.push(
         `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
       );
       continue;
     }
@@ -24052,6 +24950,7 @@ var init_gitops_strategy = __esm({
     init_model();
     init_consumed_configs();
     init_restart_patch();
+    init_live_configs();
     init_restart_hash();
   }
 });
@@ -24965,6 +25864,7 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
     templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
   });
   const variantCheck = checkVariants(
@@ -24975,7 +25875,8 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
       baseWorkloads: scan.baseWorkloads,
       newWorkloadIds: scan.newWorkloadIds,
       clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged
+      restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
     },
     scan.variants
   );
@@ -25389,7 +26290,7 @@ async function unreadSubmodules(changes, options) {
       const path6 = `${f.path}/${name}`;
       return include(path6) && !exclude(path6);
     })
-  ).map((f) => ({ file: f.path, message: describe2(f) }));
+  ).map((f) => ({ file: f.path, message: describe2(f), unread: "submodule, another repository" }));
 }
 function probeNames(globs) {
   const names = globs.map(
@@ -25407,6 +26308,176 @@ var init_unread_submodules = __esm({
   "src/pipeline/scan/unread-submodules.ts"() {
     "use strict";
     init_glob_matcher();
+  }
+});
+
+// src/core/sources/deployed-dirs.ts
+function deployedDirsOf(objects) {
+  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+}
+function deploymentsOf(objects) {
+  const deployments = [];
+  for (const object of objects) {
+    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
+      const dir = normalizedDir(path6);
+      if (dir === void 0) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === void 0)) delete settings.components;
+      else if (components.length > 0) settings.components = components;
+      deployments.push({ dir, by, settings });
+    }
+  }
+  return deployments;
+}
+function isPlainDeployment(settings) {
+  return Object.keys(settings).length === 0;
+}
+function deploymentsOfDir(dir, deployments) {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = /* @__PURE__ */ new Map();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+  }
+  return own.length === 0 ? [void 0] : [...bySettings.values()];
+}
+function pathsNamedBy(object) {
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group2 = apiVersion.split("/")[0];
+  const spec = field2(object, "spec");
+  const metadata = field2(object, "metadata");
+  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
+  if (group2 !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+  return [];
+}
+function fluxSettings(spec) {
+  const settings = {};
+  const namespace = plainString(field2(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field2(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c) => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  const patches = field2(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
+  const postBuild = field2(spec, "postBuild");
+  const given = field2(postBuild, "substitute");
+  const from = field2(postBuild, "substituteFrom");
+  const vars = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
+}
+function sourcePaths(appSpec, by) {
+  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
+  const sources = field2(appSpec, "sources");
+  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+    const settings = {};
+    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+    const kustomize = field2(source2, "kustomize");
+    const namespace = plainString(field2(kustomize, "namespace"));
+    if (namespace) settings.namespace = namespace;
+    setAffixes(settings, kustomize);
+    return { path: field2(source2, "path"), by, settings };
+  });
+}
+function setAffixes(settings, holder) {
+  const prefix = plainString(field2(holder, "namePrefix"));
+  const suffix = plainString(field2(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+function plainString(value) {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return void 0;
+  return value;
+}
+function normalizedDir(path6, from = "") {
+  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
+  const parts = from === "" ? [] : from.split("/");
+  for (const part of path6.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+var init_deployed_dirs = __esm({
+  "src/core/sources/deployed-dirs.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/core/sources/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen = byDir.get(d.dir);
+    if (seen === void 0) byDir.set(d.dir, own);
+    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+var init_deployed_namespaces = __esm({
+  "src/core/sources/deployed-namespaces.ts"() {
+    "use strict";
+    init_deployment_units();
+    init_deployed_dirs();
   }
 });
 
@@ -25472,11 +26543,15 @@ function decodeSource(file, text) {
         line: 1,
         col: 1,
         message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning"
+        severity: "warning",
+        unread: "a Git LFS pointer"
       }
     };
   }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function isLfsPointer(text) {
+  return LFS_POINTER.test(text);
 }
 function decodeText(text) {
   let s;
@@ -25800,6 +26875,38 @@ var init_fast_yaml = __esm({
   }
 });
 
+// src/core/manifests/line-index.ts
+var LineIndex;
+var init_line_index = __esm({
+  "src/core/manifests/line-index.ts"() {
+    "use strict";
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        if (this.starts === void 0) {
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        }
+        const starts = this.starts;
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - starts[low] + 1 };
+      }
+    };
+  }
+});
+
 // src/core/manifests/yaml-messages.ts
 function describeFailure2(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
@@ -25817,10 +26924,34 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
+function keyAt(source2, offset) {
+  const line = source2.slice(
+    offset,
+    source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
+  );
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
+  return oneLine(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+}
+function stringMapProblem(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (!isRecord(value)) return ` must be a mapping, found ${describeType(value)}`;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string" && item !== null) {
+      const shown2 = PLAIN_KEY.test(key) || /^[A-Za-z0-9./-]{1,317}$/.test(key) ? key : "(a key)";
+      return `[${JSON.stringify(shown2)}] must be a string, found ${describeType(item)}`;
+    }
+  }
+  return void 0;
+}
+function duplicateKeyMessage(key, quiet, read) {
+  const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
+  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+}
 var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_yaml_messages = __esm({
   "src/core/manifests/yaml-messages.ts"() {
     "use strict";
+    init_json_shape();
     SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
     PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
     QUIET_DETAIL = "details not shown (the file holds a Secret)";
@@ -25872,7 +27003,7 @@ function nodeStart(doc, path6) {
   const range = node.range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
 }
-var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, DocumentReader;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
@@ -25882,6 +27013,7 @@ var init_manifest_reader = __esm({
     init_decode_source();
     init_fast_yaml();
     init_json_shape();
+    init_line_index();
     init_yaml_messages();
     DEFAULT_MAX_ALIAS_COUNT = 100;
     MAX_PROBLEMS_PER_FILE = 10;
@@ -25892,30 +27024,6 @@ var init_manifest_reader = __esm({
     ]);
     NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
     PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-    LineIndex = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      starts;
-      linePos(offset) {
-        if (this.starts === void 0) {
-          const firstLineEnd = this.source.indexOf("\n");
-          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-          this.starts = [0];
-          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-        }
-        const starts = this.starts;
-        let low = 0;
-        let high = starts.length - 1;
-        while (low < high) {
-          const mid = low + high + 1 >> 1;
-          if (starts[mid] <= offset) low = mid;
-          else high = mid - 1;
-        }
-        return { line: low + 1, col: offset - starts[low] + 1 };
-      }
-    };
     DocumentReader = class {
       constructor(file, source2, lineCounter, opts, quiet) {
         this.file = file;
@@ -25938,12 +27046,14 @@ var init_manifest_reader = __esm({
         if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
         const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
         const last = kept[kept.length - 1];
+        const hidden = this.problems.slice(MAX_PROBLEMS_PER_FILE);
         kept.push({
           file: this.file,
           line: last.line,
           col: last.col,
-          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-          severity: "error"
+          message: `${hidden.length} more problems in this file not shown`,
+          // Warnings alone (duplicate keys) leave the file read: the count must not make it broken.
+          severity: hidden.some((p) => p.severity === "error") ? "error" : "warning"
         });
         return kept;
       }
@@ -25955,13 +27065,13 @@ var init_manifest_reader = __esm({
         if (doc.errors.length > 0) {
           const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
           const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          const severity = syntax.length === 0 ? "warning" : "error";
           for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-            const [start2, end] = error2.pos;
-            const key = oneLine(this.source.slice(start2, end));
-            const message = error2.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
-            this.problem(start2, message);
+            const [start2] = error2.pos;
+            const message = error2.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
+            this.problem(start2, message, severity, error2.code === "DUPLICATE_KEY");
           }
-          return;
+          if (severity === "error") return;
         }
         const contents = doc.contents;
         if (contents === null) return;
@@ -26087,6 +27197,16 @@ var init_manifest_reader = __esm({
           );
           return;
         }
+        for (const mapName of ["labels", "annotations"]) {
+          const problem = stringMapProblem(field2(metadata, mapName));
+          if (problem === void 0) continue;
+          const where = locate(["metadata", mapName]) ?? start;
+          this.problem(
+            where,
+            `${kind.toLowerCase()}/${name}: metadata.${mapName}${problem} (kubectl rejects it)`
+          );
+          return;
+        }
         this.manifests.push({
           id: { kind, namespace, name },
           file: this.file,
@@ -26095,14 +27215,222 @@ var init_manifest_reader = __esm({
           ...namespaceAssumed ? { namespaceAssumed: true } : {}
         });
       }
+      /** A document kubectl would reject for a reason the YAML parse does not report. */
+      rejected(offset, message) {
+        this.problem(offset, message);
+      }
       failed(offset, error2) {
         this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
       }
-      problem(offset, message) {
+      problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
-        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+        this.problems.push({
+          file: this.file,
+          line,
+          col,
+          message,
+          severity,
+          ...duplicateKey ? { duplicateKey: true } : {}
+        });
       }
     };
+  }
+});
+
+// src/core/manifests/crd-schema.ts
+function withoutCrdSchema(source2) {
+  if (!source2.includes("CustomResourceDefinition")) return source2;
+  const markers = [...source2.matchAll(MARKER)];
+  if (markers.length > 1 || markers.length === 1 && source2.slice(0, markers[0].index).trim() !== "") {
+    return source2;
+  }
+  if (!KIND.test(source2) || !API_VERSION.test(source2)) return source2;
+  const spec = SPEC.exec(source2);
+  if (spec === null) return source2;
+  let end = source2.indexOf("\n", spec.index);
+  while (end !== -1 && end + 1 < source2.length) {
+    const next = source2[end + 1];
+    if (next !== " " && next !== "	" && next !== "\n" && next !== "\r") break;
+    end = source2.indexOf("\n", end + 1);
+  }
+  const blockEnd = end === -1 ? source2.length : end + 1;
+  const block = source2.slice(spec.index, blockEnd);
+  return source2.slice(0, spec.index) + block.replace(/[^\n]/g, "") + source2.slice(blockEnd);
+}
+var KIND, API_VERSION, SPEC, MARKER;
+var init_crd_schema = __esm({
+  "src/core/manifests/crd-schema.ts"() {
+    "use strict";
+    KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
+    API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
+    SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
+    MARKER = /^(?:---|\.\.\.)/gm;
+  }
+});
+
+// src/core/manifests/json-stream.ts
+function jsonStream(source2) {
+  const values = [];
+  let i = skipSpace(source2, 0);
+  if (source2[i] !== "{") return void 0;
+  while (i < source2.length) {
+    if (source2[i] !== "{") return void 0;
+    const end = objectEnd(source2, i);
+    if (end === void 0) return void 0;
+    try {
+      values.push({ value: JSON.parse(source2.slice(i, end + 1)), start: i });
+    } catch {
+      return void 0;
+    }
+    i = skipSpace(source2, end + 1);
+  }
+  return values;
+}
+function skipSpace(text, from) {
+  let i = from;
+  while (i < text.length && " 	\r\n".includes(text[i])) i += 1;
+  return i;
+}
+function objectEnd(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      for (i += 1; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i += 1;
+    } else if (char === "{" || char === "[") {
+      depth += 1;
+    } else if (char === "}" || char === "]") {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return void 0;
+}
+var init_json_stream = __esm({
+  "src/core/manifests/json-stream.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/manifests/under-indented.ts
+function indentContinuationLines(source2) {
+  let text = source2;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const start = firstCutConstruct(text);
+    if (start === void 0) break;
+    const end = text[start] === "[" || text[start] === "{" ? flowEnd(text, start) : quotedEnd(text, start);
+    if (end === void 0) break;
+    const indented = indentLines(text, start, end);
+    if (indented === text) break;
+    text = indented;
+  }
+  return text === source2 ? void 0 : text;
+}
+function firstCutConstruct(text) {
+  let offset = 0;
+  let depth = 0;
+  let flowStart = 0;
+  for (const token of new import_yaml.Lexer().lex(text)) {
+    if (token === import_yaml.CST.FLOW_END) return depth > 0 ? flowStart : void 0;
+    if (MARKERS.has(token)) continue;
+    const type = import_yaml.CST.tokenType(token);
+    if (type === "flow-map-start" || type === "flow-seq-start") {
+      if (depth === 0) flowStart = offset;
+      depth += 1;
+    } else if ((type === "flow-map-end" || type === "flow-seq-end") && depth > 0) {
+      depth -= 1;
+    } else if (type === "single-quoted-scalar" || type === "double-quoted-scalar") {
+      const end = quotedEnd(text, offset);
+      if (end !== void 0 && end + 1 > offset + token.length) return depth > 0 ? flowStart : offset;
+    }
+    offset += token.length;
+  }
+  return void 0;
+}
+function isDocumentMarkerAt(text, lineStart) {
+  const marker = text.slice(lineStart, lineStart + 3);
+  if (marker !== "---" && marker !== "...") return false;
+  const next = text[lineStart + 3];
+  return next === void 0 || next === " " || next === "	" || next === "\r" || next === "\n";
+}
+function quotedEnd(text, start) {
+  const quote2 = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n" && isDocumentMarkerAt(text, i + 1)) return void 0;
+    if (quote2 === '"' && char === "\\") i += 1;
+    else if (char === quote2) {
+      if (quote2 === "'" && text[i + 1] === "'") i += 1;
+      else return i;
+    }
+  }
+  return void 0;
+}
+function flowEnd(text, start) {
+  let depth = 0;
+  let nodeStart2 = true;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n") {
+      if (isDocumentMarkerAt(text, i + 1)) return void 0;
+      continue;
+    }
+    if (char === " " || char === "	" || char === "\r") continue;
+    if (char === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      const newline = text.indexOf("\n", i);
+      if (newline === -1) return void 0;
+      i = newline - 1;
+    } else if (char === "[" || char === "{") {
+      depth += 1;
+      nodeStart2 = true;
+    } else if (char === "]" || char === "}") {
+      depth -= 1;
+      if (depth === 0) return i;
+      nodeStart2 = false;
+    } else if (char === ",") {
+      nodeStart2 = true;
+    } else if (char === ":" && (nodeStart2 || /[\s,[\]{}]/.test(text[i + 1] ?? " "))) {
+      nodeStart2 = true;
+    } else if (char === "?" && nodeStart2) {
+      nodeStart2 = true;
+    } else if ((char === "'" || char === '"') && nodeStart2) {
+      const end = quotedEnd(text, i);
+      if (end === void 0) return void 0;
+      i = end;
+      nodeStart2 = false;
+    } else if ((char === "&" || char === "!") && nodeStart2) {
+      while (i + 1 < text.length && !/[\s,[\]{}]/.test(text[i + 1])) i += 1;
+    } else {
+      nodeStart2 = false;
+    }
+  }
+  return void 0;
+}
+function indentLines(text, start, end) {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const column = start - lineStart;
+  let out = text.slice(0, start);
+  let from = start;
+  for (let newline = text.indexOf("\n", start); newline !== -1 && newline < end; ) {
+    const next = newline + 1;
+    let spaces = 0;
+    while (text[next + spaces] === " ") spaces += 1;
+    const lineEnd = text.indexOf("\n", next);
+    const blank = /^[ \t\r]*$/.test(text.slice(next, lineEnd === -1 ? text.length : lineEnd));
+    out += text.slice(from, next);
+    if (!blank && spaces < column) out += " ".repeat(column - spaces);
+    from = next;
+    newline = text.indexOf("\n", next);
+  }
+  return out + text.slice(from);
+}
+var import_yaml, MAX_ROUNDS, MARKERS;
+var init_under_indented = __esm({
+  "src/core/manifests/under-indented.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    MAX_ROUNDS = 200;
+    MARKERS = /* @__PURE__ */ new Set([import_yaml.CST.DOCUMENT, import_yaml.CST.SCALAR, import_yaml.CST.FLOW_END]);
   }
 });
 
@@ -26119,28 +27447,36 @@ function parseManifests(file, text, opts) {
   const { source: source2 } = decoded;
   const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
   if (fast !== void 0) return fast;
-  const lineCounter = new import_yaml.LineCounter();
-  let docs;
-  try {
-    docs = (0, import_yaml.parseAllDocuments)(source2, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt
-    });
-  } catch (error2) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(error2)}`;
+  let parsed = parseYaml(source2);
+  if ("docs" in parsed && errorCount(parsed) > 0) {
+    const indented = indentContinuationLines(source2);
+    const reparsed = indented === void 0 ? void 0 : parseYaml(indented);
+    if (reparsed !== void 0 && "docs" in reparsed && errorCount(reparsed) < errorCount(parsed)) {
+      parsed = reparsed;
+    }
+  }
+  if (!("docs" in parsed)) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  const { docs, lineCounter } = parsed;
+  const json = errorCount(parsed) > 0 ? jsonStream(source2) : void 0;
+  if (json !== void 0) {
+    const reader2 = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+    for (const { value, start } of json) reader2.readValue(value, start, () => void 0);
+    return { manifests: reader2.manifests, problems: notAManifestIsAWarning(source2, reader2.cappedProblems()) };
+  }
+  const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
+      const key = doc.errors.length === 0 ? collectionKey(doc) : void 0;
+      if (key !== void 0) {
+        reader.rejected(
+          key,
+          "a mapping key is itself a mapping or a list (an unrendered template such as {{value}}?): kubectl rejects it, document ignored"
+        );
+        continue;
+      }
       reader.readDocument(doc, unresolvedAlias);
     } catch (error2) {
       reader.failed(doc.range[0], error2);
@@ -26148,13 +27484,49 @@ function parseManifests(file, text, opts) {
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
 }
+function yamlOptions(lineCounter) {
+  return {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+    logLevel: "error",
+    // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+    // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+    version: "1.1",
+    customTags: asKubectlReadsIt
+  };
+}
+function parseYaml(source2) {
+  const lineCounter = new import_yaml2.LineCounter();
+  try {
+    return { source: source2, docs: [...(0, import_yaml2.parseAllDocuments)(source2, yamlOptions(lineCounter))], lineCounter };
+  } catch (error2) {
+    return { error: error2 };
+  }
+}
+function errorCount(parsed) {
+  return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
+}
+function collectionKey(doc) {
+  let found;
+  (0, import_yaml2.visit)(doc, {
+    Pair(_key, pair) {
+      if (!(0, import_yaml2.isCollection)(pair.key)) return void 0;
+      found = pair.key.range?.[0] ?? doc.range[0];
+      return import_yaml2.visit.BREAK;
+    }
+  });
+  return found;
+}
 function unresolvedAlias(doc) {
   let found;
-  (0, import_yaml.visit)(doc, {
+  (0, import_yaml2.visit)(doc, {
     Alias(_key, alias) {
       if (alias.resolve(doc) !== void 0) return void 0;
       found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
-      return import_yaml.visit.BREAK;
+      return import_yaml2.visit.BREAK;
     }
   });
   return found;
@@ -26163,33 +27535,54 @@ function asKubectlReadsIt(tags) {
   return tags.filter((tag) => {
     const { tag: name, format } = tag;
     return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  }).map((tag) => {
+    const { tag: name, format, test } = tag;
+    if (name !== "tag:yaml.org,2002:float" || test === void 0) return tag;
+    if (format === "EXP") return { ...tag, test: GO_FLOAT_EXP };
+    if (format === void 0 && test.test("1.5"))
+      return { ...tag, test: GO_FLOAT };
+    return tag;
   });
 }
-var import_yaml;
+var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/core/manifests/parse-manifests.ts"() {
     "use strict";
-    import_yaml = require("./vendor/yaml.js");
+    import_yaml2 = require("./vendor/yaml.js");
     init_decode_source();
+    init_json_stream();
     init_manifest_reader();
+    init_under_indented();
     init_yaml_messages();
     init_manifest_reader();
     init_yaml_messages();
+    GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
+    GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
+    GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
   }
 });
 
 // src/core/manifests/parse-manifest-file.ts
 async function parseManifestFile(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const trimmed = withoutCrdSchema(decoded.source);
+  const parsed = await parseSource(file, trimmed, opts);
+  return trimmed !== decoded.source && parsed.problems.length > 0 ? parseSource(file, decoded.source, opts) : parsed;
+}
+async function parseSource(file, source2, opts) {
   if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
+    const fast = parseManifestsFast(file, source2, opts);
     if (fast !== void 0) return fast;
   }
   const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, text, { ...opts, fast: false });
+  return parseManifests2(file, source2, { ...opts, fast: false });
 }
 var init_parse_manifest_file = __esm({
   "src/core/manifests/parse-manifest-file.ts"() {
     "use strict";
+    init_crd_schema();
+    init_decode_source();
     init_manifest_reader();
   }
 });
@@ -26270,6 +27663,7 @@ function oversizedCandidateProblem(path6, size, maxFileSize) {
     line: 1,
     col: 1,
     severity: "warning",
+    unread: "over --max-file-size",
     message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
   };
 }
@@ -26285,24 +27679,27 @@ async function parseFiles(paths, files, options, problems) {
   }
   return manifests;
 }
-function parseWithOptions(path6, bytes, options) {
-  return parseManifestDocuments(
+async function parseWithOptions(path6, bytes, options) {
+  const parsed = await parseManifestDocuments(
     path6,
     bytes,
     { defaultNamespace: options.defaultNamespace },
     options.documents ?? /* @__PURE__ */ new Map()
   );
+  if (!options.namespaceOf) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
 }
 var init_read_files = __esm({
   "src/pipeline/scan/read-files.ts"() {
     "use strict";
     init_parse_documents();
+    init_deployed_namespaces();
   }
 });
 
 // src/pipeline/scan/candidates.ts
 function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
+  return names.length > 0 ? [...names, TEMPLATE_REF] : names;
 }
 function uniqueNames(names) {
   return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
@@ -26341,6 +27738,23 @@ function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options)
   return { names, hits, parsed };
 }
 async function readCandidates(git, rev, names, early, ctx) {
+  const problems = [];
+  const manifests = await readAll(git, rev, names, early, { ...ctx, problems });
+  ctx.problems.push(...await problemsThatMatter(git, rev, names, problems));
+  return manifests;
+}
+async function problemsThatMatter(git, rev, names, problems) {
+  if (problems.length === 0 || !names.includes(TEMPLATE_REF)) return problems;
+  const configNames = names.filter((name) => name !== TEMPLATE_REF);
+  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
+  const texts = await git.readFiles(rev, files);
+  const namesAConfig = (file) => {
+    const text = texts.get(file)?.toString("utf8");
+    return text === void 0 || configNames.some((name) => text.includes(name));
+  };
+  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
+}
+async function readAll(git, rev, names, early, ctx) {
   if (early === void 0) {
     const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
     return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
@@ -26369,12 +27783,14 @@ async function readCandidates(git, rev, names, early, ctx) {
   }
   return manifests;
 }
+var TEMPLATE_REF;
 var init_candidates = __esm({
   "src/pipeline/scan/candidates.ts"() {
     "use strict";
     init_config_names_in_text();
     init_glob_pathspecs();
     init_read_files();
+    TEMPLATE_REF = "workloadRef";
   }
 });
 
@@ -26425,6 +27841,7 @@ function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
       line: 1,
       col: 1,
       severity: "warning",
+      unread: "over --max-file-size",
       message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
     });
   }
@@ -26667,6 +28084,38 @@ var init_configs_at_head = __esm({
   }
 });
 
+// src/pipeline/scan/gitops-deployments.ts
+async function findDeployments(git, ctx, dirs) {
+  const wanted = new Set(dirs.filter((dir) => dir !== ""));
+  if (wanted.size === 0) return [];
+  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const spellings = [...wanted].flatMap(
+    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
+  );
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+    (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const objects = [];
+  for (const [path6, bytes] of files) {
+    const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
+    objects.push(...parsed.manifests.map((m) => m.object));
+  }
+  return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
+}
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var init_gitops_deployments = __esm({
+  "src/pipeline/scan/gitops-deployments.ts"() {
+    "use strict";
+    init_parse_manifest_file();
+    init_deployed_dirs();
+    init_glob_pathspecs();
+    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+    MANIFEST_FILE = /\.(ya?ml|json)$/;
+  }
+});
+
 // src/pipeline/scan/new-at-base.ts
 async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
@@ -26717,8 +28166,13 @@ function chartReport(chartDirs, changedPaths, options) {
   const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
   const warnings = [];
   const untouched = [];
+  const fixtures = [];
   for (const dir of outermost) {
     const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
     if (changed.length === 0) {
       untouched.push(dir || ".");
       continue;
@@ -26726,10 +28180,14 @@ function chartReport(chartDirs, changedPaths, options) {
     if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
     warnings.push({
       file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options)
+      message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered"
     });
   }
-  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
+  const fixtureNotes = fixtures.map(
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+  );
+  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
 }
 function touchedChartWarning(dir, changed, options) {
   const shown2 = dir || ".";
@@ -26745,17 +28203,18 @@ function untouchedNote(dirs) {
   const how = "charts are planned only through --render 'helm template ...'";
   if (dirs.length === 1)
     return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
   return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
   ];
 }
-var MAX_NAMED2, NOT_RENDERED;
+var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
 var init_helm_charts = __esm({
   "src/core/sources/helm-charts.ts"() {
     "use strict";
-    MAX_NAMED2 = 5;
+    MAX_NAMED3 = 5;
     NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+    HIDDEN_DIR = /(^|\/)\.[^/]/;
   }
 });
 
@@ -26872,10 +28331,17 @@ async function runs(path6, args, pathDirs) {
   });
   return result.exitCode === 0;
 }
-async function kustomizeBuild(run2, treeDir, dir, commit, signal) {
+async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await runProcess(run2.binary.path, run2.binary.argsFor(target), {
-    cwd: treeDir,
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path4.join)(cwd, overlay.dir);
+    await (0, import_promises.mkdir)(at, { recursive: true });
+    await (0, import_promises.writeFile)((0, import_node_path4.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path4.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
+    cwd,
     env: kustomizeEnvironment(run2.pathDirs, run2.home),
     timeoutMs: run2.timeoutMs,
     maxOutputBytes: run2.maxOutputBytes,
@@ -26883,7 +28349,13 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal) {
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
   const command = `${run2.binary.label} ${target}`;
-  const detail = () => run2.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!run2.quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
   if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
@@ -26906,19 +28378,40 @@ function redactDetail(detail) {
     "$1 (text not shown)"
   );
 }
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
+}
 function shortDetail(stderr, treeDir) {
   const lines = tailOf(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
-var import_node_os2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var import_promises, import_node_os2, import_node_path4, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
 var init_kustomize = __esm({
   "src/render/kustomize.ts"() {
     "use strict";
+    import_promises = require("node:fs/promises");
     import_node_os2 = require("node:os");
+    import_node_path4 = require("node:path");
     init_errors();
     init_run_process();
     init_renderer_environment();
@@ -26994,50 +28487,65 @@ var init_checkout_scope = __esm({
   }
 });
 
-// src/core/sources/deployed-dirs.ts
-function deployedDirsOf(objects) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const object of objects) {
-    for (const path6 of pathsNamedBy(object)) {
-      const dir = normalizedDir(path6);
-      if (dir !== void 0) dirs.add(dir);
-    }
-  }
-  return [...dirs].sort();
+// src/core/sources/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
 }
-function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group2 = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
-  if (group2 !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
-  return [];
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path6) => path6 === "" ? toTree : `${toTree}/${path6}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
 }
-function sourcePaths(appSpec) {
-  const sources = field2(appSpec, "sources");
-  return [
-    field2(field2(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
-  ];
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
 }
-function normalizedDir(path6) {
-  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
+function describeSettings(settings) {
   const parts = [];
-  for (const part of path6.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") return void 0;
-    parts.push(part);
-  }
-  return parts.join("/");
+  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
+  if (settings.defaultNamespace !== void 0)
+    parts.push(`destination namespace ${settings.defaultNamespace}`);
+  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
+  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
+  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
+  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
+  if (settings.substitute !== void 0) parts.push("postBuild substitution");
+  return parts.join("; ");
 }
-var init_deployed_dirs = __esm({
-  "src/core/sources/deployed-dirs.ts"() {
+function substituteVariables(rendered, substitute) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        return keepUnknown && value === void 0 ? match : fallback ?? "";
+      }
+      if (value !== void 0) return value;
+      return keepUnknown ? match : "";
+    }
+  );
+}
+var DISABLED, VARIABLE;
+var init_deployment_overlay = __esm({
+  "src/core/sources/deployment-overlay.ts"() {
     "use strict";
-    init_json_shape();
+    DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+    VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
   }
 });
 
@@ -27124,17 +28632,28 @@ var init_kustomize_graph = __esm({
 function chooseRoots(kustomizations, graph, rules) {
   const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
   const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const includersOf = (k) => graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+  const planned = (k) => !k.isComponent && (notDeployedDir(k.dir) === void 0 || namedByGlob(k.dir, rules.paths?.globs ?? []));
+  const rendered = /* @__PURE__ */ new Map();
+  const isRoot = (k) => {
+    if (!planned(k)) return false;
+    const includers = renderedIncluders(k);
+    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
+  };
+  const renderedIncluders = (k) => includersOf(k).filter((i) => isRendered(i));
+  const isRendered = (k) => {
+    const known = rendered.get(k.dir);
+    if (known !== void 0) return known;
+    rendered.set(k.dir, false);
+    const answer = isRoot(k) || renderedIncluders(k).length > 0;
+    rendered.set(k.dir, answer);
+    return answer;
+  };
   const roots = [];
   const notDeployed = [];
   for (const k of discovered) {
-    if (k.isComponent) continue;
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
+    if (isRoot(k)) roots.push(k.dir);
+    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
@@ -27172,6 +28691,25 @@ var init_kustomize_roots = __esm({
   }
 });
 
+// src/pipeline/scan/deployed-build.ts
+async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
+  const settings = as?.settings;
+  const overlay = as && settings && needsOverlay(settings) ? {
+    dir: as.overlayDir,
+    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
+    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
+  } : void 0;
+  const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
+}
+var init_deployed_build = __esm({
+  "src/pipeline/scan/deployed-build.ts"() {
+    "use strict";
+    init_deployment_overlay();
+    init_kustomize();
+  }
+});
+
 // src/pipeline/scan/rendered-source.ts
 var DEFAULT_RENDER_TIMEOUT_MS;
 var init_rendered_source = __esm({
@@ -27185,9 +28723,11 @@ var init_rendered_source = __esm({
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
   KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
+  classifyEntry: () => classifyEntry,
   isRemote: () => isRemote,
   joinPath: () => joinPath,
   kustomizationDirOf: () => kustomizationDirOf,
+  namedValues: () => namedValues,
   readKustomizationFile: () => readKustomizationFile
 });
 function readKustomizationFile(path6, text) {
@@ -27206,7 +28746,7 @@ function readKustomizationFile(path6, text) {
   };
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+    doc = (0, import_yaml3.parse)(text, { logLevel: "error", maxAliasCount: 100 });
   } catch (error2) {
     result.problem = error2 instanceof Error ? error2.message.split("\n", 1)[0] : String(error2);
     return result;
@@ -27217,63 +28757,98 @@ function readKustomizationFile(path6, text) {
     result.carriesValues = true;
   const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const pushAll = (into, values) => {
-    for (const value of values) {
-      const path7 = localEntry(dir, value, result);
-      if (path7 !== void 0 && !into.includes(path7)) into.push(path7);
-    }
+  for (const { field: name, value } of namedValues(doc)) {
+    const entry = classifyEntry(dir, value, name);
+    if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
+    if (entry.kind === "outside" && !result.outside.includes(entry.written))
+      result.outside.push(entry.written);
+  }
+  const pathsOf = (name) => namedValues(doc).filter((v) => v.field === name).map((v) => classifyEntry(dir, v.value, name)).flatMap((entry) => entry.kind === "local" ? [entry.path] : []);
+  const pushAll = (into, paths) => {
+    for (const path7 of paths) if (!into.includes(path7)) into.push(path7);
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field2(doc, key)));
+    pushAll(result.entries, pathsOf(key));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
-  const patchPaths = [
-    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
-    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
-  ];
+  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
+  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
-  );
-  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
+  pushAll(result.files, pathsOf("replacements[].path"));
+  pushAll(result.files, pathsOf("openapi.path"));
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
     for (const generator of listOf(field2(doc, key))) {
       const name = field2(generator, "name");
-      const files = [
-        ...listOf(field2(generator, "files")).map(
-          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
-        ),
-        ...listOf(field2(generator, "envs")),
-        field2(generator, "env")
-      ];
       const paths = [];
-      pushAll(paths, files);
+      for (const value of generatorFiles(generator)) {
+        const entry = classifyEntry(dir, value, key);
+        if (entry.kind === "local" && !paths.includes(entry.path)) paths.push(entry.path);
+      }
       for (const path7 of paths) if (!result.files.includes(path7)) result.files.push(path7);
       if (typeof name === "string") result.generators.push({ kind, name, files: paths });
     }
   }
   return result;
 }
-function localEntry(dir, value, seen) {
-  if (typeof value !== "string" || value.trim() === "") return void 0;
+function namedValues(doc) {
+  const out = [];
+  const add = (name, values) => {
+    for (const value of values) out.push({ field: name, value });
+  };
+  for (const key of [
+    "resources",
+    "bases",
+    "components",
+    "generators",
+    "transformers",
+    "validators",
+    "crds",
+    "configurations",
+    "patchesStrategicMerge"
+  ]) {
+    add(key, listOf(field2(doc, key)));
+  }
+  for (const key of ["patchesJson6902", "patches", "replacements"]) {
+    add(
+      `${key}[].path`,
+      listOf(field2(doc, key)).map((item) => field2(item, "path"))
+    );
+  }
+  add("openapi.path", [field2(field2(doc, "openapi"), "path")]);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    add(key, listOf(field2(doc, key)).flatMap(generatorFiles));
+  }
+  for (const chart of listOf(field2(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field2(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field2(chart, "additionalValuesFiles")));
+  }
+  add("helmGlobals.chartHome", [field2(field2(doc, "helmGlobals"), "chartHome")]);
+  return out;
+}
+function generatorFiles(generator) {
+  return [
+    ...listOf(field2(generator, "files")).map(
+      (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+    ),
+    ...listOf(field2(generator, "envs")),
+    field2(generator, "env")
+  ];
+}
+function classifyEntry(dir, value, name) {
+  if (typeof value !== "string" || value.trim() === "") return { kind: "inline" };
   const written = value.trim();
-  if (isRemote(written)) {
-    if (!seen.remote.includes(written)) seen.remote.push(written);
-    return void 0;
-  }
+  if (written.includes("\n")) return { kind: "inline" };
+  if (/^(git::)?file:/i.test(written)) return { kind: "outside", written };
+  if (isRemote(written)) return { kind: "remote", written };
+  if (name === "patchesStrategicMerge" && (written.startsWith("{") || written.includes(": ")))
+    return { kind: "inline" };
   const path6 = joinPath(dir, written);
-  if (written.startsWith("/") || path6 === ".." || path6.startsWith("../")) {
-    if (!seen.outside.includes(written)) seen.outside.push(written);
-    return void 0;
-  }
-  return path6;
+  if (written.startsWith("/") || path6 === ".." || path6.startsWith("../")) return { kind: "outside", written };
+  return { kind: "local", path: path6 };
 }
 function listOf(value) {
   return Array.isArray(value) ? value : [];
@@ -27281,9 +28856,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
-function joinPath(dir, relative3) {
+function joinPath(dir, relative4) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative3.split("/")) {
+  for (const part of relative4.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -27294,11 +28869,11 @@ function joinPath(dir, relative3) {
   }
   return parts.join("/");
 }
-var import_yaml2, CARRYING_FIELDS;
+var import_yaml3, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/core/sources/kustomization-file.ts"() {
     "use strict";
-    import_yaml2 = require("./vendor/yaml.js");
+    import_yaml3 = require("./vendor/yaml.js");
     init_json_shape();
     init_kustomization_names();
     init_kustomization_names();
@@ -27343,6 +28918,7 @@ async function findKustomizeSources(git, ctx) {
   ];
   let roots = ctx.dirs;
   let notDeployed = [];
+  let deployments = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
       git,
@@ -27352,25 +28928,36 @@ async function findKustomizeSources(git, ctx) {
       (dir) => touches(dir, inputsOf(dir), includedIn(dir))
     );
     roots = choice.roots;
+    deployments = choice.deployments;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
+  const readBy = /* @__PURE__ */ new Map();
   for (const dir of roots) {
     const label2 = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    const changedInputs = touches(dir, inputs, included);
-    if (changedInputs.length === 0) {
-      untouched.push(label2);
-      continue;
+    let touched = false;
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label: label2, inputs, included, changedInputs: [], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label2} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = /* @__PURE__ */ new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      touched = true;
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      readBy.set(source2, at.included);
+      sources.push(source2);
     }
-    sources.push(
-      kustomizeSource(dir, ctx, { label: label2, inputs, included, changedInputs, baseKs, headKs, binary })
-    );
+    if (!touched) untouched.push(label2);
   }
-  await markInert(git, ctx, sources, includedIn);
+  await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
     throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
@@ -27381,11 +28968,22 @@ async function findKustomizeSources(git, ctx) {
     notes
   };
 }
-function kustomizeSource(dir, ctx, at) {
+function kustomizeSource(dir, ctx, at, as) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
   const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
-  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
+  const read = [dir, ...as?.deployment.settings.components ?? []];
+  const refused = refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, headKs)),
+    "head",
+    rules
+  ) ?? refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+    "base",
+    rules
+  );
   if (refused !== void 0) throw new UserError(refused);
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   return {
@@ -27400,6 +28998,7 @@ function kustomizeSource(dir, ctx, at) {
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
     render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
       const run2 = {
@@ -27410,13 +29009,14 @@ function kustomizeSource(dir, ctx, at) {
         maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
         quiet
       };
-      return kustomizeBuild(run2, checkout.dir, dir, commit, signal);
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run2, checkout.dir, dir, commit, deployed, signal);
     }
   };
 }
-async function markInert(git, ctx, sources, includedIn) {
+async function markInert(git, ctx, sources, readBy) {
   const candidates = sources.filter((source2) => {
-    const included = includedIn(source2.kustomization.dir);
+    const included = readBy(source2);
     if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
     const plain = new Set(source2.resourceFiles ?? []);
     const read = new Set(included.flatMap((k) => k.files));
@@ -27443,59 +29043,47 @@ async function markInert(git, ctx, sources, includedIn) {
   }
 }
 async function discoverRoots(git, ctx, graphs, byCommit, touched) {
-  const included = /* @__PURE__ */ new Set();
+  const dirs = /* @__PURE__ */ new Set();
+  let orphanComponent = false;
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
-      if (!k.isComponent && graphs[i].includersOf(k.dir).length > 0) included.add(k.dir);
+      if (!k.isComponent) dirs.add(k.dir);
+      else if (graphs[i].includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
     }
   });
-  const candidates = [...included].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || touched(dir).length > 0)
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
-  const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...ctx.paths ? { paths: ctx.paths } : {}
+  };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed };
-}
-async function findDeployedDirs(git, ctx, dirs) {
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
-  const spellings = dirs.flatMap(
-    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path6) => MANIFEST_FILE.test(path6) && (ctx.paths?.matches(path6) ?? true)
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects = [];
-  for (const [path6, bytes] of files) {
-    const parsed = await parseManifestFile(path6, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  const wanted = new Set(dirs);
-  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+  return { roots, notDeployed, deployments };
 }
 function notDeployedNotes(dirs) {
   if (dirs.length === 0) return [];
-  const MAX_NAMED3 = 5;
-  const named = dirs.slice(0, MAX_NAMED3).join(", ");
-  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
+  const MAX_NAMED5 = 5;
+  const named = dirs.slice(0, MAX_NAMED5).join(", ");
+  const more = dirs.length > MAX_NAMED5 ? ` and ${dirs.length - MAX_NAMED5} more` : "";
   const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
   return [
     `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`
   ];
 }
 function untouchedNotes(labels) {
-  const MAX_NAMED3 = 5;
-  if (labels.length <= MAX_NAMED3) {
+  const MAX_NAMED5 = 5;
+  if (labels.length <= MAX_NAMED5) {
     return labels.map((label2) => `${label2}: not rendered, the range touches none of its files`);
   }
-  const named = labels.slice(0, MAX_NAMED3).map((label2) => label2.replace(/^kustomize /, ""));
+  const named = labels.slice(0, MAX_NAMED5).map((label2) => label2.replace(/^kustomize /, ""));
   return [
-    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED3} more)`
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED5} more)`
   ];
 }
 async function kustomizationsAt(git, ctx) {
@@ -27543,7 +29131,6 @@ function lazy(compute) {
     return value;
   };
 }
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
 var init_kustomize_sources = __esm({
   "src/pipeline/scan/kustomize-sources.ts"() {
     "use strict";
@@ -27553,27 +29140,30 @@ var init_kustomize_sources = __esm({
     init_parse_manifest_file();
     init_checkout_scope();
     init_deployed_dirs();
+    init_deployment_overlay();
     init_kustomization_names();
     init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_roots();
-    init_glob_pathspecs();
     init_kustomize();
+    init_deployed_build();
+    init_gitops_deployments();
     init_rendered_source();
-    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-    MANIFEST_FILE = /\.(ya?ml|json)$/;
   }
 });
 
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
   const naming = inputs.changedInputs.filter((path6) => namesObject(inputs.texts.get(path6), object.name));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function generatorOf(object, generators) {
+  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
 }
 function namesObject(text, renderedName) {
   if (text === void 0) return false;
@@ -27665,19 +29255,19 @@ var init_resource_locations = __esm({
 
 // src/render/escaping-links.ts
 async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path4.sep);
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path5.sep);
   for (const path6 of paths) {
-    const at = (0, import_node_path4.join)(dir, path6);
+    const at = (0, import_node_path5.join)(dir, path6);
     let target;
     try {
       if (!(0, import_node_fs5.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises.readlink)(at);
+      target = await (0, import_promises2.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path6)), target);
-    const real = await (0, import_promises.realpath)(at).catch(() => lexical);
+    const lexical = (0, import_node_path5.isAbsolute)(target) ? target : (0, import_node_path5.resolve)((0, import_node_path5.dirname)((0, import_node_path5.join)(top, path6)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
         `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
@@ -27685,21 +29275,21 @@ async function refuseEscapingLinks(dir, paths, where) {
     }
   }
 }
-var import_node_fs5, import_promises, import_node_path4;
+var import_node_fs5, import_promises2, import_node_path5;
 var init_escaping_links = __esm({
   "src/render/escaping-links.ts"() {
     "use strict";
     import_node_fs5 = require("node:fs");
-    import_promises = require("node:fs/promises");
-    import_node_path4 = require("node:path");
+    import_promises2 = require("node:fs/promises");
+    import_node_path5 = require("node:path");
     init_errors();
   }
 });
 
 // src/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises2.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises2.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path6.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -27708,7 +29298,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path6.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -27716,7 +29306,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises2.rm)(root, { recursive: true, force: true });
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -27728,7 +29318,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises2.mkdir)(dir, { recursive: true });
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -27747,7 +29337,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises2.rm)(index, { force: true });
+  await (0, import_promises3.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -27770,17 +29360,53 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
   throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
-var import_promises2, import_node_os3, import_node_path5;
+var import_promises3, import_node_os3, import_node_path6;
 var init_materialize_tree = __esm({
   "src/render/materialize-tree.ts"() {
     "use strict";
-    import_promises2 = require("node:fs/promises");
+    import_promises3 = require("node:fs/promises");
     import_node_os3 = require("node:os");
-    import_node_path5 = require("node:path");
+    import_node_path6 = require("node:path");
     init_checkout_scope();
     init_interrupt();
     init_run_process();
     init_escaping_links();
+  }
+});
+
+// src/pipeline/scan/lfs-generator-inputs.ts
+async function lfsPointerInputs(git, commits, sources) {
+  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
+  const pointers = /* @__PURE__ */ new Set();
+  if (inputs.length === 0) return pointers;
+  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
+  for (const { files } of reads)
+    for (const [path6, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path6);
+  return pointers;
+}
+function withoutPointerConfigs(source2, sides, pointers) {
+  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
+  if (fromPointer.length === 0) return { sides, warnings: [] };
+  const generatedFromPointer = (m) => {
+    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
+    return generator !== void 0 && fromPointer.includes(generator);
+  };
+  const warnings = fromPointer.flatMap(
+    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
+      file,
+      unread: "a Git LFS pointer, a generator input",
+      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
+    }))
+  );
+  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
+}
+var POINTER_MAX_BYTES;
+var init_lfs_generator_inputs = __esm({
+  "src/pipeline/scan/lfs-generator-inputs.ts"() {
+    "use strict";
+    init_decode_source();
+    init_blame();
+    POINTER_MAX_BYTES = 1024;
   }
 });
 
@@ -27798,10 +29424,15 @@ function createDocumentParser(label2, defaultNamespace, cache = /* @__PURE__ */ 
   const problems = [];
   const reported = /* @__PURE__ */ new Set();
   const parse2 = (text) => {
-    let result = cache.get(text);
+    const key = `${defaultNamespace}
+${text}`;
+    let result = cache.get(key);
     if (!result) {
-      result = parseManifests(label2, text, { defaultNamespace });
-      cache.set(text, result);
+      const trimmed = withoutCrdSchema(text);
+      result = parseManifests(label2, trimmed, { defaultNamespace });
+      if (trimmed !== text && result.problems.length > 0)
+        result = parseManifests(label2, text, { defaultNamespace });
+      cache.set(key, result);
     }
     if (result.problems.length > 0 && !reported.has(text)) {
       reported.add(text);
@@ -27834,6 +29465,7 @@ function decode(bytes) {
 var init_rendered_documents = __esm({
   "src/core/sources/rendered-documents.ts"() {
     "use strict";
+    init_crd_schema();
     init_parse_manifests();
   }
 });
@@ -27861,13 +29493,24 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     ]);
     blameTexts.catch(() => {
     });
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {
+    });
     const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
     const cache = /* @__PURE__ */ new Map();
     const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
+      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source2, i) => {
+      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides;
+      warnings.push(...kept.warnings);
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
@@ -27881,31 +29524,40 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
     );
-    return { base: baseObjects, head: headObjects, problems, warnings };
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
   } finally {
     await trees.dispose();
   }
 }
 function parseOutputs(sources, outputs, parsers) {
   const warnings = [];
+  const unbuilt = /* @__PURE__ */ new Map();
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError)
-      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source2.label, "both");
+      warnings.push({
+        file: source2.file,
+        message: brokenAtBothWarning(source2, atBase, atHead),
+        unread: "kustomization, cannot be built at either commit"
+      });
+    }
     return [];
   });
   const baseParsed = sources.map((source2, i) => {
     const output = outputs[i][1];
     if (outputs[i][0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    unbuilt.set(source2.label, "base");
     warnings.push({
       file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0),
+      unread: "kustomization, cannot be built at the base commit"
     });
     return headParsed[i];
   });
-  return { headParsed, baseParsed, warnings };
+  return { headParsed, baseParsed, warnings, unbuilt };
 }
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
@@ -28011,6 +29663,7 @@ var init_render_all = __esm({
     init_kustomize();
     init_materialize_tree();
     init_renderer_environment();
+    init_lfs_generator_inputs();
   }
 });
 
@@ -28031,10 +29684,10 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   ].sort();
   const inChart = (path6) => chartDirs.some((dir) => dir === "" || path6.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : void 0;
-  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
-  const notes = [...charts.notes];
+  const notes = [];
   const sources = [];
   let owned = inChart;
+  let kustomizeOwned = () => false;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const kustomize = await findKustomizeSources(git, {
@@ -28054,7 +29707,11 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
     owned = (path6) => kustomize.owned(path6) || inChart(path6);
+    kustomizeOwned = kustomize.owned;
   }
+  const chartChanges = changedPaths.filter((path6) => !kustomizeOwned(path6));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
   if (options.render !== void 0) {
     const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source2) sources.push(source2);
@@ -28069,27 +29726,37 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
 function startRenders(sources, notes, render) {
   const active = sources.filter((source2) => !source2.inert);
   const held = sources.filter((source2) => source2.inert);
-  for (const source2 of active) notes.push(renderedNote(source2));
+  const activeNotes = active.map((source2) => notes.push(`${source2.label}: rendering`) - 1);
   const heldNotes = held.map((source2) => {
     notes.push(
       `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
     );
     return notes.length - 1;
   });
-  const objects = render(active);
+  const objects = render(active).then((rendered) => {
+    active.forEach((source2, i) => {
+      notes[activeNotes[i]] = renderedNote(source2, rendered);
+    });
+    return rendered;
+  });
   objects.catch(() => {
   });
   if (held.length === 0) return { notes, objects };
   const renderDeferred = async () => {
     const [first, more] = [await objects, await render(held)];
     held.forEach((source2, i) => {
-      notes[heldNotes[i]] = renderedNote(source2);
+      notes[heldNotes[i]] = renderedNote(source2, more);
     });
     return mergeInSourceOrder(sources, first, more);
   };
   return { notes, objects, renderDeferred };
 }
-function renderedNote(source2) {
+function renderedNote(source2, rendered) {
+  const unbuilt = rendered.unbuilt?.get(source2.label);
+  if (unbuilt === "both")
+    return `${source2.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
+  if (unbuilt === "base")
+    return `${source2.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
   return `${source2.label}: rendered at both commits`;
 }
 function mergeInSourceOrder(sources, first, more) {
@@ -28099,7 +29766,8 @@ function mergeInSourceOrder(sources, first, more) {
     base: byOrigin([...first.base, ...more.base]),
     head: byOrigin([...first.head, ...more.head]),
     problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings]
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
   };
 }
 async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
@@ -28153,7 +29821,8 @@ var scan_changed_manifests_exports = {};
 __export(scan_changed_manifests_exports, {
   scanChangedManifests: () => scanChangedManifests
 });
-async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log) {
+async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
+  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
@@ -28181,7 +29850,8 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     options,
     problems
   });
-  const settled = settleAllWorkloads(compared, consumers);
+  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
+  const settled = settleAllWorkloads(compared, consumers, folders);
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
@@ -28210,12 +29880,13 @@ function changesConfigsOrWorkloads(compared) {
   const atHead = definitions(compared.allHead);
   return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
 }
-function settleAllWorkloads(compared, consumers) {
+function settleAllWorkloads(compared, consumers, folders) {
   const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
   const candidateWorkloads = consumers.filter(isWorkload);
   const settled = settleWorkloads(
     [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
+    folders
   );
   const variants = new Map(compared.variants);
   for (const [key, list] of settled.variants) variants.set(key, list);
@@ -28260,16 +29931,52 @@ async function readConsumers(git, head, settledAtBase, ctx) {
   );
   return { consumers, changes };
 }
+async function deploymentFolders(git, head, manifests, changedFiles) {
+  const filesById = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0) continue;
+    const files = filesById.get(idKey(m.id)) ?? /* @__PURE__ */ new Set();
+    filesById.set(idKey(m.id), files.add(m.file));
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const files of filesById.values()) {
+    if (files.size < 2) continue;
+    for (const file of files) {
+      const parts = file.split("/").slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+    }
+  }
+  if (dirs.size === 0) return void 0;
+  const deployments = await findDeployments(git, { head }, [...dirs]);
+  if (deployments.length === 0) return void 0;
+  return {
+    deployedDirs: [...new Set(deployments.map((d) => d.dir))],
+    changedFiles: changedFiles.map((c) => c.path)
+  };
+}
+async function withDeployedNamespaces(git, head, changedFiles, options) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const change of changedFiles) {
+    if (!MANIFEST_FILE.test(change.path)) continue;
+    const parts = change.path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  if (dirs.size === 0) return options;
+  const namespaceOf2 = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
+  return namespaceOf2 ? { ...options, namespaceOf: namespaceOf2 } : options;
+}
 var init_scan_changed_manifests = __esm({
   "src/pipeline/scan/scan-changed-manifests.ts"() {
     "use strict";
     init_workload_kinds();
     init_model();
+    init_deployed_namespaces();
     init_source_variants();
     init_candidates();
     init_changed_files();
     init_compare_commits();
     init_configs_at_head();
+    init_gitops_deployments();
     init_new_at_base();
     init_objects_across_files();
     init_render_sources();
@@ -28318,15 +30025,41 @@ var init_scan_repository = __esm({
   }
 });
 
+// src/pipeline/uncommitted-edits.ts
+async function uncommittedEditsNote(git, head, options) {
+  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
+  const edited = await git.uncommittedPaths();
+  if (edited.length === 0) return void 0;
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const read = edited.filter((path6) => (include(path6) || KUSTOMIZATION.test(path6)) && !exclude(path6)).sort();
+  if (read.length === 0) return void 0;
+  const more = read.length > MAX_NAMED4 ? ` and ${read.length - MAX_NAMED4} more` : "";
+  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
+}
+var MAX_NAMED4, KUSTOMIZATION;
+var init_uncommitted_edits = __esm({
+  "src/pipeline/uncommitted-edits.ts"() {
+    "use strict";
+    init_glob_matcher();
+    MAX_NAMED4 = 5;
+    KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
+  }
+});
+
 // src/core/plan-file/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
+  MAX_PLAN_NESTING: () => MAX_PLAN_NESTING,
   PLAN_API_VERSION: () => PLAN_API_VERSION,
   PLAN_KIND: () => PLAN_KIND,
   bodyDigest: () => bodyDigest,
   configDigest: () => configDigest,
   emptyPlanDocument: () => emptyPlanDocument,
   keyCheckOf: () => keyCheckOf,
+  nestingBeyond: () => nestingBeyond,
   parsePlanDocument: () => parsePlanDocument,
   planStrategyOf: () => planStrategyOf,
   sealPlan: () => sealPlan,
@@ -28349,6 +30082,7 @@ function sharedChangeFields(c) {
 function configDigest(id, content, key) {
   const config = { id, keys: "all" };
   const hex = configHash([config], /* @__PURE__ */ new Map([[idKey(id), content]]), key);
+  if (hex === void 0) throw new Error(`no key for the digest of ${idKey(id)}`);
   return key ? `hmac-sha256:${hex}` : `sha256:${hex}`;
 }
 function keyCheckOf(key) {
@@ -28372,7 +30106,28 @@ function emptyPlanDocument(head, strategy) {
     workloads: []
   });
 }
+function nestingBeyond(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return void 0;
+}
 function parsePlanDocument(text, file) {
+  const deep = nestingBeyond(text, MAX_PLAN_NESTING);
+  if (deep !== void 0) {
+    throw new UserError(
+      `${file}: not a plan file: nested more than ${MAX_PLAN_NESTING} levels deep (at character ${deep + 1})`
+    );
+  }
   let value;
   try {
     value = JSON.parse(text);
@@ -28454,7 +30209,7 @@ function checkWorkload(value, field5, bad) {
 function isRecord3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var import_node_crypto3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT;
+var import_node_crypto3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT, MAX_PLAN_NESTING;
 var init_plan_document = __esm({
   "src/core/plan-file/plan-document.ts"() {
     "use strict";
@@ -28466,6 +30221,7 @@ var init_plan_document = __esm({
     PLAN_API_VERSION = "config-rollout.io/v1";
     PLAN_KIND = "Plan";
     KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
+    MAX_PLAN_NESTING = 64;
   }
 });
 
@@ -28603,11 +30359,14 @@ async function planRepository(deps) {
   }
   const base = commits.base;
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  const uncommitted = deps.ci === "local" ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
   const scan = await log.group(
     "Find changed configs",
     () => scanRepository(git, base, commits.head, scanOptions, log)
   );
   reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
   return {
     kind: "planned",
     plan: {
@@ -28615,7 +30374,10 @@ async function planRepository(deps) {
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...uncommittedNote ? [uncommittedNote] : []
+      ],
       readHeadConfigs: async (ids) => (await Promise.resolve().then(() => (init_configs_at_head(), configs_at_head_exports))).readConfigsAt(
         git,
         commits.head,
@@ -28665,6 +30427,12 @@ function reportScanProblems(scan, settings, log) {
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
     );
   }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`
+    );
+  }
 }
 var init_run = __esm({
   "src/pipeline/run.ts"() {
@@ -28672,11 +30440,13 @@ var init_run = __esm({
     init_resolve_range();
     init_errors();
     init_option_naming();
+    init_unread_sources();
     init_untrusted_head();
     init_apply_plan();
     init_repo_plan();
     init_resolve_commits();
     init_scan_repository();
+    init_uncommitted_edits();
   }
 });
 
@@ -28761,14 +30531,23 @@ var init_error_line = __esm({
 var run_fleet_exports = {};
 __export(run_fleet_exports, {
   fleetOutcome: () => fleetOutcome,
-  runFleet: () => runFleet
+  runFleet: () => runFleet,
+  serverKey: () => serverKey
 });
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
   const access2 = /* @__PURE__ */ new Map();
+  const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
-    await connection.load();
+    const { server } = await connection.load();
+    const same = contextOfServer.get(serverKey(server));
+    if (same !== void 0) {
+      throw new UserError(
+        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`
+      );
+    }
+    contextOfServer.set(serverKey(server), context);
     access2.set(context, connection);
   }
   const planned = await planRepository(deps);
@@ -28818,7 +30597,16 @@ async function runFleet(deps) {
     clusters
   };
 }
+function serverKey(server) {
+  try {
+    const url = new URL(server);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return server;
+  }
+}
 function repositoryPlan(repoPlan) {
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     base: repoPlan.base,
     head: repoPlan.head,
@@ -28827,12 +30615,14 @@ function repositoryPlan(repoPlan) {
     workloads: [],
     problems: repoPlan.scan.problems,
     warnings: repoPlan.scanWarnings,
-    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {},
+    ...unread.length > 0 ? { unread } : {}
   };
 }
 function fleetOutcome(clusters) {
   const outcomes = clusters.map((c) => c.outcome);
   if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  if (outcomes.includes("incomplete")) return "incomplete";
   for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
   return "nothing-to-do";
 }
@@ -28885,6 +30675,7 @@ var init_run_fleet = __esm({
     init_fleet();
     init_option_naming();
     init_run_result();
+    init_unread_sources();
     init_describe();
     init_error_line();
     init_apply_plan();
@@ -28947,8 +30738,8 @@ async function applySavedPlan(document, file, connection, context) {
   const now = context.now ?? Date.now;
   const key = checkPlanKey(document, file, settings.hashKey, context.naming);
   const strategy = createPlannedStrategy(document, now);
-  const plan = planOf(document, file);
-  const toRestart = plan.workloads;
+  const plan = guardedPlanOf(document, file, settings, context.naming ?? CLI_FLAGS);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
     return reportOf(plan, { results: [], notes: [] }, settings.dryRun);
   }
@@ -28983,6 +30774,11 @@ async function applySavedPlan(document, file, connection, context) {
   );
   return reportOf(plan, { results, notes }, settings.dryRun, cluster);
 }
+function guardedPlanOf(document, file, settings, naming) {
+  const plan = planOf(document, file);
+  const guarded = applyGuardRails(plan.workloads, { ...settings, naming });
+  return { ...plan, workloads: guarded.workloads, warnings: guarded.notes };
+}
 function planOf(document, file) {
   return {
     base: document.base,
@@ -29008,6 +30804,7 @@ var init_apply_saved_plan = __esm({
     init_errors();
     init_model();
     init_option_naming();
+    init_guard_rails();
     init_plan_document();
     init_run_result();
     init_roll_out_plan();
@@ -29028,7 +30825,7 @@ __export(run_saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises3.readFile)(path6, "utf8");
+    text = await (0, import_promises4.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -29037,7 +30834,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises3.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises4.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -29077,11 +30874,15 @@ async function loadSavedPlan(settings, openGit, naming = CLI_FLAGS) {
   }
   return { document };
 }
-function sameWorkloads(document, file, planned) {
-  const inFile = new Set(document.workloads.map((w) => idKey(w.id)));
+function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
+  const file = settings.plan;
+  const inBounds = guardedPlanOf(document, file, settings, naming).workloads.filter(
+    (w) => w.action === "restart"
+  );
+  const inFile = new Set(inBounds.map((w) => idKey(w.id)));
   const now = new Set(planned.map((w) => idKey(w.id)));
   const extra = planned.find((w) => !inFile.has(idKey(w.id)));
-  const missing = document.workloads.find((w) => !now.has(idKey(w.id)));
+  const missing = inBounds.find((w) => !now.has(idKey(w.id)));
   const differs = extra ?? missing;
   if (differs) {
     throw new UserError(
@@ -29092,11 +30893,11 @@ function sameWorkloads(document, file, planned) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises3;
+var import_promises4;
 var init_run_saved_plan = __esm({
   "src/compose/run-saved-plan.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     init_errors();
     init_model();
     init_option_naming();
@@ -29112,7 +30913,7 @@ __export(main_exports, {
 });
 module.exports = __toCommonJS(main_exports);
 var import_node_fs11 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 var import_node_url = require("node:url");
 
 // node_modules/@actions/core/lib/core.js
@@ -30753,8 +32554,8 @@ var ToolRunner = class extends events.EventEmitter {
     }
     return this.args;
   }
-  _endsWith(str, end) {
-    return str.endsWith(end);
+  _endsWith(str2, end) {
+    return str2.endsWith(end);
   }
   _isCmdFile() {
     const upperToolPath = this.toolPath.toUpperCase();
@@ -31527,10 +33328,11 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
             const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
             throw new NoClusterConfiguredError2();
           }
-          await other.secretsToMask();
+          return { server: (await other.loaded())?.server ?? "" };
         }
       };
     },
+    loaded: async () => configured ? load() : void 0,
     secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
     connect: async () => {
       const loaded = await load();
@@ -31538,6 +33340,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
       return createCluster2(loaded.kc, {
         requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
         userAgent: USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5
@@ -31603,6 +33406,7 @@ init_review_comments();
 init_describe();
 
 // src/report/report-markdown.ts
+init_model();
 init_describe();
 
 // src/report/mermaid-graph.ts
@@ -31765,37 +33569,44 @@ ${s.render(maxRows)}`).join("\n");
     `Range: ${md(describeRange(report))}`
   ];
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  const graph = mermaidGraph(plan);
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w) => report.results.find(
       (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
     );
+    const withResults = report.results.length > 0;
     out.push(
       "",
       "#### Workloads",
       "",
-      "| Workload | Namespace | Action | Why | Result | Duration |",
-      "|---|---|---|---|---|---|"
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      out.push(
-        row([
-          md(shortId(w.id)),
-          md(w.id.namespace),
-          md(w.action),
-          why,
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
           md(formatDuration(result?.durationMs))
-        ])
-      );
+        );
+      }
+      out.push(row(cells));
     }
     if (plan.workloads.length > maxRows)
       out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
   }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
     for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
@@ -31808,6 +33619,14 @@ ${s.render(maxRows)}`).join("\n");
   }
   return `${out.join("\n")}
 `;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
 }
 function row(cells) {
   return `| ${cells.join(" | ")} |`;
@@ -31890,7 +33709,7 @@ async function createClient(target, token, version) {
 function wantsNewComment(content) {
   if ("error" in content) return false;
   const { plan, outcome } = content.report;
-  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed";
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
 }
 function commentBody(request, target, id) {
   const { content } = request;
@@ -31946,6 +33765,7 @@ function safeUrl(url) {
 }
 
 // src/ci/read-ci-environment.ts
+init_errors();
 init_ci_kind();
 var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
 async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
@@ -31956,8 +33776,14 @@ async function readCiEnvironment(flags, env = process.env, readEvent = eventRead
   const ci = detectCiKind(env);
   const input = { flags, env: picked, ci };
   const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (ci === "github" && env.GITHUB_EVENT_PATH && !flagsDecide) {
-    input.event = await readEvent();
+  if (ci === "github" && env.GITHUB_EVENT_PATH) {
+    if (!flagsDecide) input.event = await readEvent();
+    else {
+      input.event = await readEvent().catch((error2) => {
+        if (error2 instanceof UserError) return void 0;
+        throw error2;
+      });
+    }
   }
   return input;
 }
@@ -31990,7 +33816,7 @@ async function runInCi(settings, adapters) {
     const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
     if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
     settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings.plan, document.workloads);
+    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
   } else if (settings.planOut !== void 0) {
     const path6 = settings.planOut;
     planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path6, document, log);
@@ -32015,11 +33841,25 @@ async function rangeAndCi(flags, env, readEvent) {
 // src/compose/stamp-in-ci.ts
 init_model();
 
+// src/core/stamp/stamp-report.ts
+function stampRefusals(report, strict) {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
+    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
+  );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
+}
+
 // src/git/work-tree.ts
 var import_node_fs6 = require("node:fs");
-var import_promises4 = require("node:fs/promises");
+var import_promises5 = require("node:fs/promises");
 var import_node_os4 = require("node:os");
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
+init_errors();
 
 // src/git/missing-object.ts
 init_errors();
@@ -32152,6 +33992,11 @@ function createNetworkGitRunner(baseDir, timeoutMs) {
       config: GIT_CONFIG,
       trimmed: false,
       timeout: { block: timeoutMs },
+      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
+      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
+      // and the job's environment is the user's own, not the repository's: pass it through as git
+      // itself would see it. The arguments stay ours and are still checked.
+      allowEnvironment: inheritedGitVariables(),
       errors(error2, result) {
         if (error2 instanceof GitPluginError) return error2;
         if (result.exitCode !== 0) {
@@ -32174,6 +34019,9 @@ function createNetworkGitRunner(baseDir, timeoutMs) {
       }
     }
   };
+}
+function inheritedGitVariables() {
+  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
 }
 function describe3(error2, args) {
   const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
@@ -32200,31 +34048,98 @@ function createWorkTree(dir) {
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path6) {
-      try {
-        const s = (0, import_node_fs6.statSync)((0, import_node_path6.join)(dir, path6));
-        return s.isFile() ? s.size : void 0;
-      } catch {
-        return void 0;
-      }
+      const found = regularFile(dir, path6);
+      return found?.size;
     },
     async read(path6) {
+      if (regularFile(dir, path6) === void 0) return void 0;
+      let fd;
       try {
-        return (0, import_node_fs6.readFileSync)((0, import_node_path6.join)(dir, path6));
-      } catch {
+        fd = (0, import_node_fs6.openSync)((0, import_node_path7.join)(dir, path6), import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NOFOLLOW);
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
         return void 0;
       }
+      try {
+        return (0, import_node_fs6.fstatSync)(fd).isFile() ? (0, import_node_fs6.readFileSync)(fd) : void 0;
+      } finally {
+        (0, import_node_fs6.closeSync)(fd);
+      }
     },
-    write: (path6, text) => (0, import_promises4.writeFile)((0, import_node_path6.join)(dir, path6), text),
-    remove: (path6) => (0, import_promises4.rm)((0, import_node_path6.join)(dir, path6), { force: true }),
+    async write(path6, text) {
+      regularFile(dir, path6);
+      let fd;
+      try {
+        fd = (0, import_node_fs6.openSync)(
+          (0, import_node_path7.join)(dir, path6),
+          import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_TRUNC | import_node_fs6.constants.O_NOFOLLOW,
+          438
+        );
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
+        throw error2;
+      }
+      try {
+        (0, import_node_fs6.writeFileSync)(fd, text);
+      } finally {
+        (0, import_node_fs6.closeSync)(fd);
+      }
+    },
+    async remove(path6) {
+      if (regularFile(dir, path6) === void 0) return;
+      await (0, import_promises5.rm)((0, import_node_path7.join)(dir, path6), { force: true });
+    },
+    linkOn(path6) {
+      try {
+        regularFile(dir, path6);
+        return void 0;
+      } catch (error2) {
+        if (error2 instanceof SymlinkRefused) return error2.link;
+        throw error2;
+      }
+    },
     async withScratch(use) {
-      const scratch = await (0, import_promises4.mkdtemp)((0, import_node_path6.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path7.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises4.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
+}
+function regularFile(dir, path6) {
+  const parts = path6.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    let stats;
+    try {
+      stats = (0, import_node_fs6.lstatSync)((0, import_node_path7.join)(dir, prefix));
+    } catch {
+      return void 0;
+    }
+    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path6 ? void 0 : path6);
+    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
+    if (!stats.isDirectory()) return void 0;
+  }
+  return void 0;
+}
+function linkError(error2) {
+  const code = error2.code;
+  return code === "ELOOP" || code === "EMLINK";
+}
+var SymlinkRefused = class extends UserError {
+  constructor(link, message) {
+    super(message);
+    this.link = link;
+  }
+  link;
+};
+function symlinkRefusal(link, through) {
+  return new SymlinkRefused(
+    link,
+    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
+  );
 }
 
 // src/pipeline/stamp/run-stamp.ts
@@ -32232,23 +34147,108 @@ init_errors();
 init_parse_manifest_file();
 init_model();
 init_run_limited();
-init_checkout_scope();
 init_deployed_dirs();
 init_kustomization_file();
 init_kustomization_names();
-init_kustomize_entries();
 init_kustomize_graph();
 init_kustomize_roots();
 
+// src/core/stamp/stamp-as-deployed.ts
+init_deployed_dirs();
+init_deployed_namespaces();
+init_deployment_units();
+
+// src/core/stamp/stamp-workloads.ts
+init_workload_kinds();
+init_config_content();
+init_config_hash();
+init_consumed_keys();
+init_json_shape();
+init_order();
+init_model();
+init_references();
+init_restart_patch();
+function repositoryConfigs(manifests) {
+  const contents = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+  }
+  return contents;
+}
+function stampWorkloads(manifests, allContents, options = {}) {
+  const result = { targets: [], unstampable: [], untouched: [] };
+  for (const m of manifests) {
+    const kind = workloadKindOf(m.object);
+    if (!kind || !restartableKind(m.id.kind)) continue;
+    const template = templateOf(m.object, kind.templatePath);
+    const refs = findReferences(field2(template, "spec"));
+    if (refs.length === 0) continue;
+    const contents = options.contentsFor?.(m) ?? allContents;
+    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
+    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const place = { id: m.id, file: m.file, line: m.line };
+    if (covered.length === 0) {
+      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
+      continue;
+    }
+    if (kind.templateOwner?.(m.object) !== void 0) {
+      result.unstampable.push({
+        ...place,
+        reason: "runs another object's pod template (workloadRef): stamp that object instead"
+      });
+      continue;
+    }
+    const hash = configHash(covered, contents, options.key);
+    if (hash === void 0) {
+      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
+      result.unstampable.push({
+        ...place,
+        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
+      });
+      continue;
+    }
+    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    result.targets.push({
+      ...place,
+      templatePath: kind.templatePath,
+      hash,
+      ...current !== void 0 ? { current } : {},
+      covers: covered.map((c) => c.id),
+      notInRepo
+    });
+  }
+  result.targets.sort((a, b) => compareIds(a.id, b.id));
+  return result;
+}
+function templateOf(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return node;
+}
+
+// src/core/stamp/stamp-as-deployed.ts
+function stampAsDeployed(read, key) {
+  const deployed = inDeployedNamespaces([...read]);
+  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    ...key ? { key } : {},
+    contentsFor: units.contentsFor
+  });
+  return { stamps: asWritten(read, stamps), units };
+}
+
 // src/core/stamp/stamp-file.ts
-var import_yaml4 = require("./vendor/yaml.js");
+var import_yaml5 = require("./vendor/yaml.js");
 init_json_shape();
 init_model();
 init_restart_patch();
 
 // src/core/stamp/annotation-edit.ts
-var import_yaml3 = require("./vendor/yaml.js");
+var import_yaml4 = require("./vendor/yaml.js");
 var UnstampableError = class extends Error {
+};
+var MergeKeyError = class extends UnstampableError {
 };
 function applyEdits(source2, edits) {
   let out = source2;
@@ -32261,47 +34261,69 @@ function annotationEdits(source2, doc, templatePath, key, value) {
   const ctx = new EditContext(source2);
   let node = doc.contents;
   let parentKeyCol;
+  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
   for (const segment of templatePath) {
     const map = asMap(node, segment);
     const pair = findPair(map, segment);
+    if (!pair) merged(map, segment, templatePath.join("."));
     if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
     parentKeyCol = keyColumn(ctx, pair);
     node = pair.value;
   }
   const template = asMap(node, "template");
   ctx.noteStep(template, parentKeyCol);
+  const at = `${templatePath.join(".")}.template`;
   const metaPair = findPair(template, "metadata");
+  if (!metaPair) merged(template, "metadata", at);
   if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
   if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
   const metadata = asMap(metaPair.value, "metadata");
   const annPair = findPair(metadata, "annotations");
+  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
   if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
   if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
   const annotations = asMap(annPair.value, "annotations");
   const current = findPair(annotations, key);
+  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
   if (!current) return ctx.insert(annotations, key, value);
   const scalar3 = current.value;
-  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.value === value) return [];
-  if ((0, import_yaml3.isScalar)(scalar3) && scalar3.range) {
-    return [{ start: scalar3.range[0], end: scalar3.range[1], text: ctx.scalarText(value, scalar3.type) }];
+  if ((0, import_yaml4.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml4.isScalar)(scalar3) && scalar3.range) {
+    const old = source2.slice(scalar3.range[0], scalar3.range[1]);
+    const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
+    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
+    return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
   }
   if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
   throw new UnstampableError(`${key} is not a plain value`);
 }
+function refuseMerged(doc, map, key, where) {
+  const merge = map.items.find((item) => (0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === "<<");
+  if (!merge) return;
+  const sources = (0, import_yaml4.isSeq)(merge.value) ? merge.value.items : [merge.value];
+  for (const source2 of sources) {
+    const resolved = (0, import_yaml4.isAlias)(source2) ? source2.resolve(doc) : source2;
+    if (!(0, import_yaml4.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
+      throw new MergeKeyError(
+        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
+      );
+    }
+  }
+}
 function asMap(node, what) {
-  if ((0, import_yaml3.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
-  if (!(0, import_yaml3.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  if ((0, import_yaml4.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml4.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
   return node;
 }
 function findPair(map, key) {
   for (const item of map.items) {
-    if ((0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && item.key.value === key) return item;
+    if ((0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === key) return item;
   }
   return void 0;
 }
 function isEmpty(node) {
   if (node === null || node === void 0) return true;
-  if ((0, import_yaml3.isScalar)(node)) return node.value === null;
+  if ((0, import_yaml4.isScalar)(node)) return node.value === null;
   return false;
 }
 function keyColumn(ctx, pair) {
@@ -32352,7 +34374,7 @@ var EditContext = class {
     if (open2 === void 0 || this.source[open2] !== "{")
       throw new UnstampableError("cannot find the flow mapping");
     const first = firstKey(map);
-    const quoteKeys = !first || (0, import_yaml3.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const quoteKeys = !first || (0, import_yaml4.isScalar)(first) && first.type === "QUOTE_DOUBLE";
     const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
     if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
     const between = this.source.slice(open2 + 1, first.range[0]);
@@ -32371,8 +34393,8 @@ var EditContext = class {
     if (parent.flow) {
       const at2 = node?.range ? node.range[0] : keyRange[1];
       const end = node?.range ? node.range[1] : at2;
-      const quote = (0, import_yaml3.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
-      return [{ start: at2, end, text: this.flowValue(value, quote) }];
+      const quote2 = (0, import_yaml4.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at2, end, text: this.flowValue(value, quote2) }];
     }
     const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
     if (typeof value === "string") {
@@ -32400,13 +34422,13 @@ var EditContext = class {
     const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
     return `${indent}${key}:${this.eol}${inner}`;
   }
-  flowKey(key, quote) {
-    return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  flowKey(key, quote2) {
+    return quote2 || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
   }
-  flowValue(value, quote) {
+  flowValue(value, quote2) {
     if (typeof value === "string") return JSON.stringify(value);
     const entries = Object.entries(value).map(
-      ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`
+      ([k, v]) => `${this.flowKey(k, quote2)}: ${this.flowValue(v, quote2)}`
     );
     return `{${entries.join(", ")}}`;
   }
@@ -32419,7 +34441,7 @@ var EditContext = class {
 };
 function firstKey(map) {
   const first = map.items[0];
-  return first && (0, import_yaml3.isPair)(first) ? first.key ?? void 0 : void 0;
+  return first && (0, import_yaml4.isPair)(first) ? first.key ?? void 0 : void 0;
 }
 function plainIsString(value) {
   return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
@@ -32432,12 +34454,12 @@ function stampFile(source2, targets, defaultNamespace) {
   const edits = [];
   let docs;
   try {
-    docs = (0, import_yaml4.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+    docs = (0, import_yaml5.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
   } catch {
     docs = [];
   }
   for (const doc of docs) {
-    const target = byId.get(idKey(idOf(doc, defaultNamespace)));
+    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
     if (!target || target.current === target.hash) continue;
     byId.delete(idKey(target.id));
     try {
@@ -32447,6 +34469,14 @@ function stampFile(source2, targets, defaultNamespace) {
         result.changed.push(target);
       }
     } catch (error2) {
+      if (error2 instanceof MergeKeyError) {
+        const line = lineOf(source2, doc.range[0]);
+        return {
+          ...result,
+          changed: [],
+          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
+        };
+      }
       if (!(error2 instanceof UnstampableError)) throw error2;
       result.unstampable.push({ target, reason: error2.message });
     }
@@ -32456,16 +34486,85 @@ function stampFile(source2, targets, defaultNamespace) {
       result.unstampable.push({ target, reason: "its document could not be found again in the file" });
     }
   }
-  result.text = applyEdits(source2, edits);
+  const text = applyEdits(source2, edits);
+  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
+  if (refused !== void 0) return { ...result, changed: [], refused };
+  result.text = text;
   return result;
 }
-function idOf(doc, defaultNamespace) {
+function changedBeyondStamp(source2, text, targets) {
+  const before = kubernetesView(source2);
+  const after = kubernetesView(text);
+  if (after.errors.length > before.errors.length) {
+    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
+  }
+  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
+  for (const [i, object] of after.objects.entries()) {
+    const id = idOf(object, "");
+    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
+    if (target && annotationAt(object, target.templatePath) !== target.hash) {
+      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
+    }
+    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
+    if (strip(object) !== strip(before.objects[i])) {
+      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+    }
+  }
+  return void 0;
+}
+function kubernetesView(text) {
+  const docs = (0, import_yaml5.parseAllDocuments)(text, {
+    logLevel: "silent",
+    uniqueKeys: false,
+    version: "1.1",
+    merge: true
+  });
+  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
+  const objects = docs.map((d) => {
+    try {
+      return d.toJS({ maxAliasCount: 100 });
+    } catch {
+      return void 0;
+    }
+  });
+  return { objects, errors };
+}
+function templateAnnotations(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return field2(field2(node, "metadata"), "annotations");
+}
+function annotationAt(object, path6) {
+  const annotations = templateAnnotations(object, path6);
+  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
+}
+function withoutStamp(object, path6) {
+  const copy = JSON.parse(JSON.stringify(object ?? null));
+  let node = copy;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  const metadata = field2(node, "metadata");
+  const annotations = field2(metadata, "annotations");
+  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  if (Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (Object.keys(metadata).length === 0) delete node.metadata;
+  return copy;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+function idOfDoc(doc, defaultNamespace) {
   let object;
   try {
     object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
   } catch {
     object = void 0;
   }
+  return idOf(object, defaultNamespace);
+}
+function idOf(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
   const metadata = field2(object, "metadata");
   return {
@@ -32475,70 +34574,10 @@ function idOf(doc, defaultNamespace) {
   };
 }
 
-// src/core/stamp/stamp-workloads.ts
-init_workload_kinds();
-init_config_content();
-init_config_hash();
-init_consumed_keys();
-init_json_shape();
-init_order();
-init_model();
-init_references();
-init_restart_patch();
-function repositoryConfigs(manifests) {
-  const contents = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
-  }
-  return contents;
-}
-function stampWorkloads(manifests, contents, options = {}) {
-  const result = { targets: [], unstampable: [], untouched: [] };
-  for (const m of manifests) {
-    const kind = workloadKindOf(m.object);
-    if (!kind || !restartableKind(m.id.kind)) continue;
-    const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field2(template, "spec"));
-    if (refs.length === 0) continue;
-    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
-    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
-    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
-    const place = { id: m.id, file: m.file, line: m.line };
-    if (covered.length === 0) {
-      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
-      continue;
-    }
-    if (kind.templateOwner?.(m.object) !== void 0) {
-      result.unstampable.push({
-        ...place,
-        reason: "runs another object's pod template (workloadRef): stamp that object instead"
-      });
-      continue;
-    }
-    const hash = configHash(covered, contents, options.key);
-    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
-    result.targets.push({
-      ...place,
-      templatePath: kind.templatePath,
-      hash,
-      ...current !== void 0 ? { current } : {},
-      covers: covered.map((c) => c.id),
-      notInRepo
-    });
-  }
-  result.targets.sort((a, b) => compareIds(a.id, b.id));
-  return result;
-}
-function templateOf(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return node;
-}
-
 // src/pipeline/stamp/run-stamp.ts
-init_escaping_links();
 init_kustomize();
 init_renderer_environment();
+init_deployed_build();
 init_path_filter();
 
 // src/pipeline/stamp/changed-roots.ts
@@ -32546,16 +34585,21 @@ init_errors();
 init_parse_manifests();
 init_model();
 init_checkout_scope();
+init_deployment_overlay();
 init_kustomization_file();
 init_kustomization_names();
 init_kustomize_entries();
 init_kustomize_graph();
 
 // src/core/stamp/kustomize-stamp.ts
-var import_yaml5 = require("./vendor/yaml.js");
+var import_yaml6 = require("./vendor/yaml.js");
 init_json_shape();
 init_restart_patch();
 var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
+function isGeneratedPatch(text) {
+  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
+}
 function stampPatchText(entries) {
   const sorted = [...entries].sort(
     (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
@@ -32576,7 +34620,7 @@ function stampPatchText(entries) {
     ].join("\n")
   );
   return [
-    "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp",
+    STAMP_PATCH_HEADER,
     `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
     "# config content it reads, so a config change rolls exactly the workloads that read it.",
     docs.join("---\n")
@@ -32585,7 +34629,7 @@ function stampPatchText(entries) {
 function ownTransforms(kustomizationText) {
   let doc;
   try {
-    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+    doc = (0, import_yaml6.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
   } catch {
     doc = void 0;
   }
@@ -32614,10 +34658,10 @@ function isHashSuffixedGenerated(id, generators) {
 }
 function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml6.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
   const entry = `path: ${file}`;
   if (!pair) {
     const indent = seqIndent(source2, root);
@@ -32627,7 +34671,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
     ];
   }
   const value = pair.value;
-  if ((0, import_yaml5.isSeq)(value)) {
+  if ((0, import_yaml6.isSeq)(value)) {
     const seq = value;
     if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
       return [];
@@ -32658,8 +34702,8 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
 }
 function seqIndent(source2, root) {
   for (const item of root.items) {
-    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
+    const value = (0, import_yaml6.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml6.isSeq)(value) && !value.flow) {
       const first = value.items[0];
       if (!first?.range) continue;
       const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
@@ -32670,12 +34714,12 @@ function seqIndent(source2, root) {
   return "";
 }
 function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml6.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
   const seq = pair?.value;
-  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
+  if (!pair || !(0, import_yaml6.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
     (item2) => field2(item2?.toJSON?.(), "path") === file
   );
@@ -32697,6 +34741,7 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
 init_kustomize();
 init_materialize_tree();
 init_renderer_environment();
+init_deployed_build();
 async function changedRootWorkloads(ctx) {
   const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
   const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
@@ -32704,7 +34749,8 @@ async function changedRootWorkloads(ctx) {
   const inputs = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
-      const included = kustomizationsUnder(dir, ks);
+      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
       const refused = refusedEntries(
         `kustomize ${dir || "."}`,
         included,
@@ -32714,7 +34760,8 @@ async function changedRootWorkloads(ctx) {
       if (refused !== void 0) throw new UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== void 0)) dirs.push("");
-      inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
+      const graph = buildKustomizeGraph([...ks.values()]);
+      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
     });
   }
   const scope = checkoutScope(dirs, inputs);
@@ -32750,11 +34797,14 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
   const label2 = `kustomize ${dir || "."}`;
   let text;
   try {
-    text = await kustomizeBuild(
+    const settings = ctx.deployedAs?.get(dir);
+    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
+    text = await buildDeployed(
       { ...ctx.run, home: trees.root, quiet },
       await trees.dirOf(commit),
       dir,
-      commit
+      commit,
+      as
     );
   } catch (error2) {
     if (!(error2 instanceof KustomizeBuildError)) throw error2;
@@ -32763,7 +34813,8 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
     );
     return /* @__PURE__ */ new Map();
   }
-  const rendered = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace }).manifests;
+  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
   const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
     ...ctx.key ? { key: ctx.key } : {},
     selfRolling: (id) => isHashSuffixedGenerated(id, generators)
@@ -32781,6 +34832,51 @@ async function kustomizationsAt2(git, commit) {
   return ks;
 }
 
+// src/pipeline/stamp/stamp-checks.ts
+init_errors();
+init_checkout_scope();
+init_kustomize_entries();
+init_kustomize_graph();
+init_escaping_links();
+async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
+    );
+    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
+}
+async function refuseForeignPatch(tree, dir, ks) {
+  const path6 = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const text = (await tree.read(path6))?.toString("utf8");
+  if (text !== void 0 && !isGeneratedPatch(text)) {
+    throw new UserError(
+      `${path6} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
+    );
+  }
+  const byDir = new Map(ks.map((k) => [k.dir, k]));
+  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path6))) : void 0;
+  if (reader !== void 0) throw selfReference(path6, reader.path);
+}
+function selfReference(path6, by) {
+  return new UserError(
+    `${path6} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
+  );
+}
+
 // src/pipeline/stamp/stamp-kustomize.ts
 init_errors();
 init_json_shape();
@@ -32792,12 +34888,13 @@ async function stampKustomization(ctx, report) {
   let rendered;
   let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   try {
-    rendered = await renderManifests(ctx, label2);
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label2);
   } catch (error2) {
     if (!(error2 instanceof UserError)) throw error2;
     const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
     if (!recovered) {
       report.unstampable.push({ what: label2, reason: error2.message });
+      report.notBuilt.push(label2);
       return;
     }
     ({ rendered, kustomizationText } = recovered);
@@ -32854,6 +34951,7 @@ async function stampKustomization(ctx, report) {
   await ctx.tree.write(root.path, kustomizationText);
   if (oldPatch === void 0) await ctx.tree.remove(patchPath);
   else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
   report.changes = report.changes.filter((c) => c.origin !== label2);
   report.unstampable.push({ what: label2, reason: problem });
 }
@@ -32866,15 +34964,20 @@ function changedOnly(targets, changed) {
 async function renderManifests(ctx, label2) {
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
   return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
 }
 function patchEntry(target, rendered, own, ctx) {
   const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
   const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
-  const name = nameBeforeTransforms(target.id.name, own);
+  const outer = {
+    namePrefix: ctx.deployedAs?.namePrefix ?? "",
+    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
+  };
+  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
   const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
-  if (own.namespace !== void 0) {
+  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
     const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
     namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
@@ -32895,6 +34998,15 @@ async function proof(ctx, label2, targets) {
       ctx.included.flatMap((k) => k.generators)
     )
   });
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
+    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+    };
+  }
   const missing = targets.filter(
     (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
   );
@@ -32919,6 +35031,24 @@ async function withoutStalePatch(ctx, label2, kustomizationText) {
 
 // src/pipeline/stamp/run-stamp.ts
 async function runStamp(settings, deps) {
+  if (settings.strict && !settings.check) {
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+function strictRefusal(refusals) {
+  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown2,
+      ...more
+    ].join("\n")
+  );
+}
+async function stampOnce(settings, deps) {
   const report = {
     check: settings.check,
     changes: [],
@@ -32926,6 +35056,8 @@ async function runStamp(settings, deps) {
     filesWritten: [],
     leftOut: [],
     unstampable: [],
+    notBuilt: [],
+    problems: [],
     notes: []
   };
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
@@ -32936,9 +35068,12 @@ async function runStamp(settings, deps) {
   const owned = (path6) => graph.ownedFiles.has(path6);
   const readRaw = !explicitDirs || settings.pathsExplicit;
   const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const raw = readRaw ? await parseFiles2(deps.tree, files.filter(filter), settings) : [];
-  const contents = repositoryConfigs(raw);
-  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  const chartDirs = files.filter((f) => CHART_FILE2.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
+  const { stamps, units } = stampAsDeployed(raw, key);
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
@@ -32952,13 +35087,11 @@ async function runStamp(settings, deps) {
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
   await stampRawFiles(deps.tree, targets, settings, report);
-  if (settings.kustomize[0] !== "none") {
-    const roots = explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, {
-      deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object)))
-    }).roots;
-    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
-  }
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -32971,11 +35104,18 @@ async function stampRawFiles(tree, targets, settings, report) {
   const byFile = /* @__PURE__ */ new Map();
   for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
   report.current += targets.filter((t) => t.current === t.hash).length;
+  const edited = [];
   for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
     if (fileTargets.every((t) => t.current === t.hash)) continue;
     const source2 = (await tree.read(file))?.toString("utf8");
     if (source2 === void 0) continue;
     const stamped = stampFile(source2, fileTargets, settings.namespace);
+    if (stamped.refused !== void 0) {
+      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source: source2, stamped });
+  }
+  for (const { file, source: source2, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
         workload: t.id,
@@ -32997,13 +35137,14 @@ async function stampRawFiles(tree, targets, settings, report) {
     }
   }
 }
-async function stampRoots(roots, kustomizations, settings, deps, key, report) {
+async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const deployedAs = soleDeployments(roots, deployments, report);
   for (const dir of roots) {
     if (!byDir.has(dir))
       throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
-  await refuseUnsafeRoots(roots, byDir, settings, deps);
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
   if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
@@ -33017,14 +35158,18 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
     rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
     defaultNamespace: settings.namespace,
     ...key ? { key } : {},
-    note: (message) => report.notes.push(message)
+    note: (message) => report.notes.push(message),
+    deployedAs
   }) : void 0;
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
       const run2 = { binary, pathDirs, home, ...bounds, quiet };
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      const deployed = deployedAs.get(dir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path6) => deps.tree.linkOn(path6) === void 0
+      );
       const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
       await stampKustomization(
         {
@@ -33032,8 +35177,9 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
           root: byDir.get(dir),
           included,
           inputWorkloads,
-          render: (d) => renderWorkTree(run2, deps.tree.dir, d),
-          defaultNamespace: settings.namespace,
+          render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
+          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
+          ...deployed ? { deployedAs: deployed } : {},
           ...key ? { key } : {},
           check: settings.check,
           log: deps.log,
@@ -33043,26 +35189,6 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
       );
     }
   });
-}
-async function refuseUnsafeRoots(roots, byDir, settings, deps) {
-  const graph = buildKustomizeGraph([...byDir.values()]);
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
-  const files = await deps.tree.listFiles();
-  for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
-    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== void 0) throw new UserError(refused);
-  }
-  const read = /* @__PURE__ */ new Set();
-  for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
-    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      graph.inputsOf(dir)
-    );
-    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
-  }
-  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
@@ -33075,15 +35201,30 @@ async function readKustomizations(tree, files, settings) {
   }
   return found;
 }
-async function parseFiles2(tree, files, settings) {
+var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
+async function parseFiles2(tree, files, settings, problems) {
   const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
     const size = await tree.size(file);
     if (size === void 0 || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
     if (bytes === void 0) return [];
-    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
   });
-  return parsed.flat();
+  const rejected = /* @__PURE__ */ new Set();
+  for (const p of parsed) {
+    if (Array.isArray(p)) continue;
+    for (const problem of p.problems) {
+      if (problem.duplicateKey) rejected.add(problem.file);
+      problems?.push(
+        problem.duplicateKey ? {
+          ...problem,
+          severity: "error",
+          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+        } : problem
+      );
+    }
+  }
+  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
 }
 var READ_CONCURRENCY = 16;
 async function changedInRange(settings, deps, targets, filter, key) {
@@ -33099,25 +35240,43 @@ async function changedInRange(settings, deps, targets, filter, key) {
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
       );
     }
-    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
-    return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+    const { stamps } = stampAsDeployed(manifests, key);
+    return new Map(stamps.targets.map((t) => [`${t.file}
+${idKey(t.id)}`, t.hash]));
   };
   const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
-    const a = before.get(idKey(t.id));
-    const b = after.get(idKey(t.id));
+    const a = before.get(`${t.file}
+${idKey(t.id)}`);
+    const b = after.get(`${t.file}
+${idKey(t.id)}`);
     return a !== void 0 && b !== void 0 && a !== b;
   });
 }
-async function renderWorkTree(run2, treeDir, dir) {
+async function renderWorkTree(run2, treeDir, dir, deployed) {
   try {
-    return await kustomizeBuild(run2, treeDir, dir, "work tree");
+    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
+    return await buildDeployed(run2, treeDir, dir, "work tree", as);
   } catch (error2) {
     if (!(error2 instanceof KustomizeBuildError)) throw error2;
     throw new UserError(
       `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
     );
   }
+}
+function soleDeployments(roots, deployments, report) {
+  const sole = /* @__PURE__ */ new Map();
+  for (const dir of roots) {
+    const ways = deploymentsOfDir(dir, deployments);
+    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
+    if (ways.length > 1) {
+      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+      report.notes.push(
+        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
+      );
+    }
+  }
+  return sole;
 }
 
 // src/compose/stamp-in-ci.ts
@@ -33130,6 +35289,9 @@ function createStamper(settings, deps) {
     );
     for (const note of report.notes) deps.log.info(note);
     for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
     const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
     return {
       filesWritten: report.filesWritten,
@@ -33200,7 +35362,7 @@ function serverUrl(request) {
 
 // src/git/create-git.ts
 var import_node_fs9 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 init_errors();
 
 // src/git/parse-cat-file-batch.ts
@@ -33637,7 +35799,7 @@ function once(cache, key, start) {
 
 // src/git/find-work-tree.ts
 var import_node_fs7 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
@@ -33646,18 +35808,18 @@ var DISCOVERY_VARIABLES = [
 ];
 function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs7.realpathSync)(dir); ; current = (0, import_node_path7.dirname)(current)) {
-    const dotGit = (0, import_node_path7.join)(current, ".git");
+  for (let current = (0, import_node_fs7.realpathSync)(dir); ; current = (0, import_node_path8.dirname)(current)) {
+    const dotGit = (0, import_node_path8.join)(current, ".git");
     const found = lstatOrUndefined(dotGit);
     if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path7.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path7.join)(dotGit, "objects"));
+      const head = lstatOrUndefined((0, import_node_path8.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path8.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path7.join)(dotGit, "config"))) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path8.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path7.dirname)(current) === current) return void 0;
+    if ((0, import_node_path8.dirname)(current) === current) return void 0;
   }
 }
 function lstatOrUndefined(path6) {
@@ -33677,7 +35839,7 @@ function readOrEmpty(path6) {
 
 // src/git/git-history.ts
 var import_node_fs8 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 init_commit_sha();
 init_errors();
 
@@ -33770,7 +35932,7 @@ var GitHistory = class {
   async readShallowFile() {
     const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
     try {
-      return (0, import_node_fs8.readFileSync)((0, import_node_path8.resolve)(this.root, path6), "utf8");
+      return (0, import_node_fs8.readFileSync)((0, import_node_path9.resolve)(this.root, path6), "utf8");
     } catch {
       return "";
     }
@@ -33799,7 +35961,7 @@ function blobPathsOfLsTree(output, baseNames) {
   while (at < text.length) {
     const end = text.indexOf("\0", at);
     const stop = end === -1 ? text.length : end;
-    const entry = entryOf(text.slice(at, stop));
+    const entry = entryOf2(text.slice(at, stop));
     if (entry.type === "blob") paths.push(entry.path);
     at = stop + 1;
   }
@@ -33813,7 +35975,7 @@ function blobPathsNamed(output, baseNames) {
   const paths = [];
   for (const match of text.matchAll(names)) {
     const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    const entry = entryOf2(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
     if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
       paths.push(entry.path);
     }
@@ -33823,7 +35985,7 @@ function blobPathsNamed(output, baseNames) {
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function entryOf(record) {
+function entryOf2(record) {
   const space = record.indexOf(" ");
   const tab = record.indexOf("	");
   if (space < 0 || tab < 0 || space > tab) {
@@ -33929,7 +36091,7 @@ var DEFAULT_GIT_TIMEOUT_MS = 12e4;
 async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path9.resolve)(repoDir);
+  const dir = (0, import_node_path10.resolve)(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
@@ -34023,6 +36185,23 @@ var GitAdapter = class extends GitHistory {
       }
       this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
     }
+  }
+  async uncommittedPaths() {
+    const args = [
+      "--no-optional-locks",
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--untracked-files=no",
+      "--no-renames"
+    ];
+    let stdout;
+    try {
+      ({ stdout } = await this.git.run(args, NOT_FOUND));
+    } catch {
+      return [];
+    }
+    return stdout.split("\0").filter((record) => record.length > 3 && ("MTA".includes(record[0]) || "MTD".includes(record[1]))).filter((record) => record[0] !== " " || record[1] !== " ").map((record) => record.slice(3));
   }
   changedFiles(base, head) {
     return this.diffs.changedFiles(base, head);
@@ -34226,6 +36405,7 @@ function reportObject(report) {
     problems: plan.problems,
     warnings: plan.warnings,
     ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
     ...report.notes ? { notes: report.notes } : {},
     ...report.clusters ? {
       clusters: report.clusters.map((c) => ({
@@ -34270,7 +36450,8 @@ function workloadObjects(report) {
           restart: result.restart,
           rollout: result.rollout,
           message: result.message,
-          durationMs: result.durationMs
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {}
         }
       } : {}
     };
@@ -34356,6 +36537,14 @@ function clusterPart(report) {
         ])
       ])
     );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
   }
   if (report.notes?.length) {
     out.push("", "Notes:");
@@ -34573,6 +36762,21 @@ var OPTIONS = [
     description: "Wait for every rollout to finish (--no-wait to skip)."
   },
   {
+    name: "watch-pods",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WATCH_PODS",
+    description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+  },
+  {
+    name: "logs",
+    type: "integer",
+    default: "0",
+    env: "CONFIG_ROLLOUT_LOGS",
+    placeholder: "N",
+    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes)."
+  },
+  {
     name: "timeout",
     type: "duration",
     default: "5m",
@@ -34691,7 +36895,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
+    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
@@ -34721,14 +36925,21 @@ var OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
     name: "restart-reloader-managed",
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+    description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
+  },
+  {
+    name: "reloader-auto-reload-all",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
+    description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
   },
   {
     name: "max-file-size",
@@ -34784,6 +36995,11 @@ function validateSettings(values) {
   if (values.concurrency < 1 || values.concurrency > 64) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
+  if (values.logLines !== void 0 && (values.logLines < 0 || values.logLines > 200)) {
+    throw new UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+    );
+  }
   if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
   if (values.strategy === "gitops") checkGitops(values);
 }
@@ -34836,7 +37052,7 @@ function toSettings(...sources) {
     for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
   }
   const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str = (name) => get(name);
+  const str2 = (name) => get(name);
   const list = (name) => get(name) ?? [];
   const bool = (name) => get(name) === true;
   const num2 = (name) => get(name);
@@ -34846,25 +37062,25 @@ function toSettings(...sources) {
     return value;
   };
   for (const ref of ["base", "head"]) {
-    const value = str(ref);
+    const value = str2(ref);
     if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
   const settings = {
-    base: str("base"),
-    head: str("head"),
+    base: str2("base"),
+    head: str2("head"),
     repo: given("repo"),
     paths: list("paths"),
     pathsExplicit: isExplicit(list("paths"), "paths"),
     exclude: list("exclude"),
     kustomize: kustomizeDirs(list("kustomize")),
-    render: str("render") || void 0,
+    render: str2("render") || void 0,
     renderPaths: list("render-paths"),
     gitTimeoutMs: given("git-timeout"),
     renderTimeoutMs: given("render-timeout"),
     renderEnv: list("render-env"),
     allowRemoteKustomize: bool("allow-remote-kustomize"),
     namespace: given("namespace"),
-    discover: str("discover"),
+    discover: str2("discover"),
     strategy: given("strategy"),
     envName: given("env-name"),
     rollback: bool("rollback"),
@@ -34872,31 +37088,34 @@ function toSettings(...sources) {
     keep: given("keep"),
     dryRun: given("dry-run"),
     apply: bool("apply"),
-    planOut: str("plan-out") || void 0,
-    plan: str("plan") || void 0,
+    planOut: str2("plan-out") || void 0,
+    plan: str2("plan") || void 0,
     wait: bool("wait"),
+    watchPods: bool("watch-pods"),
+    logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
     execPluginTimeoutMs: given("exec-plugin-timeout"),
     requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str("kubeconfig"),
-    kubeconfigData: str("kubeconfig-data"),
-    context: str("context"),
-    ...contextWaves(str("contexts"), str("context")),
+    kubeconfig: str2("kubeconfig"),
+    kubeconfigData: str2("kubeconfig-data"),
+    context: str2("context"),
+    ...contextWaves(str2("contexts"), str2("context")),
     continueOnFailure: bool("continue-on-failure"),
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num2("max-restarts"),
     concurrency: given("concurrency"),
-    hashKey: str("hash-key"),
+    hashKey: str2("hash-key"),
     check: bool("check"),
     changedOnly: bool("changed-only"),
     output: given("output"),
     comment: bool("comment"),
-    commentId: str("comment-id") || void 0,
+    commentId: str2("comment-id") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
+    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
     debug: bool("debug")
   };
   validateSettings(settings);
@@ -35120,7 +37339,7 @@ function valuesToMask(secrets) {
 
 // src/action/outputs.ts
 var import_node_fs10 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
@@ -35159,9 +37378,9 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path10.join)(dir, "config-rollout");
+    const folder = (0, import_node_path11.join)(dir, "config-rollout");
     (0, import_node_fs10.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path10.join)(folder, `${name}.json`);
+    const file = (0, import_node_path11.join)(folder, `${name}.json`);
     (0, import_node_fs10.writeFileSync)(file, value);
     return file;
   } catch {
@@ -35456,6 +37675,7 @@ async function run() {
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
     if (exitCodeOf(report) !== 0) setFailed(escapeForCiLog(headline(report)));
+    else if (report.outcome === "incomplete") warning(escapeForCiLog(headline(report)));
   } catch (error2) {
     log.flush();
     const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
@@ -35528,8 +37748,8 @@ function tryDecodeKubeconfig(value) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path12.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path12.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";

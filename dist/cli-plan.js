@@ -373,10 +373,11 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
             const { NoClusterConfiguredError } = await Promise.resolve().then(() => __toESM(require_connect(), 1));
             throw new NoClusterConfiguredError();
           }
-          await other.secretsToMask();
+          return { server: (await other.loaded())?.server ?? "" };
         }
       };
     },
+    loaded: async () => configured ? load() : void 0,
     secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
     connect: async () => {
       const loaded = await load();
@@ -384,6 +385,7 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       const { createCluster } = await Promise.resolve().then(() => __toESM(require_kube_client(), 1));
       return createCluster(loaded.kc, {
         requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
         userAgent: import_version.USER_AGENT,
         fieldManager: "config-rollout",
         retries: 5
@@ -391,6 +393,9 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
     }
   };
 }
+
+// src/ci/read-ci-environment.ts
+var import_errors3 = __toESM(require_errors(), 1);
 
 // src/ci/ci-kind.ts
 var ci_kind_exports = {};
@@ -424,8 +429,14 @@ async function readCiEnvironment(flags, env = process.env, readEvent = eventRead
   const ci = detectCiKind(env);
   const input = { flags, env: picked, ci };
   const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (ci === "github" && env.GITHUB_EVENT_PATH && !flagsDecide) {
-    input.event = await readEvent();
+  if (ci === "github" && env.GITHUB_EVENT_PATH) {
+    if (!flagsDecide) input.event = await readEvent();
+    else {
+      input.event = await readEvent().catch((error) => {
+        if (error instanceof import_errors3.UserError) return void 0;
+        throw error;
+      });
+    }
   }
   return input;
 }
@@ -456,7 +467,7 @@ var ACTION_INPUTS = {
 };
 
 // src/ci/github-range.ts
-var import_errors3 = __toESM(require_errors(), 1);
+var import_errors4 = __toESM(require_errors(), 1);
 
 // src/core/commit-sha.ts
 var commit_sha_exports = {};
@@ -535,7 +546,7 @@ function resolvePush(payload) {
 }
 function requireEvent(name, event, naming) {
   if (!isRecord(event)) {
-    throw new import_errors3.UserError(
+    throw new import_errors4.UserError(
       `GitHub ${name} event without an event payload: GITHUB_EVENT_PATH is not set or not a JSON object; ${naming.entryPoint === "cli" ? "pass" : "set"} ${naming.option("base")} and ${naming.option("head")}`
     );
   }
@@ -544,7 +555,7 @@ function requireEvent(name, event, naming) {
 function requireSha(payload, path, name) {
   const value = stringAt(payload, path);
   if (value === void 0 || !isFullSha(value)) {
-    throw new import_errors3.UserError(
+    throw new import_errors4.UserError(
       `GitHub ${name} event: ${path.join(".")} is ${value === void 0 ? "missing" : `not a commit SHA (${JSON.stringify(value)})`} in the GITHUB_EVENT_PATH payload`
     );
   }
@@ -666,7 +677,32 @@ function resolveFlags({ flags, env }) {
 }
 
 // src/pipeline/run.ts
-var import_errors6 = __toESM(require_errors(), 1);
+var import_errors7 = __toESM(require_errors(), 1);
+
+// src/core/unread-sources.ts
+var unread_sources_exports = {};
+__export(unread_sources_exports, {
+  describeUnread: () => describeUnread,
+  unreadSourcesOf: () => unreadSourcesOf
+});
+function unreadSourcesOf(problems, warnings) {
+  const seen = /* @__PURE__ */ new Set();
+  const unread = [];
+  for (const item of [...warnings, ...problems]) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unread.push({ file: item.file, why: item.unread });
+  }
+  return unread;
+}
+var MAX_NAMED = 5;
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
+}
 
 // src/core/untrusted-head.ts
 var untrusted_head_exports = {};
@@ -675,32 +711,60 @@ __export(untrusted_head_exports, {
   untrustedSource: () => untrustedSource
 });
 function untrustedHead(env, event) {
-  if (env.GITHUB_ACTIONS === "true" && env.GITHUB_EVENT_NAME) {
+  if (env.GITHUB_ACTIONS === "true") {
+    if (!env.GITHUB_EVENT_NAME)
+      return "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
     return untrustedSource(env.GITHUB_EVENT_NAME, event);
+  }
+  if (env.GITLAB_CI === "true") return untrustedGitLab(env);
+  return void 0;
+}
+function untrustedGitLab(env) {
+  const pipeline = env.CI_PIPELINE_SOURCE;
+  if (pipeline === "external_pull_request_event") {
+    const source2 = env.CI_EXTERNAL_PULL_REQUEST_SOURCE_REPOSITORY;
+    const target2 = env.CI_EXTERNAL_PULL_REQUEST_TARGET_REPOSITORY;
+    if (!source2 || !target2) return "an external pull request whose source repository is not known";
+    return source2 !== target2 ? "an external pull request from a fork" : void 0;
   }
   const source = env.CI_MERGE_REQUEST_SOURCE_PROJECT_ID;
   const target = env.CI_MERGE_REQUEST_PROJECT_ID;
-  if (env.GITLAB_CI === "true" && source && target && source !== target) return "a merge request from a fork";
+  const mergeRequest = pipeline === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
+  if (mergeRequest && (!source || !target)) {
+    return "a merge request whose source project is not known (CI_MERGE_REQUEST_SOURCE_PROJECT_ID or CI_MERGE_REQUEST_PROJECT_ID is not set)";
+  }
+  if (source && target && source !== target) return "a merge request from a fork";
   return void 0;
 }
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
     const pr = field(event, "pull_request");
-    return isFork(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo")) ? "a pull request from a fork" : void 0;
+    const fork = forkOf(field(field(pr, "head"), "repo"), field(field(pr, "base"), "repo"));
+    if (fork === "unknown") {
+      return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
+    }
+    return fork ? "a pull request from a fork" : void 0;
   }
   if (eventName === "workflow_run") {
+    if (event === void 0) {
+      return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
+    }
     const run = field(event, "workflow_run");
     const trigger = field(run, "event");
+    if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    return isFork(field(run, "head_repository"), field(run, "repository")) ? "a workflow_run triggered by a pull request from a fork" : void 0;
+    const fork = forkOf(field(run, "head_repository"), field(run, "repository"));
+    if (fork === "unknown")
+      return "a workflow_run triggered by a pull request whose head repository is not known";
+    return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
   }
   return void 0;
 }
-function isFork(head, base) {
+function forkOf(head, base) {
   const headName = field(head, "full_name");
   const baseName = field(base, "full_name");
-  if (typeof headName !== "string" || typeof baseName !== "string") return true;
+  if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
 function field(value, key) {
@@ -720,12 +784,13 @@ __export(run_result_exports, {
   exitCodeOf: () => exitCodeOf,
   isFailure: () => isFailure,
   outcomeOf: () => outcomeOf,
+  outcomeOfWhatWasRead: () => outcomeOfWhatWasRead,
   reportOf: () => reportOf
 });
-var import_errors4 = __toESM(require_errors(), 1);
+var import_errors5 = __toESM(require_errors(), 1);
 function exitCodeOf(report) {
-  if (report.clusters) return Math.max(import_errors4.EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? import_errors4.EXIT_FAILED : import_errors4.EXIT_OK;
+  if (report.clusters) return Math.max(import_errors5.EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? import_errors5.EXIT_FAILED : import_errors5.EXIT_OK;
 }
 function isFailure(result) {
   return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
@@ -742,9 +807,12 @@ function reportOf(plan, rolledOut, dryRun, cluster) {
   };
 }
 function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) {
-    return "failed";
-  }
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
   if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
   if (dryRun !== "none") return "planned";
   return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
@@ -759,13 +827,15 @@ __export(repo_plan_exports, {
 });
 function planOfScan(repoPlan, parts) {
   const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
     changes: parts.changes,
     workloads: parts.workloads,
     ...sources.length > 0 ? { sources } : {},
     problems: repoPlan.scan.problems,
-    warnings: [...repoPlan.scanWarnings, ...parts.warnings]
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings],
+    ...unread.length > 0 ? { unread } : {}
   };
 }
 function emptyPlanOf(range) {
@@ -801,7 +871,7 @@ function planOfNothing(repoPlan) {
 }
 
 // src/pipeline/resolve-commits.ts
-var import_errors5 = __toESM(require_errors(), 1);
+var import_errors6 = __toESM(require_errors(), 1);
 
 // src/git/revision-syntax.ts
 function revisionFormProblem(ref, role, naming) {
@@ -874,11 +944,11 @@ async function resolveMergeBase(ctx, request) {
   const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
   if (mergeBase === void 0) {
     if (await ctx.git.isShallow()) {
-      throw new import_errors5.UserError(
+      throw new import_errors6.UserError(
         `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
       );
     }
-    throw new import_errors5.UserError(
+    throw new import_errors6.UserError(
       `${short(base)} and ${short(head)} have no common history: nothing to compare against`
     );
   }
@@ -917,7 +987,7 @@ async function firstParentRange(ctx, head, note) {
     present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
   }
   if (!present) {
-    throw new import_errors5.UserError(
+    throw new import_errors6.UserError(
       `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
     );
   }
@@ -951,14 +1021,14 @@ async function requireCommit(ctx, ref, role) {
   const sha = await findCommit(ctx, ref);
   if (sha !== void 0) return sha;
   const formProblem = revisionFormProblem(ref, role, ctx.naming);
-  if (formProblem !== void 0) throw new import_errors5.UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  if (formProblem !== void 0) throw new import_errors6.UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
   const shallow = await ctx.git.isShallow();
   if (isFullSha(ref)) {
-    throw new import_errors5.UserError(
+    throw new import_errors6.UserError(
       shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
     );
   }
-  throw new import_errors5.UserError(
+  throw new import_errors6.UserError(
     shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
   );
 }
@@ -1115,7 +1185,7 @@ async function unreadSubmodules(changes, options) {
       const path = `${f.path}/${name}`;
       return include(path) && !exclude(path);
     })
-  ).map((f) => ({ file: f.path, message: describe(f) }));
+  ).map((f) => ({ file: f.path, message: describe(f), unread: "submodule, another repository" }));
 }
 function probeNames(globs) {
   const names = globs.map(
@@ -1163,6 +1233,23 @@ async function scanRepository(git, base, head, options, log) {
   };
 }
 
+// src/pipeline/uncommitted-edits.ts
+var MAX_NAMED2 = 5;
+var KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
+async function uncommittedEditsNote(git, head, options) {
+  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
+  const edited = await git.uncommittedPaths();
+  if (edited.length === 0) return void 0;
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const read = edited.filter((path) => (include(path) || KUSTOMIZATION.test(path)) && !exclude(path)).sort();
+  if (read.length === 0) return void 0;
+  const more = read.length > MAX_NAMED2 ? ` and ${read.length - MAX_NAMED2} more` : "";
+  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED2).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
+}
+
 // src/pipeline/run.ts
 async function runConfigRollout(deps) {
   const planned = await planRepository(deps);
@@ -1205,11 +1292,14 @@ async function planRepository(deps) {
   }
   const base = commits.base;
   const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  const uncommitted = deps.ci === "local" ? uncommittedEditsNote(git, commits.head, settings).catch(() => void 0) : void 0;
   const scan = await log.group(
     "Find changed configs",
     () => scanRepository(git, base, commits.head, scanOptions, log)
   );
   reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
   return {
     kind: "planned",
     plan: {
@@ -1217,7 +1307,10 @@ async function planRepository(deps) {
       head: commits.head,
       rangeNote: commits.note,
       scan,
-      scanWarnings: scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...uncommittedNote ? [uncommittedNote] : []
+      ],
       readHeadConfigs: async (ids) => (await Promise.resolve().then(() => __toESM(require_configs_at_head(), 1))).readConfigsAt(
         git,
         commits.head,
@@ -1263,8 +1356,14 @@ function reportScanProblems(scan, settings, log) {
   const errors = scan.problems.filter((p) => p.severity === "error");
   if (settings.strict && errors.length > 0) {
     const first = errors[0];
-    throw new import_errors6.UserError(
+    throw new import_errors7.UserError(
       `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`
+    );
+  }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new import_errors7.UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`
     );
   }
 }
@@ -1296,7 +1395,7 @@ async function runInCi(settings, adapters) {
     const run = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
     if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
     settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run.document, planSettings.plan, document.workloads);
+    planOut = async (document) => saved.sameWorkloads(run.document, planSettings, document.workloads, adapters.naming);
   } else if (settings.planOut !== void 0) {
     const path = settings.planOut;
     planOut = async (document) => (await Promise.resolve().then(() => __toESM(require_run_saved_plan(), 1))).writePlanFile(path, document, log);
@@ -1320,7 +1419,7 @@ async function rangeAndCi(flags, env, readEvent) {
 
 // src/cli/run-cli-plan.ts
 var import_version2 = __toESM(require_version(), 1);
-var import_errors14 = __toESM(require_errors(), 1);
+var import_errors15 = __toESM(require_errors(), 1);
 
 // src/git/create-git.ts
 var create_git_exports = {};
@@ -1329,10 +1428,10 @@ __export(create_git_exports, {
 });
 var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
-var import_errors10 = __toESM(require_errors(), 1);
+var import_errors11 = __toESM(require_errors(), 1);
 
 // src/git/missing-object.ts
-var import_errors7 = __toESM(require_errors(), 1);
+var import_errors8 = __toESM(require_errors(), 1);
 var MISSING_OBJECT = [
   /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
   /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
@@ -1344,7 +1443,7 @@ function missingObjectError(stderr) {
   for (const pattern of MISSING_OBJECT) {
     const match = pattern.exec(stderr);
     if (!match) continue;
-    return new import_errors7.UserError(
+    return new import_errors8.UserError(
       `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
     );
   }
@@ -2017,14 +2116,14 @@ function readOrEmpty(path) {
 // src/git/git-history.ts
 var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
-var import_errors9 = __toESM(require_errors(), 1);
+var import_errors10 = __toESM(require_errors(), 1);
 
 // src/git/safe-ref.ts
-var import_errors8 = __toESM(require_errors(), 1);
+var import_errors9 = __toESM(require_errors(), 1);
 function assertSafeRef(ref) {
-  if (ref === "") throw new import_errors8.UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new import_errors8.UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new import_errors8.UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+  if (ref === "") throw new import_errors9.UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new import_errors9.UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new import_errors9.UserError(`ref ${JSON.stringify(ref)} contains a control character`);
 }
 
 // src/git/git-history.ts
@@ -2049,14 +2148,14 @@ var GitHistory = class {
     return stdout.trim() === "true";
   }
   async fetchCommit(sha) {
-    if (!isFullSha(sha)) throw new import_errors9.UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+    if (!isFullSha(sha)) throw new import_errors10.UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
     const depth = await this.isShallow() ? ["--depth=1"] : [];
     return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
   }
   async fetchBranch(branch) {
     assertSafeRef(branch);
     const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-    if (valid.exitCode !== 0) throw new import_errors9.UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+    if (valid.exitCode !== 0) throw new import_errors10.UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
     const depth = await this.isShallow() ? ["--depth=1"] : [];
     return this.tryNetwork([
       ...FETCH,
@@ -2213,6 +2312,11 @@ function createNetworkGitRunner(baseDir, timeoutMs) {
       config: GIT_CONFIG,
       trimmed: false,
       timeout: { block: timeoutMs },
+      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
+      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
+      // and the job's environment is the user's own, not the repository's: pass it through as git
+      // itself would see it. The arguments stay ours and are still checked.
+      allowEnvironment: inheritedGitVariables(),
       errors(error, result) {
         if (error instanceof GitPluginError) return error;
         if (result.exitCode !== 0) {
@@ -2235,6 +2339,9 @@ function createNetworkGitRunner(baseDir, timeoutMs) {
       }
     }
   };
+}
+function inheritedGitVariables() {
+  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
 }
 function describe2(error, args) {
   const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
@@ -2343,7 +2450,7 @@ async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
   const dir = (0, import_node_path4.resolve)(repoDir);
-  if (!statOrUndefined(dir)?.isDirectory()) throw new import_errors10.UserError(`repository directory ${dir} does not exist`);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new import_errors11.UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
   const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
@@ -2363,9 +2470,9 @@ async function askGitForWorkTree(dir) {
     root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new import_errors10.UserError(`${dir} is not inside a git work tree (${reason})`);
+    throw new import_errors11.UserError(`${dir} is not inside a git work tree (${reason})`);
   }
-  if (root === "") throw new import_errors10.UserError(`${dir} is not inside a git work tree`);
+  if (root === "") throw new import_errors11.UserError(`${dir} is not inside a git work tree`);
   return root;
 }
 var GitAdapter = class extends GitHistory {
@@ -2387,7 +2494,7 @@ var GitAdapter = class extends GitHistory {
   }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
-    if (sha === void 0) throw new import_errors10.UserError(`not a commit: ${ref}`);
+    if (sha === void 0) throw new import_errors11.UserError(`not a commit: ${ref}`);
     return sha;
   }
   async tryResolveCommit(ref) {
@@ -2436,6 +2543,23 @@ var GitAdapter = class extends GitHistory {
       }
       this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout }) => request.resolve(stdout.trim() || void 0), request.reject);
     }
+  }
+  async uncommittedPaths() {
+    const args = [
+      "--no-optional-locks",
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--untracked-files=no",
+      "--no-renames"
+    ];
+    let stdout;
+    try {
+      ({ stdout } = await this.git.run(args, NOT_FOUND));
+    } catch {
+      return [];
+    }
+    return stdout.split("\0").filter((record) => record.length > 3 && ("MTA".includes(record[0]) || "MTD".includes(record[1]))).filter((record) => record[0] !== " " || record[1] !== " ").map((record) => record.slice(3));
   }
   changedFiles(base, head) {
     return this.diffs.changedFiles(base, head);
@@ -2597,6 +2721,7 @@ function reportObject(report) {
     problems: plan.problems,
     warnings: plan.warnings,
     ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
     ...report.notes ? { notes: report.notes } : {},
     ...report.clusters ? {
       clusters: report.clusters.map((c) => ({
@@ -2641,7 +2766,8 @@ function workloadObjects(report) {
           restart: result.restart,
           rollout: result.rollout,
           message: result.message,
-          durationMs: result.durationMs
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {}
         }
       } : {}
     };
@@ -2660,9 +2786,23 @@ __export(report_markdown_exports, {
   renderMarkdown: () => renderMarkdown
 });
 
+// src/core/model.ts
+var model_exports = {};
+__export(model_exports, {
+  formatId: () => formatId,
+  idKey: () => idKey
+});
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+
 // src/report/describe.ts
 var describe_exports = {};
 __export(describe_exports, {
+  causeDetails: () => causeDetails,
   clusterOutcome: () => clusterOutcome,
   describeKeys: () => describeKeys,
   describeRange: () => describeRange,
@@ -2706,6 +2846,18 @@ function describeResult(result) {
   if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
   return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
 }
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
 function formatDuration(ms) {
   if (ms === void 0) return "-";
   return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
@@ -2725,7 +2877,14 @@ function headline(report) {
     }
     case "failed":
       return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
   }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
 }
 function failedHeadline(results) {
   const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
@@ -2739,11 +2898,14 @@ function failedHeadline(results) {
 function fleetHeadline(clusters) {
   const failed = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
   const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  return failed.length > 0 ? `Failed on ${failed.map((c) => c.context).join(", ")} (${each}).` : `${clusters.length} cluster(s): ${each}.`;
+  if (failed.length > 0) return `Failed on ${failed.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
 }
 function clusterOutcome(cluster) {
   if (cluster.outcome === "nothing-to-do") return "nothing to do";
   if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
   return cluster.outcome;
 }
 function nothingToRestart(report) {
@@ -2798,19 +2960,6 @@ function describeWhere(item) {
 }
 function describeStatus(change) {
   return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-
-// src/core/model.ts
-var model_exports = {};
-__export(model_exports, {
-  formatId: () => formatId,
-  idKey: () => idKey
-});
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
 }
 
 // src/report/mermaid-graph.ts
@@ -2972,37 +3121,44 @@ ${s.render(maxRows)}`).join("\n");
     `Range: ${md(describeRange(report))}`
   ];
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  const graph = mermaidGraph(plan);
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
     const resultOf = (w) => report.results.find(
       (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
     );
+    const withResults = report.results.length > 0;
     out.push(
       "",
       "#### Workloads",
       "",
-      "| Workload | Namespace | Action | Why | Result | Duration |",
-      "|---|---|---|---|---|---|"
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
       const result = resultOf(w);
       const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      out.push(
-        row([
-          md(shortId(w.id)),
-          md(w.id.namespace),
-          md(w.action),
-          why,
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
           md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
           md(formatDuration(result?.durationMs))
-        ])
-      );
+        );
+      }
+      out.push(row(cells));
     }
     if (plan.workloads.length > maxRows)
       out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
   }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
   if (report.notes?.length) {
     out.push("", "#### Notes", "");
     for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
@@ -3015,6 +3171,14 @@ ${s.render(maxRows)}`).join("\n");
   }
   return `${out.join("\n")}
 `;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
 }
 function row(cells) {
   return `| ${cells.join(" | ")} |`;
@@ -3120,6 +3284,14 @@ function clusterPart(report) {
       ])
     );
   }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
+  }
   if (report.notes?.length) {
     out.push("", "Notes:");
     for (const note of report.notes) out.push(`  ${note}`);
@@ -3149,7 +3321,7 @@ __export(settings_exports, {
   rawValuesFromEnv: () => rawValuesFromEnv,
   toSettings: () => toSettings
 });
-var import_errors13 = __toESM(require_errors(), 1);
+var import_errors14 = __toESM(require_errors(), 1);
 
 // src/core/fleet.ts
 var fleet_exports = {};
@@ -3158,23 +3330,23 @@ __export(fleet_exports, {
   runWaves: () => runWaves,
   worstExitCode: () => worstExitCode
 });
-var import_errors11 = __toESM(require_errors(), 1);
+var import_errors12 = __toESM(require_errors(), 1);
 function parseContexts(text, option = "--contexts") {
   const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
   const seen = /* @__PURE__ */ new Map();
   for (const [i, wave] of waves.entries()) {
     if (wave.every((name) => name === "")) {
-      throw new import_errors11.UserError(
+      throw new import_errors12.UserError(
         `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
       );
     }
     for (const name of wave) {
       if (name === "") {
-        throw new import_errors11.UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+        throw new import_errors12.UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
       }
       const first = seen.get(name);
       if (first !== void 0) {
-        throw new import_errors11.UserError(
+        throw new import_errors12.UserError(
           `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
         );
       }
@@ -3200,13 +3372,13 @@ async function runWaves(waves, options) {
       })
     );
     runs.push(...done);
-    const failed = done.find((run) => run.exitCode !== import_errors11.EXIT_OK);
+    const failed = done.find((run) => run.exitCode !== import_errors12.EXIT_OK);
     if (failed && !options.continueOnFailure) stoppedBy = { wave: number, context: failed.context };
   }
   return runs;
 }
 function worstExitCode(runs) {
-  return Math.max(import_errors11.EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : import_errors11.EXIT_OK));
+  return Math.max(import_errors12.EXIT_OK, ...runs.map((run) => run.ran ? run.exitCode : import_errors12.EXIT_OK));
 }
 
 // src/settings/settings.ts
@@ -3223,7 +3395,7 @@ function parseDuration(text) {
 }
 
 // src/settings/validate-settings.ts
-var import_errors12 = __toESM(require_errors(), 1);
+var import_errors13 = __toESM(require_errors(), 1);
 
 // src/core/names.ts
 var names_exports = {};
@@ -3254,7 +3426,7 @@ var MAX_TIMER_MS = 2147483647;
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function validateSettings(values) {
   if (values.paths.length === 0) {
-    throw new import_errors12.UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+    throw new import_errors13.UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
   }
   checkDuration("timeout", values.timeoutMs);
   checkDuration("config-timeout", values.configTimeoutMs);
@@ -3262,14 +3434,19 @@ function validateSettings(values) {
   checkNamespaces("namespaces", values.namespaces);
   checkNamespaces("exclude-namespaces", values.excludeNamespaces);
   if (!ENV_NAME.test(values.envName)) {
-    throw new import_errors12.UserError(
+    throw new import_errors13.UserError(
       `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
     );
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new import_errors12.UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+    throw new import_errors13.UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
-  if (values.maxFileSize < 1) throw new import_errors12.UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.logLines !== void 0 && (values.logLines < 0 || values.logLines > 200)) {
+    throw new import_errors13.UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+    );
+  }
+  if (values.maxFileSize < 1) throw new import_errors13.UserError("--max-file-size: must be at least 1 (bytes)");
   if (values.strategy === "gitops") checkGitops(values);
 }
 function checkGitops(values) {
@@ -3279,14 +3456,14 @@ function checkGitops(values) {
     values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
   ].filter((part) => part !== void 0);
   if (refused.length > 0) {
-    throw new import_errors12.UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+    throw new import_errors13.UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
   }
 }
 function checkDuration(option, ms) {
-  if (ms <= 0) throw new import_errors12.UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms <= 0) throw new import_errors13.UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
   if (ms > MAX_TIMER_MS) {
     const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new import_errors12.UserError(
+    throw new import_errors13.UserError(
       `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
     );
   }
@@ -3297,7 +3474,7 @@ function formatHours(ms) {
 function checkNamespaces(option, names) {
   for (const name of names) {
     if (!isNamespaceName(name)) {
-      throw new import_errors12.UserError(
+      throw new import_errors13.UserError(
         `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
       );
     }
@@ -3332,7 +3509,7 @@ function toSettings(...sources) {
   };
   for (const ref of ["base", "head"]) {
     const value = str(ref);
-    if (value?.startsWith("-")) throw new import_errors13.UserError(`--${ref} ${value}: a revision must not start with '-'`);
+    if (value?.startsWith("-")) throw new import_errors14.UserError(`--${ref} ${value}: a revision must not start with '-'`);
   }
   const settings = {
     base: str("base"),
@@ -3360,6 +3537,8 @@ function toSettings(...sources) {
     planOut: str("plan-out") || void 0,
     plan: str("plan") || void 0,
     wait: bool("wait"),
+    watchPods: bool("watch-pods"),
+    logLines: given("logs"),
     timeoutMs: given("timeout"),
     configTimeoutMs: given("config-timeout"),
     execPluginTimeoutMs: given("exec-plugin-timeout"),
@@ -3382,24 +3561,25 @@ function toSettings(...sources) {
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
+    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
     debug: bool("debug")
   };
   validateSettings(settings);
   if (settings.plan !== void 0) {
     if (settings.apply)
-      throw new import_errors13.UserError(
+      throw new import_errors14.UserError(
         "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
       );
     if (settings.planOut !== void 0)
-      throw new import_errors13.UserError("--plan-out cannot be used with --plan: the plan is already made");
+      throw new import_errors14.UserError("--plan-out cannot be used with --plan: the plan is already made");
   }
   if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new import_errors13.UserError(
+    throw new import_errors14.UserError(
       "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
     );
   }
   if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new import_errors13.UserError(
+    throw new import_errors14.UserError(
       `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
     );
   }
@@ -3408,7 +3588,7 @@ function toSettings(...sources) {
 function contextWaves(contexts, context) {
   if (contexts === void 0 || contexts === "") return {};
   if (context) {
-    throw new import_errors13.UserError(
+    throw new import_errors14.UserError(
       "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
     );
   }
@@ -3420,13 +3600,13 @@ function isExplicit(values, name) {
 }
 function kustomizeDirs(values) {
   if (values.includes("none")) {
-    if (values.length > 1) throw new import_errors13.UserError(`--kustomize: "none" cannot be combined with directories`);
+    if (values.length > 1) throw new import_errors14.UserError(`--kustomize: "none" cannot be combined with directories`);
     return ["none"];
   }
   return values.map((value) => {
     const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
     if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new import_errors13.UserError(
+      throw new import_errors14.UserError(
         `--kustomize ${value}: give a directory inside the repository, relative to its root`
       );
     }
@@ -3449,24 +3629,24 @@ function parseOptionValue(spec, rawValue) {
       const lower = text.trim().toLowerCase();
       if (TRUE.has(lower)) return true;
       if (FALSE.has(lower)) return false;
-      throw new import_errors13.UserError(`${where}: expected true or false, got "${text}"`);
+      throw new import_errors14.UserError(`${where}: expected true or false, got "${text}"`);
     }
     case "list":
       return splitList(text);
     case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new import_errors13.UserError(`${where}: expected a whole number, got "${text}"`);
+      if (!/^\d+$/.test(text.trim())) throw new import_errors14.UserError(`${where}: expected a whole number, got "${text}"`);
       return Number(text.trim());
     }
     case "duration": {
       const ms = parseDuration(text);
       if (ms === void 0)
-        throw new import_errors13.UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+        throw new import_errors14.UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
       return ms;
     }
     case "string": {
       const value = text.trim();
       if (spec.choices && !spec.choices.includes(value)) {
-        throw new import_errors13.UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+        throw new import_errors14.UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
       }
       return spec.secret ? text : value;
     }
@@ -3500,7 +3680,7 @@ async function runPlanFromArgs(args, env, io, state) {
     state.debug = settings.debug;
     state.output = settings.output;
     if (settings.check || settings.changedOnly) {
-      throw new import_errors14.UserError(
+      throw new import_errors15.UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
       );
     }
@@ -3556,6 +3736,7 @@ var frontModules = {
   "src/core/option-naming.ts": option_naming_exports,
   "src/core/run-result.ts": run_result_exports,
   "src/core/sources/kustomization-names.ts": kustomization_names_exports,
+  "src/core/unread-sources.ts": unread_sources_exports,
   "src/core/untrusted-head.ts": untrusted_head_exports,
   "src/git/create-git.ts": create_git_exports,
   "src/git/run-git.ts": run_git_exports,

@@ -140,8 +140,9 @@ var init_comment_body = __esm({
 
 // src/comment/review-comments.ts
 async function upsertComment(comments, id, body, createIfMissing) {
-  for await (const comment of comments.list()) {
-    if (isCommentFor(comment.body, id)) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === void 0 ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
       return { action: "updated", comment: await comments.update(comment.id, body) };
     }
   }
@@ -263,6 +264,9 @@ var github_comments_exports = {};
 __export(github_comments_exports, {
   createGitHubComments: () => createGitHubComments
 });
+function loginKey(login) {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
 function createGitHubComments(target, token, userAgent) {
   const octokit = new CommentingOctokit({
     auth: token,
@@ -275,9 +279,21 @@ function createGitHubComments(target, token, userAgent) {
   const toComment = (data) => ({
     id: Number(data.id),
     body: data.body ?? "",
-    ...data.html_url ? { url: data.html_url } : {}
+    ...data.html_url ? { url: data.html_url } : {},
+    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
   });
   return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
     async *list() {
       const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
         ...issue,
@@ -330,7 +346,8 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
   const toComment = (note) => ({
     id: note.id,
     body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {}
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
   });
   async function call(method, url, body) {
     const response = await fetchImpl(url, {
@@ -342,6 +359,15 @@ function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeou
     return response;
   }
   return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
     async *list() {
       let page = "1";
       for (let count = 0; page && count < MAX_PAGES; count++) {
@@ -436,7 +462,7 @@ async function createClient(target, token, version) {
 function wantsNewComment(content) {
   if ("error" in content) return false;
   const { plan, outcome } = content.report;
-  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed";
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
 }
 function commentBody(request, target, id) {
   const { content } = request;
@@ -711,20 +737,40 @@ var init_consumed_keys = __esm({
 var config_hash_exports = {};
 __export(config_hash_exports, {
   configHash: () => configHash,
-  consumedKeys: () => consumedKeys
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets
 });
-function configHash(consumed, contents, key) {
+function configHash(consumed, contents, key, secretUid) {
   const entries = [];
+  const secrets = [];
   for (const { id, keys } of consumed) {
     const content = contents.get((0, import_model2.idKey)(id));
     if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
     const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
     entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
   }
   if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
   const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
   return hash.update(payload, "utf8").digest("hex");
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has((0, import_model2.idKey)(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings((0, import_model2.idKey)(a), (0, import_model2.idKey)(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${(0, import_model2.idKey)(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
 var import_node_crypto, import_model2;
 var init_config_hash = __esm({
@@ -742,12 +788,14 @@ var init_config_hash = __esm({
 // src/core/plan-file/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
+  MAX_PLAN_NESTING: () => MAX_PLAN_NESTING,
   PLAN_API_VERSION: () => PLAN_API_VERSION,
   PLAN_KIND: () => PLAN_KIND,
   bodyDigest: () => bodyDigest,
   configDigest: () => configDigest,
   emptyPlanDocument: () => emptyPlanDocument,
   keyCheckOf: () => keyCheckOf,
+  nestingBeyond: () => nestingBeyond,
   parsePlanDocument: () => parsePlanDocument,
   planStrategyOf: () => planStrategyOf,
   sealPlan: () => sealPlan,
@@ -770,6 +818,7 @@ function sharedChangeFields(c) {
 function configDigest(id, content, key) {
   const config = { id, keys: "all" };
   const hex = configHash([config], /* @__PURE__ */ new Map([[(0, import_model3.idKey)(id), content]]), key);
+  if (hex === void 0) throw new Error(`no key for the digest of ${(0, import_model3.idKey)(id)}`);
   return key ? `hmac-sha256:${hex}` : `sha256:${hex}`;
 }
 function keyCheckOf(key) {
@@ -793,7 +842,28 @@ function emptyPlanDocument(head, strategy) {
     workloads: []
   });
 }
+function nestingBeyond(text, limit) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return void 0;
+}
 function parsePlanDocument(text, file) {
+  const deep = nestingBeyond(text, MAX_PLAN_NESTING);
+  if (deep !== void 0) {
+    throw new import_errors.UserError(
+      `${file}: not a plan file: nested more than ${MAX_PLAN_NESTING} levels deep (at character ${deep + 1})`
+    );
+  }
   let value;
   try {
     value = JSON.parse(text);
@@ -875,7 +945,7 @@ function checkWorkload(value, field3, bad) {
 function isRecord2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var import_node_crypto2, import_errors, import_model3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT;
+var import_node_crypto2, import_errors, import_model3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT, MAX_PLAN_NESTING;
 var init_plan_document = __esm({
   "src/core/plan-file/plan-document.ts"() {
     "use strict";
@@ -887,6 +957,49 @@ var init_plan_document = __esm({
     PLAN_API_VERSION = "config-rollout.io/v1";
     PLAN_KIND = "Plan";
     KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
+    MAX_PLAN_NESTING = 64;
+  }
+});
+
+// src/core/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? import_option_naming.CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new import_errors2.UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var import_errors2, import_option_naming;
+var init_guard_rails = __esm({
+  "src/core/plan/guard-rails.ts"() {
+    "use strict";
+    import_errors2 = __toESM(require_errors(), 1);
+    import_option_naming = __toESM(require_option_naming(), 1);
   }
 });
 
@@ -913,7 +1026,7 @@ function qualifiedResource(entry) {
 function isClusterScoped(kind) {
   return CLUSTER_SCOPED_KINDS.has(kind);
 }
-var CONFIG_KINDS, CONTROLLER_REVISION, CLUSTER_SCOPED_KINDS;
+var CONFIG_KINDS, CONTROLLER_REVISION, POD, EVENT, REPLICA_SET, CLUSTER_SCOPED_KINDS;
 var init_api_kinds = __esm({
   "src/core/kinds/api-kinds.ts"() {
     "use strict";
@@ -926,6 +1039,14 @@ var init_api_kinds = __esm({
       group: "apps",
       version: "v1",
       resource: "controllerrevisions"
+    };
+    POD = { kind: "Pod", group: "", version: "v1", resource: "pods" };
+    EVENT = { kind: "Event", group: "", version: "v1", resource: "events" };
+    REPLICA_SET = {
+      kind: "ReplicaSet",
+      group: "apps",
+      version: "v1",
+      resource: "replicasets"
     };
     CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
       "APIService",
@@ -1355,7 +1476,14 @@ var init_workload_kinds = __esm({
       }
     ];
     BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
-    API_KINDS = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+    API_KINDS = [
+      ...WORKLOAD_KINDS,
+      ...CONFIG_KINDS,
+      CONTROLLER_REVISION,
+      POD,
+      EVENT,
+      REPLICA_SET
+    ];
     API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
   }
 });
@@ -1599,16 +1727,16 @@ async function checkPermissions(cluster, needed, log, concurrency = import_setti
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
   const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new import_errors2.ClusterAccessError(
+  throw new import_errors3.ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
     403
   );
 }
-var import_errors2, import_setting_choices;
+var import_errors3, import_setting_choices;
 var init_check_permissions = __esm({
   "src/pipeline/cluster/check-permissions.ts"() {
     "use strict";
-    import_errors2 = __toESM(require_errors(), 1);
+    import_errors3 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_run_limited();
     import_setting_choices = __toESM(require_setting_choices(), 1);
@@ -1691,13 +1819,16 @@ function retryDelayMs(attempt, retryAfter, policy) {
   return Math.round(Math.max(jittered, requested));
 }
 async function withRetries(call, policy, retryable = isRetryable) {
-  const sleep2 = policy.sleep ?? defaultSleep;
+  const sleep3 = policy.sleep ?? defaultSleep;
+  const now = policy.now ?? Date.now;
   for (let attempt = 0; ; attempt++) {
     try {
       return await call(attempt);
     } catch (error) {
       if (attempt >= policy.retries || !retryable(error)) throw error;
-      await sleep2(retryDelayMs(attempt, retryAfterSeconds(error), policy));
+      const delay = retryDelayMs(attempt, retryAfterSeconds(error), policy);
+      if (policy.deadlineAt !== void 0 && now() + delay >= policy.deadlineAt) throw error;
+      await sleep3(delay);
     }
   }
 }
@@ -1713,11 +1844,13 @@ var init_retry = __esm({
   "src/kube/retry.ts"() {
     "use strict";
     RequestTimeoutError = class extends Error {
-      constructor(timeoutMs) {
+      constructor(timeoutMs, runTimeout = false) {
         super(`no answer within ${timeoutMs} ms`);
         this.timeoutMs = timeoutMs;
+        this.runTimeout = runTimeout;
       }
       timeoutMs;
+      runTimeout;
       name = "RequestTimeoutError";
     };
     defaultSleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -1759,7 +1892,7 @@ async function prepareOne(request, cluster, opts) {
     }
     return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
   } catch (error) {
-    if ((0, import_errors3.isExpectedError)(error)) return { result: "failed", message: error.message };
+    if ((0, import_errors4.isExpectedError)(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
@@ -1770,7 +1903,7 @@ async function sendPatch(request, first, cluster, opts) {
       return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
     });
   } catch (error) {
-    if ((0, import_errors3.isExpectedError)(error)) return { result: "failed", message: error.message };
+    if ((0, import_errors4.isExpectedError)(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
@@ -1789,7 +1922,7 @@ async function patchOnce({ target, step, ownerId }, cluster, opts) {
       ...opts.dryRun ? {} : { object: patched }
     };
   } catch (error) {
-    if ((0, import_errors3.isExpectedError)(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    if ((0, import_errors4.isExpectedError)(error) && !isConflict(error)) return { result: "failed", message: error.message };
     throw error;
   }
 }
@@ -1816,11 +1949,11 @@ function generationOf(obj) {
 function isLive(object) {
   return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
 }
-var import_errors3, import_model6, PARALLEL_PATCHES;
+var import_errors4, import_model6, PARALLEL_PATCHES;
 var init_restart = __esm({
   "src/pipeline/cluster/restart.ts"() {
     "use strict";
-    import_errors3 = __toESM(require_errors(), 1);
+    import_errors4 = __toESM(require_errors(), 1);
     init_workload_kinds();
     init_json_shape();
     import_model6 = __toESM(require_model(), 1);
@@ -1902,8 +2035,8 @@ async function listAndWatch(source2, req) {
     } catch (error) {
       fromMostRecent = false;
       resourceVersion = void 0;
-      if (error instanceof import_errors4.ClusterAccessError && error.status === 410) continue;
-      if (error instanceof import_errors4.ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      if (error instanceof import_errors5.ClusterAccessError && error.status === 410) continue;
+      if (error instanceof import_errors5.ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
       req.onRetry(error);
       const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
       await sleep(backoffDelayMs(failures++, backoff), signal);
@@ -1961,7 +2094,7 @@ function watchSession(source2, req, at, seen) {
           detach();
           handle?.abort();
           const message = String(field2(obj, "message") ?? "watch error");
-          return reject(new import_errors4.ClusterAccessError(message, typeof code === "number" ? code : void 0));
+          return reject(new import_errors5.ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
         const rv = field2(field2(obj, "metadata"), "resourceVersion");
         if (typeof rv === "string" && rv !== "") seen(rv);
@@ -1986,13 +2119,358 @@ function watchSession(source2, req, at, seen) {
     if (signal.aborted) end("complete");
   });
 }
-var import_errors4;
+var import_errors5;
 var init_list_watch = __esm({
   "src/kube/list-watch.ts"() {
     "use strict";
-    import_errors4 = __toESM(require_errors(), 1);
+    import_errors5 = __toESM(require_errors(), 1);
     init_json_shape();
     init_retry();
+  }
+});
+
+// src/pipeline/cluster/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds = Math.round(ms / 1e3);
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/pipeline/cluster/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function labelOf(pod, name) {
+  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field2(pod, "status");
+  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field2(field2(container, "state"), "waiting");
+      const reason = str(field2(waiting2, "reason"));
+      const restartCount = Number(field2(container, "restartCount") ?? 0);
+      const terminated = field2(field2(container, "lastState"), "terminated");
+      const oom = field2(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
+        container: String(field2(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = str(field2(waiting2, "message"));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field2(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
+          ...str(field2(terminated, "message")) ? { message: str(field2(terminated, "message")) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field2(field2(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
+  const kind = str(field2(ref, "kind"));
+  const name = str(field2(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field2(workload, "kind");
+  const status = field2(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field2(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field2(field2(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field2(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events, limit = 3) {
+  const time = (e) => String(
+    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field2(e, "count") ?? 1);
+    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve3, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve3("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field2(obj, "code");
+              if (code === 410) return resolve3("gone");
+              return reject(
+                new import_errors6.ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error) => {
+            signal.removeEventListener("abort", stop);
+            if (error) reject(error);
+            else resolve3("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error) {
+      resourceVersion = void 0;
+      if (error instanceof import_errors6.ClusterAccessError && error.status === 410) continue;
+      if (error instanceof import_errors6.ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      await sleep2(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+function sleep2(ms, signal) {
+  return new Promise((resolve3) => {
+    if (signal.aborted) return resolve3();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve3();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+var import_errors6;
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    import_errors6 = __toESM(require_errors(), 1);
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/pipeline/cluster/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge = (pod) => {
+    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached = replicaSets.get(`${namespace}/${name}`);
+      if (!cached) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error) => {
+      const why = error instanceof import_errors7.ClusterAccessError ? error.message : String(error);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+      );
+    });
+  }
+  return { recheck };
+}
+function bound(line) {
+  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var import_errors7, MAX_LINE;
+var init_pod_watch = __esm({
+  "src/pipeline/cluster/pod-watch.ts"() {
+    "use strict";
+    import_errors7 = __toESM(require_errors(), 1);
+    init_pod_verdict();
+    init_json_shape();
+    init_watch_pods();
+    MAX_LINE = 300;
   }
 });
 
@@ -2021,9 +2499,10 @@ async function waitForRollouts(cluster, targets, opts) {
     opts,
     now,
     signal: stop.signal,
-    settle(state, result, message) {
+    settle(state, result, message, cause) {
       if (state.result) return;
       state.result = { id: state.target.id, result, message, durationMs: now() - started };
+      if (cause) state.result.cause = cause;
       if (--unsettled === 0) stop.abort();
     }
   };
@@ -2035,6 +2514,37 @@ async function waitForRollouts(cluster, targets, opts) {
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state) => ({
+        id: state.target.id,
+        generation: state.target.generation,
+        latest: () => state.latest ?? state.target.object,
+        settled: () => state.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
   const groups = /* @__PURE__ */ new Map();
   for (const state of states.values()) {
     const key = `${state.target.id.namespace}/${state.target.id.kind}`;
@@ -2042,7 +2552,7 @@ async function waitForRollouts(cluster, targets, opts) {
   }
   for (const members of groups.values()) {
     followGroup(members, waiting2).catch((error) => {
-      const message = error instanceof import_errors5.ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
+      const message = error instanceof import_errors8.ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
       for (const member of members) waiting2.settle(member, "failed", message);
     });
   }
@@ -2059,6 +2569,8 @@ async function followGroup(members, waiting2) {
   }
   const observe = (state, obj) => {
     if (state.result) return;
+    state.latest = { kind, ...obj };
+    waiting2.observed?.();
     const verdict = rolloutVerdict(state.target, { kind, ...obj });
     if ("end" in verdict) return settle(state, verdict.end, verdict.message);
     state.lastError = void 0;
@@ -2098,23 +2610,32 @@ function timeOut(states, { settle, opts }, reason) {
     settle(state, "timeout", `${why}${last ? `: ${last}` : ""}`);
   }
 }
+function stillWaiting(states, waited, left) {
+  const open = states.filter((s) => !s.result);
+  if (open.length === 0) return void 0;
+  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
+  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
 function isLiveObject(obj) {
   return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
 }
 function formatSeconds(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
-var import_node_events, import_errors5, import_model8;
+var import_node_events, import_errors8, import_model8;
 var init_wait = __esm({
   "src/pipeline/cluster/wait.ts"() {
     "use strict";
     import_node_events = require("node:events");
-    import_errors5 = __toESM(require_errors(), 1);
+    import_errors8 = __toESM(require_errors(), 1);
     init_rollout_verdict();
     init_workload_kinds();
     init_json_shape();
     import_model8 = __toESM(require_model(), 1);
     init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
   }
 });
 
@@ -2124,18 +2645,18 @@ function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
 }
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   if (!ENV_NAME.test(varName)) {
-    throw new import_errors6.UserError(
+    throw new import_errors9.UserError(
       `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
     );
   }
   const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new import_errors6.UserError("the pod template has no containers to set an env var on");
+  if (containers.length === 0) throw new import_errors9.UserError("the pod template has no containers to set an env var on");
   const entries = containers.map((container) => {
     const name = stringField(container, "name");
-    if (!name) throw new import_errors6.UserError("a container of the pod template has no name");
+    if (!name) throw new import_errors9.UserError("a container of the pod template has no name");
     const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
     if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
-      throw new import_errors6.UserError(
+      throw new import_errors9.UserError(
         `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
       );
     }
@@ -2164,11 +2685,11 @@ function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
   return stringField(annotations, CONFIG_HASH_ANNOTATION);
 }
-var import_errors6, CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var import_errors9, CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
 var init_restart_patch = __esm({
   "src/core/restart-patch.ts"() {
     "use strict";
-    import_errors6 = __toESM(require_errors(), 1);
+    import_errors9 = __toESM(require_errors(), 1);
     init_pod_template();
     init_json_shape();
     CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
@@ -2193,12 +2714,14 @@ async function waitForAgent(cluster, ids, opts) {
     followed.set((0, import_model9.idKey)(id), { id, hash, templatePath: kind.templatePath });
   }
   let unsettled = followed.size;
+  let heartbeat;
   const stop = new AbortController();
   (0, import_node_events2.setMaxListeners)(0, stop.signal);
   const finished = new Promise((resolve3) => stop.signal.addEventListener("abort", () => resolve3()));
   const settle = (state, outcome) => {
     if (state.settled) return;
     state.settled = outcome;
+    heartbeat?.printed();
     opts.log.info(
       `${(0, import_model9.formatId)(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`
     );
@@ -2215,7 +2738,20 @@ async function waitForAgent(cluster, ids, opts) {
       settle(state, { id: state.id, restart: "failed", message, durationMs: now() - started });
     }
   };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return void 0;
+      const names = open.slice(0, 3).map((f) => (0, import_model9.formatId)(f.id)).join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
   stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
     clearTimeout(deadline);
     opts.interrupt?.removeEventListener("abort", interrupted);
   });
@@ -2229,7 +2765,7 @@ async function waitForAgent(cluster, ids, opts) {
   }
   for (const members of groups.values()) {
     followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
-      const message = error instanceof import_errors7.ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
+      const message = error instanceof import_errors10.ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
       for (const member of members) settle(member, { id: member.id, restart: "failed", message });
     });
   }
@@ -2281,16 +2817,17 @@ function notAppliedResult(state, timeoutMs, durationMs) {
 function formatSeconds2(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
 }
-var import_node_events2, import_errors7, import_model9;
+var import_node_events2, import_errors10, import_model9;
 var init_wait_for_agent = __esm({
   "src/pipeline/cluster/wait-for-agent.ts"() {
     "use strict";
     import_node_events2 = require("node:events");
-    import_errors7 = __toESM(require_errors(), 1);
+    import_errors10 = __toESM(require_errors(), 1);
     init_workload_kinds();
     import_model9 = __toESM(require_model(), 1);
     init_restart_patch();
     init_list_watch();
+    init_heartbeat();
   }
 });
 
@@ -2357,7 +2894,7 @@ async function rollBack(cluster, rollback, context) {
   try {
     return await restartAndWait(cluster, round, context);
   } catch (error) {
-    if (!(0, import_errors8.isExpectedError)(error)) throw error;
+    if (!(0, import_errors11.isExpectedError)(error)) throw error;
     return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
   }
 }
@@ -2413,9 +2950,14 @@ async function restartAndWait(cluster, round, context) {
     () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
       onProgress: logProgress(log),
+      onHeartbeat: (line) => log.info(line),
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
-      interrupt: import_interrupt.interruptSignal
+      interrupt: import_interrupt.interruptSignal,
+      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
+      // sends no review at all, and its own first request answers the same question (a 403 falls
+      // back to the rollout status with one warning).
+      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
     })
   );
   for (const rollout of rollouts) {
@@ -2424,16 +2966,17 @@ async function restartAndWait(cluster, round, context) {
       Object.assign(result, {
         rollout: rollout.result,
         message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
       });
   }
   return [...results.values()];
 }
-var import_errors8, import_model10, import_interrupt, WAIT_FOR_ROLLOUTS;
+var import_errors11, import_model10, import_interrupt, WAIT_FOR_ROLLOUTS;
 var init_restart_and_wait = __esm({
   "src/pipeline/cluster/restart-and-wait.ts"() {
     "use strict";
-    import_errors8 = __toESM(require_errors(), 1);
+    import_errors11 = __toESM(require_errors(), 1);
     import_model10 = __toESM(require_model(), 1);
     import_interrupt = __toESM(require_interrupt(), 1);
     init_check_permissions();
@@ -2520,33 +3063,45 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve3) => setTimeout(resolve3, ms)));
+  const sleep3 = options.sleep ?? ((ms) => new Promise((resolve3) => setTimeout(resolve3, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
     `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => (0, import_model12.formatId)(c.id)).join(", ")}`
   );
-  while (waiting2.length > 0) {
-    await sleep2(options.pollMs ?? 1e3);
-    waiting2 = await stillDifferent(waiting2);
-    if (waiting2.length === 0) break;
-    if (Date.now() >= deadline) {
-      const names = waiting2.map((c) => `${(0, import_model12.formatId)(c.id)} from ${c.file}`).join(", ");
-      throw new import_errors9.RolloutFailure(
-        `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-      );
+  const total = waiting2.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => (0, import_model12.formatId)(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat
+  );
+  try {
+    while (waiting2.length > 0) {
+      await sleep3(options.pollMs ?? 1e3);
+      waiting2 = await stillDifferent(waiting2);
+      if (waiting2.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names = waiting2.map((c) => `${(0, import_model12.formatId)(c.id)} from ${c.file}`).join(", ");
+        throw new import_errors12.RolloutFailure(
+          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+        );
+      }
     }
+  } finally {
+    heartbeat.stop();
   }
   return live;
 }
-var import_errors9, import_model12;
+var import_errors12, import_model12;
 var init_sync_configs = __esm({
   "src/pipeline/cluster/sync-configs.ts"() {
     "use strict";
-    import_errors9 = __toESM(require_errors(), 1);
+    import_errors12 = __toESM(require_errors(), 1);
     init_config_content();
     import_model12 = __toESM(require_model(), 1);
     init_read_live_configs();
+    init_heartbeat();
   }
 });
 
@@ -2630,14 +3185,14 @@ var require_repo_plan = __commonJS({
 });
 
 // src/pipeline/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey) {
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid) {
   const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
   const contents = /* @__PURE__ */ new Map();
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
-    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key);
+    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key, secretUid);
     if (hash !== void 0) hashes.set((0, import_model14.idKey)(workload.id), hash);
   }
   return hashes;
@@ -2655,7 +3210,11 @@ var init_restart_hash = __esm({
 function annotationStep(hashFor) {
   return (id, live, kind) => {
     const hash = hashFor(id);
-    if (!hash) throw new import_errors10.RolloutFailure("no config hash was computed for it: not restarted");
+    if (!hash) {
+      throw new import_errors13.RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
+      );
+    }
     if (currentHash(live, kind.templatePath) === hash) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
@@ -2674,20 +3233,35 @@ function createAnnotationStrategy(hashKey) {
     async prepare(context) {
       const { workloads, manifests } = context;
       const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey);
+      const uids = new Map([...context.liveConfigs].map(([k, live]) => [k, live.uid]));
+      if (!hashKey) {
+        const unread = [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has((0, import_model15.idKey)(id)));
+        if (unread.length > 0) {
+          for (const [k, live] of await readLiveConfigs(context.cluster, unread))
+            if (live) uids.set(k, live.uid);
+        }
+      }
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get((0, import_model15.idKey)(id))
+      );
       return { configWrites: [] };
     },
     patchFor: annotationStep((id) => hashes.get((0, import_model15.idKey)(id)))
   };
 }
-var import_errors10, import_model15;
+var import_errors13, import_model15;
 var init_annotation_strategy = __esm({
   "src/pipeline/strategy/annotation-strategy.ts"() {
     "use strict";
-    import_errors10 = __toESM(require_errors(), 1);
+    import_errors13 = __toESM(require_errors(), 1);
     import_model15 = __toESM(require_model(), 1);
     init_consumed_configs();
     init_restart_patch();
+    init_read_live_configs();
     init_restart_hash();
   }
 });
@@ -2719,7 +3293,7 @@ function createPlannedStrategy(document, now) {
   if (document.strategy === "env") {
     const names = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
     const [envName] = names;
-    if (names.size !== 1 || !envName) throw new import_errors11.UserError("the plan's env changes must name one variable");
+    if (names.size !== 1 || !envName) throw new import_errors14.UserError("the plan's env changes must name one variable");
     return createEnvStrategy(envName, now);
   }
   if (document.strategy !== "annotation") {
@@ -2735,11 +3309,11 @@ function createPlannedStrategy(document, now) {
     patchFor: annotationStep((id) => hashes.get((0, import_model16.idKey)(id)))
   };
 }
-var import_errors11, import_model16;
+var import_errors14, import_model16;
 var init_planned_strategy = __esm({
   "src/pipeline/strategy/planned-strategy.ts"() {
     "use strict";
-    import_errors11 = __toESM(require_errors(), 1);
+    import_errors14 = __toESM(require_errors(), 1);
     import_model16 = __toESM(require_model(), 1);
     init_annotation_strategy();
     init_env_strategy();
@@ -2747,16 +3321,16 @@ var init_planned_strategy = __esm({
 });
 
 // src/pipeline/apply-saved-plan.ts
-function checkPlanKey(document, file, hashKey, naming = import_option_naming.CLI_FLAGS) {
+function checkPlanKey(document, file, hashKey, naming = import_option_naming2.CLI_FLAGS) {
   if (document.keyCheck === void 0) return void 0;
   if (!hashKey) {
-    throw new import_errors12.UserError(
+    throw new import_errors15.UserError(
       `${file}: the plan's Secret digests are keyed: set ${naming.option("hash-key")} to the key the plan was made with`
     );
   }
   const key = Buffer.from(hashKey);
   if (keyCheckOf(key) !== document.keyCheck) {
-    throw new import_errors12.UserError(`${file}: ${naming.option("hash-key")} is not the key the plan was made with`);
+    throw new import_errors15.UserError(`${file}: ${naming.option("hash-key")} is not the key the plan was made with`);
   }
   return key;
 }
@@ -2765,14 +3339,14 @@ async function applySavedPlan(document, file, connection, context) {
   const now = context.now ?? Date.now;
   const key = checkPlanKey(document, file, settings.hashKey, context.naming);
   const strategy = createPlannedStrategy(document, now);
-  const plan = planOf(document, file);
-  const toRestart = plan.workloads;
+  const plan = guardedPlanOf(document, file, settings, context.naming ?? import_option_naming2.CLI_FLAGS);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
   if (toRestart.length === 0 || settings.dryRun === "client") {
     return (0, import_run_result.reportOf)(plan, { results: [], notes: [] }, settings.dryRun);
   }
   const cluster = await connection.connect();
   if (!cluster) {
-    throw new import_errors12.UserError(`no Kubernetes cluster configured: ${(0, import_repo_plan.noClusterHint)(context.naming ?? import_option_naming.CLI_FLAGS)}`);
+    throw new import_errors15.UserError(`no Kubernetes cluster configured: ${(0, import_repo_plan.noClusterHint)(context.naming ?? import_option_naming2.CLI_FLAGS)}`);
   }
   const expectedConfigs = /* @__PURE__ */ new Map();
   for (const config of document.configs) {
@@ -2801,6 +3375,11 @@ async function applySavedPlan(document, file, connection, context) {
   );
   return (0, import_run_result.reportOf)(plan, { results, notes }, settings.dryRun, cluster);
 }
+function guardedPlanOf(document, file, settings, naming) {
+  const plan = planOf(document, file);
+  const guarded = applyGuardRails(plan.workloads, { ...settings, naming });
+  return { ...plan, workloads: guarded.workloads, warnings: guarded.notes };
+}
 function planOf(document, file) {
   return {
     base: document.base,
@@ -2820,13 +3399,14 @@ function planOf(document, file) {
     warnings: []
   };
 }
-var import_errors12, import_model17, import_option_naming, import_run_result, import_repo_plan;
+var import_errors15, import_model17, import_option_naming2, import_run_result, import_repo_plan;
 var init_apply_saved_plan = __esm({
   "src/pipeline/apply-saved-plan.ts"() {
     "use strict";
-    import_errors12 = __toESM(require_errors(), 1);
+    import_errors15 = __toESM(require_errors(), 1);
     import_model17 = __toESM(require_model(), 1);
-    import_option_naming = __toESM(require_option_naming(), 1);
+    import_option_naming2 = __toESM(require_option_naming(), 1);
+    init_guard_rails();
     init_plan_document();
     import_run_result = __toESM(require_run_result(), 1);
     init_roll_out_plan();
@@ -2850,7 +3430,7 @@ async function readPlanFile(path) {
     text = await (0, import_promises.readFile)(path, "utf8");
   } catch (error) {
     const code = error.code ?? String(error);
-    throw new import_errors13.UserError(`${path}: cannot read the plan file (${code})`);
+    throw new import_errors16.UserError(`${path}: cannot read the plan file (${code})`);
   }
   return parsePlanDocument(text, path);
 }
@@ -2860,7 +3440,7 @@ async function writePlanFile(path, document, log) {
 `, { mode: 420 });
   } catch (error) {
     const code = error.code ?? String(error);
-    throw new import_errors13.UserError(`${path}: cannot write the plan file (${code})`);
+    throw new import_errors16.UserError(`${path}: cannot write the plan file (${code})`);
   }
   log.info(
     `plan written to ${path}: ${document.workloads.length} workload(s) to restart, ${document.digest}`
@@ -2871,24 +3451,24 @@ async function checkoutHead(openGit) {
   try {
     git = await openGit();
   } catch (error) {
-    if (error instanceof import_errors13.UserError) return void 0;
+    if (error instanceof import_errors16.UserError) return void 0;
     throw error;
   }
   return git.tryResolveCommit("HEAD");
 }
-async function loadSavedPlan(settings, openGit, naming = import_option_naming2.CLI_FLAGS) {
+async function loadSavedPlan(settings, openGit, naming = import_option_naming3.CLI_FLAGS) {
   const file = settings.plan;
   const document = await readPlanFile(file);
   const head = await checkoutHead(openGit);
   if (head !== void 0 && head !== document.head) {
-    throw new import_errors13.UserError(
+    throw new import_errors16.UserError(
       `${file}: the plan is for commit ${document.head.slice(0, 12)}, but this checkout is at ${head.slice(0, 12)}: apply it from a directory without git or from a checkout of its head`
     );
   }
   checkPlanKey(document, file, settings.hashKey, naming);
   if (document.strategy === "versioned") {
     if (head === void 0) {
-      throw new import_errors13.UserError(
+      throw new import_errors16.UserError(
         `${file}: --plan with the versioned strategy needs the checkout at the plan's head ${document.head} (its copies are made from the configs' content, which a plan file does not hold): check it out and set ${naming.option("repo")}`
       );
     }
@@ -2896,14 +3476,18 @@ async function loadSavedPlan(settings, openGit, naming = import_option_naming2.C
   }
   return { document };
 }
-function sameWorkloads(document, file, planned) {
-  const inFile = new Set(document.workloads.map((w) => (0, import_model18.idKey)(w.id)));
+function sameWorkloads(document, settings, planned, naming = import_option_naming3.CLI_FLAGS) {
+  const file = settings.plan;
+  const inBounds = guardedPlanOf(document, file, settings, naming).workloads.filter(
+    (w) => w.action === "restart"
+  );
+  const inFile = new Set(inBounds.map((w) => (0, import_model18.idKey)(w.id)));
   const now = new Set(planned.map((w) => (0, import_model18.idKey)(w.id)));
   const extra = planned.find((w) => !inFile.has((0, import_model18.idKey)(w.id)));
-  const missing = document.workloads.find((w) => !now.has((0, import_model18.idKey)(w.id)));
+  const missing = inBounds.find((w) => !now.has((0, import_model18.idKey)(w.id)));
   const differs = extra ?? missing;
   if (differs) {
-    throw new import_errors13.UserError(
+    throw new import_errors16.UserError(
       `${file}: this checkout plans differently from the plan file (${(0, import_model18.formatId)(differs.id)} ${extra ? "is not in the plan" : "is no longer planned"}); make the plan again`
     );
   }
@@ -2911,14 +3495,14 @@ function sameWorkloads(document, file, planned) {
 function applySaved(run, settings, connection, context) {
   return applySavedPlan(run.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises, import_errors13, import_model18, import_option_naming2;
+var import_promises, import_errors16, import_model18, import_option_naming3;
 var init_run_saved_plan = __esm({
   "src/compose/run-saved-plan.ts"() {
     "use strict";
     import_promises = require("node:fs/promises");
-    import_errors13 = __toESM(require_errors(), 1);
+    import_errors16 = __toESM(require_errors(), 1);
     import_model18 = __toESM(require_model(), 1);
-    import_option_naming2 = __toESM(require_option_naming(), 1);
+    import_option_naming3 = __toESM(require_option_naming(), 1);
     init_plan_document();
     init_apply_saved_plan();
   }
@@ -2990,24 +3574,24 @@ async function runPlugin(userName, exec, timeoutMs) {
   const result = await (0, import_run_process.runProcess)(exec.command, exec.args ?? [], { env, timeoutMs });
   const failure = result.failure;
   if (failure?.kind === "timeout") {
-    throw new import_errors14.UserError(
+    throw new import_errors17.UserError(
       `${what} returned no credential within ${Math.round(timeoutMs / 1e3)}s and was stopped (a plugin that waits for a browser login or a prompt cannot finish in CI; raise --exec-plugin-timeout if it is only slow)`
     );
   }
   if (failure?.kind === "start") {
-    throw new import_errors14.UserError(
+    throw new import_errors17.UserError(
       failure.code === "ENOENT" ? `${what} was not found: install "${exec.command}" on the runner or fix users[].user.exec.command in the kubeconfig` : `${what} could not be started: ${failure.code ?? failure.message}`
     );
   }
-  if (failure) throw new import_errors14.UserError(`${what} was stopped: ${failure.message}`);
+  if (failure) throw new import_errors17.UserError(`${what} was stopped: ${failure.message}`);
   if (result.exitCode !== 0) {
     const last = result.stderrTail.split("\n").at(-1) ?? "";
     const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
-    throw new import_errors14.UserError(`${what} ${how}${last ? `: ${last}` : ""}`);
+    throw new import_errors17.UserError(`${what} ${how}${last ? `: ${last}` : ""}`);
   }
   const credential = parseExecCredential(result.stdout.toString("utf8"));
   if (!credential)
-    throw new import_errors14.UserError(`${what} printed no ExecCredential with a token or client certificate`);
+    throw new import_errors17.UserError(`${what} printed no ExecCredential with a token or client certificate`);
   return credential;
 }
 function parseExecCredential(stdout) {
@@ -3029,11 +3613,11 @@ function parseExecCredential(stdout) {
   if (expiry && !Number.isNaN(Date.parse(expiry))) credential.expiresAt = Date.parse(expiry);
   return credential.token || credential.clientCertificateData ? credential : void 0;
 }
-var import_errors14, import_run_process, PROVIDER;
+var import_errors17, import_run_process, PROVIDER;
 var init_exec_credential = __esm({
   "src/kube/exec-credential.ts"() {
     "use strict";
-    import_errors14 = __toESM(require_errors(), 1);
+    import_errors17 = __toESM(require_errors(), 1);
     import_run_process = __toESM(require_run_process(), 1);
     PROVIDER = "config-rollout-exec";
   }
@@ -3093,7 +3677,7 @@ function loadFiles(kc, files, label) {
       currentContext: kc.getCurrentContext() || other.getCurrentContext()
     });
   }
-  if (kc.getContexts().length === 0) throw new import_errors15.UserError(`${label} defines no contexts`);
+  if (kc.getContexts().length === 0) throw new import_errors18.UserError(`${label} defines no contexts`);
 }
 function mergeByName(first, second) {
   const names = new Set(first.map((item) => item.name));
@@ -3106,11 +3690,11 @@ function parseInto(kc, where, load) {
     const e = error;
     if (e.name === "YAMLException") {
       const line = e.mark?.line === void 0 ? "" : ` at line ${e.mark.line + 1}`;
-      throw new import_errors15.UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
+      throw new import_errors18.UserError(`${where}: not valid YAML${line}: ${e.reason ?? "parse error"}`);
     }
-    throw new import_errors15.UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
+    throw new import_errors18.UserError(`${where}: not a valid kubeconfig: ${e.message ?? String(error)}`);
   }
-  if (kc.getContexts().length === 0) throw new import_errors15.UserError(`${where} defines no contexts`);
+  if (kc.getContexts().length === 0) throw new import_errors18.UserError(`${where} defines no contexts`);
 }
 function loadInCluster(kc, server, dir, secrets) {
   const tokenFile = (0, import_node_path.join)(dir, "token");
@@ -3146,18 +3730,18 @@ function selectContext(kc, wanted, label) {
   const available = kc.getContexts().map((c) => c.name).join(", ");
   if (wanted) {
     if (!kc.getContextObject(wanted)) {
-      throw new import_errors15.UserError(`context "${wanted}" not found in ${label}; available contexts: ${available}`);
+      throw new import_errors18.UserError(`context "${wanted}" not found in ${label}; available contexts: ${available}`);
     }
     kc.setCurrentContext(wanted);
   } else if (!kc.getCurrentContext() || !kc.getContextObject(kc.getCurrentContext())) {
     const current = kc.getCurrentContext();
-    throw new import_errors15.UserError(
+    throw new import_errors18.UserError(
       current ? `current-context "${current}" of ${label} does not exist; pass --context (available: ${available})` : `${label} sets no current-context; pass --context (available: ${available})`
     );
   }
   const context = kc.getContextObject(kc.getCurrentContext());
   if (context && !kc.getCluster(context.cluster)) {
-    throw new import_errors15.UserError(
+    throw new import_errors18.UserError(
       `context "${context.name}" refers to cluster "${context.cluster}", which ${label} does not define`
     );
   }
@@ -3183,18 +3767,18 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs, import_node_path, import_client_node, import_errors15, import_kubeconfig_source, import_kubeconfig_source2, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs, import_node_path, import_client_node, import_errors18, import_kubeconfig_source, import_kubeconfig_source2, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
     import_node_fs = require("node:fs");
     import_node_path = require("node:path");
     import_client_node = require("./vendor/client-node.js");
-    import_errors15 = __toESM(require_errors(), 1);
+    import_errors18 = __toESM(require_errors(), 1);
     init_exec_credential();
     import_kubeconfig_source = __toESM(require_kubeconfig_source(), 1);
     import_kubeconfig_source2 = __toESM(require_kubeconfig_source(), 1);
-    NoClusterConfiguredError = class extends import_errors15.UserError {
+    NoClusterConfiguredError = class extends import_errors18.UserError {
       name = "NoClusterConfiguredError";
       constructor() {
         super(
@@ -3246,7 +3830,7 @@ function describeKubeError(error, req, attempts = 1) {
     const detail = serverMessage ? `: ${serverMessage}` : "";
     switch (error.code) {
       case 401:
-        return new import_errors16.ClusterAccessError(
+        return new import_errors19.ClusterAccessError(
           `the server rejected the credentials of context ${req.context} (401 Unauthorized)`,
           401
         );
@@ -3255,38 +3839,44 @@ function describeKubeError(error, req, attempts = 1) {
         const kind = stringField(details, "kind");
         const group = stringField(details, "group");
         const resource = kind ? group ? `${kind}.${group}` : kind : req.resource;
-        return new import_errors16.ClusterAccessError(
+        return new import_errors19.ClusterAccessError(
           `forbidden: context ${req.context} cannot ${req.verb} ${resource}${where}${detail}`,
           403
         );
       }
       case 404:
-        return new import_errors16.ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
+        return new import_errors19.ClusterAccessError(`${target} not found${where} (context ${req.context})`, 404);
       default: {
         const reason = stringField(status, "reason");
         const code2 = `${error.code}${reason ? ` ${reason}` : ""}`;
-        return new import_errors16.ClusterAccessError(
+        return new import_errors19.ClusterAccessError(
           `${req.verb} ${target}${where} failed${tries}: the API server answered ${code2}${detail}`,
           error.code
         );
       }
     }
   }
+  if (error instanceof RequestTimeoutError && error.runTimeout) {
+    return new import_errors19.ClusterAccessError(
+      `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within the run's timeout of ${formatMs(error.timeoutMs)}${tries}: given up`,
+      void 0
+    );
+  }
   if (error instanceof RequestTimeoutError) {
-    return new import_errors16.ClusterAccessError(
+    return new import_errors19.ClusterAccessError(
       `the Kubernetes API at ${req.server} (context ${req.context}) did not answer ${req.verb} ${target}${where} within ${formatMs(error.timeoutMs)}${tries}`,
       void 0
     );
   }
   const code = networkErrorCode(error);
   if (code) {
-    return new import_errors16.ClusterAccessError(
+    return new import_errors19.ClusterAccessError(
       `cannot reach the Kubernetes API at ${req.server} (context ${req.context}): ${code}${tries}`,
       void 0
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new import_errors16.ClusterAccessError(
+  return new import_errors19.ClusterAccessError(
     `${req.verb} ${target}${where} (context ${req.context}) failed: ${message}`,
     void 0
   );
@@ -3302,26 +3892,27 @@ function parseStatus(body) {
 function formatMs(ms) {
   return ms >= 1e3 ? `${Math.round(ms / 100) / 10}s` : `${ms} ms`;
 }
-var import_client_node2, import_errors16, import_errors17;
+var import_client_node2, import_errors19, import_errors20;
 var init_api_errors = __esm({
   "src/kube/api-errors.ts"() {
     "use strict";
     import_client_node2 = require("./vendor/client-node.js");
-    import_errors16 = __toESM(require_errors(), 1);
+    import_errors19 = __toESM(require_errors(), 1);
     init_json_shape();
     init_retry();
-    import_errors17 = __toESM(require_errors(), 1);
+    import_errors20 = __toESM(require_errors(), 1);
   }
 });
 
 // src/kube/object-api.ts
-var import_client_node3, ObjectApi;
+var import_client_node3, PLAIN_TEXT, ObjectApi;
 var init_object_api = __esm({
   "src/kube/object-api.ts"() {
     "use strict";
     import_client_node3 = require("./vendor/client-node.js");
     init_api_kinds();
     init_workload_kinds();
+    PLAIN_TEXT = "text/plain";
     ObjectApi = class extends import_client_node3.KubernetesObjectApi {
       constructor(configuration) {
         super(configuration);
@@ -3363,11 +3954,26 @@ var init_object_api = __esm({
        */
       async processResponse(response, type) {
         const status = response.httpStatusCode;
+        if (type === PLAIN_TEXT && status >= 200 && status <= 299)
+          return await response.body.text();
         const contentType = String(response.headers["content-type"] ?? "");
         if (type !== void 0 || status < 200 || status > 299 || !/^application\/json\b/i.test(contentType)) {
           return super.processResponse(response, type);
         }
         return JSON.parse(await response.body.text());
+      }
+      /** GET a pod's log (text/plain), through the same middleware, authentication and errors as every call. */
+      async readPodLog(namespace, name, opts) {
+        const query = {
+          container: opts.container,
+          previous: String(opts.previous),
+          tailLines: String(opts.tailLines)
+        };
+        const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}/log`;
+        const context = this.configuration.baseServer.makeRequestContext(path, "GET");
+        context.setHeaderParam("Accept", "text/plain, */*");
+        for (const [key, value] of Object.entries(query)) context.setQueryParam(key, value);
+        return await this.requestPromise(context, PLAIN_TEXT);
       }
       async resourceOf(apiVersion, kind) {
         try {
@@ -3451,38 +4057,46 @@ function createRequester(kc, opts) {
   );
   const unguardedRetryable = isRetryable;
   const guardedRetryable = (error) => isRetryable(error) && !isConflict(error);
+  let notAnswering;
   async function request(what, call, guarded = false) {
+    if (notAnswering) throw new import_errors21.ClusterAccessError(notAnswering.message);
+    const runTimeoutMs = opts.runTimeoutMs;
+    const deadlineAt = runTimeoutMs === void 0 ? void 0 : Date.now() + runTimeoutMs;
     let attempts = 0;
     try {
       return await withRetries(
         async () => {
           attempts++;
-          const signal = AbortSignal.timeout(opts.requestTimeoutMs);
+          const left = deadlineAt === void 0 ? Number.POSITIVE_INFINITY : deadlineAt - Date.now();
+          const cut = left < opts.requestTimeoutMs;
+          const signal = AbortSignal.timeout(Math.max(1, Math.min(opts.requestTimeoutMs, left)));
           try {
             return await attemptSignal.run(signal, call);
           } catch (error) {
             if (signal.aborted && !(error instanceof import_client_node4.ApiException))
-              throw new RequestTimeoutError(opts.requestTimeoutMs);
+              throw cut ? new RequestTimeoutError(runTimeoutMs, true) : new RequestTimeoutError(opts.requestTimeoutMs);
             throw error;
           }
         },
-        policy,
+        deadlineAt === void 0 ? policy : { ...policy, deadlineAt },
         guarded ? guardedRetryable : unguardedRetryable
       );
     } catch (error) {
-      if (error instanceof import_errors18.UserError) throw error;
-      throw describeKubeError(error, { ...what, context, server }, attempts);
+      if (error instanceof import_errors21.UserError) throw error;
+      const described = describeKubeError(error, { ...what, context, server }, attempts);
+      if (error instanceof RequestTimeoutError && error.runTimeout) notAnswering = described;
+      throw described;
     }
   }
   return { api, context, server, policy, request };
 }
-var import_node_async_hooks, import_client_node4, import_errors18;
+var import_node_async_hooks, import_client_node4, import_errors21;
 var init_request = __esm({
   "src/kube/request.ts"() {
     "use strict";
     import_node_async_hooks = require("node:async_hooks");
     import_client_node4 = require("./vendor/client-node.js");
-    import_errors18 = __toESM(require_errors(), 1);
+    import_errors21 = __toESM(require_errors(), 1);
     init_api_errors();
     init_object_api();
     init_retry();
@@ -3555,18 +4169,12 @@ __export(kube_client_exports, {
 function createCluster(kc, opts) {
   return new KubeCluster(kc, opts);
 }
-function kindEntry(kind) {
-  const entry = workloadKind(kind);
+function entryOf(kind, entry) {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
 function resourceOf(kind) {
   return qualifiedResource(apiEntry(kind));
-}
-function apiEntry(kind) {
-  const entry = apiKind(kind);
-  if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
-  return entry;
 }
 function workloadSpec(id, kind) {
   return {
@@ -3612,12 +4220,12 @@ function asApiException(error) {
 function toPlain(value) {
   return value ?? {};
 }
-var import_client_node6, import_errors19, PATCH_CONTENT_TYPES, KubeCluster;
+var import_client_node6, import_errors22, PATCH_CONTENT_TYPES, KubeCluster, workloadEntry, kindEntry, apiEntry;
 var init_kube_client = __esm({
   "src/kube/kube-client.ts"() {
     "use strict";
     import_client_node6 = require("./vendor/client-node.js");
-    import_errors19 = __toESM(require_errors(), 1);
+    import_errors22 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_workload_kinds();
     init_live_config();
@@ -3663,13 +4271,19 @@ var init_kube_client = __esm({
           ).then(
             (resource) => resource !== void 0,
             (error) => {
-              if (error instanceof import_errors19.ClusterAccessError && error.status === 404) return false;
+              if (error instanceof import_errors22.ClusterAccessError && error.status === 404) return false;
               throw error;
             }
           );
           this.served.set(apiVersion, answer);
         }
         return answer;
+      }
+      readPodLog(namespace, pod, opts) {
+        return this.request(
+          { verb: "get", resource: "pods/log", namespace, name: pod },
+          () => this.api.readPodLog(namespace, pod, opts)
+        );
       }
       async listWorkloads(namespace, kind) {
         return (await this.listForWatch(namespace, kind)).items;
@@ -3733,7 +4347,7 @@ var init_kube_client = __esm({
         );
       }
       readWorkload(id) {
-        const kind = kindEntry(id.kind);
+        const kind = workloadEntry(id.kind);
         return this.readOrUndefined(workloadSpec(id, kind), {
           verb: "get",
           resource: qualifiedResource(kind),
@@ -3742,7 +4356,7 @@ var init_kube_client = __esm({
         });
       }
       async patchWorkload(id, patch, dryRun, type) {
-        const kind = kindEntry(id.kind);
+        const kind = workloadEntry(id.kind);
         const patchType = type ?? patchTypeOf(kind) ?? "strategic-merge";
         const target = workloadSpec(id, kind);
         const own = patch.metadata;
@@ -3789,7 +4403,7 @@ var init_kube_client = __esm({
             )
           );
         } catch (error) {
-          if (error instanceof import_errors19.ClusterAccessError && error.status === 404) return;
+          if (error instanceof import_errors22.ClusterAccessError && error.status === 404) return;
           throw error;
         }
       }
@@ -3808,7 +4422,7 @@ var init_kube_client = __esm({
           const allowed = toPlain(answer).status?.allowed;
           return typeof allowed === "boolean" ? allowed : void 0;
         } catch (error) {
-          if (error instanceof import_errors19.ClusterAccessError && [403, 404].includes(error.status ?? 0)) return void 0;
+          if (error instanceof import_errors22.ClusterAccessError && [403, 404].includes(error.status ?? 0)) return void 0;
           throw error;
         }
       }
@@ -3842,17 +4456,27 @@ var init_kube_client = __esm({
         try {
           return toPlain(await this.request(what, () => this.api.read(spec)));
         } catch (error) {
-          if (error instanceof import_errors19.ClusterAccessError && error.status === 404) return void 0;
+          if (error instanceof import_errors22.ClusterAccessError && error.status === 404) return void 0;
           throw error;
         }
       }
     };
+    workloadEntry = (kind) => entryOf(kind, workloadKind(kind));
+    kindEntry = (kind) => entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
+    apiEntry = (kind) => entryOf(kind, apiKind(kind));
   }
 });
 
 // src/core/manifests/config-changes.ts
 function hasIgnoreAnnotation(object) {
   return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function configReloaderMarks(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
+  const match = field2(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
 }
 function findConfigChanges(base, head) {
   const problems = [];
@@ -3862,10 +4486,14 @@ function findConfigChanges(base, head) {
   const ignored = new Set(
     head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => (0, import_model19.idKey)(m.id))
   );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [(0, import_model19.idKey)(m.id), configReloaderMarks(m.object)])
+  );
   for (const [key, after] of headSnapshots) {
     const before = baseSnapshots.get(key);
     const keys = changedKeys(before?.content, after.content);
-    const mark = ignored.has(key) ? { ignored: true } : {};
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
     if (before === void 0) {
       changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
     } else if (keys.length > 0) {
@@ -3901,7 +4529,7 @@ function snapshotsOf(manifests, revision, problems) {
   }
   return snapshots;
 }
-var import_model19, IGNORE_ANNOTATION;
+var import_model19, IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
 var init_config_changes = __esm({
   "src/core/manifests/config-changes.ts"() {
     "use strict";
@@ -3910,6 +4538,8 @@ var init_config_changes = __esm({
     init_json_shape();
     init_order();
     IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
   }
 });
 
@@ -4001,29 +4631,80 @@ var init_rolls_on_apply = __esm({
 });
 
 // src/core/plan/reloader.ts
-function reloaderAnnotation(workload) {
-  const annotations = field2(field2(workload, "metadata"), "annotations");
-  if (!isRecord(annotations)) return void 0;
-  for (const [name, value] of Object.entries(annotations)) {
-    if (!OPT_IN.has(name)) continue;
-    if (typeof value !== "string" || value.trim() === "" || value.trim() === "false") continue;
-    return `${name}: ${value}`;
+function reloaderCoverage(workload, config, marks, controller) {
+  if (marks?.ignore) return void 0;
+  const typed = TYPED[config.kind];
+  const own = annotationsOf(workload);
+  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field2(field2(workload, "spec"), "template"));
+  const exclude = own[typed.exclude];
+  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  const auto = annotations[AUTO] ?? "";
+  const typedAuto = annotations[typed.auto] ?? "";
+  if (goTrue(auto)) return quote(AUTO, auto);
+  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
+  if (auto === "" && typedAuto === "" && controller.autoReloadAll)
+    return "Reloader runs with --auto-reload-all";
+  const reload = annotations[typed.reload];
+  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
+    return quote(typed.reload, reload);
+  if (annotations[SEARCH] === "true" && marks?.match) {
+    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
   }
   return void 0;
 }
-var OPT_IN;
+function reloaderAnnotationsOf(workload) {
+  const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const found = [];
+  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+    for (const [name, value] of Object.entries(annotationsOf(source2))) {
+      if (names.has(name)) found.push(quote(name, value));
+    }
+  }
+  return [...new Set(found)];
+}
+function annotationsOf(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  if (!isRecord(annotations)) return {};
+  const out = {};
+  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
+  return out;
+}
+function goTrue(value) {
+  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
+}
+function namesMatch(list, name) {
+  return list.split(",").some((entry) => {
+    try {
+      return new RegExp(`^${entry.trim()}$`).test(name);
+    } catch {
+      return false;
+    }
+  });
+}
+function quote(name, value) {
+  return `${name}: ${JSON.stringify(value)}`;
+}
+var AUTO, SEARCH, TYPED;
 var init_reloader = __esm({
   "src/core/plan/reloader.ts"() {
     "use strict";
+    init_config_changes();
     init_json_shape();
-    OPT_IN = /* @__PURE__ */ new Set([
-      "reloader.stakater.com/auto",
-      "reloader.stakater.com/search",
-      "configmap.reloader.stakater.com/reload",
-      "configmap.reloader.stakater.com/auto",
-      "secret.reloader.stakater.com/reload",
-      "secret.reloader.stakater.com/auto"
-    ]);
+    AUTO = "reloader.stakater.com/auto";
+    SEARCH = "reloader.stakater.com/search";
+    TYPED = {
+      ConfigMap: {
+        auto: "configmap.reloader.stakater.com/auto",
+        reload: "configmap.reloader.stakater.com/reload",
+        exclude: "configmaps.exclude.reloader.stakater.com/reload"
+      },
+      Secret: {
+        auto: "secret.reloader.stakater.com/auto",
+        reload: "secret.reloader.stakater.com/reload",
+        exclude: "secrets.exclude.reloader.stakater.com/reload"
+      }
+    };
   }
 });
 
@@ -4071,7 +4752,9 @@ function buildPlan(input) {
     const runBy = templateRunBy.get((0, import_model21.idKey)(candidate.id));
     const workload = planWorkload(candidate, references, input.newWorkloadIds, {
       addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey
     });
     planned.push(
       runBy ? {
@@ -4129,11 +4812,46 @@ function planWorkload(candidate, references, newWorkloadIds, options) {
   if (consuming.length === 0) {
     return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
   }
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, options.restartReloaderManaged);
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
   if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
   const added = consuming.filter((r) => r.optional && options.addedConfigs.has((0, import_model21.idKey)(r.config)));
   const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return { ...base, action: "restart", reason, references: consuming };
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming
+  };
+}
+function reloaderCoverageOf(candidate, consuming, options) {
+  const covered = [];
+  const uncovered = [];
+  const controller = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get((0, import_model21.idKey)(config))?.reloader;
+    const kind = config;
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller));
+    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+function describeCoverage(covered) {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0];
+  return covered.map(([config, why]) => `${shortId(config)}: ${why}`).join("; ");
+}
+function reloaderNote(candidate, reloader) {
+  if (reloader.uncovered.length === 0) return "";
+  const names = reloader.uncovered.map(shortId).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
   const names = [...new Set(configs.map(shortId))].sort(compareStrings).join(", ");
@@ -4159,12 +4877,9 @@ function rollsOntoAddedConfig(candidate, configs) {
     references: []
   };
 }
-function skipReasonFor(candidate, newWorkloadIds, restartReloaderManaged) {
+function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
   if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  const reloader = candidate.objects.map(reloaderAnnotation).find((a) => a !== void 0);
-  if (reloader !== void 0 && !restartReloaderManaged) {
-    return `managed by Stakater Reloader (annotation ${reloader}), which restarts it on config changes; pass --restart-reloader-managed to restart it here too`;
-  }
+  if (reloaderSkip !== void 0) return reloaderSkip;
   if (newWorkloadIds.has((0, import_model21.idKey)(candidate.id))) return "new in this diff: starts with the new config";
   if (!isRestartable(candidate.id.kind)) {
     return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
@@ -4257,45 +4972,21 @@ var init_build_plan = __esm({
   }
 });
 
-// src/core/plan/guard-rails.ts
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? import_option_naming3.CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+// src/core/stamp/deployment-units.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
   }
-  throw new import_errors20.UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
+  return unit;
 }
-var import_errors20, import_option_naming3;
-var init_guard_rails = __esm({
-  "src/core/plan/guard-rails.ts"() {
+var import_model22;
+var init_deployment_units = __esm({
+  "src/core/stamp/deployment-units.ts"() {
     "use strict";
-    import_errors20 = __toESM(require_errors(), 1);
-    import_option_naming3 = __toESM(require_option_naming(), 1);
+    init_config_content();
+    import_model22 = __toESM(require_model(), 1);
   }
 });
 
@@ -4307,7 +4998,7 @@ function groupBySource(base, head) {
   const bySide = (manifests) => {
     const byKey = /* @__PURE__ */ new Map();
     for (const m of manifests) {
-      const key = (0, import_model22.idKey)(m.id);
+      const key = (0, import_model23.idKey)(m.id);
       const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
       byKey.set(key, sources);
       const source2 = m.origin ?? RAW;
@@ -4344,20 +5035,27 @@ function groupBySource(base, head) {
   }
   return out;
 }
-function settleWorkloads(base, head) {
+function settleWorkloads(base, head, folders) {
   const problems = [];
   const rawOnce = (manifests, warn) => {
     const raw = /* @__PURE__ */ new Map();
     const rendered = [];
     for (const m of manifests) {
       if (m.origin !== void 0) rendered.push(m);
-      else raw.set((0, import_model22.idKey)(m.id), [...raw.get((0, import_model22.idKey)(m.id)) ?? [], m]);
+      else raw.set((0, import_model23.idKey)(m.id), [...raw.get((0, import_model23.idKey)(m.id)) ?? [], m]);
     }
     const settled = [...raw.values()].map((defs) => {
       const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
       const used = ordered[ordered.length - 1];
       const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      const separate = folders && separateDeployments(ordered, folders);
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
       return used;
     });
     return [...settled, ...rendered];
@@ -4365,13 +5063,46 @@ function settleWorkloads(base, head) {
   const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
   return { ...grouped, problems: [...problems, ...grouped.problems] };
 }
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${(0, import_model23.formatId)(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${(0, import_model23.formatId)(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
 function rawDuplicateWarning(used, other) {
   return {
     file: used.file,
     line: used.line,
     col: 1,
     severity: "warning",
-    message: `${(0, import_model22.formatId)(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this definition is planned from`
+    message: `${(0, import_model23.formatId)(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
   };
 }
 function variantOf(base, head) {
@@ -4412,13 +5143,14 @@ function firstDifference(a, b, path = "") {
   }
   return path || "(the whole object)";
 }
-var import_model22, RAW;
+var import_model23, RAW;
 var init_source_variants = __esm({
   "src/core/sources/source-variants.ts"() {
     "use strict";
     init_config_content();
     init_order();
-    import_model22 = __toESM(require_model(), 1);
+    import_model23 = __toESM(require_model(), 1);
+    init_deployment_units();
     RAW = "";
   }
 });
@@ -4427,7 +5159,7 @@ var init_source_variants = __esm({
 function checkVariants(inputs, variants) {
   if (variants.size === 0) return { conflicts: [], notes: [] };
   const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => (0, import_model23.idKey)(c.id)));
+  const changedAnywhere = new Set(inputs.changes.map((c) => (0, import_model24.idKey)(c.id)));
   const configChanges = /* @__PURE__ */ new Map();
   for (const list of variants.values()) {
     for (const v of list) {
@@ -4435,7 +5167,7 @@ function checkVariants(inputs, variants) {
       if (!isConfigManifest(m)) continue;
       const change = changeOf(v);
       configChanges.set(v, change);
-      if (change) changedAnywhere.add((0, import_model23.idKey)(change.id));
+      if (change) changedAnywhere.add((0, import_model24.idKey)(change.id));
     }
   }
   const conflicts = [];
@@ -4444,7 +5176,7 @@ function checkVariants(inputs, variants) {
   for (const [key, [chosen, ...others]] of variants) {
     const id = (chosen.head ?? chosen.base).id;
     const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${(0, import_model23.formatId)(id)} (${sources})`;
+    const described = `${(0, import_model24.formatId)(id)} (${sources})`;
     const isConfig = configChanges.has(chosen);
     const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
     if (!relevant) {
@@ -4467,7 +5199,7 @@ function describeVariantConflicts(conflicts) {
   const first = conflicts[0];
   if (!first) return "";
   const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${(0, import_model23.formatId)(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+  return `${first.first} and ${first.second} both define ${(0, import_model24.formatId)(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
 }
 function variantNotes(agreeing, noPart) {
   const named = (list) => list.length <= MAX_NAMED ? list.join("; ") : `${list.slice(0, MAX_NAMED).join("; ")}; and ${list.length - MAX_NAMED} more`;
@@ -4491,11 +5223,11 @@ function changeOf(v) {
 function readsAny(workload, configs) {
   const template = podTemplateOf(workload.object);
   return findReferences(template?.spec).some(
-    (ref) => configs.has((0, import_model23.idKey)({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+    (ref) => configs.has((0, import_model24.idKey)({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
   );
 }
 function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => (0, import_model23.idKey)(c.id) !== key);
+  const changes = inputs.changes.filter((c) => (0, import_model24.idKey)(c.id) !== key);
   if (change) changes.push(change);
   const headContent = new Map(inputs.headContent);
   if (v.head) headContent.set(key, configContentOf(v.head).content);
@@ -4503,7 +5235,7 @@ function withConfig(inputs, key, v, change) {
   return { ...inputs, changes, headContent };
 }
 function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => (0, import_model23.idKey)(m.id) !== key);
+  const others = (list) => list.filter((m) => (0, import_model24.idKey)(m.id) !== key);
   const newWorkloadIds = new Set(inputs.newWorkloadIds);
   if (v.head && !v.base) newWorkloadIds.add(key);
   else newWorkloadIds.delete(key);
@@ -4520,15 +5252,16 @@ function restartsOf(inputs) {
     workloads: inputs.workloads,
     newWorkloadIds: inputs.newWorkloadIds,
     clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged
+    restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
   });
   const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
   const restarts = /* @__PURE__ */ new Map();
   for (const w of planned) {
     if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => (0, import_model23.idKey)(r.config)))].sort(compareStrings);
+    const consumed = [...new Set(w.references.map((r) => (0, import_model24.idKey)(r.config)))].sort(compareStrings);
     restarts.set(
-      (0, import_model23.idKey)(w.id),
+      (0, import_model24.idKey)(w.id),
       consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
     );
   }
@@ -4551,7 +5284,7 @@ function differenceIn(chosen, other, chosenSource, otherSource) {
   }
   return void 0;
 }
-var import_model23, MAX_NAMED;
+var import_model24, MAX_NAMED;
 var init_variant_conflicts = __esm({
   "src/core/sources/variant-conflicts.ts"() {
     "use strict";
@@ -4559,7 +5292,7 @@ var init_variant_conflicts = __esm({
     init_config_changes();
     init_config_content();
     init_order();
-    import_model23 = __toESM(require_model(), 1);
+    import_model24 = __toESM(require_model(), 1);
     init_build_plan();
     init_references();
     init_rolls_on_apply();
@@ -4602,26 +5335,54 @@ function assumedNamespaceNote(scan, workloads, namespace) {
   const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
   const names = [
     ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has((0, import_model24.idKey)(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+      ids.filter((id) => scan.assumedNamespace.has((0, import_model25.idKey)(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
     )
   ];
   if (names.length === 0) return void 0;
   const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
 }
-var import_model24, MAX_LISTED;
+var import_model25, MAX_LISTED;
 var init_namespace_note = __esm({
   "src/pipeline/scan/namespace-note.ts"() {
     "use strict";
-    import_model24 = __toESM(require_model(), 1);
+    import_model25 = __toESM(require_model(), 1);
     MAX_LISTED = 5;
+  }
+});
+
+// src/pipeline/strategy/live-configs.ts
+async function checkLiveConfigs(cluster, configs) {
+  const result = { differ: [], unreadable: [] };
+  for (const committed of configs) {
+    let live;
+    try {
+      live = await cluster.readConfig(committed.id);
+    } catch (error) {
+      if (committed.id.kind === "Secret" && error instanceof import_errors23.ClusterAccessError && error.status === 403) {
+        result.unreadable.push(committed.id);
+        continue;
+      }
+      throw error;
+    }
+    if (!live || changedKeys(live.content, committed.content).length > 0) result.differ.push(committed.id);
+  }
+  return result;
+}
+var import_errors23;
+var init_live_configs = __esm({
+  "src/pipeline/strategy/live-configs.ts"() {
+    "use strict";
+    import_errors23 = __toESM(require_errors(), 1);
+    init_config_content();
   }
 });
 
 // src/pipeline/strategy/gitops-strategy.ts
 function createGitopsStrategy(hashKey) {
   let hashes = /* @__PURE__ */ new Map();
-  const hashFor = (id) => hashes.get((0, import_model25.idKey)(id));
+  let committed = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get((0, import_model26.idKey)(id));
   return {
     name: "gitops",
     // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
@@ -4634,41 +5395,82 @@ function createGitopsStrategy(hashKey) {
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
       hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const readsSecret = new Set(
+        hashKey ? [] : workloads.filter(
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has((0, import_model26.idKey)(c)))
+        ).map((w) => (0, import_model26.idKey)(w.id))
+      );
       checkStamped(
         workloads.map((w) => w.id),
         headWorkloads,
-        hashFor
+        hashFor,
+        readsSecret
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          (0, import_model26.idKey)(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get((0, import_model26.idKey)(id));
+            return config ? [config.snapshot] : [];
+          })
+        ])
       );
       return { configWrites: [] };
     },
     patchFor(id, live, kind) {
       const hash = hashFor(id);
-      if (!hash) throw new import_errors21.RolloutFailure("no config hash was computed for it: not followed");
+      if (!hash) throw new import_errors24.RolloutFailure("no config hash was computed for it: not followed");
       const carried = currentHash(live, kind.templatePath);
       if (carried !== hash) {
-        throw new import_errors21.RolloutFailure(
+        throw new import_errors24.RolloutFailure(
           `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
         );
       }
       return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
     },
-    async afterWait(results, _rolledBack) {
+    async afterWait(results, _rolledBack, { cluster }) {
+      const applied = results.map(
+        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
+      );
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = /* @__PURE__ */ new Map();
+      for (const r of done) for (const c of committed.get((0, import_model26.idKey)(r.id)) ?? []) configs.set((0, import_model26.idKey)(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(import_model26.idKey));
+      const notes = check.unreadable.length > 0 ? [
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => (0, import_model26.formatId)(id)).join(", ")}`
+      ] : [];
       return {
-        results: results.map((r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
-        notes: []
+        results: applied.map((r) => {
+          const stale = (committed.get((0, import_model26.idKey)(r.id)) ?? []).filter((c) => differ.has((0, import_model26.idKey)(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${(0, import_model26.formatId)(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
+          };
+        }),
+        notes
       };
     }
   };
 }
-function checkStamped(ids, headWorkloads, hashFor) {
+function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
   const problems = [];
   for (const id of ids) {
-    const manifest = headWorkloads.get((0, import_model25.idKey)(id));
+    const manifest = headWorkloads.get((0, import_model26.idKey)(id));
     const kind = restartableKind(id.kind);
     const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
     if (!manifest || !kind) {
       problems.push(
-        `${(0, import_model25.formatId)(id)}: not defined in the repository at the head commit, so nothing stamps it`
+        `${(0, import_model26.formatId)(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    if (readsSecret.has((0, import_model26.idKey)(id))) {
+      problems.push(
+        `${(0, import_model26.formatId)(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
       );
       continue;
     }
@@ -4676,25 +5478,26 @@ function checkStamped(ids, headWorkloads, hashFor) {
     const expected = hashFor(id);
     if (stamped === expected) continue;
     problems.push(
-      stamped === void 0 ? `${(0, import_model25.formatId)(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${(0, import_model25.formatId)(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+      stamped === void 0 ? `${(0, import_model26.formatId)(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${(0, import_model26.formatId)(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
     );
   }
   if (problems.length === 0) return;
-  throw new import_errors21.UserError(
+  throw new import_errors24.UserError(
     `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
   ${problems.join("\n  ")}
 Run \`config-rollout stamp\`, commit the result and push it.`
   );
 }
-var import_errors21, import_model25;
+var import_errors24, import_model26;
 var init_gitops_strategy = __esm({
   "src/pipeline/strategy/gitops-strategy.ts"() {
     "use strict";
-    import_errors21 = __toESM(require_errors(), 1);
+    import_errors24 = __toESM(require_errors(), 1);
     init_workload_kinds();
-    import_model25 = __toESM(require_model(), 1);
+    import_model26 = __toESM(require_model(), 1);
     init_consumed_configs();
     init_restart_patch();
+    init_live_configs();
     init_restart_hash();
   }
 });
@@ -4719,7 +5522,7 @@ function copyName(sourceName, hash) {
 function checkCopyName(sourceName) {
   const length = sourceName.length + 1 + SUFFIX_LENGTH;
   if (length > MAX_NAME_LENGTH) {
-    throw new import_errors22.UserError(
+    throw new import_errors25.UserError(
       `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
     );
   }
@@ -4778,13 +5581,13 @@ function copyCommitOf(obj) {
 function isManagedCopy(obj) {
   return copySourceOf(obj) !== void 0;
 }
-var import_node_crypto3, import_commit_sha, import_errors22, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
+var import_node_crypto3, import_commit_sha, import_errors25, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
 var init_config_copy = __esm({
   "src/core/versioned/config-copy.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
     import_commit_sha = __toESM(require_commit_sha(), 1);
-    import_errors22 = __toESM(require_errors(), 1);
+    import_errors25 = __toESM(require_errors(), 1);
     init_config_content();
     init_json_shape();
     SOURCE_LABEL = "config-rollout.io/source";
@@ -4803,10 +5606,10 @@ function plannedSources(context) {
   const sources = /* @__PURE__ */ new Map();
   for (const workload of context.workloads) {
     for (const ref of workload.references) {
-      const entry = sources.get((0, import_model26.idKey)(ref.config)) ?? { id: ref.config, consumers: [] };
+      const entry = sources.get((0, import_model27.idKey)(ref.config)) ?? { id: ref.config, consumers: [] };
       const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
       if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
-      sources.set((0, import_model26.idKey)(ref.config), entry);
+      sources.set((0, import_model27.idKey)(ref.config), entry);
     }
   }
   return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
@@ -4858,13 +5661,13 @@ async function prepareCopies(context, settings, managedCopies) {
     const { source: source2 } = copy;
     const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
     if (existing && !isManagedCopy(existing)) {
-      throw new import_errors23.UserError(
+      throw new import_errors26.UserError(
         `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
       );
     }
     if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
-      throw new import_errors23.UserError(
-        `${where} exists with other content than ${(0, import_model26.formatId)(source2)} at ${context.head}: refusing to use it`
+      throw new import_errors26.UserError(
+        `${where} exists with other content than ${(0, import_model27.formatId)(source2)} at ${context.head}: refusing to use it`
       );
     }
     if (existing) log.info(`${where} already exists: reused`);
@@ -4887,8 +5690,8 @@ async function hashKeyFor(source2, hashKey, cluster) {
   if (source2.id.kind !== "Secret") return void 0;
   const live = await cluster.readConfig(source2.id);
   if (!live?.uid) {
-    throw new import_errors23.UserError(
-      `${(0, import_model26.formatId)(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    throw new import_errors26.UserError(
+      `${(0, import_model27.formatId)(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
     );
   }
   return Buffer.from(live.uid);
@@ -4910,15 +5713,15 @@ function managedCopyLister(cluster) {
 function nameOf3(obj) {
   return String(obj.metadata?.name ?? "");
 }
-var import_errors23, import_model26, import_setting_choices4;
+var import_errors26, import_model27, import_setting_choices4;
 var init_copies = __esm({
   "src/pipeline/strategy/versioned/copies.ts"() {
     "use strict";
-    import_errors23 = __toESM(require_errors(), 1);
+    import_errors26 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_config_content();
     init_live_config();
-    import_model26 = __toESM(require_model(), 1);
+    import_model27 = __toESM(require_model(), 1);
     init_run_limited();
     import_setting_choices4 = __toESM(require_setting_choices(), 1);
     init_config_copy();
@@ -4957,7 +5760,7 @@ function repointStrategicPatch(repointed, templatePath) {
   const items = /* @__PURE__ */ new Map();
   const entry = (list, name) => {
     if (name === "")
-      throw new import_errors24.UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+      throw new import_errors27.UserError(`an entry of ${list} has no name: its references cannot be repointed`);
     const key = `${list}/${name}`;
     let item = items.get(key);
     if (!item) {
@@ -4986,7 +5789,7 @@ function repointStrategicPatch(repointed, templatePath) {
       case "env": {
         const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
         if (placement.envName === void 0 || !env)
-          throw new import_errors24.UserError(
+          throw new import_errors27.UserError(
             `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
           );
         const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
@@ -5073,11 +5876,11 @@ function visitContainers(spec, visit2) {
     });
   }
 }
-var import_errors24, CONTAINER_LISTS2;
+var import_errors27, CONTAINER_LISTS2;
 var init_repoint = __esm({
   "src/core/versioned/repoint.ts"() {
     "use strict";
-    import_errors24 = __toESM(require_errors(), 1);
+    import_errors27 = __toESM(require_errors(), 1);
     init_pod_template();
     init_json_shape();
     CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
@@ -5158,7 +5961,7 @@ async function prune(cluster, sources, settings, definedAtHead, log) {
         const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
         for (const obj of decision.remove) {
           const name = nameOf3(obj);
-          if (defined.has((0, import_model27.idKey)({ ...source2, name }))) {
+          if (defined.has((0, import_model28.idKey)({ ...source2, name }))) {
             const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
             log.warn(line2);
             notes.push(line2);
@@ -5174,8 +5977,8 @@ async function prune(cluster, sources, settings, definedAtHead, log) {
           notes.push(line);
         }
       } catch (error) {
-        if (!(0, import_errors25.isExpectedError)(error)) throw error;
-        const line = `could not prune the copies of ${(0, import_model27.formatId)(source2)}: ${error.message}`;
+        if (!(0, import_errors28.isExpectedError)(error)) throw error;
+        const line = `could not prune the copies of ${(0, import_model28.formatId)(source2)}: ${error.message}`;
         log.warn(line);
         notes.push(line);
       }
@@ -5192,14 +5995,14 @@ async function readReferencingObjects(cluster, namespace) {
   ]);
   return lists.flat();
 }
-var import_errors25, import_model27;
+var import_errors28, import_model28;
 var init_prune = __esm({
   "src/pipeline/strategy/versioned/prune.ts"() {
     "use strict";
-    import_errors25 = __toESM(require_errors(), 1);
+    import_errors28 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_workload_kinds();
-    import_model27 = __toESM(require_model(), 1);
+    import_model28 = __toESM(require_model(), 1);
     init_config_copy();
     init_prunable_copies();
     init_copies();
@@ -5217,8 +6020,8 @@ function indexCopies(copies) {
   const copiesIn = /* @__PURE__ */ new Map();
   for (const { copy, older } of copies) {
     const { source: source2 } = copy;
-    renameTo.set((0, import_model28.idKey)(source2), copy.name);
-    for (const name of older.keys()) renameTo.set((0, import_model28.idKey)({ ...source2, name }), copy.name);
+    renameTo.set((0, import_model29.idKey)(source2), copy.name);
+    for (const name of older.keys()) renameTo.set((0, import_model29.idKey)({ ...source2, name }), copy.name);
     const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
     names.add(`${source2.kind}/${copy.name}`);
     copiesIn.set(source2.namespace, names);
@@ -5226,7 +6029,7 @@ function indexCopies(copies) {
   return { renameTo, copiesIn };
 }
 function repointToCopies(id, live, kind, index) {
-  const rename = (site) => index.renameTo.get((0, import_model28.idKey)({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+  const rename = (site) => index.renameTo.get((0, import_model29.idKey)({ kind: site.configKind, namespace: id.namespace, name: site.name }));
   const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), rename);
   if (repointed.changes.length > 0) return { repointed };
   const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
@@ -5251,7 +6054,7 @@ async function asSources(workloads, managedCopies) {
     for (const { kind } of CONFIG_KINDS) {
       for (const copy of await managedCopies(namespace, kind)) {
         const source2 = copySourceOf(copy);
-        if (source2) sourceOf.set((0, import_model28.idKey)({ kind, namespace, name: nameOf3(copy) }), source2);
+        if (source2) sourceOf.set((0, import_model29.idKey)({ kind, namespace, name: nameOf3(copy) }), source2);
       }
     }
   }
@@ -5262,7 +6065,7 @@ async function asSources(workloads, managedCopies) {
     const { namespace } = manifest.id;
     const repointed = repointPodSpec(
       podSpecAt(manifest.object, kind.templatePath),
-      (site) => sourceOf.get((0, import_model28.idKey)({ kind: site.configKind, namespace, name: site.name }))
+      (site) => sourceOf.get((0, import_model29.idKey)({ kind: site.configKind, namespace, name: site.name }))
     );
     if (repointed.changes.length === 0) return manifest;
     return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
@@ -5272,14 +6075,14 @@ function describeChanges(changes) {
   const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
   return [...distinct].join(", ");
 }
-var import_model28;
+var import_model29;
 var init_repoint_workloads = __esm({
   "src/pipeline/strategy/versioned/repoint-workloads.ts"() {
     "use strict";
     init_api_kinds();
     init_pod_template();
     init_workload_kinds();
-    import_model28 = __toESM(require_model(), 1);
+    import_model29 = __toESM(require_model(), 1);
     init_config_copy();
     init_repoint();
     init_copies();
@@ -5294,10 +6097,10 @@ async function rollbackOf(results, repointings, cluster, concurrency = import_se
   return {
     ids: failed2.map((r) => r.id),
     patchFor: (id, live, kind) => {
-      const changes = repointings.get((0, import_model29.idKey)(id)) ?? [];
+      const changes = repointings.get((0, import_model30.idKey)(id)) ?? [];
       const missing = [
         ...new Set(
-          changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has((0, import_model29.idKey)(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
+          changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has((0, import_model30.idKey)(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
         )
       ];
       if (missing.length === 0) return repointBack(live, kind, changes);
@@ -5310,44 +6113,44 @@ async function rollbackOf(results, repointings, cluster, concurrency = import_se
 async function missingTargets(failed2, repointings, cluster, concurrency) {
   const targets = /* @__PURE__ */ new Map();
   for (const result of failed2) {
-    for (const change of repointings.get((0, import_model29.idKey)(result.id)) ?? []) {
+    for (const change of repointings.get((0, import_model30.idKey)(result.id)) ?? []) {
       const id = { kind: change.configKind, namespace: result.id.namespace, name: change.name };
-      targets.set((0, import_model29.idKey)(id), id);
+      targets.set((0, import_model30.idKey)(id), id);
     }
   }
   const gone = /* @__PURE__ */ new Set();
   await runLimited([...targets.values()], concurrency, async (id) => {
     try {
       const found = await cluster.readObject({ apiVersion: apiVersionOf(configKind(id.kind)), ...id });
-      if (found === void 0) gone.add((0, import_model29.idKey)(id));
+      if (found === void 0) gone.add((0, import_model30.idKey)(id));
     } catch (error) {
-      if (!(0, import_errors26.isExpectedError)(error)) throw error;
+      if (!(0, import_errors29.isExpectedError)(error)) throw error;
     }
   });
   return gone;
 }
 function reportRollback(results, rolledBack, repointings, log) {
-  const backOf = new Map(rolledBack.map((r) => [(0, import_model29.idKey)(r.id), r]));
+  const backOf = new Map(rolledBack.map((r) => [(0, import_model30.idKey)(r.id), r]));
   for (const result of results.filter((r) => isRolledBack(r, repointings))) {
-    const changes = repointings.get((0, import_model29.idKey)(result.id)) ?? [];
-    const back = backOf.get((0, import_model29.idKey)(result.id));
+    const changes = repointings.get((0, import_model30.idKey)(result.id)) ?? [];
+    const back = backOf.get((0, import_model30.idKey)(result.id));
     const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
     const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
     const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
     result.message = `${result.message}; ${verdict}`;
-    log.warn(`${(0, import_model29.formatId)(result.id)}: rollout of the new config failed; ${verdict}`);
+    log.warn(`${(0, import_model30.formatId)(result.id)}: rollout of the new config failed; ${verdict}`);
   }
 }
 function isRolledBack(result, repointings) {
-  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has((0, import_model29.idKey)(result.id));
+  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has((0, import_model30.idKey)(result.id));
 }
-var import_errors26, import_model29, import_setting_choices5;
+var import_errors29, import_model30, import_setting_choices5;
 var init_rollback = __esm({
   "src/pipeline/strategy/versioned/rollback.ts"() {
     "use strict";
-    import_errors26 = __toESM(require_errors(), 1);
+    import_errors29 = __toESM(require_errors(), 1);
     init_api_kinds();
-    import_model29 = __toESM(require_model(), 1);
+    import_model30 = __toESM(require_model(), 1);
     init_run_limited();
     import_setting_choices5 = __toESM(require_setting_choices(), 1);
     init_repoint_workloads();
@@ -5358,21 +6161,21 @@ var init_rollback = __esm({
 async function findNewerCopies(context, copies) {
   const commitOf = /* @__PURE__ */ new Map();
   for (const { copy, older } of copies) {
-    for (const [name, commit] of older) commitOf.set((0, import_model30.idKey)({ ...copy.source, name }), commit);
+    for (const [name, commit] of older) commitOf.set((0, import_model31.idKey)({ ...copy.source, name }), commit);
   }
   const running = /* @__PURE__ */ new Map();
   for (const workload of context.workloads) {
-    const live = context.manifests.get((0, import_model30.idKey)(workload.id))?.object;
+    const live = context.manifests.get((0, import_model31.idKey)(workload.id))?.object;
     const kind = live === void 0 ? void 0 : workloadKindOf(live);
     if (live === void 0 || kind === void 0) continue;
     for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
       const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
-      const commit = commitOf.get((0, import_model30.idKey)(id));
+      const commit = commitOf.get((0, import_model31.idKey)(id));
       if (commit === void 0) continue;
-      const entry = running.get((0, import_model30.idKey)(id)) ?? { id, workloads: [], commit };
+      const entry = running.get((0, import_model31.idKey)(id)) ?? { id, workloads: [], commit };
       const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
       if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running.set((0, import_model30.idKey)(id), entry);
+      running.set((0, import_model31.idKey)(id), entry);
     }
   }
   const orders = /* @__PURE__ */ new Map();
@@ -5385,14 +6188,14 @@ async function findNewerCopies(context, copies) {
     }
     const placed = await asked;
     if (placed.order === "unknown") {
-      throw new import_errors27.UserError(
-        `cannot tell whether ${(0, import_model30.formatId)(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
+      throw new import_errors30.UserError(
+        `cannot tell whether ${(0, import_model31.formatId)(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
       );
     }
     if (placed.order === "newer") newer.set(key, commit);
     if (placed.order === "diverged") {
       context.log.info(
-        `${(0, import_model30.formatId)(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
+        `${(0, import_model31.formatId)(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
       );
     }
   }
@@ -5403,7 +6206,7 @@ function staleReason(namespace, live, kind, newer, head) {
   const running = /* @__PURE__ */ new Map();
   for (const site of referenceSites(podSpecAt(live, kind.templatePath))) {
     const id = { kind: site.configKind, namespace, name: site.name };
-    const commit = newer.get((0, import_model30.idKey)(id));
+    const commit = newer.get((0, import_model31.idKey)(id));
     if (commit !== void 0) running.set(describe(id), commit);
   }
   if (running.size === 0) return void 0;
@@ -5416,14 +6219,14 @@ function describe(id) {
 function short(sha) {
   return sha.slice(0, 12);
 }
-var import_errors27, import_model30;
+var import_errors30, import_model31;
 var init_stale_runs = __esm({
   "src/pipeline/strategy/versioned/stale-runs.ts"() {
     "use strict";
-    import_errors27 = __toESM(require_errors(), 1);
+    import_errors30 = __toESM(require_errors(), 1);
     init_pod_template();
     init_workload_kinds();
-    import_model30 = __toESM(require_model(), 1);
+    import_model31 = __toESM(require_model(), 1);
     init_repoint();
   }
 });
@@ -5455,10 +6258,10 @@ function createVersionedStrategy(settings) {
       definedAtHead = async (ids) => {
         try {
           const read = await context.readHeadConfigs(ids);
-          return new Set(ids.map(import_model31.idKey).filter((key) => read.has(key)));
+          return new Set(ids.map(import_model32.idKey).filter((key) => read.has(key)));
         } catch (error) {
           const why = error instanceof Error ? error.message : String(error);
-          throw new import_errors28.UserError(`cannot tell whether the head commit defines them: ${why}`);
+          throw new import_errors31.UserError(`cannot tell whether the head commit defines them: ${why}`);
         }
       };
       copies = prepared.copies;
@@ -5471,23 +6274,23 @@ function createVersionedStrategy(settings) {
     patchFor(id, live, kind) {
       const stale = staleReason(id.namespace, live, kind, newer, head);
       if (stale !== void 0) {
-        staleRuns.set((0, import_model31.idKey)(id), stale);
+        staleRuns.set((0, import_model32.idKey)(id), stale);
         return { unchanged: stale };
       }
       const repointing = repointToCopies(id, live, kind, index);
       if ("unchanged" in repointing) return repointing;
-      repointings.set((0, import_model31.idKey)(id), repointing.repointed.changes);
+      repointings.set((0, import_model32.idKey)(id), repointing.repointed.changes);
       return repointStep(live, kind, repointing.repointed);
     },
     rollbackFor: async (results, { cluster }) => settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : void 0,
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes = [];
       for (const result of results) {
-        if (staleRuns.has((0, import_model31.idKey)(result.id)))
-          log.warn(`${(0, import_model31.formatId)(result.id)}: ${staleRuns.get((0, import_model31.idKey)(result.id))}`);
+        if (staleRuns.has((0, import_model32.idKey)(result.id)))
+          log.warn(`${(0, import_model32.formatId)(result.id)}: ${staleRuns.get((0, import_model32.idKey)(result.id))}`);
       }
       for (const result of results) {
-        const changes = repointings.get((0, import_model31.idKey)(result.id));
+        const changes = repointings.get((0, import_model32.idKey)(result.id));
         if (changes && result.restart !== "failed" && result.rollout !== void 0) {
           result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
         }
@@ -5495,7 +6298,7 @@ function createVersionedStrategy(settings) {
       if (settings.rollback) reportRollback(results, rolledBack, repointings, log);
       else {
         for (const r of results) {
-          if ((0, import_run_result2.isFailure)(r) && repointings.has((0, import_model31.idKey)(r.id)))
+          if ((0, import_run_result2.isFailure)(r) && repointings.has((0, import_model32.idKey)(r.id)))
             r.message += "; --no-rollback: left on the new copy";
         }
       }
@@ -5506,12 +6309,12 @@ function createVersionedStrategy(settings) {
     }
   };
 }
-var import_errors28, import_model31, import_run_result2;
+var import_errors31, import_model32, import_run_result2;
 var init_versioned_strategy = __esm({
   "src/pipeline/strategy/versioned/versioned-strategy.ts"() {
     "use strict";
-    import_errors28 = __toESM(require_errors(), 1);
-    import_model31 = __toESM(require_model(), 1);
+    import_errors31 = __toESM(require_errors(), 1);
+    import_model32 = __toESM(require_model(), 1);
     import_run_result2 = __toESM(require_run_result(), 1);
     init_copies();
     init_prune();
@@ -5561,7 +6364,7 @@ async function completeAndRollOut(repoPlan, connection, context) {
   const connectOnce = async () => {
     cluster ??= await connection.connect();
     if (!cluster) {
-      throw new import_errors29.UserError(`no Kubernetes cluster configured: ${(0, import_repo_plan2.noClusterHint)(naming)}`);
+      throw new import_errors32.UserError(`no Kubernetes cluster configured: ${(0, import_repo_plan2.noClusterHint)(naming)}`);
     }
     return cluster;
   };
@@ -5598,8 +6401,8 @@ async function completeAndRollOut(repoPlan, connection, context) {
       repoWorkloads: scan.workloads,
       expectedConfigs: new Map(
         modified.flatMap((c) => {
-          const head = scan.headConfigs.get((0, import_model32.idKey)(c.id));
-          return head ? [[(0, import_model32.idKey)(c.id), committedContent(head)]] : [];
+          const head = scan.headConfigs.get((0, import_model33.idKey)(c.id));
+          return head ? [[(0, import_model33.idKey)(c.id), committedContent(head)]] : [];
         })
       ),
       headConfigs: scan.headConfigs,
@@ -5621,6 +6424,7 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
     newWorkloadIds: scan.newWorkloadIds,
     clusterWorkloads,
     restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
     templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
   });
   const variantCheck = checkVariants(
@@ -5631,12 +6435,13 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
       baseWorkloads: scan.baseWorkloads,
       newWorkloadIds: scan.newWorkloadIds,
       clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged
+      restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
     },
     scan.variants
   );
   if (variantCheck.conflicts.length > 0)
-    throw new import_errors29.UserError(describeVariantConflicts(variantCheck.conflicts));
+    throw new import_errors32.UserError(describeVariantConflicts(variantCheck.conflicts));
   for (const warning of built.warnings) log.warn(warning.message, warning);
   const planned = withWorkloadSources(
     strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
@@ -5657,9 +6462,9 @@ function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   });
 }
 function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [(0, import_model32.idKey)(m.id), m]));
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [(0, import_model33.idKey)(m.id), m]));
   return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get((0, import_model32.idKey)(w.id)) : void 0;
+    const m = w.source === "repo" ? byKey.get((0, import_model33.idKey)(w.id)) : void 0;
     if (m?.origin === void 0) return w;
     return {
       ...w,
@@ -5668,12 +6473,12 @@ function withWorkloadSources(workloads, manifests) {
     };
   });
 }
-var import_errors29, import_model32, import_option_naming4, import_run_result3, import_repo_plan2;
+var import_errors32, import_model33, import_option_naming4, import_run_result3, import_repo_plan2;
 var init_complete_and_roll_out = __esm({
   "src/pipeline/complete-and-roll-out.ts"() {
     "use strict";
-    import_errors29 = __toESM(require_errors(), 1);
-    import_model32 = __toESM(require_model(), 1);
+    import_errors32 = __toESM(require_errors(), 1);
+    import_model33 = __toESM(require_model(), 1);
     import_option_naming4 = __toESM(require_option_naming(), 1);
     init_build_plan();
     init_guard_rails();
@@ -5696,16 +6501,16 @@ __export(plan_out_exports, {
 });
 async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming = import_option_naming5.CLI_FLAGS) {
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [(0, import_model33.idKey)(m.id), m]));
+  const manifests = new Map([...repoPlan.scan.workloads, ...clusterWorkloads].map((m) => [(0, import_model34.idKey)(m.id), m]));
   const consumed = toRestart.flatMap((w) => consumedBy(w, manifests));
   const headConfigs = settings.strategy === "annotation" ? await repoPlan.readHeadConfigs(consumed) : repoPlan.scan.headConfigs;
   const secrets = [
     ...plan.changes.filter((c) => c.status !== "deleted").map((c) => c.id),
-    ...settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has((0, import_model33.idKey)(id))) : []
+    ...settings.strategy === "annotation" ? consumed.filter((id) => headConfigs.has((0, import_model34.idKey)(id))) : []
   ].filter((id) => id.kind === "Secret");
   if (secrets.length > 0 && !settings.hashKey) {
-    throw new import_errors30.UserError(
-      `${naming.option("plan-out")}: the plan covers ${(0, import_model33.formatId)(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
+    throw new import_errors33.UserError(
+      `${naming.option("plan-out")}: the plan covers ${(0, import_model34.formatId)(secrets[0])}: set ${naming.option("hash-key")} (a CI secret, the same in the jobs that apply the plan) so its digest in the plan file is keyed and reveals nothing of the Secret`
     );
   }
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
@@ -5717,7 +6522,7 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, nami
     head: plan.head,
     strategy: planStrategyOf(settings.strategy),
     configs: plan.changes.map((c) => {
-      const head = c.status === "deleted" ? void 0 : repoPlan.scan.headConfigs.get((0, import_model33.idKey)(c.id));
+      const head = c.status === "deleted" ? void 0 : repoPlan.scan.headConfigs.get((0, import_model34.idKey)(c.id));
       return {
         ...sharedChangeFields(c),
         ...head ? { digest: configDigest(c.id, head.snapshot.content, c.id.kind === "Secret" ? key : void 0) } : {}
@@ -5729,7 +6534,7 @@ async function makePlanDocument(repoPlan, plan, clusterWorkloads, settings, nami
         source: w.source,
         reason: w.reason,
         references: w.references,
-        change: changes.get((0, import_model33.idKey)(w.id))
+        change: changes.get((0, import_model34.idKey)(w.id))
       })
     ),
     ...key && secrets.length > 0 ? { keyCheck: keyCheckOf(key) } : {}
@@ -5746,13 +6551,13 @@ async function changeOf2(workloads, inputs) {
       key?.toString()
     );
     for (const w of workloads)
-      changes.set((0, import_model33.idKey)(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get((0, import_model33.idKey)(w.id)) });
+      changes.set((0, import_model34.idKey)(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get((0, import_model34.idKey)(w.id)) });
   } else if (settings.strategy === "env") {
-    for (const w of workloads) changes.set((0, import_model33.idKey)(w.id), { env: settings.envName });
+    for (const w of workloads) changes.set((0, import_model34.idKey)(w.id), { env: settings.envName });
   } else {
     for (const w of workloads) {
       const repoint2 = w.references.flatMap((ref) => {
-        const head = inputs.repoPlan.scan.headConfigs.get((0, import_model33.idKey)(ref.config));
+        const head = inputs.repoPlan.scan.headConfigs.get((0, import_model34.idKey)(ref.config));
         if (!head) return [];
         const source2 = {
           id: { ...ref.config, kind: head.snapshot.id.kind },
@@ -5761,18 +6566,18 @@ async function changeOf2(workloads, inputs) {
         };
         return [{ config: ref.config, copy: configCopy(source2, inputs.repoPlan.head, key).name }];
       });
-      const unique2 = new Map(repoint2.map((r) => [(0, import_model33.idKey)(r.config), r]));
-      changes.set((0, import_model33.idKey)(w.id), { repoint: [...unique2.values()] });
+      const unique2 = new Map(repoint2.map((r) => [(0, import_model34.idKey)(r.config), r]));
+      changes.set((0, import_model34.idKey)(w.id), { repoint: [...unique2.values()] });
     }
   }
   return changes;
 }
-var import_errors30, import_model33, import_option_naming5;
+var import_errors33, import_model34, import_option_naming5;
 var init_plan_out = __esm({
   "src/pipeline/plan-out.ts"() {
     "use strict";
-    import_errors30 = __toESM(require_errors(), 1);
-    import_model33 = __toESM(require_model(), 1);
+    import_errors33 = __toESM(require_errors(), 1);
+    import_model34 = __toESM(require_model(), 1);
     import_option_naming5 = __toESM(require_option_naming(), 1);
     init_consumed_configs();
     init_plan_document();
@@ -5786,6 +6591,13 @@ var init_plan_out = __esm({
 var require_fleet = __commonJS({
   "borrowed:src/core/fleet.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/fleet.ts"];
+  }
+});
+
+// borrowed:src/core/unread-sources.ts
+var require_unread_sources = __commonJS({
+  "borrowed:src/core/unread-sources.ts"(exports2, module2) {
+    module2.exports = require("./cli-plan.js").frontModules["src/core/unread-sources.ts"];
   }
 });
 
@@ -5814,14 +6626,23 @@ var require_run = __commonJS({
 var run_fleet_exports = {};
 __export(run_fleet_exports, {
   fleetOutcome: () => fleetOutcome,
-  runFleet: () => runFleet
+  runFleet: () => runFleet,
+  serverKey: () => serverKey
 });
 async function runFleet(deps) {
   const { settings, log, waves } = deps;
   const access = /* @__PURE__ */ new Map();
+  const contextOfServer = /* @__PURE__ */ new Map();
   for (const context of waves.flat()) {
     const connection = deps.connectTo(context);
-    await connection.load();
+    const { server } = await connection.load();
+    const same = contextOfServer.get(serverKey(server));
+    if (same !== void 0) {
+      throw new import_errors34.UserError(
+        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`
+      );
+    }
+    contextOfServer.set(serverKey(server), context);
     access.set(context, connection);
   }
   const planned = await (0, import_run.planRepository)(deps);
@@ -5849,7 +6670,7 @@ async function runFleet(deps) {
         const parts = (0, import_error_line.errorParts)(error, false);
         log.warn(`${context}: ${parts.message}`);
         const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
-        return { exitCode: (0, import_errors31.exitCodeFor)(error), result: { message } };
+        return { exitCode: (0, import_errors34.exitCodeFor)(error), result: { message } };
       }
     }
   });
@@ -5871,7 +6692,16 @@ async function runFleet(deps) {
     clusters
   };
 }
+function serverKey(server) {
+  try {
+    const url = new URL(server);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return server;
+  }
+}
 function repositoryPlan(repoPlan) {
+  const unread = (0, import_unread_sources.unreadSourcesOf)(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
   return {
     base: repoPlan.base,
     head: repoPlan.head,
@@ -5880,12 +6710,14 @@ function repositoryPlan(repoPlan) {
     workloads: [],
     problems: repoPlan.scan.problems,
     warnings: repoPlan.scanWarnings,
-    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}
+    ...repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {},
+    ...unread.length > 0 ? { unread } : {}
   };
 }
 function fleetOutcome(clusters) {
   const outcomes = clusters.map((c) => c.outcome);
   if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  if (outcomes.includes("incomplete")) return "incomplete";
   for (const outcome of ["restarted", "planned"]) if (outcomes.includes(outcome)) return outcome;
   return "nothing-to-do";
 }
@@ -5930,22 +6762,23 @@ function prefixedLog(log, context, onGroup) {
     }
   };
 }
-var import_errors31, import_fleet, import_option_naming6, import_run_result4, import_describe2, import_error_line, import_apply_plan, import_run, ClusterTimeout;
+var import_errors34, import_fleet, import_option_naming6, import_run_result4, import_unread_sources, import_describe2, import_error_line, import_apply_plan, import_run, ClusterTimeout;
 var init_run_fleet = __esm({
   "src/pipeline/run-fleet.ts"() {
     "use strict";
-    import_errors31 = __toESM(require_errors(), 1);
+    import_errors34 = __toESM(require_errors(), 1);
     import_fleet = __toESM(require_fleet(), 1);
     import_option_naming6 = __toESM(require_option_naming(), 1);
     import_run_result4 = __toESM(require_run_result(), 1);
+    import_unread_sources = __toESM(require_unread_sources(), 1);
     import_describe2 = __toESM(require_describe(), 1);
     import_error_line = __toESM(require_error_line(), 1);
     import_apply_plan = __toESM(require_apply_plan(), 1);
     init_restart_and_wait();
     import_run = __toESM(require_run(), 1);
-    ClusterTimeout = class extends import_errors31.UserError {
+    ClusterTimeout = class extends import_errors34.UserError {
       name = "ClusterTimeout";
-      exitCode = import_errors31.EXIT_FAILED;
+      exitCode = import_errors34.EXIT_FAILED;
     };
   }
 });
@@ -6012,11 +6845,15 @@ function decodeSource(file, text) {
         line: 1,
         col: 1,
         message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning"
+        severity: "warning",
+        unread: "a Git LFS pointer"
       }
     };
   }
   return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function isLfsPointer(text) {
+  return LFS_POINTER.test(text);
 }
 function decodeText(text) {
   let s;
@@ -6340,6 +7177,38 @@ var init_fast_yaml = __esm({
   }
 });
 
+// src/core/manifests/line-index.ts
+var LineIndex;
+var init_line_index = __esm({
+  "src/core/manifests/line-index.ts"() {
+    "use strict";
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        if (this.starts === void 0) {
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        }
+        const starts = this.starts;
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - starts[low] + 1 };
+      }
+    };
+  }
+});
+
 // src/core/manifests/yaml-messages.ts
 function describeFailure2(error) {
   const text = error instanceof Error ? error.message : String(error);
@@ -6357,10 +7226,34 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
+function keyAt(source2, offset) {
+  const line = source2.slice(
+    offset,
+    source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
+  );
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
+  return oneLine(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+}
+function stringMapProblem(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (!isRecord(value)) return ` must be a mapping, found ${describeType(value)}`;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string" && item !== null) {
+      const shown2 = PLAIN_KEY.test(key) || /^[A-Za-z0-9./-]{1,317}$/.test(key) ? key : "(a key)";
+      return `[${JSON.stringify(shown2)}] must be a string, found ${describeType(item)}`;
+    }
+  }
+  return void 0;
+}
+function duplicateKeyMessage(key, quiet, read) {
+  const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
+  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+}
 var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_yaml_messages = __esm({
   "src/core/manifests/yaml-messages.ts"() {
     "use strict";
+    init_json_shape();
     SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
     PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
     QUIET_DETAIL = "details not shown (the file holds a Secret)";
@@ -6412,7 +7305,7 @@ function nodeStart(doc, path) {
   const range = node.range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
 }
-var import_names2, DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var import_names2, DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, DocumentReader;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
@@ -6422,6 +7315,7 @@ var init_manifest_reader = __esm({
     init_decode_source();
     init_fast_yaml();
     init_json_shape();
+    init_line_index();
     init_yaml_messages();
     DEFAULT_MAX_ALIAS_COUNT = 100;
     MAX_PROBLEMS_PER_FILE = 10;
@@ -6432,30 +7326,6 @@ var init_manifest_reader = __esm({
     ]);
     NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
     PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-    LineIndex = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      starts;
-      linePos(offset) {
-        if (this.starts === void 0) {
-          const firstLineEnd = this.source.indexOf("\n");
-          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-          this.starts = [0];
-          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-        }
-        const starts = this.starts;
-        let low = 0;
-        let high = starts.length - 1;
-        while (low < high) {
-          const mid = low + high + 1 >> 1;
-          if (starts[mid] <= offset) low = mid;
-          else high = mid - 1;
-        }
-        return { line: low + 1, col: offset - starts[low] + 1 };
-      }
-    };
     DocumentReader = class {
       constructor(file, source2, lineCounter, opts, quiet) {
         this.file = file;
@@ -6478,12 +7348,14 @@ var init_manifest_reader = __esm({
         if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
         const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
         const last = kept[kept.length - 1];
+        const hidden = this.problems.slice(MAX_PROBLEMS_PER_FILE);
         kept.push({
           file: this.file,
           line: last.line,
           col: last.col,
-          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-          severity: "error"
+          message: `${hidden.length} more problems in this file not shown`,
+          // Warnings alone (duplicate keys) leave the file read: the count must not make it broken.
+          severity: hidden.some((p) => p.severity === "error") ? "error" : "warning"
         });
         return kept;
       }
@@ -6495,13 +7367,13 @@ var init_manifest_reader = __esm({
         if (doc.errors.length > 0) {
           const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
           const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          const severity = syntax.length === 0 ? "warning" : "error";
           for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-            const [start2, end] = error.pos;
-            const key = oneLine(this.source.slice(start2, end));
-            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure2(error)}`;
-            this.problem(start2, message);
+            const [start2] = error.pos;
+            const message = error.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure2(error)}`;
+            this.problem(start2, message, severity, error.code === "DUPLICATE_KEY");
           }
-          return;
+          if (severity === "error") return;
         }
         const contents = doc.contents;
         if (contents === null) return;
@@ -6627,6 +7499,16 @@ var init_manifest_reader = __esm({
           );
           return;
         }
+        for (const mapName of ["labels", "annotations"]) {
+          const problem = stringMapProblem(field2(metadata, mapName));
+          if (problem === void 0) continue;
+          const where = locate(["metadata", mapName]) ?? start;
+          this.problem(
+            where,
+            `${kind.toLowerCase()}/${name}: metadata.${mapName}${problem} (kubectl rejects it)`
+          );
+          return;
+        }
         this.manifests.push({
           id: { kind, namespace, name },
           file: this.file,
@@ -6635,14 +7517,222 @@ var init_manifest_reader = __esm({
           ...namespaceAssumed ? { namespaceAssumed: true } : {}
         });
       }
+      /** A document kubectl would reject for a reason the YAML parse does not report. */
+      rejected(offset, message) {
+        this.problem(offset, message);
+      }
       failed(offset, error) {
         this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error)}`);
       }
-      problem(offset, message) {
+      problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
-        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+        this.problems.push({
+          file: this.file,
+          line,
+          col,
+          message,
+          severity,
+          ...duplicateKey ? { duplicateKey: true } : {}
+        });
       }
     };
+  }
+});
+
+// src/core/manifests/crd-schema.ts
+function withoutCrdSchema(source2) {
+  if (!source2.includes("CustomResourceDefinition")) return source2;
+  const markers = [...source2.matchAll(MARKER)];
+  if (markers.length > 1 || markers.length === 1 && source2.slice(0, markers[0].index).trim() !== "") {
+    return source2;
+  }
+  if (!KIND.test(source2) || !API_VERSION.test(source2)) return source2;
+  const spec = SPEC.exec(source2);
+  if (spec === null) return source2;
+  let end = source2.indexOf("\n", spec.index);
+  while (end !== -1 && end + 1 < source2.length) {
+    const next = source2[end + 1];
+    if (next !== " " && next !== "	" && next !== "\n" && next !== "\r") break;
+    end = source2.indexOf("\n", end + 1);
+  }
+  const blockEnd = end === -1 ? source2.length : end + 1;
+  const block = source2.slice(spec.index, blockEnd);
+  return source2.slice(0, spec.index) + block.replace(/[^\n]/g, "") + source2.slice(blockEnd);
+}
+var KIND, API_VERSION, SPEC, MARKER;
+var init_crd_schema = __esm({
+  "src/core/manifests/crd-schema.ts"() {
+    "use strict";
+    KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
+    API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
+    SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
+    MARKER = /^(?:---|\.\.\.)/gm;
+  }
+});
+
+// src/core/manifests/json-stream.ts
+function jsonStream(source2) {
+  const values = [];
+  let i = skipSpace(source2, 0);
+  if (source2[i] !== "{") return void 0;
+  while (i < source2.length) {
+    if (source2[i] !== "{") return void 0;
+    const end = objectEnd(source2, i);
+    if (end === void 0) return void 0;
+    try {
+      values.push({ value: JSON.parse(source2.slice(i, end + 1)), start: i });
+    } catch {
+      return void 0;
+    }
+    i = skipSpace(source2, end + 1);
+  }
+  return values;
+}
+function skipSpace(text, from) {
+  let i = from;
+  while (i < text.length && " 	\r\n".includes(text[i])) i += 1;
+  return i;
+}
+function objectEnd(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      for (i += 1; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i += 1;
+    } else if (char === "{" || char === "[") {
+      depth += 1;
+    } else if (char === "}" || char === "]") {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return void 0;
+}
+var init_json_stream = __esm({
+  "src/core/manifests/json-stream.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/manifests/under-indented.ts
+function indentContinuationLines(source2) {
+  let text = source2;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const start = firstCutConstruct(text);
+    if (start === void 0) break;
+    const end = text[start] === "[" || text[start] === "{" ? flowEnd(text, start) : quotedEnd(text, start);
+    if (end === void 0) break;
+    const indented = indentLines(text, start, end);
+    if (indented === text) break;
+    text = indented;
+  }
+  return text === source2 ? void 0 : text;
+}
+function firstCutConstruct(text) {
+  let offset = 0;
+  let depth = 0;
+  let flowStart = 0;
+  for (const token of new import_yaml.Lexer().lex(text)) {
+    if (token === import_yaml.CST.FLOW_END) return depth > 0 ? flowStart : void 0;
+    if (MARKERS.has(token)) continue;
+    const type = import_yaml.CST.tokenType(token);
+    if (type === "flow-map-start" || type === "flow-seq-start") {
+      if (depth === 0) flowStart = offset;
+      depth += 1;
+    } else if ((type === "flow-map-end" || type === "flow-seq-end") && depth > 0) {
+      depth -= 1;
+    } else if (type === "single-quoted-scalar" || type === "double-quoted-scalar") {
+      const end = quotedEnd(text, offset);
+      if (end !== void 0 && end + 1 > offset + token.length) return depth > 0 ? flowStart : offset;
+    }
+    offset += token.length;
+  }
+  return void 0;
+}
+function isDocumentMarkerAt(text, lineStart) {
+  const marker = text.slice(lineStart, lineStart + 3);
+  if (marker !== "---" && marker !== "...") return false;
+  const next = text[lineStart + 3];
+  return next === void 0 || next === " " || next === "	" || next === "\r" || next === "\n";
+}
+function quotedEnd(text, start) {
+  const quote2 = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n" && isDocumentMarkerAt(text, i + 1)) return void 0;
+    if (quote2 === '"' && char === "\\") i += 1;
+    else if (char === quote2) {
+      if (quote2 === "'" && text[i + 1] === "'") i += 1;
+      else return i;
+    }
+  }
+  return void 0;
+}
+function flowEnd(text, start) {
+  let depth = 0;
+  let nodeStart2 = true;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n") {
+      if (isDocumentMarkerAt(text, i + 1)) return void 0;
+      continue;
+    }
+    if (char === " " || char === "	" || char === "\r") continue;
+    if (char === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      const newline = text.indexOf("\n", i);
+      if (newline === -1) return void 0;
+      i = newline - 1;
+    } else if (char === "[" || char === "{") {
+      depth += 1;
+      nodeStart2 = true;
+    } else if (char === "]" || char === "}") {
+      depth -= 1;
+      if (depth === 0) return i;
+      nodeStart2 = false;
+    } else if (char === ",") {
+      nodeStart2 = true;
+    } else if (char === ":" && (nodeStart2 || /[\s,[\]{}]/.test(text[i + 1] ?? " "))) {
+      nodeStart2 = true;
+    } else if (char === "?" && nodeStart2) {
+      nodeStart2 = true;
+    } else if ((char === "'" || char === '"') && nodeStart2) {
+      const end = quotedEnd(text, i);
+      if (end === void 0) return void 0;
+      i = end;
+      nodeStart2 = false;
+    } else if ((char === "&" || char === "!") && nodeStart2) {
+      while (i + 1 < text.length && !/[\s,[\]{}]/.test(text[i + 1])) i += 1;
+    } else {
+      nodeStart2 = false;
+    }
+  }
+  return void 0;
+}
+function indentLines(text, start, end) {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const column = start - lineStart;
+  let out = text.slice(0, start);
+  let from = start;
+  for (let newline = text.indexOf("\n", start); newline !== -1 && newline < end; ) {
+    const next = newline + 1;
+    let spaces = 0;
+    while (text[next + spaces] === " ") spaces += 1;
+    const lineEnd = text.indexOf("\n", next);
+    const blank = /^[ \t\r]*$/.test(text.slice(next, lineEnd === -1 ? text.length : lineEnd));
+    out += text.slice(from, next);
+    if (!blank && spaces < column) out += " ".repeat(column - spaces);
+    from = next;
+    newline = text.indexOf("\n", next);
+  }
+  return out + text.slice(from);
+}
+var import_yaml, MAX_ROUNDS, MARKERS;
+var init_under_indented = __esm({
+  "src/core/manifests/under-indented.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    MAX_ROUNDS = 200;
+    MARKERS = /* @__PURE__ */ new Set([import_yaml.CST.DOCUMENT, import_yaml.CST.SCALAR, import_yaml.CST.FLOW_END]);
   }
 });
 
@@ -6659,28 +7749,36 @@ function parseManifests(file, text, opts) {
   const { source: source2 } = decoded;
   const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
   if (fast !== void 0) return fast;
-  const lineCounter = new import_yaml.LineCounter();
-  let docs;
-  try {
-    docs = (0, import_yaml.parseAllDocuments)(source2, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt
-    });
-  } catch (error) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(error)}`;
+  let parsed = parseYaml(source2);
+  if ("docs" in parsed && errorCount(parsed) > 0) {
+    const indented = indentContinuationLines(source2);
+    const reparsed = indented === void 0 ? void 0 : parseYaml(indented);
+    if (reparsed !== void 0 && "docs" in reparsed && errorCount(reparsed) < errorCount(parsed)) {
+      parsed = reparsed;
+    }
+  }
+  if (!("docs" in parsed)) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  const { docs, lineCounter } = parsed;
+  const json = errorCount(parsed) > 0 ? jsonStream(source2) : void 0;
+  if (json !== void 0) {
+    const reader2 = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+    for (const { value, start } of json) reader2.readValue(value, start, () => void 0);
+    return { manifests: reader2.manifests, problems: notAManifestIsAWarning(source2, reader2.cappedProblems()) };
+  }
+  const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
+      const key = doc.errors.length === 0 ? collectionKey(doc) : void 0;
+      if (key !== void 0) {
+        reader.rejected(
+          key,
+          "a mapping key is itself a mapping or a list (an unrendered template such as {{value}}?): kubectl rejects it, document ignored"
+        );
+        continue;
+      }
       reader.readDocument(doc, unresolvedAlias);
     } catch (error) {
       reader.failed(doc.range[0], error);
@@ -6688,13 +7786,49 @@ function parseManifests(file, text, opts) {
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
 }
+function yamlOptions(lineCounter) {
+  return {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+    logLevel: "error",
+    // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+    // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+    version: "1.1",
+    customTags: asKubectlReadsIt
+  };
+}
+function parseYaml(source2) {
+  const lineCounter = new import_yaml2.LineCounter();
+  try {
+    return { source: source2, docs: [...(0, import_yaml2.parseAllDocuments)(source2, yamlOptions(lineCounter))], lineCounter };
+  } catch (error) {
+    return { error };
+  }
+}
+function errorCount(parsed) {
+  return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
+}
+function collectionKey(doc) {
+  let found;
+  (0, import_yaml2.visit)(doc, {
+    Pair(_key, pair) {
+      if (!(0, import_yaml2.isCollection)(pair.key)) return void 0;
+      found = pair.key.range?.[0] ?? doc.range[0];
+      return import_yaml2.visit.BREAK;
+    }
+  });
+  return found;
+}
 function unresolvedAlias(doc) {
   let found;
-  (0, import_yaml.visit)(doc, {
+  (0, import_yaml2.visit)(doc, {
     Alias(_key, alias) {
       if (alias.resolve(doc) !== void 0) return void 0;
       found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
-      return import_yaml.visit.BREAK;
+      return import_yaml2.visit.BREAK;
     }
   });
   return found;
@@ -6703,33 +7837,54 @@ function asKubectlReadsIt(tags) {
   return tags.filter((tag) => {
     const { tag: name, format } = tag;
     return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  }).map((tag) => {
+    const { tag: name, format, test } = tag;
+    if (name !== "tag:yaml.org,2002:float" || test === void 0) return tag;
+    if (format === "EXP") return { ...tag, test: GO_FLOAT_EXP };
+    if (format === void 0 && test.test("1.5"))
+      return { ...tag, test: GO_FLOAT };
+    return tag;
   });
 }
-var import_yaml;
+var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/core/manifests/parse-manifests.ts"() {
     "use strict";
-    import_yaml = require("./vendor/yaml.js");
+    import_yaml2 = require("./vendor/yaml.js");
     init_decode_source();
+    init_json_stream();
     init_manifest_reader();
+    init_under_indented();
     init_yaml_messages();
     init_manifest_reader();
     init_yaml_messages();
+    GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
+    GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
+    GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
   }
 });
 
 // src/core/manifests/parse-manifest-file.ts
 async function parseManifestFile(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const trimmed = withoutCrdSchema(decoded.source);
+  const parsed = await parseSource(file, trimmed, opts);
+  return trimmed !== decoded.source && parsed.problems.length > 0 ? parseSource(file, decoded.source, opts) : parsed;
+}
+async function parseSource(file, source2, opts) {
   if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
+    const fast = parseManifestsFast(file, source2, opts);
     if (fast !== void 0) return fast;
   }
   const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, text, { ...opts, fast: false });
+  return parseManifests2(file, source2, { ...opts, fast: false });
 }
 var init_parse_manifest_file = __esm({
   "src/core/manifests/parse-manifest-file.ts"() {
     "use strict";
+    init_crd_schema();
+    init_decode_source();
     init_manifest_reader();
   }
 });
@@ -6790,6 +7945,162 @@ var init_parse_documents = __esm({
   }
 });
 
+// src/core/sources/deployed-dirs.ts
+function deploymentsOf(objects) {
+  const deployments = [];
+  for (const object of objects) {
+    for (const { path, settings, by } of pathsNamedBy(object)) {
+      const dir = normalizedDir(path);
+      if (dir === void 0) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === void 0)) delete settings.components;
+      else if (components.length > 0) settings.components = components;
+      deployments.push({ dir, by, settings });
+    }
+  }
+  return deployments;
+}
+function isPlainDeployment(settings) {
+  return Object.keys(settings).length === 0;
+}
+function deploymentsOfDir(dir, deployments) {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = /* @__PURE__ */ new Map();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+  }
+  return own.length === 0 ? [void 0] : [...bySettings.values()];
+}
+function pathsNamedBy(object) {
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group = apiVersion.split("/")[0];
+  const spec = field2(object, "spec");
+  const metadata = field2(object, "metadata");
+  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
+  if (group !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+  return [];
+}
+function fluxSettings(spec) {
+  const settings = {};
+  const namespace = plainString(field2(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field2(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c) => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  const patches = field2(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
+  const postBuild = field2(spec, "postBuild");
+  const given = field2(postBuild, "substitute");
+  const from = field2(postBuild, "substituteFrom");
+  const vars = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
+}
+function sourcePaths(appSpec, by) {
+  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
+  const sources = field2(appSpec, "sources");
+  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+    const settings = {};
+    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+    const kustomize = field2(source2, "kustomize");
+    const namespace = plainString(field2(kustomize, "namespace"));
+    if (namespace) settings.namespace = namespace;
+    setAffixes(settings, kustomize);
+    return { path: field2(source2, "path"), by, settings };
+  });
+}
+function setAffixes(settings, holder) {
+  const prefix = plainString(field2(holder, "namePrefix"));
+  const suffix = plainString(field2(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+function plainString(value) {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return void 0;
+  return value;
+}
+function normalizedDir(path, from = "") {
+  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
+  const parts = from === "" ? [] : from.split("/");
+  for (const part of path.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+var init_deployed_dirs = __esm({
+  "src/core/sources/deployed-dirs.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/core/sources/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen = byDir.get(d.dir);
+    if (seen === void 0) byDir.set(d.dir, own);
+    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+var init_deployed_namespaces = __esm({
+  "src/core/sources/deployed-namespaces.ts"() {
+    "use strict";
+    init_deployment_units();
+    init_deployed_dirs();
+  }
+});
+
 // src/pipeline/scan/read-files.ts
 async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
@@ -6810,6 +8121,7 @@ function oversizedCandidateProblem(path, size, maxFileSize) {
     line: 1,
     col: 1,
     severity: "warning",
+    unread: "over --max-file-size",
     message: `not read: ${size} bytes is over --max-file-size ${maxFileSize} (a consumer defined there is not seen)`
   };
 }
@@ -6825,24 +8137,27 @@ async function parseFiles(paths, files, options, problems) {
   }
   return manifests;
 }
-function parseWithOptions(path, bytes, options) {
-  return parseManifestDocuments(
+async function parseWithOptions(path, bytes, options) {
+  const parsed = await parseManifestDocuments(
     path,
     bytes,
     { defaultNamespace: options.defaultNamespace },
     options.documents ?? /* @__PURE__ */ new Map()
   );
+  if (!options.namespaceOf) return parsed;
+  return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
 }
 var init_read_files = __esm({
   "src/pipeline/scan/read-files.ts"() {
     "use strict";
     init_parse_documents();
+    init_deployed_namespaces();
   }
 });
 
 // src/pipeline/scan/candidates.ts
 function withTemplateRefs(names) {
-  return names.length > 0 ? [...names, "workloadRef"] : names;
+  return names.length > 0 ? [...names, TEMPLATE_REF] : names;
 }
 function uniqueNames(names) {
   return [...new Set(names)].filter((name) => name !== "" && !name.includes("\n")).sort();
@@ -6881,6 +8196,23 @@ function earlyCandidateSearch(git, rev, baseFiles, alreadyRead, wanted, options)
   return { names, hits, parsed };
 }
 async function readCandidates(git, rev, names, early, ctx) {
+  const problems = [];
+  const manifests = await readAll(git, rev, names, early, { ...ctx, problems });
+  ctx.problems.push(...await problemsThatMatter(git, rev, names, problems));
+  return manifests;
+}
+async function problemsThatMatter(git, rev, names, problems) {
+  if (problems.length === 0 || !names.includes(TEMPLATE_REF)) return problems;
+  const configNames = names.filter((name) => name !== TEMPLATE_REF);
+  const files = [...new Set(problems.filter((p) => p.unread === void 0).map((p) => p.file))];
+  const texts = await git.readFiles(rev, files);
+  const namesAConfig = (file) => {
+    const text = texts.get(file)?.toString("utf8");
+    return text === void 0 || configNames.some((name) => text.includes(name));
+  };
+  return problems.filter((p) => p.unread !== void 0 || namesAConfig(p.file));
+}
+async function readAll(git, rev, names, early, ctx) {
   if (early === void 0) {
     const candidates2 = await findCandidateFiles(git, rev, names, ctx.alreadyRead, ctx.wanted);
     return readManifests(git, rev, candidates2, ctx.options, ctx.problems);
@@ -6909,12 +8241,14 @@ async function readCandidates(git, rev, names, early, ctx) {
   }
   return manifests;
 }
+var TEMPLATE_REF;
 var init_candidates = __esm({
   "src/pipeline/scan/candidates.ts"() {
     "use strict";
     init_config_names_in_text();
     init_glob_pathspecs();
     init_read_files();
+    TEMPLATE_REF = "workloadRef";
   }
 });
 
@@ -6932,7 +8266,7 @@ __export(configs_at_head_exports, {
   readConfigsAt: () => readConfigsAt
 });
 async function readConfigsAt(git, rev, ids, known, options, owned) {
-  const missing = ids.filter((id) => !known.has((0, import_model34.idKey)(id)));
+  const missing = ids.filter((id) => !known.has((0, import_model35.idKey)(id)));
   if (missing.length === 0) return known;
   const wanted = await (0, import_path_filter.createPathFilter)(options, owned);
   const files = await findCandidateFiles(
@@ -6944,9 +8278,9 @@ async function readConfigsAt(git, rev, ids, known, options, owned) {
   );
   const problems = [];
   const manifests = await readManifests(git, rev, files, options, problems);
-  const missingKeys = new Set(missing.map(import_model34.idKey));
+  const missingKeys = new Set(missing.map(import_model35.idKey));
   collectConfigs(
-    manifests.filter((m) => missingKeys.has((0, import_model34.idKey)(m.id))),
+    manifests.filter((m) => missingKeys.has((0, import_model35.idKey)(m.id))),
     known,
     problems
   );
@@ -6954,7 +8288,7 @@ async function readConfigsAt(git, rev, ids, known, options, owned) {
 }
 function collectConfigs(manifests, into, problems, known) {
   for (const manifest of manifests) {
-    const key = (0, import_model34.idKey)(manifest.id);
+    const key = (0, import_model35.idKey)(manifest.id);
     if (!isConfigManifest(manifest) || into.has(key)) continue;
     const made = known?.get(key);
     if (made !== void 0 && made.file === manifest.file && made.line === manifest.line) {
@@ -6969,12 +8303,12 @@ function collectConfigs(manifests, into, problems, known) {
     });
   }
 }
-var import_model34, import_path_filter;
+var import_model35, import_path_filter;
 var init_configs_at_head = __esm({
   "src/pipeline/scan/configs-at-head.ts"() {
     "use strict";
     init_config_content();
-    import_model34 = __toESM(require_model(), 1);
+    import_model35 = __toESM(require_model(), 1);
     init_candidates();
     import_path_filter = __toESM(require_path_filter(), 1);
     init_read_files();
@@ -7028,6 +8362,7 @@ function oversizedFileProblems(changedFiles, oversized, maxFileSize) {
       line: 1,
       col: 1,
       severity: "warning",
+      unread: "over --max-file-size",
       message: `cannot tell what changed: ${what} is over --max-file-size ${maxFileSize} (raise it to read this file)`
     });
   }
@@ -7054,7 +8389,7 @@ async function withoutUnreadChanges(git, commits, changes, unread, problems) {
         line: 1,
         col: 1,
         severity: "warning",
-        message: `cannot tell whether ${(0, import_model35.formatId)(change.id)} changed: the file has errors at the ${side} commit`
+        message: `cannot tell whether ${(0, import_model36.formatId)(change.id)} changed: the file has errors at the ${side} commit`
       });
     }
   }
@@ -7065,7 +8400,7 @@ function settleWithUntouchedFiles(changes, read, untouched, problems) {
   const headContent = contentsById(untouched.head);
   const settled = [];
   for (const change of changes) {
-    const key = (0, import_model35.idKey)(change.id);
+    const key = (0, import_model36.idKey)(change.id);
     const added = change.status === "added";
     const elsewhere = added ? baseContent.get(key) : change.status === "deleted" ? headContent.get(key) : void 0;
     const own = (added ? read.head : read.base).get(key);
@@ -7079,7 +8414,7 @@ function settleWithUntouchedFiles(changes, read, untouched, problems) {
         line: change.line,
         col: 1,
         severity: "warning",
-        message: `${(0, import_model35.formatId)(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
+        message: `${(0, import_model36.formatId)(change.id)} is also defined in ${elsewhere.at.file}:${elsewhere.at.line}; compared with that definition`
       });
     }
     const keys = added ? changedKeys(elsewhere.content, own.content) : changedKeys(own.content, elsewhere.content);
@@ -7092,8 +8427,8 @@ function settleWithUntouchedFiles(changes, read, untouched, problems) {
 function contentsById(manifests) {
   const byId = /* @__PURE__ */ new Map();
   for (const manifest of manifests) {
-    if (!isConfigManifest(manifest) || byId.has((0, import_model35.idKey)(manifest.id))) continue;
-    byId.set((0, import_model35.idKey)(manifest.id), {
+    if (!isConfigManifest(manifest) || byId.has((0, import_model36.idKey)(manifest.id))) continue;
+    byId.set((0, import_model36.idKey)(manifest.id), {
       content: configContentOf(manifest).content,
       at: { file: manifest.file, line: manifest.line }
     });
@@ -7103,13 +8438,13 @@ function contentsById(manifests) {
 function literalPathspecs(paths) {
   return paths.map((path) => `:(literal)${path}`);
 }
-var import_model35;
+var import_model36;
 var init_objects_across_files = __esm({
   "src/pipeline/scan/objects-across-files.ts"() {
     "use strict";
     init_config_content();
     init_order();
-    import_model35 = __toESM(require_model(), 1);
+    import_model36 = __toESM(require_model(), 1);
   }
 });
 
@@ -7196,36 +8531,68 @@ function compareWithRendered(read, owned, objects) {
   };
 }
 function withSources(changes, base, head) {
-  const at = (manifests) => new Map(manifests.map((m) => [(0, import_model36.idKey)(m.id), m]));
+  const at = (manifests) => new Map(manifests.map((m) => [(0, import_model37.idKey)(m.id), m]));
   const before = at(base);
   const after = at(head);
   return changes.map((change) => {
-    const m = (change.status === "deleted" ? before : after).get((0, import_model36.idKey)(change.id));
+    const m = (change.status === "deleted" ? before : after).get((0, import_model37.idKey)(change.id));
     if (m?.origin === void 0) return change;
     return { ...change, origin: m.origin, ...m.blamedFile ? { blamedFile: m.blamedFile } : {} };
   });
 }
-var import_model36;
+var import_model37;
 var init_compare_commits = __esm({
   "src/pipeline/scan/compare-commits.ts"() {
     "use strict";
     init_workload_kinds();
     init_config_changes();
-    import_model36 = __toESM(require_model(), 1);
+    import_model37 = __toESM(require_model(), 1);
     init_rolls_on_apply();
     init_source_variants();
+  }
+});
+
+// src/pipeline/scan/gitops-deployments.ts
+async function findDeployments(git, ctx, dirs) {
+  const wanted = new Set(dirs.filter((dir) => dir !== ""));
+  if (wanted.size === 0) return [];
+  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const spellings = [...wanted].flatMap(
+    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
+  );
+  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
+    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true)
+  );
+  if (hits.length === 0) return [];
+  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
+  const objects = [];
+  for (const [path, bytes] of files) {
+    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
+    objects.push(...parsed.manifests.map((m) => m.object));
+  }
+  return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
+}
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var init_gitops_deployments = __esm({
+  "src/pipeline/scan/gitops-deployments.ts"() {
+    "use strict";
+    init_parse_manifest_file();
+    init_deployed_dirs();
+    init_glob_pathspecs();
+    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
+    MANIFEST_FILE = /\.(ya?ml|json)$/;
   }
 });
 
 // src/pipeline/scan/new-at-base.ts
 async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
-  const baseIds = new Set(compared.base.map((m) => (0, import_model37.idKey)(m.id)));
+  const baseIds = new Set(compared.base.map((m) => (0, import_model38.idKey)(m.id)));
   const unreadAtBase = new Set(
     compared.changedFiles.filter((f) => read.oversized.base.has(f.oldPath ?? f.path)).map((f) => f.path)
   );
   const maybeNewWorkloads = compared.head.filter(
-    (m) => workloadKindOf(m.object) && !baseIds.has((0, import_model37.idKey)(m.id)) && !unreadAtBase.has(m.file)
+    (m) => workloadKindOf(m.object) && !baseIds.has((0, import_model38.idKey)(m.id)) && !unreadAtBase.has(m.file)
   );
   const namesAtBase = uniqueNames([
     ...ctx.changes.filter((c) => c.status === "added").map((c) => c.id.name),
@@ -7238,9 +8605,9 @@ async function settleAtBase(git, base, ctx) {
     ctx.options,
     []
   );
-  const definedAtBase = new Set(untouchedAtBase.map((m) => (0, import_model37.idKey)(m.id)));
+  const definedAtBase = new Set(untouchedAtBase.map((m) => (0, import_model38.idKey)(m.id)));
   const newWorkloadIds = new Set(
-    maybeNewWorkloads.map((m) => (0, import_model37.idKey)(m.id)).filter((key) => !definedAtBase.has(key))
+    maybeNewWorkloads.map((m) => (0, import_model38.idKey)(m.id)).filter((key) => !definedAtBase.has(key))
   );
   const changes = settleWithUntouchedFiles(
     ctx.changes,
@@ -7250,12 +8617,12 @@ async function settleAtBase(git, base, ctx) {
   );
   return { newWorkloadIds, changes };
 }
-var import_model37;
+var import_model38;
 var init_new_at_base = __esm({
   "src/pipeline/scan/new-at-base.ts"() {
     "use strict";
     init_workload_kinds();
-    import_model37 = __toESM(require_model(), 1);
+    import_model38 = __toESM(require_model(), 1);
     init_candidates();
     init_objects_across_files();
     init_read_files();
@@ -7268,8 +8635,13 @@ function chartReport(chartDirs, changedPaths, options) {
   const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
   const warnings = [];
   const untouched = [];
+  const fixtures = [];
   for (const dir of outermost) {
     const changed = changedPaths.filter((path) => inside(dir, path) && !NOT_RENDERED.test(path));
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
     if (changed.length === 0) {
       untouched.push(dir || ".");
       continue;
@@ -7277,10 +8649,14 @@ function chartReport(chartDirs, changedPaths, options) {
     if (options.render && changed.some((path) => options.render.isRenderInput(path))) continue;
     warnings.push({
       file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options)
+      message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered"
     });
   }
-  return { notes: options.render ? [] : untouchedNote(untouched), warnings };
+  const fixtureNotes = fixtures.map(
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+  );
+  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
 }
 function touchedChartWarning(dir, changed, options) {
   const shown2 = dir || ".";
@@ -7301,12 +8677,13 @@ function untouchedNote(dirs) {
     `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
   ];
 }
-var MAX_NAMED2, NOT_RENDERED;
+var MAX_NAMED2, NOT_RENDERED, HIDDEN_DIR;
 var init_helm_charts = __esm({
   "src/core/sources/helm-charts.ts"() {
     "use strict";
     MAX_NAMED2 = 5;
     NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+    HIDDEN_DIR = /(^|\/)\.[^/]/;
   }
 });
 
@@ -7430,10 +8807,17 @@ async function runs(path, args, pathDirs) {
   });
   return result.exitCode === 0;
 }
-async function kustomizeBuild(run, treeDir, dir, commit, signal) {
+async function kustomizeBuild(run, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await (0, import_run_process2.runProcess)(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path3.join)(cwd, overlay.dir);
+    await (0, import_promises2.mkdir)(at, { recursive: true });
+    await (0, import_promises2.writeFile)((0, import_node_path3.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path3.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await (0, import_run_process2.runProcess)(run.binary.path, run.binary.argsFor(built), {
+    cwd,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
     maxOutputBytes: run.maxOutputBytes,
@@ -7441,11 +8825,17 @@ async function kustomizeBuild(run, treeDir, dir, commit, signal) {
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
   const command = `${run.binary.label} ${target}`;
-  const detail = () => run.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!run.quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
   if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
-  throw new import_errors32.UserError(
+  throw new import_errors35.UserError(
     `\`${command}\` failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.failure?.kind === "start" || result.failure?.kind === "aborted" ? "" : `: ${detail()}`}`.replace(/: $/, "")
   );
 }
@@ -7464,24 +8854,45 @@ function redactDetail(detail) {
     "$1 (text not shown)"
   );
 }
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
+}
 function shortDetail(stderr, treeDir) {
   const lines = (0, import_run_process2.tailOf)(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
-var import_node_os2, import_errors32, import_run_process2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var import_promises2, import_node_os2, import_node_path3, import_errors35, import_run_process2, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
 var init_kustomize = __esm({
   "src/render/kustomize.ts"() {
     "use strict";
+    import_promises2 = require("node:fs/promises");
     import_node_os2 = require("node:os");
-    import_errors32 = __toESM(require_errors(), 1);
+    import_node_path3 = require("node:path");
+    import_errors35 = __toESM(require_errors(), 1);
     import_run_process2 = __toESM(require_run_process(), 1);
     init_renderer_environment();
     NO_KUSTOMIZE_HINT = "neither kustomize nor kubectl is on PATH: install one (kubectl includes kustomize: https://kubernetes.io/docs/tasks/tools/), or pass --kustomize none to read raw files only";
-    KustomizeBuildError = class extends import_errors32.UserError {
+    KustomizeBuildError = class extends import_errors35.UserError {
       constructor(command, commit, why, detail) {
         super(
           `\`${command}\` failed at commit ${commit.slice(0, 12)} (${why}); nothing was applied${detail ? `: ${detail}` : ""}`
@@ -7511,16 +8922,16 @@ async function runRenderCommand(run, treeDir, commit, signal) {
     ...signal ? { signal } : {}
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new import_errors33.UserError(
+  throw new import_errors36.UserError(
     `--render ${JSON.stringify(run.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
 ${result.stderrTail}` : ""}`
   );
 }
-var import_errors33, import_run_process3, SHELL;
+var import_errors36, import_run_process3, SHELL;
 var init_render_command = __esm({
   "src/render/render-command.ts"() {
     "use strict";
-    import_errors33 = __toESM(require_errors(), 1);
+    import_errors36 = __toESM(require_errors(), 1);
     import_run_process3 = __toESM(require_run_process(), 1);
     init_kustomize();
     SHELL = "/bin/sh";
@@ -7559,50 +8970,65 @@ var init_checkout_scope = __esm({
   }
 });
 
-// src/core/sources/deployed-dirs.ts
-function deployedDirsOf(objects) {
-  const dirs = /* @__PURE__ */ new Set();
-  for (const object of objects) {
-    for (const path of pathsNamedBy(object)) {
-      const dir = normalizedDir(path);
-      if (dir !== void 0) dirs.add(dir);
-    }
-  }
-  return [...dirs].sort();
+// src/core/sources/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
 }
-function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field2(spec, "path")];
-  if (group !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field2(field2(spec, "template"), "spec"));
-  return [];
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path) => path === "" ? toTree : `${toTree}/${path}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
 }
-function sourcePaths(appSpec) {
-  const sources = field2(appSpec, "sources");
-  return [
-    field2(field2(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field2(s, "path")) : []
-  ];
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
 }
-function normalizedDir(path) {
-  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
+function describeSettings(settings) {
   const parts = [];
-  for (const part of path.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") return void 0;
-    parts.push(part);
-  }
-  return parts.join("/");
+  if (settings.namespace !== void 0) parts.push(`namespace ${settings.namespace}`);
+  if (settings.defaultNamespace !== void 0)
+    parts.push(`destination namespace ${settings.defaultNamespace}`);
+  if (settings.namePrefix !== void 0) parts.push(`namePrefix ${settings.namePrefix}`);
+  if (settings.nameSuffix !== void 0) parts.push(`nameSuffix ${settings.nameSuffix}`);
+  if (settings.components !== void 0) parts.push(`components ${settings.components.join(", ")}`);
+  if (settings.patches !== void 0) parts.push(`${settings.patches.length} patch(es)`);
+  if (settings.substitute !== void 0) parts.push("postBuild substitution");
+  return parts.join("; ");
 }
-var init_deployed_dirs = __esm({
-  "src/core/sources/deployed-dirs.ts"() {
+function substituteVariables(rendered, substitute) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        return keepUnknown && value === void 0 ? match : fallback ?? "";
+      }
+      if (value !== void 0) return value;
+      return keepUnknown ? match : "";
+    }
+  );
+}
+var DISABLED, VARIABLE;
+var init_deployment_overlay = __esm({
+  "src/core/sources/deployment-overlay.ts"() {
     "use strict";
-    init_json_shape();
+    DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+    VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
   }
 });
 
@@ -7689,17 +9115,28 @@ var init_kustomize_graph = __esm({
 function chooseRoots(kustomizations, graph, rules) {
   const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
   const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const includersOf = (k) => graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+  const planned = (k) => !k.isComponent && (notDeployedDir(k.dir) === void 0 || namedByGlob(k.dir, rules.paths?.globs ?? []));
+  const rendered = /* @__PURE__ */ new Map();
+  const isRoot = (k) => {
+    if (!planned(k)) return false;
+    const includers = renderedIncluders(k);
+    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
+  };
+  const renderedIncluders = (k) => includersOf(k).filter((i) => isRendered(i));
+  const isRendered = (k) => {
+    const known = rendered.get(k.dir);
+    if (known !== void 0) return known;
+    rendered.set(k.dir, false);
+    const answer = isRoot(k) || renderedIncluders(k).length > 0;
+    rendered.set(k.dir, answer);
+    return answer;
+  };
   const roots = [];
   const notDeployed = [];
   for (const k of discovered) {
-    if (k.isComponent) continue;
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
+    if (isRoot(k)) roots.push(k.dir);
+    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
@@ -7737,6 +9174,25 @@ var init_kustomize_roots = __esm({
   }
 });
 
+// src/pipeline/scan/deployed-build.ts
+async function buildDeployed(run, treeDir, dir, commit, as, signal) {
+  const settings = as?.settings;
+  const overlay = as && settings && needsOverlay(settings) ? {
+    dir: as.overlayDir,
+    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
+    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
+  } : void 0;
+  const output = await kustomizeBuild(run, treeDir, dir, commit, signal, overlay);
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
+}
+var init_deployed_build = __esm({
+  "src/pipeline/scan/deployed-build.ts"() {
+    "use strict";
+    init_deployment_overlay();
+    init_kustomize();
+  }
+});
+
 // src/pipeline/scan/rendered-source.ts
 var DEFAULT_RENDER_TIMEOUT_MS;
 var init_rendered_source = __esm({
@@ -7750,9 +9206,11 @@ var init_rendered_source = __esm({
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
   KUSTOMIZATION_FILE_NAMES: () => import_kustomization_names2.KUSTOMIZATION_FILE_NAMES,
+  classifyEntry: () => classifyEntry,
   isRemote: () => isRemote,
   joinPath: () => joinPath,
   kustomizationDirOf: () => import_kustomization_names2.kustomizationDirOf,
+  namedValues: () => namedValues,
   readKustomizationFile: () => readKustomizationFile
 });
 function readKustomizationFile(path, text) {
@@ -7771,7 +9229,7 @@ function readKustomizationFile(path, text) {
   };
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+    doc = (0, import_yaml3.parse)(text, { logLevel: "error", maxAliasCount: 100 });
   } catch (error) {
     result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
     return result;
@@ -7782,63 +9240,98 @@ function readKustomizationFile(path, text) {
     result.carriesValues = true;
   const namespace = field2(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const pushAll = (into, values) => {
-    for (const value of values) {
-      const path2 = localEntry(dir, value, result);
-      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
-    }
+  for (const { field: name, value } of namedValues(doc)) {
+    const entry = classifyEntry(dir, value, name);
+    if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
+    if (entry.kind === "outside" && !result.outside.includes(entry.written))
+      result.outside.push(entry.written);
+  }
+  const pathsOf = (name) => namedValues(doc).filter((v) => v.field === name).map((v) => classifyEntry(dir, v.value, name)).flatMap((entry) => entry.kind === "local" ? [entry.path] : []);
+  const pushAll = (into, paths) => {
+    for (const path2 of paths) if (!into.includes(path2)) into.push(path2);
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field2(doc, key)));
+    pushAll(result.entries, pathsOf(key));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field2(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field2(doc, key)));
-  const patchPaths = [
-    ...listOf(field2(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field2(doc, "patchesJson6902")).map((p) => field2(p, "path")),
-    ...listOf(field2(doc, "patches")).map((p) => field2(p, "path"))
-  ];
+  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
+  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field2(doc, "replacements")).map((r) => field2(r, "path"))
-  );
-  pushAll(result.files, [field2(field2(doc, "openapi"), "path")]);
+  pushAll(result.files, pathsOf("replacements[].path"));
+  pushAll(result.files, pathsOf("openapi.path"));
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
     for (const generator of listOf(field2(doc, key))) {
       const name = field2(generator, "name");
-      const files = [
-        ...listOf(field2(generator, "files")).map(
-          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
-        ),
-        ...listOf(field2(generator, "envs")),
-        field2(generator, "env")
-      ];
       const paths = [];
-      pushAll(paths, files);
+      for (const value of generatorFiles(generator)) {
+        const entry = classifyEntry(dir, value, key);
+        if (entry.kind === "local" && !paths.includes(entry.path)) paths.push(entry.path);
+      }
       for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
       if (typeof name === "string") result.generators.push({ kind, name, files: paths });
     }
   }
   return result;
 }
-function localEntry(dir, value, seen) {
-  if (typeof value !== "string" || value.trim() === "") return void 0;
+function namedValues(doc) {
+  const out = [];
+  const add = (name, values) => {
+    for (const value of values) out.push({ field: name, value });
+  };
+  for (const key of [
+    "resources",
+    "bases",
+    "components",
+    "generators",
+    "transformers",
+    "validators",
+    "crds",
+    "configurations",
+    "patchesStrategicMerge"
+  ]) {
+    add(key, listOf(field2(doc, key)));
+  }
+  for (const key of ["patchesJson6902", "patches", "replacements"]) {
+    add(
+      `${key}[].path`,
+      listOf(field2(doc, key)).map((item) => field2(item, "path"))
+    );
+  }
+  add("openapi.path", [field2(field2(doc, "openapi"), "path")]);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    add(key, listOf(field2(doc, key)).flatMap(generatorFiles));
+  }
+  for (const chart of listOf(field2(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field2(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field2(chart, "additionalValuesFiles")));
+  }
+  add("helmGlobals.chartHome", [field2(field2(doc, "helmGlobals"), "chartHome")]);
+  return out;
+}
+function generatorFiles(generator) {
+  return [
+    ...listOf(field2(generator, "files")).map(
+      (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+    ),
+    ...listOf(field2(generator, "envs")),
+    field2(generator, "env")
+  ];
+}
+function classifyEntry(dir, value, name) {
+  if (typeof value !== "string" || value.trim() === "") return { kind: "inline" };
   const written = value.trim();
-  if (isRemote(written)) {
-    if (!seen.remote.includes(written)) seen.remote.push(written);
-    return void 0;
-  }
+  if (written.includes("\n")) return { kind: "inline" };
+  if (/^(git::)?file:/i.test(written)) return { kind: "outside", written };
+  if (isRemote(written)) return { kind: "remote", written };
+  if (name === "patchesStrategicMerge" && (written.startsWith("{") || written.includes(": ")))
+    return { kind: "inline" };
   const path = joinPath(dir, written);
-  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
-    if (!seen.outside.includes(written)) seen.outside.push(written);
-    return void 0;
-  }
-  return path;
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) return { kind: "outside", written };
+  return { kind: "local", path };
 }
 function listOf(value) {
   return Array.isArray(value) ? value : [];
@@ -7846,9 +9339,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
-function joinPath(dir, relative) {
+function joinPath(dir, relative2) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative.split("/")) {
+  for (const part of relative2.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -7859,11 +9352,11 @@ function joinPath(dir, relative) {
   }
   return parts.join("/");
 }
-var import_yaml2, import_kustomization_names, import_kustomization_names2, CARRYING_FIELDS;
+var import_yaml3, import_kustomization_names, import_kustomization_names2, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/core/sources/kustomization-file.ts"() {
     "use strict";
-    import_yaml2 = require("./vendor/yaml.js");
+    import_yaml3 = require("./vendor/yaml.js");
     init_json_shape();
     import_kustomization_names = __toESM(require_kustomization_names(), 1);
     import_kustomization_names2 = __toESM(require_kustomization_names(), 1);
@@ -7886,7 +9379,7 @@ async function findKustomizeSources(git, ctx) {
   const notes = [];
   for (const dir of ctx.dirs) {
     if (!baseKs.has(dir) && !headKs.has(dir)) {
-      throw new import_errors34.UserError(
+      throw new import_errors37.UserError(
         `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`
       );
     }
@@ -7908,6 +9401,7 @@ async function findKustomizeSources(git, ctx) {
   ];
   let roots = ctx.dirs;
   let notDeployed = [];
+  let deployments = [];
   if (ctx.dirs.length === 0) {
     const choice = await discoverRoots(
       git,
@@ -7917,28 +9411,39 @@ async function findKustomizeSources(git, ctx) {
       (dir) => touches(dir, inputsOf(dir), includedIn(dir))
     );
     roots = choice.roots;
+    deployments = choice.deployments;
     notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
   }
   const sources = [];
   const untouched = [];
   const binary = lazy(() => findKustomize(ctx.pathDirs));
+  const readBy = /* @__PURE__ */ new Map();
   for (const dir of roots) {
     const label = `kustomize ${dir || "."}`;
     const inputs = inputsOf(dir);
     const included = includedIn(dir);
-    const changedInputs = touches(dir, inputs, included);
-    if (changedInputs.length === 0) {
-      untouched.push(label);
-      continue;
+    let touched = false;
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label, inputs, included, changedInputs: [], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = /* @__PURE__ */ new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      touched = true;
+      const source2 = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      readBy.set(source2, at.included);
+      sources.push(source2);
     }
-    sources.push(
-      kustomizeSource(dir, ctx, { label, inputs, included, changedInputs, baseKs, headKs, binary })
-    );
+    if (!touched) untouched.push(label);
   }
-  await markInert(git, ctx, sources, includedIn);
+  await markInert(git, ctx, sources, (source2) => readBy.get(source2) ?? []);
   notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
   if (sources.length > 0 && await binary() === void 0) {
-    throw new import_errors34.UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+    throw new import_errors37.UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
   }
   return {
     sources,
@@ -7946,12 +9451,23 @@ async function findKustomizeSources(git, ctx) {
     notes
   };
 }
-function kustomizeSource(dir, ctx, at) {
+function kustomizeSource(dir, ctx, at, as) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
   const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
-  const refused = refusedEntries(at.label, kustomizationsUnder(dir, headKs), "head", rules) ?? refusedEntries(at.label, kustomizationsUnder(dir, baseKs), "base", rules);
-  if (refused !== void 0) throw new import_errors34.UserError(refused);
+  const read = [dir, ...as?.deployment.settings.components ?? []];
+  const refused = refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, headKs)),
+    "head",
+    rules
+  ) ?? refusedEntries(
+    at.label,
+    read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+    "base",
+    rules
+  );
+  if (refused !== void 0) throw new import_errors37.UserError(refused);
   const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
   return {
     label: at.label,
@@ -7965,6 +9481,7 @@ function kustomizeSource(dir, ctx, at) {
     generators: included.flatMap((k) => k.generators),
     resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
     kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
     render: async (checkout, commit, signal) => {
       if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
       const run = {
@@ -7975,13 +9492,14 @@ function kustomizeSource(dir, ctx, at) {
         maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
         quiet
       };
-      return kustomizeBuild(run, checkout.dir, dir, commit, signal);
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
     }
   };
 }
-async function markInert(git, ctx, sources, includedIn) {
+async function markInert(git, ctx, sources, readBy) {
   const candidates = sources.filter((source2) => {
-    const included = includedIn(source2.kustomization.dir);
+    const included = readBy(source2);
     if (included.some((k) => k.problem !== void 0 || k.carriesValues)) return false;
     const plain = new Set(source2.resourceFiles ?? []);
     const read = new Set(included.flatMap((k) => k.files));
@@ -8008,40 +9526,28 @@ async function markInert(git, ctx, sources, includedIn) {
   }
 }
 async function discoverRoots(git, ctx, graphs, byCommit, touched) {
-  const included = /* @__PURE__ */ new Set();
+  const dirs = /* @__PURE__ */ new Set();
+  let orphanComponent = false;
   byCommit.forEach((ks, i) => {
     for (const k of ks.values()) {
-      if (!k.isComponent && graphs[i].includersOf(k.dir).length > 0) included.add(k.dir);
+      if (!k.isComponent) dirs.add(k.dir);
+      else if (graphs[i].includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
     }
   });
-  const candidates = [...included].filter(
-    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && touched(dir).length > 0
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === void 0 && (orphanComponent || touched(dir).length > 0)
   );
-  const deployedDirs = new Set(candidates.length > 0 ? await findDeployedDirs(git, ctx, candidates) : []);
-  const rules = { deployedDirs, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...ctx.paths ? { paths: ctx.paths } : {}
+  };
   const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
   const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
   const roots = [.../* @__PURE__ */ new Set([...base.roots, ...head.roots])].sort();
   const notDeployed = [.../* @__PURE__ */ new Set([...base.notDeployed, ...head.notDeployed])].filter((dir) => !roots.includes(dir)).sort();
-  return { roots, notDeployed };
-}
-async function findDeployedDirs(git, ctx, dirs) {
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
-  const spellings = dirs.flatMap(
-    (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
-  );
-  const hits = (await git.grepFiles(ctx.head, spellings, globsToPathspecs([...globs]) ?? [])).filter(
-    (path) => MANIFEST_FILE.test(path) && (ctx.paths?.matches(path) ?? true)
-  );
-  if (hits.length === 0) return [];
-  const { files } = await git.readFilesUpTo(ctx.head, hits, MAX_GITOPS_FILE_BYTES);
-  const objects = [];
-  for (const [path, bytes] of files) {
-    const parsed = await parseManifestFile(path, bytes, { defaultNamespace: "default" });
-    objects.push(...parsed.manifests.map((m) => m.object));
-  }
-  const wanted = new Set(dirs);
-  return deployedDirsOf(objects).filter((dir) => wanted.has(dir));
+  return { roots, notDeployed, deployments };
 }
 function notDeployedNotes(dirs) {
   if (dirs.length === 0) return [];
@@ -8108,37 +9614,40 @@ function lazy(compute) {
     return value;
   };
 }
-var import_errors34, import_kustomization_names3, MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var import_errors37, import_kustomization_names3;
 var init_kustomize_sources = __esm({
   "src/pipeline/scan/kustomize-sources.ts"() {
     "use strict";
-    import_errors34 = __toESM(require_errors(), 1);
+    import_errors37 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_workload_kinds();
     init_parse_manifest_file();
     init_checkout_scope();
     init_deployed_dirs();
+    init_deployment_overlay();
     import_kustomization_names3 = __toESM(require_kustomization_names(), 1);
     init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_roots();
-    init_glob_pathspecs();
     init_kustomize();
+    init_deployed_build();
+    init_gitops_deployments();
     init_rendered_source();
-    MAX_GITOPS_FILE_BYTES = 1024 * 1024;
-    MANIFEST_FILE = /\.(ya?ml|json)$/;
   }
 });
 
 // src/core/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
-  const generator = inputs.generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
+  const generator = generatorOf(object, inputs.generators);
   const generated = generator?.files.filter((f) => changed.has(f)) ?? [];
   if (generated.length === 1) return generated[0];
   const naming = inputs.changedInputs.filter((path) => namesObject(inputs.texts.get(path), object.name));
   if (naming.length === 1) return naming[0];
   return inputs.changedInputs.length === 1 ? inputs.changedInputs[0] : void 0;
+}
+function generatorOf(object, generators) {
+  return generators.filter((g) => g.kind === object.kind && object.name.includes(g.name)).sort((a, b) => b.name.length - a.name.length)[0];
 }
 function namesObject(text, renderedName) {
   if (text === void 0) return false;
@@ -8230,41 +9739,41 @@ var init_resource_locations = __esm({
 
 // src/render/escaping-links.ts
 async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path3.sep);
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path4.sep);
   for (const path of paths) {
-    const at = (0, import_node_path3.join)(dir, path);
+    const at = (0, import_node_path4.join)(dir, path);
     let target;
     try {
       if (!(0, import_node_fs3.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises2.readlink)(at);
+      target = await (0, import_promises3.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path3.isAbsolute)(target) ? target : (0, import_node_path3.resolve)((0, import_node_path3.dirname)((0, import_node_path3.join)(top, path)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
-      throw new import_errors35.UserError(
+      throw new import_errors38.UserError(
         `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
       );
     }
   }
 }
-var import_node_fs3, import_promises2, import_node_path3, import_errors35;
+var import_node_fs3, import_promises3, import_node_path4, import_errors38;
 var init_escaping_links = __esm({
   "src/render/escaping-links.ts"() {
     "use strict";
     import_node_fs3 = require("node:fs");
-    import_promises2 = require("node:fs/promises");
-    import_node_path3 = require("node:path");
-    import_errors35 = __toESM(require_errors(), 1);
+    import_promises3 = require("node:fs/promises");
+    import_node_path4 = require("node:path");
+    import_errors38 = __toESM(require_errors(), 1);
   }
 });
 
 // src/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = (0, import_interrupt2.onInterrupt)(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = (0, import_interrupt2.onInterrupt)(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -8273,7 +9782,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -8281,7 +9790,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -8293,7 +9802,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -8312,7 +9821,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises3.rm)(index, { force: true });
+  await (0, import_promises4.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -8335,17 +9844,53 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
   throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
-var import_promises3, import_node_os3, import_node_path4, import_interrupt2, import_run_process4;
+var import_promises4, import_node_os3, import_node_path5, import_interrupt2, import_run_process4;
 var init_materialize_tree = __esm({
   "src/render/materialize-tree.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     import_node_os3 = require("node:os");
-    import_node_path4 = require("node:path");
+    import_node_path5 = require("node:path");
     init_checkout_scope();
     import_interrupt2 = __toESM(require_interrupt(), 1);
     import_run_process4 = __toESM(require_run_process(), 1);
     init_escaping_links();
+  }
+});
+
+// src/pipeline/scan/lfs-generator-inputs.ts
+async function lfsPointerInputs(git, commits, sources) {
+  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
+  const pointers = /* @__PURE__ */ new Set();
+  if (inputs.length === 0) return pointers;
+  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
+  for (const { files } of reads)
+    for (const [path, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path);
+  return pointers;
+}
+function withoutPointerConfigs(source2, sides, pointers) {
+  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
+  if (fromPointer.length === 0) return { sides, warnings: [] };
+  const generatedFromPointer = (m) => {
+    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
+    return generator !== void 0 && fromPointer.includes(generator);
+  };
+  const warnings = fromPointer.flatMap(
+    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
+      file,
+      unread: "a Git LFS pointer, a generator input",
+      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
+    }))
+  );
+  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
+}
+var POINTER_MAX_BYTES;
+var init_lfs_generator_inputs = __esm({
+  "src/pipeline/scan/lfs-generator-inputs.ts"() {
+    "use strict";
+    init_decode_source();
+    init_blame();
+    POINTER_MAX_BYTES = 1024;
   }
 });
 
@@ -8363,10 +9908,15 @@ function createDocumentParser(label, defaultNamespace, cache = /* @__PURE__ */ n
   const problems = [];
   const reported = /* @__PURE__ */ new Set();
   const parse2 = (text) => {
-    let result = cache.get(text);
+    const key = `${defaultNamespace}
+${text}`;
+    let result = cache.get(key);
     if (!result) {
-      result = parseManifests(label, text, { defaultNamespace });
-      cache.set(text, result);
+      const trimmed = withoutCrdSchema(text);
+      result = parseManifests(label, trimmed, { defaultNamespace });
+      if (trimmed !== text && result.problems.length > 0)
+        result = parseManifests(label, text, { defaultNamespace });
+      cache.set(key, result);
     }
     if (result.problems.length > 0 && !reported.has(text)) {
       reported.add(text);
@@ -8399,6 +9949,7 @@ function decode(bytes) {
 var init_rendered_documents = __esm({
   "src/core/sources/rendered-documents.ts"() {
     "use strict";
+    init_crd_schema();
     init_parse_manifests();
   }
 });
@@ -8426,13 +9977,24 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     ]);
     blameTexts.catch(() => {
     });
+    const pointerInputs = lfsPointerInputs(git, [head, base], sources);
+    pointerInputs.catch(() => {
+    });
     const { createDocumentParser: createDocumentParser2 } = await Promise.resolve().then(() => (init_rendered_documents(), rendered_documents_exports));
     const cache = /* @__PURE__ */ new Map();
     const parsers = sources.map(
-      (source2) => createDocumentParser2(`(${source2.label} output)`, defaultNamespace, cache)
+      (source2) => createDocumentParser2(`(${source2.label} output)`, source2.defaultNamespace ?? defaultNamespace, cache)
     );
     const outputs = await renderEach(sources, [head, base], trees, log);
-    const { headParsed, baseParsed, warnings } = parseOutputs(sources, outputs, parsers);
+    const parsed = parseOutputs(sources, outputs, parsers);
+    const { headParsed, baseParsed, unbuilt } = parsed;
+    const pointers = await pointerInputs;
+    const warnings = [...parsed.warnings];
+    sources.forEach((source2, i) => {
+      const kept = withoutPointerConfigs(source2, [baseParsed[i], headParsed[i]], pointers);
+      [baseParsed[i], headParsed[i]] = kept.sides;
+      warnings.push(...kept.warnings);
+    });
     const texts = await blameTexts;
     const written = writtenObjectsOf(sources, [baseParsed, headParsed], texts);
     const labelled = (m, source2) => ({
@@ -8446,31 +10008,40 @@ async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, l
     log.debug(
       `rendered ${sources.length} source(s): ${baseObjects.length} object(s) at base, ${headObjects.length} at head`
     );
-    return { base: baseObjects, head: headObjects, problems, warnings };
+    return { base: baseObjects, head: headObjects, problems, warnings, unbuilt };
   } finally {
     await trees.dispose();
   }
 }
 function parseOutputs(sources, outputs, parsers) {
   const warnings = [];
+  const unbuilt = /* @__PURE__ */ new Map();
   const headParsed = sources.map((source2, i) => {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError)) return parsers[i].objectsOf(atHead);
-    if (atBase instanceof KustomizeBuildError)
-      warnings.push({ file: source2.file, message: brokenAtBothWarning(source2, atBase, atHead) });
+    if (atBase instanceof KustomizeBuildError) {
+      unbuilt.set(source2.label, "both");
+      warnings.push({
+        file: source2.file,
+        message: brokenAtBothWarning(source2, atBase, atHead),
+        unread: "kustomization, cannot be built at either commit"
+      });
+    }
     return [];
   });
   const baseParsed = sources.map((source2, i) => {
     const output = outputs[i][1];
     if (outputs[i][0] instanceof KustomizeBuildError) return [];
     if (!(output instanceof KustomizeBuildError)) return parsers[i].objectsOf(output);
+    unbuilt.set(source2.label, "base");
     warnings.push({
       file: source2.file,
-      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0)
+      message: baseFailureWarning(source2, output, outputs[i][0] !== void 0),
+      unread: "kustomization, cannot be built at the base commit"
     });
     return headParsed[i];
   });
-  return { headParsed, baseParsed, warnings };
+  return { headParsed, baseParsed, warnings, unbuilt };
 }
 async function renderEach(sources, commits, trees, log) {
   const jobs = sources.flatMap((source2, i) => commits.map((commit, side) => ({ source: source2, i, commit, side })));
@@ -8487,7 +10058,7 @@ async function renderEach(sources, commits, trees, log) {
     const [atHead, atBase] = outputs[i];
     if (!(atHead instanceof KustomizeBuildError) || !settled[i][1]) return;
     if (!(atBase instanceof KustomizeBuildError))
-      stop(new import_errors36.UserError(headFailureMessage(sources[i], atHead)));
+      stop(new import_errors39.UserError(headFailureMessage(sources[i], atHead)));
   };
   await runLimited(jobs, renderSlots(), async ({ source: source2, i, commit, side }) => {
     if (failed2.signal.aborted) return;
@@ -8502,7 +10073,7 @@ async function renderEach(sources, commits, trees, log) {
       } else if (failed2.signal.aborted) {
         return;
       } else {
-        stop(error instanceof KustomizeBuildError ? new import_errors36.UserError(headFailureMessage(source2, error)) : error);
+        stop(error instanceof KustomizeBuildError ? new import_errors39.UserError(headFailureMessage(source2, error)) : error);
         return;
       }
     }
@@ -8563,11 +10134,11 @@ async function readTexts(git, rev, paths) {
   const files = await git.readFiles(rev, paths);
   return new Map([...files].map(([path, bytes]) => [path, bytes.toString("utf8")]));
 }
-var import_errors36;
+var import_errors39;
 var init_render_all = __esm({
   "src/pipeline/scan/render-all.ts"() {
     "use strict";
-    import_errors36 = __toESM(require_errors(), 1);
+    import_errors39 = __toESM(require_errors(), 1);
     init_api_kinds();
     init_workload_kinds();
     init_run_limited();
@@ -8577,6 +10148,7 @@ var init_render_all = __esm({
     init_kustomize();
     init_materialize_tree();
     init_renderer_environment();
+    init_lfs_generator_inputs();
   }
 });
 
@@ -8604,10 +10176,10 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   ].sort();
   const inChart = (path) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
   const explicitPaths = options.paths ? await (0, import_glob_matcher.globMatcher)(options.paths, { dot: true }) : void 0;
-  const charts = await reportCharts(chartDirs, changedPaths, options, explicitPaths);
-  const notes = [...charts.notes];
+  const notes = [];
   const sources = [];
   let owned = inChart;
+  let kustomizeOwned = () => false;
   const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
   if (kustomizeOn) {
     const kustomize = await findKustomizeSources(git, {
@@ -8627,7 +10199,11 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
     owned = (path) => kustomize.owned(path) || inChart(path);
+    kustomizeOwned = kustomize.owned;
   }
+  const chartChanges = changedPaths.filter((path) => !kustomizeOwned(path));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
   if (options.render !== void 0) {
     const source2 = await renderCommandSource(options.render, changedPaths, pathDirs, options);
     if (source2) sources.push(source2);
@@ -8642,27 +10218,37 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
 function startRenders(sources, notes, render) {
   const active = sources.filter((source2) => !source2.inert);
   const held = sources.filter((source2) => source2.inert);
-  for (const source2 of active) notes.push(renderedNote(source2));
+  const activeNotes = active.map((source2) => notes.push(`${source2.label}: rendering`) - 1);
   const heldNotes = held.map((source2) => {
     notes.push(
       `${source2.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`
     );
     return notes.length - 1;
   });
-  const objects = render(active);
+  const objects = render(active).then((rendered) => {
+    active.forEach((source2, i) => {
+      notes[activeNotes[i]] = renderedNote(source2, rendered);
+    });
+    return rendered;
+  });
   objects.catch(() => {
   });
   if (held.length === 0) return { notes, objects };
   const renderDeferred = async () => {
     const [first, more] = [await objects, await render(held)];
     held.forEach((source2, i) => {
-      notes[heldNotes[i]] = renderedNote(source2);
+      notes[heldNotes[i]] = renderedNote(source2, more);
     });
     return mergeInSourceOrder(sources, first, more);
   };
   return { notes, objects, renderDeferred };
 }
-function renderedNote(source2) {
+function renderedNote(source2, rendered) {
+  const unbuilt = rendered.unbuilt?.get(source2.label);
+  if (unbuilt === "both")
+    return `${source2.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
+  if (unbuilt === "base")
+    return `${source2.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
   return `${source2.label}: rendered at both commits`;
 }
 function mergeInSourceOrder(sources, first, more) {
@@ -8672,7 +10258,8 @@ function mergeInSourceOrder(sources, first, more) {
     base: byOrigin([...first.base, ...more.base]),
     head: byOrigin([...first.head, ...more.head]),
     problems: [...first.problems, ...more.problems],
-    warnings: [...first.warnings, ...more.warnings]
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...first.unbuilt ?? [], ...more.unbuilt ?? []])
   };
 }
 async function reportCharts(chartDirs, changedPaths, options, explicitPaths) {
@@ -8726,7 +10313,8 @@ var scan_changed_manifests_exports = {};
 __export(scan_changed_manifests_exports, {
   scanChangedManifests: () => scanChangedManifests
 });
-async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, options, log) {
+async function scanChangedManifests(git, { base, head }, allChangedFiles, { wanted, renderers }, scanOptions, log) {
+  const options = await withDeployedNamespaces(git, head, allChangedFiles, scanOptions);
   const pending = startRenders2(git, { base, head }, allChangedFiles, options, log);
   const read = await readChangedManifests(git, { base, head }, allChangedFiles, wanted, options, log);
   const rendered = pending && await pending;
@@ -8754,7 +10342,8 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     options,
     problems
   });
-  const settled = settleAllWorkloads(compared, consumers);
+  const folders = await deploymentFolders(git, head, [...compared.allHead, ...consumers], allChangedFiles);
+  const settled = settleAllWorkloads(compared, consumers, folders);
   problems.push(...settled.problems);
   const all = [...compared.head, ...consumers];
   const headConfigs = /* @__PURE__ */ new Map();
@@ -8766,7 +10355,7 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
     newWorkloadIds: atBase.newWorkloadIds,
     headConfigs,
     problems,
-    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => (0, import_model38.idKey)(m.id))),
+    assumedNamespace: new Set(all.filter((m) => m.namespaceAssumed).map((m) => (0, import_model39.idKey)(m.id))),
     baseWorkloads: settled.base,
     sourceNotes: rendered?.notes ?? [],
     sourceWarnings: [...rendered?.warnings ?? [], ...compared.warnings],
@@ -8777,18 +10366,19 @@ async function scanChangedManifests(git, { base, head }, allChangedFiles, { want
 function changesConfigsOrWorkloads(compared) {
   if (compared.found.changes.length > 0) return true;
   const definitions = (list) => new Map(
-    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${(0, import_model38.idKey)(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
+    list.filter((m) => workloadKindOf(m.object) !== void 0).map((m) => [`${(0, import_model39.idKey)(m.id)}\0${m.origin ?? m.file}`, JSON.stringify(m.object)])
   );
   const atBase = definitions(compared.allBase);
   const atHead = definitions(compared.allHead);
   return atHead.size !== atBase.size || [...atHead].some(([key, text]) => atBase.get(key) !== text);
 }
-function settleAllWorkloads(compared, consumers) {
+function settleAllWorkloads(compared, consumers, folders) {
   const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
   const candidateWorkloads = consumers.filter(isWorkload);
   const settled = settleWorkloads(
     [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
-    [...compared.allHead.filter(isWorkload), ...candidateWorkloads]
+    [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
+    folders
   );
   const variants = new Map(compared.variants);
   for (const [key, list] of settled.variants) variants.set(key, list);
@@ -8833,17 +10423,53 @@ async function readConsumers(git, head, settledAtBase, ctx) {
   );
   return { consumers, changes };
 }
-var import_model38;
+async function deploymentFolders(git, head, manifests, changedFiles) {
+  const filesById = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (m.origin !== void 0 || workloadKindOf(m.object) === void 0) continue;
+    const files = filesById.get((0, import_model39.idKey)(m.id)) ?? /* @__PURE__ */ new Set();
+    filesById.set((0, import_model39.idKey)(m.id), files.add(m.file));
+  }
+  const dirs = /* @__PURE__ */ new Set();
+  for (const files of filesById.values()) {
+    if (files.size < 2) continue;
+    for (const file of files) {
+      const parts = file.split("/").slice(0, -1);
+      for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+    }
+  }
+  if (dirs.size === 0) return void 0;
+  const deployments = await findDeployments(git, { head }, [...dirs]);
+  if (deployments.length === 0) return void 0;
+  return {
+    deployedDirs: [...new Set(deployments.map((d) => d.dir))],
+    changedFiles: changedFiles.map((c) => c.path)
+  };
+}
+async function withDeployedNamespaces(git, head, changedFiles, options) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const change of changedFiles) {
+    if (!MANIFEST_FILE.test(change.path)) continue;
+    const parts = change.path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  if (dirs.size === 0) return options;
+  const namespaceOf2 = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
+  return namespaceOf2 ? { ...options, namespaceOf: namespaceOf2 } : options;
+}
+var import_model39;
 var init_scan_changed_manifests = __esm({
   "src/pipeline/scan/scan-changed-manifests.ts"() {
     "use strict";
     init_workload_kinds();
-    import_model38 = __toESM(require_model(), 1);
+    import_model39 = __toESM(require_model(), 1);
+    init_deployed_namespaces();
     init_source_variants();
     init_candidates();
     init_changed_files();
     init_compare_commits();
     init_configs_at_head();
+    init_gitops_deployments();
     init_new_at_base();
     init_objects_across_files();
     init_render_sources();

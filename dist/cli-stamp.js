@@ -79,11 +79,63 @@ var require_run_git = __commonJS({
   }
 });
 
+// src/core/manifests/decode-source.ts
+function decodeSource(file, text) {
+  const decoded = decodeText(text);
+  if (decoded === void 0) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: "not a text file (contains NUL bytes or invalid UTF-8)",
+        severity: "error"
+      }
+    };
+  }
+  const lfs = LFS_POINTER.exec(decoded);
+  if (lfs) {
+    return {
+      problem: {
+        file,
+        line: 1,
+        col: 1,
+        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
+        severity: "warning",
+        unread: "a Git LFS pointer"
+      }
+    };
+  }
+  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
+}
+function decodeText(text) {
+  let s;
+  if (typeof text === "string") {
+    s = text;
+    if (s.includes("\uFFFD")) return void 0;
+  } else {
+    try {
+      s = UTF8.decode(text);
+    } catch {
+      return void 0;
+    }
+  }
+  return s.includes("\0") ? void 0 : s;
+}
+var LFS_POINTER, UTF8;
+var init_decode_source = __esm({
+  "src/core/manifests/decode-source.ts"() {
+    "use strict";
+    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
+    UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
 // src/core/kinds/api-kinds.ts
 function isClusterScoped(kind) {
   return CLUSTER_SCOPED_KINDS.has(kind);
 }
-var CONFIG_KINDS, CONTROLLER_REVISION, CLUSTER_SCOPED_KINDS;
+var CONFIG_KINDS, CONTROLLER_REVISION, POD, EVENT, REPLICA_SET, CLUSTER_SCOPED_KINDS;
 var init_api_kinds = __esm({
   "src/core/kinds/api-kinds.ts"() {
     "use strict";
@@ -96,6 +148,14 @@ var init_api_kinds = __esm({
       group: "apps",
       version: "v1",
       resource: "controllerrevisions"
+    };
+    POD = { kind: "Pod", group: "", version: "v1", resource: "pods" };
+    EVENT = { kind: "Event", group: "", version: "v1", resource: "events" };
+    REPLICA_SET = {
+      kind: "ReplicaSet",
+      group: "apps",
+      version: "v1",
+      resource: "replicasets"
     };
     CLUSTER_SCOPED_KINDS = /* @__PURE__ */ new Set([
       "APIService",
@@ -504,7 +564,14 @@ var init_workload_kinds = __esm({
       }
     ];
     BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
-    API_KINDS = [...WORKLOAD_KINDS, ...CONFIG_KINDS, CONTROLLER_REVISION];
+    API_KINDS = [
+      ...WORKLOAD_KINDS,
+      ...CONFIG_KINDS,
+      CONTROLLER_REVISION,
+      POD,
+      EVENT,
+      REPLICA_SET
+    ];
     API_KIND_BY_NAME = new Map(API_KINDS.map((k) => [k.kind, k]));
   }
 });
@@ -513,57 +580,6 @@ var init_workload_kinds = __esm({
 var require_names = __commonJS({
   "borrowed:src/core/names.ts"(exports2, module2) {
     module2.exports = require("./cli-plan.js").frontModules["src/core/names.ts"];
-  }
-});
-
-// src/core/manifests/decode-source.ts
-function decodeSource(file, text) {
-  const decoded = decodeText(text);
-  if (decoded === void 0) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: "not a text file (contains NUL bytes or invalid UTF-8)",
-        severity: "error"
-      }
-    };
-  }
-  const lfs = LFS_POINTER.exec(decoded);
-  if (lfs) {
-    return {
-      problem: {
-        file,
-        line: 1,
-        col: 1,
-        message: `a Git LFS pointer, not the file itself: its ${lfs[1]} bytes are in LFS storage, which is not read (config-rollout reads git objects), so what this file defines is not in this plan`,
-        severity: "warning"
-      }
-    };
-  }
-  return { source: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
-}
-function decodeText(text) {
-  let s;
-  if (typeof text === "string") {
-    s = text;
-    if (s.includes("\uFFFD")) return void 0;
-  } else {
-    try {
-      s = UTF8.decode(text);
-    } catch {
-      return void 0;
-    }
-  }
-  return s.includes("\0") ? void 0 : s;
-}
-var LFS_POINTER, UTF8;
-var init_decode_source = __esm({
-  "src/core/manifests/decode-source.ts"() {
-    "use strict";
-    LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
-    UTF8 = new TextDecoder("utf-8", { fatal: true });
   }
 });
 
@@ -866,6 +882,38 @@ var init_fast_yaml = __esm({
   }
 });
 
+// src/core/manifests/line-index.ts
+var LineIndex;
+var init_line_index = __esm({
+  "src/core/manifests/line-index.ts"() {
+    "use strict";
+    LineIndex = class {
+      constructor(source2) {
+        this.source = source2;
+      }
+      source;
+      starts;
+      linePos(offset) {
+        if (this.starts === void 0) {
+          const firstLineEnd = this.source.indexOf("\n");
+          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
+          this.starts = [0];
+          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
+        }
+        const starts = this.starts;
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const mid = low + high + 1 >> 1;
+          if (starts[mid] <= offset) low = mid;
+          else high = mid - 1;
+        }
+        return { line: low + 1, col: offset - starts[low] + 1 };
+      }
+    };
+  }
+});
+
 // src/core/manifests/yaml-messages.ts
 function describeFailure(error) {
   const text = error instanceof Error ? error.message : String(error);
@@ -883,10 +931,34 @@ function describeYamlErrorCode(code) {
   const text = YAML_ERROR_TEXT[code] ?? code.toLowerCase().replaceAll("_", " ");
   return `${text}; ${QUIET_DETAIL}`;
 }
+function keyAt(source2, offset) {
+  const line = source2.slice(
+    offset,
+    source2.indexOf("\n", offset) === -1 ? source2.length : source2.indexOf("\n", offset)
+  );
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*:(?:[ \t]|\r?$)/.exec(line);
+  return oneLine(match === null ? line : match[1] ?? match[2]?.replaceAll("''", "'") ?? match[3] ?? "");
+}
+function stringMapProblem(value) {
+  if (value === void 0 || value === null) return void 0;
+  if (!isRecord(value)) return ` must be a mapping, found ${describeType(value)}`;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string" && item !== null) {
+      const shown2 = PLAIN_KEY.test(key) || /^[A-Za-z0-9./-]{1,317}$/.test(key) ? key : "(a key)";
+      return `[${JSON.stringify(shown2)}] must be a string, found ${describeType(item)}`;
+    }
+  }
+  return void 0;
+}
+function duplicateKeyMessage(key, quiet, read) {
+  const named = quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}`;
+  return read ? `${named} (read as kubectl applies it: the last value wins; kustomize rejects it)` : named;
+}
 var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_yaml_messages = __esm({
   "src/core/manifests/yaml-messages.ts"() {
     "use strict";
+    init_json_shape();
     SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
     PLAIN_KEY = /^[A-Za-z0-9._-]{1,253}$/;
     QUIET_DETAIL = "details not shown (the file holds a Secret)";
@@ -938,7 +1010,7 @@ function nodeStart(doc, path) {
   const range = node.range;
   return Array.isArray(range) && typeof range[0] === "number" ? range[0] : void 0;
 }
-var import_names, DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, LineIndex, DocumentReader;
+var import_names, DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, DocumentReader;
 var init_manifest_reader = __esm({
   "src/core/manifests/manifest-reader.ts"() {
     "use strict";
@@ -948,6 +1020,7 @@ var init_manifest_reader = __esm({
     init_decode_source();
     init_fast_yaml();
     init_json_shape();
+    init_line_index();
     init_yaml_messages();
     DEFAULT_MAX_ALIAS_COUNT = 100;
     MAX_PROBLEMS_PER_FILE = 10;
@@ -958,30 +1031,6 @@ var init_manifest_reader = __esm({
     ]);
     NON_OBJECT_API_GROUPS = ["kustomize.config.k8s.io/"];
     PLAIN_ANCHOR = /^[A-Za-z0-9._-]{1,100}$/;
-    LineIndex = class {
-      constructor(source2) {
-        this.source = source2;
-      }
-      source;
-      starts;
-      linePos(offset) {
-        if (this.starts === void 0) {
-          const firstLineEnd = this.source.indexOf("\n");
-          if (firstLineEnd === -1 || offset <= firstLineEnd) return { line: 1, col: offset + 1 };
-          this.starts = [0];
-          for (let i = firstLineEnd; i !== -1; i = this.source.indexOf("\n", i + 1)) this.starts.push(i + 1);
-        }
-        const starts = this.starts;
-        let low = 0;
-        let high = starts.length - 1;
-        while (low < high) {
-          const mid = low + high + 1 >> 1;
-          if (starts[mid] <= offset) low = mid;
-          else high = mid - 1;
-        }
-        return { line: low + 1, col: offset - starts[low] + 1 };
-      }
-    };
     DocumentReader = class {
       constructor(file, source2, lineCounter, opts, quiet) {
         this.file = file;
@@ -1004,12 +1053,14 @@ var init_manifest_reader = __esm({
         if (this.problems.length <= MAX_PROBLEMS_PER_FILE) return this.problems;
         const kept = this.problems.slice(0, MAX_PROBLEMS_PER_FILE);
         const last = kept[kept.length - 1];
+        const hidden = this.problems.slice(MAX_PROBLEMS_PER_FILE);
         kept.push({
           file: this.file,
           line: last.line,
           col: last.col,
-          message: `${this.problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file not shown`,
-          severity: "error"
+          message: `${hidden.length} more problems in this file not shown`,
+          // Warnings alone (duplicate keys) leave the file read: the count must not make it broken.
+          severity: hidden.some((p) => p.severity === "error") ? "error" : "warning"
         });
         return kept;
       }
@@ -1021,13 +1072,13 @@ var init_manifest_reader = __esm({
         if (doc.errors.length > 0) {
           const syntax = doc.errors.filter((e) => e.code !== "DUPLICATE_KEY").sort((a, b) => a.pos[0] - b.pos[0]).slice(0, 1);
           const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY");
+          const severity = syntax.length === 0 ? "warning" : "error";
           for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
-            const [start2, end] = error.pos;
-            const key = oneLine(this.source.slice(start2, end));
-            const message = error.code === "DUPLICATE_KEY" ? this.quiet && !PLAIN_KEY.test(key) ? "duplicate key" : `duplicate key ${JSON.stringify(key)}` : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
-            this.problem(start2, message);
+            const [start2] = error.pos;
+            const message = error.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+            this.problem(start2, message, severity, error.code === "DUPLICATE_KEY");
           }
-          return;
+          if (severity === "error") return;
         }
         const contents = doc.contents;
         if (contents === null) return;
@@ -1153,6 +1204,16 @@ var init_manifest_reader = __esm({
           );
           return;
         }
+        for (const mapName of ["labels", "annotations"]) {
+          const problem = stringMapProblem(field(metadata, mapName));
+          if (problem === void 0) continue;
+          const where = locate(["metadata", mapName]) ?? start;
+          this.problem(
+            where,
+            `${kind.toLowerCase()}/${name}: metadata.${mapName}${problem} (kubectl rejects it)`
+          );
+          return;
+        }
         this.manifests.push({
           id: { kind, namespace, name },
           file: this.file,
@@ -1161,14 +1222,191 @@ var init_manifest_reader = __esm({
           ...namespaceAssumed ? { namespaceAssumed: true } : {}
         });
       }
+      /** A document kubectl would reject for a reason the YAML parse does not report. */
+      rejected(offset, message) {
+        this.problem(offset, message);
+      }
       failed(offset, error) {
         this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
       }
-      problem(offset, message) {
+      problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
-        this.problems.push({ file: this.file, line, col, message, severity: "error" });
+        this.problems.push({
+          file: this.file,
+          line,
+          col,
+          message,
+          severity,
+          ...duplicateKey ? { duplicateKey: true } : {}
+        });
       }
     };
+  }
+});
+
+// src/core/manifests/json-stream.ts
+function jsonStream(source2) {
+  const values = [];
+  let i = skipSpace(source2, 0);
+  if (source2[i] !== "{") return void 0;
+  while (i < source2.length) {
+    if (source2[i] !== "{") return void 0;
+    const end = objectEnd(source2, i);
+    if (end === void 0) return void 0;
+    try {
+      values.push({ value: JSON.parse(source2.slice(i, end + 1)), start: i });
+    } catch {
+      return void 0;
+    }
+    i = skipSpace(source2, end + 1);
+  }
+  return values;
+}
+function skipSpace(text, from) {
+  let i = from;
+  while (i < text.length && " 	\r\n".includes(text[i])) i += 1;
+  return i;
+}
+function objectEnd(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      for (i += 1; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i += 1;
+    } else if (char === "{" || char === "[") {
+      depth += 1;
+    } else if (char === "}" || char === "]") {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return void 0;
+}
+var init_json_stream = __esm({
+  "src/core/manifests/json-stream.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/manifests/under-indented.ts
+function indentContinuationLines(source2) {
+  let text = source2;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const start = firstCutConstruct(text);
+    if (start === void 0) break;
+    const end = text[start] === "[" || text[start] === "{" ? flowEnd(text, start) : quotedEnd(text, start);
+    if (end === void 0) break;
+    const indented = indentLines(text, start, end);
+    if (indented === text) break;
+    text = indented;
+  }
+  return text === source2 ? void 0 : text;
+}
+function firstCutConstruct(text) {
+  let offset = 0;
+  let depth = 0;
+  let flowStart = 0;
+  for (const token of new import_yaml.Lexer().lex(text)) {
+    if (token === import_yaml.CST.FLOW_END) return depth > 0 ? flowStart : void 0;
+    if (MARKERS.has(token)) continue;
+    const type = import_yaml.CST.tokenType(token);
+    if (type === "flow-map-start" || type === "flow-seq-start") {
+      if (depth === 0) flowStart = offset;
+      depth += 1;
+    } else if ((type === "flow-map-end" || type === "flow-seq-end") && depth > 0) {
+      depth -= 1;
+    } else if (type === "single-quoted-scalar" || type === "double-quoted-scalar") {
+      const end = quotedEnd(text, offset);
+      if (end !== void 0 && end + 1 > offset + token.length) return depth > 0 ? flowStart : offset;
+    }
+    offset += token.length;
+  }
+  return void 0;
+}
+function isDocumentMarkerAt(text, lineStart) {
+  const marker = text.slice(lineStart, lineStart + 3);
+  if (marker !== "---" && marker !== "...") return false;
+  const next = text[lineStart + 3];
+  return next === void 0 || next === " " || next === "	" || next === "\r" || next === "\n";
+}
+function quotedEnd(text, start) {
+  const quote = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n" && isDocumentMarkerAt(text, i + 1)) return void 0;
+    if (quote === '"' && char === "\\") i += 1;
+    else if (char === quote) {
+      if (quote === "'" && text[i + 1] === "'") i += 1;
+      else return i;
+    }
+  }
+  return void 0;
+}
+function flowEnd(text, start) {
+  let depth = 0;
+  let nodeStart2 = true;
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\n") {
+      if (isDocumentMarkerAt(text, i + 1)) return void 0;
+      continue;
+    }
+    if (char === " " || char === "	" || char === "\r") continue;
+    if (char === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      const newline = text.indexOf("\n", i);
+      if (newline === -1) return void 0;
+      i = newline - 1;
+    } else if (char === "[" || char === "{") {
+      depth += 1;
+      nodeStart2 = true;
+    } else if (char === "]" || char === "}") {
+      depth -= 1;
+      if (depth === 0) return i;
+      nodeStart2 = false;
+    } else if (char === ",") {
+      nodeStart2 = true;
+    } else if (char === ":" && (nodeStart2 || /[\s,[\]{}]/.test(text[i + 1] ?? " "))) {
+      nodeStart2 = true;
+    } else if (char === "?" && nodeStart2) {
+      nodeStart2 = true;
+    } else if ((char === "'" || char === '"') && nodeStart2) {
+      const end = quotedEnd(text, i);
+      if (end === void 0) return void 0;
+      i = end;
+      nodeStart2 = false;
+    } else if ((char === "&" || char === "!") && nodeStart2) {
+      while (i + 1 < text.length && !/[\s,[\]{}]/.test(text[i + 1])) i += 1;
+    } else {
+      nodeStart2 = false;
+    }
+  }
+  return void 0;
+}
+function indentLines(text, start, end) {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const column = start - lineStart;
+  let out = text.slice(0, start);
+  let from = start;
+  for (let newline = text.indexOf("\n", start); newline !== -1 && newline < end; ) {
+    const next = newline + 1;
+    let spaces = 0;
+    while (text[next + spaces] === " ") spaces += 1;
+    const lineEnd = text.indexOf("\n", next);
+    const blank = /^[ \t\r]*$/.test(text.slice(next, lineEnd === -1 ? text.length : lineEnd));
+    out += text.slice(from, next);
+    if (!blank && spaces < column) out += " ".repeat(column - spaces);
+    from = next;
+    newline = text.indexOf("\n", next);
+  }
+  return out + text.slice(from);
+}
+var import_yaml, MAX_ROUNDS, MARKERS;
+var init_under_indented = __esm({
+  "src/core/manifests/under-indented.ts"() {
+    "use strict";
+    import_yaml = require("./vendor/yaml.js");
+    MAX_ROUNDS = 200;
+    MARKERS = /* @__PURE__ */ new Set([import_yaml.CST.DOCUMENT, import_yaml.CST.SCALAR, import_yaml.CST.FLOW_END]);
   }
 });
 
@@ -1185,28 +1423,36 @@ function parseManifests(file, text, opts) {
   const { source: source2 } = decoded;
   const fast = opts.fast === false ? void 0 : parseFast(file, source2, opts);
   if (fast !== void 0) return fast;
-  const lineCounter = new import_yaml.LineCounter();
-  let docs;
-  try {
-    docs = (0, import_yaml.parseAllDocuments)(source2, {
-      lineCounter,
-      uniqueKeys: true,
-      merge: true,
-      prettyErrors: false,
-      // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
-      logLevel: "error",
-      // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
-      // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
-      version: "1.1",
-      customTags: asKubectlReadsIt
-    });
-  } catch (error) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(error)}`;
+  let parsed = parseYaml(source2);
+  if ("docs" in parsed && errorCount(parsed) > 0) {
+    const indented = indentContinuationLines(source2);
+    const reparsed = indented === void 0 ? void 0 : parseYaml(indented);
+    if (reparsed !== void 0 && "docs" in reparsed && errorCount(reparsed) < errorCount(parsed)) {
+      parsed = reparsed;
+    }
+  }
+  if (!("docs" in parsed)) {
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
-  const reader = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+  const { docs, lineCounter } = parsed;
+  const json = errorCount(parsed) > 0 ? jsonStream(source2) : void 0;
+  if (json !== void 0) {
+    const reader2 = new DocumentReader(file, source2, lineCounter, opts, mayHoldSecret(source2));
+    for (const { value, start } of json) reader2.readValue(value, start, () => void 0);
+    return { manifests: reader2.manifests, problems: notAManifestIsAWarning(source2, reader2.cappedProblems()) };
+  }
+  const reader = new DocumentReader(file, parsed.source, lineCounter, opts, mayHoldSecret(source2));
   for (const doc of docs) {
     try {
+      const key = doc.errors.length === 0 ? collectionKey(doc) : void 0;
+      if (key !== void 0) {
+        reader.rejected(
+          key,
+          "a mapping key is itself a mapping or a list (an unrendered template such as {{value}}?): kubectl rejects it, document ignored"
+        );
+        continue;
+      }
       reader.readDocument(doc, unresolvedAlias);
     } catch (error) {
       reader.failed(doc.range[0], error);
@@ -1214,13 +1460,49 @@ function parseManifests(file, text, opts) {
   }
   return { manifests: reader.manifests, problems: notAManifestIsAWarning(source2, reader.cappedProblems()) };
 }
+function yamlOptions(lineCounter) {
+  return {
+    lineCounter,
+    uniqueKeys: true,
+    merge: true,
+    prettyErrors: false,
+    // Keeps yaml from calling process.emitWarning (stderr noise) on odd keys; errors still come back.
+    logLevel: "error",
+    // What kubectl sends: it reads YAML 1.1 (go-yaml v2 through sigs.k8s.io/yaml), where yes/no/
+    // on/off/y/n are booleans and 017 is octal. go-yaml v2 keeps dates and 1:20 as strings.
+    version: "1.1",
+    customTags: asKubectlReadsIt
+  };
+}
+function parseYaml(source2) {
+  const lineCounter = new import_yaml2.LineCounter();
+  try {
+    return { source: source2, docs: [...(0, import_yaml2.parseAllDocuments)(source2, yamlOptions(lineCounter))], lineCounter };
+  } catch (error) {
+    return { error };
+  }
+}
+function errorCount(parsed) {
+  return parsed.docs.reduce((sum, doc) => sum + doc.errors.length, 0);
+}
+function collectionKey(doc) {
+  let found;
+  (0, import_yaml2.visit)(doc, {
+    Pair(_key, pair) {
+      if (!(0, import_yaml2.isCollection)(pair.key)) return void 0;
+      found = pair.key.range?.[0] ?? doc.range[0];
+      return import_yaml2.visit.BREAK;
+    }
+  });
+  return found;
+}
 function unresolvedAlias(doc) {
   let found;
-  (0, import_yaml.visit)(doc, {
+  (0, import_yaml2.visit)(doc, {
     Alias(_key, alias) {
       if (alias.resolve(doc) !== void 0) return void 0;
       found = { offset: alias.range?.[0] ?? doc.range[0], name: alias.source };
-      return import_yaml.visit.BREAK;
+      return import_yaml2.visit.BREAK;
     }
   });
   return found;
@@ -1229,18 +1511,30 @@ function asKubectlReadsIt(tags) {
   return tags.filter((tag) => {
     const { tag: name, format } = tag;
     return name !== "tag:yaml.org,2002:timestamp" && format !== "TIME";
+  }).map((tag) => {
+    const { tag: name, format, test } = tag;
+    if (name !== "tag:yaml.org,2002:float" || test === void 0) return tag;
+    if (format === "EXP") return { ...tag, test: GO_FLOAT_EXP };
+    if (format === void 0 && test.test("1.5"))
+      return { ...tag, test: GO_FLOAT };
+    return tag;
   });
 }
-var import_yaml;
+var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/core/manifests/parse-manifests.ts"() {
     "use strict";
-    import_yaml = require("./vendor/yaml.js");
+    import_yaml2 = require("./vendor/yaml.js");
     init_decode_source();
+    init_json_stream();
     init_manifest_reader();
+    init_under_indented();
     init_yaml_messages();
     init_manifest_reader();
     init_yaml_messages();
+    GO_MANTISSA = "[-+]?(?:\\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\\.[0-9_]*)?)";
+    GO_FLOAT = new RegExp(`^(?=[^eE]*\\.)${GO_MANTISSA}$`);
+    GO_FLOAT_EXP = new RegExp(`^${GO_MANTISSA}[eE][-+]?[0-9_]*[0-9][0-9_]*$`);
   }
 });
 
@@ -1286,6 +1580,13 @@ var require_ci_log_text = __commonJS({
   }
 });
 
+// borrowed:src/report/error-line.ts
+var require_error_line = __commonJS({
+  "borrowed:src/report/error-line.ts"(exports2, module2) {
+    module2.exports = require("./cli.js").frontModules["src/report/error-line.ts"];
+  }
+});
+
 // borrowed:src/settings/settings.ts
 var require_settings = __commonJS({
   "borrowed:src/settings/settings.ts"(exports2, module2) {
@@ -1313,11 +1614,22 @@ __export(run_cli_stamp_exports, {
   runStampFromArgs: () => runStampFromArgs
 });
 module.exports = __toCommonJS(run_cli_stamp_exports);
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 var import_github_event = __toESM(require_github_event(), 1);
-var import_errors7 = __toESM(require_errors(), 1);
+var import_errors9 = __toESM(require_errors(), 1);
 
 // src/core/stamp/stamp-report.ts
+function stampRefusals(report, strict) {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
+    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
+  );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
+}
 function fixCommand(argv) {
   const kept = argv.filter((a) => a !== "--check" && a !== "--check=true");
   return ["config-rollout", ...kept].map((a) => /^[-\w./=:,@+]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`).join(" ");
@@ -1332,6 +1644,7 @@ var import_node_fs = require("node:fs");
 var import_promises = require("node:fs/promises");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
+var import_errors = __toESM(require_errors(), 1);
 var import_run_git = __toESM(require_run_git(), 1);
 async function openWorkTree(dir) {
   const { stdout } = await (0, import_run_git.createGitRunner)(dir).run(["rev-parse", "--show-toplevel"]);
@@ -1348,22 +1661,56 @@ function createWorkTree(dir) {
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
     // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
     async size(path) {
-      try {
-        const s = (0, import_node_fs.statSync)((0, import_node_path.join)(dir, path));
-        return s.isFile() ? s.size : void 0;
-      } catch {
-        return void 0;
-      }
+      const found = regularFile(dir, path);
+      return found?.size;
     },
     async read(path) {
+      if (regularFile(dir, path) === void 0) return void 0;
+      let fd;
       try {
-        return (0, import_node_fs.readFileSync)((0, import_node_path.join)(dir, path));
-      } catch {
+        fd = (0, import_node_fs.openSync)((0, import_node_path.join)(dir, path), import_node_fs.constants.O_RDONLY | import_node_fs.constants.O_NOFOLLOW);
+      } catch (error) {
+        if (linkError(error)) throw symlinkRefusal(path);
         return void 0;
       }
+      try {
+        return (0, import_node_fs.fstatSync)(fd).isFile() ? (0, import_node_fs.readFileSync)(fd) : void 0;
+      } finally {
+        (0, import_node_fs.closeSync)(fd);
+      }
     },
-    write: (path, text) => (0, import_promises.writeFile)((0, import_node_path.join)(dir, path), text),
-    remove: (path) => (0, import_promises.rm)((0, import_node_path.join)(dir, path), { force: true }),
+    async write(path, text) {
+      regularFile(dir, path);
+      let fd;
+      try {
+        fd = (0, import_node_fs.openSync)(
+          (0, import_node_path.join)(dir, path),
+          import_node_fs.constants.O_WRONLY | import_node_fs.constants.O_CREAT | import_node_fs.constants.O_TRUNC | import_node_fs.constants.O_NOFOLLOW,
+          438
+        );
+      } catch (error) {
+        if (linkError(error)) throw symlinkRefusal(path);
+        throw error;
+      }
+      try {
+        (0, import_node_fs.writeFileSync)(fd, text);
+      } finally {
+        (0, import_node_fs.closeSync)(fd);
+      }
+    },
+    async remove(path) {
+      if (regularFile(dir, path) === void 0) return;
+      await (0, import_promises.rm)((0, import_node_path.join)(dir, path), { force: true });
+    },
+    linkOn(path) {
+      try {
+        regularFile(dir, path);
+        return void 0;
+      } catch (error) {
+        if (error instanceof SymlinkRefused) return error.link;
+        throw error;
+      }
+    },
     async withScratch(use) {
       const scratch = await (0, import_promises.mkdtemp)((0, import_node_path.join)((0, import_node_os.tmpdir)(), "config-rollout-stamp-"));
       try {
@@ -1374,23 +1721,89 @@ function createWorkTree(dir) {
     }
   };
 }
-
-// src/pipeline/stamp/run-stamp.ts
-var import_errors6 = __toESM(require_errors(), 1);
-
-// src/core/manifests/parse-manifest-file.ts
-init_manifest_reader();
-async function parseManifestFile(file, text, opts) {
-  if (opts.fast !== false) {
-    const fast = parseManifestsFast(file, text, opts);
-    if (fast !== void 0) return fast;
+function regularFile(dir, path) {
+  const parts = path.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    let stats;
+    try {
+      stats = (0, import_node_fs.lstatSync)((0, import_node_path.join)(dir, prefix));
+    } catch {
+      return void 0;
+    }
+    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path ? void 0 : path);
+    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
+    if (!stats.isDirectory()) return void 0;
   }
-  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
-  return parseManifests2(file, text, { ...opts, fast: false });
+  return void 0;
+}
+function linkError(error) {
+  const code = error.code;
+  return code === "ELOOP" || code === "EMLINK";
+}
+var SymlinkRefused = class extends import_errors.UserError {
+  constructor(link, message) {
+    super(message);
+    this.link = link;
+  }
+  link;
+};
+function symlinkRefusal(link, through) {
+  return new SymlinkRefused(
+    link,
+    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
+  );
 }
 
 // src/pipeline/stamp/run-stamp.ts
-var import_model7 = __toESM(require_model(), 1);
+var import_errors8 = __toESM(require_errors(), 1);
+
+// src/core/manifests/crd-schema.ts
+var KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
+var API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
+var SPEC = /^spec:[ \t]*(?:#.*)?\r?$/m;
+var MARKER = /^(?:---|\.\.\.)/gm;
+function withoutCrdSchema(source2) {
+  if (!source2.includes("CustomResourceDefinition")) return source2;
+  const markers = [...source2.matchAll(MARKER)];
+  if (markers.length > 1 || markers.length === 1 && source2.slice(0, markers[0].index).trim() !== "") {
+    return source2;
+  }
+  if (!KIND.test(source2) || !API_VERSION.test(source2)) return source2;
+  const spec = SPEC.exec(source2);
+  if (spec === null) return source2;
+  let end = source2.indexOf("\n", spec.index);
+  while (end !== -1 && end + 1 < source2.length) {
+    const next = source2[end + 1];
+    if (next !== " " && next !== "	" && next !== "\n" && next !== "\r") break;
+    end = source2.indexOf("\n", end + 1);
+  }
+  const blockEnd = end === -1 ? source2.length : end + 1;
+  const block = source2.slice(spec.index, blockEnd);
+  return source2.slice(0, spec.index) + block.replace(/[^\n]/g, "") + source2.slice(blockEnd);
+}
+
+// src/core/manifests/parse-manifest-file.ts
+init_decode_source();
+init_manifest_reader();
+async function parseManifestFile(file, text, opts) {
+  const decoded = decodeSource(file, text);
+  if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
+  const trimmed = withoutCrdSchema(decoded.source);
+  const parsed = await parseSource(file, trimmed, opts);
+  return trimmed !== decoded.source && parsed.problems.length > 0 ? parseSource(file, decoded.source, opts) : parsed;
+}
+async function parseSource(file, source2, opts) {
+  if (opts.fast !== false) {
+    const fast = parseManifestsFast(file, source2, opts);
+    if (fast !== void 0) return fast;
+  }
+  const { parseManifests: parseManifests2 } = await Promise.resolve().then(() => (init_parse_manifests(), parse_manifests_exports));
+  return parseManifests2(file, source2, { ...opts, fast: false });
+}
+
+// src/pipeline/stamp/run-stamp.ts
+var import_model8 = __toESM(require_model(), 1);
 
 // src/core/run-limited.ts
 async function runLimited(items, limit, step) {
@@ -1406,37 +1819,36 @@ async function runLimited(items, limit, step) {
   return results;
 }
 
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path, scope) {
-  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
-}
-function parentOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
 // src/core/sources/deployed-dirs.ts
 init_json_shape();
 function deployedDirsOf(objects) {
-  const dirs = /* @__PURE__ */ new Set();
+  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+}
+function deploymentsOf(objects) {
+  const deployments = [];
   for (const object of objects) {
-    for (const path of pathsNamedBy(object)) {
+    for (const { path, settings, by } of pathsNamedBy(object)) {
       const dir = normalizedDir(path);
-      if (dir !== void 0) dirs.add(dir);
+      if (dir === void 0) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === void 0)) delete settings.components;
+      else if (components.length > 0) settings.components = components;
+      deployments.push({ dir, by, settings });
     }
   }
-  return [...dirs].sort();
+  return deployments;
+}
+function isPlainDeployment(settings) {
+  return Object.keys(settings).length === 0;
+}
+function deploymentsOfDir(dir, deployments) {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = /* @__PURE__ */ new Map();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+  }
+  return own.length === 0 ? [void 0] : [...bySettings.values()];
 }
 function pathsNamedBy(object) {
   const apiVersion = field(object, "apiVersion");
@@ -1444,32 +1856,86 @@ function pathsNamedBy(object) {
   if (typeof apiVersion !== "string") return [];
   const group = apiVersion.split("/")[0];
   const spec = field(object, "spec");
-  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") return [field(spec, "path")];
+  const metadata = field(object, "metadata");
+  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
   if (group !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec);
-  if (kind === "ApplicationSet") return sourcePaths(field(field(spec, "template"), "spec"));
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
   return [];
 }
-function sourcePaths(appSpec) {
-  const sources = field(appSpec, "sources");
-  return [
-    field(field(appSpec, "source"), "path"),
-    ...Array.isArray(sources) ? sources.filter(isRecord).map((s) => field(s, "path")) : []
-  ];
+function fluxSettings(spec) {
+  const settings = {};
+  const namespace = plainString(field(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c) => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  const patches = field(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
+  const postBuild = field(spec, "postBuild");
+  const given = field(postBuild, "substitute");
+  const from = field(postBuild, "substituteFrom");
+  const vars = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
 }
-function normalizedDir(path) {
+function sourcePaths(appSpec, by) {
+  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const sources = field(appSpec, "sources");
+  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+    const settings = {};
+    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+    const kustomize = field(source2, "kustomize");
+    const namespace = plainString(field(kustomize, "namespace"));
+    if (namespace) settings.namespace = namespace;
+    setAffixes(settings, kustomize);
+    return { path: field(source2, "path"), by, settings };
+  });
+}
+function setAffixes(settings, holder) {
+  const prefix = plainString(field(holder, "namePrefix"));
+  const suffix = plainString(field(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+function plainString(value) {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return void 0;
+  return value;
+}
+function normalizedDir(path, from = "") {
   if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return void 0;
-  const parts = [];
+  const parts = from === "" ? [] : from.split("/");
   for (const part of path.trim().split("/")) {
     if (part === "" || part === ".") continue;
-    if (part === "..") return void 0;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+      continue;
+    }
     parts.push(part);
   }
   return parts.join("/");
 }
 
 // src/core/sources/kustomization-file.ts
-var import_yaml2 = require("./vendor/yaml.js");
+var import_yaml3 = require("./vendor/yaml.js");
 init_json_shape();
 var import_kustomization_names = __toESM(require_kustomization_names(), 1);
 var import_kustomization_names2 = __toESM(require_kustomization_names(), 1);
@@ -1499,7 +1965,7 @@ function readKustomizationFile(path, text) {
   };
   let doc;
   try {
-    doc = (0, import_yaml2.parse)(text, { logLevel: "error", maxAliasCount: 100 });
+    doc = (0, import_yaml3.parse)(text, { logLevel: "error", maxAliasCount: 100 });
   } catch (error) {
     result.problem = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
     return result;
@@ -1510,63 +1976,98 @@ function readKustomizationFile(path, text) {
     result.carriesValues = true;
   const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
-  const pushAll = (into, values) => {
-    for (const value of values) {
-      const path2 = localEntry(dir, value, result);
-      if (path2 !== void 0 && !into.includes(path2)) into.push(path2);
-    }
+  for (const { field: name, value } of namedValues(doc)) {
+    const entry = classifyEntry(dir, value, name);
+    if (entry.kind === "remote" && !result.remote.includes(entry.written)) result.remote.push(entry.written);
+    if (entry.kind === "outside" && !result.outside.includes(entry.written))
+      result.outside.push(entry.written);
+  }
+  const pathsOf = (name) => namedValues(doc).filter((v) => v.field === name).map((v) => classifyEntry(dir, v.value, name)).flatMap((entry) => entry.kind === "local" ? [entry.path] : []);
+  const pushAll = (into, paths) => {
+    for (const path2 of paths) if (!into.includes(path2)) into.push(path2);
   };
   for (const key of ["resources", "bases", "components", "generators", "transformers", "validators"]) {
-    pushAll(result.entries, listOf(field(doc, key)));
+    pushAll(result.entries, pathsOf(key));
   }
-  for (const key of ["resources", "bases"]) pushAll(result.resources, listOf(field(doc, key)));
-  for (const key of ["crds", "configurations"]) pushAll(result.files, listOf(field(doc, key)));
-  const patchPaths = [
-    ...listOf(field(doc, "patchesStrategicMerge")).filter((p) => typeof p === "string" && !/[\n:]/.test(p)),
-    ...listOf(field(doc, "patchesJson6902")).map((p) => field(p, "path")),
-    ...listOf(field(doc, "patches")).map((p) => field(p, "path"))
-  ];
+  for (const key of ["resources", "bases"]) pushAll(result.resources, pathsOf(key));
+  for (const key of ["crds", "configurations"]) pushAll(result.files, pathsOf(key));
+  const patchPaths = ["patchesStrategicMerge", "patchesJson6902[].path", "patches[].path"].flatMap(pathsOf);
   pushAll(result.patchFiles, patchPaths);
   pushAll(result.files, patchPaths);
-  pushAll(
-    result.files,
-    listOf(field(doc, "replacements")).map((r) => field(r, "path"))
-  );
-  pushAll(result.files, [field(field(doc, "openapi"), "path")]);
+  pushAll(result.files, pathsOf("replacements[].path"));
+  pushAll(result.files, pathsOf("openapi.path"));
   for (const [key, kind] of [
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
     for (const generator of listOf(field(doc, key))) {
       const name = field(generator, "name");
-      const files = [
-        ...listOf(field(generator, "files")).map(
-          (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
-        ),
-        ...listOf(field(generator, "envs")),
-        field(generator, "env")
-      ];
       const paths = [];
-      pushAll(paths, files);
+      for (const value of generatorFiles(generator)) {
+        const entry = classifyEntry(dir, value, key);
+        if (entry.kind === "local" && !paths.includes(entry.path)) paths.push(entry.path);
+      }
       for (const path2 of paths) if (!result.files.includes(path2)) result.files.push(path2);
       if (typeof name === "string") result.generators.push({ kind, name, files: paths });
     }
   }
   return result;
 }
-function localEntry(dir, value, seen) {
-  if (typeof value !== "string" || value.trim() === "") return void 0;
+function namedValues(doc) {
+  const out = [];
+  const add = (name, values) => {
+    for (const value of values) out.push({ field: name, value });
+  };
+  for (const key of [
+    "resources",
+    "bases",
+    "components",
+    "generators",
+    "transformers",
+    "validators",
+    "crds",
+    "configurations",
+    "patchesStrategicMerge"
+  ]) {
+    add(key, listOf(field(doc, key)));
+  }
+  for (const key of ["patchesJson6902", "patches", "replacements"]) {
+    add(
+      `${key}[].path`,
+      listOf(field(doc, key)).map((item) => field(item, "path"))
+    );
+  }
+  add("openapi.path", [field(field(doc, "openapi"), "path")]);
+  for (const key of ["configMapGenerator", "secretGenerator"]) {
+    add(key, listOf(field(doc, key)).flatMap(generatorFiles));
+  }
+  for (const chart of listOf(field(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field(chart, "additionalValuesFiles")));
+  }
+  add("helmGlobals.chartHome", [field(field(doc, "helmGlobals"), "chartHome")]);
+  return out;
+}
+function generatorFiles(generator) {
+  return [
+    ...listOf(field(generator, "files")).map(
+      (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
+    ),
+    ...listOf(field(generator, "envs")),
+    field(generator, "env")
+  ];
+}
+function classifyEntry(dir, value, name) {
+  if (typeof value !== "string" || value.trim() === "") return { kind: "inline" };
   const written = value.trim();
-  if (isRemote(written)) {
-    if (!seen.remote.includes(written)) seen.remote.push(written);
-    return void 0;
-  }
+  if (written.includes("\n")) return { kind: "inline" };
+  if (/^(git::)?file:/i.test(written)) return { kind: "outside", written };
+  if (isRemote(written)) return { kind: "remote", written };
+  if (name === "patchesStrategicMerge" && (written.startsWith("{") || written.includes(": ")))
+    return { kind: "inline" };
   const path = joinPath(dir, written);
-  if (written.startsWith("/") || path === ".." || path.startsWith("../")) {
-    if (!seen.outside.includes(written)) seen.outside.push(written);
-    return void 0;
-  }
-  return path;
+  if (written.startsWith("/") || path === ".." || path.startsWith("../")) return { kind: "outside", written };
+  return { kind: "local", path };
 }
 function listOf(value) {
   return Array.isArray(value) ? value : [];
@@ -1574,9 +2075,9 @@ function listOf(value) {
 function isRemote(value) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^git::/i.test(value) || /^[^/]+@[^/]+:/.test(value) || /^(github|gitlab|bitbucket)\.(com|org)\//.test(value);
 }
-function joinPath(dir, relative) {
+function joinPath(dir, relative2) {
   const parts = dir.split("/").filter(Boolean);
-  for (const part of relative.split("/")) {
+  for (const part of relative2.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       if (parts.length === 0 || parts[parts.length - 1] === "..") parts.push("..");
@@ -1590,24 +2091,6 @@ function joinPath(dir, relative) {
 
 // src/pipeline/stamp/run-stamp.ts
 var import_kustomization_names4 = __toESM(require_kustomization_names(), 1);
-
-// src/core/sources/kustomize-entries.ts
-function refusedEntries(label, kustomizations, side, rules) {
-  for (const k of kustomizations) {
-    const outside = k.outside[0];
-    if (outside !== void 0) {
-      return `${label}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
-    }
-  }
-  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
-  for (const k of kustomizations) {
-    const remote = k.remote[0];
-    if (remote !== void 0) {
-      return `${label}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
-    }
-  }
-  return void 0;
-}
 
 // src/core/sources/kustomize-graph.ts
 function buildKustomizeGraph(kustomizations) {
@@ -1672,17 +2155,28 @@ var SHARED_DIR_NAMES = /* @__PURE__ */ new Set(["base", "bases", "components"]);
 function chooseRoots(kustomizations, graph, rules) {
   const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
   const discoveredDirs = new Set(discovered.map((k) => k.dir));
+  const includersOf = (k) => graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
+  const planned = (k) => !k.isComponent && (notDeployedDir(k.dir) === void 0 || namedByGlob(k.dir, rules.paths?.globs ?? []));
+  const rendered = /* @__PURE__ */ new Map();
+  const isRoot = (k) => {
+    if (!planned(k)) return false;
+    const includers = renderedIncluders(k);
+    return includers.length === 0 || deployedOnItsOwn(k, includers, rules.deployedDirs);
+  };
+  const renderedIncluders = (k) => includersOf(k).filter((i) => isRendered(i));
+  const isRendered = (k) => {
+    const known = rendered.get(k.dir);
+    if (known !== void 0) return known;
+    rendered.set(k.dir, false);
+    const answer = isRoot(k) || renderedIncluders(k).length > 0;
+    rendered.set(k.dir, answer);
+    return answer;
+  };
   const roots = [];
   const notDeployed = [];
   for (const k of discovered) {
-    if (k.isComponent) continue;
-    const includers = graph.includersOf(k.dir).filter((i) => discoveredDirs.has(i.dir));
-    if (includers.length > 0 && !deployedOnItsOwn(k, includers, rules.deployedDirs)) continue;
-    if (notDeployedDir(k.dir) !== void 0 && !namedByGlob(k.dir, rules.paths?.globs ?? [])) {
-      notDeployed.push(k.dir);
-      continue;
-    }
-    roots.push(k.dir);
+    if (isRoot(k)) roots.push(k.dir);
+    else if (!k.isComponent && !planned(k) && includersOf(k).length === 0) notDeployed.push(k.dir);
   }
   return { roots: roots.sort(), notDeployed: notDeployed.sort() };
 }
@@ -1702,249 +2196,6 @@ function namedByGlob(dir, globs) {
   const names = dir.split("/").filter((segment) => NOT_DEPLOYED_DIR_NAMES.includes(segment));
   return names.every((name) => globs.some((glob) => glob.split("/").includes(name)));
 }
-
-// src/core/stamp/stamp-file.ts
-var import_yaml4 = require("./vendor/yaml.js");
-init_json_shape();
-var import_model = __toESM(require_model(), 1);
-
-// src/core/restart-patch.ts
-var import_errors = __toESM(require_errors(), 1);
-init_pod_template();
-init_json_shape();
-var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-
-// src/core/stamp/annotation-edit.ts
-var import_yaml3 = require("./vendor/yaml.js");
-var UnstampableError = class extends Error {
-};
-function applyEdits(source2, edits) {
-  let out = source2;
-  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  }
-  return out;
-}
-function annotationEdits(source2, doc, templatePath, key, value) {
-  const ctx = new EditContext(source2);
-  let node = doc.contents;
-  let parentKeyCol;
-  for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
-  }
-  const template = asMap(node, "template");
-  ctx.noteStep(template, parentKeyCol);
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) return ctx.insert(annotations, key, value);
-  const scalar2 = current.value;
-  if ((0, import_yaml3.isScalar)(scalar2) && scalar2.value === value) return [];
-  if ((0, import_yaml3.isScalar)(scalar2) && scalar2.range) {
-    return [{ start: scalar2.range[0], end: scalar2.range[1], text: ctx.scalarText(value, scalar2.type) }];
-  }
-  if (scalar2 === null || isEmpty(scalar2)) return ctx.fillEmpty(annotations, current, value);
-  throw new UnstampableError(`${key} is not a plain value`);
-}
-function asMap(node, what) {
-  if ((0, import_yaml3.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
-  if (!(0, import_yaml3.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
-  return node;
-}
-function findPair(map, key) {
-  for (const item of map.items) {
-    if ((0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && item.key.value === key) return item;
-  }
-  return void 0;
-}
-function isEmpty(node) {
-  if (node === null || node === void 0) return true;
-  if ((0, import_yaml3.isScalar)(node)) return node.value === null;
-  return false;
-}
-function keyColumn(ctx, pair) {
-  const range = pair.key?.range;
-  return range ? ctx.column(range[0]) : void 0;
-}
-var EditContext = class {
-  constructor(source2) {
-    this.source = source2;
-    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  }
-  source;
-  eol;
-  step = 2;
-  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
-  noteStep(template, parentCol) {
-    const first = firstKey(template);
-    if (template.flow || !first?.range || parentCol === void 0) return;
-    const step = this.column(first.range[0]) - parentCol;
-    if (step > 0 && step <= 8) this.step = step;
-  }
-  column(offset) {
-    return offset - this.lineStart(offset);
-  }
-  lineStart(offset) {
-    return this.source.lastIndexOf("\n", offset - 1) + 1;
-  }
-  lineEnd(offset) {
-    let end = this.source.indexOf("\n", offset);
-    if (end === -1) return this.source.length;
-    if (this.source[end - 1] === "\r") end--;
-    return end;
-  }
-  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
-  insert(map, key, value) {
-    const first = firstKey(map);
-    if (map.flow) return this.insertFlow(map, key, value);
-    if (!first?.range) throw new UnstampableError("cannot find where to insert");
-    const col = this.column(first.range[0]);
-    const at = this.lineStart(first.range[0]);
-    if (this.source.slice(at, first.range[0]).trim() !== "") {
-      throw new UnstampableError("the mapping does not start on its own line");
-    }
-    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
-  }
-  insertFlow(map, key, value) {
-    const open = map.range?.[0];
-    if (open === void 0 || this.source[open] !== "{")
-      throw new UnstampableError("cannot find the flow mapping");
-    const first = firstKey(map);
-    const quoteKeys = !first || (0, import_yaml3.isScalar)(first) && first.type === "QUOTE_DOUBLE";
-    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
-    if (!first?.range) return [{ start: open + 1, end: open + 1, text: entry }];
-    const between = this.source.slice(open + 1, first.range[0]);
-    if (between.includes("\n")) {
-      const indent = " ".repeat(this.column(first.range[0]));
-      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
-    }
-    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
-  }
-  /** `key:` with no value (or null/~): the value is written after it. */
-  fillEmpty(parent, pair, value) {
-    const keyRange = pair.key.range;
-    if (!keyRange) throw new UnstampableError("cannot find the key");
-    const node = pair.value;
-    const edits = [];
-    if (parent.flow) {
-      const at2 = node?.range ? node.range[0] : keyRange[1];
-      const end = node?.range ? node.range[1] : at2;
-      const quote = (0, import_yaml3.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
-      return [{ start: at2, end, text: this.flowValue(value, quote) }];
-    }
-    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
-    if (typeof value === "string") {
-      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
-      const colon = this.source.indexOf(":", keyRange[1]) + 1;
-      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
-    }
-    if (filled) {
-      let start = filled[0];
-      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
-        start--;
-      edits.push({ start, end: filled[1], text: "" });
-    }
-    const col = this.column(keyRange[0]) + this.step;
-    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
-    const [[k, v]] = Object.entries(value);
-    const lines = this.blockLines(col, k, v);
-    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
-    return edits;
-  }
-  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
-  blockLines(col, key, value) {
-    const indent = " ".repeat(col);
-    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
-    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
-    return `${indent}${key}:${this.eol}${inner}`;
-  }
-  flowKey(key, quote) {
-    return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
-  }
-  flowValue(value, quote) {
-    if (typeof value === "string") return JSON.stringify(value);
-    const entries = Object.entries(value).map(
-      ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`
-    );
-    return `{${entries.join(", ")}}`;
-  }
-  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
-  scalarText(value, type) {
-    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
-    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
-    return JSON.stringify(value);
-  }
-};
-function firstKey(map) {
-  const first = map.items[0];
-  return first && (0, import_yaml3.isPair)(first) ? first.key ?? void 0 : void 0;
-}
-function plainIsString(value) {
-  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
-}
-
-// src/core/stamp/stamp-file.ts
-function stampFile(source2, targets, defaultNamespace) {
-  const byId = new Map(targets.map((t) => [(0, import_model.idKey)(t.id), t]));
-  const result = { text: source2, changed: [], unstampable: [] };
-  const edits = [];
-  let docs;
-  try {
-    docs = (0, import_yaml4.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
-  } catch {
-    docs = [];
-  }
-  for (const doc of docs) {
-    const target = byId.get((0, import_model.idKey)(idOf(doc, defaultNamespace)));
-    if (!target || target.current === target.hash) continue;
-    byId.delete((0, import_model.idKey)(target.id));
-    try {
-      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
-      if (edit.length > 0) {
-        edits.push(...edit);
-        result.changed.push(target);
-      }
-    } catch (error) {
-      if (!(error instanceof UnstampableError)) throw error;
-      result.unstampable.push({ target, reason: error.message });
-    }
-  }
-  for (const target of byId.values()) {
-    if (target.current !== target.hash) {
-      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
-    }
-  }
-  result.text = applyEdits(source2, edits);
-  return result;
-}
-function idOf(doc, defaultNamespace) {
-  let object;
-  try {
-    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
-  } catch {
-    object = void 0;
-  }
-  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field(object, "metadata");
-  return {
-    kind: stringField(object, "kind") ?? "",
-    namespace: stringField(metadata, "namespace") || defaultNamespace,
-    name: stringField(metadata, "name") ?? ""
-  };
-}
-
-// src/core/stamp/stamp-workloads.ts
-init_workload_kinds();
 
 // src/core/manifests/config-content.ts
 init_json_shape();
@@ -2050,6 +2301,114 @@ function setKey(content, key, value) {
   else content[key] = value;
 }
 
+// src/core/stamp/deployment-units.ts
+var import_model = __toESM(require_model(), 1);
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  const global = /* @__PURE__ */ new Map();
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = (0, import_model.idKey)(m.id);
+    const content = configContentOf(m).content;
+    const unit = deploymentUnitOf(m.file, deployedDirs);
+    global.set(key, content);
+    if (unit !== void 0) {
+      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
+      byUnit.get(unit).set(key, content);
+    }
+    if (!definitions.has(key)) definitions.set(key, []);
+    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
+  }
+  const merged = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const own = unit === void 0 ? void 0 : byUnit.get(unit);
+    if (unit === void 0 || own === void 0) return global;
+    if (!merged.has(unit)) merged.set(unit, new Map([...global, ...own]));
+    return merged.get(unit);
+  };
+  const ambiguities = (workload, covers) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get((0, import_model.idKey)(config)) ?? [];
+      const distinct = new Set(defs.map((d) => canonical(d.content)));
+      if (distinct.size < 2) continue;
+      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
+      const used = defs[defs.length - 1];
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function canonical(content) {
+  return JSON.stringify(
+    Object.keys(content).sort().map((key) => [key, content[key]])
+  );
+}
+
+// src/core/sources/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen = byDir.get(d.dir);
+    if (seen === void 0) byDir.set(d.dir, own);
+    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+
+// src/core/stamp/stamp-workloads.ts
+init_workload_kinds();
+
 // src/core/manifests/config-hash.ts
 var import_node_crypto = require("node:crypto");
 var import_model3 = __toESM(require_model(), 1);
@@ -2081,18 +2440,37 @@ function readContent(content, keys) {
 }
 
 // src/core/manifests/config-hash.ts
-function configHash(consumed, contents, key) {
+function configHash(consumed, contents, key, secretUid) {
   const entries = [];
+  const secrets = [];
   for (const { id, keys } of consumed) {
     const content = contents.get((0, import_model3.idKey)(id));
     if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
     const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
     entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
   }
   if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
   const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = key === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", key);
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
   return hash.update(payload, "utf8").digest("hex");
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has((0, import_model3.idKey)(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings((0, import_model3.idKey)(a), (0, import_model3.idKey)(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${(0, import_model3.idKey)(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
 
 // src/core/stamp/stamp-workloads.ts
@@ -2236,6 +2614,12 @@ function unique(values) {
   return [...new Set(values)];
 }
 
+// src/core/restart-patch.ts
+var import_errors2 = __toESM(require_errors(), 1);
+init_pod_template();
+init_json_shape();
+var CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+
 // src/core/stamp/stamp-workloads.ts
 function repositoryConfigs(manifests) {
   const contents = /* @__PURE__ */ new Map();
@@ -2244,7 +2628,7 @@ function repositoryConfigs(manifests) {
   }
   return contents;
 }
-function stampWorkloads(manifests, contents, options = {}) {
+function stampWorkloads(manifests, allContents, options = {}) {
   const result = { targets: [], unstampable: [], untouched: [] };
   for (const m of manifests) {
     const kind = workloadKindOf(m.object);
@@ -2252,6 +2636,7 @@ function stampWorkloads(manifests, contents, options = {}) {
     const template = templateOf(m.object, kind.templatePath);
     const refs = findReferences(field(template, "spec"));
     if (refs.length === 0) continue;
+    const contents = options.contentsFor?.(m) ?? allContents;
     const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
     const covered = consumed.filter((c) => contents.has((0, import_model4.idKey)(c.id)));
     const notInRepo = consumed.filter((c) => !contents.has((0, import_model4.idKey)(c.id))).map((c) => c.id);
@@ -2268,6 +2653,14 @@ function stampWorkloads(manifests, contents, options = {}) {
       continue;
     }
     const hash = configHash(covered, contents, options.key);
+    if (hash === void 0) {
+      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
+      result.unstampable.push({
+        ...place,
+        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
+      });
+      continue;
+    }
     const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
     result.targets.push({
       ...place,
@@ -2287,51 +2680,372 @@ function templateOf(object, path) {
   return node;
 }
 
-// src/render/escaping-links.ts
-var import_node_fs2 = require("node:fs");
-var import_promises2 = require("node:fs/promises");
-var import_node_path2 = require("node:path");
-var import_errors2 = __toESM(require_errors(), 1);
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path2.sep);
-  for (const path of paths) {
-    const at = (0, import_node_path2.join)(dir, path);
-    let target;
-    try {
-      if (!(0, import_node_fs2.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises2.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path2.isAbsolute)(target) ? target : (0, import_node_path2.resolve)((0, import_node_path2.dirname)((0, import_node_path2.join)(top, path)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new import_errors2.UserError(
-        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+// src/core/stamp/stamp-as-deployed.ts
+function stampAsDeployed(read, key) {
+  const deployed = inDeployedNamespaces([...read]);
+  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    ...key ? { key } : {},
+    contentsFor: units.contentsFor
+  });
+  return { stamps: asWritten(read, stamps), units };
+}
+
+// src/core/stamp/stamp-file.ts
+var import_yaml5 = require("./vendor/yaml.js");
+init_json_shape();
+var import_model5 = __toESM(require_model(), 1);
+
+// src/core/stamp/annotation-edit.ts
+var import_yaml4 = require("./vendor/yaml.js");
+var UnstampableError = class extends Error {
+};
+var MergeKeyError = class extends UnstampableError {
+};
+function applyEdits(source2, edits) {
+  let out = source2;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+function annotationEdits(source2, doc, templatePath, key, value) {
+  const ctx = new EditContext(source2);
+  let node = doc.contents;
+  let parentKeyCol;
+  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) merged(map, segment, templatePath.join("."));
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const at = `${templatePath.join(".")}.template`;
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) merged(template, "metadata", at);
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar2 = current.value;
+  if ((0, import_yaml4.isScalar)(scalar2) && scalar2.value === value) return [];
+  if ((0, import_yaml4.isScalar)(scalar2) && scalar2.range) {
+    const old = source2.slice(scalar2.range[0], scalar2.range[1]);
+    const block = scalar2.type === "BLOCK_LITERAL" || scalar2.type === "BLOCK_FOLDED";
+    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar2.type);
+    return [{ start: scalar2.range[0], end: scalar2.range[1], text }];
+  }
+  if (scalar2 === null || isEmpty(scalar2)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+function refuseMerged(doc, map, key, where) {
+  const merge = map.items.find((item) => (0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === "<<");
+  if (!merge) return;
+  const sources = (0, import_yaml4.isSeq)(merge.value) ? merge.value.items : [merge.value];
+  for (const source2 of sources) {
+    const resolved = (0, import_yaml4.isAlias)(source2) ? source2.resolve(doc) : source2;
+    if (!(0, import_yaml4.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
+      throw new MergeKeyError(
+        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
       );
     }
   }
 }
+function asMap(node, what) {
+  if ((0, import_yaml4.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml4.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+function findPair(map, key) {
+  for (const item of map.items) {
+    if ((0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === key) return item;
+  }
+  return void 0;
+}
+function isEmpty(node) {
+  if (node === null || node === void 0) return true;
+  if ((0, import_yaml4.isScalar)(node)) return node.value === null;
+  return false;
+}
+function keyColumn(ctx, pair) {
+  const range = pair.key?.range;
+  return range ? ctx.column(range[0]) : void 0;
+}
+var EditContext = class {
+  constructor(source2) {
+    this.source = source2;
+    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  }
+  source;
+  eol;
+  step = 2;
+  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+  noteStep(template, parentCol) {
+    const first = firstKey(template);
+    if (template.flow || !first?.range || parentCol === void 0) return;
+    const step = this.column(first.range[0]) - parentCol;
+    if (step > 0 && step <= 8) this.step = step;
+  }
+  column(offset) {
+    return offset - this.lineStart(offset);
+  }
+  lineStart(offset) {
+    return this.source.lastIndexOf("\n", offset - 1) + 1;
+  }
+  lineEnd(offset) {
+    let end = this.source.indexOf("\n", offset);
+    if (end === -1) return this.source.length;
+    if (this.source[end - 1] === "\r") end--;
+    return end;
+  }
+  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+  insert(map, key, value) {
+    const first = firstKey(map);
+    if (map.flow) return this.insertFlow(map, key, value);
+    if (!first?.range) throw new UnstampableError("cannot find where to insert");
+    const col = this.column(first.range[0]);
+    const at = this.lineStart(first.range[0]);
+    if (this.source.slice(at, first.range[0]).trim() !== "") {
+      throw new UnstampableError("the mapping does not start on its own line");
+    }
+    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+  }
+  insertFlow(map, key, value) {
+    const open = map.range?.[0];
+    if (open === void 0 || this.source[open] !== "{")
+      throw new UnstampableError("cannot find the flow mapping");
+    const first = firstKey(map);
+    const quoteKeys = !first || (0, import_yaml4.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+    if (!first?.range) return [{ start: open + 1, end: open + 1, text: entry }];
+    const between = this.source.slice(open + 1, first.range[0]);
+    if (between.includes("\n")) {
+      const indent = " ".repeat(this.column(first.range[0]));
+      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+    }
+    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+  }
+  /** `key:` with no value (or null/~): the value is written after it. */
+  fillEmpty(parent, pair, value) {
+    const keyRange = pair.key.range;
+    if (!keyRange) throw new UnstampableError("cannot find the key");
+    const node = pair.value;
+    const edits = [];
+    if (parent.flow) {
+      const at2 = node?.range ? node.range[0] : keyRange[1];
+      const end = node?.range ? node.range[1] : at2;
+      const quote = (0, import_yaml4.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at2, end, text: this.flowValue(value, quote) }];
+    }
+    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
+    if (typeof value === "string") {
+      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+      const colon = this.source.indexOf(":", keyRange[1]) + 1;
+      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+    }
+    if (filled) {
+      let start = filled[0];
+      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
+        start--;
+      edits.push({ start, end: filled[1], text: "" });
+    }
+    const col = this.column(keyRange[0]) + this.step;
+    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+    const [[k, v]] = Object.entries(value);
+    const lines = this.blockLines(col, k, v);
+    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+    return edits;
+  }
+  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+  blockLines(col, key, value) {
+    const indent = " ".repeat(col);
+    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
+    return `${indent}${key}:${this.eol}${inner}`;
+  }
+  flowKey(key, quote) {
+    return quote || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  }
+  flowValue(value, quote) {
+    if (typeof value === "string") return JSON.stringify(value);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${this.flowKey(k, quote)}: ${this.flowValue(v, quote)}`
+    );
+    return `{${entries.join(", ")}}`;
+  }
+  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+  scalarText(value, type) {
+    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
+    return JSON.stringify(value);
+  }
+};
+function firstKey(map) {
+  const first = map.items[0];
+  return first && (0, import_yaml4.isPair)(first) ? first.key ?? void 0 : void 0;
+}
+function plainIsString(value) {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}
+
+// src/core/stamp/stamp-file.ts
+function stampFile(source2, targets, defaultNamespace) {
+  const byId = new Map(targets.map((t) => [(0, import_model5.idKey)(t.id), t]));
+  const result = { text: source2, changed: [], unstampable: [] };
+  const edits = [];
+  let docs;
+  try {
+    docs = (0, import_yaml5.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get((0, import_model5.idKey)(idOfDoc(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete((0, import_model5.idKey)(target.id));
+    try {
+      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error) {
+      if (error instanceof MergeKeyError) {
+        const line = lineOf(source2, doc.range[0]);
+        return {
+          ...result,
+          changed: [],
+          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error.message}`
+        };
+      }
+      if (!(error instanceof UnstampableError)) throw error;
+      result.unstampable.push({ target, reason: error.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  const text = applyEdits(source2, edits);
+  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
+  if (refused !== void 0) return { ...result, changed: [], refused };
+  result.text = text;
+  return result;
+}
+function changedBeyondStamp(source2, text, targets) {
+  const before = kubernetesView(source2);
+  const after = kubernetesView(text);
+  if (after.errors.length > before.errors.length) {
+    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
+  }
+  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
+  for (const [i, object] of after.objects.entries()) {
+    const id = idOf(object, "");
+    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
+    if (target && annotationAt(object, target.templatePath) !== target.hash) {
+      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
+    }
+    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
+    if (strip(object) !== strip(before.objects[i])) {
+      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+    }
+  }
+  return void 0;
+}
+function kubernetesView(text) {
+  const docs = (0, import_yaml5.parseAllDocuments)(text, {
+    logLevel: "silent",
+    uniqueKeys: false,
+    version: "1.1",
+    merge: true
+  });
+  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
+  const objects = docs.map((d) => {
+    try {
+      return d.toJS({ maxAliasCount: 100 });
+    } catch {
+      return void 0;
+    }
+  });
+  return { objects, errors };
+}
+function templateAnnotations(object, path) {
+  let node = object;
+  for (const segment of path) node = isRecord(node) ? node[segment] : void 0;
+  return field(field(node, "metadata"), "annotations");
+}
+function annotationAt(object, path) {
+  const annotations = templateAnnotations(object, path);
+  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
+}
+function withoutStamp(object, path) {
+  const copy = JSON.parse(JSON.stringify(object ?? null));
+  let node = copy;
+  for (const segment of path) node = isRecord(node) ? node[segment] : void 0;
+  const metadata = field(node, "metadata");
+  const annotations = field(metadata, "annotations");
+  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  if (Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (Object.keys(metadata).length === 0) delete node.metadata;
+  return copy;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+function idOfDoc(doc, defaultNamespace) {
+  let object;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
+  } catch {
+    object = void 0;
+  }
+  return idOf(object, defaultNamespace);
+}
+function idOf(object, defaultNamespace) {
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? ""
+  };
+}
 
 // src/render/kustomize.ts
+var import_promises2 = require("node:fs/promises");
 var import_node_os2 = require("node:os");
+var import_node_path3 = require("node:path");
 var import_errors3 = __toESM(require_errors(), 1);
 var import_run_process = __toESM(require_run_process(), 1);
 
 // src/render/renderer-environment.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs2 = require("node:fs");
+var import_node_path2 = require("node:path");
 function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
-  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
+  const roots = untrusted.map((root) => (0, import_node_path2.resolve)(root));
+  return (pathValue ?? "").split(import_node_path2.delimiter).filter((dir) => dir !== "" && (0, import_node_path2.isAbsolute)(dir)).map((dir) => (0, import_node_path2.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path2.sep)));
 }
 function findExecutable(name, dirs) {
   for (const dir of dirs) {
-    const candidate = (0, import_node_path3.join)(dir, name);
+    const candidate = (0, import_node_path2.join)(dir, name);
     try {
-      if (!(0, import_node_fs3.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs3.accessSync)(candidate, import_node_fs3.constants.X_OK);
+      if (!(0, import_node_fs2.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs2.accessSync)(candidate, import_node_fs2.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -2339,7 +3053,7 @@ function findExecutable(name, dirs) {
   return void 0;
 }
 function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+  return { PATH: pathDirs.join(import_node_path2.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
 
 // src/render/kustomize.ts
@@ -2378,10 +3092,17 @@ var KustomizeBuildError = class extends import_errors3.UserError {
   detail;
   name = "KustomizeBuildError";
 };
-async function kustomizeBuild(run, treeDir, dir, commit, signal) {
+async function kustomizeBuild(run, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
-  const result = await (0, import_run_process.runProcess)(run.binary.path, run.binary.argsFor(target), {
-    cwd: treeDir,
+  const cwd = overlay?.cwd ?? treeDir;
+  if (overlay) {
+    const at = (0, import_node_path3.join)(cwd, overlay.dir);
+    await (0, import_promises2.mkdir)(at, { recursive: true });
+    await (0, import_promises2.writeFile)((0, import_node_path3.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path3.relative)(at, treeDir)));
+  }
+  const built = overlay ? `./${overlay.dir}` : target;
+  const result = await (0, import_run_process.runProcess)(run.binary.path, run.binary.argsFor(built), {
+    cwd,
     env: kustomizeEnvironment(run.pathDirs, run.home),
     timeoutMs: run.timeoutMs,
     maxOutputBytes: run.maxOutputBytes,
@@ -2389,7 +3110,13 @@ async function kustomizeBuild(run, treeDir, dir, commit, signal) {
   });
   if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
   const command = `${run.binary.label} ${target}`;
-  const detail = () => run.quiet ? `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)` : redactDetail(shortDetail(result.stderrEnd, treeDir));
+  const detail = () => {
+    const text = shortDetail(result.stderrEnd, treeDir);
+    if (!run.quiet) return redactDetail(text);
+    const hidden = `details not shown (the kustomization generates or holds Secrets; run \`${command}\` yourself to see them)`;
+    const remote = remoteFailureDetail(result.stderrEnd);
+    return remote ? `${remote}; other ${hidden}` : hidden;
+  };
   if (result.failure === void 0 && result.signal === null && result.exitCode !== null) {
     throw new KustomizeBuildError(command, commit, `exit ${result.exitCode}`, detail());
   }
@@ -2412,29 +3139,148 @@ function redactDetail(detail) {
     "$1 (text not shown)"
   );
 }
+function remoteFailureDetail(text) {
+  const withoutCredentials = (url) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, "$1");
+  const remotes = [
+    ...text.matchAll(/accumulating resources from '([a-z][a-z0-9+.-]*:\/\/[^'\s]+|git@[^'\s]+)'/gi)
+  ].map((m) => withoutCredentials(m[1]));
+  const errors = [
+    ...text.matchAll(
+      /(fatal: [^'\n]*?(?:'[a-z][a-z0-9+.-]*:\/\/[^'\s]*'[^'\n]*?)?(?=$|\s:\s|'?: exit status)|Could not resolve host: \S+|dial tcp: lookup \S+(?: on \S+)?: no such host|connection refused|i\/o timeout|Repository not found)/gim
+    )
+  ].map(
+    (m) => m[1].replace(/'([a-z][a-z0-9+.-]*:\/\/[^']*)'/gi, (_, url) => `'${withoutCredentials(url)}'`)
+  );
+  if (remotes.length === 0 && errors.length === 0) return void 0;
+  const unique2 = (list) => [...new Set(list)].filter((item, _, all) => !all.some((other) => other !== item && other.includes(item)));
+  const from = remotes.length > 0 ? ` ${unique2(remotes).join(", ")}` : "";
+  return `could not fetch the remote resource${from}: ${unique2(errors).join("; ") || "see kustomize's message"}`;
+}
 var MAX_DETAIL_CHARS = 400;
 function shortDetail(stderr, treeDir) {
   const lines = (0, import_run_process.tailOf)(stderr, 4, Number.POSITIVE_INFINITY).split("\n").map((line) => line.replace(/^[EWIF]\d{4} [\d:.]+\s+\d+ \S+\] /, "")).map((line) => {
     const wrapped = /^"command failed" err="(.*)"$/.exec(line);
     return wrapped ? wrapped[1].replace(/\\"/g, '"') : line.replace(/^Error: /, "");
-  }).filter((line) => line.trim() !== "");
+  }).map(
+    (line) => line.replace(/^"command failed" err=<$/, "").replace(/^\s+>$/, "").trim()
+  ).filter((line) => line !== "");
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
+}
+
+// src/core/sources/deployment-overlay.ts
+function overlayDir(index) {
+  return `.config-rollout-deployments/${index}`;
+}
+function deploymentOverlay(dir, settings, toTree) {
+  const inRepo = (path) => path === "" ? toTree : `${toTree}/${path}`;
+  const kustomization = {
+    apiVersion: "kustomize.config.k8s.io/v1beta1",
+    kind: "Kustomization",
+    resources: [inRepo(dir)]
+  };
+  if (settings.namespace !== void 0) kustomization.namespace = settings.namespace;
+  if (settings.namePrefix !== void 0) kustomization.namePrefix = settings.namePrefix;
+  if (settings.nameSuffix !== void 0) kustomization.nameSuffix = settings.nameSuffix;
+  if (settings.components !== void 0) kustomization.components = settings.components.map(inRepo);
+  if (settings.patches !== void 0) kustomization.patches = settings.patches;
+  return `${JSON.stringify(kustomization, null, 2)}
+`;
+}
+function needsOverlay(settings) {
+  return settings.namespace !== void 0 || settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.components !== void 0 || settings.patches !== void 0;
+}
+var DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
+var VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
+function substituteVariables(rendered, substitute) {
+  return rendered.split(/^(?=---[ \t]*$)/m).map((document) => DISABLED.test(document) ? document : substituteDocument(document, substitute)).join("");
+}
+function substituteDocument(document, { vars, keepUnknown }) {
+  return document.replace(
+    VARIABLE,
+    (match, name, operator, fallback) => {
+      if (name === void 0) return "${";
+      const value = Object.hasOwn(vars, name) ? vars[name] : void 0;
+      if (operator !== void 0) {
+        const useDefault = operator.startsWith(":") ? value === void 0 || value === "" : value === void 0;
+        if (!useDefault) return value;
+        return keepUnknown && value === void 0 ? match : fallback ?? "";
+      }
+      if (value !== void 0) return value;
+      return keepUnknown ? match : "";
+    }
+  );
+}
+
+// src/pipeline/scan/deployed-build.ts
+async function buildDeployed(run, treeDir, dir, commit, as, signal) {
+  const settings = as?.settings;
+  const overlay = as && settings && needsOverlay(settings) ? {
+    dir: as.overlayDir,
+    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
+    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
+  } : void 0;
+  const output = await kustomizeBuild(run, treeDir, dir, commit, signal, overlay);
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
 }
 
 // src/pipeline/stamp/run-stamp.ts
 var import_path_filter = __toESM(require_path_filter(), 1);
 
 // src/pipeline/stamp/changed-roots.ts
-var import_errors4 = __toESM(require_errors(), 1);
+var import_errors5 = __toESM(require_errors(), 1);
 init_parse_manifests();
-var import_model5 = __toESM(require_model(), 1);
+var import_model6 = __toESM(require_model(), 1);
+
+// src/core/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path, scope) {
+  return scope === void 0 || scope.some((dir) => path.startsWith(`${dir}/`));
+}
+function parentOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+// src/pipeline/stamp/changed-roots.ts
 var import_kustomization_names3 = __toESM(require_kustomization_names(), 1);
 
+// src/core/sources/kustomize-entries.ts
+function refusedEntries(label, kustomizations, side, rules) {
+  for (const k of kustomizations) {
+    const outside = k.outside[0];
+    if (outside !== void 0) {
+      return `${label}: ${k.path} at the ${side} commit names ${JSON.stringify(outside)}, which is outside the repository; a kustomization may read only files of the repository. Nothing was rendered or applied: name a file inside the repository`;
+    }
+  }
+  if (side !== "head" || rules.untrustedHead === void 0 || rules.allowRemote) return void 0;
+  for (const k of kustomizations) {
+    const remote = k.remote[0];
+    if (remote !== void 0) {
+      return `${label}: ${k.path} at the head commit names the remote resource ${JSON.stringify(remote)}, and the head is ${rules.untrustedHead}: remote kustomize resources are not fetched from an untrusted head. Nothing was rendered or applied: vendor it into the repository, or pass --allow-remote-kustomize if you trust every pull request author`;
+    }
+  }
+  return void 0;
+}
+
 // src/core/stamp/kustomize-stamp.ts
-var import_yaml5 = require("./vendor/yaml.js");
+var import_yaml6 = require("./vendor/yaml.js");
 init_json_shape();
 var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
+function isGeneratedPatch(text) {
+  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
+}
 function stampPatchText(entries) {
   const sorted = [...entries].sort(
     (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
@@ -2455,7 +3301,7 @@ function stampPatchText(entries) {
     ].join("\n")
   );
   return [
-    "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp",
+    STAMP_PATCH_HEADER,
     `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
     "# config content it reads, so a config change rolls exactly the workloads that read it.",
     docs.join("---\n")
@@ -2464,7 +3310,7 @@ function stampPatchText(entries) {
 function ownTransforms(kustomizationText) {
   let doc;
   try {
-    doc = (0, import_yaml5.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+    doc = (0, import_yaml6.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
   } catch {
     doc = void 0;
   }
@@ -2493,10 +3339,10 @@ function isHashSuffixedGenerated(id, generators) {
 }
 function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
   const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml6.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
   const entry = `path: ${file}`;
   if (!pair) {
     const indent = seqIndent(source2, root);
@@ -2506,7 +3352,7 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
     ];
   }
   const value = pair.value;
-  if ((0, import_yaml5.isSeq)(value)) {
+  if ((0, import_yaml6.isSeq)(value)) {
     const seq = value;
     if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
       return [];
@@ -2537,8 +3383,8 @@ function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
 }
 function seqIndent(source2, root) {
   for (const item of root.items) {
-    const value = (0, import_yaml5.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml5.isSeq)(value) && !value.flow) {
+    const value = (0, import_yaml6.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml6.isSeq)(value) && !value.flow) {
       const first = value.items[0];
       if (!first?.range) continue;
       const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
@@ -2549,12 +3395,12 @@ function seqIndent(source2, root) {
   return "";
 }
 function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml5.parseDocument)(source2, { logLevel: "silent" });
+  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
   const root = doc.contents;
-  if (!(0, import_yaml5.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml5.isPair)(p) && (0, import_yaml5.isScalar)(p.key) && p.key.value === "patches");
+  if (!(0, import_yaml6.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
   const seq = pair?.value;
-  if (!pair || !(0, import_yaml5.isSeq)(seq) || seq.flow) return void 0;
+  if (!pair || !(0, import_yaml6.isSeq)(seq) || seq.flow) return void 0;
   const index = seq.items.findIndex(
     (item2) => field(item2?.toJSON?.(), "path") === file
   );
@@ -2573,14 +3419,43 @@ function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
 }
 
 // src/render/materialize-tree.ts
-var import_promises3 = require("node:fs/promises");
+var import_promises4 = require("node:fs/promises");
 var import_node_os3 = require("node:os");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 var import_interrupt = __toESM(require_interrupt(), 1);
 var import_run_process2 = __toESM(require_run_process(), 1);
+
+// src/render/escaping-links.ts
+var import_node_fs3 = require("node:fs");
+var import_promises3 = require("node:fs/promises");
+var import_node_path4 = require("node:path");
+var import_errors4 = __toESM(require_errors(), 1);
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path4.sep);
+  for (const path of paths) {
+    const at = (0, import_node_path4.join)(dir, path);
+    let target;
+    try {
+      if (!(0, import_node_fs3.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises3.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path4.isAbsolute)(target) ? target : (0, import_node_path4.resolve)((0, import_node_path4.dirname)((0, import_node_path4.join)(top, path)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new import_errors4.UserError(
+        `${path} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+
+// src/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path4.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = (0, import_interrupt.onInterrupt)(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path5.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
+  const forget = (0, import_interrupt.onInterrupt)(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -2589,7 +3464,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path4.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path5.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -2597,7 +3472,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -2609,7 +3484,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -2628,7 +3503,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises3.rm)(index, { force: true });
+  await (0, import_promises4.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -2660,17 +3535,19 @@ async function changedRootWorkloads(ctx) {
   const inputs = [];
   for (const dir of ctx.roots) {
     at.forEach((ks, i) => {
-      const included = kustomizationsUnder(dir, ks);
+      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
       const refused = refusedEntries(
         `kustomize ${dir || "."}`,
         included,
         i === 0 ? "base" : "head",
         ctx.rules
       );
-      if (refused !== void 0) throw new import_errors4.UserError(refused);
+      if (refused !== void 0) throw new import_errors5.UserError(refused);
       dirs.push(...included.map((k) => k.dir));
       if (included.some((k) => k.problem !== void 0)) dirs.push("");
-      inputs.push(...buildKustomizeGraph([...ks.values()]).inputsOf(dir));
+      const graph = buildKustomizeGraph([...ks.values()]);
+      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
     });
   }
   const scope = checkoutScope(dirs, inputs);
@@ -2706,11 +3583,14 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
   const label = `kustomize ${dir || "."}`;
   let text;
   try {
-    text = await kustomizeBuild(
+    const settings = ctx.deployedAs?.get(dir);
+    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
+    text = await buildDeployed(
       { ...ctx.run, home: trees.root, quiet },
       await trees.dirOf(commit),
       dir,
-      commit
+      commit,
+      as
     );
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
@@ -2719,12 +3599,13 @@ async function valuesAt(ctx, trees, commit, dir, ks) {
     );
     return /* @__PURE__ */ new Map();
   }
-  const rendered = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace }).manifests;
+  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const rendered = parseManifests(label, text, { defaultNamespace }).manifests;
   const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
     ...ctx.key ? { key: ctx.key } : {},
     selfRolling: (id) => isHashSuffixedGenerated(id, generators)
   });
-  return new Map(stamps.targets.map((t) => [(0, import_model5.idKey)(t.id), t.hash]));
+  return new Map(stamps.targets.map((t) => [(0, import_model6.idKey)(t.id), t.hash]));
 }
 async function kustomizationsAt(git, commit) {
   const files = await git.listFiles(commit, import_kustomization_names3.KUSTOMIZATION_FILE_NAMES);
@@ -2737,23 +3618,65 @@ async function kustomizationsAt(git, commit) {
   return ks;
 }
 
+// src/pipeline/stamp/stamp-checks.ts
+var import_errors6 = __toESM(require_errors(), 1);
+async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new import_errors6.UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
+    );
+    for (const path of files) if (inScope(path, scope)) read.add(path);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
+}
+async function refuseForeignPatch(tree, dir, ks) {
+  const path = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const text = (await tree.read(path))?.toString("utf8");
+  if (text !== void 0 && !isGeneratedPatch(text)) {
+    throw new import_errors6.UserError(
+      `${path} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
+    );
+  }
+  const byDir = new Map(ks.map((k) => [k.dir, k]));
+  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path))) : void 0;
+  if (reader !== void 0) throw selfReference(path, reader.path);
+}
+function selfReference(path, by) {
+  return new import_errors6.UserError(
+    `${path} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
+  );
+}
+
 // src/pipeline/stamp/stamp-kustomize.ts
-var import_errors5 = __toESM(require_errors(), 1);
+var import_errors7 = __toESM(require_errors(), 1);
 init_json_shape();
 init_parse_manifests();
-var import_model6 = __toESM(require_model(), 1);
+var import_model7 = __toESM(require_model(), 1);
 async function stampKustomization(ctx, report) {
   const { root } = ctx;
   const label = `kustomize ${root.dir || "."}`;
   let rendered;
   let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
   try {
-    rendered = await renderManifests(ctx, label);
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label);
   } catch (error) {
-    if (!(error instanceof import_errors5.UserError)) throw error;
+    if (!(error instanceof import_errors7.UserError)) throw error;
     const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label, kustomizationText);
     if (!recovered) {
       report.unstampable.push({ what: label, reason: error.message });
+      report.notBuilt.push(label);
       return;
     }
     ({ rendered, kustomizationText } = recovered);
@@ -2761,7 +3684,7 @@ async function stampKustomization(ctx, report) {
   const generators = ctx.included.flatMap((k) => k.generators);
   const contents = repositoryConfigs(rendered);
   const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
-  const suffixed = rendered.filter((m) => contents.has((0, import_model6.idKey)(m.id)) && selfRolling(m.id));
+  const suffixed = rendered.filter((m) => contents.has((0, import_model7.idKey)(m.id)) && selfRolling(m.id));
   if (suffixed.length > 0) {
     report.notes.push(
       `${label}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
@@ -2810,27 +3733,33 @@ async function stampKustomization(ctx, report) {
   await ctx.tree.write(root.path, kustomizationText);
   if (oldPatch === void 0) await ctx.tree.remove(patchPath);
   else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new import_errors7.UserError(problem.selfReferencing);
   report.changes = report.changes.filter((c) => c.origin !== label);
   report.unstampable.push({ what: label, reason: problem });
 }
 function changedOnly(targets, changed) {
   return targets.flatMap((t) => {
-    if (changed.has((0, import_model6.idKey)(t.id))) return [t];
+    if (changed.has((0, import_model7.idKey)(t.id))) return [t];
     return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
   });
 }
 async function renderManifests(ctx, label) {
   const text = await ctx.render(ctx.root.dir);
   const parsed = parseManifests(label, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
   return parsed.manifests.map((m) => ({ ...m, origin: label }));
 }
 function patchEntry(target, rendered, own, ctx) {
-  const object = rendered.find((m) => (0, import_model6.idKey)(m.id) === (0, import_model6.idKey)(target.id))?.object;
+  const object = rendered.find((m) => (0, import_model7.idKey)(m.id) === (0, import_model7.idKey)(target.id))?.object;
   const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
-  const name = nameBeforeTransforms(target.id.name, own);
+  const outer = {
+    namePrefix: ctx.deployedAs?.namePrefix ?? "",
+    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
+  };
+  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
   const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
-  if (own.namespace !== void 0) {
+  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
     const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
     namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
@@ -2851,8 +3780,17 @@ async function proof(ctx, label, targets) {
       ctx.included.flatMap((k) => k.generators)
     )
   });
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => (0, import_model7.idKey)(x.id) === (0, import_model7.idKey)(t.id));
+    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+    };
+  }
   const missing = targets.filter(
-    (t) => again.targets.find((a) => (0, import_model6.idKey)(a.id) === (0, import_model6.idKey)(t.id))?.current !== t.hash
+    (t) => again.targets.find((a) => (0, import_model7.idKey)(a.id) === (0, import_model7.idKey)(t.id))?.current !== t.hash
   );
   if (missing.length === 0) return void 0;
   ctx.log.debug(`${label}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
@@ -2868,13 +3806,31 @@ async function withoutStalePatch(ctx, label, kustomizationText) {
     return { rendered, kustomizationText: without };
   } catch (error) {
     await ctx.tree.write(ctx.root.path, kustomizationText);
-    if (error instanceof import_errors5.UserError) return void 0;
+    if (error instanceof import_errors7.UserError) return void 0;
     throw error;
   }
 }
 
 // src/pipeline/stamp/run-stamp.ts
 async function runStamp(settings, deps) {
+  if (settings.strict && !settings.check) {
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+function strictRefusal(refusals) {
+  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new import_errors8.UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown2,
+      ...more
+    ].join("\n")
+  );
+}
+async function stampOnce(settings, deps) {
   const report = {
     check: settings.check,
     changes: [],
@@ -2882,6 +3838,8 @@ async function runStamp(settings, deps) {
     filesWritten: [],
     leftOut: [],
     unstampable: [],
+    notBuilt: [],
+    problems: [],
     notes: []
   };
   const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
@@ -2892,9 +3850,12 @@ async function runStamp(settings, deps) {
   const owned = (path) => graph.ownedFiles.has(path);
   const readRaw = !explicitDirs || settings.pathsExplicit;
   const filter = await (0, import_path_filter.createPathFilter)({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const raw = readRaw ? await parseFiles(deps.tree, files.filter(filter), settings) : [];
-  const contents = repositoryConfigs(raw);
-  const stamps = stampWorkloads(raw, contents, key ? { key } : {});
+  const chartDirs = files.filter((f) => CHART_FILE.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path) => chartDirs.some((dir) => path.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles(deps.tree, rawFiles, settings, report.problems) : [];
+  const { stamps, units } = stampAsDeployed(raw, key);
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
   let targets = stamps.targets;
   if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
   for (const u of stamps.unstampable)
@@ -2908,13 +3869,11 @@ async function runStamp(settings, deps) {
     if (t.notInRepo.length > 0)
       report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
   }
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
   await stampRawFiles(deps.tree, targets, settings, report);
-  if (settings.kustomize[0] !== "none") {
-    const roots = explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, {
-      deployedDirs: new Set(deployedDirsOf(raw.map((m) => m.object)))
-    }).roots;
-    if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report);
-  }
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
   if (settings.render) {
     report.unstampable.push({
       what: `objects rendered by --render (${settings.render})`,
@@ -2927,11 +3886,18 @@ async function stampRawFiles(tree, targets, settings, report) {
   const byFile = /* @__PURE__ */ new Map();
   for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
   report.current += targets.filter((t) => t.current === t.hash).length;
+  const edited = [];
   for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
     if (fileTargets.every((t) => t.current === t.hash)) continue;
     const source2 = (await tree.read(file))?.toString("utf8");
     if (source2 === void 0) continue;
     const stamped = stampFile(source2, fileTargets, settings.namespace);
+    if (stamped.refused !== void 0) {
+      throw new import_errors8.UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source: source2, stamped });
+  }
+  for (const { file, source: source2, stamped } of edited) {
     for (const t of stamped.changed) {
       report.changes.push({
         workload: t.id,
@@ -2953,16 +3919,17 @@ async function stampRawFiles(tree, targets, settings, report) {
     }
   }
 }
-async function stampRoots(roots, kustomizations, settings, deps, key, report) {
+async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const deployedAs = soleDeployments(roots, deployments, report);
   for (const dir of roots) {
     if (!byDir.has(dir))
-      throw new import_errors6.UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+      throw new import_errors8.UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
   }
-  await refuseUnsafeRoots(roots, byDir, settings, deps);
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
   const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
   const binary = await findKustomize(pathDirs);
-  if (!binary) throw new import_errors6.UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  if (!binary) throw new import_errors8.UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
   const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
   const changed = settings.changedOnly ? await changedRootWorkloads({
     git: deps.git,
@@ -2973,14 +3940,18 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
     rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
     defaultNamespace: settings.namespace,
     ...key ? { key } : {},
-    note: (message) => report.notes.push(message)
+    note: (message) => report.notes.push(message),
+    deployedAs
   }) : void 0;
   await deps.tree.withScratch(async (home) => {
     for (const dir of roots) {
       const included = kustomizationsUnder(dir, byDir);
       const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
       const run = { binary, pathDirs, home, ...bounds, quiet };
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))];
+      const deployed = deployedAs.get(dir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path) => deps.tree.linkOn(path) === void 0
+      );
       const inputWorkloads = await parseFiles(deps.tree, inputFiles, settings);
       await stampKustomization(
         {
@@ -2988,8 +3959,9 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
           root: byDir.get(dir),
           included,
           inputWorkloads,
-          render: (d) => renderWorkTree(run, deps.tree.dir, d),
-          defaultNamespace: settings.namespace,
+          render: (d) => renderWorkTree(run, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
+          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
+          ...deployed ? { deployedAs: deployed } : {},
           ...key ? { key } : {},
           check: settings.check,
           log: deps.log,
@@ -2999,26 +3971,6 @@ async function stampRoots(roots, kustomizations, settings, deps, key, report) {
       );
     }
   });
-}
-async function refuseUnsafeRoots(roots, byDir, settings, deps) {
-  const graph = buildKustomizeGraph([...byDir.values()]);
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
-  const files = await deps.tree.listFiles();
-  for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
-    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== void 0) throw new import_errors6.UserError(refused);
-  }
-  const read = /* @__PURE__ */ new Set();
-  for (const dir of roots) {
-    const included = kustomizationsUnder(dir, byDir);
-    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      graph.inputsOf(dir)
-    );
-    for (const path of files) if (inScope(path, scope)) read.add(path);
-  }
-  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
 }
 async function readKustomizations(tree, files, settings) {
   if (settings.kustomize[0] === "none") return [];
@@ -3031,19 +3983,34 @@ async function readKustomizations(tree, files, settings) {
   }
   return found;
 }
-async function parseFiles(tree, files, settings) {
+var CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+async function parseFiles(tree, files, settings, problems) {
   const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
     const size = await tree.size(file);
     if (size === void 0 || size > settings.maxFileSize) return [];
     const bytes = await tree.read(file);
     if (bytes === void 0) return [];
-    return (await parseManifestFile(file, bytes, { defaultNamespace: settings.namespace })).manifests;
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
   });
-  return parsed.flat();
+  const rejected = /* @__PURE__ */ new Set();
+  for (const p of parsed) {
+    if (Array.isArray(p)) continue;
+    for (const problem of p.problems) {
+      if (problem.duplicateKey) rejected.add(problem.file);
+      problems?.push(
+        problem.duplicateKey ? {
+          ...problem,
+          severity: "error",
+          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+        } : problem
+      );
+    }
+  }
+  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
 }
 var READ_CONCURRENCY = 16;
 async function changedInRange(settings, deps, targets, filter, key) {
-  if (!settings.base) throw new import_errors6.UserError("--changed-only needs --base (and --head, default HEAD)");
+  if (!settings.base) throw new import_errors8.UserError("--changed-only needs --base (and --head, default HEAD)");
   const valuesAt2 = async (rev) => {
     const sha = await deps.git.resolveCommit(rev);
     const files = (await deps.git.listFiles(sha)).filter(filter);
@@ -3055,29 +4022,51 @@ async function changedInRange(settings, deps, targets, filter, key) {
         ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
       );
     }
-    const stamps = stampWorkloads(manifests, repositoryConfigs(manifests), key ? { key } : {});
-    return new Map(stamps.targets.map((t) => [(0, import_model7.idKey)(t.id), t.hash]));
+    const { stamps } = stampAsDeployed(manifests, key);
+    return new Map(stamps.targets.map((t) => [`${t.file}
+${(0, import_model8.idKey)(t.id)}`, t.hash]));
   };
   const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
   return targets.filter((t) => {
-    const a = before.get((0, import_model7.idKey)(t.id));
-    const b = after.get((0, import_model7.idKey)(t.id));
+    const a = before.get(`${t.file}
+${(0, import_model8.idKey)(t.id)}`);
+    const b = after.get(`${t.file}
+${(0, import_model8.idKey)(t.id)}`);
     return a !== void 0 && b !== void 0 && a !== b;
   });
 }
-async function renderWorkTree(run, treeDir, dir) {
+async function renderWorkTree(run, treeDir, dir, deployed) {
   try {
-    return await kustomizeBuild(run, treeDir, dir, "work tree");
+    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
+    return await buildDeployed(run, treeDir, dir, "work tree", as);
   } catch (error) {
     if (!(error instanceof KustomizeBuildError)) throw error;
-    throw new import_errors6.UserError(
+    throw new import_errors8.UserError(
       `\`${error.command}\` failed in the work tree (${error.why})${error.detail ? `: ${error.detail}` : ""}; fix the kustomization, then stamp again`
     );
   }
 }
+function soleDeployments(roots, deployments, report) {
+  const sole = /* @__PURE__ */ new Map();
+  for (const dir of roots) {
+    const ways = deploymentsOfDir(dir, deployments);
+    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
+    if (ways.length > 1) {
+      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+      report.notes.push(
+        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
+      );
+    }
+  }
+  return sole;
+}
+
+// src/cli/run-cli-stamp.ts
+var import_ci_log_text2 = __toESM(require_ci_log_text(), 1);
+var import_error_line = __toESM(require_error_line(), 1);
 
 // src/report/stamp-report-text.ts
-var import_model8 = __toESM(require_model(), 1);
+var import_model9 = __toESM(require_model(), 1);
 var import_ci_log_text = __toESM(require_ci_log_text(), 1);
 function renderStampReport(report, format, fix) {
   if (format === "json") return `${(0, import_ci_log_text.escapeJsonForCiLog)(JSON.stringify(stampJson(report, fix), null, 2))}
@@ -3113,6 +4102,7 @@ function stampJson(report, fix) {
       untouched: l.untouched
     })),
     unstampable: report.unstampable,
+    problems: report.problems,
     notes: report.notes,
     ...report.check && report.changes.length > 0 ? { fix } : {}
   };
@@ -3131,7 +4121,7 @@ function stampText(report, fix) {
   }
   for (const c of report.changes) {
     const where = c.origin ? `${c.file} (${c.origin})` : c.file;
-    lines.push(`  ${(0, import_model8.formatId)(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
+    lines.push(`  ${(0, import_model9.formatId)(c.workload)} in ${where}: ${c.old ?? "(none)"} -> ${c.new}`);
   }
   if (report.check && n > 0) lines.push("", `Fix: run \`${fix}\` and commit the result.`);
   if (!report.check && report.filesWritten.length > 0) {
@@ -3142,13 +4132,17 @@ function stampText(report, fix) {
     for (const l of report.leftOut) {
       const configs = l.configs.map((c) => `${c.kind.toLowerCase()}/${c.name}`).join(", ");
       lines.push(
-        `  ${(0, import_model8.formatId)(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
+        `  ${(0, import_model9.formatId)(l.workload)}: ${configs}${l.untouched ? " (consumes no repository config: not touched)" : ""}`
       );
     }
   }
   if (report.unstampable.length > 0) {
     lines.push("", "Not stamped:");
     for (const u of report.unstampable) lines.push(`  ${u.what}: ${u.reason}`);
+  }
+  if (report.problems.length > 0) {
+    lines.push("", "Not read as manifests (their workloads are neither stamped nor checked):");
+    for (const p of report.problems) lines.push(`  ${p.file}:${p.line}:${p.col}: ${p.message}`);
   }
   if (report.notes.length > 0) lines.push("", "Notes:", ...report.notes.map((note) => `  ${note}`));
   return lines.join("\n");
@@ -3164,13 +4158,19 @@ async function runStampFromArgs(argv, args, env, io, state) {
     state.debug = settings.debug;
     state.output = settings.output;
     const log = (0, import_stderr_log.createStderrLog)({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await (0, import_create_git.createGit)((0, import_node_path5.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree((0, import_node_path5.resolve)(io.cwd, settings.repo));
+    const git = await (0, import_create_git.createGit)((0, import_node_path6.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const tree = await openWorkTree((0, import_node_path6.resolve)(io.cwd, settings.repo));
     const event = env.GITHUB_ACTIONS === "true" ? await (0, import_github_event.readEventPayload)(env) : void 0;
     const untrusted = (0, import_untrusted_head.untrustedHead)(env, event);
     const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
     io.stdout(renderStampReport(report, settings.output, fixCommand(["stamp", ...argv])));
-    return report.check && report.changes.length > 0 ? import_errors7.EXIT_FAILED : import_errors7.EXIT_OK;
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) {
+      io.stderr(`${(0, import_ci_log_text2.escapeForCiLog)((0, import_error_line.describeError)(strictRefusal(refusals), false))}
+`);
+      return import_errors9.EXIT_USAGE;
+    }
+    return report.check && report.changes.length > 0 ? import_errors9.EXIT_FAILED : import_errors9.EXIT_OK;
   } catch (error) {
     return (0, import_report_error.reportError)(error, state.debug, io, state.output);
   }

@@ -528,6 +528,21 @@ var OPTIONS = [
     description: "Wait for every rollout to finish (--no-wait to skip)."
   },
   {
+    name: "watch-pods",
+    type: "boolean",
+    default: "true",
+    env: "CONFIG_ROLLOUT_WATCH_PODS",
+    description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+  },
+  {
+    name: "logs",
+    type: "integer",
+    default: "0",
+    env: "CONFIG_ROLLOUT_LOGS",
+    placeholder: "N",
+    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes)."
+  },
+  {
     name: "timeout",
     type: "duration",
     default: "5m",
@@ -646,7 +661,7 @@ var OPTIONS = [
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
-    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it the annotation is a plain SHA-256 of the committed content it covers; set it when readers of Deployments must not be able to test guesses of Secret values. Versioned Secret copies without it are keyed with the Secret's cluster UID."
+    description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
   },
   {
     name: "output",
@@ -676,14 +691,21 @@ var OPTIONS = [
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
-    description: "Fail when any manifest cannot be parsed (default: report it and go on)."
+    description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
   },
   {
     name: "restart-reloader-managed",
     type: "boolean",
     default: "false",
     env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-    description: "Also restart workloads annotated for Stakater Reloader (reloader.stakater.com/*), which restarts them itself (default: skip them, with the reason)."
+    description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
+  },
+  {
+    name: "reloader-auto-reload-all",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
+    description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
   },
   {
     name: "max-file-size",
@@ -756,6 +778,7 @@ var STAMP_FLAGS = /* @__PURE__ */ new Set([
   "output",
   "max-file-size",
   "timeout",
+  "strict",
   "debug"
 ]);
 function stampHelpText() {
@@ -783,7 +806,9 @@ function stampHelpText() {
     "Exit codes:",
     "  0  stamps written, or (--check) every stamp is current",
     "  1  --check: a stamp is missing or stale (the report names each and the command that fixes it)",
-    "  2  bad input (flags, a kustomization that does not build, git)"
+    "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
+    "     or --strict also a file that does not parse or a kustomization that does not build; with",
+    "     --strict a workload that cannot be stamped (checked before anything is written)"
   );
   return `${lines.join("\n")}
 `;

@@ -50,7 +50,7 @@ var require_identity = __commonJS({
     var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
     var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
+    function isCollection2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case MAP:
@@ -70,7 +70,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar2(node) || isCollection2(node)) && !!node.anchor;
     exports2.ALIAS = ALIAS;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
@@ -80,7 +80,7 @@ var require_identity = __commonJS({
     exports2.SEQ = SEQ;
     exports2.hasAnchor = hasAnchor;
     exports2.isAlias = isAlias2;
-    exports2.isCollection = isCollection;
+    exports2.isCollection = isCollection2;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap2;
     exports2.isNode = isNode;
@@ -5629,7 +5629,7 @@ var require_cst = __commonJS({
     var DOCUMENT = "";
     var FLOW_END = "";
     var SCALAR = "";
-    var isCollection = (token) => !!token && "items" in token;
+    var isCollection2 = (token) => !!token && "items" in token;
     var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
@@ -5713,7 +5713,7 @@ var require_cst = __commonJS({
     exports2.DOCUMENT = DOCUMENT;
     exports2.FLOW_END = FLOW_END;
     exports2.SCALAR = SCALAR;
-    exports2.isCollection = isCollection;
+    exports2.isCollection = isCollection2;
     exports2.isScalar = isScalar2;
     exports2.prettyToken = prettyToken;
     exports2.tokenType = tokenType;
@@ -5742,7 +5742,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer = class {
+    var Lexer2 = class {
       constructor() {
         this.atEnd = false;
         this.blockScalarIndent = -1;
@@ -6305,7 +6305,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports2.Lexer = Lexer;
+    exports2.Lexer = Lexer2;
   }
 });
 
@@ -7366,8 +7366,11 @@ var require_dist = __commonJS({
 // <stdin>
 var stdin_exports = {};
 __export(stdin_exports, {
+  CST: () => import_yaml.CST,
+  Lexer: () => import_yaml.Lexer,
   LineCounter: () => import_yaml.LineCounter,
   isAlias: () => import_yaml.isAlias,
+  isCollection: () => import_yaml.isCollection,
   isMap: () => import_yaml.isMap,
   isPair: () => import_yaml.isPair,
   isScalar: () => import_yaml.isScalar,
@@ -7381,8 +7384,11 @@ module.exports = __toCommonJS(stdin_exports);
 var import_yaml = __toESM(require_dist());
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  CST,
+  Lexer,
   LineCounter,
   isAlias,
+  isCollection,
   isMap,
   isPair,
   isScalar,
