@@ -5,16 +5,14 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { build } from "esbuild";
-import { bundleCli } from "./cli-bundles.mjs";
 import { generateDocs } from "./generate-docs.mjs";
 
 // Output names stay dist/cli.js and dist/action.js: action.yml, package.json "bin" and users point at
-// them. The CLI is several bundles, each required only when a run needs it (scripts/cli-bundles.mjs).
+// them. One bundle each: the code of ours a run does not need costs a few milliseconds to compile;
+// what costs (100 ms and more) is the large libraries, kept out in dist/vendor/.
 const entryPoints = {
   cli: "src/cli/main.ts",
   action: "src/action/main.ts",
-  "cli-plan": "src/cli/run-cli-plan.ts",
-  "cli-stamp": "src/cli/run-cli-stamp.ts",
 };
 
 // The large dependencies a run often does not need, each in its own bundle under dist/vendor/,
@@ -102,22 +100,38 @@ await build({
     },
   ],
 });
+// A vendored package is required by its path next to the bundle's real file, not to __filename:
+// run through a bin symlink with `node --preserve-symlinks-main`, __filename is the link. The
+// path is resolved at the first such require, so `--version` does not pay for it. A dynamic
+// import() of a package becomes this require too (no ES module loader started for it).
 const vendorPlugin = {
   name: "vendor",
-  setup: (b) =>
-    b.onResolve({ filter: VENDORED }, (args) => ({
-      path: `./vendor/${VENDOR[args.path].file}.js`,
-      external: true,
-    })),
+  setup: (b) => {
+    b.onResolve({ filter: VENDORED }, (args) => ({ path: args.path, namespace: "vendor" }));
+    b.onLoad({ filter: /.*/, namespace: "vendor" }, (args) => ({
+      contents: `module.exports = require(__configRolloutVendor(${JSON.stringify(VENDOR[args.path].file)}));`,
+      loader: "js",
+    }));
+  },
 };
-const [action, cli] = await Promise.all([
-  build({ ...options, entryPoints: { action: entryPoints.action }, plugins: [vendorPlugin] }),
-  bundleCli(options, vendorPlugin),
-]);
-const bundled = { outputFiles: [...action.outputFiles, ...cli] };
-// Drop what an earlier build left (the ES module chunks of before, renamed vendor files) so dist/
-// holds exactly this build.
+const vendorBanner = [
+  "const __configRolloutVendor = (file) =>",
+  '  require("node:path").join(require("node:fs").realpathSync(__filename), "..", "vendor", `${file}.js`);',
+].join("\n");
+const withVendor = (entry) => ({
+  ...options,
+  entryPoints: { [entry]: entryPoints[entry] },
+  plugins: [vendorPlugin],
+  banner: {
+    js: `${options.banner.js}\n${vendorBanner}`,
+  },
+});
+const [action, cli] = await Promise.all([build(withVendor("action")), build(withVendor("cli"))]);
+const bundled = { outputFiles: [...action.outputFiles, ...cli.outputFiles] };
+// Drop what an earlier build left (the ES module chunks and the chained CLI bundles of before,
+// renamed vendor files) so dist/ holds exactly this build.
 rmSync("dist/chunks", { recursive: true, force: true });
+for (const old of ["cli-plan.js", "cli-stages.js", "cli-stamp.js"]) rmSync(`dist/${old}`, { force: true });
 rmSync("dist/vendor", { recursive: true, force: true });
 // Write each file atomically: tests (and other runs) may be executing dist/ while it is rebuilt.
 for (const file of [...vendored.flatMap((v) => v.outputFiles), ...bundled.outputFiles]) {

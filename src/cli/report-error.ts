@@ -1,9 +1,7 @@
 // An error that ends the CLI, as one escaped line on stderr and its exit code; with --output json or
 // markdown, stdout also gets the error as a report (a JSON object, a heading), so a program reading
 // it is never left with nothing. run-cli.ts reports what the flags get wrong, run-cli-plan.ts
-// what a run does: in dist/ they are separate bundles that share this module, the error classes
-// and the error's report (one copy per process: scripts/cli-bundles.mjs), so reporting a run's
-// error loads no other bundle.
+// what a run does; both share this module, the error classes and the error's report.
 import { exitCodeFor } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";

@@ -1,6 +1,6 @@
 // A real run of the CLI (not --help/--version): settings, adapters, the pipeline, the report.
-// Imported lazily by run-cli.ts; a bundle of its own in dist/ (cli-plan.js, see
-// scripts/cli-bundles.mjs). It reports its own errors (report-error.ts) and resolves to an exit code.
+// Imported lazily by run-cli.ts, so --help and --version do not run its modules' top level. It
+// reports its own errors (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
 import { eventReader } from "../ci/github-event.js";
 import { createClusterConnection } from "../compose/cluster-connection.js";
@@ -87,7 +87,7 @@ async function commentOnReview(
   else log.info(outcome.message);
 }
 
-/** `config-rollout stamp`: its own bundle (dist/cli-stamp.js), required only for that subcommand. */
+/** `config-rollout stamp`: its modules are evaluated only for that subcommand. */
 export async function runStampFromArgs(
   ...args: Parameters<typeof import("./run-cli-stamp.js").runStampFromArgs>
 ): Promise<number> {

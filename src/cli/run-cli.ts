@@ -1,8 +1,8 @@
 // The CLI as a function: flags and environment in, report on stdout, progress and errors on
 // stderr, an exit code out. main.ts runs it on the real process; tests run it in-process.
 // Only the flag parser is loaded up front: `--help` and `--version` must not pay for loading git,
-// YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read. In
-// dist/ that import is a file of its own (cli-plan.js, ~150 KB that --help never compiles).
+// YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read (in
+// dist/cli.js, its modules' top level runs only then).
 import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
 import { helpText, stampHelpText } from "../settings/help.js";
@@ -29,7 +29,7 @@ export async function runCli(
   if (args.help) return print(io, stamp ? stampHelpText() : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
   if (stamp) {
-    // Through the real run's bundle (dist/cli-plan.js), which loads the stamp only for a stamp.
+    // Through run-cli-plan.ts, which loads the stamp only for a stamp.
     const { runStampFromArgs } = await import("./run-cli-plan.js");
     return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }

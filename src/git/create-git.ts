@@ -65,13 +65,13 @@ class GitAdapter extends GitHistory implements Git {
 
   /** Every object read goes through one long-lived `cat-file --batch`. */
   private readonly objects: CatFileReader;
-  /** How two commits differ: their trees walked through `objects`, or git's diff. */
+  /** How two commits differ: git's diff, once per pair. */
   private readonly diffs: CommitDiffs;
 
   constructor(root: string, git: GitRunner, network: Pick<GitRunner, "run">) {
     super(root, git, network);
     this.objects = new CatFileReader(root);
-    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), this.objects, git);
+    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
   }
 
   async resolveCommit(ref: string): Promise<string> {
@@ -163,10 +163,6 @@ class GitAdapter extends GitHistory implements Git {
 
   changedFiles(base: string, head: string): Promise<FileChange[]> {
     return this.diffs.changedFiles(base, head);
-  }
-
-  changedPaths(base: string, head: string): Promise<FileChange[] | undefined> {
-    return this.diffs.changedPaths(base, head);
   }
 
   async readFile(rev: string, path: string): Promise<Buffer | undefined> {

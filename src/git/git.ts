@@ -39,12 +39,6 @@ export interface Git {
   isAncestor(a: string, b: string): Promise<boolean>;
   /** Changed files between two commits, renames detected. */
   changedFiles(base: string, head: string): Promise<FileChange[]>;
-  /**
-   * The paths two commits differ in, renames not paired (a deletion and an addition), from their
-   * trees read through the object reader: no process of its own. Undefined when that would read
-   * too many trees (whole directories added or moved): changedFiles then.
-   */
-  changedPaths(base: string, head: string): Promise<FileChange[] | undefined>;
   /** File bytes at a revision; undefined when absent there (or not a regular file). */
   readFile(rev: string, path: string): Promise<Buffer | undefined>;
   /** Many files at one revision through one `git cat-file --batch` process; absent paths are left out. */

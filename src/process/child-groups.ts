@@ -6,9 +6,9 @@
 import type { ChildProcess } from "node:child_process";
 
 /**
- * One state per process, whichever copy of this module holds it. dist/'s bundles share one copy
- * (scripts/cli-bundles.mjs); the state is kept process-wide all the same, so a bundle that ever
- * carries a copy of its own (a new entry point) cannot lose track of a child or an interrupt.
+ * One state per process, whichever copy of this module holds it. Each of dist/'s bundles holds one
+ * copy; the state is kept process-wide all the same, so code that ever carries a copy of its own
+ * (a new entry point) cannot lose track of a child or an interrupt.
  */
 export function processWide<T>(name: string, create: () => T): T {
   const key = Symbol.for(`config-rollout.${name}`);

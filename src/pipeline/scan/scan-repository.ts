@@ -26,9 +26,8 @@ export async function scanRepository(
   log: Log,
 ): Promise<RepositoryScan> {
   options = { ...options, documents: options.documents ?? new Map() };
-  // The paths the range touches, from the two commits' trees (no git process of its own); git's
-  // diff, renames paired, only when they may hold a manifest (or the walk would read too much).
-  const touched = (await git.changedPaths(base, head)) ?? (await git.changedFiles(base, head));
+  // The paths the range touches (git's diff, renames paired; asked once, the scan reuses it).
+  const touched = await git.changedFiles(base, head);
   // Which files renderers own is known only after the renders listed both trees: the filter asks then.
   const renderers: { owned?: (path: string) => boolean } = {};
   const wanted = await createPathFilter(
