@@ -1,5 +1,7 @@
 "use strict";
 const __configRolloutModuleUrl = require("node:url").pathToFileURL(__filename).href;
+const __configRolloutVendor = (file) =>
+  require("node:path").join(require("node:fs").realpathSync(__filename), "..", "vendor", `${file}.js`);
 "use strict";
 var __create = Object.create;
 var __defProp = Object.defineProperty;
@@ -19307,6 +19309,13 @@ var init_kubeconfig_source = __esm({
   }
 });
 
+// vendor:@kubernetes/client-node
+var require_client_node = __commonJS({
+  "vendor:@kubernetes/client-node"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("client-node"));
+  }
+});
+
 // src/process/child-groups.ts
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
@@ -19769,7 +19778,7 @@ var init_connect = __esm({
     "use strict";
     import_node_fs3 = require("node:fs");
     import_node_path2 = require("node:path");
-    import_client_node = require("./vendor/client-node.js");
+    import_client_node = __toESM(require_client_node(), 1);
     init_errors();
     init_exec_credential();
     init_kubeconfig_source();
@@ -20472,7 +20481,7 @@ var import_client_node2;
 var init_api_errors = __esm({
   "src/kube/api-errors.ts"() {
     "use strict";
-    import_client_node2 = require("./vendor/client-node.js");
+    import_client_node2 = __toESM(require_client_node(), 1);
     init_errors();
     init_json_shape();
     init_retry();
@@ -20485,7 +20494,7 @@ var import_client_node3, PLAIN_TEXT, ObjectApi;
 var init_object_api = __esm({
   "src/kube/object-api.ts"() {
     "use strict";
-    import_client_node3 = require("./vendor/client-node.js");
+    import_client_node3 = __toESM(require_client_node(), 1);
     init_api_kinds();
     init_workload_kinds();
     PLAIN_TEXT = "text/plain";
@@ -20671,7 +20680,7 @@ var init_request = __esm({
   "src/kube/request.ts"() {
     "use strict";
     import_node_async_hooks = require("node:async_hooks");
-    import_client_node4 = require("./vendor/client-node.js");
+    import_client_node4 = __toESM(require_client_node(), 1);
     init_errors();
     init_api_errors();
     init_object_api();
@@ -20733,7 +20742,7 @@ var import_client_node5;
 var init_watch_stream = __esm({
   "src/kube/watch-stream.ts"() {
     "use strict";
-    import_client_node5 = require("./vendor/client-node.js");
+    import_client_node5 = __toESM(require_client_node(), 1);
   }
 });
 
@@ -20800,7 +20809,7 @@ var import_client_node6, PATCH_CONTENT_TYPES, KubeCluster, workloadEntry, kindEn
 var init_kube_client = __esm({
   "src/kube/kube-client.ts"() {
     "use strict";
-    import_client_node6 = require("./vendor/client-node.js");
+    import_client_node6 = __toESM(require_client_node(), 1);
     init_errors();
     init_api_kinds();
     init_workload_kinds();
@@ -21353,6 +21362,20 @@ var init_model = __esm({
   }
 });
 
+// vendor:@octokit/core
+var require_core = __commonJS({
+  "vendor:@octokit/core"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-core"));
+  }
+});
+
+// vendor:@octokit/plugin-paginate-rest
+var require_plugin_paginate_rest = __commonJS({
+  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
+  }
+});
+
 // src/comment/github-comments.ts
 var github_comments_exports = {};
 __export(github_comments_exports, {
@@ -21417,8 +21440,8 @@ var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
 var init_github_comments = __esm({
   "src/comment/github-comments.ts"() {
     "use strict";
-    import_core2 = require("./vendor/octokit-core.js");
-    import_plugin_paginate_rest = require("./vendor/octokit-paginate-rest.js");
+    import_core2 = __toESM(require_core(), 1);
+    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
     init_review_comments();
     CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
     SILENT = { debug: () => {
@@ -26146,6 +26169,13 @@ var init_resolve_commits = __esm({
   }
 });
 
+// vendor:picomatch
+var require_picomatch = __commonJS({
+  "vendor:picomatch"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("picomatch"));
+  }
+});
+
 // src/pipeline/scan/glob-matcher.ts
 async function globMatcher(globs, options = {}) {
   if (globs.length === 0) return () => false;
@@ -26156,7 +26186,7 @@ async function globMatcher(globs, options = {}) {
       return extensions.some((extension) => name.endsWith(extension));
     };
   }
-  const { default: picomatch } = await import("./vendor/picomatch.js");
+  const { default: picomatch } = await Promise.resolve().then(() => __toESM(require_picomatch(), 1));
   return picomatch([...globs], { dot: options.dot === true });
 }
 var ANY_FILE_WITH_EXTENSION;
@@ -27268,6 +27298,13 @@ var init_crd_schema = __esm({
   }
 });
 
+// vendor:yaml
+var require_yaml = __commonJS({
+  "vendor:yaml"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("yaml"));
+  }
+});
+
 // src/core/manifests/json-stream.ts
 function jsonStream(source2) {
   const values = [];
@@ -27428,7 +27465,7 @@ var import_yaml, MAX_ROUNDS, MARKERS;
 var init_under_indented = __esm({
   "src/core/manifests/under-indented.ts"() {
     "use strict";
-    import_yaml = require("./vendor/yaml.js");
+    import_yaml = __toESM(require_yaml(), 1);
     MAX_ROUNDS = 200;
     MARKERS = /* @__PURE__ */ new Set([import_yaml.CST.DOCUMENT, import_yaml.CST.SCALAR, import_yaml.CST.FLOW_END]);
   }
@@ -27548,7 +27585,7 @@ var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
   "src/core/manifests/parse-manifests.ts"() {
     "use strict";
-    import_yaml2 = require("./vendor/yaml.js");
+    import_yaml2 = __toESM(require_yaml(), 1);
     init_decode_source();
     init_json_stream();
     init_manifest_reader();
@@ -28873,7 +28910,7 @@ var import_yaml3, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
   "src/core/sources/kustomization-file.ts"() {
     "use strict";
-    import_yaml3 = require("./vendor/yaml.js");
+    import_yaml3 = __toESM(require_yaml(), 1);
     init_json_shape();
     init_kustomization_names();
     init_kustomization_names();
@@ -29986,7 +30023,7 @@ var init_scan_changed_manifests = __esm({
 // src/pipeline/scan/scan-repository.ts
 async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
-  const touched = await git.changedPaths(base, head) ?? await git.changedFiles(base, head);
+  const touched = await git.changedFiles(base, head);
   const renderers = {};
   const wanted = await createPathFilter(
     options,
@@ -30903,6 +30940,13 @@ var init_run_saved_plan = __esm({
     init_option_naming();
     init_plan_document();
     init_apply_saved_plan();
+  }
+});
+
+// vendor:simple-git
+var require_simple_git = __commonJS({
+  "vendor:simple-git"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("simple-git"));
   }
 });
 
@@ -33986,7 +34030,7 @@ function createGitRunner(baseDir) {
 function createNetworkGitRunner(baseDir, timeoutMs) {
   let loading;
   const load = async () => {
-    const { simpleGit, GitPluginError } = await import("./vendor/simple-git.js");
+    const { simpleGit, GitPluginError } = await Promise.resolve().then(() => __toESM(require_simple_git(), 1));
     return simpleGit({
       baseDir,
       config: GIT_CONFIG,
@@ -34239,13 +34283,13 @@ function stampAsDeployed(read, key) {
 }
 
 // src/core/stamp/stamp-file.ts
-var import_yaml5 = require("./vendor/yaml.js");
+var import_yaml5 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_model();
 init_restart_patch();
 
 // src/core/stamp/annotation-edit.ts
-var import_yaml4 = require("./vendor/yaml.js");
+var import_yaml4 = __toESM(require_yaml(), 1);
 var UnstampableError = class extends Error {
 };
 var MergeKeyError = class extends UnstampableError {
@@ -34592,7 +34636,7 @@ init_kustomize_entries();
 init_kustomize_graph();
 
 // src/core/stamp/kustomize-stamp.ts
-var import_yaml6 = require("./vendor/yaml.js");
+var import_yaml6 = __toESM(require_yaml(), 1);
 init_json_shape();
 init_restart_patch();
 var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
@@ -35640,152 +35684,29 @@ function truncated(status) {
   return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
 }
 
-// src/git/tree-diff.ts
-var TREE_MODE = "40000";
-var GITLINK_MODE = "160000";
-function parseTree(content, hashBytes) {
-  const entries = [];
-  let at = 0;
-  while (at < content.length) {
-    const space = content.indexOf(32, at);
-    const nul = content.indexOf(0, space + 1);
-    if (space < 0 || nul < 0 || nul + 1 + hashBytes > content.length) {
-      throw new Error(`truncated tree entry at byte ${at} of a ${content.length}-byte tree`);
-    }
-    entries.push({
-      mode: content.toString("latin1", at, space),
-      name: content.toString("utf8", space + 1, nul),
-      oid: content.toString("hex", nul + 1, nul + 1 + hashBytes)
-    });
-    at = nul + 1 + hashBytes;
-  }
-  return entries;
-}
-async function diffTrees(read, baseTree, headTree, maxTrees, onBelowRoot) {
-  const changes = [];
-  let level = baseTree === headTree ? [] : [{ dir: "", base: baseTree, head: headTree }];
-  let budget = maxTrees;
-  for (let depth = 0; level.length > 0; depth++) {
-    if (depth === 1) onBelowRoot?.();
-    const oids = [...new Set(level.flatMap((p) => [p.base, p.head].filter((o) => o !== void 0)))];
-    budget -= oids.length;
-    if (budget < 0) return void 0;
-    const listed = await read(oids);
-    const entriesOf = new Map(oids.map((oid, i) => [oid, listed[i] ?? []]));
-    const next = [];
-    for (const { dir, base, head } of level) {
-      compareTrees(dir, base ? entriesOf.get(base) : [], head ? entriesOf.get(head) : [], changes, next);
-    }
-    level = next;
-  }
-  return changes.sort((a, b) => compareGitPaths(a.path, b.path));
-}
-function compareTrees(dir, baseEntries, headEntries, changes, next) {
-  const atHead = new Map(headEntries.map((e) => [e.name, e]));
-  const atBase = new Map(baseEntries.map((e) => [e.name, e]));
-  const pathOf = (name) => dir === "" ? name : `${dir}/${name}`;
-  for (const b of baseEntries) {
-    const h = atHead.get(b.name);
-    if (h && h.mode === b.mode && h.oid === b.oid) continue;
-    const path6 = pathOf(b.name);
-    const bTree = b.mode === TREE_MODE;
-    const hTree = h?.mode === TREE_MODE;
-    if (bTree || hTree) {
-      next.push({ dir: path6, ...bTree ? { base: b.oid } : {}, ...hTree ? { head: h.oid } : {} });
-      if (!bTree) changes.push(fileChange("D", path6, b, void 0));
-      if (h && !hTree) changes.push(fileChange("A", path6, void 0, h));
-      continue;
-    }
-    if (!h) changes.push(fileChange("D", path6, b, void 0));
-    else changes.push(fileChange(kindOf(b.mode) === kindOf(h.mode) ? "M" : "T", path6, b, h));
-  }
-  for (const h of headEntries) {
-    if (atBase.has(h.name)) continue;
-    const path6 = pathOf(h.name);
-    if (h.mode === TREE_MODE) next.push({ dir: path6, head: h.oid });
-    else changes.push(fileChange("A", path6, void 0, h));
-  }
-}
-function fileChange(status, path6, base, head) {
-  const from = base?.mode === GITLINK_MODE ? base.oid : void 0;
-  const to = head?.mode === GITLINK_MODE ? head.oid : void 0;
-  if (from === void 0 && to === void 0) return { status, path: path6 };
-  return {
-    status,
-    path: path6,
-    submodule: { ...from !== void 0 ? { from } : {}, ...to !== void 0 ? { to } : {} }
-  };
-}
-function kindOf(mode) {
-  return mode.startsWith("100") ? "file" : mode;
-}
-function compareGitPaths(a, b) {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
 // src/git/commit-diffs.ts
-var MAX_WALKED_TREES = 64;
 var DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
 var CommitDiffs = class {
-  constructor(resolveCommit, objects, git) {
+  constructor(resolveCommit, git) {
     this.resolveCommit = resolveCommit;
-    this.objects = objects;
     this.git = git;
   }
   resolveCommit;
-  objects;
   git;
   /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
-  walks = /* @__PURE__ */ new Map();
   files = /* @__PURE__ */ new Map();
   gitDiffs = /* @__PURE__ */ new Map();
-  /** The changed paths, renames not paired; undefined when the walk would read too many trees. */
-  changedPaths(base, head) {
-    return once(this.walks, `${base} ${head}`, () => this.walk(base, head));
-  }
-  /** The changed files, renames paired: the walk's answer when no rename is possible, else git's. */
+  /** The changed files, renames paired. */
   changedFiles(base, head) {
     return once(this.files, `${base} ${head}`, async () => {
-      const walked = await this.changedPaths(base, head);
-      const renamesPossible = walked === void 0 || walked.some((f) => f.status === "D") && walked.some((f) => f.status === "A");
-      if (!renamesPossible) return walked;
       const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-      return this.gitDiff(from, to);
+      return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
     });
-  }
-  gitDiff(from, to) {
-    return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
-  }
-  async walk(base, head) {
-    const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-    const trees = /* @__PURE__ */ new Map();
-    const remember = (entries) => entries.map((entry) => {
-      if (entry.kind !== "object" || entry.type !== "tree" || entry.content === void 0) {
-        throw new TreeUnreadable();
-      }
-      trees.set(entry.oid, parseTree(entry.content, entry.oid.length / 2));
-      return entry.oid;
-    });
-    const read = async (oids) => {
-      const unread = oids.filter((oid) => !trees.has(oid));
-      if (unread.length > 0) remember(await this.objects.read(unread));
-      return oids.map((oid) => trees.get(oid));
-    };
-    const startGitDiff = () => this.gitDiff(from, to).catch(() => {
-    });
-    try {
-      const [baseRoot, headRoot] = remember(await this.objects.read([`${from}^{tree}`, `${to}^{tree}`]));
-      return await diffTrees(read, baseRoot, headRoot, MAX_WALKED_TREES, startGitDiff);
-    } catch {
-      return void 0;
-    }
   }
   async diffTree(from, to) {
     const { stdout } = await this.git.run([...DIFF_TREE, from, to, "--"]);
     return parseNameStatus(stdout);
   }
-};
-var TreeUnreadable = class extends Error {
 };
 function once(cache, key, start) {
   let pending = cache.get(key);
@@ -36127,12 +36048,12 @@ var GitAdapter = class extends GitHistory {
   checkWorkTree;
   /** Every object read goes through one long-lived `cat-file --batch`. */
   objects;
-  /** How two commits differ: their trees walked through `objects`, or git's diff. */
+  /** How two commits differ: git's diff, once per pair. */
   diffs;
   constructor(root, git, network) {
     super(root, git, network);
     this.objects = new CatFileReader(root);
-    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), this.objects, git);
+    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
   }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
@@ -36205,9 +36126,6 @@ var GitAdapter = class extends GitHistory {
   }
   changedFiles(base, head) {
     return this.diffs.changedFiles(base, head);
-  }
-  changedPaths(base, head) {
-    return this.diffs.changedPaths(base, head);
   }
   async readFile(rev, path6) {
     return (await this.readFiles(rev, [path6])).get(path6);

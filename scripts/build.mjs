@@ -116,6 +116,7 @@ const vendorPlugin = {
 };
 const vendorBanner = [
   "const __configRolloutVendor = (file) =>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the bundle's own code, a template literal in it
   '  require("node:path").join(require("node:fs").realpathSync(__filename), "..", "vendor", `${file}.js`);',
 ].join("\n");
 const withVendor = (entry) => ({
