@@ -29037,7 +29037,8 @@ function kustomizeSource(dir, ctx, at, as) {
     kustomization: { dir, named: ctx.dirs.length > 0 },
     ...as?.deployment.settings.defaultNamespace ? { defaultNamespace: as.deployment.settings.defaultNamespace } : {},
     render: async (checkout, commit, signal) => {
-      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return void 0;
+      const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
+      if (atCommit === void 0 || atCommit.isComponent && ctx.dirs.length === 0) return void 0;
       const run2 = {
         binary: await at.binary(),
         pathDirs: ctx.pathDirs,

@@ -265,3 +265,36 @@ describe("many touched kustomizations", () => {
     }
   });
 });
+
+describe("a kustomization that becomes a Component", () => {
+  test("is not built on its own at the commit where it is one: the environment using it is planned", async () => {
+    const before: Files = {
+      ...base("info"),
+      "envs/prod/kustomization.yaml": yaml({ namespace: "prod", resources: ["../../base"] }),
+      "variants/eu/kustomization.yaml": yaml({ resources: ["../../base"], namespace: "eu" }),
+    };
+    const after: Files = {
+      ...base("debug"),
+      "envs/prod/kustomization.yaml": yaml({
+        namespace: "prod",
+        resources: ["../../base"],
+        components: ["../../variants/eu"],
+      }),
+      // Now a Component the environment uses: it patches what it is given, nothing to build alone.
+      "variants/eu/kustomization.yaml": yaml({
+        apiVersion: "kustomize.config.k8s.io/v1alpha1",
+        kind: "Component",
+        patches: [{ path: "region.yaml" }],
+      }),
+      "variants/eu/region.yaml": yaml({
+        apiVersion: "apps/v1",
+        kind: "Deployment",
+        metadata: { name: "web" },
+        spec: { replicas: 2 },
+      }),
+    };
+    const p = await plan(before, after);
+    expect(p.outcome).not.toBe("incomplete");
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+  });
+});

@@ -184,7 +184,10 @@ function kustomizeSource(
       ? { defaultNamespace: as.deployment.settings.defaultNamespace }
       : {}),
     render: async (checkout, commit, signal) => {
-      if (!(commit === ctx.head ? headKs : baseKs).has(dir)) return undefined;
+      const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
+      // A discovered root that is a Component at this commit (it became one, included by others)
+      // cannot be built on its own: at this commit it deploys nothing by itself.
+      if (atCommit === undefined || (atCommit.isComponent && ctx.dirs.length === 0)) return undefined;
       const run = {
         binary: (await at.binary())!,
         pathDirs: ctx.pathDirs,
