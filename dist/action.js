@@ -20366,7 +20366,7 @@ function retryDelayMs(attempt, retryAfter, policy) {
   return Math.round(Math.max(jittered, requested));
 }
 async function withRetries(call, policy, retryable = isRetryable) {
-  const sleep3 = policy.sleep ?? defaultSleep;
+  const sleep2 = policy.sleep ?? defaultSleep;
   const now = policy.now ?? Date.now;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -20375,7 +20375,7 @@ async function withRetries(call, policy, retryable = isRetryable) {
       if (attempt >= policy.retries || !retryable(error2)) throw error2;
       const delay = retryDelayMs(attempt, retryAfterSeconds(error2), policy);
       if (policy.deadlineAt !== void 0 && now() + delay >= policy.deadlineAt) throw error2;
-      await sleep3(delay);
+      await sleep2(delay);
     }
   }
 }
@@ -23818,27 +23818,16 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
       resourceVersion = void 0;
       if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
       if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      await sleep2(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
     }
   }
-}
-function sleep2(ms, signal) {
-  return new Promise((resolve8) => {
-    if (signal.aborted) return resolve8();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve8();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
 }
 var init_watch_pods = __esm({
   "src/kube/watch-pods.ts"() {
     "use strict";
     init_errors();
     init_json_shape();
+    init_list_watch();
     init_retry();
   }
 });
@@ -24542,7 +24531,7 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live2;
   }
-  const sleep3 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
@@ -24557,7 +24546,7 @@ async function syncConfigs(cluster, configs, options, log) {
   );
   try {
     while (waiting2.length > 0) {
-      await sleep3(options.pollMs ?? 1e3);
+      await sleep2(options.pollMs ?? 1e3);
       waiting2 = await stillDifferent(waiting2);
       if (waiting2.length === 0) break;
       if (Date.now() >= deadline) {

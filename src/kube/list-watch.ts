@@ -124,7 +124,7 @@ async function listOnce(
 }
 
 /** A backoff that ends early when the signal aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const done = () => {

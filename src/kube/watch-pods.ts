@@ -8,6 +8,7 @@
 import { ClusterAccessError } from "../core/errors.js";
 import { field } from "../core/manifests/json-shape.js";
 import type { Cluster } from "./cluster.js";
+import { sleep } from "./list-watch.js";
 import { backoffDelayMs } from "./retry.js";
 
 type Plain = Record<string, unknown>;
@@ -70,17 +71,4 @@ export async function watchPods(
       await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs, maxDelayMs: 5000 }), signal);
     }
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
 }
