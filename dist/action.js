@@ -37423,7 +37423,7 @@ function decideTrust(input) {
     dryRun = "client";
     note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
   }
-  const untrusted = untrustedSource(input.eventName, input.event);
+  const untrusted = input.eventName ? untrustedSource(input.eventName, input.event) : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
   if (untrusted && dryRun === "none") {
     if (!input.allowUntrusted) {
       throw new UserError(

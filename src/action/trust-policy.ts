@@ -30,7 +30,10 @@ export function decideTrust(input: TrustInput): TrustDecision {
     dryRun = "client";
     note = "pull_request event: dry run by default (the plan only); set the dry-run input to change that";
   }
-  const untrusted = untrustedSource(input.eventName, input.event);
+  // Fail closed: a run that names no event cannot be told apart from a fork's pull request.
+  const untrusted = input.eventName
+    ? untrustedSource(input.eventName, input.event)
+    : "a GitHub Actions run that names no event (GITHUB_EVENT_NAME is not set)";
   if (untrusted && dryRun === "none") {
     if (!input.allowUntrusted) {
       throw new UserError(

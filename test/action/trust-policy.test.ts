@@ -101,6 +101,12 @@ describe("decideTrust", () => {
     expect(decide).toThrow(/dry-run: client.*allow-untrusted: true/);
   });
 
+  test("a run that names no event is refused a real run (fail closed), a dry run goes on", () => {
+    const decide = () => decideTrust({ ...base, eventName: "", event: undefined, dryRun: "none" });
+    expect(decide).toThrow(/names no event \(GITHUB_EVENT_NAME is not set\)/);
+    expect(decideTrust({ ...base, eventName: "", event: undefined, dryRun: "client" }).dryRun).toBe("client");
+  });
+
   test("allow-untrusted lets the real run through and says so", () => {
     const decision = decideTrust({
       ...base,
