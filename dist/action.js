@@ -19551,8 +19551,8 @@ function boundExecPlugins(kc, timeoutMs, onCredential) {
       const exec2 = plugins.get(user.name);
       if (!exec2) return;
       let pending = credentials.get(user.name);
-      const cached = pending && await pending;
-      if (!pending || cached?.expiresAt !== void 0 && cached.expiresAt <= Date.now() + 1e4) {
+      const cached2 = pending && await pending;
+      if (!pending || cached2?.expiresAt !== void 0 && cached2.expiresAt <= Date.now() + 1e4) {
         pending = runPlugin(user.name, exec2, timeoutMs).then((credential2) => {
           const secrets = [credential2.token, credential2.clientKeyData].filter((s) => !!s);
           if (secrets.length > 0) onCredential?.(secrets);
@@ -20138,6 +20138,17 @@ var init_rollout_status = __esm({
 });
 
 // src/core/kinds/workload-kinds.ts
+function annotatedRevision(annotation) {
+  return (holder) => {
+    const value = field2(field2(field2(holder, "metadata"), "annotations"), annotation);
+    const revision = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isSafeInteger(revision) ? revision : void 0;
+  };
+}
+function controllerRevisionNumber(holder) {
+  const revision = field2(holder, "revision");
+  return typeof revision === "number" && Number.isSafeInteger(revision) ? revision : void 0;
+}
 function workloadKind(kind, apiVersion) {
   const entry = BY_KIND.get(kind);
   if (!entry || typeof apiVersion !== "string") return entry;
@@ -20215,6 +20226,7 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "strategic-merge" },
         rolloutStatus: deploymentStatus,
+        history: { holder: REPLICA_SET, revisionOf: annotatedRevision("deployment.kubernetes.io/revision") },
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
         refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
@@ -20226,7 +20238,8 @@ var init_workload_kinds = __esm({
         resource: "statefulsets",
         templatePath: ["spec", "template"],
         restart: { patch: "strategic-merge" },
-        rolloutStatus: statefulSetStatus
+        rolloutStatus: statefulSetStatus,
+        history: { holder: CONTROLLER_REVISION, revisionOf: controllerRevisionNumber }
       },
       {
         kind: "DaemonSet",
@@ -20235,7 +20248,8 @@ var init_workload_kinds = __esm({
         resource: "daemonsets",
         templatePath: ["spec", "template"],
         restart: { patch: "strategic-merge" },
-        rolloutStatus: daemonSetStatus
+        rolloutStatus: daemonSetStatus,
+        history: { holder: CONTROLLER_REVISION, revisionOf: controllerRevisionNumber }
       },
       {
         kind: "Rollout",
@@ -20245,6 +20259,7 @@ var init_workload_kinds = __esm({
         templatePath: ["spec", "template"],
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
+        history: { holder: REPLICA_SET, revisionOf: annotatedRevision("rollout.argoproj.io/revision") },
         refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
           const ref = field2(field2(obj, "spec"), "workloadRef");
@@ -23860,15 +23875,15 @@ function startPodWatch(targets, opts, signal) {
     const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
     if (seen && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
-      const cached = replicaSets.get(`${namespace}/${name}`);
-      if (!cached) {
+      const cached2 = replicaSets.get(`${namespace}/${name}`);
+      if (!cached2) {
         const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
         replicaSets.set(`${namespace}/${name}`, read);
         undecided.set(key, pod);
         void read.then(() => recheck());
         return;
       }
-      void cached.then((rs) => {
+      void cached2.then((rs) => {
         const verdict = runsNewTemplate(pod, latest, rs);
         if (verdict === true) void failWith(target, pod, cause);
         else if (verdict === void 0) undecided.set(key, pod);
@@ -23972,6 +23987,7 @@ async function waitForRollouts(cluster, targets, opts) {
       if (state3.result) return;
       state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
       if (cause) state3.result.cause = cause;
+      waiting2.opts.onSettled?.(state3.result);
       if (--unsettled === 0) stop.abort();
     }
   };
@@ -24309,6 +24325,11 @@ async function rollOut(cluster, workloads, context) {
     notApplied: [],
     context
   };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
   const followed = await restartAndWait(
     cluster,
     {
@@ -24319,13 +24340,18 @@ async function rollOut(cluster, workloads, context) {
       requests: agent.requests,
       patchFor: strategy.patchFor,
       configWrites: context.prepared.configWrites,
-      followUnchanged: true
+      followUnchanged: true,
+      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
     },
     agent.context
   );
   const results = [...followed, ...agent.notApplied];
-  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
-  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
   return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
 }
 async function awaitAgent(cluster, workloads, agent, context) {
@@ -24414,6 +24440,11 @@ async function restartAndWait(cluster, round, context) {
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
   const rollouts = await log.group(
     round.titles.wait,
     () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
@@ -24423,6 +24454,7 @@ async function restartAndWait(cluster, round, context) {
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
+      ...round.onFailed ? { onSettled: failedNow } : {},
       // The pod watch is not asked about in the access review: it writes nothing, a gitops run
       // sends no review at all, and its own first request answers the same question (a 403 falls
       // back to the rollout status with one warning).
@@ -24440,6 +24472,15 @@ async function restartAndWait(cluster, round, context) {
       });
   }
   return [...results.values()];
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
 }
 var WAIT_FOR_ROLLOUTS;
 var init_restart_and_wait = __esm({
@@ -25139,7 +25180,7 @@ async function prepareCopies(context, settings, managedCopies) {
       const commit = copyCommitOf(c);
       return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
     });
-    copies.push({ copy, older: new Map(olderCommits) });
+    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
   }
   return { copies, writes };
 }
@@ -25498,9 +25539,11 @@ function repointToCopies(id, live2, kind, index) {
     unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
   };
 }
-function repointBack(live2, kind, changes) {
-  const back = (site) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
-  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), back);
+function repointTo(live2, kind, rename2) {
+  const repointed = repointPodSpec(
+    podSpecAt(live2, kind.templatePath),
+    (site) => rename2.get(`${site.configKind}/${site.name}`)
+  );
   if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
   return repointStep(live2, kind, repointed);
 }
@@ -25544,69 +25587,198 @@ var init_repoint_workloads = __esm({
   }
 });
 
-// src/pipeline/strategy/versioned/rollback.ts
-async function rollbackOf(results, repointings, cluster, concurrency = DEFAULT_CONCURRENCY) {
-  const failed2 = results.filter((r) => isRolledBack(r, repointings));
-  if (failed2.length === 0) return void 0;
-  const gone = await missingTargets(failed2, repointings, cluster, concurrency);
-  return {
-    ids: failed2.map((r) => r.id),
-    patchFor: (id, live2, kind) => {
-      const changes = repointings.get(idKey(id)) ?? [];
-      const missing = [
-        ...new Set(
-          changes.map((c) => ({ kind: c.configKind, namespace: id.namespace, name: c.name })).filter((target) => gone.has(idKey(target))).map((target) => `${target.kind.toLowerCase()}/${target.name}`)
-        )
-      ];
-      if (missing.length === 0) return repointBack(live2, kind, changes);
-      return {
-        unchanged: `${missing.join(", ")}, which it used before, no longer exists (namespace ${id.namespace}): pods that name it could not start, so it is left on the new copy`
-      };
-    }
-  };
+// src/core/versioned/rollback-target.ts
+function revisionHistory(holders, ownerUid, revisionOf) {
+  const revisions = [];
+  for (const holder of holders) {
+    if (!isControlledBy(holder, ownerUid)) continue;
+    const revision = revisionOf(holder);
+    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
+  }
+  return revisions.sort((a, b) => b.revision - a.revision);
 }
-async function missingTargets(failed2, repointings, cluster, concurrency) {
-  const targets = /* @__PURE__ */ new Map();
-  for (const result of failed2) {
-    for (const change of repointings.get(idKey(result.id)) ?? []) {
-      const id = { kind: change.configKind, namespace: result.id.namespace, name: change.name };
-      targets.set(idKey(id), id);
+function rollbackTarget(facts, history, before) {
+  const rejected = /* @__PURE__ */ new Map();
+  const qualifies = (name) => {
+    if (name === facts.failing) return false;
+    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
+    return facts.copies.has(name);
+  };
+  const reject = (name) => {
+    if (name === facts.failing || rejected.has(name)) return;
+    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
+    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
+  };
+  for (const revision of history ?? []) {
+    for (const name of namesOfSource(revision.podSpec, facts)) {
+      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
+      reject(name);
     }
   }
-  const gone = /* @__PURE__ */ new Set();
-  await runLimited([...targets.values()], concurrency, async (id) => {
+  for (const name of before) {
+    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
+    reject(name);
+  }
+  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
+  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
+  if (history === void 0) tried.push("its revision history could not be read");
+  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
+}
+function namesOfSource(podSpec, facts) {
+  const names = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
+  return [...new Set(names)];
+}
+function isSourceOrCopy(name, source2) {
+  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
+}
+function isControlledBy(holder, uid) {
+  const owners = field2(field2(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
+}
+var init_rollback_target = __esm({
+  "src/core/versioned/rollback-target.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_json_shape();
+    init_prunable_copies();
+    init_repoint();
+  }
+});
+
+// src/pipeline/strategy/versioned/rollback.ts
+async function rollbackOf(results, repointings, copies, cluster, concurrency) {
+  const failed2 = results.filter((r) => isRolledBack(r, repointings));
+  if (failed2.length === 0) return void 0;
+  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
+  const rollback = {
+    ids: failed2.map((r) => r.id),
+    patchFor: (id, live2, kind) => {
+      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
+      const rename2 = /* @__PURE__ */ new Map();
+      const none = [];
+      for (const [failing, target] of chosen) {
+        if ("name" in target) rename2.set(failing, target.name);
+        else none.push(target.none);
+      }
+      if (rename2.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
+      return repointTo(live2, kind, rename2);
+    }
+  };
+  return { rollback, targets };
+}
+async function findTargets(failed2, repointings, copies, cluster, concurrency) {
+  const copyOf = new Map(
+    copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c])
+  );
+  const holders = cached((key) => {
+    const [namespace, apiVersion, kind] = key.split("	");
+    return cluster.listObjects(namespace, apiVersion, kind);
+  });
+  const inPlace = cached(async (key) => {
+    const [kind, namespace, name, failingCopy] = key.split("	");
+    const copy = copyOf.get(copyKey(kind, namespace, failingCopy));
     try {
-      const found = await cluster.readObject({ apiVersion: apiVersionOf(configKind(id.kind)), ...id });
-      if (found === void 0) gone.add(idKey(id));
+      const live2 = await cluster.readConfig({ kind, namespace, name });
+      if (live2 === void 0) return "gone";
+      if (copy === void 0) return void 0;
+      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
     } catch (error2) {
       if (!isExpectedError(error2)) throw error2;
+      return void 0;
     }
   });
-  return gone;
+  const targets = /* @__PURE__ */ new Map();
+  await runLimited(failed2, concurrency, async ({ id }) => {
+    const history = await historyOf(id, cluster, holders);
+    const chosen = /* @__PURE__ */ new Map();
+    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
+      const { configKind: kind, to: failing } = changes[0];
+      const copy = copyOf.get(copyKey(kind, id.namespace, failing));
+      const source2 = copy?.copy.source.name ?? changes[0].name;
+      const facts = {
+        kind,
+        source: source2,
+        failing,
+        copies: copy?.older ?? /* @__PURE__ */ new Map(),
+        inPlace: await inPlace([kind, id.namespace, source2, failing].join("	"))
+      };
+      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
+    }
+    targets.set(idKey(id), chosen);
+  });
+  return targets;
 }
-function reportRollback(results, rolledBack, repointings, log) {
+async function historyOf(id, cluster, holders) {
+  const kind = workloadKind(id.kind);
+  if (!kind?.history) return void 0;
+  try {
+    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
+    const uid = live2?.metadata?.uid;
+    if (typeof uid !== "string") return void 0;
+    const { holder, revisionOf } = kind.history;
+    const listed = await holders([id.namespace, apiVersionOf(holder), holder.kind].join("	"));
+    return revisionHistory(listed, uid, revisionOf);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return void 0;
+  }
+}
+function reportRollback(results, rolledBack, repointings, targets, log) {
   const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
   for (const result of results.filter((r) => isRolledBack(r, repointings))) {
-    const changes = repointings.get(idKey(result.id)) ?? [];
     const back = backOf.get(idKey(result.id));
-    const names = describeChanges(changes.map((c) => ({ ...c, name: c.to, to: c.name })));
+    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
+    const names = describeChanges(
+      chosen.flatMap(([failing, target]) => {
+        if (!("name" in target)) return [];
+        const [configKind2, name] = failing.split("/");
+        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        return [{ configKind: configKind2, name, to: `${target.name}${copied}` }];
+      })
+    );
+    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
     const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
-    result.message = `${result.message}; ${verdict}`;
-    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}`);
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
+    result.message = `${result.message}; ${verdict}${partly}`;
+    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
   }
 }
 function isRolledBack(result, repointings) {
   return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
 }
+function groupByCopy(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const key = `${change.configKind}/${change.to}`;
+    groups.set(key, [...groups.get(key) ?? [], change]);
+  }
+  return groups;
+}
+function copyKey(kind, namespace, name) {
+  return `${kind}	${namespace}	${name}`;
+}
+function cached(load) {
+  const calls = /* @__PURE__ */ new Map();
+  return (key) => {
+    let call = calls.get(key);
+    if (!call) {
+      call = load(key);
+      calls.set(key, call);
+    }
+    return call;
+  };
+}
 var init_rollback = __esm({
   "src/pipeline/strategy/versioned/rollback.ts"() {
     "use strict";
     init_errors();
-    init_api_kinds();
+    init_workload_kinds();
+    init_config_content();
     init_model();
     init_run_limited();
-    init_setting_choices();
+    init_rollback_target();
     init_repoint_workloads();
   }
 });
@@ -25693,6 +25865,7 @@ function createVersionedStrategy(settings) {
   let copies = [];
   let index = indexCopies([]);
   const repointings = /* @__PURE__ */ new Map();
+  const rollbackTargets = /* @__PURE__ */ new Map();
   let newer = /* @__PURE__ */ new Map();
   let head = "";
   const staleRuns = /* @__PURE__ */ new Map();
@@ -25735,7 +25908,18 @@ function createVersionedStrategy(settings) {
       repointings.set(idKey(id), repointing.repointed.changes);
       return repointStep(live2, kind, repointing.repointed);
     },
-    rollbackFor: async (results, { cluster }) => settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : void 0,
+    async rollbackFor(results, { cluster }) {
+      if (!settings.rollback) return void 0;
+      const found = await rollbackOf(
+        results,
+        repointings,
+        copies,
+        cluster,
+        settings.concurrency ?? DEFAULT_CONCURRENCY
+      );
+      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
+      return found?.rollback;
+    },
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes = [];
       for (const result of results) {
@@ -25748,7 +25932,7 @@ function createVersionedStrategy(settings) {
           result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
         }
       }
-      if (settings.rollback) reportRollback(results, rolledBack, repointings, log);
+      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
       else {
         for (const r of results) {
           if (isFailure(r) && repointings.has(idKey(r.id)))
@@ -25768,6 +25952,7 @@ var init_versioned_strategy = __esm({
     init_errors();
     init_model();
     init_run_result();
+    init_setting_choices();
     init_copies();
     init_prune();
     init_repoint_workloads();
@@ -28613,8 +28798,8 @@ function buildKustomizeGraph(kustomizations) {
   const roots = kustomizations.filter((k) => !includers.has(k.dir) && !k.isComponent).map((k) => k.dir).sort();
   const cache = /* @__PURE__ */ new Map();
   const inputsOf = (dir) => {
-    const cached = cache.get(dir);
-    if (cached) return cached;
+    const cached2 = cache.get(dir);
+    if (cached2) return cached2;
     const inputs = /* @__PURE__ */ new Set();
     cache.set(dir, inputs);
     const k = byDir.get(dir);

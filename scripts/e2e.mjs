@@ -7,12 +7,16 @@
 //                                                     step), every workload rolled out; the commits of each
 //                                                     run go to $GITHUB_OUTPUT (base, head / good-base, ...)
 //   node scripts/e2e.mjs cli SCENARIO NAMESPACE       prepare, run dist/cli.js for each run, verify each
+//   node scripts/e2e.mjs apply SCENARIO NAMESPACE RUN  the deploy step before a run (versioned: good, bad):
+//                                                     kubectl apply of that run's head version
 //   node scripts/e2e.mjs verify SCENARIO NAMESPACE    verify after the action ran: reports from $PLAN or
 //                                                     $PLAN_GOOD/$PLAN_BAD, step outcomes from $OUTCOME...
 //
 // SCENARIO: annotation (the demo, demo/sample, v1 -> v2: exactly web and db restart) or versioned
-// (--strategy versioned: a good change rolls out onto a new copy, a bad one, a key the workload needs
-// removed, fails and is rolled back to the good copy). The cluster comes from KUBECONFIG or
+// (--strategy versioned in the pipeline its docs prescribe, apply then config-rollout: a good change
+// rolls out onto a new copy; a bad one, a key the workload needs removed, is applied — which points
+// the workload back at the in-place config, now holding the bad content — then fails and is rolled
+// back to the good copy, not to the in-place config). The cluster comes from KUBECONFIG or
 // ~/.kube/config. Every container runs $E2E_IMAGE (default registry.k8s.io/pause:3.10: tiny, starts at once).
 
 import { execFileSync, spawnSync } from "node:child_process";
@@ -106,8 +110,9 @@ const SCENARIOS = {
   versioned: {
     versions: ["v1", "v2", "v3"],
     files: versionedFiles,
-    // Versioned copies are made from the commit: nothing of later versions is applied in place.
     applyBeforeRuns: undefined,
+    // The documented pipeline: each run's head is applied (kubectl apply), then config-rollout runs.
+    applyEachRun: true,
     workloads: ["deployment/checkout", "deployment/catalog"],
     runs: [
       { label: "good", from: "v1", to: "v2", args: ["--strategy", "versioned"], exitCode: 0 },
@@ -176,6 +181,15 @@ function workloadState(scenario, namespace) {
       return [workload, { generation: object.metadata.generation, template: object.spec.template }];
     }),
   );
+}
+
+/** The deploy step of one run: its head version applied as CI's apply step would. */
+function applyRun(name, namespace, label) {
+  const scenario = SCENARIOS[name];
+  const run = scenario.runs.find((r) => r.label === label);
+  if (!scenario.applyEachRun || !run) fail(`scenario ${name} has no apply step for run "${label}"`);
+  apply(scenario, run.to, namespace);
+  console.log(`e2e: applied ${name} ${run.to} (the deploy step before the ${label} run)`);
 }
 
 function prepare(name, namespace) {
@@ -314,6 +328,7 @@ function runCli(name, namespace) {
   const scenario = SCENARIOS[name];
   const state = prepare(name, namespace);
   for (const r of scenario.runs) {
+    if (scenario.applyEachRun) applyRun(name, namespace, r.label);
     const args = [CLI, "--repo", state.repo, "--base", state.commits[r.from], "--head", state.commits[r.to]];
     args.push("--output", "json", "--timeout", "3m", ...r.args);
     console.log(`e2e: $ node ${args.join(" ")}`);
@@ -349,15 +364,18 @@ function parseReport(text, where) {
   }
 }
 
-const [command, name, namespace] = process.argv.slice(2);
+const [command, name, namespace, label] = process.argv.slice(2);
 if (
-  !["prepare", "cli", "verify"].includes(command) ||
+  !["prepare", "cli", "apply", "verify"].includes(command) ||
   !SCENARIOS[name] ||
   !/^[a-z0-9-]+$/.test(namespace ?? "")
 ) {
-  console.error("usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE");
+  console.error(
+    "usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE\n       node scripts/e2e.mjs apply versioned NAMESPACE good|bad",
+  );
   process.exit(2);
 }
 if (command === "prepare") prepare(name, namespace);
 else if (command === "cli") runCli(name, namespace);
+else if (command === "apply") applyRun(name, namespace, label);
 else verify(name, namespace);

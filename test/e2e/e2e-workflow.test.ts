@@ -102,13 +102,11 @@ describe(".github/workflows/e2e.yml against the simulated API server", () => {
   beforeAll(async () => {
     sim = await startSimCluster({ rolloutStepMs: 20 });
     for (const namespace of ["e2e-versioned-cli", "e2e-versioned-action"]) {
-      sim.setRolloutBehaviour(
-        "Deployment",
-        namespace,
-        "checkout",
-        "progress-deadline",
-        checkoutCannotStartWithoutItsKey(sim, namespace),
-      );
+      // As a kubelet does: checkout's pods cannot start (CreateContainerConfigError), so the pod
+      // watch fails the rollout within seconds and the rollback starts then, not at the timeout.
+      sim.setPodFailure("Deployment", namespace, "checkout", "CreateContainerConfigError", {
+        onlyFor: checkoutCannotStartWithoutItsKey(sim, namespace),
+      });
     }
     scratch = mkdtempSync(join(tmpdir(), "config-rollout-e2e-workflow-"));
     const kubeconfig = join(scratch, "kubeconfig");
@@ -191,9 +189,11 @@ describe(".github/workflows/e2e.yml against the simulated API server", () => {
       "annotation, action: prepare",
       "annotation, action: run",
       "annotation, action: verify",
-      "versioned, CLI: a good change rolls out onto a copy, a bad one fails and is rolled back",
+      "versioned, CLI: apply then run; a good change rolls out onto a copy, a bad one fails and is rolled back to it",
       "versioned, action: prepare",
+      "versioned, action: apply the good change",
       "versioned, action: the good change",
+      "versioned, action: apply the bad change",
       "versioned, action: the bad change (must fail)",
       "versioned, action: verify",
     ]);

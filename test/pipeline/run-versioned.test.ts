@@ -217,7 +217,7 @@ describe("--strategy versioned", () => {
     const web = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "web")?.result;
     expect(web?.rollout).toBe("failed");
     expect(web?.message).toContain(
-      "rollback not applied: configmap/app-config, which it used before, no longer exists (namespace shop): pods that name it could not start, so it is left on the new copy",
+      "rollback not applied: no earlier config of configmap/app-config to return to (configmap/app-config no longer exists): left on the new copy; fix the config and push again, or run kubectl rollout undo deployment/web -n shop",
     );
     expect(web?.message).not.toMatch(/rolled back \(|the rollback rolled out/);
     expect(run.stderr).toMatch(/deployment\/web.*rollout of the new config failed; rollback not applied/);
@@ -242,8 +242,40 @@ describe("--strategy versioned", () => {
     expect(run.code).toBe(1);
     const worker = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "worker")?.result;
     expect(worker?.rollout).toBe("timeout");
-    expect(worker?.message).toMatch(new RegExp(`→ ${v2}\\); the rollback rolled out`));
+    expect(worker?.message).toMatch(
+      new RegExp(`→ ${v2}, copied at [0-9a-f]{12}\\); the rollback rolled out`),
+    );
     expect(namesUsed(s, "StatefulSet", "worker")).toEqual([v2]);
+  });
+
+  test("a workload whose new pods cannot start is rolled back at once, while another is still waited for", async () => {
+    // The cluster still holds the v1 configs: rolling back to the in-place app-config is returning to v1.
+    const s = await start({ configsLive: false });
+    const onCopy = (owner: Json) => JSON.stringify(owner).includes('"app-config-');
+    s.sim.setPodFailure("Deployment", NS, "web", "CreateContainerConfigError", { onlyFor: onCopy });
+    // worker's new pods never become ready: it is rolled back only when --timeout ends the wait.
+    s.sim.setRolloutBehaviour("StatefulSet", NS, "worker", "stall", onCopy);
+    const run = await s.run([...VERSIONED, "--timeout", "4s", "--output", "json"]);
+    expect(run.code).toBe(1);
+    const results = new Map(
+      (JSON.parse(run.stdout) as RunJson).workloads.map((w) => [w.name, w.result] as const),
+    );
+    expect(results.get("web")?.rollout).toBe("failed");
+    expect(results.get("web")?.message).toMatch(
+      /CreateContainerConfigError.*→ app-config\); the rollback rolled out/,
+    );
+    expect(results.get("worker")?.rollout).toBe("timeout");
+    expect(results.get("worker")?.message).toMatch(/→ app-config\); the rollback rolled out/);
+    // Two rollback rounds: web's as soon as its pods failed, worker's after the deadline.
+    expect(run.stderr.match(/Roll back failed workloads to their previous config/g)).toHaveLength(2);
+    const patches = s.sim.requests
+      .filter((r) => r.verb === "patch" && (r.name === "web" || r.name === "worker"))
+      .map((r) => r.name);
+    // The restarts (either order), then web's rollback, then worker's.
+    expect(patches.slice(0, 2).sort()).toEqual(["web", "worker"]);
+    expect(patches.slice(2)).toEqual(["web", "worker"]);
+    expect(namesUsed(s, "Deployment", "web")).toEqual(["app-config"]);
+    expect(namesUsed(s, "StatefulSet", "worker")).toEqual(["app-config"]);
   });
 
   test("--no-rollback leaves the failed workload on the new copy", async () => {

@@ -76,6 +76,47 @@ describe.skipIf(!kubectlPath)("versioned configs and kubectl", () => {
     expect(s.sim.requests.filter((r) => r.verb === "apply")).toEqual([]);
   });
 
+  test("apply, then config-rollout (the documented pipeline): a bad change is rolled back to the last good copy, not to the in-place config the apply overwrote", async () => {
+    const { s, kubectl } = await start();
+    // c2: applied (the cluster holds its configs), then config-rollout repoints web to its copy.
+    expect((await s.run(VERSIONED)).code).toBe(0);
+    const good = webConfigMap(s);
+    expect(good).toMatch(/^app-config-[0-9a-f]{10}$/);
+    // c3 (LOG_LEVEL warn) breaks web: any pod that does not run the good copy cannot start.
+    s.sim.setPodFailure("Deployment", NS, "web", "CreateContainerConfigError", {
+      onlyFor: (owner) => !JSON.stringify(owner).includes(`"${good}"`),
+      message: "couldn't find key LOG_LEVEL in ConfigMap shop/app-config",
+    });
+    await s.repo.write("deploy/shop.yaml", yamlDocs(...manifestsAt(3, 2)));
+    await s.repo.commit("v3: warn logging");
+    // The apply step writes c3 into the in-place app-config and points web back at it.
+    await kubectl("apply", "-f", join(s.repo.dir, "deploy/shop.yaml"));
+    expect(webConfigMap(s)).toBe("app-config");
+    expect((s.sim.get("ConfigMap", NS, "app-config") as { data: Record<string, string> }).data.LOG_LEVEL).toBe(
+      "warn",
+    );
+
+    const run = await s.run([...VERSIONED, "--timeout", "2m", "--output", "json"]);
+    expect(run.code, run.stderr).toBe(1);
+    const web = (
+      JSON.parse(run.stdout) as { workloads: Array<{ name: string; result?: { rollout?: string; message: string } }> }
+    ).workloads.find((w) => w.name === "web")?.result;
+    // Failed by the pod watch (a pod-level cause), not by the timeout.
+    expect(web?.rollout).toBe("failed");
+    expect(web?.message).toContain("CreateContainerConfigError");
+    const bad = s.sim
+      .list("ConfigMap", NS)
+      .map((c) => (c.metadata as { name: string }).name)
+      .find((name) => /^app-config-[0-9a-f]{10}$/.test(name) && name !== good);
+    expect(bad).toBeDefined();
+    expect(web?.message).toMatch(
+      new RegExp(`rolled back \\(configmap ${bad} → ${good}, copied at [0-9a-f]{12}\\); the rollback rolled out`),
+    );
+    // web runs the last good copy again, and its rollout finished.
+    expect(webConfigMap(s)).toBe(good);
+    await kubectl("rollout", "status", "deployment/web", "--timeout=10s");
+  });
+
   test("a later kubectl apply --server-side conflicts with config-rollout's repointed fields until forced", async () => {
     const { s, kubectl } = await start();
     const file = join(s.repo.dir, "deploy/shop.yaml");

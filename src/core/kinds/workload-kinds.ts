@@ -40,6 +40,11 @@ export interface WorkloadKind extends ApiKind {
    * references are read from that object, and a restart patches that object's template.
    */
   templateOwner?: (obj: Plain) => ObjectId | undefined;
+  /**
+   * Where the controller keeps its earlier pod templates, and how each holder numbers its revision:
+   * the versioned strategy's rollback returns to the config the newest earlier revision ran.
+   */
+  history?: { holder: ApiKind; revisionOf: (holder: unknown) => number | undefined };
 }
 
 /** A kind config-rollout restarts: its entry says how the patch is sent. */
@@ -54,6 +59,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
     templatePath: ["spec", "template"],
     restart: { patch: "strategic-merge" },
     rolloutStatus: deploymentStatus,
+    history: { holder: REPLICA_SET, revisionOf: annotatedRevision("deployment.kubernetes.io/revision") },
     // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
     // rollout for whoever resumes it.
     refusesRestart: (live) =>
@@ -69,6 +75,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
     templatePath: ["spec", "template"],
     restart: { patch: "strategic-merge" },
     rolloutStatus: statefulSetStatus,
+    history: { holder: CONTROLLER_REVISION, revisionOf: controllerRevisionNumber },
   },
   {
     kind: "DaemonSet",
@@ -78,6 +85,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
     templatePath: ["spec", "template"],
     restart: { patch: "strategic-merge" },
     rolloutStatus: daemonSetStatus,
+    history: { holder: CONTROLLER_REVISION, revisionOf: controllerRevisionNumber },
   },
   {
     kind: "Rollout",
@@ -87,6 +95,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
     templatePath: ["spec", "template"],
     restart: { patch: "merge" },
     rolloutStatus: argoRolloutStatus,
+    history: { holder: REPLICA_SET, revisionOf: annotatedRevision("rollout.argoproj.io/revision") },
     refusesRestart: (live) =>
       field(field(live, "spec"), "paused") === true
         ? `rollout "${nameOf(live)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf(live)} -n ${namespaceOf(live)})`
@@ -133,6 +142,21 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
     restart: { never: "Pod: a bare pod must be recreated" },
   },
 ];
+
+/** A ReplicaSet's revision, from the annotation its controller writes. */
+function annotatedRevision(annotation: string): (holder: unknown) => number | undefined {
+  return (holder) => {
+    const value = field(field(field(holder, "metadata"), "annotations"), annotation);
+    const revision = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isSafeInteger(revision) ? revision : undefined;
+  };
+}
+
+/** A ControllerRevision's `revision` field. */
+function controllerRevisionNumber(holder: unknown): number | undefined {
+  const revision = field(holder, "revision");
+  return typeof revision === "number" && Number.isSafeInteger(revision) ? revision : undefined;
+}
 
 const BY_KIND = new Map(WORKLOAD_KINDS.map((k) => [k.kind, k]));
 

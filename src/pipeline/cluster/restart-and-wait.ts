@@ -20,7 +20,7 @@ import type {
 } from "../strategy/restart-strategy.js";
 import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
-import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
+import { logProgress, type WaitResult, waitForRollouts, waitTargetOf } from "./wait.js";
 import { waitForAgent } from "./wait-for-agent.js";
 
 export interface RolloutContext {
@@ -50,6 +50,8 @@ export interface RestartRound {
   followUnchanged: boolean;
   /** What a refused permission check left unwritten, for its message. */
   checked?: string;
+  /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
+  onFailed?: (result: WorkloadResult) => void;
 }
 
 /** The stage that waits for the rollouts (bounded by --timeout itself): run-fleet.ts watches for it. */
@@ -71,6 +73,13 @@ export async function rollOut(
         notApplied: [],
         context,
       };
+  // A workload the pod watch fails is rolled back at once, while the others are still waited for;
+  // what fails at the deadline (or interrupted) is rolled back after the wait, in one round.
+  const early = new Map<string, Promise<WorkloadResult[]>>();
+  const rollBackNow = async (failed: WorkloadResult): Promise<WorkloadResult[]> => {
+    const rollback = await strategy.rollbackFor?.([failed], { cluster, log });
+    return rollback ? rollBack(cluster, rollback, { ...context, log: inlineSections(log) }) : [];
+  };
   const followed = await restartAndWait(
     cluster,
     {
@@ -82,12 +91,19 @@ export async function rollOut(
       patchFor: strategy.patchFor,
       configWrites: context.prepared.configWrites,
       followUnchanged: true,
+      ...(strategy.rollbackFor
+        ? { onFailed: (failed) => early.set(idKey(failed.id), rollBackNow(failed)) }
+        : {}),
     },
     agent.context,
   );
   const results = [...followed, ...agent.notApplied];
-  const rollback = await strategy.rollbackFor?.(results, { cluster, log });
-  const rolledBack = rollback ? await rollBack(cluster, rollback, context) : [];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...(rollback ? await rollBack(cluster, rollback, context) : []),
+  ];
   return strategy.afterWait
     ? strategy.afterWait(results, rolledBack, { cluster, log })
     : { results, notes: [] };
@@ -206,6 +222,11 @@ export async function restartAndWait(
     for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
     return [...results.values()];
   }
+  const failedNow = (rollout: WaitResult) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
   const rollouts = await log.group(round.titles.wait, () =>
     waitForRollouts(cluster, waitFor.map(waitTargetOf), {
       timeoutMs: settings.timeoutMs,
@@ -214,6 +235,7 @@ export async function restartAndWait(
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
+      ...(round.onFailed ? { onSettled: failedNow } : {}),
       // The pod watch is not asked about in the access review: it writes nothing, a gitops run
       // sends no review at all, and its own first request answers the same question (a 403 falls
       // back to the rollout status with one warning).
@@ -234,4 +256,18 @@ export async function restartAndWait(
       });
   }
   return [...results.values()];
+}
+
+/**
+ * A log whose stages are plain lines: a rollback that starts while the wait's group is still open
+ * (CI logs do not nest groups) prints its stages inside it.
+ */
+function inlineSections(log: Log): Log {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    },
+  };
 }

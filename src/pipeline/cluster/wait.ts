@@ -75,6 +75,8 @@ export interface WaitOptions {
   /** A progress line after 30 s without one (heartbeat.ts): what is still rolling out, how far, how long. */
   onHeartbeat?: (line: string) => void;
   heartbeat?: HeartbeatOptions;
+  /** Each target's result as soon as it has one (a failed one can be acted on while others still roll out). */
+  onSettled?: (result: WaitResult) => void;
 }
 
 export type WaitCluster = WatchSource;
@@ -119,6 +121,7 @@ export async function waitForRollouts(
       if (state.result) return;
       state.result = { id: state.target.id, result, message, durationMs: now() - started };
       if (cause) state.result.cause = cause;
+      waiting.opts.onSettled?.(state.result);
       if (--unsettled === 0) stop.abort();
     },
   };

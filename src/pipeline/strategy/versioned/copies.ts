@@ -7,7 +7,14 @@ import { UserError } from "../../../core/errors.js";
 import { apiVersionOf, configKind } from "../../../core/kinds/api-kinds.js";
 import { changedKeys } from "../../../core/manifests/config-content.js";
 import { liveConfigContent } from "../../../core/manifests/live-config.js";
-import { type ConfigKind, formatId, type HeadConfig, idKey, type ObjectId } from "../../../core/model.js";
+import {
+  type ConfigContent,
+  type ConfigKind,
+  formatId,
+  type HeadConfig,
+  idKey,
+  type ObjectId,
+} from "../../../core/model.js";
 import { runLimited } from "../../../core/run-limited.js";
 import { DEFAULT_CONCURRENCY } from "../../../core/setting-choices.js";
 import {
@@ -33,6 +40,8 @@ export type VersionedSettings = Pick<
 
 export interface SourceCopy {
   copy: ConfigCopy;
+  /** What the copy holds (the source as committed at head): a rollback never returns to the same. */
+  content: ConfigContent;
   /** The managed copies of the same source that existed before this run: name -> the commit it was copied at. */
   older: Map<string, string>;
 }
@@ -145,7 +154,7 @@ export async function prepareCopies(
       const commit = copyCommitOf(c);
       return nameOf(c) !== copy.name && commit !== undefined ? [[nameOf(c), commit] as const] : [];
     });
-    copies.push({ copy, older: new Map(olderCommits) });
+    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
   }
   return { copies, writes };
 }

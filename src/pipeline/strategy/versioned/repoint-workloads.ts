@@ -83,10 +83,15 @@ export function repointToCopies(
   };
 }
 
-/** The names a repointing replaced, back in place: the rollback of `changes` on a live workload. */
-export function repointBack(live: Plain, kind: RestartableKind, changes: readonly SiteChange[]): RestartStep {
-  const back = (site: ReferenceSite) => changes.find((c) => c.path === site.path && c.to === site.name)?.name;
-  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), back);
+/** A live workload with each site naming a failed copy (`Kind/name`) renamed: the rollback's patch. */
+export function repointTo(
+  live: Plain,
+  kind: RestartableKind,
+  rename: ReadonlyMap<string, string>,
+): RestartStep {
+  const repointed = repointPodSpec(podSpecAt(live, kind.templatePath), (site) =>
+    rename.get(`${site.configKind}/${site.name}`),
+  );
   if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
   return repointStep(live, kind, repointed);
 }

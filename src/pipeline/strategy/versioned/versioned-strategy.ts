@@ -10,6 +10,7 @@
 import { UserError } from "../../../core/errors.js";
 import { type ConfigKind, formatId, idKey } from "../../../core/model.js";
 import { isFailure } from "../../../core/run-result.js";
+import { DEFAULT_CONCURRENCY } from "../../../core/setting-choices.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { RestartStrategy } from "../restart-strategy.js";
 import {
@@ -29,7 +30,7 @@ import {
   repointStep,
   repointToCopies,
 } from "./repoint-workloads.js";
-import { type Repointings, reportRollback, rollbackOf } from "./rollback.js";
+import { type Repointings, type RollbackTargets, reportRollback, rollbackOf } from "./rollback.js";
 import { findNewerCopies, type NewerCopies, staleReason } from "./stale-runs.js";
 
 export type { VersionedSettings } from "./copies.js";
@@ -43,6 +44,8 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
   let copies: SourceCopy[] = [];
   let index: CopyIndex = indexCopies([]);
   const repointings: Repointings = new Map();
+  /** Where each failed workload goes back to (rollback.ts), once the wait has failed some. */
+  const rollbackTargets: RollbackTargets = new Map();
   /** Copies the planned workloads run that were copied at a commit later than head (stale-runs.ts). */
   let newer: NewerCopies = new Map();
   let head = "";
@@ -100,8 +103,18 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
       return repointStep(live, kind, repointing.repointed);
     },
 
-    rollbackFor: async (results, { cluster }) =>
-      settings.rollback ? rollbackOf(results, repointings, cluster, settings.concurrency) : undefined,
+    async rollbackFor(results, { cluster }) {
+      if (!settings.rollback) return undefined;
+      const found = await rollbackOf(
+        results,
+        repointings,
+        copies,
+        cluster,
+        settings.concurrency ?? DEFAULT_CONCURRENCY,
+      );
+      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
+      return found?.rollback;
+    },
 
     async afterWait(results, rolledBack, { cluster, log }) {
       const notes: string[] = [];
@@ -116,7 +129,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
           result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
         }
       }
-      if (settings.rollback) reportRollback(results, rolledBack, repointings, log);
+      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
       else {
         for (const r of results) {
           if (isFailure(r) && repointings.has(idKey(r.id)))
