@@ -6,6 +6,7 @@ import type { FleetFigures } from "./fleet.js";
 import type { KustomizeFigures } from "./kustomize-overlays.js";
 import { formatMb, formatMs, median, min, ratio } from "./measure.js";
 import { floorMs, type PlanCommands, type PlanSizeResult } from "./plan-at-scale.js";
+import { type PodWatchFigures, renderPodWatch } from "./pod-watch.js";
 import type { StampFigures } from "./stamp-at-scale.js";
 
 export interface BenchResults {
@@ -47,6 +48,7 @@ export interface BenchResults {
   kustomize?: KustomizeFigures;
   stamp?: StampFigures;
   finish?: { restarts: number; rolloutStepMs: number; latencyMs: number[]; wallMs: number[] };
+  pods?: PodWatchFigures;
   cold?: { runs: number; figures: ColdStartFigures[]; noChangeOutcome: string };
   fleet?: FleetFigures;
 }
@@ -97,6 +99,7 @@ export function renderResults(r: BenchResults): string {
   if (r.plan) out.push(...renderPlan(r.plan));
   if (r.api) out.push(...renderApi(r.api));
   if (r.finish) out.push(...renderFinish(r.finish));
+  if (r.pods) out.push(...renderPodWatch(r.pods));
   if (r.cold) out.push(...renderCold(r.cold));
   if (r.kustomize) out.push(...renderKustomize(r.kustomize));
   if (r.stamp) {
@@ -221,6 +224,20 @@ function summaryRows(r: BenchResults): Array<[string, string, Verdict]> {
   if (r.finish) {
     const med = median(r.finish.latencyMs);
     rows.push(["last rollout done -> exit < 100 ms", `median ${formatMs(med)}`, med < 100]);
+  }
+  if (r.pods) {
+    const fromRule = median(r.pods.crash.map((c) => c.fromFailureRuleMs));
+    rows.push([
+      "pods: a crash-looping new pod fails the run within seconds (failure rule met -> exit 1 < 5 s)",
+      `median ${formatMs(fromRule)}`,
+      fromRule < 5000,
+    ]);
+    const podTotal = Object.values(r.pods.requests.podRequests).reduce((a, b) => a + b, 0);
+    rows.push([
+      "pods: pod watching costs one list+watch per namespace, not per workload (≤ 2 per namespace)",
+      `${podTotal} for ${r.pods.requests.restarts} restarts in ${r.pods.requests.namespaces} namespaces`,
+      podTotal <= 2 * r.pods.requests.namespaces,
+    ]);
   }
   if (r.cold) {
     const node = r.cold.figures.find((f) => f.command.startsWith("node -e"));

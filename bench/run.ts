@@ -4,7 +4,7 @@
 //
 //   npm run bench                          build dist/, then run everything (~2 minutes on 2 cores)
 //   npm run bench -- --no-build            measure dist/ as it is
-//   npm run bench -- --only plan,cold      a subset (plan, api, finish, cold, kustomize, fleet), printed; RESULTS.md untouched
+//   npm run bench -- --only plan,cold      a subset (plan, api, finish, pods, cold, kustomize, stamp, fleet), printed; RESULTS.md untouched
 //   npm run bench -- --runs 3              repetitions of each timed command (default 5)
 
 import { execFileSync } from "node:child_process";
@@ -20,6 +20,7 @@ import { generateRepo } from "./generate-repo.js";
 import { benchKustomize } from "./kustomize-overlays.js";
 import { hasGnuTime, median } from "./measure.js";
 import { benchPlanSize } from "./plan-at-scale.js";
+import { benchPodWatch } from "./pod-watch.js";
 import { type BenchResults, renderResults, replaceBetweenMarkers } from "./render-results.js";
 import { benchStamp } from "./stamp-at-scale.js";
 
@@ -27,7 +28,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
 const cli = join(root, "dist", "cli.js");
 
-const ALL_SECTIONS = ["plan", "api", "finish", "cold", "kustomize", "stamp", "fleet"];
+const ALL_SECTIONS = ["plan", "api", "finish", "pods", "cold", "kustomize", "stamp", "fleet"];
 /** Names git searches for in the many-names measurement: a shared base changed in every namespace. */
 const SEARCH_SCALING_NAMES = 3000;
 
@@ -182,6 +183,10 @@ async function main(): Promise<void> {
         latencyMs: runs.map((r) => r.latencyMs),
         wallMs: runs.map((r) => r.wallMs),
       };
+    }
+    if (args.only.has("pods")) {
+      log("pod watching: a crash-looping config to exit 1, and the requests it costs");
+      results.pods = await benchPodWatch(work, cli, args.runs);
     }
     if (args.only.has("cold")) {
       const repo = generateRepo(join(work, "repo-cold"), {
