@@ -7,9 +7,14 @@ export default defineConfig({
   test: {
     include: [
       "test/core/**/*.test.ts",
+      "test/scan/manifests/**/*.test.ts",
+      "test/scan/sources/**/*.test.ts",
+      "test/plan/**/*.test.ts",
+      "test/rollout/versioned/**/*.test.ts",
+      "test/stamp/{annotation-edit,kustomize-stamp}.test.ts",
       "test/settings/**/*.test.ts",
       "test/report/**/*.test.ts",
-      "test/ci/**/*.test.ts",
+      "test/range/{read-ci-environment,resolve-range}.test.ts",
       "test/comment/comment-*.test.ts",
       "test/comment/review-target.test.ts",
       "test/git/parse-*.test.ts",

@@ -15,7 +15,7 @@
 // dist/ is: as an ES module the same program took ~4 ms longer to start (bench/RESULTS.md).
 //
 // With `--read-yaml MODULE` (a CommonJS file exporting `parseSimpleYaml(text)`, the benchmark builds
-// one from src/core/manifests/fast-yaml.ts) it also loads that reader and parses every file it reads,
+// one from src/scan/manifests/fast-yaml.ts) it also loads that reader and parses every file it reads,
 // as a plan must to compare configs and find their consumers, and prints how many it parsed. Still
 // nothing else: no objects made of the documents, no comparison, no plan, no report.
 

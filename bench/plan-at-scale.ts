@@ -11,7 +11,7 @@ import { createGit } from "../src/git/create-git.js";
 import type { Git } from "../src/git/git.js";
 import { grepPatternLines } from "../src/git/grep-patterns.js";
 import { grepThreads } from "../src/git/run-grep.js";
-import { scanRepository } from "../src/pipeline/scan/scan-repository.js";
+import { scanRepository } from "../src/scan/scan-repository.js";
 import {
   commitNoConfigChange,
   commitNoManifestChange,

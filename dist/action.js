@@ -19160,6 +19160,25 @@ var require_undici = __commonJS({
   }
 });
 
+// src/core/option-naming.ts
+var CLI_FLAGS, ACTION_INPUTS;
+var init_option_naming = __esm({
+  "src/core/option-naming.ts"() {
+    "use strict";
+    CLI_FLAGS = {
+      entryPoint: "cli",
+      option: (name) => `--${name}`,
+      // A bare --dry-run means client: the shortest thing to type.
+      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
+    };
+    ACTION_INPUTS = {
+      entryPoint: "action",
+      option: (name) => `the \`${name}\` input`,
+      set: (name, value) => `\`${name}: ${value}\``
+    };
+  }
+});
+
 // src/core/errors.ts
 function exitCodeFor(error2) {
   if (error2 instanceof UserError || error2 instanceof RolloutFailure) return error2.exitCode;
@@ -19194,125 +19213,40 @@ var init_errors = __esm({
   }
 });
 
-// src/kube/kubeconfig-source.ts
-function findKubeConfigSource(opts) {
-  return chooseSource(opts)?.label;
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
 }
-function chooseSource(opts) {
-  const env = opts.env;
-  const home = env.HOME || env.USERPROFILE;
-  if (opts.kubeconfigPath) {
-    const pathLabel = opts.pathLabel ?? "--kubeconfig";
-    const file = (0, import_node_path.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs2.existsSync)(file)) {
-      const credential = describeCredential(opts.kubeconfigPath);
-      if (credential) throw misplacedCredential(pathLabel, credential);
-      throw new UserError(
-        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
-      );
-    }
-    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
-  }
-  if (opts.kubeconfigData?.trim()) {
-    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
-    if (looksLikePath(opts.kubeconfigData, home)) {
-      throw new UserError(
-        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
-      );
-    }
-    const credential = describeCredential(opts.kubeconfigData);
-    if (credential?.includes("token")) {
-      throw new UserError(
-        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
-      );
-    }
-    return {
-      type: "data",
-      text: decodeKubeconfigData(opts.kubeconfigData, label2),
-      raw: opts.kubeconfigData,
-      label: label2
-    };
-  }
-  if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(import_node_path.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs2.existsSync)(f));
-    if (files.length === 0) {
-      const credential = describeCredential(env.KUBECONFIG);
-      if (credential) throw misplacedCredential("KUBECONFIG", credential);
-      throw new UserError(
-        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
-      );
-    }
-    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path.delimiter)})` };
-  }
-  if (home) {
-    const file = (0, import_node_path.join)(home, ".kube", "config");
-    if ((0, import_node_fs2.existsSync)(file)) return { type: "file", files: [file], label: file };
-  }
-  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
-  const host = env.KUBERNETES_SERVICE_HOST;
-  const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "token"))) {
-    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
-    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
-    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
-  }
-  return void 0;
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
 }
-function decodeKubeconfigData(value, label2) {
-  const trimmed = value.trim();
-  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
-    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
-  }
-  return value;
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
 }
-function expandHome(path6, home) {
-  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path.join)(home, path6.slice(1)) : path6;
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
 }
-function describeCredential(value) {
-  const trimmed = value.trim();
-  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
-    return "a kubeconfig's text";
-  }
-  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
-  }
-  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
-  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
-    return "what looks like a token";
-  }
-  return void 0;
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
 }
-function misplacedCredential(label2, credential) {
-  return new UserError(
-    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
-  );
-}
-function looksLikePath(value, home) {
-  const trimmed = value.trim();
-  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
-  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs2.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
-}
-var import_node_fs2, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
-var init_kubeconfig_source = __esm({
-  "src/kube/kubeconfig-source.ts"() {
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
-    import_node_net = require("node:net");
-    import_node_path = require("node:path");
     init_errors();
-    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
-  }
-});
-
-// vendor:@kubernetes/client-node
-var require_client_node = __commonJS({
-  "vendor:@kubernetes/client-node"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("client-node"));
   }
 });
 
@@ -19527,6 +19461,410 @@ var init_run_process = __esm({
   }
 });
 
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// vendor:simple-git
+var require_simple_git = __commonJS({
+  "vendor:simple-git"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("simple-git"));
+  }
+});
+
+// src/kube/kubeconfig-source.ts
+function findKubeConfigSource(opts) {
+  return chooseSource(opts)?.label;
+}
+function chooseSource(opts) {
+  const env = opts.env;
+  const home = env.HOME || env.USERPROFILE;
+  if (opts.kubeconfigPath) {
+    const pathLabel = opts.pathLabel ?? "--kubeconfig";
+    const file = (0, import_node_path4.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs4.existsSync)(file)) {
+      const credential = describeCredential(opts.kubeconfigPath);
+      if (credential) throw misplacedCredential(pathLabel, credential);
+      throw new UserError(
+        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
+      );
+    }
+    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
+  }
+  if (opts.kubeconfigData?.trim()) {
+    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
+    if (looksLikePath(opts.kubeconfigData, home)) {
+      throw new UserError(
+        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
+      );
+    }
+    const credential = describeCredential(opts.kubeconfigData);
+    if (credential?.includes("token")) {
+      throw new UserError(
+        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
+      );
+    }
+    return {
+      type: "data",
+      text: decodeKubeconfigData(opts.kubeconfigData, label2),
+      raw: opts.kubeconfigData,
+      label: label2
+    };
+  }
+  if (env.KUBECONFIG) {
+    const listed = env.KUBECONFIG.split(import_node_path4.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path4.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs4.existsSync)(f));
+    if (files.length === 0) {
+      const credential = describeCredential(env.KUBECONFIG);
+      if (credential) throw misplacedCredential("KUBECONFIG", credential);
+      throw new UserError(
+        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
+      );
+    }
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path4.delimiter)})` };
+  }
+  if (home) {
+    const file = (0, import_node_path4.join)(home, ".kube", "config");
+    if ((0, import_node_fs4.existsSync)(file)) return { type: "file", files: [file], label: file };
+  }
+  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT;
+  if (host && port && (0, import_node_fs4.existsSync)((0, import_node_path4.join)(dir, "token"))) {
+    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
+    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
+    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
+  }
+  return void 0;
+}
+function decodeKubeconfigData(value, label2) {
+  const trimmed = value.trim();
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
+    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
+  }
+  return value;
+}
+function expandHome(path6, home) {
+  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path4.join)(home, path6.slice(1)) : path6;
+}
+function describeCredential(value) {
+  const trimmed = value.trim();
+  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
+    return "a kubeconfig's text";
+  }
+  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
+  }
+  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
+  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
+    return "what looks like a token";
+  }
+  return void 0;
+}
+function misplacedCredential(label2, credential) {
+  return new UserError(
+    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
+  );
+}
+function looksLikePath(value, home) {
+  const trimmed = value.trim();
+  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
+  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
+  return (0, import_node_fs4.existsSync)((0, import_node_path4.resolve)(expandHome(trimmed, home)));
+}
+var import_node_fs4, import_node_net, import_node_path4, SERVICE_ACCOUNT_DIR;
+var init_kubeconfig_source = __esm({
+  "src/kube/kubeconfig-source.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_node_net = require("node:net");
+    import_node_path4 = require("node:path");
+    init_errors();
+    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+  }
+});
+
+// src/process/interrupt.ts
+function noteStage(stage) {
+  journal.stage = stage;
+}
+function withStagesNoted(log) {
+  return {
+    ...log,
+    group: (title, run2) => {
+      noteStage(`in "${title}"`);
+      return log.group(title, run2);
+    }
+  };
+}
+function noteDone(line) {
+  journal.done.push(line);
+}
+function interrupt(signal) {
+  state2.interruptedBy ??= signal;
+  controller.abort(new Error(`interrupted by ${signal}`));
+}
+async function cleanUpInterrupted(graceMs) {
+  await stopAllGroups(graceMs);
+  await runCleanups();
+}
+function interruptSummary(signal) {
+  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
+  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
+}
+var state2, controller, journal, interruptSignal;
+var init_interrupt = __esm({
+  "src/process/interrupt.ts"() {
+    "use strict";
+    init_child_groups();
+    state2 = processWide("interrupt", () => ({
+      controller: new AbortController(),
+      interruptedBy: void 0,
+      journal: { stage: "starting", done: [] }
+    }));
+    ({ controller, journal } = state2);
+    interruptSignal = controller.signal;
+  }
+});
+
+// src/plan/unread-sources.ts
+function unreadSourcesOf(problems, warnings) {
+  const seen = /* @__PURE__ */ new Set();
+  const unread = [];
+  for (const item of [...warnings, ...problems]) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unread.push({ file: item.file, why: item.unread });
+  }
+  return unread;
+}
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
+}
+var MAX_NAMED;
+var init_unread_sources = __esm({
+  "src/plan/unread-sources.ts"() {
+    "use strict";
+    MAX_NAMED = 5;
+  }
+});
+
+// src/report/describe.ts
+function shortId(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
+  }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_run_result();
+    init_unread_sources();
+  }
+});
+
+// src/report/error-line.ts
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+var BUG_HINT;
+var init_error_line = __esm({
+  "src/report/error-line.ts"() {
+    "use strict";
+    init_errors();
+    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
+  }
+});
+
+// vendor:@kubernetes/client-node
+var require_client_node = __commonJS({
+  "vendor:@kubernetes/client-node"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("client-node"));
+  }
+});
+
 // src/kube/exec-credential.ts
 function boundExecPlugins(kc, timeoutMs, onCredential) {
   const plugins = /* @__PURE__ */ new Map();
@@ -19702,13 +20040,13 @@ function parseInto(kc, where, load) {
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
 }
 function loadInCluster(kc, server, dir, secrets) {
-  const tokenFile = (0, import_node_path2.join)(dir, "token");
-  const caFile = (0, import_node_path2.join)(dir, "ca.crt");
-  const namespaceFile = (0, import_node_path2.join)(dir, "namespace");
-  secrets.push((0, import_node_fs3.readFileSync)(tokenFile, "utf8"));
+  const tokenFile = (0, import_node_path5.join)(dir, "token");
+  const caFile = (0, import_node_path5.join)(dir, "ca.crt");
+  const namespaceFile = (0, import_node_path5.join)(dir, "namespace");
+  secrets.push((0, import_node_fs6.readFileSync)(tokenFile, "utf8"));
   kc.loadFromOptions({
     clusters: [
-      { name: "inCluster", server, caFile: (0, import_node_fs3.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+      { name: "inCluster", server, caFile: (0, import_node_fs6.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
     ],
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
     contexts: [
@@ -19716,7 +20054,7 @@ function loadInCluster(kc, server, dir, secrets) {
         name: "inClusterContext",
         cluster: "inCluster",
         user: "inClusterUser",
-        namespace: (0, import_node_fs3.existsSync)(namespaceFile) ? (0, import_node_fs3.readFileSync)(namespaceFile, "utf8").trim() : void 0
+        namespace: (0, import_node_fs6.existsSync)(namespaceFile) ? (0, import_node_fs6.readFileSync)(namespaceFile, "utf8").trim() : void 0
       }
     ],
     currentContext: "inClusterContext"
@@ -19772,12 +20110,12 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs3, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs6, import_node_path5, import_client_node, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path2 = require("node:path");
+    import_node_fs6 = require("node:fs");
+    import_node_path5 = require("node:path");
     import_client_node = __toESM(require_client_node(), 1);
     init_errors();
     init_exec_credential();
@@ -19862,7 +20200,7 @@ var init_api_kinds = __esm({
   }
 });
 
-// src/core/manifests/json-shape.ts
+// src/core/json-shape.ts
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
@@ -19885,7 +20223,7 @@ function describeType(value) {
   return `a ${typeof value}`;
 }
 var init_json_shape = __esm({
-  "src/core/manifests/json-shape.ts"() {
+  "src/core/json-shape.ts"() {
     "use strict";
   }
 });
@@ -20316,7 +20654,7 @@ var init_workload_kinds = __esm({
   }
 });
 
-// src/core/manifests/live-config.ts
+// src/scan/manifests/live-config.ts
 function liveConfigContent(obj) {
   const content = {};
   const data = field2(obj, "data");
@@ -20339,7 +20677,7 @@ function canonicalBase64(value) {
   return Buffer.from(value, "base64").toString("base64");
 }
 var init_live_config = __esm({
-  "src/core/manifests/live-config.ts"() {
+  "src/scan/manifests/live-config.ts"() {
     "use strict";
     init_json_shape();
   }
@@ -20769,7 +21107,7 @@ __export(kube_client_exports, {
 function createCluster(kc, opts) {
   return new KubeCluster(kc, opts);
 }
-function entryOf(kind, entry) {
+function entryOf2(kind, entry) {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
@@ -21061,31 +21399,9 @@ var init_kube_client = __esm({
         }
       }
     };
-    workloadEntry = (kind) => entryOf(kind, workloadKind(kind));
-    kindEntry = (kind) => entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
-    apiEntry = (kind) => entryOf(kind, apiKind(kind));
-  }
-});
-
-// src/ci/ci-kind.ts
-function detectCiKind(env) {
-  if (env.GITHUB_ACTIONS === "true") return "github";
-  if (env.GITLAB_CI === "true") return "gitlab";
-  return "local";
-}
-function fetchDepthHint(ci) {
-  switch (ci) {
-    case "github":
-      return "set fetch-depth: 0 on actions/checkout";
-    case "gitlab":
-      return "set GIT_DEPTH: 0 in the job's variables";
-    case "local":
-      return "fetch more history (git fetch --unshallow)";
-  }
-}
-var init_ci_kind = __esm({
-  "src/ci/ci-kind.ts"() {
-    "use strict";
+    workloadEntry = (kind) => entryOf2(kind, workloadKind(kind));
+    kindEntry = (kind) => entryOf2(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
+    apiEntry = (kind) => entryOf2(kind, apiKind(kind));
   }
 });
 
@@ -21146,233 +21462,24 @@ var init_review_comments = __esm({
   }
 });
 
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+// src/range/ci-kind.ts
+function detectCiKind(env) {
+  if (env.GITHUB_ACTIONS === "true") return "github";
+  if (env.GITLAB_CI === "true") return "gitlab";
+  return "local";
 }
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/core/unread-sources.ts
-function unreadSourcesOf(problems, warnings) {
-  const seen = /* @__PURE__ */ new Set();
-  const unread = [];
-  for (const item of [...warnings, ...problems]) {
-    if (item.unread === void 0) continue;
-    const key = `${item.file}\0${item.unread}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unread.push({ file: item.file, why: item.unread });
-  }
-  return unread;
-}
-function describeUnread(unread) {
-  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
-  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
-  return `${named.join(", ")}${more}`;
-}
-var MAX_NAMED;
-var init_unread_sources = __esm({
-  "src/core/unread-sources.ts"() {
-    "use strict";
-    MAX_NAMED = 5;
-  }
-});
-
-// src/report/describe.ts
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function causeDetails(result) {
-  const cause = result.cause;
-  if (!cause) return [];
-  const log = cause.log ?? [];
-  return [
-    ...(cause.events ?? []).map((event) => `event: ${event}`),
-    ...log.length > 0 ? [
-      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
-      ...log.map((l) => `| ${l}`)
-    ] : []
-  ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
-    }
-    case "failed":
-      return failedHeadline(report.results);
-    case "incomplete":
-      return incompleteHeadline(report);
+function fetchDepthHint(ci) {
+  switch (ci) {
+    case "github":
+      return "set fetch-depth: 0 on actions/checkout";
+    case "gitlab":
+      return "set GIT_DEPTH: 0 in the job's variables";
+    case "local":
+      return "fetch more history (git fetch --unshallow)";
   }
 }
-function incompleteHeadline(report) {
-  const unread = report.plan.unread ?? [];
-  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
-  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
-  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
-    }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
-  }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
-  }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
-  }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
-  }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
-}
-function describeWhere(item) {
-  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
-  }
-  return at ?? "-";
-}
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
-}
-var init_describe = __esm({
-  "src/report/describe.ts"() {
-    "use strict";
-    init_run_result();
-    init_unread_sources();
-  }
-});
-
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-var init_model = __esm({
-  "src/core/model.ts"() {
+var init_ci_kind = __esm({
+  "src/range/ci-kind.ts"() {
     "use strict";
   }
 });
@@ -21539,49 +21646,239 @@ var init_gitlab_notes = __esm({
   }
 });
 
-// src/core/option-naming.ts
-var CLI_FLAGS, ACTION_INPUTS;
-var init_option_naming = __esm({
-  "src/core/option-naming.ts"() {
+// src/plan/repo-plan.ts
+function planOfScan(repoPlan, parts) {
+  const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
+  return {
+    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
+    changes: parts.changes,
+    workloads: parts.workloads,
+    ...sources.length > 0 ? { sources } : {},
+    problems: repoPlan.scan.problems,
+    warnings: [...repoPlan.scanWarnings, ...parts.warnings],
+    ...unread.length > 0 ? { unread } : {}
+  };
+}
+function emptyPlanOf(range) {
+  return {
+    base: range.base ?? "",
+    head: range.head,
+    rangeNote: range.note,
+    changes: [],
+    workloads: [],
+    problems: [],
+    warnings: []
+  };
+}
+function noClusterHint(naming) {
+  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
+}
+var init_repo_plan = __esm({
+  "src/plan/repo-plan.ts"() {
     "use strict";
-    CLI_FLAGS = {
-      entryPoint: "cli",
-      option: (name) => `--${name}`,
-      // A bare --dry-run means client: the shortest thing to type.
-      set: (name, value) => name === "dry-run" && value === "client" ? "--dry-run" : `--${name} ${value}`
-    };
-    ACTION_INPUTS = {
-      entryPoint: "action",
-      option: (name) => `the \`${name}\` input`,
-      set: (name, value) => `\`${name}: ${value}\``
-    };
+    init_unread_sources();
   }
 });
 
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
+// src/git/revision-syntax.ts
+function revisionFormProblem(ref, role, naming) {
+  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
+  if (range) {
+    const [, from, dots, to] = range;
+    const base = from || "HEAD";
+    const head = to || "HEAD";
+    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
+    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
+  }
+  if (ref.startsWith(":/")) {
+    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
+  }
+  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
+  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
+    return "it names a set of commits, not one commit";
+  }
+  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
+  return void 0;
 }
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
+var init_revision_syntax = __esm({
+  "src/git/revision-syntax.ts"() {
     "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
   }
 });
 
-// src/ci/range-request.ts
+// src/range/range-request.ts
 var init_range_request = __esm({
-  "src/ci/range-request.ts"() {
+  "src/range/range-request.ts"() {
     "use strict";
     init_commit_sha();
   }
 });
 
-// src/ci/github-range.ts
+// src/range/resolve-commits.ts
+function contextOf(git, opts) {
+  return {
+    git,
+    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
+    hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS
+  };
+}
+async function resolveCommits(request, git, opts = {}) {
+  const ctx = contextOf(git, opts);
+  switch (request.kind) {
+    case "nothing":
+      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
+    case "first-parent":
+      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
+    case "range":
+      return resolveRangeRequest(ctx, request);
+    case "merge-base":
+      return resolveMergeBase(ctx, request);
+    case "new-branch":
+      return resolveNewBranch(ctx, request);
+  }
+}
+async function resolveRangeRequest(ctx, request) {
+  if (!request.forced) {
+    const [head2, base2] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base")
+    ]);
+    return { base: base2, head: head2, note: request.note };
+  }
+  const head = await requireCommit(ctx, request.head, "head");
+  const base = await findCommit(ctx, request.base);
+  if (base === void 0) {
+    return firstParentRange(
+      ctx,
+      head,
+      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`
+    );
+  }
+  return { base, head, note: request.note };
+}
+async function resolveMergeBase(ctx, request) {
+  const base = await requireCommit(ctx, request.base, "base");
+  const head = await requireCommit(ctx, request.head, "head");
+  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
+  if (mergeBase === void 0) {
+    if (await ctx.git.isShallow()) {
+      throw new UserError(
+        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+      );
+    }
+    throw new UserError(
+      `${short(base)} and ${short(head)} have no common history: nothing to compare against`
+    );
+  }
+  return { base: mergeBase, head, note: request.note };
+}
+async function resolveNewBranch(ctx, request) {
+  const head = await requireCommit(ctx, request.head, "head");
+  const branch = request.defaultBranch;
+  if (branch === void 0) return firstParentRange(ctx, head, request.note);
+  const ref = `refs/remotes/origin/${branch}`;
+  let target = await ctx.git.tryResolveCommit(ref);
+  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
+    target = await ctx.git.tryResolveCommit(ref);
+  }
+  const found = target;
+  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
+  if (mergeBase === head) {
+    return {
+      base: head,
+      head,
+      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`
+    };
+  }
+  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
+  return firstParentRange(
+    ctx,
+    head,
+    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
+  );
+}
+async function firstParentRange(ctx, head, note) {
+  const parent = await ctx.git.firstParent(head);
+  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
+  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
+  if (!present) {
+    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
+  }
+  if (!present) {
+    throw new UserError(
+      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
+    );
+  }
+  return { base: parent, head, note };
+}
+async function commitOrder(git, commit, head, opts = {}) {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
+  if (!present) {
+    return await git.isShallow() ? {
+      order: "unknown",
+      why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
+    } : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`
+  };
+}
+async function findCommit(ctx, ref) {
+  const sha = await ctx.git.tryResolveCommit(ref);
+  if (sha !== void 0 || !isFullSha(ref)) return sha;
+  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
+}
+async function requireCommit(ctx, ref, role) {
+  const sha = await findCommit(ctx, ref);
+  if (sha !== void 0) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  const shallow = await ctx.git.isShallow();
+  if (isFullSha(ref)) {
+    throw new UserError(
+      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
+    );
+  }
+  throw new UserError(
+    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
+  );
+}
+async function deepenUntil(ctx, commits, check) {
+  let answer = await check();
+  let by = 1;
+  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
+    if (!await ctx.git.deepen(by, commits)) break;
+    answer = await check();
+    by *= 2;
+  }
+  return answer;
+}
+function short(sha) {
+  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+}
+var DEFAULT_DEEPEN_ROUNDS;
+var init_resolve_commits = __esm({
+  "src/range/resolve-commits.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+    init_revision_syntax();
+    init_ci_kind();
+    init_range_request();
+    DEFAULT_DEEPEN_ROUNDS = 12;
+  }
+});
+
+// src/range/github-range.ts
 function resolveGitHubRange(env, event, naming = CLI_FLAGS) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   switch (name) {
@@ -21671,7 +21968,7 @@ function isRecord2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var init_github_range = __esm({
-  "src/ci/github-range.ts"() {
+  "src/range/github-range.ts"() {
     "use strict";
     init_errors();
     init_option_naming();
@@ -21679,7 +21976,7 @@ var init_github_range = __esm({
   }
 });
 
-// src/ci/gitlab-range.ts
+// src/range/gitlab-range.ts
 function resolveGitLabRange(env) {
   const head = env.CI_COMMIT_SHA || "HEAD";
   const isMergeRequest = env.CI_PIPELINE_SOURCE === "merge_request_event" || Boolean(env.CI_MERGE_REQUEST_IID);
@@ -21733,7 +22030,7 @@ function resolveMergeRequest(env, head) {
 }
 var NON_PUSH_SOURCES;
 var init_gitlab_range = __esm({
-  "src/ci/gitlab-range.ts"() {
+  "src/range/gitlab-range.ts"() {
     "use strict";
     init_range_request();
     NON_PUSH_SOURCES = /* @__PURE__ */ new Set([
@@ -21748,7 +22045,7 @@ var init_gitlab_range = __esm({
   }
 });
 
-// src/ci/resolve-range.ts
+// src/range/resolve-range.ts
 function resolveRange(input, naming = CLI_FLAGS) {
   const fromFlags = resolveFlags(input);
   if (fromFlags) return fromFlags;
@@ -21789,7 +22086,7 @@ function resolveFlags({ flags, env }) {
   };
 }
 var init_resolve_range = __esm({
-  "src/ci/resolve-range.ts"() {
+  "src/range/resolve-range.ts"() {
     "use strict";
     init_option_naming();
     init_ci_kind();
@@ -21799,7 +22096,7 @@ var init_resolve_range = __esm({
   }
 });
 
-// src/core/untrusted-head.ts
+// src/range/untrusted-head.ts
 function untrustedHead(env, event) {
   if (env.GITHUB_ACTIONS === "true") {
     if (!env.GITHUB_EVENT_NAME)
@@ -21861,4485 +22158,8 @@ function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 var init_untrusted_head = __esm({
-  "src/core/untrusted-head.ts"() {
+  "src/range/untrusted-head.ts"() {
     "use strict";
-  }
-});
-
-// src/pipeline/repo-plan.ts
-function planOfScan(repoPlan, parts) {
-  const sources = [...repoPlan.scan.sourceNotes, ...parts.sources];
-  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
-  return {
-    ...emptyPlanOf({ base: repoPlan.base, head: repoPlan.head, note: repoPlan.rangeNote }),
-    changes: parts.changes,
-    workloads: parts.workloads,
-    ...sources.length > 0 ? { sources } : {},
-    problems: repoPlan.scan.problems,
-    warnings: [...repoPlan.scanWarnings, ...parts.warnings],
-    ...unread.length > 0 ? { unread } : {}
-  };
-}
-function emptyPlanOf(range) {
-  return {
-    base: range.base ?? "",
-    head: range.head,
-    rangeNote: range.note,
-    changes: [],
-    workloads: [],
-    problems: [],
-    warnings: []
-  };
-}
-function noClusterHint(naming) {
-  return naming.entryPoint === "cli" ? "pass --kubeconfig, set KUBECONFIG or CONFIG_ROLLOUT_KUBECONFIG, or use --dry-run to only print the plan" : `set ${naming.option("kubeconfig-data")} (or ${naming.option("kubeconfig")}), or ${naming.set("dry-run", "client")} to only print the plan`;
-}
-var init_repo_plan = __esm({
-  "src/pipeline/repo-plan.ts"() {
-    "use strict";
-    init_unread_sources();
-  }
-});
-
-// src/core/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/core/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field2(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/core/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
-// src/core/manifests/config-changes.ts
-function hasIgnoreAnnotation(object) {
-  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
-}
-function configReloaderMarks(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
-  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
-  const match = field2(annotations, RELOADER_MATCH) === "true";
-  if (!ignore && !match) return void 0;
-  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
-}
-function findConfigChanges(base, head) {
-  const problems = [];
-  const baseSnapshots = snapshotsOf(base, "base", problems);
-  const headSnapshots = snapshotsOf(head, "head", problems);
-  const changes = [];
-  const ignored = new Set(
-    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
-  );
-  const reloaderMarks = new Map(
-    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
-  );
-  for (const [key, after] of headSnapshots) {
-    const before = baseSnapshots.get(key);
-    const keys = changedKeys(before?.content, after.content);
-    const reloader = reloaderMarks.get(key);
-    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
-    if (before === void 0) {
-      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
-    } else if (keys.length > 0) {
-      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
-    }
-  }
-  for (const [key, before] of baseSnapshots) {
-    if (headSnapshots.has(key)) continue;
-    const keys = changedKeys(before.content, void 0);
-    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
-  }
-  changes.sort((a, b) => compareIds(a.id, b.id));
-  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
-}
-function snapshotsOf(manifests, revision, problems) {
-  const snapshots = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const { content, problems: contentProblems } = configContentOf(m);
-    if (revision === "head") problems.push(...contentProblems);
-    const key = idKey(m.id);
-    const earlier = snapshots.get(key);
-    if (earlier !== void 0) {
-      problems.push({
-        file: m.file,
-        line: m.line,
-        col: 1,
-        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
-        severity: "warning"
-      });
-    }
-    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
-  }
-  return snapshots;
-}
-var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
-var init_config_changes = __esm({
-  "src/core/manifests/config-changes.ts"() {
-    "use strict";
-    init_model();
-    init_config_content();
-    init_json_shape();
-    init_order();
-    IGNORE_ANNOTATION = "config-rollout.io/ignore";
-    RELOADER_IGNORE = "reloader.stakater.com/ignore";
-    RELOADER_MATCH = "reloader.stakater.com/match";
-  }
-});
-
-// src/core/sources/rolls-on-apply.ts
-function nameWithoutHashSuffix(name) {
-  return HASH_SUFFIX.exec(name)?.[1];
-}
-function pairHashSuffixRenames(changes, snapshots) {
-  const stemKey = (c) => {
-    const stem = nameWithoutHashSuffix(c.id.name);
-    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
-  };
-  const group2 = (status) => {
-    const byStem = /* @__PURE__ */ new Map();
-    for (const change of changes) {
-      const key = change.status === status ? stemKey(change) : void 0;
-      if (key === void 0) continue;
-      byStem.set(key, [...byStem.get(key) ?? [], change]);
-    }
-    return byStem;
-  };
-  const deleted = group2("deleted");
-  const added = group2("added");
-  const replaced = /* @__PURE__ */ new Map();
-  for (const [stem, [before, ...otherBefore]] of deleted) {
-    const candidates = added.get(stem) ?? [];
-    const after = candidates[0];
-    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
-    if (before.origin === void 0 || after.origin === void 0) continue;
-    const keys = changedKeys(
-      snapshots.base.get(idKey(before.id))?.content,
-      snapshots.head.get(idKey(after.id))?.content
-    );
-    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
-    replaced.set(before, null);
-  }
-  return changes.flatMap((change) => {
-    const replacement = replaced.get(change);
-    if (replacement === void 0) return [change];
-    return replacement === null ? [] : [replacement];
-  });
-}
-function podTemplateChanges(base, head) {
-  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
-  const templateText = (m) => {
-    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
-    return template === void 0 ? void 0 : canonicalJson(template);
-  };
-  const before = byKey(base);
-  const after = byKey(head);
-  return (id) => {
-    const key = idKey(id);
-    if (!before.has(key) || !after.has(key)) return false;
-    const was = templateText(before.get(key));
-    const now = templateText(after.get(key));
-    return was !== void 0 && now !== void 0 && was !== now;
-  };
-}
-function rollsOnApplyReason(detail) {
-  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
-  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
-}
-function markRollsOnApply(workloads, base, head, changes) {
-  const renamedConfigs = new Map(
-    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
-  );
-  const templateChanged = podTemplateChanges(base, head);
-  return workloads.map((w) => {
-    if (w.action !== "restart" || !templateChanged(w.id)) return w;
-    const renamed = [
-      ...new Set(
-        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
-          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
-        )
-      )
-    ];
-    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
-  });
-}
-var HASH_SUFFIX;
-var init_rolls_on_apply = __esm({
-  "src/core/sources/rolls-on-apply.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_config_content();
-    init_model();
-    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-});
-
-// src/core/plan/references.ts
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path6 = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field2(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
-    }
-    const secret = field2(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field2(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field2(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName2, via, volumeSource, path6) {
-  const items = field2(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field2(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field2(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field2(env, "valueFrom");
-        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field2(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/core/plan/references.ts"() {
-    "use strict";
-    init_json_shape();
-    init_names();
-    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/core/plan/reloader.ts
-function reloaderCoverage(workload, config, marks, controller2) {
-  if (marks?.ignore) return void 0;
-  const typed = TYPED[config.kind];
-  const own = annotationsOf(workload);
-  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
-  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field2(field2(workload, "spec"), "template"));
-  const exclude = own[typed.exclude];
-  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
-  const auto = annotations[AUTO] ?? "";
-  const typedAuto = annotations[typed.auto] ?? "";
-  if (goTrue(auto)) return quote(AUTO, auto);
-  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
-  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
-    return "Reloader runs with --auto-reload-all";
-  const reload = annotations[typed.reload];
-  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
-    return quote(typed.reload, reload);
-  if (annotations[SEARCH] === "true" && marks?.match) {
-    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
-  }
-  return void 0;
-}
-function reloaderAnnotationsOf(workload) {
-  const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
-  const found = [];
-  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
-    for (const [name, value] of Object.entries(annotationsOf(source2))) {
-      if (names.has(name)) found.push(quote(name, value));
-    }
-  }
-  return [...new Set(found)];
-}
-function annotationsOf(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
-  if (!isRecord(annotations)) return {};
-  const out = {};
-  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
-  return out;
-}
-function goTrue(value) {
-  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
-}
-function namesMatch(list, name) {
-  return list.split(",").some((entry) => {
-    try {
-      return new RegExp(`^${entry.trim()}$`).test(name);
-    } catch {
-      return false;
-    }
-  });
-}
-function quote(name, value) {
-  return `${name}: ${JSON.stringify(value)}`;
-}
-var AUTO, SEARCH, TYPED;
-var init_reloader = __esm({
-  "src/core/plan/reloader.ts"() {
-    "use strict";
-    init_config_changes();
-    init_json_shape();
-    AUTO = "reloader.stakater.com/auto";
-    SEARCH = "reloader.stakater.com/search";
-    TYPED = {
-      ConfigMap: {
-        auto: "configmap.reloader.stakater.com/auto",
-        reload: "configmap.reloader.stakater.com/reload",
-        exclude: "configmaps.exclude.reloader.stakater.com/reload"
-      },
-      Secret: {
-        auto: "secret.reloader.stakater.com/auto",
-        reload: "secret.reloader.stakater.com/reload",
-        exclude: "secrets.exclude.reloader.stakater.com/reload"
-      }
-    };
-  }
-});
-
-// src/core/plan/build-plan.ts
-function buildPlan(input) {
-  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
-  const stillReferencing = /* @__PURE__ */ new Map();
-  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
-  const planned = [];
-  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
-  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
-  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
-  const templateRunBy = /* @__PURE__ */ new Map();
-  for (const candidate of candidates) {
-    for (const object of candidate.objects) {
-      const owner = workloadKindOf(object)?.templateOwner?.(object);
-      if (owner) templateRunBy.set(idKey(owner), candidate.id);
-    }
-  }
-  for (const candidate of candidates) {
-    const { references, waitingFor, ignoredReferences } = changedReferences(
-      candidate,
-      referencesOf(candidate.objects, lookup),
-      changesByKey,
-      stillReferencing
-    );
-    if (references.length === 0) {
-      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
-      if (consumedIgnored.length > 0) {
-        planned.push({
-          id: candidate.id,
-          source: candidate.source,
-          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-          action: "skip",
-          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
-          references: consumedIgnored
-        });
-      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
-        planned.push(
-          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
-        );
-      }
-      continue;
-    }
-    const runBy = templateRunBy.get(idKey(candidate.id));
-    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
-      addedConfigs,
-      restartReloaderManaged: input.restartReloaderManaged ?? false,
-      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
-      changesByKey
-    });
-    planned.push(
-      runBy ? {
-        ...workload,
-        action: "skip",
-        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
-      } : workload
-    );
-  }
-  planned.sort((a, b) => compareIds(a.id, b.id));
-  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
-}
-function changedReferences(candidate, found, changesByKey, stillReferencing) {
-  const references = [];
-  const waitingFor = [];
-  const ignoredReferences = [];
-  for (const ref of found) {
-    const config = {
-      kind: ref.configKind,
-      namespace: candidate.id.namespace,
-      name: ref.configName
-    };
-    const change = changesByKey.get(idKey(config));
-    if (change === void 0) continue;
-    if (change.status === "deleted") {
-      const key = idKey(change.id);
-      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId2(candidate.id));
-      continue;
-    }
-    if (change.status === "added" && !ref.optional) {
-      waitingFor.push(config);
-      continue;
-    }
-    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
-    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
-  }
-  return { references, waitingFor, ignoredReferences };
-}
-function deletedButReferenced(changes, stillReferencing) {
-  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
-    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
-    const verb = users.length === 1 ? "references" : "reference";
-    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
-    return { message, file: c.file, line: c.line };
-  });
-}
-function planWorkload(candidate, references, newWorkloadIds, options) {
-  const base = {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
-  };
-  const consuming = references.filter((r) => r.changedKeys.length > 0);
-  if (consuming.length === 0) {
-    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
-  }
-  const reloader = reloaderCoverageOf(candidate, consuming, options);
-  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
-  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
-  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
-  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
-  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
-  return {
-    ...base,
-    action: "restart",
-    reason: `${reason}${reloaderNote(candidate, reloader)}`,
-    references: consuming
-  };
-}
-function reloaderCoverageOf(candidate, consuming, options) {
-  const covered = [];
-  const uncovered = [];
-  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
-  for (const [config] of groupByConfig(consuming)) {
-    const marks = options.changesByKey.get(idKey(config))?.reloader;
-    const kind = config;
-    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
-    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
-    else uncovered.push(config);
-  }
-  return { covered, uncovered };
-}
-function describeCoverage(covered) {
-  const reasons = new Set(covered.map(([, why]) => why));
-  if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
-}
-function reloaderNote(candidate, reloader) {
-  if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId2).join(", ");
-  if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
-  }
-  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
-  if (annotations.length === 0) return "";
-  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
-}
-function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
-  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    reason,
-    references: []
-  };
-}
-function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
-  return {
-    id: candidate.id,
-    source: candidate.source,
-    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
-    action: "skip",
-    rollsOnApply: true,
-    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
-    references: []
-  };
-}
-function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
-  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
-  if (reloaderSkip !== void 0) return reloaderSkip;
-  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
-  if (!isRestartable(candidate.id.kind)) {
-    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
-  }
-  return void 0;
-}
-function mergeCandidates(repo, cluster) {
-  const candidates = /* @__PURE__ */ new Map();
-  const add = (m, source2) => {
-    if (!isWorkloadKind(m.id.kind)) return;
-    const key = idKey(m.id);
-    const existing = candidates.get(key);
-    if (existing === void 0) {
-      candidates.set(key, {
-        id: m.id,
-        source: source2,
-        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
-        objects: [m.object]
-      });
-    } else {
-      existing.objects.push(m.object);
-    }
-  };
-  for (const m of repo) add(m, "repo");
-  for (const m of cluster) add(m, "cluster");
-  return [...candidates.values()];
-}
-function referencesOf(objects, lookup) {
-  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
-  const seen = /* @__PURE__ */ new Set();
-  const refs = [];
-  for (const object of objects) {
-    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
-      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      refs.push(ref);
-    }
-  }
-  return refs;
-}
-function describeConsumption(references) {
-  return groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
-    const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
-  }).join("; ");
-}
-function readsNoChangedKey(references) {
-  const parts = groupByConfig(references).map(([config, refs]) => {
-    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
-  });
-  return `reads ${parts.join("; ")}, none of which changed`;
-}
-function groupByConfig(references) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const key = idKey(ref.config);
-    if (!groups.has(key)) groups.set(key, [ref.config, []]);
-    groups.get(key)[1].push(ref);
-  }
-  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
-}
-function viaLabel(ref) {
-  const base = ref.via === "projected" ? "projected volume" : ref.via;
-  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
-  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
-}
-function listKeys(keys) {
-  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
-  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
-}
-function shortId2(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var MAX_LISTED_KEYS;
-var init_build_plan = __esm({
-  "src/core/plan/build-plan.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_config_changes();
-    init_order();
-    init_model();
-    init_rolls_on_apply();
-    init_references();
-    init_reloader();
-    init_config_changes();
-    MAX_LISTED_KEYS = 5;
-  }
-});
-
-// src/core/plan/guard-rails.ts
-function applyGuardRails(workloads, rails) {
-  const naming = rails.naming ?? CLI_FLAGS;
-  const guarded = workloads.map((w) => {
-    if (w.action !== "restart") return w;
-    const ns = w.id.namespace;
-    if (rails.excludeNamespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
-      };
-    }
-    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
-      return {
-        ...w,
-        action: "skip",
-        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
-      };
-    }
-    return w;
-  });
-  const restarts = guarded.filter((w) => w.action === "restart").length;
-  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
-    return { workloads: guarded, notes: [] };
-  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
-  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
-    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
-  }
-  throw new UserError(
-    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
-  );
-}
-var init_guard_rails = __esm({
-  "src/core/plan/guard-rails.ts"() {
-    "use strict";
-    init_errors();
-    init_option_naming();
-  }
-});
-
-// src/core/stamp/deployment-units.ts
-function deploymentUnitOf(file, deployedDirs) {
-  let unit;
-  for (const dir of deployedDirs) {
-    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
-    if (unit === void 0 || dir.length > unit.length) unit = dir;
-  }
-  return unit;
-}
-function unitConfigs(manifests, deployedDirs) {
-  const definitions = /* @__PURE__ */ new Map();
-  const global2 = /* @__PURE__ */ new Map();
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (!isConfigManifest(m)) continue;
-    const key = idKey(m.id);
-    const content = configContentOf(m).content;
-    const unit = deploymentUnitOf(m.file, deployedDirs);
-    global2.set(key, content);
-    if (unit !== void 0) {
-      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
-      byUnit.get(unit).set(key, content);
-    }
-    if (!definitions.has(key)) definitions.set(key, []);
-    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
-  }
-  const merged = /* @__PURE__ */ new Map();
-  const contentsFor = (workload) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const own = unit === void 0 ? void 0 : byUnit.get(unit);
-    if (unit === void 0 || own === void 0) return global2;
-    if (!merged.has(unit)) merged.set(unit, new Map([...global2, ...own]));
-    return merged.get(unit);
-  };
-  const ambiguities = (workload, covers) => {
-    const unit = deploymentUnitOf(workload.file, deployedDirs);
-    const notes = [];
-    for (const config of covers) {
-      const defs = definitions.get(idKey(config)) ?? [];
-      const distinct = new Set(defs.map((d) => canonical(d.content)));
-      if (distinct.size < 2) continue;
-      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
-      const used = defs[defs.length - 1];
-      const others = defs.filter((d) => d !== used).map((d) => d.file);
-      notes.push(
-        `${shortId3(workload.id)} (${workload.file}) is stamped with ${shortId3(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
-      );
-    }
-    return notes;
-  };
-  return { contentsFor, ambiguities };
-}
-function shortId3(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function canonical(content) {
-  return JSON.stringify(
-    Object.keys(content).sort().map((key) => [key, content[key]])
-  );
-}
-var init_deployment_units = __esm({
-  "src/core/stamp/deployment-units.ts"() {
-    "use strict";
-    init_config_content();
-    init_model();
-  }
-});
-
-// src/core/sources/source-variants.ts
-function originLabel(manifest) {
-  return manifest.origin ?? `file ${manifest.file}`;
-}
-function groupBySource(base, head) {
-  const bySide = (manifests) => {
-    const byKey = /* @__PURE__ */ new Map();
-    for (const m of manifests) {
-      const key = idKey(m.id);
-      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
-      byKey.set(key, sources);
-      const source2 = m.origin ?? RAW;
-      const list = sources.get(source2);
-      if (list) list.push(m);
-      else sources.set(source2, [m]);
-    }
-    return byKey;
-  };
-  const baseByKey = bySide(base);
-  const headByKey = bySide(head);
-  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
-  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
-    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
-    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
-    if (sources.length === 1) {
-      out.base.push(...atBase.get(sources[0]) ?? []);
-      out.head.push(...atHead.get(sources[0]) ?? []);
-      continue;
-    }
-    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
-    const distinct = distinctVariants(variants);
-    const chosen = distinct[0];
-    const source2 = chosen.source.startsWith("file ") ? RAW : chosen.source;
-    if (source2 === RAW) {
-      out.base.push(...atBase.get(RAW) ?? []);
-      out.head.push(...atHead.get(RAW) ?? []);
-    } else {
-      if (chosen.base) out.base.push(chosen.base);
-      if (chosen.head) out.head.push(chosen.head);
-    }
-    if (distinct.length > 1) out.variants.set(key, distinct);
-  }
-  return out;
-}
-function settleWorkloads(base, head, folders) {
-  const problems = [];
-  const rawOnce = (manifests, warn) => {
-    const raw = /* @__PURE__ */ new Map();
-    const rendered = [];
-    for (const m of manifests) {
-      if (m.origin !== void 0) rendered.push(m);
-      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
-    }
-    const settled = [...raw.values()].map((defs) => {
-      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-      const own = folders && definitionOfChangedDeployment(ordered, folders);
-      if (own) {
-        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
-        return own.used;
-      }
-      const used = ordered[ordered.length - 1];
-      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
-      const separate = folders && separateDeployments(ordered, folders);
-      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
-      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
-      return used;
-    });
-    return [...settled, ...rendered];
-  };
-  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
-  return { ...grouped, problems: [...problems, ...grouped.problems] };
-}
-function separateDeployments(ordered, folders) {
-  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
-  return units.length < 2 || units.includes(void 0) ? void 0 : units;
-}
-function definitionOfChangedDeployment(ordered, folders) {
-  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
-  const units = separateDeployments(ordered, folders);
-  if (units === void 0) return void 0;
-  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
-  if (changed.length !== 1) return void 0;
-  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
-  return { used, unit: changed[0], units };
-}
-function deploymentChoiceNote(own, ordered, folders) {
-  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
-  return {
-    file: own.used.file,
-    line: own.used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
-  };
-}
-function undecidedDeploymentWarning(used, ordered, units) {
-  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
-  };
-}
-function rawDuplicateWarning(used, other) {
-  return {
-    file: used.file,
-    line: used.line,
-    col: 1,
-    severity: "warning",
-    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
-  };
-}
-function variantOf(base, head) {
-  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
-  const b = last(base);
-  const h = last(head);
-  const source2 = originLabel(h ?? b);
-  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
-}
-function distinctVariants(variants) {
-  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
-  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
-  const seen = /* @__PURE__ */ new Set();
-  return ordered.filter((v) => {
-    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
-${v.head ? canonicalJson(v.head.object) : "-"}`;
-    if (seen.has(text)) return false;
-    seen.add(text);
-    return true;
-  });
-}
-function firstDifference(a, b, path6 = "") {
-  if (canonicalJson(a) === canonicalJson(b)) return void 0;
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
-      if (found !== void 0) return found;
-    }
-    return path6;
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
-    for (const key of keys) {
-      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
-      if (found !== void 0) return found;
-    }
-  }
-  return path6 || "(the whole object)";
-}
-var RAW;
-var init_source_variants = __esm({
-  "src/core/sources/source-variants.ts"() {
-    "use strict";
-    init_config_content();
-    init_order();
-    init_model();
-    init_deployment_units();
-    RAW = "";
-  }
-});
-
-// src/core/sources/variant-conflicts.ts
-function checkVariants(inputs, variants) {
-  if (variants.size === 0) return { conflicts: [], notes: [] };
-  const baseline = restartsOf(inputs);
-  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
-  const configChanges = /* @__PURE__ */ new Map();
-  for (const list of variants.values()) {
-    for (const v of list) {
-      const m = v.head ?? v.base;
-      if (!isConfigManifest(m)) continue;
-      const change = changeOf(v);
-      configChanges.set(v, change);
-      if (change) changedAnywhere.add(idKey(change.id));
-    }
-  }
-  const conflicts = [];
-  const agreeing = [];
-  const noPart = [];
-  for (const [key, [chosen, ...others]] of variants) {
-    const id = (chosen.head ?? chosen.base).id;
-    const sources = [chosen, ...others].map((v) => v.source).join(", ");
-    const described = `${formatId(id)} (${sources})`;
-    const isConfig = configChanges.has(chosen);
-    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
-    if (!relevant) {
-      noPart.push(described);
-      continue;
-    }
-    const conflict = others.map((v) => {
-      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
-      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
-      if (effect === void 0) return void 0;
-      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
-      return { id, first: chosen.source, second: v.source, field: field5, effect };
-    }).find((c) => c !== void 0);
-    if (conflict) conflicts.push(conflict);
-    else agreeing.push(described);
-  }
-  return { conflicts, notes: variantNotes(agreeing, noPart) };
-}
-function describeVariantConflicts(conflicts) {
-  const first = conflicts[0];
-  if (!first) return "";
-  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
-  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
-}
-function variantNotes(agreeing, noPart) {
-  const named = (list) => list.length <= MAX_NAMED2 ? list.join("; ") : `${list.slice(0, MAX_NAMED2).join("; ")}; and ${list.length - MAX_NAMED2} more`;
-  const notes = [];
-  if (agreeing.length > 0) {
-    notes.push(
-      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
-    );
-  }
-  if (noPart.length > 0) {
-    notes.push(
-      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
-    );
-  }
-  return notes;
-}
-function changeOf(v) {
-  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
-  return found.changes[0];
-}
-function readsAny(workload, configs) {
-  const template = podTemplateOf(workload.object);
-  return findReferences(template?.spec).some(
-    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
-  );
-}
-function withConfig(inputs, key, v, change) {
-  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
-  if (change) changes.push(change);
-  const headContent = new Map(inputs.headContent);
-  if (v.head) headContent.set(key, configContentOf(v.head).content);
-  else headContent.delete(key);
-  return { ...inputs, changes, headContent };
-}
-function withWorkload(inputs, key, v) {
-  const others = (list) => list.filter((m) => idKey(m.id) !== key);
-  const newWorkloadIds = new Set(inputs.newWorkloadIds);
-  if (v.head && !v.base) newWorkloadIds.add(key);
-  else newWorkloadIds.delete(key);
-  return {
-    ...inputs,
-    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
-    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
-    newWorkloadIds
-  };
-}
-function restartsOf(inputs) {
-  const built = buildPlan({
-    changes: inputs.changes,
-    workloads: inputs.workloads,
-    newWorkloadIds: inputs.newWorkloadIds,
-    clusterWorkloads: inputs.clusterWorkloads,
-    restartReloaderManaged: inputs.restartReloaderManaged,
-    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
-  });
-  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
-  const restarts = /* @__PURE__ */ new Map();
-  for (const w of planned) {
-    if (w.action !== "restart") continue;
-    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
-    restarts.set(
-      idKey(w.id),
-      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
-    );
-  }
-  return restarts;
-}
-function differenceIn(chosen, other, chosenSource, otherSource) {
-  const name = (key) => {
-    const [kind, , ...rest] = key.split("/");
-    return `${kind.toLowerCase()}/${rest.join("/")}`;
-  };
-  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
-    const a = chosen.get(key);
-    const b = other.get(key);
-    if (a === b) continue;
-    if (b === void 0)
-      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
-    if (a === void 0)
-      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
-    return `${name(key)} restarts onto different config content with each`;
-  }
-  return void 0;
-}
-var MAX_NAMED2;
-var init_variant_conflicts = __esm({
-  "src/core/sources/variant-conflicts.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_config_changes();
-    init_config_content();
-    init_order();
-    init_model();
-    init_build_plan();
-    init_references();
-    init_rolls_on_apply();
-    init_source_variants();
-    MAX_NAMED2 = 5;
-  }
-});
-
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-var init_run_limited = __esm({
-  "src/core/run-limited.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/setting-choices.ts
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-    DEFAULT_CONCURRENCY = 8;
-  }
-});
-
-// src/pipeline/cluster/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
-  const kinds = [];
-  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
-  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
-  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
-    const items = await cluster.listWorkloads(namespace, kind.kind);
-    return items.map((object) => {
-      const metadata = object.metadata ?? {};
-      return {
-        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
-        file: "",
-        line: 0,
-        object
-      };
-    });
-  });
-  return lists.flat();
-}
-var init_discover_cluster = __esm({
-  "src/pipeline/cluster/discover-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_run_limited();
-    init_setting_choices();
-  }
-});
-
-// src/core/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/core/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/core/plan/consumed-configs.ts
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-function consumedKeysOf(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  if (manifest) {
-    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
-    const refs = template ? findReferences(template.spec) : [];
-    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
-  }
-  return consumedKeys(workload.references, workload.id.namespace);
-}
-var init_consumed_configs = __esm({
-  "src/core/plan/consumed-configs.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_consumed_keys();
-    init_model();
-    init_references();
-  }
-});
-
-// src/pipeline/cluster/check-permissions.ts
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group: group2, resource } = configKind(id.kind);
-  return { verb: "patch", group: group2, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
-    403
-  );
-}
-var init_check_permissions = __esm({
-  "src/pipeline/cluster/check-permissions.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_run_limited();
-    init_setting_choices();
-  }
-});
-
-// src/pipeline/cluster/find-on-cluster.ts
-async function findOnCluster(cluster, workloads, listed, concurrency) {
-  const found = await runLimited(workloads, concurrency, async (w) => {
-    if (listed.objects.has(idKey(w.id))) return { w, on: true };
-    const kind = workloadKind(w.id.kind);
-    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
-    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
-    const object = await cluster.readWorkload(w.id);
-    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
-  });
-  const out = { present: [], absent: [], live: [] };
-  for (const { w, on, read } of found) {
-    if (read) out.live.push(read);
-    if (on) out.present.push(w);
-    else
-      out.absent.push({
-        id: w.id,
-        restart: "not-on-cluster",
-        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
-      });
-  }
-  return out;
-}
-var init_find_on_cluster = __esm({
-  "src/pipeline/cluster/find-on-cluster.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-  }
-});
-
-// src/process/interrupt.ts
-function noteStage(stage) {
-  journal.stage = stage;
-}
-function withStagesNoted(log) {
-  return {
-    ...log,
-    group: (title, run2) => {
-      noteStage(`in "${title}"`);
-      return log.group(title, run2);
-    }
-  };
-}
-function noteDone(line) {
-  journal.done.push(line);
-}
-function interrupt(signal) {
-  state2.interruptedBy ??= signal;
-  controller.abort(new Error(`interrupted by ${signal}`));
-}
-async function cleanUpInterrupted(graceMs) {
-  await stopAllGroups(graceMs);
-  await runCleanups();
-}
-function interruptSummary(signal) {
-  const done = journal.done.length === 0 ? "nothing was written to the cluster" : `written to the cluster: ${journal.done.slice(0, 10).join("; ")}${journal.done.length > 10 ? `; and ${journal.done.length - 10} more` : ""}`;
-  return `interrupted by ${signal} while ${journal.stage}: child processes stopped, temporary checkouts removed; ${done}; the rest of the run was not done`;
-}
-var state2, controller, journal, interruptSignal;
-var init_interrupt = __esm({
-  "src/process/interrupt.ts"() {
-    "use strict";
-    init_child_groups();
-    state2 = processWide("interrupt", () => ({
-      controller: new AbortController(),
-      interruptedBy: void 0,
-      journal: { stage: "starting", done: [] }
-    }));
-    ({ controller, journal } = state2);
-    interruptSignal = controller.signal;
-  }
-});
-
-// src/pipeline/cluster/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live2);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live2);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error2) {
-    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error2) {
-    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
-    throw error2;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live2 = await cluster.readWorkload(ownerId);
-  if (!live2)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live: live2 };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field2(field2(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
-}
-var PARALLEL_PATCHES;
-var init_restart = __esm({
-  "src/pipeline/cluster/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_json_shape();
-    init_model();
-    init_run_limited();
-    init_retry();
-    PARALLEL_PATCHES = 4;
-  }
-});
-
-// src/core/kinds/rollout-verdict.ts
-function rolloutVerdict(rollout, obj) {
-  const uid = field2(field2(obj, "metadata"), "uid");
-  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field2(field2(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen >= ownerGeneration);
-}
-var init_rollout_verdict = __esm({
-  "src/core/kinds/rollout-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-  }
-});
-
-// src/kube/list-watch.ts
-async function listAndWatch(source2, req) {
-  const { names, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
-  const pending = () => !signal.aborted && names.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error2) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
-      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      req.onRetry(error2);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field2(field2(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve8) => {
-    if (signal.aborted) return resolve8();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve8();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen) {
-  const { names, signal } = req;
-  const followed = new Set(names);
-  return new Promise((resolve8, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve8({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field2(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field2(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field2(field2(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error2) => {
-        detach();
-        if (error2) reject(error2);
-        else resolve8({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-var init_list_watch = __esm({
-  "src/kube/list-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_retry();
-  }
-});
-
-// src/pipeline/cluster/heartbeat.ts
-function startHeartbeat(timeoutMs, line, print, opts = {}) {
-  const now = opts.now ?? Date.now;
-  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
-  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
-  const started = now();
-  let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
-    if (text === void 0) return;
-    last = at;
-    print(text);
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
-  return {
-    printed: () => {
-      last = now();
-    },
-    stop: () => clearInterval(timer)
-  };
-}
-function formatWait(ms) {
-  const seconds2 = Math.round(ms / 1e3);
-  if (seconds2 < 60) return `${seconds2}s`;
-  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
-}
-var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
-var init_heartbeat = __esm({
-  "src/pipeline/cluster/heartbeat.ts"() {
-    "use strict";
-    HEARTBEAT_MS = 3e4;
-    MIN_HEARTBEAT_MS = 1e4;
-  }
-});
-
-// src/core/kinds/pod-verdict.ts
-function str(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function labelOf(pod, name) {
-  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
-}
-function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field2(pod, "status");
-  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
-  for (const list of lists) {
-    for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field2(field2(container, "state"), "waiting");
-      const reason = str(field2(waiting2, "reason"));
-      const restartCount = Number(field2(container, "restartCount") ?? 0);
-      const terminated = field2(field2(container, "lastState"), "terminated");
-      const oom = field2(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
-      const cause = {
-        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
-        container: String(field2(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
-        restartCount
-      };
-      const message = str(field2(waiting2, "message"));
-      if (message) cause.message = message;
-      if (terminated && typeof terminated === "object") {
-        const exitCode = field2(terminated, "exitCode");
-        cause.lastTermination = {
-          ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
-          ...str(field2(terminated, "message")) ? { message: str(field2(terminated, "message")) } : {}
-        };
-      }
-      return cause;
-    }
-  }
-  return void 0;
-}
-function workloadOfPod(pod) {
-  const refs = field2(field2(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
-  const kind = str(field2(ref, "kind"));
-  const name = str(field2(ref, "name"));
-  if (!kind || !name) return void 0;
-  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
-  if (kind !== "ReplicaSet") return void 0;
-  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
-  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
-    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
-  const hash = labelOf(pod, POD_TEMPLATE_HASH);
-  if (hash && name.endsWith(`-${hash}`))
-    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
-  return void 0;
-}
-function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field2(workload, "kind");
-  const status = field2(workload, "status");
-  switch (kind) {
-    case "StatefulSet": {
-      const update = str(field2(status, "updateRevision"));
-      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
-    }
-    case "DaemonSet": {
-      const generation = field2(field2(workload, "metadata"), "generation");
-      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
-    }
-    case "Rollout": {
-      const current = str(field2(status, "currentPodHash"));
-      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
-    }
-    case "Deployment": {
-      if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
-      const mine = revisionOf(replicaSet);
-      const newest = revisionOf(workload);
-      if (!mine || !newest) return void 0;
-      return Number(mine) >= Number(newest);
-    }
-    default:
-      return void 0;
-  }
-}
-function warningEvents(events2, limit = 3) {
-  const time = (e) => String(
-    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
-  );
-  return events2.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field2(e, "count") ?? 1);
-    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
-  });
-}
-function describeCause(cause) {
-  const details = [];
-  if (cause.restartCount > 0)
-    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
-  const last = cause.lastTermination;
-  if (last?.exitCode !== void 0 || last?.message) {
-    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
-    details.push(last.message ? `${code}: ${last.message}` : code);
-  }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
-}
-var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
-var init_pod_verdict = __esm({
-  "src/core/kinds/pod-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    CRASH_RESTARTS = 2;
-    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
-      "CreateContainerConfigError",
-      "CreateContainerError",
-      "ErrImagePull",
-      "ImagePullBackOff",
-      "InvalidImageName"
-    ]);
-    POD_TEMPLATE_HASH = "pod-template-hash";
-    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
-    CONTROLLER_REVISION_HASH = "controller-revision-hash";
-    POD_TEMPLATE_GENERATION = "pod-template-generation";
-    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
-  }
-});
-
-// src/kube/watch-pods.ts
-async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
-  let resourceVersion;
-  let failures = 0;
-  while (!signal.aborted) {
-    try {
-      const end = await new Promise((resolve8, reject) => {
-        const stop = () => {
-          handle.abort();
-          resolve8("closed");
-        };
-        const handle = source2.watchWorkloads(
-          namespace,
-          "Pod",
-          { resourceVersion },
-          (type, obj) => {
-            if (type === "ERROR") {
-              signal.removeEventListener("abort", stop);
-              handle.abort();
-              const code = field2(obj, "code");
-              if (code === 410) return resolve8("gone");
-              return reject(
-                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
-              );
-            }
-            const rv = field2(field2(obj, "metadata"), "resourceVersion");
-            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
-            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
-          },
-          (error2) => {
-            signal.removeEventListener("abort", stop);
-            if (error2) reject(error2);
-            else resolve8("closed");
-          }
-        );
-        signal.addEventListener("abort", stop, { once: true });
-        if (signal.aborted) stop();
-      });
-      failures = 0;
-      if (end === "gone") resourceVersion = void 0;
-    } catch (error2) {
-      resourceVersion = void 0;
-      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
-      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
-      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
-    }
-  }
-}
-var init_watch_pods = __esm({
-  "src/kube/watch-pods.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_list_watch();
-    init_retry();
-  }
-});
-
-// src/pipeline/cluster/pod-watch.ts
-function startPodWatch(targets, opts, signal) {
-  const { cluster } = opts;
-  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
-  const undecided = /* @__PURE__ */ new Map();
-  const replicaSets = /* @__PURE__ */ new Map();
-  const failing = /* @__PURE__ */ new Set();
-  let warned = false;
-  const warnOnce = (message) => {
-    if (warned || signal.aborted) return;
-    warned = true;
-    opts.warn(message);
-  };
-  const judge = (pod) => {
-    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
-    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
-    const owner = cause && workloadOfPod(pod);
-    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
-    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
-      undecided.delete(key);
-      return;
-    }
-    const latest = target.latest();
-    const observed = field2(field2(latest, "status"), "observedGeneration");
-    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
-      const name = owner.replicaSet;
-      const cached2 = replicaSets.get(`${namespace}/${name}`);
-      if (!cached2) {
-        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
-        replicaSets.set(`${namespace}/${name}`, read);
-        undecided.set(key, pod);
-        void read.then(() => recheck());
-        return;
-      }
-      void cached2.then((rs) => {
-        const verdict = runsNewTemplate(pod, latest, rs);
-        if (verdict === true) void failWith(target, pod, cause);
-        else if (verdict === void 0) undecided.set(key, pod);
-        else undecided.delete(key);
-      });
-      return;
-    }
-    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
-    if (isNew === true) {
-      undecided.delete(key);
-      void failWith(target, pod, cause);
-    } else if (isNew === void 0) undecided.set(key, pod);
-    else undecided.delete(key);
-  };
-  const recheck = () => {
-    for (const pod of [...undecided.values()]) judge(pod);
-  };
-  const failWith = async (target, pod, cause) => {
-    if (failing.has(target)) return;
-    failing.add(target);
-    const namespace = target.id.namespace;
-    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
-    const quoted = { ...cause };
-    try {
-      const events2 = await cluster.listForWatch(
-        namespace,
-        "Event",
-        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
-      );
-      const lines = warningEvents(events2.items).map(bound);
-      if (lines.length > 0) quoted.events = lines;
-    } catch {
-    }
-    if (opts.logLines > 0 && cause.restartCount > 0) {
-      try {
-        const text = await cluster.readPodLog(namespace, cause.pod, {
-          container: cause.container,
-          previous: true,
-          tailLines: opts.logLines
-        });
-        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
-        if (lines.length > 0) quoted.log = lines;
-      } catch {
-      }
-    }
-    if (!target.settled()) target.fail(describeCause(quoted), quoted);
-  };
-  const namespaces = new Set(targets.map((t) => t.id.namespace));
-  for (const namespace of namespaces) {
-    watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error2) => {
-      const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
-      warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
-      );
-    });
-  }
-  return { recheck };
-}
-function bound(line) {
-  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
-}
-var MAX_LINE;
-var init_pod_watch = __esm({
-  "src/pipeline/cluster/pod-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_verdict();
-    init_json_shape();
-    init_watch_pods();
-    MAX_LINE = 300;
-  }
-});
-
-// src/pipeline/cluster/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state3, result, message, cause) {
-      if (state3.result) return;
-      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
-      if (cause) state3.result.cause = cause;
-      waiting2.opts.onSettled?.(state3.result);
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
-  if (opts.interrupt?.aborted) interrupted();
-  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  stop.signal.addEventListener("abort", () => {
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (opts.pods) {
-    const pods = startPodWatch(
-      [...states.values()].map((state3) => ({
-        id: state3.target.id,
-        generation: state3.target.generation,
-        latest: () => state3.latest ?? state3.target.object,
-        settled: () => state3.result !== void 0,
-        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
-      })),
-      opts.pods,
-      stop.signal
-    );
-    waiting2.observed = pods.recheck;
-  }
-  if (opts.onHeartbeat) {
-    const heartbeat = startHeartbeat(
-      opts.timeoutMs,
-      (waited, left) => stillWaiting([...states.values()], waited, left),
-      opts.onHeartbeat,
-      { now, ...opts.heartbeat }
-    );
-    const onProgress = opts.onProgress;
-    waiting2.opts = {
-      ...opts,
-      onProgress: (id, message) => {
-        heartbeat.printed();
-        onProgress?.(id, message);
-      }
-    };
-    stop.signal.addEventListener("abort", () => heartbeat.stop());
-  }
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of states.values()) {
-    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error2) => {
-      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state3, obj) => {
-    if (state3.result) return;
-    state3.latest = { kind, ...obj };
-    waiting2.observed?.();
-    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
-    state3.lastError = void 0;
-    if (verdict.waiting !== state3.lastMessage) {
-      state3.lastMessage = verdict.waiting;
-      opts.onProgress?.(state3.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state3 = byName.get(name);
-      const id = formatId(state3.target.id);
-      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error2) => {
-      for (const member of members) member.lastError = error2.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }, reason) {
-  for (const state3 of states) {
-    if (state3.result) continue;
-    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
-    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
-  }
-}
-function stillWaiting(states, waited, left) {
-  const open2 = states.filter((s) => !s.result);
-  if (open2.length === 0) return void 0;
-  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
-  const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
-  return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
-}
-function isLiveObject(obj) {
-  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events;
-var init_wait = __esm({
-  "src/pipeline/cluster/wait.ts"() {
-    "use strict";
-    import_node_events = require("node:events");
-    init_errors();
-    init_rollout_verdict();
-    init_workload_kinds();
-    init_json_shape();
-    init_model();
-    init_list_watch();
-    init_heartbeat();
-    init_pod_watch();
-  }
-});
-
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
-  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
-    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field2(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
-}
-var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_template();
-    init_json_shape();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
-// src/pipeline/cluster/wait-for-agent.ts
-async function waitForAgent(cluster, ids, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const followed = /* @__PURE__ */ new Map();
-  const notApplied = [];
-  for (const id of ids) {
-    const hash = opts.hashFor(id);
-    const kind = restartableKind(id.kind);
-    if (!hash || !kind) {
-      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
-      continue;
-    }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
-  }
-  let unsettled = followed.size;
-  let heartbeat;
-  const stop = new AbortController();
-  (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const settle = (state3, outcome) => {
-    if (state3.settled) return;
-    state3.settled = outcome;
-    heartbeat?.printed();
-    opts.log.info(
-      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
-    );
-    if (--unsettled === 0) stop.abort();
-  };
-  const deadline = setTimeout(() => {
-    for (const state3 of followed.values())
-      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
-  }, opts.timeoutMs);
-  const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
-    for (const state3 of followed.values()) {
-      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
-      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
-    }
-  };
-  heartbeat = startHeartbeat(
-    opts.timeoutMs,
-    (waited, left) => {
-      const open2 = [...followed.values()].filter((f) => !f.settled);
-      if (open2.length === 0) return void 0;
-      const names = open2.slice(0, 3).map((f) => formatId(f.id)).join(", ");
-      const done = followed.size - open2.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open2.length > 3 ? ", \u2026" : ""}`;
-    },
-    (line) => opts.log.info(line),
-    { now, ...opts.heartbeat }
-  );
-  stop.signal.addEventListener("abort", () => {
-    heartbeat?.stop();
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (unsettled === 0) stop.abort();
-  if (opts.interrupt?.aborted) interrupted();
-  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of followed.values()) {
-    const key = `${state3.id.namespace}/${state3.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
-      const message = error2 instanceof ClusterAccessError ? `cannot follow it: ${error2.message}` : `internal error while waiting for the agent: ${String(error2)}`;
-      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
-    });
-  }
-  await finished;
-  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
-  return {
-    applied: [...followed.values()].flatMap(
-      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
-    ),
-    notApplied
-  };
-}
-async function followGroup2(cluster, members, context) {
-  const { namespace, kind } = members[0].id;
-  const byName = new Map(members.map((m) => [m.id.name, m]));
-  await listAndWatch(cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent: false,
-    following: (name) => !byName.get(name)?.settled,
-    onObject: (name, obj) => {
-      const state3 = byName.get(name);
-      state3.seen = currentHash(obj, state3.templatePath);
-      if (state3.seen !== state3.hash) return;
-      state3.object = obj;
-      context.settle(state3, "applied");
-    },
-    // Not there (yet): an agent may still create it; the deadline says what was last seen.
-    onGone: (name) => {
-      byName.get(name).seen = void 0;
-    },
-    onRetry: () => {
-    },
-    signal: context.signal,
-    retryDelayMs: context.retryDelayMs,
-    now: context.now
-  });
-}
-function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
-  return {
-    id: state3.id,
-    restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
-    durationMs
-  };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events2;
-var init_wait_for_agent = __esm({
-  "src/pipeline/cluster/wait-for-agent.ts"() {
-    "use strict";
-    import_node_events2 = require("node:events");
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_list_watch();
-    init_heartbeat();
-  }
-});
-
-// src/pipeline/cluster/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
-    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-    notApplied: [],
-    context
-  };
-  const early = /* @__PURE__ */ new Map();
-  const rollBackNow = async (failed2) => {
-    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
-    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
-  };
-  const followed = await restartAndWait(
-    cluster,
-    {
-      titles: {
-        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
-        wait: WAIT_FOR_ROLLOUTS
-      },
-      requests: agent.requests,
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true,
-      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-    },
-    agent.context
-  );
-  const results = [...followed, ...agent.notApplied];
-  const late = results.filter((r) => !early.has(idKey(r.id)));
-  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
-  const rolledBack = [
-    ...(await Promise.all(early.values())).flat(),
-    ...rollback ? await rollBack(cluster, rollback, context) : []
-  ];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-async function awaitAgent(cluster, workloads, agent, context) {
-  const { settings, log, now } = context;
-  const started = now();
-  const waited = await log.group(
-    "Wait for the GitOps agent to apply the commit",
-    () => waitForAgent(
-      cluster,
-      workloads.map((w) => w.id),
-      // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
-    )
-  );
-  const left = Math.max(1, settings.timeoutMs - (now() - started));
-  return {
-    // The objects that carried the hash: the rollout is judged from them, with no second read.
-    requests: waited.applied,
-    notApplied: waited.notApplied,
-    context: { ...context, settings: { ...settings, timeoutMs: left } }
-  };
-}
-async function rollBack(cluster, rollback, context) {
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: rollback.ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error2.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap(
-          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const patched = restarted.filter((r) => r.result === "restarted");
-  if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const failedNow = (rollout) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log),
-      onHeartbeat: (line) => log.info(line),
-      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-      // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal,
-      ...round.onFailed ? { onSettled: failedNow } : {},
-      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
-      // sends no review at all, and its own first request answers the same question (a 403 falls
-      // back to the rollout status with one warning).
-      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
-    })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs,
-        ...rollout.cause ? { cause: rollout.cause } : {}
-      });
-  }
-  return [...results.values()];
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
-}
-var WAIT_FOR_ROLLOUTS;
-var init_restart_and_wait = __esm({
-  "src/pipeline/cluster/restart-and-wait.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_interrupt();
-    init_check_permissions();
-    init_restart();
-    init_wait();
-    init_wait_for_agent();
-    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
-  }
-});
-
-// src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
-  const live2 = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
-    group2.push(id);
-    configMapsByNamespace.set(id.namespace, group2);
-  }
-  const lists = [];
-  for (const [namespace, group2] of configMapsByNamespace) {
-    if (group2.length > 1) lists.push([namespace, group2]);
-    else singles.push(...group2);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group2]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group2) live2.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live2;
-}
-var init_read_live_configs = __esm({
-  "src/kube/read-live-configs.ts"() {
-    "use strict";
-    init_model();
-    init_run_limited();
-    init_setting_choices();
-  }
-});
-
-// src/pipeline/cluster/sync-configs.ts
-function committedContent(config) {
-  const { snapshot } = config;
-  return {
-    id: snapshot.id,
-    file: snapshot.file,
-    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
-    ...config.manifest ? { manifest: config.manifest } : {}
-  };
-}
-async function syncConfigs(cluster, configs, options, log) {
-  const live2 = /* @__PURE__ */ new Map();
-  const stillDifferent = async (candidates) => {
-    const current = await readLiveConfigs(
-      cluster,
-      candidates.map((c) => c.id),
-      options.concurrency
-    );
-    return candidates.filter((expected) => {
-      const found = current.get(idKey(expected.id));
-      if (!found || !expected.holds(found.content)) return true;
-      live2.set(idKey(expected.id), found);
-      return false;
-    });
-  };
-  const pending = await stillDifferent(configs);
-  if (pending.length === 0) return live2;
-  if (options.apply) {
-    for (const { id, file, manifest } of pending) {
-      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
-      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
-      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
-    }
-    return live2;
-  }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
-  const deadline = Date.now() + options.timeoutMs;
-  let waiting2 = pending;
-  log.info(
-    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
-  );
-  const total = waiting2.length;
-  const heartbeat = startHeartbeat(
-    options.timeoutMs,
-    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
-    (line) => log.info(line),
-    options.heartbeat
-  );
-  try {
-    while (waiting2.length > 0) {
-      await sleep2(options.pollMs ?? 1e3);
-      waiting2 = await stillDifferent(waiting2);
-      if (waiting2.length === 0) break;
-      if (Date.now() >= deadline) {
-        const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
-        throw new RolloutFailure(
-          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
-        );
-      }
-    }
-  } finally {
-    heartbeat.stop();
-  }
-  return live2;
-}
-var init_sync_configs = __esm({
-  "src/pipeline/cluster/sync-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_config_content();
-    init_model();
-    init_read_live_configs();
-    init_heartbeat();
-  }
-});
-
-// src/pipeline/cluster/roll-out-plan.ts
-async function rollOutPlan(cluster, plan, context) {
-  const { strategy, settings, log } = context;
-  const onCluster = await findOnCluster(
-    cluster,
-    plan.toRestart,
-    {
-      namespaces: plan.listed.namespaces,
-      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
-    },
-    settings.concurrency
-  );
-  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
-  const present = onCluster.present;
-  if (present.length === 0) return { results: onCluster.absent, notes: [] };
-  const manifests = new Map(
-    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
-  );
-  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
-  if (settings.apply && strategy.needsLiveConfigs) {
-    await log.group(
-      "Check permissions to apply configs",
-      () => checkPermissions(
-        cluster,
-        toCheck.map((c) => configWrite(c.id)),
-        log,
-        settings.concurrency
-      )
-    );
-  }
-  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
-  const prepared = await log.group(prepareTitle, async () => {
-    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
-      cluster,
-      toCheck,
-      {
-        apply: settings.apply,
-        dryRun: settings.dryRun === "server",
-        timeoutMs: settings.configTimeoutMs,
-        concurrency: settings.concurrency
-      },
-      log
-    ) : /* @__PURE__ */ new Map();
-    return strategy.prepare({
-      workloads: present,
-      manifests,
-      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
-      headConfigs: plan.headConfigs,
-      readHeadConfigs: plan.readHeadConfigs,
-      commitOrder: plan.commitOrder,
-      liveConfigs,
-      cluster,
-      head: plan.head,
-      log
-    });
-  });
-  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
-  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
-}
-var init_roll_out_plan = __esm({
-  "src/pipeline/cluster/roll-out-plan.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-    init_check_permissions();
-    init_find_on_cluster();
-    init_restart_and_wait();
-    init_sync_configs();
-  }
-});
-
-// src/pipeline/scan/namespace-note.ts
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names.length === 0) return void 0;
-  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
-var MAX_LISTED;
-var init_namespace_note = __esm({
-  "src/pipeline/scan/namespace-note.ts"() {
-    "use strict";
-    init_model();
-    MAX_LISTED = 5;
-  }
-});
-
-// src/core/manifests/config-hash.ts
-var config_hash_exports = {};
-__export(config_hash_exports, {
-  configHash: () => configHash,
-  consumedKeys: () => consumedKeys,
-  coveredSecrets: () => coveredSecrets
-});
-function configHash(consumed, contents, key, secretUid) {
-  const entries = [];
-  const secrets = [];
-  for (const { id, keys } of consumed) {
-    const content = contents.get(idKey(id));
-    if (content === void 0) continue;
-    if (id.kind === "Secret") secrets.push(id);
-    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
-    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
-  }
-  if (entries.length === 0) return void 0;
-  let hmacKey = key;
-  if (hmacKey === void 0 && secrets.length > 0) {
-    hmacKey = uidKey(secrets, secretUid);
-    if (hmacKey === void 0) return void 0;
-  }
-  const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function coveredSecrets(consumed, contents) {
-  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
-}
-function uidKey(secrets, secretUid) {
-  const uids = [];
-  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
-    const uid = secretUid?.(id);
-    if (!uid) return void 0;
-    uids.push(`${idKey(id)}=${uid}`);
-  }
-  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
-}
-var import_node_crypto;
-var init_config_hash = __esm({
-  "src/core/manifests/config-hash.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    init_model();
-    init_config_content();
-    init_consumed_keys();
-    init_order();
-    init_consumed_keys();
-  }
-});
-
-// src/pipeline/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid) {
-  const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
-  const contents = /* @__PURE__ */ new Map();
-  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
-  const key = hashKey ? Buffer.from(hashKey) : void 0;
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key, secretUid);
-    if (hash !== void 0) hashes.set(idKey(workload.id), hash);
-  }
-  return hashes;
-}
-var init_restart_hash = __esm({
-  "src/pipeline/strategy/restart-hash.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-  }
-});
-
-// src/pipeline/strategy/annotation-strategy.ts
-function annotationStep(hashFor) {
-  return (id, live2, kind) => {
-    const hash = hashFor(id);
-    if (!hash) {
-      throw new RolloutFailure(
-        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
-      );
-    }
-    if (currentHash(live2, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
-      if (!hashKey) {
-        const unread = [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-        if (unread.length > 0) {
-          for (const [k, live2] of await readLiveConfigs(context.cluster, unread))
-            if (live2) uids.set(k, live2.uid);
-        }
-      }
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        hashKey,
-        (id) => uids.get(idKey(id))
-      );
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep((id) => hashes.get(idKey(id)))
-  };
-}
-var init_annotation_strategy = __esm({
-  "src/pipeline/strategy/annotation-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_consumed_configs();
-    init_restart_patch();
-    init_read_live_configs();
-    init_restart_hash();
-  }
-});
-
-// src/pipeline/strategy/env-strategy.ts
-function createEnvStrategy(envName, now) {
-  return {
-    name: "env",
-    needsLiveConfigs: true,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor(_id, live2, kind) {
-      const value = String(Math.floor(now() / 1e3));
-      const type = kind.restart.patch;
-      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
-      return { patch, type, describe: `${envName}=${value}` };
-    }
-  };
-}
-var init_env_strategy = __esm({
-  "src/pipeline/strategy/env-strategy.ts"() {
-    "use strict";
-    init_pod_template();
-    init_restart_patch();
-  }
-});
-
-// src/pipeline/strategy/live-configs.ts
-async function checkLiveConfigs(cluster, configs) {
-  const result = { differ: [], unreadable: [] };
-  for (const committed of configs) {
-    let live2;
-    try {
-      live2 = await cluster.readConfig(committed.id);
-    } catch (error2) {
-      if (committed.id.kind === "Secret" && error2 instanceof ClusterAccessError && error2.status === 403) {
-        result.unreadable.push(committed.id);
-        continue;
-      }
-      throw error2;
-    }
-    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
-  }
-  return result;
-}
-var init_live_configs = __esm({
-  "src/pipeline/strategy/live-configs.ts"() {
-    "use strict";
-    init_errors();
-    init_config_content();
-  }
-});
-
-// src/pipeline/strategy/gitops-strategy.ts
-function createGitopsStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  let committed = /* @__PURE__ */ new Map();
-  const hashFor = (id) => hashes.get(idKey(id));
-  return {
-    name: "gitops",
-    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
-    needsLiveConfigs: false,
-    prepareTitle: "Compute the config hashes the head commit stamps",
-    followsTemplateChanges: true,
-    awaitsAgent: { hashFor },
-    async prepare(context) {
-      const { workloads, headWorkloads } = context;
-      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
-      const headConfigs = await context.readHeadConfigs(consumed);
-      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
-      const readsSecret = new Set(
-        hashKey ? [] : workloads.filter(
-          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
-        ).map((w) => idKey(w.id))
-      );
-      checkStamped(
-        workloads.map((w) => w.id),
-        headWorkloads,
-        hashFor,
-        readsSecret
-      );
-      committed = new Map(
-        workloads.map((w) => [
-          idKey(w.id),
-          consumedBy(w, headWorkloads).flatMap((id) => {
-            const config = headConfigs.get(idKey(id));
-            return config ? [config.snapshot] : [];
-          })
-        ])
-      );
-      return { configWrites: [] };
-    },
-    patchFor(id, live2, kind) {
-      const hash = hashFor(id);
-      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
-      const carried = currentHash(live2, kind.templatePath);
-      if (carried !== hash) {
-        throw new RolloutFailure(
-          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
-        );
-      }
-      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
-    },
-    async afterWait(results, _rolledBack, { cluster }) {
-      const applied = results.map(
-        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
-      );
-      const done = applied.filter((r) => r.rollout === "done");
-      const configs = /* @__PURE__ */ new Map();
-      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
-      if (configs.size === 0) return { results: applied, notes: [] };
-      const check = await checkLiveConfigs(cluster, [...configs.values()]);
-      const differ = new Set(check.differ.map(idKey));
-      const notes = check.unreadable.length > 0 ? [
-        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
-      ] : [];
-      return {
-        results: applied.map((r) => {
-          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
-          if (r.rollout !== "done" || stale.length === 0) return r;
-          return {
-            ...r,
-            rollout: "failed",
-            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
-          };
-        }),
-        notes
-      };
-    }
-  };
-}
-function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
-  const problems = [];
-  for (const id of ids) {
-    const manifest = headWorkloads.get(idKey(id));
-    const kind = restartableKind(id.kind);
-    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
-    if (!manifest || !kind) {
-      problems.push(
-        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
-      );
-      continue;
-    }
-    if (readsSecret.has(idKey(id))) {
-      problems.push(
-        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
-      );
-      continue;
-    }
-    const stamped = currentHash(manifest.object, kind.templatePath);
-    const expected = hashFor(id);
-    if (stamped === expected) continue;
-    problems.push(
-      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
-    );
-  }
-  if (problems.length === 0) return;
-  throw new UserError(
-    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
-  ${problems.join("\n  ")}
-Run \`config-rollout stamp\`, commit the result and push it.`
-  );
-}
-var init_gitops_strategy = __esm({
-  "src/pipeline/strategy/gitops-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_consumed_configs();
-    init_restart_patch();
-    init_live_configs();
-    init_restart_hash();
-  }
-});
-
-// src/core/versioned/config-copy.ts
-function copyHash(kind, content, type, key) {
-  const payload = canonicalJson({ kind, type: type ?? null, content });
-  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
-  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-}
-function copyName(sourceName, hash) {
-  checkCopyName(sourceName);
-  return `${sourceName}-${hash}`;
-}
-function checkCopyName(sourceName) {
-  const length = sourceName.length + 1 + SUFFIX_LENGTH;
-  if (length > MAX_NAME_LENGTH) {
-    throw new UserError(
-      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
-    );
-  }
-}
-function sourceLabelValue(sourceName) {
-  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
-  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
-  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
-}
-function configCopy(source2, commit, key) {
-  const { id, object, content } = source2;
-  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
-  const name = copyName(id.name, copyHash(id.kind, content, type, key));
-  const body2 = {
-    apiVersion: "v1",
-    kind: id.kind,
-    metadata: {
-      name,
-      namespace: id.namespace,
-      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
-      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
-    },
-    immutable: true,
-    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
-  };
-  return { source: id, name, body: body2 };
-}
-function configMapData(object, content) {
-  const binaryKeys = new Set(
-    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
-  );
-  const data = {};
-  const binaryData = {};
-  for (const [key, base64] of Object.entries(content)) {
-    if (binaryKeys.has(key)) binaryData[key] = base64;
-    else data[key] = Buffer.from(base64, "base64").toString("utf8");
-  }
-  return {
-    ...Object.keys(data).length > 0 ? { data } : {},
-    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
-  };
-}
-function copySourceOf(obj) {
-  const metadata = field2(obj, "metadata");
-  const labels = field2(metadata, "labels");
-  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
-  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
-  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
-    return void 0;
-  return copyCommitOf(obj) === void 0 ? void 0 : source2;
-}
-function copyCommitOf(obj) {
-  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
-  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
-}
-function isManagedCopy(obj) {
-  return copySourceOf(obj) !== void 0;
-}
-var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
-var init_config_copy = __esm({
-  "src/core/versioned/config-copy.ts"() {
-    "use strict";
-    import_node_crypto2 = require("node:crypto");
-    init_commit_sha();
-    init_errors();
-    init_config_content();
-    init_json_shape();
-    SOURCE_LABEL = "config-rollout.io/source";
-    MANAGED_LABEL = "config-rollout.io/managed";
-    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
-    SUFFIX_LENGTH = 10;
-    MAX_NAME_LENGTH = 253;
-    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
-    MAX_LABEL_VALUE_LENGTH = 63;
-    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
-  }
-});
-
-// src/pipeline/strategy/versioned/copies.ts
-function plannedSources(context) {
-  const sources = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    for (const ref of workload.references) {
-      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
-      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
-      sources.set(idKey(ref.config), entry);
-    }
-  }
-  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
-    const head = context.headConfigs.get(sourceKey);
-    if (!head) return [];
-    const source2 = {
-      id: { ...id, kind: id.kind },
-      object: head.manifest.object,
-      content: head.snapshot.content
-    };
-    return [{ source: source2, head, consumers }];
-  });
-}
-function copyPlanNotes(context, settings) {
-  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
-    const { id } = source2;
-    checkCopyName(id.name);
-    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
-    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
-  });
-  if (settings.prune && lines.length > 0) {
-    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
-  }
-  return lines;
-}
-async function prepareCopies(context, settings, managedCopies) {
-  const { cluster, log } = context;
-  const checked = await runLimited(
-    plannedSources(context),
-    settings.concurrency ?? DEFAULT_CONCURRENCY,
-    async (p) => {
-      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-      const copy = configCopy(p.source, context.head, key);
-      const { kind, namespace, name } = copy.source;
-      const [existing, copiesInNamespace] = await Promise.all([
-        // By name, whatever its labels: the name may be taken by an object that is not a copy.
-        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-        managedCopies(namespace, kind)
-      ]);
-      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-      return { copy, head: p.head, existing, older };
-    }
-  );
-  const copies = [];
-  const writes = [];
-  const serverDryRun = settings.dryRun === "server";
-  for (const { copy, head, existing, older } of checked) {
-    const { source: source2 } = copy;
-    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
-    if (existing && !isManagedCopy(existing)) {
-      throw new UserError(
-        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
-      );
-    }
-    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
-      throw new UserError(
-        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
-      );
-    }
-    if (existing) log.info(`${where} already exists: reused`);
-    else
-      writes.push({
-        id: { ...source2, name: copy.name },
-        body: copy.body,
-        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
-      });
-    const olderCommits = older.flatMap((c) => {
-      const commit = copyCommitOf(c);
-      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
-    });
-    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
-  }
-  return { copies, writes };
-}
-async function hashKeyFor(source2, hashKey, cluster) {
-  if (hashKey) return Buffer.from(hashKey);
-  if (source2.id.kind !== "Secret") return void 0;
-  const live2 = await cluster.readConfig(source2.id);
-  if (!live2?.uid) {
-    throw new UserError(
-      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
-    );
-  }
-  return Buffer.from(live2.uid);
-}
-function managedCopyLister(cluster) {
-  const lists = /* @__PURE__ */ new Map();
-  return (namespace, kind) => {
-    const key = `${kind}/${namespace}`;
-    let listed = lists.get(key);
-    if (!listed) {
-      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
-      listed.catch(() => {
-      });
-      lists.set(key, listed);
-    }
-    return listed;
-  };
-}
-function nameOf3(obj) {
-  return String(obj.metadata?.name ?? "");
-}
-var init_copies = __esm({
-  "src/pipeline/strategy/versioned/copies.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_config_content();
-    init_live_config();
-    init_model();
-    init_run_limited();
-    init_setting_choices();
-    init_config_copy();
-  }
-});
-
-// src/core/versioned/repoint.ts
-function referenceSites(podSpec) {
-  return repoint(podSpec, () => void 0, true).sites;
-}
-function repointPodSpec(podSpec, rename2) {
-  const { spec, located } = repoint(podSpec, rename2, false);
-  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
-}
-function repoint(podSpec, rename2, collect) {
-  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
-  const located = [];
-  const sites = [];
-  const visit2 = (holder, key, configKind2, path6, placement) => {
-    if (!isRecord(holder)) return;
-    const name = stringField(holder, key);
-    if (!name) return;
-    const site = { path: path6, configKind: configKind2, name };
-    if (collect) sites.push(site);
-    const to = rename2(site);
-    if (to === void 0 || to === name) return;
-    holder[key] = to;
-    located.push({ ...site, to, placement });
-  };
-  visitVolumes(spec, visit2);
-  visitContainers(spec, visit2);
-  return { spec, located, sites };
-}
-function repointStrategicPatch(repointed, templatePath) {
-  const spec = {};
-  const items = /* @__PURE__ */ new Map();
-  const entry = (list, name) => {
-    if (name === "")
-      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
-    const key = `${list}/${name}`;
-    let item = items.get(key);
-    if (!item) {
-      item = { name };
-      items.set(key, item);
-      spec[list] = [...spec[list] ?? [], item];
-    }
-    return item;
-  };
-  for (const { placement, to } of repointed.located) {
-    const item = entry(placement.list, placement.item);
-    const source2 = findItem(repointed.spec, placement.list, placement.item);
-    switch (placement.part) {
-      case "configMap":
-        item.configMap = { name: to };
-        break;
-      case "secret":
-        item.secret = { secretName: to };
-        break;
-      case "projected":
-        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
-        break;
-      case "envFrom":
-        item.envFrom = arrayField(source2, "envFrom");
-        break;
-      case "env": {
-        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
-        if (placement.envName === void 0 || !env)
-          throw new UserError(
-            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
-          );
-        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
-        break;
-      }
-    }
-  }
-  return atTemplate(templatePath, { spec });
-}
-function repointMergePatch(repointed, live2, templatePath) {
-  const lists = new Set(repointed.located.map((l) => l.placement.list));
-  const spec = {};
-  for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec })
-  };
-}
-function findItem(spec, list, name) {
-  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
-}
-function visitVolumes(spec, visit2) {
-  arrayField(spec, "volumes").forEach((volume, index) => {
-    const volumeName = stringField(volume, "name");
-    const at = `volumes[${volumeName ?? index}]`;
-    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit2(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit2(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
-      const sourceAt = `${at}.sources[${i}]`;
-      visit2(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit2(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
-    });
-  });
-}
-function visitContainers(spec, visit2) {
-  for (const list of CONTAINER_LISTS2) {
-    arrayField(spec, list).forEach((container, index) => {
-      const containerName = stringField(container, "name");
-      const at = `${list}[${containerName ?? index}]`;
-      const place = (part, envName) => ({
-        list,
-        item: containerName ?? "",
-        part,
-        ...envName === void 0 ? {} : { envName }
-      });
-      arrayField(container, "envFrom").forEach((envFrom, i) => {
-        visit2(
-          field2(envFrom, "configMapRef"),
-          "name",
-          "ConfigMap",
-          `${at}.envFrom[${i}].configMapRef`,
-          place("envFrom")
-        );
-        visit2(
-          field2(envFrom, "secretRef"),
-          "name",
-          "Secret",
-          `${at}.envFrom[${i}].secretRef`,
-          place("envFrom")
-        );
-      });
-      arrayField(container, "env").forEach((env, i) => {
-        const envName = stringField(env, "name");
-        const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field2(env, "valueFrom");
-        visit2(
-          field2(valueFrom, "configMapKeyRef"),
-          "name",
-          "ConfigMap",
-          `${envAt}.configMapKeyRef`,
-          place("env", envName)
-        );
-        visit2(
-          field2(valueFrom, "secretKeyRef"),
-          "name",
-          "Secret",
-          `${envAt}.secretKeyRef`,
-          place("env", envName)
-        );
-      });
-    });
-  }
-}
-var CONTAINER_LISTS2;
-var init_repoint = __esm({
-  "src/core/versioned/repoint.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_template();
-    init_json_shape();
-    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/core/versioned/prunable-copies.ts
-function podSpecOfHolder(obj) {
-  if (field2(obj, "kind") === "ControllerRevision") {
-    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
-  }
-  return podTemplateOf(obj)?.spec;
-}
-function referencedConfigs(holders) {
-  const names = /* @__PURE__ */ new Set();
-  for (const holder of holders) {
-    for (const site of referenceSites(podSpecOfHolder(holder))) names.add(`${site.configKind}/${site.name}`);
-  }
-  return names;
-}
-function choosePrunable(copies, kind, referenced, keep) {
-  const managed = copies.filter(isManagedCopy);
-  const newestFirst = [...managed].sort((a, b) => {
-    const byTime = compareStrings(createdAt(b), createdAt(a));
-    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
-  });
-  const remove = [];
-  const kept = [];
-  newestFirst.forEach((copy, index) => {
-    const name = nameOf4(copy);
-    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
-    else if (index < keep) kept.push({ name, why: "newest" });
-    else remove.push(copy);
-  });
-  return { remove, kept };
-}
-function nameOf4(obj) {
-  return stringField(field2(obj, "metadata"), "name") ?? "";
-}
-function createdAt(obj) {
-  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
-}
-var init_prunable_copies = __esm({
-  "src/core/versioned/prunable-copies.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_json_shape();
-    init_order();
-    init_config_copy();
-    init_repoint();
-  }
-});
-
-// src/pipeline/strategy/versioned/prune.ts
-async function prune(cluster, sources, settings, definedAtHead, log) {
-  const notes = [];
-  const dryRun = settings.dryRun === "server";
-  const referencedIn = /* @__PURE__ */ new Map();
-  const referenced = (namespace) => {
-    let names = referencedIn.get(namespace);
-    if (!names) {
-      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
-      referencedIn.set(namespace, names);
-    }
-    return names;
-  };
-  const managedCopies = managedCopyLister(cluster);
-  await log.group("Prune unreferenced config copies", async () => {
-    for (const { copy } of sources) {
-      const { source: source2 } = copy;
-      try {
-        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
-          (c) => copySourceOf(c) === source2.name
-        );
-        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
-        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
-        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
-        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
-        for (const obj of decision.remove) {
-          const name = nameOf3(obj);
-          if (defined.has(idKey({ ...source2, name }))) {
-            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
-            log.warn(line2);
-            notes.push(line2);
-            continue;
-          }
-          const apiVersion = apiVersionOf(configKind(source2.kind));
-          await cluster.deleteObject(
-            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
-            dryRun
-          );
-          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
-          log.info(line);
-          notes.push(line);
-        }
-      } catch (error2) {
-        if (!isExpectedError(error2)) throw error2;
-        const line = `could not prune the copies of ${formatId(source2)}: ${error2.message}`;
-        log.warn(line);
-        notes.push(line);
-      }
-    }
-  });
-  return notes;
-}
-async function readReferencingObjects(cluster, namespace) {
-  const lists = await Promise.all([
-    ...WORKLOAD_KINDS.map(
-      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
-    ),
-    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
-  ]);
-  return lists.flat();
-}
-var init_prune = __esm({
-  "src/pipeline/strategy/versioned/prune.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_prunable_copies();
-    init_copies();
-  }
-});
-
-// src/pipeline/strategy/versioned/repoint-workloads.ts
-function repointStep(live2, kind, repointed) {
-  const type = kind.restart.patch;
-  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
-  return { patch, type, describe: describeChanges(repointed.changes) };
-}
-function indexCopies(copies) {
-  const renameTo = /* @__PURE__ */ new Map();
-  const copiesIn = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    const { source: source2 } = copy;
-    renameTo.set(idKey(source2), copy.name);
-    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
-    const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
-    names.add(`${source2.kind}/${copy.name}`);
-    copiesIn.set(source2.namespace, names);
-  }
-  return { renameTo, copiesIn };
-}
-function repointToCopies(id, live2, kind, index) {
-  const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
-  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename2);
-  if (repointed.changes.length > 0) return { repointed };
-  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
-  const named = [
-    ...new Set(
-      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
-    )
-  ];
-  return {
-    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
-  };
-}
-function repointTo(live2, kind, rename2) {
-  const repointed = repointPodSpec(
-    podSpecAt(live2, kind.templatePath),
-    (site) => rename2.get(`${site.configKind}/${site.name}`)
-  );
-  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
-  return repointStep(live2, kind, repointed);
-}
-async function asSources(workloads, managedCopies) {
-  const sourceOf = /* @__PURE__ */ new Map();
-  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
-    for (const { kind } of CONFIG_KINDS) {
-      for (const copy of await managedCopies(namespace, kind)) {
-        const source2 = copySourceOf(copy);
-        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
-      }
-    }
-  }
-  if (sourceOf.size === 0) return workloads;
-  return workloads.map((manifest) => {
-    const kind = workloadKindOf(manifest.object);
-    if (!kind) return manifest;
-    const { namespace } = manifest.id;
-    const repointed = repointPodSpec(
-      podSpecAt(manifest.object, kind.templatePath),
-      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
-    );
-    if (repointed.changes.length === 0) return manifest;
-    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
-  });
-}
-function describeChanges(changes) {
-  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
-  return [...distinct].join(", ");
-}
-var init_repoint_workloads = __esm({
-  "src/pipeline/strategy/versioned/repoint-workloads.ts"() {
-    "use strict";
-    init_api_kinds();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_config_copy();
-    init_repoint();
-    init_copies();
-  }
-});
-
-// src/core/versioned/rollback-target.ts
-function revisionHistory(holders, ownerUid, revisionOf) {
-  const revisions = [];
-  for (const holder of holders) {
-    if (!isControlledBy(holder, ownerUid)) continue;
-    const revision = revisionOf(holder);
-    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
-    if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
-  }
-  return revisions.sort((a, b) => b.revision - a.revision);
-}
-function rollbackTarget(facts, history, before) {
-  const rejected = /* @__PURE__ */ new Map();
-  const qualifies = (name) => {
-    if (name === facts.failing) return false;
-    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
-    return facts.copies.has(name);
-  };
-  const reject = (name) => {
-    if (name === facts.failing || rejected.has(name)) return;
-    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
-    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
-  };
-  for (const revision of history ?? []) {
-    for (const name of namesOfSource(revision.podSpec, facts)) {
-      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
-      reject(name);
-    }
-  }
-  for (const name of before) {
-    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
-    reject(name);
-  }
-  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
-  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
-  if (history === void 0) tried.push("its revision history could not be read");
-  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
-}
-function namesOfSource(podSpec, facts) {
-  const names = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
-  return [...new Set(names)];
-}
-function isSourceOrCopy(name, source2) {
-  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
-}
-function isControlledBy(holder, uid) {
-  const owners = field2(field2(holder, "metadata"), "ownerReferences");
-  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
-}
-var init_rollback_target = __esm({
-  "src/core/versioned/rollback-target.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_json_shape();
-    init_prunable_copies();
-    init_repoint();
-  }
-});
-
-// src/pipeline/strategy/versioned/rollback.ts
-async function rollbackOf(results, repointings, copies, cluster, concurrency) {
-  const failed2 = results.filter((r) => isRolledBack(r, repointings));
-  if (failed2.length === 0) return void 0;
-  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
-  const rollback = {
-    ids: failed2.map((r) => r.id),
-    patchFor: (id, live2, kind) => {
-      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
-      const rename2 = /* @__PURE__ */ new Map();
-      const none = [];
-      for (const [failing, target] of chosen) {
-        if ("name" in target) rename2.set(failing, target.name);
-        else none.push(target.none);
-      }
-      if (rename2.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
-      return repointTo(live2, kind, rename2);
-    }
-  };
-  return { rollback, targets };
-}
-async function findTargets(failed2, repointings, copies, cluster, concurrency) {
-  const copyOf = new Map(
-    copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c])
-  );
-  const holders = cached((key) => {
-    const [namespace, apiVersion, kind] = key.split("	");
-    return cluster.listObjects(namespace, apiVersion, kind);
-  });
-  const inPlace = cached(async (key) => {
-    const [kind, namespace, name, failingCopy] = key.split("	");
-    const copy = copyOf.get(copyKey(kind, namespace, failingCopy));
-    try {
-      const live2 = await cluster.readConfig({ kind, namespace, name });
-      if (live2 === void 0) return "gone";
-      if (copy === void 0) return void 0;
-      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
-    } catch (error2) {
-      if (!isExpectedError(error2)) throw error2;
-      return void 0;
-    }
-  });
-  const targets = /* @__PURE__ */ new Map();
-  await runLimited(failed2, concurrency, async ({ id }) => {
-    const history = await historyOf(id, cluster, holders);
-    const chosen = /* @__PURE__ */ new Map();
-    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
-      const { configKind: kind, to: failing } = changes[0];
-      const copy = copyOf.get(copyKey(kind, id.namespace, failing));
-      const source2 = copy?.copy.source.name ?? changes[0].name;
-      const facts = {
-        kind,
-        source: source2,
-        failing,
-        copies: copy?.older ?? /* @__PURE__ */ new Map(),
-        inPlace: await inPlace([kind, id.namespace, source2, failing].join("	"))
-      };
-      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
-    }
-    targets.set(idKey(id), chosen);
-  });
-  return targets;
-}
-async function historyOf(id, cluster, holders) {
-  const kind = workloadKind(id.kind);
-  if (!kind?.history) return void 0;
-  try {
-    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
-    const uid = live2?.metadata?.uid;
-    if (typeof uid !== "string") return void 0;
-    const { holder, revisionOf } = kind.history;
-    const listed = await holders([id.namespace, apiVersionOf(holder), holder.kind].join("	"));
-    return revisionHistory(listed, uid, revisionOf);
-  } catch (error2) {
-    if (!isExpectedError(error2)) throw error2;
-    return void 0;
-  }
-}
-function reportRollback(results, rolledBack, repointings, targets, log) {
-  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
-  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
-    const back = backOf.get(idKey(result.id));
-    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
-    const names = describeChanges(
-      chosen.flatMap(([failing, target]) => {
-        if (!("name" in target)) return [];
-        const [configKind2, name] = failing.split("/");
-        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
-        return [{ configKind: configKind2, name, to: `${target.name}${copied}` }];
-      })
-    );
-    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
-    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
-    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
-    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
-    result.message = `${result.message}; ${verdict}${partly}`;
-    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
-  }
-}
-function isRolledBack(result, repointings) {
-  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
-}
-function groupByCopy(changes) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const change of changes) {
-    const key = `${change.configKind}/${change.to}`;
-    groups.set(key, [...groups.get(key) ?? [], change]);
-  }
-  return groups;
-}
-function copyKey(kind, namespace, name) {
-  return `${kind}	${namespace}	${name}`;
-}
-function cached(load) {
-  const calls = /* @__PURE__ */ new Map();
-  return (key) => {
-    let call = calls.get(key);
-    if (!call) {
-      call = load(key);
-      calls.set(key, call);
-    }
-    return call;
-  };
-}
-var init_rollback = __esm({
-  "src/pipeline/strategy/versioned/rollback.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_config_content();
-    init_model();
-    init_run_limited();
-    init_rollback_target();
-    init_repoint_workloads();
-  }
-});
-
-// src/pipeline/strategy/versioned/stale-runs.ts
-async function findNewerCopies(context, copies) {
-  const commitOf = /* @__PURE__ */ new Map();
-  for (const { copy, older } of copies) {
-    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
-  }
-  const running = /* @__PURE__ */ new Map();
-  for (const workload of context.workloads) {
-    const live2 = context.manifests.get(idKey(workload.id))?.object;
-    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
-    if (live2 === void 0 || kind === void 0) continue;
-    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
-      const commit = commitOf.get(idKey(id));
-      if (commit === void 0) continue;
-      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
-      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
-      if (!entry.workloads.includes(name)) entry.workloads.push(name);
-      running.set(idKey(id), entry);
-    }
-  }
-  const orders = /* @__PURE__ */ new Map();
-  const newer = /* @__PURE__ */ new Map();
-  for (const [key, { id, workloads, commit }] of running) {
-    let asked = orders.get(commit);
-    if (asked === void 0) {
-      asked = context.commitOrder(commit);
-      orders.set(commit, asked);
-    }
-    const placed = await asked;
-    if (placed.order === "unknown") {
-      throw new UserError(
-        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short(context.head)}: it was copied at ${short(commit)}, and ${placed.why}`
-      );
-    }
-    if (placed.order === "newer") newer.set(key, commit);
-    if (placed.order === "diverged") {
-      context.log.info(
-        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short(commit)}, which is not in the history of this run's head ${short(context.head)} (another branch, or rewritten history): repointed as planned`
-      );
-    }
-  }
-  return newer;
-}
-function staleReason(namespace, live2, kind, newer, head) {
-  if (newer.size === 0) return void 0;
-  const running = /* @__PURE__ */ new Map();
-  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
-    const id = { kind: site.configKind, namespace, name: site.name };
-    const commit = newer.get(idKey(id));
-    if (commit !== void 0) running.set(describe(id), commit);
-  }
-  if (running.size === 0) return void 0;
-  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short(commit)})`).join(", ");
-  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
-}
-function describe(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function short(sha) {
-  return sha.slice(0, 12);
-}
-var init_stale_runs = __esm({
-  "src/pipeline/strategy/versioned/stale-runs.ts"() {
-    "use strict";
-    init_errors();
-    init_pod_template();
-    init_workload_kinds();
-    init_model();
-    init_repoint();
-  }
-});
-
-// src/pipeline/strategy/versioned/versioned-strategy.ts
-var versioned_strategy_exports = {};
-__export(versioned_strategy_exports, {
-  createVersionedStrategy: () => createVersionedStrategy
-});
-function createVersionedStrategy(settings) {
-  let copies = [];
-  let index = indexCopies([]);
-  const repointings = /* @__PURE__ */ new Map();
-  const rollbackTargets = /* @__PURE__ */ new Map();
-  let newer = /* @__PURE__ */ new Map();
-  let head = "";
-  const staleRuns = /* @__PURE__ */ new Map();
-  let copiesBefore;
-  let definedAtHead = async () => /* @__PURE__ */ new Set();
-  const managedCopiesBefore = (cluster) => (namespace, kind) => {
-    copiesBefore ??= managedCopyLister(cluster);
-    return copiesBefore(namespace, kind);
-  };
-  return {
-    name: "versioned",
-    needsLiveConfigs: false,
-    planNotes: (context) => copyPlanNotes(context, settings),
-    async prepare(context) {
-      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
-      definedAtHead = async (ids) => {
-        try {
-          const read = await context.readHeadConfigs(ids);
-          return new Set(ids.map(idKey).filter((key) => read.has(key)));
-        } catch (error2) {
-          const why = error2 instanceof Error ? error2.message : String(error2);
-          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
-        }
-      };
-      copies = prepared.copies;
-      index = indexCopies(copies);
-      newer = await findNewerCopies(context, copies);
-      head = context.head;
-      return { configWrites: prepared.writes };
-    },
-    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
-    patchFor(id, live2, kind) {
-      const stale = staleReason(id.namespace, live2, kind, newer, head);
-      if (stale !== void 0) {
-        staleRuns.set(idKey(id), stale);
-        return { unchanged: stale };
-      }
-      const repointing = repointToCopies(id, live2, kind, index);
-      if ("unchanged" in repointing) return repointing;
-      repointings.set(idKey(id), repointing.repointed.changes);
-      return repointStep(live2, kind, repointing.repointed);
-    },
-    async rollbackFor(results, { cluster }) {
-      if (!settings.rollback) return void 0;
-      const found = await rollbackOf(
-        results,
-        repointings,
-        copies,
-        cluster,
-        settings.concurrency ?? DEFAULT_CONCURRENCY
-      );
-      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
-      return found?.rollback;
-    },
-    async afterWait(results, rolledBack, { cluster, log }) {
-      const notes = [];
-      for (const result of results) {
-        if (staleRuns.has(idKey(result.id)))
-          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
-      }
-      for (const result of results) {
-        const changes = repointings.get(idKey(result.id));
-        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
-          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
-        }
-      }
-      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
-      else {
-        for (const r of results) {
-          if (isFailure(r) && repointings.has(idKey(r.id)))
-            r.message += "; --no-rollback: left on the new copy";
-        }
-      }
-      if (settings.prune && !results.some(isFailure)) {
-        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
-      }
-      return { results, notes };
-    }
-  };
-}
-var init_versioned_strategy = __esm({
-  "src/pipeline/strategy/versioned/versioned-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_run_result();
-    init_setting_choices();
-    init_copies();
-    init_prune();
-    init_repoint_workloads();
-    init_rollback();
-    init_stale_runs();
-  }
-});
-
-// src/pipeline/strategy/choose-strategy.ts
-async function chooseRestartStrategy(settings, now) {
-  switch (settings.strategy) {
-    case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
-    case "env":
-      return createEnvStrategy(settings.envName, now);
-    case "gitops":
-      return createGitopsStrategy(settings.hashKey);
-    case "versioned": {
-      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
-      return createVersionedStrategy2(settings);
-    }
-  }
-}
-var init_choose_strategy = __esm({
-  "src/pipeline/strategy/choose-strategy.ts"() {
-    "use strict";
-    init_annotation_strategy();
-    init_env_strategy();
-    init_gitops_strategy();
-  }
-});
-
-// src/pipeline/complete-and-roll-out.ts
-var complete_and_roll_out_exports = {};
-__export(complete_and_roll_out_exports, {
-  completeAndRollOut: () => completeAndRollOut
-});
-async function completeAndRollOut(repoPlan, connection, context) {
-  const { settings, log } = context;
-  const now = context.now ?? Date.now;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const strategy = await chooseRestartStrategy(settings, now);
-  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
-  let cluster;
-  const connectOnce = async () => {
-    cluster ??= await connection.connect();
-    if (!cluster) {
-      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
-    }
-    return cluster;
-  };
-  const modified = scan.changes.filter((c) => c.status !== "deleted");
-  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
-    "Discover consumers on the cluster",
-    async () => discoverClusterWorkloads(
-      await connectOnce(),
-      [...new Set(modified.map((c) => c.id.namespace))],
-      settings.concurrency
-    )
-  ) : [];
-  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
-  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
-  await context.onPlan?.(plan, plannedClusterWorkloads);
-  const toRestart = plan.workloads.filter((w) => w.action === "restart");
-  if (toRestart.length === 0 || settings.dryRun === "client") {
-    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
-      workloads: toRestart,
-      headConfigs: scan.headConfigs,
-      head: repoPlan.head
-    }) ?? [] : [];
-    return reportOf(plan, { results: [], notes: notes2 }, settings.dryRun);
-  }
-  const live2 = await connectOnce();
-  const { results, notes } = await rollOutPlan(
-    live2,
-    {
-      toRestart,
-      listed: {
-        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
-        objects: clusterWorkloads
-      },
-      repoWorkloads: scan.workloads,
-      expectedConfigs: new Map(
-        modified.flatMap((c) => {
-          const head = scan.headConfigs.get(idKey(c.id));
-          return head ? [[idKey(c.id), committedContent(head)]] : [];
-        })
-      ),
-      headConfigs: scan.headConfigs,
-      readHeadConfigs: repoPlan.readHeadConfigs,
-      commitOrder: repoPlan.commitOrder,
-      head: repoPlan.head
-    },
-    { strategy, settings, log, now }
-  );
-  return reportOf(plan, { results, notes }, settings.dryRun, live2);
-}
-function completePlan(repoPlan, clusterWorkloads, strategy, context) {
-  const { settings, log } = context;
-  const naming = context.naming ?? CLI_FLAGS;
-  const { scan } = repoPlan;
-  const built = buildPlan({
-    changes: scan.changes,
-    workloads: scan.workloads,
-    newWorkloadIds: scan.newWorkloadIds,
-    clusterWorkloads,
-    restartReloaderManaged: settings.restartReloaderManaged,
-    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
-    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
-  });
-  const variantCheck = checkVariants(
-    {
-      changes: scan.changes,
-      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
-      workloads: scan.workloads,
-      baseWorkloads: scan.baseWorkloads,
-      newWorkloadIds: scan.newWorkloadIds,
-      clusterWorkloads,
-      restartReloaderManaged: settings.restartReloaderManaged,
-      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
-    },
-    scan.variants
-  );
-  if (variantCheck.conflicts.length > 0)
-    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
-  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
-  const planned = withWorkloadSources(
-    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
-    scan.workloads
-  );
-  const guarded = applyGuardRails(planned, { ...settings, naming });
-  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
-  if (namespaceNote) log.info(namespaceNote);
-  return planOfScan(repoPlan, {
-    changes: scan.changes,
-    workloads: guarded.workloads,
-    sources: variantCheck.notes,
-    warnings: [
-      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
-      ...namespaceNote ? [namespaceNote] : [],
-      ...guarded.notes
-    ]
-  });
-}
-function withWorkloadSources(workloads, manifests) {
-  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
-  return workloads.map((w) => {
-    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
-    if (m?.origin === void 0) return w;
-    return {
-      ...w,
-      origin: m.origin,
-      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
-    };
-  });
-}
-var init_complete_and_roll_out = __esm({
-  "src/pipeline/complete-and-roll-out.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_option_naming();
-    init_build_plan();
-    init_guard_rails();
-    init_run_result();
-    init_rolls_on_apply();
-    init_variant_conflicts();
-    init_discover_cluster();
-    init_roll_out_plan();
-    init_sync_configs();
-    init_repo_plan();
-    init_namespace_note();
-    init_choose_strategy();
-  }
-});
-
-// src/pipeline/apply-plan.ts
-async function applyPlanToCluster(repoPlan, connection, context) {
-  if (plansNothing(repoPlan.scan)) {
-    const plan = planOfNothing(repoPlan);
-    await context.onPlan?.(plan, []);
-    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
-  }
-  const { completeAndRollOut: completeAndRollOut2 } = await Promise.resolve().then(() => (init_complete_and_roll_out(), complete_and_roll_out_exports));
-  return completeAndRollOut2(repoPlan, connection, context);
-}
-function plansNothing(scan) {
-  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
-}
-function planOfNothing(repoPlan) {
-  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
-}
-var init_apply_plan = __esm({
-  "src/pipeline/apply-plan.ts"() {
-    "use strict";
-    init_run_result();
-    init_repo_plan();
-  }
-});
-
-// src/git/revision-syntax.ts
-function revisionFormProblem(ref, role, naming) {
-  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
-  if (range) {
-    const [, from, dots, to] = range;
-    const base = from || "HEAD";
-    const head = to || "HEAD";
-    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
-    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
-  }
-  if (ref.startsWith(":/")) {
-    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
-  }
-  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
-  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
-    return "it names a set of commits, not one commit";
-  }
-  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
-  return void 0;
-}
-var init_revision_syntax = __esm({
-  "src/git/revision-syntax.ts"() {
-    "use strict";
-  }
-});
-
-// src/pipeline/resolve-commits.ts
-function contextOf(git, opts) {
-  return {
-    git,
-    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
-    hint: fetchDepthHint(opts.ci ?? "local"),
-    naming: opts.naming ?? CLI_FLAGS
-  };
-}
-async function resolveCommits(request, git, opts = {}) {
-  const ctx = contextOf(git, opts);
-  switch (request.kind) {
-    case "nothing":
-      return { head: await git.tryResolveCommit("HEAD") ?? "", note: request.note };
-    case "first-parent":
-      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
-    case "range":
-      return resolveRangeRequest(ctx, request);
-    case "merge-base":
-      return resolveMergeBase(ctx, request);
-    case "new-branch":
-      return resolveNewBranch(ctx, request);
-  }
-}
-async function resolveRangeRequest(ctx, request) {
-  if (!request.forced) {
-    const [head2, base2] = await Promise.all([
-      requireCommit(ctx, request.head, "head"),
-      requireCommit(ctx, request.base, "base")
-    ]);
-    return { base: base2, head: head2, note: request.note };
-  }
-  const head = await requireCommit(ctx, request.head, "head");
-  const base = await findCommit(ctx, request.base);
-  if (base === void 0) {
-    return firstParentRange(
-      ctx,
-      head,
-      `forced push: the previous head ${short2(request.base)} is no longer available, so comparing with the first parent`
-    );
-  }
-  return { base, head, note: request.note };
-}
-async function resolveMergeBase(ctx, request) {
-  const base = await requireCommit(ctx, request.base, "base");
-  const head = await requireCommit(ctx, request.head, "head");
-  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
-  if (mergeBase === void 0) {
-    if (await ctx.git.isShallow()) {
-      throw new UserError(
-        `no merge-base of ${short2(base)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
-      );
-    }
-    throw new UserError(
-      `${short2(base)} and ${short2(head)} have no common history: nothing to compare against`
-    );
-  }
-  return { base: mergeBase, head, note: request.note };
-}
-async function resolveNewBranch(ctx, request) {
-  const head = await requireCommit(ctx, request.head, "head");
-  const branch = request.defaultBranch;
-  if (branch === void 0) return firstParentRange(ctx, head, request.note);
-  const ref = `refs/remotes/origin/${branch}`;
-  let target = await ctx.git.tryResolveCommit(ref);
-  if (target === void 0 && await ctx.git.fetchBranch(branch)) {
-    target = await ctx.git.tryResolveCommit(ref);
-  }
-  const found = target;
-  const mergeBase = found === void 0 ? void 0 : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
-  if (mergeBase === head) {
-    return {
-      base: head,
-      head,
-      note: `new branch: ${short2(head)} is already on ${branch}, nothing new to compare`
-    };
-  }
-  if (mergeBase !== void 0) return { base: mergeBase, head, note: request.note };
-  return firstParentRange(
-    ctx,
-    head,
-    found === void 0 ? `new branch: origin/${branch} is not available, so comparing with the first parent` : `new branch: no merge-base with ${branch} found, so comparing with the first parent`
-  );
-}
-async function firstParentRange(ctx, head, note) {
-  const parent = await ctx.git.firstParent(head);
-  if (parent === void 0) return { head, note: "first commit: nothing to compare" };
-  let present = await ctx.git.hasCommit(parent) || await ctx.git.fetchCommit(parent);
-  if (!present) {
-    present = await deepenUntil(ctx, [head], async () => await ctx.git.hasCommit(parent) ? true : void 0) === true;
-  }
-  if (!present) {
-    throw new UserError(
-      `the parent ${short2(parent)} of ${short2(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`
-    );
-  }
-  return { base: parent, head, note };
-}
-async function commitOrder(git, commit, head, opts = {}) {
-  if (commit === head) return { order: "same" };
-  const ctx = contextOf(git, opts);
-  const present = isFullSha(commit) && (await git.hasCommit(commit) || await git.fetchCommit(commit));
-  if (!present) {
-    return await git.isShallow() ? {
-      order: "unknown",
-      why: `commit ${short2(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`
-    } : { order: "diverged" };
-  }
-  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
-  if (mergeBase === commit) return { order: "older" };
-  if (mergeBase === head) return { order: "newer" };
-  if (mergeBase !== void 0 || !await git.isShallow()) return { order: "diverged" };
-  return {
-    order: "unknown",
-    why: `no merge-base of ${short2(commit)} and ${short2(head)} in the fetched history of this shallow clone: ${ctx.hint}`
-  };
-}
-async function findCommit(ctx, ref) {
-  const sha = await ctx.git.tryResolveCommit(ref);
-  if (sha !== void 0 || !isFullSha(ref)) return sha;
-  return await ctx.git.fetchCommit(ref) ? ctx.git.tryResolveCommit(ref) : void 0;
-}
-async function requireCommit(ctx, ref, role) {
-  const sha = await findCommit(ctx, ref);
-  if (sha !== void 0) return sha;
-  const formProblem = revisionFormProblem(ref, role, ctx.naming);
-  if (formProblem !== void 0) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
-  const shallow = await ctx.git.isShallow();
-  if (isFullSha(ref)) {
-    throw new UserError(
-      shallow ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}` : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`
-    );
-  }
-  throw new UserError(
-    shallow ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}` : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`
-  );
-}
-async function deepenUntil(ctx, commits, check) {
-  let answer = await check();
-  let by = 1;
-  for (let round = 0; answer === void 0 && round < ctx.maxRounds; round++) {
-    if (!await ctx.git.deepen(by, commits)) break;
-    answer = await check();
-    by *= 2;
-  }
-  return answer;
-}
-function short2(sha) {
-  return isFullSha(sha) ? sha.slice(0, 12) : sha;
-}
-var DEFAULT_DEEPEN_ROUNDS;
-var init_resolve_commits = __esm({
-  "src/pipeline/resolve-commits.ts"() {
-    "use strict";
-    init_ci_kind();
-    init_range_request();
-    init_errors();
-    init_option_naming();
-    init_revision_syntax();
-    DEFAULT_DEEPEN_ROUNDS = 12;
   }
 });
 
@@ -26350,7 +22170,7 @@ var require_picomatch = __commonJS({
   }
 });
 
-// src/pipeline/scan/glob-matcher.ts
+// src/scan/glob-matcher.ts
 async function globMatcher(globs, options = {}) {
   if (globs.length === 0) return () => false;
   const extensions = globs.map((glob) => ANY_FILE_WITH_EXTENSION.exec(glob)?.[1]);
@@ -26365,13 +22185,13 @@ async function globMatcher(globs, options = {}) {
 }
 var ANY_FILE_WITH_EXTENSION;
 var init_glob_matcher = __esm({
-  "src/pipeline/scan/glob-matcher.ts"() {
+  "src/scan/glob-matcher.ts"() {
     "use strict";
     ANY_FILE_WITH_EXTENSION = /^\*\*\/\*(\.[A-Za-z0-9]+)$/;
   }
 });
 
-// src/pipeline/scan/path-filter.ts
+// src/scan/path-filter.ts
 async function createPathFilter(options, owned) {
   const [include, exclude] = await Promise.all([
     globMatcher(options.paths, { dot: true }),
@@ -26381,13 +22201,13 @@ async function createPathFilter(options, owned) {
   return Object.assign(filter, { globs: options.paths });
 }
 var init_path_filter = __esm({
-  "src/pipeline/scan/path-filter.ts"() {
+  "src/scan/path-filter.ts"() {
     "use strict";
     init_glob_matcher();
   }
 });
 
-// src/pipeline/scan/scan-model.ts
+// src/scan/scan-model.ts
 function nothingRead(sourceNotes) {
   return {
     changedFiles: [],
@@ -26404,12 +22224,12 @@ function nothingRead(sourceNotes) {
   };
 }
 var init_scan_model = __esm({
-  "src/pipeline/scan/scan-model.ts"() {
+  "src/scan/scan-model.ts"() {
     "use strict";
   }
 });
 
-// src/core/sources/kustomization-names.ts
+// src/scan/sources/kustomization-names.ts
 function kustomizationDirOf(path6) {
   const slash = path6.lastIndexOf("/");
   const name = path6.slice(slash + 1);
@@ -26418,13 +22238,13 @@ function kustomizationDirOf(path6) {
 }
 var KUSTOMIZATION_FILE_NAMES;
 var init_kustomization_names = __esm({
-  "src/core/sources/kustomization-names.ts"() {
+  "src/scan/sources/kustomization-names.ts"() {
     "use strict";
     KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
   }
 });
 
-// src/pipeline/scan/touches-manifests.ts
+// src/scan/touches-manifests.ts
 function changedPathsOf(files) {
   return [...new Set(files.flatMap((f) => f.oldPath ? [f.oldPath, f.path] : [f.path]))];
 }
@@ -26471,16 +22291,16 @@ function renderNotRunNote(command) {
 }
 var SOURCE_FILE_NAMES, MAX_SOURCE_LOOKUPS;
 var init_touches_manifests = __esm({
-  "src/pipeline/scan/touches-manifests.ts"() {
+  "src/scan/touches-manifests.ts"() {
     "use strict";
-    init_kustomization_names();
     init_glob_matcher();
+    init_kustomization_names();
     SOURCE_FILE_NAMES = [...KUSTOMIZATION_FILE_NAMES, "Chart.yaml", "Chart.yml"];
     MAX_SOURCE_LOOKUPS = 2e3;
   }
 });
 
-// src/pipeline/scan/unread-submodules.ts
+// src/scan/unread-submodules.ts
 async function unreadSubmodules(changes, options) {
   const submodules = changes.filter((f) => f.submodule !== void 0);
   if (submodules.length === 0 || options.paths.length === 0) return [];
@@ -26509,183 +22329,26 @@ function describe2(change) {
   return `submodule ${what}: its files belong to another repository and are not read, so a manifest that changed inside it is not in this plan (apply and restart for it from that repository, or --exclude this path)`;
 }
 var init_unread_submodules = __esm({
-  "src/pipeline/scan/unread-submodules.ts"() {
+  "src/scan/unread-submodules.ts"() {
     "use strict";
     init_glob_matcher();
   }
 });
 
-// src/core/sources/deployed-dirs.ts
-function deployedDirsOf(objects) {
-  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+// src/git/glob-pathspecs.ts
+function globsToPathspecs(globs) {
+  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
+  return globs.map((glob) => `:(glob)${glob}`);
 }
-function deploymentsOf(objects) {
-  const deployments = [];
-  for (const object of objects) {
-    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
-      const dir = normalizedDir(path6);
-      if (dir === void 0) continue;
-      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
-      if (components.some((c) => c === void 0)) delete settings.components;
-      else if (components.length > 0) settings.components = components;
-      deployments.push({ dir, by, settings });
-    }
-  }
-  return deployments;
-}
-function isPlainDeployment(settings) {
-  return Object.keys(settings).length === 0;
-}
-function deploymentsOfDir(dir, deployments) {
-  const own = deployments.filter((d) => d.dir === dir);
-  const bySettings = /* @__PURE__ */ new Map();
-  for (const d of own) {
-    const key = JSON.stringify(d.settings);
-    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
-  }
-  return own.length === 0 ? [void 0] : [...bySettings.values()];
-}
-function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
-  if (typeof apiVersion !== "string") return [];
-  const group2 = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  const metadata = field2(object, "metadata");
-  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
-  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
-  }
-  if (group2 !== "argoproj.io") return [];
-  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
-  if (kind === "ApplicationSet")
-    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
-  return [];
-}
-function fluxSettings(spec) {
-  const settings = {};
-  const namespace = plainString(field2(spec, "targetNamespace"));
-  if (namespace) settings.namespace = namespace;
-  setAffixes(settings, spec);
-  const components = field2(spec, "components");
-  if (Array.isArray(components)) {
-    const dirs = components.filter((c) => typeof c === "string");
-    if (dirs.length > 0) settings.components = dirs;
-  }
-  const patches = field2(spec, "patches");
-  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
-  if (inline.length > 0)
-    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
-  const postBuild = field2(spec, "postBuild");
-  const given = field2(postBuild, "substitute");
-  const from = field2(postBuild, "substituteFrom");
-  const vars = {};
-  if (isRecord(given)) {
-    for (const [key, value] of Object.entries(given)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-        vars[key] = String(value);
-    }
-  }
-  const keepUnknown = Array.isArray(from) && from.length > 0;
-  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
-  return settings;
-}
-function sourcePaths(appSpec, by) {
-  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
-  const sources = field2(appSpec, "sources");
-  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
-    const settings = {};
-    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
-    const kustomize = field2(source2, "kustomize");
-    const namespace = plainString(field2(kustomize, "namespace"));
-    if (namespace) settings.namespace = namespace;
-    setAffixes(settings, kustomize);
-    return { path: field2(source2, "path"), by, settings };
-  });
-}
-function setAffixes(settings, holder) {
-  const prefix = plainString(field2(holder, "namePrefix"));
-  const suffix = plainString(field2(holder, "nameSuffix"));
-  if (prefix) settings.namePrefix = prefix;
-  if (suffix) settings.nameSuffix = suffix;
-}
-function plainString(value) {
-  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
-    return void 0;
-  return value;
-}
-function normalizedDir(path6, from = "") {
-  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
-  const parts = from === "" ? [] : from.split("/");
-  for (const part of path6.trim().split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return void 0;
-      parts.pop();
-      continue;
-    }
-    parts.push(part);
-  }
-  return parts.join("/");
-}
-var init_deployed_dirs = __esm({
-  "src/core/sources/deployed-dirs.ts"() {
+var SIMPLE_GLOB;
+var init_glob_pathspecs = __esm({
+  "src/git/glob-pathspecs.ts"() {
     "use strict";
-    init_json_shape();
+    SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
   }
 });
 
-// src/core/sources/deployed-namespaces.ts
-function namespacesOfDeployments(deployments) {
-  const byDir = /* @__PURE__ */ new Map();
-  for (const d of deployments) {
-    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
-    const own = {
-      ...replaces ? { namespace: replaces } : {},
-      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
-    };
-    const seen = byDir.get(d.dir);
-    if (seen === void 0) byDir.set(d.dir, own);
-    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
-  }
-  const dirs = [...byDir.keys()];
-  if (dirs.length === 0) return void 0;
-  return (file) => {
-    const unit = deploymentUnitOf(file, dirs);
-    const settings = unit === void 0 ? void 0 : byDir.get(unit);
-    return settings ?? void 0;
-  };
-}
-function inDeployedNamespace(manifests, namespaceOf2) {
-  return manifests.map((m) => {
-    if (m.id.namespace === "") return m;
-    const settings = namespaceOf2(m.file);
-    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
-    if (namespace === void 0 || namespace === m.id.namespace) return m;
-    const { namespaceAssumed: _, ...rest } = m;
-    return { ...rest, id: { ...m.id, namespace } };
-  });
-}
-function inDeployedNamespaces(manifests) {
-  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
-  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
-}
-function asWritten(read, stamps) {
-  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
-  return {
-    ...stamps,
-    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
-  };
-}
-var init_deployed_namespaces = __esm({
-  "src/core/sources/deployed-namespaces.ts"() {
-    "use strict";
-    init_deployment_units();
-    init_deployed_dirs();
-  }
-});
-
-// src/core/manifests/config-names-in-text.ts
+// src/scan/manifests/config-names-in-text.ts
 function configNamesInText(text) {
   const names = [];
   for (const document of text.split(DOCUMENT_SEPARATOR)) {
@@ -26703,7 +22366,7 @@ function configNamesInText(text) {
 }
 var DOCUMENT_SEPARATOR, CONFIG_KIND, METADATA_BLOCK, NAME_LINE;
 var init_config_names_in_text = __esm({
-  "src/core/manifests/config-names-in-text.ts"() {
+  "src/scan/manifests/config-names-in-text.ts"() {
     "use strict";
     DOCUMENT_SEPARATOR = /^---[^\S\n]*(?:#.*)?$/m;
     CONFIG_KIND = /^kind:[^\S\n]*["']?(?:ConfigMap|Secret)["']?[^\S\n]*(?:#.*)?$/m;
@@ -26712,20 +22375,7 @@ var init_config_names_in_text = __esm({
   }
 });
 
-// src/git/glob-pathspecs.ts
-function globsToPathspecs(globs) {
-  if (globs.length === 0 || !globs.every((glob) => SIMPLE_GLOB.test(glob))) return void 0;
-  return globs.map((glob) => `:(glob)${glob}`);
-}
-var SIMPLE_GLOB;
-var init_glob_pathspecs = __esm({
-  "src/git/glob-pathspecs.ts"() {
-    "use strict";
-    SIMPLE_GLOB = /^[^{}[\]()!+@\\]+$/;
-  }
-});
-
-// src/core/manifests/decode-source.ts
+// src/scan/manifests/decode-source.ts
 function decodeSource(file, text) {
   const decoded = decodeText(text);
   if (decoded === void 0) {
@@ -26773,14 +22423,36 @@ function decodeText(text) {
 }
 var LFS_POINTER, UTF8;
 var init_decode_source = __esm({
-  "src/core/manifests/decode-source.ts"() {
+  "src/scan/manifests/decode-source.ts"() {
     "use strict";
     LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
     UTF8 = new TextDecoder("utf-8", { fatal: true });
   }
 });
 
-// src/core/manifests/fast-yaml.ts
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
+  }
+});
+
+// src/scan/manifests/fast-yaml.ts
 function parseSimpleYaml(source2) {
   if (ODD_SPACE.test(source2)) return void 0;
   try {
@@ -26858,7 +22530,7 @@ function withoutTrailingSpaces(text) {
 }
 var GiveUp, giveUp, MAX_ALIASES, NOT_STRINGS, NUMBER_START, NOT_IN_ANY_NUMBER, DECIMAL, INFINITY_OR_NAN, INDICATOR_START, ODD_SPACE, PLAIN_WORD, LINE, END, LINE_KIND, SEPARATOR, FastParser, ESCAPES;
 var init_fast_yaml = __esm({
-  "src/core/manifests/fast-yaml.ts"() {
+  "src/scan/manifests/fast-yaml.ts"() {
     "use strict";
     GiveUp = class extends Error {
     };
@@ -27079,10 +22751,10 @@ var init_fast_yaml = __esm({
   }
 });
 
-// src/core/manifests/line-index.ts
+// src/scan/manifests/line-index.ts
 var LineIndex;
 var init_line_index = __esm({
-  "src/core/manifests/line-index.ts"() {
+  "src/scan/manifests/line-index.ts"() {
     "use strict";
     LineIndex = class {
       constructor(source2) {
@@ -27111,7 +22783,7 @@ var init_line_index = __esm({
   }
 });
 
-// src/core/manifests/yaml-messages.ts
+// src/scan/manifests/yaml-messages.ts
 function describeFailure2(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
@@ -27153,7 +22825,7 @@ function duplicateKeyMessage(key, quiet, read) {
 }
 var SECRET_KIND, PLAIN_KEY, QUIET_DETAIL, YAML_ERROR_TEXT;
 var init_yaml_messages = __esm({
-  "src/core/manifests/yaml-messages.ts"() {
+  "src/scan/manifests/yaml-messages.ts"() {
     "use strict";
     init_json_shape();
     SECRET_KIND = /["']?\bkind["']?\s*:\s*["']?Secret(?![A-Za-z0-9])/;
@@ -27173,7 +22845,7 @@ var init_yaml_messages = __esm({
   }
 });
 
-// src/core/manifests/manifest-reader.ts
+// src/scan/manifests/manifest-reader.ts
 function isProbablyManifestText(text) {
   return /["']?apiVersion["']?\s*:/.test(text) && /["']?kind["']?\s*:/.test(text);
 }
@@ -27209,14 +22881,14 @@ function nodeStart(doc, path6) {
 }
 var DEFAULT_MAX_ALIAS_COUNT, MAX_PROBLEMS_PER_FILE, KINDS_THAT_NEED_METADATA, NON_OBJECT_API_GROUPS, PLAIN_ANCHOR, DocumentReader;
 var init_manifest_reader = __esm({
-  "src/core/manifests/manifest-reader.ts"() {
+  "src/scan/manifests/manifest-reader.ts"() {
     "use strict";
+    init_json_shape();
     init_api_kinds();
     init_workload_kinds();
     init_names();
     init_decode_source();
     init_fast_yaml();
-    init_json_shape();
     init_line_index();
     init_yaml_messages();
     DEFAULT_MAX_ALIAS_COUNT = 100;
@@ -27441,7 +23113,7 @@ var init_manifest_reader = __esm({
   }
 });
 
-// src/core/manifests/crd-schema.ts
+// src/scan/manifests/crd-schema.ts
 function withoutCrdSchema(source2) {
   if (!source2.includes("CustomResourceDefinition")) return source2;
   const markers = [...source2.matchAll(MARKER)];
@@ -27463,7 +23135,7 @@ function withoutCrdSchema(source2) {
 }
 var KIND, API_VERSION, SPEC, MARKER;
 var init_crd_schema = __esm({
-  "src/core/manifests/crd-schema.ts"() {
+  "src/scan/manifests/crd-schema.ts"() {
     "use strict";
     KIND = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(?:#.*)?\r?$/m;
     API_VERSION = /^apiVersion:[ \t]*(["']?)apiextensions\.k8s\.io\/v1(?:beta1)?\1[ \t]*(?:#.*)?\r?$/m;
@@ -27479,7 +23151,7 @@ var require_yaml = __commonJS({
   }
 });
 
-// src/core/manifests/json-stream.ts
+// src/scan/manifests/json-stream.ts
 function jsonStream(source2) {
   const values = [];
   let i = skipSpace(source2, 0);
@@ -27518,12 +23190,12 @@ function objectEnd(text, start) {
   return void 0;
 }
 var init_json_stream = __esm({
-  "src/core/manifests/json-stream.ts"() {
+  "src/scan/manifests/json-stream.ts"() {
     "use strict";
   }
 });
 
-// src/core/manifests/under-indented.ts
+// src/scan/manifests/under-indented.ts
 function indentContinuationLines(source2) {
   let text = source2;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -27637,7 +23309,7 @@ function indentLines(text, start, end) {
 }
 var import_yaml, MAX_ROUNDS, MARKERS;
 var init_under_indented = __esm({
-  "src/core/manifests/under-indented.ts"() {
+  "src/scan/manifests/under-indented.ts"() {
     "use strict";
     import_yaml = __toESM(require_yaml(), 1);
     MAX_ROUNDS = 200;
@@ -27645,7 +23317,7 @@ var init_under_indented = __esm({
   }
 });
 
-// src/core/manifests/parse-manifests.ts
+// src/scan/manifests/parse-manifests.ts
 var parse_manifests_exports = {};
 __export(parse_manifests_exports, {
   isProbablyManifestText: () => isProbablyManifestText,
@@ -27757,7 +23429,7 @@ function asKubectlReadsIt(tags) {
 }
 var import_yaml2, GO_MANTISSA, GO_FLOAT, GO_FLOAT_EXP;
 var init_parse_manifests = __esm({
-  "src/core/manifests/parse-manifests.ts"() {
+  "src/scan/manifests/parse-manifests.ts"() {
     "use strict";
     import_yaml2 = __toESM(require_yaml(), 1);
     init_decode_source();
@@ -27773,7 +23445,7 @@ var init_parse_manifests = __esm({
   }
 });
 
-// src/core/manifests/parse-manifest-file.ts
+// src/scan/manifests/parse-manifest-file.ts
 async function parseManifestFile(file, text, opts) {
   const decoded = decodeSource(file, text);
   if ("problem" in decoded) return { manifests: [], problems: [decoded.problem] };
@@ -27790,7 +23462,7 @@ async function parseSource(file, source2, opts) {
   return parseManifests2(file, source2, { ...opts, fast: false });
 }
 var init_parse_manifest_file = __esm({
-  "src/core/manifests/parse-manifest-file.ts"() {
+  "src/scan/manifests/parse-manifest-file.ts"() {
     "use strict";
     init_crd_schema();
     init_decode_source();
@@ -27798,7 +23470,7 @@ var init_parse_manifest_file = __esm({
   }
 });
 
-// src/core/manifests/parse-documents.ts
+// src/scan/manifests/parse-documents.ts
 async function parseManifestDocuments(file, text, opts, documents) {
   const fast = parseManifestsFast(file, text, opts);
   if (fast !== void 0) return fast;
@@ -27845,7 +23517,7 @@ function countLines(text, from, to) {
 }
 var MIN_SPLIT_BYTES;
 var init_parse_documents = __esm({
-  "src/core/manifests/parse-documents.ts"() {
+  "src/scan/manifests/parse-documents.ts"() {
     "use strict";
     init_decode_source();
     init_manifest_reader();
@@ -27854,7 +23526,365 @@ var init_parse_documents = __esm({
   }
 });
 
-// src/pipeline/scan/read-files.ts
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field2(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  }
+});
+
+// src/stamp/deployment-units.ts
+function deploymentUnitOf(file, deployedDirs) {
+  let unit;
+  for (const dir of deployedDirs) {
+    if (dir === "" || !file.startsWith(`${dir}/`)) continue;
+    if (unit === void 0 || dir.length > unit.length) unit = dir;
+  }
+  return unit;
+}
+function unitConfigs(manifests, deployedDirs) {
+  const definitions = /* @__PURE__ */ new Map();
+  const global2 = /* @__PURE__ */ new Map();
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const key = idKey(m.id);
+    const content = configContentOf(m).content;
+    const unit = deploymentUnitOf(m.file, deployedDirs);
+    global2.set(key, content);
+    if (unit !== void 0) {
+      if (!byUnit.has(unit)) byUnit.set(unit, /* @__PURE__ */ new Map());
+      byUnit.get(unit).set(key, content);
+    }
+    if (!definitions.has(key)) definitions.set(key, []);
+    definitions.get(key).push({ file: m.file, content, ...unit !== void 0 ? { unit } : {} });
+  }
+  const merged = /* @__PURE__ */ new Map();
+  const contentsFor = (workload) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const own = unit === void 0 ? void 0 : byUnit.get(unit);
+    if (unit === void 0 || own === void 0) return global2;
+    if (!merged.has(unit)) merged.set(unit, new Map([...global2, ...own]));
+    return merged.get(unit);
+  };
+  const ambiguities = (workload, covers) => {
+    const unit = deploymentUnitOf(workload.file, deployedDirs);
+    const notes = [];
+    for (const config of covers) {
+      const defs = definitions.get(idKey(config)) ?? [];
+      const distinct = new Set(defs.map((d) => canonical(d.content)));
+      if (distinct.size < 2) continue;
+      if (unit !== void 0 && defs.some((d) => d.unit === unit)) continue;
+      const used = defs[defs.length - 1];
+      const others = defs.filter((d) => d !== used).map((d) => d.file);
+      notes.push(
+        `${shortId2(workload.id)} (${workload.file}) is stamped with ${shortId2(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+      );
+    }
+    return notes;
+  };
+  return { contentsFor, ambiguities };
+}
+function shortId2(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function canonical(content) {
+  return JSON.stringify(
+    Object.keys(content).sort().map((key) => [key, content[key]])
+  );
+}
+var init_deployment_units = __esm({
+  "src/stamp/deployment-units.ts"() {
+    "use strict";
+    init_model();
+    init_config_content();
+  }
+});
+
+// src/scan/sources/deployed-dirs.ts
+function deployedDirsOf(objects) {
+  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+}
+function deploymentsOf(objects) {
+  const deployments = [];
+  for (const object of objects) {
+    for (const { path: path6, settings, by } of pathsNamedBy(object)) {
+      const dir = normalizedDir(path6);
+      if (dir === void 0) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === void 0)) delete settings.components;
+      else if (components.length > 0) settings.components = components;
+      deployments.push({ dir, by, settings });
+    }
+  }
+  return deployments;
+}
+function isPlainDeployment(settings) {
+  return Object.keys(settings).length === 0;
+}
+function deploymentsOfDir(dir, deployments) {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = /* @__PURE__ */ new Map();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? void 0 : d);
+  }
+  return own.length === 0 ? [void 0] : [...bySettings.values()];
+}
+function pathsNamedBy(object) {
+  const apiVersion = field2(object, "apiVersion");
+  const kind = field2(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group2 = apiVersion.split("/")[0];
+  const spec = field2(object, "spec");
+  const metadata = field2(object, "metadata");
+  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
+  if (group2 !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+  return [];
+}
+function fluxSettings(spec) {
+  const settings = {};
+  const namespace = plainString(field2(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field2(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c) => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  const patches = field2(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
+  const postBuild = field2(spec, "postBuild");
+  const given = field2(postBuild, "substitute");
+  const from = field2(postBuild, "substituteFrom");
+  const vars = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
+}
+function sourcePaths(appSpec, by) {
+  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
+  const sources = field2(appSpec, "sources");
+  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+    const settings = {};
+    if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+    const kustomize = field2(source2, "kustomize");
+    const namespace = plainString(field2(kustomize, "namespace"));
+    if (namespace) settings.namespace = namespace;
+    setAffixes(settings, kustomize);
+    return { path: field2(source2, "path"), by, settings };
+  });
+}
+function setAffixes(settings, holder) {
+  const prefix = plainString(field2(holder, "namePrefix"));
+  const suffix = plainString(field2(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+function plainString(value) {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return void 0;
+  return value;
+}
+function normalizedDir(path6, from = "") {
+  if (typeof path6 !== "string" || path6.includes("{{") || path6.includes("$")) return void 0;
+  const parts = from === "" ? [] : from.split("/");
+  for (const part of path6.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return void 0;
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+  }
+  return parts.join("/");
+}
+var init_deployed_dirs = __esm({
+  "src/scan/sources/deployed-dirs.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/scan/sources/deployed-namespaces.ts
+function namespacesOfDeployments(deployments) {
+  const byDir = /* @__PURE__ */ new Map();
+  for (const d of deployments) {
+    const replaces = d.by.startsWith("Flux") ? d.settings.namespace : void 0;
+    const own = {
+      ...replaces ? { namespace: replaces } : {},
+      ...d.settings.defaultNamespace ? { defaultNamespace: d.settings.defaultNamespace } : {}
+    };
+    const seen = byDir.get(d.dir);
+    if (seen === void 0) byDir.set(d.dir, own);
+    else if (seen !== null && JSON.stringify(seen) !== JSON.stringify(own)) byDir.set(d.dir, null);
+  }
+  const dirs = [...byDir.keys()];
+  if (dirs.length === 0) return void 0;
+  return (file) => {
+    const unit = deploymentUnitOf(file, dirs);
+    const settings = unit === void 0 ? void 0 : byDir.get(unit);
+    return settings ?? void 0;
+  };
+}
+function inDeployedNamespace(manifests, namespaceOf2) {
+  return manifests.map((m) => {
+    if (m.id.namespace === "") return m;
+    const settings = namespaceOf2(m.file);
+    const namespace = settings?.namespace ?? (m.namespaceAssumed ? settings?.defaultNamespace : void 0);
+    if (namespace === void 0 || namespace === m.id.namespace) return m;
+    const { namespaceAssumed: _, ...rest } = m;
+    return { ...rest, id: { ...m.id, namespace } };
+  });
+}
+function inDeployedNamespaces(manifests) {
+  const namespaceOf2 = namespacesOfDeployments(deploymentsOf(manifests.map((m) => m.object)));
+  return namespaceOf2 ? inDeployedNamespace(manifests, namespaceOf2) : manifests;
+}
+function asWritten(read, stamps) {
+  const ids = new Map(read.map((m) => [`${m.file}:${m.line}`, m.id]));
+  return {
+    ...stamps,
+    targets: stamps.targets.map((t) => ({ ...t, id: ids.get(`${t.file}:${t.line}`) ?? t.id }))
+  };
+}
+var init_deployed_namespaces = __esm({
+  "src/scan/sources/deployed-namespaces.ts"() {
+    "use strict";
+    init_deployment_units();
+    init_deployed_dirs();
+  }
+});
+
+// src/scan/read-files.ts
 async function readBytes(git, rev, paths, options, oversized) {
   if (paths.length === 0) return /* @__PURE__ */ new Map();
   const read = await git.readFilesUpTo(rev, paths, options.maxFileSize);
@@ -27901,14 +23931,14 @@ async function parseWithOptions(path6, bytes, options) {
   return { ...parsed, manifests: inDeployedNamespace(parsed.manifests, options.namespaceOf) };
 }
 var init_read_files = __esm({
-  "src/pipeline/scan/read-files.ts"() {
+  "src/scan/read-files.ts"() {
     "use strict";
     init_parse_documents();
     init_deployed_namespaces();
   }
 });
 
-// src/pipeline/scan/candidates.ts
+// src/scan/candidates.ts
 function withTemplateRefs(names) {
   return names.length > 0 ? [...names, TEMPLATE_REF] : names;
 }
@@ -27996,16 +24026,16 @@ async function readAll(git, rev, names, early, ctx) {
 }
 var TEMPLATE_REF;
 var init_candidates = __esm({
-  "src/pipeline/scan/candidates.ts"() {
+  "src/scan/candidates.ts"() {
     "use strict";
-    init_config_names_in_text();
     init_glob_pathspecs();
+    init_config_names_in_text();
     init_read_files();
     TEMPLATE_REF = "workloadRef";
   }
 });
 
-// src/pipeline/scan/base-problems.ts
+// src/scan/base-problems.ts
 function problemsOnce(baseProblems, headProblems, changedFiles) {
   const headPathOf = new Map(
     changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
@@ -28018,12 +24048,12 @@ function problemsOnce(baseProblems, headProblems, changedFiles) {
   return [...kept, ...headProblems];
 }
 var init_base_problems = __esm({
-  "src/pipeline/scan/base-problems.ts"() {
+  "src/scan/base-problems.ts"() {
     "use strict";
   }
 });
 
-// src/pipeline/scan/objects-across-files.ts
+// src/scan/objects-across-files.ts
 function unreadFilesOf(oversized, headProblems, owned) {
   const unread = {
     base: new Map([...oversized.base.keys()].map((path6) => [path6, "oversized"])),
@@ -28129,15 +24159,15 @@ function literalPathspecs(paths) {
   return paths.map((path6) => `:(literal)${path6}`);
 }
 var init_objects_across_files = __esm({
-  "src/pipeline/scan/objects-across-files.ts"() {
+  "src/scan/objects-across-files.ts"() {
     "use strict";
+    init_model();
     init_config_content();
     init_order();
-    init_model();
   }
 });
 
-// src/pipeline/scan/changed-files.ts
+// src/scan/changed-files.ts
 async function readChangedManifests(git, commits, allChangedFiles, wanted, options, log) {
   const changedFiles = allChangedFiles.filter(
     (f) => wanted(f.path) || f.oldPath !== void 0 && wanted(f.oldPath)
@@ -28167,7 +24197,7 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
   };
 }
 var init_changed_files = __esm({
-  "src/pipeline/scan/changed-files.ts"() {
+  "src/scan/changed-files.ts"() {
     "use strict";
     init_base_problems();
     init_candidates();
@@ -28176,7 +24206,335 @@ var init_changed_files = __esm({
   }
 });
 
-// src/pipeline/scan/compare-commits.ts
+// src/scan/manifests/config-changes.ts
+function hasIgnoreAnnotation(object) {
+  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+}
+function configReloaderMarks(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
+  const match = field2(annotations, RELOADER_MATCH) === "true";
+  if (!ignore && !match) return void 0;
+  return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
+}
+function findConfigChanges(base, head) {
+  const problems = [];
+  const baseSnapshots = snapshotsOf(base, "base", problems);
+  const headSnapshots = snapshotsOf(head, "head", problems);
+  const changes = [];
+  const ignored = new Set(
+    head.filter((m) => isConfigManifest(m) && hasIgnoreAnnotation(m.object)).map((m) => idKey(m.id))
+  );
+  const reloaderMarks = new Map(
+    head.filter(isConfigManifest).map((m) => [idKey(m.id), configReloaderMarks(m.object)])
+  );
+  for (const [key, after] of headSnapshots) {
+    const before = baseSnapshots.get(key);
+    const keys = changedKeys(before?.content, after.content);
+    const reloader = reloaderMarks.get(key);
+    const mark = { ...ignored.has(key) ? { ignored: true } : {}, ...reloader ? { reloader } : {} };
+    if (before === void 0) {
+      changes.push({ id: after.id, status: "added", file: after.file, line: after.line, keys, ...mark });
+    } else if (keys.length > 0) {
+      changes.push({ id: after.id, status: "modified", file: after.file, line: after.line, keys, ...mark });
+    }
+  }
+  for (const [key, before] of baseSnapshots) {
+    if (headSnapshots.has(key)) continue;
+    const keys = changedKeys(before.content, void 0);
+    changes.push({ id: before.id, status: "deleted", file: before.file, line: before.line, keys });
+  }
+  changes.sort((a, b) => compareIds(a.id, b.id));
+  return { changes, snapshots: { base: baseSnapshots, head: headSnapshots }, problems };
+}
+function snapshotsOf(manifests, revision, problems) {
+  const snapshots = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (!isConfigManifest(m)) continue;
+    const { content, problems: contentProblems } = configContentOf(m);
+    if (revision === "head") problems.push(...contentProblems);
+    const key = idKey(m.id);
+    const earlier = snapshots.get(key);
+    if (earlier !== void 0) {
+      problems.push({
+        file: m.file,
+        line: m.line,
+        col: 1,
+        message: `${formatId(m.id)} is defined twice at ${revision}: ${earlier.file}:${earlier.line} and ${m.file}:${m.line}; the last one is used`,
+        severity: "warning"
+      });
+    }
+    snapshots.set(key, { id: m.id, file: m.file, line: m.line, content });
+  }
+  return snapshots;
+}
+var IGNORE_ANNOTATION, RELOADER_IGNORE, RELOADER_MATCH;
+var init_config_changes = __esm({
+  "src/scan/manifests/config-changes.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_config_content();
+    init_order();
+    IGNORE_ANNOTATION = "config-rollout.io/ignore";
+    RELOADER_IGNORE = "reloader.stakater.com/ignore";
+    RELOADER_MATCH = "reloader.stakater.com/match";
+  }
+});
+
+// src/scan/sources/rolls-on-apply.ts
+function nameWithoutHashSuffix(name) {
+  return HASH_SUFFIX.exec(name)?.[1];
+}
+function pairHashSuffixRenames(changes, snapshots) {
+  const stemKey = (c) => {
+    const stem = nameWithoutHashSuffix(c.id.name);
+    return stem === void 0 ? void 0 : `${c.id.kind}/${c.id.namespace}/${stem}`;
+  };
+  const group2 = (status) => {
+    const byStem = /* @__PURE__ */ new Map();
+    for (const change of changes) {
+      const key = change.status === status ? stemKey(change) : void 0;
+      if (key === void 0) continue;
+      byStem.set(key, [...byStem.get(key) ?? [], change]);
+    }
+    return byStem;
+  };
+  const deleted = group2("deleted");
+  const added = group2("added");
+  const replaced = /* @__PURE__ */ new Map();
+  for (const [stem, [before, ...otherBefore]] of deleted) {
+    const candidates = added.get(stem) ?? [];
+    const after = candidates[0];
+    if (!before || !after || otherBefore.length > 0 || candidates.length > 1) continue;
+    if (before.origin === void 0 || after.origin === void 0) continue;
+    const keys = changedKeys(
+      snapshots.base.get(idKey(before.id))?.content,
+      snapshots.head.get(idKey(after.id))?.content
+    );
+    replaced.set(after, { ...after, status: "modified", keys, previousName: before.id.name });
+    replaced.set(before, null);
+  }
+  return changes.flatMap((change) => {
+    const replacement = replaced.get(change);
+    if (replacement === void 0) return [change];
+    return replacement === null ? [] : [replacement];
+  });
+}
+function podTemplateChanges(base, head) {
+  const byKey = (manifests) => new Map(manifests.map((m) => [idKey(m.id), m]));
+  const templateText = (m) => {
+    const template = m === void 0 ? void 0 : podTemplateOf(m.object);
+    return template === void 0 ? void 0 : canonicalJson(template);
+  };
+  const before = byKey(base);
+  const after = byKey(head);
+  return (id) => {
+    const key = idKey(id);
+    if (!before.has(key) || !after.has(key)) return false;
+    const was = templateText(before.get(key));
+    const now = templateText(after.get(key));
+    return was !== void 0 && now !== void 0 && was !== now;
+  };
+}
+function rollsOnApplyReason(detail) {
+  const now = detail.length > 0 ? ` (now reads ${detail.join(", ")})` : "";
+  return `rolls on apply: its pod template changed in this range${now}, so applying the manifests restarts it`;
+}
+function markRollsOnApply(workloads, base, head, changes) {
+  const renamedConfigs = new Map(
+    changes.filter((c) => c.previousName !== void 0).map((c) => [idKey(c.id), c.previousName])
+  );
+  const templateChanged = podTemplateChanges(base, head);
+  return workloads.map((w) => {
+    if (w.action !== "restart" || !templateChanged(w.id)) return w;
+    const renamed = [
+      ...new Set(
+        w.references.filter((r) => renamedConfigs.has(idKey(r.config))).map(
+          (r) => `${r.configKind.toLowerCase()}/${r.config.name} instead of ${renamedConfigs.get(idKey(r.config))}`
+        )
+      )
+    ];
+    return { ...w, action: "skip", rollsOnApply: true, reason: rollsOnApplyReason(renamed) };
+  });
+}
+var HASH_SUFFIX;
+var init_rolls_on_apply = __esm({
+  "src/scan/sources/rolls-on-apply.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_config_content();
+    HASH_SUFFIX = /^(.+)-([a-z0-9]{10})$/;
+  }
+});
+
+// src/scan/sources/source-variants.ts
+function originLabel(manifest) {
+  return manifest.origin ?? `file ${manifest.file}`;
+}
+function groupBySource(base, head) {
+  const bySide = (manifests) => {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const m of manifests) {
+      const key = idKey(m.id);
+      const sources = byKey.get(key) ?? /* @__PURE__ */ new Map();
+      byKey.set(key, sources);
+      const source2 = m.origin ?? RAW2;
+      const list = sources.get(source2);
+      if (list) list.push(m);
+      else sources.set(source2, [m]);
+    }
+    return byKey;
+  };
+  const baseByKey = bySide(base);
+  const headByKey = bySide(head);
+  const out = { base: [], head: [], variants: /* @__PURE__ */ new Map(), problems: [] };
+  for (const key of /* @__PURE__ */ new Set([...baseByKey.keys(), ...headByKey.keys()])) {
+    const atBase = baseByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const atHead = headByKey.get(key) ?? /* @__PURE__ */ new Map();
+    const sources = [.../* @__PURE__ */ new Set([...atBase.keys(), ...atHead.keys()])];
+    if (sources.length === 1) {
+      out.base.push(...atBase.get(sources[0]) ?? []);
+      out.head.push(...atHead.get(sources[0]) ?? []);
+      continue;
+    }
+    const variants = sources.map((source3) => variantOf(atBase.get(source3), atHead.get(source3)));
+    const distinct = distinctVariants(variants);
+    const chosen = distinct[0];
+    const source2 = chosen.source.startsWith("file ") ? RAW2 : chosen.source;
+    if (source2 === RAW2) {
+      out.base.push(...atBase.get(RAW2) ?? []);
+      out.head.push(...atHead.get(RAW2) ?? []);
+    } else {
+      if (chosen.base) out.base.push(chosen.base);
+      if (chosen.head) out.head.push(chosen.head);
+    }
+    if (distinct.length > 1) out.variants.set(key, distinct);
+  }
+  return out;
+}
+function settleWorkloads(base, head, folders) {
+  const problems = [];
+  const rawOnce = (manifests, warn) => {
+    const raw = /* @__PURE__ */ new Map();
+    const rendered = [];
+    for (const m of manifests) {
+      if (m.origin !== void 0) rendered.push(m);
+      else raw.set(idKey(m.id), [...raw.get(idKey(m.id)) ?? [], m]);
+    }
+    const settled = [...raw.values()].map((defs) => {
+      const ordered = [...defs].sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+      const own = folders && definitionOfChangedDeployment(ordered, folders);
+      if (own) {
+        if (warn) problems.push(deploymentChoiceNote(own, ordered, folders));
+        return own.used;
+      }
+      const used = ordered[ordered.length - 1];
+      const other = ordered.find((m) => canonicalJson(m.object) !== canonicalJson(used.object));
+      const separate = folders && separateDeployments(ordered, folders);
+      if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
+      else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      return used;
+    });
+    return [...settled, ...rendered];
+  };
+  const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
+  return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function separateDeployments(ordered, folders) {
+  const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
+  return units.length < 2 || units.includes(void 0) ? void 0 : units;
+}
+function definitionOfChangedDeployment(ordered, folders) {
+  const unitOf = (file) => deploymentUnitOf(file, folders.deployedDirs);
+  const units = separateDeployments(ordered, folders);
+  if (units === void 0) return void 0;
+  const changed = units.filter((unit) => folders.changedFiles.some((f) => unitOf(f) === unit));
+  if (changed.length !== 1) return void 0;
+  const used = ordered.filter((m) => unitOf(m.file) === changed[0]).pop();
+  return { used, unit: changed[0], units };
+}
+function deploymentChoiceNote(own, ordered, folders) {
+  const others = ordered.filter((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== own.unit);
+  return {
+    file: own.used.file,
+    line: own.used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(own.used.id)} is defined by ${own.units.length} deployments (folders ${own.units.join(", ")}, each deployed by its own GitOps object; also at ${others.map((m) => `${m.file}:${m.line}`).join(", ")}): this plan restarts it as ${own.unit} deploys it (${own.used.file}:${own.used.line}), the folder whose configs changed, with that folder's configs, as \`stamp\` hashes it`
+  };
+}
+function undecidedDeploymentWarning(used, ordered, units) {
+  const others = ordered.filter((m) => m !== used).map((m) => `${m.file}:${m.line}`);
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is defined by ${units.length} deployments (folders ${units.join(", ")}, each deployed by its own GitOps object; also at ${others.join(", ")}) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (${used.file}:${used.line}) defines it, with the configs the plan read; run each cluster's job with --paths set to its folder to plan each deployment with its own configs`
+  };
+}
+function rawDuplicateWarning(used, other) {
+  return {
+    file: used.file,
+    line: used.line,
+    col: 1,
+    severity: "warning",
+    message: `${formatId(used.id)} is also defined at ${other.file}:${other.line}, with different content; \`kubectl apply -R -f\` applies files in path order, so this later definition (${used.file}:${used.line}) is what the cluster ends up with and what this plan reads`
+  };
+}
+function variantOf(base, head) {
+  const last = (defs) => defs?.length ? [...defs].sort((a, b2) => compareStrings(a.file, b2.file) || a.line - b2.line)[defs.length - 1] : void 0;
+  const b = last(base);
+  const h = last(head);
+  const source2 = originLabel(h ?? b);
+  return { source: source2, ...b ? { base: b } : {}, ...h ? { head: h } : {} };
+}
+function distinctVariants(variants) {
+  const rank = (v) => v.head ? v.base ? 0 : 1 : 2;
+  const ordered = [...variants].sort((a, b) => rank(a) - rank(b) || compareStrings(a.source, b.source));
+  const seen = /* @__PURE__ */ new Set();
+  return ordered.filter((v) => {
+    const text = `${v.base ? canonicalJson(v.base.object) : "-"}
+${v.head ? canonicalJson(v.head.object) : "-"}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+function firstDifference(a, b, path6 = "") {
+  if (canonicalJson(a) === canonicalJson(b)) return void 0;
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const found = firstDifference(a[i], b[i], `${path6}[${i}]`);
+      if (found !== void 0) return found;
+    }
+    return path6;
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])].sort(compareStrings);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], path6 ? `${path6}.${key}` : key);
+      if (found !== void 0) return found;
+    }
+  }
+  return path6 || "(the whole object)";
+}
+var RAW2;
+var init_source_variants = __esm({
+  "src/scan/sources/source-variants.ts"() {
+    "use strict";
+    init_model();
+    init_deployment_units();
+    init_config_content();
+    init_order();
+    RAW2 = "";
+  }
+});
+
+// src/scan/compare-commits.ts
 function compareRaw(read) {
   return {
     changedFiles: read.changedFiles,
@@ -28230,17 +24588,17 @@ function withSources(changes, base, head) {
   });
 }
 var init_compare_commits = __esm({
-  "src/pipeline/scan/compare-commits.ts"() {
+  "src/scan/compare-commits.ts"() {
     "use strict";
     init_workload_kinds();
-    init_config_changes();
     init_model();
+    init_config_changes();
     init_rolls_on_apply();
     init_source_variants();
   }
 });
 
-// src/pipeline/scan/configs-at-head.ts
+// src/scan/configs-at-head.ts
 var configs_at_head_exports = {};
 __export(configs_at_head_exports, {
   collectConfigs: () => collectConfigs,
@@ -28285,17 +24643,17 @@ function collectConfigs(manifests, into, problems, known) {
   }
 }
 var init_configs_at_head = __esm({
-  "src/pipeline/scan/configs-at-head.ts"() {
+  "src/scan/configs-at-head.ts"() {
     "use strict";
-    init_config_content();
     init_model();
     init_candidates();
+    init_config_content();
     init_path_filter();
     init_read_files();
   }
 });
 
-// src/pipeline/scan/gitops-deployments.ts
+// src/scan/gitops-deployments.ts
 async function findDeployments(git, ctx, dirs) {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
@@ -28317,17 +24675,17 @@ async function findDeployments(git, ctx, dirs) {
 }
 var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
 var init_gitops_deployments = __esm({
-  "src/pipeline/scan/gitops-deployments.ts"() {
+  "src/scan/gitops-deployments.ts"() {
     "use strict";
+    init_glob_pathspecs();
     init_parse_manifest_file();
     init_deployed_dirs();
-    init_glob_pathspecs();
     MAX_GITOPS_FILE_BYTES = 1024 * 1024;
     MANIFEST_FILE = /\.(ya?ml|json)$/;
   }
 });
 
-// src/pipeline/scan/new-at-base.ts
+// src/scan/new-at-base.ts
 async function settleAtBase(git, base, ctx) {
   const { compared, read } = ctx;
   const baseIds = new Set(compared.base.map((m) => idKey(m.id)));
@@ -28361,7 +24719,7 @@ async function settleAtBase(git, base, ctx) {
   return { newWorkloadIds, changes };
 }
 var init_new_at_base = __esm({
-  "src/pipeline/scan/new-at-base.ts"() {
+  "src/scan/new-at-base.ts"() {
     "use strict";
     init_workload_kinds();
     init_model();
@@ -28371,112 +24729,17 @@ var init_new_at_base = __esm({
   }
 });
 
-// src/core/sources/helm-charts.ts
-function chartReport(chartDirs, changedPaths, options) {
-  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
-  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
-  const warnings = [];
-  const untouched = [];
-  const fixtures = [];
-  for (const dir of outermost) {
-    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
-    if (HIDDEN_DIR.test(dir)) {
-      if (changed.length > 0) fixtures.push(dir);
-      continue;
-    }
-    if (changed.length === 0) {
-      untouched.push(dir || ".");
-      continue;
-    }
-    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
-    warnings.push({
-      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
-      message: touchedChartWarning(dir, changed, options),
-      unread: "Helm chart, not rendered"
-    });
-  }
-  const fixtureNotes = fixtures.map(
-    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
-  );
-  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
-}
-function touchedChartWarning(dir, changed, options) {
-  const shown2 = dir || ".";
-  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
-  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
-  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
-  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
-  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
-  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
-}
-function untouchedNote(dirs) {
-  if (dirs.length === 0) return [];
-  const how = "charts are planned only through --render 'helm template ...'";
-  if (dirs.length === 1)
-    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
-  const more = dirs.length > MAX_NAMED3 ? ` and ${dirs.length - MAX_NAMED3} more` : "";
-  return [
-    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED3).join(", ")}${more}); ${how}`
-  ];
-}
-var MAX_NAMED3, NOT_RENDERED, HIDDEN_DIR;
-var init_helm_charts = __esm({
-  "src/core/sources/helm-charts.ts"() {
-    "use strict";
-    MAX_NAMED3 = 5;
-    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
-    HIDDEN_DIR = /(^|\/)\.[^/]/;
-  }
-});
-
-// src/core/sources/paths-at-base.ts
-function pathsAtBase(headPaths, changes, relevant) {
-  const paths = new Set(headPaths.filter(relevant));
-  const differ = /* @__PURE__ */ new Set();
-  for (const change of changes) {
-    switch (change.status) {
-      case "A":
-      case "C":
-        paths.delete(change.path);
-        break;
-      case "D":
-        if (relevant(change.path)) {
-          paths.add(change.path);
-          differ.add(change.path);
-        }
-        break;
-      case "R":
-        paths.delete(change.path);
-        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
-          paths.add(change.oldPath);
-          differ.add(change.oldPath);
-        }
-        break;
-      case "M":
-      case "T":
-        if (relevant(change.path)) differ.add(change.path);
-        break;
-    }
-  }
-  return { paths: [...paths].sort(), differ };
-}
-var init_paths_at_base = __esm({
-  "src/core/sources/paths-at-base.ts"() {
-    "use strict";
-  }
-});
-
-// src/render/renderer-environment.ts
+// src/scan/render/renderer-environment.ts
 function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path3.resolve)(root));
-  return (pathValue ?? "").split(import_node_path3.delimiter).filter((dir) => dir !== "" && (0, import_node_path3.isAbsolute)(dir)).map((dir) => (0, import_node_path3.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path3.sep)));
+  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
+  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
 }
 function findExecutable(name, dirs) {
   for (const dir of dirs) {
-    const candidate = (0, import_node_path3.join)(dir, name);
+    const candidate = (0, import_node_path6.join)(dir, name);
     try {
-      if (!(0, import_node_fs4.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs4.accessSync)(candidate, import_node_fs4.constants.X_OK);
+      if (!(0, import_node_fs7.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs7.accessSync)(candidate, import_node_fs7.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -28484,26 +24747,26 @@ function findExecutable(name, dirs) {
   return void 0;
 }
 function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path3.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
 function renderCommandEnvironment(env, pathDirs, named) {
   const out = {};
   for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
     if (env[key] !== void 0) out[key] = env[key];
   }
-  out.PATH = pathDirs.join(import_node_path3.delimiter);
+  out.PATH = pathDirs.join(import_node_path6.delimiter);
   return out;
 }
 function renderSlots() {
-  return Math.max(1, (0, import_node_os.availableParallelism)());
+  return Math.max(1, (0, import_node_os2.availableParallelism)());
 }
-var import_node_fs4, import_node_os, import_node_path3, RENDER_ENV_ALLOWED;
+var import_node_fs7, import_node_os2, import_node_path6, RENDER_ENV_ALLOWED;
 var init_renderer_environment = __esm({
-  "src/render/renderer-environment.ts"() {
+  "src/scan/render/renderer-environment.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_os = require("node:os");
-    import_node_path3 = require("node:path");
+    import_node_fs7 = require("node:fs");
+    import_node_os2 = require("node:os");
+    import_node_path6 = require("node:path");
     RENDER_ENV_ALLOWED = [
       "HOME",
       "LANG",
@@ -28523,7 +24786,7 @@ var init_renderer_environment = __esm({
   }
 });
 
-// src/render/kustomize.ts
+// src/scan/render/kustomize.ts
 async function findKustomize(pathDirs) {
   const kustomize = findExecutable("kustomize", pathDirs);
   if (kustomize && await runs(kustomize, ["version"], pathDirs)) {
@@ -28534,7 +24797,7 @@ async function findKustomize(pathDirs) {
   return void 0;
 }
 async function runs(path6, args, pathDirs) {
-  const home = (0, import_node_os2.tmpdir)();
+  const home = (0, import_node_os3.tmpdir)();
   const result = await runProcess(path6, args, {
     cwd: home,
     env: kustomizeEnvironment(pathDirs, home),
@@ -28546,9 +24809,9 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
   const cwd = overlay?.cwd ?? treeDir;
   if (overlay) {
-    const at = (0, import_node_path4.join)(cwd, overlay.dir);
+    const at = (0, import_node_path7.join)(cwd, overlay.dir);
     await (0, import_promises.mkdir)(at, { recursive: true });
-    await (0, import_promises.writeFile)((0, import_node_path4.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path4.relative)(at, treeDir)));
+    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
   }
   const built = overlay ? `./${overlay.dir}` : target;
   const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
@@ -28616,13 +24879,13 @@ function shortDetail(stderr, treeDir) {
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
-var import_promises, import_node_os2, import_node_path4, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var import_promises, import_node_os3, import_node_path7, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
 var init_kustomize = __esm({
-  "src/render/kustomize.ts"() {
+  "src/scan/render/kustomize.ts"() {
     "use strict";
     import_promises = require("node:fs/promises");
-    import_node_os2 = require("node:os");
-    import_node_path4 = require("node:path");
+    import_node_os3 = require("node:os");
+    import_node_path7 = require("node:path");
     init_errors();
     init_run_process();
     init_renderer_environment();
@@ -28647,58 +24910,7 @@ var init_kustomize = __esm({
   }
 });
 
-// src/render/render-command.ts
-async function runRenderCommand(run2, treeDir, commit, signal) {
-  const result = await runProcess(SHELL, ["-c", run2.command], {
-    cwd: treeDir,
-    env: run2.env,
-    timeoutMs: run2.timeoutMs,
-    maxOutputBytes: run2.maxOutputBytes,
-    ...signal ? { signal } : {}
-  });
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
-  throw new UserError(
-    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
-${result.stderrTail}` : ""}`
-  );
-}
-var SHELL;
-var init_render_command = __esm({
-  "src/render/render-command.ts"() {
-    "use strict";
-    init_errors();
-    init_run_process();
-    init_kustomize();
-    SHELL = "/bin/sh";
-  }
-});
-
-// src/core/sources/checkout-scope.ts
-function checkoutScope(dirs, files) {
-  const wanted = new Set(dirs);
-  for (const file of files) wanted.add(parentOf(file));
-  if (wanted.has("")) return void 0;
-  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
-  const minimal = [];
-  for (const dir of inside) {
-    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
-  }
-  return minimal;
-}
-function inScope(path6, scope) {
-  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
-}
-function parentOf(path6) {
-  const slash = path6.lastIndexOf("/");
-  return slash === -1 ? "" : path6.slice(0, slash);
-}
-var init_checkout_scope = __esm({
-  "src/core/sources/checkout-scope.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/sources/deployment-overlay.ts
+// src/scan/sources/deployment-overlay.ts
 function overlayDir(index) {
   return `.config-rollout-deployments/${index}`;
 }
@@ -28753,14 +24965,67 @@ function substituteDocument(document, { vars, keepUnknown }) {
 }
 var DISABLED, VARIABLE;
 var init_deployment_overlay = __esm({
-  "src/core/sources/deployment-overlay.ts"() {
+  "src/scan/sources/deployment-overlay.ts"() {
     "use strict";
     DISABLED = /kustomize\.toolkit\.fluxcd\.io\/substitute["']?\s*:\s*["']?disabled\b/;
     VARIABLE = /\$\$\{|\$\{([_a-zA-Z][_a-zA-Z0-9]*)(?:(:?[=-])([^}]*))?\}/g;
   }
 });
 
-// src/core/sources/kustomize-entries.ts
+// src/scan/deployed-build.ts
+async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
+  const settings = as?.settings;
+  const overlay = as && settings && needsOverlay(settings) ? {
+    dir: as.overlayDir,
+    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
+    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
+  } : void 0;
+  const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
+  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
+}
+var init_deployed_build = __esm({
+  "src/scan/deployed-build.ts"() {
+    "use strict";
+    init_kustomize();
+    init_deployment_overlay();
+  }
+});
+
+// src/scan/rendered-source.ts
+var DEFAULT_RENDER_TIMEOUT_MS;
+var init_rendered_source = __esm({
+  "src/scan/rendered-source.ts"() {
+    "use strict";
+    DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
+  }
+});
+
+// src/scan/sources/checkout-scope.ts
+function checkoutScope(dirs, files) {
+  const wanted = new Set(dirs);
+  for (const file of files) wanted.add(parentOf(file));
+  if (wanted.has("")) return void 0;
+  const inside = [...wanted].filter((dir) => dir !== ".." && !dir.startsWith("../")).sort();
+  const minimal = [];
+  for (const dir of inside) {
+    if (!minimal.some((kept) => dir.startsWith(`${kept}/`))) minimal.push(dir);
+  }
+  return minimal;
+}
+function inScope(path6, scope) {
+  return scope === void 0 || scope.some((dir) => path6.startsWith(`${dir}/`));
+}
+function parentOf(path6) {
+  const slash = path6.lastIndexOf("/");
+  return slash === -1 ? "" : path6.slice(0, slash);
+}
+var init_checkout_scope = __esm({
+  "src/scan/sources/checkout-scope.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/kustomize-entries.ts
 function refusedEntries(label2, kustomizations, side, rules) {
   for (const k of kustomizations) {
     const outside = k.outside[0];
@@ -28778,12 +25043,12 @@ function refusedEntries(label2, kustomizations, side, rules) {
   return void 0;
 }
 var init_kustomize_entries = __esm({
-  "src/core/sources/kustomize-entries.ts"() {
+  "src/scan/sources/kustomize-entries.ts"() {
     "use strict";
   }
 });
 
-// src/core/sources/kustomize-graph.ts
+// src/scan/sources/kustomize-graph.ts
 function buildKustomizeGraph(kustomizations) {
   const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
   const includers = /* @__PURE__ */ new Map();
@@ -28834,12 +25099,12 @@ function resourceFilesOf(kustomizations, isKustomization) {
   return [...new Set(kustomizations.flatMap((k) => k.resources))].filter((path6) => !isKustomization(path6));
 }
 var init_kustomize_graph = __esm({
-  "src/core/sources/kustomize-graph.ts"() {
+  "src/scan/sources/kustomize-graph.ts"() {
     "use strict";
   }
 });
 
-// src/core/sources/kustomize-roots.ts
+// src/scan/sources/kustomize-roots.ts
 function chooseRoots(kustomizations, graph, rules) {
   const discovered = rules.paths ? kustomizations.filter((k) => matchesPaths(k, rules.paths)) : kustomizations;
   const discoveredDirs = new Set(discovered.map((k) => k.dir));
@@ -28886,7 +25151,7 @@ function namedByGlob(dir, globs) {
 }
 var NOT_DEPLOYED_DIR_NAMES, SHARED_DIR_NAMES;
 var init_kustomize_roots = __esm({
-  "src/core/sources/kustomize-roots.ts"() {
+  "src/scan/sources/kustomize-roots.ts"() {
     "use strict";
     NOT_DEPLOYED_DIR_NAMES = [
       "test",
@@ -28902,35 +25167,7 @@ var init_kustomize_roots = __esm({
   }
 });
 
-// src/pipeline/scan/deployed-build.ts
-async function buildDeployed(run2, treeDir, dir, commit, as, signal) {
-  const settings = as?.settings;
-  const overlay = as && settings && needsOverlay(settings) ? {
-    dir: as.overlayDir,
-    kustomization: (toTree) => deploymentOverlay(dir, settings, toTree),
-    ...as.cwd !== void 0 ? { cwd: as.cwd } : {}
-  } : void 0;
-  const output = await kustomizeBuild(run2, treeDir, dir, commit, signal, overlay);
-  return settings?.substitute ? Buffer.from(substituteVariables(output.toString("utf8"), settings.substitute)) : output;
-}
-var init_deployed_build = __esm({
-  "src/pipeline/scan/deployed-build.ts"() {
-    "use strict";
-    init_deployment_overlay();
-    init_kustomize();
-  }
-});
-
-// src/pipeline/scan/rendered-source.ts
-var DEFAULT_RENDER_TIMEOUT_MS;
-var init_rendered_source = __esm({
-  "src/pipeline/scan/rendered-source.ts"() {
-    "use strict";
-    DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
-  }
-});
-
-// src/core/sources/kustomization-file.ts
+// src/scan/sources/kustomization-file.ts
 var kustomization_file_exports = {};
 __export(kustomization_file_exports, {
   KUSTOMIZATION_FILE_NAMES: () => KUSTOMIZATION_FILE_NAMES,
@@ -29082,7 +25319,7 @@ function joinPath(dir, relative4) {
 }
 var import_yaml3, CARRYING_FIELDS;
 var init_kustomization_file = __esm({
-  "src/core/sources/kustomization-file.ts"() {
+  "src/scan/sources/kustomization-file.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_yaml(), 1);
     init_json_shape();
@@ -29101,7 +25338,7 @@ var init_kustomization_file = __esm({
   }
 });
 
-// src/pipeline/scan/kustomize-sources.ts
+// src/scan/kustomize-sources.ts
 async function findKustomizeSources(git, ctx) {
   const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
   const notes = [];
@@ -29344,12 +25581,16 @@ function lazy(compute) {
   };
 }
 var init_kustomize_sources = __esm({
-  "src/pipeline/scan/kustomize-sources.ts"() {
+  "src/scan/kustomize-sources.ts"() {
     "use strict";
     init_errors();
     init_api_kinds();
     init_workload_kinds();
+    init_deployed_build();
+    init_gitops_deployments();
     init_parse_manifest_file();
+    init_kustomize();
+    init_rendered_source();
     init_checkout_scope();
     init_deployed_dirs();
     init_deployment_overlay();
@@ -29357,14 +25598,55 @@ var init_kustomize_sources = __esm({
     init_kustomize_entries();
     init_kustomize_graph();
     init_kustomize_roots();
-    init_kustomize();
-    init_deployed_build();
-    init_gitops_deployments();
-    init_rendered_source();
   }
 });
 
-// src/core/sources/blame.ts
+// src/scan/render/render-command.ts
+async function runRenderCommand(run2, treeDir, commit, signal) {
+  const result = await runProcess(SHELL, ["-c", run2.command], {
+    cwd: treeDir,
+    env: run2.env,
+    timeoutMs: run2.timeoutMs,
+    maxOutputBytes: run2.maxOutputBytes,
+    ...signal ? { signal } : {}
+  });
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout;
+  throw new UserError(
+    `--render ${JSON.stringify(run2.command)} failed at commit ${commit.slice(0, 12)} (${stoppedWhy(result)}); nothing was applied${result.stderrTail && result.failure?.kind !== "aborted" ? `. Its stderr ends with:
+${result.stderrTail}` : ""}`
+  );
+}
+var SHELL;
+var init_render_command = __esm({
+  "src/scan/render/render-command.ts"() {
+    "use strict";
+    init_errors();
+    init_run_process();
+    init_kustomize();
+    SHELL = "/bin/sh";
+  }
+});
+
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+var init_run_limited = __esm({
+  "src/core/run-limited.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/sources/blame.ts
 function blameFile(object, inputs) {
   const changed = new Set(inputs.changedInputs);
   const generator = generatorOf(object, inputs.generators);
@@ -29386,12 +25668,169 @@ function namesObject(text, renderedName) {
   return false;
 }
 var init_blame = __esm({
-  "src/core/sources/blame.ts"() {
+  "src/scan/sources/blame.ts"() {
     "use strict";
   }
 });
 
-// src/core/sources/resource-locations.ts
+// src/scan/lfs-generator-inputs.ts
+async function lfsPointerInputs(git, commits, sources) {
+  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
+  const pointers = /* @__PURE__ */ new Set();
+  if (inputs.length === 0) return pointers;
+  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
+  for (const { files } of reads)
+    for (const [path6, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path6);
+  return pointers;
+}
+function withoutPointerConfigs(source2, sides, pointers) {
+  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
+  if (fromPointer.length === 0) return { sides, warnings: [] };
+  const generatedFromPointer = (m) => {
+    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
+    return generator !== void 0 && fromPointer.includes(generator);
+  };
+  const warnings = fromPointer.flatMap(
+    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
+      file,
+      unread: "a Git LFS pointer, a generator input",
+      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
+    }))
+  );
+  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
+}
+var POINTER_MAX_BYTES;
+var init_lfs_generator_inputs = __esm({
+  "src/scan/lfs-generator-inputs.ts"() {
+    "use strict";
+    init_decode_source();
+    init_blame();
+    POINTER_MAX_BYTES = 1024;
+  }
+});
+
+// src/scan/render/escaping-links.ts
+async function refuseEscapingLinks(dir, paths, where) {
+  const top = await (0, import_promises2.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path8.sep);
+  for (const path6 of paths) {
+    const at = (0, import_node_path8.join)(dir, path6);
+    let target;
+    try {
+      if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
+      target = await (0, import_promises2.readlink)(at);
+    } catch {
+      continue;
+    }
+    const lexical = (0, import_node_path8.isAbsolute)(target) ? target : (0, import_node_path8.resolve)((0, import_node_path8.dirname)((0, import_node_path8.join)(top, path6)), target);
+    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) {
+      throw new UserError(
+        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
+      );
+    }
+  }
+}
+var import_node_fs8, import_promises2, import_node_path8;
+var init_escaping_links = __esm({
+  "src/scan/render/escaping-links.ts"() {
+    "use strict";
+    import_node_fs8 = require("node:fs");
+    import_promises2 = require("node:fs/promises");
+    import_node_path8 = require("node:path");
+    init_errors();
+  }
+});
+
+// src/scan/render/materialize-tree.ts
+async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path9.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const trees = /* @__PURE__ */ new Map();
+  let count = 0;
+  return {
+    root,
+    dirOf(commit) {
+      let tree = trees.get(commit);
+      if (!tree) {
+        count += 1;
+        const dir = (0, import_node_path9.join)(root, `tree-${count}`);
+        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
+        trees.set(commit, tree);
+      }
+      return tree;
+    },
+    async dispose() {
+      await Promise.allSettled(trees.values());
+      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      forget();
+    }
+  };
+}
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+  if (symlinks === void 0) return;
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
+  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
+}
+async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
+  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
+  const index = `${dir}.index`;
+  await git(repoDir, ["read-tree", commit], index);
+  if (scope === void 0) {
+    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
+  } else {
+    const listed = await git(repoDir, ["ls-files", "-z"], index);
+    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
+    if (paths.length > 0) {
+      await git(
+        repoDir,
+        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
+        index,
+        `${paths.join("\0")}\0`
+      );
+    }
+  }
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await (0, import_promises3.rm)(index, { force: true });
+  return dir;
+}
+async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
+  env.GIT_INDEX_FILE = indexFile;
+  const result = await runProcess(
+    gitPath,
+    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
+    {
+      cwd,
+      env,
+      ...input !== void 0 ? { input } : {},
+      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
+      ownGroup: false
+    }
+  );
+  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
+  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
+  throw new Error(`git ${args.join(" ")} failed: ${why}`);
+}
+var import_promises3, import_node_os4, import_node_path9;
+var init_materialize_tree = __esm({
+  "src/scan/render/materialize-tree.ts"() {
+    "use strict";
+    import_promises3 = require("node:fs/promises");
+    import_node_os4 = require("node:os");
+    import_node_path9 = require("node:path");
+    init_interrupt();
+    init_run_process();
+    init_checkout_scope();
+    init_escaping_links();
+  }
+});
+
+// src/scan/sources/resource-locations.ts
 function writtenObjects(file, text) {
   if (/^\s*[[{]/.test(text)) return [];
   const objects = [];
@@ -29458,171 +25897,14 @@ function unquote(text) {
 }
 var TOP_LEVEL_KEY, INDENTED_KEY;
 var init_resource_locations = __esm({
-  "src/core/sources/resource-locations.ts"() {
+  "src/scan/sources/resource-locations.ts"() {
     "use strict";
     TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
     INDENTED_KEY = /^([ \t]+)([A-Za-z_][\w.-]*|"[^"]*"|'[^']*')[ \t]*:(?:[ \t]+(.*))?$/;
   }
 });
 
-// src/render/escaping-links.ts
-async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path5.sep);
-  for (const path6 of paths) {
-    const at = (0, import_node_path5.join)(dir, path6);
-    let target;
-    try {
-      if (!(0, import_node_fs5.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises2.readlink)(at);
-    } catch {
-      continue;
-    }
-    const lexical = (0, import_node_path5.isAbsolute)(target) ? target : (0, import_node_path5.resolve)((0, import_node_path5.dirname)((0, import_node_path5.join)(top, path6)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) {
-      throw new UserError(
-        `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
-      );
-    }
-  }
-}
-var import_node_fs5, import_promises2, import_node_path5;
-var init_escaping_links = __esm({
-  "src/render/escaping-links.ts"() {
-    "use strict";
-    import_node_fs5 = require("node:fs");
-    import_promises2 = require("node:fs/promises");
-    import_node_path5 = require("node:path");
-    init_errors();
-  }
-});
-
-// src/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path6.join)((0, import_node_os3.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
-  const trees = /* @__PURE__ */ new Map();
-  let count = 0;
-  return {
-    root,
-    dirOf(commit) {
-      let tree = trees.get(commit);
-      if (!tree) {
-        count += 1;
-        const dir = (0, import_node_path6.join)(root, `tree-${count}`);
-        tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
-        trees.set(commit, tree);
-      }
-      return tree;
-    },
-    async dispose() {
-      await Promise.allSettled(trees.values());
-      await (0, import_promises3.rm)(root, { recursive: true, force: true });
-      forget();
-    }
-  };
-}
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
-  if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
-  const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
-  await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
-}
-async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises3.mkdir)(dir, { recursive: true });
-  const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
-  const index = `${dir}.index`;
-  await git(repoDir, ["read-tree", commit], index);
-  if (scope === void 0) {
-    await git(repoDir, [`--work-tree=${dir}`, "checkout-index", "--all", "--force"], index);
-  } else {
-    const listed = await git(repoDir, ["ls-files", "-z"], index);
-    const paths = listed.split("\0").filter((path6) => path6 !== "" && inScope(path6, scope));
-    if (paths.length > 0) {
-      await git(
-        repoDir,
-        [`--work-tree=${dir}`, "checkout-index", "--force", "-z", "--stdin"],
-        index,
-        `${paths.join("\0")}\0`
-      );
-    }
-  }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
-  await (0, import_promises3.rm)(index, { force: true });
-  return dir;
-}
-async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("GIT_")) env[key] = value;
-  env.GIT_INDEX_FILE = indexFile;
-  const result = await runProcess(
-    gitPath,
-    ["-c", "core.quotePath=false", "-c", "core.hooksPath=/dev/null", ...args],
-    {
-      cwd,
-      env,
-      ...input !== void 0 ? { input } : {},
-      ...timeoutMs !== void 0 ? { timeoutMs } : {},
-      // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
-      ownGroup: false
-    }
-  );
-  if (result.exitCode === 0 && result.failure === void 0) return result.stdout.toString("utf8");
-  const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
-  throw new Error(`git ${args.join(" ")} failed: ${why}`);
-}
-var import_promises3, import_node_os3, import_node_path6;
-var init_materialize_tree = __esm({
-  "src/render/materialize-tree.ts"() {
-    "use strict";
-    import_promises3 = require("node:fs/promises");
-    import_node_os3 = require("node:os");
-    import_node_path6 = require("node:path");
-    init_checkout_scope();
-    init_interrupt();
-    init_run_process();
-    init_escaping_links();
-  }
-});
-
-// src/pipeline/scan/lfs-generator-inputs.ts
-async function lfsPointerInputs(git, commits, sources) {
-  const inputs = [...new Set(sources.flatMap((s) => s.generators.flatMap((g) => g.files)))];
-  const pointers = /* @__PURE__ */ new Set();
-  if (inputs.length === 0) return pointers;
-  const reads = await Promise.all(commits.map((c) => git.readFilesUpTo(c, inputs, POINTER_MAX_BYTES)));
-  for (const { files } of reads)
-    for (const [path6, bytes] of files) if (isLfsPointer(bytes.toString("utf8"))) pointers.add(path6);
-  return pointers;
-}
-function withoutPointerConfigs(source2, sides, pointers) {
-  const fromPointer = source2.generators.filter((g) => g.files.some((f) => pointers.has(f)));
-  if (fromPointer.length === 0) return { sides, warnings: [] };
-  const generatedFromPointer = (m) => {
-    const generator = generatorOf({ kind: m.id.kind, name: m.id.name }, source2.generators);
-    return generator !== void 0 && fromPointer.includes(generator);
-  };
-  const warnings = fromPointer.flatMap(
-    (g) => g.files.filter((f) => pointers.has(f)).map((file) => ({
-      file,
-      unread: "a Git LFS pointer, a generator input",
-      message: `a Git LFS pointer, not the file itself: ${source2.label} generates ${g.kind} ${g.name} from it, and its content is in LFS storage, which is not read (config-rollout reads git objects); what changed in ${g.kind} ${g.name} is not in this plan and nothing is planned or copied from the pointer text`
-    }))
-  );
-  return { sides: sides.map((list) => list.filter((m) => !generatedFromPointer(m))), warnings };
-}
-var POINTER_MAX_BYTES;
-var init_lfs_generator_inputs = __esm({
-  "src/pipeline/scan/lfs-generator-inputs.ts"() {
-    "use strict";
-    init_decode_source();
-    init_blame();
-    POINTER_MAX_BYTES = 1024;
-  }
-});
-
-// src/core/sources/rendered-documents.ts
+// src/scan/sources/rendered-documents.ts
 var rendered_documents_exports = {};
 __export(rendered_documents_exports, {
   createDocumentParser: () => createDocumentParser,
@@ -29675,14 +25957,14 @@ function decode(bytes) {
   }
 }
 var init_rendered_documents = __esm({
-  "src/core/sources/rendered-documents.ts"() {
+  "src/scan/sources/rendered-documents.ts"() {
     "use strict";
     init_crd_schema();
     init_parse_manifests();
   }
 });
 
-// src/pipeline/scan/render-all.ts
+// src/scan/render-all.ts
 async function renderAll(git, base, head, sources, pathDirs, defaultNamespace, log, timeoutMs) {
   log.info(
     `rendering ${sources.map((s) => s.label).join(", ")} at ${base.slice(0, 7)} and ${head.slice(0, 7)}`
@@ -29863,23 +26145,118 @@ async function readTexts(git, rev, paths) {
   return new Map([...files].map(([path6, bytes]) => [path6, bytes.toString("utf8")]));
 }
 var init_render_all = __esm({
-  "src/pipeline/scan/render-all.ts"() {
+  "src/scan/render-all.ts"() {
     "use strict";
     init_errors();
     init_api_kinds();
     init_workload_kinds();
     init_run_limited();
-    init_blame();
-    init_checkout_scope();
-    init_resource_locations();
+    init_lfs_generator_inputs();
     init_kustomize();
     init_materialize_tree();
     init_renderer_environment();
-    init_lfs_generator_inputs();
+    init_blame();
+    init_checkout_scope();
+    init_resource_locations();
   }
 });
 
-// src/pipeline/scan/render-sources.ts
+// src/scan/sources/helm-charts.ts
+function chartReport(chartDirs, changedPaths, options) {
+  const inside = (dir, path6) => dir === "" || path6.startsWith(`${dir}/`);
+  const outermost = [...new Set(chartDirs)].filter((dir) => !chartDirs.some((other) => other !== dir && inside(other, dir))).sort();
+  const warnings = [];
+  const untouched = [];
+  const fixtures = [];
+  for (const dir of outermost) {
+    const changed = changedPaths.filter((path6) => inside(dir, path6) && !NOT_RENDERED.test(path6));
+    if (HIDDEN_DIR.test(dir)) {
+      if (changed.length > 0) fixtures.push(dir);
+      continue;
+    }
+    if (changed.length === 0) {
+      untouched.push(dir || ".");
+      continue;
+    }
+    if (options.render && changed.some((path6) => options.render.isRenderInput(path6))) continue;
+    warnings.push({
+      file: dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`,
+      message: touchedChartWarning(dir, changed, options),
+      unread: "Helm chart, not rendered"
+    });
+  }
+  const fixtureNotes = fixtures.map(
+    (dir) => `Helm chart ${dir}: changed, not planned: a chart under a hidden directory is taken for a CI or test fixture, not a deployed chart (--render plans it if it is deployed)`
+  );
+  return { notes: [...options.render ? [] : untouchedNote(untouched), ...fixtureNotes], warnings };
+}
+function touchedChartWarning(dir, changed, options) {
+  const shown2 = dir || ".";
+  const first = dir === "" ? changed[0] : changed[0].slice(dir.length + 1);
+  const files = changed.length === 1 ? first : `${first} and ${changed.length - 1} more file(s)`;
+  const release = dir === "" ? "release" : dir.slice(dir.lastIndexOf("/") + 1);
+  const recipe = `--render 'helm template ${release} ${shown2}' --render-paths '${dir === "" ? "**" : `${dir}/**`}'`;
+  const why = options.render ? "none of its changed files is among --render-paths, so --render does not run for it" : "Helm charts are planned only through --render";
+  return `Helm chart ${shown2} changed (${files}) but was not rendered: ${why}. To plan from it: ${recipe} (with the -n and -f values your deploy step uses)`;
+}
+function untouchedNote(dirs) {
+  if (dirs.length === 0) return [];
+  const how = "charts are planned only through --render 'helm template ...'";
+  if (dirs.length === 1)
+    return [`Helm chart ${dirs[0]}: not read, the range touches none of its files; ${how}`];
+  const more = dirs.length > MAX_NAMED2 ? ` and ${dirs.length - MAX_NAMED2} more` : "";
+  return [
+    `${dirs.length} Helm charts not read, the range touches none of their files (${dirs.slice(0, MAX_NAMED2).join(", ")}${more}); ${how}`
+  ];
+}
+var MAX_NAMED2, NOT_RENDERED, HIDDEN_DIR;
+var init_helm_charts = __esm({
+  "src/scan/sources/helm-charts.ts"() {
+    "use strict";
+    MAX_NAMED2 = 5;
+    NOT_RENDERED = /(^|\/)(README[^/]*|LICENSE[^/]*|[^/]*\.md|NOTES\.txt|\.helmignore)$/i;
+    HIDDEN_DIR = /(^|\/)\.[^/]/;
+  }
+});
+
+// src/scan/sources/paths-at-base.ts
+function pathsAtBase(headPaths, changes, relevant) {
+  const paths = new Set(headPaths.filter(relevant));
+  const differ = /* @__PURE__ */ new Set();
+  for (const change of changes) {
+    switch (change.status) {
+      case "A":
+      case "C":
+        paths.delete(change.path);
+        break;
+      case "D":
+        if (relevant(change.path)) {
+          paths.add(change.path);
+          differ.add(change.path);
+        }
+        break;
+      case "R":
+        paths.delete(change.path);
+        if (change.oldPath !== void 0 && relevant(change.oldPath)) {
+          paths.add(change.oldPath);
+          differ.add(change.oldPath);
+        }
+        break;
+      case "M":
+      case "T":
+        if (relevant(change.path)) differ.add(change.path);
+        break;
+    }
+  }
+  return { paths: [...paths].sort(), differ };
+}
+var init_paths_at_base = __esm({
+  "src/scan/sources/paths-at-base.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/render-sources.ts
 function listSourceFiles(git, head) {
   return git.listFiles(head, SOURCE_FILE_NAMES);
 }
@@ -30011,24 +26388,24 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
 }
 var NO_OBJECTS, CHART_FILE;
 var init_render_sources = __esm({
-  "src/pipeline/scan/render-sources.ts"() {
+  "src/scan/render-sources.ts"() {
     "use strict";
+    init_glob_matcher();
+    init_kustomize_sources();
+    init_render_command();
+    init_renderer_environment();
+    init_render_all();
+    init_rendered_source();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
-    init_render_command();
-    init_renderer_environment();
-    init_glob_matcher();
-    init_kustomize_sources();
-    init_render_all();
-    init_rendered_source();
     init_touches_manifests();
     NO_OBJECTS = { base: [], head: [], problems: [], warnings: [] };
     CHART_FILE = /(^|\/)Chart\.ya?ml$/;
   }
 });
 
-// src/pipeline/scan/scan-changed-manifests.ts
+// src/scan/scan-changed-manifests.ts
 var scan_changed_manifests_exports = {};
 __export(scan_changed_manifests_exports, {
   scanChangedManifests: () => scanChangedManifests
@@ -30178,12 +26555,10 @@ async function withDeployedNamespaces(git, head, changedFiles, options) {
   return namespaceOf2 ? { ...options, namespaceOf: namespaceOf2 } : options;
 }
 var init_scan_changed_manifests = __esm({
-  "src/pipeline/scan/scan-changed-manifests.ts"() {
+  "src/scan/scan-changed-manifests.ts"() {
     "use strict";
     init_workload_kinds();
     init_model();
-    init_deployed_namespaces();
-    init_source_variants();
     init_candidates();
     init_changed_files();
     init_compare_commits();
@@ -30192,10 +26567,12 @@ var init_scan_changed_manifests = __esm({
     init_new_at_base();
     init_objects_across_files();
     init_render_sources();
+    init_deployed_namespaces();
+    init_source_variants();
   }
 });
 
-// src/pipeline/scan/scan-repository.ts
+// src/scan/scan-repository.ts
 async function scanRepository(git, base, head, options, log) {
   options = { ...options, documents: options.documents ?? /* @__PURE__ */ new Map() };
   const touched = await git.changedFiles(base, head);
@@ -30228,7 +26605,7 @@ async function scanRepository(git, base, head, options, log) {
   };
 }
 var init_scan_repository = __esm({
-  "src/pipeline/scan/scan-repository.ts"() {
+  "src/scan/scan-repository.ts"() {
     "use strict";
     init_path_filter();
     init_scan_model();
@@ -30237,7 +26614,3660 @@ var init_scan_repository = __esm({
   }
 });
 
-// src/pipeline/uncommitted-edits.ts
+// src/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path6 = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field2(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
+    }
+    const secret = field2(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
+    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path6}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field2(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field2(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName2, via, volumeSource, path6) {
+  const items = field2(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field2(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field2(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field2(env, "valueFrom");
+        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field2(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/plan/reloader.ts
+function reloaderCoverage(workload, config, marks, controller2) {
+  if (marks?.ignore) return void 0;
+  const typed = TYPED[config.kind];
+  const own = annotationsOf(workload);
+  const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field2(field2(workload, "spec"), "template"));
+  const exclude = own[typed.exclude];
+  if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
+  const auto = annotations[AUTO] ?? "";
+  const typedAuto = annotations[typed.auto] ?? "";
+  if (goTrue(auto)) return quote(AUTO, auto);
+  if (goTrue(typedAuto)) return quote(typed.auto, typedAuto);
+  if (auto === "" && typedAuto === "" && controller2.autoReloadAll)
+    return "Reloader runs with --auto-reload-all";
+  const reload = annotations[typed.reload];
+  if (reload !== void 0 && reload !== "" && namesMatch(reload, config.name))
+    return quote(typed.reload, reload);
+  if (annotations[SEARCH] === "true" && marks?.match) {
+    return `${quote(SEARCH, "true")} and the config's ${quote(RELOADER_MATCH, "true")}`;
+  }
+  return void 0;
+}
+function reloaderAnnotationsOf(workload) {
+  const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
+  const found = [];
+  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+    for (const [name, value] of Object.entries(annotationsOf(source2))) {
+      if (names.has(name)) found.push(quote(name, value));
+    }
+  }
+  return [...new Set(found)];
+}
+function annotationsOf(object) {
+  const annotations = field2(field2(object, "metadata"), "annotations");
+  if (!isRecord(annotations)) return {};
+  const out = {};
+  for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
+  return out;
+}
+function goTrue(value) {
+  return ["1", "t", "T", "true", "True", "TRUE"].includes(value);
+}
+function namesMatch(list, name) {
+  return list.split(",").some((entry) => {
+    try {
+      return new RegExp(`^${entry.trim()}$`).test(name);
+    } catch {
+      return false;
+    }
+  });
+}
+function quote(name, value) {
+  return `${name}: ${JSON.stringify(value)}`;
+}
+var AUTO, SEARCH, TYPED;
+var init_reloader = __esm({
+  "src/plan/reloader.ts"() {
+    "use strict";
+    init_json_shape();
+    init_config_changes();
+    AUTO = "reloader.stakater.com/auto";
+    SEARCH = "reloader.stakater.com/search";
+    TYPED = {
+      ConfigMap: {
+        auto: "configmap.reloader.stakater.com/auto",
+        reload: "configmap.reloader.stakater.com/reload",
+        exclude: "configmaps.exclude.reloader.stakater.com/reload"
+      },
+      Secret: {
+        auto: "secret.reloader.stakater.com/auto",
+        reload: "secret.reloader.stakater.com/reload",
+        exclude: "secrets.exclude.reloader.stakater.com/reload"
+      }
+    };
+  }
+});
+
+// src/plan/build-plan.ts
+function buildPlan(input) {
+  const changesByKey = new Map(input.changes.map((c) => [idKey(c.id), c]));
+  const stillReferencing = /* @__PURE__ */ new Map();
+  const addedConfigs = new Set(input.changes.filter((c) => c.status === "added").map((c) => idKey(c.id)));
+  const planned = [];
+  const candidates = mergeCandidates(input.workloads, input.clusterWorkloads ?? []);
+  const byKey = new Map(candidates.map((c) => [idKey(c.id), c]));
+  const lookup = (id) => byKey.get(idKey(id))?.objects[0];
+  const templateRunBy = /* @__PURE__ */ new Map();
+  for (const candidate of candidates) {
+    for (const object of candidate.objects) {
+      const owner = workloadKindOf(object)?.templateOwner?.(object);
+      if (owner) templateRunBy.set(idKey(owner), candidate.id);
+    }
+  }
+  for (const candidate of candidates) {
+    const { references, waitingFor, ignoredReferences } = changedReferences(
+      candidate,
+      referencesOf(candidate.objects, lookup),
+      changesByKey,
+      stillReferencing
+    );
+    if (references.length === 0) {
+      const consumedIgnored = ignoredReferences.filter((r) => r.changedKeys.length > 0);
+      if (consumedIgnored.length > 0) {
+        planned.push({
+          id: candidate.id,
+          source: candidate.source,
+          ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+          action: "skip",
+          reason: `consumes only changed configs annotated ${IGNORE_ANNOTATION}: ${describeConsumption(consumedIgnored)}`,
+          references: consumedIgnored
+        });
+      } else if (waitingFor.length > 0 && !input.newWorkloadIds.has(idKey(candidate.id))) {
+        planned.push(
+          input.templateChanged?.(candidate.id) ? rollsOntoAddedConfig(candidate, waitingFor) : waitingForAddedConfig(candidate, waitingFor)
+        );
+      }
+      continue;
+    }
+    const runBy = templateRunBy.get(idKey(candidate.id));
+    const workload = planWorkload(candidate, references, input.newWorkloadIds, {
+      addedConfigs,
+      restartReloaderManaged: input.restartReloaderManaged ?? false,
+      reloaderAutoReloadAll: input.reloaderAutoReloadAll ?? false,
+      changesByKey
+    });
+    planned.push(
+      runBy ? {
+        ...workload,
+        action: "skip",
+        reason: `its pod template is run by ${shortId3(runBy)} (workloadRef): restarted through it`
+      } : workload
+    );
+  }
+  planned.sort((a, b) => compareIds(a.id, b.id));
+  return { workloads: planned, warnings: deletedButReferenced(input.changes, stillReferencing) };
+}
+function changedReferences(candidate, found, changesByKey, stillReferencing) {
+  const references = [];
+  const waitingFor = [];
+  const ignoredReferences = [];
+  for (const ref of found) {
+    const config = {
+      kind: ref.configKind,
+      namespace: candidate.id.namespace,
+      name: ref.configName
+    };
+    const change = changesByKey.get(idKey(config));
+    if (change === void 0) continue;
+    if (change.status === "deleted") {
+      const key = idKey(change.id);
+      if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
+      stillReferencing.get(key).add(shortId3(candidate.id));
+      continue;
+    }
+    if (change.status === "added" && !ref.optional) {
+      waitingFor.push(config);
+      continue;
+    }
+    const changedKeys2 = ref.keys === "all" ? [...change.keys] : change.keys.filter((k) => ref.keys.includes(k));
+    (change.ignored ? ignoredReferences : references).push({ ...ref, config, changedKeys: changedKeys2 });
+  }
+  return { references, waitingFor, ignoredReferences };
+}
+function deletedButReferenced(changes, stillReferencing) {
+  return changes.filter((c) => c.status === "deleted" && stillReferencing.has(idKey(c.id))).map((c) => {
+    const users = [...stillReferencing.get(idKey(c.id))].sort(compareStrings);
+    const verb = users.length === 1 ? "references" : "reference";
+    const message = `${formatId(c.id)} was deleted but ${users.join(", ")} still ${verb} it`;
+    return { message, file: c.file, line: c.line };
+  });
+}
+function planWorkload(candidate, references, newWorkloadIds, options) {
+  const base = {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {}
+  };
+  const consuming = references.filter((r) => r.changedKeys.length > 0);
+  if (consuming.length === 0) {
+    return { ...base, action: "skip", reason: readsNoChangedKey(references), references };
+  }
+  const reloader = reloaderCoverageOf(candidate, consuming, options);
+  const reloaderSkip = reloader.uncovered.length === 0 && !options.restartReloaderManaged ? `managed by Stakater Reloader, which restarts it for every changed config it reads (${describeCoverage(reloader.covered)}); pass --restart-reloader-managed to restart it here too` : void 0;
+  const skipReason = skipReasonFor(candidate, newWorkloadIds, reloaderSkip);
+  if (skipReason !== void 0) return { ...base, action: "skip", reason: skipReason, references: consuming };
+  const added = consuming.filter((r) => r.optional && options.addedConfigs.has(idKey(r.config)));
+  const reason = added.length === consuming.length ? `references ${describeConsumption(added)} as optional; it was added in this diff and its pods started without it` : `consumes ${describeConsumption(consuming)}`;
+  return {
+    ...base,
+    action: "restart",
+    reason: `${reason}${reloaderNote(candidate, reloader)}`,
+    references: consuming
+  };
+}
+function reloaderCoverageOf(candidate, consuming, options) {
+  const covered = [];
+  const uncovered = [];
+  const controller2 = { autoReloadAll: options.reloaderAutoReloadAll };
+  for (const [config] of groupByConfig(consuming)) {
+    const marks = options.changesByKey.get(idKey(config))?.reloader;
+    const kind = config;
+    const why = candidate.objects.map((object) => reloaderCoverage(object, kind, marks, controller2));
+    if (why.every((w) => w !== void 0)) covered.push([config, why[0]]);
+    else uncovered.push(config);
+  }
+  return { covered, uncovered };
+}
+function describeCoverage(covered) {
+  const reasons = new Set(covered.map(([, why]) => why));
+  if (reasons.size === 1) return [...reasons][0];
+  return covered.map(([config, why]) => `${shortId3(config)}: ${why}`).join("; ");
+}
+function reloaderNote(candidate, reloader) {
+  if (reloader.uncovered.length === 0) return "";
+  const names = reloader.uncovered.map(shortId3).join(", ");
+  if (reloader.covered.length > 0) {
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId3(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+  }
+  const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
+  if (annotations.length === 0) return "";
+  return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
+}
+function waitingForAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId3))].sort(compareStrings).join(", ");
+  const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    reason,
+    references: []
+  };
+}
+function rollsOntoAddedConfig(candidate, configs) {
+  const names = [...new Set(configs.map(shortId3))].sort(compareStrings);
+  return {
+    id: candidate.id,
+    source: candidate.source,
+    ...candidate.file !== void 0 ? { file: candidate.file, line: candidate.line } : {},
+    action: "skip",
+    rollsOnApply: true,
+    reason: rollsOnApplyReason(names.map((name) => `${name}, added in this diff`)),
+    references: []
+  };
+}
+function skipReasonFor(candidate, newWorkloadIds, reloaderSkip) {
+  if (candidate.objects.some(hasIgnoreAnnotation)) return `annotated ${IGNORE_ANNOTATION}`;
+  if (reloaderSkip !== void 0) return reloaderSkip;
+  if (newWorkloadIds.has(idKey(candidate.id))) return "new in this diff: starts with the new config";
+  if (!isRestartable(candidate.id.kind)) {
+    return skipReasonForKind(candidate.id.kind) ?? `${candidate.id.kind}: cannot be restarted`;
+  }
+  return void 0;
+}
+function mergeCandidates(repo, cluster) {
+  const candidates = /* @__PURE__ */ new Map();
+  const add = (m, source2) => {
+    if (!isWorkloadKind(m.id.kind)) return;
+    const key = idKey(m.id);
+    const existing = candidates.get(key);
+    if (existing === void 0) {
+      candidates.set(key, {
+        id: m.id,
+        source: source2,
+        ...source2 === "repo" ? { file: m.file, line: m.line } : {},
+        objects: [m.object]
+      });
+    } else {
+      existing.objects.push(m.object);
+    }
+  };
+  for (const m of repo) add(m, "repo");
+  for (const m of cluster) add(m, "cluster");
+  return [...candidates.values()];
+}
+function referencesOf(objects, lookup) {
+  if (objects.length === 1) return findReferences(runningPodTemplateOf(objects[0], lookup)?.spec);
+  const seen = /* @__PURE__ */ new Set();
+  const refs = [];
+  for (const object of objects) {
+    for (const ref of findReferences(runningPodTemplateOf(object, lookup)?.spec)) {
+      const key = JSON.stringify([ref.configKind, ref.configName, ref.via, ref.path, ref.keys]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      refs.push(ref);
+    }
+  }
+  return refs;
+}
+function describeConsumption(references) {
+  return groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
+    const vias = [...new Set(refs.map(viaLabel))];
+    return `${shortId3(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+  }).join("; ");
+}
+function readsNoChangedKey(references) {
+  const parts = groupByConfig(references).map(([config, refs]) => {
+    const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
+    return `${shortId3(config)} (keys: ${listKeys(keys)})`;
+  });
+  return `reads ${parts.join("; ")}, none of which changed`;
+}
+function groupByConfig(references) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const key = idKey(ref.config);
+    if (!groups.has(key)) groups.set(key, [ref.config, []]);
+    groups.get(key)[1].push(ref);
+  }
+  return [...groups.values()].sort(([a], [b]) => compareIds(a, b));
+}
+function viaLabel(ref) {
+  const base = ref.via === "projected" ? "projected volume" : ref.via;
+  const notes = [ref.init ? "init container" : "", ref.subPath ? "subPath" : ""].filter(Boolean);
+  return notes.length > 0 ? `${base} (${notes.join(", ")})` : base;
+}
+function listKeys(keys) {
+  if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
+  return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
+}
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var MAX_LISTED_KEYS;
+var init_build_plan = __esm({
+  "src/plan/build-plan.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_config_changes();
+    init_order();
+    init_rolls_on_apply();
+    init_references();
+    init_reloader();
+    init_config_changes();
+    MAX_LISTED_KEYS = 5;
+  }
+});
+
+// src/plan/guard-rails.ts
+function applyGuardRails(workloads, rails) {
+  const naming = rails.naming ?? CLI_FLAGS;
+  const guarded = workloads.map((w) => {
+    if (w.action !== "restart") return w;
+    const ns = w.id.namespace;
+    if (rails.excludeNamespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is excluded (${naming.option("exclude-namespaces")})`
+      };
+    }
+    if (rails.namespaces.length > 0 && !rails.namespaces.includes(ns)) {
+      return {
+        ...w,
+        action: "skip",
+        reason: `namespace ${ns} is not in ${naming.set("namespaces", rails.namespaces.join(","))}`
+      };
+    }
+    return w;
+  });
+  const restarts = guarded.filter((w) => w.action === "restart").length;
+  if (rails.maxRestarts === void 0 || restarts <= rails.maxRestarts)
+    return { workloads: guarded, notes: [] };
+  const over = `the plan restarts ${restarts} workloads, more than ${naming.set("max-restarts", String(rails.maxRestarts))}`;
+  if (rails.dryRun !== void 0 && rails.dryRun !== "none") {
+    return { workloads: guarded, notes: [`${over}: a real run would refuse it and restart nothing`] };
+  }
+  throw new UserError(
+    `${over}; nothing was restarted (run with ${naming.set("dry-run", "client")} to see the plan)`
+  );
+}
+var init_guard_rails = __esm({
+  "src/plan/guard-rails.ts"() {
+    "use strict";
+    init_errors();
+    init_option_naming();
+  }
+});
+
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+    DEFAULT_CONCURRENCY = 8;
+  }
+});
+
+// src/rollout/discover-cluster.ts
+async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
+  const kinds = [];
+  for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
+  const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
+  const lists = await runLimited(pairs, concurrency, async ({ namespace, kind }) => {
+    const items = await cluster.listWorkloads(namespace, kind.kind);
+    return items.map((object) => {
+      const metadata = object.metadata ?? {};
+      return {
+        id: { kind: kind.kind, namespace, name: metadata.name ?? "" },
+        file: "",
+        line: 0,
+        object
+      };
+    });
+  });
+  return lists.flat();
+}
+var init_discover_cluster = __esm({
+  "src/rollout/discover-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/scan/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/scan/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_consumed_keys();
+    init_references();
+  }
+});
+
+// src/rollout/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group: group2, resource } = configKind(id.kind);
+  return { verb: "patch", group: group2, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+var init_check_permissions = __esm({
+  "src/rollout/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/rollout/find-on-cluster.ts
+async function findOnCluster(cluster, workloads, listed, concurrency) {
+  const found = await runLimited(workloads, concurrency, async (w) => {
+    if (listed.objects.has(idKey(w.id))) return { w, on: true };
+    const kind = workloadKind(w.id.kind);
+    if (kind?.customResource && !await cluster.serves(w.id.kind)) return { w, on: true };
+    if (listed.namespaces.has(w.id.namespace)) return { w, on: false };
+    const object = await cluster.readWorkload(w.id);
+    return object ? { w, on: true, read: { id: w.id, file: "", line: 0, object } } : { w, on: false };
+  });
+  const out = { present: [], absent: [], live: [] };
+  for (const { w, on, read } of found) {
+    if (read) out.live.push(read);
+    if (on) out.present.push(w);
+    else
+      out.absent.push({
+        id: w.id,
+        restart: "not-on-cluster",
+        message: `not on this cluster: ${formatId(w.id)} does not exist there (another environment's?); skipped`
+      });
+  }
+  return out;
+}
+var init_find_on_cluster = __esm({
+  "src/rollout/find-on-cluster.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error2) {
+    if (isExpectedError(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error2) {
+    if (isExpectedError(error2) && !isConflict(error2)) return { result: "failed", message: error2.message };
+    throw error2;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live: live2 };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field2(field2(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
+}
+var PARALLEL_PATCHES;
+var init_restart = __esm({
+  "src/rollout/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_retry();
+    PARALLEL_PATCHES = 4;
+  }
+});
+
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field2(field2(obj, "metadata"), "uid");
+  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field2(field2(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
+}
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
+  }
+});
+
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
+  const pending = () => !signal.aborted && names.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error2) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      req.onRetry(error2);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field2(field2(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve8) => {
+    if (signal.aborted) return resolve8();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve8();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen) {
+  const { names, signal } = req;
+  const followed = new Set(names);
+  return new Promise((resolve8, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve8({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field2(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field2(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field2(field2(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error2) => {
+        detach();
+        if (error2) reject(error2);
+        else resolve8({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/rollout/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds2 = Math.round(ms / 1e3);
+  if (seconds2 < 60) return `${seconds2}s`;
+  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/rollout/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function labelOf(pod, name) {
+  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field2(pod, "status");
+  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field2(field2(container, "state"), "waiting");
+      const reason = str(field2(waiting2, "reason"));
+      const restartCount = Number(field2(container, "restartCount") ?? 0);
+      const terminated = field2(field2(container, "lastState"), "terminated");
+      const oom = field2(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
+        container: String(field2(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = str(field2(waiting2, "message"));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field2(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
+          ...str(field2(terminated, "message")) ? { message: str(field2(terminated, "message")) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field2(field2(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
+  const kind = str(field2(ref, "kind"));
+  const name = str(field2(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field2(workload, "kind");
+  const status = field2(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field2(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field2(field2(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field2(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events2, limit = 3) {
+  const time = (e) => String(
+    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events2.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field2(e, "count") ?? 1);
+    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve8, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve8("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field2(obj, "code");
+              if (code === 410) return resolve8("gone");
+              return reject(
+                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error2) => {
+            signal.removeEventListener("abort", stop);
+            if (error2) reject(error2);
+            else resolve8("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error2) {
+      resourceVersion = void 0;
+      if (error2 instanceof ClusterAccessError && error2.status === 410) continue;
+      if (error2 instanceof ClusterAccessError && [401, 403, 404].includes(error2.status ?? 0)) throw error2;
+      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_list_watch();
+    init_retry();
+  }
+});
+
+// src/rollout/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge = (pod) => {
+    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached2 = replicaSets.get(`${namespace}/${name}`);
+      if (!cached2) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached2.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events2 = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events2.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error2) => {
+      const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+      );
+    });
+  }
+  return { recheck };
+}
+function bound(line) {
+  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var MAX_LINE;
+var init_pod_watch = __esm({
+  "src/rollout/pod-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_verdict();
+    init_watch_pods();
+    MAX_LINE = 300;
+  }
+});
+
+// src/rollout/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state3, result, message, cause) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
+      if (cause) state3.result.cause = cause;
+      waiting2.opts.onSettled?.(state3.result);
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state3) => ({
+        id: state3.target.id,
+        generation: state3.target.generation,
+        latest: () => state3.latest ?? state3.target.object,
+        settled: () => state3.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow the rollout: ${error2.message}` : `internal error while waiting: ${String(error2)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    state3.latest = { kind, ...obj };
+    waiting2.observed?.();
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error2) => {
+      for (const member of members) member.lastError = error2.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
+  }
+}
+function stillWaiting(states, waited, left) {
+  const open2 = states.filter((s) => !s.result);
+  if (open2.length === 0) return void 0;
+  const shown2 = open2.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open2.length > 3 ? `; and ${open2.length - 3} more` : "";
+  return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
+function isLiveObject(obj) {
+  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/rollout/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_json_shape();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_model();
+    init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
+  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
+    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field2(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
+  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+}
+var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/rollout/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open2 = [...followed.values()].filter((f) => !f.settled);
+      if (open2.length === 0) return void 0;
+      const names = open2.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open2.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open2.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error2) => {
+      const message = error2 instanceof ClusterAccessError ? `cannot follow it: ${error2.message}` : `internal error while waiting for the agent: ${String(error2)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state3.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/rollout/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
+  const followed = await restartAndWait(
+    cluster,
+    {
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: WAIT_FOR_ROLLOUTS
+      },
+      requests: agent.requests,
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true,
+      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+    },
+    agent.context
+  );
+  const results = [...followed, ...agent.notApplied];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error2.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap(
+          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log),
+      onHeartbeat: (line) => log.info(line),
+      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+      // not finished, so a versioned run rolls it back through the same path.
+      interrupt: interruptSignal,
+      ...round.onFailed ? { onSettled: failedNow } : {},
+      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
+      // sends no review at all, and its own first request answers the same question (a 403 falls
+      // back to the rollout status with one warning).
+      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
+      });
+  }
+  return [...results.values()];
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/rollout/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_interrupt();
+    init_check_permissions();
+    init_restart();
+    init_wait();
+    init_wait_for_agent();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
+  const live2 = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group2 = configMapsByNamespace.get(id.namespace) ?? [];
+    group2.push(id);
+    configMapsByNamespace.set(id.namespace, group2);
+  }
+  const lists = [];
+  for (const [namespace, group2] of configMapsByNamespace) {
+    if (group2.length > 1) lists.push([namespace, group2]);
+    else singles.push(...group2);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group2]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group2) live2.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live2;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
+    init_model();
+    init_run_limited();
+    init_setting_choices();
+  }
+});
+
+// src/rollout/sync-configs.ts
+function committedContent(config) {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live2) => changedKeys(live2, snapshot.content).length === 0,
+    ...config.manifest ? { manifest: config.manifest } : {}
+  };
+}
+async function syncConfigs(cluster, configs, options, log) {
+  const live2 = /* @__PURE__ */ new Map();
+  const stillDifferent = async (candidates) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live2.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live2;
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live2;
+  }
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting2 = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1e3)}s for the cluster to hold the committed content of ${waiting2.map((c) => formatId(c.id)).join(", ")}`
+  );
+  const total = waiting2.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) => `still waiting for the committed config content: ${total - waiting2.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting2.slice(0, 3).map((c) => formatId(c.id)).join(", ")}${waiting2.length > 3 ? ", \u2026" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat
+  );
+  try {
+    while (waiting2.length > 0) {
+      await sleep2(options.pollMs ?? 1e3);
+      waiting2 = await stillDifferent(waiting2);
+      if (waiting2.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names = waiting2.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1e3)}s; apply the manifests first or run with --apply. Nothing was restarted.`
+        );
+      }
+    }
+  } finally {
+    heartbeat.stop();
+  }
+  return live2;
+}
+var init_sync_configs = __esm({
+  "src/rollout/sync-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_read_live_configs();
+    init_config_content();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/roll-out-plan.ts
+async function rollOutPlan(cluster, plan, context) {
+  const { strategy, settings, log } = context;
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m]))
+    },
+    settings.concurrency
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m])
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))].map((key) => plan.expectedConfigs.get(key)).filter((config) => config !== void 0);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group(
+      "Check permissions to apply configs",
+      () => checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency
+      )
+    );
+  }
+  const prepareTitle = strategy.prepareTitle ?? (strategy.needsLiveConfigs ? "Check the cluster holds the committed configs" : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs ? await syncConfigs(
+      cluster,
+      toCheck,
+      {
+        apply: settings.apply,
+        dryRun: settings.dryRun === "server",
+        timeoutMs: settings.configTimeoutMs,
+        concurrency: settings.concurrency
+      },
+      log
+    ) : /* @__PURE__ */ new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log
+    });
+  });
+  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
+  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+}
+var init_roll_out_plan = __esm({
+  "src/rollout/roll-out-plan.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_check_permissions();
+    init_find_on_cluster();
+    init_restart_and_wait();
+    init_sync_configs();
+  }
+});
+
+// src/scan/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets
+});
+function configHash(consumed, contents, key, secretUid) {
+  const entries = [];
+  const secrets = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
+}
+var import_node_crypto;
+var init_config_hash = __esm({
+  "src/scan/manifests/config-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_model();
+    init_config_content();
+    init_consumed_keys();
+    init_order();
+    init_consumed_keys();
+  }
+});
+
+// src/rollout/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid) {
+  const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = /* @__PURE__ */ new Map();
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key, secretUid);
+    if (hash !== void 0) hashes.set(idKey(workload.id), hash);
+  }
+  return hashes;
+}
+var init_restart_hash = __esm({
+  "src/rollout/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+  }
+});
+
+// src/rollout/strategy/annotation-strategy.ts
+function annotationStep(hashFor) {
+  return (id, live2, kind) => {
+    const hash = hashFor(id);
+    if (!hash) {
+      throw new RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
+      );
+    }
+    if (currentHash(live2, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    return {
+      patch: annotationPatch(hash, kind.templatePath),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
+      if (!hashKey) {
+        const unread = [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+        if (unread.length > 0) {
+          for (const [k, live2] of await readLiveConfigs(context.cluster, unread))
+            if (live2) uids.set(k, live2.uid);
+        }
+      }
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id))
+      );
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+  };
+}
+var init_annotation_strategy = __esm({
+  "src/rollout/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_restart_patch();
+    init_read_live_configs();
+    init_consumed_configs();
+    init_restart_hash();
+  }
+});
+
+// src/rollout/strategy/env-strategy.ts
+function createEnvStrategy(envName, now) {
+  return {
+    name: "env",
+    needsLiveConfigs: true,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor(_id, live2, kind) {
+      const value = String(Math.floor(now() / 1e3));
+      const type = kind.restart.patch;
+      const patch = type === "strategic-merge" ? envPatch(podSpecAt(live2, kind.templatePath), envName, value, kind.templatePath) : envMergePatch(live2, kind.templatePath, envName, value);
+      return { patch, type, describe: `${envName}=${value}` };
+    }
+  };
+}
+var init_env_strategy = __esm({
+  "src/rollout/strategy/env-strategy.ts"() {
+    "use strict";
+    init_pod_template();
+    init_restart_patch();
+  }
+});
+
+// src/rollout/strategy/live-configs.ts
+async function checkLiveConfigs(cluster, configs) {
+  const result = { differ: [], unreadable: [] };
+  for (const committed of configs) {
+    let live2;
+    try {
+      live2 = await cluster.readConfig(committed.id);
+    } catch (error2) {
+      if (committed.id.kind === "Secret" && error2 instanceof ClusterAccessError && error2.status === 403) {
+        result.unreadable.push(committed.id);
+        continue;
+      }
+      throw error2;
+    }
+    if (!live2 || changedKeys(live2.content, committed.content).length > 0) result.differ.push(committed.id);
+  }
+  return result;
+}
+var init_live_configs = __esm({
+  "src/rollout/strategy/live-configs.ts"() {
+    "use strict";
+    init_errors();
+    init_config_content();
+  }
+});
+
+// src/rollout/strategy/gitops-strategy.ts
+function createGitopsStrategy(hashKey) {
+  let hashes = /* @__PURE__ */ new Map();
+  let committed = /* @__PURE__ */ new Map();
+  const hashFor = (id) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const readsSecret = new Set(
+        hashKey ? [] : workloads.filter(
+          (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
+        ).map((w) => idKey(w.id))
+      );
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor,
+        readsSecret
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [config.snapshot] : [];
+          })
+        ])
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live2, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live2, kind.templatePath);
+      if (carried !== hash) {
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack, { cluster }) {
+      const applied = results.map(
+        (r) => r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r
+      );
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = /* @__PURE__ */ new Map();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes = check.unreadable.length > 0 ? [
+        `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`
+      ] : [];
+      return {
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`
+          };
+        }),
+        notes
+      };
+    }
+  };
+}
+function checkStamped(ids, headWorkloads, hashFor, readsSecret) {
+  const problems = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === void 0 ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})` : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:
+  ${problems.join("\n  ")}
+Run \`config-rollout stamp\`, commit the result and push it.`
+  );
+}
+var init_gitops_strategy = __esm({
+  "src/rollout/strategy/gitops-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_consumed_configs();
+    init_live_configs();
+    init_restart_hash();
+  }
+});
+
+// src/rollout/versioned/config-copy.ts
+function copyHash(kind, content, type, key) {
+  const payload = canonicalJson({ kind, type: type ?? null, content });
+  const hash = key === void 0 ? (0, import_node_crypto2.createHash)("sha256") : (0, import_node_crypto2.createHmac)("sha256", key);
+  return hash.update(payload, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+}
+function copyName(sourceName, hash) {
+  checkCopyName(sourceName);
+  return `${sourceName}-${hash}`;
+}
+function checkCopyName(sourceName) {
+  const length = sourceName.length + 1 + SUFFIX_LENGTH;
+  if (length > MAX_NAME_LENGTH) {
+    throw new UserError(
+      `${sourceName}: its versioned copy would be named ${length} characters long (${sourceName.length} + a dash and a ${SUFFIX_LENGTH}-digit hash; an object name is at most ${MAX_NAME_LENGTH}): shorten the config's name to at most ${MAX_SOURCE_NAME_LENGTH} characters, or use another --strategy`
+    );
+  }
+}
+function sourceLabelValue(sourceName) {
+  if (sourceName.length <= MAX_LABEL_VALUE_LENGTH) return sourceName;
+  const hash = (0, import_node_crypto2.createHash)("sha256").update(sourceName, "utf8").digest("hex").slice(0, SUFFIX_LENGTH);
+  return `${sourceName.slice(0, MAX_LABEL_VALUE_LENGTH - SUFFIX_LENGTH - 1)}-${hash}`;
+}
+function configCopy(source2, commit, key) {
+  const { id, object, content } = source2;
+  const type = id.kind === "Secret" ? stringField(object, "type") ?? "Opaque" : void 0;
+  const name = copyName(id.name, copyHash(id.kind, content, type, key));
+  const body2 = {
+    apiVersion: "v1",
+    kind: id.kind,
+    metadata: {
+      name,
+      namespace: id.namespace,
+      labels: { [SOURCE_LABEL]: sourceLabelValue(id.name), [MANAGED_LABEL]: "true" },
+      annotations: { [SOURCE_COMMIT_ANNOTATION]: commit }
+    },
+    immutable: true,
+    ...id.kind === "Secret" ? { type, data: { ...content } } : configMapData(object, content)
+  };
+  return { source: id, name, body: body2 };
+}
+function configMapData(object, content) {
+  const binaryKeys = new Set(
+    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
+  );
+  const data = {};
+  const binaryData = {};
+  for (const [key, base64] of Object.entries(content)) {
+    if (binaryKeys.has(key)) binaryData[key] = base64;
+    else data[key] = Buffer.from(base64, "base64").toString("utf8");
+  }
+  return {
+    ...Object.keys(data).length > 0 ? { data } : {},
+    ...Object.keys(binaryData).length > 0 ? { binaryData } : {}
+  };
+}
+function copySourceOf(obj) {
+  const metadata = field2(obj, "metadata");
+  const labels = field2(metadata, "labels");
+  if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
+  const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
+  if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
+    return void 0;
+  return copyCommitOf(obj) === void 0 ? void 0 : source2;
+}
+function copyCommitOf(obj) {
+  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  return commit !== void 0 && isFullSha(commit) ? commit : void 0;
+}
+function isManagedCopy(obj) {
+  return copySourceOf(obj) !== void 0;
+}
+var import_node_crypto2, SOURCE_LABEL, MANAGED_LABEL, SOURCE_COMMIT_ANNOTATION, SUFFIX_LENGTH, MAX_NAME_LENGTH, MAX_SOURCE_NAME_LENGTH, MAX_LABEL_VALUE_LENGTH, COPY_NAME;
+var init_config_copy = __esm({
+  "src/rollout/versioned/config-copy.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    init_commit_sha();
+    init_errors();
+    init_json_shape();
+    init_config_content();
+    SOURCE_LABEL = "config-rollout.io/source";
+    MANAGED_LABEL = "config-rollout.io/managed";
+    SOURCE_COMMIT_ANNOTATION = "config-rollout.io/source-commit";
+    SUFFIX_LENGTH = 10;
+    MAX_NAME_LENGTH = 253;
+    MAX_SOURCE_NAME_LENGTH = MAX_NAME_LENGTH - SUFFIX_LENGTH - 1;
+    MAX_LABEL_VALUE_LENGTH = 63;
+    COPY_NAME = /^(.+)-[0-9a-f]{10}$/;
+  }
+});
+
+// src/rollout/versioned/copies.ts
+function plannedSources(context) {
+  const sources = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    for (const ref of workload.references) {
+      const entry = sources.get(idKey(ref.config)) ?? { id: ref.config, consumers: [] };
+      const consumer = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.consumers.includes(consumer)) entry.consumers.push(consumer);
+      sources.set(idKey(ref.config), entry);
+    }
+  }
+  return [...sources].flatMap(([sourceKey, { id, consumers }]) => {
+    const head = context.headConfigs.get(sourceKey);
+    if (!head) return [];
+    const source2 = {
+      id: { ...id, kind: id.kind },
+      object: head.manifest.object,
+      content: head.snapshot.content
+    };
+    return [{ source: source2, head, consumers }];
+  });
+}
+function copyPlanNotes(context, settings) {
+  const lines = plannedSources(context).map(({ source: source2, consumers }) => {
+    const { id } = source2;
+    checkCopyName(id.name);
+    const name = id.kind === "Secret" && !settings.hashKey ? `${id.name}-<hash keyed with the Secret's UID>` : configCopy(source2, context.head, settings.hashKey ? Buffer.from(settings.hashKey) : void 0).name;
+    return `would copy ${id.kind.toLowerCase()}/${id.name} at ${context.head.slice(0, 12)} to ${name} (namespace ${id.namespace}) and repoint ${consumers.join(", ")} to it`;
+  });
+  if (settings.prune && lines.length > 0) {
+    lines.push("pruning reads the cluster: --dry-run=server shows which old copies would be deleted");
+  }
+  return lines;
+}
+async function prepareCopies(context, settings, managedCopies) {
+  const { cluster, log } = context;
+  const checked = await runLimited(
+    plannedSources(context),
+    settings.concurrency ?? DEFAULT_CONCURRENCY,
+    async (p) => {
+      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+      const copy = configCopy(p.source, context.head, key);
+      const { kind, namespace, name } = copy.source;
+      const [existing, copiesInNamespace] = await Promise.all([
+        // By name, whatever its labels: the name may be taken by an object that is not a copy.
+        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+        managedCopies(namespace, kind)
+      ]);
+      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+      return { copy, head: p.head, existing, older };
+    }
+  );
+  const copies = [];
+  const writes = [];
+  const serverDryRun = settings.dryRun === "server";
+  for (const { copy, head, existing, older } of checked) {
+    const { source: source2 } = copy;
+    const where = `${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace})`;
+    if (existing && !isManagedCopy(existing)) {
+      throw new UserError(
+        `${where} exists and is not a config-rollout copy (a copy has the config-rollout.io/managed and source labels and a source-commit annotation): refusing to overwrite it`
+      );
+    }
+    if (existing && changedKeys(liveConfigContent({ ...existing, kind: source2.kind }), head.snapshot.content).length > 0) {
+      throw new UserError(
+        `${where} exists with other content than ${formatId(source2)} at ${context.head}: refusing to use it`
+      );
+    }
+    if (existing) log.info(`${where} already exists: reused`);
+    else
+      writes.push({
+        id: { ...source2, name: copy.name },
+        body: copy.body,
+        done: `${serverDryRun ? "server dry run accepted" : "created"} ${source2.kind.toLowerCase()}/${copy.name} (namespace ${source2.namespace}), an immutable copy of ${source2.name} at ${context.head.slice(0, 12)}`
+      });
+    const olderCommits = older.flatMap((c) => {
+      const commit = copyCommitOf(c);
+      return nameOf3(c) !== copy.name && commit !== void 0 ? [[nameOf3(c), commit]] : [];
+    });
+    copies.push({ copy, content: head.snapshot.content, older: new Map(olderCommits) });
+  }
+  return { copies, writes };
+}
+async function hashKeyFor(source2, hashKey, cluster) {
+  if (hashKey) return Buffer.from(hashKey);
+  if (source2.id.kind !== "Secret") return void 0;
+  const live2 = await cluster.readConfig(source2.id);
+  if (!live2?.uid) {
+    throw new UserError(
+      `${formatId(source2.id)} is not on the cluster, so its copy's name cannot be keyed with its UID: set --hash-key (the same on every cluster that should share copy names)`
+    );
+  }
+  return Buffer.from(live2.uid);
+}
+function managedCopyLister(cluster) {
+  const lists = /* @__PURE__ */ new Map();
+  return (namespace, kind) => {
+    const key = `${kind}/${namespace}`;
+    let listed = lists.get(key);
+    if (!listed) {
+      listed = cluster.listObjects(namespace, apiVersionOf(configKind(kind)), kind, `${MANAGED_LABEL}=true`);
+      listed.catch(() => {
+      });
+      lists.set(key, listed);
+    }
+    return listed;
+  };
+}
+function nameOf3(obj) {
+  return String(obj.metadata?.name ?? "");
+}
+var init_copies = __esm({
+  "src/rollout/versioned/copies.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_model();
+    init_run_limited();
+    init_setting_choices();
+    init_config_content();
+    init_live_config();
+    init_config_copy();
+  }
+});
+
+// src/rollout/versioned/repoint.ts
+function referenceSites(podSpec) {
+  return repoint(podSpec, () => void 0, true).sites;
+}
+function repointPodSpec(podSpec, rename2) {
+  const { spec, located } = repoint(podSpec, rename2, false);
+  return { spec, located, changes: located.map(({ placement: _p, ...change }) => change) };
+}
+function repoint(podSpec, rename2, collect) {
+  const spec = structuredClone(isRecord(podSpec) ? podSpec : {});
+  const located = [];
+  const sites = [];
+  const visit2 = (holder, key, configKind2, path6, placement) => {
+    if (!isRecord(holder)) return;
+    const name = stringField(holder, key);
+    if (!name) return;
+    const site = { path: path6, configKind: configKind2, name };
+    if (collect) sites.push(site);
+    const to = rename2(site);
+    if (to === void 0 || to === name) return;
+    holder[key] = to;
+    located.push({ ...site, to, placement });
+  };
+  visitVolumes(spec, visit2);
+  visitContainers(spec, visit2);
+  return { spec, located, sites };
+}
+function repointStrategicPatch(repointed, templatePath) {
+  const spec = {};
+  const items = /* @__PURE__ */ new Map();
+  const entry = (list, name) => {
+    if (name === "")
+      throw new UserError(`an entry of ${list} has no name: its references cannot be repointed`);
+    const key = `${list}/${name}`;
+    let item = items.get(key);
+    if (!item) {
+      item = { name };
+      items.set(key, item);
+      spec[list] = [...spec[list] ?? [], item];
+    }
+    return item;
+  };
+  for (const { placement, to } of repointed.located) {
+    const item = entry(placement.list, placement.item);
+    const source2 = findItem(repointed.spec, placement.list, placement.item);
+    switch (placement.part) {
+      case "configMap":
+        item.configMap = { name: to };
+        break;
+      case "secret":
+        item.secret = { secretName: to };
+        break;
+      case "projected":
+        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
+        break;
+      case "envFrom":
+        item.envFrom = arrayField(source2, "envFrom");
+        break;
+      case "env": {
+        const env = arrayField(source2, "env").find((e) => stringField(e, "name") === placement.envName);
+        if (placement.envName === void 0 || !env)
+          throw new UserError(
+            `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
+          );
+        const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
+        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
+        break;
+      }
+    }
+  }
+  return atTemplate(templatePath, { spec });
+}
+function repointMergePatch(repointed, live2, templatePath) {
+  const lists = new Set(repointed.located.map((l) => l.placement.list));
+  const spec = {};
+  for (const list of lists) spec[list] = repointed.spec[list];
+  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec })
+  };
+}
+function findItem(spec, list, name) {
+  return arrayField(spec, list).find((item) => stringField(item, "name") === name);
+}
+function visitVolumes(spec, visit2) {
+  arrayField(spec, "volumes").forEach((volume, index) => {
+    const volumeName = stringField(volume, "name");
+    const at = `volumes[${volumeName ?? index}]`;
+    const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
+    visit2(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit2(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
+      const sourceAt = `${at}.sources[${i}]`;
+      visit2(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit2(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+    });
+  });
+}
+function visitContainers(spec, visit2) {
+  for (const list of CONTAINER_LISTS2) {
+    arrayField(spec, list).forEach((container, index) => {
+      const containerName = stringField(container, "name");
+      const at = `${list}[${containerName ?? index}]`;
+      const place = (part, envName) => ({
+        list,
+        item: containerName ?? "",
+        part,
+        ...envName === void 0 ? {} : { envName }
+      });
+      arrayField(container, "envFrom").forEach((envFrom, i) => {
+        visit2(
+          field2(envFrom, "configMapRef"),
+          "name",
+          "ConfigMap",
+          `${at}.envFrom[${i}].configMapRef`,
+          place("envFrom")
+        );
+        visit2(
+          field2(envFrom, "secretRef"),
+          "name",
+          "Secret",
+          `${at}.envFrom[${i}].secretRef`,
+          place("envFrom")
+        );
+      });
+      arrayField(container, "env").forEach((env, i) => {
+        const envName = stringField(env, "name");
+        const envAt = `${at}.env[${envName ?? i}]`;
+        const valueFrom = field2(env, "valueFrom");
+        visit2(
+          field2(valueFrom, "configMapKeyRef"),
+          "name",
+          "ConfigMap",
+          `${envAt}.configMapKeyRef`,
+          place("env", envName)
+        );
+        visit2(
+          field2(valueFrom, "secretKeyRef"),
+          "name",
+          "Secret",
+          `${envAt}.secretKeyRef`,
+          place("env", envName)
+        );
+      });
+    });
+  }
+}
+var CONTAINER_LISTS2;
+var init_repoint = __esm({
+  "src/rollout/versioned/repoint.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONTAINER_LISTS2 = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/rollout/versioned/prunable-copies.ts
+function podSpecOfHolder(obj) {
+  if (field2(obj, "kind") === "ControllerRevision") {
+    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
+  }
+  return podTemplateOf(obj)?.spec;
+}
+function referencedConfigs(holders) {
+  const names = /* @__PURE__ */ new Set();
+  for (const holder of holders) {
+    for (const site of referenceSites(podSpecOfHolder(holder))) names.add(`${site.configKind}/${site.name}`);
+  }
+  return names;
+}
+function choosePrunable(copies, kind, referenced, keep) {
+  const managed = copies.filter(isManagedCopy);
+  const newestFirst = [...managed].sort((a, b) => {
+    const byTime = compareStrings(createdAt(b), createdAt(a));
+    return byTime !== 0 ? byTime : compareStrings(nameOf4(a), nameOf4(b));
+  });
+  const remove = [];
+  const kept = [];
+  newestFirst.forEach((copy, index) => {
+    const name = nameOf4(copy);
+    if (referenced.has(`${kind}/${name}`)) kept.push({ name, why: "referenced" });
+    else if (index < keep) kept.push({ name, why: "newest" });
+    else remove.push(copy);
+  });
+  return { remove, kept };
+}
+function nameOf4(obj) {
+  return stringField(field2(obj, "metadata"), "name") ?? "";
+}
+function createdAt(obj) {
+  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
+}
+var init_prunable_copies = __esm({
+  "src/rollout/versioned/prunable-copies.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_order();
+    init_config_copy();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/prune.ts
+async function prune(cluster, sources, settings, definedAtHead, log) {
+  const notes = [];
+  const dryRun = settings.dryRun === "server";
+  const referencedIn = /* @__PURE__ */ new Map();
+  const referenced = (namespace) => {
+    let names = referencedIn.get(namespace);
+    if (!names) {
+      names = readReferencingObjects(cluster, namespace).then(referencedConfigs);
+      referencedIn.set(namespace, names);
+    }
+    return names;
+  };
+  const managedCopies = managedCopyLister(cluster);
+  await log.group("Prune unreferenced config copies", async () => {
+    for (const { copy } of sources) {
+      const { source: source2 } = copy;
+      try {
+        const listed = (await managedCopies(source2.namespace, source2.kind)).filter(
+          (c) => copySourceOf(c) === source2.name
+        );
+        const inUse = /* @__PURE__ */ new Set([...await referenced(source2.namespace), `${source2.kind}/${copy.name}`]);
+        const decision = choosePrunable(listed, source2.kind, inUse, settings.keep);
+        const ids = decision.remove.map((obj) => ({ ...source2, name: nameOf3(obj) }));
+        const defined = ids.length > 0 ? await definedAtHead(ids) : /* @__PURE__ */ new Set();
+        for (const obj of decision.remove) {
+          const name = nameOf3(obj);
+          if (defined.has(idKey({ ...source2, name }))) {
+            const line2 = `kept ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): it carries the labels of a copy of ${source2.name}, but the head commit defines it, so it is not an old copy`;
+            log.warn(line2);
+            notes.push(line2);
+            continue;
+          }
+          const apiVersion = apiVersionOf(configKind(source2.kind));
+          await cluster.deleteObject(
+            { apiVersion, kind: source2.kind, namespace: source2.namespace, name },
+            dryRun
+          );
+          const line = `${dryRun ? "would delete (server dry run)" : "deleted"} ${source2.kind.toLowerCase()}/${name} (namespace ${source2.namespace}): an old copy of ${source2.name} that no workload, ReplicaSet, ControllerRevision or Pod names`;
+          log.info(line);
+          notes.push(line);
+        }
+      } catch (error2) {
+        if (!isExpectedError(error2)) throw error2;
+        const line = `could not prune the copies of ${formatId(source2)}: ${error2.message}`;
+        log.warn(line);
+        notes.push(line);
+      }
+    }
+  });
+  return notes;
+}
+async function readReferencingObjects(cluster, namespace) {
+  const lists = await Promise.all([
+    ...WORKLOAD_KINDS.map(
+      async (kind) => kind.customResource && !await cluster.serves(kind.kind) ? [] : cluster.listWorkloads(namespace, kind.kind)
+    ),
+    cluster.listObjects(namespace, apiVersionOf(CONTROLLER_REVISION), CONTROLLER_REVISION.kind)
+  ]);
+  return lists.flat();
+}
+var init_prune = __esm({
+  "src/rollout/versioned/prune.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_prunable_copies();
+  }
+});
+
+// src/rollout/versioned/repoint-workloads.ts
+function repointStep(live2, kind, repointed) {
+  const type = kind.restart.patch;
+  const patch = type === "strategic-merge" ? repointStrategicPatch(repointed, kind.templatePath) : repointMergePatch(repointed, live2, kind.templatePath);
+  return { patch, type, describe: describeChanges(repointed.changes) };
+}
+function indexCopies(copies) {
+  const renameTo = /* @__PURE__ */ new Map();
+  const copiesIn = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    const { source: source2 } = copy;
+    renameTo.set(idKey(source2), copy.name);
+    for (const name of older.keys()) renameTo.set(idKey({ ...source2, name }), copy.name);
+    const names = copiesIn.get(source2.namespace) ?? /* @__PURE__ */ new Set();
+    names.add(`${source2.kind}/${copy.name}`);
+    copiesIn.set(source2.namespace, names);
+  }
+  return { renameTo, copiesIn };
+}
+function repointToCopies(id, live2, kind, index) {
+  const rename2 = (site) => index.renameTo.get(idKey({ kind: site.configKind, namespace: id.namespace, name: site.name }));
+  const repointed = repointPodSpec(podSpecAt(live2, kind.templatePath), rename2);
+  if (repointed.changes.length > 0) return { repointed };
+  const wanted = index.copiesIn.get(id.namespace) ?? /* @__PURE__ */ new Set();
+  const named = [
+    ...new Set(
+      referenceSites(podSpecAt(live2, kind.templatePath)).filter((site) => wanted.has(`${site.configKind}/${site.name}`)).map((site) => site.name)
+    )
+  ];
+  return {
+    unchanged: named.length > 0 ? `pod template already names ${named.join(", ")}` : "its live pod template names none of the changed configs: nothing to repoint"
+  };
+}
+function repointTo(live2, kind, rename2) {
+  const repointed = repointPodSpec(
+    podSpecAt(live2, kind.templatePath),
+    (site) => rename2.get(`${site.configKind}/${site.name}`)
+  );
+  if (repointed.changes.length === 0) return { unchanged: "its pod template no longer names the new copies" };
+  return repointStep(live2, kind, repointed);
+}
+async function asSources(workloads, managedCopies) {
+  const sourceOf = /* @__PURE__ */ new Map();
+  for (const namespace of new Set(workloads.map((w) => w.id.namespace))) {
+    for (const { kind } of CONFIG_KINDS) {
+      for (const copy of await managedCopies(namespace, kind)) {
+        const source2 = copySourceOf(copy);
+        if (source2) sourceOf.set(idKey({ kind, namespace, name: nameOf3(copy) }), source2);
+      }
+    }
+  }
+  if (sourceOf.size === 0) return workloads;
+  return workloads.map((manifest) => {
+    const kind = workloadKindOf(manifest.object);
+    if (!kind) return manifest;
+    const { namespace } = manifest.id;
+    const repointed = repointPodSpec(
+      podSpecAt(manifest.object, kind.templatePath),
+      (site) => sourceOf.get(idKey({ kind: site.configKind, namespace, name: site.name }))
+    );
+    if (repointed.changes.length === 0) return manifest;
+    return { ...manifest, object: withPodSpec(manifest.object, kind.templatePath, repointed.spec) };
+  });
+}
+function describeChanges(changes) {
+  const distinct = new Set(changes.map((c) => `${c.configKind.toLowerCase()} ${c.name} \u2192 ${c.to}`));
+  return [...distinct].join(", ");
+}
+var init_repoint_workloads = __esm({
+  "src/rollout/versioned/repoint-workloads.ts"() {
+    "use strict";
+    init_api_kinds();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_config_copy();
+    init_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback-target.ts
+function revisionHistory(holders, ownerUid, revisionOf) {
+  const revisions = [];
+  for (const holder of holders) {
+    if (!isControlledBy(holder, ownerUid)) continue;
+    const revision = revisionOf(holder);
+    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
+  }
+  return revisions.sort((a, b) => b.revision - a.revision);
+}
+function rollbackTarget(facts, history, before) {
+  const rejected = /* @__PURE__ */ new Map();
+  const qualifies = (name) => {
+    if (name === facts.failing) return false;
+    if (name === facts.source) return facts.inPlace !== "same" && facts.inPlace !== "gone";
+    return facts.copies.has(name);
+  };
+  const reject = (name) => {
+    if (name === facts.failing || rejected.has(name)) return;
+    const why = name === facts.source && facts.inPlace === "same" ? "holds the same content as the failed copy" : "no longer exists";
+    rejected.set(name, `${facts.kind.toLowerCase()}/${name} ${why}`);
+  };
+  for (const revision of history ?? []) {
+    for (const name of namesOfSource(revision.podSpec, facts)) {
+      if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "history" };
+      reject(name);
+    }
+  }
+  for (const name of before) {
+    if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
+    reject(name);
+  }
+  const what = `${facts.kind.toLowerCase()}/${facts.source}`;
+  const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
+  if (history === void 0) tried.push("its revision history could not be read");
+  return { none: `no earlier config of ${what} to return to (${tried.join("; ")})` };
+}
+function namesOfSource(podSpec, facts) {
+  const names = referenceSites(podSpec).filter((site) => site.configKind === facts.kind && isSourceOrCopy(site.name, facts.source)).map((site) => site.name);
+  return [...new Set(names)];
+}
+function isSourceOrCopy(name, source2) {
+  return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
+}
+function isControlledBy(holder, uid) {
+  const owners = field2(field2(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
+}
+var init_rollback_target = __esm({
+  "src/rollout/versioned/rollback-target.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_prunable_copies();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/rollback.ts
+async function rollbackOf(results, repointings, copies, cluster, concurrency) {
+  const failed2 = results.filter((r) => isRolledBack(r, repointings));
+  if (failed2.length === 0) return void 0;
+  const targets = await findTargets(failed2, repointings, copies, cluster, concurrency);
+  const rollback = {
+    ids: failed2.map((r) => r.id),
+    patchFor: (id, live2, kind) => {
+      const chosen = targets.get(idKey(id)) ?? /* @__PURE__ */ new Map();
+      const rename2 = /* @__PURE__ */ new Map();
+      const none = [];
+      for (const [failing, target] of chosen) {
+        if ("name" in target) rename2.set(failing, target.name);
+        else none.push(target.none);
+      }
+      if (rename2.size === 0) return { unchanged: `${none.join("; ")}: left on the new copy` };
+      return repointTo(live2, kind, rename2);
+    }
+  };
+  return { rollback, targets };
+}
+async function findTargets(failed2, repointings, copies, cluster, concurrency) {
+  const copyOf = new Map(
+    copies.map((c) => [copyKey(c.copy.source.kind, c.copy.source.namespace, c.copy.name), c])
+  );
+  const holders = cached((key) => {
+    const [namespace, apiVersion, kind] = key.split("	");
+    return cluster.listObjects(namespace, apiVersion, kind);
+  });
+  const inPlace = cached(async (key) => {
+    const [kind, namespace, name, failingCopy] = key.split("	");
+    const copy = copyOf.get(copyKey(kind, namespace, failingCopy));
+    try {
+      const live2 = await cluster.readConfig({ kind, namespace, name });
+      if (live2 === void 0) return "gone";
+      if (copy === void 0) return void 0;
+      return changedKeys(live2.content, copy.content).length > 0 ? "differs" : "same";
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+      return void 0;
+    }
+  });
+  const targets = /* @__PURE__ */ new Map();
+  await runLimited(failed2, concurrency, async ({ id }) => {
+    const history = await historyOf(id, cluster, holders);
+    const chosen = /* @__PURE__ */ new Map();
+    for (const [failingKey, changes] of groupByCopy(repointings.get(idKey(id)) ?? [])) {
+      const { configKind: kind, to: failing } = changes[0];
+      const copy = copyOf.get(copyKey(kind, id.namespace, failing));
+      const source2 = copy?.copy.source.name ?? changes[0].name;
+      const facts = {
+        kind,
+        source: source2,
+        failing,
+        copies: copy?.older ?? /* @__PURE__ */ new Map(),
+        inPlace: await inPlace([kind, id.namespace, source2, failing].join("	"))
+      };
+      chosen.set(failingKey, rollbackTarget(facts, history, [...new Set(changes.map((c) => c.name))]));
+    }
+    targets.set(idKey(id), chosen);
+  });
+  return targets;
+}
+async function historyOf(id, cluster, holders) {
+  const kind = workloadKind(id.kind);
+  if (!kind?.history) return void 0;
+  try {
+    const live2 = await cluster.readObject({ apiVersion: apiVersionOf(kind), ...id });
+    const uid = live2?.metadata?.uid;
+    if (typeof uid !== "string") return void 0;
+    const { holder, revisionOf } = kind.history;
+    const listed = await holders([id.namespace, apiVersionOf(holder), holder.kind].join("	"));
+    return revisionHistory(listed, uid, revisionOf);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return void 0;
+  }
+}
+function reportRollback(results, rolledBack, repointings, targets, log) {
+  const backOf = new Map(rolledBack.map((r) => [idKey(r.id), r]));
+  for (const result of results.filter((r) => isRolledBack(r, repointings))) {
+    const back = backOf.get(idKey(result.id));
+    const chosen = [...targets.get(idKey(result.id)) ?? /* @__PURE__ */ new Map()];
+    const names = describeChanges(
+      chosen.flatMap(([failing, target]) => {
+        if (!("name" in target)) return [];
+        const [configKind2, name] = failing.split("/");
+        const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
+        return [{ configKind: configKind2, name, to: `${target.name}${copied}` }];
+      })
+    );
+    const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
+    const followed = back?.rollout !== void 0 && back.rollout !== "not-waited";
+    const verdict = back?.restart !== "restarted" ? `rollback not applied: ${back?.message ?? "no result"}${none.length > 0 && back?.restart === "unchanged" ? `; fix the config and push again, or run kubectl rollout undo ${result.id.kind.toLowerCase()}/${result.id.name} -n ${result.id.namespace}` : ""}` : back.rollout === "done" ? `rolled back (${names}); the rollback rolled out` : `rolled back (${names}); the rollback rollout ${followed ? back.rollout : "was not followed"}: ${followed ? back.message : ""}`;
+    const partly = back?.restart === "restarted" && none.length > 0 ? `; ${none.join("; ")}: left on the new copy` : "";
+    result.message = `${result.message}; ${verdict}${partly}`;
+    log.warn(`${formatId(result.id)}: rollout of the new config failed; ${verdict}${partly}`);
+  }
+}
+function isRolledBack(result, repointings) {
+  return result.restart === "restarted" && (result.rollout === "failed" || result.rollout === "timeout") && repointings.has(idKey(result.id));
+}
+function groupByCopy(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const key = `${change.configKind}/${change.to}`;
+    groups.set(key, [...groups.get(key) ?? [], change]);
+  }
+  return groups;
+}
+function copyKey(kind, namespace, name) {
+  return `${kind}	${namespace}	${name}`;
+}
+function cached(load) {
+  const calls = /* @__PURE__ */ new Map();
+  return (key) => {
+    let call = calls.get(key);
+    if (!call) {
+      call = load(key);
+      calls.set(key, call);
+    }
+    return call;
+  };
+}
+var init_rollback = __esm({
+  "src/rollout/versioned/rollback.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_config_content();
+    init_repoint_workloads();
+    init_rollback_target();
+  }
+});
+
+// src/rollout/versioned/stale-runs.ts
+async function findNewerCopies(context, copies) {
+  const commitOf = /* @__PURE__ */ new Map();
+  for (const { copy, older } of copies) {
+    for (const [name, commit] of older) commitOf.set(idKey({ ...copy.source, name }), commit);
+  }
+  const running = /* @__PURE__ */ new Map();
+  for (const workload of context.workloads) {
+    const live2 = context.manifests.get(idKey(workload.id))?.object;
+    const kind = live2 === void 0 ? void 0 : workloadKindOf(live2);
+    if (live2 === void 0 || kind === void 0) continue;
+    for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+      const id = { kind: site.configKind, namespace: workload.id.namespace, name: site.name };
+      const commit = commitOf.get(idKey(id));
+      if (commit === void 0) continue;
+      const entry = running.get(idKey(id)) ?? { id, workloads: [], commit };
+      const name = `${workload.id.kind.toLowerCase()}/${workload.id.name}`;
+      if (!entry.workloads.includes(name)) entry.workloads.push(name);
+      running.set(idKey(id), entry);
+    }
+  }
+  const orders = /* @__PURE__ */ new Map();
+  const newer = /* @__PURE__ */ new Map();
+  for (const [key, { id, workloads, commit }] of running) {
+    let asked = orders.get(commit);
+    if (asked === void 0) {
+      asked = context.commitOrder(commit);
+      orders.set(commit, asked);
+    }
+    const placed = await asked;
+    if (placed.order === "unknown") {
+      throw new UserError(
+        `cannot tell whether ${formatId(id)}, which ${workloads.join(", ")} run, holds content newer than this run's head ${short2(context.head)}: it was copied at ${short2(commit)}, and ${placed.why}`
+      );
+    }
+    if (placed.order === "newer") newer.set(key, commit);
+    if (placed.order === "diverged") {
+      context.log.info(
+        `${formatId(id)}, which ${workloads.join(", ")} run, was copied at ${short2(commit)}, which is not in the history of this run's head ${short2(context.head)} (another branch, or rewritten history): repointed as planned`
+      );
+    }
+  }
+  return newer;
+}
+function staleReason(namespace, live2, kind, newer, head) {
+  if (newer.size === 0) return void 0;
+  const running = /* @__PURE__ */ new Map();
+  for (const site of referenceSites(podSpecAt(live2, kind.templatePath))) {
+    const id = { kind: site.configKind, namespace, name: site.name };
+    const commit = newer.get(idKey(id));
+    if (commit !== void 0) running.set(describe3(id), commit);
+  }
+  if (running.size === 0) return void 0;
+  const what = [...running].map(([copy, commit]) => `${copy} (copied at ${short2(commit)})`).join(", ");
+  return `not repointed: this run is stale: it runs ${what}, from a later commit than this run's head ${short2(head)} (a newer pipeline deployed it), and a versioned run never moves a workload to older content`;
+}
+function describe3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function short2(sha) {
+  return sha.slice(0, 12);
+}
+var init_stale_runs = __esm({
+  "src/rollout/versioned/stale-runs.ts"() {
+    "use strict";
+    init_errors();
+    init_pod_template();
+    init_workload_kinds();
+    init_model();
+    init_repoint();
+  }
+});
+
+// src/rollout/versioned/versioned-strategy.ts
+var versioned_strategy_exports = {};
+__export(versioned_strategy_exports, {
+  createVersionedStrategy: () => createVersionedStrategy
+});
+function createVersionedStrategy(settings) {
+  let copies = [];
+  let index = indexCopies([]);
+  const repointings = /* @__PURE__ */ new Map();
+  const rollbackTargets = /* @__PURE__ */ new Map();
+  let newer = /* @__PURE__ */ new Map();
+  let head = "";
+  const staleRuns = /* @__PURE__ */ new Map();
+  let copiesBefore;
+  let definedAtHead = async () => /* @__PURE__ */ new Set();
+  const managedCopiesBefore = (cluster) => (namespace, kind) => {
+    copiesBefore ??= managedCopyLister(cluster);
+    return copiesBefore(namespace, kind);
+  };
+  return {
+    name: "versioned",
+    needsLiveConfigs: false,
+    planNotes: (context) => copyPlanNotes(context, settings),
+    async prepare(context) {
+      const prepared = await prepareCopies(context, settings, managedCopiesBefore(context.cluster));
+      definedAtHead = async (ids) => {
+        try {
+          const read = await context.readHeadConfigs(ids);
+          return new Set(ids.map(idKey).filter((key) => read.has(key)));
+        } catch (error2) {
+          const why = error2 instanceof Error ? error2.message : String(error2);
+          throw new UserError(`cannot tell whether the head commit defines them: ${why}`);
+        }
+      };
+      copies = prepared.copies;
+      index = indexCopies(copies);
+      newer = await findNewerCopies(context, copies);
+      head = context.head;
+      return { configWrites: prepared.writes };
+    },
+    planningView: (workloads, cluster) => asSources(workloads, managedCopiesBefore(cluster)),
+    patchFor(id, live2, kind) {
+      const stale = staleReason(id.namespace, live2, kind, newer, head);
+      if (stale !== void 0) {
+        staleRuns.set(idKey(id), stale);
+        return { unchanged: stale };
+      }
+      const repointing = repointToCopies(id, live2, kind, index);
+      if ("unchanged" in repointing) return repointing;
+      repointings.set(idKey(id), repointing.repointed.changes);
+      return repointStep(live2, kind, repointing.repointed);
+    },
+    async rollbackFor(results, { cluster }) {
+      if (!settings.rollback) return void 0;
+      const found = await rollbackOf(
+        results,
+        repointings,
+        copies,
+        cluster,
+        settings.concurrency ?? DEFAULT_CONCURRENCY
+      );
+      for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
+      return found?.rollback;
+    },
+    async afterWait(results, rolledBack, { cluster, log }) {
+      const notes = [];
+      for (const result of results) {
+        if (staleRuns.has(idKey(result.id)))
+          log.warn(`${formatId(result.id)}: ${staleRuns.get(idKey(result.id))}`);
+      }
+      for (const result of results) {
+        const changes = repointings.get(idKey(result.id));
+        if (changes && result.restart !== "failed" && result.rollout !== void 0) {
+          result.message = `repointed ${describeChanges(changes)}; ${result.message}`;
+        }
+      }
+      if (settings.rollback) reportRollback(results, rolledBack, repointings, rollbackTargets, log);
+      else {
+        for (const r of results) {
+          if (isFailure(r) && repointings.has(idKey(r.id)))
+            r.message += "; --no-rollback: left on the new copy";
+        }
+      }
+      if (settings.prune && !results.some(isFailure)) {
+        notes.push(...await prune(cluster, copies, settings, definedAtHead, log));
+      }
+      return { results, notes };
+    }
+  };
+}
+var init_versioned_strategy = __esm({
+  "src/rollout/versioned/versioned-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_run_result();
+    init_setting_choices();
+    init_copies();
+    init_prune();
+    init_repoint_workloads();
+    init_rollback();
+    init_stale_runs();
+  }
+});
+
+// src/rollout/strategy/choose-strategy.ts
+async function chooseRestartStrategy(settings, now) {
+  switch (settings.strategy) {
+    case "annotation":
+      return createAnnotationStrategy(settings.hashKey);
+    case "env":
+      return createEnvStrategy(settings.envName, now);
+    case "gitops":
+      return createGitopsStrategy(settings.hashKey);
+    case "versioned": {
+      const { createVersionedStrategy: createVersionedStrategy2 } = await Promise.resolve().then(() => (init_versioned_strategy(), versioned_strategy_exports));
+      return createVersionedStrategy2(settings);
+    }
+  }
+}
+var init_choose_strategy = __esm({
+  "src/rollout/strategy/choose-strategy.ts"() {
+    "use strict";
+    init_annotation_strategy();
+    init_env_strategy();
+    init_gitops_strategy();
+  }
+});
+
+// src/scan/namespace-note.ts
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+var MAX_LISTED;
+var init_namespace_note = __esm({
+  "src/scan/namespace-note.ts"() {
+    "use strict";
+    init_model();
+    MAX_LISTED = 5;
+  }
+});
+
+// src/scan/sources/variant-conflicts.ts
+function checkVariants(inputs, variants) {
+  if (variants.size === 0) return { conflicts: [], notes: [] };
+  const baseline = restartsOf(inputs);
+  const changedAnywhere = new Set(inputs.changes.map((c) => idKey(c.id)));
+  const configChanges = /* @__PURE__ */ new Map();
+  for (const list of variants.values()) {
+    for (const v of list) {
+      const m = v.head ?? v.base;
+      if (!isConfigManifest(m)) continue;
+      const change = changeOf(v);
+      configChanges.set(v, change);
+      if (change) changedAnywhere.add(idKey(change.id));
+    }
+  }
+  const conflicts = [];
+  const agreeing = [];
+  const noPart = [];
+  for (const [key, [chosen, ...others]] of variants) {
+    const id = (chosen.head ?? chosen.base).id;
+    const sources = [chosen, ...others].map((v) => v.source).join(", ");
+    const described = `${formatId(id)} (${sources})`;
+    const isConfig = configChanges.has(chosen);
+    const relevant = isConfig ? [chosen, ...others].some((v) => configChanges.get(v) !== void 0) : isWorkloadKind(id.kind) && [chosen, ...others].some((v) => readsAny(v.head ?? v.base, changedAnywhere));
+    if (!relevant) {
+      noPart.push(described);
+      continue;
+    }
+    const conflict = others.map((v) => {
+      const alternative = isConfig ? withConfig(inputs, key, v, configChanges.get(v)) : withWorkload(inputs, key, v);
+      const effect = differenceIn(baseline, restartsOf(alternative), chosen.source, v.source);
+      if (effect === void 0) return void 0;
+      const field5 = firstDifference((chosen.head ?? chosen.base).object, (v.head ?? v.base).object) ?? "";
+      return { id, first: chosen.source, second: v.source, field: field5, effect };
+    }).find((c) => c !== void 0);
+    if (conflict) conflicts.push(conflict);
+    else agreeing.push(described);
+  }
+  return { conflicts, notes: variantNotes(agreeing, noPart) };
+}
+function describeVariantConflicts(conflicts) {
+  const first = conflicts[0];
+  if (!first) return "";
+  const more = conflicts.length > 1 ? ` (and ${conflicts.length - 1} more object(s))` : "";
+  return `${first.first} and ${first.second} both define ${formatId(first.id)} with different content (${first.field})${more}, and the plan depends on which one this cluster runs: ${first.effect}. Say which to plan from: --kustomize DIR (render only that kustomization), --kustomize none (read raw files only) or --paths GLOBS (read only those files)`;
+}
+function variantNotes(agreeing, noPart) {
+  const named = (list) => list.length <= MAX_NAMED3 ? list.join("; ") : `${list.slice(0, MAX_NAMED3).join("; ")}; and ${list.length - MAX_NAMED3} more`;
+  const notes = [];
+  if (agreeing.length > 0) {
+    notes.push(
+      `defined differently by several sources, with the same plan whichever is deployed: ${named(agreeing.sort(compareStrings))}`
+    );
+  }
+  if (noPart.length > 0) {
+    notes.push(
+      `${noPart.length} object(s) defined differently by several sources play no part in this plan: ${named(noPart.sort(compareStrings))}`
+    );
+  }
+  return notes;
+}
+function changeOf(v) {
+  const found = findConfigChanges(v.base ? [v.base] : [], v.head ? [v.head] : []);
+  return found.changes[0];
+}
+function readsAny(workload, configs) {
+  const template = podTemplateOf(workload.object);
+  return findReferences(template?.spec).some(
+    (ref) => configs.has(idKey({ kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName }))
+  );
+}
+function withConfig(inputs, key, v, change) {
+  const changes = inputs.changes.filter((c) => idKey(c.id) !== key);
+  if (change) changes.push(change);
+  const headContent = new Map(inputs.headContent);
+  if (v.head) headContent.set(key, configContentOf(v.head).content);
+  else headContent.delete(key);
+  return { ...inputs, changes, headContent };
+}
+function withWorkload(inputs, key, v) {
+  const others = (list) => list.filter((m) => idKey(m.id) !== key);
+  const newWorkloadIds = new Set(inputs.newWorkloadIds);
+  if (v.head && !v.base) newWorkloadIds.add(key);
+  else newWorkloadIds.delete(key);
+  return {
+    ...inputs,
+    workloads: v.head ? [...others(inputs.workloads), v.head] : others(inputs.workloads),
+    baseWorkloads: v.base ? [...others(inputs.baseWorkloads), v.base] : others(inputs.baseWorkloads),
+    newWorkloadIds
+  };
+}
+function restartsOf(inputs) {
+  const built = buildPlan({
+    changes: inputs.changes,
+    workloads: inputs.workloads,
+    newWorkloadIds: inputs.newWorkloadIds,
+    clusterWorkloads: inputs.clusterWorkloads,
+    restartReloaderManaged: inputs.restartReloaderManaged,
+    reloaderAutoReloadAll: inputs.reloaderAutoReloadAll ?? false
+  });
+  const planned = markRollsOnApply(built.workloads, inputs.baseWorkloads, inputs.workloads, inputs.changes);
+  const restarts = /* @__PURE__ */ new Map();
+  for (const w of planned) {
+    if (w.action !== "restart") continue;
+    const consumed = [...new Set(w.references.map((r) => idKey(r.config)))].sort(compareStrings);
+    restarts.set(
+      idKey(w.id),
+      consumed.map((key) => `${key}=${canonicalJson(inputs.headContent.get(key) ?? null)}`).join("\n")
+    );
+  }
+  return restarts;
+}
+function differenceIn(chosen, other, chosenSource, otherSource) {
+  const name = (key) => {
+    const [kind, , ...rest] = key.split("/");
+    return `${kind.toLowerCase()}/${rest.join("/")}`;
+  };
+  for (const key of [.../* @__PURE__ */ new Set([...chosen.keys(), ...other.keys()])].sort(compareStrings)) {
+    const a = chosen.get(key);
+    const b = other.get(key);
+    if (a === b) continue;
+    if (b === void 0)
+      return `${name(key)} restarts with ${chosenSource}'s definition and not with ${otherSource}'s`;
+    if (a === void 0)
+      return `${name(key)} restarts with ${otherSource}'s definition and not with ${chosenSource}'s`;
+    return `${name(key)} restarts onto different config content with each`;
+  }
+  return void 0;
+}
+var MAX_NAMED3;
+var init_variant_conflicts = __esm({
+  "src/scan/sources/variant-conflicts.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_build_plan();
+    init_references();
+    init_config_changes();
+    init_config_content();
+    init_order();
+    init_rolls_on_apply();
+    init_source_variants();
+    MAX_NAMED3 = 5;
+  }
+});
+
+// src/run/complete-and-roll-out.ts
+var complete_and_roll_out_exports = {};
+__export(complete_and_roll_out_exports, {
+  completeAndRollOut: () => completeAndRollOut
+});
+async function completeAndRollOut(repoPlan, connection, context) {
+  const { settings, log } = context;
+  const now = context.now ?? Date.now;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const strategy = await chooseRestartStrategy(settings, now);
+  const discover = settings.discover ?? (connection.configured && !strategy.awaitsAgent ? "both" : "repo");
+  let cluster;
+  const connectOnce = async () => {
+    cluster ??= await connection.connect();
+    if (!cluster) {
+      throw new UserError(`no Kubernetes cluster configured: ${noClusterHint(naming)}`);
+    }
+    return cluster;
+  };
+  const modified = scan.changes.filter((c) => c.status !== "deleted");
+  const clusterWorkloads = discover !== "repo" && modified.length > 0 ? await log.group(
+    "Discover consumers on the cluster",
+    async () => discoverClusterWorkloads(
+      await connectOnce(),
+      [...new Set(modified.map((c) => c.id.namespace))],
+      settings.concurrency
+    )
+  ) : [];
+  const plannedClusterWorkloads = strategy.planningView && clusterWorkloads.length > 0 ? await strategy.planningView(clusterWorkloads, await connectOnce()) : clusterWorkloads;
+  const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
+  await context.onPlan?.(plan, plannedClusterWorkloads);
+  const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  if (toRestart.length === 0 || settings.dryRun === "client") {
+    const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
+      workloads: toRestart,
+      headConfigs: scan.headConfigs,
+      head: repoPlan.head
+    }) ?? [] : [];
+    return reportOf(plan, { results: [], notes: notes2 }, settings.dryRun);
+  }
+  const live2 = await connectOnce();
+  const { results, notes } = await rollOutPlan(
+    live2,
+    {
+      toRestart,
+      listed: {
+        namespaces: new Set(discover === "repo" ? [] : modified.map((c) => c.id.namespace)),
+        objects: clusterWorkloads
+      },
+      repoWorkloads: scan.workloads,
+      expectedConfigs: new Map(
+        modified.flatMap((c) => {
+          const head = scan.headConfigs.get(idKey(c.id));
+          return head ? [[idKey(c.id), committedContent(head)]] : [];
+        })
+      ),
+      headConfigs: scan.headConfigs,
+      readHeadConfigs: repoPlan.readHeadConfigs,
+      commitOrder: repoPlan.commitOrder,
+      head: repoPlan.head
+    },
+    { strategy, settings, log, now }
+  );
+  return reportOf(plan, { results, notes }, settings.dryRun, live2);
+}
+function completePlan(repoPlan, clusterWorkloads, strategy, context) {
+  const { settings, log } = context;
+  const naming = context.naming ?? CLI_FLAGS;
+  const { scan } = repoPlan;
+  const built = buildPlan({
+    changes: scan.changes,
+    workloads: scan.workloads,
+    newWorkloadIds: scan.newWorkloadIds,
+    clusterWorkloads,
+    restartReloaderManaged: settings.restartReloaderManaged,
+    reloaderAutoReloadAll: settings.reloaderAutoReloadAll,
+    templateChanged: podTemplateChanges(scan.baseWorkloads, scan.workloads)
+  });
+  const variantCheck = checkVariants(
+    {
+      changes: scan.changes,
+      headContent: new Map([...scan.headConfigs].map(([key, config]) => [key, config.snapshot.content])),
+      workloads: scan.workloads,
+      baseWorkloads: scan.baseWorkloads,
+      newWorkloadIds: scan.newWorkloadIds,
+      clusterWorkloads,
+      restartReloaderManaged: settings.restartReloaderManaged,
+      reloaderAutoReloadAll: settings.reloaderAutoReloadAll
+    },
+    scan.variants
+  );
+  if (variantCheck.conflicts.length > 0)
+    throw new UserError(describeVariantConflicts(variantCheck.conflicts));
+  for (const warning2 of built.warnings) log.warn(warning2.message, warning2);
+  const planned = withWorkloadSources(
+    strategy.followsTemplateChanges ? built.workloads : markRollsOnApply(built.workloads, scan.baseWorkloads, scan.workloads, scan.changes),
+    scan.workloads
+  );
+  const guarded = applyGuardRails(planned, { ...settings, naming });
+  const namespaceNote = assumedNamespaceNote(scan, planned, settings.namespace);
+  if (namespaceNote) log.info(namespaceNote);
+  return planOfScan(repoPlan, {
+    changes: scan.changes,
+    workloads: guarded.workloads,
+    sources: variantCheck.notes,
+    warnings: [
+      ...built.warnings.map((w) => `${w.file}:${w.line}: ${w.message}`),
+      ...namespaceNote ? [namespaceNote] : [],
+      ...guarded.notes
+    ]
+  });
+}
+function withWorkloadSources(workloads, manifests) {
+  const byKey = new Map(manifests.filter((m) => m.origin !== void 0).map((m) => [idKey(m.id), m]));
+  return workloads.map((w) => {
+    const m = w.source === "repo" ? byKey.get(idKey(w.id)) : void 0;
+    if (m?.origin === void 0) return w;
+    return {
+      ...w,
+      origin: m.origin,
+      ...m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}
+    };
+  });
+}
+var init_complete_and_roll_out = __esm({
+  "src/run/complete-and-roll-out.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_option_naming();
+    init_run_result();
+    init_build_plan();
+    init_guard_rails();
+    init_repo_plan();
+    init_discover_cluster();
+    init_roll_out_plan();
+    init_choose_strategy();
+    init_sync_configs();
+    init_namespace_note();
+    init_rolls_on_apply();
+    init_variant_conflicts();
+  }
+});
+
+// src/run/apply-plan.ts
+async function applyPlanToCluster(repoPlan, connection, context) {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  const { completeAndRollOut: completeAndRollOut2 } = await Promise.resolve().then(() => (init_complete_and_roll_out(), complete_and_roll_out_exports));
+  return completeAndRollOut2(repoPlan, connection, context);
+}
+function plansNothing(scan) {
+  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
+}
+function planOfNothing(repoPlan) {
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
+}
+var init_apply_plan = __esm({
+  "src/run/apply-plan.ts"() {
+    "use strict";
+    init_run_result();
+    init_repo_plan();
+  }
+});
+
+// src/run/uncommitted-edits.ts
 async function uncommittedEditsNote(git, head, options) {
   if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
   const edited = await git.uncommittedPaths();
@@ -30253,7 +30283,7 @@ async function uncommittedEditsNote(git, head, options) {
 }
 var MAX_NAMED4, KUSTOMIZATION;
 var init_uncommitted_edits = __esm({
-  "src/pipeline/uncommitted-edits.ts"() {
+  "src/run/uncommitted-edits.ts"() {
     "use strict";
     init_glob_matcher();
     MAX_NAMED4 = 5;
@@ -30261,7 +30291,7 @@ var init_uncommitted_edits = __esm({
   }
 });
 
-// src/core/plan-file/plan-document.ts
+// src/plan/plan-document.ts
 var plan_document_exports = {};
 __export(plan_document_exports, {
   MAX_PLAN_NESTING: () => MAX_PLAN_NESTING,
@@ -30423,13 +30453,13 @@ function isRecord3(value) {
 }
 var import_node_crypto3, PLAN_API_VERSION, PLAN_KIND, KEY_CHECK_TEXT, MAX_PLAN_NESTING;
 var init_plan_document = __esm({
-  "src/core/plan-file/plan-document.ts"() {
+  "src/plan/plan-document.ts"() {
     "use strict";
     import_node_crypto3 = require("node:crypto");
     init_errors();
+    init_model();
     init_config_content();
     init_config_hash();
-    init_model();
     PLAN_API_VERSION = "config-rollout.io/v1";
     PLAN_KIND = "Plan";
     KEY_CHECK_TEXT = "config-rollout.io/v1 plan key check";
@@ -30437,7 +30467,7 @@ var init_plan_document = __esm({
   }
 });
 
-// src/pipeline/plan-out.ts
+// src/plan/plan-out.ts
 var plan_out_exports = {};
 __export(plan_out_exports, {
   makePlanDocument: () => makePlanDocument
@@ -30516,20 +30546,20 @@ async function changeOf2(workloads, inputs) {
   return changes;
 }
 var init_plan_out = __esm({
-  "src/pipeline/plan-out.ts"() {
+  "src/plan/plan-out.ts"() {
     "use strict";
     init_errors();
     init_model();
     init_option_naming();
+    init_restart_patch();
+    init_restart_hash();
+    init_config_copy();
     init_consumed_configs();
     init_plan_document();
-    init_restart_patch();
-    init_config_copy();
-    init_restart_hash();
   }
 });
 
-// src/pipeline/run.ts
+// src/run/run.ts
 async function runConfigRollout(deps) {
   const planned = await planRepository(deps);
   if (planned.kind === "no-range") {
@@ -30647,17 +30677,17 @@ function reportScanProblems(scan, settings, log) {
   }
 }
 var init_run = __esm({
-  "src/pipeline/run.ts"() {
+  "src/run/run.ts"() {
     "use strict";
-    init_resolve_range();
     init_errors();
     init_option_naming();
-    init_unread_sources();
-    init_untrusted_head();
-    init_apply_plan();
     init_repo_plan();
+    init_unread_sources();
     init_resolve_commits();
+    init_resolve_range();
+    init_untrusted_head();
     init_scan_repository();
+    init_apply_plan();
     init_uncommitted_edits();
   }
 });
@@ -30716,30 +30746,7 @@ var init_fleet = __esm({
   }
 });
 
-// src/report/error-line.ts
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
-    init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-  }
-});
-
-// src/pipeline/run-fleet.ts
+// src/run/run-fleet.ts
 var run_fleet_exports = {};
 __export(run_fleet_exports, {
   fleetOutcome: () => fleetOutcome,
@@ -30881,7 +30888,7 @@ function prefixedLog(log, context, onGroup) {
 }
 var ClusterTimeout;
 var init_run_fleet = __esm({
-  "src/pipeline/run-fleet.ts"() {
+  "src/run/run-fleet.ts"() {
     "use strict";
     init_errors();
     init_fleet();
@@ -30890,8 +30897,8 @@ var init_run_fleet = __esm({
     init_unread_sources();
     init_describe();
     init_error_line();
-    init_apply_plan();
     init_restart_and_wait();
+    init_apply_plan();
     init_run();
     ClusterTimeout = class extends UserError {
       name = "ClusterTimeout";
@@ -30900,7 +30907,7 @@ var init_run_fleet = __esm({
   }
 });
 
-// src/pipeline/strategy/planned-strategy.ts
+// src/rollout/strategy/planned-strategy.ts
 function createPlannedStrategy(document, now) {
   if (document.strategy === "env") {
     const names = new Set(document.workloads.map((w) => "env" in w.change ? w.change.env : ""));
@@ -30922,7 +30929,7 @@ function createPlannedStrategy(document, now) {
   };
 }
 var init_planned_strategy = __esm({
-  "src/pipeline/strategy/planned-strategy.ts"() {
+  "src/rollout/strategy/planned-strategy.ts"() {
     "use strict";
     init_errors();
     init_model();
@@ -30931,7 +30938,7 @@ var init_planned_strategy = __esm({
   }
 });
 
-// src/pipeline/apply-saved-plan.ts
+// src/run/apply-saved-plan.ts
 function checkPlanKey(document, file, hashKey, naming = CLI_FLAGS) {
   if (document.keyCheck === void 0) return void 0;
   if (!hashKey) {
@@ -31011,21 +31018,21 @@ function planOf(document, file) {
   };
 }
 var init_apply_saved_plan = __esm({
-  "src/pipeline/apply-saved-plan.ts"() {
+  "src/run/apply-saved-plan.ts"() {
     "use strict";
     init_errors();
     init_model();
     init_option_naming();
+    init_run_result();
     init_guard_rails();
     init_plan_document();
-    init_run_result();
-    init_roll_out_plan();
     init_repo_plan();
+    init_roll_out_plan();
     init_planned_strategy();
   }
 });
 
-// src/compose/run-saved-plan.ts
+// src/run/run-saved-plan.ts
 var run_saved_plan_exports = {};
 __export(run_saved_plan_exports, {
   applySaved: () => applySaved,
@@ -31107,7 +31114,7 @@ function applySaved(run2, settings, connection, context) {
 }
 var import_promises4;
 var init_run_saved_plan = __esm({
-  "src/compose/run-saved-plan.ts"() {
+  "src/run/run-saved-plan.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
     init_errors();
@@ -31115,13 +31122,6 @@ var init_run_saved_plan = __esm({
     init_option_naming();
     init_plan_document();
     init_apply_saved_plan();
-  }
-});
-
-// vendor:simple-git
-var require_simple_git = __commonJS({
-  "vendor:simple-git"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("simple-git"));
   }
 });
 
@@ -33408,37 +33408,6 @@ function getIDToken(aud) {
   });
 }
 
-// src/ci/github-event.ts
-var import_node_fs = require("node:fs");
-init_errors();
-function eventReader(env) {
-  let read;
-  return () => {
-    read ??= readEventPayload(env);
-    return read;
-  };
-}
-async function readEventPayload(env) {
-  const path6 = env.GITHUB_EVENT_PATH;
-  return path6 ? readEventFile(path6) : void 0;
-}
-async function readEventFile(path6) {
-  let text;
-  try {
-    text = (0, import_node_fs.readFileSync)(path6, "utf8");
-  } catch (error2) {
-    const code = error2.code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path6} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error2)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error2) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path6} is not valid JSON: ${error2.message}`);
-  }
-}
-
 // src/comment/review-target.ts
 var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
 function findReviewTarget(env, event) {
@@ -33509,596 +33478,12 @@ function field(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 
-// src/compose/cluster-connection.ts
-init_kubeconfig_source();
+// src/action/main.ts
+init_option_naming();
+init_run_result();
 
-// src/compose/version.ts
-var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
-var USER_AGENT = `config-rollout/${VERSION}`;
-
-// src/compose/cluster-connection.ts
-function createClusterConnection(settings, env, labels = {}, onSecret) {
-  const options = {
-    kubeconfigPath: settings.kubeconfig,
-    kubeconfigData: settings.kubeconfigData,
-    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
-    // need not set a current-context.
-    context: settings.context ?? settings.contexts?.[0]?.[0],
-    env,
-    execPluginTimeoutMs: settings.execPluginTimeoutMs,
-    pathLabel: labels.path,
-    dataLabel: labels.data,
-    ...onSecret ? { onPluginCredential: onSecret } : {}
-  };
-  const configured = findKubeConfigSource(options) !== void 0;
-  let loading;
-  const load = () => {
-    loading ??= Promise.resolve().then(() => (init_connect(), connect_exports)).then(({ loadKubeConfig: loadKubeConfig2 }) => loadKubeConfig2(options));
-    return loading;
-  };
-  return {
-    configured,
-    forContext: (context) => {
-      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
-      return {
-        ...other,
-        load: async () => {
-          if (!other.configured) {
-            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
-            throw new NoClusterConfiguredError2();
-          }
-          return { server: (await other.loaded())?.server ?? "" };
-        }
-      };
-    },
-    loaded: async () => configured ? load() : void 0,
-    secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
-    connect: async () => {
-      const loaded = await load();
-      if (!loaded) return void 0;
-      const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
-      return createCluster2(loaded.kc, {
-        requestTimeoutMs: settings.requestTimeoutMs,
-        runTimeoutMs: settings.timeoutMs,
-        userAgent: USER_AGENT,
-        fieldManager: "config-rollout",
-        retries: 5
-      });
-    }
-  };
-}
-
-// src/compose/comment-on-review.ts
-init_ci_kind();
-
-// src/comment/comment-body.ts
-init_comment_marker();
-var ROWS = [500, 200, 100, 50, 20, 10];
-var FEWEST_ROWS = 10;
-function buildCommentBody(input) {
-  for (const [i, rows] of ROWS.entries()) {
-    const note = i === 0 ? void 0 : input.cutNote;
-    const body2 = assemble(input, rows, note);
-    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
-  }
-  const head = `${commentMarker(input.id)}
-
-`;
-  const tail = `
-
-${input.cutNote}
-
-${input.footer}
-`;
-  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
-  const room = input.limit - head.length - tail.length;
-  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
-}
-function assemble(input, rows, note) {
-  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
-  if (note) parts.push("", note);
-  parts.push("", input.footer, "");
-  return parts.join("\n");
-}
-function sectionText(section, rows) {
-  const text = section.render(rows).replace(/\n+$/, "");
-  return section.title === void 0 ? text : `## ${section.title}
-
-${text}`;
-}
-function cutAtLine(text, max) {
-  let length = 0;
-  let kept = 0;
-  let inFence = false;
-  const lines = text.split("\n");
-  for (const [i, line] of lines.entries()) {
-    length += line.length + (i > 0 ? 1 : 0);
-    if (length > max) break;
-    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence) kept = i + 1;
-  }
-  return lines.slice(0, kept).join("\n");
-}
-
-// src/compose/comment-on-review.ts
-init_review_comments();
-init_describe();
-
-// src/report/report-markdown.ts
-init_model();
-init_describe();
-
-// src/report/mermaid-graph.ts
-init_model();
-var MAX_NODES = 40;
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body2,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-
-// src/report/report-markdown.ts
-function markdownSections(report) {
-  const clusters = report.clusters;
-  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
-  return [
-    { render: (rows) => fleetSummary(report, clusters, rows) },
-    ...clusters.map((cluster) => ({
-      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
-      render: (rows) => [
-        ...cluster.message ? [md(cluster.message), ""] : [],
-        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
-      ].join("\n") || "-"
-    }))
-  ];
-}
-function fleetSummary(report, clusters, maxRows) {
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`,
-    "",
-    "| Cluster | Wave | Outcome | Detail |",
-    "|---|---|---|---|",
-    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
-    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
-    ...changesPart(report.plan, maxRows)
-  ];
-  return `${out.join("\n")}
-`;
-}
-function sourcesPart(plan, maxRows) {
-  const out = ["", "#### Sources", ""];
-  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
-  return out;
-}
-function changesPart(plan, maxRows) {
-  if (plan.changes.length === 0) return [];
-  const out = [
-    "",
-    "#### Changed configs",
-    "",
-    "| Config | Namespace | Change | Source | Keys |",
-    "|---|---|---|---|---|"
-  ];
-  for (const c of plan.changes.slice(0, maxRows)) {
-    out.push(
-      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-    );
-  }
-  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  return out;
-}
-function renderMarkdown(report, maxRows = 500, repository = true) {
-  if (report.clusters) {
-    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
-
-${s.render(maxRows)}`).join("\n");
-  }
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  if (repository) out.push(...changesPart(plan, maxRows));
-  if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
-    const withResults = report.results.length > 0;
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
-      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
-      if (withResults) {
-        cells.push(
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
-        );
-      }
-      out.push(row(cells));
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
-  if (explained.length > 0) {
-    out.push("", "#### Why the new pods did not start", "");
-    for (const r of explained) {
-      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
-      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
-    }
-  }
-  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function edgeCount(plan) {
-  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
-  let edges = 0;
-  for (const w of plan.workloads) {
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
-  }
-  return edges;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-var ZERO_WIDTH_SPACE = "&#8203;";
-function escapeMarkdown(text) {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
-    }
-  });
-}
-var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
-function md(text) {
-  return escapeMarkdown(text);
-}
-
-// src/compose/comment-on-review.ts
-var LIMITS = { github: 65e3, gitlab: 999e3 };
-async function commentOnReview(request) {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? await eventPayload(request.env, request.readEvent)
-  );
-  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
-  const target = lookup.target;
-  const token = tokenFor(target, request.env, request.token);
-  if (!token)
-    return {
-      level: "warning",
-      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
-    };
-  const id = request.commentId?.trim() || target.defaultId;
-  const body2 = commentBody(request, target, id);
-  try {
-    const client = await createClient(target, token, request.version);
-    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
-    if (done.action === "none") {
-      return {
-        level: "info",
-        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
-      };
-    }
-    const url = done.comment.url ? `: ${done.comment.url}` : "";
-    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
-  } catch (error2) {
-    return { level: "warning", message: redact(failureMessage(error2, target), token) };
-  }
-}
-async function eventPayload(env, readEvent = eventReader(env)) {
-  if (detectCiKind(env) !== "github") return void 0;
-  try {
-    return await readEvent();
-  } catch {
-    return void 0;
-  }
-}
-async function createClient(target, token, version) {
-  const userAgent = `config-rollout/${version}`;
-  if (target.platform === "github") {
-    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
-    return createGitHubComments2(target, token, userAgent);
-  }
-  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
-  return createGitLabNotes2(target, token, userAgent);
-}
-function wantsNewComment(content) {
-  if ("error" in content) return false;
-  const { plan, outcome } = content.report;
-  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
-}
-function commentBody(request, target, id) {
-  const { content } = request;
-  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
-  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
-  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
-  const limit = LIMITS[target.platform];
-  return buildCommentBody({
-    id,
-    sections: "report" in content ? markdownSections(content.report) : [
-      {
-        render: () => `### config-rollout
-
-**Failed:** ${escapeMarkdown(content.error)}
-
-No plan: see the job log.
-`
-      }
-    ],
-    footer,
-    limit,
-    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
-  }).body;
-}
-function tokenHint(target) {
-  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
-}
-function failureMessage(error2, target) {
-  const status = statusOf(error2);
-  const reason = error2 instanceof Error ? error2.message : String(error2);
-  const firstLine = reason.split("\n")[0] ?? "";
-  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
-  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
-  const unchanged = "; the run's result is unchanged";
-  if (status === 401) return `${what}: the token was rejected${unchanged}`;
-  if (status === 403 || status === 404) {
-    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
-  }
-  return `${what}${unchanged}`;
-}
-function statusOf(error2) {
-  const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
-  return typeof status === "number" ? status : void 0;
-}
-function redact(text, token) {
-  return token.length >= 4 ? text.replaceAll(token, "***") : text;
-}
-function safeUrl(url) {
-  return url.replace(
-    /[\s()<>[\]"'`]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
-}
-
-// src/ci/read-ci-environment.ts
+// src/git/commit-stamps.ts
 init_errors();
-init_ci_kind();
-var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
-async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
-  const picked = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (RELEVANT.test(key)) picked[key] = value;
-  }
-  const ci = detectCiKind(env);
-  const input = { flags, env: picked, ci };
-  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
-  if (ci === "github" && env.GITHUB_EVENT_PATH) {
-    if (!flagsDecide) input.event = await readEvent();
-    else {
-      input.event = await readEvent().catch((error2) => {
-        if (error2 instanceof UserError) return void 0;
-        throw error2;
-      });
-    }
-  }
-  return input;
-}
-
-// src/compose/run-in-ci.ts
-init_run();
-async function runInCi(settings, adapters) {
-  const { env, cluster, log } = adapters;
-  const readEvent = adapters.readEvent ?? eventReader(env);
-  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
-  const naming = adapters.naming ? { naming: adapters.naming } : {};
-  if (settings.contexts) {
-    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_run_fleet(), run_fleet_exports));
-    return runFleet2({
-      settings,
-      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
-      git: await openGit(),
-      log,
-      env,
-      ...naming,
-      waves: settings.contexts,
-      connectTo: (context) => cluster.forContext(context)
-    });
-  }
-  let planOut;
-  let settingsForRun = settings;
-  if (settings.plan !== void 0) {
-    const saved = await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports));
-    const planSettings = { ...settings, plan: settings.plan };
-    const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
-    if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
-    settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
-    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
-  } else if (settings.planOut !== void 0) {
-    const path6 = settings.planOut;
-    planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path6, document, log);
-  }
-  return runConfigRollout({
-    settings: settingsForRun,
-    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
-    git: await openGit(),
-    connect: cluster.connect,
-    clusterConfigured: cluster.configured,
-    log,
-    env,
-    ...naming,
-    ...planOut ? { planOut } : {}
-  });
-}
-async function rangeAndCi(flags, env, readEvent) {
-  const range = await readCiEnvironment(flags, env, readEvent);
-  return { range, ci: range.ci };
-}
-
-// src/compose/stamp-in-ci.ts
-init_model();
-
-// src/core/stamp/stamp-report.ts
-function stampRefusals(report, strict) {
-  if (!report.check && !strict) return [];
-  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
-    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
-  );
-  for (const u of report.unstampable) {
-    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
-    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
-  }
-  return refusals;
-}
-
-// src/git/work-tree.ts
-var import_node_fs6 = require("node:fs");
-var import_promises5 = require("node:fs/promises");
-var import_node_os4 = require("node:os");
-var import_node_path7 = require("node:path");
-init_errors();
-
-// src/git/missing-object.ts
-init_errors();
-var MISSING_OBJECT = [
-  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
-  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
-  /unable to read tree \(?([0-9a-f]{40,64})/,
-  /bad object ([0-9a-f]{40,64})/,
-  /unable to read ([0-9a-f]{40,64})/
-];
-function missingObjectError(stderr) {
-  for (const pattern of MISSING_OBJECT) {
-    const match = pattern.exec(stderr);
-    if (!match) continue;
-    return new UserError(
-      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
-    );
-  }
-  return void 0;
-}
 
 // src/git/spawn-git.ts
 init_run_process();
@@ -34173,1361 +33558,7 @@ function subcommand(args) {
   return "";
 }
 
-// src/git/run-git.ts
-function createGitRunner(baseDir) {
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
-        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-    },
-    async runBuffer(args) {
-      try {
-        return (await spawnGit(baseDir, args)).stdout;
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-    },
-    async runRecords(args, onRecords) {
-      const records = nulRecords(onRecords);
-      try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
-      } catch (error2) {
-        throw describe3(error2, args);
-      }
-      records.end();
-    }
-  };
-}
-function createNetworkGitRunner(baseDir, timeoutMs) {
-  let loading;
-  const load = async () => {
-    const { simpleGit, GitPluginError } = await Promise.resolve().then(() => __toESM(require_simple_git(), 1));
-    return simpleGit({
-      baseDir,
-      config: GIT_CONFIG,
-      trimmed: false,
-      timeout: { block: timeoutMs },
-      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
-      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
-      // and the job's environment is the user's own, not the repository's: pass it through as git
-      // itself would see it. The arguments stay ours and are still checked.
-      allowEnvironment: inheritedGitVariables(),
-      errors(error2, result) {
-        if (error2 instanceof GitPluginError) return error2;
-        if (result.exitCode !== 0) {
-          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
-        }
-        return error2;
-      }
-    });
-  };
-  return {
-    async run(args, okExitCodes = []) {
-      loading ??= load();
-      try {
-        return { exitCode: 0, stdout: await (await loading).raw(args) };
-      } catch (error2) {
-        if (error2 instanceof GitExitError && okExitCodes.includes(error2.exitCode)) {
-          return { exitCode: error2.exitCode, stdout: "" };
-        }
-        throw describe3(error2, args);
-      }
-    }
-  };
-}
-function inheritedGitVariables() {
-  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
-}
-function describe3(error2, args) {
-  const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
-  if (missing) return missing;
-  const message = error2 instanceof Error ? error2.message.trim() : String(error2);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error2 });
-}
-
-// src/git/work-tree.ts
-async function openWorkTree(dir) {
-  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
-  return createWorkTree(stdout.trim() || dir);
-}
-function createWorkTree(dir) {
-  return {
-    dir,
-    async listFiles() {
-      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout } = await createGitRunner(dir).run(args);
-      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
-    },
-    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
-    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
-    async size(path6) {
-      const found = regularFile(dir, path6);
-      return found?.size;
-    },
-    async read(path6) {
-      if (regularFile(dir, path6) === void 0) return void 0;
-      let fd;
-      try {
-        fd = (0, import_node_fs6.openSync)((0, import_node_path7.join)(dir, path6), import_node_fs6.constants.O_RDONLY | import_node_fs6.constants.O_NOFOLLOW);
-      } catch (error2) {
-        if (linkError(error2)) throw symlinkRefusal(path6);
-        return void 0;
-      }
-      try {
-        return (0, import_node_fs6.fstatSync)(fd).isFile() ? (0, import_node_fs6.readFileSync)(fd) : void 0;
-      } finally {
-        (0, import_node_fs6.closeSync)(fd);
-      }
-    },
-    async write(path6, text) {
-      regularFile(dir, path6);
-      let fd;
-      try {
-        fd = (0, import_node_fs6.openSync)(
-          (0, import_node_path7.join)(dir, path6),
-          import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_TRUNC | import_node_fs6.constants.O_NOFOLLOW,
-          438
-        );
-      } catch (error2) {
-        if (linkError(error2)) throw symlinkRefusal(path6);
-        throw error2;
-      }
-      try {
-        (0, import_node_fs6.writeFileSync)(fd, text);
-      } finally {
-        (0, import_node_fs6.closeSync)(fd);
-      }
-    },
-    async remove(path6) {
-      if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises5.rm)((0, import_node_path7.join)(dir, path6), { force: true });
-    },
-    linkOn(path6) {
-      try {
-        regularFile(dir, path6);
-        return void 0;
-      } catch (error2) {
-        if (error2 instanceof SymlinkRefused) return error2.link;
-        throw error2;
-      }
-    },
-    async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path7.join)((0, import_node_os4.tmpdir)(), "config-rollout-stamp-"));
-      try {
-        return await use(scratch);
-      } finally {
-        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
-      }
-    }
-  };
-}
-function regularFile(dir, path6) {
-  const parts = path6.split("/");
-  for (let i = 1; i <= parts.length; i++) {
-    const prefix = parts.slice(0, i).join("/");
-    let stats;
-    try {
-      stats = (0, import_node_fs6.lstatSync)((0, import_node_path7.join)(dir, prefix));
-    } catch {
-      return void 0;
-    }
-    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path6 ? void 0 : path6);
-    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
-    if (!stats.isDirectory()) return void 0;
-  }
-  return void 0;
-}
-function linkError(error2) {
-  const code = error2.code;
-  return code === "ELOOP" || code === "EMLINK";
-}
-var SymlinkRefused = class extends UserError {
-  constructor(link, message) {
-    super(message);
-    this.link = link;
-  }
-  link;
-};
-function symlinkRefusal(link, through) {
-  return new SymlinkRefused(
-    link,
-    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
-  );
-}
-
-// src/pipeline/stamp/run-stamp.ts
-init_errors();
-init_parse_manifest_file();
-init_model();
-init_run_limited();
-init_deployed_dirs();
-init_kustomization_file();
-init_kustomization_names();
-init_kustomize_graph();
-init_kustomize_roots();
-
-// src/core/stamp/stamp-as-deployed.ts
-init_deployed_dirs();
-init_deployed_namespaces();
-init_deployment_units();
-
-// src/core/stamp/stamp-workloads.ts
-init_workload_kinds();
-init_config_content();
-init_config_hash();
-init_consumed_keys();
-init_json_shape();
-init_order();
-init_model();
-init_references();
-init_restart_patch();
-function repositoryConfigs(manifests) {
-  const contents = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
-  }
-  return contents;
-}
-function stampWorkloads(manifests, allContents, options = {}) {
-  const result = { targets: [], unstampable: [], untouched: [] };
-  for (const m of manifests) {
-    const kind = workloadKindOf(m.object);
-    if (!kind || !restartableKind(m.id.kind)) continue;
-    const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field2(template, "spec"));
-    if (refs.length === 0) continue;
-    const contents = options.contentsFor?.(m) ?? allContents;
-    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
-    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
-    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
-    const place = { id: m.id, file: m.file, line: m.line };
-    if (covered.length === 0) {
-      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
-      continue;
-    }
-    if (kind.templateOwner?.(m.object) !== void 0) {
-      result.unstampable.push({
-        ...place,
-        reason: "runs another object's pod template (workloadRef): stamp that object instead"
-      });
-      continue;
-    }
-    const hash = configHash(covered, contents, options.key);
-    if (hash === void 0) {
-      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
-      result.unstampable.push({
-        ...place,
-        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
-      });
-      continue;
-    }
-    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
-    result.targets.push({
-      ...place,
-      templatePath: kind.templatePath,
-      hash,
-      ...current !== void 0 ? { current } : {},
-      covers: covered.map((c) => c.id),
-      notInRepo
-    });
-  }
-  result.targets.sort((a, b) => compareIds(a.id, b.id));
-  return result;
-}
-function templateOf(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return node;
-}
-
-// src/core/stamp/stamp-as-deployed.ts
-function stampAsDeployed(read, key) {
-  const deployed = inDeployedNamespaces([...read]);
-  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
-    ...key ? { key } : {},
-    contentsFor: units.contentsFor
-  });
-  return { stamps: asWritten(read, stamps), units };
-}
-
-// src/core/stamp/stamp-file.ts
-var import_yaml5 = __toESM(require_yaml(), 1);
-init_json_shape();
-init_model();
-init_restart_patch();
-
-// src/core/stamp/annotation-edit.ts
-var import_yaml4 = __toESM(require_yaml(), 1);
-var UnstampableError = class extends Error {
-};
-var MergeKeyError = class extends UnstampableError {
-};
-function applyEdits(source2, edits) {
-  let out = source2;
-  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  }
-  return out;
-}
-function annotationEdits(source2, doc, templatePath, key, value) {
-  const ctx = new EditContext(source2);
-  let node = doc.contents;
-  let parentKeyCol;
-  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
-  for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
-  }
-  const template = asMap(node, "template");
-  ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
-  if (!current) return ctx.insert(annotations, key, value);
-  const scalar3 = current.value;
-  if ((0, import_yaml4.isScalar)(scalar3) && scalar3.value === value) return [];
-  if ((0, import_yaml4.isScalar)(scalar3) && scalar3.range) {
-    const old = source2.slice(scalar3.range[0], scalar3.range[1]);
-    const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
-    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
-    return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
-  }
-  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
-  throw new UnstampableError(`${key} is not a plain value`);
-}
-function refuseMerged(doc, map, key, where) {
-  const merge = map.items.find((item) => (0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = (0, import_yaml4.isSeq)(merge.value) ? merge.value.items : [merge.value];
-  for (const source2 of sources) {
-    const resolved = (0, import_yaml4.isAlias)(source2) ? source2.resolve(doc) : source2;
-    if (!(0, import_yaml4.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
-      );
-    }
-  }
-}
-function asMap(node, what) {
-  if ((0, import_yaml4.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
-  if (!(0, import_yaml4.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
-  return node;
-}
-function findPair(map, key) {
-  for (const item of map.items) {
-    if ((0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && item.key.value === key) return item;
-  }
-  return void 0;
-}
-function isEmpty(node) {
-  if (node === null || node === void 0) return true;
-  if ((0, import_yaml4.isScalar)(node)) return node.value === null;
-  return false;
-}
-function keyColumn(ctx, pair) {
-  const range = pair.key?.range;
-  return range ? ctx.column(range[0]) : void 0;
-}
-var EditContext = class {
-  constructor(source2) {
-    this.source = source2;
-    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  }
-  source;
-  eol;
-  step = 2;
-  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
-  noteStep(template, parentCol) {
-    const first = firstKey(template);
-    if (template.flow || !first?.range || parentCol === void 0) return;
-    const step = this.column(first.range[0]) - parentCol;
-    if (step > 0 && step <= 8) this.step = step;
-  }
-  column(offset) {
-    return offset - this.lineStart(offset);
-  }
-  lineStart(offset) {
-    return this.source.lastIndexOf("\n", offset - 1) + 1;
-  }
-  lineEnd(offset) {
-    let end = this.source.indexOf("\n", offset);
-    if (end === -1) return this.source.length;
-    if (this.source[end - 1] === "\r") end--;
-    return end;
-  }
-  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
-  insert(map, key, value) {
-    const first = firstKey(map);
-    if (map.flow) return this.insertFlow(map, key, value);
-    if (!first?.range) throw new UnstampableError("cannot find where to insert");
-    const col = this.column(first.range[0]);
-    const at = this.lineStart(first.range[0]);
-    if (this.source.slice(at, first.range[0]).trim() !== "") {
-      throw new UnstampableError("the mapping does not start on its own line");
-    }
-    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
-  }
-  insertFlow(map, key, value) {
-    const open2 = map.range?.[0];
-    if (open2 === void 0 || this.source[open2] !== "{")
-      throw new UnstampableError("cannot find the flow mapping");
-    const first = firstKey(map);
-    const quoteKeys = !first || (0, import_yaml4.isScalar)(first) && first.type === "QUOTE_DOUBLE";
-    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
-    if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
-    const between = this.source.slice(open2 + 1, first.range[0]);
-    if (between.includes("\n")) {
-      const indent = " ".repeat(this.column(first.range[0]));
-      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
-    }
-    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
-  }
-  /** `key:` with no value (or null/~): the value is written after it. */
-  fillEmpty(parent, pair, value) {
-    const keyRange = pair.key.range;
-    if (!keyRange) throw new UnstampableError("cannot find the key");
-    const node = pair.value;
-    const edits = [];
-    if (parent.flow) {
-      const at2 = node?.range ? node.range[0] : keyRange[1];
-      const end = node?.range ? node.range[1] : at2;
-      const quote2 = (0, import_yaml4.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
-      return [{ start: at2, end, text: this.flowValue(value, quote2) }];
-    }
-    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
-    if (typeof value === "string") {
-      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
-      const colon = this.source.indexOf(":", keyRange[1]) + 1;
-      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
-    }
-    if (filled) {
-      let start = filled[0];
-      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
-        start--;
-      edits.push({ start, end: filled[1], text: "" });
-    }
-    const col = this.column(keyRange[0]) + this.step;
-    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
-    const [[k, v]] = Object.entries(value);
-    const lines = this.blockLines(col, k, v);
-    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
-    return edits;
-  }
-  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
-  blockLines(col, key, value) {
-    const indent = " ".repeat(col);
-    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
-    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
-    return `${indent}${key}:${this.eol}${inner}`;
-  }
-  flowKey(key, quote2) {
-    return quote2 || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
-  }
-  flowValue(value, quote2) {
-    if (typeof value === "string") return JSON.stringify(value);
-    const entries = Object.entries(value).map(
-      ([k, v]) => `${this.flowKey(k, quote2)}: ${this.flowValue(v, quote2)}`
-    );
-    return `{${entries.join(", ")}}`;
-  }
-  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
-  scalarText(value, type) {
-    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
-    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
-    return JSON.stringify(value);
-  }
-};
-function firstKey(map) {
-  const first = map.items[0];
-  return first && (0, import_yaml4.isPair)(first) ? first.key ?? void 0 : void 0;
-}
-function plainIsString(value) {
-  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
-}
-
-// src/core/stamp/stamp-file.ts
-function stampFile(source2, targets, defaultNamespace) {
-  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
-  const result = { text: source2, changed: [], unstampable: [] };
-  const edits = [];
-  let docs;
-  try {
-    docs = (0, import_yaml5.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
-  } catch {
-    docs = [];
-  }
-  for (const doc of docs) {
-    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
-    if (!target || target.current === target.hash) continue;
-    byId.delete(idKey(target.id));
-    try {
-      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
-      if (edit.length > 0) {
-        edits.push(...edit);
-        result.changed.push(target);
-      }
-    } catch (error2) {
-      if (error2 instanceof MergeKeyError) {
-        const line = lineOf(source2, doc.range[0]);
-        return {
-          ...result,
-          changed: [],
-          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
-        };
-      }
-      if (!(error2 instanceof UnstampableError)) throw error2;
-      result.unstampable.push({ target, reason: error2.message });
-    }
-  }
-  for (const target of byId.values()) {
-    if (target.current !== target.hash) {
-      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
-    }
-  }
-  const text = applyEdits(source2, edits);
-  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
-  if (refused !== void 0) return { ...result, changed: [], refused };
-  result.text = text;
-  return result;
-}
-function changedBeyondStamp(source2, text, targets) {
-  const before = kubernetesView(source2);
-  const after = kubernetesView(text);
-  if (after.errors.length > before.errors.length) {
-    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
-  }
-  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
-  for (const [i, object] of after.objects.entries()) {
-    const id = idOf(object, "");
-    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
-      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
-    }
-  }
-  return void 0;
-}
-function kubernetesView(text) {
-  const docs = (0, import_yaml5.parseAllDocuments)(text, {
-    logLevel: "silent",
-    uniqueKeys: false,
-    version: "1.1",
-    merge: true
-  });
-  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
-  const objects = docs.map((d) => {
-    try {
-      return d.toJS({ maxAliasCount: 100 });
-    } catch {
-      return void 0;
-    }
-  });
-  return { objects, errors };
-}
-function templateAnnotations(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return field2(field2(node, "metadata"), "annotations");
-}
-function annotationAt(object, path6) {
-  const annotations = templateAnnotations(object, path6);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
-}
-function withoutStamp(object, path6) {
-  const copy = JSON.parse(JSON.stringify(object ?? null));
-  let node = copy;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  const metadata = field2(node, "metadata");
-  const annotations = field2(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
-  return copy;
-}
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
-}
-function idOfDoc(doc, defaultNamespace) {
-  let object;
-  try {
-    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
-  } catch {
-    object = void 0;
-  }
-  return idOf(object, defaultNamespace);
-}
-function idOf(object, defaultNamespace) {
-  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field2(object, "metadata");
-  return {
-    kind: stringField(object, "kind") ?? "",
-    namespace: stringField(metadata, "namespace") || defaultNamespace,
-    name: stringField(metadata, "name") ?? ""
-  };
-}
-
-// src/pipeline/stamp/run-stamp.ts
-init_kustomize();
-init_renderer_environment();
-init_deployed_build();
-init_path_filter();
-
-// src/pipeline/stamp/changed-roots.ts
-init_errors();
-init_parse_manifests();
-init_model();
-init_checkout_scope();
-init_deployment_overlay();
-init_kustomization_file();
-init_kustomization_names();
-init_kustomize_entries();
-init_kustomize_graph();
-
-// src/core/stamp/kustomize-stamp.ts
-var import_yaml6 = __toESM(require_yaml(), 1);
-init_json_shape();
-init_restart_patch();
-var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
-var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
-function isGeneratedPatch(text) {
-  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
-}
-function stampPatchText(entries) {
-  const sorted = [...entries].sort(
-    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
-  );
-  const docs = sorted.map(
-    (e) => [
-      `apiVersion: ${e.apiVersion}`,
-      `kind: ${e.kind}`,
-      "metadata:",
-      `  name: ${JSON.stringify(e.name)}`,
-      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
-      "spec:",
-      "  template:",
-      "    metadata:",
-      "      annotations:",
-      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
-      ""
-    ].join("\n")
-  );
-  return [
-    STAMP_PATCH_HEADER,
-    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
-    "# config content it reads, so a config change rolls exactly the workloads that read it.",
-    docs.join("---\n")
-  ].join("\n");
-}
-function ownTransforms(kustomizationText) {
-  let doc;
-  try {
-    doc = (0, import_yaml6.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
-  } catch {
-    doc = void 0;
-  }
-  const text = (key) => {
-    const value = isRecord(doc) ? field2(doc, key) : void 0;
-    return typeof value === "string" ? value : "";
-  };
-  const namespace = text("namespace").trim();
-  return {
-    namePrefix: text("namePrefix"),
-    nameSuffix: text("nameSuffix"),
-    ...namespace ? { namespace } : {}
-  };
-}
-function nameBeforeTransforms(renderedName, own) {
-  let name = renderedName;
-  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
-  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
-  return name;
-}
-var HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
-function isHashSuffixedGenerated(id, generators) {
-  if (!HASH_SUFFIX2.test(id.name)) return false;
-  const stem = id.name.replace(HASH_SUFFIX2, "");
-  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
-}
-function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
-  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml6.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
-  const entry = `path: ${file}`;
-  if (!pair) {
-    const indent = seqIndent(source2, root);
-    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
-    return [
-      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
-    ];
-  }
-  const value = pair.value;
-  if ((0, import_yaml6.isSeq)(value)) {
-    const seq = value;
-    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
-      return [];
-    }
-    const open2 = seq.range?.[0];
-    if (seq.flow && open2 !== void 0) {
-      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
-      return [{ start: open2 + 1, end: open2 + 1, text }];
-    }
-    const first = seq.items[0];
-    if (first?.range) {
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
-    }
-    throw new Error("cannot find where to add to patches:");
-  }
-  const keyEnd = pair.key.range?.[1] ?? 0;
-  const node = value;
-  const edits = [];
-  if (node?.range && node.range[1] > node.range[0])
-    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
-  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
-  if (lineEnd === -1) lineEnd = source2.length;
-  else if (source2[lineEnd - 1] === "\r") lineEnd--;
-  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
-  return edits;
-}
-function seqIndent(source2, root) {
-  for (const item of root.items) {
-    const value = (0, import_yaml6.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml6.isSeq)(value) && !value.flow) {
-      const first = value.items[0];
-      if (!first?.range) continue;
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return dash[1];
-    }
-  }
-  return "";
-}
-function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml6.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml6.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml6.isPair)(p) && (0, import_yaml6.isScalar)(p.key) && p.key.value === "patches");
-  const seq = pair?.value;
-  if (!pair || !(0, import_yaml6.isSeq)(seq) || seq.flow) return void 0;
-  const index = seq.items.findIndex(
-    (item2) => field2(item2?.toJSON?.(), "path") === file
-  );
-  const item = seq.items[index];
-  if (!item?.range) return void 0;
-  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
-  const nextLine = (offset) => {
-    const end2 = source2.indexOf("\n", offset);
-    return end2 === -1 ? source2.length : end2 + 1;
-  };
-  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
-  const keyStart = pair.key.range?.[0];
-  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
-  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
-  return source2.slice(0, start) + source2.slice(end);
-}
-
-// src/pipeline/stamp/changed-roots.ts
-init_kustomize();
-init_materialize_tree();
-init_renderer_environment();
-init_deployed_build();
-async function changedRootWorkloads(ctx) {
-  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
-  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
-  const dirs = [];
-  const inputs = [];
-  for (const dir of ctx.roots) {
-    at.forEach((ks, i) => {
-      const components = ctx.deployedAs?.get(dir)?.components ?? [];
-      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
-      const refused = refusedEntries(
-        `kustomize ${dir || "."}`,
-        included,
-        i === 0 ? "base" : "head",
-        ctx.rules
-      );
-      if (refused !== void 0) throw new UserError(refused);
-      dirs.push(...included.map((k) => k.dir));
-      if (included.some((k) => k.problem !== void 0)) dirs.push("");
-      const graph = buildKustomizeGraph([...ks.values()]);
-      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
-    });
-  }
-  const scope = checkoutScope(dirs, inputs);
-  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
-  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
-    symlinks: { scope },
-    timeoutMs: ctx.run.timeoutMs
-  });
-  try {
-    const changed = /* @__PURE__ */ new Map();
-    for (const dir of ctx.roots) {
-      const [before, after] = [
-        await valuesAt(ctx, trees, base, dir, at[0]),
-        await valuesAt(ctx, trees, head, dir, at[1])
-      ];
-      const ids = /* @__PURE__ */ new Set();
-      for (const [id, value] of after) {
-        const old = before.get(id);
-        if (old !== void 0 && old !== value) ids.add(id);
-      }
-      changed.set(dir, ids);
-    }
-    return changed;
-  } finally {
-    await trees.dispose();
-  }
-}
-async function valuesAt(ctx, trees, commit, dir, ks) {
-  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
-  const included = kustomizationsUnder(dir, ks);
-  const generators = included.flatMap((k) => k.generators);
-  const quiet = generators.some((g) => g.kind === "Secret");
-  const label2 = `kustomize ${dir || "."}`;
-  let text;
-  try {
-    const settings = ctx.deployedAs?.get(dir);
-    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
-    text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet },
-      await trees.dirOf(commit),
-      dir,
-      commit,
-      as
-    );
-  } catch (error2) {
-    if (!(error2 instanceof KustomizeBuildError)) throw error2;
-    ctx.note(
-      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
-    );
-    return /* @__PURE__ */ new Map();
-  }
-  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
-  const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
-  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
-    ...ctx.key ? { key: ctx.key } : {},
-    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
-  });
-  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
-}
-async function kustomizationsAt2(git, commit) {
-  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
-  const bytes = await git.readFiles(commit, files);
-  const ks = /* @__PURE__ */ new Map();
-  for (const [path6, data] of bytes) {
-    const k = readKustomizationFile(path6, data.toString("utf8"));
-    ks.set(k.dir, k);
-  }
-  return ks;
-}
-
-// src/pipeline/stamp/stamp-checks.ts
-init_errors();
-init_checkout_scope();
-init_kustomize_entries();
-init_kustomize_graph();
-init_escaping_links();
-async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
-  const graph = buildKustomizeGraph([...byDir.values()]);
-  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
-  const files = await deps.tree.listFiles();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== void 0) throw new UserError(refused);
-  }
-  const read = /* @__PURE__ */ new Set();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
-    );
-    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
-  }
-  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
-}
-async function refuseForeignPatch(tree, dir, ks) {
-  const path6 = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
-  const text = (await tree.read(path6))?.toString("utf8");
-  if (text !== void 0 && !isGeneratedPatch(text)) {
-    throw new UserError(
-      `${path6} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
-    );
-  }
-  const byDir = new Map(ks.map((k) => [k.dir, k]));
-  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path6))) : void 0;
-  if (reader !== void 0) throw selfReference(path6, reader.path);
-}
-function selfReference(path6, by) {
-  return new UserError(
-    `${path6} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
-  );
-}
-
-// src/pipeline/stamp/stamp-kustomize.ts
-init_errors();
-init_json_shape();
-init_parse_manifests();
-init_model();
-async function stampKustomization(ctx, report) {
-  const { root } = ctx;
-  const label2 = `kustomize ${root.dir || "."}`;
-  let rendered;
-  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
-  try {
-    rendered = await renderManifests({ ...ctx, problems: report.problems }, label2);
-  } catch (error2) {
-    if (!(error2 instanceof UserError)) throw error2;
-    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
-    if (!recovered) {
-      report.unstampable.push({ what: label2, reason: error2.message });
-      report.notBuilt.push(label2);
-      return;
-    }
-    ({ rendered, kustomizationText } = recovered);
-  }
-  const generators = ctx.included.flatMap((k) => k.generators);
-  const contents = repositoryConfigs(rendered);
-  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
-  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
-  if (suffixed.length > 0) {
-    report.notes.push(
-      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
-    );
-  }
-  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
-  for (const u of stamps.unstampable)
-    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
-  for (const t of stamps.untouched)
-    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
-  for (const t of stamps.targets) {
-    if (t.notInRepo.length > 0)
-      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
-  }
-  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
-  if (targets.length === 0) return;
-  const own = ownTransforms(kustomizationText);
-  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
-  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
-  const patchText = stampPatchText(entries);
-  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
-  const kustomizationEdits = patchesEntryEdits(kustomizationText);
-  const stale = targets.filter((t) => t.current !== t.hash);
-  for (const t of stale) {
-    report.changes.push({
-      workload: t.id,
-      file: patchPath,
-      origin: label2,
-      ...t.current ? { old: t.current } : {},
-      new: t.hash,
-      covers: t.covers
-    });
-  }
-  report.current += targets.length - stale.length;
-  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
-  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
-  if (kustomizationEdits.length > 0) {
-    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
-  }
-  const problem = await proof(ctx, label2, targets);
-  if (problem === void 0) {
-    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
-    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
-    return;
-  }
-  await ctx.tree.write(root.path, kustomizationText);
-  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
-  else await ctx.tree.write(patchPath, oldPatch);
-  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
-  report.changes = report.changes.filter((c) => c.origin !== label2);
-  report.unstampable.push({ what: label2, reason: problem });
-}
-function changedOnly(targets, changed) {
-  return targets.flatMap((t) => {
-    if (changed.has(idKey(t.id))) return [t];
-    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
-  });
-}
-async function renderManifests(ctx, label2) {
-  const text = await ctx.render(ctx.root.dir);
-  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
-  ctx.problems?.push(...parsed.problems);
-  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
-}
-function patchEntry(target, rendered, own, ctx) {
-  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
-  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
-  const outer = {
-    namePrefix: ctx.deployedAs?.namePrefix ?? "",
-    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
-  };
-  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
-  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
-  let namespace = renderedNamespace;
-  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
-    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
-    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
-    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
-  }
-  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
-}
-async function proof(ctx, label2, targets) {
-  let rendered;
-  try {
-    rendered = await renderManifests(ctx, label2);
-  } catch (error2) {
-    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}); nothing was written`;
-  }
-  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
-    ...ctx.key ? { key: ctx.key } : {},
-    selfRolling: (id) => isHashSuffixedGenerated(
-      id,
-      ctx.included.flatMap((k) => k.generators)
-    )
-  });
-  const moved = targets.filter((t) => {
-    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
-    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
-  });
-  if (moved.length > 0) {
-    return {
-      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
-    };
-  }
-  const missing = targets.filter(
-    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
-  );
-  if (missing.length === 0) return void 0;
-  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
-  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
-}
-async function withoutStalePatch(ctx, label2, kustomizationText) {
-  const without = withoutPatchesEntry(kustomizationText);
-  if (without === void 0) return void 0;
-  await ctx.tree.write(ctx.root.path, without);
-  try {
-    const rendered = await renderManifests(ctx, label2);
-    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
-    return { rendered, kustomizationText: without };
-  } catch (error2) {
-    await ctx.tree.write(ctx.root.path, kustomizationText);
-    if (error2 instanceof UserError) return void 0;
-    throw error2;
-  }
-}
-
-// src/pipeline/stamp/run-stamp.ts
-async function runStamp(settings, deps) {
-  if (settings.strict && !settings.check) {
-    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
-    if (refusals.length > 0) throw strictRefusal(refusals);
-  }
-  return stampOnce(settings, deps);
-}
-function strictRefusal(refusals) {
-  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
-  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
-  return new UserError(
-    [
-      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
-      ...shown2,
-      ...more
-    ].join("\n")
-  );
-}
-async function stampOnce(settings, deps) {
-  const report = {
-    check: settings.check,
-    changes: [],
-    current: 0,
-    filesWritten: [],
-    leftOut: [],
-    unstampable: [],
-    notBuilt: [],
-    problems: [],
-    notes: []
-  };
-  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
-  const files = await deps.tree.listFiles();
-  const kustomizations = await readKustomizations(deps.tree, files, settings);
-  const graph = buildKustomizeGraph(kustomizations);
-  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  const owned = (path6) => graph.ownedFiles.has(path6);
-  const readRaw = !explicitDirs || settings.pathsExplicit;
-  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const chartDirs = files.filter((f) => CHART_FILE2.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
-  const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
-  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
-  const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
-  const { stamps, units } = stampAsDeployed(raw, key);
-  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
-  let targets = stamps.targets;
-  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
-  for (const u of stamps.unstampable)
-    report.unstampable.push({
-      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
-      reason: u.reason
-    });
-  for (const t of stamps.untouched)
-    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
-  for (const t of targets) {
-    if (t.notInRepo.length > 0)
-      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
-  }
-  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
-  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
-  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
-  await stampRawFiles(deps.tree, targets, settings, report);
-  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
-  if (settings.render) {
-    report.unstampable.push({
-      what: `objects rendered by --render (${settings.render})`,
-      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
-    });
-  }
-  return report;
-}
-async function stampRawFiles(tree, targets, settings, report) {
-  const byFile = /* @__PURE__ */ new Map();
-  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
-  report.current += targets.filter((t) => t.current === t.hash).length;
-  const edited = [];
-  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
-    if (fileTargets.every((t) => t.current === t.hash)) continue;
-    const source2 = (await tree.read(file))?.toString("utf8");
-    if (source2 === void 0) continue;
-    const stamped = stampFile(source2, fileTargets, settings.namespace);
-    if (stamped.refused !== void 0) {
-      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
-    }
-    edited.push({ file, source: source2, stamped });
-  }
-  for (const { file, source: source2, stamped } of edited) {
-    for (const t of stamped.changed) {
-      report.changes.push({
-        workload: t.id,
-        file,
-        ...t.current ? { old: t.current } : {},
-        new: t.hash,
-        covers: t.covers
-      });
-    }
-    for (const u of stamped.unstampable) {
-      report.unstampable.push({
-        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
-        reason: u.reason
-      });
-    }
-    if (!settings.check && stamped.text !== source2) {
-      await tree.write(file, stamped.text);
-      report.filesWritten.push(file);
-    }
-  }
-}
-async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const deployedAs = soleDeployments(roots, deployments, report);
-  for (const dir of roots) {
-    if (!byDir.has(dir))
-      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
-  }
-  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
-  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
-  const binary = await findKustomize(pathDirs);
-  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
-  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
-  const changed = settings.changedOnly ? await changedRootWorkloads({
-    git: deps.git,
-    base: settings.base,
-    head: settings.head ?? "HEAD",
-    roots,
-    run: { binary, pathDirs, ...bounds },
-    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
-    defaultNamespace: settings.namespace,
-    ...key ? { key } : {},
-    note: (message) => report.notes.push(message),
-    deployedAs
-  }) : void 0;
-  await deps.tree.withScratch(async (home) => {
-    for (const dir of roots) {
-      const included = kustomizationsUnder(dir, byDir);
-      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const run2 = { binary, pathDirs, home, ...bounds, quiet };
-      const deployed = deployedAs.get(dir);
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
-        (path6) => deps.tree.linkOn(path6) === void 0
-      );
-      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
-      await stampKustomization(
-        {
-          tree: deps.tree,
-          root: byDir.get(dir),
-          included,
-          inputWorkloads,
-          render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
-          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
-          ...deployed ? { deployedAs: deployed } : {},
-          ...key ? { key } : {},
-          check: settings.check,
-          log: deps.log,
-          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
-        },
-        report
-      );
-    }
-  });
-}
-async function readKustomizations(tree, files, settings) {
-  if (settings.kustomize[0] === "none") return [];
-  const names = new Set(KUSTOMIZATION_FILE_NAMES);
-  const found = [];
-  for (const file of files) {
-    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
-    const text = (await tree.read(file))?.toString("utf8");
-    if (text !== void 0) found.push(readKustomizationFile(file, text));
-  }
-  return found;
-}
-var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
-async function parseFiles2(tree, files, settings, problems) {
-  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
-    const size = await tree.size(file);
-    if (size === void 0 || size > settings.maxFileSize) return [];
-    const bytes = await tree.read(file);
-    if (bytes === void 0) return [];
-    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
-  });
-  const rejected = /* @__PURE__ */ new Set();
-  for (const p of parsed) {
-    if (Array.isArray(p)) continue;
-    for (const problem of p.problems) {
-      if (problem.duplicateKey) rejected.add(problem.file);
-      problems?.push(
-        problem.duplicateKey ? {
-          ...problem,
-          severity: "error",
-          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
-        } : problem
-      );
-    }
-  }
-  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
-}
-var READ_CONCURRENCY = 16;
-async function changedInRange(settings, deps, targets, filter, key) {
-  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt2 = async (rev) => {
-    const sha = await deps.git.resolveCommit(rev);
-    const files = (await deps.git.listFiles(sha)).filter(filter);
-    const bytes = await deps.git.readFiles(sha, files);
-    const manifests = [];
-    for (const [file, data] of bytes) {
-      if (data.length > settings.maxFileSize) continue;
-      manifests.push(
-        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
-      );
-    }
-    const { stamps } = stampAsDeployed(manifests, key);
-    return new Map(stamps.targets.map((t) => [`${t.file}
-${idKey(t.id)}`, t.hash]));
-  };
-  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
-  return targets.filter((t) => {
-    const a = before.get(`${t.file}
-${idKey(t.id)}`);
-    const b = after.get(`${t.file}
-${idKey(t.id)}`);
-    return a !== void 0 && b !== void 0 && a !== b;
-  });
-}
-async function renderWorkTree(run2, treeDir, dir, deployed) {
-  try {
-    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
-    return await buildDeployed(run2, treeDir, dir, "work tree", as);
-  } catch (error2) {
-    if (!(error2 instanceof KustomizeBuildError)) throw error2;
-    throw new UserError(
-      `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
-    );
-  }
-}
-function soleDeployments(roots, deployments, report) {
-  const sole = /* @__PURE__ */ new Map();
-  for (const dir of roots) {
-    const ways = deploymentsOfDir(dir, deployments);
-    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
-    if (ways.length > 1) {
-      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
-      report.notes.push(
-        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
-      );
-    }
-  }
-  return sole;
-}
-
-// src/compose/stamp-in-ci.ts
-function createStamper(settings, deps) {
-  return async (check) => {
-    const tree = await openWorkTree(deps.root);
-    const report = await runStamp(
-      { ...settings, check },
-      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
-    );
-    for (const note of report.notes) deps.log.info(note);
-    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
-    for (const p of report.problems) deps.log.warn(p.message, p);
-    const refusals = stampRefusals(report, settings.strict);
-    if (refusals.length > 0) throw strictRefusal(refusals);
-    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
-    return {
-      filesWritten: report.filesWritten,
-      changes: report.changes.map(
-        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
-      ),
-      configs: [...configs.keys()].sort()
-    };
-  };
-}
-
-// src/action/main.ts
-init_option_naming();
-init_run_result();
-
 // src/git/commit-stamps.ts
-init_errors();
 var HEAD_REF = "${{ github.head_ref }}";
 var BOT = [
   "-c",
@@ -35580,9 +33611,29 @@ function serverUrl(request) {
 }
 
 // src/git/create-git.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 init_errors();
+
+// src/git/missing-object.ts
+init_errors();
+var MISSING_OBJECT = [
+  /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+  /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+  /unable to read tree \(?([0-9a-f]{40,64})/,
+  /bad object ([0-9a-f]{40,64})/,
+  /unable to read ([0-9a-f]{40,64})/
+];
+function missingObjectError(stderr) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
 
 // src/git/parse-cat-file-batch.ts
 var HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
@@ -35826,7 +33877,7 @@ function parseNameStatus(output) {
   let i = 0;
   while (i < fields.length) {
     const field5 = fields[i++];
-    const raw = RAW2.exec(field5);
+    const raw = RAW.exec(field5);
     const status = raw ? raw[5] : field5;
     const submodule = raw ? submoduleOf(raw) : void 0;
     const letter = status.charAt(0);
@@ -35845,7 +33896,7 @@ function parseNameStatus(output) {
   }
   return changes;
 }
-var RAW2 = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
+var RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
 var GITLINK = "160000";
 function submoduleOf(raw) {
   const [, oldMode, newMode, oldId, newId] = raw;
@@ -35894,8 +33945,8 @@ function once(cache, key, start) {
 }
 
 // src/git/find-work-tree.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs = require("node:fs");
+var import_node_path = require("node:path");
 var DISCOVERY_VARIABLES = [
   "GIT_DIR",
   "GIT_WORK_TREE",
@@ -35904,38 +33955,38 @@ var DISCOVERY_VARIABLES = [
 ];
 function findWorkTreeRoot(dir, env) {
   if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs7.realpathSync)(dir); ; current = (0, import_node_path8.dirname)(current)) {
-    const dotGit = (0, import_node_path8.join)(current, ".git");
+  for (let current = (0, import_node_fs.realpathSync)(dir); ; current = (0, import_node_path.dirname)(current)) {
+    const dotGit = (0, import_node_path.join)(current, ".git");
     const found = lstatOrUndefined(dotGit);
     if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
     if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path8.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path8.join)(dotGit, "objects"));
+      const head = lstatOrUndefined((0, import_node_path.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path.join)(dotGit, "objects"));
       if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path8.join)(dotGit, "config"))) ? void 0 : current;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path.join)(dotGit, "config"))) ? void 0 : current;
     }
     if (found) return void 0;
-    if ((0, import_node_path8.dirname)(current) === current) return void 0;
+    if ((0, import_node_path.dirname)(current) === current) return void 0;
   }
 }
 function lstatOrUndefined(path6) {
   try {
-    return (0, import_node_fs7.lstatSync)(path6);
+    return (0, import_node_fs.lstatSync)(path6);
   } catch {
     return void 0;
   }
 }
 function readOrEmpty(path6) {
   try {
-    return (0, import_node_fs7.readFileSync)(path6, "utf8");
+    return (0, import_node_fs.readFileSync)(path6, "utf8");
   } catch {
     return "";
   }
 }
 
 // src/git/git-history.ts
-var import_node_fs8 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs2 = require("node:fs");
+var import_node_path2 = require("node:path");
 init_commit_sha();
 init_errors();
 
@@ -36028,7 +34079,7 @@ var GitHistory = class {
   async readShallowFile() {
     const path6 = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
     try {
-      return (0, import_node_fs8.readFileSync)((0, import_node_path9.resolve)(this.root, path6), "utf8");
+      return (0, import_node_fs2.readFileSync)((0, import_node_path2.resolve)(this.root, path6), "utf8");
     } catch {
       return "";
     }
@@ -36057,7 +34108,7 @@ function blobPathsOfLsTree(output, baseNames) {
   while (at < text.length) {
     const end = text.indexOf("\0", at);
     const stop = end === -1 ? text.length : end;
-    const entry = entryOf2(text.slice(at, stop));
+    const entry = entryOf(text.slice(at, stop));
     if (entry.type === "blob") paths.push(entry.path);
     at = stop + 1;
   }
@@ -36071,7 +34122,7 @@ function blobPathsNamed(output, baseNames) {
   const paths = [];
   for (const match of text.matchAll(names)) {
     const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf2(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
     if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
       paths.push(entry.path);
     }
@@ -36081,7 +34132,7 @@ function blobPathsNamed(output, baseNames) {
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function entryOf2(record) {
+function entryOf(record) {
   const space = record.indexOf(" ");
   const tab = record.indexOf("	");
   if (space < 0 || tab < 0 || space > tab) {
@@ -36090,8 +34141,86 @@ function entryOf2(record) {
   return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
 }
 
+// src/git/run-git.ts
+function createGitRunner(baseDir) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
+      } catch (error2) {
+        throw describe(error2, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args)).stdout;
+      } catch (error2) {
+        throw describe(error2, args);
+      }
+    },
+    async runRecords(args, onRecords) {
+      const records = nulRecords(onRecords);
+      try {
+        await spawnGit(baseDir, args, { onStdout: records.push });
+      } catch (error2) {
+        throw describe(error2, args);
+      }
+      records.end();
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await Promise.resolve().then(() => __toESM(require_simple_git(), 1));
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
+      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
+      // and the job's environment is the user's own, not the repository's: pass it through as git
+      // itself would see it. The arguments stay ours and are still checked.
+      allowEnvironment: inheritedGitVariables(),
+      errors(error2, result) {
+        if (error2 instanceof GitPluginError) return error2;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error2;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error2) {
+        if (error2 instanceof GitExitError && okExitCodes.includes(error2.exitCode)) {
+          return { exitCode: error2.exitCode, stdout: "" };
+        }
+        throw describe(error2, args);
+      }
+    }
+  };
+}
+function inheritedGitVariables() {
+  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
+}
+function describe(error2, args) {
+  const missing = error2 instanceof GitExitError ? missingObjectError(error2.stderr) : void 0;
+  if (missing) return missing;
+  const message = error2 instanceof Error ? error2.message.trim() : String(error2);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error2 });
+}
+
 // src/git/run-grep.ts
-var import_node_os5 = require("node:os");
+var import_node_os = require("node:os");
 
 // src/git/grep-patterns.ts
 var MAX_PATTERN_CHARS = 8e3;
@@ -36173,7 +34302,7 @@ async function grepWith(root, request, syntax, onName) {
   });
   names.end();
 }
-function grepThreads(cores = (0, import_node_os5.availableParallelism)()) {
+function grepThreads(cores = (0, import_node_os.availableParallelism)()) {
   return Math.max(1, cores - 1);
 }
 function grepError(error2) {
@@ -36187,7 +34316,7 @@ var DEFAULT_GIT_TIMEOUT_MS = 12e4;
 async function createGit(repoDir, options = {}) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path10.resolve)(repoDir);
+  const dir = (0, import_node_path3.resolve)(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
   const root = found ?? await askGitForWorkTree(dir);
@@ -36197,7 +34326,7 @@ async function createGit(repoDir, options = {}) {
 }
 function statOrUndefined(path6) {
   try {
-    return (0, import_node_fs9.statSync)(path6);
+    return (0, import_node_fs3.statSync)(path6);
   } catch {
     return void 0;
   }
@@ -36459,12 +34588,43 @@ function handleInterrupts(run2, write) {
   }
 }
 
+// src/range/github-event.ts
+var import_node_fs5 = require("node:fs");
+init_errors();
+function eventReader(env) {
+  let read;
+  return () => {
+    read ??= readEventPayload(env);
+    return read;
+  };
+}
+async function readEventPayload(env) {
+  const path6 = env.GITHUB_EVENT_PATH;
+  return path6 ? readEventFile(path6) : void 0;
+}
+async function readEventFile(path6) {
+  let text;
+  try {
+    text = (0, import_node_fs5.readFileSync)(path6, "utf8");
+  } catch (error2) {
+    const code = error2.code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path6} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error2)})`
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error2) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path6} is not valid JSON: ${error2.message}`);
+  }
+}
+
 // src/report/ci-log-text.ts
-var ZERO_WIDTH_SPACE2 = "\u200B";
+var ZERO_WIDTH_SPACE = "\u200B";
 var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 function escapeForCiLog(text) {
   const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
-  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE2}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE2}#[`);
+  return visible.split("\n").map((line) => line.replace(/^(\s*):(?=:)/, `$1:${ZERO_WIDTH_SPACE}`)).join("\n").replaceAll("##[", `#${ZERO_WIDTH_SPACE}#[`);
 }
 function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
@@ -36553,6 +34713,258 @@ function workloadObjects(report) {
 function renderJson(report) {
   return `${JSON.stringify(reportObject(report), null, 2)}
 `;
+}
+
+// src/report/report-markdown.ts
+init_model();
+init_describe();
+
+// src/report/mermaid-graph.ts
+init_model();
+var MAX_NODES = 40;
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body2,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+
+// src/report/report-markdown.ts
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
+  if (repository) out.push(...changesPart(plan, maxRows));
+  if (plan.workloads.length > 0) {
+    const resultOf = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    const withResults = report.results.length > 0;
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        );
+      }
+      out.push(row(cells));
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+var ZERO_WIDTH_SPACE2 = "&#8203;";
+function escapeMarkdown(text) {
+  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case "@":
+      case "#":
+      case ":":
+        return `${c}${ZERO_WIDTH_SPACE2}`;
+      case ".":
+        return `${ZERO_WIDTH_SPACE2}.`;
+      default:
+        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+    }
+  });
+}
+var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+function md(text) {
+  return escapeMarkdown(text);
 }
 
 // src/report/report-text.ts
@@ -36660,6 +35072,1586 @@ function renderReport(report, format) {
     case "text":
       return escapeForCiLog(renderText(report));
   }
+}
+
+// src/run/cluster-connection.ts
+init_kubeconfig_source();
+
+// src/run/version.ts
+var VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
+var USER_AGENT = `config-rollout/${VERSION}`;
+
+// src/run/cluster-connection.ts
+function createClusterConnection(settings, env, labels = {}, onSecret) {
+  const options = {
+    kubeconfigPath: settings.kubeconfig,
+    kubeconfigData: settings.kubeconfigData,
+    // --contexts: the first context stands for the kubeconfig (its credentials to mask), which then
+    // need not set a current-context.
+    context: settings.context ?? settings.contexts?.[0]?.[0],
+    env,
+    execPluginTimeoutMs: settings.execPluginTimeoutMs,
+    pathLabel: labels.path,
+    dataLabel: labels.data,
+    ...onSecret ? { onPluginCredential: onSecret } : {}
+  };
+  const configured = findKubeConfigSource(options) !== void 0;
+  let loading;
+  const load = () => {
+    loading ??= Promise.resolve().then(() => (init_connect(), connect_exports)).then(({ loadKubeConfig: loadKubeConfig2 }) => loadKubeConfig2(options));
+    return loading;
+  };
+  return {
+    configured,
+    forContext: (context) => {
+      const other = createClusterConnection({ ...settings, context }, env, labels, onSecret);
+      return {
+        ...other,
+        load: async () => {
+          if (!other.configured) {
+            const { NoClusterConfiguredError: NoClusterConfiguredError2 } = await Promise.resolve().then(() => (init_connect(), connect_exports));
+            throw new NoClusterConfiguredError2();
+          }
+          return { server: (await other.loaded())?.server ?? "" };
+        }
+      };
+    },
+    loaded: async () => configured ? load() : void 0,
+    secretsToMask: async () => configured ? (await load())?.secretsToMask ?? [] : [],
+    connect: async () => {
+      const loaded = await load();
+      if (!loaded) return void 0;
+      const { createCluster: createCluster2 } = await Promise.resolve().then(() => (init_kube_client(), kube_client_exports));
+      return createCluster2(loaded.kc, {
+        requestTimeoutMs: settings.requestTimeoutMs,
+        runTimeoutMs: settings.timeoutMs,
+        userAgent: USER_AGENT,
+        fieldManager: "config-rollout",
+        retries: 5
+      });
+    }
+  };
+}
+
+// src/comment/comment-body.ts
+init_comment_marker();
+var ROWS = [500, 200, 100, 50, 20, 10];
+var FEWEST_ROWS = 10;
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+
+// src/run/comment-on-review.ts
+init_review_comments();
+init_ci_kind();
+init_describe();
+var LIMITS = { github: 65e3, gitlab: 999e3 };
+async function commentOnReview(request) {
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? await eventPayload(request.env, request.readEvent)
+  );
+  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
+  const target = lookup.target;
+  const token = tokenFor(target, request.env, request.token);
+  if (!token)
+    return {
+      level: "warning",
+      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
+    };
+  const id = request.commentId?.trim() || target.defaultId;
+  const body2 = commentBody(request, target, id);
+  try {
+    const client = await createClient(target, token, request.version);
+    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
+    if (done.action === "none") {
+      return {
+        level: "info",
+        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
+      };
+    }
+    const url = done.comment.url ? `: ${done.comment.url}` : "";
+    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
+  } catch (error2) {
+    return { level: "warning", message: redact(failureMessage(error2, target), token) };
+  }
+}
+async function eventPayload(env, readEvent = eventReader(env)) {
+  if (detectCiKind(env) !== "github") return void 0;
+  try {
+    return await readEvent();
+  } catch {
+    return void 0;
+  }
+}
+async function createClient(target, token, version) {
+  const userAgent = `config-rollout/${version}`;
+  if (target.platform === "github") {
+    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
+    return createGitHubComments2(target, token, userAgent);
+  }
+  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
+  return createGitLabNotes2(target, token, userAgent);
+}
+function wantsNewComment(content) {
+  if ("error" in content) return false;
+  const { plan, outcome } = content.report;
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
+}
+function commentBody(request, target, id) {
+  const { content } = request;
+  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
+  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
+  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const limit = LIMITS[target.platform];
+  return buildCommentBody({
+    id,
+    sections: "report" in content ? markdownSections(content.report) : [
+      {
+        render: () => `### config-rollout
+
+**Failed:** ${escapeMarkdown(content.error)}
+
+No plan: see the job log.
+`
+      }
+    ],
+    footer,
+    limit,
+    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
+  }).body;
+}
+function tokenHint(target) {
+  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
+}
+function failureMessage(error2, target) {
+  const status = statusOf(error2);
+  const reason = error2 instanceof Error ? error2.message : String(error2);
+  const firstLine = reason.split("\n")[0] ?? "";
+  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
+  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
+  const unchanged = "; the run's result is unchanged";
+  if (status === 401) return `${what}: the token was rejected${unchanged}`;
+  if (status === 403 || status === 404) {
+    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
+  }
+  return `${what}${unchanged}`;
+}
+function statusOf(error2) {
+  const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
+  return typeof status === "number" ? status : void 0;
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.replaceAll(token, "***") : text;
+}
+function safeUrl(url) {
+  return url.replace(
+    /[\s()<>[\]"'`]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+}
+
+// src/range/read-ci-environment.ts
+init_errors();
+init_ci_kind();
+var RELEVANT = /^(GITHUB_|GITLAB_CI$|CI_)/;
+async function readCiEnvironment(flags, env = process.env, readEvent = eventReader(env)) {
+  const picked = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (RELEVANT.test(key)) picked[key] = value;
+  }
+  const ci = detectCiKind(env);
+  const input = { flags, env: picked, ci };
+  const flagsDecide = Boolean(flags.base?.trim() || flags.head?.trim());
+  if (ci === "github" && env.GITHUB_EVENT_PATH) {
+    if (!flagsDecide) input.event = await readEvent();
+    else {
+      input.event = await readEvent().catch((error2) => {
+        if (error2 instanceof UserError) return void 0;
+        throw error2;
+      });
+    }
+  }
+  return input;
+}
+
+// src/run/run-in-ci.ts
+init_run();
+async function runInCi(settings, adapters) {
+  const { env, cluster, log } = adapters;
+  const readEvent = adapters.readEvent ?? eventReader(env);
+  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
+  const naming = adapters.naming ? { naming: adapters.naming } : {};
+  if (settings.contexts) {
+    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_run_fleet(), run_fleet_exports));
+    return runFleet2({
+      settings,
+      ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
+      git: await openGit(),
+      log,
+      env,
+      ...naming,
+      waves: settings.contexts,
+      connectTo: (context) => cluster.forContext(context)
+    });
+  }
+  let planOut;
+  let settingsForRun = settings;
+  if (settings.plan !== void 0) {
+    const saved = await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports));
+    const planSettings = { ...settings, plan: settings.plan };
+    const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
+    if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
+    settingsForRun = { ...settings, ...run2.replanFrom, strategy: run2.document.strategy };
+    planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
+  } else if (settings.planOut !== void 0) {
+    const path6 = settings.planOut;
+    planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path6, document, log);
+  }
+  return runConfigRollout({
+    settings: settingsForRun,
+    ...await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent),
+    git: await openGit(),
+    connect: cluster.connect,
+    clusterConfigured: cluster.configured,
+    log,
+    env,
+    ...naming,
+    ...planOut ? { planOut } : {}
+  });
+}
+async function rangeAndCi(flags, env, readEvent) {
+  const range = await readCiEnvironment(flags, env, readEvent);
+  return { range, ci: range.ci };
+}
+
+// src/run/stamp-in-ci.ts
+init_model();
+
+// src/git/work-tree.ts
+var import_node_fs9 = require("node:fs");
+var import_promises5 = require("node:fs/promises");
+var import_node_os5 = require("node:os");
+var import_node_path10 = require("node:path");
+init_errors();
+async function openWorkTree(dir) {
+  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir);
+}
+function createWorkTree(dir) {
+  return {
+    dir,
+    async listFiles() {
+      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
+      const { stdout } = await createGitRunner(dir).run(args);
+      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
+    },
+    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
+    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    async size(path6) {
+      const found = regularFile(dir, path6);
+      return found?.size;
+    },
+    async read(path6) {
+      if (regularFile(dir, path6) === void 0) return void 0;
+      let fd;
+      try {
+        fd = (0, import_node_fs9.openSync)((0, import_node_path10.join)(dir, path6), import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW);
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
+        return void 0;
+      }
+      try {
+        return (0, import_node_fs9.fstatSync)(fd).isFile() ? (0, import_node_fs9.readFileSync)(fd) : void 0;
+      } finally {
+        (0, import_node_fs9.closeSync)(fd);
+      }
+    },
+    async write(path6, text) {
+      regularFile(dir, path6);
+      let fd;
+      try {
+        fd = (0, import_node_fs9.openSync)(
+          (0, import_node_path10.join)(dir, path6),
+          import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW,
+          438
+        );
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
+        throw error2;
+      }
+      try {
+        (0, import_node_fs9.writeFileSync)(fd, text);
+      } finally {
+        (0, import_node_fs9.closeSync)(fd);
+      }
+    },
+    async remove(path6) {
+      if (regularFile(dir, path6) === void 0) return;
+      await (0, import_promises5.rm)((0, import_node_path10.join)(dir, path6), { force: true });
+    },
+    linkOn(path6) {
+      try {
+        regularFile(dir, path6);
+        return void 0;
+      } catch (error2) {
+        if (error2 instanceof SymlinkRefused) return error2.link;
+        throw error2;
+      }
+    },
+    async withScratch(use) {
+      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path10.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      try {
+        return await use(scratch);
+      } finally {
+        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
+      }
+    }
+  };
+}
+function regularFile(dir, path6) {
+  const parts = path6.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    let stats;
+    try {
+      stats = (0, import_node_fs9.lstatSync)((0, import_node_path10.join)(dir, prefix));
+    } catch {
+      return void 0;
+    }
+    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path6 ? void 0 : path6);
+    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
+    if (!stats.isDirectory()) return void 0;
+  }
+  return void 0;
+}
+function linkError(error2) {
+  const code = error2.code;
+  return code === "ELOOP" || code === "EMLINK";
+}
+var SymlinkRefused = class extends UserError {
+  constructor(link, message) {
+    super(message);
+    this.link = link;
+  }
+  link;
+};
+function symlinkRefusal(link, through) {
+  return new SymlinkRefused(
+    link,
+    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
+  );
+}
+
+// src/stamp/run-stamp.ts
+init_errors();
+init_model();
+init_run_limited();
+init_deployed_build();
+init_parse_manifest_file();
+init_path_filter();
+init_kustomize();
+init_renderer_environment();
+init_deployed_dirs();
+init_kustomization_file();
+init_kustomization_names();
+init_kustomize_graph();
+init_kustomize_roots();
+
+// src/stamp/changed-roots.ts
+init_errors();
+init_model();
+init_deployed_build();
+init_parse_manifests();
+init_kustomize();
+init_materialize_tree();
+init_renderer_environment();
+init_checkout_scope();
+init_deployment_overlay();
+init_kustomization_file();
+init_kustomization_names();
+init_kustomize_entries();
+init_kustomize_graph();
+
+// src/stamp/kustomize-stamp.ts
+var import_yaml4 = __toESM(require_yaml(), 1);
+init_json_shape();
+init_restart_patch();
+var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
+function isGeneratedPatch(text) {
+  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
+}
+function stampPatchText(entries) {
+  const sorted = [...entries].sort(
+    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
+  );
+  const docs = sorted.map(
+    (e) => [
+      `apiVersion: ${e.apiVersion}`,
+      `kind: ${e.kind}`,
+      "metadata:",
+      `  name: ${JSON.stringify(e.name)}`,
+      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
+      "spec:",
+      "  template:",
+      "    metadata:",
+      "      annotations:",
+      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
+      ""
+    ].join("\n")
+  );
+  return [
+    STAMP_PATCH_HEADER,
+    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
+    "# config content it reads, so a config change rolls exactly the workloads that read it.",
+    docs.join("---\n")
+  ].join("\n");
+}
+function ownTransforms(kustomizationText) {
+  let doc;
+  try {
+    doc = (0, import_yaml4.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+  } catch {
+    doc = void 0;
+  }
+  const text = (key) => {
+    const value = isRecord(doc) ? field2(doc, key) : void 0;
+    return typeof value === "string" ? value : "";
+  };
+  const namespace = text("namespace").trim();
+  return {
+    namePrefix: text("namePrefix"),
+    nameSuffix: text("nameSuffix"),
+    ...namespace ? { namespace } : {}
+  };
+}
+function nameBeforeTransforms(renderedName, own) {
+  let name = renderedName;
+  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
+  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
+  return name;
+}
+var HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
+function isHashSuffixedGenerated(id, generators) {
+  if (!HASH_SUFFIX2.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX2, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
+}
+function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
+  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml4.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  const entry = `path: ${file}`;
+  if (!pair) {
+    const indent = seqIndent(source2, root);
+    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
+    return [
+      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
+    ];
+  }
+  const value = pair.value;
+  if ((0, import_yaml4.isSeq)(value)) {
+    const seq = value;
+    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
+      return [];
+    }
+    const open2 = seq.range?.[0];
+    if (seq.flow && open2 !== void 0) {
+      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
+      return [{ start: open2 + 1, end: open2 + 1, text }];
+    }
+    const first = seq.items[0];
+    if (first?.range) {
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
+    }
+    throw new Error("cannot find where to add to patches:");
+  }
+  const keyEnd = pair.key.range?.[1] ?? 0;
+  const node = value;
+  const edits = [];
+  if (node?.range && node.range[1] > node.range[0])
+    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
+  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
+  if (lineEnd === -1) lineEnd = source2.length;
+  else if (source2[lineEnd - 1] === "\r") lineEnd--;
+  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
+  return edits;
+}
+function seqIndent(source2, root) {
+  for (const item of root.items) {
+    const value = (0, import_yaml4.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml4.isSeq)(value) && !value.flow) {
+      const first = value.items[0];
+      if (!first?.range) continue;
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return dash[1];
+    }
+  }
+  return "";
+}
+function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
+  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml4.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !(0, import_yaml4.isSeq)(seq) || seq.flow) return void 0;
+  const index = seq.items.findIndex(
+    (item2) => field2(item2?.toJSON?.(), "path") === file
+  );
+  const item = seq.items[index];
+  if (!item?.range) return void 0;
+  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset) => {
+    const end2 = source2.indexOf("\n", offset);
+    return end2 === -1 ? source2.length : end2 + 1;
+  };
+  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
+  const keyStart = pair.key.range?.[0];
+  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source2.slice(0, start) + source2.slice(end);
+}
+
+// src/stamp/stamp-workloads.ts
+init_json_shape();
+init_workload_kinds();
+init_model();
+init_restart_patch();
+init_references();
+init_config_content();
+init_config_hash();
+init_consumed_keys();
+init_order();
+function repositoryConfigs(manifests) {
+  const contents = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+  }
+  return contents;
+}
+function stampWorkloads(manifests, allContents, options = {}) {
+  const result = { targets: [], unstampable: [], untouched: [] };
+  for (const m of manifests) {
+    const kind = workloadKindOf(m.object);
+    if (!kind || !restartableKind(m.id.kind)) continue;
+    const template = templateOf(m.object, kind.templatePath);
+    const refs = findReferences(field2(template, "spec"));
+    if (refs.length === 0) continue;
+    const contents = options.contentsFor?.(m) ?? allContents;
+    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
+    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const place = { id: m.id, file: m.file, line: m.line };
+    if (covered.length === 0) {
+      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
+      continue;
+    }
+    if (kind.templateOwner?.(m.object) !== void 0) {
+      result.unstampable.push({
+        ...place,
+        reason: "runs another object's pod template (workloadRef): stamp that object instead"
+      });
+      continue;
+    }
+    const hash = configHash(covered, contents, options.key);
+    if (hash === void 0) {
+      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
+      result.unstampable.push({
+        ...place,
+        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
+      });
+      continue;
+    }
+    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    result.targets.push({
+      ...place,
+      templatePath: kind.templatePath,
+      hash,
+      ...current !== void 0 ? { current } : {},
+      covers: covered.map((c) => c.id),
+      notInRepo
+    });
+  }
+  result.targets.sort((a, b) => compareIds(a.id, b.id));
+  return result;
+}
+function templateOf(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return node;
+}
+
+// src/stamp/changed-roots.ts
+async function changedRootWorkloads(ctx) {
+  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
+  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
+  const dirs = [];
+  const inputs = [];
+  for (const dir of ctx.roots) {
+    at.forEach((ks, i) => {
+      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
+      const refused = refusedEntries(
+        `kustomize ${dir || "."}`,
+        included,
+        i === 0 ? "base" : "head",
+        ctx.rules
+      );
+      if (refused !== void 0) throw new UserError(refused);
+      dirs.push(...included.map((k) => k.dir));
+      if (included.some((k) => k.problem !== void 0)) dirs.push("");
+      const graph = buildKustomizeGraph([...ks.values()]);
+      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
+    });
+  }
+  const scope = checkoutScope(dirs, inputs);
+  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
+  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
+    symlinks: { scope },
+    timeoutMs: ctx.run.timeoutMs
+  });
+  try {
+    const changed = /* @__PURE__ */ new Map();
+    for (const dir of ctx.roots) {
+      const [before, after] = [
+        await valuesAt(ctx, trees, base, dir, at[0]),
+        await valuesAt(ctx, trees, head, dir, at[1])
+      ];
+      const ids = /* @__PURE__ */ new Set();
+      for (const [id, value] of after) {
+        const old = before.get(id);
+        if (old !== void 0 && old !== value) ids.add(id);
+      }
+      changed.set(dir, ids);
+    }
+    return changed;
+  } finally {
+    await trees.dispose();
+  }
+}
+async function valuesAt(ctx, trees, commit, dir, ks) {
+  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
+  const included = kustomizationsUnder(dir, ks);
+  const generators = included.flatMap((k) => k.generators);
+  const quiet = generators.some((g) => g.kind === "Secret");
+  const label2 = `kustomize ${dir || "."}`;
+  let text;
+  try {
+    const settings = ctx.deployedAs?.get(dir);
+    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
+    text = await buildDeployed(
+      { ...ctx.run, home: trees.root, quiet },
+      await trees.dirOf(commit),
+      dir,
+      commit,
+      as
+    );
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    ctx.note(
+      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
+    );
+    return /* @__PURE__ */ new Map();
+  }
+  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
+  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
+  });
+  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+async function kustomizationsAt2(git, commit) {
+  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
+  const bytes = await git.readFiles(commit, files);
+  const ks = /* @__PURE__ */ new Map();
+  for (const [path6, data] of bytes) {
+    const k = readKustomizationFile(path6, data.toString("utf8"));
+    ks.set(k.dir, k);
+  }
+  return ks;
+}
+
+// src/stamp/stamp-as-deployed.ts
+init_deployed_dirs();
+init_deployed_namespaces();
+init_deployment_units();
+function stampAsDeployed(read, key) {
+  const deployed = inDeployedNamespaces([...read]);
+  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    ...key ? { key } : {},
+    contentsFor: units.contentsFor
+  });
+  return { stamps: asWritten(read, stamps), units };
+}
+
+// src/stamp/stamp-checks.ts
+init_errors();
+init_escaping_links();
+init_checkout_scope();
+init_kustomize_entries();
+init_kustomize_graph();
+async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
+    );
+    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
+}
+async function refuseForeignPatch(tree, dir, ks) {
+  const path6 = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const text = (await tree.read(path6))?.toString("utf8");
+  if (text !== void 0 && !isGeneratedPatch(text)) {
+    throw new UserError(
+      `${path6} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
+    );
+  }
+  const byDir = new Map(ks.map((k) => [k.dir, k]));
+  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path6))) : void 0;
+  if (reader !== void 0) throw selfReference(path6, reader.path);
+}
+function selfReference(path6, by) {
+  return new UserError(
+    `${path6} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
+  );
+}
+
+// src/stamp/stamp-file.ts
+var import_yaml6 = __toESM(require_yaml(), 1);
+init_json_shape();
+init_model();
+init_restart_patch();
+
+// src/stamp/annotation-edit.ts
+var import_yaml5 = __toESM(require_yaml(), 1);
+var UnstampableError = class extends Error {
+};
+var MergeKeyError = class extends UnstampableError {
+};
+function applyEdits(source2, edits) {
+  let out = source2;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+function annotationEdits(source2, doc, templatePath, key, value) {
+  const ctx = new EditContext(source2);
+  let node = doc.contents;
+  let parentKeyCol;
+  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) merged(map, segment, templatePath.join("."));
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const at = `${templatePath.join(".")}.template`;
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) merged(template, "metadata", at);
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar3 = current.value;
+  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
+    const old = source2.slice(scalar3.range[0], scalar3.range[1]);
+    const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
+    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
+    return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
+  }
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+function refuseMerged(doc, map, key, where) {
+  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
+  if (!merge) return;
+  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
+  for (const source2 of sources) {
+    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
+    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
+      throw new MergeKeyError(
+        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
+      );
+    }
+  }
+}
+function asMap(node, what) {
+  if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+function findPair(map, key) {
+  for (const item of map.items) {
+    if ((0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === key) return item;
+  }
+  return void 0;
+}
+function isEmpty(node) {
+  if (node === null || node === void 0) return true;
+  if ((0, import_yaml5.isScalar)(node)) return node.value === null;
+  return false;
+}
+function keyColumn(ctx, pair) {
+  const range = pair.key?.range;
+  return range ? ctx.column(range[0]) : void 0;
+}
+var EditContext = class {
+  constructor(source2) {
+    this.source = source2;
+    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  }
+  source;
+  eol;
+  step = 2;
+  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+  noteStep(template, parentCol) {
+    const first = firstKey(template);
+    if (template.flow || !first?.range || parentCol === void 0) return;
+    const step = this.column(first.range[0]) - parentCol;
+    if (step > 0 && step <= 8) this.step = step;
+  }
+  column(offset) {
+    return offset - this.lineStart(offset);
+  }
+  lineStart(offset) {
+    return this.source.lastIndexOf("\n", offset - 1) + 1;
+  }
+  lineEnd(offset) {
+    let end = this.source.indexOf("\n", offset);
+    if (end === -1) return this.source.length;
+    if (this.source[end - 1] === "\r") end--;
+    return end;
+  }
+  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+  insert(map, key, value) {
+    const first = firstKey(map);
+    if (map.flow) return this.insertFlow(map, key, value);
+    if (!first?.range) throw new UnstampableError("cannot find where to insert");
+    const col = this.column(first.range[0]);
+    const at = this.lineStart(first.range[0]);
+    if (this.source.slice(at, first.range[0]).trim() !== "") {
+      throw new UnstampableError("the mapping does not start on its own line");
+    }
+    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+  }
+  insertFlow(map, key, value) {
+    const open2 = map.range?.[0];
+    if (open2 === void 0 || this.source[open2] !== "{")
+      throw new UnstampableError("cannot find the flow mapping");
+    const first = firstKey(map);
+    const quoteKeys = !first || (0, import_yaml5.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+    if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
+    const between = this.source.slice(open2 + 1, first.range[0]);
+    if (between.includes("\n")) {
+      const indent = " ".repeat(this.column(first.range[0]));
+      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+    }
+    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+  }
+  /** `key:` with no value (or null/~): the value is written after it. */
+  fillEmpty(parent, pair, value) {
+    const keyRange = pair.key.range;
+    if (!keyRange) throw new UnstampableError("cannot find the key");
+    const node = pair.value;
+    const edits = [];
+    if (parent.flow) {
+      const at2 = node?.range ? node.range[0] : keyRange[1];
+      const end = node?.range ? node.range[1] : at2;
+      const quote2 = (0, import_yaml5.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at2, end, text: this.flowValue(value, quote2) }];
+    }
+    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
+    if (typeof value === "string") {
+      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+      const colon = this.source.indexOf(":", keyRange[1]) + 1;
+      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+    }
+    if (filled) {
+      let start = filled[0];
+      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
+        start--;
+      edits.push({ start, end: filled[1], text: "" });
+    }
+    const col = this.column(keyRange[0]) + this.step;
+    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+    const [[k, v]] = Object.entries(value);
+    const lines = this.blockLines(col, k, v);
+    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+    return edits;
+  }
+  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+  blockLines(col, key, value) {
+    const indent = " ".repeat(col);
+    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
+    return `${indent}${key}:${this.eol}${inner}`;
+  }
+  flowKey(key, quote2) {
+    return quote2 || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  }
+  flowValue(value, quote2) {
+    if (typeof value === "string") return JSON.stringify(value);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${this.flowKey(k, quote2)}: ${this.flowValue(v, quote2)}`
+    );
+    return `{${entries.join(", ")}}`;
+  }
+  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+  scalarText(value, type) {
+    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
+    return JSON.stringify(value);
+  }
+};
+function firstKey(map) {
+  const first = map.items[0];
+  return first && (0, import_yaml5.isPair)(first) ? first.key ?? void 0 : void 0;
+}
+function plainIsString(value) {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}
+
+// src/stamp/stamp-file.ts
+function stampFile(source2, targets, defaultNamespace) {
+  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const result = { text: source2, changed: [], unstampable: [] };
+  const edits = [];
+  let docs;
+  try {
+    docs = (0, import_yaml6.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete(idKey(target.id));
+    try {
+      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error2) {
+      if (error2 instanceof MergeKeyError) {
+        const line = lineOf(source2, doc.range[0]);
+        return {
+          ...result,
+          changed: [],
+          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
+        };
+      }
+      if (!(error2 instanceof UnstampableError)) throw error2;
+      result.unstampable.push({ target, reason: error2.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  const text = applyEdits(source2, edits);
+  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
+  if (refused !== void 0) return { ...result, changed: [], refused };
+  result.text = text;
+  return result;
+}
+function changedBeyondStamp(source2, text, targets) {
+  const before = kubernetesView(source2);
+  const after = kubernetesView(text);
+  if (after.errors.length > before.errors.length) {
+    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
+  }
+  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
+  for (const [i, object] of after.objects.entries()) {
+    const id = idOf(object, "");
+    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
+    if (target && annotationAt(object, target.templatePath) !== target.hash) {
+      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
+    }
+    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
+    if (strip(object) !== strip(before.objects[i])) {
+      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+    }
+  }
+  return void 0;
+}
+function kubernetesView(text) {
+  const docs = (0, import_yaml6.parseAllDocuments)(text, {
+    logLevel: "silent",
+    uniqueKeys: false,
+    version: "1.1",
+    merge: true
+  });
+  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
+  const objects = docs.map((d) => {
+    try {
+      return d.toJS({ maxAliasCount: 100 });
+    } catch {
+      return void 0;
+    }
+  });
+  return { objects, errors };
+}
+function templateAnnotations(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return field2(field2(node, "metadata"), "annotations");
+}
+function annotationAt(object, path6) {
+  const annotations = templateAnnotations(object, path6);
+  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
+}
+function withoutStamp(object, path6) {
+  const copy = JSON.parse(JSON.stringify(object ?? null));
+  let node = copy;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  const metadata = field2(node, "metadata");
+  const annotations = field2(metadata, "annotations");
+  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  if (Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (Object.keys(metadata).length === 0) delete node.metadata;
+  return copy;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+function idOfDoc(doc, defaultNamespace) {
+  let object;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
+  } catch {
+    object = void 0;
+  }
+  return idOf(object, defaultNamespace);
+}
+function idOf(object, defaultNamespace) {
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field2(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+
+// src/stamp/stamp-kustomize.ts
+init_errors();
+init_json_shape();
+init_model();
+init_parse_manifests();
+async function stampKustomization(ctx, report) {
+  const { root } = ctx;
+  const label2 = `kustomize ${root.dir || "."}`;
+  let rendered;
+  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
+  try {
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label2);
+  } catch (error2) {
+    if (!(error2 instanceof UserError)) throw error2;
+    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
+    if (!recovered) {
+      report.unstampable.push({ what: label2, reason: error2.message });
+      report.notBuilt.push(label2);
+      return;
+    }
+    ({ rendered, kustomizationText } = recovered);
+  }
+  const generators = ctx.included.flatMap((k) => k.generators);
+  const contents = repositoryConfigs(rendered);
+  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
+  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
+  if (suffixed.length > 0) {
+    report.notes.push(
+      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+    );
+  }
+  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
+  for (const u of stamps.unstampable)
+    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of stamps.targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
+  if (targets.length === 0) return;
+  const own = ownTransforms(kustomizationText);
+  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const patchText = stampPatchText(entries);
+  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
+  const kustomizationEdits = patchesEntryEdits(kustomizationText);
+  const stale = targets.filter((t) => t.current !== t.hash);
+  for (const t of stale) {
+    report.changes.push({
+      workload: t.id,
+      file: patchPath,
+      origin: label2,
+      ...t.current ? { old: t.current } : {},
+      new: t.hash,
+      covers: t.covers
+    });
+  }
+  report.current += targets.length - stale.length;
+  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
+  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
+  if (kustomizationEdits.length > 0) {
+    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
+  }
+  const problem = await proof(ctx, label2, targets);
+  if (problem === void 0) {
+    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
+    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
+    return;
+  }
+  await ctx.tree.write(root.path, kustomizationText);
+  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
+  else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
+  report.changes = report.changes.filter((c) => c.origin !== label2);
+  report.unstampable.push({ what: label2, reason: problem });
+}
+function changedOnly(targets, changed) {
+  return targets.flatMap((t) => {
+    if (changed.has(idKey(t.id))) return [t];
+    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
+  });
+}
+async function renderManifests(ctx, label2) {
+  const text = await ctx.render(ctx.root.dir);
+  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
+  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
+}
+function patchEntry(target, rendered, own, ctx) {
+  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
+  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
+  const outer = {
+    namePrefix: ctx.deployedAs?.namePrefix ?? "",
+    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
+  };
+  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
+  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
+  let namespace = renderedNamespace;
+  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
+    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
+    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+  }
+  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
+}
+async function proof(ctx, label2, targets) {
+  let rendered;
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error2) {
+    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}); nothing was written`;
+  }
+  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(
+      id,
+      ctx.included.flatMap((k) => k.generators)
+    )
+  });
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
+    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+    };
+  }
+  const missing = targets.filter(
+    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
+  );
+  if (missing.length === 0) return void 0;
+  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+}
+async function withoutStalePatch(ctx, label2, kustomizationText) {
+  const without = withoutPatchesEntry(kustomizationText);
+  if (without === void 0) return void 0;
+  await ctx.tree.write(ctx.root.path, without);
+  try {
+    const rendered = await renderManifests(ctx, label2);
+    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
+    return { rendered, kustomizationText: without };
+  } catch (error2) {
+    await ctx.tree.write(ctx.root.path, kustomizationText);
+    if (error2 instanceof UserError) return void 0;
+    throw error2;
+  }
+}
+
+// src/stamp/stamp-report.ts
+function stampRefusals(report, strict) {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
+    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
+  );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
+}
+
+// src/stamp/run-stamp.ts
+async function runStamp(settings, deps) {
+  if (settings.strict && !settings.check) {
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+function strictRefusal(refusals) {
+  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown2,
+      ...more
+    ].join("\n")
+  );
+}
+async function stampOnce(settings, deps) {
+  const report = {
+    check: settings.check,
+    changes: [],
+    current: 0,
+    filesWritten: [],
+    leftOut: [],
+    unstampable: [],
+    notBuilt: [],
+    problems: [],
+    notes: []
+  };
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const files = await deps.tree.listFiles();
+  const kustomizations = await readKustomizations(deps.tree, files, settings);
+  const graph = buildKustomizeGraph(kustomizations);
+  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  const owned = (path6) => graph.ownedFiles.has(path6);
+  const readRaw = !explicitDirs || settings.pathsExplicit;
+  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const chartDirs = files.filter((f) => CHART_FILE2.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
+  const { stamps, units } = stampAsDeployed(raw, key);
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
+  let targets = stamps.targets;
+  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  for (const u of stamps.unstampable)
+    report.unstampable.push({
+      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      reason: u.reason
+    });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
+  await stampRawFiles(deps.tree, targets, settings, report);
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
+  if (settings.render) {
+    report.unstampable.push({
+      what: `objects rendered by --render (${settings.render})`,
+      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
+    });
+  }
+  return report;
+}
+async function stampRawFiles(tree, targets, settings, report) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
+  report.current += targets.filter((t) => t.current === t.hash).length;
+  const edited = [];
+  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (fileTargets.every((t) => t.current === t.hash)) continue;
+    const source2 = (await tree.read(file))?.toString("utf8");
+    if (source2 === void 0) continue;
+    const stamped = stampFile(source2, fileTargets, settings.namespace);
+    if (stamped.refused !== void 0) {
+      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source: source2, stamped });
+  }
+  for (const { file, source: source2, stamped } of edited) {
+    for (const t of stamped.changed) {
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...t.current ? { old: t.current } : {},
+        new: t.hash,
+        covers: t.covers
+      });
+    }
+    for (const u of stamped.unstampable) {
+      report.unstampable.push({
+        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        reason: u.reason
+      });
+    }
+    if (!settings.check && stamped.text !== source2) {
+      await tree.write(file, stamped.text);
+      report.filesWritten.push(file);
+    }
+  }
+}
+async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const deployedAs = soleDeployments(roots, deployments, report);
+  for (const dir of roots) {
+    if (!byDir.has(dir))
+      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+  }
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
+  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
+  const binary = await findKustomize(pathDirs);
+  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly ? await changedRootWorkloads({
+    git: deps.git,
+    base: settings.base,
+    head: settings.head ?? "HEAD",
+    roots,
+    run: { binary, pathDirs, ...bounds },
+    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    defaultNamespace: settings.namespace,
+    ...key ? { key } : {},
+    note: (message) => report.notes.push(message),
+    deployedAs
+  }) : void 0;
+  await deps.tree.withScratch(async (home) => {
+    for (const dir of roots) {
+      const included = kustomizationsUnder(dir, byDir);
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run2 = { binary, pathDirs, home, ...bounds, quiet };
+      const deployed = deployedAs.get(dir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path6) => deps.tree.linkOn(path6) === void 0
+      );
+      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
+      await stampKustomization(
+        {
+          tree: deps.tree,
+          root: byDir.get(dir),
+          included,
+          inputWorkloads,
+          render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
+          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
+          ...deployed ? { deployedAs: deployed } : {},
+          ...key ? { key } : {},
+          check: settings.check,
+          log: deps.log,
+          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
+        },
+        report
+      );
+    }
+  });
+}
+async function readKustomizations(tree, files, settings) {
+  if (settings.kustomize[0] === "none") return [];
+  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const found = [];
+  for (const file of files) {
+    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    const text = (await tree.read(file))?.toString("utf8");
+    if (text !== void 0) found.push(readKustomizationFile(file, text));
+  }
+  return found;
+}
+var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
+async function parseFiles2(tree, files, settings, problems) {
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+    const size = await tree.size(file);
+    if (size === void 0 || size > settings.maxFileSize) return [];
+    const bytes = await tree.read(file);
+    if (bytes === void 0) return [];
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
+  });
+  const rejected = /* @__PURE__ */ new Set();
+  for (const p of parsed) {
+    if (Array.isArray(p)) continue;
+    for (const problem of p.problems) {
+      if (problem.duplicateKey) rejected.add(problem.file);
+      problems?.push(
+        problem.duplicateKey ? {
+          ...problem,
+          severity: "error",
+          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+        } : problem
+      );
+    }
+  }
+  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
+}
+var READ_CONCURRENCY = 16;
+async function changedInRange(settings, deps, targets, filter, key) {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt2 = async (rev) => {
+    const sha = await deps.git.resolveCommit(rev);
+    const files = (await deps.git.listFiles(sha)).filter(filter);
+    const bytes = await deps.git.readFiles(sha, files);
+    const manifests = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
+      );
+    }
+    const { stamps } = stampAsDeployed(manifests, key);
+    return new Map(stamps.targets.map((t) => [`${t.file}
+${idKey(t.id)}`, t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(`${t.file}
+${idKey(t.id)}`);
+    const b = after.get(`${t.file}
+${idKey(t.id)}`);
+    return a !== void 0 && b !== void 0 && a !== b;
+  });
+}
+async function renderWorkTree(run2, treeDir, dir, deployed) {
+  try {
+    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
+    return await buildDeployed(run2, treeDir, dir, "work tree", as);
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    throw new UserError(
+      `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
+    );
+  }
+}
+function soleDeployments(roots, deployments, report) {
+  const sole = /* @__PURE__ */ new Map();
+  for (const dir of roots) {
+    const ways = deploymentsOfDir(dir, deployments);
+    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
+    if (ways.length > 1) {
+      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+      report.notes.push(
+        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
+      );
+    }
+  }
+  return sole;
+}
+
+// src/run/stamp-in-ci.ts
+function createStamper(settings, deps) {
+  return async (check) => {
+    const tree = await openWorkTree(deps.root);
+    const report = await runStamp(
+      { ...settings, check },
+      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
+    );
+    for (const note of report.notes) deps.log.info(note);
+    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
+    return {
+      filesWritten: report.filesWritten,
+      changes: report.changes.map(
+        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
+      ),
+      configs: [...configs.keys()].sort()
+    };
+  };
 }
 
 // src/settings/options.ts

@@ -1,6 +1,9 @@
-// The placement rule, checked: each folder of src/ may import only what its place in the pipeline
-// allows (docs/architecture.md draws it). A newcomer who puts I/O into core/ or policy into an
-// adapter learns it here, not in review.
+// The placement rule, checked: src/ is laid out as the run goes (docs/architecture.md draws it):
+// the stages range/ → scan/ → plan/ → rollout/, and stamp/, each holding its pure steps and the few
+// steps that talk to the outside side by side; the pure basics in core/; the adapters (git/ kube/
+// process/, and the output adapters report/ comment/ settings/); run/ wires a run; cli/ and action/
+// are the entry points. Purity is checked per file: a newcomer who puts I/O into a pure step, or
+// policy into an adapter, learns it here, not in review.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, test } from "vitest";
@@ -14,77 +17,170 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every import of a file: package names as written, relative ones as the src/ folder they reach. */
-function importsOf(file: string): Array<{ spec: string; folder?: string; typeOnly: boolean }> {
+interface Import {
+  spec: string;
+  /** The src/ file a relative import reaches (relative to src/, .ts). */
+  file?: string;
+  folder?: string;
+  typeOnly: boolean;
+}
+
+/** Every import of a file: package names as written, relative ones as the src/ file they reach. */
+function importsOf(file: string): Import[] {
   const text = readFileSync(file, "utf8");
-  const found: Array<{ spec: string; folder?: string; typeOnly: boolean }> = [];
-  for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"([^"]+)"/gms)) {
-    const spec = match[3]!;
-    const typeOnly = Boolean(match[2]);
+  const found: Import[] = [];
+  const add = (spec: string, typeOnly: boolean) => {
     if (!spec.startsWith(".")) {
       found.push({ spec, typeOnly });
-      continue;
+      return;
     }
-    const target = relative(SRC, resolve(dirname(file), spec));
-    found.push({ spec, folder: target.split("/")[0], typeOnly });
-  }
-  for (const match of text.matchAll(/import\("([^"]+)"\)/g)) {
-    const spec = match[1]!;
-    const folder = spec.startsWith(".")
-      ? relative(SRC, resolve(dirname(file), spec)).split("/")[0]
-      : undefined;
-    found.push({ spec, folder, typeOnly: false });
-  }
+    const target = relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, ".ts");
+    found.push({ spec, file: target, folder: target.split("/")[0], typeOnly });
+  };
+  for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"([^"]+)"/gms))
+    add(match[3]!, Boolean(match[2]));
+  for (const match of text.matchAll(/import\("([^"]+)"\)/g)) add(match[1]!, false);
   return found;
 }
 
 const folderOf = (file: string) => relative(SRC, file).split("/")[0]!;
 const files = sourceFiles(SRC);
+const rel = (file: string) => relative(SRC, file);
 
-test("src/ holds only folders: entry points, wiring, stages, core and adapters", () => {
+const STAGES = ["range", "scan", "plan", "rollout", "stamp"];
+const ADAPTERS = ["git", "kube", "process", "report", "comment", "settings"];
+const WIRING = ["run"];
+const ENTRY_POINTS = ["cli", "action"];
+
+test("src/ holds only the stages, core/, the adapters, the wiring and the entry points", () => {
   expect(readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isFile())).toEqual([]);
+  expect(readdirSync(SRC).sort()).toEqual(
+    ["core", ...STAGES, ...ADAPTERS, ...WIRING, ...ENTRY_POINTS].sort(),
+  );
 });
 
-/** Packages whose use is computation, not I/O. */
-const PURE_PACKAGES = new Set(["yaml", "node:crypto", "node:buffer"]);
+/** Packages whose use is I/O: a pure file never imports them. */
+const IO_PACKAGES = [
+  "node:fs",
+  "node:fs/promises",
+  "node:child_process",
+  "node:http",
+  "node:https",
+  "node:net",
+  "node:tls",
+  "node:os",
+  "@kubernetes/client-node",
+  "simple-git",
+  "@actions/core",
+];
+const isIoPackage = (spec: string) => IO_PACKAGES.includes(spec) || spec.startsWith("@octokit/");
 
-test.each(files.filter((f) => folderOf(f) === "core").map((f) => relative(SRC, f)))(
-  "core/ is pure: %s imports only core/ and pure packages",
+/**
+ * The steps of the stages that talk to the outside (through the adapters, or a process, a file).
+ * Every other file of a stage is pure. A new step that must read or write belongs here — and
+ * nowhere else in the stage: pass what it reads to the pure steps.
+ */
+const STAGE_IO = new Set([
+  "range/github-event.ts",
+  "range/read-ci-environment.ts",
+  "range/resolve-commits.ts",
+  "scan/candidates.ts",
+  "scan/changed-files.ts",
+  "scan/compare-commits.ts",
+  "scan/configs-at-head.ts",
+  "scan/deployed-build.ts",
+  "scan/gitops-deployments.ts",
+  "scan/kustomize-sources.ts",
+  "scan/lfs-generator-inputs.ts",
+  "scan/new-at-base.ts",
+  "scan/objects-across-files.ts",
+  "scan/read-files.ts",
+  "scan/render-all.ts",
+  "scan/render-sources.ts",
+  "scan/scan-changed-manifests.ts",
+  "scan/scan-repository.ts",
+  "scan/touches-manifests.ts",
+  "scan/unread-submodules.ts",
+  "scan/render/escaping-links.ts",
+  "scan/render/kustomize.ts",
+  "scan/render/materialize-tree.ts",
+  "scan/render/render-command.ts",
+  "scan/render/renderer-environment.ts",
+  "plan/repo-plan.ts",
+  "rollout/check-permissions.ts",
+  "rollout/discover-cluster.ts",
+  "rollout/find-on-cluster.ts",
+  "rollout/pod-watch.ts",
+  "rollout/restart-and-wait.ts",
+  "rollout/restart.ts",
+  "rollout/roll-out-plan.ts",
+  "rollout/sync-configs.ts",
+  "rollout/wait-for-agent.ts",
+  "rollout/wait.ts",
+  "rollout/strategy/annotation-strategy.ts",
+  "rollout/strategy/choose-strategy.ts",
+  "rollout/strategy/planned-strategy.ts",
+  "stamp/changed-roots.ts",
+  "stamp/run-stamp.ts",
+  "stamp/stamp-checks.ts",
+  "stamp/stamp-kustomize.ts",
+]);
+
+test("every file named an I/O step exists", () => {
+  for (const file of STAGE_IO) expect(files.map(rel), file).toContain(file);
+});
+
+/** Whether an import reaches the outside: an I/O package, an adapter that does I/O, an I/O step, the wiring. */
+function reachesOutside(imp: Import): boolean {
+  if (imp.file === undefined) return isIoPackage(imp.spec);
+  if (imp.typeOnly) return false;
+  return (
+    ["git", "kube", "process", "comment", ...WIRING, ...ENTRY_POINTS].includes(imp.folder!) ||
+    STAGE_IO.has(imp.file)
+  );
+}
+
+test.each(files.filter((f) => folderOf(f) === "core").map(rel))(
+  "core/ is the pure basics: %s imports only core/ and computation packages",
   (file) => {
     for (const imp of importsOf(join(SRC, file))) {
       if (imp.folder !== undefined) expect(imp.folder, `${file} imports ${imp.spec}`).toBe("core");
-      else expect(PURE_PACKAGES.has(imp.spec), `${file} imports ${imp.spec}`).toBe(true);
+      else expect(["yaml", "node:crypto", "node:buffer"], `${file} imports ${imp.spec}`).toContain(imp.spec);
     }
   },
 );
 
-const ADAPTERS = ["git", "kube", "ci", "report", "settings", "render", "comment"];
-
-test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relative(SRC, f)))(
-  "adapters hold no policy: %s imports neither the pipeline nor the wiring or entry points",
+test.each(files.filter((f) => STAGES.includes(folderOf(f)) && !STAGE_IO.has(rel(f))).map(rel))(
+  "a stage's pure step does no I/O: %s imports no I/O package, adapter, I/O step or wiring (types only)",
   (file) => {
     for (const imp of importsOf(join(SRC, file))) {
-      expect(["pipeline", "compose", "cli", "action"], `${file} imports ${imp.spec}`).not.toContain(
-        imp.folder,
-      );
+      expect(
+        reachesOutside(imp),
+        `${file} imports ${imp.spec}: pass the data in, or list the file in STAGE_IO`,
+      ).toBe(false);
     }
   },
 );
 
-test.each(files.filter((f) => folderOf(f) === "pipeline").map((f) => relative(SRC, f)))(
-  "the pipeline talks to the outside only through adapters: %s",
+test.each(files.filter((f) => STAGES.includes(folderOf(f))).map(rel))(
+  "a stage never reaches the wiring or an entry point: %s",
   (file) => {
     for (const imp of importsOf(join(SRC, file))) {
-      expect(["compose", "cli", "action"], `${file} imports ${imp.spec}`).not.toContain(imp.folder);
-      if (imp.folder === undefined && !imp.typeOnly) {
-        expect([
-          "@kubernetes/client-node",
-          "simple-git",
-          "node:child_process",
-          "node:fs",
-          "node:fs/promises",
-        ]).not.toContain(imp.spec);
-      }
+      expect([...WIRING, ...ENTRY_POINTS], `${file} imports ${imp.spec}`).not.toContain(imp.folder);
+    }
+  },
+);
+
+test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map(rel))(
+  "adapters hold no policy: %s imports its own folder, core/, process/ and pure steps only",
+  (file) => {
+    const own = folderOf(join(SRC, file));
+    for (const imp of importsOf(join(SRC, file))) {
+      if (imp.folder === undefined) continue;
+      const allowed =
+        ["core", "process", own].includes(imp.folder) ||
+        (STAGES.includes(imp.folder) && !STAGE_IO.has(imp.file!));
+      expect(allowed, `${file} imports ${imp.spec}`).toBe(true);
     }
   },
 );
@@ -94,31 +190,10 @@ test("nothing imports an entry point", () => {
     const own = folderOf(file);
     for (const imp of importsOf(file)) {
       if (imp.folder === "cli" || imp.folder === "action")
-        expect(own, `${relative(SRC, file)} imports ${imp.spec}`).toBe(imp.folder);
+        expect(own, `${rel(file)} imports ${imp.spec}`).toBe(imp.folder);
     }
   }
 });
-
-test.each(files.filter((f) => ADAPTERS.includes(folderOf(f))).map((f) => relative(SRC, f)))(
-  "adapters do not import each other: %s imports only its own folder and core/ (what two share lives in core/ or is passed in)",
-  (file) => {
-    const own = folderOf(join(SRC, file));
-    for (const imp of importsOf(join(SRC, file))) {
-      if (imp.folder !== undefined)
-        expect(["core", "process", own], `${file} imports ${imp.spec}`).toContain(imp.folder);
-    }
-  },
-);
-
-test.each(files.filter((f) => folderOf(f) === "process").map((f) => relative(SRC, f)))(
-  "process/ (the one way to run a child process, under every adapter) imports only itself and core/: %s",
-  (file) => {
-    for (const imp of importsOf(join(SRC, file))) {
-      if (imp.folder !== undefined)
-        expect(["core", "process"], `${file} imports ${imp.spec}`).toContain(imp.folder);
-    }
-  },
-);
 
 test("every child process is started in process/ (one runner: its own group, bounds, group kill)", () => {
   const spawning = files.filter((file) => /from "node:child_process"/.test(readFileSync(file, "utf8")));
@@ -132,9 +207,7 @@ test("every child process is started in process/ (one runner: its own group, bou
 
 /** The src/ files a file imports (static, re-exported, type-only and dynamic alike), as absolute paths. */
 function importedFiles(file: string): string[] {
-  return importsOf(file)
-    .filter((imp) => imp.spec.startsWith("."))
-    .map((imp) => resolve(dirname(file), imp.spec).replace(/\.js$/, ".ts"));
+  return importsOf(file).flatMap((imp) => (imp.file ? [join(SRC, imp.file)] : []));
 }
 
 /** Every import circle of the graph, each once, as a list of files from its first to its last. */
@@ -180,14 +253,15 @@ test("no import circles anywhere in src/ (type-only and dynamic imports included
   expect(circles.join("\n")).toBe("");
 });
 
-const STRATEGIES = join(SRC, "pipeline", "strategy");
+/** The strategies (how a restart is written) and the versioned strategy's steps. */
+const STRATEGY_FOLDERS = ["rollout/strategy/", "rollout/versioned/"];
+const isStrategy = (file: string) => STRATEGY_FOLDERS.some((folder) => file.startsWith(folder));
 
-test.each(files.filter((f) => f.startsWith(`${STRATEGIES}/`)).map((f) => relative(SRC, f)))(
-  "a strategy decides what to write and calls no stage: %s imports nothing of pipeline/ outside pipeline/strategy/",
+test.each(files.map(rel).filter(isStrategy))(
+  "a strategy decides what to write and calls no rollout step: %s imports nothing of rollout/ outside the strategies",
   (file) => {
-    for (const target of importedFiles(join(SRC, file))) {
-      if (relative(SRC, target).startsWith("pipeline/"))
-        expect(target.startsWith(`${STRATEGIES}/`), `${file} imports ${relative(SRC, target)}`).toBe(true);
+    for (const target of importedFiles(join(SRC, file)).map(rel)) {
+      if (target.startsWith("rollout/")) expect(isStrategy(target), `${file} imports ${target}`).toBe(true);
     }
   },
 );

@@ -4,13 +4,7 @@ import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
-import { eventReader } from "../ci/github-event.js";
 import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
-import { createClusterConnection } from "../compose/cluster-connection.js";
-import { commentOnReview, type ReviewCommentRequest } from "../compose/comment-on-review.js";
-import { runInCi } from "../compose/run-in-ci.js";
-import { createStamper } from "../compose/stamp-in-ci.js";
-import { VERSION } from "../compose/version.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
 import { exitCodeOf } from "../core/run-result.js";
 import { commitStamps } from "../git/commit-stamps.js";
@@ -18,10 +12,16 @@ import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { handleInterrupts } from "../process/interrupt-run.js";
+import { eventReader } from "../range/github-event.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
+import { createClusterConnection } from "../run/cluster-connection.js";
+import { commentOnReview, type ReviewCommentRequest } from "../run/comment-on-review.js";
+import { runInCi } from "../run/run-in-ci.js";
+import { createStamper } from "../run/stamp-in-ci.js";
+import { VERSION } from "../run/version.js";
 import { OPTIONS } from "../settings/options.js";
 import { rawValuesFromEnv, type Settings, toSettings } from "../settings/settings.js";
 import { createGitHubLog } from "./github-log.js";
@@ -172,7 +172,7 @@ async function stampStep(
   const event = await eventReader(env)();
   const mode = decideStampMode({ check: settings.check, commit: inputs.commit, eventName, event });
   // A fork's pull request is checked, not pushed to, and its checkout is untrusted: its
-  // kustomizations' remote entries are refused as the plan refuses them (core/untrusted-head.ts).
+  // kustomizations' remote entries are refused as the plan refuses them (range/untrusted-head.ts).
   const untrustedHead = untrustedSource(eventName, event);
   try {
     return await runStampAction({

@@ -5,7 +5,7 @@
 //   pull request: a run that is not a dry run is refused unless `allow-untrusted: true`.
 // Pure: takes the event name and payload, returns the dry-run mode to use or throws a UserError.
 import { UserError } from "../core/errors.js";
-import { untrustedSource } from "../core/untrusted-head.js";
+import { untrustedSource } from "../range/untrusted-head.js";
 import type { DryRun } from "../settings/settings.js";
 
 export interface TrustInput {

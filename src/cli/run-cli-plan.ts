@@ -2,18 +2,18 @@
 // Imported lazily by run-cli.ts, so --help and --version do not run its modules' top level. It
 // reports its own errors (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
-import { eventReader } from "../ci/github-event.js";
-import { createClusterConnection } from "../compose/cluster-connection.js";
-import type { ReviewCommentRequest } from "../compose/comment-on-review.js";
-import { runInCi } from "../compose/run-in-ci.js";
-import { VERSION } from "../compose/version.js";
 import { UserError } from "../core/errors.js";
 import type { Log } from "../core/log.js";
 import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
+import { eventReader } from "../range/github-event.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
+import { createClusterConnection } from "../run/cluster-connection.js";
+import type { ReviewCommentRequest } from "../run/comment-on-review.js";
+import { runInCi } from "../run/run-in-ci.js";
+import { VERSION } from "../run/version.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import type { CliIo } from "./cli-io.js";
@@ -74,7 +74,7 @@ async function commentOnReview(
   env: Record<string, string | undefined>,
   log: Log,
 ): Promise<void> {
-  const { commentOnReview } = await import("../compose/comment-on-review.js");
+  const { commentOnReview } = await import("../run/comment-on-review.js");
   const outcome = await commentOnReview({
     env,
     readEvent,

@@ -2,19 +2,19 @@
 // by run-cli.ts like a plan run; reports its own errors (exit 2 for bad input) and resolves to an
 // exit code: 1 when --check finds a stamp missing or stale, else 0.
 import { resolve } from "node:path";
-import { readEventPayload } from "../ci/github-event.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../core/errors.js";
 import type { OutputFormat } from "../core/run-result.js";
-import { fixCommand, stampRefusals } from "../core/stamp/stamp-report.js";
-import { untrustedHead } from "../core/untrusted-head.js";
 import { createGit } from "../git/create-git.js";
 import { openWorkTree } from "../git/work-tree.js";
-import { runStamp, strictRefusal } from "../pipeline/stamp/run-stamp.js";
+import { readEventPayload } from "../range/github-event.js";
+import { untrustedHead } from "../range/untrusted-head.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { describeError } from "../report/error-line.js";
 import { renderStampReport } from "../report/stamp-report-text.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
+import { runStamp, strictRefusal } from "../stamp/run-stamp.js";
+import { fixCommand, stampRefusals } from "../stamp/stamp-report.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -33,7 +33,7 @@ export async function runStampFromArgs(
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
     const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const tree = await openWorkTree(resolve(io.cwd, settings.repo));
-    // On a fork's pull request the work tree is untrusted, as the plan decides (core/untrusted-head.ts).
+    // On a fork's pull request the work tree is untrusted, as the plan decides (range/untrusted-head.ts).
     const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : undefined;
     const untrusted = untrustedHead(env, event);
     const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });

@@ -3,8 +3,9 @@
 // Only the flag parser is loaded up front: `--help` and `--version` must not pay for loading git,
 // YAML and the pipeline (run-cli-plan.ts), which a real run imports once the flags are read (in
 // dist/cli.js, its modules' top level runs only then).
-import { VERSION } from "../compose/version.js";
+
 import { EXIT_OK } from "../core/errors.js";
+import { VERSION } from "../run/version.js";
 import { helpText, stampHelpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
 import type { CliIo } from "./cli-io.js";

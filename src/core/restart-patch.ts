@@ -3,8 +3,8 @@
 // the template (other annotations, env vars, containers) is touched.
 
 import { UserError } from "./errors.js";
+import { arrayField, field, stringField } from "./json-shape.js";
 import { atTemplate, templateAt } from "./kinds/pod-template.js";
-import { arrayField, field, stringField } from "./manifests/json-shape.js";
 
 /** Pod-template annotation holding the hash of the config content the pods were started with. */
 export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";

@@ -4,7 +4,7 @@
 
 import { ApiException } from "@kubernetes/client-node";
 import { ClusterAccessError } from "../core/errors.js";
-import { field, stringField } from "../core/manifests/json-shape.js";
+import { field, stringField } from "../core/json-shape.js";
 import { networkErrorCode, RequestTimeoutError } from "./retry.js";
 
 export { ClusterAccessError } from "../core/errors.js";

@@ -20,8 +20,8 @@ import {
   type WorkloadKind,
   workloadKind,
 } from "../core/kinds/workload-kinds.js";
-import { liveConfigContent } from "../core/manifests/live-config.js";
 import type { ObjectId } from "../core/model.js";
+import { liveConfigContent } from "../scan/manifests/live-config.js";
 import { describeKubeError, type RequestDescription } from "./api-errors.js";
 import type {
   AccessCheck,

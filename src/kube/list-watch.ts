@@ -1,6 +1,6 @@
 // Following some objects of one kind in one namespace: a LIST, then a WATCH from its
 // resourceVersion, kept open until nothing is followed any more (client-go's reflector, for a few
-// named objects). What the objects' states mean is the caller's (pipeline/cluster/wait.ts); this is
+// named objects). What the objects' states mean is the caller's (rollout/wait.ts); this is
 // the transport.
 //
 // A single followed object narrows every request with fieldSelector=metadata.name=<name>; more
@@ -18,7 +18,7 @@
 // backoff (retry.ts). 401, 403 and 404 will not change by retrying: they end the loop.
 
 import { ClusterAccessError } from "../core/errors.js";
-import { field } from "../core/manifests/json-shape.js";
+import { field } from "../core/json-shape.js";
 import type { Cluster, WatchHandle } from "./cluster.js";
 import { backoffDelayMs } from "./retry.js";
 

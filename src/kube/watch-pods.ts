@@ -3,10 +3,10 @@
 // reopened from the last resourceVersion seen when the server closes it, from the most recent
 // state again after a 410 Gone or an error (with backoff). One watch per namespace, whatever the
 // number of workloads waited for there: what the pods mean is the caller's
-// (pipeline/cluster/pod-watch.ts). A pod deleted while no watch was open is simply not seen again.
+// (rollout/pod-watch.ts). A pod deleted while no watch was open is simply not seen again.
 
 import { ClusterAccessError } from "../core/errors.js";
-import { field } from "../core/manifests/json-shape.js";
+import { field } from "../core/json-shape.js";
 import type { Cluster } from "./cluster.js";
 import { sleep } from "./list-watch.js";
 import { backoffDelayMs } from "./retry.js";

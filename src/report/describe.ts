@@ -7,7 +7,7 @@ import {
   type RunReport,
   type WorkloadResult,
 } from "../core/run-result.js";
-import { describeUnread } from "../core/unread-sources.js";
+import { describeUnread } from "../plan/unread-sources.js";
 
 export function shortId(id: ObjectId): string {
   return `${id.kind.toLowerCase()}/${id.name}`;

@@ -3,7 +3,7 @@
 // writes them.
 
 import { formatId } from "../core/model.js";
-import type { StampReport } from "../core/stamp/stamp-report.js";
+import type { StampReport } from "../stamp/stamp-report.js";
 import { escapeForCiLog, escapeJsonForCiLog } from "./ci-log-text.js";
 
 export function renderStampReport(

@@ -8,7 +8,7 @@ import { parseAllDocuments } from "yaml";
 import { type Fleet, startFleet } from "../helpers/fleet.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { yamlDocs } from "../helpers/manifests.js";
-import { manifestsAt, NS } from "../pipeline/cluster-scenario.js";
+import { manifestsAt, NS } from "../run/cluster-scenario.js";
 import { runAction } from "./run-action.js";
 
 let fleet: Fleet | undefined;

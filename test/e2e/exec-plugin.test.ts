@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { CLI } from "../helpers/run-cli.js";
-import { type Scenario, startScenario } from "../pipeline/cluster-scenario.js";
+import { type Scenario, startScenario } from "../run/cluster-scenario.js";
 
 let scenario: Scenario | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { type Fleet, startFleet } from "../helpers/fleet.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { yamlDocs } from "../helpers/manifests.js";
 import { runCli } from "../helpers/run-cli.js";
-import { manifestsAt } from "../pipeline/cluster-scenario.js";
+import { manifestsAt } from "../run/cluster-scenario.js";
 
 let fleet: Fleet | undefined;
 let repo: TempRepo | undefined;

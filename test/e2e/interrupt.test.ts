@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { sleepStillRunning } from "../helpers/processes.js";
 import { CLI } from "../helpers/run-cli.js";
-import { NS, type Scenario, startScenario } from "../pipeline/cluster-scenario.js";
+import { NS, type Scenario, startScenario } from "../run/cluster-scenario.js";
 
 let scratch: string;
 let repo: TempRepo | undefined;

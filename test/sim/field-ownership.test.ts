@@ -1,6 +1,6 @@
 // Field ownership of server-side apply in the simulated server: leaf paths in the real server's
 // notation, updates taking fields over, applies conflicting unless forced. (The kubectl side is
-// proved in test/pipeline/versioned-drift.test.ts: kubectl shows the 409 as a field conflict.)
+// proved in test/run/versioned-drift.test.ts: kubectl shows the 409 as a field conflict.)
 import { describe, expect, test } from "vitest";
 import { FieldOwnership, fieldValues } from "../../sim/field-ownership.js";
 import { resourceFor } from "../../sim/resources.js";

@@ -93,7 +93,7 @@ describe.skipIf(!kubectl)("kubectl against the simulated cluster", () => {
   });
 
   test("a merge patch guarded by a stale resourceVersion is a 409 Conflict, as kubectl shows it", async () => {
-    // What the restart stage's re-read and recompute answers (test/pipeline/cluster/restart.sim.test.ts).
+    // What the restart stage's re-read and recompute answers (test/rollout/restart.sim.test.ts).
     const before = cluster.get("Deployment", "shop", "web") as Loose;
     const stale = { metadata: { resourceVersion: before.metadata.resourceVersion, labels: { first: "1" } } };
     expect((await run("label", "deploy", "web", "other=writer")).code).toBe(0);

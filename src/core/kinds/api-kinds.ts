@@ -31,7 +31,7 @@ export const CONTROLLER_REVISION: ApiKind = {
 
 /**
  * What the rollout wait reads to fail fast on pods that cannot start and to say why
- * (pipeline/cluster/pod-watch.ts): the pods, their ReplicaSets' revisions, their events and logs.
+ * (rollout/pod-watch.ts): the pods, their ReplicaSets' revisions, their events and logs.
  */
 export const POD: ApiKind = { kind: "Pod", group: "", version: "v1", resource: "pods" };
 export const EVENT: ApiKind = { kind: "Event", group: "", version: "v1", resource: "events" };

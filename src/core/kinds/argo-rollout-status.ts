@@ -2,7 +2,7 @@
 // rollouts status` reports), as one pure function: Healthy is done, Degraded failed, Paused is a
 // canary step or a manual pause waiting for a promotion — not a failure, and nothing to wait for.
 
-import { field, stringField } from "../manifests/json-shape.js";
+import { field, stringField } from "../json-shape.js";
 import type { RolloutStatus } from "./rollout-status.js";
 
 type Plain = Record<string, unknown>;

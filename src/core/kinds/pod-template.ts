@@ -2,7 +2,7 @@
 // the one walk of that path, for reading the template, replacing its spec and building a patch that
 // reaches it. Restart patches, repointing and reference finding all go through these.
 
-import { field, isRecord } from "../manifests/json-shape.js";
+import { field, isRecord } from "../json-shape.js";
 
 type Plain = Record<string, unknown>;
 

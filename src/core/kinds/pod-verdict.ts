@@ -1,6 +1,6 @@
 // What a pod says about the rollout it belongs to: which workload's pod it is, whether it runs the
 // workload's new template, and whether it is in a state that waiting will not heal. Pure: the pod
-// watch (pipeline/cluster/pod-watch.ts) feeds it what the API server shows.
+// watch (rollout/pod-watch.ts) feeds it what the API server shows.
 //
 // States that fail a workload at once: a container waiting with CreateContainerConfigError,
 // CreateContainerError, ErrImagePull, ImagePullBackOff or InvalidImageName (the kubelet retries
@@ -9,7 +9,7 @@
 // crash can be a slow dependency, the second in a row is the new config. A container that is only
 // not ready yet is never a failure: the rollout's own status decides.
 
-import { field } from "../manifests/json-shape.js";
+import { field } from "../json-shape.js";
 
 /** Restarts of a crashing container before its workload fails (CrashLoopBackOff, OOMKilled). */
 export const CRASH_RESTARTS = 2;

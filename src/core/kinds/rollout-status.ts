@@ -2,7 +2,7 @@
 // (kubectl/pkg/polymorphichelpers/rollout_status.go), as one pure function per kind, so users
 // see the lines they already know.
 
-import { field, isRecord } from "../manifests/json-shape.js";
+import { field, isRecord } from "../json-shape.js";
 
 export interface RolloutStatus {
   /** True when there is nothing more to wait for (finished, failed, or cannot be waited on). */

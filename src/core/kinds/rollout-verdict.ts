@@ -1,8 +1,8 @@
 // What one observation of a workload (a listed object, a watch event) means for the rollout the
 // run is following: finished one way or another, or still waiting with kubectl's status line. Pure:
-// the wait stage (pipeline/cluster/wait.ts) feeds it what the watch shows.
+// the wait stage (rollout/wait.ts) feeds it what the watch shows.
 
-import { field } from "../manifests/json-shape.js";
+import { field } from "../json-shape.js";
 import { formatId, type ObjectId } from "../model.js";
 import { WORKLOAD_GENERATION_ANNOTATION } from "./argo-rollout-status.js";
 import { specUpdateMessage } from "./rollout-status.js";

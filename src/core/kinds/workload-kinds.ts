@@ -3,7 +3,7 @@
 // that says when its rollout is finished. Adding a kind is adding an entry here and its tests; no
 // other file branches on a workload kind (docs/architecture.md walks through one).
 
-import { field } from "../manifests/json-shape.js";
+import { field } from "../json-shape.js";
 import type { ObjectId } from "../model.js";
 import { type ApiKind, CONFIG_KINDS, CONTROLLER_REVISION, EVENT, POD, REPLICA_SET } from "./api-kinds.js";
 import { argoRolloutStatus } from "./argo-rollout-status.js";

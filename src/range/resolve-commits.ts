@@ -1,0 +1,246 @@
+// Turn a RangeRequest into concrete SHAs, fetching what a shallow CI clone lacks: first the
+// commit by SHA, then history in doubling steps (1, 2, 4, ...) until a round brings nothing new.
+
+import type { CommitOrder } from "../core/commit-sha.js";
+import { UserError } from "../core/errors.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import type { Git } from "../git/git.js";
+import { revisionFormProblem } from "../git/revision-syntax.js";
+import { type CiKind, fetchDepthHint } from "./ci-kind.js";
+import { isFullSha, type RangeRequest } from "./range-request.js";
+
+export interface ResolvedRange {
+  /** Undefined when there is nothing to compare (root commit, deleted ref). */
+  base?: string;
+  /** Full SHA of the head; "" only for a deleted ref in a repository without HEAD. */
+  head: string;
+  /** One sentence on how the range was chosen. */
+  note: string;
+}
+
+export interface ResolveCommitsOptions {
+  /** Bound on deepening rounds; round n fetches 2^(n-1) more commits. Default 12 (4,095 commits). */
+  maxDeepenRounds?: number;
+  /** Which setting the "history is missing" error tells the user to change. Default "local". */
+  ci?: CiKind;
+  /** How messages name --base and --head (flags, or the action's inputs). */
+  naming?: OptionNaming;
+}
+
+interface Context {
+  git: Git;
+  maxRounds: number;
+  hint: string;
+  naming: OptionNaming;
+}
+
+const DEFAULT_DEEPEN_ROUNDS = 12;
+
+function contextOf(git: Git, opts: ResolveCommitsOptions): Context {
+  return {
+    git,
+    maxRounds: opts.maxDeepenRounds ?? DEFAULT_DEEPEN_ROUNDS,
+    hint: fetchDepthHint(opts.ci ?? "local"),
+    naming: opts.naming ?? CLI_FLAGS,
+  };
+}
+
+export async function resolveCommits(
+  request: RangeRequest,
+  git: Git,
+  opts: ResolveCommitsOptions = {},
+): Promise<ResolvedRange> {
+  const ctx = contextOf(git, opts);
+  switch (request.kind) {
+    case "nothing":
+      return { head: (await git.tryResolveCommit("HEAD")) ?? "", note: request.note };
+    case "first-parent":
+      return firstParentRange(ctx, await requireCommit(ctx, request.head, "head"), request.note);
+    case "range":
+      return resolveRangeRequest(ctx, request);
+    case "merge-base":
+      return resolveMergeBase(ctx, request);
+    case "new-branch":
+      return resolveNewBranch(ctx, request);
+  }
+}
+
+async function resolveRangeRequest(
+  ctx: Context,
+  request: Extract<RangeRequest, { kind: "range" }>,
+): Promise<ResolvedRange> {
+  if (!request.forced) {
+    // Both verified at once: each is its own git process, and neither depends on the other.
+    const [head, base] = await Promise.all([
+      requireCommit(ctx, request.head, "head"),
+      requireCommit(ctx, request.base, "base"),
+    ]);
+    return { base, head, note: request.note };
+  }
+  const head = await requireCommit(ctx, request.head, "head");
+  // A force push may have thrown the previous head away. While it can still be fetched it is the best
+  // base even when it is not an ancestor: it is what the cluster was last deployed from, and a tree
+  // diff needs no shared history. Only when it is gone do we fall back to the first parent.
+  const base = await findCommit(ctx, request.base);
+  if (base === undefined) {
+    return firstParentRange(
+      ctx,
+      head,
+      `forced push: the previous head ${short(request.base)} is no longer available, so comparing with the first parent`,
+    );
+  }
+  return { base, head, note: request.note };
+}
+
+async function resolveMergeBase(
+  ctx: Context,
+  request: Extract<RangeRequest, { kind: "merge-base" }>,
+): Promise<ResolvedRange> {
+  const base = await requireCommit(ctx, request.base, "base");
+  const head = await requireCommit(ctx, request.head, "head");
+  const mergeBase = await deepenUntil(ctx, [base, head], () => ctx.git.mergeBase(base, head));
+  if (mergeBase === undefined) {
+    if (await ctx.git.isShallow()) {
+      throw new UserError(
+        `no merge-base of ${short(base)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
+      );
+    }
+    throw new UserError(
+      `${short(base)} and ${short(head)} have no common history: nothing to compare against`,
+    );
+  }
+  return { base: mergeBase, head, note: request.note };
+}
+
+async function resolveNewBranch(
+  ctx: Context,
+  request: Extract<RangeRequest, { kind: "new-branch" }>,
+): Promise<ResolvedRange> {
+  const head = await requireCommit(ctx, request.head, "head");
+  const branch = request.defaultBranch;
+  if (branch === undefined) return firstParentRange(ctx, head, request.note);
+  const ref = `refs/remotes/origin/${branch}`;
+  let target = await ctx.git.tryResolveCommit(ref);
+  if (target === undefined && (await ctx.git.fetchBranch(branch))) {
+    target = await ctx.git.tryResolveCommit(ref);
+  }
+  const found = target;
+  const mergeBase =
+    found === undefined
+      ? undefined
+      : await deepenUntil(ctx, [found, head], () => ctx.git.mergeBase(found, head));
+  if (mergeBase === head) {
+    return {
+      base: head,
+      head,
+      note: `new branch: ${short(head)} is already on ${branch}, nothing new to compare`,
+    };
+  }
+  if (mergeBase !== undefined) return { base: mergeBase, head, note: request.note };
+  return firstParentRange(
+    ctx,
+    head,
+    found === undefined
+      ? `new branch: origin/${branch} is not available, so comparing with the first parent`
+      : `new branch: no merge-base with ${branch} found, so comparing with the first parent`,
+  );
+}
+
+async function firstParentRange(ctx: Context, head: string, note: string): Promise<ResolvedRange> {
+  const parent = await ctx.git.firstParent(head);
+  if (parent === undefined) return { head, note: "first commit: nothing to compare" };
+  let present = (await ctx.git.hasCommit(parent)) || (await ctx.git.fetchCommit(parent));
+  if (!present) {
+    present =
+      (await deepenUntil(ctx, [head], async () => ((await ctx.git.hasCommit(parent)) ? true : undefined))) ===
+      true;
+  }
+  if (!present) {
+    throw new UserError(
+      `the parent ${short(parent)} of ${short(head)} is not in this shallow clone and could not be fetched: ${ctx.hint}`,
+    );
+  }
+  return { base: parent, head, note };
+}
+
+/**
+ * Where `commit` stands relative to `head` (a resolved commit), fetching it by SHA and deepening a
+ * shallow clone as for a merge-base. Unknown only when this clone cannot say: the commit is missing
+ * from a shallow clone and cannot be fetched, or the fetched history never reaches a merge-base.
+ * In a complete clone a commit that cannot be fetched is not in this repository's history at all,
+ * and one with no common history is unrelated: both are "diverged".
+ */
+export async function commitOrder(
+  git: Git,
+  commit: string,
+  head: string,
+  opts: ResolveCommitsOptions = {},
+): Promise<CommitOrder> {
+  if (commit === head) return { order: "same" };
+  const ctx = contextOf(git, opts);
+  const present = isFullSha(commit) && ((await git.hasCommit(commit)) || (await git.fetchCommit(commit)));
+  if (!present) {
+    return (await git.isShallow())
+      ? {
+          order: "unknown",
+          why: `commit ${short(commit)} is not in this shallow clone and could not be fetched from origin: ${ctx.hint}`,
+        }
+      : { order: "diverged" };
+  }
+  const mergeBase = await deepenUntil(ctx, [commit, head], () => git.mergeBase(commit, head));
+  if (mergeBase === commit) return { order: "older" };
+  if (mergeBase === head) return { order: "newer" };
+  if (mergeBase !== undefined || !(await git.isShallow())) return { order: "diverged" };
+  return {
+    order: "unknown",
+    why: `no merge-base of ${short(commit)} and ${short(head)} in the fetched history of this shallow clone: ${ctx.hint}`,
+  };
+}
+
+/** The commit's SHA, fetching it by SHA from origin when it is missing; undefined when unavailable. */
+async function findCommit(ctx: Context, ref: string): Promise<string | undefined> {
+  const sha = await ctx.git.tryResolveCommit(ref);
+  if (sha !== undefined || !isFullSha(ref)) return sha;
+  return (await ctx.git.fetchCommit(ref)) ? ctx.git.tryResolveCommit(ref) : undefined;
+}
+
+async function requireCommit(ctx: Context, ref: string, role: "base" | "head"): Promise<string> {
+  const sha = await findCommit(ctx, ref);
+  if (sha !== undefined) return sha;
+  const formProblem = revisionFormProblem(ref, role, ctx.naming);
+  if (formProblem !== undefined) throw new UserError(`not a commit: ${ref} (${role}): ${formProblem}`);
+  // Only a shallow clone can lack a commit that exists: a complete one has all the history there is.
+  const shallow = await ctx.git.isShallow();
+  if (isFullSha(ref)) {
+    throw new UserError(
+      shallow
+        ? `${role} commit ${ref} is not in this clone and could not be fetched from origin: ${ctx.hint}`
+        : `${role} commit ${ref} does not exist in this repository (a complete clone) and could not be fetched from origin`,
+    );
+  }
+  throw new UserError(
+    shallow
+      ? `not a commit: ${ref} (${role}); if it exists on the remote, ${ctx.hint}`
+      : `not a commit: ${ref} (${role}): no commit, branch or tag of that name exists in this repository (a complete clone)`,
+  );
+}
+
+/** Ask `check`; while it has no answer and the clone is shallow, deepen 1, 2, 4, ... commits and ask again. */
+async function deepenUntil<T>(
+  ctx: Context,
+  commits: string[],
+  check: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let answer = await check();
+  let by = 1;
+  for (let round = 0; answer === undefined && round < ctx.maxRounds; round++) {
+    if (!(await ctx.git.deepen(by, commits))) break;
+    answer = await check();
+    by *= 2;
+  }
+  return answer;
+}
+
+function short(sha: string): string {
+  return isFullSha(sha) ? sha.slice(0, 12) : sha;
+}

@@ -1,0 +1,121 @@
+// The cluster half of a run, once the plan says what to restart: which of those workloads this
+// cluster runs, that it holds the committed configs (or the strategy's copies), then the one
+// restart-and-wait path and the strategy's after-wait.
+
+import type { CommitOrder } from "../core/commit-sha.js";
+import type { Log } from "../core/log.js";
+import {
+  formatId,
+  type HeadConfig,
+  idKey,
+  type Manifest,
+  type ObjectId,
+  type PlannedWorkload,
+} from "../core/model.js";
+import type { WorkloadResult } from "../core/run-result.js";
+import type { Cluster } from "../kube/kube-client.js";
+import { consumedBy } from "../plan/consumed-configs.js";
+import type { Settings } from "../settings/settings.js";
+import { checkPermissions, configWrite } from "./check-permissions.js";
+import { findOnCluster } from "./find-on-cluster.js";
+import { rollOut } from "./restart-and-wait.js";
+import type { RestartStrategy } from "./strategy/restart-strategy.js";
+import { type ExpectedConfig, syncConfigs } from "./sync-configs.js";
+
+export interface PlanOnCluster {
+  /** The plan's workloads to restart. */
+  toRestart: PlannedWorkload[];
+  /** What discovery listed: the namespaces listed (absence from `objects` settles it there) and the workloads found. */
+  listed: { namespaces: ReadonlySet<string>; objects: Manifest[] };
+  /** Workload definitions from the repository. */
+  repoWorkloads: Manifest[];
+  /** The configs whose content changed (not deleted) and what the cluster must hold of each, by idKey. */
+  expectedConfigs: ReadonlyMap<string, ExpectedConfig>;
+  /** Configs committed at head read by the scan, by idKey. */
+  headConfigs: Map<string, HeadConfig>;
+  /** Reads more configs committed at head (the annotation hash covers unchanged consumed configs too). */
+  readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
+  /** Where a commit stands relative to `head` in git's history. */
+  commitOrder(commit: string): Promise<CommitOrder>;
+  head: string;
+}
+
+export interface ClusterContext {
+  strategy: RestartStrategy;
+  settings: Settings;
+  log: Log;
+  now: () => number;
+}
+
+export async function rollOutPlan(
+  cluster: Cluster,
+  plan: PlanOnCluster,
+  context: ClusterContext,
+): Promise<{ results: WorkloadResult[]; notes: string[] }> {
+  const { strategy, settings, log } = context;
+  // Another environment's workloads (and the configs only they consume) are not this cluster's.
+  const onCluster = await findOnCluster(
+    cluster,
+    plan.toRestart,
+    {
+      namespaces: plan.listed.namespaces,
+      objects: new Map(plan.listed.objects.map((m) => [idKey(m.id), m])),
+    },
+    settings.concurrency,
+  );
+  for (const absent of onCluster.absent) log.info(`${formatId(absent.id)}: ${absent.message}`);
+  const present = onCluster.present;
+  if (present.length === 0) return { results: onCluster.absent, notes: [] };
+
+  const manifests = new Map(
+    [...plan.repoWorkloads, ...plan.listed.objects, ...onCluster.live].map((m) => [idKey(m.id), m]),
+  );
+  const toCheck = [...new Set(present.flatMap((w) => consumedBy(w, manifests)).map(idKey))]
+    .map((key) => plan.expectedConfigs.get(key))
+    .filter((config) => config !== undefined);
+  if (settings.apply && strategy.needsLiveConfigs) {
+    await log.group("Check permissions to apply configs", () =>
+      checkPermissions(
+        cluster,
+        toCheck.map((c) => configWrite(c.id)),
+        log,
+        settings.concurrency,
+      ),
+    );
+  }
+  const prepareTitle =
+    strategy.prepareTitle ??
+    (strategy.needsLiveConfigs
+      ? "Check the cluster holds the committed configs"
+      : "Copy the committed configs");
+  const prepared = await log.group(prepareTitle, async () => {
+    const liveConfigs = strategy.needsLiveConfigs
+      ? await syncConfigs(
+          cluster,
+          toCheck,
+          {
+            apply: settings.apply,
+            dryRun: settings.dryRun === "server",
+            timeoutMs: settings.configTimeoutMs,
+            concurrency: settings.concurrency,
+          },
+          log,
+        )
+      : new Map();
+    return strategy.prepare({
+      workloads: present,
+      manifests,
+      headWorkloads: new Map(plan.repoWorkloads.map((m) => [idKey(m.id), m])),
+      headConfigs: plan.headConfigs,
+      readHeadConfigs: plan.readHeadConfigs,
+      commitOrder: plan.commitOrder,
+      liveConfigs,
+      cluster,
+      head: plan.head,
+      log,
+    });
+  });
+
+  const after = await rollOut(cluster, present, { ...context, prepared, manifests });
+  return { results: [...onCluster.absent, ...after.results], notes: after.notes };
+}

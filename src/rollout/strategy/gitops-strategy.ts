@@ -1,0 +1,154 @@
+// The gitops strategy: a GitOps agent (Argo CD, Flux) applies the commit, this run writes nothing.
+// The config hash each planned workload must carry is computed from the head commit with the
+// stamp's function; the head commit must carry it already (`config-rollout stamp` wrote it, else
+// exit 2 before any wait); the run then waits until the live pod template carries it
+// (rollout/wait-for-agent.ts) and follows the rollout through the one restart-and-wait
+// path, where `patchFor` finds the hash in place and patches nothing.
+
+import { RolloutFailure, UserError } from "../../core/errors.js";
+import { restartableKind } from "../../core/kinds/workload-kinds.js";
+import { type ConfigSnapshot, formatId, idKey, type Manifest, type ObjectId } from "../../core/model.js";
+import { CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import { consumedBy } from "../../plan/consumed-configs.js";
+import { checkLiveConfigs } from "./live-configs.js";
+import { computeRestartHashes } from "./restart-hash.js";
+import type { RestartStrategy } from "./restart-strategy.js";
+
+export function createGitopsStrategy(hashKey: string | undefined): RestartStrategy {
+  let hashes = new Map<string, string>();
+  /** The configs each followed workload reads, as committed at head (checked live after the rollout). */
+  let committed = new Map<string, ConfigSnapshot[]>();
+  const hashFor = (id: ObjectId) => hashes.get(idKey(id));
+  return {
+    name: "gitops",
+    // The agent applies the configs with the workloads (one sync); nothing is checked or written here.
+    needsLiveConfigs: false,
+    prepareTitle: "Compute the config hashes the head commit stamps",
+    followsTemplateChanges: true,
+    awaitsAgent: { hashFor },
+    async prepare(context) {
+      const { workloads, headWorkloads } = context;
+      const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
+      const headConfigs = await context.readHeadConfigs(consumed);
+      // The stamp's function over the head commit's definitions: no cluster state goes into it.
+      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      // Without --hash-key the stamp writes no value for a workload that reads a repository
+      // Secret (it would be a plain SHA-256 of the Secret): such a workload cannot be followed.
+      const readsSecret = new Set(
+        hashKey
+          ? []
+          : workloads
+              .filter((w) =>
+                consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c))),
+              )
+              .map((w) => idKey(w.id)),
+      );
+      checkStamped(
+        workloads.map((w) => w.id),
+        headWorkloads,
+        hashFor,
+        readsSecret,
+      );
+      committed = new Map(
+        workloads.map((w) => [
+          idKey(w.id),
+          consumedBy(w, headWorkloads).flatMap((id) => {
+            const config = headConfigs.get(idKey(id));
+            return config ? [config.snapshot] : [];
+          }),
+        ]),
+      );
+      return { configWrites: [] };
+    },
+    patchFor(id, live, kind) {
+      const hash = hashFor(id);
+      if (!hash) throw new RolloutFailure("no config hash was computed for it: not followed");
+      const carried = currentHash(live, kind.templatePath);
+      if (carried !== hash) {
+        // Only after the agent wait said it carried the hash: something changed it since. Never patched.
+        throw new RolloutFailure(
+          `its live pod template changed after the agent applied the commit: it carries ${carried ?? "no hash"}, the commit ${hash}`,
+        );
+      }
+      return { unchanged: `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${hash})` };
+    },
+    async afterWait(results, _rolledBack, { cluster }) {
+      // A template the agent changed is this run's restart, not an earlier run's.
+      const applied = results.map(
+        (r): WorkloadResult => (r.restart === "unchanged" ? { ...r, restart: "agent-applied" } : r),
+      );
+      // The template carries the new hash, but the pods read the configs: the agent may not have
+      // applied those (another Argo CD Application, an immutable ConfigMap it could not change).
+      // "Rolled out" only when the live configs hold the committed content.
+      const done = applied.filter((r) => r.rollout === "done");
+      const configs = new Map<string, ConfigSnapshot>();
+      for (const r of done) for (const c of committed.get(idKey(r.id)) ?? []) configs.set(idKey(c.id), c);
+      if (configs.size === 0) return { results: applied, notes: [] };
+      const check = await checkLiveConfigs(cluster, [...configs.values()]);
+      const differ = new Set(check.differ.map(idKey));
+      const notes =
+        check.unreadable.length > 0
+          ? [
+              `not confirmed on the cluster (these credentials may not read Secrets): ${check.unreadable.map((id) => formatId(id)).join(", ")}`,
+            ]
+          : [];
+      return {
+        results: applied.map((r) => {
+          const stale = (committed.get(idKey(r.id)) ?? []).filter((c) => differ.has(idKey(c.id)));
+          if (r.rollout !== "done" || stale.length === 0) return r;
+          return {
+            ...r,
+            rollout: "failed",
+            message: `its pods rolled out, but the cluster does not hold the committed content of ${stale.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ")}: the new pods read the old config (is it in another Argo CD Application or Flux Kustomization, or immutable, so the agent could not change it?)`,
+          };
+        }),
+        notes,
+      };
+    },
+  };
+}
+
+/**
+ * Every workload to follow must carry its hash in the head commit already: a commit that was not
+ * stamped (or stamped before its configs changed) is one no agent can ever bring to the cluster,
+ * so waiting for it would only time out. Exit 2, with the one command that fixes it.
+ */
+function checkStamped(
+  ids: ObjectId[],
+  headWorkloads: Map<string, Manifest>,
+  hashFor: (id: ObjectId) => string | undefined,
+  readsSecret: ReadonlySet<string>,
+): void {
+  const problems: string[] = [];
+  for (const id of ids) {
+    const manifest = headWorkloads.get(idKey(id));
+    const kind = restartableKind(id.kind);
+    const where = manifest?.file ? ` (${manifest.file}${manifest.line ? `:${manifest.line}` : ""})` : "";
+    if (!manifest || !kind) {
+      problems.push(
+        `${formatId(id)}: not defined in the repository at the head commit, so nothing stamps it`,
+      );
+      continue;
+    }
+    if (readsSecret.has(idKey(id))) {
+      // The stamp's value of a Secret consumer is keyed with --hash-key, or not written at all.
+      problems.push(
+        `${formatId(id)}${where}: it reads a Secret from the repository, and without --hash-key its value would be a plain SHA-256 of the Secret's content: set --hash-key (the same key as \`config-rollout stamp\`)`,
+      );
+      continue;
+    }
+    const stamped = currentHash(manifest.object, kind.templatePath);
+    const expected = hashFor(id);
+    if (stamped === expected) continue;
+    problems.push(
+      stamped === undefined
+        ? `${formatId(id)}${where}: the head commit carries no ${CONFIG_HASH_ANNOTATION} (expected ${expected})`
+        : `${formatId(id)}${where}: the head commit carries ${CONFIG_HASH_ANNOTATION}=${stamped}, stale (expected ${expected})`,
+    );
+  }
+  if (problems.length === 0) return;
+  throw new UserError(
+    `--strategy gitops: the head commit is not stamped for its configs, so no agent can roll it out:\n  ${problems.join("\n  ")}\nRun \`config-rollout stamp\`, commit the result and push it.`,
+  );
+}

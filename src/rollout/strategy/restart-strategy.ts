@@ -1,0 +1,149 @@
+// The restart strategy, chosen once per run from --strategy (choose-strategy.ts): one object with one method per step,
+// so no other stage branches on the strategy. A strategy decides what to write and what to do after
+// the wait; it never writes a patch or waits itself: the restart-and-wait path
+// (rollout/restart-and-wait.ts) does both, the same way for the first restart and for a
+// rollback. `prepare` does the reads a strategy needs before the first patch (the annotation
+// strategy hashes the consumed configs; the env strategy needs nothing; the versioned strategy names
+// its copies) and says which configs to write first; `patchFor` turns one live workload into the
+// patch that restarts it, or says why none is needed.
+
+import type { CommitOrder } from "../../core/commit-sha.js";
+import type { PatchType, RestartableKind } from "../../core/kinds/workload-kinds.js";
+import type { Log } from "../../core/log.js";
+import type { ConfigKind, HeadConfig, Manifest, ObjectId, PlannedWorkload } from "../../core/model.js";
+import type { WorkloadResult } from "../../core/run-result.js";
+import type { DryRun, Strategy } from "../../core/setting-choices.js";
+import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
+
+type Plain = Record<string, unknown>;
+
+export type StrategyName = Strategy;
+
+/** What a strategy may read while preparing: the plan's workloads and what the run already knows. */
+export interface PrepareContext {
+  workloads: PlannedWorkload[];
+  /** Workload definitions by idKey (repository and cluster). */
+  manifests: Map<string, Manifest>;
+  /** Workload definitions from the repository at head, by idKey (the live ones are in `manifests`). */
+  headWorkloads: Map<string, Manifest>;
+  /** Configs committed at head that were read so far, by idKey. */
+  headConfigs: Map<string, HeadConfig>;
+  /** The configs committed at head among `ids`, read from the repository when the scan did not (with those it did). */
+  readHeadConfigs(ids: ObjectId[]): Promise<Map<string, HeadConfig>>;
+  /** Where a commit stands relative to `head` in git's history (versioned: is a live copy newer than this run?). */
+  commitOrder(commit: string): Promise<CommitOrder>;
+  /** Live configs already read while checking the cluster holds the committed content, by idKey. */
+  liveConfigs: Map<string, LiveConfig>;
+  cluster: Cluster;
+  head: string;
+  log: Log;
+}
+
+/** A config a strategy needs on the cluster before the first patch (the versioned strategy's copies). */
+export interface ConfigWrite {
+  id: ObjectId & { kind: ConfigKind };
+  /** The object, applied server-side (it may create it: RBAC must allow create and patch). */
+  body: Plain;
+  /** The line that reports it written (or accepted by a server dry run). */
+  done: string;
+}
+
+export interface Prepared {
+  /** Written by the restart path after its permission check, before the first patch. */
+  configWrites: ConfigWrite[];
+}
+
+export type RestartStep =
+  | {
+      /** The patch that changes the pod template, and how to send it. */
+      patch: object;
+      type: PatchType;
+      /** What the patch sets, for the report: `config-rollout.io/config-hash=…`, `RESTART_TIME=…`. */
+      describe: string;
+    }
+  | {
+      /** Nothing to patch: the pod template already carries what this run would set. */
+      unchanged: string;
+    };
+
+/** The step for one planned workload; `live` is the object whose pod template is patched, of kind `kind`. */
+export type StepFor = (id: ObjectId, live: Plain, kind: RestartableKind) => RestartStep;
+
+/** Workloads to restart again after the wait, through the same path (versioned: failed rollouts, back to their previous configs). */
+export interface Rollback {
+  ids: ObjectId[];
+  patchFor: StepFor;
+}
+
+/** What a strategy may use after the wait. */
+export interface AfterWaitContext {
+  cluster: Cluster;
+  log: Log;
+}
+
+export interface AfterWaitOutcome {
+  /** The results, amended (a rollback says so on its workload). */
+  results: WorkloadResult[];
+  /** Lines for the report (copies pruned, or that would be). */
+  notes: string[];
+}
+
+export interface RestartStrategy {
+  readonly name: StrategyName;
+  /**
+   * Whether the pods read the changed configs in place, so the cluster must hold their committed
+   * content before anything restarts (rollout/sync-configs.ts). False when the strategy
+   * writes the committed content itself (versioned copies).
+   */
+  readonly needsLiveConfigs: boolean;
+  /** The log section of `prepare`, when it is not the one `needsLiveConfigs` implies. */
+  readonly prepareTitle?: string;
+  /**
+   * Whether workloads whose pod template changed in the range are followed like the others instead
+   * of reported as rolling on apply (gitops: the stamp itself changes the template, and the run
+   * follows exactly the rollouts the agent starts).
+   */
+  readonly followsTemplateChanges?: boolean;
+  prepare(context: PrepareContext): Promise<Prepared>;
+  patchFor: StepFor;
+  /**
+   * Set when a GitOps agent, not this run, changes the pod templates (gitops): before the restart
+   * path, the run waits until each workload's live template carries `hashFor(id)`
+   * (rollout/wait-for-agent.ts); `patchFor` then finds it in place and patches nothing.
+   */
+  readonly awaitsAgent?: { hashFor(id: ObjectId): string | undefined };
+  /** What a client dry run (no cluster) can say beyond the plan (versioned: the copies it would create). */
+  planNotes?(context: Pick<PrepareContext, "workloads" | "headConfigs" | "head">): string[];
+  /**
+   * The workloads found on the cluster as the plan should read them (versioned: a reference to a
+   * managed copy reads as one to its source, so a workload on an older copy consumes the source).
+   * Only for planning: restarts always start from the live objects.
+   */
+  planningView?(workloads: Manifest[], cluster: Cluster): Promise<Manifest[]>;
+  /**
+   * After the wait: what to restart again, and how (versioned: roll back failed rollouts, reading
+   * first that the configs to return to still exist); undefined for nothing.
+   */
+  rollbackFor?(results: WorkloadResult[], context: AfterWaitContext): Promise<Rollback | undefined>;
+  /**
+   * The last step, once any rollback has rolled out (`rolledBack`: its results, in its order):
+   * amend the results, clean up (versioned: say what rolled back, prune unused copies).
+   */
+  afterWait?(
+    results: WorkloadResult[],
+    rolledBack: WorkloadResult[],
+    context: AfterWaitContext,
+  ): Promise<AfterWaitOutcome>;
+}
+
+export interface StrategySettings {
+  strategy: StrategyName;
+  envName: string;
+  hashKey?: string;
+  dryRun: DryRun;
+  rollback: boolean;
+  prune: boolean;
+  keep: number;
+  /** API requests in flight at once (--concurrency). */
+  concurrency?: number;
+}

@@ -1,0 +1,124 @@
+// Stage: make sure the cluster already holds the config content committed at head before anything
+// restarts. Restarting pods onto the old config is the worst outcome, so a mismatch either gets
+// applied (--apply) or waited for within a bound, and then fails clearly.
+
+import { RolloutFailure } from "../core/errors.js";
+import type { Log } from "../core/log.js";
+import {
+  type ConfigContent,
+  type ConfigSnapshot,
+  formatId,
+  idKey,
+  type Manifest,
+  type ObjectId,
+} from "../core/model.js";
+import type { Cluster, LiveConfig } from "../kube/kube-client.js";
+import { readLiveConfigs } from "../kube/read-live-configs.js";
+import { changedKeys } from "../scan/manifests/config-content.js";
+import { type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
+
+export interface SyncOptions {
+  apply: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  /** Reads in flight at once (--concurrency; DEFAULT_CONCURRENCY when not given). */
+  concurrency?: number;
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** The progress line after each silence (heartbeat.ts; tests shorten it). */
+  heartbeat?: HeartbeatOptions;
+}
+
+/**
+ * What the cluster must hold before anything restarts: the committed content (a run from git), or
+ * its digest (a saved plan, which holds no values). `manifest` is what --apply applies.
+ */
+export interface ExpectedConfig {
+  id: ObjectId;
+  /** Where it is committed, for messages. */
+  file: string;
+  holds(live: ConfigContent): boolean;
+  manifest?: Manifest;
+}
+
+/** The check of a config read from the repository: the live content has the committed keys and values. */
+export function committedContent(config: { snapshot: ConfigSnapshot; manifest?: Manifest }): ExpectedConfig {
+  const { snapshot } = config;
+  return {
+    id: snapshot.id,
+    file: snapshot.file,
+    holds: (live) => changedKeys(live, snapshot.content).length === 0,
+    ...(config.manifest ? { manifest: config.manifest } : {}),
+  };
+}
+
+/** Returns the live objects (uid, content) of the configs found already in sync, by idKey. */
+export async function syncConfigs(
+  cluster: Cluster,
+  configs: ExpectedConfig[],
+  options: SyncOptions,
+  log: Log,
+): Promise<Map<string, LiveConfig>> {
+  const live = new Map<string, LiveConfig>();
+  /** The configs whose live content is not yet the committed one; the others go into `live`. */
+  const stillDifferent = async (candidates: typeof configs) => {
+    const current = await readLiveConfigs(
+      cluster,
+      candidates.map((c) => c.id),
+      options.concurrency,
+    );
+    return candidates.filter((expected) => {
+      const found = current.get(idKey(expected.id));
+      if (!found || !expected.holds(found.content)) return true;
+      live.set(idKey(expected.id), found);
+      return false;
+    });
+  };
+  const pending = await stillDifferent(configs);
+  if (pending.length === 0) return live;
+
+  if (options.apply) {
+    for (const { id, file, manifest } of pending) {
+      if (!manifest) throw new Error(`no manifest kept for ${formatId(id)}`);
+      log.info(`applying ${formatId(id)} from ${file}${options.dryRun ? " (server dry run)" : ""}`);
+      await cluster.applyConfig(manifest.object, options.dryRun, id.namespace);
+    }
+    return live;
+  }
+
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const deadline = Date.now() + options.timeoutMs;
+  let waiting = pending;
+  log.info(
+    `waiting up to ${Math.round(options.timeoutMs / 1000)}s for the cluster to hold the committed content of ${waiting
+      .map((c) => formatId(c.id))
+      .join(", ")}`,
+  );
+  const total = waiting.length;
+  const heartbeat = startHeartbeat(
+    options.timeoutMs,
+    (waited, left) =>
+      `still waiting for the committed config content: ${total - waiting.length} of ${total} configs on the cluster (waited ${waited}, ${left} left); waiting for ${waiting
+        .slice(0, 3)
+        .map((c) => formatId(c.id))
+        .join(", ")}${waiting.length > 3 ? ", …" : ""}`,
+    (line) => log.info(line),
+    options.heartbeat,
+  );
+  try {
+    while (waiting.length > 0) {
+      await sleep(options.pollMs ?? 1000);
+      waiting = await stillDifferent(waiting);
+      if (waiting.length === 0) break;
+      if (Date.now() >= deadline) {
+        const names = waiting.map((c) => `${formatId(c.id)} from ${c.file}`).join(", ");
+        throw new RolloutFailure(
+          `the cluster does not hold the committed content of ${names} after ${Math.round(options.timeoutMs / 1000)}s; apply the manifests first or run with --apply. Nothing was restarted.`,
+        );
+      }
+    }
+  } finally {
+    heartbeat.stop();
+  }
+  return live;
+}

@@ -1,0 +1,191 @@
+// Stage (--strategy gitops): wait until the GitOps agent (Argo CD, Flux) has applied the head
+// commit, i.e. until each workload's live pod template carries the config hash the commit stamps
+// on it. Read-only: one list-and-watch loop per namespace and kind (kube/list-watch.ts), the same
+// transport the rollout wait uses, so it ends at the event that brings the last hash, with no
+// polling interval. What it returns goes on through the one restart-and-wait path, which patches
+// nothing for a template that already carries its hash and follows its rollout.
+
+import { setMaxListeners } from "node:events";
+import { ClusterAccessError } from "../core/errors.js";
+import { restartableKind } from "../core/kinds/workload-kinds.js";
+import type { Log } from "../core/log.js";
+import { formatId, idKey, type ObjectId } from "../core/model.js";
+import { CONFIG_HASH_ANNOTATION, currentHash } from "../core/restart-patch.js";
+import type { WorkloadResult } from "../core/run-result.js";
+import { listAndWatch, type WatchSource } from "../kube/list-watch.js";
+import { type Heartbeat, type HeartbeatOptions, startHeartbeat } from "./heartbeat.js";
+
+type Plain = Record<string, unknown>;
+
+export interface AgentWaitOptions {
+  /** The hash each workload's live pod template must carry (computed from the head commit). */
+  hashFor(id: ObjectId): string | undefined;
+  timeoutMs: number;
+  log: Pick<Log, "info">;
+  now?: () => number;
+  retryDelayMs?: number;
+  /** Aborted when the run is interrupted (SIGINT, SIGTERM): the wait ends at once, nothing more followed. */
+  interrupt?: AbortSignal;
+  /** The progress line after each silence (heartbeat.ts; tests shorten it). */
+  heartbeat?: HeartbeatOptions;
+}
+
+export interface AgentWaitResult {
+  /** Workloads whose live template carries the commit's hash, as last seen: their rollouts are followed next. */
+  applied: Array<{ id: ObjectId; object: Plain }>;
+  /** Workloads the agent never updated within the timeout, or that could not be followed. */
+  notApplied: WorkloadResult[];
+}
+
+interface Followed {
+  id: ObjectId;
+  hash: string;
+  templatePath: readonly string[];
+  /** The value the live template carried when last seen. */
+  seen?: string;
+  /** The live object that carried the hash. */
+  object?: Plain;
+  settled?: "applied" | WorkloadResult;
+}
+
+export async function waitForAgent(
+  cluster: WatchSource,
+  ids: ObjectId[],
+  opts: AgentWaitOptions,
+): Promise<AgentWaitResult> {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = new Map<string, Followed>();
+  const notApplied: WorkloadResult[] = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat: Heartbeat | undefined;
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const finished = new Promise<void>((resolve) => stop.signal.addEventListener("abort", () => resolve()));
+  const settle = (state: Followed, outcome: "applied" | WorkloadResult) => {
+    if (state.settled) return;
+    state.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state.hash})` : outcome.message}`,
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state of followed.values())
+      settle(state, notAppliedResult(state, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state.id)}: not followed to the end`;
+      settle(state, { id: state.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return undefined;
+      const names = open
+        .slice(0, 3)
+        .map((f) => formatId(f.id))
+        .join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", …" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat },
+  );
+  // Registered before anything can end the wait, so the deadline is always cleared.
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+
+  const groups = new Map<string, Followed[]>();
+  for (const state of followed.values()) {
+    const key = `${state.id.namespace}/${state.id.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), state]);
+  }
+  for (const members of groups.values()) {
+    followGroup(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error: unknown) => {
+      const message =
+        error instanceof ClusterAccessError
+          ? `cannot follow it: ${error.message}`
+          : `internal error while waiting for the agent: ${String(error)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state of followed.values()) if (state.settled !== "applied") notApplied.push(state.settled!);
+  return {
+    applied: [...followed.values()].flatMap((s) =>
+      s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : [],
+    ),
+    notApplied,
+  };
+}
+
+interface GroupContext extends AgentWaitOptions {
+  signal: AbortSignal;
+  settle(state: Followed, outcome: "applied" | WorkloadResult): void;
+  now: () => number;
+}
+
+async function followGroup(cluster: WatchSource, members: Followed[], context: GroupContext): Promise<void> {
+  const { namespace, kind } = members[0]!.id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj: Plain) => {
+      const state = byName.get(name)!;
+      state.seen = currentHash(obj, state.templatePath);
+      if (state.seen !== state.hash) return;
+      state.object = obj;
+      context.settle(state, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name)!.seen = undefined;
+    },
+    onRetry: () => {},
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now,
+  });
+}
+
+function notAppliedResult(state: Followed, timeoutMs: number, durationMs: number): WorkloadResult {
+  const seen = state.seen ? `it carries ${state.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state.id,
+    restart: "agent-not-applied",
+    message:
+      `the agent has not applied the commit yet: after ${formatSeconds(timeoutMs)} the live pod template of ` +
+      `${formatId(state.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state.hash} (${seen}); ` +
+      "check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit",
+    durationMs,
+  };
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
+}

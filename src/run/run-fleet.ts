@@ -1,0 +1,185 @@
+// --contexts: the plan made once from git, then applied cluster by cluster in waves (core/fleet.ts
+// schedules them). Each cluster gets its own connection and the whole apply: discovery of the
+// workloads only it runs, the live-config check, the permission check, the patches and the wait.
+// One cluster's run is bounded by --timeout, so a slow or unreachable cluster holds its wave no
+// longer than that; an error in one cluster is that cluster's result, not the run's end.
+
+import { EXIT_FAILED, exitCodeFor, UserError } from "../core/errors.js";
+import { runWaves, type Waves } from "../core/fleet.js";
+import type { Log } from "../core/log.js";
+import type { Plan } from "../core/model.js";
+import { CLI_FLAGS } from "../core/option-naming.js";
+import { type ClusterReport, exitCodeOf, type Outcome, type RunReport } from "../core/run-result.js";
+import type { ApplyContext, ClusterAccess, RepoPlan } from "../plan/repo-plan.js";
+import { unreadSourcesOf } from "../plan/unread-sources.js";
+import { formatDuration } from "../report/describe.js";
+import { errorParts } from "../report/error-line.js";
+import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
+import { applyPlanToCluster } from "./apply-plan.js";
+import { planRepository, type RunDependencies } from "./run.js";
+
+export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {
+  waves: Waves;
+  /**
+   * Each context's own connection; `load` reads its configuration (an unknown context throws)
+   * without a request and says which API server it names.
+   */
+  connectTo(context: string): ClusterAccess & { load(): Promise<{ server: string }> };
+}
+
+export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
+  const { settings, log, waves } = deps;
+  // Every context exists and loads before anything is read from git or sent to a cluster.
+  const access = new Map<string, ClusterAccess>();
+  const contextOfServer = new Map<string, string>();
+  for (const context of waves.flat()) {
+    const connection = deps.connectTo(context);
+    const { server } = await connection.load();
+    // Two contexts of one API server would each restart its workloads: one cluster, named twice.
+    const same = contextOfServer.get(serverKey(server));
+    if (same !== undefined) {
+      throw new UserError(
+        `contexts "${same}" and "${context}" name the same API server (${server}): each would restart its workloads; name each cluster once`,
+      );
+    }
+    contextOfServer.set(serverKey(server), context);
+    access.set(context, connection);
+  }
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") return planned.report;
+  const repoPlan = planned.plan;
+  const runs = await runWaves<{ report?: RunReport; message?: string }>(waves, {
+    continueOnFailure: settings.continueOnFailure,
+    runCluster: async (context, wave) => {
+      log.info(`${context}: wave ${wave}: applying the plan`);
+      const limit = timeLimit(settings.timeoutMs, context);
+      const apply: ApplyContext = {
+        settings,
+        // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
+        // rollout is reported on its workload); until then the time limit does.
+        log: prefixedLog(log, context, (title) => {
+          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+        }),
+        naming: deps.naming ?? CLI_FLAGS,
+        ...(deps.now ? { now: deps.now } : {}),
+      };
+      try {
+        const report = await limit.race(applyPlanToCluster(repoPlan, access.get(context)!, apply));
+        return { exitCode: exitCodeOf(report), result: { report } };
+      } catch (error) {
+        const parts = errorParts(error, false);
+        log.warn(`${context}: ${parts.message}`);
+        const message = parts.hint ? `${parts.message} (${parts.hint})` : parts.message;
+        return { exitCode: exitCodeFor(error), result: { message } };
+      }
+    },
+  });
+  const clusters: ClusterReport[] = runs.map((run) =>
+    run.ran
+      ? {
+          context: run.context,
+          wave: run.wave,
+          outcome: run.result.report?.outcome ?? "error",
+          exitCode: run.exitCode,
+          ...(run.result.report ? { report: run.result.report } : {}),
+          ...(run.result.message ? { message: run.result.message } : {}),
+        }
+      : { context: run.context, wave: run.wave, outcome: "skipped", exitCode: 0, message: run.skipped },
+  );
+  return {
+    plan: repositoryPlan(repoPlan),
+    results: [],
+    outcome: fleetOutcome(clusters),
+    dryRun: settings.dryRun,
+    clusters,
+  };
+}
+
+/** A server URL as the API server is reached: case, default port and a trailing slash do not matter. */
+export function serverKey(server: string): string {
+  try {
+    const url = new URL(server);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return server;
+  }
+}
+
+/** The plan as the repository says it, before any cluster adds the consumers only it runs. */
+function repositoryPlan(repoPlan: RepoPlan): Plan {
+  const unread = unreadSourcesOf(repoPlan.scan.problems, repoPlan.scan.sourceWarnings);
+  return {
+    base: repoPlan.base,
+    head: repoPlan.head,
+    rangeNote: repoPlan.rangeNote,
+    changes: repoPlan.scan.changes,
+    workloads: [],
+    problems: repoPlan.scan.problems,
+    warnings: repoPlan.scanWarnings,
+    ...(repoPlan.scan.sourceNotes.length > 0 ? { sources: repoPlan.scan.sourceNotes } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
+  };
+}
+
+/** The run's outcome: failed when any cluster failed or stopped on an error, else the most that happened. */
+export function fleetOutcome(clusters: readonly ClusterReport[]): Outcome {
+  const outcomes = clusters.map((c) => c.outcome);
+  if (outcomes.some((o) => o === "failed" || o === "error")) return "failed";
+  // Every cluster applies the one plan: when it is incomplete, so is each cluster's run.
+  if (outcomes.includes("incomplete")) return "incomplete";
+  for (const outcome of ["restarted", "planned"] as const) if (outcomes.includes(outcome)) return outcome;
+  return "nothing-to-do";
+}
+
+/**
+ * A cluster's run, or a failure once --timeout has passed before its rollouts were being waited for
+ * (unreachable, or slow to answer): the run goes on unobserved, its wave does not wait for it.
+ */
+function timeLimit(timeoutMs: number, context: string) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expire: ((error: Error) => void) | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => {});
+  timer = setTimeout(
+    () =>
+      expire?.(
+        new ClusterTimeout(
+          `${context} did not finish within --timeout ${formatDuration(timeoutMs)} (unreachable or slow): its wave went on without it`,
+        ),
+      ),
+    timeoutMs,
+  );
+  return {
+    lift: () => clearTimeout(timer),
+    async race<T>(work: Promise<T>): Promise<T> {
+      try {
+        return await Promise.race([work, expired]);
+      } finally {
+        clearTimeout(timer);
+        timer = undefined;
+        work.catch(() => {});
+      }
+    },
+  };
+}
+
+/** A cluster that took longer than --timeout: a failed rollout there (exit 1), not bad input. */
+class ClusterTimeout extends UserError {
+  override name = "ClusterTimeout";
+  override readonly exitCode: number = EXIT_FAILED;
+}
+
+/** Lines from clusters running in parallel, each naming its cluster. */
+function prefixedLog(log: Log, context: string, onGroup: (title: string) => void): Log {
+  return {
+    info: (message) => log.info(`${context}: ${message}`),
+    warn: (message, where) => log.warn(`${context}: ${message}`, where),
+    debug: (message) => log.debug(`${context}: ${message}`),
+    group: (title, work) => {
+      onGroup(title);
+      return log.group(`${context}: ${title}`, work);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The wiring both entry points share: the CI environment decides the range, the git adapter reads the
+// repository, the cluster connection is prepared but only opened when needed. --plan-out writes the
+// plan file before anything is written to the cluster; --plan applies a saved plan (run-saved-plan.ts).
+
+import type { Log } from "../core/log.js";
+import type { OptionNaming } from "../core/option-naming.js";
+import type { RunReport } from "../core/run-result.js";
+import type { Git } from "../git/git.js";
+import { eventReader } from "../range/github-event.js";
+import { readCiEnvironment } from "../range/read-ci-environment.js";
+import type { Settings } from "../settings/settings.js";
+import type { ClusterConnection } from "./cluster-connection.js";
+import { type PlanWriter, runConfigRollout } from "./run.js";
+
+export async function runInCi(
+  settings: Settings,
+  adapters: {
+    env: Record<string, string | undefined>;
+    /** The repository, or how to open it (--plan opens it only to check its head, and may find none). */
+    git: Git | (() => Promise<Git>);
+    cluster: ClusterConnection;
+    log: Log;
+    /** How messages name options: the CLI's flags unless given (the action: its inputs). */
+    naming?: OptionNaming;
+    /** GitHub's event payload, shared with the caller (the trust policy, the comment): read once. */
+    readEvent?: () => Promise<unknown>;
+  },
+): Promise<RunReport> {
+  const { env, cluster, log } = adapters;
+  const readEvent = adapters.readEvent ?? eventReader(env);
+  const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git as Git;
+  const naming = adapters.naming ? { naming: adapters.naming } : {};
+  if (settings.contexts) {
+    // settings.ts refuses --plan and --plan-out with --contexts: a plan file is one cluster's.
+    const { runFleet } = await import("./run-fleet.js");
+    return runFleet({
+      settings,
+      ...(await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent)),
+      git: await openGit(),
+      log,
+      env,
+      ...naming,
+      waves: settings.contexts,
+      connectTo: (context) => cluster.forContext(context),
+    });
+  }
+  let planOut: PlanWriter | undefined;
+  let settingsForRun = settings;
+  if (settings.plan !== undefined) {
+    const saved = await import("./run-saved-plan.js");
+    const planSettings = { ...settings, plan: settings.plan };
+    const run = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
+    if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
+    // Versioned: plan again from the checkout at the plan's head, and restart only if it agrees.
+    settingsForRun = { ...settings, ...run.replanFrom, strategy: run.document.strategy };
+    planOut = async (document) =>
+      saved.sameWorkloads(run.document, planSettings, document.workloads, adapters.naming);
+  } else if (settings.planOut !== undefined) {
+    const path = settings.planOut;
+    planOut = async (document) => (await import("./run-saved-plan.js")).writePlanFile(path, document, log);
+  }
+  return runConfigRollout({
+    settings: settingsForRun,
+    ...(await rangeAndCi({ base: settingsForRun.base, head: settingsForRun.head }, env, readEvent)),
+    git: await openGit(),
+    connect: cluster.connect,
+    clusterConfigured: cluster.configured,
+    log,
+    env,
+    ...naming,
+    ...(planOut ? { planOut } : {}),
+  });
+}
+
+/** The range to compare and the CI system, told once by the environment (GitHub's event file read once). */
+async function rangeAndCi(
+  flags: { base: string | undefined; head: string | undefined },
+  env: Record<string, string | undefined>,
+  readEvent: () => Promise<unknown>,
+) {
+  const range = await readCiEnvironment(flags, env, readEvent);
+  return { range, ci: range.ci };
+}

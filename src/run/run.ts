@@ -1,0 +1,195 @@
+// The orchestrator, in two phases: plan once (resolve the range, scan the repository, render:
+// planRepository), then apply that plan to the cluster (apply-plan.ts: discover, verify the live
+// configs, check permissions, restart and wait). It receives every adapter as an argument, so tests
+// run it against real temp repos and the simulated API server, and the CLI and the GitHub Action
+// share it unchanged.
+
+import { UserError } from "../core/errors.js";
+import type { Log } from "../core/log.js";
+import type { Manifest, Plan } from "../core/model.js";
+import { CLI_FLAGS, type OptionNaming } from "../core/option-naming.js";
+import type { RunReport } from "../core/run-result.js";
+import type { Git } from "../git/git.js";
+import type { Cluster } from "../kube/kube-client.js";
+import type { PlanDocument } from "../plan/plan-document.js";
+import { emptyPlanOf, type RepoPlan } from "../plan/repo-plan.js";
+import { describeUnread, unreadSourcesOf } from "../plan/unread-sources.js";
+import type { CiKind } from "../range/ci-kind.js";
+import type { RangeInput } from "../range/range-request.js";
+import { commitOrder, resolveCommits } from "../range/resolve-commits.js";
+import { resolveRange } from "../range/resolve-range.js";
+import { untrustedHead } from "../range/untrusted-head.js";
+import type { RepositoryScan, ScanOptions } from "../scan/scan-model.js";
+import { scanRepository } from "../scan/scan-repository.js";
+import type { Settings } from "../settings/settings.js";
+import { applyPlanToCluster } from "./apply-plan.js";
+import { uncommittedEditsNote } from "./uncommitted-edits.js";
+
+export interface RunDependencies {
+  settings: Settings;
+  range: RangeInput;
+  /** Which CI we run in: decides the hint when a shallow clone lacks history. */
+  ci: CiKind;
+  git: Git;
+  /** Connects to the configured cluster; undefined when none is configured. Called at most once, lazily. */
+  connect: () => Promise<Cluster | undefined>;
+  /** Whether a cluster is configured at all (decides the default of --discover without connecting). */
+  clusterConfigured: boolean;
+  log: Log;
+  /** How messages name options: CLI flags (default) or the action's inputs. */
+  naming?: OptionNaming;
+  /** The job's environment, for the processes the run starts (renderers); default: this process's. */
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+  /** --plan-out: called with the plan file, before anything is written to the cluster. */
+  planOut?: PlanWriter;
+}
+
+export type PlanWriter = (document: PlanDocument) => Promise<void>;
+
+export async function runConfigRollout(deps: RunDependencies): Promise<RunReport> {
+  const planned = await planRepository(deps);
+  if (planned.kind === "no-range") {
+    // Nothing to compare: the plan file says so (no workload), so the jobs that apply it have one.
+    if (deps.planOut) {
+      const { emptyPlanDocument, planStrategyOf } = await import("../plan/plan-document.js");
+      await deps.planOut(emptyPlanDocument(planned.report.plan.head, planStrategyOf(deps.settings.strategy)));
+    }
+    return planned.report;
+  }
+  return applyPlanToCluster(
+    planned.plan,
+    { connect: deps.connect, configured: deps.clusterConfigured },
+    {
+      settings: deps.settings,
+      log: deps.log,
+      ...(deps.naming ? { naming: deps.naming } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.planOut
+        ? { onPlan: planFileWriter(planned.plan, deps.settings, deps.planOut, deps.naming ?? CLI_FLAGS) }
+        : {}),
+    },
+  );
+}
+
+/** Turns the completed plan into the plan file (loaded only then: it hashes with node:crypto). */
+function planFileWriter(repoPlan: RepoPlan, settings: Settings, write: PlanWriter, naming: OptionNaming) {
+  return async (plan: Plan, clusterWorkloads: Manifest[]) => {
+    const { makePlanDocument } = await import("../plan/plan-out.js");
+    await write(await makePlanDocument(repoPlan, plan, clusterWorkloads, settings, naming));
+  };
+}
+
+/** The plan made once: what the repository says changed between the two commits, and what reads it. */
+export type PlannedRepository = { kind: "planned"; plan: RepoPlan } | { kind: "no-range"; report: RunReport };
+
+/** Phase one: git, scan and render, no cluster. Stops on bad input (--strict) before any request. */
+export async function planRepository(
+  deps: Pick<RunDependencies, "settings" | "range" | "ci" | "git" | "log" | "naming" | "env">,
+): Promise<PlannedRepository> {
+  const { settings, git, log } = deps;
+  const naming = deps.naming ?? CLI_FLAGS;
+  const commits = await log.group("Resolve commits", () => resolveRunCommits(deps, naming));
+  if (!commits.base) {
+    log.info(commits.note);
+    const plan = emptyPlanOf(commits);
+    return {
+      kind: "no-range",
+      report: { plan, results: [], outcome: "nothing-to-do", dryRun: settings.dryRun },
+    };
+  }
+  const base = commits.base;
+
+  const scanOptions = scanOptionsOf(settings, deps.env ?? process.env, deps.range);
+  // Outside CI, beside the scan: edits not committed are not in a plan of commits (a note says so).
+  const uncommitted =
+    deps.ci === "local"
+      ? uncommittedEditsNote(git, commits.head, settings).catch(() => undefined)
+      : undefined;
+  const scan = await log.group("Find changed configs", () =>
+    scanRepository(git, base, commits.head, scanOptions, log),
+  );
+  reportScanProblems(scan, settings, log);
+  const uncommittedNote = await uncommitted;
+  if (uncommittedNote) log.warn(uncommittedNote);
+  return {
+    kind: "planned",
+    plan: {
+      base,
+      head: commits.head,
+      rangeNote: commits.note,
+      scan,
+      scanWarnings: [
+        ...scan.sourceWarnings.map((w) => `${w.file}: ${w.message}`),
+        ...(uncommittedNote ? [uncommittedNote] : []),
+      ],
+      readHeadConfigs: async (ids) =>
+        (await import("../scan/configs-at-head.js")).readConfigsAt(
+          git,
+          commits.head,
+          ids,
+          scan.headConfigs,
+          scanOptions,
+          scan.owned,
+        ),
+      commitOrder: (commit) => commitOrder(git, commit, commits.head, { ci: deps.ci }),
+    },
+  };
+}
+
+/** The commits to compare, from the CI environment and the flags (fetching what a shallow clone lacks). */
+function resolveRunCommits(deps: Pick<RunDependencies, "range" | "git" | "ci">, naming: OptionNaming) {
+  const request = resolveRange(deps.range, naming);
+  return resolveCommits(request, deps.git, { ci: deps.ci, naming });
+}
+
+/** What the scan reads: --kustomize DIRS says what this cluster runs, raw files are then read only when --paths says so. */
+function scanOptionsOf(
+  settings: Settings,
+  env: Record<string, string | undefined>,
+  range: RangeInput,
+): ScanOptions {
+  const kustomizeDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  return {
+    paths: kustomizeDirs && !settings.pathsExplicit ? [] : settings.paths,
+    exclude: settings.exclude,
+    defaultNamespace: settings.namespace,
+    maxFileSize: settings.maxFileSize,
+    sources: {
+      kustomize: settings.kustomize,
+      ...(settings.pathsExplicit ? { paths: settings.paths } : {}),
+      ...(settings.render !== undefined ? { render: settings.render } : {}),
+      renderPaths: settings.renderPaths,
+      renderEnv: settings.renderEnv,
+      timeoutMs: settings.renderTimeoutMs,
+      maxOutputBytes: settings.maxFileSize,
+      entryRules: {
+        untrustedHead: untrustedHead(range.env, range.event),
+        allowRemote: settings.allowRemoteKustomize,
+      },
+      env,
+    },
+  };
+}
+
+/**
+ * Every problem and warning of the scan in the log (located: CI annotates the file); --strict stops
+ * on an error, and on anything the range touched that was not read (an incomplete plan).
+ */
+function reportScanProblems(scan: RepositoryScan, settings: Settings, log: Log): void {
+  for (const problem of scan.problems) log.warn(problem.message, problem);
+  for (const warning of scan.sourceWarnings) log.warn(warning.message, { file: warning.file });
+  const errors = scan.problems.filter((p) => p.severity === "error");
+  if (settings.strict && errors.length > 0) {
+    const first = errors[0]!;
+    throw new UserError(
+      `${errors.length} manifest problem(s) under --strict; first: ${first.file}:${first.line}:${first.col}: ${first.message}`,
+    );
+  }
+  const unread = unreadSourcesOf(scan.problems, scan.sourceWarnings);
+  if (settings.strict && unread.length > 0) {
+    throw new UserError(
+      `incomplete plan under --strict: ${unread.length} touched source(s) not read: ${describeUnread(unread)} (each is explained in a warning above)`,
+    );
+  }
+}

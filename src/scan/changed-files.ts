@@ -1,0 +1,71 @@
+// Step: the changed files. The manifests the diff touched, read and parsed at both commits (the
+// base side first: the early candidate search starts from it while the head side is read).
+import type { Log } from "../core/log.js";
+import type { Manifest, ManifestProblem } from "../core/model.js";
+import type { FileChange, Git } from "../git/git.js";
+import { problemsOnce } from "./base-problems.js";
+import { type EarlySearch, earlyCandidateSearch } from "./candidates.js";
+import { oversizedFileProblems } from "./objects-across-files.js";
+import type { PathFilter } from "./path-filter.js";
+import { parseFiles, readBytes } from "./read-files.js";
+import type { ScanOptions } from "./scan-model.js";
+
+export interface ChangedManifests {
+  /** The changed files --paths and --exclude keep. */
+  changedFiles: FileChange[];
+  headPaths: string[];
+  /** Paths read at either commit: later searches skip them. */
+  touched: Set<string>;
+  /** Files over --max-file-size, by path, with their size. */
+  oversized: { base: Map<string, number>; head: Map<string, number> };
+  base: Manifest[];
+  head: Manifest[];
+  /** Problems of the files at head (what tells a file broken at head). */
+  headProblems: ManifestProblem[];
+  /** Oversized files, then each broken file once (see base-problems.ts). */
+  problems: ManifestProblem[];
+  /** The consumers' search, started from the names in the changed files at base. */
+  early: EarlySearch | undefined;
+}
+
+export async function readChangedManifests(
+  git: Git,
+  commits: { base: string; head: string },
+  allChangedFiles: FileChange[],
+  wanted: PathFilter,
+  options: ScanOptions,
+  log: Log,
+): Promise<ChangedManifests> {
+  const changedFiles = allChangedFiles.filter(
+    (f) => wanted(f.path) || (f.oldPath !== undefined && wanted(f.oldPath)),
+  );
+  const basePaths = changedFiles.filter((f) => f.status !== "A").map((f) => f.oldPath ?? f.path);
+  const headPaths = changedFiles.filter((f) => f.status !== "D").map((f) => f.path);
+  log.debug(`${changedFiles.length} changed manifest file(s)`);
+  const oversized = { base: new Map<string, number>(), head: new Map<string, number>() };
+  // The base side first, alone: the search starts from it, and the head side is read while the
+  // search runs (two reads at once only slowed the one the search waits for).
+  const baseFiles = await readBytes(git, commits.base, basePaths, options, oversized.base);
+  // Every config whose content changed or that was deleted exists at base, so the names of the
+  // configs in the changed files at base cover the names to search for. Guess them from the text
+  // and start the one `git grep` now: git walks the tree on another core while this process reads
+  // the head side and parses.
+  const early = earlyCandidateSearch(git, commits.head, baseFiles, new Set(headPaths), wanted, options);
+  const headFiles = await readBytes(git, commits.head, headPaths, options, oversized.head);
+  const oversizedProblems = oversizedFileProblems(changedFiles, oversized, options.maxFileSize);
+  const baseProblems: ManifestProblem[] = [];
+  const base = await parseFiles(basePaths, baseFiles, options, baseProblems);
+  const headProblems: ManifestProblem[] = [];
+  const head = await parseFiles(headPaths, headFiles, options, headProblems);
+  return {
+    changedFiles,
+    headPaths,
+    touched: new Set([...basePaths, ...headPaths]),
+    oversized,
+    base,
+    head,
+    headProblems,
+    problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
+    early,
+  };
+}

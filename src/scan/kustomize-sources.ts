@@ -1,0 +1,366 @@
+// The kustomize sources of a range: the --kustomize directories, else every root kustomization;
+// which of them the range touches (only those are rendered) and which files kustomize owns.
+import { UserError } from "../core/errors.js";
+import { isConfigKind } from "../core/kinds/api-kinds.js";
+import { workloadKindOf } from "../core/kinds/workload-kinds.js";
+import type { Git } from "../git/git.js";
+import { buildDeployed } from "./deployed-build.js";
+import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
+import { parseManifestFile } from "./manifests/parse-manifest-file.js";
+import { findKustomize, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
+import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
+import { checkoutScope } from "./sources/checkout-scope.js";
+import { type Deployment, deploymentsOfDir } from "./sources/deployed-dirs.js";
+import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
+import type { KustomizationFile } from "./sources/kustomization-file.js";
+import { KUSTOMIZATION_FILE_NAMES, kustomizationDirOf } from "./sources/kustomization-names.js";
+import { type EntryRules, refusedEntries } from "./sources/kustomize-entries.js";
+import {
+  buildKustomizeGraph,
+  type KustomizeGraph,
+  kustomizationsUnder,
+  resourceFilesOf,
+} from "./sources/kustomize-graph.js";
+import { chooseRoots, notDeployedDir, type RootChoice } from "./sources/kustomize-roots.js";
+
+export interface KustomizeContext {
+  base: string;
+  head: string;
+  /** --kustomize: directories, or [] to discover the roots. */
+  dirs: string[];
+  changedPaths: string[];
+  /** Kustomization files (and others; they are filtered) at each commit. */
+  baseFiles: string[];
+  headFiles: string[];
+  /** Files whose base content differs from head. */
+  differAtBase: Set<string>;
+  pathDirs: string[];
+  timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see scan/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
+  /** An explicit --paths: only the kustomizations it matches are discovered. */
+  paths?: { matches(path: string): boolean; globs: readonly string[] };
+}
+
+export interface KustomizeSources {
+  sources: RenderedSource[];
+  /** Files some kustomization reads at either commit. */
+  owned(path: string): boolean;
+  notes: string[];
+}
+
+export async function findKustomizeSources(git: Git, ctx: KustomizeContext): Promise<KustomizeSources> {
+  const [baseGraph, headGraph, baseKs, headKs] = await kustomizationsAt(git, ctx);
+  const notes: string[] = [];
+  for (const dir of ctx.dirs) {
+    if (!baseKs.has(dir) && !headKs.has(dir)) {
+      throw new UserError(
+        `--kustomize ${dir || "."}: no kustomization.yaml in that directory at either commit`,
+      );
+    }
+  }
+  for (const k of headKs.values()) {
+    if (k.problem !== undefined)
+      notes.push(`${k.path}: cannot be read (${k.problem}); its inputs are unknown`);
+  }
+  const touches = (dir: string, inputs: Set<string>, included: KustomizationFile[]) => {
+    // A kustomization that does not parse hides its inputs: any change under its directory counts.
+    const unreadable = included.some((k) => k.problem !== undefined);
+    return ctx.changedPaths.filter(
+      (p) => inputs.has(p) || (unreadable && (dir === "" || p.startsWith(`${dir}/`))),
+    );
+  };
+  const inputsOf = (dir: string) => new Set([...baseGraph.inputsOf(dir), ...headGraph.inputsOf(dir)]);
+  const includedIn = (dir: string) => [
+    ...kustomizationsUnder(dir, headKs),
+    ...kustomizationsUnder(dir, baseKs),
+  ];
+  let roots = ctx.dirs;
+  let notDeployed: string[] = [];
+  let deployments: Deployment[] = [];
+  if (ctx.dirs.length === 0) {
+    const choice = await discoverRoots(git, ctx, [baseGraph, headGraph], [baseKs, headKs], (dir) =>
+      touches(dir, inputsOf(dir), includedIn(dir)),
+    );
+    roots = choice.roots;
+    deployments = choice.deployments;
+    notDeployed = choice.notDeployed.filter((dir) => touches(dir, inputsOf(dir), includedIn(dir)).length > 0);
+  }
+  const sources: RenderedSource[] = [];
+  const untouched: string[] = [];
+  const binary = lazy(() => findKustomize(ctx.pathDirs));
+  // What each source reads: its directory's kustomizations and its deployment's components.
+  const readBy = new Map<RenderedSource, KustomizationFile[]>();
+  for (const dir of roots) {
+    const label = `kustomize ${dir || "."}`;
+    const inputs = inputsOf(dir);
+    const included = includedIn(dir);
+    // A GitOps object's settings make another deployment of the directory: one source each.
+    let touched = false;
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      const components = deployment?.settings.components ?? [];
+      const at = { label, inputs, included, changedInputs: [] as string[], baseKs, headKs, binary };
+      if (deployment) {
+        at.label = `${label} (as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`;
+        at.inputs = new Set([...inputs, ...components.flatMap((c) => [...inputsOf(c)])]);
+        at.included = [...included, ...components.flatMap(includedIn)];
+      }
+      at.changedInputs = touches(dir, at.inputs, at.included);
+      if (at.changedInputs.length === 0) continue;
+      touched = true;
+      const source = kustomizeSource(dir, ctx, at, deployment && { deployment, index: sources.length });
+      readBy.set(source, at.included);
+      sources.push(source);
+    }
+    if (!touched) untouched.push(label);
+  }
+  await markInert(git, ctx, sources, (source) => readBy.get(source) ?? []);
+  notes.push(...untouchedNotes(untouched), ...notDeployedNotes(notDeployed));
+  if (sources.length > 0 && (await binary()) === undefined) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path) => baseGraph.ownedFiles.has(path) || headGraph.ownedFiles.has(path),
+    notes,
+  };
+}
+
+/** One root kustomization the range touches, as a source: its checkout scope, what it blames, how it renders. */
+function kustomizeSource(
+  dir: string,
+  ctx: KustomizeContext,
+  at: {
+    label: string;
+    inputs: Set<string>;
+    included: KustomizationFile[];
+    changedInputs: string[];
+    baseKs: Map<string, KustomizationFile>;
+    headKs: Map<string, KustomizationFile>;
+    binary: () => ReturnType<typeof findKustomize>;
+  },
+  /** A GitOps object's deployment of `dir` with settings, and a number of its own in the run. */
+  as?: { deployment: Deployment; index: number },
+): RenderedSource {
+  const { included, baseKs, headKs } = at;
+  const unreadable = included.some((k) => k.problem !== undefined);
+  // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
+  const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  // A GitOps object's components are read with the directory.
+  const read = [dir, ...(as?.deployment.settings.components ?? [])];
+  const refused =
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, headKs)),
+      "head",
+      rules,
+    ) ??
+    refusedEntries(
+      at.label,
+      read.flatMap((d) => kustomizationsUnder(d, baseKs)),
+      "base",
+      rules,
+    );
+  if (refused !== undefined) throw new UserError(refused);
+  // kustomize quotes what it cannot read: a tree that generates Secrets gets no quote at all.
+  const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+  return {
+    label: at.label,
+    // The checkout of a kustomization that does not parse is the whole tree.
+    scope: unreadable
+      ? undefined
+      : checkoutScope(
+          included.map((k) => k.dir),
+          at.inputs,
+        ),
+    file: (headKs.get(dir) ?? baseKs.get(dir))!.path,
+    changedInputs: at.changedInputs,
+    generators: included.flatMap((k) => k.generators),
+    resourceFiles: resourceFilesOf(included, (d) => headKs.has(d) || baseKs.has(d)),
+    kustomization: { dir, named: ctx.dirs.length > 0 },
+    ...(as?.deployment.settings.defaultNamespace
+      ? { defaultNamespace: as.deployment.settings.defaultNamespace }
+      : {}),
+    render: async (checkout, commit, signal) => {
+      const atCommit = (commit === ctx.head ? headKs : baseKs).get(dir);
+      // A discovered root that is a Component at this commit (it became one, included by others)
+      // cannot be built on its own: at this commit it deploys nothing by itself.
+      if (atCommit === undefined || (atCommit.isComponent && ctx.dirs.length === 0)) return undefined;
+      const run = {
+        binary: (await at.binary())!,
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        quiet,
+      };
+      const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
+      return buildDeployed(run, checkout.dir, dir, commit, deployed, signal);
+    },
+  };
+}
+
+/**
+ * Marks the sources whose changed inputs are all plain resource files (no generator, patch or
+ * replacement reads them) holding no config or workload at either commit, in a tree where no
+ * kustomization carries values between objects: their configs and workloads render the same at
+ * both commits (CRD bundles, RBAC, Services). A file that does not parse counts as a change.
+ */
+async function markInert(
+  git: Git,
+  ctx: KustomizeContext,
+  sources: RenderedSource[],
+  readBy: (source: RenderedSource) => KustomizationFile[],
+): Promise<void> {
+  const candidates = sources.filter((source) => {
+    const included = readBy(source);
+    if (included.some((k) => k.problem !== undefined || k.carriesValues)) return false;
+    const plain = new Set(source.resourceFiles ?? []);
+    const read = new Set(included.flatMap((k) => k.files));
+    return source.changedInputs.every((p) => plain.has(p) && !read.has(p) && MANIFEST_FILE.test(p));
+  });
+  if (candidates.length === 0) return;
+  const paths = [...new Set(candidates.flatMap((s) => s.changedInputs))];
+  const [atBase, atHead] = await Promise.all([
+    git.readFiles(ctx.base, paths),
+    git.readFiles(ctx.head, paths),
+  ]);
+  const inert = new Map<string, boolean>();
+  for (const path of paths) {
+    let quiet = true;
+    for (const files of [atBase, atHead]) {
+      const bytes = files.get(path);
+      const parsed = bytes && (await parseManifestFile(path, bytes, { defaultNamespace: "default" }));
+      quiet &&=
+        parsed !== undefined &&
+        parsed.problems.length === 0 &&
+        !parsed.manifests.some((m) => isConfigKind(m.id.kind) || workloadKindOf(m.object) !== undefined);
+    }
+    inert.set(path, quiet);
+  }
+  for (const source of candidates) {
+    if (source.changedInputs.every((p) => inert.get(p) === true)) source.inert = true;
+  }
+}
+
+/**
+ * The roots at either commit (see scan/sources/kustomize-roots.ts), and how GitOps objects deploy
+ * them. Flux and Argo CD objects are asked only about the kustomizations the range touches: one
+ * `git grep` at head for their directories (gitops-deployments.ts).
+ */
+async function discoverRoots(
+  git: Git,
+  ctx: KustomizeContext,
+  graphs: [KustomizeGraph, KustomizeGraph],
+  byCommit: [Map<string, KustomizationFile>, Map<string, KustomizationFile>],
+  touched: (dir: string) => string[],
+): Promise<RootChoice & { deployments: Deployment[] }> {
+  const dirs = new Set<string>();
+  let orphanComponent = false;
+  byCommit.forEach((ks, i) => {
+    for (const k of ks.values()) {
+      if (!k.isComponent) dirs.add(k.dir);
+      // A component no kustomization includes is there for a GitOps object's spec.components,
+      // which names it relative to the directory it deploys: every directory is asked about.
+      else if (graphs[i]!.includersOf(k.dir).length === 0 && touched(k.dir).length > 0)
+        orphanComponent = true;
+    }
+  });
+  const candidates = [...dirs].filter(
+    (dir) => dir !== "" && notDeployedDir(dir) === undefined && (orphanComponent || touched(dir).length > 0),
+  );
+  const deployments = candidates.length > 0 ? await findDeployments(git, ctx, candidates) : [];
+  const rules = {
+    deployedDirs: new Set(deployments.map((d) => d.dir)),
+    ...(ctx.paths ? { paths: ctx.paths } : {}),
+  };
+  const base = chooseRoots([...byCommit[0].values()], graphs[0], rules);
+  const head = chooseRoots([...byCommit[1].values()], graphs[1], rules);
+  const roots = [...new Set([...base.roots, ...head.roots])].sort();
+  const notDeployed = [...new Set([...base.notDeployed, ...head.notDeployed])]
+    .filter((dir) => !roots.includes(dir))
+    .sort();
+  return { roots, notDeployed, deployments };
+}
+
+/** Touched kustomizations in test or example directories: named, so the user can ask for them. */
+function notDeployedNotes(dirs: string[]): string[] {
+  if (dirs.length === 0) return [];
+  const MAX_NAMED = 5;
+  const named = dirs.slice(0, MAX_NAMED).join(", ");
+  const more = dirs.length > MAX_NAMED ? ` and ${dirs.length - MAX_NAMED} more` : "";
+  const what = dirs.length === 1 ? "1 kustomization" : `${dirs.length} kustomizations`;
+  return [
+    `${what} in test, example or docs directories not rendered (${named}${more}): name one with --kustomize DIR, or give --paths a glob that names its directory, to plan from it`,
+  ];
+}
+
+/** A few untouched kustomizations are named; many are counted, so a monorepo's report stays short. */
+function untouchedNotes(labels: string[]): string[] {
+  const MAX_NAMED = 5;
+  if (labels.length <= MAX_NAMED) {
+    return labels.map((label) => `${label}: not rendered, the range touches none of its files`);
+  }
+  const named = labels.slice(0, MAX_NAMED).map((label) => label.replace(/^kustomize /, ""));
+  return [
+    `${labels.length} kustomizations not rendered, the range touches none of their files (${named.join(", ")} and ${labels.length - MAX_NAMED} more)`,
+  ];
+}
+
+async function kustomizationsAt(
+  git: Git,
+  ctx: KustomizeContext,
+): Promise<[KustomizeGraph, KustomizeGraph, Map<string, KustomizationFile>, Map<string, KustomizationFile>]> {
+  const kustomizationPaths = (paths: string[]) => {
+    const preference = (p: string) =>
+      (KUSTOMIZATION_FILE_NAMES as readonly string[]).indexOf(p.slice(p.lastIndexOf("/") + 1));
+    // kustomize's preference order: kustomization.yaml, .yml, Kustomization.
+    return paths
+      .filter((p) => kustomizationDirOf(p) !== undefined)
+      .sort((a, b) => preference(a) - preference(b));
+  };
+  const headPaths = kustomizationPaths(ctx.headFiles);
+  const basePaths = kustomizationPaths(ctx.baseFiles);
+  const toRead = basePaths.filter((p) => ctx.differAtBase.has(p));
+  // Reading a kustomization needs the yaml package: loaded (beside the reads) only when there is one.
+  const reader =
+    headPaths.length + basePaths.length > 0 ? import("./sources/kustomization-file.js") : undefined;
+  reader?.catch(() => {});
+  const [headTexts, baseTexts] = await Promise.all([
+    headPaths.length > 0 ? git.readFiles(ctx.head, headPaths) : new Map<string, Buffer>(),
+    toRead.length > 0 ? git.readFiles(ctx.base, toRead) : new Map<string, Buffer>(),
+  ]);
+  const readKustomizationFile = reader ? (await reader).readKustomizationFile : undefined;
+  const parse = (paths: string[], textOf: (path: string) => Buffer | undefined) => {
+    const byDir = new Map<string, KustomizationFile>();
+    if (!readKustomizationFile) return byDir;
+    for (const path of paths) {
+      const k = readKustomizationFile(path, textOf(path)?.toString("utf8") ?? "");
+      if (!byDir.has(k.dir)) byDir.set(k.dir, k);
+    }
+    return byDir;
+  };
+  const headKs = parse(headPaths, (p) => headTexts.get(p));
+  // Unchanged kustomization files are the same at base: their head text stands for both.
+  const baseKs = parse(basePaths, (p) => (ctx.differAtBase.has(p) ? baseTexts.get(p) : headTexts.get(p)));
+  return [
+    buildKustomizeGraph([...baseKs.values()]),
+    buildKustomizeGraph([...headKs.values()]),
+    baseKs,
+    headKs,
+  ];
+}
+
+function lazy<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}

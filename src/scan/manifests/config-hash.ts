@@ -1,0 +1,85 @@
+// The value of `config-rollout.io/config-hash`: one key-precise function shared by the live
+// annotation strategy (which patches it onto the cluster) and `config-rollout stamp` (which writes
+// it into the manifests), so both give the same value for the same content and a team moving from
+// one to the other rolls nothing twice.
+//
+// Key-precise: the hash covers exactly what the pods read. A `configMapKeyRef`/`secretKeyRef` or a
+// volume with `items` reads the listed keys; `envFrom` and a whole-volume (or projected) mount read
+// every key. A workload that reads only DB_HOST keeps its value when only LOG_LEVEL changes.
+//
+// Keying: with a key (--hash-key) the hash is an HMAC-SHA256 in both places. Without one, a value
+// that covers only ConfigMaps is a plain SHA-256 of the committed content; a value that covers a
+// Secret is never unkeyed (anyone who may read Deployments could test guesses of a weak password
+// against it offline): it is an HMAC keyed with the UIDs of the Secrets it covers, which only the
+// cluster knows (the live strategy reads them), and undefined where they are not known (the stamp,
+// which then refuses to stamp that workload without --hash-key). Only configs defined in the
+// repository are covered: the caller passes their contents; a consumed config missing from
+// `contents` is left out.
+
+import { createHash, createHmac } from "node:crypto";
+import type { ConfigContent, ObjectId } from "../../core/model.js";
+import { idKey } from "../../core/model.js";
+import { canonicalJson } from "./config-content.js";
+import { type ConsumedConfig, readContent } from "./consumed-keys.js";
+import { compareStrings } from "./order.js";
+
+export { type ConsumedConfig, consumedKeys } from "./consumed-keys.js";
+
+/**
+ * The config-hash value: SHA-256 (HMAC-SHA256 with `key`) of canonical JSON of each consumed
+ * config's id and the content it reads, hex. `contents` holds the configs defined in the
+ * repository by idKey; the others are not covered. Undefined when nothing consumed is covered, and
+ * when a covered Secret has neither `key` nor a UID from `secretUid` (see uidKey).
+ */
+export function configHash(
+  consumed: readonly ConsumedConfig[],
+  contents: ReadonlyMap<string, ConfigContent>,
+  key?: Buffer,
+  secretUid?: (id: ObjectId) => string | undefined,
+): string | undefined {
+  const entries: string[] = [];
+  const secrets: ObjectId[] = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === undefined) continue;
+    if (id.kind === "Secret") secrets.push(id);
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return undefined;
+  let hmacKey = key;
+  if (hmacKey === undefined && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === undefined) return undefined;
+  }
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
+  const hash = hmacKey === undefined ? createHash("sha256") : createHmac("sha256", hmacKey);
+  return hash.update(payload, "utf8").digest("hex");
+}
+
+/** The Secrets among `consumed` whose content the value covers (defined in `contents`). */
+export function coveredSecrets(
+  consumed: readonly ConsumedConfig[],
+  contents: ReadonlyMap<string, ConfigContent>,
+): ObjectId[] {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+
+/**
+ * The key of a value that covers Secrets when no --hash-key is given: their cluster UIDs, in id
+ * order. A reader of the workload does not see them (a Secret's UID is read with the Secret), and
+ * they stay the same while the Secret does, so a rerun finds the same value. Undefined when a UID
+ * is unknown.
+ */
+function uidKey(
+  secrets: readonly ObjectId[],
+  secretUid: ((id: ObjectId) => string | undefined) | undefined,
+): Buffer | undefined {
+  const uids: string[] = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return undefined;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
+}

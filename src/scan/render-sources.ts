@@ -1,0 +1,233 @@
+// Step: the rendered sources of a range. Decides which sources exist (the --kustomize directories,
+// else every root kustomization; the --render command), renders only those whose inputs the range
+// touches, each at base and head in one checkout per commit (render-all.ts), and returns their
+// objects labelled with their source. Files that belong to a kustomize tree or a Helm chart are never raw manifests.
+import type { Log } from "../core/log.js";
+import type { FileChange, Git } from "../git/git.js";
+import { globMatcher } from "./glob-matcher.js";
+import { findKustomizeSources } from "./kustomize-sources.js";
+import { runRenderCommand } from "./render/render-command.js";
+import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
+import { renderAll } from "./render-all.js";
+import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedObjects, type RenderedSource } from "./rendered-source.js";
+import type { SourceOptions } from "./scan-model.js";
+import { type ChartReport, chartReport } from "./sources/helm-charts.js";
+import { kustomizationDirOf } from "./sources/kustomization-names.js";
+import { pathsAtBase } from "./sources/paths-at-base.js";
+import type { SourceWarning } from "./sources/source-warning.js";
+import { changedPathsOf, dirOf, renderNotRunNote, SOURCE_FILE_NAMES } from "./touches-manifests.js";
+
+export type { RenderedObjects } from "./rendered-source.js";
+
+export interface RenderedSources {
+  /** Files a renderer owns: not read as raw manifests. */
+  owned(path: string): boolean;
+  /** What the report says about the sources (rendered, untouched, Helm charts needing --render). */
+  notes: string[];
+  /** Changed Helm charts nothing renders. */
+  warnings: SourceWarning[];
+  /** The renders, started: awaited once the raw files are read. */
+  objects: Promise<RenderedObjects>;
+  /**
+   * Set when some sources were held back (their changes play no part in the plan, see
+   * RenderedSource.inert): renders them too, for a range that changes a config or workload
+   * elsewhere, and gives every source's objects in the order of one render of them all.
+   */
+  renderDeferred?: () => Promise<RenderedObjects>;
+}
+
+const NO_OBJECTS: RenderedObjects = { base: [], head: [], problems: [], warnings: [] };
+const CHART_FILE = /(^|\/)Chart\.ya?ml$/;
+/**
+ * The source files at `head`, from one whole-tree listing. It depends on the head commit only, so
+ * the scan starts it as soon as the diff shows a file that may matter, beside the reads.
+ */
+export function listSourceFiles(git: Git, head: string): Promise<string[]> {
+  return git.listFiles(head, SOURCE_FILE_NAMES);
+}
+
+export async function renderSources(
+  git: Git,
+  base: string,
+  head: string,
+  changedFiles: readonly FileChange[],
+  options: SourceOptions,
+  log: Log,
+  /** listSourceFiles(git, head), when already started. */
+  headListing: Promise<string[]> = listSourceFiles(git, head),
+): Promise<RenderedSources> {
+  const changedPaths = changedPathsOf(changedFiles);
+  // A range that changes no file touches no source: no listing, no render.
+  if (changedPaths.length === 0)
+    return { owned: () => false, notes: [], warnings: [], objects: Promise.resolve(NO_OBJECTS) };
+  // Resolved before any checkout exists, from absolute PATH directories outside the repository.
+  const pathDirs = trustedPathDirs(options.env.PATH, [git.root]);
+
+  // One listing (head); the base side follows from the diff, and only what differs is read at base.
+  const isSourceFile = (p: string) => CHART_FILE.test(p) || kustomizationDirOf(p) !== undefined;
+  const headFiles = await headListing;
+  const atBase = pathsAtBase(headFiles, changedFiles, isSourceFile);
+
+  // Helm chart templates are not YAML until rendered: never raw manifests, whatever the options.
+  const chartDirs = [
+    ...new Set([...atBase.paths, ...headFiles].filter((p) => CHART_FILE.test(p)).map(dirOf)),
+  ].sort();
+  const inChart = (path: string) => chartDirs.some((dir) => dir === "" || path.startsWith(`${dir}/`));
+  const explicitPaths = options.paths ? await globMatcher(options.paths, { dot: true }) : undefined;
+  const notes: string[] = [];
+  const sources: RenderedSource[] = [];
+  let owned = inChart;
+  let kustomizeOwned: (path: string) => boolean = () => false;
+
+  const kustomizeOn = !(options.kustomize.length === 1 && options.kustomize[0] === "none");
+  if (kustomizeOn) {
+    const kustomize = await findKustomizeSources(git, {
+      base,
+      head,
+      dirs: options.kustomize,
+      changedPaths,
+      baseFiles: atBase.paths,
+      headFiles,
+      differAtBase: atBase.differ,
+      pathDirs,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+      ...(options.entryRules ? { entryRules: options.entryRules } : {}),
+      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
+    });
+    sources.push(...kustomize.sources);
+    notes.push(...kustomize.notes);
+    owned = (path) => kustomize.owned(path) || inChart(path);
+    kustomizeOwned = kustomize.owned;
+  }
+  // A file in a chart's directory that a kustomization reads (the chart rendered once into a file
+  // kustomize lists, as Argo CD's redis-ha) is read through that kustomization: not the chart's change.
+  const chartChanges = changedPaths.filter((path) => !kustomizeOwned(path));
+  const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
+  notes.unshift(...charts.notes);
+  if (options.render !== undefined) {
+    const source = await renderCommandSource(options.render, changedPaths, pathDirs, options);
+    if (source) sources.push(source);
+    else notes.push(renderNotRunNote(options.render));
+  }
+  const warnings = charts.warnings;
+  if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const render = (some: RenderedSource[]) =>
+    some.length === 0
+      ? Promise.resolve(NO_OBJECTS)
+      : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
+  return { owned, warnings, ...startRenders(sources, notes, render) };
+}
+
+/**
+ * Renders the active sources now; held-back ones (their changes play no part in the plan) only when
+ * the scan asks (renderDeferred), their notes then rewritten to say they were rendered after all.
+ * A source's note says what its render did, so it is written once the render has ended: the array
+ * is handed out now and filled in before `objects` resolves (the scan reads it after that).
+ */
+function startRenders(
+  sources: RenderedSource[],
+  notes: string[],
+  render: (some: RenderedSource[]) => Promise<RenderedObjects>,
+): Pick<RenderedSources, "notes" | "objects" | "renderDeferred"> {
+  const active = sources.filter((source) => !source.inert);
+  const held = sources.filter((source) => source.inert);
+  const activeNotes = active.map((source) => notes.push(`${source.label}: rendering`) - 1);
+  const heldNotes = held.map((source) => {
+    notes.push(
+      `${source.label}: not rendered, the range changes only objects that play no part in the plan in it (no config or workload) and no config or workload elsewhere`,
+    );
+    return notes.length - 1;
+  });
+  const objects = render(active).then((rendered) => {
+    active.forEach((source, i) => {
+      notes[activeNotes[i]!] = renderedNote(source, rendered);
+    });
+    return rendered;
+  });
+  // Awaited by the caller later; handled here so a failure is never an unhandled rejection meanwhile.
+  objects.catch(() => {});
+  if (held.length === 0) return { notes, objects };
+  const renderDeferred = async () => {
+    const [first, more] = [await objects, await render(held)];
+    held.forEach((source, i) => {
+      notes[heldNotes[i]!] = renderedNote(source, more);
+    });
+    return mergeInSourceOrder(sources, first, more);
+  };
+  return { notes, objects, renderDeferred };
+}
+
+function renderedNote(source: RenderedSource, rendered: RenderedObjects): string {
+  const unbuilt = rendered.unbuilt?.get(source.label);
+  if (unbuilt === "both")
+    return `${source.label}: cannot be built at either commit, nothing planned from it (see the notes)`;
+  if (unbuilt === "base")
+    return `${source.label}: cannot be built at the base commit, rendered at head only (see the notes)`;
+  return `${source.label}: rendered at both commits`;
+}
+
+/** Two renders' objects as one render of `sources` would list them: by source, in order. */
+function mergeInSourceOrder(
+  sources: RenderedSource[],
+  first: RenderedObjects,
+  more: RenderedObjects,
+): RenderedObjects {
+  const order = new Map(sources.map((source, i) => [source.label, i]));
+  const byOrigin = (list: RenderedObjects["base"]) =>
+    list.sort((a, b) => (order.get(a.origin ?? "") ?? 0) - (order.get(b.origin ?? "") ?? 0));
+  return {
+    base: byOrigin([...first.base, ...more.base]),
+    head: byOrigin([...first.head, ...more.head]),
+    problems: [...first.problems, ...more.problems],
+    warnings: [...first.warnings, ...more.warnings],
+    unbuilt: new Map([...(first.unbuilt ?? []), ...(more.unbuilt ?? [])]),
+  };
+}
+
+/**
+ * What the report says about Helm charts (see scan/sources/helm-charts.ts), for the charts this run
+ * considers: none with --kustomize DIRS alone (those directories are all that is planned), those
+ * whose Chart.yaml matches an explicit --paths, else all.
+ */
+async function reportCharts(
+  chartDirs: string[],
+  changedPaths: string[],
+  options: SourceOptions,
+  explicitPaths: ((path: string) => boolean) | undefined,
+): Promise<ChartReport> {
+  const kustomizeDirs = options.kustomize.length > 0 && options.kustomize[0] !== "none";
+  if (kustomizeDirs && !explicitPaths) return { notes: [], warnings: [] };
+  const considered = chartDirs.filter(
+    (dir) => explicitPaths?.(dir === "" ? "Chart.yaml" : `${dir}/Chart.yaml`) ?? true,
+  );
+  if (options.render === undefined) return chartReport(considered, changedPaths, {});
+  const isRenderInput = await globMatcher(options.renderPaths, { dot: true });
+  return chartReport(considered, changedPaths, { render: { isRenderInput } });
+}
+
+/** The --render command as a source, when the range touches one of --render-paths. */
+async function renderCommandSource(
+  command: string,
+  changedPaths: string[],
+  pathDirs: string[],
+  options: SourceOptions,
+): Promise<RenderedSource | undefined> {
+  const matches = await globMatcher(options.renderPaths, { dot: true });
+  const changedInputs = changedPaths.filter((p) => matches(p));
+  if (changedInputs.length === 0) return undefined;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  return {
+    label: `render: ${command}`,
+    // What a command reads is unknown: it gets the whole tree.
+    scope: undefined,
+    file: "--render",
+    changedInputs,
+    generators: [],
+    render: (checkout, commit, signal) =>
+      runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
+  };
+}

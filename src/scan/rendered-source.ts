@@ -1,0 +1,51 @@
+// What the render stage knows about one source (a kustomization, the --render command): how to
+// render it in a checkout, what its checkout needs, and what to blame its objects on.
+import type { Manifest, ManifestProblem } from "../core/model.js";
+import type { GeneratorInputs } from "./sources/kustomization-file.js";
+import type { SourceWarning } from "./sources/source-warning.js";
+
+/** A commit's checkout, as renderers see it. */
+export interface Checkout {
+  dir: string;
+  /** A scratch directory outside the checkout (a renderer's HOME). */
+  scratch: string;
+}
+
+export interface RenderedSource {
+  /** How the report names it: `kustomize overlays/prod`, `render: helm template ...`. */
+  label: string;
+  /** Directories the render needs in its checkout; undefined: the whole tree. */
+  scope: string[] | undefined;
+  /** Stands for the source's objects where a file is expected (warnings, annotations). */
+  file: string;
+  /** The output at one commit; undefined when the source does not exist there. Aborting `signal` stops the renderer. */
+  render(checkout: Checkout, commit: string, signal?: AbortSignal): Promise<Buffer | undefined>;
+  /** The source's input files the range changed (what its objects may be blamed on). */
+  changedInputs: string[];
+  generators: GeneratorInputs[];
+  /** Plain resource files its kustomizations list: where its objects are written (kustomize only). */
+  resourceFiles?: string[];
+  /**
+   * Set when the range changes only objects that play no part in the plan in it (plain resource
+   * files with no config or workload at either commit, in a tree where nothing carries values
+   * between objects): rendered only if the range changes a config elsewhere (see render-sources.ts).
+   */
+  inert?: true;
+  /** The namespace of its objects that name none (an Argo CD Application's destination), when not the run's. */
+  defaultNamespace?: string;
+  /** Set for a kustomization: its directory, and whether --kustomize named it (else it was discovered). */
+  kustomization?: { dir: string; named: boolean };
+}
+
+/** Per render; a hung renderer must not hold the job forever. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 10 * 60_000;
+
+export interface RenderedObjects {
+  base: Manifest[];
+  head: Manifest[];
+  problems: ManifestProblem[];
+  /** Sources whose base could not be rendered (their changes cannot be told). */
+  warnings: SourceWarning[];
+  /** Labels of the sources kustomize could not build, and at which commits: what their Sources note says. */
+  unbuilt?: Map<string, "base" | "both">;
+}

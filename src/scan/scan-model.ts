@@ -1,0 +1,91 @@
+// What the scan stage takes and gives: its options and the scan of a range. The steps of the stage
+// (changed files, render, config changes, objects across files, candidates, configs at head) share
+// these types; scan-repository.ts runs them in order.
+
+import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
+import type { FileChange } from "../git/git.js";
+import type { ParsedDocuments } from "./manifests/parse-documents.js";
+import type { NamespaceOf } from "./sources/deployed-namespaces.js";
+import type { EntryRules } from "./sources/kustomize-entries.js";
+import type { Variant } from "./sources/source-variants.js";
+import type { SourceWarning } from "./sources/source-warning.js";
+
+export type { HeadConfig } from "../core/model.js";
+
+/** The rendered sources of a scan: which exist, how they render (render-sources.ts renders them). */
+export interface SourceOptions {
+  /** [] discovers root kustomizations; ["none"] turns kustomize off. */
+  kustomize: string[];
+  /** --paths, when given explicitly: only the kustomizations and charts it matches are discovered. */
+  paths?: string[];
+  render?: string;
+  renderPaths: string[];
+  defaultNamespace: string;
+  /** --render-env: variables the --render command gets besides the fixed allowlist. */
+  renderEnv?: string[];
+  /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
+  timeoutMs?: number;
+  /** --max-file-size: a render printing more is stopped. */
+  maxOutputBytes?: number;
+  /** What a kustomization may name (see scan/sources/kustomize-entries.ts). */
+  entryRules?: EntryRules;
+  /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
+  env: Record<string, string | undefined>;
+}
+
+export interface ScanOptions {
+  paths: string[];
+  exclude: string[];
+  defaultNamespace: string;
+  maxFileSize: number;
+  /** Rendered sources (kustomize, --render); undefined reads raw files only. */
+  sources?: Omit<SourceOptions, "defaultNamespace">;
+  /** The namespace the GitOps object deploying a raw file's folder puts its objects in (deployed-namespaces.ts). */
+  namespaceOf?: NamespaceOf;
+  /** Documents parsed so far in this run: a bundle's documents alike at both commits are parsed once. */
+  documents?: ParsedDocuments;
+}
+
+export interface RepositoryScan {
+  changedFiles: FileChange[];
+  changes: ConfigChange[];
+  /** Workload manifests at head that may consume a changed config. */
+  workloads: Manifest[];
+  /** idKeys of workloads that did not exist at base. */
+  newWorkloadIds: Set<string>;
+  /** Configs at head, by idKey: the changed ones and any others read on the way. */
+  headConfigs: Map<string, HeadConfig>;
+  problems: ManifestProblem[];
+  /** idKeys of the objects read whose manifest names no namespace (--namespace was assumed). */
+  assumedNamespace: Set<string>;
+  /** Workloads at base read on the way (changed files, renders): to see whose pod template changed. */
+  baseWorkloads: Manifest[];
+  /** What the report says about rendered sources. */
+  sourceNotes: string[];
+  /** Sources the plan could not read (a changed Helm chart, a kustomization broken at base). */
+  sourceWarnings: SourceWarning[];
+  /** Files a renderer owns: later raw reads skip them too. */
+  owned?: (path: string) => boolean;
+  /**
+   * Configs and workloads that several sources define differently, by idKey, the one planned from
+   * first: the plan is checked against each (scan/sources/variant-conflicts.ts).
+   */
+  variants: Map<string, Variant[]>;
+}
+
+/** The scan of a range that changes no file a plan reads. */
+export function nothingRead(sourceNotes: string[]): RepositoryScan {
+  return {
+    changedFiles: [],
+    changes: [],
+    workloads: [],
+    newWorkloadIds: new Set(),
+    headConfigs: new Map(),
+    problems: [],
+    assumedNamespace: new Set(),
+    baseWorkloads: [],
+    sourceNotes,
+    sourceWarnings: [],
+    variants: new Map(),
+  };
+}

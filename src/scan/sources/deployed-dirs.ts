@@ -1,0 +1,187 @@
+// The directories a GitOps controller deploys, and how, as the repository's own objects say: a Flux
+// `Kustomization` (kustomize.toolkit.fluxcd.io) builds `spec.path`; an Argo CD `Application` builds
+// `spec.source.path` (or each `spec.sources[].path`), an `ApplicationSet` the same fields of its
+// template. A kustomization named there is deployed on its own even when another one includes it.
+// Paths are taken as repository-relative (a path into another repository names nothing here, or a
+// directory that is then planned once more: harmless); templated paths (`{{...}}`) are skipped.
+//
+// What the object says about how the path is deployed (its settings) changes what the cluster runs:
+// Flux's targetNamespace, namePrefix, nameSuffix, components, patches and postBuild.substitute;
+// Argo CD's destination.namespace and source.kustomize (namespace, namePrefix, nameSuffix). Images
+// (Flux spec.images, Argo CD kustomize.images) change no config or reference and are not kept.
+import { field, isRecord } from "../../core/json-shape.js";
+
+export interface DeploySettings {
+  /** Replaces the namespace of every namespaced object (Flux targetNamespace, Argo CD kustomize.namespace). */
+  namespace?: string;
+  /** The namespace of objects that name none (Argo CD destination.namespace). */
+  defaultNamespace?: string;
+  namePrefix?: string;
+  nameSuffix?: string;
+  /** Kustomize components, as repository-relative directories (Flux: relative to spec.path). */
+  components?: string[];
+  /** Kustomize patches (Flux spec.patches: inline patch and target), as written. */
+  patches?: unknown[];
+  /** Flux postBuild substitution; undefined when the object asks for none. */
+  substitute?: {
+    vars: Record<string, string>;
+    /** substituteFrom names cluster objects, unread here: a variable not given inline is kept as written. */
+    keepUnknown: boolean;
+  };
+}
+
+/** One GitOps object's deployment of one directory. */
+export interface Deployment {
+  dir: string;
+  /** The object, as the report names it: `Flux Kustomization flux-system/web`. */
+  by: string;
+  settings: DeploySettings;
+}
+
+export function deployedDirsOf(objects: readonly Record<string, unknown>[]): string[] {
+  return [...new Set(deploymentsOf(objects).map((d) => d.dir))].sort();
+}
+
+export function deploymentsOf(objects: readonly Record<string, unknown>[]): Deployment[] {
+  const deployments: Deployment[] = [];
+  for (const object of objects) {
+    for (const { path, settings, by } of pathsNamedBy(object)) {
+      const dir = normalizedDir(path);
+      if (dir === undefined) continue;
+      const components = (settings.components ?? []).map((c) => normalizedDir(c, dir));
+      if (components.some((c) => c === undefined)) delete settings.components;
+      else if (components.length > 0) settings.components = components as string[];
+      deployments.push({ dir, by, settings });
+    }
+  }
+  return deployments;
+}
+
+/** Settings that change nothing: the directory as kustomize builds it. */
+export function isPlainDeployment(settings: DeploySettings): boolean {
+  return Object.keys(settings).length === 0;
+}
+
+/**
+ * The ways `dir` is deployed, one per distinct settings: undefined stands for the directory as
+ * kustomize builds it (no GitOps object, or one that changes nothing). Objects whose settings
+ * agree are one deployment, named after the first.
+ */
+export function deploymentsOfDir(
+  dir: string,
+  deployments: readonly Deployment[],
+): Array<Deployment | undefined> {
+  const own = deployments.filter((d) => d.dir === dir);
+  const bySettings = new Map<string, Deployment | undefined>();
+  for (const d of own) {
+    const key = JSON.stringify(d.settings);
+    if (!bySettings.has(key)) bySettings.set(key, isPlainDeployment(d.settings) ? undefined : d);
+  }
+  return own.length === 0 ? [undefined] : [...bySettings.values()];
+}
+
+interface Named {
+  path: unknown;
+  by: string;
+  settings: DeploySettings;
+}
+
+function pathsNamedBy(object: Record<string, unknown>): Named[] {
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
+  if (typeof apiVersion !== "string") return [];
+  const group = apiVersion.split("/")[0];
+  const spec = field(object, "spec");
+  const metadata = field(object, "metadata");
+  const name = [field(metadata, "namespace"), field(metadata, "name")]
+    .filter((part) => typeof part === "string")
+    .join("/");
+  if (group === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+  }
+  if (group !== "argoproj.io") return [];
+  if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
+  if (kind === "ApplicationSet")
+    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+  return [];
+}
+
+function fluxSettings(spec: unknown): DeploySettings {
+  const settings: DeploySettings = {};
+  const namespace = plainString(field(spec, "targetNamespace"));
+  if (namespace) settings.namespace = namespace;
+  setAffixes(settings, spec);
+  const components = field(spec, "components");
+  if (Array.isArray(components)) {
+    const dirs = components.filter((c): c is string => typeof c === "string");
+    if (dirs.length > 0) settings.components = dirs;
+  }
+  // Flux patches are inline (`patch` and `target`); a `path` would be read beside the overlay.
+  const patches = field(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
+  if (inline.length > 0)
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
+  const postBuild = field(spec, "postBuild");
+  const given = field(postBuild, "substitute");
+  const from = field(postBuild, "substituteFrom");
+  const vars: Record<string, string> = {};
+  if (isRecord(given)) {
+    for (const [key, value] of Object.entries(given)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        vars[key] = String(value);
+    }
+  }
+  const keepUnknown = Array.isArray(from) && from.length > 0;
+  // Flux substitutes only when at least one variable, or an object to read them from, is given.
+  if (Object.keys(vars).length > 0 || keepUnknown) settings.substitute = { vars, keepUnknown };
+  return settings;
+}
+
+function sourcePaths(appSpec: unknown, by: string): Named[] {
+  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const sources = field(appSpec, "sources");
+  return [field(appSpec, "source"), ...(Array.isArray(sources) ? sources.filter(isRecord) : [])]
+    .filter((source) => source !== undefined)
+    .map((source) => {
+      const settings: DeploySettings = {};
+      if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
+      const kustomize = field(source, "kustomize");
+      const namespace = plainString(field(kustomize, "namespace"));
+      if (namespace) settings.namespace = namespace;
+      setAffixes(settings, kustomize);
+      return { path: field(source, "path"), by, settings };
+    });
+}
+
+function setAffixes(settings: DeploySettings, holder: unknown): void {
+  const prefix = plainString(field(holder, "namePrefix"));
+  const suffix = plainString(field(holder, "nameSuffix"));
+  if (prefix) settings.namePrefix = prefix;
+  if (suffix) settings.nameSuffix = suffix;
+}
+
+/** A value taken as written; a template (`{{...}}`, `${...}`) is known only to the controller. */
+function plainString(value: unknown): string | undefined {
+  if (typeof value !== "string" || value === "" || value.includes("{{") || value.includes("$"))
+    return undefined;
+  return value;
+}
+
+/**
+ * `./apps/prod/` -> `apps/prod`; the repository root is ""; undefined for what names no directory
+ * here. `from`: the directory a relative path starts in.
+ */
+function normalizedDir(path: unknown, from = ""): string | undefined {
+  if (typeof path !== "string" || path.includes("{{") || path.includes("$")) return undefined;
+  const parts: string[] = from === "" ? [] : from.split("/");
+  for (const part of path.trim().split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+  }
+  return parts.join("/");
+}

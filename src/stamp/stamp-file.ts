@@ -1,0 +1,179 @@
+// One raw manifest file stamped: the targets defined in it get their value by minimal byte edits
+// (annotation-edit.ts), every other byte of the file kept. Pure: text in, text out.
+
+import { type Document, parseAllDocuments } from "yaml";
+import { field, isRecord, stringField } from "../core/json-shape.js";
+import { idKey } from "../core/model.js";
+import { CONFIG_HASH_ANNOTATION } from "../core/restart-patch.js";
+import {
+  annotationEdits,
+  applyEdits,
+  type ByteEdit,
+  MergeKeyError,
+  UnstampableError,
+} from "./annotation-edit.js";
+import type { StampTarget } from "./stamp-workloads.js";
+
+export interface StampedFile {
+  text: string;
+  /** The targets whose stamp this changes. */
+  changed: StampTarget[];
+  unstampable: Array<{ target: StampTarget; reason: string }>;
+  /**
+   * Why the file must not be stamped at all (the run stops, exit 2, before any write): an edit that
+   * would go beside a YAML merge key, or edits that would change the objects Kubernetes reads from
+   * the file in any other way than the stamp. `text` is then the source unchanged.
+   */
+  refused?: string;
+}
+
+export function stampFile(
+  source: string,
+  targets: readonly StampTarget[],
+  defaultNamespace: string,
+): StampedFile {
+  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const result: StampedFile = { text: source, changed: [], unstampable: [] };
+  const edits: ByteEdit[] = [];
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(source, { logLevel: "silent", uniqueKeys: false }) as Document.Parsed[];
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete(idKey(target.id));
+    try {
+      const edit = annotationEdits(source, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error) {
+      if (error instanceof MergeKeyError) {
+        const line = lineOf(source, doc.range[0]);
+        return {
+          ...result,
+          changed: [],
+          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error.message}`,
+        };
+      }
+      if (!(error instanceof UnstampableError)) throw error;
+      result.unstampable.push({ target, reason: error.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  const text = applyEdits(source, edits);
+  const refused = edits.length > 0 ? changedBeyondStamp(source, text, result.changed) : undefined;
+  if (refused !== undefined) return { ...result, changed: [], refused };
+  result.text = text;
+  return result;
+}
+
+/**
+ * The proof of a raw file's edits, read as Kubernetes reads it (YAML 1.1, merge keys applied):
+ * every document the same as before but for the stamp, and each stamped workload carrying its
+ * value. Undefined when so, else what differs (a bug in the edit: nothing is written then).
+ */
+function changedBeyondStamp(
+  source: string,
+  text: string,
+  targets: readonly StampTarget[],
+): string | undefined {
+  const before = kubernetesView(source);
+  const after = kubernetesView(text);
+  if (after.errors.length > before.errors.length) {
+    return `line ${lineOf(text, after.errors[0]!)}: the stamped file would no longer parse; nothing was written to it`;
+  }
+  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
+  for (const [i, object] of after.objects.entries()) {
+    const id = idOf(object, "");
+    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
+    if (target && annotationAt(object, target.templatePath) !== target.hash) {
+      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
+    }
+    const strip = (o: unknown) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
+    if (strip(object) !== strip(before.objects[i])) {
+      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+    }
+  }
+  return undefined;
+}
+
+function kubernetesView(text: string): { objects: unknown[]; errors: number[] } {
+  const docs = parseAllDocuments(text, {
+    logLevel: "silent",
+    uniqueKeys: false,
+    version: "1.1",
+    merge: true,
+  }) as Document.Parsed[];
+  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
+  const objects = docs.map((d) => {
+    try {
+      return d.toJS({ maxAliasCount: 100 }) as unknown;
+    } catch {
+      return undefined;
+    }
+  });
+  return { objects, errors };
+}
+
+function templateAnnotations(object: unknown, path: readonly string[]): unknown {
+  let node = object;
+  for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
+  return field(field(node, "metadata"), "annotations");
+}
+
+function annotationAt(object: unknown, path: readonly string[]): unknown {
+  const annotations = templateAnnotations(object, path);
+  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : undefined;
+}
+
+/** A copy of `object` without the stamp (and without annotations/metadata the stamp alone made). */
+function withoutStamp(object: unknown, path: readonly string[]): unknown {
+  const copy = JSON.parse(JSON.stringify(object ?? null)) as unknown;
+  let node = copy;
+  for (const segment of path) node = isRecord(node) ? node[segment] : undefined;
+  const metadata = field(node, "metadata");
+  const annotations = field(metadata, "annotations");
+  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  if (Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (Object.keys(metadata).length === 0) delete node.metadata;
+  return copy;
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+
+function idOfDoc(
+  doc: Document.Parsed,
+  defaultNamespace: string,
+): { kind: string; namespace: string; name: string } {
+  let object: unknown;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : undefined;
+  } catch {
+    object = undefined;
+  }
+  return idOf(object, defaultNamespace);
+}
+
+function idOf(object: unknown, defaultNamespace: string): { kind: string; namespace: string; name: string } {
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? "",
+  };
+}
