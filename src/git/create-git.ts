@@ -3,18 +3,18 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.js";
-import { catFileSizes } from "./cat-file-batch.js";
 import { CatFileReader } from "./cat-file-reader.js";
 import { CommitDiffs } from "./commit-diffs.js";
 import { findWorkTreeRoot } from "./find-work-tree.js";
 import type { FileChange, Git, GrepAndReadOptions } from "./git.js";
 import { GitHistory, NOT_FOUND } from "./git-history.js";
-import type { BatchEntry } from "./parse-cat-file-batch.js";
+import { missingObjectError } from "./missing-object.js";
+import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
 import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
-import { setGitIdleTimeout } from "./spawn-git.js";
+import { GitExitError, setGitIdleTimeout, spawnGit } from "./spawn-git.js";
 
 /** --git-timeout: a git command without any output for this long is stuck (e.g. a fetch waiting for credentials). */
 const DEFAULT_GIT_TIMEOUT_MS = 120_000;
@@ -316,4 +316,32 @@ class GitAdapter extends GitHistory implements Git {
 function splitByNewline(paths: readonly string[]): [string[], string[]] {
   const unique = [...new Set(paths)].filter((path) => path !== "");
   return [unique.filter((path) => !path.includes("\n")), unique.filter((path) => path.includes("\n"))];
+}
+
+// The sizes of many objects through one `git cat-file --batch-check` (at 20,000 files, one process
+// per file would take minutes). Contents are read through the long-lived reader (cat-file-reader.ts).
+
+/** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
+export async function catFileSizes(root: string, names: readonly string[]): Promise<BatchEntry[]> {
+  if (names.length === 0) return [];
+  const entries: BatchEntry[] = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}\n`,
+      onStdout: (chunk) => parser.push(chunk),
+    });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw (
+      missingObjectError(text) ??
+      new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`)
+    );
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
 }

@@ -4,7 +4,7 @@
 // and the wait. In parallel over clusters: the strategy object, which keeps state between prepare
 // and patch, is made per call.
 import { UserError } from "../core/errors.js";
-import { idKey, type Manifest, type Plan, type PlannedWorkload } from "../core/model.js";
+import { idKey, type Manifest, type ObjectId, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
 import { type RunReport, reportOf } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
@@ -22,7 +22,7 @@ import { rollOutPlan } from "../rollout/roll-out-plan.js";
 import { chooseRestartStrategy } from "../rollout/strategy/choose-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import { committedContent } from "../rollout/sync-configs.js";
-import { assumedNamespaceNote } from "../scan/namespace-note.js";
+import type { RepositoryScan } from "../scan/scan-model.js";
 import { markRollsOnApply, podTemplateChanges } from "../scan/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../scan/sources/variant-conflicts.js";
 
@@ -187,4 +187,30 @@ function withWorkloadSources(workloads: PlannedWorkload[], manifests: Manifest[]
       ...(m.blamedFile && w.rollsOnApply ? { blamedFile: m.blamedFile } : {}),
     };
   });
+}
+
+// A manifest without metadata.namespace goes wherever `kubectl apply` is pointed; the tool assumes
+// --namespace. The plan says so for the objects it acts on, instead of deciding silently.
+
+const MAX_LISTED = 5;
+
+export function assumedNamespaceNote(
+  scan: Pick<RepositoryScan, "changes" | "assumedNamespace">,
+  workloads: PlannedWorkload[],
+  namespace: string,
+): string | undefined {
+  const ids: ObjectId[] = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids
+        .filter((id) => scan.assumedNamespace.has(idKey(id)))
+        .map((id) => `${id.kind.toLowerCase()}/${id.name}`),
+    ),
+  ];
+  if (names.length === 0) return undefined;
+  const listed =
+    names.length > MAX_LISTED
+      ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more`
+      : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
 }

@@ -3,7 +3,6 @@
 import type { Log } from "../core/log.js";
 import type { Manifest, ManifestProblem } from "../core/model.js";
 import type { FileChange, Git } from "../git/git.js";
-import { problemsOnce } from "./base-problems.js";
 import { type EarlySearch, earlyCandidateSearch } from "./candidates.js";
 import { oversizedFileProblems } from "./objects-across-files.js";
 import type { PathFilter } from "./path-filter.js";
@@ -22,7 +21,7 @@ export interface ChangedManifests {
   head: Manifest[];
   /** Problems of the files at head (what tells a file broken at head). */
   headProblems: ManifestProblem[];
-  /** Oversized files, then each broken file once (see base-problems.ts). */
+  /** Oversized files, then each broken file once (problemsOnce, below). */
   problems: ManifestProblem[];
   /** The consumers' search, started from the names in the changed files at base. */
   early: EarlySearch | undefined;
@@ -68,4 +67,26 @@ export async function readChangedManifests(
     problems: [...oversizedProblems, ...problemsOnce(baseProblems, headProblems, changedFiles)],
     early,
   };
+}
+
+// A file broken at both commits would be reported twice (once per side). What matters is the head
+// commit, the one being deployed: a base problem is kept only when the file is fine at head, and
+// then as a warning (it was already broken before this push; --strict is about what is deployed).
+
+export function problemsOnce(
+  baseProblems: ManifestProblem[],
+  headProblems: ManifestProblem[],
+  changedFiles: FileChange[],
+): ManifestProblem[] {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path]),
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems
+    .filter((p) => {
+      const headPath = headPathOf.get(p.file);
+      return headPath === undefined || !brokenAtHead.has(headPath);
+    })
+    .map((p) => ({ ...p, severity: "warning" as const, message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
 }
