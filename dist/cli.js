@@ -1115,37 +1115,6 @@ var init_spawn_git = __esm({
   }
 });
 
-// src/git/cat-file-batch.ts
-async function catFileSizes(root, names) {
-  if (names.length === 0) return [];
-  const entries = [];
-  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
-  try {
-    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
-      input: `${names.join("\n")}
-`,
-      onStdout: (chunk) => parser.push(chunk)
-    });
-  } catch (error) {
-    if (!(error instanceof GitExitError)) throw error;
-    const text = error.stderr.trim();
-    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
-  }
-  parser.end();
-  if (entries.length !== names.length) {
-    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
-  }
-  return entries;
-}
-var init_cat_file_batch = __esm({
-  "src/git/cat-file-batch.ts"() {
-    "use strict";
-    init_missing_object();
-    init_parse_cat_file_batch();
-    init_spawn_git();
-  }
-});
-
 // src/git/cat-file-reader.ts
 function holdRun(child, hold) {
   for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
@@ -1825,6 +1794,27 @@ function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path) => path !== "");
   return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
 }
+async function catFileSizes(root, names) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}
+`,
+      onStdout: (chunk) => parser.push(chunk)
+    });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
+}
 var import_node_fs4, import_node_path3, DEFAULT_GIT_TIMEOUT_MS, GitAdapter;
 var init_create_git = __esm({
   "src/git/create-git.ts"() {
@@ -1832,11 +1822,12 @@ var init_create_git = __esm({
     import_node_fs4 = require("node:fs");
     import_node_path3 = require("node:path");
     init_errors();
-    init_cat_file_batch();
     init_cat_file_reader();
     init_commit_diffs();
     init_find_work_tree();
     init_git_history();
+    init_missing_object();
+    init_parse_cat_file_batch();
     init_parse_ls_tree();
     init_run_git();
     init_run_grep();
@@ -4577,32 +4568,6 @@ var init_repo_plan = __esm({
   }
 });
 
-// src/git/revision-syntax.ts
-function revisionFormProblem(ref, role, naming) {
-  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
-  if (range) {
-    const [, from, dots, to] = range;
-    const base = from || "HEAD";
-    const head = to || "HEAD";
-    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
-    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
-  }
-  if (ref.startsWith(":/")) {
-    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
-  }
-  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
-  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
-    return "it names a set of commits, not one commit";
-  }
-  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
-  return void 0;
-}
-var init_revision_syntax = __esm({
-  "src/git/revision-syntax.ts"() {
-    "use strict";
-  }
-});
-
 // src/range/range-request.ts
 var init_range_request = __esm({
   "src/range/range-request.ts"() {
@@ -4761,13 +4726,31 @@ async function deepenUntil(ctx, commits, check) {
 function short(sha) {
   return isFullSha(sha) ? sha.slice(0, 12) : sha;
 }
+function revisionFormProblem(ref, role, naming) {
+  const range = /^(.*?)(\.\.\.?)(.*)$/.exec(ref);
+  if (range) {
+    const [, from, dots, to] = range;
+    const base = from || "HEAD";
+    const head = to || "HEAD";
+    const baseValue = dots === "..." ? `$(git merge-base ${base} ${head})` : base;
+    return naming.entryPoint === "cli" ? `a range, not one commit: pass ${naming.set("base", baseValue)} ${naming.set("head", head)}` : `a range, not one commit: set ${naming.set("base", baseValue)} and ${naming.set("head", head)}`;
+  }
+  if (ref.startsWith(":/")) {
+    return `a search of commit messages, not taken as ${naming.option(role)}: give the commit's SHA (git rev-parse '${ref}' prints it)`;
+  }
+  if (ref.includes(":")) return "it names a file (REV:PATH), not a commit";
+  if (ref.startsWith("^") || /\^[!@]$|\^-\d*$/.test(ref)) {
+    return "it names a set of commits, not one commit";
+  }
+  if (/\s/.test(ref)) return "it contains white space, which no commit SHA, branch or tag has";
+  return void 0;
+}
 var DEFAULT_DEEPEN_ROUNDS;
 var init_resolve_commits = __esm({
   "src/range/resolve-commits.ts"() {
     "use strict";
     init_errors();
     init_option_naming();
-    init_revision_syntax();
     init_ci_kind();
     init_range_request();
     DEFAULT_DEEPEN_ROUNDS = 12;
@@ -6931,24 +6914,6 @@ var init_candidates = __esm({
   }
 });
 
-// src/scan/base-problems.ts
-function problemsOnce(baseProblems, headProblems, changedFiles) {
-  const headPathOf = new Map(
-    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
-  );
-  const brokenAtHead = new Set(headProblems.map((p) => p.file));
-  const kept = baseProblems.filter((p) => {
-    const headPath = headPathOf.get(p.file);
-    return headPath === void 0 || !brokenAtHead.has(headPath);
-  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
-  return [...kept, ...headProblems];
-}
-var init_base_problems = __esm({
-  "src/scan/base-problems.ts"() {
-    "use strict";
-  }
-});
-
 // src/scan/objects-across-files.ts
 function unreadFilesOf(oversized, headProblems, owned) {
   const unread = {
@@ -7092,10 +7057,20 @@ async function readChangedManifests(git, commits, allChangedFiles, wanted, optio
     early
   };
 }
+function problemsOnce(baseProblems, headProblems, changedFiles) {
+  const headPathOf = new Map(
+    changedFiles.filter((f) => f.status !== "D").map((f) => [f.oldPath ?? f.path, f.path])
+  );
+  const brokenAtHead = new Set(headProblems.map((p) => p.file));
+  const kept = baseProblems.filter((p) => {
+    const headPath = headPathOf.get(p.file);
+    return headPath === void 0 || !brokenAtHead.has(headPath);
+  }).map((p) => ({ ...p, severity: "warning", message: `at the base commit: ${p.message}` }));
+  return [...kept, ...headProblems];
+}
 var init_changed_files = __esm({
   "src/scan/changed-files.ts"() {
     "use strict";
-    init_base_problems();
     init_candidates();
     init_objects_across_files();
     init_read_files();
@@ -12449,6 +12424,11 @@ function rollbackTarget(facts, history, before) {
     if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
     reject(name);
   }
+  if (facts.inPlace === "same") {
+    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
+    if (named || before.includes(facts.source))
+      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
+  }
   const what = `${facts.kind.toLowerCase()}/${facts.source}`;
   const tried = rejected.size === 0 ? [`no earlier revision names ${what} or a copy of it`] : [...rejected.values()];
   if (history === void 0) tried.push("its revision history could not be read");
@@ -12563,7 +12543,8 @@ function reportRollback(results, rolledBack, repointings, targets, log) {
         if (!("name" in target)) return [];
         const [configKind2, name] = failing.split("/");
         const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
-        return [{ configKind: configKind2, name, to: `${target.name}${copied}` }];
+        const same = target.sameContent ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content" : "";
+        return [{ configKind: configKind2, name, to: `${target.name}${copied}${same}` }];
       })
     );
     const none = chosen.flatMap(([, target]) => "none" in target ? [target.none] : []);
@@ -12814,27 +12795,6 @@ var init_choose_strategy = __esm({
   }
 });
 
-// src/scan/namespace-note.ts
-function assumedNamespaceNote(scan, workloads, namespace) {
-  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
-  const names = [
-    ...new Set(
-      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
-    )
-  ];
-  if (names.length === 0) return void 0;
-  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
-  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
-}
-var MAX_LISTED;
-var init_namespace_note = __esm({
-  "src/scan/namespace-note.ts"() {
-    "use strict";
-    init_model();
-    MAX_LISTED = 5;
-  }
-});
-
 // src/scan/sources/variant-conflicts.ts
 function checkVariants(inputs, variants) {
   if (variants.size === 0) return { conflicts: [], notes: [] };
@@ -12984,6 +12944,7 @@ var init_variant_conflicts = __esm({
 // src/run/complete-and-roll-out.ts
 var complete_and_roll_out_exports = {};
 __export(complete_and_roll_out_exports, {
+  assumedNamespaceNote: () => assumedNamespaceNote,
   completeAndRollOut: () => completeAndRollOut
 });
 async function completeAndRollOut(repoPlan, connection, context) {
@@ -13106,6 +13067,18 @@ function withWorkloadSources(workloads, manifests) {
     };
   });
 }
+function assumedNamespaceNote(scan, workloads, namespace) {
+  const ids = [...scan.changes.map((c) => c.id), ...workloads.map((w) => w.id)];
+  const names = [
+    ...new Set(
+      ids.filter((id) => scan.assumedNamespace.has(idKey(id))).map((id) => `${id.kind.toLowerCase()}/${id.name}`)
+    )
+  ];
+  if (names.length === 0) return void 0;
+  const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
+  return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+var MAX_LISTED;
 var init_complete_and_roll_out = __esm({
   "src/run/complete-and-roll-out.ts"() {
     "use strict";
@@ -13120,9 +13093,9 @@ var init_complete_and_roll_out = __esm({
     init_roll_out_plan();
     init_choose_strategy();
     init_sync_configs();
-    init_namespace_note();
     init_rolls_on_apply();
     init_variant_conflicts();
+    MAX_LISTED = 5;
   }
 });
 
@@ -13147,30 +13120,6 @@ var init_apply_plan = __esm({
     "use strict";
     init_run_result();
     init_repo_plan();
-  }
-});
-
-// src/run/uncommitted-edits.ts
-async function uncommittedEditsNote(git, head, options) {
-  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
-  const edited = await git.uncommittedPaths();
-  if (edited.length === 0) return void 0;
-  const [include, exclude] = await Promise.all([
-    globMatcher(options.paths, { dot: true }),
-    globMatcher(options.exclude, { dot: true })
-  ]);
-  const read = edited.filter((path) => (include(path) || KUSTOMIZATION.test(path)) && !exclude(path)).sort();
-  if (read.length === 0) return void 0;
-  const more = read.length > MAX_NAMED4 ? ` and ${read.length - MAX_NAMED4} more` : "";
-  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
-}
-var MAX_NAMED4, KUSTOMIZATION;
-var init_uncommitted_edits = __esm({
-  "src/run/uncommitted-edits.ts"() {
-    "use strict";
-    init_glob_matcher();
-    MAX_NAMED4 = 5;
-    KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
   }
 });
 
@@ -13559,6 +13508,20 @@ function reportScanProblems(scan, settings, log) {
     );
   }
 }
+async function uncommittedEditsNote(git, head, options) {
+  if (!git.uncommittedPaths || await git.tryResolveCommit("HEAD") !== head) return void 0;
+  const edited = await git.uncommittedPaths();
+  if (edited.length === 0) return void 0;
+  const [include, exclude] = await Promise.all([
+    globMatcher(options.paths, { dot: true }),
+    globMatcher(options.exclude, { dot: true })
+  ]);
+  const read = edited.filter((path) => (include(path) || KUSTOMIZATION.test(path)) && !exclude(path)).sort();
+  if (read.length === 0) return void 0;
+  const more = read.length > MAX_NAMED4 ? ` and ${read.length - MAX_NAMED4} more` : "";
+  return `the work tree has uncommitted edits to ${read.length} file(s) this plan reads (${read.slice(0, MAX_NAMED4).join(", ")}${more}): the plan compares commits, so they are not in it; commit them to plan from them`;
+}
+var MAX_NAMED4, KUSTOMIZATION;
 var init_run = __esm({
   "src/run/run.ts"() {
     "use strict";
@@ -13569,9 +13532,11 @@ var init_run = __esm({
     init_resolve_commits();
     init_resolve_range();
     init_untrusted_head();
+    init_glob_matcher();
     init_scan_repository();
     init_apply_plan();
-    init_uncommitted_edits();
+    MAX_NAMED4 = 5;
+    KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
   }
 });
 

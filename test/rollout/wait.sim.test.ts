@@ -329,7 +329,7 @@ test("the process exits on its own after waiting (no watch or timer left open)",
   h.sim.seed(deployment("exiting"));
   const dir = mkdtempSync(join(tmpdir(), "kube-exit-"));
   try {
-    const src = resolve(import.meta.dirname, "../../../src");
+    const src = resolve(import.meta.dirname, "../../src");
     const script = join(dir, "wait-and-exit.mts");
     writeFileSync(
       script,
@@ -347,7 +347,7 @@ test("the process exits on its own after waiting (no watch or timer left open)",
         `console.log(results[0]!.result);`,
       ].join("\n"),
     );
-    const tsx = resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
+    const tsx = resolve(import.meta.dirname, "../../node_modules/.bin/tsx");
     // Run asynchronously so the simulated server in this process keeps answering.
     const child = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
       const p = execFile(tsx, [script, h.kubeconfigPath], { timeout: 30_000 }, (_error, stdout, stderr) =>

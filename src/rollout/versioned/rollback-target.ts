@@ -35,7 +35,17 @@ export interface SourceFacts {
 }
 
 export type RollbackTarget =
-  | { name: string; commit?: string; found: "history" | "before" }
+  | {
+      name: string;
+      commit?: string;
+      found: "history" | "before";
+      /**
+       * The in-place config holds the failed content too (no config with other content was
+       * found): returning to it still ends the failed rollout, and the pods still running keep the
+       * config they started with, but a new pod would read the failed content.
+       */
+      sameContent?: true;
+    }
   | { none: string };
 
 /** How a revision-history holder numbers itself: a ReplicaSet's annotation, a ControllerRevision's field. */
@@ -92,6 +102,13 @@ export function rollbackTarget(
   for (const name of before) {
     if (qualifies(name)) return { name, commit: facts.copies.get(name), found: "before" };
     reject(name);
+  }
+  // No config with other content: the in-place config the template named before, holding the same
+  // content, still ends the failed rollout (the running pods keep what they started with).
+  if (facts.inPlace === "same") {
+    const named = (history ?? []).some((r) => namesOfSource(r.podSpec, facts).includes(facts.source));
+    if (named || before.includes(facts.source))
+      return { name: facts.source, found: named ? "history" : "before", sameContent: true };
   }
   const what = `${facts.kind.toLowerCase()}/${facts.source}`;
   const tried =

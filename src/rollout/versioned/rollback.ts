@@ -150,7 +150,10 @@ export function reportRollback(
         if (!("name" in target)) return [];
         const [configKind, name] = failing.split("/") as [ConfigKind, string];
         const copied = target.commit ? `, copied at ${target.commit.slice(0, 12)}` : "";
-        return [{ configKind, name, to: `${target.name}${copied}` }];
+        const same = target.sameContent
+          ? ", which holds the same content: the failed rollout is ended and running pods keep the config they started with, but new pods read the new content"
+          : "";
+        return [{ configKind, name, to: `${target.name}${copied}${same}` }];
       }),
     );
     const none = chosen.flatMap(([, target]) => ("none" in target ? [target.none] : []));

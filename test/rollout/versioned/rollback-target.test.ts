@@ -59,10 +59,19 @@ describe("rollbackTarget", () => {
     expect(rollbackTarget(facts(), undefined, [H2])).toMatchObject({ name: H2, found: "before" });
   });
 
-  test("nothing to return to: says what was found and why each was passed over", () => {
+  test("only the in-place config with the failed content: returned to as a last resort, and said so", () => {
     const history = [revision(2, H3), revision(1, "app-config")];
     expect(rollbackTarget(facts({ copies: new Map() }), history, ["app-config"])).toEqual({
-      none: "no earlier config of configmap/app-config to return to (configmap/app-config holds the same content as the failed copy)",
+      name: "app-config",
+      found: "history",
+      sameContent: true,
+    });
+  });
+
+  test("nothing to return to: says what was found and why each was passed over", () => {
+    const history = [revision(2, H3), revision(1, "app-config")];
+    expect(rollbackTarget(facts({ copies: new Map(), inPlace: "gone" }), history, ["app-config"])).toEqual({
+      none: "no earlier config of configmap/app-config to return to (configmap/app-config no longer exists)",
     });
     expect(rollbackTarget(facts({ copies: new Map() }), undefined, [])).toEqual({
       none: "no earlier config of configmap/app-config to return to (no earlier revision names configmap/app-config or a copy of it; its revision history could not be read)",
