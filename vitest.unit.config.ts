@@ -22,6 +22,7 @@ export default defineConfig({
       "test/kube/api-errors.test.ts",
       "test/kube/kubeconfig-source.test.ts",
       "test/action/{mask,read-inputs,trust-policy,stamp-policy,github-log,job-summary}.test.ts",
+      "test/sync/**/*.test.ts",
       "test/layout.test.ts",
     ],
     pool: "threads",

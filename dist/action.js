@@ -19763,6 +19763,10 @@ function clusterOutcome(cluster) {
 }
 function nothingToRestart(report) {
   const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
   if (plan.changes.length === 0) {
     return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
   }
@@ -19803,7 +19807,7 @@ function nothingToRestart(report) {
   return `Nothing to restart: ${parts.join(", ")}.`;
 }
 function describeWhere(item) {
-  const at = item.file === void 0 ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
   if (item.origin !== void 0) {
     const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
     const details = [at, changed].filter((part) => part !== void 0);
@@ -28076,8 +28080,12 @@ var init_wait = __esm({
 });
 
 // src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE) {
-  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
 }
 function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   if (!ENV_NAME.test(varName)) {
@@ -28118,10 +28126,12 @@ function envMergePatch(live2, templatePath, varName, value) {
   };
 }
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  const annotations = field2(field2(templateAt(obj, templatePath), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
 }
-var CONFIG_HASH_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field2(field2(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
 var init_restart_patch = __esm({
   "src/core/restart-patch.ts"() {
     "use strict";
@@ -28129,6 +28139,7 @@ var init_restart_patch = __esm({
     init_json_shape();
     init_pod_template();
     CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
     SPEC_TEMPLATE = ["spec", "template"];
     ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
   }
@@ -28638,9 +28649,12 @@ var init_roll_out_plan = __esm({
 // src/scan/manifests/config-hash.ts
 var config_hash_exports = {};
 __export(config_hash_exports, {
+  configDigests: () => configDigests,
   configHash: () => configHash,
   consumedKeys: () => consumedKeys,
-  coveredSecrets: () => coveredSecrets
+  coveredSecrets: () => coveredSecrets,
+  formatDigests: () => formatDigests,
+  parseDigests: () => parseDigests
 });
 function configHash(consumed, contents, key, secretUid) {
   const entries = [];
@@ -28662,6 +28676,27 @@ function configHash(consumed, contents, key, secretUid) {
   const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
   return hash.update(payload, "utf8").digest("hex");
 }
+function configDigests(consumed, contents, key, secretUid) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const config of consumed) {
+    if (!contents.has(idKey(config.id))) continue;
+    const hash = configHash([config], contents, key, secretUid);
+    if (hash === void 0) return void 0;
+    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
+  }
+  return digests;
+}
+function formatDigests(digests) {
+  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
+}
+function parseDigests(text) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const entry of text.split(",")) {
+    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
+    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
+  }
+  return digests;
+}
 function coveredSecrets(consumed, contents) {
   return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
 }
@@ -28674,7 +28709,7 @@ function uidKey(secrets, secretUid) {
   }
   return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
 }
-var import_node_crypto;
+var import_node_crypto, DIGEST_LENGTH;
 var init_config_hash = __esm({
   "src/scan/manifests/config-hash.ts"() {
     "use strict";
@@ -28684,19 +28719,23 @@ var init_config_hash = __esm({
     init_consumed_keys();
     init_order();
     init_consumed_keys();
+    DIGEST_LENGTH = 10;
   }
 });
 
 // src/rollout/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid) {
-  const { configHash: configHash2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
-  const contents = /* @__PURE__ */ new Map();
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map()) {
+  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = new Map(liveContents);
   for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
   const key = hashKey ? Buffer.from(hashKey) : void 0;
   const hashes = /* @__PURE__ */ new Map();
   for (const workload of workloads) {
-    const hash = configHash2(consumedKeysOf(workload, manifests), contents, key, secretUid);
-    if (hash !== void 0) hashes.set(idKey(workload.id), hash);
+    const consumed = consumedKeysOf(workload, manifests);
+    const hash = configHash2(consumed, contents, key, secretUid);
+    if (hash === void 0) continue;
+    const digests = configDigests2(consumed, contents, key, secretUid);
+    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
   }
   return hashes;
 }
@@ -28709,7 +28748,7 @@ var init_restart_hash = __esm({
 });
 
 // src/rollout/strategy/annotation-strategy.ts
-function annotationStep(hashFor) {
+function annotationStep(hashFor, digestsFor = () => void 0) {
   return (id, live2, kind) => {
     const hash = hashFor(id);
     if (!hash) {
@@ -28721,7 +28760,7 @@ function annotationStep(hashFor) {
       return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
     }
     return {
-      patch: annotationPatch(hash, kind.templatePath),
+      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
       type: kind.restart.patch,
       describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
     };
@@ -28736,11 +28775,17 @@ function createAnnotationStrategy(hashKey) {
       const { workloads, manifests } = context;
       const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
       const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
-      if (!hashKey) {
-        const unread = [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-        if (unread.length > 0) {
-          for (const [k, live2] of await readLiveConfigs(context.cluster, unread))
-            if (live2) uids.set(k, live2.uid);
+      const consumed = new Map(
+        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
+      );
+      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
+      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+      const liveContents = /* @__PURE__ */ new Map();
+      if (notInRepo.length + unreadSecrets.length > 0) {
+        for (const [k, live2] of await readReadable(context.cluster, [...notInRepo, ...unreadSecrets])) {
+          if (!live2) continue;
+          uids.set(k, live2.uid);
+          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
         }
       }
       hashes = await computeRestartHashes(
@@ -28748,12 +28793,32 @@ function createAnnotationStrategy(hashKey) {
         manifests,
         headConfigs,
         hashKey,
-        (id) => uids.get(idKey(id))
+        (id) => uids.get(idKey(id)),
+        liveContents
       );
       return { configWrites: [] };
     },
-    patchFor: annotationStep((id) => hashes.get(idKey(id)))
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    )
   };
+}
+async function readReadable(cluster, ids) {
+  try {
+    return await readLiveConfigs(cluster, ids);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+  }
+  const live2 = /* @__PURE__ */ new Map();
+  for (const id of ids) {
+    try {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+    }
+  }
+  return live2;
 }
 var init_annotation_strategy = __esm({
   "src/rollout/strategy/annotation-strategy.ts"() {
@@ -28831,7 +28896,8 @@ function createGitopsStrategy(hashKey) {
       const { workloads, headWorkloads } = context;
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
-      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
       const readsSecret = new Set(
         hashKey ? [] : workloads.filter(
           (w) => consumedBy(w, headWorkloads).some((c) => c.kind === "Secret" && headConfigs.has(idKey(c)))
@@ -30482,7 +30548,7 @@ async function changeOf2(workloads, inputs) {
       key?.toString()
     );
     for (const w of workloads)
-      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id)) });
+      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id)).hash });
   } else if (settings.strategy === "env") {
     for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
   } else {
@@ -36920,6 +36986,29 @@ var OPTIONS = [
     description: "Never restart workloads in these namespaces."
   },
   {
+    name: "selector",
+    type: "string",
+    env: "CONFIG_ROLLOUT_SELECTOR",
+    short: "l",
+    placeholder: "SELECTOR",
+    description: "sync only: a label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+  },
+  {
+    name: "config",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_CONFIG",
+    placeholder: "KIND/NAME[:KEY]",
+    description: "sync only: check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
+  },
+  {
+    name: "adopt",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ADOPT",
+    description: "sync only: adopt workloads config-rollout never restarted (no baseline): record a baseline without a rollout when every running pod started after the configs it reads last changed, else restart them."
+  },
+  {
     name: "max-restarts",
     type: "integer",
     env: "CONFIG_ROLLOUT_MAX_RESTARTS",
@@ -37164,6 +37253,9 @@ function toSettings(...sources) {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num2("max-restarts"),
+    ...str2("selector") ? { selector: str2("selector") } : {},
+    syncConfigs: list("config"),
+    adopt: bool("adopt"),
     concurrency: given("concurrency"),
     hashKey: str2("hash-key"),
     check: bool("check"),

@@ -47,7 +47,7 @@ const folderOf = (file: string) => relative(SRC, file).split("/")[0]!;
 const files = sourceFiles(SRC);
 const rel = (file: string) => relative(SRC, file);
 
-const STAGES = ["range", "scan", "plan", "rollout", "stamp"];
+const STAGES = ["range", "scan", "plan", "rollout", "stamp", "sync"];
 const ADAPTERS = ["git", "kube", "process", "report", "comment", "settings"];
 const WIRING = ["run"];
 const ENTRY_POINTS = ["cli", "action"];
@@ -124,6 +124,7 @@ const STAGE_IO = new Set([
   "stamp/run-stamp.ts",
   "stamp/stamp-checks.ts",
   "stamp/stamp-kustomize.ts",
+  "sync/read-live-state.ts",
 ]);
 
 test("every file named an I/O step exists", () => {

@@ -20,19 +20,27 @@ export async function runCli(
 ): Promise<number> {
   const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
   const stamp = argv[0] === "stamp";
-  const flags = stamp ? argv.slice(1) : argv;
+  const sync = argv[0] === "sync";
+  const flags = stamp || sync ? argv.slice(1) : argv;
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(flags);
   } catch (error) {
     return reportError(error, debug, io, requestedOutput(flags, env));
   }
-  if (args.help) return print(io, stamp ? stampHelpText() : helpText());
+  if (args.help) {
+    if (sync) return print(io, (await import("./sync-help.js")).syncHelpText());
+    return print(io, stamp ? stampHelpText() : helpText());
+  }
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);
   if (stamp) {
     // Through run-cli-plan.ts, which loads the stamp only for a stamp.
     const { runStampFromArgs } = await import("./run-cli-plan.js");
     return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
+  }
+  if (sync) {
+    const { runSyncFromArgs } = await import("./run-cli-sync.js");
+    return runSyncFromArgs(args, env, io, { debug, output: requestedOutput(flags, env) });
   }
   // Reports its own errors (see report-error.ts).
   const { runPlanFromArgs } = await import("./run-cli-plan.js");

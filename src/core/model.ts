@@ -148,6 +148,8 @@ export interface Plan {
   sources?: string[];
   /** What the range touched that was not read (the outcome is then `incomplete`); absent when all was read. */
   unread?: UnreadSource[];
+  /** `config-rollout sync`: planned from the live configs, not from two commits. */
+  live?: true;
 }
 
 export function idKey(id: ObjectId): string {

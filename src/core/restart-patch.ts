@@ -8,15 +8,26 @@ import { atTemplate, templateAt } from "./kinds/pod-template.js";
 
 /** Pod-template annotation holding the hash of the config content the pods were started with. */
 export const CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+/**
+ * Pod-template annotation beside the hash: which configs it covers, each with a short digest of what
+ * the pods read of it (`ConfigMap/app-config=1a2b3c4d5e,Secret/db=…`), so `config-rollout sync` can
+ * say which config changed since the pods started. Written by the live runs, not by `stamp`.
+ */
+export const CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
 
 const SPEC_TEMPLATE = ["spec", "template"] as const;
 
-/** Sets the config-hash annotation on the pod template found at `templatePath`. */
+/** Sets the config-hash annotation (and the digests beside it, when given) on the pod template at `templatePath`. */
 export function annotationPatch(
   hash: string,
   templatePath: readonly string[] = SPEC_TEMPLATE,
+  digests?: string,
 ): Record<string, unknown> {
-  return atTemplate(templatePath, { metadata: { annotations: { [CONFIG_HASH_ANNOTATION]: hash } } });
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...(digests !== undefined ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}),
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
 }
 
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
@@ -91,6 +102,17 @@ export function currentHash(
   obj: unknown,
   templatePath: readonly string[] = SPEC_TEMPLATE,
 ): string | undefined {
-  const annotations = field(field(templateAt(obj, templatePath), "metadata"), "annotations");
-  return stringField(annotations, CONFIG_HASH_ANNOTATION);
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+
+/** The config digests the workload's pod template carries, if any. */
+export function currentDigests(
+  obj: unknown,
+  templatePath: readonly string[] = SPEC_TEMPLATE,
+): string | undefined {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+
+function templateAnnotation(obj: unknown, templatePath: readonly string[], name: string): string | undefined {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
 }

@@ -95,7 +95,7 @@ async function changeOf(
       key?.toString(),
     );
     for (const w of workloads)
-      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id))! });
+      changes.set(idKey(w.id), { annotation: CONFIG_HASH_ANNOTATION, hash: hashes.get(idKey(w.id))!.hash });
   } else if (settings.strategy === "env") {
     for (const w of workloads) changes.set(idKey(w.id), { env: settings.envName });
   } else {

@@ -142,6 +142,10 @@ export function clusterOutcome(cluster: ClusterReport): string {
 /** Why a run restarted nothing, in the words of what the plan and the results say. */
 function nothingToRestart(report: RunReport): string {
   const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
   if (plan.changes.length === 0) {
     return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
   }
@@ -195,7 +199,7 @@ export function describeWhere(item: {
   line?: number;
 }): string {
   const at =
-    item.file === undefined
+    item.file === undefined || item.file === ""
       ? undefined
       : item.line === undefined || (item.file === item.blamedFile && item.line === 1)
         ? item.file

@@ -259,6 +259,32 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: "Never restart workloads in these namespaces.",
   },
   {
+    name: "selector",
+    type: "string",
+    env: "CONFIG_ROLLOUT_SELECTOR",
+    short: "l",
+    placeholder: "SELECTOR",
+    description:
+      "sync only: a label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l.",
+  },
+  {
+    name: "config",
+    type: "list",
+    default: "",
+    env: "CONFIG_ROLLOUT_CONFIG",
+    placeholder: "KIND/NAME[:KEY]",
+    description:
+      "sync only: check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered.",
+  },
+  {
+    name: "adopt",
+    type: "boolean",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ADOPT",
+    description:
+      "sync only: adopt workloads config-rollout never restarted (no baseline): record a baseline without a rollout when every running pod started after the configs it reads last changed, else restart them.",
+  },
+  {
     name: "max-restarts",
     type: "integer",
     env: "CONFIG_ROLLOUT_MAX_RESTARTS",

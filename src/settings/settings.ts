@@ -69,6 +69,12 @@ export interface Settings {
   namespaces: string[];
   excludeNamespaces: string[];
   maxRestarts?: number;
+  /** sync: label selector on the workloads checked (--selector). */
+  selector?: string;
+  /** sync: only the consumers of these configs, `kind/name[:key]` (--config). */
+  syncConfigs: string[];
+  /** sync: adopt workloads with no baseline (--adopt). */
+  adopt: boolean;
   /** Most Kubernetes API requests in flight at once (--concurrency). */
   concurrency: number;
   hashKey?: string;
@@ -172,6 +178,9 @@ export function toSettings(...sources: RawValues[]): Settings {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
+    ...(str("selector") ? { selector: str("selector") } : {}),
+    syncConfigs: list("config"),
+    adopt: bool("adopt"),
     concurrency: given("concurrency"),
     hashKey: str("hash-key"),
     check: bool("check"),

@@ -3,16 +3,20 @@
 // template (config-rollout.io/config-hash). Idempotent: a rerun on the same commit finds the hash
 // in place and patches nothing.
 
-import { RolloutFailure } from "../../core/errors.js";
-import { idKey, type ObjectId } from "../../core/model.js";
+import { isExpectedError, RolloutFailure } from "../../core/errors.js";
+import { type ConfigContent, idKey, type ObjectId } from "../../core/model.js";
 import { annotationPatch, CONFIG_HASH_ANNOTATION, currentHash } from "../../core/restart-patch.js";
+import type { Cluster, LiveConfig } from "../../kube/kube-client.js";
 import { readLiveConfigs } from "../../kube/read-live-configs.js";
 import { consumedBy } from "../../plan/consumed-configs.js";
 import { computeRestartHashes } from "./restart-hash.js";
 import type { RestartStrategy, StepFor } from "./restart-strategy.js";
 
-/** The step of the annotation strategy once every workload's hash is known. */
-export function annotationStep(hashFor: (id: ObjectId) => string | undefined): StepFor {
+/** The step of the annotation strategy once every workload's hash (and its digests) is known. */
+export function annotationStep(
+  hashFor: (id: ObjectId) => string | undefined,
+  digestsFor: (id: ObjectId) => string | undefined = () => undefined,
+): StepFor {
   return (id, live, kind) => {
     const hash = hashFor(id);
     // Reported on this workload alone (a failed result), like an API refusal.
@@ -26,7 +30,7 @@ export function annotationStep(hashFor: (id: ObjectId) => string | undefined): S
     }
     // One annotation: a strategic and a JSON merge patch say the same thing.
     return {
-      patch: annotationPatch(hash, kind.templatePath),
+      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
       type: kind.restart.patch,
       describe: `${CONFIG_HASH_ANNOTATION}=${hash}`,
     };
@@ -34,7 +38,7 @@ export function annotationStep(hashFor: (id: ObjectId) => string | undefined): S
 }
 
 export function createAnnotationStrategy(hashKey: string | undefined): RestartStrategy {
-  let hashes = new Map<string, string>();
+  let hashes = new Map<string, { hash: string; digests?: string }>();
   return {
     name: "annotation",
     needsLiveConfigs: true,
@@ -46,20 +50,60 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
       // sync check did not read are read here (a Secret that is not on the cluster has none, and
       // its consumers get no value: reported, not restarted).
       const uids = new Map([...context.liveConfigs].map(([k, live]) => [k, live.uid]));
-      if (!hashKey) {
-        const unread = [...headConfigs.values()]
-          .map((c) => c.snapshot.id)
-          .filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-        if (unread.length > 0) {
-          for (const [k, live] of await readLiveConfigs(context.cluster, unread))
-            if (live) uids.set(k, live.uid);
+      // Consumed configs the repository does not define (a Secret an operator writes) are covered
+      // with their live content, as `sync` covers them: read with the Secret UIDs still missing.
+      const consumed = new Map(
+        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id]),
+      );
+      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
+      const unreadSecrets = hashKey
+        ? []
+        : [...headConfigs.values()]
+            .map((c) => c.snapshot.id)
+            .filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+      const liveContents = new Map<string, ConfigContent>();
+      if (notInRepo.length + unreadSecrets.length > 0) {
+        for (const [k, live] of await readReadable(context.cluster, [...notInRepo, ...unreadSecrets])) {
+          if (!live) continue;
+          uids.set(k, live.uid);
+          if (!headConfigs.has(k)) liveContents.set(k, live.content);
         }
       }
-      hashes = await computeRestartHashes(workloads, manifests, headConfigs, hashKey, (id) =>
-        uids.get(idKey(id)),
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id)),
+        liveContents,
       );
       return { configWrites: [] };
     },
-    patchFor: annotationStep((id) => hashes.get(idKey(id))),
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests,
+    ),
   };
+}
+
+/**
+ * The live configs among `ids` this identity may read: one refused or failing read leaves that
+ * config out (a Secret of the repository then has no UID, and its consumers get no value, as
+ * before; a config the repository does not define is then not covered) instead of failing the run.
+ */
+async function readReadable(cluster: Cluster, ids: ObjectId[]): Promise<Map<string, LiveConfig | undefined>> {
+  try {
+    return await readLiveConfigs(cluster, ids);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+  }
+  const live = new Map<string, LiveConfig | undefined>();
+  for (const id of ids) {
+    try {
+      live.set(idKey(id), await cluster.readConfig(id));
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+    }
+  }
+  return live;
 }

@@ -32,7 +32,8 @@ export function createGitopsStrategy(hashKey: string | undefined): RestartStrate
       const consumed = workloads.flatMap((w) => consumedBy(w, headWorkloads));
       const headConfigs = await context.readHeadConfigs(consumed);
       // The stamp's function over the head commit's definitions: no cluster state goes into it.
-      hashes = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      const computed = await computeRestartHashes(workloads, headWorkloads, headConfigs, hashKey);
+      hashes = new Map([...computed].map(([key, value]) => [key, value.hash]));
       // Without --hash-key the stamp writes no value for a workload that reads a repository
       // Secret (it would be a plain SHA-256 of the Secret): such a workload cannot be followed.
       const readsSecret = new Set(

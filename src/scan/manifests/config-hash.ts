@@ -57,6 +57,48 @@ export function configHash(
   return hash.update(payload, "utf8").digest("hex");
 }
 
+/** Hex digits of each config's digest in the digests annotation (40 bits: a change shows, a guess does not). */
+const DIGEST_LENGTH = 10;
+
+/**
+ * Per covered config, a short digest of what the workload reads of it, keyed exactly as the hash
+ * is (so a Secret's digest is never a plain hash of its value): `Kind/name` -> 10 hex digits.
+ * Undefined when the hash itself would be (a covered Secret with neither key nor UID).
+ */
+export function configDigests(
+  consumed: readonly ConsumedConfig[],
+  contents: ReadonlyMap<string, ConfigContent>,
+  key?: Buffer,
+  secretUid?: (id: ObjectId) => string | undefined,
+): Map<string, string> | undefined {
+  const digests = new Map<string, string>();
+  for (const config of consumed) {
+    if (!contents.has(idKey(config.id))) continue;
+    const hash = configHash([config], contents, key, secretUid);
+    if (hash === undefined) return undefined;
+    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
+  }
+  return digests;
+}
+
+/** The annotation's text: `Kind/name=digest` sorted, comma-separated. */
+export function formatDigests(digests: ReadonlyMap<string, string>): string {
+  return [...digests]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([config, digest]) => `${config}=${digest}`)
+    .join(",");
+}
+
+/** The annotation read back; entries that are not `Kind/name=digest` are dropped. */
+export function parseDigests(text: string): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (const entry of text.split(",")) {
+    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
+    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]!);
+  }
+  return digests;
+}
+
 /** The Secrets among `consumed` whose content the value covers (defined in `contents`). */
 export function coveredSecrets(
   consumed: readonly ConsumedConfig[],

@@ -1,0 +1,198 @@
+// `config-rollout sync`: restart exactly the workloads whose pods run config that is no longer the
+// cluster's, from the live state, with the same permission check, waits, pod watch, rollback-free
+// annotation restart and reports as a git-driven run. Read (sync/read-live-state.ts), judge each
+// workload (sync/sync-verdict.ts, sync/adopt.ts), plan (sync/sync-plan.ts), then restart through
+// the one restart-and-wait path (rollout/restart-and-wait.ts); adopted workloads whose pods already
+// run the current content get a baseline on their metadata instead (no rollout).
+
+import { UserError } from "../core/errors.js";
+import type { Log } from "../core/log.js";
+import { idKey, type Manifest, type ObjectId } from "../core/model.js";
+import { type RunReport, reportOf, type WorkloadResult } from "../core/run-result.js";
+import type { Cluster } from "../kube/kube-client.js";
+import { checkPermissions, patchWrites } from "../rollout/check-permissions.js";
+import { rollOut } from "../rollout/restart-and-wait.js";
+import { annotationStep } from "../rollout/strategy/annotation-strategy.js";
+import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
+import { liveConfigContent } from "../scan/manifests/live-config.js";
+import type { Settings } from "../settings/settings.js";
+import { judgeAdoption, lastWrite } from "../sync/adopt.js";
+import { type LiveWorkload, readLiveState, readPods } from "../sync/read-live-state.js";
+import { parseNamedConfigs, readsNamed, type SyncAction, syncAction, syncPlan } from "../sync/sync-plan.js";
+import {
+  BASELINE_ANNOTATION,
+  baselineValue,
+  consumedOf,
+  type SyncVerdict,
+  syncVerdict,
+} from "../sync/sync-verdict.js";
+import type { ClusterConnection } from "./cluster-connection.js";
+
+type Plain = Record<string, unknown>;
+
+export async function runSync(
+  settings: Settings,
+  deps: { connection: ClusterConnection; log: Log; now: () => number },
+): Promise<RunReport> {
+  const { log } = deps;
+  const named = parseNamedConfigs(settings.syncConfigs);
+  const cluster = await deps.connection.connect();
+  if (!cluster) {
+    throw new UserError(
+      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)",
+    );
+  }
+  const loaded = await deps.connection.loaded();
+  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : undefined;
+  const scope = {
+    ...(namespaces ? { namespaces } : {}),
+    ...(settings.selector ? { selector: settings.selector } : {}),
+  };
+  const state = await log.group("Read the live workloads and the configs they read", () =>
+    readLiveState(cluster, scope, settings.concurrency),
+  );
+  const contents = new Map<string, Record<string, string>>();
+  const uids = new Map<string, string>();
+  for (const [key, object] of state.configs) {
+    contents.set(key, liveConfigContent(object));
+    const uid = (object.metadata as { uid?: unknown } | undefined)?.uid;
+    if (typeof uid === "string") uids.set(key, uid);
+  }
+  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : undefined;
+  const inScope = state.workloads.filter(
+    (w) =>
+      !settings.excludeNamespaces.includes(w.id.namespace) &&
+      readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named),
+  );
+  const decisions = await log.group("Compare each workload's config hash with the live configs", () =>
+    Promise.all(
+      inScope.map(async (workload) => {
+        const verdict = syncVerdict(
+          workload.object,
+          workload.kind,
+          { contents, uids },
+          {
+            ...(hashKey ? { hashKey } : {}),
+            fieldManager: "config-rollout",
+          },
+        );
+        const adopted =
+          verdict.state === "no-baseline" && settings.adopt
+            ? await judge(cluster, workload, verdict, state.configs)
+            : undefined;
+        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
+      }),
+    ),
+  );
+  const plan = syncPlan(decisions, describeScope(settings, named.length));
+  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : undefined;
+  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+
+  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
+  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const results: WorkloadResult[] = await recordBaselines(cluster, baselines, settings, log);
+  if (restarts.length > 0) {
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const after = await rollOut(
+      cluster,
+      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
+      {
+        strategy: syncStrategy(hashes),
+        prepared: { configWrites: [] },
+        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
+        settings,
+        log,
+        now: deps.now,
+      },
+    );
+    results.push(...after.results);
+  }
+  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+
+/** The restart sync makes: the annotation strategy's step with the hash and digests it computed. */
+function syncStrategy(hashes: Map<string, { hash: string; digests: string }>): RestartStrategy {
+  return {
+    name: "annotation",
+    needsLiveConfigs: false,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep(
+      (id: ObjectId) => hashes.get(idKey(id))?.hash,
+      (id: ObjectId) => hashes.get(idKey(id))?.digests,
+    ),
+  };
+}
+
+function hashOf(verdict: SyncVerdict): { hash: string; digests: string } {
+  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
+  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
+}
+
+/** --adopt: whether the running pods of a workload with no baseline already run the current content. */
+async function judge(
+  cluster: Cluster,
+  workload: LiveWorkload,
+  verdict: Extract<SyncVerdict, { state: "no-baseline" }>,
+  configs: Map<string, Plain>,
+): Promise<{ current: boolean; why: string }> {
+  const times = verdict.consumed
+    .filter((c) => configs.has(idKey(c.id)))
+    .map((c) => ({
+      name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+      lastWrite: lastWrite(configs.get(idKey(c.id))!),
+    }));
+  const judgement = judgeAdoption(times, await readPods(cluster, workload));
+  return { current: judgement.pods === "current", why: judgement.why };
+}
+
+/**
+ * Adopted workloads whose pods run the current content: the baseline goes on the workload's own
+ * metadata (its pod template is untouched: nothing rolls), after the same access review.
+ */
+async function recordBaselines(
+  cluster: Cluster,
+  baselines: ReadonlyArray<{ workload: LiveWorkload; verdict: SyncVerdict }>,
+  settings: Pick<Settings, "dryRun" | "concurrency">,
+  log: Log,
+): Promise<WorkloadResult[]> {
+  if (baselines.length === 0) return [];
+  await checkPermissions(
+    cluster,
+    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
+    log,
+    settings.concurrency,
+  );
+  const results: WorkloadResult[] = [];
+  for (const { workload, verdict } of baselines) {
+    const { hash, digests } = hashOf(verdict);
+    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
+    await cluster.patchWorkload(
+      workload.id,
+      patch,
+      settings.dryRun === "server",
+      workload.kind.restart.patch,
+    );
+    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
+    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    results.push({
+      id: workload.id,
+      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
+      message,
+    });
+  }
+  return results;
+}
+
+function manifestOf(workload: LiveWorkload): Manifest {
+  return { id: workload.id, file: "", line: 0, object: workload.object };
+}
+
+function describeScope(settings: Settings, namedCount: number): string {
+  const where =
+    settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
+  const selector = settings.selector ? `, selector ${settings.selector}` : "";
+  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  return `live configs against each workload's config hash (${where}${selector}${configs})`;
+}
+
+export type { SyncAction };

@@ -1,0 +1,188 @@
+// What `config-rollout sync` will do, as a plan the reports already know how to print: the configs
+// whose content changed since the pods started (by their digests), the workloads to restart with
+// the configs and keys they read of them, and those left alone with why (no baseline, unknown
+// coverage, a hash a GitOps agent applies). Workloads that are current are counted, not listed.
+
+import { UserError } from "../core/errors.js";
+import { podTemplateOf } from "../core/kinds/workload-kinds.js";
+import type { ConfigChange, ConfigKind, ObjectId, Plan, PlannedWorkload } from "../core/model.js";
+import { idKey } from "../core/model.js";
+import { findReferences } from "../plan/references.js";
+import type { ConsumedConfig } from "../scan/manifests/config-hash.js";
+import type { LiveWorkload } from "./read-live-state.js";
+import type { SyncVerdict } from "./sync-verdict.js";
+
+/** One --config entry: a config kind and name, and optionally the one key its consumers must read. */
+export interface NamedConfig {
+  kind: ConfigKind;
+  name: string;
+  key?: string;
+}
+
+const NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+
+/** --config values: `secret/db-credentials` or `secret/db-credentials:password`. */
+export function parseNamedConfigs(values: readonly string[]): NamedConfig[] {
+  return values.map((value) => {
+    const match = NAMED.exec(value.trim());
+    if (!match) {
+      throw new UserError(
+        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`,
+      );
+    }
+    const kind: ConfigKind = match[1]!.toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name: match[2]!, ...(match[4] ? { key: match[4] } : {}) };
+  });
+}
+
+/** Whether a workload reading `consumed` reads one of the named configs (and the named key). */
+export function readsNamed(consumed: readonly ConsumedConfig[], named: readonly NamedConfig[]): boolean {
+  if (named.length === 0) return true;
+  return named.some((n) =>
+    consumed.some(
+      (c) =>
+        c.id.kind === n.kind &&
+        c.id.name === n.name &&
+        (n.key === undefined || c.keys === "all" || c.keys.includes(n.key)),
+    ),
+  );
+}
+
+/** A workload's decision, once --adopt has judged the ones with no baseline. */
+export type SyncAction =
+  | { do: "restart"; reason: string; stale: ConsumedConfig[] }
+  | { do: "record-baseline"; reason: string }
+  | { do: "leave"; reason: string };
+
+/** What to do with a verdict; `adopted` is the --adopt judgement of a workload with no baseline. */
+export function syncAction(
+  verdict: SyncVerdict,
+  adopt: boolean,
+  adopted?: { current: boolean; why: string },
+): SyncAction {
+  switch (verdict.state) {
+    case "stale":
+      return {
+        do: "restart",
+        reason: `its pods started with older content of ${verdict.stale.map(configName).join(", ")}`,
+        stale: verdict.stale,
+      };
+    case "no-baseline":
+      if (!adopt)
+        return {
+          do: "leave",
+          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)",
+        };
+      if (adopted?.current)
+        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+      return {
+        do: "restart",
+        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
+        stale: [],
+      };
+    case "unknown-coverage":
+      return adopt
+        ? {
+            do: "restart",
+            reason:
+              "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
+            stale: [],
+          }
+        : {
+            do: "leave",
+            reason:
+              "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)",
+          };
+    case "managed-elsewhere":
+      return {
+        do: "leave",
+        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`,
+      };
+    case "cannot-hash":
+      return { do: "leave", reason: verdict.why };
+    default:
+      return { do: "leave", reason: "current" };
+  }
+}
+
+/** The plan of a sync run: changes are the stale configs, workloads those with something to say. */
+export function syncPlan(
+  decisions: ReadonlyArray<{ workload: LiveWorkload; verdict: SyncVerdict; action: SyncAction }>,
+  scopeNote: string,
+): Plan {
+  const changes = new Map<string, ConfigChange>();
+  const workloads: PlannedWorkload[] = [];
+  const warnings: string[] = [];
+  let current = 0;
+  for (const { workload, verdict, action } of decisions) {
+    if (verdict.state === "current" || verdict.state === "stale") {
+      const w = shortName(workload.id);
+      if (verdict.uncovered.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName).join(", ")} (covered at its next restart)`,
+        );
+      if (verdict.gone.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName).join(", ")} it reads is gone from the cluster: new pods could not start without it`,
+        );
+    }
+    if (verdict.state === "reads-nothing") continue;
+    if (action.do === "leave" && action.reason === "current") {
+      current++;
+      continue;
+    }
+    const stale = action.do === "restart" ? action.stale : [];
+    for (const config of stale) {
+      changes.set(idKey(config.id), {
+        id: config.id,
+        status: "modified",
+        file: "",
+        line: 0,
+        keys: [],
+        origin: "the cluster",
+      });
+    }
+    workloads.push({
+      id: workload.id,
+      action: action.do === "leave" ? "skip" : "restart",
+      reason: action.reason,
+      references: referencesTo(workload, stale),
+      source: "cluster",
+    });
+  }
+  return {
+    base: "",
+    head: "",
+    rangeNote: `${scopeNote}: ${current} workload(s) current`,
+    changes: [...changes.values()],
+    workloads,
+    problems: [],
+    warnings,
+    live: true,
+  };
+}
+
+/** The workload's references to its stale configs, each with the keys it reads of them. */
+function referencesTo(
+  workload: LiveWorkload,
+  stale: readonly ConsumedConfig[],
+): PlannedWorkload["references"] {
+  const template = podTemplateOf(workload.object);
+  if (!template) return [];
+  const wanted = new Set(stale.map((c) => idKey(c.id)));
+  return findReferences(template.spec).flatMap((ref) => {
+    const config: ObjectId = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    if (!wanted.has(idKey(config))) return [];
+    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
+  });
+}
+
+function configName(config: ConsumedConfig): string {
+  const keys =
+    config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
+  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
+}
+
+function shortName(id: ObjectId): string {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}

@@ -1,0 +1,175 @@
+// Whether a workload's pods run the cluster's current config: the key-precise hash of what it reads,
+// computed from the live ConfigMaps and Secrets with the same function the git-driven run and the
+// stamp use (scan/manifests/config-hash.ts), against the hash its pod template carries.
+//
+// One hash, three paths: the git-driven run covers every config a workload reads that exists (the
+// committed content for the repository's configs, which the cluster holds once applied; the live
+// content for the others), and writes a digest per covered config beside the hash; sync hashes the
+// same configs' live content. On an unchanged cluster they agree, so neither undoes the other. A
+// config the digests do not cover (added to the template since, or unreadable when the hash was
+// written) is "not covered yet", never a restart by itself: a restart would only record it.
+// A hash without digests was written by `stamp`, a saved plan or an older config-rollout: its
+// coverage is unknown, so a different value is reported, not acted on (--adopt restarts it).
+
+import { field, stringField } from "../core/json-shape.js";
+import { podTemplateOf, type RestartableKind } from "../core/kinds/workload-kinds.js";
+import type { ConfigContent, ConfigKind, ObjectId } from "../core/model.js";
+import { idKey } from "../core/model.js";
+import { currentDigests, currentHash } from "../core/restart-patch.js";
+import { findReferences } from "../plan/references.js";
+import {
+  type ConsumedConfig,
+  configDigests,
+  configHash,
+  consumedKeys,
+  formatDigests,
+  parseDigests,
+} from "../scan/manifests/config-hash.js";
+
+type Plain = Record<string, unknown>;
+
+/**
+ * On the workload's own metadata (not its pod template: writing it rolls nothing): the hash and
+ * digests of the content its pods were judged to run when `sync --adopt` adopted it without a
+ * restart. The pod template's hash, once there, takes precedence.
+ */
+export const BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
+
+/** A consumed config whose content differs from what the pods started with. */
+export interface StaleConfig {
+  id: ObjectId & { kind: ConfigKind };
+  keys: string[] | "all";
+}
+
+export type SyncVerdict =
+  /** The pods run the current content of every config they read (as far as the hash covers). */
+  | { state: "current"; uncovered: ConsumedConfig[]; gone: ConsumedConfig[] }
+  /**
+   * Some config changed since the pods started: restart. `gone`: covered before, no longer on the
+   * cluster (never a reason to restart: new pods could not start without it).
+   */
+  | {
+      state: "stale";
+      hash: string;
+      digests: string;
+      stale: StaleConfig[];
+      uncovered: ConsumedConfig[];
+      gone: ConsumedConfig[];
+    }
+  /** No hash and no baseline: never restarted by config-rollout, and not adopted. */
+  | { state: "no-baseline"; hash: string; digests: string; consumed: ConsumedConfig[] }
+  /** A hash without digests that differs: written by stamp, a saved plan or an older version. */
+  | { state: "unknown-coverage"; hash: string; digests: string }
+  /** The hash on its template is applied by another field manager (a GitOps agent): sync leaves it alone. */
+  | { state: "managed-elsewhere"; manager: string }
+  /** It reads no config that exists: nothing to keep current. */
+  | { state: "reads-nothing" }
+  /** A Secret it reads has no UID known (not readable) and no --hash-key: no value can be computed. */
+  | { state: "cannot-hash"; why: string };
+
+export interface LiveConfigs {
+  /** Content of every readable config in scope, by idKey. */
+  contents: ReadonlyMap<string, ConfigContent>;
+  /** Secret UIDs by idKey (the hash key without --hash-key). */
+  uids: ReadonlyMap<string, string>;
+}
+
+export interface VerdictOptions {
+  hashKey?: Buffer;
+  /** config-rollout's field manager: a hash owned by another is managed elsewhere. */
+  fieldManager: string;
+}
+
+/** The consumed configs of a live workload, key-precise. */
+export function consumedOf(workload: Plain, kind: RestartableKind, namespace: string): ConsumedConfig[] {
+  const template = podTemplateOf(workload);
+  return template ? consumedKeys(findReferences(template.spec), namespace) : [];
+}
+
+export function syncVerdict(
+  workload: Plain,
+  kind: RestartableKind,
+  live: LiveConfigs,
+  options: VerdictOptions,
+): SyncVerdict {
+  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
+  const consumed = consumedOf(workload, kind, namespace);
+  const existing = consumed.filter((c) => live.contents.has(idKey(c.id)));
+  if (existing.length === 0) return { state: "reads-nothing" };
+  const uid = (id: ObjectId) => live.uids.get(idKey(id));
+  const hash = configHash(consumed, live.contents, options.hashKey, uid);
+  const digestMap = configDigests(consumed, live.contents, options.hashKey, uid);
+  if (hash === undefined || digestMap === undefined) {
+    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
+  }
+  const digests = formatDigests(digestMap);
+  const recorded = currentHash(workload, kind.templatePath);
+  if (recorded === undefined) return baselineVerdict(workload, consumed, hash, digests);
+  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
+  const manager = hashOwner(workload, kind.templatePath);
+  if (manager !== undefined && manager !== options.fieldManager)
+    return { state: "managed-elsewhere", manager };
+  const recordedDigests = currentDigests(workload, kind.templatePath);
+  if (recordedDigests === undefined) return { state: "unknown-coverage", hash, digests };
+  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+}
+
+/** Per config: which changed or went away since the digests were written, which are not covered. */
+function compareDigests(
+  consumed: ConsumedConfig[],
+  recorded: Map<string, string>,
+  now: Map<string, string>,
+  hash: string,
+  digests: string,
+): SyncVerdict {
+  const stale: StaleConfig[] = [];
+  const uncovered: ConsumedConfig[] = [];
+  const gone: ConsumedConfig[] = [];
+  for (const config of consumed) {
+    const key = `${config.id.kind}/${config.id.name}`;
+    const before = recorded.get(key);
+    const after = now.get(key);
+    if (before === undefined) {
+      if (after !== undefined) uncovered.push(config);
+    } else if (after === undefined) gone.push(config);
+    else if (before !== after) stale.push(config);
+  }
+  if (stale.length === 0) return { state: "current", uncovered, gone };
+  return { state: "stale", hash, digests, stale, uncovered, gone };
+}
+
+/** No hash on the template: the baseline an adoption recorded on the workload, if any. */
+function baselineVerdict(
+  workload: Plain,
+  consumed: ConsumedConfig[],
+  hash: string,
+  digests: string,
+): SyncVerdict {
+  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  if (baseline === undefined) return { state: "no-baseline", hash, digests, consumed };
+  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
+  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
+  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+}
+
+/** The baseline annotation's value: the hash, a space, the digests. */
+export function baselineValue(hash: string, digests: string): string {
+  return `${hash} ${digests}`;
+}
+
+/**
+ * The field manager that last set the pod template's hash annotation, from managedFields (the
+ * path of the annotation under the template path); undefined when none says (no managedFields).
+ */
+export function hashOwner(workload: Plain, templatePath: readonly string[]): string | undefined {
+  const entries = field(field(workload, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return undefined;
+  for (const entry of entries) {
+    let fields = field(entry, "fieldsV1");
+    for (const step of templatePath) fields = field(fields, `f:${step}`);
+    const annotations = field(field(fields, "f:metadata"), "f:annotations");
+    if (field(annotations, "f:config-rollout.io/config-hash") !== undefined)
+      return stringField(entry, "manager");
+  }
+  return undefined;
+}
