@@ -22,7 +22,7 @@ export async function runCli(
   const flags = stamp ? argv.slice(1) : argv;
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(flags);
+    args = parseArgs(flags, stamp ? "stamp" : "run");
   } catch (error) {
     return reportError(error, debug, io, requestedOutput(flags, env));
   }

@@ -2,10 +2,23 @@
 
 export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
 
+/** The headings of `--help`, in the order it shows them. */
+export const OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"] as const;
+export type OptionGroup = (typeof OPTION_GROUPS)[number];
+
+/**
+ * Which command reads the option: the main run (`config-rollout [flags]`), `config-rollout stamp`,
+ * or both. A flag is accepted, and shown by `--help`, only for the commands that read it.
+ */
+export type OptionCommands = "run" | "stamp" | "both";
+
 export interface OptionSpec {
   /** Flag name without dashes; also the GitHub Action input name. */
   name: string;
   type: OptionType;
+  /** The `--help` heading it is listed under. */
+  group: OptionGroup;
+  commands: OptionCommands;
   /** Default as the user would write it; undefined means "not set". */
   default?: string;
   /** Environment variable that can supply it (CLI and GitLab). */
@@ -19,4 +32,11 @@ export interface OptionSpec {
   /** Shown as the value placeholder in --help. */
   placeholder?: string;
   description: string;
+}
+
+/** The command-line command an option applies to. */
+export type Command = "run" | "stamp";
+
+export function appliesTo(option: OptionSpec, command: Command): boolean {
+  return option.commands === "both" || option.commands === command;
 }
