@@ -6,13 +6,19 @@ import { type BatchEntry, CatFileBatchParser } from "./parse-cat-file-batch.js";
 import { GitExitError, spawnGit } from "./spawn-git.js";
 
 /** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
-export async function catFileSizes(root: string, names: readonly string[]): Promise<BatchEntry[]> {
+export async function catFileSizes(
+  root: string,
+  names: readonly string[],
+  /** --git-timeout. */
+  idleTimeoutMs: number,
+): Promise<BatchEntry[]> {
   if (names.length === 0) return [];
   const entries: BatchEntry[] = [];
   const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
   try {
     await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
       input: `${names.join("\n")}\n`,
+      idleTimeoutMs,
       onStdout: (chunk) => parser.push(chunk),
     });
   } catch (error) {

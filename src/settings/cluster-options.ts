@@ -1,7 +1,6 @@
 // The option table's rows (see options.ts) about the cluster: how to connect (kubeconfig, contexts,
 // request and credential time limits), which namespaces a run may touch and how hard it may push
 // the API server. In their own file to keep options.ts short; options.ts places them in the table's order.
-import { DEFAULT_CONCURRENCY } from "../core/setting-choices.js";
 import type { OptionSpec } from "./option-spec.js";
 
 export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
@@ -110,7 +109,8 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     type: "integer",
     group: "limits",
     commands: "run",
-    default: String(DEFAULT_CONCURRENCY),
+    // Hides round trips, gentle on an API server shared with others.
+    default: "8",
     env: "CONFIG_ROLLOUT_CONCURRENCY",
     placeholder: "N",
     description:

@@ -21,7 +21,7 @@ import type { Git } from "../../git/git.js";
 import { findKustomize, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
 import { buildDeployed } from "./deployed-build.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
-import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
+import type { RenderedSource } from "./rendered-source.js";
 
 export interface KustomizeContext {
   base: string;
@@ -35,9 +35,10 @@ export interface KustomizeContext {
   /** Files whose base content differs from head. */
   differAtBase: Set<string>;
   pathDirs: string[];
-  timeoutMs?: number;
+  /** --render-timeout: per render. */
+  timeoutMs: number;
   /** --max-file-size: a render printing more is stopped. */
-  maxOutputBytes?: number;
+  maxOutputBytes: number;
   /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
   entryRules?: EntryRules;
   /** An explicit --paths: only the kustomizations it matches are discovered. */
@@ -192,8 +193,8 @@ function kustomizeSource(
         binary: (await at.binary())!,
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
         quiet,
       };
       const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };

@@ -33,7 +33,11 @@ export function annotationStep(hashFor: (id: ObjectId) => string | undefined): S
   };
 }
 
-export function createAnnotationStrategy(hashKey: string | undefined): RestartStrategy {
+export function createAnnotationStrategy(
+  hashKey: string | undefined,
+  /** Secret reads in flight at once (--concurrency). */
+  concurrency: number,
+): RestartStrategy {
   let hashes = new Map<string, string>();
   return {
     name: "annotation",
@@ -51,7 +55,7 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
           .map((c) => c.snapshot.id)
           .filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
         if (unread.length > 0) {
-          for (const [k, live] of await readLiveConfigs(context.cluster, unread))
+          for (const [k, live] of await readLiveConfigs(context.cluster, unread, concurrency))
             if (live) uids.set(k, live.uid);
         }
       }

@@ -13,6 +13,7 @@ import {
   waitTargetOf,
 } from "../../../src/pipeline/cluster/wait.js";
 import { annotationStep } from "../../../src/pipeline/strategy/annotation-strategy.js";
+import { DEFAULTS } from "../../helpers/settings.js";
 import {
   daemonSet,
   deployment,
@@ -37,7 +38,12 @@ async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     h.cluster,
-    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   h.sim.resetRequests();
@@ -50,7 +56,12 @@ async function restartAsPipeline(ids: ObjectId[], harness = h): Promise<WaitTarg
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     harness.cluster,
-    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   harness.sim.resetRequests();
@@ -344,10 +355,10 @@ test("the process exits on its own after waiting (no watch or timer left open)",
         `import { restartWorkloads } from ${JSON.stringify(join(src, "pipeline/cluster/restart.ts"))};`,
         `import { waitForRollouts } from ${JSON.stringify(join(src, "pipeline/cluster/wait.ts"))};`,
         `import { annotationStep } from ${JSON.stringify(join(src, "pipeline/strategy/annotation-strategy.ts"))};`,
-        `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {} })!;`,
+        `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {}, execPluginTimeoutMs: ${DEFAULTS.execPluginTimeoutMs} })!;`,
         `const cluster = createCluster(conn.kc, { requestTimeoutMs: 5000, userAgent: "t", fieldManager: "t", retries: 2 });`,
         `const id = { kind: "Deployment", namespace: "default", name: "exiting" };`,
-        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: { patchFor: annotationStep(() => "exit") }, now: Date.now, dryRun: false });`,
+        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: { patchFor: annotationStep(() => "exit") }, now: Date.now, dryRun: false, concurrency: ${DEFAULTS.concurrency} });`,
         `const results = await waitForRollouts(cluster, [{ id, generation: r!.generation }], { timeoutMs: 60000 });`,
         `console.log(results[0]!.result);`,
       ].join("\n"),

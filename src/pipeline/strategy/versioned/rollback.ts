@@ -9,7 +9,6 @@ import type { Log } from "../../../core/log.js";
 import { type ConfigKind, formatId, idKey, type ObjectId } from "../../../core/model.js";
 import { runLimited } from "../../../core/run-limited.js";
 import type { WorkloadResult } from "../../../core/run-result.js";
-import { DEFAULT_CONCURRENCY } from "../../../core/setting-choices.js";
 import type { SiteChange } from "../../../core/versioned/repoint.js";
 import type { Cluster } from "../../../kube/kube-client.js";
 import type { Rollback } from "../restart-strategy.js";
@@ -28,7 +27,8 @@ export async function rollbackOf(
   results: WorkloadResult[],
   repointings: Repointings,
   cluster: Pick<Cluster, "readObject">,
-  concurrency = DEFAULT_CONCURRENCY,
+  /** Reads in flight at once (--concurrency). */
+  concurrency: number,
 ): Promise<Rollback | undefined> {
   const failed = results.filter((r) => isRolledBack(r, repointings));
   if (failed.length === 0) return undefined;
