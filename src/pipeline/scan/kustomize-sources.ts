@@ -40,7 +40,7 @@ export interface KustomizeContext {
   /** --max-file-size: a render printing more is stopped. */
   maxOutputBytes: number;
   /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
-  entryRules?: EntryRules;
+  entryRules: EntryRules;
   /** An explicit --paths: only the kustomizations it matches are discovered. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
@@ -148,7 +148,7 @@ function kustomizeSource(
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== undefined);
   // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
-  const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  const rules = ctx.entryRules;
   // A GitOps object's components are read with the directory.
   const read = [dir, ...(as?.deployment.settings.components ?? [])];
   const refused =

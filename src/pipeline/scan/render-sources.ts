@@ -92,7 +92,7 @@ export async function renderSources(
       pathDirs,
       timeoutMs: options.timeoutMs,
       maxOutputBytes: options.maxOutputBytes,
-      ...(options.entryRules ? { entryRules: options.entryRules } : {}),
+      entryRules: options.entryRules,
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
     });
     sources.push(...kustomize.sources);

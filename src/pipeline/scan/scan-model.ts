@@ -27,7 +27,7 @@ export interface SourceOptions {
   /** --max-file-size: a render printing more is stopped. */
   maxOutputBytes: number;
   /** What a kustomization may name (see core/sources/kustomize-entries.ts). */
-  entryRules?: EntryRules;
+  entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
 }

@@ -25,6 +25,8 @@ const options: ScanOptions = {
     renderEnv: DEFAULTS.renderEnv,
     timeoutMs: DEFAULTS.renderTimeoutMs,
     maxOutputBytes: DEFAULTS.maxFileSize,
+    // A trusted head (a push), as the run decides when no fork is involved.
+    entryRules: { untrustedHead: undefined, allowRemote: DEFAULTS.allowRemoteKustomize },
     env: process.env,
   },
 };
