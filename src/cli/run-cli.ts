@@ -5,9 +5,11 @@
 // dist/cli.js, its modules' top level runs only then).
 import { VERSION } from "../compose/version.js";
 import { EXIT_OK } from "../core/errors.js";
+import { renderErrorReport } from "../report/error-report.js";
 import { helpText, stampHelpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
 import type { CliIo } from "./cli-io.js";
+import { requestedReportFiles, writeReportFiles } from "./gitlab-report-files.js";
 import { reportError, requestedOutput } from "./report-error.js";
 
 export type { CliIo } from "./cli-io.js";
@@ -24,7 +26,12 @@ export async function runCli(
   try {
     args = parseArgs(flags, stamp ? "stamp" : "run");
   } catch (error) {
-    return reportError(error, debug, io, requestedOutput(flags, env));
+    const output = requestedOutput(flags, env);
+    const code = await reportError(error, debug, io, output);
+    // The main run's GitLab reports say why it stopped (stamp has none).
+    if (stamp) return code;
+    const json = renderErrorReport(error, debug, "json");
+    return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
   if (args.help) return print(io, stamp ? stampHelpText() : helpText());
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);

@@ -31,6 +31,8 @@ export interface OptionSpec {
   short?: string;
   /** Shown as the value placeholder in --help. */
   placeholder?: string;
+  /** false: a flag of the CLI (and the GitLab job) only, not an input of the GitHub Action. */
+  actionInput?: false;
   description: string;
 }
 

@@ -288,6 +288,28 @@ export const OPTIONS: readonly OptionSpec[] = [
       "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab).",
   },
   {
+    name: "junit",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_JUNIT",
+    placeholder: "FILE",
+    actionInput: false,
+    description:
+      "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code.",
+  },
+  {
+    name: "dotenv",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_DOTENV",
+    placeholder: "FILE",
+    actionInput: false,
+    description:
+      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr.",
+  },
+  {
     name: "strict",
     type: "boolean",
     group: "sources",
