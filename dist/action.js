@@ -20001,7 +20001,7 @@ function loadKubeConfig(opts) {
   selectContext(kc, opts.context, source2.label);
   const cluster = kc.getCurrentCluster();
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
-  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4, opts.onPluginCredential);
+  boundExecPlugins(kc, opts.execPluginTimeoutMs, opts.onPluginCredential);
   return {
     kc,
     context: kc.getCurrentContext(),
@@ -24645,7 +24645,7 @@ var init_configs_at_head = __esm({
 async function findDeployments(git, ctx, dirs) {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
   const spellings = [...wanted].flatMap(
     (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
   );
@@ -24661,7 +24661,7 @@ async function findDeployments(git, ctx, dirs) {
   }
   return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
 }
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS;
 var init_gitops_deployments = __esm({
   "src/scan/gitops-deployments.ts"() {
     "use strict";
@@ -24670,6 +24670,7 @@ var init_gitops_deployments = __esm({
     init_deployed_dirs();
     MAX_GITOPS_FILE_BYTES = 1024 * 1024;
     MANIFEST_FILE = /\.(ya?ml|json)$/;
+    MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
   }
 });
 
@@ -24976,15 +24977,6 @@ var init_deployed_build = __esm({
     "use strict";
     init_kustomize();
     init_deployment_overlay();
-  }
-});
-
-// src/scan/rendered-source.ts
-var DEFAULT_RENDER_TIMEOUT_MS;
-var init_rendered_source = __esm({
-  "src/scan/rendered-source.ts"() {
-    "use strict";
-    DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
   }
 });
 
@@ -25407,7 +25399,7 @@ async function findKustomizeSources(git, ctx) {
 function kustomizeSource(dir, ctx, at, as) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
-  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
+  const rules = ctx.entryRules;
   const read = [dir, ...as?.deployment.settings.components ?? []];
   const refused = refusedEntries(
     at.label,
@@ -25442,8 +25434,8 @@ function kustomizeSource(dir, ctx, at, as) {
         binary: await at.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
         quiet
       };
       const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
@@ -25578,7 +25570,6 @@ var init_kustomize_sources = __esm({
     init_gitops_deployments();
     init_parse_manifest_file();
     init_kustomize();
-    init_rendered_source();
     init_checkout_scope();
     init_deployed_dirs();
     init_deployment_overlay();
@@ -25731,7 +25722,7 @@ var init_escaping_links = __esm({
 });
 
 // src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
   const root = await (0, import_promises3.mkdtemp)((0, import_node_path9.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
   const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
@@ -25755,9 +25746,9 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     }
   };
 }
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
   if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
   const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path6) => inScope(path6, symlinks.scope));
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
@@ -25780,7 +25771,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
       );
     }
   }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
   await (0, import_promises3.rm)(index, { force: true });
   return dir;
 }
@@ -25795,7 +25786,7 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
       cwd,
       env,
       ...input !== void 0 ? { input } : {},
-      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      timeoutMs,
       // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
       ownGroup: false
     }
@@ -26276,9 +26267,9 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
       headFiles,
       differAtBase: atBase.differ,
       pathDirs,
-      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
-      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
-      ...options.entryRules ? { entryRules: options.entryRules } : {},
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      entryRules: options.entryRules,
       ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
     });
     sources.push(...kustomize.sources);
@@ -26296,7 +26287,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const { timeoutMs } = options;
   const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
@@ -26361,9 +26352,8 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
+  const { timeoutMs, maxOutputBytes } = options;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -26383,7 +26373,6 @@ var init_render_sources = __esm({
     init_render_command();
     init_renderer_environment();
     init_render_all();
-    init_rendered_source();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
@@ -27128,21 +27117,8 @@ var init_guard_rails = __esm({
   }
 });
 
-// src/core/setting-choices.ts
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-    DEFAULT_CONCURRENCY = 8;
-  }
-});
-
 // src/rollout/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
+async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
   const kinds = [];
   for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
   const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
@@ -27165,7 +27141,6 @@ var init_discover_cluster = __esm({
     "use strict";
     init_workload_kinds();
     init_run_limited();
-    init_setting_choices();
   }
 });
 
@@ -27249,7 +27224,7 @@ function configWrite(id) {
   const { group: group2, resource } = configKind(id.kind);
   return { verb: "patch", group: group2, resource, namespace: id.namespace };
 }
-async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
+async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
   const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
   const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
     check,
@@ -27274,7 +27249,6 @@ var init_check_permissions = __esm({
     init_errors();
     init_api_kinds();
     init_run_limited();
-    init_setting_choices();
   }
 });
 
@@ -27313,7 +27287,7 @@ var init_find_on_cluster = __esm({
 // src/rollout/restart.ts
 async function restartWorkloads(requests, cluster, opts) {
   const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const limit = opts.concurrency;
   const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
   const pending = prepared.filter((p) => "step" in p);
   await opts.beforeWrites?.(pending.map((p) => p.target));
@@ -27402,7 +27376,6 @@ function generationOf(obj) {
 function isLive(object) {
   return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
 }
-var PARALLEL_PATCHES;
 var init_restart = __esm({
   "src/rollout/restart.ts"() {
     "use strict";
@@ -27412,7 +27385,6 @@ var init_restart = __esm({
     init_model();
     init_run_limited();
     init_retry();
-    PARALLEL_PATCHES = 4;
   }
 });
 
@@ -28420,7 +28392,7 @@ async function restartAndWait(cluster, round, context) {
       // The pod watch is not asked about in the access review: it writes nothing, a gitops run
       // sends no review at all, and its own first request answers the same question (a 403 falls
       // back to the rollout status with one warning).
-      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
+      pods: settings.watchPods ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0
     })
   );
   for (const rollout of rollouts) {
@@ -28460,7 +28432,7 @@ var init_restart_and_wait = __esm({
 });
 
 // src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
+async function readLiveConfigs(cluster, ids, concurrency) {
   const live2 = /* @__PURE__ */ new Map();
   const configMapsByNamespace = /* @__PURE__ */ new Map();
   const singles = [];
@@ -28495,7 +28467,6 @@ var init_read_live_configs = __esm({
     "use strict";
     init_model();
     init_run_limited();
-    init_setting_choices();
   }
 });
 
@@ -28766,7 +28737,7 @@ function annotationStep(hashFor, digestsFor = () => void 0) {
     };
   };
 }
-function createAnnotationStrategy(hashKey) {
+function createAnnotationStrategy(hashKey, concurrency) {
   let hashes = /* @__PURE__ */ new Map();
   return {
     name: "annotation",
@@ -28782,7 +28753,11 @@ function createAnnotationStrategy(hashKey) {
       const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
       const liveContents = /* @__PURE__ */ new Map();
       if (notInRepo.length + unreadSecrets.length > 0) {
-        for (const [k, live2] of await readReadable(context.cluster, [...notInRepo, ...unreadSecrets])) {
+        for (const [k, live2] of await readReadable(
+          context.cluster,
+          [...notInRepo, ...unreadSecrets],
+          concurrency
+        )) {
           if (!live2) continue;
           uids.set(k, live2.uid);
           if (!headConfigs.has(k)) liveContents.set(k, live2.content);
@@ -28804,9 +28779,9 @@ function createAnnotationStrategy(hashKey) {
     )
   };
 }
-async function readReadable(cluster, ids) {
+async function readReadable(cluster, ids, concurrency) {
   try {
-    return await readLiveConfigs(cluster, ids);
+    return await readLiveConfigs(cluster, ids, concurrency);
   } catch (error2) {
     if (!isExpectedError(error2)) throw error2;
   }
@@ -29132,23 +29107,19 @@ function copyPlanNotes(context, settings) {
 }
 async function prepareCopies(context, settings, managedCopies) {
   const { cluster, log } = context;
-  const checked = await runLimited(
-    plannedSources(context),
-    settings.concurrency ?? DEFAULT_CONCURRENCY,
-    async (p) => {
-      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-      const copy = configCopy(p.source, context.head, key);
-      const { kind, namespace, name } = copy.source;
-      const [existing, copiesInNamespace] = await Promise.all([
-        // By name, whatever its labels: the name may be taken by an object that is not a copy.
-        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-        managedCopies(namespace, kind)
-      ]);
-      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-      return { copy, head: p.head, existing, older };
-    }
-  );
+  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind)
+    ]);
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+    return { copy, head: p.head, existing, older };
+  });
   const copies = [];
   const writes = [];
   const serverDryRun = settings.dryRun === "server";
@@ -29215,7 +29186,6 @@ var init_copies = __esm({
     init_api_kinds();
     init_model();
     init_run_limited();
-    init_setting_choices();
     init_config_content();
     init_live_config();
     init_config_copy();
@@ -29912,13 +29882,7 @@ function createVersionedStrategy(settings) {
     },
     async rollbackFor(results, { cluster }) {
       if (!settings.rollback) return void 0;
-      const found = await rollbackOf(
-        results,
-        repointings,
-        copies,
-        cluster,
-        settings.concurrency ?? DEFAULT_CONCURRENCY
-      );
+      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
       for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
       return found?.rollback;
     },
@@ -29954,7 +29918,6 @@ var init_versioned_strategy = __esm({
     init_errors();
     init_model();
     init_run_result();
-    init_setting_choices();
     init_copies();
     init_prune();
     init_repoint_workloads();
@@ -29967,7 +29930,7 @@ var init_versioned_strategy = __esm({
 async function chooseRestartStrategy(settings, now) {
   switch (settings.strategy) {
     case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
+      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "gitops":
@@ -33538,10 +33501,6 @@ var GitExitError = class extends Error {
   exitCode;
   stderr;
 };
-var idleTimeoutMs = 12e4;
-function setGitIdleTimeout(ms) {
-  idleTimeoutMs = ms;
-}
 function nulRecords(onRecords) {
   let pending = Buffer.alloc(0);
   return {
@@ -33557,11 +33516,11 @@ function nulRecords(onRecords) {
     }
   };
 }
-async function spawnGit(cwd, args, options = {}) {
+async function spawnGit(cwd, args, options) {
   const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
     cwd,
     input: options.input ?? "",
-    idleTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
     // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
     ownGroup: false,
     ...options.env ? { env: { ...process.env, ...options.env } } : {},
@@ -33606,8 +33565,8 @@ var BOT = [
   "-c",
   "user.email=41898282+github-actions[bot]@users.noreply.github.com"
 ];
-async function commitStamps(root, request) {
-  const run2 = async (args, env) => (await spawnGit(root, args, env ? { env } : {})).stdout.toString("utf8").trim();
+async function commitStamps(root, request, idleTimeoutMs) {
+  const run2 = async (args, env) => (await spawnGit(root, args, { idleTimeoutMs, ...env ? { env } : {} })).stdout.toString("utf8").trim();
   const head = await run2(["rev-parse", "HEAD"]);
   if (head !== request.expectedHead) {
     throw new UserError(
@@ -33624,7 +33583,8 @@ async function commitStamps(root, request) {
   try {
     const target = `HEAD:refs/heads/${request.branch}`;
     const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
-      okExitCodes: [1]
+      okExitCodes: [1],
+      idleTimeoutMs
     });
     const env = own.exitCode === 0 ? void 0 : tokenEnv(request);
     await run2(["push", "--quiet", request.remote ?? "origin", target], env);
@@ -34161,11 +34121,11 @@ function entryOf(record) {
 }
 
 // src/git/run-git.ts
-function createGitRunner(baseDir) {
+function createGitRunner(baseDir, idleTimeoutMs) {
   return {
     async run(args, okExitCodes = []) {
       try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes, idleTimeoutMs });
         return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
       } catch (error2) {
         throw describe(error2, args);
@@ -34173,7 +34133,7 @@ function createGitRunner(baseDir) {
     },
     async runBuffer(args) {
       try {
-        return (await spawnGit(baseDir, args)).stdout;
+        return (await spawnGit(baseDir, args, { idleTimeoutMs })).stdout;
       } catch (error2) {
         throw describe(error2, args);
       }
@@ -34181,7 +34141,7 @@ function createGitRunner(baseDir) {
     async runRecords(args, onRecords) {
       const records = nulRecords(onRecords);
       try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
+        await spawnGit(baseDir, args, { onStdout: records.push, idleTimeoutMs });
       } catch (error2) {
         throw describe(error2, args);
       }
@@ -34311,6 +34271,7 @@ async function grepWith(root, request, syntax, onName) {
   ];
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
+    idleTimeoutMs: request.idleTimeoutMs,
     onStdout: names.push,
     input: `${grepPatternLines(request.needles, syntax).join("\n")}
 `,
@@ -34331,16 +34292,20 @@ function grepError(error2) {
 }
 
 // src/git/create-git.ts
-var DEFAULT_GIT_TIMEOUT_MS = 12e4;
-async function createGit(repoDir, options = {}) {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  setGitIdleTimeout(timeoutMs);
+async function createGit(repoDir, options) {
+  const { timeoutMs } = options;
   const dir = (0, import_node_path3.resolve)(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   const found = findWorkTreeRoot(dir, process.env);
-  const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
-  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
+  const root = found ?? await askGitForWorkTree(dir, timeoutMs);
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root, timeoutMs),
+    createNetworkGitRunner(root, timeoutMs),
+    timeoutMs
+  );
+  if (found !== void 0)
+    adapter.checkWorkTree = () => askGitForWorkTree(dir, timeoutMs).then(() => void 0);
   return adapter;
 }
 function statOrUndefined(path6) {
@@ -34350,10 +34315,10 @@ function statOrUndefined(path6) {
     return void 0;
   }
 }
-async function askGitForWorkTree(dir) {
+async function askGitForWorkTree(dir, timeoutMs) {
   let root;
   try {
-    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+    root = (await createGitRunner(dir, timeoutMs).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message.split("\n")[0] ?? "" : String(error2);
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
@@ -34362,6 +34327,13 @@ async function askGitForWorkTree(dir) {
   return root;
 }
 var GitAdapter = class extends GitHistory {
+  constructor(root, git, network, timeoutMs) {
+    super(root, git, network);
+    this.timeoutMs = timeoutMs;
+    this.objects = new CatFileReader(root);
+    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
+  }
+  timeoutMs;
   /**
    * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
    * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
@@ -34373,11 +34345,6 @@ var GitAdapter = class extends GitHistory {
   objects;
   /** How two commits differ: git's diff, once per pair. */
   diffs;
-  constructor(root, git, network) {
-    super(root, git, network);
-    this.objects = new CatFileReader(root);
-    this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
-  }
   async resolveCommit(ref) {
     const sha = await this.tryResolveCommit(ref);
     if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
@@ -34488,7 +34455,8 @@ var GitAdapter = class extends GitHistory {
     const [plain, withNewline] = splitByNewline(paths);
     const entries = await catFileSizes(
       this.root,
-      plain.map((path6) => `${sha}:${path6}`)
+      plain.map((path6) => `${sha}:${path6}`),
+      this.timeoutMs
     );
     entries.forEach((entry, i) => {
       if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
@@ -34556,9 +34524,16 @@ var GitAdapter = class extends GitHistory {
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
     const prefix = `${sha}:`;
+    const request = {
+      needles,
+      rev: sha,
+      pathspecs,
+      idleTimeoutMs: this.timeoutMs,
+      ...signal ? { signal } : {}
+    };
     await runGrep(
       this.root,
-      { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
+      request,
       (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
     );
   }
@@ -34572,7 +34547,7 @@ function splitByNewline(paths) {
   const unique2 = [...new Set(paths)].filter((path6) => path6 !== "");
   return [unique2.filter((path6) => !path6.includes("\n")), unique2.filter((path6) => path6.includes("\n"))];
 }
-async function catFileSizes(root, names) {
+async function catFileSizes(root, names, idleTimeoutMs) {
   if (names.length === 0) return [];
   const entries = [];
   const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
@@ -34580,6 +34555,7 @@ async function catFileSizes(root, names) {
     await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
       input: `${names.join("\n")}
 `,
+      idleTimeoutMs,
       onStdout: (chunk) => parser.push(chunk)
     });
   } catch (error2) {
@@ -35415,16 +35391,16 @@ var import_promises5 = require("node:fs/promises");
 var import_node_os5 = require("node:os");
 var import_node_path10 = require("node:path");
 init_errors();
-async function openWorkTree(dir) {
-  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
-  return createWorkTree(stdout.trim() || dir);
+async function openWorkTree(dir, gitTimeoutMs) {
+  const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir, gitTimeoutMs);
 }
-function createWorkTree(dir) {
+function createWorkTree(dir, gitTimeoutMs) {
   return {
     dir,
     async listFiles() {
       const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout } = await createGitRunner(dir).run(args);
+      const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(args);
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
@@ -36673,7 +36649,7 @@ function soleDeployments(roots, deployments, report) {
 // src/run/stamp-in-ci.ts
 function createStamper(settings, deps) {
   return async (check) => {
-    const tree = await openWorkTree(deps.root);
+    const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
     const report = await runStamp(
       { ...settings, check },
       { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
@@ -36694,14 +36670,169 @@ function createStamper(settings, deps) {
   };
 }
 
-// src/settings/options.ts
-init_setting_choices();
+// src/core/setting-choices.ts
+var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+var DRY_RUNS = ["none", "client", "server"];
+var DISCOVER_MODES = ["repo", "cluster", "both"];
+var OUTPUT_FORMATS = ["text", "json", "markdown"];
+
+// src/settings/cluster-options.ts
+var CLUSTER_OPTIONS = [
+  {
+    name: "kubeconfig",
+    type: "string",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    env: "KUBECONFIG",
+    placeholder: "PATH",
+    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+  },
+  {
+    name: "kubeconfig-data",
+    type: "string",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    env: "CONFIG_ROLLOUT_KUBECONFIG",
+    secret: true,
+    placeholder: "TEXT",
+    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+  },
+  {
+    name: "exec-plugin-timeout",
+    type: "duration",
+    group: "limits",
+    commands: "run",
+    sync: true,
+    default: "60s",
+    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+  },
+  {
+    name: "request-timeout",
+    type: "duration",
+    group: "limits",
+    commands: "run",
+    sync: true,
+    default: "30s",
+    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+    placeholder: "DURATION",
+    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+  },
+  {
+    name: "context",
+    type: "string",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    env: "CONFIG_ROLLOUT_CONTEXT",
+    placeholder: "NAME",
+    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+  },
+  {
+    name: "contexts",
+    type: "string",
+    group: "cluster",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_CONTEXTS",
+    placeholder: "LIST",
+    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+  },
+  {
+    name: "continue-on-failure",
+    type: "boolean",
+    group: "cluster",
+    commands: "run",
+    default: "false",
+    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+  },
+  {
+    name: "namespaces",
+    type: "list",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    default: "",
+    env: "CONFIG_ROLLOUT_NAMESPACES",
+    placeholder: "LIST",
+    description: "Only restart workloads in these namespaces (empty: all)."
+  },
+  {
+    name: "exclude-namespaces",
+    type: "list",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    default: "kube-system",
+    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+    placeholder: "LIST",
+    description: "Never restart workloads in these namespaces."
+  },
+  {
+    name: "selector",
+    type: "string",
+    group: "cluster",
+    commands: "sync",
+    env: "CONFIG_ROLLOUT_SELECTOR",
+    short: "l",
+    placeholder: "SELECTOR",
+    actionInput: false,
+    description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+  },
+  {
+    name: "config",
+    type: "list",
+    group: "cluster",
+    commands: "sync",
+    default: "",
+    env: "CONFIG_ROLLOUT_CONFIG",
+    placeholder: "KIND/NAME[:KEY]",
+    actionInput: false,
+    description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
+  },
+  {
+    name: "adopt",
+    type: "boolean",
+    group: "cluster",
+    commands: "sync",
+    default: "false",
+    env: "CONFIG_ROLLOUT_ADOPT",
+    actionInput: false,
+    description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
+  },
+  {
+    name: "max-restarts",
+    type: "integer",
+    group: "limits",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+    placeholder: "N",
+    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+  },
+  {
+    name: "concurrency",
+    type: "integer",
+    group: "limits",
+    commands: "run",
+    sync: true,
+    // Hides round trips, gentle on an API server shared with others.
+    default: "8",
+    env: "CONFIG_ROLLOUT_CONCURRENCY",
+    placeholder: "N",
+    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+  }
+];
 
 // src/settings/source-options.ts
 var SOURCE_OPTIONS = [
   {
     name: "kustomize",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
@@ -36710,6 +36841,8 @@ var SOURCE_OPTIONS = [
   {
     name: "render",
     type: "string",
+    group: "sources",
+    commands: "both",
     env: "CONFIG_ROLLOUT_RENDER",
     placeholder: "CMD",
     description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
@@ -36717,6 +36850,8 @@ var SOURCE_OPTIONS = [
   {
     name: "render-paths",
     type: "list",
+    group: "sources",
+    commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
@@ -36725,6 +36860,8 @@ var SOURCE_OPTIONS = [
   {
     name: "git-timeout",
     type: "duration",
+    group: "limits",
+    commands: "both",
     default: "2m",
     env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
     placeholder: "DURATION",
@@ -36733,6 +36870,8 @@ var SOURCE_OPTIONS = [
   {
     name: "render-timeout",
     type: "duration",
+    group: "limits",
+    commands: "both",
     default: "10m",
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
@@ -36741,6 +36880,8 @@ var SOURCE_OPTIONS = [
   {
     name: "render-env",
     type: "list",
+    group: "sources",
+    commands: "run",
     default: "",
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
@@ -36749,6 +36890,8 @@ var SOURCE_OPTIONS = [
   {
     name: "allow-remote-kustomize",
     type: "boolean",
+    group: "sources",
+    commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
     description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
@@ -36760,6 +36903,8 @@ var OPTIONS = [
   {
     name: "base",
     type: "string",
+    group: "basics",
+    commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
     description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
@@ -36767,6 +36912,8 @@ var OPTIONS = [
   {
     name: "head",
     type: "string",
+    group: "basics",
+    commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
@@ -36774,6 +36921,8 @@ var OPTIONS = [
   {
     name: "repo",
     type: "string",
+    group: "basics",
+    commands: "both",
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
@@ -36782,6 +36931,8 @@ var OPTIONS = [
   {
     name: "paths",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
@@ -36790,6 +36941,8 @@ var OPTIONS = [
   {
     name: "exclude",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
@@ -36799,6 +36952,8 @@ var OPTIONS = [
   {
     name: "namespace",
     type: "string",
+    group: "basics",
+    commands: "both",
     default: "default",
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
@@ -36808,6 +36963,8 @@ var OPTIONS = [
   {
     name: "discover",
     type: "string",
+    group: "cluster",
+    commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
@@ -36815,6 +36972,8 @@ var OPTIONS = [
   {
     name: "strategy",
     type: "string",
+    group: "strategy",
+    commands: "run",
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
@@ -36823,6 +36982,8 @@ var OPTIONS = [
   {
     name: "env-name",
     type: "string",
+    group: "strategy",
+    commands: "run",
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
@@ -36831,6 +36992,8 @@ var OPTIONS = [
   {
     name: "rollback",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
     description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
@@ -36838,6 +37001,8 @@ var OPTIONS = [
   {
     name: "prune",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_PRUNE",
     description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
@@ -36845,6 +37010,8 @@ var OPTIONS = [
   {
     name: "keep",
     type: "integer",
+    group: "strategy",
+    commands: "run",
     default: "3",
     env: "CONFIG_ROLLOUT_KEEP",
     placeholder: "N",
@@ -36853,6 +37020,9 @@ var OPTIONS = [
   {
     name: "dry-run",
     type: "string",
+    group: "basics",
+    commands: "run",
+    sync: true,
     default: "none",
     choices: DRY_RUNS,
     env: "CONFIG_ROLLOUT_DRY_RUN",
@@ -36861,6 +37031,8 @@ var OPTIONS = [
   {
     name: "apply",
     type: "boolean",
+    group: "basics",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
     description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
@@ -36868,6 +37040,8 @@ var OPTIONS = [
   {
     name: "plan-out",
     type: "string",
+    group: "basics",
+    commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
     description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
@@ -36875,6 +37049,8 @@ var OPTIONS = [
   {
     name: "plan",
     type: "string",
+    group: "basics",
+    commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
     description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
@@ -36882,6 +37058,9 @@ var OPTIONS = [
   {
     name: "wait",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
+    sync: true,
     default: "true",
     env: "CONFIG_ROLLOUT_WAIT",
     description: "Wait for every rollout to finish (--no-wait to skip)."
@@ -36889,6 +37068,9 @@ var OPTIONS = [
   {
     name: "watch-pods",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
+    sync: true,
     default: "true",
     env: "CONFIG_ROLLOUT_WATCH_PODS",
     description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
@@ -36896,6 +37078,9 @@ var OPTIONS = [
   {
     name: "logs",
     type: "integer",
+    group: "output",
+    commands: "run",
+    sync: true,
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
@@ -36904,6 +37089,9 @@ var OPTIONS = [
   {
     name: "timeout",
     type: "duration",
+    group: "limits",
+    commands: "run",
+    sync: true,
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
@@ -36912,120 +37100,19 @@ var OPTIONS = [
   {
     name: "config-timeout",
     type: "duration",
+    group: "limits",
+    commands: "run",
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
     description: "How long to wait for the cluster to hold the committed config content before failing."
   },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-  },
-  {
-    name: "request-timeout",
-    type: "duration",
-    default: "30s",
-    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-    placeholder: "DURATION",
-    description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-  },
-  {
-    name: "contexts",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-  },
-  {
-    name: "continue-on-failure",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all)."
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces."
-  },
-  {
-    name: "selector",
-    type: "string",
-    env: "CONFIG_ROLLOUT_SELECTOR",
-    short: "l",
-    placeholder: "SELECTOR",
-    description: "sync only: a label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
-  },
-  {
-    name: "config",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_CONFIG",
-    placeholder: "KIND/NAME[:KEY]",
-    description: "sync only: check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
-  },
-  {
-    name: "adopt",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ADOPT",
-    description: "sync only: adopt workloads config-rollout never restarted (no baseline): record a baseline without a rollout when every running pod started after the configs it reads last changed, else restart them."
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: String(DEFAULT_CONCURRENCY),
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-  },
+  ...CLUSTER_OPTIONS,
   {
     name: "check",
     type: "boolean",
+    group: "basics",
+    commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
     description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
@@ -37033,6 +37120,8 @@ var OPTIONS = [
   {
     name: "changed-only",
     type: "boolean",
+    group: "basics",
+    commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
     description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
@@ -37040,6 +37129,9 @@ var OPTIONS = [
   {
     name: "hash-key",
     type: "string",
+    group: "strategy",
+    commands: "both",
+    sync: true,
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
@@ -37048,6 +37140,9 @@ var OPTIONS = [
   {
     name: "output",
     type: "string",
+    group: "output",
+    commands: "both",
+    sync: true,
     default: "text",
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
@@ -37057,6 +37152,8 @@ var OPTIONS = [
   {
     name: "comment",
     type: "boolean",
+    group: "ci",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
     description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
@@ -37064,13 +37161,37 @@ var OPTIONS = [
   {
     name: "comment-id",
     type: "string",
+    group: "ci",
+    commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
     description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
   },
   {
+    name: "junit",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_JUNIT",
+    placeholder: "FILE",
+    actionInput: false,
+    description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
+  },
+  {
+    name: "dotenv",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_DOTENV",
+    placeholder: "FILE",
+    actionInput: false,
+    description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+  },
+  {
     name: "strict",
     type: "boolean",
+    group: "sources",
+    commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
     description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
@@ -37078,6 +37199,8 @@ var OPTIONS = [
   {
     name: "restart-reloader-managed",
     type: "boolean",
+    group: "cluster",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
     description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
@@ -37085,6 +37208,8 @@ var OPTIONS = [
   {
     name: "reloader-auto-reload-all",
     type: "boolean",
+    group: "cluster",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
     description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
@@ -37092,6 +37217,8 @@ var OPTIONS = [
   {
     name: "max-file-size",
     type: "integer",
+    group: "limits",
+    commands: "both",
     // 16 MiB: see the README ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
@@ -37101,6 +37228,9 @@ var OPTIONS = [
   {
     name: "debug",
     type: "boolean",
+    group: "output",
+    commands: "both",
+    sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
     description: "Print stack traces of internal errors."
@@ -37143,7 +37273,7 @@ function validateSettings(values) {
   if (values.concurrency < 1 || values.concurrency > 64) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
-  if (values.logLines !== void 0 && (values.logLines < 0 || values.logLines > 200)) {
+  if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
       "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
     );
@@ -37263,6 +37393,8 @@ function toSettings(...sources) {
     output: given("output"),
     comment: bool("comment"),
     commentId: str2("comment-id") || void 0,
+    junit: str2("junit") || void 0,
+    dotenv: str2("dotenv") || void 0,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),
@@ -37606,7 +37738,7 @@ var ACTION_OVERRIDES = {
   }
 };
 function actionInputs() {
-  const fromOptions = OPTIONS.map((option) => {
+  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option) => {
     const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,
@@ -37870,11 +38002,15 @@ async function stampStep(settings, inputs, env) {
     return await runStampAction({
       mode,
       stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead: untrustedHead2 }),
-      commit: (request) => commitStamps(git.root, {
-        ...request,
-        ...inputs.githubToken ? { token: inputs.githubToken } : {},
-        ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
-      }),
+      commit: (request) => commitStamps(
+        git.root,
+        {
+          ...request,
+          ...inputs.githubToken ? { token: inputs.githubToken } : {},
+          ...env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}
+        },
+        settings.gitTimeoutMs
+      ),
       log: { info: (m) => log.info(m), notice: (m) => notice(escapeForCiLog(m)) }
     });
   } finally {

@@ -79,20 +79,20 @@ function signalGroup(child, signal) {
 }
 function stopGroup(child, graceMs = KILL_GRACE_MS) {
   signalGroup(child, "SIGTERM");
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       signalGroup(child, "SIGKILL");
-      return resolve8();
+      return resolve9();
     }
     const timer = setTimeout(() => {
       signalGroup(child, "SIGKILL");
-      resolve8();
+      resolve9();
     }, graceMs);
     timer.unref();
     child.once("exit", () => {
       clearTimeout(timer);
       signalGroup(child, "SIGKILL");
-      resolve8();
+      resolve9();
     });
   });
 }
@@ -217,453 +217,6 @@ var init_errors = __esm({
   }
 });
 
-// src/run/version.ts
-var VERSION, USER_AGENT;
-var init_version = __esm({
-  "src/run/version.ts"() {
-    "use strict";
-    VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
-    USER_AGENT = `config-rollout/${VERSION}`;
-  }
-});
-
-// src/core/setting-choices.ts
-var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS, DEFAULT_CONCURRENCY;
-var init_setting_choices = __esm({
-  "src/core/setting-choices.ts"() {
-    "use strict";
-    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
-    DRY_RUNS = ["none", "client", "server"];
-    DISCOVER_MODES = ["repo", "cluster", "both"];
-    OUTPUT_FORMATS = ["text", "json", "markdown"];
-    DEFAULT_CONCURRENCY = 8;
-  }
-});
-
-// src/settings/source-options.ts
-var SOURCE_OPTIONS;
-var init_source_options = __esm({
-  "src/settings/source-options.ts"() {
-    "use strict";
-    SOURCE_OPTIONS = [
-      {
-        name: "kustomize",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_KUSTOMIZE",
-        placeholder: "DIRS",
-        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
-      },
-      {
-        name: "render",
-        type: "string",
-        env: "CONFIG_ROLLOUT_RENDER",
-        placeholder: "CMD",
-        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
-      },
-      {
-        name: "render-paths",
-        type: "list",
-        default: "**",
-        env: "CONFIG_ROLLOUT_RENDER_PATHS",
-        placeholder: "GLOBS",
-        description: "Files that are inputs of --render: it runs only when the range touches one."
-      },
-      {
-        name: "git-timeout",
-        type: "duration",
-        default: "2m",
-        env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
-        placeholder: "DURATION",
-        description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
-      },
-      {
-        name: "render-timeout",
-        type: "duration",
-        default: "10m",
-        env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
-        placeholder: "DURATION",
-        description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
-      },
-      {
-        name: "render-env",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_RENDER_ENV",
-        placeholder: "NAMES",
-        description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
-      },
-      {
-        name: "allow-remote-kustomize",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
-        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
-      }
-    ];
-  }
-});
-
-// src/settings/options.ts
-var OPTIONS;
-var init_options = __esm({
-  "src/settings/options.ts"() {
-    "use strict";
-    init_setting_choices();
-    init_source_options();
-    OPTIONS = [
-      {
-        name: "base",
-        type: "string",
-        env: "CONFIG_ROLLOUT_BASE",
-        placeholder: "REV",
-        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
-      },
-      {
-        name: "head",
-        type: "string",
-        env: "CONFIG_ROLLOUT_HEAD",
-        placeholder: "REV",
-        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
-      },
-      {
-        name: "repo",
-        type: "string",
-        default: ".",
-        env: "CONFIG_ROLLOUT_REPO",
-        placeholder: "DIR",
-        description: "Path of the git repository holding the manifests."
-      },
-      {
-        name: "paths",
-        type: "list",
-        default: "**/*.yaml,**/*.yml,**/*.json",
-        env: "CONFIG_ROLLOUT_PATHS",
-        placeholder: "GLOBS",
-        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
-      },
-      {
-        name: "exclude",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_EXCLUDE",
-        placeholder: "GLOBS",
-        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
-      },
-      ...SOURCE_OPTIONS,
-      {
-        name: "namespace",
-        type: "string",
-        default: "default",
-        env: "CONFIG_ROLLOUT_NAMESPACE",
-        short: "n",
-        placeholder: "NS",
-        description: "Namespace of manifests that do not name one."
-      },
-      {
-        name: "discover",
-        type: "string",
-        choices: DISCOVER_MODES,
-        env: "CONFIG_ROLLOUT_DISCOVER",
-        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
-      },
-      {
-        name: "strategy",
-        type: "string",
-        default: "annotation",
-        choices: STRATEGIES,
-        env: "CONFIG_ROLLOUT_STRATEGY",
-        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
-      },
-      {
-        name: "env-name",
-        type: "string",
-        default: "RESTART_TIME",
-        env: "CONFIG_ROLLOUT_ENV_NAME",
-        placeholder: "NAME",
-        description: "Name of the env var set by --strategy env."
-      },
-      {
-        name: "rollback",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_ROLLBACK",
-        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
-      },
-      {
-        name: "prune",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_PRUNE",
-        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
-      },
-      {
-        name: "keep",
-        type: "integer",
-        default: "3",
-        env: "CONFIG_ROLLOUT_KEEP",
-        placeholder: "N",
-        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
-      },
-      {
-        name: "dry-run",
-        type: "string",
-        default: "none",
-        choices: DRY_RUNS,
-        env: "CONFIG_ROLLOUT_DRY_RUN",
-        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
-      },
-      {
-        name: "apply",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_APPLY",
-        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
-      },
-      {
-        name: "plan-out",
-        type: "string",
-        env: "CONFIG_ROLLOUT_PLAN_OUT",
-        placeholder: "FILE",
-        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
-      },
-      {
-        name: "plan",
-        type: "string",
-        env: "CONFIG_ROLLOUT_PLAN",
-        placeholder: "FILE",
-        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
-      },
-      {
-        name: "wait",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_WAIT",
-        description: "Wait for every rollout to finish (--no-wait to skip)."
-      },
-      {
-        name: "watch-pods",
-        type: "boolean",
-        default: "true",
-        env: "CONFIG_ROLLOUT_WATCH_PODS",
-        description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
-      },
-      {
-        name: "logs",
-        type: "integer",
-        default: "0",
-        env: "CONFIG_ROLLOUT_LOGS",
-        placeholder: "N",
-        description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes)."
-      },
-      {
-        name: "timeout",
-        type: "duration",
-        default: "5m",
-        env: "CONFIG_ROLLOUT_TIMEOUT",
-        placeholder: "DURATION",
-        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
-      },
-      {
-        name: "config-timeout",
-        type: "duration",
-        default: "60s",
-        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
-        placeholder: "DURATION",
-        description: "How long to wait for the cluster to hold the committed config content before failing."
-      },
-      {
-        name: "kubeconfig",
-        type: "string",
-        env: "KUBECONFIG",
-        placeholder: "PATH",
-        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
-      },
-      {
-        name: "kubeconfig-data",
-        type: "string",
-        env: "CONFIG_ROLLOUT_KUBECONFIG",
-        secret: true,
-        placeholder: "TEXT",
-        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
-      },
-      {
-        name: "exec-plugin-timeout",
-        type: "duration",
-        default: "60s",
-        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-        placeholder: "DURATION",
-        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
-      },
-      {
-        name: "request-timeout",
-        type: "duration",
-        default: "30s",
-        env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-        placeholder: "DURATION",
-        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
-      },
-      {
-        name: "context",
-        type: "string",
-        env: "CONFIG_ROLLOUT_CONTEXT",
-        placeholder: "NAME",
-        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
-      },
-      {
-        name: "contexts",
-        type: "string",
-        env: "CONFIG_ROLLOUT_CONTEXTS",
-        placeholder: "LIST",
-        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
-      },
-      {
-        name: "continue-on-failure",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
-      },
-      {
-        name: "namespaces",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_NAMESPACES",
-        placeholder: "LIST",
-        description: "Only restart workloads in these namespaces (empty: all)."
-      },
-      {
-        name: "exclude-namespaces",
-        type: "list",
-        default: "kube-system",
-        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-        placeholder: "LIST",
-        description: "Never restart workloads in these namespaces."
-      },
-      {
-        name: "selector",
-        type: "string",
-        env: "CONFIG_ROLLOUT_SELECTOR",
-        short: "l",
-        placeholder: "SELECTOR",
-        description: "sync only: a label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
-      },
-      {
-        name: "config",
-        type: "list",
-        default: "",
-        env: "CONFIG_ROLLOUT_CONFIG",
-        placeholder: "KIND/NAME[:KEY]",
-        description: "sync only: check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
-      },
-      {
-        name: "adopt",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_ADOPT",
-        description: "sync only: adopt workloads config-rollout never restarted (no baseline): record a baseline without a rollout when every running pod started after the configs it reads last changed, else restart them."
-      },
-      {
-        name: "max-restarts",
-        type: "integer",
-        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-        placeholder: "N",
-        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
-      },
-      {
-        name: "concurrency",
-        type: "integer",
-        default: String(DEFAULT_CONCURRENCY),
-        env: "CONFIG_ROLLOUT_CONCURRENCY",
-        placeholder: "N",
-        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
-      },
-      {
-        name: "check",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CHECK",
-        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
-      },
-      {
-        name: "changed-only",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
-        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
-      },
-      {
-        name: "hash-key",
-        type: "string",
-        env: "CONFIG_ROLLOUT_HASH_KEY",
-        secret: true,
-        placeholder: "KEY",
-        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
-      },
-      {
-        name: "output",
-        type: "string",
-        default: "text",
-        choices: OUTPUT_FORMATS,
-        env: "CONFIG_ROLLOUT_OUTPUT",
-        short: "o",
-        description: "Report format on stdout; logs always go to stderr."
-      },
-      {
-        name: "comment",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_COMMENT",
-        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
-      },
-      {
-        name: "comment-id",
-        type: "string",
-        env: "CONFIG_ROLLOUT_COMMENT_ID",
-        placeholder: "ID",
-        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
-      },
-      {
-        name: "strict",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_STRICT",
-        description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
-      },
-      {
-        name: "restart-reloader-managed",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
-        description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
-      },
-      {
-        name: "reloader-auto-reload-all",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
-        description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
-      },
-      {
-        name: "max-file-size",
-        type: "integer",
-        // 16 MiB: see the README ("Files it will not read") for why.
-        default: "16777216",
-        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
-        placeholder: "BYTES",
-        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
-      },
-      {
-        name: "debug",
-        type: "boolean",
-        default: "false",
-        env: "CONFIG_ROLLOUT_DEBUG",
-        description: "Print stack traces of internal errors."
-      }
-    ];
-  }
-});
-
 // src/report/ci-log-text.ts
 function escapeForCiLog(text) {
   const visible = text.replace(/\r\n/g, "\n").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
@@ -750,6 +303,868 @@ var init_error_report = __esm({
   }
 });
 
+// src/run/version.ts
+var VERSION, USER_AGENT;
+var init_version = __esm({
+  "src/run/version.ts"() {
+    "use strict";
+    VERSION = true ? "0.1.0" : createRequire(__configRolloutModuleUrl)("../../package.json").version;
+    USER_AGENT = `config-rollout/${VERSION}`;
+  }
+});
+
+// src/core/setting-choices.ts
+var STRATEGIES, DRY_RUNS, DISCOVER_MODES, OUTPUT_FORMATS;
+var init_setting_choices = __esm({
+  "src/core/setting-choices.ts"() {
+    "use strict";
+    STRATEGIES = ["annotation", "env", "versioned", "gitops"];
+    DRY_RUNS = ["none", "client", "server"];
+    DISCOVER_MODES = ["repo", "cluster", "both"];
+    OUTPUT_FORMATS = ["text", "json", "markdown"];
+  }
+});
+
+// src/settings/cluster-options.ts
+var CLUSTER_OPTIONS;
+var init_cluster_options = __esm({
+  "src/settings/cluster-options.ts"() {
+    "use strict";
+    CLUSTER_OPTIONS = [
+      {
+        name: "kubeconfig",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "KUBECONFIG",
+        placeholder: "PATH",
+        description: "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account."
+      },
+      {
+        name: "kubeconfig-data",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_KUBECONFIG",
+        secret: true,
+        placeholder: "TEXT",
+        description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs."
+      },
+      {
+        name: "exec-plugin-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "60s",
+        env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped."
+      },
+      {
+        name: "request-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "30s",
+        env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout."
+      },
+      {
+        name: "context",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        env: "CONFIG_ROLLOUT_CONTEXT",
+        placeholder: "NAME",
+        description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too)."
+      },
+      {
+        name: "contexts",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_CONTEXTS",
+        placeholder: "LIST",
+        description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+      },
+      {
+        name: "continue-on-failure",
+        type: "boolean",
+        group: "cluster",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
+        description: "--contexts: run the later waves even after a cluster failed (the exit code still says so)."
+      },
+      {
+        name: "namespaces",
+        type: "list",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        default: "",
+        env: "CONFIG_ROLLOUT_NAMESPACES",
+        placeholder: "LIST",
+        description: "Only restart workloads in these namespaces (empty: all)."
+      },
+      {
+        name: "exclude-namespaces",
+        type: "list",
+        group: "cluster",
+        commands: "run",
+        sync: true,
+        default: "kube-system",
+        env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
+        placeholder: "LIST",
+        description: "Never restart workloads in these namespaces."
+      },
+      {
+        name: "selector",
+        type: "string",
+        group: "cluster",
+        commands: "sync",
+        env: "CONFIG_ROLLOUT_SELECTOR",
+        short: "l",
+        placeholder: "SELECTOR",
+        actionInput: false,
+        description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
+      },
+      {
+        name: "config",
+        type: "list",
+        group: "cluster",
+        commands: "sync",
+        default: "",
+        env: "CONFIG_ROLLOUT_CONFIG",
+        placeholder: "KIND/NAME[:KEY]",
+        actionInput: false,
+        description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
+      },
+      {
+        name: "adopt",
+        type: "boolean",
+        group: "cluster",
+        commands: "sync",
+        default: "false",
+        env: "CONFIG_ROLLOUT_ADOPT",
+        actionInput: false,
+        description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
+      },
+      {
+        name: "max-restarts",
+        type: "integer",
+        group: "limits",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_MAX_RESTARTS",
+        placeholder: "N",
+        description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
+      },
+      {
+        name: "concurrency",
+        type: "integer",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        // Hides round trips, gentle on an API server shared with others.
+        default: "8",
+        env: "CONFIG_ROLLOUT_CONCURRENCY",
+        placeholder: "N",
+        description: "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server."
+      }
+    ];
+  }
+});
+
+// src/settings/source-options.ts
+var SOURCE_OPTIONS;
+var init_source_options = __esm({
+  "src/settings/source-options.ts"() {
+    "use strict";
+    SOURCE_OPTIONS = [
+      {
+        name: "kustomize",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "",
+        env: "CONFIG_ROLLOUT_KUSTOMIZE",
+        placeholder: "DIRS",
+        description: "Kustomization directories to render at both commits and plan from; raw files are then read only if --paths is given too. Default: every root kustomization in the repository (not those under test, example or docs directories); none: read raw files only."
+      },
+      {
+        name: "render",
+        type: "string",
+        group: "sources",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_RENDER",
+        placeholder: "CMD",
+        description: "A command that prints the manifests (e.g. helm template ...), run with /bin/sh in a checkout of each commit. It executes on both commits."
+      },
+      {
+        name: "render-paths",
+        type: "list",
+        group: "sources",
+        commands: "run",
+        default: "**",
+        env: "CONFIG_ROLLOUT_RENDER_PATHS",
+        placeholder: "GLOBS",
+        description: "Files that are inputs of --render: it runs only when the range touches one."
+      },
+      {
+        name: "git-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "both",
+        default: "2m",
+        env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "A git command (a fetch or deepen of a shallow clone included) that prints nothing for this long is stuck, e.g. waiting for credentials: it is stopped and the run fails."
+      },
+      {
+        name: "render-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "both",
+        default: "10m",
+        env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
+        placeholder: "DURATION",
+        description: "Time limit for one render (a kustomize build or the --render command at one commit); it is then stopped with every process it started, and the run fails (exit code 2)."
+      },
+      {
+        name: "render-env",
+        type: "list",
+        group: "sources",
+        commands: "run",
+        default: "",
+        env: "CONFIG_ROLLOUT_RENDER_ENV",
+        placeholder: "NAMES",
+        description: "Environment variables passed to the --render command besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the proxy settings (e.g. HELM_CACHE_HOME); nothing else of the job's environment reaches it."
+      },
+      {
+        name: "allow-remote-kustomize",
+        type: "boolean",
+        group: "sources",
+        commands: "both",
+        default: "false",
+        env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
+        description: "Render kustomizations that name remote resources (github.com/..., git::, https://, ssh://, git@) when the head is untrusted (a pull request from a fork, pull_request_target); by default they are refused before any render (a plan's or a stamp's)."
+      }
+    ];
+  }
+});
+
+// src/settings/options.ts
+var OPTIONS;
+var init_options = __esm({
+  "src/settings/options.ts"() {
+    "use strict";
+    init_setting_choices();
+    init_cluster_options();
+    init_source_options();
+    OPTIONS = [
+      {
+        name: "base",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_BASE",
+        placeholder: "REV",
+        description: "Commit to compare from. Default: derived from the CI event (push before, merge-base of a PR), else HEAD~1."
+      },
+      {
+        name: "head",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        env: "CONFIG_ROLLOUT_HEAD",
+        placeholder: "REV",
+        description: "Commit to compare to. Default: the CI event's head commit, else HEAD."
+      },
+      {
+        name: "repo",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        default: ".",
+        env: "CONFIG_ROLLOUT_REPO",
+        placeholder: "DIR",
+        description: "Path of the git repository holding the manifests."
+      },
+      {
+        name: "paths",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "**/*.yaml,**/*.yml,**/*.json",
+        env: "CONFIG_ROLLOUT_PATHS",
+        placeholder: "GLOBS",
+        description: "Manifest files to read (comma or newline separated globs, relative to the repository root). Given explicitly, it also narrows which kustomizations and Helm charts are discovered."
+      },
+      {
+        name: "exclude",
+        type: "list",
+        group: "sources",
+        commands: "both",
+        default: "",
+        env: "CONFIG_ROLLOUT_EXCLUDE",
+        placeholder: "GLOBS",
+        description: "Files to ignore even when they match --paths (e.g. Helm templates: **/templates/**)."
+      },
+      ...SOURCE_OPTIONS,
+      {
+        name: "namespace",
+        type: "string",
+        group: "basics",
+        commands: "both",
+        default: "default",
+        env: "CONFIG_ROLLOUT_NAMESPACE",
+        short: "n",
+        placeholder: "NS",
+        description: "Namespace of manifests that do not name one."
+      },
+      {
+        name: "discover",
+        type: "string",
+        group: "cluster",
+        commands: "run",
+        choices: DISCOVER_MODES,
+        env: "CONFIG_ROLLOUT_DISCOVER",
+        description: "Where to look for consumers. Default: both when a cluster is configured, else repo."
+      },
+      {
+        name: "strategy",
+        type: "string",
+        group: "strategy",
+        commands: "run",
+        default: "annotation",
+        choices: STRATEGIES,
+        env: "CONFIG_ROLLOUT_STRATEGY",
+        description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
+      },
+      {
+        name: "env-name",
+        type: "string",
+        group: "strategy",
+        commands: "run",
+        default: "RESTART_TIME",
+        env: "CONFIG_ROLLOUT_ENV_NAME",
+        placeholder: "NAME",
+        description: "Name of the env var set by --strategy env."
+      },
+      {
+        name: "rollback",
+        type: "boolean",
+        group: "strategy",
+        commands: "run",
+        default: "true",
+        env: "CONFIG_ROLLOUT_ROLLBACK",
+        description: "--strategy versioned: when a rollout fails, repoint that workload to the config it used before and wait for it (--no-rollback to leave it)."
+      },
+      {
+        name: "prune",
+        type: "boolean",
+        group: "strategy",
+        commands: "run",
+        default: "true",
+        env: "CONFIG_ROLLOUT_PRUNE",
+        description: "--strategy versioned: after a successful run, delete managed copies that no workload, ReplicaSet, ControllerRevision or Pod names (--no-prune to keep them)."
+      },
+      {
+        name: "keep",
+        type: "integer",
+        group: "strategy",
+        commands: "run",
+        default: "3",
+        env: "CONFIG_ROLLOUT_KEEP",
+        placeholder: "N",
+        description: "--strategy versioned: copies of each config --prune always keeps, newest first."
+      },
+      {
+        name: "dry-run",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        sync: true,
+        default: "none",
+        choices: DRY_RUNS,
+        env: "CONFIG_ROLLOUT_DRY_RUN",
+        description: "client: print the plan, touch nothing. server: send every write with dryRun=All. A bare --dry-run means client."
+      },
+      {
+        name: "apply",
+        type: "boolean",
+        group: "basics",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_APPLY",
+        description: "Server-side apply the changed ConfigMaps/Secrets before restarting (field manager config-rollout)."
+      },
+      {
+        name: "plan-out",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_PLAN_OUT",
+        placeholder: "FILE",
+        description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+      },
+      {
+        name: "plan",
+        type: "string",
+        group: "basics",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_PLAN",
+        placeholder: "FILE",
+        description: "Apply a plan written by --plan-out, without git or a renderer: check the cluster holds the configs the plan's digests name, restart, wait. In a git checkout it must be the plan's head; --strategy versioned needs that checkout. Not with --apply."
+      },
+      {
+        name: "wait",
+        type: "boolean",
+        group: "strategy",
+        commands: "run",
+        sync: true,
+        default: "true",
+        env: "CONFIG_ROLLOUT_WAIT",
+        description: "Wait for every rollout to finish (--no-wait to skip)."
+      },
+      {
+        name: "watch-pods",
+        type: "boolean",
+        group: "strategy",
+        commands: "run",
+        sync: true,
+        default: "true",
+        env: "CONFIG_ROLLOUT_WATCH_PODS",
+        description: "While waiting, watch the new pods and fail a workload within seconds when one cannot start (CreateContainerConfigError, CreateContainerError, ErrImagePull, ImagePullBackOff, InvalidImageName, or CrashLoopBackOff / OOMKilled after 2 restarts), naming the pod, reason, message and Warning events (--no-watch-pods to wait on the rollout status alone)."
+      },
+      {
+        name: "logs",
+        type: "integer",
+        group: "output",
+        commands: "run",
+        sync: true,
+        default: "0",
+        env: "CONFIG_ROLLOUT_LOGS",
+        placeholder: "N",
+        description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes)."
+      },
+      {
+        name: "timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        sync: true,
+        default: "5m",
+        env: "CONFIG_ROLLOUT_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for all rollouts together (e.g. 90s, 5m, 1h)."
+      },
+      {
+        name: "config-timeout",
+        type: "duration",
+        group: "limits",
+        commands: "run",
+        default: "60s",
+        env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
+        placeholder: "DURATION",
+        description: "How long to wait for the cluster to hold the committed config content before failing."
+      },
+      ...CLUSTER_OPTIONS,
+      {
+        name: "check",
+        type: "boolean",
+        group: "basics",
+        commands: "stamp",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHECK",
+        description: "stamp only: write nothing; exit 1 when any config-hash stamp is missing or stale (each workload, its file, the old and new value, and the command that fixes it), 0 when all are current."
+      },
+      {
+        name: "changed-only",
+        type: "boolean",
+        group: "basics",
+        commands: "stamp",
+        default: "false",
+        env: "CONFIG_ROLLOUT_CHANGED_ONLY",
+        description: "stamp only: stamp only the workloads whose consumed config content changed between --base and --head (raw files, and the workloads of each kustomize root, rendered at both commits; the others keep the value they carry). For adopting stamps without rolling every workload once. Default: every consumer."
+      },
+      {
+        name: "hash-key",
+        type: "string",
+        group: "strategy",
+        commands: "both",
+        sync: true,
+        env: "CONFIG_ROLLOUT_HASH_KEY",
+        secret: true,
+        placeholder: "KEY",
+        description: "HMAC key of the config-hash annotation (live and `stamp` alike: use the same key in both) and of versioned Secret copy names. Without it a value covering only ConfigMaps is a plain SHA-256 of the committed content, and a value covering a Secret is never unkeyed: the live strategy keys it with the Secret's cluster UID, and `stamp` and --strategy gitops refuse that workload (set the key). Versioned Secret copies without it are keyed with the Secret's cluster UID."
+      },
+      {
+        name: "output",
+        type: "string",
+        group: "output",
+        commands: "both",
+        sync: true,
+        default: "text",
+        choices: OUTPUT_FORMATS,
+        env: "CONFIG_ROLLOUT_OUTPUT",
+        short: "o",
+        description: "Report format on stdout; logs always go to stderr."
+      },
+      {
+        name: "comment",
+        type: "boolean",
+        group: "ci",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_COMMENT",
+        description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+      },
+      {
+        name: "comment-id",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_COMMENT_ID",
+        placeholder: "ID",
+        description: "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab)."
+      },
+      {
+        name: "junit",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_JUNIT",
+        placeholder: "FILE",
+        actionInput: false,
+        description: "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code."
+      },
+      {
+        name: "dotenv",
+        type: "string",
+        group: "ci",
+        commands: "run",
+        env: "CONFIG_ROLLOUT_DOTENV",
+        placeholder: "FILE",
+        actionInput: false,
+        description: "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr."
+      },
+      {
+        name: "strict",
+        type: "boolean",
+        group: "sources",
+        commands: "both",
+        default: "false",
+        env: "CONFIG_ROLLOUT_STRICT",
+        description: "Fail (exit 2, before any cluster request) when any manifest cannot be parsed or the plan is incomplete: something the range touched was not read (default: report it and go on)."
+      },
+      {
+        name: "restart-reloader-managed",
+        type: "boolean",
+        group: "cluster",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
+        description: "Also restart workloads Stakater Reloader restarts itself for every changed config they read (default: skip them, with the reason)."
+      },
+      {
+        name: "reloader-auto-reload-all",
+        type: "boolean",
+        group: "cluster",
+        commands: "run",
+        default: "false",
+        env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
+        description: `The cluster's Stakater Reloader runs with --auto-reload-all: every workload without reloader.stakater.com/auto: "false" is left to it (default: only workloads whose annotations cover the changed configs).`
+      },
+      {
+        name: "max-file-size",
+        type: "integer",
+        group: "limits",
+        commands: "both",
+        // 16 MiB: see the README ("Files it will not read") for why.
+        default: "16777216",
+        env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
+        placeholder: "BYTES",
+        description: "Do not read manifest files larger than this (16 MiB); what changed in them is reported as unknown, never as a deletion."
+      },
+      {
+        name: "debug",
+        type: "boolean",
+        group: "output",
+        commands: "both",
+        sync: true,
+        default: "false",
+        env: "CONFIG_ROLLOUT_DEBUG",
+        description: "Print stack traces of internal errors."
+      }
+    ];
+  }
+});
+
+// src/report/gitlab-reports.ts
+function readReport(text) {
+  if (text.trim() === "") return { error: "the report is empty" };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { error: `the report is not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (typeof value?.error?.message === "string") return { error: value.error.message };
+  if (value !== null && typeof value === "object" && Array.isArray(value.clusters)) {
+    const perCluster = value.clusters.flatMap(
+      (c) => (Array.isArray(c?.workloads) ? c.workloads : []).map((w) => ({
+        ...w,
+        context: String(c.context)
+      }))
+    );
+    value = { ...value, workloads: perCluster };
+  }
+  if (value === null || typeof value !== "object" || !Array.isArray(value.workloads)) {
+    return { error: "the report has no workloads list" };
+  }
+  if (!OUTCOMES.includes(value.outcome)) return { error: `unknown outcome ${JSON.stringify(value.outcome)}` };
+  return { report: value };
+}
+function resultOf(report, exitCode) {
+  if (report === void 0 || exitCode !== 0) return "failed";
+  return report.outcome;
+}
+function workloadStatus(workload, dryRun) {
+  const result = workload.result;
+  if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
+  if (result === void 0) {
+    return dryRun !== "none" ? { state: "passed", label: "would restart", detail: `dry run: ${workload.reason}` } : { state: "skipped", label: "not run", detail: "no result was reported for this restart" };
+  }
+  if (result.restart === "failed") {
+    return { state: "failed", label: "restart failed", type: "restart", detail: result.message };
+  }
+  if (result.restart === "agent-not-applied") {
+    return { state: "failed", label: "agent not applied", type: "agent-not-applied", detail: result.message };
+  }
+  if (FAILED_ROLLOUTS.includes(result.rollout)) {
+    return {
+      state: "failed",
+      label: `rollout ${result.rollout}`,
+      type: result.rollout,
+      detail: result.message
+    };
+  }
+  if (result.restart === "paused") return { state: "skipped", label: "paused", detail: result.message };
+  if (result.restart === "not-on-cluster") {
+    return { state: "skipped", label: "not on this cluster", detail: result.message };
+  }
+  const label2 = (result.restart === "restarted" || result.restart === "agent-applied") && result.rollout === "done" ? "rolled out" : result.rollout || result.restart;
+  return { state: "passed", label: label2, detail: result.message };
+}
+function workloadKey(id) {
+  return `${id.context ? `${id.context}:` : ""}${id.kind}/${id.namespace}/${id.name}`;
+}
+function joinCapped(items, maxChars = MAX_LIST_CHARS) {
+  const all = items.join(",");
+  if (all.length <= maxChars) return all;
+  const kept = [];
+  for (const item of items) {
+    const rest = items.length - kept.length - 1;
+    if ([...kept, item, `...+${rest} more`].join(",").length > maxChars) break;
+    kept.push(item);
+  }
+  return [...kept, `...+${items.length - kept.length} more`].join(",");
+}
+function renderDotenv(report, exitCode) {
+  const workloads = report?.workloads ?? [];
+  const status = (w) => workloadStatus(w, report?.dryRun ?? "none");
+  const values = {
+    CONFIG_ROLLOUT_RESULT: resultOf(report, exitCode),
+    CONFIG_ROLLOUT_EXIT_CODE: String(exitCode),
+    CONFIG_ROLLOUT_CHANGED_CONFIGS: joinCapped((report?.changes ?? []).map(workloadKey)),
+    CONFIG_ROLLOUT_PLANNED: joinCapped(workloads.filter((w) => w.action === "restart").map(workloadKey)),
+    CONFIG_ROLLOUT_RESTARTED: joinCapped(
+      workloads.filter((w) => w.result?.restart === "restarted").map(workloadKey)
+    ),
+    CONFIG_ROLLOUT_FAILED: joinCapped(workloads.filter((w) => status(w).state === "failed").map(workloadKey))
+  };
+  return Object.entries(values).map(([key, value]) => `${key}=${value.replace(/[\r\n]+/g, " ")}
+`).join("");
+}
+function escapeXml(text) {
+  return String(text).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function seconds(ms) {
+  return ((ms ?? 0) / 1e3).toFixed(3);
+}
+function describeReferences(workload) {
+  return (workload.references ?? []).map((r) => {
+    const changed = r.changedKeys?.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
+  });
+}
+function testcase(attrs, body2) {
+  const attributes = Object.entries(attrs).filter(([, value]) => value !== void 0).map(([key, value]) => ` ${key}="${escapeXml(value)}"`).join("");
+  return body2.length === 0 ? `    <testcase${attributes}/>` : `    <testcase${attributes}>
+${body2.map((line) => `      ${line}`).join("\n")}
+    </testcase>`;
+}
+function causeLines(value) {
+  if (!value || typeof value !== "object") return [];
+  const cause = value;
+  const events = Array.isArray(cause.events) ? cause.events.map((e) => `event: ${String(e)}`) : [];
+  const log = Array.isArray(cause.log) ? cause.log.map((l) => `| ${String(l)}`) : [];
+  return [
+    ...events,
+    ...log.length > 0 ? [`log of the previous run of ${String(cause.container)}:`, ...log] : []
+  ];
+}
+function renderJunit(report, exitCode, error) {
+  const cases = [];
+  let failures = 0;
+  let skipped = 0;
+  let errors = 0;
+  for (const w of report?.workloads ?? []) {
+    const status = workloadStatus(w, report?.dryRun ?? "none");
+    const where = w.file ? `${w.file}:${w.line}` : "found on the cluster";
+    const out = [
+      `${status.label}: ${status.detail}`,
+      ...causeLines(w.result?.cause),
+      `defined in ${where}`,
+      ...describeReferences(w)
+    ];
+    const body2 = [];
+    if (status.state === "failed") {
+      failures++;
+      body2.push(`<failure type="${escapeXml(status.type)}" message="${escapeXml(status.detail)}"/>`);
+    } else if (status.state === "skipped") {
+      skipped++;
+      body2.push(`<skipped message="${escapeXml(status.detail)}"/>`);
+    }
+    body2.push(`<system-out>${escapeXml(out.join("\n"))}</system-out>`);
+    cases.push(
+      testcase(
+        {
+          classname: `config-rollout.${w.context ? `${w.context}.` : ""}${w.namespace}`,
+          name: `${w.kind.toLowerCase()}/${w.name}`,
+          file: w.file,
+          time: seconds(w.result?.durationMs)
+        },
+        body2
+      )
+    );
+  }
+  const anyWorkloadFailed = failures > 0;
+  if (exitCode !== 0 && !anyWorkloadFailed) {
+    errors++;
+    const message = report === void 0 ? `config-rollout exited with code ${exitCode} without a report${error ? ` (${error})` : ""}: see the job log` : `config-rollout exited with code ${exitCode}: see the job log`;
+    cases.push(
+      testcase({ classname: "config-rollout", name: "config-rollout run", time: seconds(0) }, [
+        `<error type="exit-code-${exitCode}" message="${escapeXml(message)}"/>`
+      ])
+    );
+  }
+  const time = seconds((report?.workloads ?? []).reduce((sum, w) => sum + (w.result?.durationMs ?? 0), 0));
+  const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
+  const notes = [...report?.warnings ?? [], ...(report?.problems ?? []).map(describeProblem)];
+  const suiteOut = notes.length > 0 ? [`    <system-out>${escapeXml(notes.join("\n"))}</system-out>`] : [];
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="config-rollout" ${counts}>`,
+    `  <testsuite name="config-rollout" ${counts}>`,
+    ...cases,
+    ...suiteOut,
+    `  </testsuite>`,
+    `</testsuites>`,
+    ``
+  ].join("\n");
+}
+function describeProblem(problem) {
+  return `${problem.severity}: ${problem.file}:${problem.line}:${problem.col}: ${problem.message}`;
+}
+function renderSummary(report, exitCode, error) {
+  if (report === void 0) {
+    return `config-rollout: no report (${error}); exit code ${exitCode}, result failed
+`;
+  }
+  const range = report.base ? `${report.base.slice(0, 7)}..${report.head.slice(0, 7)}` : report.head.slice(0, 7);
+  const lines = [
+    `config-rollout: result ${resultOf(report, exitCode)}${report.dryRun !== "none" ? ` (dry run: ${report.dryRun})` : ""}, exit code ${exitCode}`,
+    `  compared ${range}: ${report.range}`,
+    `  changed configs: ${report.changes.map(workloadKey).join(", ") || "none"}`
+  ];
+  for (const w of report.workloads) {
+    const status = workloadStatus(w, report.dryRun ?? "none");
+    lines.push(`  ${status.label.padEnd(16)} ${workloadKey(w)}: ${status.detail}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function gitlabReports(jsonText, exitCode) {
+  const { report, error } = readReport(jsonText);
+  return {
+    dotenv: renderDotenv(report, exitCode),
+    junit: renderJunit(report, exitCode, error),
+    summary: renderSummary(report, exitCode, error)
+  };
+}
+var OUTCOMES, FAILED_ROLLOUTS, MAX_LIST_CHARS;
+var init_gitlab_reports = __esm({
+  "src/report/gitlab-reports.ts"() {
+    "use strict";
+    OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
+    FAILED_ROLLOUTS = ["failed", "timeout", "deleted"];
+    MAX_LIST_CHARS = 1e3;
+  }
+});
+
+// src/cli/gitlab-report-files.ts
+function writeReportFiles(files, jsonText, exitCode, io, summary) {
+  if (files.junit === void 0 && files.dotenv === void 0) return exitCode;
+  const reports = gitlabReports(jsonText, exitCode);
+  let code = exitCode;
+  const write = (flag, file, text) => {
+    if (file === void 0) return;
+    try {
+      (0, import_node_fs2.writeFileSync)((0, import_node_path.resolve)(io.cwd, file), text);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      io.stderr(`${escapeForCiLog(`error: --${flag} ${file}: cannot write the report (${reason})`)}
+`);
+      if (code === 0) code = EXIT_USAGE;
+    }
+  };
+  write("junit", files.junit, reports.junit);
+  write("dotenv", files.dotenv, reports.dotenv);
+  if (summary) io.stderr(escapeForCiLog(reports.summary));
+  return code;
+}
+function requestedReportFiles(argv, env) {
+  const value = (flag, variable) => {
+    let found = env[variable] || void 0;
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i];
+      if (arg === `--${flag}`) found = argv[i + 1];
+      else if (arg.startsWith(`--${flag}=`)) found = arg.slice(flag.length + 3);
+    }
+    return found;
+  };
+  return { junit: value("junit", "CONFIG_ROLLOUT_JUNIT"), dotenv: value("dotenv", "CONFIG_ROLLOUT_DOTENV") };
+}
+var import_node_fs2, import_node_path;
+var init_gitlab_report_files = __esm({
+  "src/cli/gitlab-report-files.ts"() {
+    "use strict";
+    import_node_fs2 = require("node:fs");
+    import_node_path = require("node:path");
+    init_errors();
+    init_ci_log_text();
+    init_gitlab_reports();
+  }
+});
+
 // src/cli/report-error.ts
 async function reportError(error, debug, io, format = "text") {
   io.stderr(`${escapeForCiLog(describeError(error, debug))}
@@ -814,6 +1229,1308 @@ var init_run_result = __esm({
   }
 });
 
+// src/git/missing-object.ts
+function missingObjectError(stderr2) {
+  for (const pattern of MISSING_OBJECT) {
+    const match = pattern.exec(stderr2);
+    if (!match) continue;
+    return new UserError(
+      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
+    );
+  }
+  return void 0;
+}
+var MISSING_OBJECT;
+var init_missing_object = __esm({
+  "src/git/missing-object.ts"() {
+    "use strict";
+    init_errors();
+    MISSING_OBJECT = [
+      /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
+      /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
+      /unable to read tree \(?([0-9a-f]{40,64})/,
+      /bad object ([0-9a-f]{40,64})/,
+      /unable to read ([0-9a-f]{40,64})/
+    ];
+  }
+});
+
+// src/git/parse-cat-file-batch.ts
+var HEADER, LF, CatFileBatchParser;
+var init_parse_cat_file_batch = __esm({
+  "src/git/parse-cat-file-batch.ts"() {
+    "use strict";
+    HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
+    LF = 10;
+    CatFileBatchParser = class {
+      /**
+       * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
+       *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
+       *   is asked at each object (the limit of the request it answers).
+       */
+      constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
+        this.withContent = withContent;
+        this.onEntry = onEntry;
+        this.maxContentBytes = maxContentBytes;
+      }
+      withContent;
+      onEntry;
+      maxContentBytes;
+      pending = Buffer.alloc(0);
+      /** The object whose content is being collected, and the chunks received for it so far. */
+      body;
+      push(chunk) {
+        let data = chunk;
+        while (data.length > 0) {
+          data = this.body ? this.takeBody(data) : this.takeHeader(data);
+        }
+      }
+      /** Call at end of output: anything left over means git stopped mid-entry. */
+      end() {
+        if (this.body || this.pending.length > 0) {
+          throw new Error("git cat-file output ended in the middle of an entry");
+        }
+      }
+      takeHeader(data) {
+        const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
+        const newline = joined.indexOf(LF);
+        if (newline < 0) {
+          this.pending = joined;
+          return Buffer.alloc(0);
+        }
+        this.pending = Buffer.alloc(0);
+        const line = joined.subarray(0, newline).toString("utf8");
+        const rest = joined.subarray(newline + 1);
+        const header = HEADER.exec(line);
+        if (header) {
+          const [, oid, type, size] = header;
+          if (this.withContent) {
+            const bytes = Number(size);
+            const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
+            this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
+          } else {
+            this.onEntry({ kind: "object", oid, type, size: Number(size) });
+          }
+          return rest;
+        }
+        for (const kind of ["missing", "ambiguous"]) {
+          if (line.endsWith(` ${kind}`)) {
+            this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
+            return rest;
+          }
+        }
+        throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
+      }
+      takeBody(data) {
+        const body2 = this.body;
+        const needed = body2.size + 1;
+        if (!body2.keep) {
+          const take = Math.min(data.length, needed - body2.received);
+          body2.received += take;
+          if (body2.received < needed) return Buffer.alloc(0);
+          if (data[take - 1] !== LF)
+            throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
+          this.body = void 0;
+          this.onEntry({ kind: "object", oid: body2.oid, type: body2.type, size: body2.size });
+          return data.subarray(take);
+        }
+        body2.chunks.push(data);
+        body2.received += data.length;
+        if (body2.received < needed) return Buffer.alloc(0);
+        const all = body2.chunks.length === 1 ? data : Buffer.concat(body2.chunks, body2.received);
+        if (all[body2.size] !== LF)
+          throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
+        this.body = void 0;
+        this.onEntry({
+          kind: "object",
+          oid: body2.oid,
+          type: body2.type,
+          size: body2.size,
+          content: all.subarray(0, body2.size)
+        });
+        return all.subarray(needed);
+      }
+    };
+  }
+});
+
+// src/process/run-process.ts
+function runProcess(file, args, options = {}) {
+  const execute = (resolve9) => {
+    const stdout2 = [];
+    let stdoutBytes = 0;
+    let stderr2 = Buffer.alloc(0);
+    let failure;
+    let settled = false;
+    const child = (0, import_node_child_process.spawn)(file, [...args], {
+      ...options.cwd !== void 0 ? { cwd: options.cwd } : {},
+      env: options.env ?? process.env,
+      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"],
+      detached: options.ownGroup ?? true,
+      windowsHide: true
+    });
+    trackGroup(child, options.ownGroup ?? true);
+    const stop = (why) => {
+      failure ??= why;
+      void stopGroup(child);
+    };
+    const timers = [];
+    if (options.timeoutMs !== void 0) {
+      const ms = options.timeoutMs;
+      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds2(ms)}` }), ms));
+    }
+    let idle;
+    const touch = () => {
+      if (options.idleTimeoutMs === void 0) return;
+      clearTimeout(idle);
+      const ms = options.idleTimeoutMs;
+      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds2(ms)}` }), ms);
+    };
+    touch();
+    const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout.on("data", (chunk) => {
+      touch();
+      if (failure) return;
+      stdoutBytes += chunk.length;
+      if (options.maxOutputBytes !== void 0 && stdoutBytes > options.maxOutputBytes) {
+        stop({ kind: "output", message: `output over ${options.maxOutputBytes} bytes` });
+        return;
+      }
+      if (!options.onStdout) {
+        stdout2.push(chunk);
+        return;
+      }
+      try {
+        options.onStdout(chunk);
+      } catch (error) {
+        stop({ kind: "stdout", message: error.message, error });
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      touch();
+      stderr2 = Buffer.concat([stderr2, chunk]);
+      if (stderr2.length > STDERR_KEEP_BYTES * 2) stderr2 = stderr2.subarray(stderr2.length - STDERR_KEEP_BYTES);
+    });
+    if (child.stdin) {
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(options.input);
+    }
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(idle);
+      options.signal?.removeEventListener("abort", onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve9({
+        exitCode: child.exitCode,
+        signal: child.signalCode,
+        stdout: Buffer.concat(stdout2),
+        stderrTail: tailOf(stderr2.toString("utf8")),
+        stderrEnd: stderr2.toString("utf8"),
+        ...failure !== void 0 ? { failure } : {}
+      });
+    };
+    child.on("error", (error) => {
+      failure ??= {
+        kind: "start",
+        message: error.code === "ENOENT" ? `${file} was not found` : `could not be started: ${error.message}`,
+        ...error.code !== void 0 ? { code: error.code } : {}
+      };
+      if (child.pid === void 0) finish();
+    });
+    child.on("close", finish);
+    child.on("exit", () => {
+      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
+      setTimeout(finish, PIPE_DRAIN_MS).unref();
+    });
+  };
+  if (options.signal?.aborted) {
+    const failure = { kind: "aborted", message: "stopped: the run was interrupted" };
+    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
+    return Promise.resolve({ ...empty, failure });
+  }
+  return new Promise(execute);
+}
+function seconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function tailOf(text, maxLines = 8, maxLineLength = 300) {
+  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
+  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
+}
+var import_node_child_process, STDERR_KEEP_BYTES, PIPE_DRAIN_MS;
+var init_run_process = __esm({
+  "src/process/run-process.ts"() {
+    "use strict";
+    import_node_child_process = require("node:child_process");
+    init_child_groups();
+    STDERR_KEEP_BYTES = 8192;
+    PIPE_DRAIN_MS = 1e3;
+  }
+});
+
+// src/git/spawn-git.ts
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
+async function spawnGit(cwd, args, options) {
+  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+    cwd,
+    input: options.input ?? "",
+    idleTimeoutMs: options.idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
+    ...options.env ? { env: { ...process.env, ...options.env } } : {},
+    ...options.signal ? { signal: options.signal } : {},
+    ...options.onStdout ? { onStdout: options.onStdout } : {}
+  });
+  const failure = result.failure;
+  if (failure?.kind === "stdout") throw failure.error;
+  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
+  if (failure?.kind === "start")
+    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
+    );
+  }
+  const exitCode = result.exitCode ?? 128;
+  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+    return { exitCode, stdout: result.stdout };
+  }
+  const text = result.stderrEnd;
+  throw new GitExitError(
+    exitCode,
+    result.signal ? `${text}
+(git was killed by ${result.signal})`.trim() : text
+  );
+}
+function subcommand(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return "";
+}
+var GIT_CONFIG, GitExitError;
+var init_spawn_git = __esm({
+  "src/git/spawn-git.ts"() {
+    "use strict";
+    init_run_process();
+    GIT_CONFIG = ["core.quotePath=false"];
+    GitExitError = class extends Error {
+      constructor(exitCode, stderr2) {
+        super(stderr2.trim() || `git exited with code ${exitCode}`);
+        this.exitCode = exitCode;
+        this.stderr = stderr2;
+        this.name = "GitExitError";
+      }
+      exitCode;
+      stderr;
+    };
+  }
+});
+
+// src/git/cat-file-reader.ts
+function holdRun(child, hold) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
+    if (hold) handle.ref();
+    else handle.unref();
+  }
+}
+var import_node_child_process2, IDLE_MS, CatFileReader, CatFileProcess;
+var init_cat_file_reader = __esm({
+  "src/git/cat-file-reader.ts"() {
+    "use strict";
+    import_node_child_process2 = require("node:child_process");
+    init_child_groups();
+    init_missing_object();
+    init_parse_cat_file_batch();
+    init_spawn_git();
+    IDLE_MS = 200;
+    CatFileReader = class {
+      constructor(root, idleMs = IDLE_MS) {
+        this.root = root;
+        this.idleMs = idleMs;
+      }
+      root;
+      idleMs;
+      /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
+      current;
+      /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
+      read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
+        if (names.length === 0) return Promise.resolve([]);
+        if (this.current === void 0) {
+          const started = new CatFileProcess(this.root, this.idleMs, () => {
+            if (this.current === started) this.current = void 0;
+          });
+          this.current = started;
+        }
+        return this.current.ask(names, maxContentBytes, onEntry);
+      }
+    };
+    CatFileProcess = class {
+      /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
+      constructor(root, idleMs, retire) {
+        this.idleMs = idleMs;
+        this.retire = retire;
+        this.child = (0, import_node_child_process2.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
+          cwd: root,
+          stdio: ["pipe", "pipe", "pipe"],
+          windowsHide: true
+        });
+        trackGroup(this.child, false);
+        this.parser = new CatFileBatchParser(
+          true,
+          (entry) => this.answer(entry),
+          () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
+        );
+        const child = this.child;
+        child.stdout.on("data", (chunk) => {
+          if (this.failed) return;
+          try {
+            this.parser.push(chunk);
+          } catch (error) {
+            this.fail(error);
+          }
+        });
+        child.stderr.on("data", (chunk) => this.stderr.push(chunk));
+        child.stdin.on("error", () => {
+        });
+        child.on("error", (error) => this.fail(error));
+        child.on("close", (code) => {
+          this.retire();
+          if (this.queue.length === 0 && code === 0) return;
+          const text = Buffer.concat(this.stderr).toString("utf8").trim();
+          this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
+        });
+      }
+      idleMs;
+      retire;
+      child;
+      queue = [];
+      parser;
+      stderr = [];
+      failed;
+      idle;
+      ask(names, maxContentBytes, onEntry) {
+        return new Promise((resolve9, reject) => {
+          if (this.failed) return reject(this.failed);
+          clearTimeout(this.idle);
+          this.queue.push({
+            names,
+            entries: [],
+            maxContentBytes,
+            ...onEntry ? { onEntry } : {},
+            resolve: resolve9,
+            reject
+          });
+          holdRun(this.child, true);
+          this.child.stdin.write(`${names.join("\n")}
+`);
+        });
+      }
+      fail(error) {
+        this.failed ??= error;
+        this.retire();
+        this.child.kill();
+        for (const request of this.queue.splice(0)) request.reject(this.failed);
+      }
+      answer(entry) {
+        const request = this.queue[0];
+        if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
+        request.onEntry?.(entry, request.names[request.entries.length] ?? "");
+        request.entries.push(entry);
+        if (request.entries.length < request.names.length) return;
+        this.queue.shift();
+        request.resolve(request.entries);
+        if (this.queue.length > 0) return;
+        holdRun(this.child, false);
+        this.idle = setTimeout(() => {
+          if (this.queue.length > 0 || this.failed) return;
+          this.retire();
+          this.child.stdin.end();
+        }, this.idleMs);
+        this.idle.unref();
+      }
+    };
+  }
+});
+
+// src/git/parse-name-status.ts
+function parseNameStatus(output) {
+  const fields = output.split("\0");
+  if (fields.at(-1) === "") fields.pop();
+  const changes = [];
+  let i = 0;
+  while (i < fields.length) {
+    const field4 = fields[i++];
+    const raw = RAW.exec(field4);
+    const status = raw ? raw[5] : field4;
+    const submodule = raw ? submoduleOf(raw) : void 0;
+    const letter = status.charAt(0);
+    if (letter === "R" || letter === "C") {
+      const oldPath = fields[i++];
+      const path = fields[i++];
+      if (oldPath === void 0 || path === void 0) throw truncated(status);
+      changes.push({ status: letter, path, oldPath, ...submodule ? { submodule } : {} });
+    } else if (SIMPLE.has(letter) && status.length === 1) {
+      const path = fields[i++];
+      if (path === void 0) throw truncated(status);
+      changes.push({ status: letter, path, ...submodule ? { submodule } : {} });
+    } else {
+      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
+    }
+  }
+  return changes;
+}
+function submoduleOf(raw) {
+  const [, oldMode, newMode, oldId, newId] = raw;
+  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
+  return {
+    ...oldMode === GITLINK ? { from: oldId } : {},
+    ...newMode === GITLINK ? { to: newId } : {}
+  };
+}
+function truncated(status) {
+  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
+}
+var SIMPLE, RAW, GITLINK;
+var init_parse_name_status = __esm({
+  "src/git/parse-name-status.ts"() {
+    "use strict";
+    SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
+    RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
+    GITLINK = "160000";
+  }
+});
+
+// src/git/commit-diffs.ts
+function once(cache, key, start) {
+  let pending = cache.get(key);
+  if (pending === void 0) {
+    pending = start();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+var DIFF_TREE, CommitDiffs;
+var init_commit_diffs = __esm({
+  "src/git/commit-diffs.ts"() {
+    "use strict";
+    init_parse_name_status();
+    DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
+    CommitDiffs = class {
+      constructor(resolveCommit, git) {
+        this.resolveCommit = resolveCommit;
+        this.git = git;
+      }
+      resolveCommit;
+      git;
+      /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
+      files = /* @__PURE__ */ new Map();
+      gitDiffs = /* @__PURE__ */ new Map();
+      /** The changed files, renames paired. */
+      changedFiles(base, head) {
+        return once(this.files, `${base} ${head}`, async () => {
+          const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
+          return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
+        });
+      }
+      async diffTree(from, to) {
+        const { stdout: stdout2 } = await this.git.run([...DIFF_TREE, from, to, "--"]);
+        return parseNameStatus(stdout2);
+      }
+    };
+  }
+});
+
+// src/git/find-work-tree.ts
+function findWorkTreeRoot(dir, env) {
+  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
+  for (let current = (0, import_node_fs3.realpathSync)(dir); ; current = (0, import_node_path2.dirname)(current)) {
+    const dotGit = (0, import_node_path2.join)(current, ".git");
+    const found = lstatOrUndefined(dotGit);
+    if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
+    if (found?.isDirectory()) {
+      const head = lstatOrUndefined((0, import_node_path2.join)(dotGit, "HEAD"));
+      const objects = lstatOrUndefined((0, import_node_path2.join)(dotGit, "objects"));
+      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
+      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path2.join)(dotGit, "config"))) ? void 0 : current;
+    }
+    if (found) return void 0;
+    if ((0, import_node_path2.dirname)(current) === current) return void 0;
+  }
+}
+function lstatOrUndefined(path) {
+  try {
+    return (0, import_node_fs3.lstatSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function readOrEmpty(path) {
+  try {
+    return (0, import_node_fs3.readFileSync)(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+var import_node_fs3, import_node_path2, DISCOVERY_VARIABLES;
+var init_find_work_tree = __esm({
+  "src/git/find-work-tree.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_path2 = require("node:path");
+    DISCOVERY_VARIABLES = [
+      "GIT_DIR",
+      "GIT_WORK_TREE",
+      "GIT_CEILING_DIRECTORIES",
+      "GIT_DISCOVERY_ACROSS_FILESYSTEM"
+    ];
+  }
+});
+
+// src/core/commit-sha.ts
+function isFullSha(value) {
+  return SHA.test(value);
+}
+function isZeroSha(value) {
+  return isFullSha(value) && /^0+$/.test(value);
+}
+var SHA;
+var init_commit_sha = __esm({
+  "src/core/commit-sha.ts"() {
+    "use strict";
+    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+  }
+});
+
+// src/git/safe-ref.ts
+function assertSafeRef(ref) {
+  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
+  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
+  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
+}
+var init_safe_ref = __esm({
+  "src/git/safe-ref.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/git/git-history.ts
+var import_node_fs4, import_node_path3, FETCH, NOT_FOUND, GitHistory;
+var init_git_history = __esm({
+  "src/git/git-history.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_node_path3 = require("node:path");
+    init_commit_sha();
+    init_errors();
+    init_safe_ref();
+    FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
+    NOT_FOUND = [1, 128];
+    GitHistory = class {
+      constructor(root, git, network) {
+        this.root = root;
+        this.git = git;
+        this.network = network;
+      }
+      root;
+      git;
+      network;
+      async hasCommit(sha) {
+        assertSafeRef(sha);
+        const { exitCode, stdout: stdout2 } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
+        return exitCode === 0 && stdout2.trim() === "commit";
+      }
+      async isShallow() {
+        const { stdout: stdout2 } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
+        return stdout2.trim() === "true";
+      }
+      async fetchCommit(sha) {
+        if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
+        const depth = await this.isShallow() ? ["--depth=1"] : [];
+        return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
+      }
+      async fetchBranch(branch) {
+        assertSafeRef(branch);
+        const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
+        if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
+        const depth = await this.isShallow() ? ["--depth=1"] : [];
+        return this.tryNetwork([
+          ...FETCH,
+          ...depth,
+          "origin",
+          `+refs/heads/${branch}:refs/remotes/origin/${branch}`
+        ]);
+      }
+      async deepen(by, commits) {
+        if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
+        if (!await this.isShallow()) return false;
+        const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
+        for (const sha of wants) {
+          if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
+        }
+        const before = await this.readShallowFile();
+        if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
+        return await this.readShallowFile() !== before;
+      }
+      async mergeBase(a, b) {
+        assertSafeRef(a);
+        assertSafeRef(b);
+        const { stdout: stdout2 } = await this.git.run(["merge-base", a, b], [1]);
+        return stdout2.trim() || void 0;
+      }
+      async firstParent(sha) {
+        assertSafeRef(sha);
+        const { stdout: stdout2 } = await this.git.run(["cat-file", "commit", sha]);
+        for (const line of stdout2.split("\n")) {
+          if (line === "") break;
+          if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
+        }
+        return void 0;
+      }
+      async isAncestor(a, b) {
+        assertSafeRef(a);
+        assertSafeRef(b);
+        const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
+        return exitCode === 0;
+      }
+      async tryNetwork(args) {
+        try {
+          await this.network.run(args);
+          return true;
+        } catch {
+          return false;
+        }
+      }
+      async readShallowFile() {
+        const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
+        try {
+          return (0, import_node_fs4.readFileSync)((0, import_node_path3.resolve)(this.root, path), "utf8");
+        } catch {
+          return "";
+        }
+      }
+    };
+  }
+});
+
+// src/git/parse-ls-tree.ts
+function parseLsTree(output) {
+  const entries = [];
+  for (const record of output.split("\0")) {
+    if (record === "") continue;
+    const tab = record.indexOf("	");
+    const [mode, type, oid] = record.slice(0, tab).split(" ");
+    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
+      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+    }
+    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+function blobPathsOfLsTree(output, baseNames) {
+  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
+  const text = typeof output === "string" ? output : output.toString("utf8");
+  const paths = [];
+  let at = 0;
+  while (at < text.length) {
+    const end = text.indexOf("\0", at);
+    const stop = end === -1 ? text.length : end;
+    const entry = entryOf(text.slice(at, stop));
+    if (entry.type === "blob") paths.push(entry.path);
+    at = stop + 1;
+  }
+  return paths;
+}
+function blobPathsNamed(output, baseNames) {
+  if (baseNames.length === 0) return [];
+  const text = output.toString("latin1");
+  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
+  const wanted = new Set(baseNames);
+  const paths = [];
+  for (const match of text.matchAll(names)) {
+    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
+    const entry = entryOf(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
+    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
+      paths.push(entry.path);
+    }
+  }
+  return paths;
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function entryOf(record) {
+  const space = record.indexOf(" ");
+  const tab = record.indexOf("	");
+  if (space < 0 || tab < 0 || space > tab) {
+    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
+  }
+  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
+}
+var init_parse_ls_tree = __esm({
+  "src/git/parse-ls-tree.ts"() {
+    "use strict";
+  }
+});
+
+// vendor:simple-git
+var require_simple_git = __commonJS({
+  "vendor:simple-git"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("simple-git"));
+  }
+});
+
+// src/git/run-git.ts
+function createGitRunner(baseDir, idleTimeoutMs) {
+  return {
+    async run(args, okExitCodes = []) {
+      try {
+        const { exitCode, stdout: stdout2 } = await spawnGit(baseDir, args, { okExitCodes, idleTimeoutMs });
+        return { exitCode, stdout: exitCode === 0 ? stdout2.toString("utf8") : "" };
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runBuffer(args) {
+      try {
+        return (await spawnGit(baseDir, args, { idleTimeoutMs })).stdout;
+      } catch (error) {
+        throw describe(error, args);
+      }
+    },
+    async runRecords(args, onRecords) {
+      const records = nulRecords(onRecords);
+      try {
+        await spawnGit(baseDir, args, { onStdout: records.push, idleTimeoutMs });
+      } catch (error) {
+        throw describe(error, args);
+      }
+      records.end();
+    }
+  };
+}
+function createNetworkGitRunner(baseDir, timeoutMs) {
+  let loading;
+  const load = async () => {
+    const { simpleGit, GitPluginError } = await Promise.resolve().then(() => __toESM(require_simple_git(), 1));
+    return simpleGit({
+      baseDir,
+      config: GIT_CONFIG,
+      trimmed: false,
+      timeout: { block: timeoutMs },
+      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
+      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
+      // and the job's environment is the user's own, not the repository's: pass it through as git
+      // itself would see it. The arguments stay ours and are still checked.
+      allowEnvironment: inheritedGitVariables(),
+      errors(error, result) {
+        if (error instanceof GitPluginError) return error;
+        if (result.exitCode !== 0) {
+          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
+        }
+        return error;
+      }
+    });
+  };
+  return {
+    async run(args, okExitCodes = []) {
+      loading ??= load();
+      try {
+        return { exitCode: 0, stdout: await (await loading).raw(args) };
+      } catch (error) {
+        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
+          return { exitCode: error.exitCode, stdout: "" };
+        }
+        throw describe(error, args);
+      }
+    }
+  };
+}
+function inheritedGitVariables() {
+  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
+}
+function describe(error, args) {
+  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
+  if (missing) return missing;
+  const message = error instanceof Error ? error.message.trim() : String(error);
+  const command = args.join(" ");
+  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
+  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
+}
+var init_run_git = __esm({
+  "src/git/run-git.ts"() {
+    "use strict";
+    init_missing_object();
+    init_spawn_git();
+  }
+});
+
+// src/git/grep-patterns.ts
+function patternSyntaxFor(needles, perlAvailable2) {
+  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
+  return perlAvailable2 ? "perl" : "extended";
+}
+function grepPatternLines(needles, syntax) {
+  if (syntax === "fixed") return [...needles];
+  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
+  const lines = [];
+  let current = [];
+  let length = 0;
+  for (const needle of needles) {
+    const literal = literalOf(needle);
+    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
+      lines.push(current.join("|"));
+      current = [];
+      length = 0;
+    }
+    current.push(literal);
+    length += literal.length + 1;
+  }
+  if (current.length > 0) lines.push(current.join("|"));
+  return lines;
+}
+function escapePerl(text) {
+  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
+}
+function escapeExtended(text) {
+  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
+}
+var MAX_PATTERN_CHARS, SYNTAX_FLAG;
+var init_grep_patterns = __esm({
+  "src/git/grep-patterns.ts"() {
+    "use strict";
+    MAX_PATTERN_CHARS = 8e3;
+    SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
+  }
+});
+
+// src/git/run-grep.ts
+async function runGrep(root, request, onName) {
+  if (request.needles.length === 0) return;
+  const syntax = patternSyntaxFor(request.needles, perlAvailable);
+  try {
+    await grepWith(root, request, syntax, onName);
+  } catch (error) {
+    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
+      throw grepError(error);
+    }
+    perlAvailable = false;
+    await grepWith(root, request, "extended", onName).catch((retryError) => {
+      throw grepError(retryError);
+    });
+  }
+}
+async function grepWith(root, request, syntax, onName) {
+  const names = nulRecords((records) => {
+    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
+  });
+  const args = [
+    "grep",
+    "-z",
+    "-l",
+    "-I",
+    "--no-color",
+    `--threads=${grepThreads()}`,
+    SYNTAX_FLAG[syntax],
+    "-f",
+    "-",
+    request.rev,
+    "--"
+  ];
+  await spawnGit(root, [...args, ...request.pathspecs], {
+    okExitCodes: [1],
+    idleTimeoutMs: request.idleTimeoutMs,
+    onStdout: names.push,
+    input: `${grepPatternLines(request.needles, syntax).join("\n")}
+`,
+    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
+    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
+    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
+    ...request.signal ? { signal: request.signal } : {}
+  });
+  names.end();
+}
+function grepThreads(cores = (0, import_node_os.availableParallelism)()) {
+  return Math.max(1, cores - 1);
+}
+function grepError(error) {
+  if (!(error instanceof GitExitError)) return error;
+  const text = error.stderr.trim();
+  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
+}
+var import_node_os, NO_PERL, perlAvailable;
+var init_run_grep = __esm({
+  "src/git/run-grep.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    init_grep_patterns();
+    init_missing_object();
+    init_spawn_git();
+    NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
+    perlAvailable = true;
+  }
+});
+
+// src/git/create-git.ts
+async function createGit(repoDir, options) {
+  const { timeoutMs } = options;
+  const dir = (0, import_node_path4.resolve)(repoDir);
+  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
+  const found = findWorkTreeRoot(dir, process.env);
+  const root = found ?? await askGitForWorkTree(dir, timeoutMs);
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root, timeoutMs),
+    createNetworkGitRunner(root, timeoutMs),
+    timeoutMs
+  );
+  if (found !== void 0)
+    adapter.checkWorkTree = () => askGitForWorkTree(dir, timeoutMs).then(() => void 0);
+  return adapter;
+}
+function statOrUndefined(path) {
+  try {
+    return (0, import_node_fs5.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+async function askGitForWorkTree(dir, timeoutMs) {
+  let root;
+  try {
+    root = (await createGitRunner(dir, timeoutMs).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
+  }
+  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
+  return root;
+}
+function splitByNewline(paths) {
+  const unique2 = [...new Set(paths)].filter((path) => path !== "");
+  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
+}
+async function catFileSizes(root, names, idleTimeoutMs) {
+  if (names.length === 0) return [];
+  const entries = [];
+  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
+  try {
+    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
+      input: `${names.join("\n")}
+`,
+      idleTimeoutMs,
+      onStdout: (chunk) => parser.push(chunk)
+    });
+  } catch (error) {
+    if (!(error instanceof GitExitError)) throw error;
+    const text = error.stderr.trim();
+    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
+  }
+  parser.end();
+  if (entries.length !== names.length) {
+    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
+  }
+  return entries;
+}
+var import_node_fs5, import_node_path4, GitAdapter;
+var init_create_git = __esm({
+  "src/git/create-git.ts"() {
+    "use strict";
+    import_node_fs5 = require("node:fs");
+    import_node_path4 = require("node:path");
+    init_errors();
+    init_cat_file_reader();
+    init_commit_diffs();
+    init_find_work_tree();
+    init_git_history();
+    init_missing_object();
+    init_parse_cat_file_batch();
+    init_parse_ls_tree();
+    init_run_git();
+    init_run_grep();
+    init_safe_ref();
+    init_spawn_git();
+    GitAdapter = class extends GitHistory {
+      constructor(root, git, network, timeoutMs) {
+        super(root, git, network);
+        this.timeoutMs = timeoutMs;
+        this.objects = new CatFileReader(root);
+        this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
+      }
+      timeoutMs;
+      /**
+       * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
+       * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
+       */
+      knownCommits = /* @__PURE__ */ new Set();
+      /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
+      checkWorkTree;
+      /** Every object read goes through one long-lived `cat-file --batch`. */
+      objects;
+      /** How two commits differ: git's diff, once per pair. */
+      diffs;
+      async resolveCommit(ref) {
+        const sha = await this.tryResolveCommit(ref);
+        if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
+        return sha;
+      }
+      async tryResolveCommit(ref) {
+        assertSafeRef(ref);
+        if (this.knownCommits.has(ref)) return ref;
+        const sha = await new Promise((resolve9, reject) => {
+          if (this.resolving === void 0) {
+            this.resolving = [];
+            queueMicrotask(() => this.resolveBatch());
+          }
+          this.resolving.push({ ref, resolve: resolve9, reject });
+        });
+        if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
+        return sha;
+      }
+      /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
+      resolving;
+      /**
+       * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
+       * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
+       * ref is asked on its own, as `rev-parse --verify` would answer it.
+       */
+      async resolveBatch() {
+        const batch = this.resolving ?? [];
+        this.resolving = void 0;
+        let entries;
+        try {
+          entries = await this.objects.read(
+            batch.map((b) => `${b.ref}^{commit}`),
+            0
+          );
+        } catch {
+          entries = void 0;
+          try {
+            await this.checkWorkTree?.();
+          } catch (refusal) {
+            for (const request of batch) request.reject(refusal);
+            return;
+          }
+        }
+        for (const [i, request] of batch.entries()) {
+          const entry = entries?.[i];
+          if (entries !== void 0) {
+            request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
+            continue;
+          }
+          this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout: stdout2 }) => request.resolve(stdout2.trim() || void 0), request.reject);
+        }
+      }
+      async uncommittedPaths() {
+        const args = [
+          "--no-optional-locks",
+          "status",
+          "--porcelain=v1",
+          "-z",
+          "--untracked-files=no",
+          "--no-renames"
+        ];
+        let stdout2;
+        try {
+          ({ stdout: stdout2 } = await this.git.run(args, NOT_FOUND));
+        } catch {
+          return [];
+        }
+        return stdout2.split("\0").filter((record) => record.length > 3 && ("MTA".includes(record[0]) || "MTD".includes(record[1]))).filter((record) => record[0] !== " " || record[1] !== " ").map((record) => record.slice(3));
+      }
+      changedFiles(base, head) {
+        return this.diffs.changedFiles(base, head);
+      }
+      async readFile(rev, path) {
+        return (await this.readFiles(rev, [path])).get(path);
+      }
+      async readFiles(rev, paths) {
+        return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
+      }
+      async readFilesUpTo(rev, paths, maxBytes) {
+        const sha = await this.resolveCommit(rev);
+        const files = /* @__PURE__ */ new Map();
+        const oversized = /* @__PURE__ */ new Map();
+        const [plain, withNewline] = splitByNewline(paths);
+        const entries = await this.objects.read(
+          plain.map((path) => `${sha}:${path}`),
+          maxBytes
+        );
+        entries.forEach((entry, i) => {
+          if (entry.kind !== "object" || entry.type !== "blob") return;
+          if (entry.content) files.set(plain[i], entry.content);
+          else oversized.set(plain[i], entry.size);
+        });
+        for (const path of withNewline) {
+          const blob = await this.lsTreeBlob(sha, path);
+          if (!blob) continue;
+          const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
+          if (bytes.length > maxBytes) oversized.set(path, bytes.length);
+          else files.set(path, bytes);
+        }
+        return { files, oversized };
+      }
+      async fileSize(rev, path) {
+        return (await this.fileSizes(rev, [path])).get(path);
+      }
+      async fileSizes(rev, paths) {
+        const sha = await this.resolveCommit(rev);
+        const sizes = /* @__PURE__ */ new Map();
+        const [plain, withNewline] = splitByNewline(paths);
+        const entries = await catFileSizes(
+          this.root,
+          plain.map((path) => `${sha}:${path}`),
+          this.timeoutMs
+        );
+        entries.forEach((entry, i) => {
+          if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
+        });
+        for (const path of withNewline) {
+          const blob = await this.lsTreeBlob(sha, path);
+          if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
+        }
+        return sizes;
+      }
+      async listFiles(rev, baseNames) {
+        const sha = await this.resolveCommit(rev);
+        const paths = [];
+        await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
+          for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
+        });
+        return paths;
+      }
+      async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
+        const sha = await this.resolveCommit(rev);
+        const found = /* @__PURE__ */ new Set();
+        await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
+        return [...found].sort();
+      }
+      async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
+        const sha = await this.resolveCommit(rev);
+        const found = /* @__PURE__ */ new Set();
+        const withNewline = [];
+        const reading = [];
+        const prefix = `${sha}:`;
+        const deliver = (entry, name) => {
+          if (entry.kind !== "object" || entry.type !== "blob") return;
+          const path = name.slice(prefix.length);
+          options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
+        };
+        const onPath = (path) => {
+          if (found.has(path)) return;
+          found.add(path);
+          if (!options.read(path)) return;
+          if (path.includes("\n")) return void withNewline.push(path);
+          const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
+          read.catch(() => {
+          });
+          reading.push(read);
+        };
+        try {
+          await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
+        } catch (error) {
+          await Promise.allSettled(reading);
+          throw error;
+        }
+        await Promise.all(reading);
+        if (withNewline.length > 0) {
+          const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
+          for (const [path, bytes] of read.files) options.onFile(path, { bytes });
+          for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
+        }
+        return [...found].sort();
+      }
+      /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
+      async grep(sha, fixedStrings, pathspecs, onPath, signal) {
+        const needles = [...new Set(fixedStrings)];
+        for (const needle of needles) {
+          if (needle === "" || needle.includes("\n"))
+            throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
+        }
+        const prefix = `${sha}:`;
+        const request = {
+          needles,
+          rev: sha,
+          pathspecs,
+          idleTimeoutMs: this.timeoutMs,
+          ...signal ? { signal } : {}
+        };
+        await runGrep(
+          this.root,
+          request,
+          (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
+        );
+      }
+      /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
+      async lsTreeBlob(sha, path) {
+        const { stdout: stdout2 } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
+        return parseLsTree(stdout2).find((entry) => entry.path === path && entry.type === "blob")?.oid;
+      }
+    };
+  }
+});
+
+// src/range/github-event.ts
+function eventReader(env) {
+  let read;
+  return () => {
+    read ??= readEventPayload(env);
+    return read;
+  };
+}
+async function readEventPayload(env) {
+  const path = env.GITHUB_EVENT_PATH;
+  return path ? readEventFile(path) : void 0;
+}
+async function readEventFile(path) {
+  let text;
+  try {
+    text = (0, import_node_fs6.readFileSync)(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new UserError(
+      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
+  }
+}
+var import_node_fs6;
+var init_github_event = __esm({
+  "src/range/github-event.ts"() {
+    "use strict";
+    import_node_fs6 = require("node:fs");
+    init_errors();
+  }
+});
+
 // src/report/report-json.ts
 function reportObject(report) {
   const { plan } = report;
@@ -857,9 +2574,9 @@ function reportObject(report) {
 }
 function workloadObjects(report) {
   const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  const resultOf2 = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
   return plan.workloads.map((w) => {
-    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    const result = resultOf2(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
     return {
       ...w.id,
       action: w.action,
@@ -956,7 +2673,7 @@ function describeKeys(change) {
   const shown2 = change.keys.slice(0, 8).join(", ");
   return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
 }
-function describeReferences(workload) {
+function describeReferences2(workload) {
   return workload.references.map((r) => {
     const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
     return `${shortId(r.config)} via ${r.path}${keys}`;
@@ -1266,7 +2983,7 @@ ${s.render(maxRows)}`).join("\n");
   if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
   if (repository) out.push(...changesPart(plan, maxRows));
   if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
+    const resultOf2 = (w) => report.results.find(
       (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
     );
     const withResults = report.results.length > 0;
@@ -1278,8 +2995,8 @@ ${s.render(maxRows)}`).join("\n");
       withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
     );
     for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      const result = resultOf2(w);
+      const why = [w.reason, ...describeReferences2(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
       const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
       if (withResults) {
         cells.push(
@@ -1415,7 +3132,7 @@ function clusterPart(report) {
     for (const w of plan.workloads) {
       out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
       if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
+      for (const line of describeReferences2(w)) out.push(`            ${line}`);
     }
   }
   if (plan.warnings.length > 0) {
@@ -1491,8 +3208,8 @@ function chooseSource(opts) {
   const home = env.HOME || env.USERPROFILE;
   if (opts.kubeconfigPath) {
     const pathLabel = opts.pathLabel ?? "--kubeconfig";
-    const file = (0, import_node_path.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs2.existsSync)(file)) {
+    const file = (0, import_node_path5.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs7.existsSync)(file)) {
       const credential = describeCredential(opts.kubeconfigPath);
       if (credential) throw misplacedCredential(pathLabel, credential);
       throw new UserError(
@@ -1522,8 +3239,8 @@ function chooseSource(opts) {
     };
   }
   if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(import_node_path.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs2.existsSync)(f));
+    const listed = env.KUBECONFIG.split(import_node_path5.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path5.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs7.existsSync)(f));
     if (files.length === 0) {
       const credential = describeCredential(env.KUBECONFIG);
       if (credential) throw misplacedCredential("KUBECONFIG", credential);
@@ -1531,16 +3248,16 @@ function chooseSource(opts) {
         `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
       );
     }
-    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path.delimiter)})` };
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path5.delimiter)})` };
   }
   if (home) {
-    const file = (0, import_node_path.join)(home, ".kube", "config");
-    if ((0, import_node_fs2.existsSync)(file)) return { type: "file", files: [file], label: file };
+    const file = (0, import_node_path5.join)(home, ".kube", "config");
+    if ((0, import_node_fs7.existsSync)(file)) return { type: "file", files: [file], label: file };
   }
   const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
   const host = env.KUBERNETES_SERVICE_HOST;
   const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "token"))) {
+  if (host && port && (0, import_node_fs7.existsSync)((0, import_node_path5.join)(dir, "token"))) {
     const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
     const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
     return { type: "in-cluster", server, dir, label: "in-cluster service account" };
@@ -1557,7 +3274,7 @@ function decodeKubeconfigData(value, label2) {
   return value;
 }
 function expandHome(path, home) {
-  return home && (path === "~" || path.startsWith("~/")) ? (0, import_node_path.join)(home, path.slice(1)) : path;
+  return home && (path === "~" || path.startsWith("~/")) ? (0, import_node_path5.join)(home, path.slice(1)) : path;
 }
 function describeCredential(value) {
   const trimmed = value.trim();
@@ -1583,15 +3300,15 @@ function looksLikePath(value, home) {
   const trimmed = value.trim();
   if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
   if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs2.existsSync)((0, import_node_path.resolve)(expandHome(trimmed, home)));
+  return (0, import_node_fs7.existsSync)((0, import_node_path5.resolve)(expandHome(trimmed, home)));
 }
-var import_node_fs2, import_node_net, import_node_path, SERVICE_ACCOUNT_DIR;
+var import_node_fs7, import_node_net, import_node_path5, SERVICE_ACCOUNT_DIR;
 var init_kubeconfig_source = __esm({
   "src/kube/kubeconfig-source.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_net = require("node:net");
-    import_node_path = require("node:path");
+    import_node_path5 = require("node:path");
     init_errors();
     SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
   }
@@ -1601,126 +3318,6 @@ var init_kubeconfig_source = __esm({
 var require_client_node = __commonJS({
   "vendor:@kubernetes/client-node"(exports2, module2) {
     module2.exports = require(__configRolloutVendor("client-node"));
-  }
-});
-
-// src/process/run-process.ts
-function runProcess(file, args, options = {}) {
-  const execute = (resolve8) => {
-    const stdout2 = [];
-    let stdoutBytes = 0;
-    let stderr2 = Buffer.alloc(0);
-    let failure;
-    let settled = false;
-    const child = (0, import_node_child_process.spawn)(file, [...args], {
-      ...options.cwd !== void 0 ? { cwd: options.cwd } : {},
-      env: options.env ?? process.env,
-      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"],
-      detached: options.ownGroup ?? true,
-      windowsHide: true
-    });
-    trackGroup(child, options.ownGroup ?? true);
-    const stop = (why) => {
-      failure ??= why;
-      void stopGroup(child);
-    };
-    const timers = [];
-    if (options.timeoutMs !== void 0) {
-      const ms = options.timeoutMs;
-      timers.push(setTimeout(() => stop({ kind: "timeout", message: `timed out after ${seconds(ms)}` }), ms));
-    }
-    let idle;
-    const touch = () => {
-      if (options.idleTimeoutMs === void 0) return;
-      clearTimeout(idle);
-      const ms = options.idleTimeoutMs;
-      idle = setTimeout(() => stop({ kind: "idle", message: `no output for ${seconds(ms)}` }), ms);
-    };
-    touch();
-    const onAbort = () => stop({ kind: "aborted", message: "stopped: the run was interrupted" });
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (chunk) => {
-      touch();
-      if (failure) return;
-      stdoutBytes += chunk.length;
-      if (options.maxOutputBytes !== void 0 && stdoutBytes > options.maxOutputBytes) {
-        stop({ kind: "output", message: `output over ${options.maxOutputBytes} bytes` });
-        return;
-      }
-      if (!options.onStdout) {
-        stdout2.push(chunk);
-        return;
-      }
-      try {
-        options.onStdout(chunk);
-      } catch (error) {
-        stop({ kind: "stdout", message: error.message, error });
-      }
-    });
-    child.stderr.on("data", (chunk) => {
-      touch();
-      stderr2 = Buffer.concat([stderr2, chunk]);
-      if (stderr2.length > STDERR_KEEP_BYTES * 2) stderr2 = stderr2.subarray(stderr2.length - STDERR_KEEP_BYTES);
-    });
-    if (child.stdin) {
-      child.stdin.on("error", () => {
-      });
-      child.stdin.end(options.input);
-    }
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      clearTimeout(idle);
-      options.signal?.removeEventListener("abort", onAbort);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      resolve8({
-        exitCode: child.exitCode,
-        signal: child.signalCode,
-        stdout: Buffer.concat(stdout2),
-        stderrTail: tailOf(stderr2.toString("utf8")),
-        stderrEnd: stderr2.toString("utf8"),
-        ...failure !== void 0 ? { failure } : {}
-      });
-    };
-    child.on("error", (error) => {
-      failure ??= {
-        kind: "start",
-        message: error.code === "ENOENT" ? `${file} was not found` : `could not be started: ${error.message}`,
-        ...error.code !== void 0 ? { code: error.code } : {}
-      };
-      if (child.pid === void 0) finish();
-    });
-    child.on("close", finish);
-    child.on("exit", () => {
-      if (options.ownGroup ?? true) signalGroup(child, "SIGKILL");
-      setTimeout(finish, PIPE_DRAIN_MS).unref();
-    });
-  };
-  if (options.signal?.aborted) {
-    const failure = { kind: "aborted", message: "stopped: the run was interrupted" };
-    const empty = { exitCode: null, signal: null, stdout: Buffer.alloc(0), stderrTail: "", stderrEnd: "" };
-    return Promise.resolve({ ...empty, failure });
-  }
-  return new Promise(execute);
-}
-function seconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function tailOf(text, maxLines = 8, maxLineLength = 300) {
-  const lines = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").split("\n").map((line) => line.trimEnd()).filter((line) => line !== "");
-  return lines.slice(-maxLines).map((line) => line.startsWith("::") ? ` ${line}` : line).map((line) => line.length > maxLineLength ? `${line.slice(0, maxLineLength)}\u2026` : line).join("\n");
-}
-var import_node_child_process, STDERR_KEEP_BYTES, PIPE_DRAIN_MS;
-var init_run_process = __esm({
-  "src/process/run-process.ts"() {
-    "use strict";
-    import_node_child_process = require("node:child_process");
-    init_child_groups();
-    STDERR_KEEP_BYTES = 8192;
-    PIPE_DRAIN_MS = 1e3;
   }
 });
 
@@ -1856,7 +3453,7 @@ function loadKubeConfig(opts) {
   selectContext(kc, opts.context, source2.label);
   const cluster = kc.getCurrentCluster();
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
-  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 6e4, opts.onPluginCredential);
+  boundExecPlugins(kc, opts.execPluginTimeoutMs, opts.onPluginCredential);
   return {
     kc,
     context: kc.getCurrentContext(),
@@ -1899,13 +3496,13 @@ function parseInto(kc, where, load) {
   if (kc.getContexts().length === 0) throw new UserError(`${where} defines no contexts`);
 }
 function loadInCluster(kc, server, dir, secrets) {
-  const tokenFile = (0, import_node_path2.join)(dir, "token");
-  const caFile = (0, import_node_path2.join)(dir, "ca.crt");
-  const namespaceFile = (0, import_node_path2.join)(dir, "namespace");
-  secrets.push((0, import_node_fs3.readFileSync)(tokenFile, "utf8"));
+  const tokenFile = (0, import_node_path6.join)(dir, "token");
+  const caFile = (0, import_node_path6.join)(dir, "ca.crt");
+  const namespaceFile = (0, import_node_path6.join)(dir, "namespace");
+  secrets.push((0, import_node_fs8.readFileSync)(tokenFile, "utf8"));
   kc.loadFromOptions({
     clusters: [
-      { name: "inCluster", server, caFile: (0, import_node_fs3.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
+      { name: "inCluster", server, caFile: (0, import_node_fs8.existsSync)(caFile) ? caFile : void 0, skipTLSVerify: false }
     ],
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
     contexts: [
@@ -1913,7 +3510,7 @@ function loadInCluster(kc, server, dir, secrets) {
         name: "inClusterContext",
         cluster: "inCluster",
         user: "inClusterUser",
-        namespace: (0, import_node_fs3.existsSync)(namespaceFile) ? (0, import_node_fs3.readFileSync)(namespaceFile, "utf8").trim() : void 0
+        namespace: (0, import_node_fs8.existsSync)(namespaceFile) ? (0, import_node_fs8.readFileSync)(namespaceFile, "utf8").trim() : void 0
       }
     ],
     currentContext: "inClusterContext"
@@ -1969,12 +3566,12 @@ function userSecrets(user) {
   }
   return out;
 }
-var import_node_fs3, import_node_path2, import_client_node, NoClusterConfiguredError, SECRET_KEY;
+var import_node_fs8, import_node_path6, import_client_node, NoClusterConfiguredError, SECRET_KEY;
 var init_connect = __esm({
   "src/kube/connect.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path2 = require("node:path");
+    import_node_fs8 = require("node:fs");
+    import_node_path6 = require("node:path");
     import_client_node = __toESM(require_client_node(), 1);
     init_errors();
     init_exec_credential();
@@ -2966,7 +4563,7 @@ __export(kube_client_exports, {
 function createCluster(kc, opts) {
   return new KubeCluster(kc, opts);
 }
-function entryOf(kind, entry) {
+function entryOf2(kind, entry) {
   if (!entry) throw new Error(`config-rollout does not talk to the API about kind ${kind}`);
   return entry;
 }
@@ -3258,9 +4855,9 @@ var init_kube_client = __esm({
         }
       }
     };
-    workloadEntry = (kind) => entryOf(kind, workloadKind(kind));
-    kindEntry = (kind) => entryOf(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
-    apiEntry = (kind) => entryOf(kind, apiKind(kind));
+    workloadEntry = (kind) => entryOf2(kind, workloadKind(kind));
+    kindEntry = (kind) => entryOf2(kind, workloadKind(kind) ?? (["Pod", "Event"].includes(kind) ? apiKind(kind) : void 0));
+    apiEntry = (kind) => entryOf2(kind, apiKind(kind));
   }
 });
 
@@ -3320,3959 +4917,6 @@ var init_cluster_connection = __esm({
     "use strict";
     init_kubeconfig_source();
     init_version();
-  }
-});
-
-// src/core/run-limited.ts
-async function runLimited(items, limit, step) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await step(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
-var init_run_limited = __esm({
-  "src/core/run-limited.ts"() {
-    "use strict";
-  }
-});
-
-// src/rollout/check-permissions.ts
-function patchWrites(targets) {
-  return targets.map(({ id, kind }) => ({
-    verb: "patch",
-    group: kind.group,
-    resource: kind.resource,
-    namespace: id.namespace
-  }));
-}
-function configWrite(id) {
-  const { group, resource } = configKind(id.kind);
-  return { verb: "patch", group, resource, namespace: id.namespace };
-}
-async function checkPermissions(cluster, needed, log, concurrency = DEFAULT_CONCURRENCY, checked = "checked before any change: nothing was written") {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
-  if (answers.some((a) => a.allowed === void 0)) {
-    log.info(
-      "the API server does not answer access reviews: permissions are checked by the writes themselves"
-    );
-  }
-  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
-  if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
-  throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
-    403
-  );
-}
-var init_check_permissions = __esm({
-  "src/rollout/check-permissions.ts"() {
-    "use strict";
-    init_errors();
-    init_api_kinds();
-    init_run_limited();
-    init_setting_choices();
-  }
-});
-
-// src/rollout/restart.ts
-async function restartWorkloads(requests, cluster, opts) {
-  const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
-  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
-  const pending = prepared.filter((p) => "step" in p);
-  await opts.beforeWrites?.(pending.map((p) => p.target));
-  return runLimited(requests, limit, async (request, index) => {
-    const ready = prepared[index];
-    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
-    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
-    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
-    return result;
-  });
-}
-async function prepareOne(request, cluster, opts) {
-  const { id } = request;
-  const kind = restartableKind(id.kind);
-  if (!kind) {
-    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
-  }
-  try {
-    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
-    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
-    const refusal = kind.refusesRestart?.(live2);
-    if (refusal) return { result: "paused", message: refusal };
-    const ownerId = kind.templateOwner?.(live2);
-    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
-    if ("failed" in target) return { result: "failed", message: target.failed };
-    const step = opts.strategy.patchFor(id, target.live, target.kind);
-    if ("unchanged" in step) {
-      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
-    }
-    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function sendPatch(request, first, cluster, opts) {
-  try {
-    return await cluster.retryOnConflict(async (attempt) => {
-      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
-      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
-    });
-  } catch (error) {
-    if (isExpectedError(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function patchOnce({ target, step, ownerId }, cluster, opts) {
-  try {
-    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
-    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
-    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
-    if (ownerId) {
-      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
-    }
-    return {
-      result: "restarted",
-      message,
-      generation: generationOf(patched),
-      ...opts.dryRun ? {} : { object: patched }
-    };
-  } catch (error) {
-    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
-    throw error;
-  }
-}
-async function templateOwner(ownerId, cluster) {
-  const kind = restartableKind(ownerId.kind);
-  if (!kind) {
-    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
-  }
-  const live2 = await cluster.readWorkload(ownerId);
-  if (!live2)
-    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
-  return { id: ownerId, kind, live: live2 };
-}
-async function missingMessage(id, kind, cluster) {
-  if (kind.customResource && !await cluster.serves(kind.kind)) {
-    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
-  }
-  return `${formatId(id)} does not exist in the cluster`;
-}
-function generationOf(obj) {
-  const generation = field(field(obj, "metadata"), "generation");
-  return typeof generation === "number" ? generation : void 0;
-}
-function isLive(object) {
-  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
-}
-var PARALLEL_PATCHES;
-var init_restart = __esm({
-  "src/rollout/restart.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_retry();
-    PARALLEL_PATCHES = 4;
-  }
-});
-
-// src/core/kinds/rollout-verdict.ts
-function rolloutVerdict(rollout, obj) {
-  const uid = field(field(obj, "metadata"), "uid");
-  const followedUid = field(field(rollout.object, "metadata"), "uid");
-  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
-    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field(field(obj, "metadata"), "generation");
-  const expected = rollout.generation;
-  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
-  if (status.notWaitable) return { end: "not-waitable", message: status.message };
-  if (status.error) return { end: "failed", message: status.message };
-  if (status.paused) return { end: "paused", message: status.message };
-  if (status.done) return { end: "done", message: status.message };
-  return { waiting: status.message };
-}
-function ownerChangeUnseen(obj, ownerGeneration) {
-  if (ownerGeneration === void 0) return false;
-  const seen = Number.parseInt(
-    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
-    10
-  );
-  return !(seen >= ownerGeneration);
-}
-var init_rollout_verdict = __esm({
-  "src/core/kinds/rollout-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_model();
-    init_argo_rollout_status();
-    init_rollout_status();
-    init_workload_kinds();
-  }
-});
-
-// src/kube/list-watch.ts
-async function listAndWatch(source2, req) {
-  const { names, signal } = req;
-  const now = req.now ?? Date.now;
-  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
-  const pending = () => !signal.aborted && names.some((name) => req.following(name));
-  let resourceVersion;
-  let fromMostRecent = req.fromMostRecent;
-  let failures = 0;
-  let quickCloses = 0;
-  while (pending()) {
-    try {
-      if (resourceVersion === void 0 && !fromMostRecent) {
-        resourceVersion = await listOnce(source2, req, fieldSelector);
-        if (resourceVersion === void 0 || !pending()) return;
-      }
-      const opened = now();
-      const ending = await watchSession(
-        source2,
-        req,
-        { fromVersion: resourceVersion, fieldSelector, pending },
-        (rv) => {
-          resourceVersion = rv;
-        }
-      );
-      failures = 0;
-      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
-      fromMostRecent = false;
-      if (ending.how === "gone") resourceVersion = void 0;
-      if (ending.how === "closed") {
-        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
-        if (quickCloses > 1)
-          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
-      }
-    } catch (error) {
-      fromMostRecent = false;
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      req.onRetry(error);
-      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
-      await sleep(backoffDelayMs(failures++, backoff), signal);
-    }
-  }
-}
-async function listOnce(source2, req, fieldSelector) {
-  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
-  if (req.signal.aborted) return void 0;
-  const followed = new Set(req.names);
-  const present = /* @__PURE__ */ new Set();
-  for (const item of list.items) {
-    const name = String(field(field(item, "metadata"), "name") ?? "");
-    present.add(name);
-    if (followed.has(name)) req.onObject(name, item);
-  }
-  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
-  return list.resourceVersion;
-}
-function sleep(ms, signal) {
-  return new Promise((resolve8) => {
-    if (signal.aborted) return resolve8();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve8();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
-function watchSession(source2, req, at, seen) {
-  const { names, signal } = req;
-  const followed = new Set(names);
-  return new Promise((resolve8, reject) => {
-    let handle;
-    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
-    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
-    const detach = () => signal.removeEventListener("abort", stop);
-    const end = (how) => {
-      detach();
-      handle?.abort();
-      resolve8({ how, unseen: unseen() });
-    };
-    const stop = () => end("complete");
-    signal.addEventListener("abort", stop);
-    handle = source2.watchWorkloads(
-      req.namespace,
-      req.kind,
-      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
-      (type, obj) => {
-        if (type === "ERROR") {
-          const code = field(obj, "code");
-          if (code === 410) return end("gone");
-          detach();
-          handle?.abort();
-          const message = String(field(obj, "message") ?? "watch error");
-          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
-        }
-        const rv = field(field(obj, "metadata"), "resourceVersion");
-        if (typeof rv === "string" && rv !== "") seen(rv);
-        if (type === "BOOKMARK") {
-          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
-          shown2 = void 0;
-        } else {
-          const name = String(field(field(obj, "metadata"), "name") ?? "");
-          if (!followed.has(name)) return;
-          shown2?.add(name);
-          if (type === "DELETED") req.onGone(name, "deleted");
-          else req.onObject(name, obj);
-        }
-        if (!at.pending()) end("complete");
-      },
-      (error) => {
-        detach();
-        if (error) reject(error);
-        else resolve8({ how: "closed", unseen: unseen() });
-      }
-    );
-    if (signal.aborted) end("complete");
-  });
-}
-var init_list_watch = __esm({
-  "src/kube/list-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_retry();
-  }
-});
-
-// src/rollout/heartbeat.ts
-function startHeartbeat(timeoutMs, line, print2, opts = {}) {
-  const now = opts.now ?? Date.now;
-  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
-  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
-  const started = now();
-  let last = started;
-  const tick = () => {
-    const at = now();
-    if (at - last < Math.max(everyMs, floorMs)) return;
-    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
-    if (text === void 0) return;
-    last = at;
-    print2(text);
-  };
-  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
-  timer.unref();
-  return {
-    printed: () => {
-      last = now();
-    },
-    stop: () => clearInterval(timer)
-  };
-}
-function formatWait(ms) {
-  const seconds2 = Math.round(ms / 1e3);
-  if (seconds2 < 60) return `${seconds2}s`;
-  return `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
-}
-var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
-var init_heartbeat = __esm({
-  "src/rollout/heartbeat.ts"() {
-    "use strict";
-    HEARTBEAT_MS = 3e4;
-    MIN_HEARTBEAT_MS = 1e4;
-  }
-});
-
-// src/core/kinds/pod-verdict.ts
-function str(value) {
-  return typeof value === "string" && value !== "" ? value : void 0;
-}
-function labelOf(pod, name) {
-  return str(field(field(field(pod, "metadata"), "labels"), name));
-}
-function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field(pod, "status");
-  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
-  for (const list of lists) {
-    for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field(field(container, "state"), "waiting");
-      const reason = str(field(waiting2, "reason"));
-      const restartCount = Number(field(container, "restartCount") ?? 0);
-      const terminated = field(field(container, "lastState"), "terminated");
-      const oom = field(terminated, "reason") === "OOMKilled";
-      const crashing = reason === "CrashLoopBackOff" || oom;
-      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
-      const cause = {
-        pod: String(field(field(pod, "metadata"), "name") ?? ""),
-        container: String(field(container, "name") ?? ""),
-        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
-        restartCount
-      };
-      const message = str(field(waiting2, "message"));
-      if (message) cause.message = message;
-      if (terminated && typeof terminated === "object") {
-        const exitCode = field(terminated, "exitCode");
-        cause.lastTermination = {
-          ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
-          ...str(field(terminated, "message")) ? { message: str(field(terminated, "message")) } : {}
-        };
-      }
-      return cause;
-    }
-  }
-  return void 0;
-}
-function workloadOfPod(pod) {
-  const refs = field(field(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
-  const kind = str(field(ref, "kind"));
-  const name = str(field(ref, "name"));
-  if (!kind || !name) return void 0;
-  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
-  if (kind !== "ReplicaSet") return void 0;
-  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
-  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
-    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
-  const hash = labelOf(pod, POD_TEMPLATE_HASH);
-  if (hash && name.endsWith(`-${hash}`))
-    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
-  return void 0;
-}
-function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field(workload, "kind");
-  const status = field(workload, "status");
-  switch (kind) {
-    case "StatefulSet": {
-      const update = str(field(status, "updateRevision"));
-      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
-    }
-    case "DaemonSet": {
-      const generation = field(field(workload, "metadata"), "generation");
-      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
-    }
-    case "Rollout": {
-      const current = str(field(status, "currentPodHash"));
-      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
-    }
-    case "Deployment": {
-      if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
-      const mine = revisionOf(replicaSet);
-      const newest = revisionOf(workload);
-      if (!mine || !newest) return void 0;
-      return Number(mine) >= Number(newest);
-    }
-    default:
-      return void 0;
-  }
-}
-function warningEvents(events, limit = 3) {
-  const time = (e) => String(
-    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
-  );
-  return events.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field(e, "count") ?? 1);
-    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
-  });
-}
-function describeCause(cause) {
-  const details = [];
-  if (cause.restartCount > 0)
-    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
-  const last = cause.lastTermination;
-  if (last?.exitCode !== void 0 || last?.message) {
-    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
-    details.push(last.message ? `${code}: ${last.message}` : code);
-  }
-  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
-  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
-}
-var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
-var init_pod_verdict = __esm({
-  "src/core/kinds/pod-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    CRASH_RESTARTS = 2;
-    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
-      "CreateContainerConfigError",
-      "CreateContainerError",
-      "ErrImagePull",
-      "ImagePullBackOff",
-      "InvalidImageName"
-    ]);
-    POD_TEMPLATE_HASH = "pod-template-hash";
-    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
-    CONTROLLER_REVISION_HASH = "controller-revision-hash";
-    POD_TEMPLATE_GENERATION = "pod-template-generation";
-    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
-  }
-});
-
-// src/kube/watch-pods.ts
-async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
-  let resourceVersion;
-  let failures = 0;
-  while (!signal.aborted) {
-    try {
-      const end = await new Promise((resolve8, reject) => {
-        const stop = () => {
-          handle.abort();
-          resolve8("closed");
-        };
-        const handle = source2.watchWorkloads(
-          namespace,
-          "Pod",
-          { resourceVersion },
-          (type, obj) => {
-            if (type === "ERROR") {
-              signal.removeEventListener("abort", stop);
-              handle.abort();
-              const code = field(obj, "code");
-              if (code === 410) return resolve8("gone");
-              return reject(
-                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
-              );
-            }
-            const rv = field(field(obj, "metadata"), "resourceVersion");
-            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
-            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
-          },
-          (error) => {
-            signal.removeEventListener("abort", stop);
-            if (error) reject(error);
-            else resolve8("closed");
-          }
-        );
-        signal.addEventListener("abort", stop, { once: true });
-        if (signal.aborted) stop();
-      });
-      failures = 0;
-      if (end === "gone") resourceVersion = void 0;
-    } catch (error) {
-      resourceVersion = void 0;
-      if (error instanceof ClusterAccessError && error.status === 410) continue;
-      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
-      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
-    }
-  }
-}
-var init_watch_pods = __esm({
-  "src/kube/watch-pods.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_list_watch();
-    init_retry();
-  }
-});
-
-// src/rollout/pod-watch.ts
-function startPodWatch(targets, opts, signal) {
-  const { cluster } = opts;
-  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
-  const undecided = /* @__PURE__ */ new Map();
-  const replicaSets = /* @__PURE__ */ new Map();
-  const failing = /* @__PURE__ */ new Set();
-  let warned = false;
-  const warnOnce = (message) => {
-    if (warned || signal.aborted) return;
-    warned = true;
-    opts.warn(message);
-  };
-  const judge2 = (pod) => {
-    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
-    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
-    const owner = cause && workloadOfPod(pod);
-    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
-    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
-      undecided.delete(key);
-      return;
-    }
-    const latest = target.latest();
-    const observed = field(field(latest, "status"), "observedGeneration");
-    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
-    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
-      const name = owner.replicaSet;
-      const cached2 = replicaSets.get(`${namespace}/${name}`);
-      if (!cached2) {
-        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
-        replicaSets.set(`${namespace}/${name}`, read);
-        undecided.set(key, pod);
-        void read.then(() => recheck());
-        return;
-      }
-      void cached2.then((rs) => {
-        const verdict = runsNewTemplate(pod, latest, rs);
-        if (verdict === true) void failWith(target, pod, cause);
-        else if (verdict === void 0) undecided.set(key, pod);
-        else undecided.delete(key);
-      });
-      return;
-    }
-    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
-    if (isNew === true) {
-      undecided.delete(key);
-      void failWith(target, pod, cause);
-    } else if (isNew === void 0) undecided.set(key, pod);
-    else undecided.delete(key);
-  };
-  const recheck = () => {
-    for (const pod of [...undecided.values()]) judge2(pod);
-  };
-  const failWith = async (target, pod, cause) => {
-    if (failing.has(target)) return;
-    failing.add(target);
-    const namespace = target.id.namespace;
-    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
-    const quoted = { ...cause };
-    try {
-      const events = await cluster.listForWatch(
-        namespace,
-        "Event",
-        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
-      );
-      const lines = warningEvents(events.items).map(bound);
-      if (lines.length > 0) quoted.events = lines;
-    } catch {
-    }
-    if (opts.logLines > 0 && cause.restartCount > 0) {
-      try {
-        const text = await cluster.readPodLog(namespace, cause.pod, {
-          container: cause.container,
-          previous: true,
-          tailLines: opts.logLines
-        });
-        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
-        if (lines.length > 0) quoted.log = lines;
-      } catch {
-      }
-    }
-    if (!target.settled()) target.fail(describeCause(quoted), quoted);
-  };
-  const namespaces = new Set(targets.map((t) => t.id.namespace));
-  for (const namespace of namespaces) {
-    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
-      const why = error instanceof ClusterAccessError ? error.message : String(error);
-      warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
-      );
-    });
-  }
-  return { recheck };
-}
-function bound(line) {
-  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
-  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
-}
-var MAX_LINE;
-var init_pod_watch = __esm({
-  "src/rollout/pod-watch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_verdict();
-    init_watch_pods();
-    MAX_LINE = 300;
-  }
-});
-
-// src/rollout/wait.ts
-function waitTargetOf(restart) {
-  const { id, generation, object, templateOwnerGeneration } = restart;
-  return { id, generation, object, templateOwnerGeneration };
-}
-function logProgress(log) {
-  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
-}
-async function waitForRollouts(cluster, targets, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const states = /* @__PURE__ */ new Map();
-  for (const target of targets) {
-    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
-  }
-  if (states.size === 0) return [];
-  let unsettled = states.size;
-  const stop = new AbortController();
-  (0, import_node_events.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const waiting2 = {
-    cluster,
-    opts,
-    now,
-    signal: stop.signal,
-    settle(state3, result, message, cause) {
-      if (state3.result) return;
-      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
-      if (cause) state3.result.cause = cause;
-      waiting2.opts.onSettled?.(state3.result);
-      if (--unsettled === 0) stop.abort();
-    }
-  };
-  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
-  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
-  if (opts.interrupt?.aborted) interrupted();
-  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  stop.signal.addEventListener("abort", () => {
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (opts.pods) {
-    const pods = startPodWatch(
-      [...states.values()].map((state3) => ({
-        id: state3.target.id,
-        generation: state3.target.generation,
-        latest: () => state3.latest ?? state3.target.object,
-        settled: () => state3.result !== void 0,
-        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
-      })),
-      opts.pods,
-      stop.signal
-    );
-    waiting2.observed = pods.recheck;
-  }
-  if (opts.onHeartbeat) {
-    const heartbeat = startHeartbeat(
-      opts.timeoutMs,
-      (waited, left) => stillWaiting([...states.values()], waited, left),
-      opts.onHeartbeat,
-      { now, ...opts.heartbeat }
-    );
-    const onProgress = opts.onProgress;
-    waiting2.opts = {
-      ...opts,
-      onProgress: (id, message) => {
-        heartbeat.printed();
-        onProgress?.(id, message);
-      }
-    };
-    stop.signal.addEventListener("abort", () => heartbeat.stop());
-  }
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of states.values()) {
-    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup(members, waiting2).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
-      for (const member of members) waiting2.settle(member, "failed", message);
-    });
-  }
-  await finished;
-  return targets.map((t) => states.get(idKey(t.id)).result);
-}
-async function followGroup(members, waiting2) {
-  const { settle, opts } = waiting2;
-  const { namespace, kind } = members[0].target.id;
-  if (!workloadKind(kind)?.rolloutStatus) {
-    for (const member of members)
-      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
-    return;
-  }
-  const observe = (state3, obj) => {
-    if (state3.result) return;
-    state3.latest = { kind, ...obj };
-    waiting2.observed?.();
-    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
-    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
-    state3.lastError = void 0;
-    if (verdict.waiting !== state3.lastMessage) {
-      state3.lastMessage = verdict.waiting;
-      opts.onProgress?.(state3.target.id, verdict.waiting);
-    }
-  };
-  const byName = new Map(members.map((m) => [m.target.id.name, m]));
-  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
-  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
-  await listAndWatch(waiting2.cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent,
-    following: (name) => !byName.get(name)?.result,
-    onObject: (name, obj) => observe(byName.get(name), obj),
-    onGone: (name, how) => {
-      const state3 = byName.get(name);
-      const id = formatId(state3.target.id);
-      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
-    },
-    onRetry: (error) => {
-      for (const member of members) member.lastError = error.message;
-    },
-    signal: waiting2.signal,
-    retryDelayMs: opts.retryDelayMs,
-    now: waiting2.now
-  });
-}
-function timeOut(states, { settle, opts }, reason) {
-  for (const state3 of states) {
-    if (state3.result) continue;
-    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
-    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
-    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
-  }
-}
-function stillWaiting(states, waited, left) {
-  const open = states.filter((s) => !s.result);
-  if (open.length === 0) return void 0;
-  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
-  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
-  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
-}
-function isLiveObject(obj) {
-  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
-}
-function formatSeconds(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events;
-var init_wait = __esm({
-  "src/rollout/wait.ts"() {
-    "use strict";
-    import_node_events = require("node:events");
-    init_errors();
-    init_json_shape();
-    init_rollout_verdict();
-    init_workload_kinds();
-    init_model();
-    init_list_watch();
-    init_heartbeat();
-    init_pod_watch();
-  }
-});
-
-// src/core/restart-patch.ts
-function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
-  const annotations = {
-    [CONFIG_HASH_ANNOTATION]: hash,
-    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
-  };
-  return atTemplate(templatePath, { metadata: { annotations } });
-}
-function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
-  if (!ENV_NAME.test(varName)) {
-    throw new UserError(
-      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
-    );
-  }
-  const containers = arrayField(podSpec, "containers");
-  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
-  const entries = containers.map((container) => {
-    const name = stringField(container, "name");
-    if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
-    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
-      throw new UserError(
-        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
-      );
-    }
-    return { name, env: [{ name: varName, value }] };
-  });
-  return atTemplate(templatePath, { spec: { containers: entries } });
-}
-function envMergePatch(live2, templatePath, varName, value) {
-  const template = templateAt(live2, templatePath);
-  const entries = envPatch(field(template, "spec"), varName, value, []);
-  const wanted = new Map(
-    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
-  );
-  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
-    const added = arrayField(wanted.get(stringField(container, "name")), "env");
-    return { ...container, env: [...env, ...added] };
-  });
-  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
-  return {
-    ...resourceVersion ? { metadata: { resourceVersion } } : {},
-    ...atTemplate(templatePath, { spec: { containers } })
-  };
-}
-function currentHash(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
-}
-function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
-  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
-}
-function templateAnnotation(obj, templatePath, name) {
-  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
-}
-var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
-var init_restart_patch = __esm({
-  "src/core/restart-patch.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_pod_template();
-    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
-    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
-    SPEC_TEMPLATE = ["spec", "template"];
-    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-  }
-});
-
-// src/rollout/wait-for-agent.ts
-async function waitForAgent(cluster, ids, opts) {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const followed = /* @__PURE__ */ new Map();
-  const notApplied = [];
-  for (const id of ids) {
-    const hash = opts.hashFor(id);
-    const kind = restartableKind(id.kind);
-    if (!hash || !kind) {
-      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
-      continue;
-    }
-    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
-  }
-  let unsettled = followed.size;
-  let heartbeat;
-  const stop = new AbortController();
-  (0, import_node_events2.setMaxListeners)(0, stop.signal);
-  const finished = new Promise((resolve8) => stop.signal.addEventListener("abort", () => resolve8()));
-  const settle = (state3, outcome) => {
-    if (state3.settled) return;
-    state3.settled = outcome;
-    heartbeat?.printed();
-    opts.log.info(
-      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
-    );
-    if (--unsettled === 0) stop.abort();
-  };
-  const deadline = setTimeout(() => {
-    for (const state3 of followed.values())
-      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
-  }, opts.timeoutMs);
-  const interrupted = () => {
-    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
-    for (const state3 of followed.values()) {
-      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
-      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
-    }
-  };
-  heartbeat = startHeartbeat(
-    opts.timeoutMs,
-    (waited, left) => {
-      const open = [...followed.values()].filter((f) => !f.settled);
-      if (open.length === 0) return void 0;
-      const names = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
-      const done = followed.size - open.length;
-      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", \u2026" : ""}`;
-    },
-    (line) => opts.log.info(line),
-    { now, ...opts.heartbeat }
-  );
-  stop.signal.addEventListener("abort", () => {
-    heartbeat?.stop();
-    clearTimeout(deadline);
-    opts.interrupt?.removeEventListener("abort", interrupted);
-  });
-  if (unsettled === 0) stop.abort();
-  if (opts.interrupt?.aborted) interrupted();
-  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
-  const groups = /* @__PURE__ */ new Map();
-  for (const state3 of followed.values()) {
-    const key = `${state3.id.namespace}/${state3.id.kind}`;
-    groups.set(key, [...groups.get(key) ?? [], state3]);
-  }
-  for (const members of groups.values()) {
-    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
-      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
-      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
-    });
-  }
-  await finished;
-  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
-  return {
-    applied: [...followed.values()].flatMap(
-      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
-    ),
-    notApplied
-  };
-}
-async function followGroup2(cluster, members, context) {
-  const { namespace, kind } = members[0].id;
-  const byName = new Map(members.map((m) => [m.id.name, m]));
-  await listAndWatch(cluster, {
-    namespace,
-    kind,
-    names: [...byName.keys()],
-    fromMostRecent: false,
-    following: (name) => !byName.get(name)?.settled,
-    onObject: (name, obj) => {
-      const state3 = byName.get(name);
-      state3.seen = currentHash(obj, state3.templatePath);
-      if (state3.seen !== state3.hash) return;
-      state3.object = obj;
-      context.settle(state3, "applied");
-    },
-    // Not there (yet): an agent may still create it; the deadline says what was last seen.
-    onGone: (name) => {
-      byName.get(name).seen = void 0;
-    },
-    onRetry: () => {
-    },
-    signal: context.signal,
-    retryDelayMs: context.retryDelayMs,
-    now: context.now
-  });
-}
-function notAppliedResult(state3, timeoutMs, durationMs) {
-  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
-  return {
-    id: state3.id,
-    restart: "agent-not-applied",
-    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
-    durationMs
-  };
-}
-function formatSeconds2(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
-}
-var import_node_events2;
-var init_wait_for_agent = __esm({
-  "src/rollout/wait-for-agent.ts"() {
-    "use strict";
-    import_node_events2 = require("node:events");
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_list_watch();
-    init_heartbeat();
-  }
-});
-
-// src/rollout/restart-and-wait.ts
-async function rollOut(cluster, workloads, context) {
-  const { strategy, manifests, log } = context;
-  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
-    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
-    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
-    notApplied: [],
-    context
-  };
-  const early = /* @__PURE__ */ new Map();
-  const rollBackNow = async (failed2) => {
-    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
-    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
-  };
-  const followed = await restartAndWait(
-    cluster,
-    {
-      titles: {
-        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
-        wait: WAIT_FOR_ROLLOUTS
-      },
-      requests: agent.requests,
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true,
-      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-    },
-    agent.context
-  );
-  const results = [...followed, ...agent.notApplied];
-  const late = results.filter((r) => !early.has(idKey(r.id)));
-  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
-  const rolledBack = [
-    ...(await Promise.all(early.values())).flat(),
-    ...rollback ? await rollBack(cluster, rollback, context) : []
-  ];
-  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
-}
-async function awaitAgent(cluster, workloads, agent, context) {
-  const { settings, log, now } = context;
-  const started = now();
-  const waited = await log.group(
-    "Wait for the GitOps agent to apply the commit",
-    () => waitForAgent(
-      cluster,
-      workloads.map((w) => w.id),
-      // Interrupted, the wait ends at once (as the rollout wait does).
-      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
-    )
-  );
-  const left = Math.max(1, settings.timeoutMs - (now() - started));
-  return {
-    // The objects that carried the hash: the rollout is judged from them, with no second read.
-    requests: waited.applied,
-    notApplied: waited.notApplied,
-    context: { ...context, settings: { ...settings, timeoutMs: left } }
-  };
-}
-async function rollBack(cluster, rollback, context) {
-  const round = {
-    titles: {
-      restart: "Roll back failed workloads to their previous config",
-      wait: "Wait for the rollbacks"
-    },
-    requests: rollback.ids.map((id) => ({ id })),
-    patchFor: rollback.patchFor,
-    configWrites: [],
-    followUnchanged: false,
-    checked: "checked before the rollback: nothing of it was written"
-  };
-  try {
-    return await restartAndWait(cluster, round, context);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
-  }
-}
-async function restartAndWait(cluster, round, context) {
-  const { settings, log } = context;
-  const serverDryRun = settings.dryRun === "server";
-  const restarted = await log.group(
-    round.titles.restart,
-    () => restartWorkloads(round.requests, cluster, {
-      strategy: { patchFor: round.patchFor },
-      now: context.now,
-      dryRun: serverDryRun,
-      log,
-      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
-      // nothing written, never half a plan applied.
-      beforeWrites: async (targets) => {
-        const configs = round.configWrites.flatMap(
-          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
-        );
-        const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
-        for (const write of round.configWrites) {
-          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
-          log.info(write.done);
-          if (!serverDryRun) noteDone(write.done);
-        }
-      },
-      concurrency: settings.concurrency
-    })
-  );
-  const patched = restarted.filter((r) => r.result === "restarted");
-  if (!serverDryRun && patched.length > 0)
-    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
-  const results = new Map(
-    restarted.map((r) => [
-      idKey(r.id),
-      {
-        id: r.id,
-        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
-        message: r.message
-      }
-    ])
-  );
-  const waitFor = serverDryRun ? [] : restarted.filter(
-    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
-  );
-  if (!settings.wait || waitFor.length === 0) {
-    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
-    return [...results.values()];
-  }
-  const failedNow = (rollout) => {
-    const result = results.get(idKey(rollout.id));
-    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
-    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
-  };
-  const rollouts = await log.group(
-    round.titles.wait,
-    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
-      timeoutMs: settings.timeoutMs,
-      onProgress: logProgress(log),
-      onHeartbeat: (line) => log.info(line),
-      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
-      // not finished, so a versioned run rolls it back through the same path.
-      interrupt: interruptSignal,
-      ...round.onFailed ? { onSettled: failedNow } : {},
-      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
-      // sends no review at all, and its own first request answers the same question (a 403 falls
-      // back to the rollout status with one warning).
-      pods: settings.watchPods === false ? void 0 : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) }
-    })
-  );
-  for (const rollout of rollouts) {
-    const result = results.get(idKey(rollout.id));
-    if (result)
-      Object.assign(result, {
-        rollout: rollout.result,
-        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
-        durationMs: rollout.durationMs,
-        ...rollout.cause ? { cause: rollout.cause } : {}
-      });
-  }
-  return [...results.values()];
-}
-function inlineSections(log) {
-  return {
-    ...log,
-    group: (title, work) => {
-      log.info(`${title}:`);
-      return work();
-    }
-  };
-}
-var WAIT_FOR_ROLLOUTS;
-var init_restart_and_wait = __esm({
-  "src/rollout/restart-and-wait.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_interrupt();
-    init_check_permissions();
-    init_restart();
-    init_wait();
-    init_wait_for_agent();
-    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
-  }
-});
-
-// src/kube/read-live-configs.ts
-async function readLiveConfigs(cluster, ids, concurrency = DEFAULT_CONCURRENCY) {
-  const live2 = /* @__PURE__ */ new Map();
-  const configMapsByNamespace = /* @__PURE__ */ new Map();
-  const singles = [];
-  for (const id of ids) {
-    if (id.kind !== "ConfigMap") {
-      singles.push(id);
-      continue;
-    }
-    const group = configMapsByNamespace.get(id.namespace) ?? [];
-    group.push(id);
-    configMapsByNamespace.set(id.namespace, group);
-  }
-  const lists = [];
-  for (const [namespace, group] of configMapsByNamespace) {
-    if (group.length > 1) lists.push([namespace, group]);
-    else singles.push(...group);
-  }
-  const tasks = [
-    ...lists.map(([namespace, group]) => async () => {
-      const byName = await cluster.listConfigMaps(namespace);
-      for (const id of group) live2.set(idKey(id), byName.get(id.name));
-    }),
-    ...singles.map((id) => async () => {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    })
-  ];
-  await runLimited(tasks, concurrency, (task) => task());
-  return live2;
-}
-var init_read_live_configs = __esm({
-  "src/kube/read-live-configs.ts"() {
-    "use strict";
-    init_model();
-    init_run_limited();
-    init_setting_choices();
-  }
-});
-
-// src/scan/manifests/order.ts
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function compareIds(a, b) {
-  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
-}
-var init_order = __esm({
-  "src/scan/manifests/order.ts"() {
-    "use strict";
-  }
-});
-
-// src/scan/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/scan/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/core/names.ts
-function isNamespaceName(name) {
-  return name.length <= 63 && LABEL.test(name);
-}
-function isObjectName(name) {
-  return name.length <= 253 && SUBDOMAIN.test(name);
-}
-function quoteName(name) {
-  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
-  return JSON.stringify(shown2);
-}
-var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
-var init_names = __esm({
-  "src/core/names.ts"() {
-    "use strict";
-    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
-    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
-  }
-});
-
-// src/plan/references.ts
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName3, via, volumeSource, path) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName3, via, keys, path, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/plan/references.ts"() {
-    "use strict";
-    init_json_shape();
-    init_names();
-    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
-  }
-});
-
-// src/plan/consumed-configs.ts
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-function consumedKeysOf(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  if (manifest) {
-    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
-    const refs = template ? findReferences(template.spec) : [];
-    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
-  }
-  return consumedKeys(workload.references, workload.id.namespace);
-}
-var init_consumed_configs = __esm({
-  "src/plan/consumed-configs.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_consumed_keys();
-    init_references();
-  }
-});
-
-// src/scan/manifests/config-content.ts
-function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
-}
-function configContentOf(m) {
-  const problems = [];
-  const content = {};
-  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
-  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
-  const entries = (section) => {
-    const value = field(m.object, section);
-    if (value === void 0 || value === null) return [];
-    if (!isRecord(value)) {
-      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
-      return [];
-    }
-    const valid = [];
-    for (const [key, v] of Object.entries(value)) {
-      if (!VALID_KEY.test(key)) {
-        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
-        continue;
-      }
-      valid.push([key, v]);
-    }
-    return valid;
-  };
-  const text = (section, key, value) => {
-    if (typeof value === "string") return value;
-    if (value === null) {
-      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
-      return "";
-    }
-    report(
-      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
-    );
-    return void 0;
-  };
-  const decoded = (section, key, value) => {
-    const s = text(section, key, value);
-    if (s === void 0) return void 0;
-    const compact = s.replace(/[\r\n]/g, "");
-    if (!STD_BASE64.test(compact)) {
-      report(`${section} key "${key}" is not valid base64`);
-      return void 0;
-    }
-    return Buffer.from(compact, "base64").toString("base64");
-  };
-  if (m.id.kind === "ConfigMap") {
-    for (const [key, value] of entries("data")) {
-      const s = text("data", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-    for (const [key, value] of entries("binaryData")) {
-      if (Object.hasOwn(content, key)) {
-        report(`key "${key}" is in both data and binaryData`);
-        continue;
-      }
-      const b = decoded("binaryData", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-  } else if (m.id.kind === "Secret") {
-    for (const [key, value] of entries("data")) {
-      const b = decoded("data", key, value);
-      if (b !== void 0) setKey(content, key, b);
-    }
-    for (const [key, value] of entries("stringData")) {
-      const s = text("stringData", key, value);
-      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
-    }
-  }
-  return { content: sortKeys(content), problems };
-}
-function changedKeys(a, b) {
-  const before = a ?? {};
-  const after = b ?? {};
-  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (isRecord(value)) {
-    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function sortKeys(content) {
-  const sorted = {};
-  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
-  return sorted;
-}
-function setKey(content, key, value) {
-  if (key === "__proto__")
-    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
-  else content[key] = value;
-}
-var VALID_KEY, STD_BASE64;
-var init_config_content = __esm({
-  "src/scan/manifests/config-content.ts"() {
-    "use strict";
-    init_json_shape();
-    init_order();
-    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-  }
-});
-
-// src/scan/manifests/config-hash.ts
-var config_hash_exports = {};
-__export(config_hash_exports, {
-  configDigests: () => configDigests,
-  configHash: () => configHash,
-  consumedKeys: () => consumedKeys,
-  coveredSecrets: () => coveredSecrets,
-  formatDigests: () => formatDigests,
-  parseDigests: () => parseDigests
-});
-function configHash(consumed, contents, key, secretUid) {
-  const entries = [];
-  const secrets = [];
-  for (const { id, keys } of consumed) {
-    const content = contents.get(idKey(id));
-    if (content === void 0) continue;
-    if (id.kind === "Secret") secrets.push(id);
-    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
-    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
-  }
-  if (entries.length === 0) return void 0;
-  let hmacKey = key;
-  if (hmacKey === void 0 && secrets.length > 0) {
-    hmacKey = uidKey(secrets, secretUid);
-    if (hmacKey === void 0) return void 0;
-  }
-  const payload = `[${entries.sort(compareStrings).join(",")}]`;
-  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
-  return hash.update(payload, "utf8").digest("hex");
-}
-function configDigests(consumed, contents, key, secretUid) {
-  const digests = /* @__PURE__ */ new Map();
-  for (const config of consumed) {
-    if (!contents.has(idKey(config.id))) continue;
-    const hash = configHash([config], contents, key, secretUid);
-    if (hash === void 0) return void 0;
-    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
-  }
-  return digests;
-}
-function formatDigests(digests) {
-  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
-}
-function parseDigests(text) {
-  const digests = /* @__PURE__ */ new Map();
-  for (const entry of text.split(",")) {
-    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
-    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
-  }
-  return digests;
-}
-function coveredSecrets(consumed, contents) {
-  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
-}
-function uidKey(secrets, secretUid) {
-  const uids = [];
-  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
-    const uid = secretUid?.(id);
-    if (!uid) return void 0;
-    uids.push(`${idKey(id)}=${uid}`);
-  }
-  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
-}
-var import_node_crypto, DIGEST_LENGTH;
-var init_config_hash = __esm({
-  "src/scan/manifests/config-hash.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    init_model();
-    init_config_content();
-    init_consumed_keys();
-    init_order();
-    init_consumed_keys();
-    DIGEST_LENGTH = 10;
-  }
-});
-
-// src/rollout/strategy/restart-hash.ts
-async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map()) {
-  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
-  const contents = new Map(liveContents);
-  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
-  const key = hashKey ? Buffer.from(hashKey) : void 0;
-  const hashes = /* @__PURE__ */ new Map();
-  for (const workload of workloads) {
-    const consumed = consumedKeysOf(workload, manifests);
-    const hash = configHash2(consumed, contents, key, secretUid);
-    if (hash === void 0) continue;
-    const digests = configDigests2(consumed, contents, key, secretUid);
-    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
-  }
-  return hashes;
-}
-var init_restart_hash = __esm({
-  "src/rollout/strategy/restart-hash.ts"() {
-    "use strict";
-    init_model();
-    init_consumed_configs();
-  }
-});
-
-// src/rollout/strategy/annotation-strategy.ts
-function annotationStep(hashFor, digestsFor = () => void 0) {
-  return (id, live2, kind) => {
-    const hash = hashFor(id);
-    if (!hash) {
-      throw new RolloutFailure(
-        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
-      );
-    }
-    if (currentHash(live2, kind.templatePath) === hash) {
-      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
-    }
-    return {
-      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
-      type: kind.restart.patch,
-      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
-    };
-  };
-}
-function createAnnotationStrategy(hashKey) {
-  let hashes = /* @__PURE__ */ new Map();
-  return {
-    name: "annotation",
-    needsLiveConfigs: true,
-    async prepare(context) {
-      const { workloads, manifests } = context;
-      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
-      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
-      const consumed = new Map(
-        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
-      );
-      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
-      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
-      const liveContents = /* @__PURE__ */ new Map();
-      if (notInRepo.length + unreadSecrets.length > 0) {
-        for (const [k, live2] of await readReadable(context.cluster, [...notInRepo, ...unreadSecrets])) {
-          if (!live2) continue;
-          uids.set(k, live2.uid);
-          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
-        }
-      }
-      hashes = await computeRestartHashes(
-        workloads,
-        manifests,
-        headConfigs,
-        hashKey,
-        (id) => uids.get(idKey(id)),
-        liveContents
-      );
-      return { configWrites: [] };
-    },
-    patchFor: annotationStep(
-      (id) => hashes.get(idKey(id))?.hash,
-      (id) => hashes.get(idKey(id))?.digests
-    )
-  };
-}
-async function readReadable(cluster, ids) {
-  try {
-    return await readLiveConfigs(cluster, ids);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-  }
-  const live2 = /* @__PURE__ */ new Map();
-  for (const id of ids) {
-    try {
-      live2.set(idKey(id), await cluster.readConfig(id));
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-    }
-  }
-  return live2;
-}
-var init_annotation_strategy = __esm({
-  "src/rollout/strategy/annotation-strategy.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_restart_patch();
-    init_read_live_configs();
-    init_consumed_configs();
-    init_restart_hash();
-  }
-});
-
-// src/sync/adopt.ts
-function lastWrite(obj) {
-  const entries = field(field(obj, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return void 0;
-  const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
-  return times.length === 0 ? void 0 : times.sort().at(-1);
-}
-function judgeAdoption(configs, pods) {
-  if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
-  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
-  if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
-  const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
-  if (unknown.length > 0)
-    return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
-  for (const pod of running) {
-    const started = stringField(field(pod, "status"), "startTime");
-    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
-    if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
-    const newer = configs.find((c) => c.lastWrite > started);
-    if (newer) {
-      return {
-        pods: "stale",
-        why: `pod ${podName} started at ${started}, before ${newer.name} last changed (${newer.lastWrite})`
-      };
-    }
-  }
-  return {
-    pods: "current",
-    why: `its ${running.length} running pod(s) started after the configs it reads last changed`
-  };
-}
-var init_adopt = __esm({
-  "src/sync/adopt.ts"() {
-    "use strict";
-    init_json_shape();
-  }
-});
-
-// src/sync/sync-verdict.ts
-function consumedOf(workload, kind, namespace) {
-  const template = podTemplateOf(workload);
-  return template ? consumedKeys(findReferences(template.spec), namespace) : [];
-}
-function syncVerdict(workload, kind, live2, options) {
-  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
-  const consumed = consumedOf(workload, kind, namespace);
-  const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
-  if (existing.length === 0) return { state: "reads-nothing" };
-  const uid = (id) => live2.uids.get(idKey(id));
-  const hash = configHash(consumed, live2.contents, options.hashKey, uid);
-  const digestMap = configDigests(consumed, live2.contents, options.hashKey, uid);
-  if (hash === void 0 || digestMap === void 0) {
-    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
-  }
-  const digests = formatDigests(digestMap);
-  const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
-  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwner(workload, kind.templatePath);
-  if (manager !== void 0 && manager !== options.fieldManager)
-    return { state: "managed-elsewhere", manager };
-  const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
-}
-function compareDigests(consumed, recorded, now, hash, digests) {
-  const stale = [];
-  const uncovered = [];
-  const gone = [];
-  for (const config of consumed) {
-    const key = `${config.id.kind}/${config.id.name}`;
-    const before = recorded.get(key);
-    const after = now.get(key);
-    if (before === void 0) {
-      if (after !== void 0) uncovered.push(config);
-    } else if (after === void 0) gone.push(config);
-    else if (before !== after) stale.push(config);
-  }
-  if (stale.length === 0) return { state: "current", uncovered, gone };
-  return { state: "stale", hash, digests, stale, uncovered, gone };
-}
-function baselineVerdict(workload, consumed, hash, digests) {
-  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
-  if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
-  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
-  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
-}
-function baselineValue(hash, digests) {
-  return `${hash} ${digests}`;
-}
-function hashOwner(workload, templatePath) {
-  const entries = field(field(workload, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return void 0;
-  for (const entry of entries) {
-    let fields = field(entry, "fieldsV1");
-    for (const step of templatePath) fields = field(fields, `f:${step}`);
-    const annotations = field(field(fields, "f:metadata"), "f:annotations");
-    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
-      return stringField(entry, "manager");
-  }
-  return void 0;
-}
-var BASELINE_ANNOTATION;
-var init_sync_verdict = __esm({
-  "src/sync/sync-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_workload_kinds();
-    init_model();
-    init_restart_patch();
-    init_references();
-    init_config_hash();
-    BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
-  }
-});
-
-// src/sync/read-live-state.ts
-async function readLiveState(cluster, scope, concurrency) {
-  const namespaces = scope.namespaces ?? [ALL];
-  const kinds = [];
-  for (const kind of restartableKinds())
-    if (!kind.customResource || await cluster.serves(kind.kind)) kinds.push(kind);
-  const lists = await runLimited(
-    namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind }))),
-    concurrency,
-    async ({ namespace, kind }) => (await cluster.listObjects(namespace, apiVersionOf(kind), kind.kind, scope.selector)).map((object) => ({
-      object,
-      kind
-    }))
-  );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
-  const wanted = /* @__PURE__ */ new Map();
-  for (const w of workloads)
-    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
-  const groups = /* @__PURE__ */ new Map();
-  for (const id of wanted.values()) {
-    const namespace = scope.namespaces ? id.namespace : ALL;
-    const key = `${id.kind}/${namespace}`;
-    const group = groups.get(key) ?? { namespace, kind: id.kind, ids: [] };
-    group.ids.push(id);
-    groups.set(key, group);
-  }
-  const configs = /* @__PURE__ */ new Map();
-  await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
-      const id = idOf(object, kind);
-      if (wanted.has(idKey(id))) configs.set(idKey(id), object);
-    }
-  });
-  return { workloads, configs };
-}
-async function listOrGet(cluster, namespace, kind, ids, concurrency) {
-  const apiVersion = apiVersionOf(configKind(kind));
-  try {
-    return await cluster.listObjects(namespace, apiVersion, kind);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-  }
-  const read = await runLimited(ids, concurrency, async (id) => {
-    try {
-      return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-      return void 0;
-    }
-  });
-  return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
-}
-async function readPods(cluster, workload) {
-  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
-  if (typeof labels !== "object" || labels === null) return void 0;
-  const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
-  try {
-    return await cluster.listObjects(workload.id.namespace, "v1", "Pod", selector);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return void 0;
-  }
-}
-function idOf(object, kind) {
-  const metadata = field(object, "metadata");
-  return {
-    kind,
-    namespace: stringField(metadata, "namespace") ?? "",
-    name: stringField(metadata, "name") ?? ""
-  };
-}
-var ALL;
-var init_read_live_state = __esm({
-  "src/sync/read-live-state.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_sync_verdict();
-    ALL = "";
-  }
-});
-
-// src/sync/sync-plan.ts
-function parseNamedConfigs(values) {
-  return values.map((value) => {
-    const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
-      );
-    }
-    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
-  });
-}
-function readsNamed(consumed, named) {
-  if (named.length === 0) return true;
-  return named.some(
-    (n) => consumed.some(
-      (c) => c.id.kind === n.kind && c.id.name === n.name && (n.key === void 0 || c.keys === "all" || c.keys.includes(n.key))
-    )
-  );
-}
-function syncAction(verdict, adopt, adopted) {
-  switch (verdict.state) {
-    case "stale":
-      return {
-        do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
-        stale: verdict.stale
-      };
-    case "no-baseline":
-      if (!adopt)
-        return {
-          do: "leave",
-          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
-        };
-      if (adopted?.current)
-        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
-      return {
-        do: "restart",
-        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
-        stale: []
-      };
-    case "unknown-coverage":
-      return adopt ? {
-        do: "restart",
-        reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
-        stale: []
-      } : {
-        do: "leave",
-        reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
-      };
-    case "managed-elsewhere":
-      return {
-        do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
-      };
-    case "cannot-hash":
-      return { do: "leave", reason: verdict.why };
-    default:
-      return { do: "leave", reason: "current" };
-  }
-}
-function syncPlan(decisions, scopeNote) {
-  const changes = /* @__PURE__ */ new Map();
-  const workloads = [];
-  const warnings = [];
-  let current = 0;
-  for (const { workload, verdict, action } of decisions) {
-    if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
-      if (verdict.uncovered.length > 0)
-        warnings.push(
-          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
-        );
-      if (verdict.gone.length > 0)
-        warnings.push(
-          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName2).join(", ")} it reads is gone from the cluster: new pods could not start without it`
-        );
-    }
-    if (verdict.state === "reads-nothing") continue;
-    if (action.do === "leave" && action.reason === "current") {
-      current++;
-      continue;
-    }
-    const stale = action.do === "restart" ? action.stale : [];
-    for (const config of stale) {
-      changes.set(idKey(config.id), {
-        id: config.id,
-        status: "modified",
-        file: "",
-        line: 0,
-        keys: [],
-        origin: "the cluster"
-      });
-    }
-    workloads.push({
-      id: workload.id,
-      action: action.do === "leave" ? "skip" : "restart",
-      reason: action.reason,
-      references: referencesTo(workload, stale),
-      source: "cluster"
-    });
-  }
-  return {
-    base: "",
-    head: "",
-    rangeNote: `${scopeNote}: ${current} workload(s) current`,
-    changes: [...changes.values()],
-    workloads,
-    problems: [],
-    warnings,
-    live: true
-  };
-}
-function referencesTo(workload, stale) {
-  const template = podTemplateOf(workload.object);
-  if (!template) return [];
-  const wanted = new Set(stale.map((c) => idKey(c.id)));
-  return findReferences(template.spec).flatMap((ref) => {
-    const config = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    if (!wanted.has(idKey(config))) return [];
-    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
-  });
-}
-function configName2(config) {
-  const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
-  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
-}
-function shortName(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var NAMED;
-var init_sync_plan = __esm({
-  "src/sync/sync-plan.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_references();
-    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
-  }
-});
-
-// src/run/run-sync.ts
-async function runSync(settings, deps) {
-  const { log } = deps;
-  const named = parseNamedConfigs(settings.syncConfigs);
-  const cluster = await deps.connection.connect();
-  if (!cluster) {
-    throw new UserError(
-      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
-    );
-  }
-  const loaded = await deps.connection.loaded();
-  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : void 0;
-  const scope = {
-    ...namespaces ? { namespaces } : {},
-    ...settings.selector ? { selector: settings.selector } : {}
-  };
-  const state3 = await log.group(
-    "Read the live workloads and the configs they read",
-    () => readLiveState(cluster, scope, settings.concurrency)
-  );
-  const contents = /* @__PURE__ */ new Map();
-  const uids = /* @__PURE__ */ new Map();
-  for (const [key, object] of state3.configs) {
-    contents.set(key, liveConfigContent(object));
-    const uid = object.metadata?.uid;
-    if (typeof uid === "string") uids.set(key, uid);
-  }
-  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
-  const inScope2 = state3.workloads.filter(
-    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
-  );
-  const decisions = await log.group(
-    "Compare each workload's config hash with the live configs",
-    () => Promise.all(
-      inScope2.map(async (workload) => {
-        const verdict = syncVerdict(
-          workload.object,
-          workload.kind,
-          { contents, uids },
-          {
-            ...hashKey ? { hashKey } : {},
-            fieldManager: "config-rollout"
-          }
-        );
-        const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
-        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
-      })
-    )
-  );
-  const plan = syncPlan(decisions, describeScope(settings, named.length));
-  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
-  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
-  const restarts = decisions.filter((d) => d.action.do === "restart");
-  const results = await recordBaselines(cluster, baselines, settings, log);
-  if (restarts.length > 0) {
-    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
-    const after = await rollOut(
-      cluster,
-      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
-      {
-        strategy: syncStrategy(hashes),
-        prepared: { configWrites: [] },
-        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
-        settings,
-        log,
-        now: deps.now
-      }
-    );
-    results.push(...after.results);
-  }
-  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
-}
-function syncStrategy(hashes) {
-  return {
-    name: "annotation",
-    needsLiveConfigs: false,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor: annotationStep(
-      (id) => hashes.get(idKey(id))?.hash,
-      (id) => hashes.get(idKey(id))?.digests
-    )
-  };
-}
-function hashOf(verdict) {
-  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
-  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
-}
-async function judge(cluster, workload, verdict, configs) {
-  const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
-    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
-    lastWrite: lastWrite(configs.get(idKey(c.id)))
-  }));
-  const judgement = judgeAdoption(times, await readPods(cluster, workload));
-  return { current: judgement.pods === "current", why: judgement.why };
-}
-async function recordBaselines(cluster, baselines, settings, log) {
-  if (baselines.length === 0) return [];
-  await checkPermissions(
-    cluster,
-    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
-    log,
-    settings.concurrency
-  );
-  const results = [];
-  for (const { workload, verdict } of baselines) {
-    const { hash, digests } = hashOf(verdict);
-    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
-    await cluster.patchWorkload(
-      workload.id,
-      patch,
-      settings.dryRun === "server",
-      workload.kind.restart.patch
-    );
-    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
-    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
-    results.push({
-      id: workload.id,
-      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
-      message
-    });
-  }
-  return results;
-}
-function manifestOf(workload) {
-  return { id: workload.id, file: "", line: 0, object: workload.object };
-}
-function describeScope(settings, namedCount) {
-  const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
-  const selector = settings.selector ? `, selector ${settings.selector}` : "";
-  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
-  return `live configs against each workload's config hash (${where}${selector}${configs})`;
-}
-var init_run_sync = __esm({
-  "src/run/run-sync.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_run_result();
-    init_check_permissions();
-    init_restart_and_wait();
-    init_annotation_strategy();
-    init_live_config();
-    init_adopt();
-    init_read_live_state();
-    init_sync_plan();
-    init_sync_verdict();
-  }
-});
-
-// src/core/fleet.ts
-function parseContexts(text, option = "--contexts") {
-  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
-  const seen = /* @__PURE__ */ new Map();
-  for (const [i, wave] of waves.entries()) {
-    if (wave.every((name) => name === "")) {
-      throw new UserError(
-        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
-      );
-    }
-    for (const name of wave) {
-      if (name === "") {
-        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
-      }
-      const first = seen.get(name);
-      if (first !== void 0) {
-        throw new UserError(
-          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
-        );
-      }
-      seen.set(name, i);
-    }
-  }
-  return waves;
-}
-async function runWaves(waves, options) {
-  const runs2 = [];
-  let stoppedBy;
-  for (const [i, wave] of waves.entries()) {
-    const number = i + 1;
-    if (stoppedBy) {
-      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
-      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
-      continue;
-    }
-    const done = await Promise.all(
-      wave.map(async (context) => {
-        const { exitCode, result } = await options.runCluster(context, number);
-        return { context, wave: number, ran: true, exitCode, result };
-      })
-    );
-    runs2.push(...done);
-    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
-    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
-  }
-  return runs2;
-}
-var init_fleet = __esm({
-  "src/core/fleet.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/settings/parse-duration.ts
-function parseDuration(text) {
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
-  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
-}
-var UNIT_MS;
-var init_parse_duration = __esm({
-  "src/settings/parse-duration.ts"() {
-    "use strict";
-    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
-  }
-});
-
-// src/settings/validate-settings.ts
-function validateSettings(values) {
-  if (values.paths.length === 0) {
-    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
-  }
-  checkDuration("timeout", values.timeoutMs);
-  checkDuration("config-timeout", values.configTimeoutMs);
-  checkNamespaces("namespace", [values.namespace]);
-  checkNamespaces("namespaces", values.namespaces);
-  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
-  if (!ENV_NAME2.test(values.envName)) {
-    throw new UserError(
-      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
-    );
-  }
-  if (values.concurrency < 1 || values.concurrency > 64) {
-    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
-  }
-  if (values.logLines !== void 0 && (values.logLines < 0 || values.logLines > 200)) {
-    throw new UserError(
-      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
-    );
-  }
-  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
-  if (values.strategy === "gitops") checkGitops(values);
-}
-function checkGitops(values) {
-  const refused = [
-    values.apply ? "--apply (the agent applies the configs)" : void 0,
-    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
-    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
-  ].filter((part) => part !== void 0);
-  if (refused.length > 0) {
-    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
-  }
-}
-function checkDuration(option, ms) {
-  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
-  if (ms > MAX_TIMER_MS) {
-    const hours = Math.floor(MAX_TIMER_MS / 36e5);
-    throw new UserError(
-      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
-    );
-  }
-}
-function formatHours(ms) {
-  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
-}
-function checkNamespaces(option, names) {
-  for (const name of names) {
-    if (!isNamespaceName(name)) {
-      throw new UserError(
-        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
-      );
-    }
-  }
-}
-var MAX_TIMER_MS, ENV_NAME2;
-var init_validate_settings = __esm({
-  "src/settings/validate-settings.ts"() {
-    "use strict";
-    init_errors();
-    init_names();
-    MAX_TIMER_MS = 2147483647;
-    ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
-  }
-});
-
-// src/settings/settings.ts
-function rawValuesFromEnv(env) {
-  const raw = {};
-  for (const option of OPTIONS) {
-    const value = option.env ? env[option.env] : void 0;
-    if (value !== void 0 && value !== "") raw[option.name] = value;
-  }
-  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
-    raw.context = env.KUBE_CONTEXT;
-  return raw;
-}
-function toSettings(...sources) {
-  const raw = {};
-  for (const source2 of sources) {
-    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
-  }
-  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
-  const str2 = (name) => get(name);
-  const list = (name) => get(name) ?? [];
-  const bool = (name) => get(name) === true;
-  const num2 = (name) => get(name);
-  const given = (name) => {
-    const value = get(name);
-    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
-    return value;
-  };
-  for (const ref of ["base", "head"]) {
-    const value = str2(ref);
-    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
-  }
-  const settings = {
-    base: str2("base"),
-    head: str2("head"),
-    repo: given("repo"),
-    paths: list("paths"),
-    pathsExplicit: isExplicit(list("paths"), "paths"),
-    exclude: list("exclude"),
-    kustomize: kustomizeDirs(list("kustomize")),
-    render: str2("render") || void 0,
-    renderPaths: list("render-paths"),
-    gitTimeoutMs: given("git-timeout"),
-    renderTimeoutMs: given("render-timeout"),
-    renderEnv: list("render-env"),
-    allowRemoteKustomize: bool("allow-remote-kustomize"),
-    namespace: given("namespace"),
-    discover: str2("discover"),
-    strategy: given("strategy"),
-    envName: given("env-name"),
-    rollback: bool("rollback"),
-    prune: bool("prune"),
-    keep: given("keep"),
-    dryRun: given("dry-run"),
-    apply: bool("apply"),
-    planOut: str2("plan-out") || void 0,
-    plan: str2("plan") || void 0,
-    wait: bool("wait"),
-    watchPods: bool("watch-pods"),
-    logLines: given("logs"),
-    timeoutMs: given("timeout"),
-    configTimeoutMs: given("config-timeout"),
-    execPluginTimeoutMs: given("exec-plugin-timeout"),
-    requestTimeoutMs: given("request-timeout"),
-    kubeconfig: str2("kubeconfig"),
-    kubeconfigData: str2("kubeconfig-data"),
-    context: str2("context"),
-    ...contextWaves(str2("contexts"), str2("context")),
-    continueOnFailure: bool("continue-on-failure"),
-    namespaces: list("namespaces"),
-    excludeNamespaces: list("exclude-namespaces"),
-    maxRestarts: num2("max-restarts"),
-    ...str2("selector") ? { selector: str2("selector") } : {},
-    syncConfigs: list("config"),
-    adopt: bool("adopt"),
-    concurrency: given("concurrency"),
-    hashKey: str2("hash-key"),
-    check: bool("check"),
-    changedOnly: bool("changed-only"),
-    output: given("output"),
-    comment: bool("comment"),
-    commentId: str2("comment-id") || void 0,
-    strict: bool("strict"),
-    maxFileSize: given("max-file-size"),
-    restartReloaderManaged: bool("restart-reloader-managed"),
-    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
-    debug: bool("debug")
-  };
-  validateSettings(settings);
-  if (settings.plan !== void 0) {
-    if (settings.apply)
-      throw new UserError(
-        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
-      );
-    if (settings.planOut !== void 0)
-      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
-  }
-  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
-    throw new UserError(
-      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
-    );
-  }
-  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
-    throw new UserError(
-      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
-    );
-  }
-  return settings;
-}
-function contextWaves(contexts, context) {
-  if (contexts === void 0 || contexts === "") return {};
-  if (context) {
-    throw new UserError(
-      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
-    );
-  }
-  return { contexts: parseContexts(contexts) };
-}
-function isExplicit(values, name) {
-  const defaults = splitList(requireSpec(name).default ?? "");
-  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
-}
-function kustomizeDirs(values) {
-  if (values.includes("none")) {
-    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
-    return ["none"];
-  }
-  return values.map((value) => {
-    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-    if (value.startsWith("/") || dir.split("/").includes("..")) {
-      throw new UserError(
-        `--kustomize ${value}: give a directory inside the repository, relative to its root`
-      );
-    }
-    return dir === "." ? "" : dir;
-  });
-}
-function requireSpec(name) {
-  const spec = OPTIONS.find((o) => o.name === name);
-  if (!spec) throw new Error(`unknown option ${name}`);
-  return spec;
-}
-function parseOptionValue(spec, rawValue) {
-  const text = rawValue ?? spec.default;
-  if (text === void 0) return void 0;
-  const where = `--${spec.name}`;
-  switch (spec.type) {
-    case "boolean": {
-      const lower = text.trim().toLowerCase();
-      if (TRUE.has(lower)) return true;
-      if (FALSE.has(lower)) return false;
-      throw new UserError(`${where}: expected true or false, got "${text}"`);
-    }
-    case "list":
-      return splitList(text);
-    case "integer": {
-      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
-      return Number(text.trim());
-    }
-    case "duration": {
-      const ms = parseDuration(text);
-      if (ms === void 0)
-        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
-      return ms;
-    }
-    case "string": {
-      const value = text.trim();
-      if (spec.choices && !spec.choices.includes(value)) {
-        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
-      }
-      return spec.secret ? text : value;
-    }
-  }
-}
-function splitList(text) {
-  const items = [];
-  let depth = 0;
-  let current = "";
-  for (const char of text) {
-    if (char === "{") depth++;
-    if (char === "}") depth = Math.max(0, depth - 1);
-    if (char === "\n" || char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else {
-      current += char;
-    }
-  }
-  items.push(current);
-  return items.map((item) => item.trim()).filter((item) => item !== "");
-}
-var TRUE, FALSE;
-var init_settings = __esm({
-  "src/settings/settings.ts"() {
-    "use strict";
-    init_errors();
-    init_fleet();
-    init_options();
-    init_parse_duration();
-    init_validate_settings();
-    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
-    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
-  }
-});
-
-// src/core/log.ts
-function formatLocation(where) {
-  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
-}
-var init_log = __esm({
-  "src/core/log.ts"() {
-    "use strict";
-  }
-});
-
-// src/cli/stderr-log.ts
-function useColor(stream, env) {
-  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
-}
-function createStderrLog(options) {
-  const write = options.write ?? ((text) => process.stderr.write(text));
-  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const safe = escapeForCiLog;
-  return {
-    info: (message) => write(`${safe(message)}
-`),
-    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
-`),
-    debug: (message) => {
-      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
-`);
-    },
-    group: async (title, work) => {
-      write(`${paint("1", `==> ${safe(title)}`)}
-`);
-      return work();
-    }
-  };
-}
-var init_stderr_log = __esm({
-  "src/cli/stderr-log.ts"() {
-    "use strict";
-    init_log();
-    init_ci_log_text();
-  }
-});
-
-// src/cli/run-cli-sync.ts
-var run_cli_sync_exports = {};
-__export(run_cli_sync_exports, {
-  SYNC_FLAGS: () => SYNC_FLAGS,
-  runSyncFromArgs: () => runSyncFromArgs,
-  syncOptions: () => syncOptions
-});
-async function runSyncFromArgs(args, env, io, state3) {
-  try {
-    const foreign = Object.keys(args.values).filter((name) => !SYNC_FLAGS.has(name));
-    if (foreign.length > 0) {
-      throw new UserError(
-        `--${foreign[0]} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
-      );
-    }
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
-    const log = withStagesNoted(
-      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
-    );
-    const connection = createClusterConnection(settings, env, {
-      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
-    });
-    const report = await runSync(settings, { connection, log, now: Date.now });
-    io.stdout(renderReport(report, settings.output));
-    return exitCodeOf(report);
-  } catch (error) {
-    return reportError(error, state3.debug, io, state3.output);
-  }
-}
-var SYNC_FLAGS, syncOptions;
-var init_run_cli_sync = __esm({
-  "src/cli/run-cli-sync.ts"() {
-    "use strict";
-    init_errors();
-    init_run_result();
-    init_interrupt();
-    init_render_report();
-    init_cluster_connection();
-    init_run_sync();
-    init_options();
-    init_settings();
-    init_report_error();
-    init_stderr_log();
-    SYNC_FLAGS = /* @__PURE__ */ new Set([
-      "namespaces",
-      "exclude-namespaces",
-      "selector",
-      "config",
-      "adopt",
-      "dry-run",
-      "kubeconfig",
-      "kubeconfig-data",
-      "context",
-      "hash-key",
-      "wait",
-      "watch-pods",
-      "logs",
-      "timeout",
-      "request-timeout",
-      "exec-plugin-timeout",
-      "concurrency",
-      "max-parallel-rollouts",
-      "output",
-      "debug"
-    ]);
-    syncOptions = () => OPTIONS.filter((o) => SYNC_FLAGS.has(o.name));
-  }
-});
-
-// src/cli/sync-help.ts
-var sync_help_exports = {};
-__export(sync_help_exports, {
-  syncHelpText: () => syncHelpText
-});
-function syncHelpText() {
-  const lines = [
-    "config-rollout sync \u2014 restart exactly the workloads whose pods run config the cluster no longer holds",
-    "",
-    "Usage: config-rollout sync [flags]",
-    "",
-    "Examples:",
-    "  config-rollout sync --dry-run                        what is stale, which config, which keys it reads",
-    "  config-rollout sync --namespaces shop,payments       restart the stale workloads there and wait",
-    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its consumers only",
-    "",
-    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of the",
-    "live ConfigMaps and Secrets (key-precise, the same value a git-driven run writes) and compares it",
-    "with the config-hash on its pod template; restarts those that differ, waits like a git-driven run.",
-    "A workload config-rollout never restarted has no baseline: reported, and adopted only with --adopt.",
-    "Run twice, the second run restarts nothing.",
-    "",
-    "Flags:"
-  ];
-  for (const option of syncOptions()) {
-    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
-    const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-    lines.push(`  ${names}${value}`, `        ${option.description}`);
-    if (option.default !== void 0 && option.default !== "")
-      lines.push(`        (default: ${option.default})`);
-  }
-  lines.push("  -h, --help", "        Show this help.");
-  return `${lines.join("\n")}
-`;
-}
-var init_sync_help = __esm({
-  "src/cli/sync-help.ts"() {
-    "use strict";
-    init_run_cli_sync();
-  }
-});
-
-// src/git/missing-object.ts
-function missingObjectError(stderr2) {
-  for (const pattern of MISSING_OBJECT) {
-    const match = pattern.exec(stderr2);
-    if (!match) continue;
-    return new UserError(
-      `git object ${match[1]} is missing from this clone (a partial or shallow clone) and could not be fetched: fetch the commits to compare with their files (e.g. \`git fetch origin <base-sha> <head-sha>\` without --filter), or check out full history (actions/checkout: fetch-depth: 0; GitLab: GIT_DEPTH: 0)`
-    );
-  }
-  return void 0;
-}
-var MISSING_OBJECT;
-var init_missing_object = __esm({
-  "src/git/missing-object.ts"() {
-    "use strict";
-    init_errors();
-    MISSING_OBJECT = [
-      /could not fetch ([0-9a-f]{40,64}) from promisor remote/,
-      /missing (?:blob|tree|commit) object '?([0-9a-f]{40,64})/,
-      /unable to read tree \(?([0-9a-f]{40,64})/,
-      /bad object ([0-9a-f]{40,64})/,
-      /unable to read ([0-9a-f]{40,64})/
-    ];
-  }
-});
-
-// src/git/parse-cat-file-batch.ts
-var HEADER, LF, CatFileBatchParser;
-var init_parse_cat_file_batch = __esm({
-  "src/git/parse-cat-file-batch.ts"() {
-    "use strict";
-    HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
-    LF = 10;
-    CatFileBatchParser = class {
-      /**
-       * @param maxContentBytes content of larger objects is read past, never buffered: the entry comes
-       *   without `content` (its size tells why), so one huge blob cannot fill the memory. A function
-       *   is asked at each object (the limit of the request it answers).
-       */
-      constructor(withContent, onEntry, maxContentBytes = Number.POSITIVE_INFINITY) {
-        this.withContent = withContent;
-        this.onEntry = onEntry;
-        this.maxContentBytes = maxContentBytes;
-      }
-      withContent;
-      onEntry;
-      maxContentBytes;
-      pending = Buffer.alloc(0);
-      /** The object whose content is being collected, and the chunks received for it so far. */
-      body;
-      push(chunk) {
-        let data = chunk;
-        while (data.length > 0) {
-          data = this.body ? this.takeBody(data) : this.takeHeader(data);
-        }
-      }
-      /** Call at end of output: anything left over means git stopped mid-entry. */
-      end() {
-        if (this.body || this.pending.length > 0) {
-          throw new Error("git cat-file output ended in the middle of an entry");
-        }
-      }
-      takeHeader(data) {
-        const joined = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
-        const newline = joined.indexOf(LF);
-        if (newline < 0) {
-          this.pending = joined;
-          return Buffer.alloc(0);
-        }
-        this.pending = Buffer.alloc(0);
-        const line = joined.subarray(0, newline).toString("utf8");
-        const rest = joined.subarray(newline + 1);
-        const header = HEADER.exec(line);
-        if (header) {
-          const [, oid, type, size] = header;
-          if (this.withContent) {
-            const bytes = Number(size);
-            const max = typeof this.maxContentBytes === "function" ? this.maxContentBytes() : this.maxContentBytes;
-            this.body = { oid, type, size: bytes, chunks: [], received: 0, keep: bytes <= max };
-          } else {
-            this.onEntry({ kind: "object", oid, type, size: Number(size) });
-          }
-          return rest;
-        }
-        for (const kind of ["missing", "ambiguous"]) {
-          if (line.endsWith(` ${kind}`)) {
-            this.onEntry({ kind, name: line.slice(0, -kind.length - 1) });
-            return rest;
-          }
-        }
-        throw new Error(`unexpected git cat-file output line: ${JSON.stringify(line.slice(0, 200))}`);
-      }
-      takeBody(data) {
-        const body2 = this.body;
-        const needed = body2.size + 1;
-        if (!body2.keep) {
-          const take = Math.min(data.length, needed - body2.received);
-          body2.received += take;
-          if (body2.received < needed) return Buffer.alloc(0);
-          if (data[take - 1] !== LF)
-            throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
-          this.body = void 0;
-          this.onEntry({ kind: "object", oid: body2.oid, type: body2.type, size: body2.size });
-          return data.subarray(take);
-        }
-        body2.chunks.push(data);
-        body2.received += data.length;
-        if (body2.received < needed) return Buffer.alloc(0);
-        const all = body2.chunks.length === 1 ? data : Buffer.concat(body2.chunks, body2.received);
-        if (all[body2.size] !== LF)
-          throw new Error(`git cat-file output for ${body2.oid} is not followed by a newline`);
-        this.body = void 0;
-        this.onEntry({
-          kind: "object",
-          oid: body2.oid,
-          type: body2.type,
-          size: body2.size,
-          content: all.subarray(0, body2.size)
-        });
-        return all.subarray(needed);
-      }
-    };
-  }
-});
-
-// src/git/spawn-git.ts
-function setGitIdleTimeout(ms) {
-  idleTimeoutMs = ms;
-}
-function nulRecords(onRecords) {
-  let pending = Buffer.alloc(0);
-  return {
-    push(chunk) {
-      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      const end = data.lastIndexOf(0);
-      if (end >= 0) onRecords(data.subarray(0, end + 1));
-      pending = Buffer.from(data.subarray(end + 1));
-    },
-    end() {
-      if (pending.length > 0) onRecords(pending);
-      pending = Buffer.alloc(0);
-    }
-  };
-}
-async function spawnGit(cwd, args, options = {}) {
-  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-    cwd,
-    input: options.input ?? "",
-    idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
-    ownGroup: false,
-    ...options.env ? { env: { ...process.env, ...options.env } } : {},
-    ...options.signal ? { signal: options.signal } : {},
-    ...options.onStdout ? { onStdout: options.onStdout } : {}
-  });
-  const failure = result.failure;
-  if (failure?.kind === "stdout") throw failure.error;
-  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
-  if (failure?.kind === "start")
-    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
-  if (failure?.kind === "idle") {
-    const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
-      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
-    );
-  }
-  const exitCode = result.exitCode ?? 128;
-  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-    return { exitCode, stdout: result.stdout };
-  }
-  const text = result.stderrEnd;
-  throw new GitExitError(
-    exitCode,
-    result.signal ? `${text}
-(git was killed by ${result.signal})`.trim() : text
-  );
-}
-function subcommand(args) {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "-c") i++;
-    else if (!args[i].startsWith("-")) return args[i];
-  }
-  return "";
-}
-var GIT_CONFIG, GitExitError, idleTimeoutMs;
-var init_spawn_git = __esm({
-  "src/git/spawn-git.ts"() {
-    "use strict";
-    init_run_process();
-    GIT_CONFIG = ["core.quotePath=false"];
-    GitExitError = class extends Error {
-      constructor(exitCode, stderr2) {
-        super(stderr2.trim() || `git exited with code ${exitCode}`);
-        this.exitCode = exitCode;
-        this.stderr = stderr2;
-        this.name = "GitExitError";
-      }
-      exitCode;
-      stderr;
-    };
-    idleTimeoutMs = 12e4;
-  }
-});
-
-// src/git/cat-file-reader.ts
-function holdRun(child, hold) {
-  for (const handle of [child, child.stdin, child.stdout, child.stderr]) {
-    if (hold) handle.ref();
-    else handle.unref();
-  }
-}
-var import_node_child_process2, IDLE_MS, CatFileReader, CatFileProcess;
-var init_cat_file_reader = __esm({
-  "src/git/cat-file-reader.ts"() {
-    "use strict";
-    import_node_child_process2 = require("node:child_process");
-    init_child_groups();
-    init_missing_object();
-    init_parse_cat_file_batch();
-    init_spawn_git();
-    IDLE_MS = 200;
-    CatFileReader = class {
-      constructor(root, idleMs = IDLE_MS) {
-        this.root = root;
-        this.idleMs = idleMs;
-      }
-      root;
-      idleMs;
-      /** The process new reads go to; undefined once it has ended (or been ended), until the next read. */
-      current;
-      /** The objects named (e.g. "<sha>:<path>", "<ref>^{commit}"; no newlines), one entry each, in order. */
-      read(names, maxContentBytes = Number.POSITIVE_INFINITY, onEntry) {
-        if (names.length === 0) return Promise.resolve([]);
-        if (this.current === void 0) {
-          const started = new CatFileProcess(this.root, this.idleMs, () => {
-            if (this.current === started) this.current = void 0;
-          });
-          this.current = started;
-        }
-        return this.current.ask(names, maxContentBytes, onEntry);
-      }
-    };
-    CatFileProcess = class {
-      /** `retire` is called once this process takes no more requests (ended for idling, failed or exited). */
-      constructor(root, idleMs, retire) {
-        this.idleMs = idleMs;
-        this.retire = retire;
-        this.child = (0, import_node_child_process2.spawn)("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), "cat-file", "--batch"], {
-          cwd: root,
-          stdio: ["pipe", "pipe", "pipe"],
-          windowsHide: true
-        });
-        trackGroup(this.child, false);
-        this.parser = new CatFileBatchParser(
-          true,
-          (entry) => this.answer(entry),
-          () => this.queue[0]?.maxContentBytes ?? Number.POSITIVE_INFINITY
-        );
-        const child = this.child;
-        child.stdout.on("data", (chunk) => {
-          if (this.failed) return;
-          try {
-            this.parser.push(chunk);
-          } catch (error) {
-            this.fail(error);
-          }
-        });
-        child.stderr.on("data", (chunk) => this.stderr.push(chunk));
-        child.stdin.on("error", () => {
-        });
-        child.on("error", (error) => this.fail(error));
-        child.on("close", (code) => {
-          this.retire();
-          if (this.queue.length === 0 && code === 0) return;
-          const text = Buffer.concat(this.stderr).toString("utf8").trim();
-          this.fail(missingObjectError(text) ?? new Error(`git cat-file --batch failed (exit ${code}): ${text}`));
-        });
-      }
-      idleMs;
-      retire;
-      child;
-      queue = [];
-      parser;
-      stderr = [];
-      failed;
-      idle;
-      ask(names, maxContentBytes, onEntry) {
-        return new Promise((resolve8, reject) => {
-          if (this.failed) return reject(this.failed);
-          clearTimeout(this.idle);
-          this.queue.push({
-            names,
-            entries: [],
-            maxContentBytes,
-            ...onEntry ? { onEntry } : {},
-            resolve: resolve8,
-            reject
-          });
-          holdRun(this.child, true);
-          this.child.stdin.write(`${names.join("\n")}
-`);
-        });
-      }
-      fail(error) {
-        this.failed ??= error;
-        this.retire();
-        this.child.kill();
-        for (const request of this.queue.splice(0)) request.reject(this.failed);
-      }
-      answer(entry) {
-        const request = this.queue[0];
-        if (request === void 0) throw new Error("git cat-file answered a lookup nobody asked for");
-        request.onEntry?.(entry, request.names[request.entries.length] ?? "");
-        request.entries.push(entry);
-        if (request.entries.length < request.names.length) return;
-        this.queue.shift();
-        request.resolve(request.entries);
-        if (this.queue.length > 0) return;
-        holdRun(this.child, false);
-        this.idle = setTimeout(() => {
-          if (this.queue.length > 0 || this.failed) return;
-          this.retire();
-          this.child.stdin.end();
-        }, this.idleMs);
-        this.idle.unref();
-      }
-    };
-  }
-});
-
-// src/git/parse-name-status.ts
-function parseNameStatus(output) {
-  const fields = output.split("\0");
-  if (fields.at(-1) === "") fields.pop();
-  const changes = [];
-  let i = 0;
-  while (i < fields.length) {
-    const field4 = fields[i++];
-    const raw = RAW.exec(field4);
-    const status = raw ? raw[5] : field4;
-    const submodule = raw ? submoduleOf(raw) : void 0;
-    const letter = status.charAt(0);
-    if (letter === "R" || letter === "C") {
-      const oldPath = fields[i++];
-      const path = fields[i++];
-      if (oldPath === void 0 || path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, oldPath, ...submodule ? { submodule } : {} });
-    } else if (SIMPLE.has(letter) && status.length === 1) {
-      const path = fields[i++];
-      if (path === void 0) throw truncated(status);
-      changes.push({ status: letter, path, ...submodule ? { submodule } : {} });
-    } else {
-      throw new Error(`unexpected status ${JSON.stringify(status)} in git diff --name-status output`);
-    }
-  }
-  return changes;
-}
-function submoduleOf(raw) {
-  const [, oldMode, newMode, oldId, newId] = raw;
-  if (oldMode !== GITLINK && newMode !== GITLINK) return void 0;
-  return {
-    ...oldMode === GITLINK ? { from: oldId } : {},
-    ...newMode === GITLINK ? { to: newId } : {}
-  };
-}
-function truncated(status) {
-  return new Error(`git diff --name-status output ends after status ${JSON.stringify(status)}`);
-}
-var SIMPLE, RAW, GITLINK;
-var init_parse_name_status = __esm({
-  "src/git/parse-name-status.ts"() {
-    "use strict";
-    SIMPLE = /* @__PURE__ */ new Set(["A", "M", "D", "T"]);
-    RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z][0-9]*)$/;
-    GITLINK = "160000";
-  }
-});
-
-// src/git/commit-diffs.ts
-function once(cache, key, start) {
-  let pending = cache.get(key);
-  if (pending === void 0) {
-    pending = start();
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
-}
-var DIFF_TREE, CommitDiffs;
-var init_commit_diffs = __esm({
-  "src/git/commit-diffs.ts"() {
-    "use strict";
-    init_parse_name_status();
-    DIFF_TREE = ["diff-tree", "-r", "-z", "--raw", "-M", "--no-commit-id"];
-    CommitDiffs = class {
-      constructor(resolveCommit, git) {
-        this.resolveCommit = resolveCommit;
-        this.git = git;
-      }
-      resolveCommit;
-      git;
-      /** Asked for (or started), by the commits as given ("base head"), and git's diffs by their SHAs. */
-      files = /* @__PURE__ */ new Map();
-      gitDiffs = /* @__PURE__ */ new Map();
-      /** The changed files, renames paired. */
-      changedFiles(base, head) {
-        return once(this.files, `${base} ${head}`, async () => {
-          const [from, to] = await Promise.all([this.resolveCommit(base), this.resolveCommit(head)]);
-          return once(this.gitDiffs, `${from} ${to}`, () => this.diffTree(from, to));
-        });
-      }
-      async diffTree(from, to) {
-        const { stdout: stdout2 } = await this.git.run([...DIFF_TREE, from, to, "--"]);
-        return parseNameStatus(stdout2);
-      }
-    };
-  }
-});
-
-// src/git/find-work-tree.ts
-function findWorkTreeRoot(dir, env) {
-  if (DISCOVERY_VARIABLES.some((name) => env[name] !== void 0)) return void 0;
-  for (let current = (0, import_node_fs4.realpathSync)(dir); ; current = (0, import_node_path3.dirname)(current)) {
-    const dotGit = (0, import_node_path3.join)(current, ".git");
-    const found = lstatOrUndefined(dotGit);
-    if (found?.isFile()) return readOrEmpty(dotGit).startsWith("gitdir: ") ? current : void 0;
-    if (found?.isDirectory()) {
-      const head = lstatOrUndefined((0, import_node_path3.join)(dotGit, "HEAD"));
-      const objects = lstatOrUndefined((0, import_node_path3.join)(dotGit, "objects"));
-      if (!head?.isFile() || !objects?.isDirectory()) return void 0;
-      return /^\s*worktree\s*=/im.test(readOrEmpty((0, import_node_path3.join)(dotGit, "config"))) ? void 0 : current;
-    }
-    if (found) return void 0;
-    if ((0, import_node_path3.dirname)(current) === current) return void 0;
-  }
-}
-function lstatOrUndefined(path) {
-  try {
-    return (0, import_node_fs4.lstatSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-function readOrEmpty(path) {
-  try {
-    return (0, import_node_fs4.readFileSync)(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-var import_node_fs4, import_node_path3, DISCOVERY_VARIABLES;
-var init_find_work_tree = __esm({
-  "src/git/find-work-tree.ts"() {
-    "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_path3 = require("node:path");
-    DISCOVERY_VARIABLES = [
-      "GIT_DIR",
-      "GIT_WORK_TREE",
-      "GIT_CEILING_DIRECTORIES",
-      "GIT_DISCOVERY_ACROSS_FILESYSTEM"
-    ];
-  }
-});
-
-// src/core/commit-sha.ts
-function isFullSha(value) {
-  return SHA.test(value);
-}
-function isZeroSha(value) {
-  return isFullSha(value) && /^0+$/.test(value);
-}
-var SHA;
-var init_commit_sha = __esm({
-  "src/core/commit-sha.ts"() {
-    "use strict";
-    SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-  }
-});
-
-// src/git/safe-ref.ts
-function assertSafeRef(ref) {
-  if (ref === "") throw new UserError("empty ref: expected a commit SHA, branch or tag");
-  if (ref.startsWith("-")) throw new UserError(`ref ${JSON.stringify(ref)} must not start with '-'`);
-  if (/[\0\n\r]/.test(ref)) throw new UserError(`ref ${JSON.stringify(ref)} contains a control character`);
-}
-var init_safe_ref = __esm({
-  "src/git/safe-ref.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/git/git-history.ts
-var import_node_fs5, import_node_path4, FETCH, NOT_FOUND, GitHistory;
-var init_git_history = __esm({
-  "src/git/git-history.ts"() {
-    "use strict";
-    import_node_fs5 = require("node:fs");
-    import_node_path4 = require("node:path");
-    init_commit_sha();
-    init_errors();
-    init_safe_ref();
-    FETCH = ["fetch", "--progress", "--no-tags", "--no-recurse-submodules"];
-    NOT_FOUND = [1, 128];
-    GitHistory = class {
-      constructor(root, git, network) {
-        this.root = root;
-        this.git = git;
-        this.network = network;
-      }
-      root;
-      git;
-      network;
-      async hasCommit(sha) {
-        assertSafeRef(sha);
-        const { exitCode, stdout: stdout2 } = await this.git.run(["cat-file", "-t", `${sha}^{commit}`], NOT_FOUND);
-        return exitCode === 0 && stdout2.trim() === "commit";
-      }
-      async isShallow() {
-        const { stdout: stdout2 } = await this.git.run(["rev-parse", "--is-shallow-repository"]);
-        return stdout2.trim() === "true";
-      }
-      async fetchCommit(sha) {
-        if (!isFullSha(sha)) throw new UserError(`cannot fetch ${JSON.stringify(sha)}: not a full commit SHA`);
-        const depth = await this.isShallow() ? ["--depth=1"] : [];
-        return this.tryNetwork([...FETCH, ...depth, "origin", sha]);
-      }
-      async fetchBranch(branch) {
-        assertSafeRef(branch);
-        const valid = await this.git.run(["check-ref-format", `refs/heads/${branch}`], [1]);
-        if (valid.exitCode !== 0) throw new UserError(`not a valid branch name: ${JSON.stringify(branch)}`);
-        const depth = await this.isShallow() ? ["--depth=1"] : [];
-        return this.tryNetwork([
-          ...FETCH,
-          ...depth,
-          "origin",
-          `+refs/heads/${branch}:refs/remotes/origin/${branch}`
-        ]);
-      }
-      async deepen(by, commits) {
-        if (!Number.isInteger(by) || by < 1) throw new Error(`deepen: ${by} is not a positive integer`);
-        if (!await this.isShallow()) return false;
-        const wants = commits?.length ? commits : [await this.resolveCommit("HEAD")];
-        for (const sha of wants) {
-          if (!isFullSha(sha)) throw new Error(`deepen: ${JSON.stringify(sha)} is not a full commit SHA`);
-        }
-        const before = await this.readShallowFile();
-        if (!await this.tryNetwork([...FETCH, `--deepen=${by}`, "origin", ...wants])) return false;
-        return await this.readShallowFile() !== before;
-      }
-      async mergeBase(a, b) {
-        assertSafeRef(a);
-        assertSafeRef(b);
-        const { stdout: stdout2 } = await this.git.run(["merge-base", a, b], [1]);
-        return stdout2.trim() || void 0;
-      }
-      async firstParent(sha) {
-        assertSafeRef(sha);
-        const { stdout: stdout2 } = await this.git.run(["cat-file", "commit", sha]);
-        for (const line of stdout2.split("\n")) {
-          if (line === "") break;
-          if (line.startsWith("parent ")) return line.slice("parent ".length).trim();
-        }
-        return void 0;
-      }
-      async isAncestor(a, b) {
-        assertSafeRef(a);
-        assertSafeRef(b);
-        const { exitCode } = await this.git.run(["merge-base", "--is-ancestor", a, b], [1]);
-        return exitCode === 0;
-      }
-      async tryNetwork(args) {
-        try {
-          await this.network.run(args);
-          return true;
-        } catch {
-          return false;
-        }
-      }
-      async readShallowFile() {
-        const path = (await this.git.run(["rev-parse", "--git-path", "shallow"])).stdout.trim();
-        try {
-          return (0, import_node_fs5.readFileSync)((0, import_node_path4.resolve)(this.root, path), "utf8");
-        } catch {
-          return "";
-        }
-      }
-    };
-  }
-});
-
-// src/git/parse-ls-tree.ts
-function parseLsTree(output) {
-  const entries = [];
-  for (const record of output.split("\0")) {
-    if (record === "") continue;
-    const tab = record.indexOf("	");
-    const [mode, type, oid] = record.slice(0, tab).split(" ");
-    if (tab < 0 || mode === void 0 || type === void 0 || oid === void 0) {
-      throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-    }
-    entries.push({ mode, type, oid, path: record.slice(tab + 1) });
-  }
-  return entries;
-}
-function blobPathsOfLsTree(output, baseNames) {
-  if (baseNames) return blobPathsNamed(typeof output === "string" ? Buffer.from(output) : output, baseNames);
-  const text = typeof output === "string" ? output : output.toString("utf8");
-  const paths = [];
-  let at = 0;
-  while (at < text.length) {
-    const end = text.indexOf("\0", at);
-    const stop = end === -1 ? text.length : end;
-    const entry = entryOf2(text.slice(at, stop));
-    if (entry.type === "blob") paths.push(entry.path);
-    at = stop + 1;
-  }
-  return paths;
-}
-function blobPathsNamed(output, baseNames) {
-  if (baseNames.length === 0) return [];
-  const text = output.toString("latin1");
-  const names = new RegExp(`[/	](?:${baseNames.map(escapeRegExp).join("|")})(?:\0|$)`, "g");
-  const wanted = new Set(baseNames);
-  const paths = [];
-  for (const match of text.matchAll(names)) {
-    const stop = match[0].endsWith("\0") ? match.index + match[0].length - 1 : text.length;
-    const entry = entryOf2(output.toString("utf8", text.lastIndexOf("\0", match.index) + 1, stop));
-    if (entry.type === "blob" && wanted.has(entry.path.slice(entry.path.lastIndexOf("/") + 1))) {
-      paths.push(entry.path);
-    }
-  }
-  return paths;
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function entryOf2(record) {
-  const space = record.indexOf(" ");
-  const tab = record.indexOf("	");
-  if (space < 0 || tab < 0 || space > tab) {
-    throw new Error(`unexpected git ls-tree output: ${JSON.stringify(record.slice(0, 200))}`);
-  }
-  return { type: record.slice(space + 1, record.indexOf(" ", space + 1)), path: record.slice(tab + 1) };
-}
-var init_parse_ls_tree = __esm({
-  "src/git/parse-ls-tree.ts"() {
-    "use strict";
-  }
-});
-
-// vendor:simple-git
-var require_simple_git = __commonJS({
-  "vendor:simple-git"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("simple-git"));
-  }
-});
-
-// src/git/run-git.ts
-function createGitRunner(baseDir) {
-  return {
-    async run(args, okExitCodes = []) {
-      try {
-        const { exitCode, stdout: stdout2 } = await spawnGit(baseDir, args, { okExitCodes });
-        return { exitCode, stdout: exitCode === 0 ? stdout2.toString("utf8") : "" };
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runBuffer(args) {
-      try {
-        return (await spawnGit(baseDir, args)).stdout;
-      } catch (error) {
-        throw describe(error, args);
-      }
-    },
-    async runRecords(args, onRecords) {
-      const records = nulRecords(onRecords);
-      try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
-      } catch (error) {
-        throw describe(error, args);
-      }
-      records.end();
-    }
-  };
-}
-function createNetworkGitRunner(baseDir, timeoutMs) {
-  let loading;
-  const load = async () => {
-    const { simpleGit, GitPluginError } = await Promise.resolve().then(() => __toESM(require_simple_git(), 1));
-    return simpleGit({
-      baseDir,
-      config: GIT_CONFIG,
-      trimmed: false,
-      timeout: { block: timeoutMs },
-      // simple-git 4 strips git's variables from the environment it inherits. A CI job hands git its
-      // credentials and transport that way (GIT_SSH_COMMAND, GIT_ASKPASS, GIT_CONFIG_COUNT/KEY/VALUE),
-      // and the job's environment is the user's own, not the repository's: pass it through as git
-      // itself would see it. The arguments stay ours and are still checked.
-      allowEnvironment: inheritedGitVariables(),
-      errors(error, result) {
-        if (error instanceof GitPluginError) return error;
-        if (result.exitCode !== 0) {
-          return new GitExitError(result.exitCode, Buffer.concat(result.stdErr).toString("utf8"));
-        }
-        return error;
-      }
-    });
-  };
-  return {
-    async run(args, okExitCodes = []) {
-      loading ??= load();
-      try {
-        return { exitCode: 0, stdout: await (await loading).raw(args) };
-      } catch (error) {
-        if (error instanceof GitExitError && okExitCodes.includes(error.exitCode)) {
-          return { exitCode: error.exitCode, stdout: "" };
-        }
-        throw describe(error, args);
-      }
-    }
-  };
-}
-function inheritedGitVariables() {
-  return Object.keys(process.env).filter((name) => name.startsWith("GIT_") || name === "SSH_ASKPASS");
-}
-function describe(error, args) {
-  const missing = error instanceof GitExitError ? missingObjectError(error.stderr) : void 0;
-  if (missing) return missing;
-  const message = error instanceof Error ? error.message.trim() : String(error);
-  const command = args.join(" ");
-  const shown2 = command.length > 200 ? `${command.slice(0, 200)}...` : command;
-  return new Error(`git ${shown2} failed: ${message}`, { cause: error });
-}
-var init_run_git = __esm({
-  "src/git/run-git.ts"() {
-    "use strict";
-    init_missing_object();
-    init_spawn_git();
-  }
-});
-
-// src/git/grep-patterns.ts
-function patternSyntaxFor(needles, perlAvailable2) {
-  if (!needles.every((needle) => /^[\x20-\x7e]+$/.test(needle))) return "fixed";
-  return perlAvailable2 ? "perl" : "extended";
-}
-function grepPatternLines(needles, syntax) {
-  if (syntax === "fixed") return [...needles];
-  const literalOf = syntax === "perl" ? escapePerl : escapeExtended;
-  const lines = [];
-  let current = [];
-  let length = 0;
-  for (const needle of needles) {
-    const literal = literalOf(needle);
-    if (current.length > 0 && length + literal.length + 1 > MAX_PATTERN_CHARS) {
-      lines.push(current.join("|"));
-      current = [];
-      length = 0;
-    }
-    current.push(literal);
-    length += literal.length + 1;
-  }
-  if (current.length > 0) lines.push(current.join("|"));
-  return lines;
-}
-function escapePerl(text) {
-  return text.replace(/[^A-Za-z0-9]/g, "\\$&");
-}
-function escapeExtended(text) {
-  return text.replace(/[.[\]\\()*+?{}|^$]/g, "\\$&");
-}
-var MAX_PATTERN_CHARS, SYNTAX_FLAG;
-var init_grep_patterns = __esm({
-  "src/git/grep-patterns.ts"() {
-    "use strict";
-    MAX_PATTERN_CHARS = 8e3;
-    SYNTAX_FLAG = { perl: "-P", extended: "-E", fixed: "-F" };
-  }
-});
-
-// src/git/run-grep.ts
-async function runGrep(root, request, onName) {
-  if (request.needles.length === 0) return;
-  const syntax = patternSyntaxFor(request.needles, perlAvailable);
-  try {
-    await grepWith(root, request, syntax, onName);
-  } catch (error) {
-    if (!(syntax === "perl" && error instanceof GitExitError && NO_PERL.test(error.stderr))) {
-      throw grepError(error);
-    }
-    perlAvailable = false;
-    await grepWith(root, request, "extended", onName).catch((retryError) => {
-      throw grepError(retryError);
-    });
-  }
-}
-async function grepWith(root, request, syntax, onName) {
-  const names = nulRecords((records) => {
-    for (const name of records.toString("utf8").split("\0")) if (name !== "") onName(name);
-  });
-  const args = [
-    "grep",
-    "-z",
-    "-l",
-    "-I",
-    "--no-color",
-    `--threads=${grepThreads()}`,
-    SYNTAX_FLAG[syntax],
-    "-f",
-    "-",
-    request.rev,
-    "--"
-  ];
-  await spawnGit(root, [...args, ...request.pathspecs], {
-    okExitCodes: [1],
-    onStdout: names.push,
-    input: `${grepPatternLines(request.needles, syntax).join("\n")}
-`,
-    // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every
-    // file as UTF-8; the patterns are ASCII, so what matches is the same either way.
-    ...syntax === "fixed" ? {} : { env: { LC_ALL: "C" } },
-    ...request.signal ? { signal: request.signal } : {}
-  });
-  names.end();
-}
-function grepThreads(cores = (0, import_node_os.availableParallelism)()) {
-  return Math.max(1, cores - 1);
-}
-function grepError(error) {
-  if (!(error instanceof GitExitError)) return error;
-  const text = error.stderr.trim();
-  return missingObjectError(text) ?? new Error(`git grep failed (exit ${error.exitCode}): ${text}`);
-}
-var import_node_os, NO_PERL, perlAvailable;
-var init_run_grep = __esm({
-  "src/git/run-grep.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    init_grep_patterns();
-    init_missing_object();
-    init_spawn_git();
-    NO_PERL = /Perl-compatible|PCRE|JIT|In '-' at \d+/;
-    perlAvailable = true;
-  }
-});
-
-// src/git/create-git.ts
-async function createGit(repoDir, options = {}) {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  setGitIdleTimeout(timeoutMs);
-  const dir = (0, import_node_path5.resolve)(repoDir);
-  if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
-  const found = findWorkTreeRoot(dir, process.env);
-  const root = found ?? await askGitForWorkTree(dir);
-  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
-  if (found !== void 0) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => void 0);
-  return adapter;
-}
-function statOrUndefined(path) {
-  try {
-    return (0, import_node_fs6.statSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-async function askGitForWorkTree(dir) {
-  let root;
-  try {
-    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
-    throw new UserError(`${dir} is not inside a git work tree (${reason})`);
-  }
-  if (root === "") throw new UserError(`${dir} is not inside a git work tree`);
-  return root;
-}
-function splitByNewline(paths) {
-  const unique2 = [...new Set(paths)].filter((path) => path !== "");
-  return [unique2.filter((path) => !path.includes("\n")), unique2.filter((path) => path.includes("\n"))];
-}
-async function catFileSizes(root, names) {
-  if (names.length === 0) return [];
-  const entries = [];
-  const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
-  try {
-    await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
-      input: `${names.join("\n")}
-`,
-      onStdout: (chunk) => parser.push(chunk)
-    });
-  } catch (error) {
-    if (!(error instanceof GitExitError)) throw error;
-    const text = error.stderr.trim();
-    throw missingObjectError(text) ?? new Error(`git cat-file --batch-check failed (exit ${error.exitCode}): ${text}`);
-  }
-  parser.end();
-  if (entries.length !== names.length) {
-    throw new Error(`git cat-file answered ${entries.length} of ${names.length} lookups`);
-  }
-  return entries;
-}
-var import_node_fs6, import_node_path5, DEFAULT_GIT_TIMEOUT_MS, GitAdapter;
-var init_create_git = __esm({
-  "src/git/create-git.ts"() {
-    "use strict";
-    import_node_fs6 = require("node:fs");
-    import_node_path5 = require("node:path");
-    init_errors();
-    init_cat_file_reader();
-    init_commit_diffs();
-    init_find_work_tree();
-    init_git_history();
-    init_missing_object();
-    init_parse_cat_file_batch();
-    init_parse_ls_tree();
-    init_run_git();
-    init_run_grep();
-    init_safe_ref();
-    init_spawn_git();
-    DEFAULT_GIT_TIMEOUT_MS = 12e4;
-    GitAdapter = class extends GitHistory {
-      /**
-       * Full SHAs already verified to name a commit. A commit never changes, so each stage that passes
-       * the same SHA (diff, reads at base and head, grep) no longer spawns its own `rev-parse`.
-       */
-      knownCommits = /* @__PURE__ */ new Set();
-      /** Set when the root was found without git: asks git, and throws when it will not use the repository. */
-      checkWorkTree;
-      /** Every object read goes through one long-lived `cat-file --batch`. */
-      objects;
-      /** How two commits differ: git's diff, once per pair. */
-      diffs;
-      constructor(root, git, network) {
-        super(root, git, network);
-        this.objects = new CatFileReader(root);
-        this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
-      }
-      async resolveCommit(ref) {
-        const sha = await this.tryResolveCommit(ref);
-        if (sha === void 0) throw new UserError(`not a commit: ${ref}`);
-        return sha;
-      }
-      async tryResolveCommit(ref) {
-        assertSafeRef(ref);
-        if (this.knownCommits.has(ref)) return ref;
-        const sha = await new Promise((resolve8, reject) => {
-          if (this.resolving === void 0) {
-            this.resolving = [];
-            queueMicrotask(() => this.resolveBatch());
-          }
-          this.resolving.push({ ref, resolve: resolve8, reject });
-        });
-        if (sha !== void 0 && sha === ref) this.knownCommits.add(sha);
-        return sha;
-      }
-      /** Refs asked for in the same tick (a range's base and head), waiting for one git process. */
-      resolving;
-      /**
-       * One `cat-file --batch-check` answers every ref asked for in one tick (`<ref>^{commit}`: the
-       * commit a tag or branch names; "missing" when there is none). Should it fail as a whole, each
-       * ref is asked on its own, as `rev-parse --verify` would answer it.
-       */
-      async resolveBatch() {
-        const batch = this.resolving ?? [];
-        this.resolving = void 0;
-        let entries;
-        try {
-          entries = await this.objects.read(
-            batch.map((b) => `${b.ref}^{commit}`),
-            0
-          );
-        } catch {
-          entries = void 0;
-          try {
-            await this.checkWorkTree?.();
-          } catch (refusal) {
-            for (const request of batch) request.reject(refusal);
-            return;
-          }
-        }
-        for (const [i, request] of batch.entries()) {
-          const entry = entries?.[i];
-          if (entries !== void 0) {
-            request.resolve(entry?.kind === "object" && entry.type === "commit" ? entry.oid : void 0);
-            continue;
-          }
-          this.git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", `${request.ref}^{commit}`], NOT_FOUND).then(({ stdout: stdout2 }) => request.resolve(stdout2.trim() || void 0), request.reject);
-        }
-      }
-      async uncommittedPaths() {
-        const args = [
-          "--no-optional-locks",
-          "status",
-          "--porcelain=v1",
-          "-z",
-          "--untracked-files=no",
-          "--no-renames"
-        ];
-        let stdout2;
-        try {
-          ({ stdout: stdout2 } = await this.git.run(args, NOT_FOUND));
-        } catch {
-          return [];
-        }
-        return stdout2.split("\0").filter((record) => record.length > 3 && ("MTA".includes(record[0]) || "MTD".includes(record[1]))).filter((record) => record[0] !== " " || record[1] !== " ").map((record) => record.slice(3));
-      }
-      changedFiles(base, head) {
-        return this.diffs.changedFiles(base, head);
-      }
-      async readFile(rev, path) {
-        return (await this.readFiles(rev, [path])).get(path);
-      }
-      async readFiles(rev, paths) {
-        return (await this.readFilesUpTo(rev, paths, Number.POSITIVE_INFINITY)).files;
-      }
-      async readFilesUpTo(rev, paths, maxBytes) {
-        const sha = await this.resolveCommit(rev);
-        const files = /* @__PURE__ */ new Map();
-        const oversized = /* @__PURE__ */ new Map();
-        const [plain, withNewline] = splitByNewline(paths);
-        const entries = await this.objects.read(
-          plain.map((path) => `${sha}:${path}`),
-          maxBytes
-        );
-        entries.forEach((entry, i) => {
-          if (entry.kind !== "object" || entry.type !== "blob") return;
-          if (entry.content) files.set(plain[i], entry.content);
-          else oversized.set(plain[i], entry.size);
-        });
-        for (const path of withNewline) {
-          const blob = await this.lsTreeBlob(sha, path);
-          if (!blob) continue;
-          const bytes = await this.git.runBuffer(["cat-file", "blob", blob]);
-          if (bytes.length > maxBytes) oversized.set(path, bytes.length);
-          else files.set(path, bytes);
-        }
-        return { files, oversized };
-      }
-      async fileSize(rev, path) {
-        return (await this.fileSizes(rev, [path])).get(path);
-      }
-      async fileSizes(rev, paths) {
-        const sha = await this.resolveCommit(rev);
-        const sizes = /* @__PURE__ */ new Map();
-        const [plain, withNewline] = splitByNewline(paths);
-        const entries = await catFileSizes(
-          this.root,
-          plain.map((path) => `${sha}:${path}`)
-        );
-        entries.forEach((entry, i) => {
-          if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i], entry.size);
-        });
-        for (const path of withNewline) {
-          const blob = await this.lsTreeBlob(sha, path);
-          if (blob) sizes.set(path, Number((await this.git.run(["cat-file", "-s", blob])).stdout.trim()));
-        }
-        return sizes;
-      }
-      async listFiles(rev, baseNames) {
-        const sha = await this.resolveCommit(rev);
-        const paths = [];
-        await this.git.runRecords(["ls-tree", "-r", "-z", "--full-tree", sha], (records) => {
-          for (const path of blobPathsOfLsTree(records, baseNames)) paths.push(path);
-        });
-        return paths;
-      }
-      async grepFiles(rev, fixedStrings, pathspecs = [], signal) {
-        const sha = await this.resolveCommit(rev);
-        const found = /* @__PURE__ */ new Set();
-        await this.grep(sha, fixedStrings, pathspecs, (path) => found.add(path), signal);
-        return [...found].sort();
-      }
-      async grepAndReadFiles(rev, fixedStrings, pathspecs, options) {
-        const sha = await this.resolveCommit(rev);
-        const found = /* @__PURE__ */ new Set();
-        const withNewline = [];
-        const reading = [];
-        const prefix = `${sha}:`;
-        const deliver = (entry, name) => {
-          if (entry.kind !== "object" || entry.type !== "blob") return;
-          const path = name.slice(prefix.length);
-          options.onFile(path, entry.content ? { bytes: entry.content } : { oversized: entry.size });
-        };
-        const onPath = (path) => {
-          if (found.has(path)) return;
-          found.add(path);
-          if (!options.read(path)) return;
-          if (path.includes("\n")) return void withNewline.push(path);
-          const read = this.objects.read([`${prefix}${path}`], options.maxBytes, deliver);
-          read.catch(() => {
-          });
-          reading.push(read);
-        };
-        try {
-          await this.grep(sha, fixedStrings, pathspecs, onPath, options.signal);
-        } catch (error) {
-          await Promise.allSettled(reading);
-          throw error;
-        }
-        await Promise.all(reading);
-        if (withNewline.length > 0) {
-          const read = await this.readFilesUpTo(sha, withNewline, options.maxBytes);
-          for (const [path, bytes] of read.files) options.onFile(path, { bytes });
-          for (const [path, size] of read.oversized) options.onFile(path, { oversized: size });
-        }
-        return [...found].sort();
-      }
-      /** One `git grep` for all the names; `onPath` gets each matching path as git prints it. */
-      async grep(sha, fixedStrings, pathspecs, onPath, signal) {
-        const needles = [...new Set(fixedStrings)];
-        for (const needle of needles) {
-          if (needle === "" || needle.includes("\n"))
-            throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
-        }
-        const prefix = `${sha}:`;
-        await runGrep(
-          this.root,
-          { needles, rev: sha, pathspecs, ...signal ? { signal } : {} },
-          (name) => onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name)
-        );
-      }
-      /** The blob id at an exact path (for names `cat-file --batch` cannot take: those with newlines). */
-      async lsTreeBlob(sha, path) {
-        const { stdout: stdout2 } = await this.git.run(["ls-tree", "-z", "--full-tree", sha, "--", path]);
-        return parseLsTree(stdout2).find((entry) => entry.path === path && entry.type === "blob")?.oid;
-      }
-    };
-  }
-});
-
-// src/range/github-event.ts
-function eventReader(env) {
-  let read;
-  return () => {
-    read ??= readEventPayload(env);
-    return read;
-  };
-}
-async function readEventPayload(env) {
-  const path = env.GITHUB_EVENT_PATH;
-  return path ? readEventFile(path) : void 0;
-}
-async function readEventFile(path) {
-  let text;
-  try {
-    text = (0, import_node_fs7.readFileSync)(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new UserError(
-      `GITHUB_EVENT_PATH ${path} cannot be read (${code === "ENOENT" ? "no such file" : code ?? String(error)})`
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`GITHUB_EVENT_PATH ${path} is not valid JSON: ${error.message}`);
-  }
-}
-var import_node_fs7;
-var init_github_event = __esm({
-  "src/range/github-event.ts"() {
-    "use strict";
-    import_node_fs7 = require("node:fs");
-    init_errors();
   }
 });
 
@@ -8116,6 +5760,28 @@ var init_decode_source = __esm({
     "use strict";
     LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?size (\d+)\n/;
     UTF8 = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// src/core/names.ts
+function isNamespaceName(name) {
+  return name.length <= 63 && LABEL.test(name);
+}
+function isObjectName(name) {
+  return name.length <= 253 && SUBDOMAIN.test(name);
+}
+function quoteName(name) {
+  const shown2 = name.length > 80 ? `${name.slice(0, 80)}\u2026` : name;
+  return JSON.stringify(shown2);
+}
+var LABEL, SUBDOMAIN, NAMESPACE_RULE, OBJECT_NAME_RULE;
+var init_names = __esm({
+  "src/core/names.ts"() {
+    "use strict";
+    LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+    SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+    NAMESPACE_RULE = "at most 63 characters: lowercase letters, digits and '-', starting and ending with a letter or digit";
+    OBJECT_NAME_RULE = "at most 253 characters: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit";
   }
 });
 
@@ -9193,6 +6859,126 @@ var init_parse_documents = __esm({
   }
 });
 
+// src/scan/manifests/order.ts
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a, b) {
+  return compareStrings(a.namespace, b.namespace) || compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name);
+}
+var init_order = __esm({
+  "src/scan/manifests/order.ts"() {
+    "use strict";
+  }
+});
+
+// src/scan/manifests/config-content.ts
+function isConfigManifest(m) {
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
+}
+function configContentOf(m) {
+  const problems = [];
+  const content = {};
+  const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
+  const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
+  const entries = (section) => {
+    const value = field(m.object, section);
+    if (value === void 0 || value === null) return [];
+    if (!isRecord(value)) {
+      report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
+      return [];
+    }
+    const valid = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (!VALID_KEY.test(key)) {
+        report(`${section} key ${JSON.stringify(key)} is not a valid key (letters, digits, "-", "_", ".")`);
+        continue;
+      }
+      valid.push([key, v]);
+    }
+    return valid;
+  };
+  const text = (section, key, value) => {
+    if (typeof value === "string") return value;
+    if (value === null) {
+      report(`${section} key "${key}" has no value; it is treated as an empty string`, "warning");
+      return "";
+    }
+    report(
+      `${section} key "${key}" must be a string, found ${describeType(value)} (quote it; kubectl would reject it)`
+    );
+    return void 0;
+  };
+  const decoded = (section, key, value) => {
+    const s = text(section, key, value);
+    if (s === void 0) return void 0;
+    const compact = s.replace(/[\r\n]/g, "");
+    if (!STD_BASE64.test(compact)) {
+      report(`${section} key "${key}" is not valid base64`);
+      return void 0;
+    }
+    return Buffer.from(compact, "base64").toString("base64");
+  };
+  if (m.id.kind === "ConfigMap") {
+    for (const [key, value] of entries("data")) {
+      const s = text("data", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+    for (const [key, value] of entries("binaryData")) {
+      if (Object.hasOwn(content, key)) {
+        report(`key "${key}" is in both data and binaryData`);
+        continue;
+      }
+      const b = decoded("binaryData", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+  } else if (m.id.kind === "Secret") {
+    for (const [key, value] of entries("data")) {
+      const b = decoded("data", key, value);
+      if (b !== void 0) setKey(content, key, b);
+    }
+    for (const [key, value] of entries("stringData")) {
+      const s = text("stringData", key, value);
+      if (s !== void 0) setKey(content, key, Buffer.from(s, "utf8").toString("base64"));
+    }
+  }
+  return { content: sortKeys(content), problems };
+}
+function changedKeys(a, b) {
+  const before = a ?? {};
+  const after = b ?? {};
+  const keys = /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => Object.hasOwn(before, k) !== Object.hasOwn(after, k) || before[k] !== after[k]).sort(compareStrings);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (isRecord(value)) {
+    const parts = Object.keys(value).filter((k) => value[k] !== void 0).sort(compareStrings).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function sortKeys(content) {
+  const sorted = {};
+  for (const key of Object.keys(content).sort(compareStrings)) setKey(sorted, key, content[key]);
+  return sorted;
+}
+function setKey(content, key, value) {
+  if (key === "__proto__")
+    Object.defineProperty(content, key, { value, enumerable: true, writable: true, configurable: true });
+  else content[key] = value;
+}
+var VALID_KEY, STD_BASE64;
+var init_config_content = __esm({
+  "src/scan/manifests/config-content.ts"() {
+    "use strict";
+    init_json_shape();
+    init_order();
+    VALID_KEY = /^[-._a-zA-Z0-9]+$/;
+    STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+  }
+});
+
 // src/stamp/deployment-units.ts
 function deploymentUnitOf(file, deployedDirs) {
   let unit;
@@ -9458,7 +7244,7 @@ function oversizedCandidateProblem(path, size, maxFileSize) {
 async function parseFiles(paths, files, options, problems) {
   const manifests = [];
   for (const path of paths) {
-    await new Promise((resolve8) => setImmediate(resolve8));
+    await new Promise((resolve9) => setImmediate(resolve9));
     const bytes = files.get(path);
     if (bytes === void 0) continue;
     const parsed = await parseWithOptions(path, bytes, options);
@@ -10196,7 +7982,7 @@ var init_configs_at_head = __esm({
 async function findDeployments(git, ctx, dirs) {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
   const spellings = [...wanted].flatMap(
     (dir) => [": ", '"', "'"].flatMap((before) => [`${before}${dir}`, `${before}./${dir}`])
   );
@@ -10212,7 +7998,7 @@ async function findDeployments(git, ctx, dirs) {
   }
   return deploymentsOf(objects).filter((d) => wanted.has(d.dir));
 }
-var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE;
+var MAX_GITOPS_FILE_BYTES, MANIFEST_FILE, MANIFEST_GLOBS;
 var init_gitops_deployments = __esm({
   "src/scan/gitops-deployments.ts"() {
     "use strict";
@@ -10221,6 +8007,7 @@ var init_gitops_deployments = __esm({
     init_deployed_dirs();
     MAX_GITOPS_FILE_BYTES = 1024 * 1024;
     MANIFEST_FILE = /\.(ya?ml|json)$/;
+    MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
   }
 });
 
@@ -10270,15 +8057,15 @@ var init_new_at_base = __esm({
 
 // src/scan/render/renderer-environment.ts
 function trustedPathDirs(pathValue, untrusted) {
-  const roots = untrusted.map((root) => (0, import_node_path6.resolve)(root));
-  return (pathValue ?? "").split(import_node_path6.delimiter).filter((dir) => dir !== "" && (0, import_node_path6.isAbsolute)(dir)).map((dir) => (0, import_node_path6.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path6.sep)));
+  const roots = untrusted.map((root) => (0, import_node_path7.resolve)(root));
+  return (pathValue ?? "").split(import_node_path7.delimiter).filter((dir) => dir !== "" && (0, import_node_path7.isAbsolute)(dir)).map((dir) => (0, import_node_path7.resolve)(dir)).filter((dir) => !roots.some((root) => dir === root || dir.startsWith(root + import_node_path7.sep)));
 }
 function findExecutable(name, dirs) {
   for (const dir of dirs) {
-    const candidate = (0, import_node_path6.join)(dir, name);
+    const candidate = (0, import_node_path7.join)(dir, name);
     try {
-      if (!(0, import_node_fs8.statSync)(candidate).isFile()) continue;
-      (0, import_node_fs8.accessSync)(candidate, import_node_fs8.constants.X_OK);
+      if (!(0, import_node_fs9.statSync)(candidate).isFile()) continue;
+      (0, import_node_fs9.accessSync)(candidate, import_node_fs9.constants.X_OK);
       return candidate;
     } catch {
     }
@@ -10286,26 +8073,26 @@ function findExecutable(name, dirs) {
   return void 0;
 }
 function kustomizeEnvironment(pathDirs, home) {
-  return { PATH: pathDirs.join(import_node_path6.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
+  return { PATH: pathDirs.join(import_node_path7.delimiter), HOME: home, LANG: "C.UTF-8", GOGC: "200" };
 }
 function renderCommandEnvironment(env, pathDirs, named) {
   const out = {};
   for (const key of [...RENDER_ENV_ALLOWED, ...named]) {
     if (env[key] !== void 0) out[key] = env[key];
   }
-  out.PATH = pathDirs.join(import_node_path6.delimiter);
+  out.PATH = pathDirs.join(import_node_path7.delimiter);
   return out;
 }
 function renderSlots() {
   return Math.max(1, (0, import_node_os2.availableParallelism)());
 }
-var import_node_fs8, import_node_os2, import_node_path6, RENDER_ENV_ALLOWED;
+var import_node_fs9, import_node_os2, import_node_path7, RENDER_ENV_ALLOWED;
 var init_renderer_environment = __esm({
   "src/scan/render/renderer-environment.ts"() {
     "use strict";
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_os2 = require("node:os");
-    import_node_path6 = require("node:path");
+    import_node_path7 = require("node:path");
     RENDER_ENV_ALLOWED = [
       "HOME",
       "LANG",
@@ -10348,9 +8135,9 @@ async function kustomizeBuild(run2, treeDir, dir, commit, signal, overlay) {
   const target = dir === "" ? "." : `./${dir}`;
   const cwd = overlay?.cwd ?? treeDir;
   if (overlay) {
-    const at = (0, import_node_path7.join)(cwd, overlay.dir);
+    const at = (0, import_node_path8.join)(cwd, overlay.dir);
     await (0, import_promises.mkdir)(at, { recursive: true });
-    await (0, import_promises.writeFile)((0, import_node_path7.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path7.relative)(at, treeDir)));
+    await (0, import_promises.writeFile)((0, import_node_path8.join)(at, "kustomization.yaml"), overlay.kustomization((0, import_node_path8.relative)(at, treeDir)));
   }
   const built = overlay ? `./${overlay.dir}` : target;
   const result = await runProcess(run2.binary.path, run2.binary.argsFor(built), {
@@ -10418,13 +8205,13 @@ function shortDetail(stderr2, treeDir) {
   const text = lines.join(" ").replace(/\/[^\s'"]*?config-rollout-render-[^/\s'"]+\/tree-\d+(\/|(?=[\s'"]|$))/g, "").replaceAll(`${treeDir}/`, "").replaceAll(treeDir, ".");
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}\u2026` : text;
 }
-var import_promises, import_node_os3, import_node_path7, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
+var import_promises, import_node_os3, import_node_path8, NO_KUSTOMIZE_HINT, KustomizeBuildError, MAX_DETAIL_CHARS;
 var init_kustomize = __esm({
   "src/scan/render/kustomize.ts"() {
     "use strict";
     import_promises = require("node:fs/promises");
     import_node_os3 = require("node:os");
-    import_node_path7 = require("node:path");
+    import_node_path8 = require("node:path");
     init_errors();
     init_run_process();
     init_renderer_environment();
@@ -10527,15 +8314,6 @@ var init_deployed_build = __esm({
     "use strict";
     init_kustomize();
     init_deployment_overlay();
-  }
-});
-
-// src/scan/rendered-source.ts
-var DEFAULT_RENDER_TIMEOUT_MS;
-var init_rendered_source = __esm({
-  "src/scan/rendered-source.ts"() {
-    "use strict";
-    DEFAULT_RENDER_TIMEOUT_MS = 10 * 6e4;
   }
 });
 
@@ -10958,7 +8736,7 @@ async function findKustomizeSources(git, ctx) {
 function kustomizeSource(dir, ctx, at, as) {
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== void 0);
-  const rules = ctx.entryRules ?? { untrustedHead: void 0, allowRemote: true };
+  const rules = ctx.entryRules;
   const read = [dir, ...as?.deployment.settings.components ?? []];
   const refused = refusedEntries(
     at.label,
@@ -10993,8 +8771,8 @@ function kustomizeSource(dir, ctx, at, as) {
         binary: await at.binary(),
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
         quiet
       };
       const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };
@@ -11129,7 +8907,6 @@ var init_kustomize_sources = __esm({
     init_gitops_deployments();
     init_parse_manifest_file();
     init_kustomize();
-    init_rendered_source();
     init_checkout_scope();
     init_deployed_dirs();
     init_deployment_overlay();
@@ -11163,6 +8940,25 @@ var init_render_command = __esm({
     init_run_process();
     init_kustomize();
     SHELL = "/bin/sh";
+  }
+});
+
+// src/core/run-limited.ts
+async function runLimited(items, limit, step) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await step(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+var init_run_limited = __esm({
+  "src/core/run-limited.ts"() {
+    "use strict";
   }
 });
 
@@ -11232,17 +9028,17 @@ var init_lfs_generator_inputs = __esm({
 // src/scan/render/escaping-links.ts
 async function refuseEscapingLinks(dir, paths, where) {
   const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path) => path === top || path.startsWith(top + import_node_path8.sep);
+  const inside = (path) => path === top || path.startsWith(top + import_node_path9.sep);
   for (const path of paths) {
-    const at = (0, import_node_path8.join)(dir, path);
+    const at = (0, import_node_path9.join)(dir, path);
     let target;
     try {
-      if (!(0, import_node_fs9.lstatSync)(at).isSymbolicLink()) continue;
+      if (!(0, import_node_fs10.lstatSync)(at).isSymbolicLink()) continue;
       target = await (0, import_promises2.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path8.isAbsolute)(target) ? target : (0, import_node_path8.resolve)((0, import_node_path8.dirname)((0, import_node_path8.join)(top, path)), target);
+    const lexical = (0, import_node_path9.isAbsolute)(target) ? target : (0, import_node_path9.resolve)((0, import_node_path9.dirname)((0, import_node_path9.join)(top, path)), target);
     const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
@@ -11251,20 +9047,20 @@ async function refuseEscapingLinks(dir, paths, where) {
     }
   }
 }
-var import_node_fs9, import_promises2, import_node_path8;
+var import_node_fs10, import_promises2, import_node_path9;
 var init_escaping_links = __esm({
   "src/scan/render/escaping-links.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_promises2 = require("node:fs/promises");
-    import_node_path8 = require("node:path");
+    import_node_path9 = require("node:path");
     init_errors();
   }
 });
 
 // src/scan/render/materialize-tree.ts
-async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path9.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+async function createCommitTrees(repoDir, gitPath, scope, checks) {
+  const root = await (0, import_promises3.mkdtemp)((0, import_node_path10.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
   const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
@@ -11274,7 +9070,7 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path9.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path10.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -11287,9 +9083,9 @@ async function createCommitTrees(repoDir, gitPath = "git", scope, checks = {}) {
     }
   };
 }
-async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks) {
+async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs) {
   if (symlinks === void 0) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, void 0, timeoutMs);
   const links = staged.split("\0").filter((entry) => entry.startsWith("120000 ")).map((entry) => entry.slice(entry.indexOf("	") + 1)).filter((path) => inScope(path, symlinks.scope));
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
@@ -11312,7 +9108,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
       );
     }
   }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
   await (0, import_promises3.rm)(index, { force: true });
   return dir;
 }
@@ -11327,7 +9123,7 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
       cwd,
       env,
       ...input !== void 0 ? { input } : {},
-      ...timeoutMs !== void 0 ? { timeoutMs } : {},
+      timeoutMs,
       // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
       ownGroup: false
     }
@@ -11336,13 +9132,13 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
   throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
-var import_promises3, import_node_os4, import_node_path9;
+var import_promises3, import_node_os4, import_node_path10;
 var init_materialize_tree = __esm({
   "src/scan/render/materialize-tree.ts"() {
     "use strict";
     import_promises3 = require("node:fs/promises");
     import_node_os4 = require("node:os");
-    import_node_path9 = require("node:path");
+    import_node_path10 = require("node:path");
     init_interrupt();
     init_run_process();
     init_checkout_scope();
@@ -11808,9 +9604,9 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
       headFiles,
       differAtBase: atBase.differ,
       pathDirs,
-      ...options.timeoutMs !== void 0 ? { timeoutMs: options.timeoutMs } : {},
-      ...options.maxOutputBytes !== void 0 ? { maxOutputBytes: options.maxOutputBytes } : {},
-      ...options.entryRules ? { entryRules: options.entryRules } : {},
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      entryRules: options.entryRules,
       ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
     });
     sources.push(...kustomize.sources);
@@ -11828,7 +9624,7 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const { timeoutMs } = options;
   const render = (some) => some.length === 0 ? Promise.resolve(NO_OBJECTS) : renderAll(git, base, head, some, pathDirs, options.defaultNamespace, log, timeoutMs);
   return { owned, warnings, ...startRenders(sources, notes, render) };
 }
@@ -11893,9 +9689,8 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return void 0;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
+  const { timeoutMs, maxOutputBytes } = options;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.
@@ -11915,7 +9710,6 @@ var init_render_sources = __esm({
     init_render_command();
     init_renderer_environment();
     init_render_all();
-    init_rendered_source();
     init_helm_charts();
     init_kustomization_names();
     init_paths_at_base();
@@ -12131,6 +9925,149 @@ var init_scan_repository = __esm({
     init_scan_model();
     init_touches_manifests();
     init_unread_submodules();
+  }
+});
+
+// src/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName3, via, volumeSource, path) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName3, via, keys, path, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
   }
 });
 
@@ -12518,7 +10455,7 @@ var init_guard_rails = __esm({
 });
 
 // src/rollout/discover-cluster.ts
-async function discoverClusterWorkloads(cluster, namespaces, concurrency = DEFAULT_CONCURRENCY) {
+async function discoverClusterWorkloads(cluster, namespaces, concurrency) {
   const kinds = [];
   for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);
   const pairs = namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind })));
@@ -12541,7 +10478,114 @@ var init_discover_cluster = __esm({
     "use strict";
     init_workload_kinds();
     init_run_limited();
-    init_setting_choices();
+  }
+});
+
+// src/scan/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/scan/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_consumed_keys();
+    init_references();
+  }
+});
+
+// src/rollout/check-permissions.ts
+function patchWrites(targets) {
+  return targets.map(({ id, kind }) => ({
+    verb: "patch",
+    group: kind.group,
+    resource: kind.resource,
+    namespace: id.namespace
+  }));
+}
+function configWrite(id) {
+  const { group, resource } = configKind(id.kind);
+  return { verb: "patch", group, resource, namespace: id.namespace };
+}
+async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
+  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
+  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+  if (answers.some((a) => a.allowed === void 0)) {
+    log.info(
+      "the API server does not answer access reviews: permissions are checked by the writes themselves"
+    );
+  }
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return;
+  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  throw new ClusterAccessError(
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    403
+  );
+}
+var init_check_permissions = __esm({
+  "src/rollout/check-permissions.ts"() {
+    "use strict";
+    init_errors();
+    init_api_kinds();
+    init_run_limited();
   }
 });
 
@@ -12572,6 +10616,1195 @@ var init_find_on_cluster = __esm({
   "src/rollout/find-on-cluster.ts"() {
     "use strict";
     init_workload_kinds();
+    init_model();
+    init_run_limited();
+  }
+});
+
+// src/rollout/restart.ts
+async function restartWorkloads(requests, cluster, opts) {
+  const started = opts.now();
+  const limit = opts.concurrency;
+  const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
+  const pending = prepared.filter((p) => "step" in p);
+  await opts.beforeWrites?.(pending.map((p) => p.target));
+  return runLimited(requests, limit, async (request, index) => {
+    const ready = prepared[index];
+    const outcome = "step" in ready ? await sendPatch(request, ready, cluster, opts) : ready;
+    const result = { id: request.id, ...outcome, durationMs: opts.now() - started };
+    opts.log?.info(`${formatId(request.id)}: ${result.message}`);
+    return result;
+  });
+}
+async function prepareOne(request, cluster, opts) {
+  const { id } = request;
+  const kind = restartableKind(id.kind);
+  if (!kind) {
+    return { result: "failed", message: `${id.kind} cannot be restarted by patching its pod template` };
+  }
+  try {
+    const live2 = isLive(request.object) ? request.object : await cluster.readWorkload(id);
+    if (!live2) return { result: "failed", message: await missingMessage(id, kind, cluster) };
+    const refusal = kind.refusesRestart?.(live2);
+    if (refusal) return { result: "paused", message: refusal };
+    const ownerId = kind.templateOwner?.(live2);
+    const target = ownerId ? await templateOwner(ownerId, cluster) : { id, kind, live: live2 };
+    if ("failed" in target) return { result: "failed", message: target.failed };
+    const step = opts.strategy.patchFor(id, target.live, target.kind);
+    if ("unchanged" in step) {
+      return ownerId ? { result: "unchanged", message: step.unchanged, templateOwnerGeneration: generationOf(target.live) } : { result: "unchanged", message: step.unchanged, generation: generationOf(live2), object: live2 };
+    }
+    return { target: { id: target.id, kind: target.kind }, step, ...ownerId ? { ownerId } : {} };
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function sendPatch(request, first, cluster, opts) {
+  try {
+    return await cluster.retryOnConflict(async (attempt) => {
+      const ready = attempt === 0 ? first : await prepareOne({ id: request.id }, cluster, opts);
+      return "step" in ready ? patchOnce(ready, cluster, opts) : ready;
+    });
+  } catch (error) {
+    if (isExpectedError(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function patchOnce({ target, step, ownerId }, cluster, opts) {
+  try {
+    const patched = await cluster.patchWorkload(target.id, step.patch, opts.dryRun, step.type);
+    const through = ownerId ? ` of ${formatId(ownerId)} (its workloadRef)` : "";
+    const message = opts.dryRun ? `server dry run accepted the patch${through} (${step.describe})` : `patched the pod template${through} (${step.describe})`;
+    if (ownerId) {
+      return { result: "restarted", message, templateOwnerGeneration: generationOf(patched) };
+    }
+    return {
+      result: "restarted",
+      message,
+      generation: generationOf(patched),
+      ...opts.dryRun ? {} : { object: patched }
+    };
+  } catch (error) {
+    if (isExpectedError(error) && !isConflict(error)) return { result: "failed", message: error.message };
+    throw error;
+  }
+}
+async function templateOwner(ownerId, cluster) {
+  const kind = restartableKind(ownerId.kind);
+  if (!kind) {
+    return { failed: `its workloadRef names ${formatId(ownerId)}, a kind config-rollout cannot patch` };
+  }
+  const live2 = await cluster.readWorkload(ownerId);
+  if (!live2)
+    return { failed: `its workloadRef names ${formatId(ownerId)}, which does not exist in the cluster` };
+  return { id: ownerId, kind, live: live2 };
+}
+async function missingMessage(id, kind, cluster) {
+  if (kind.customResource && !await cluster.serves(kind.kind)) {
+    return `the cluster does not serve ${kind.resource}.${kind.group}/${kind.version}: is the CustomResourceDefinition installed?`;
+  }
+  return `${formatId(id)} does not exist in the cluster`;
+}
+function generationOf(obj) {
+  const generation = field(field(obj, "metadata"), "generation");
+  return typeof generation === "number" ? generation : void 0;
+}
+function isLive(object) {
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
+}
+var init_restart = __esm({
+  "src/rollout/restart.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_retry();
+  }
+});
+
+// src/core/kinds/rollout-verdict.ts
+function rolloutVerdict(rollout, obj) {
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
+  if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
+    return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
+  const generation = field(field(obj, "metadata"), "generation");
+  const expected = rollout.generation;
+  const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
+  if (status.notWaitable) return { end: "not-waitable", message: status.message };
+  if (status.error) return { end: "failed", message: status.message };
+  if (status.paused) return { end: "paused", message: status.message };
+  if (status.done) return { end: "done", message: status.message };
+  return { waiting: status.message };
+}
+function ownerChangeUnseen(obj, ownerGeneration) {
+  if (ownerGeneration === void 0) return false;
+  const seen = Number.parseInt(
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    10
+  );
+  return !(seen >= ownerGeneration);
+}
+var init_rollout_verdict = __esm({
+  "src/core/kinds/rollout-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_model();
+    init_argo_rollout_status();
+    init_rollout_status();
+    init_workload_kinds();
+  }
+});
+
+// src/kube/list-watch.ts
+async function listAndWatch(source2, req) {
+  const { names, signal } = req;
+  const now = req.now ?? Date.now;
+  const fieldSelector = names.length === 1 ? `metadata.name=${names[0]}` : void 0;
+  const pending = () => !signal.aborted && names.some((name) => req.following(name));
+  let resourceVersion;
+  let fromMostRecent = req.fromMostRecent;
+  let failures = 0;
+  let quickCloses = 0;
+  while (pending()) {
+    try {
+      if (resourceVersion === void 0 && !fromMostRecent) {
+        resourceVersion = await listOnce(source2, req, fieldSelector);
+        if (resourceVersion === void 0 || !pending()) return;
+      }
+      const opened = now();
+      const ending = await watchSession(
+        source2,
+        req,
+        { fromVersion: resourceVersion, fieldSelector, pending },
+        (rv) => {
+          resourceVersion = rv;
+        }
+      );
+      failures = 0;
+      if (fromMostRecent && ending.unseen) resourceVersion = void 0;
+      fromMostRecent = false;
+      if (ending.how === "gone") resourceVersion = void 0;
+      if (ending.how === "closed") {
+        quickCloses = now() - opened < 1e3 ? quickCloses + 1 : 0;
+        if (quickCloses > 1)
+          await sleep(backoffDelayMs(quickCloses, { baseDelayMs: 100, maxDelayMs: 2e3 }), signal);
+      }
+    } catch (error) {
+      fromMostRecent = false;
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      req.onRetry(error);
+      const backoff = { baseDelayMs: req.retryDelayMs ?? 250, maxDelayMs: 5e3 };
+      await sleep(backoffDelayMs(failures++, backoff), signal);
+    }
+  }
+}
+async function listOnce(source2, req, fieldSelector) {
+  const list = await source2.listForWatch(req.namespace, req.kind, fieldSelector);
+  if (req.signal.aborted) return void 0;
+  const followed = new Set(req.names);
+  const present = /* @__PURE__ */ new Set();
+  for (const item of list.items) {
+    const name = String(field(field(item, "metadata"), "name") ?? "");
+    present.add(name);
+    if (followed.has(name)) req.onObject(name, item);
+  }
+  for (const name of req.names) if (!present.has(name)) req.onGone(name, "absent");
+  return list.resourceVersion;
+}
+function sleep(ms, signal) {
+  return new Promise((resolve9) => {
+    if (signal.aborted) return resolve9();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve9();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+function watchSession(source2, req, at, seen) {
+  const { names, signal } = req;
+  const followed = new Set(names);
+  return new Promise((resolve9, reject) => {
+    let handle;
+    let shown2 = at.fromVersion === void 0 ? /* @__PURE__ */ new Set() : void 0;
+    const unseen = () => shown2 !== void 0 && names.some((name) => req.following(name) && !shown2?.has(name));
+    const detach = () => signal.removeEventListener("abort", stop);
+    const end = (how) => {
+      detach();
+      handle?.abort();
+      resolve9({ how, unseen: unseen() });
+    };
+    const stop = () => end("complete");
+    signal.addEventListener("abort", stop);
+    handle = source2.watchWorkloads(
+      req.namespace,
+      req.kind,
+      { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
+      (type, obj) => {
+        if (type === "ERROR") {
+          const code = field(obj, "code");
+          if (code === 410) return end("gone");
+          detach();
+          handle?.abort();
+          const message = String(field(obj, "message") ?? "watch error");
+          return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
+        }
+        const rv = field(field(obj, "metadata"), "resourceVersion");
+        if (typeof rv === "string" && rv !== "") seen(rv);
+        if (type === "BOOKMARK") {
+          for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
+          shown2 = void 0;
+        } else {
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
+          if (!followed.has(name)) return;
+          shown2?.add(name);
+          if (type === "DELETED") req.onGone(name, "deleted");
+          else req.onObject(name, obj);
+        }
+        if (!at.pending()) end("complete");
+      },
+      (error) => {
+        detach();
+        if (error) reject(error);
+        else resolve9({ how: "closed", unseen: unseen() });
+      }
+    );
+    if (signal.aborted) end("complete");
+  });
+}
+var init_list_watch = __esm({
+  "src/kube/list-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_retry();
+  }
+});
+
+// src/rollout/heartbeat.ts
+function startHeartbeat(timeoutMs, line, print2, opts = {}) {
+  const now = opts.now ?? Date.now;
+  const everyMs = Math.max(opts.everyMs ?? HEARTBEAT_MS, 1);
+  const floorMs = Math.min(everyMs, MIN_HEARTBEAT_MS);
+  const started = now();
+  let last = started;
+  const tick = () => {
+    const at = now();
+    if (at - last < Math.max(everyMs, floorMs)) return;
+    const text = line(formatWait(at - started), formatWait(Math.max(0, timeoutMs - (at - started))));
+    if (text === void 0) return;
+    last = at;
+    print2(text);
+  };
+  const timer = setInterval(tick, Math.max(1, Math.floor(everyMs / 3)));
+  timer.unref();
+  return {
+    printed: () => {
+      last = now();
+    },
+    stop: () => clearInterval(timer)
+  };
+}
+function formatWait(ms) {
+  const seconds3 = Math.round(ms / 1e3);
+  if (seconds3 < 60) return `${seconds3}s`;
+  return `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
+}
+var HEARTBEAT_MS, MIN_HEARTBEAT_MS;
+var init_heartbeat = __esm({
+  "src/rollout/heartbeat.ts"() {
+    "use strict";
+    HEARTBEAT_MS = 3e4;
+    MIN_HEARTBEAT_MS = 1e4;
+  }
+});
+
+// src/core/kinds/pod-verdict.ts
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : void 0;
+}
+function labelOf(pod, name) {
+  return str(field(field(field(pod, "metadata"), "labels"), name));
+}
+function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
+  const status = field(pod, "status");
+  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
+  for (const list of lists) {
+    for (const container of Array.isArray(list) ? list : []) {
+      const waiting2 = field(field(container, "state"), "waiting");
+      const reason = str(field(waiting2, "reason"));
+      const restartCount = Number(field(container, "restartCount") ?? 0);
+      const terminated = field(field(container, "lastState"), "terminated");
+      const oom = field(terminated, "reason") === "OOMKilled";
+      const crashing = reason === "CrashLoopBackOff" || oom;
+      if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
+      const cause = {
+        pod: String(field(field(pod, "metadata"), "name") ?? ""),
+        container: String(field(container, "name") ?? ""),
+        reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
+        restartCount
+      };
+      const message = str(field(waiting2, "message"));
+      if (message) cause.message = message;
+      if (terminated && typeof terminated === "object") {
+        const exitCode = field(terminated, "exitCode");
+        cause.lastTermination = {
+          ...typeof exitCode === "number" ? { exitCode } : {},
+          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
+          ...str(field(terminated, "message")) ? { message: str(field(terminated, "message")) } : {}
+        };
+      }
+      return cause;
+    }
+  }
+  return void 0;
+}
+function workloadOfPod(pod) {
+  const refs = field(field(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
+  const kind = str(field(ref, "kind"));
+  const name = str(field(ref, "name"));
+  if (!kind || !name) return void 0;
+  if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
+  if (kind !== "ReplicaSet") return void 0;
+  const rolloutsHash = labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH);
+  if (rolloutsHash && name.endsWith(`-${rolloutsHash}`))
+    return { kind: "Rollout", name: name.slice(0, -rolloutsHash.length - 1), replicaSet: name };
+  const hash = labelOf(pod, POD_TEMPLATE_HASH);
+  if (hash && name.endsWith(`-${hash}`))
+    return { kind: "Deployment", name: name.slice(0, -hash.length - 1), replicaSet: name };
+  return void 0;
+}
+function runsNewTemplate(pod, workload, replicaSet) {
+  const kind = field(workload, "kind");
+  const status = field(workload, "status");
+  switch (kind) {
+    case "StatefulSet": {
+      const update = str(field(status, "updateRevision"));
+      return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
+    }
+    case "DaemonSet": {
+      const generation = field(field(workload, "metadata"), "generation");
+      return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
+    }
+    case "Rollout": {
+      const current = str(field(status, "currentPodHash"));
+      return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
+    }
+    case "Deployment": {
+      if (replicaSet === void 0) return void 0;
+      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const mine = revisionOf(replicaSet);
+      const newest = revisionOf(workload);
+      if (!mine || !newest) return void 0;
+      return Number(mine) >= Number(newest);
+    }
+    default:
+      return void 0;
+  }
+}
+function warningEvents(events, limit = 3) {
+  const time = (e) => String(
+    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
+  );
+  return events.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field(e, "count") ?? 1);
+    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  });
+}
+function describeCause(cause) {
+  const details = [];
+  if (cause.restartCount > 0)
+    details.push(`${cause.restartCount} restart${cause.restartCount === 1 ? "" : "s"}`);
+  const last = cause.lastTermination;
+  if (last?.exitCode !== void 0 || last?.message) {
+    const code = last.exitCode !== void 0 ? `last exit code ${last.exitCode}` : "last run";
+    details.push(last.message ? `${code}: ${last.message}` : code);
+  }
+  const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
+  return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
+}
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
+var init_pod_verdict = __esm({
+  "src/core/kinds/pod-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    CRASH_RESTARTS = 2;
+    WILL_NOT_HEAL = /* @__PURE__ */ new Set([
+      "CreateContainerConfigError",
+      "CreateContainerError",
+      "ErrImagePull",
+      "ImagePullBackOff",
+      "InvalidImageName"
+    ]);
+    POD_TEMPLATE_HASH = "pod-template-hash";
+    ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
+    CONTROLLER_REVISION_HASH = "controller-revision-hash";
+    POD_TEMPLATE_GENERATION = "pod-template-generation";
+    REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
+  }
+});
+
+// src/kube/watch-pods.ts
+async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250) {
+  let resourceVersion;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const end = await new Promise((resolve9, reject) => {
+        const stop = () => {
+          handle.abort();
+          resolve9("closed");
+        };
+        const handle = source2.watchWorkloads(
+          namespace,
+          "Pod",
+          { resourceVersion },
+          (type, obj) => {
+            if (type === "ERROR") {
+              signal.removeEventListener("abort", stop);
+              handle.abort();
+              const code = field(obj, "code");
+              if (code === 410) return resolve9("gone");
+              return reject(
+                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
+              );
+            }
+            const rv = field(field(obj, "metadata"), "resourceVersion");
+            if (typeof rv === "string" && rv !== "") resourceVersion = rv;
+            if (type === "ADDED" || type === "MODIFIED") onPod(obj);
+          },
+          (error) => {
+            signal.removeEventListener("abort", stop);
+            if (error) reject(error);
+            else resolve9("closed");
+          }
+        );
+        signal.addEventListener("abort", stop, { once: true });
+        if (signal.aborted) stop();
+      });
+      failures = 0;
+      if (end === "gone") resourceVersion = void 0;
+    } catch (error) {
+      resourceVersion = void 0;
+      if (error instanceof ClusterAccessError && error.status === 410) continue;
+      if (error instanceof ClusterAccessError && [401, 403, 404].includes(error.status ?? 0)) throw error;
+      await sleep(backoffDelayMs(failures++, { baseDelayMs: retryDelayMs2, maxDelayMs: 5e3 }), signal);
+    }
+  }
+}
+var init_watch_pods = __esm({
+  "src/kube/watch-pods.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_list_watch();
+    init_retry();
+  }
+});
+
+// src/rollout/pod-watch.ts
+function startPodWatch(targets, opts, signal) {
+  const { cluster } = opts;
+  const byWorkload = new Map(targets.map((t) => [`${t.id.namespace}/${t.id.kind}/${t.id.name}`, t]));
+  const undecided = /* @__PURE__ */ new Map();
+  const replicaSets = /* @__PURE__ */ new Map();
+  const failing = /* @__PURE__ */ new Set();
+  let warned = false;
+  const warnOnce = (message) => {
+    if (warned || signal.aborted) return;
+    warned = true;
+    opts.warn(message);
+  };
+  const judge2 = (pod) => {
+    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
+    const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
+    const owner = cause && workloadOfPod(pod);
+    const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
+    if (!cause || !owner || !target || target.settled() || failing.has(target)) {
+      undecided.delete(key);
+      return;
+    }
+    const latest = target.latest();
+    const observed = field(field(latest, "status"), "observedGeneration");
+    const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
+    if (seen && owner.kind === "Deployment" && owner.replicaSet) {
+      const name = owner.replicaSet;
+      const cached2 = replicaSets.get(`${namespace}/${name}`);
+      if (!cached2) {
+        const read = cluster.readObject({ apiVersion: "apps/v1", kind: "ReplicaSet", namespace, name }).catch(() => void 0);
+        replicaSets.set(`${namespace}/${name}`, read);
+        undecided.set(key, pod);
+        void read.then(() => recheck());
+        return;
+      }
+      void cached2.then((rs) => {
+        const verdict = runsNewTemplate(pod, latest, rs);
+        if (verdict === true) void failWith(target, pod, cause);
+        else if (verdict === void 0) undecided.set(key, pod);
+        else undecided.delete(key);
+      });
+      return;
+    }
+    const isNew = seen ? runsNewTemplate(pod, latest) : void 0;
+    if (isNew === true) {
+      undecided.delete(key);
+      void failWith(target, pod, cause);
+    } else if (isNew === void 0) undecided.set(key, pod);
+    else undecided.delete(key);
+  };
+  const recheck = () => {
+    for (const pod of [...undecided.values()]) judge2(pod);
+  };
+  const failWith = async (target, pod, cause) => {
+    if (failing.has(target)) return;
+    failing.add(target);
+    const namespace = target.id.namespace;
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
+    const quoted = { ...cause };
+    try {
+      const events = await cluster.listForWatch(
+        namespace,
+        "Event",
+        `involvedObject.name=${cause.pod},involvedObject.namespace=${namespace}${uid ? `,involvedObject.uid=${uid}` : ""}`
+      );
+      const lines = warningEvents(events.items).map(bound);
+      if (lines.length > 0) quoted.events = lines;
+    } catch {
+    }
+    if (opts.logLines > 0 && cause.restartCount > 0) {
+      try {
+        const text = await cluster.readPodLog(namespace, cause.pod, {
+          container: cause.container,
+          previous: true,
+          tailLines: opts.logLines
+        });
+        const lines = text.split("\n").filter((l) => l !== "").slice(-opts.logLines).map(bound);
+        if (lines.length > 0) quoted.log = lines;
+      } catch {
+      }
+    }
+    if (!target.settled()) target.fail(describeCause(quoted), quoted);
+  };
+  const namespaces = new Set(targets.map((t) => t.id.namespace));
+  for (const namespace of namespaces) {
+    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
+      const why = error instanceof ClusterAccessError ? error.message : String(error);
+      warnOnce(
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+      );
+    });
+  }
+  return { recheck };
+}
+function bound(line) {
+  const flat = line.replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_LINE ? `${flat.slice(0, MAX_LINE)}\u2026` : flat;
+}
+var MAX_LINE;
+var init_pod_watch = __esm({
+  "src/rollout/pod-watch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_verdict();
+    init_watch_pods();
+    MAX_LINE = 300;
+  }
+});
+
+// src/rollout/wait.ts
+function waitTargetOf(restart) {
+  const { id, generation, object, templateOwnerGeneration } = restart;
+  return { id, generation, object, templateOwnerGeneration };
+}
+function logProgress(log) {
+  return (id, message) => log.info(`${id.kind.toLowerCase()}/${id.name}: ${message}`);
+}
+async function waitForRollouts(cluster, targets, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const states = /* @__PURE__ */ new Map();
+  for (const target of targets) {
+    if (!states.has(idKey(target.id))) states.set(idKey(target.id), { target, lastMessage: "" });
+  }
+  if (states.size === 0) return [];
+  let unsettled = states.size;
+  const stop = new AbortController();
+  (0, import_node_events.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const waiting2 = {
+    cluster,
+    opts,
+    now,
+    signal: stop.signal,
+    settle(state3, result, message, cause) {
+      if (state3.result) return;
+      state3.result = { id: state3.target.id, result, message, durationMs: now() - started };
+      if (cause) state3.result.cause = cause;
+      waiting2.opts.onSettled?.(state3.result);
+      if (--unsettled === 0) stop.abort();
+    }
+  };
+  const deadline = setTimeout(() => timeOut(states.values(), waiting2), opts.timeoutMs);
+  const interrupted = () => timeOut(states.values(), waiting2, opts.interrupt?.reason);
+  if (opts.interrupt?.aborted) interrupted();
+  else opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  stop.signal.addEventListener("abort", () => {
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (opts.pods) {
+    const pods = startPodWatch(
+      [...states.values()].map((state3) => ({
+        id: state3.target.id,
+        generation: state3.target.generation,
+        latest: () => state3.latest ?? state3.target.object,
+        settled: () => state3.result !== void 0,
+        fail: (message, cause) => waiting2.settle(state3, "failed", message, cause)
+      })),
+      opts.pods,
+      stop.signal
+    );
+    waiting2.observed = pods.recheck;
+  }
+  if (opts.onHeartbeat) {
+    const heartbeat = startHeartbeat(
+      opts.timeoutMs,
+      (waited, left) => stillWaiting([...states.values()], waited, left),
+      opts.onHeartbeat,
+      { now, ...opts.heartbeat }
+    );
+    const onProgress = opts.onProgress;
+    waiting2.opts = {
+      ...opts,
+      onProgress: (id, message) => {
+        heartbeat.printed();
+        onProgress?.(id, message);
+      }
+    };
+    stop.signal.addEventListener("abort", () => heartbeat.stop());
+  }
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of states.values()) {
+    const key = `${state3.target.id.namespace}/${state3.target.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup(members, waiting2).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow the rollout: ${error.message}` : `internal error while waiting: ${String(error)}`;
+      for (const member of members) waiting2.settle(member, "failed", message);
+    });
+  }
+  await finished;
+  return targets.map((t) => states.get(idKey(t.id)).result);
+}
+async function followGroup(members, waiting2) {
+  const { settle, opts } = waiting2;
+  const { namespace, kind } = members[0].target.id;
+  if (!workloadKind(kind)?.rolloutStatus) {
+    for (const member of members)
+      settle(member, "not-waitable", `rollout status is not available for kind ${kind}`);
+    return;
+  }
+  const observe = (state3, obj) => {
+    if (state3.result) return;
+    state3.latest = { kind, ...obj };
+    waiting2.observed?.();
+    const verdict = rolloutVerdict(state3.target, { kind, ...obj });
+    if ("end" in verdict) return settle(state3, verdict.end, verdict.message);
+    state3.lastError = void 0;
+    if (verdict.waiting !== state3.lastMessage) {
+      state3.lastMessage = verdict.waiting;
+      opts.onProgress?.(state3.target.id, verdict.waiting);
+    }
+  };
+  const byName = new Map(members.map((m) => [m.target.id.name, m]));
+  const fromMostRecent = members.every((m) => isLiveObject(m.target.object));
+  if (fromMostRecent) for (const member of members) observe(member, member.target.object);
+  await listAndWatch(waiting2.cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent,
+    following: (name) => !byName.get(name)?.result,
+    onObject: (name, obj) => observe(byName.get(name), obj),
+    onGone: (name, how) => {
+      const state3 = byName.get(name);
+      const id = formatId(state3.target.id);
+      settle(state3, "deleted", how === "absent" ? `${id} does not exist (deleted?)` : `${id} was deleted`);
+    },
+    onRetry: (error) => {
+      for (const member of members) member.lastError = error.message;
+    },
+    signal: waiting2.signal,
+    retryDelayMs: opts.retryDelayMs,
+    now: waiting2.now
+  });
+}
+function timeOut(states, { settle, opts }, reason) {
+  for (const state3 of states) {
+    if (state3.result) continue;
+    const last = [state3.lastMessage, state3.lastError && `last error: ${state3.lastError}`].filter(Boolean).join("; ");
+    const why = reason instanceof Error ? `${reason.message} while waiting for ${formatId(state3.target.id)}: its rollout was not followed to the end` : `timed out after ${formatSeconds(opts.timeoutMs)} waiting for ${formatId(state3.target.id)}`;
+    settle(state3, "timeout", `${why}${last ? `: ${last}` : ""}`);
+  }
+}
+function stillWaiting(states, waited, left) {
+  const open = states.filter((s) => !s.result);
+  if (open.length === 0) return void 0;
+  const shown2 = open.slice(0, 3).map((s) => `${s.target.id.kind.toLowerCase()}/${s.target.id.name}: ${s.lastMessage || "no status yet"}`);
+  const more = open.length > 3 ? `; and ${open.length - 3} more` : "";
+  return `still waiting for ${open.length} rollout${open.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
+}
+function isLiveObject(obj) {
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
+}
+function formatSeconds(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events;
+var init_wait = __esm({
+  "src/rollout/wait.ts"() {
+    "use strict";
+    import_node_events = require("node:events");
+    init_errors();
+    init_json_shape();
+    init_rollout_verdict();
+    init_workload_kinds();
+    init_model();
+    init_list_watch();
+    init_heartbeat();
+    init_pod_watch();
+  }
+});
+
+// src/core/restart-patch.ts
+function annotationPatch(hash, templatePath = SPEC_TEMPLATE, digests) {
+  const annotations = {
+    [CONFIG_HASH_ANNOTATION]: hash,
+    ...digests !== void 0 ? { [CONFIG_DIGESTS_ANNOTATION]: digests } : {}
+  };
+  return atTemplate(templatePath, { metadata: { annotations } });
+}
+function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
+  if (!ENV_NAME.test(varName)) {
+    throw new UserError(
+      `env var name "${varName}" is not valid: use letters, digits, '_', '-' or '.', not starting with a digit`
+    );
+  }
+  const containers = arrayField(podSpec, "containers");
+  if (containers.length === 0) throw new UserError("the pod template has no containers to set an env var on");
+  const entries = containers.map((container) => {
+    const name = stringField(container, "name");
+    if (!name) throw new UserError("a container of the pod template has no name");
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
+      throw new UserError(
+        `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
+      );
+    }
+    return { name, env: [{ name: varName, value }] };
+  });
+  return atTemplate(templatePath, { spec: { containers: entries } });
+}
+function envMergePatch(live2, templatePath, varName, value) {
+  const template = templateAt(live2, templatePath);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
+  const wanted = new Map(
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+  );
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
+    const added = arrayField(wanted.get(stringField(container, "name")), "env");
+    return { ...container, env: [...env, ...added] };
+  });
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
+  return {
+    ...resourceVersion ? { metadata: { resourceVersion } } : {},
+    ...atTemplate(templatePath, { spec: { containers } })
+  };
+}
+function currentHash(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
+}
+function templateAnnotation(obj, templatePath, name) {
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+}
+var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
+var init_restart_patch = __esm({
+  "src/core/restart-patch.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_pod_template();
+    CONFIG_HASH_ANNOTATION = "config-rollout.io/config-hash";
+    CONFIG_DIGESTS_ANNOTATION = "config-rollout.io/config-digests";
+    SPEC_TEMPLATE = ["spec", "template"];
+    ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+  }
+});
+
+// src/rollout/wait-for-agent.ts
+async function waitForAgent(cluster, ids, opts) {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const followed = /* @__PURE__ */ new Map();
+  const notApplied = [];
+  for (const id of ids) {
+    const hash = opts.hashFor(id);
+    const kind = restartableKind(id.kind);
+    if (!hash || !kind) {
+      notApplied.push({ id, restart: "failed", message: "no config hash was computed for it: not followed" });
+      continue;
+    }
+    followed.set(idKey(id), { id, hash, templatePath: kind.templatePath });
+  }
+  let unsettled = followed.size;
+  let heartbeat;
+  const stop = new AbortController();
+  (0, import_node_events2.setMaxListeners)(0, stop.signal);
+  const finished = new Promise((resolve9) => stop.signal.addEventListener("abort", () => resolve9()));
+  const settle = (state3, outcome) => {
+    if (state3.settled) return;
+    state3.settled = outcome;
+    heartbeat?.printed();
+    opts.log.info(
+      `${formatId(state3.id)}: ${outcome === "applied" ? `the agent applied the commit (${CONFIG_HASH_ANNOTATION}=${state3.hash})` : outcome.message}`
+    );
+    if (--unsettled === 0) stop.abort();
+  };
+  const deadline = setTimeout(() => {
+    for (const state3 of followed.values())
+      settle(state3, notAppliedResult(state3, opts.timeoutMs, now() - started));
+  }, opts.timeoutMs);
+  const interrupted = () => {
+    const why = opts.interrupt?.reason instanceof Error ? opts.interrupt.reason.message : "interrupted";
+    for (const state3 of followed.values()) {
+      const message = `${why} while waiting for the agent to apply the commit to ${formatId(state3.id)}: not followed to the end`;
+      settle(state3, { id: state3.id, restart: "failed", message, durationMs: now() - started });
+    }
+  };
+  heartbeat = startHeartbeat(
+    opts.timeoutMs,
+    (waited, left) => {
+      const open = [...followed.values()].filter((f) => !f.settled);
+      if (open.length === 0) return void 0;
+      const names = open.slice(0, 3).map((f) => formatId(f.id)).join(", ");
+      const done = followed.size - open.length;
+      return `still waiting for the agent to apply the commit: ${done} of ${followed.size} workloads carry it (waited ${waited}, ${left} left); waiting for ${names}${open.length > 3 ? ", \u2026" : ""}`;
+    },
+    (line) => opts.log.info(line),
+    { now, ...opts.heartbeat }
+  );
+  stop.signal.addEventListener("abort", () => {
+    heartbeat?.stop();
+    clearTimeout(deadline);
+    opts.interrupt?.removeEventListener("abort", interrupted);
+  });
+  if (unsettled === 0) stop.abort();
+  if (opts.interrupt?.aborted) interrupted();
+  else if (!stop.signal.aborted) opts.interrupt?.addEventListener("abort", interrupted, { once: true });
+  const groups = /* @__PURE__ */ new Map();
+  for (const state3 of followed.values()) {
+    const key = `${state3.id.namespace}/${state3.id.kind}`;
+    groups.set(key, [...groups.get(key) ?? [], state3]);
+  }
+  for (const members of groups.values()) {
+    followGroup2(cluster, members, { ...opts, signal: stop.signal, settle, now }).catch((error) => {
+      const message = error instanceof ClusterAccessError ? `cannot follow it: ${error.message}` : `internal error while waiting for the agent: ${String(error)}`;
+      for (const member of members) settle(member, { id: member.id, restart: "failed", message });
+    });
+  }
+  await finished;
+  for (const state3 of followed.values()) if (state3.settled !== "applied") notApplied.push(state3.settled);
+  return {
+    applied: [...followed.values()].flatMap(
+      (s) => s.settled === "applied" && s.object ? [{ id: s.id, object: s.object }] : []
+    ),
+    notApplied
+  };
+}
+async function followGroup2(cluster, members, context) {
+  const { namespace, kind } = members[0].id;
+  const byName = new Map(members.map((m) => [m.id.name, m]));
+  await listAndWatch(cluster, {
+    namespace,
+    kind,
+    names: [...byName.keys()],
+    fromMostRecent: false,
+    following: (name) => !byName.get(name)?.settled,
+    onObject: (name, obj) => {
+      const state3 = byName.get(name);
+      state3.seen = currentHash(obj, state3.templatePath);
+      if (state3.seen !== state3.hash) return;
+      state3.object = obj;
+      context.settle(state3, "applied");
+    },
+    // Not there (yet): an agent may still create it; the deadline says what was last seen.
+    onGone: (name) => {
+      byName.get(name).seen = void 0;
+    },
+    onRetry: () => {
+    },
+    signal: context.signal,
+    retryDelayMs: context.retryDelayMs,
+    now: context.now
+  });
+}
+function notAppliedResult(state3, timeoutMs, durationMs) {
+  const seen = state3.seen ? `it carries ${state3.seen}` : `it carries no ${CONFIG_HASH_ANNOTATION}`;
+  return {
+    id: state3.id,
+    restart: "agent-not-applied",
+    message: `the agent has not applied the commit yet: after ${formatSeconds2(timeoutMs)} the live pod template of ${formatId(state3.id)} still lacks ${CONFIG_HASH_ANNOTATION}=${state3.hash} (${seen}); check the Argo CD Application or Flux Kustomization that deploys it is synced to this commit`,
+    durationMs
+  };
+}
+function formatSeconds2(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
+}
+var import_node_events2;
+var init_wait_for_agent = __esm({
+  "src/rollout/wait-for-agent.ts"() {
+    "use strict";
+    import_node_events2 = require("node:events");
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_list_watch();
+    init_heartbeat();
+  }
+});
+
+// src/rollout/restart-and-wait.ts
+async function rollOut(cluster, workloads, context) {
+  const { strategy, manifests, log } = context;
+  const agent = strategy.awaitsAgent ? await awaitAgent(cluster, workloads, strategy.awaitsAgent, context) : {
+    // Objects listed from the cluster spare a GET; repo manifests are ignored by restartWorkloads.
+    requests: workloads.map((w) => ({ id: w.id, object: manifests.get(idKey(w.id))?.object })),
+    notApplied: [],
+    context
+  };
+  const early = /* @__PURE__ */ new Map();
+  const rollBackNow = async (failed2) => {
+    const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
+    return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
+  };
+  const followed = await restartAndWait(
+    cluster,
+    {
+      titles: {
+        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
+        wait: WAIT_FOR_ROLLOUTS
+      },
+      requests: agent.requests,
+      patchFor: strategy.patchFor,
+      configWrites: context.prepared.configWrites,
+      followUnchanged: true,
+      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+    },
+    agent.context
+  );
+  const results = [...followed, ...agent.notApplied];
+  const late = results.filter((r) => !early.has(idKey(r.id)));
+  const rollback = await strategy.rollbackFor?.(late, { cluster, log });
+  const rolledBack = [
+    ...(await Promise.all(early.values())).flat(),
+    ...rollback ? await rollBack(cluster, rollback, context) : []
+  ];
+  return strategy.afterWait ? strategy.afterWait(results, rolledBack, { cluster, log }) : { results, notes: [] };
+}
+async function awaitAgent(cluster, workloads, agent, context) {
+  const { settings, log, now } = context;
+  const started = now();
+  const waited = await log.group(
+    "Wait for the GitOps agent to apply the commit",
+    () => waitForAgent(
+      cluster,
+      workloads.map((w) => w.id),
+      // Interrupted, the wait ends at once (as the rollout wait does).
+      { hashFor: agent.hashFor, timeoutMs: settings.timeoutMs, log, now, interrupt: interruptSignal }
+    )
+  );
+  const left = Math.max(1, settings.timeoutMs - (now() - started));
+  return {
+    // The objects that carried the hash: the rollout is judged from them, with no second read.
+    requests: waited.applied,
+    notApplied: waited.notApplied,
+    context: { ...context, settings: { ...settings, timeoutMs: left } }
+  };
+}
+async function rollBack(cluster, rollback, context) {
+  const round = {
+    titles: {
+      restart: "Roll back failed workloads to their previous config",
+      wait: "Wait for the rollbacks"
+    },
+    requests: rollback.ids.map((id) => ({ id })),
+    patchFor: rollback.patchFor,
+    configWrites: [],
+    followUnchanged: false,
+    checked: "checked before the rollback: nothing of it was written"
+  };
+  try {
+    return await restartAndWait(cluster, round, context);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return rollback.ids.map((id) => ({ id, restart: "failed", message: error.message }));
+  }
+}
+async function restartAndWait(cluster, round, context) {
+  const { settings, log } = context;
+  const serverDryRun = settings.dryRun === "server";
+  const restarted = await log.group(
+    round.titles.restart,
+    () => restartWorkloads(round.requests, cluster, {
+      strategy: { patchFor: round.patchFor },
+      now: context.now,
+      dryRun: serverDryRun,
+      log,
+      // RBAC is asked about every write before the first: a gap fails the run (exit 2) with
+      // nothing written, never half a plan applied.
+      beforeWrites: async (targets) => {
+        const configs = round.configWrites.flatMap(
+          (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+        );
+        const needed = [...configs, ...patchWrites(targets)];
+        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        for (const write of round.configWrites) {
+          await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
+          log.info(write.done);
+          if (!serverDryRun) noteDone(write.done);
+        }
+      },
+      concurrency: settings.concurrency
+    })
+  );
+  const patched = restarted.filter((r) => r.result === "restarted");
+  if (!serverDryRun && patched.length > 0)
+    noteDone(`${round.titles.restart}: ${patched.map((r) => formatId(r.id)).join(", ")}`);
+  const results = new Map(
+    restarted.map((r) => [
+      idKey(r.id),
+      {
+        id: r.id,
+        restart: serverDryRun && r.result === "restarted" ? "dry-run" : r.result,
+        message: r.message
+      }
+    ])
+  );
+  const waitFor = serverDryRun ? [] : restarted.filter(
+    (r) => r.result === "restarted" || round.followUnchanged && r.result === "unchanged"
+  );
+  if (!settings.wait || waitFor.length === 0) {
+    for (const result of results.values()) if (result.restart === "restarted") result.rollout = "not-waited";
+    return [...results.values()];
+  }
+  const failedNow = (rollout) => {
+    const result = results.get(idKey(rollout.id));
+    if (result?.restart !== "restarted" || rollout.result !== "failed") return;
+    round.onFailed?.({ ...result, rollout: rollout.result, message: rollout.message });
+  };
+  const rollouts = await log.group(
+    round.titles.wait,
+    () => waitForRollouts(cluster, waitFor.map(waitTargetOf), {
+      timeoutMs: settings.timeoutMs,
+      onProgress: logProgress(log),
+      onHeartbeat: (line) => log.info(line),
+      // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
+      // not finished, so a versioned run rolls it back through the same path.
+      interrupt: interruptSignal,
+      ...round.onFailed ? { onSettled: failedNow } : {},
+      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
+      // sends no review at all, and its own first request answers the same question (a 403 falls
+      // back to the rollout status with one warning).
+      pods: settings.watchPods ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0
+    })
+  );
+  for (const rollout of rollouts) {
+    const result = results.get(idKey(rollout.id));
+    if (result)
+      Object.assign(result, {
+        rollout: rollout.result,
+        message: result.restart === "unchanged" ? `${result.message}; ${rollout.message}` : rollout.message,
+        durationMs: rollout.durationMs,
+        ...rollout.cause ? { cause: rollout.cause } : {}
+      });
+  }
+  return [...results.values()];
+}
+function inlineSections(log) {
+  return {
+    ...log,
+    group: (title, work) => {
+      log.info(`${title}:`);
+      return work();
+    }
+  };
+}
+var WAIT_FOR_ROLLOUTS;
+var init_restart_and_wait = __esm({
+  "src/rollout/restart-and-wait.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_interrupt();
+    init_check_permissions();
+    init_restart();
+    init_wait();
+    init_wait_for_agent();
+    WAIT_FOR_ROLLOUTS = "Wait for rollouts";
+  }
+});
+
+// src/kube/read-live-configs.ts
+async function readLiveConfigs(cluster, ids, concurrency) {
+  const live2 = /* @__PURE__ */ new Map();
+  const configMapsByNamespace = /* @__PURE__ */ new Map();
+  const singles = [];
+  for (const id of ids) {
+    if (id.kind !== "ConfigMap") {
+      singles.push(id);
+      continue;
+    }
+    const group = configMapsByNamespace.get(id.namespace) ?? [];
+    group.push(id);
+    configMapsByNamespace.set(id.namespace, group);
+  }
+  const lists = [];
+  for (const [namespace, group] of configMapsByNamespace) {
+    if (group.length > 1) lists.push([namespace, group]);
+    else singles.push(...group);
+  }
+  const tasks = [
+    ...lists.map(([namespace, group]) => async () => {
+      const byName = await cluster.listConfigMaps(namespace);
+      for (const id of group) live2.set(idKey(id), byName.get(id.name));
+    }),
+    ...singles.map((id) => async () => {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    })
+  ];
+  await runLimited(tasks, concurrency, (task) => task());
+  return live2;
+}
+var init_read_live_configs = __esm({
+  "src/kube/read-live-configs.ts"() {
+    "use strict";
     init_model();
     init_run_limited();
   }
@@ -12612,7 +11845,7 @@ async function syncConfigs(cluster, configs, options, log) {
     }
     return live2;
   }
-  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
+  const sleep2 = options.sleep ?? ((ms) => new Promise((resolve9) => setTimeout(resolve9, ms)));
   const deadline = Date.now() + options.timeoutMs;
   let waiting2 = pending;
   log.info(
@@ -12721,6 +11954,196 @@ var init_roll_out_plan = __esm({
     init_find_on_cluster();
     init_restart_and_wait();
     init_sync_configs();
+  }
+});
+
+// src/scan/manifests/config-hash.ts
+var config_hash_exports = {};
+__export(config_hash_exports, {
+  configDigests: () => configDigests,
+  configHash: () => configHash,
+  consumedKeys: () => consumedKeys,
+  coveredSecrets: () => coveredSecrets,
+  formatDigests: () => formatDigests,
+  parseDigests: () => parseDigests
+});
+function configHash(consumed, contents, key, secretUid) {
+  const entries = [];
+  const secrets = [];
+  for (const { id, keys } of consumed) {
+    const content = contents.get(idKey(id));
+    if (content === void 0) continue;
+    if (id.kind === "Secret") secrets.push(id);
+    const ident = { kind: id.kind, namespace: id.namespace, name: id.name };
+    entries.push(canonicalJson({ id: ident, content: readContent(content, keys) }));
+  }
+  if (entries.length === 0) return void 0;
+  let hmacKey = key;
+  if (hmacKey === void 0 && secrets.length > 0) {
+    hmacKey = uidKey(secrets, secretUid);
+    if (hmacKey === void 0) return void 0;
+  }
+  const payload = `[${entries.sort(compareStrings).join(",")}]`;
+  const hash = hmacKey === void 0 ? (0, import_node_crypto.createHash)("sha256") : (0, import_node_crypto.createHmac)("sha256", hmacKey);
+  return hash.update(payload, "utf8").digest("hex");
+}
+function configDigests(consumed, contents, key, secretUid) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const config of consumed) {
+    if (!contents.has(idKey(config.id))) continue;
+    const hash = configHash([config], contents, key, secretUid);
+    if (hash === void 0) return void 0;
+    digests.set(`${config.id.kind}/${config.id.name}`, hash.slice(0, DIGEST_LENGTH));
+  }
+  return digests;
+}
+function formatDigests(digests) {
+  return [...digests].sort(([a], [b]) => compareStrings(a, b)).map(([config, digest]) => `${config}=${digest}`).join(",");
+}
+function parseDigests(text) {
+  const digests = /* @__PURE__ */ new Map();
+  for (const entry of text.split(",")) {
+    const match = /^(ConfigMap|Secret)\/([^=]+)=([0-9a-f]+)$/.exec(entry.trim());
+    if (match) digests.set(`${match[1]}/${match[2]}`, match[3]);
+  }
+  return digests;
+}
+function coveredSecrets(consumed, contents) {
+  return consumed.filter((c) => c.id.kind === "Secret" && contents.has(idKey(c.id))).map((c) => c.id);
+}
+function uidKey(secrets, secretUid) {
+  const uids = [];
+  for (const id of [...secrets].sort((a, b) => compareStrings(idKey(a), idKey(b)))) {
+    const uid = secretUid?.(id);
+    if (!uid) return void 0;
+    uids.push(`${idKey(id)}=${uid}`);
+  }
+  return Buffer.from(`config-rollout secret uids:${uids.join(",")}`, "utf8");
+}
+var import_node_crypto, DIGEST_LENGTH;
+var init_config_hash = __esm({
+  "src/scan/manifests/config-hash.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    init_model();
+    init_config_content();
+    init_consumed_keys();
+    init_order();
+    init_consumed_keys();
+    DIGEST_LENGTH = 10;
+  }
+});
+
+// src/rollout/strategy/restart-hash.ts
+async function computeRestartHashes(workloads, manifests, headConfigs, hashKey, secretUid, liveContents = /* @__PURE__ */ new Map()) {
+  const { configDigests: configDigests2, configHash: configHash2, formatDigests: formatDigests2 } = await Promise.resolve().then(() => (init_config_hash(), config_hash_exports));
+  const contents = new Map(liveContents);
+  for (const [key2, config] of headConfigs) contents.set(key2, config.snapshot.content);
+  const key = hashKey ? Buffer.from(hashKey) : void 0;
+  const hashes = /* @__PURE__ */ new Map();
+  for (const workload of workloads) {
+    const consumed = consumedKeysOf(workload, manifests);
+    const hash = configHash2(consumed, contents, key, secretUid);
+    if (hash === void 0) continue;
+    const digests = configDigests2(consumed, contents, key, secretUid);
+    hashes.set(idKey(workload.id), { hash, ...digests ? { digests: formatDigests2(digests) } : {} });
+  }
+  return hashes;
+}
+var init_restart_hash = __esm({
+  "src/rollout/strategy/restart-hash.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+  }
+});
+
+// src/rollout/strategy/annotation-strategy.ts
+function annotationStep(hashFor, digestsFor = () => void 0) {
+  return (id, live2, kind) => {
+    const hash = hashFor(id);
+    if (!hash) {
+      throw new RolloutFailure(
+        "no config hash was computed for it (a Secret it reads is not on the cluster, so its value cannot be keyed with the Secret's UID; set --hash-key): not restarted"
+      );
+    }
+    if (currentHash(live2, kind.templatePath) === hash) {
+      return { unchanged: `pod template already has ${CONFIG_HASH_ANNOTATION}=${hash}` };
+    }
+    return {
+      patch: annotationPatch(hash, kind.templatePath, digestsFor(id)),
+      type: kind.restart.patch,
+      describe: `${CONFIG_HASH_ANNOTATION}=${hash}`
+    };
+  };
+}
+function createAnnotationStrategy(hashKey, concurrency) {
+  let hashes = /* @__PURE__ */ new Map();
+  return {
+    name: "annotation",
+    needsLiveConfigs: true,
+    async prepare(context) {
+      const { workloads, manifests } = context;
+      const headConfigs = await context.readHeadConfigs(workloads.flatMap((w) => consumedBy(w, manifests)));
+      const uids = new Map([...context.liveConfigs].map(([k, live2]) => [k, live2.uid]));
+      const consumed = new Map(
+        workloads.flatMap((w) => consumedBy(w, manifests)).map((id) => [idKey(id), id])
+      );
+      const notInRepo = [...consumed.values()].filter((id) => !headConfigs.has(idKey(id)));
+      const unreadSecrets = hashKey ? [] : [...headConfigs.values()].map((c) => c.snapshot.id).filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
+      const liveContents = /* @__PURE__ */ new Map();
+      if (notInRepo.length + unreadSecrets.length > 0) {
+        for (const [k, live2] of await readReadable(
+          context.cluster,
+          [...notInRepo, ...unreadSecrets],
+          concurrency
+        )) {
+          if (!live2) continue;
+          uids.set(k, live2.uid);
+          if (!headConfigs.has(k)) liveContents.set(k, live2.content);
+        }
+      }
+      hashes = await computeRestartHashes(
+        workloads,
+        manifests,
+        headConfigs,
+        hashKey,
+        (id) => uids.get(idKey(id)),
+        liveContents
+      );
+      return { configWrites: [] };
+    },
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    )
+  };
+}
+async function readReadable(cluster, ids, concurrency) {
+  try {
+    return await readLiveConfigs(cluster, ids, concurrency);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+  }
+  const live2 = /* @__PURE__ */ new Map();
+  for (const id of ids) {
+    try {
+      live2.set(idKey(id), await cluster.readConfig(id));
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+    }
+  }
+  return live2;
+}
+var init_annotation_strategy = __esm({
+  "src/rollout/strategy/annotation-strategy.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_restart_patch();
+    init_read_live_configs();
+    init_consumed_configs();
+    init_restart_hash();
   }
 });
 
@@ -13024,23 +12447,19 @@ function copyPlanNotes(context, settings) {
 }
 async function prepareCopies(context, settings, managedCopies) {
   const { cluster, log } = context;
-  const checked = await runLimited(
-    plannedSources(context),
-    settings.concurrency ?? DEFAULT_CONCURRENCY,
-    async (p) => {
-      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-      const copy = configCopy(p.source, context.head, key);
-      const { kind, namespace, name } = copy.source;
-      const [existing, copiesInNamespace] = await Promise.all([
-        // By name, whatever its labels: the name may be taken by an object that is not a copy.
-        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-        managedCopies(namespace, kind)
-      ]);
-      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-      return { copy, head: p.head, existing, older };
-    }
-  );
+  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind)
+    ]);
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+    return { copy, head: p.head, existing, older };
+  });
   const copies = [];
   const writes = [];
   const serverDryRun = settings.dryRun === "server";
@@ -13107,7 +12526,6 @@ var init_copies = __esm({
     init_api_kinds();
     init_model();
     init_run_limited();
-    init_setting_choices();
     init_config_content();
     init_live_config();
     init_config_copy();
@@ -13804,13 +13222,7 @@ function createVersionedStrategy(settings) {
     },
     async rollbackFor(results, { cluster }) {
       if (!settings.rollback) return void 0;
-      const found = await rollbackOf(
-        results,
-        repointings,
-        copies,
-        cluster,
-        settings.concurrency ?? DEFAULT_CONCURRENCY
-      );
+      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
       for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
       return found?.rollback;
     },
@@ -13846,7 +13258,6 @@ var init_versioned_strategy = __esm({
     init_errors();
     init_model();
     init_run_result();
-    init_setting_choices();
     init_copies();
     init_prune();
     init_repoint_workloads();
@@ -13859,7 +13270,7 @@ var init_versioned_strategy = __esm({
 async function chooseRestartStrategy(settings, now) {
   switch (settings.strategy) {
     case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
+      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "gitops":
@@ -14624,6 +14035,60 @@ var init_run = __esm({
   }
 });
 
+// src/core/fleet.ts
+function parseContexts(text, option = "--contexts") {
+  const waves = text.split(";").map((wave) => wave.split(",").map((name) => name.trim()));
+  const seen = /* @__PURE__ */ new Map();
+  for (const [i, wave] of waves.entries()) {
+    if (wave.every((name) => name === "")) {
+      throw new UserError(
+        `${option}: wave ${i + 1} of ${JSON.stringify(text)} names no context (";" separates waves, "," the clusters of one wave)`
+      );
+    }
+    for (const name of wave) {
+      if (name === "") {
+        throw new UserError(`${option}: wave ${i + 1} of ${JSON.stringify(text)} has an empty context name`);
+      }
+      const first = seen.get(name);
+      if (first !== void 0) {
+        throw new UserError(
+          `${option}: context ${JSON.stringify(name)} is named twice (wave ${first + 1} and wave ${i + 1})`
+        );
+      }
+      seen.set(name, i);
+    }
+  }
+  return waves;
+}
+async function runWaves(waves, options) {
+  const runs2 = [];
+  let stoppedBy;
+  for (const [i, wave] of waves.entries()) {
+    const number = i + 1;
+    if (stoppedBy) {
+      const skipped = `skipped: wave ${stoppedBy.wave} failed on ${stoppedBy.context}`;
+      runs2.push(...wave.map((context) => ({ context, wave: number, ran: false, skipped })));
+      continue;
+    }
+    const done = await Promise.all(
+      wave.map(async (context) => {
+        const { exitCode, result } = await options.runCluster(context, number);
+        return { context, wave: number, ran: true, exitCode, result };
+      })
+    );
+    runs2.push(...done);
+    const failed2 = done.find((run2) => run2.exitCode !== EXIT_OK);
+    if (failed2 && !options.continueOnFailure) stoppedBy = { wave: number, context: failed2.context };
+  }
+  return runs2;
+}
+var init_fleet = __esm({
+  "src/core/fleet.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
 // src/run/run-fleet.ts
 var run_fleet_exports = {};
 __export(run_fleet_exports, {
@@ -15057,6 +14522,337 @@ var init_run_in_ci = __esm({
     init_github_event();
     init_read_ci_environment();
     init_run();
+  }
+});
+
+// src/settings/parse-duration.ts
+function parseDuration(text) {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1e3;
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== trimmed) return void 0;
+  return Math.round(parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit], 0));
+}
+var UNIT_MS;
+var init_parse_duration = __esm({
+  "src/settings/parse-duration.ts"() {
+    "use strict";
+    UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+  }
+});
+
+// src/settings/validate-settings.ts
+function validateSettings(values) {
+  if (values.paths.length === 0) {
+    throw new UserError("--paths: no globs given (the default is **/*.yaml,**/*.yml,**/*.json)");
+  }
+  checkDuration("timeout", values.timeoutMs);
+  checkDuration("config-timeout", values.configTimeoutMs);
+  checkNamespaces("namespace", [values.namespace]);
+  checkNamespaces("namespaces", values.namespaces);
+  checkNamespaces("exclude-namespaces", values.excludeNamespaces);
+  if (!ENV_NAME2.test(values.envName)) {
+    throw new UserError(
+      `--env-name: ${JSON.stringify(values.envName)} is not a valid environment variable name (letters, digits and "_", not starting with a digit)`
+    );
+  }
+  if (values.concurrency < 1 || values.concurrency > 64) {
+    throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.logLines < 0 || values.logLines > 200) {
+    throw new UserError(
+      "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
+    );
+  }
+  if (values.maxFileSize < 1) throw new UserError("--max-file-size: must be at least 1 (bytes)");
+  if (values.strategy === "gitops") checkGitops(values);
+}
+function checkGitops(values) {
+  const refused = [
+    values.apply ? "--apply (the agent applies the configs)" : void 0,
+    values.dryRun === "server" ? "--dry-run server (it sends no write to dry-run)" : void 0,
+    values.discover !== void 0 && values.discover !== "repo" ? `--discover ${values.discover} (the agent deploys only what the repository defines)` : void 0
+  ].filter((part) => part !== void 0);
+  if (refused.length > 0) {
+    throw new UserError(`--strategy gitops writes nothing to the cluster: drop ${refused.join(", ")}`);
+  }
+}
+function checkDuration(option, ms) {
+  if (ms <= 0) throw new UserError(`--${option}: must be more than 0 (e.g. 90s, 5m)`);
+  if (ms > MAX_TIMER_MS) {
+    const hours = Math.floor(MAX_TIMER_MS / 36e5);
+    throw new UserError(
+      `--${option}: ${formatHours(ms)} is longer than the longest wait supported (${hours}h)`
+    );
+  }
+}
+function formatHours(ms) {
+  return ms % 36e5 === 0 ? `${ms / 36e5}h` : `${ms}ms`;
+}
+function checkNamespaces(option, names) {
+  for (const name of names) {
+    if (!isNamespaceName(name)) {
+      throw new UserError(
+        `--${option}: ${JSON.stringify(name)} is not a valid namespace name (${NAMESPACE_RULE})`
+      );
+    }
+  }
+}
+var MAX_TIMER_MS, ENV_NAME2;
+var init_validate_settings = __esm({
+  "src/settings/validate-settings.ts"() {
+    "use strict";
+    init_errors();
+    init_names();
+    MAX_TIMER_MS = 2147483647;
+    ENV_NAME2 = /^[A-Za-z_][A-Za-z0-9_]*$/;
+  }
+});
+
+// src/settings/settings.ts
+function rawValuesFromEnv(env) {
+  const raw = {};
+  for (const option of OPTIONS) {
+    const value = option.env ? env[option.env] : void 0;
+    if (value !== void 0 && value !== "") raw[option.name] = value;
+  }
+  if (raw.context === void 0 && raw.contexts === void 0 && env.KUBE_CONTEXT)
+    raw.context = env.KUBE_CONTEXT;
+  return raw;
+}
+function toSettings(...sources) {
+  const raw = {};
+  for (const source2 of sources) {
+    for (const [key, value] of Object.entries(source2)) if (value !== void 0) raw[key] = value;
+  }
+  const get = (name) => parseOptionValue(requireSpec(name), raw[name]);
+  const str2 = (name) => get(name);
+  const list = (name) => get(name) ?? [];
+  const bool = (name) => get(name) === true;
+  const num2 = (name) => get(name);
+  const given = (name) => {
+    const value = get(name);
+    if (value === void 0) throw new Error(`option ${name} has no default in the option table`);
+    return value;
+  };
+  for (const ref of ["base", "head"]) {
+    const value = str2(ref);
+    if (value?.startsWith("-")) throw new UserError(`--${ref} ${value}: a revision must not start with '-'`);
+  }
+  const settings = {
+    base: str2("base"),
+    head: str2("head"),
+    repo: given("repo"),
+    paths: list("paths"),
+    pathsExplicit: isExplicit(list("paths"), "paths"),
+    exclude: list("exclude"),
+    kustomize: kustomizeDirs(list("kustomize")),
+    render: str2("render") || void 0,
+    renderPaths: list("render-paths"),
+    gitTimeoutMs: given("git-timeout"),
+    renderTimeoutMs: given("render-timeout"),
+    renderEnv: list("render-env"),
+    allowRemoteKustomize: bool("allow-remote-kustomize"),
+    namespace: given("namespace"),
+    discover: str2("discover"),
+    strategy: given("strategy"),
+    envName: given("env-name"),
+    rollback: bool("rollback"),
+    prune: bool("prune"),
+    keep: given("keep"),
+    dryRun: given("dry-run"),
+    apply: bool("apply"),
+    planOut: str2("plan-out") || void 0,
+    plan: str2("plan") || void 0,
+    wait: bool("wait"),
+    watchPods: bool("watch-pods"),
+    logLines: given("logs"),
+    timeoutMs: given("timeout"),
+    configTimeoutMs: given("config-timeout"),
+    execPluginTimeoutMs: given("exec-plugin-timeout"),
+    requestTimeoutMs: given("request-timeout"),
+    kubeconfig: str2("kubeconfig"),
+    kubeconfigData: str2("kubeconfig-data"),
+    context: str2("context"),
+    ...contextWaves(str2("contexts"), str2("context")),
+    continueOnFailure: bool("continue-on-failure"),
+    namespaces: list("namespaces"),
+    excludeNamespaces: list("exclude-namespaces"),
+    maxRestarts: num2("max-restarts"),
+    ...str2("selector") ? { selector: str2("selector") } : {},
+    syncConfigs: list("config"),
+    adopt: bool("adopt"),
+    concurrency: given("concurrency"),
+    hashKey: str2("hash-key"),
+    check: bool("check"),
+    changedOnly: bool("changed-only"),
+    output: given("output"),
+    comment: bool("comment"),
+    commentId: str2("comment-id") || void 0,
+    junit: str2("junit") || void 0,
+    dotenv: str2("dotenv") || void 0,
+    strict: bool("strict"),
+    maxFileSize: given("max-file-size"),
+    restartReloaderManaged: bool("restart-reloader-managed"),
+    reloaderAutoReloadAll: bool("reloader-auto-reload-all"),
+    debug: bool("debug")
+  };
+  validateSettings(settings);
+  if (settings.plan !== void 0) {
+    if (settings.apply)
+      throw new UserError(
+        "--apply cannot be used with --plan: a plan file holds digests, not the configs' content; apply the manifests first (or in the plan job)"
+      );
+    if (settings.planOut !== void 0)
+      throw new UserError("--plan-out cannot be used with --plan: the plan is already made");
+  }
+  if (settings.strategy === "gitops" && settings.planOut !== void 0) {
+    throw new UserError(
+      "--plan-out cannot be used with --strategy gitops: a gitops run writes nothing, so there is no plan to apply; run --strategy gitops in each cluster's job (it needs read-only credentials and the checkout)"
+    );
+  }
+  if (settings.contexts && (settings.plan !== void 0 || settings.planOut !== void 0)) {
+    throw new UserError(
+      `--contexts cannot be used with ${settings.plan !== void 0 ? "--plan" : "--plan-out"}: a plan file is one cluster's plan (its own consumers); run one job per cluster with --context, or --contexts without a plan file`
+    );
+  }
+  return settings;
+}
+function contextWaves(contexts, context) {
+  if (contexts === void 0 || contexts === "") return {};
+  if (context) {
+    throw new UserError(
+      "--context and --contexts: give one of them (--contexts runs each context it names; KUBE_CONTEXT sets --context too)"
+    );
+  }
+  return { contexts: parseContexts(contexts) };
+}
+function isExplicit(values, name) {
+  const defaults = splitList(requireSpec(name).default ?? "");
+  return values.length !== defaults.length || !defaults.every((value) => values.includes(value));
+}
+function kustomizeDirs(values) {
+  if (values.includes("none")) {
+    if (values.length > 1) throw new UserError(`--kustomize: "none" cannot be combined with directories`);
+    return ["none"];
+  }
+  return values.map((value) => {
+    const dir = value.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (value.startsWith("/") || dir.split("/").includes("..")) {
+      throw new UserError(
+        `--kustomize ${value}: give a directory inside the repository, relative to its root`
+      );
+    }
+    return dir === "." ? "" : dir;
+  });
+}
+function requireSpec(name) {
+  const spec = OPTIONS.find((o) => o.name === name);
+  if (!spec) throw new Error(`unknown option ${name}`);
+  return spec;
+}
+function parseOptionValue(spec, rawValue) {
+  const text = rawValue ?? spec.default;
+  if (text === void 0) return void 0;
+  const where = `--${spec.name}`;
+  switch (spec.type) {
+    case "boolean": {
+      const lower = text.trim().toLowerCase();
+      if (TRUE.has(lower)) return true;
+      if (FALSE.has(lower)) return false;
+      throw new UserError(`${where}: expected true or false, got "${text}"`);
+    }
+    case "list":
+      return splitList(text);
+    case "integer": {
+      if (!/^\d+$/.test(text.trim())) throw new UserError(`${where}: expected a whole number, got "${text}"`);
+      return Number(text.trim());
+    }
+    case "duration": {
+      const ms = parseDuration(text);
+      if (ms === void 0)
+        throw new UserError(`${where}: expected a duration like 90s, 5m or 1h30m, got "${text}"`);
+      return ms;
+    }
+    case "string": {
+      const value = text.trim();
+      if (spec.choices && !spec.choices.includes(value)) {
+        throw new UserError(`${where}: expected one of ${spec.choices.join(", ")}, got "${text}"`);
+      }
+      return spec.secret ? text : value;
+    }
+  }
+}
+function splitList(text) {
+  const items = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "{") depth++;
+    if (char === "}") depth = Math.max(0, depth - 1);
+    if (char === "\n" || char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+var TRUE, FALSE;
+var init_settings = __esm({
+  "src/settings/settings.ts"() {
+    "use strict";
+    init_errors();
+    init_fleet();
+    init_options();
+    init_parse_duration();
+    init_validate_settings();
+    TRUE = /* @__PURE__ */ new Set(["true", "yes", "1", "on"]);
+    FALSE = /* @__PURE__ */ new Set(["false", "no", "0", "off", ""]);
+  }
+});
+
+// src/core/log.ts
+function formatLocation(where) {
+  return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
+}
+var init_log = __esm({
+  "src/core/log.ts"() {
+    "use strict";
+  }
+});
+
+// src/cli/stderr-log.ts
+function useColor(stream, env) {
+  return Boolean(stream.isTTY) && env.NO_COLOR === void 0 && env.TERM !== "dumb";
+}
+function createStderrLog(options) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  const paint = (code, text) => options.color ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const safe = escapeForCiLog;
+  return {
+    info: (message) => write(`${safe(message)}
+`),
+    warn: (message, where) => write(`${paint("33", "warning:")} ${safe(`${where ? `${formatLocation(where)}: ` : ""}${message}`)}
+`),
+    debug: (message) => {
+      if (options.debug) write(`${paint("2", `debug: ${safe(message)}`)}
+`);
+    },
+    group: async (title, work) => {
+      write(`${paint("1", `==> ${safe(title)}`)}
+`);
+      return work();
+    }
+  };
+}
+var init_stderr_log = __esm({
+  "src/cli/stderr-log.ts"() {
+    "use strict";
+    init_log();
+    init_ci_log_text();
   }
 });
 
@@ -15535,16 +15331,16 @@ var init_comment_on_review = __esm({
 });
 
 // src/git/work-tree.ts
-async function openWorkTree(dir) {
-  const { stdout: stdout2 } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
-  return createWorkTree(stdout2.trim() || dir);
+async function openWorkTree(dir, gitTimeoutMs) {
+  const { stdout: stdout2 } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout2.trim() || dir, gitTimeoutMs);
 }
-function createWorkTree(dir) {
+function createWorkTree(dir, gitTimeoutMs) {
   return {
     dir,
     async listFiles() {
       const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout: stdout2 } = await createGitRunner(dir).run(args);
+      const { stdout: stdout2 } = await createGitRunner(dir, gitTimeoutMs).run(args);
       return [...new Set(stdout2.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
@@ -15557,24 +15353,24 @@ function createWorkTree(dir) {
       if (regularFile(dir, path) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs10.openSync)((0, import_node_path10.join)(dir, path), import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs11.openSync)((0, import_node_path11.join)(dir, path), import_node_fs11.constants.O_RDONLY | import_node_fs11.constants.O_NOFOLLOW);
       } catch (error) {
         if (linkError(error)) throw symlinkRefusal(path);
         return void 0;
       }
       try {
-        return (0, import_node_fs10.fstatSync)(fd).isFile() ? (0, import_node_fs10.readFileSync)(fd) : void 0;
+        return (0, import_node_fs11.fstatSync)(fd).isFile() ? (0, import_node_fs11.readFileSync)(fd) : void 0;
       } finally {
-        (0, import_node_fs10.closeSync)(fd);
+        (0, import_node_fs11.closeSync)(fd);
       }
     },
     async write(path, text) {
       regularFile(dir, path);
       let fd;
       try {
-        fd = (0, import_node_fs10.openSync)(
-          (0, import_node_path10.join)(dir, path),
-          import_node_fs10.constants.O_WRONLY | import_node_fs10.constants.O_CREAT | import_node_fs10.constants.O_TRUNC | import_node_fs10.constants.O_NOFOLLOW,
+        fd = (0, import_node_fs11.openSync)(
+          (0, import_node_path11.join)(dir, path),
+          import_node_fs11.constants.O_WRONLY | import_node_fs11.constants.O_CREAT | import_node_fs11.constants.O_TRUNC | import_node_fs11.constants.O_NOFOLLOW,
           438
         );
       } catch (error) {
@@ -15582,14 +15378,14 @@ function createWorkTree(dir) {
         throw error;
       }
       try {
-        (0, import_node_fs10.writeFileSync)(fd, text);
+        (0, import_node_fs11.writeFileSync)(fd, text);
       } finally {
-        (0, import_node_fs10.closeSync)(fd);
+        (0, import_node_fs11.closeSync)(fd);
       }
     },
     async remove(path) {
       if (regularFile(dir, path) === void 0) return;
-      await (0, import_promises5.rm)((0, import_node_path10.join)(dir, path), { force: true });
+      await (0, import_promises5.rm)((0, import_node_path11.join)(dir, path), { force: true });
     },
     linkOn(path) {
       try {
@@ -15601,7 +15397,7 @@ function createWorkTree(dir) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path10.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path11.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
@@ -15616,7 +15412,7 @@ function regularFile(dir, path) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs10.lstatSync)((0, import_node_path10.join)(dir, prefix));
+      stats = (0, import_node_fs11.lstatSync)((0, import_node_path11.join)(dir, prefix));
     } catch {
       return void 0;
     }
@@ -15636,14 +15432,14 @@ function symlinkRefusal(link, through) {
     `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
   );
 }
-var import_node_fs10, import_promises5, import_node_os5, import_node_path10, SymlinkRefused;
+var import_node_fs11, import_promises5, import_node_os5, import_node_path11, SymlinkRefused;
 var init_work_tree = __esm({
   "src/git/work-tree.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_promises5 = require("node:fs/promises");
     import_node_os5 = require("node:os");
-    import_node_path10 = require("node:path");
+    import_node_path11 = require("node:path");
     init_errors();
     init_run_git();
     SymlinkRefused = class extends UserError {
@@ -16414,7 +16210,7 @@ function changedBeyondStamp(source2, text, targets) {
   }
   if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
   for (const [i, object] of after.objects.entries()) {
-    const id = idOf2(object, "");
+    const id = idOf(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
     if (target && annotationAt(object, target.templatePath) !== target.hash) {
       return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
@@ -16476,9 +16272,9 @@ function idOfDoc(doc, defaultNamespace) {
   } catch {
     object = void 0;
   }
-  return idOf2(object, defaultNamespace);
+  return idOf(object, defaultNamespace);
 }
-function idOf2(object, defaultNamespace) {
+function idOf(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
   const metadata = field(object, "metadata");
   return {
@@ -16596,9 +16392,9 @@ function patchEntry(target, rendered, own, ctx) {
   const renderedNamespace = stringField(field(object, "metadata"), "namespace");
   let namespace = renderedNamespace;
   if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
-    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const nearest2 = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
     const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
-    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+    namespace = nearest2 ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
   }
   return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
 }
@@ -16967,8 +16763,8 @@ async function runStampFromArgs(argv, args, env, io, state3) {
     state3.debug = settings.debug;
     state3.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
-    const git = await createGit((0, import_node_path11.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree((0, import_node_path11.resolve)(io.cwd, settings.repo));
+    const git = await createGit((0, import_node_path12.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const tree = await openWorkTree((0, import_node_path12.resolve)(io.cwd, settings.repo), settings.gitTimeoutMs);
     const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : void 0;
     const untrusted = untrustedHead(env, event);
     const report = await runStamp(settings, { tree, git, log, env, untrustedHead: untrusted });
@@ -16984,11 +16780,11 @@ async function runStampFromArgs(argv, args, env, io, state3) {
     return reportError(error, state3.debug, io, state3.output);
   }
 }
-var import_node_path11;
+var import_node_path12;
 var init_run_cli_stamp = __esm({
   "src/cli/run-cli-stamp.ts"() {
     "use strict";
-    import_node_path11 = require("node:path");
+    import_node_path12 = require("node:path");
     init_errors();
     init_create_git();
     init_work_tree();
@@ -17013,10 +16809,15 @@ __export(run_cli_plan_exports, {
 });
 async function runPlanFromArgs(args, env, io, state3) {
   let comment;
+  let reportFiles = {
+    junit: args.values.junit || env.CONFIG_ROLLOUT_JUNIT || void 0,
+    dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || void 0
+  };
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state3.debug = settings.debug;
     state3.output = settings.output;
+    reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
     if (settings.check || settings.changedOnly) {
       throw new UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``
@@ -17031,14 +16832,17 @@ async function runPlanFromArgs(args, env, io, state3) {
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
-    const openGit = () => createGit((0, import_node_path12.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
+    const openGit = () => createGit((0, import_node_path13.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
     const git = settings.plan === void 0 ? await openGit() : openGit;
     const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
-    return exitCodeOf(report);
+    const json = renderReport(report, "json");
+    return writeReportFiles(reportFiles, json, exitCodeOf(report), io, settings.output === "json");
   } catch (error) {
-    const code = await reportError(error, state3.debug, io, state3.output);
+    let code = await reportError(error, state3.debug, io, state3.output);
+    const json = renderErrorReport(error, state3.debug, "json");
+    code = writeReportFiles(reportFiles, json, code, io, state3.output === "json");
     await comment?.({
       error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
     });
@@ -17062,21 +16866,556 @@ async function runStampFromArgs2(...args) {
   const { runStampFromArgs: run2 } = await Promise.resolve().then(() => (init_run_cli_stamp(), run_cli_stamp_exports));
   return run2(...args);
 }
-var import_node_path12;
+var import_node_path13;
 var init_run_cli_plan = __esm({
   "src/cli/run-cli-plan.ts"() {
     "use strict";
-    import_node_path12 = require("node:path");
+    import_node_path13 = require("node:path");
     init_errors();
     init_run_result();
     init_create_git();
     init_interrupt();
     init_github_event();
     init_error_line();
+    init_error_report();
     init_render_report();
     init_cluster_connection();
     init_run_in_ci();
     init_version();
+    init_settings();
+    init_gitlab_report_files();
+    init_report_error();
+    init_stderr_log();
+  }
+});
+
+// src/sync/adopt.ts
+function lastWrite(obj) {
+  const entries = field(field(obj, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
+  return times.length === 0 ? void 0 : times.sort().at(-1);
+}
+function judgeAdoption(configs, pods) {
+  if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
+  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
+  if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
+  const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
+  if (unknown.length > 0)
+    return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
+  for (const pod of running) {
+    const started = stringField(field(pod, "status"), "startTime");
+    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
+    if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
+    const newer = configs.find((c) => c.lastWrite > started);
+    if (newer) {
+      return {
+        pods: "stale",
+        why: `pod ${podName} started at ${started}, before ${newer.name} last changed (${newer.lastWrite})`
+      };
+    }
+  }
+  return {
+    pods: "current",
+    why: `its ${running.length} running pod(s) started after the configs it reads last changed`
+  };
+}
+var init_adopt = __esm({
+  "src/sync/adopt.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/sync/sync-verdict.ts
+function consumedOf(workload, kind, namespace) {
+  const template = podTemplateOf(workload);
+  return template ? consumedKeys(findReferences(template.spec), namespace) : [];
+}
+function syncVerdict(workload, kind, live2, options) {
+  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
+  const consumed = consumedOf(workload, kind, namespace);
+  const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
+  if (existing.length === 0) return { state: "reads-nothing" };
+  const uid = (id) => live2.uids.get(idKey(id));
+  const hash = configHash(consumed, live2.contents, options.hashKey, uid);
+  const digestMap = configDigests(consumed, live2.contents, options.hashKey, uid);
+  if (hash === void 0 || digestMap === void 0) {
+    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
+  }
+  const digests = formatDigests(digestMap);
+  const recorded = currentHash(workload, kind.templatePath);
+  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
+  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
+  const manager = hashOwner(workload, kind.templatePath);
+  if (manager !== void 0 && manager !== options.fieldManager)
+    return { state: "managed-elsewhere", manager };
+  const recordedDigests = currentDigests(workload, kind.templatePath);
+  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
+  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+}
+function compareDigests(consumed, recorded, now, hash, digests) {
+  const stale = [];
+  const uncovered = [];
+  const gone = [];
+  for (const config of consumed) {
+    const key = `${config.id.kind}/${config.id.name}`;
+    const before = recorded.get(key);
+    const after = now.get(key);
+    if (before === void 0) {
+      if (after !== void 0) uncovered.push(config);
+    } else if (after === void 0) gone.push(config);
+    else if (before !== after) stale.push(config);
+  }
+  if (stale.length === 0) return { state: "current", uncovered, gone };
+  return { state: "stale", hash, digests, stale, uncovered, gone };
+}
+function baselineVerdict(workload, consumed, hash, digests) {
+  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
+  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
+  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
+  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+}
+function baselineValue(hash, digests) {
+  return `${hash} ${digests}`;
+}
+function hashOwner(workload, templatePath) {
+  const entries = field(field(workload, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  for (const entry of entries) {
+    let fields = field(entry, "fieldsV1");
+    for (const step of templatePath) fields = field(fields, `f:${step}`);
+    const annotations = field(field(fields, "f:metadata"), "f:annotations");
+    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
+      return stringField(entry, "manager");
+  }
+  return void 0;
+}
+var BASELINE_ANNOTATION;
+var init_sync_verdict = __esm({
+  "src/sync/sync-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_workload_kinds();
+    init_model();
+    init_restart_patch();
+    init_references();
+    init_config_hash();
+    BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
+  }
+});
+
+// src/sync/read-live-state.ts
+async function readLiveState(cluster, scope, concurrency) {
+  const namespaces = scope.namespaces ?? [ALL];
+  const kinds = [];
+  for (const kind of restartableKinds())
+    if (!kind.customResource || await cluster.serves(kind.kind)) kinds.push(kind);
+  const lists = await runLimited(
+    namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind }))),
+    concurrency,
+    async ({ namespace, kind }) => (await cluster.listObjects(namespace, apiVersionOf(kind), kind.kind, scope.selector)).map((object) => ({
+      object,
+      kind
+    }))
+  );
+  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf2(object, kind.kind), object, kind }));
+  const wanted = /* @__PURE__ */ new Map();
+  for (const w of workloads)
+    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  const groups = /* @__PURE__ */ new Map();
+  for (const id of wanted.values()) {
+    const namespace = scope.namespaces ? id.namespace : ALL;
+    const key = `${id.kind}/${namespace}`;
+    const group = groups.get(key) ?? { namespace, kind: id.kind, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  const configs = /* @__PURE__ */ new Map();
+  await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+      const id = idOf2(object, kind);
+      if (wanted.has(idKey(id))) configs.set(idKey(id), object);
+    }
+  });
+  return { workloads, configs };
+}
+async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+  const apiVersion = apiVersionOf(configKind(kind));
+  try {
+    return await cluster.listObjects(namespace, apiVersion, kind);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+  }
+  const read = await runLimited(ids, concurrency, async (id) => {
+    try {
+      return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+      return void 0;
+    }
+  });
+  return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
+}
+async function readPods(cluster, workload) {
+  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
+  if (typeof labels !== "object" || labels === null) return void 0;
+  const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
+  try {
+    return await cluster.listObjects(workload.id.namespace, "v1", "Pod", selector);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return void 0;
+  }
+}
+function idOf2(object, kind) {
+  const metadata = field(object, "metadata");
+  return {
+    kind,
+    namespace: stringField(metadata, "namespace") ?? "",
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+var ALL;
+var init_read_live_state = __esm({
+  "src/sync/read-live-state.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_sync_verdict();
+    ALL = "";
+  }
+});
+
+// src/sync/sync-plan.ts
+function parseNamedConfigs(values) {
+  return values.map((value) => {
+    const match = NAMED.exec(value.trim());
+    if (!match) {
+      throw new UserError(
+        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+      );
+    }
+    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+  });
+}
+function readsNamed(consumed, named) {
+  if (named.length === 0) return true;
+  return named.some(
+    (n) => consumed.some(
+      (c) => c.id.kind === n.kind && c.id.name === n.name && (n.key === void 0 || c.keys === "all" || c.keys.includes(n.key))
+    )
+  );
+}
+function syncAction(verdict, adopt, adopted) {
+  switch (verdict.state) {
+    case "stale":
+      return {
+        do: "restart",
+        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        stale: verdict.stale
+      };
+    case "no-baseline":
+      if (!adopt)
+        return {
+          do: "leave",
+          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
+        };
+      if (adopted?.current)
+        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+      return {
+        do: "restart",
+        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
+        stale: []
+      };
+    case "unknown-coverage":
+      return adopt ? {
+        do: "restart",
+        reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
+        stale: []
+      } : {
+        do: "leave",
+        reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
+      };
+    case "managed-elsewhere":
+      return {
+        do: "leave",
+        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+      };
+    case "cannot-hash":
+      return { do: "leave", reason: verdict.why };
+    default:
+      return { do: "leave", reason: "current" };
+  }
+}
+function syncPlan(decisions, scopeNote) {
+  const changes = /* @__PURE__ */ new Map();
+  const workloads = [];
+  const warnings = [];
+  let current = 0;
+  for (const { workload, verdict, action } of decisions) {
+    if (verdict.state === "current" || verdict.state === "stale") {
+      const w = shortName(workload.id);
+      if (verdict.uncovered.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
+        );
+      if (verdict.gone.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName2).join(", ")} it reads is gone from the cluster: new pods could not start without it`
+        );
+    }
+    if (verdict.state === "reads-nothing") continue;
+    if (action.do === "leave" && action.reason === "current") {
+      current++;
+      continue;
+    }
+    const stale = action.do === "restart" ? action.stale : [];
+    for (const config of stale) {
+      changes.set(idKey(config.id), {
+        id: config.id,
+        status: "modified",
+        file: "",
+        line: 0,
+        keys: [],
+        origin: "the cluster"
+      });
+    }
+    workloads.push({
+      id: workload.id,
+      action: action.do === "leave" ? "skip" : "restart",
+      reason: action.reason,
+      references: referencesTo(workload, stale),
+      source: "cluster"
+    });
+  }
+  return {
+    base: "",
+    head: "",
+    rangeNote: `${scopeNote}: ${current} workload(s) current`,
+    changes: [...changes.values()],
+    workloads,
+    problems: [],
+    warnings,
+    live: true
+  };
+}
+function referencesTo(workload, stale) {
+  const template = podTemplateOf(workload.object);
+  if (!template) return [];
+  const wanted = new Set(stale.map((c) => idKey(c.id)));
+  return findReferences(template.spec).flatMap((ref) => {
+    const config = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    if (!wanted.has(idKey(config))) return [];
+    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
+  });
+}
+function configName2(config) {
+  const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
+  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
+}
+function shortName(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var NAMED;
+var init_sync_plan = __esm({
+  "src/sync/sync-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_references();
+    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+  }
+});
+
+// src/run/run-sync.ts
+async function runSync(settings, deps) {
+  const { log } = deps;
+  const named = parseNamedConfigs(settings.syncConfigs);
+  const cluster = await deps.connection.connect();
+  if (!cluster) {
+    throw new UserError(
+      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
+    );
+  }
+  const loaded = await deps.connection.loaded();
+  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : void 0;
+  const scope = {
+    ...namespaces ? { namespaces } : {},
+    ...settings.selector ? { selector: settings.selector } : {}
+  };
+  const state3 = await log.group(
+    "Read the live workloads and the configs they read",
+    () => readLiveState(cluster, scope, settings.concurrency)
+  );
+  const contents = /* @__PURE__ */ new Map();
+  const uids = /* @__PURE__ */ new Map();
+  for (const [key, object] of state3.configs) {
+    contents.set(key, liveConfigContent(object));
+    const uid = object.metadata?.uid;
+    if (typeof uid === "string") uids.set(key, uid);
+  }
+  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const inScope2 = state3.workloads.filter(
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
+  );
+  const decisions = await log.group(
+    "Compare each workload's config hash with the live configs",
+    () => Promise.all(
+      inScope2.map(async (workload) => {
+        const verdict = syncVerdict(
+          workload.object,
+          workload.kind,
+          { contents, uids },
+          {
+            ...hashKey ? { hashKey } : {},
+            fieldManager: "config-rollout"
+          }
+        );
+        const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
+        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
+      })
+    )
+  );
+  const plan = syncPlan(decisions, describeScope(settings, named.length));
+  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
+  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
+  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const results = await recordBaselines(cluster, baselines, settings, log);
+  if (restarts.length > 0) {
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const after = await rollOut(
+      cluster,
+      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
+      {
+        strategy: syncStrategy(hashes),
+        prepared: { configWrites: [] },
+        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
+        settings,
+        log,
+        now: deps.now
+      }
+    );
+    results.push(...after.results);
+  }
+  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function syncStrategy(hashes) {
+  return {
+    name: "annotation",
+    needsLiveConfigs: false,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    )
+  };
+}
+function hashOf(verdict) {
+  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
+  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
+}
+async function judge(cluster, workload, verdict, configs) {
+  const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
+    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+    lastWrite: lastWrite(configs.get(idKey(c.id)))
+  }));
+  const judgement = judgeAdoption(times, await readPods(cluster, workload));
+  return { current: judgement.pods === "current", why: judgement.why };
+}
+async function recordBaselines(cluster, baselines, settings, log) {
+  if (baselines.length === 0) return [];
+  await checkPermissions(
+    cluster,
+    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
+    log,
+    settings.concurrency
+  );
+  const results = [];
+  for (const { workload, verdict } of baselines) {
+    const { hash, digests } = hashOf(verdict);
+    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
+    await cluster.patchWorkload(
+      workload.id,
+      patch,
+      settings.dryRun === "server",
+      workload.kind.restart.patch
+    );
+    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
+    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    results.push({
+      id: workload.id,
+      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
+      message
+    });
+  }
+  return results;
+}
+function manifestOf(workload) {
+  return { id: workload.id, file: "", line: 0, object: workload.object };
+}
+function describeScope(settings, namedCount) {
+  const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
+  const selector = settings.selector ? `, selector ${settings.selector}` : "";
+  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  return `live configs against each workload's config hash (${where}${selector}${configs})`;
+}
+var init_run_sync = __esm({
+  "src/run/run-sync.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_run_result();
+    init_check_permissions();
+    init_restart_and_wait();
+    init_annotation_strategy();
+    init_live_config();
+    init_adopt();
+    init_read_live_state();
+    init_sync_plan();
+    init_sync_verdict();
+  }
+});
+
+// src/cli/run-cli-sync.ts
+var run_cli_sync_exports = {};
+__export(run_cli_sync_exports, {
+  runSyncFromArgs: () => runSyncFromArgs
+});
+async function runSyncFromArgs(args, env, io, state3) {
+  try {
+    const settings = toSettings(rawValuesFromEnv(env), args.values);
+    state3.debug = settings.debug;
+    state3.output = settings.output;
+    const log = withStagesNoted(
+      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
+    );
+    const connection = createClusterConnection(settings, env, {
+      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
+    });
+    const report = await runSync(settings, { connection, log, now: Date.now });
+    io.stdout(renderReport(report, settings.output));
+    return exitCodeOf(report);
+  } catch (error) {
+    return reportError(error, state3.debug, io, state3.output);
+  }
+}
+var init_run_cli_sync = __esm({
+  "src/cli/run-cli-sync.ts"() {
+    "use strict";
+    init_run_result();
+    init_interrupt();
+    init_render_report();
+    init_cluster_connection();
+    init_run_sync();
     init_settings();
     init_report_error();
     init_stderr_log();
@@ -17110,7 +17449,7 @@ function handleInterrupts(run2, write) {
       interrupt(signal);
       void (async () => {
         await cleanUpInterrupted(CHILD_GRACE_MS);
-        const grace = new Promise((resolve8) => setTimeout(resolve8, INTERRUPT_GRACE_MS).unref());
+        const grace = new Promise((resolve9) => setTimeout(resolve9, INTERRUPT_GRACE_MS).unref());
         await Promise.race([run2.catch(() => void 0), grace]);
         await cleanUpInterrupted(0);
         write(`error: ${interruptSummary(signal)}
@@ -17153,7 +17492,15 @@ function descriptorWriter(fd, stream, write = (to, data) => typeof data === "str
 
 // src/cli/run-cli.ts
 init_errors();
+init_error_report();
 init_version();
+
+// src/settings/option-spec.ts
+var OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"];
+function appliesTo(option, command) {
+  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  return option.commands === "both" || option.commands === command;
+}
 
 // src/settings/help.ts
 init_options();
@@ -17162,6 +17509,15 @@ var EXIT_CODES = [
   "1  a rollout failed or timed out, or an internal error",
   "2  bad input or configuration (flags, manifests under --strict, git, kubeconfig)"
 ];
+var GROUP_TITLES = {
+  basics: "Basics",
+  sources: "Sources (which files and renders are read)",
+  cluster: "Cluster (where, and which workloads)",
+  strategy: "Strategy (how workloads restart, and the wait)",
+  output: "Output",
+  limits: "Limits (time, size, load)",
+  ci: "CI"
+};
 function helpText() {
   const lines = [
     "config-rollout \u2014 restart exactly the Kubernetes workloads whose ConfigMaps or Secrets changed",
@@ -17169,54 +17525,35 @@ function helpText() {
     "Usage: config-rollout [flags]",
     "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
     "",
+    "Examples:",
+    "  # Plan a push: what would restart and why, touching nothing",
+    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --dry-run",
+    "  # Restart exactly those workloads and wait for their rollouts",
+    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --kubeconfig ~/.kube/config",
+    "",
     "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
     "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
+    ...flagSections("run"),
     "",
-    "Flags:"
-  ];
-  for (const option of OPTIONS) {
-    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
-    const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-    lines.push(`  ${names}${value}`);
-    lines.push(`        ${option.description}`);
-    const facts = [
-      option.default !== void 0 && option.default !== "" ? `default: ${option.default}` : void 0,
-      option.env ? `env: ${option.env}` : void 0
-    ].filter(Boolean);
-    if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
-  }
-  lines.push("  -h, --help", "        Show this help.", "  -V, --version", "        Print the version.");
-  lines.push("", "Exit codes:", ...EXIT_CODES.map((line) => `  ${line}`));
-  lines.push(
+    "Exit codes:",
+    ...EXIT_CODES.map((line) => `  ${line}`),
     "",
     "Docs: README.md \u2014 quick starts for GitHub Actions, GitLab CI and the CLI, RBAC, troubleshooting."
-  );
+  ];
   return `${lines.join("\n")}
 `;
 }
-var STAMP_FLAGS = /* @__PURE__ */ new Set([
-  "repo",
-  "paths",
-  "exclude",
-  "kustomize",
-  "render",
-  "namespace",
-  "hash-key",
-  "check",
-  "changed-only",
-  "base",
-  "head",
-  "output",
-  "max-file-size",
-  "timeout",
-  "strict",
-  "debug"
-]);
 function stampHelpText() {
   const lines = [
     "config-rollout stamp \u2014 write config-rollout.io/config-hash into your manifests (GitOps)",
     "",
     "Usage: config-rollout stamp [flags]",
+    "",
+    "Examples:",
+    "  # Stamp the work tree (then commit the result)",
+    "  config-rollout stamp",
+    "  # In a merge request's pipeline: fail when a stamp is missing or stale, write nothing",
+    "  config-rollout stamp --check",
     "",
     "Reads the work tree like a formatter and sets the pod-template annotation",
     "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
@@ -17224,15 +17561,7 @@ function stampHelpText() {
     "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
     "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
     "No cluster access. Running it twice changes nothing the second time.",
-    "",
-    "Flags:"
-  ];
-  for (const option of OPTIONS.filter((o) => STAMP_FLAGS.has(o.name))) {
-    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
-    const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-    lines.push(`  ${names}${value}`, `        ${option.description}`);
-  }
-  lines.push(
+    ...flagSections("stamp"),
     "",
     "Exit codes:",
     "  0  stamps written, or (--check) every stamp is current",
@@ -17240,15 +17569,71 @@ function stampHelpText() {
     "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
     "     or --strict also a file that does not parse or a kustomization that does not build; with",
     "     --strict a workload that cannot be stamped (checked before anything is written)"
-  );
+  ];
   return `${lines.join("\n")}
 `;
+}
+function syncHelpText() {
+  const lines = [
+    "config-rollout sync \u2014 restart exactly the workloads whose pods run config the cluster no longer holds",
+    "",
+    "Usage: config-rollout sync [flags]",
+    "",
+    "Examples:",
+    "  config-rollout sync --dry-run                          what is stale: which config, which keys it reads",
+    "  config-rollout sync --namespaces shop,payments         restart the stale workloads there and wait",
+    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its readers only",
+    "",
+    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of",
+    "the live ConfigMaps and Secrets (key-precise, the value a git-driven run writes) and compares it",
+    "with the config-hash on its pod template; restarts those that differ and waits for them. A",
+    "workload config-rollout never restarted has no baseline: reported, adopted only with --adopt.",
+    "Run twice, the second run restarts nothing. Reads Secrets only where a workload reads one.",
+    ...flagSections("sync"),
+    "",
+    "Exit codes:",
+    "  0  every restart rolled out, or nothing was stale (workloads with no baseline included)",
+    "  1  a rollout failed or timed out",
+    "  2  bad input or configuration (flags, --config, kubeconfig, RBAC)"
+  ];
+  return `${lines.join("\n")}
+`;
+}
+function flagSections(command) {
+  const lines = [];
+  for (const group of OPTION_GROUPS) {
+    const options = OPTIONS.filter((o) => o.group === group && appliesTo(o, command));
+    if (options.length === 0) continue;
+    lines.push("", `${GROUP_TITLES[group]}:`);
+    for (const option of options) lines.push(...flagLines(option));
+  }
+  lines.push(
+    "",
+    "Help:",
+    "  -h, --help",
+    "        Show this help.",
+    "  -V, --version",
+    "        Print the version."
+  );
+  return lines;
+}
+function flagLines(option) {
+  const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
+  const value = option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
+  const lines = [`  ${names}${value}`, `        ${option.description}`];
+  const facts = [
+    option.default !== void 0 && option.default !== "" ? `default: ${option.default}` : void 0,
+    option.env ? `env: ${option.env}` : void 0
+  ].filter(Boolean);
+  if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
+  return lines;
 }
 
 // src/settings/parse-args.ts
 init_errors();
 init_options();
-function parseArgs(argv) {
+var SUBCOMMANDS = ["stamp", "sync"];
+function parseArgs(argv, command = "run") {
   const values = {};
   let help = false;
   let version = false;
@@ -17262,19 +17647,20 @@ function parseArgs(argv) {
       version = true;
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-" || arg === "--") {
-      throw new UserError(`unexpected argument "${arg}" (config-rollout takes only flags; see --help)`);
-    }
+    if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
     const eq = arg.indexOf("=");
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? void 0 : arg.slice(eq + 1);
     const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : void 0;
     if (negated?.type === "boolean" && inline === void 0) {
+      refuseOtherCommand(negated, flag, command);
       values[negated.name] = "false";
       continue;
     }
     const spec = flag.startsWith("--") ? findOption(flag.slice(2)) : OPTIONS.find((o) => `-${o.short}` === flag);
-    if (!spec) throw new UserError(`unknown flag ${flag}${suggestion(flag)}; see --help`);
+    if (!spec)
+      throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
+    refuseOtherCommand(spec, flag, command);
     if (spec.type === "boolean") {
       values[spec.name] = inline ?? "true";
       continue;
@@ -17297,26 +17683,72 @@ function parseArgs(argv) {
 function findOption(name) {
   return OPTIONS.find((o) => o.name === name);
 }
-function suggestion(flag) {
-  const name = flag.replace(/^-+/, "");
-  const close = OPTIONS.map((o) => o.name).find((candidate) => editDistance(candidate, name) <= 2);
+function helpFor(command) {
+  return command === "run" ? "--help" : `config-rollout ${command} --help`;
+}
+function refuseOtherCommand(spec, flag, command) {
+  if (appliesTo(spec, command)) return;
+  if (command === "sync") {
+    throw new UserError(
+      `${flag} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`
+    );
+  }
+  if (spec.commands === "sync") {
+    throw new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
+  }
+  if (command === "stamp") {
+    throw new UserError(
+      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`
+    );
+  }
+  throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
+}
+function unexpectedArgument(arg, index, command) {
+  const near = index === 0 && command === "run" ? nearest(arg, SUBCOMMANDS) : void 0;
+  if (near !== void 0) {
+    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see --help`);
+  }
+  const takes = command === "run" ? "config-rollout takes" : `config-rollout ${command} takes`;
+  return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
+}
+function flagNames(command) {
+  return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
+}
+function suggestion(flag, command) {
+  const close = nearest(flag.replace(/^-+/, ""), flagNames(command));
   return close ? ` (did you mean --${close}?)` : "";
 }
-function editDistance(a, b) {
-  const row2 = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row2[0];
-    row2[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row2[j];
-      row2[j] = Math.min(row2[j] + 1, row2[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+function nearest(word, candidates) {
+  let best;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(candidate, word);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
     }
   }
-  return row2[b.length];
+  return best;
+}
+function editDistance(a, b) {
+  const d = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, d[i - 2][j - 2] + 1);
+      d[i][j] = value;
+    }
+  }
+  return d[a.length][b.length];
 }
 
 // src/cli/run-cli.ts
+init_gitlab_report_files();
 init_report_error();
 async function runCli(argv, env, io) {
   const debug = env.CONFIG_ROLLOUT_DEBUG === "true";
@@ -17325,12 +17757,16 @@ async function runCli(argv, env, io) {
   const flags = stamp || sync ? argv.slice(1) : argv;
   let args;
   try {
-    args = parseArgs(flags);
+    args = parseArgs(flags, stamp ? "stamp" : sync ? "sync" : "run");
   } catch (error) {
-    return reportError(error, debug, io, requestedOutput(flags, env));
+    const output = requestedOutput(flags, env);
+    const code = await reportError(error, debug, io, output);
+    if (stamp || sync) return code;
+    const json = renderErrorReport(error, debug, "json");
+    return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
   if (args.help) {
-    if (sync) return print(io, (await Promise.resolve().then(() => (init_sync_help(), sync_help_exports))).syncHelpText());
+    if (sync) return print(io, syncHelpText());
     return print(io, stamp ? stampHelpText() : helpText());
   }
   if (args.version) return print(io, `config-rollout ${VERSION}

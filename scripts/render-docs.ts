@@ -49,7 +49,7 @@ export function renderOptionsTable(): string {
     rows.push(
       row([
         flag,
-        `\`${option.name}\``,
+        option.actionInput === false ? "" : `\`${option.name}\``,
         option.env ? `\`${option.env}\`` : "",
         option.default ? `\`${option.default}\`` : "",
         `${escapeMarkdown(option.description)}${choices}${differs}`,

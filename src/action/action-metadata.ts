@@ -80,7 +80,7 @@ const ACTION_OVERRIDES: Record<string, Partial<ActionInput>> = {
 };
 
 export function actionInputs(): ActionInput[] {
-  const fromOptions = OPTIONS.map((option): ActionInput => {
+  const fromOptions = OPTIONS.filter((option) => option.actionInput !== false).map((option): ActionInput => {
     const choices = option.choices ? ` One of: ${option.choices.join(", ")}.` : "";
     return {
       name: option.name,

@@ -179,11 +179,15 @@ async function stampStep(
       mode,
       stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead }),
       commit: (request) =>
-        commitStamps(git.root, {
-          ...request,
-          ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
-          ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
-        }),
+        commitStamps(
+          git.root,
+          {
+            ...request,
+            ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
+            ...(env.GITHUB_SERVER_URL ? { serverUrl: env.GITHUB_SERVER_URL } : {}),
+          },
+          settings.gitTimeoutMs,
+        ),
       log: { info: (m) => log.info(m), notice: (m) => core.notice(escapeForCiLog(m)) },
     });
   } finally {

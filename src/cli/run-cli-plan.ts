@@ -9,6 +9,7 @@ import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { eventReader } from "../range/github-event.js";
 import { describeError } from "../report/error-line.js";
+import { renderErrorReport } from "../report/error-report.js";
 import { renderReport } from "../report/render-report.js";
 import { createClusterConnection } from "../run/cluster-connection.js";
 import type { ReviewCommentRequest } from "../run/comment-on-review.js";
@@ -17,6 +18,7 @@ import { VERSION } from "../run/version.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import type { CliIo } from "./cli-io.js";
+import { type ReportFiles, writeReportFiles } from "./gitlab-report-files.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
 
@@ -29,10 +31,16 @@ export async function runPlanFromArgs(
 ): Promise<number> {
   // Set once the settings ask for the plan comment (--comment): the report, or the error, goes there too.
   let comment: ((content: ReviewCommentRequest["content"]) => Promise<void>) | undefined;
+  // --junit / --dotenv: until the settings say for sure, as the flags and environment name them.
+  let reportFiles: ReportFiles = {
+    junit: args.values.junit || env.CONFIG_ROLLOUT_JUNIT || undefined,
+    dotenv: args.values.dotenv || env.CONFIG_ROLLOUT_DOTENV || undefined,
+  };
   try {
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;
+    reportFiles = { junit: settings.junit, dotenv: settings.dotenv };
     if (settings.check || settings.changedOnly) {
       throw new UserError(
         `--${settings.check ? "check" : "changed-only"} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${settings.check ? "--check" : "--changed-only"}\``,
@@ -54,9 +62,12 @@ export async function runPlanFromArgs(
     const report = await runInCi(settings, { env, git, cluster, log, readEvent });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
-    return exitCodeOf(report);
+    const json = renderReport(report, "json");
+    return writeReportFiles(reportFiles, json, exitCodeOf(report), io, settings.output === "json");
   } catch (error) {
-    const code = await reportError(error, state.debug, io, state.output);
+    let code = await reportError(error, state.debug, io, state.output);
+    const json = renderErrorReport(error, state.debug, "json");
+    code = writeReportFiles(reportFiles, json, code, io, state.output === "json");
     await comment?.({
       error:
         describeError(error, false)

@@ -32,7 +32,7 @@ export async function runStampFromArgs(
     state.output = settings.output;
     const log = createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr });
     const git = await createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const tree = await openWorkTree(resolve(io.cwd, settings.repo));
+    const tree = await openWorkTree(resolve(io.cwd, settings.repo), settings.gitTimeoutMs);
     // On a fork's pull request the work tree is untrusted, as the plan decides (range/untrusted-head.ts).
     const event = env.GITHUB_ACTIONS === "true" ? await readEventPayload(env) : undefined;
     const untrusted = untrustedHead(env, event);

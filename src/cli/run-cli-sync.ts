@@ -1,44 +1,16 @@
 // `config-rollout sync [flags]`: restart the workloads whose pods run config the cluster no longer
 // holds, from the live state (run/run-sync.ts). Imported lazily by run-cli.ts like a plan run;
 // reports its own errors and resolves to an exit code (1 when a rollout failed).
-import { UserError } from "../core/errors.js";
 import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { withStagesNoted } from "../process/interrupt.js";
 import { renderReport } from "../report/render-report.js";
 import { createClusterConnection } from "../run/cluster-connection.js";
 import { runSync } from "../run/run-sync.js";
-import { OPTIONS, type OptionSpec } from "../settings/options.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
 import type { CliIo } from "./cli-io.js";
 import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
-
-/** The flags `sync` reads: the cluster, its scope, how it restarts and waits, the report. */
-export const SYNC_FLAGS = new Set([
-  "namespaces",
-  "exclude-namespaces",
-  "selector",
-  "config",
-  "adopt",
-  "dry-run",
-  "kubeconfig",
-  "kubeconfig-data",
-  "context",
-  "hash-key",
-  "wait",
-  "watch-pods",
-  "logs",
-  "timeout",
-  "request-timeout",
-  "exec-plugin-timeout",
-  "concurrency",
-  "max-parallel-rollouts",
-  "output",
-  "debug",
-]);
-
-export const syncOptions = (): OptionSpec[] => OPTIONS.filter((o) => SYNC_FLAGS.has(o.name));
 
 export async function runSyncFromArgs(
   args: ReturnType<typeof parseArgs>,
@@ -47,12 +19,6 @@ export async function runSyncFromArgs(
   state: { debug: boolean; output: OutputFormat },
 ): Promise<number> {
   try {
-    const foreign = Object.keys(args.values).filter((name) => !SYNC_FLAGS.has(name));
-    if (foreign.length > 0) {
-      throw new UserError(
-        `--${foreign[0]} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`,
-      );
-    }
     const settings = toSettings(rawValuesFromEnv(env), args.values);
     state.debug = settings.debug;
     state.output = settings.output;

@@ -5,10 +5,12 @@
 // dist/cli.js, its modules' top level runs only then).
 
 import { EXIT_OK } from "../core/errors.js";
+import { renderErrorReport } from "../report/error-report.js";
 import { VERSION } from "../run/version.js";
-import { helpText, stampHelpText } from "../settings/help.js";
+import { helpText, stampHelpText, syncHelpText } from "../settings/help.js";
 import { parseArgs } from "../settings/parse-args.js";
 import type { CliIo } from "./cli-io.js";
+import { requestedReportFiles, writeReportFiles } from "./gitlab-report-files.js";
 import { reportError, requestedOutput } from "./report-error.js";
 
 export type { CliIo } from "./cli-io.js";
@@ -24,12 +26,17 @@ export async function runCli(
   const flags = stamp || sync ? argv.slice(1) : argv;
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(flags);
+    args = parseArgs(flags, stamp ? "stamp" : sync ? "sync" : "run");
   } catch (error) {
-    return reportError(error, debug, io, requestedOutput(flags, env));
+    const output = requestedOutput(flags, env);
+    const code = await reportError(error, debug, io, output);
+    // The main run's GitLab reports say why it stopped (stamp has none).
+    if (stamp || sync) return code;
+    const json = renderErrorReport(error, debug, "json");
+    return writeReportFiles(requestedReportFiles(flags, env), json, code, io, output === "json");
   }
   if (args.help) {
-    if (sync) return print(io, (await import("./sync-help.js")).syncHelpText());
+    if (sync) return print(io, syncHelpText());
     return print(io, stamp ? stampHelpText() : helpText());
   }
   if (args.version) return print(io, `config-rollout ${VERSION}\n`);

@@ -14,9 +14,3 @@ export type Discover = (typeof DISCOVER_MODES)[number];
 
 export const OUTPUT_FORMATS = ["text", "json", "markdown"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/**
- * Kubernetes API requests in flight at once (--concurrency): hides round trips, gentle on an API
- * server shared with others. The stages that take a concurrency fall back to it when called alone.
- */
-export const DEFAULT_CONCURRENCY = 8;

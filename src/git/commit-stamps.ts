@@ -33,9 +33,14 @@ const BOT = [
   "user.email=41898282+github-actions[bot]@users.noreply.github.com",
 ];
 
-export async function commitStamps(root: string, request: StampCommit): Promise<StampCommitResult> {
+export async function commitStamps(
+  root: string,
+  request: StampCommit,
+  /** --git-timeout: the push, for one, is stopped once it prints nothing for this long. */
+  idleTimeoutMs: number,
+): Promise<StampCommitResult> {
   const run = async (args: string[], env?: Record<string, string>) =>
-    (await spawnGit(root, args, env ? { env } : {})).stdout.toString("utf8").trim();
+    (await spawnGit(root, args, { idleTimeoutMs, ...(env ? { env } : {}) })).stdout.toString("utf8").trim();
   const head = await run(["rev-parse", "HEAD"]);
   if (head !== request.expectedHead) {
     throw new UserError(
@@ -55,6 +60,7 @@ export async function commitStamps(root: string, request: StampCommit): Promise<
     // actions/checkout leaves the same token as an extraheader: a second one would be refused.
     const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
       okExitCodes: [1],
+      idleTimeoutMs,
     });
     const env = own.exitCode === 0 ? undefined : tokenEnv(request);
     await run(["push", "--quiet", request.remote ?? "origin", target], env);

@@ -14,22 +14,28 @@ import { blobPathsOfLsTree, parseLsTree } from "./parse-ls-tree.js";
 import { createGitRunner, createNetworkGitRunner, type GitRunner } from "./run-git.js";
 import { runGrep } from "./run-grep.js";
 import { assertSafeRef } from "./safe-ref.js";
-import { GitExitError, setGitIdleTimeout, spawnGit } from "./spawn-git.js";
+import { GitExitError, spawnGit } from "./spawn-git.js";
 
-/** --git-timeout: a git command without any output for this long is stuck (e.g. a fetch waiting for credentials). */
-const DEFAULT_GIT_TIMEOUT_MS = 120_000;
-
-export async function createGit(repoDir: string, options: { timeoutMs?: number } = {}): Promise<Git> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  setGitIdleTimeout(timeoutMs);
+/**
+ * `timeoutMs`: --git-timeout, for every git command of the adapter: one without any output for this
+ * long is stuck (e.g. a fetch waiting for credentials) and is stopped.
+ */
+export async function createGit(repoDir: string, options: { timeoutMs: number }): Promise<Git> {
+  const { timeoutMs } = options;
   const dir = resolve(repoDir);
   if (!statOrUndefined(dir)?.isDirectory()) throw new UserError(`repository directory ${dir} does not exist`);
   // Found without git in the usual case; git itself then checks it can use the repository (its
   // owner, for one) with the first command, and says so if not (see resolveBatch).
   const found = findWorkTreeRoot(dir, process.env);
-  const root = found ?? (await askGitForWorkTree(dir));
-  const adapter = new GitAdapter(root, createGitRunner(root), createNetworkGitRunner(root, timeoutMs));
-  if (found !== undefined) adapter.checkWorkTree = () => askGitForWorkTree(dir).then(() => undefined);
+  const root = found ?? (await askGitForWorkTree(dir, timeoutMs));
+  const adapter = new GitAdapter(
+    root,
+    createGitRunner(root, timeoutMs),
+    createNetworkGitRunner(root, timeoutMs),
+    timeoutMs,
+  );
+  if (found !== undefined)
+    adapter.checkWorkTree = () => askGitForWorkTree(dir, timeoutMs).then(() => undefined);
   return adapter;
 }
 
@@ -42,10 +48,10 @@ function statOrUndefined(path: string) {
 }
 
 /** `git rev-parse --show-toplevel`, or the UserError saying why `dir` is no work tree git will use. */
-async function askGitForWorkTree(dir: string): Promise<string> {
+async function askGitForWorkTree(dir: string, timeoutMs: number): Promise<string> {
   let root: string;
   try {
-    root = (await createGitRunner(dir).run(["rev-parse", "--show-toplevel"])).stdout.trim();
+    root = (await createGitRunner(dir, timeoutMs).run(["rev-parse", "--show-toplevel"])).stdout.trim();
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
     throw new UserError(`${dir} is not inside a git work tree (${reason})`);
@@ -68,7 +74,13 @@ class GitAdapter extends GitHistory implements Git {
   /** How two commits differ: git's diff, once per pair. */
   private readonly diffs: CommitDiffs;
 
-  constructor(root: string, git: GitRunner, network: Pick<GitRunner, "run">) {
+  constructor(
+    root: string,
+    git: GitRunner,
+    network: Pick<GitRunner, "run">,
+    /** --git-timeout, for the commands spawned outside `git`. */
+    private readonly timeoutMs: number,
+  ) {
     super(root, git, network);
     this.objects = new CatFileReader(root);
     this.diffs = new CommitDiffs((ref) => this.resolveCommit(ref), git);
@@ -212,6 +224,7 @@ class GitAdapter extends GitHistory implements Git {
     const entries = await catFileSizes(
       this.root,
       plain.map((path) => `${sha}:${path}`),
+      this.timeoutMs,
     );
     entries.forEach((entry, i) => {
       if (entry.kind === "object" && entry.type === "blob") sizes.set(plain[i]!, entry.size);
@@ -301,7 +314,14 @@ class GitAdapter extends GitHistory implements Git {
         throw new Error(`grepFiles: cannot search for ${JSON.stringify(needle)}`);
     }
     const prefix = `${sha}:`;
-    await runGrep(this.root, { needles, rev: sha, pathspecs, ...(signal ? { signal } : {}) }, (name) =>
+    const request = {
+      needles,
+      rev: sha,
+      pathspecs,
+      idleTimeoutMs: this.timeoutMs,
+      ...(signal ? { signal } : {}),
+    };
+    await runGrep(this.root, request, (name) =>
       onPath(name.startsWith(prefix) ? name.slice(prefix.length) : name),
     );
   }
@@ -322,13 +342,19 @@ function splitByNewline(paths: readonly string[]): [string[], string[]] {
 // per file would take minutes). Contents are read through the long-lived reader (cat-file-reader.ts).
 
 /** Look up object names (e.g. "<sha>:<path>", no newlines) and return one entry per name, in order. */
-export async function catFileSizes(root: string, names: readonly string[]): Promise<BatchEntry[]> {
+export async function catFileSizes(
+  root: string,
+  names: readonly string[],
+  /** --git-timeout. */
+  idleTimeoutMs: number,
+): Promise<BatchEntry[]> {
   if (names.length === 0) return [];
   const entries: BatchEntry[] = [];
   const parser = new CatFileBatchParser(false, (entry) => entries.push(entry));
   try {
     await spawnGit(root, ["cat-file", "--batch-check", "--buffer"], {
       input: `${names.join("\n")}\n`,
+      idleTimeoutMs,
       onStdout: (chunk) => parser.push(chunk),
     });
   } catch (error) {

@@ -15,11 +15,15 @@ export interface GitRunner {
 }
 
 /** Local commands: each spawned as soon as it is asked for, done when git exits and its pipes close. */
-export function createGitRunner(baseDir: string): GitRunner {
+export function createGitRunner(
+  baseDir: string,
+  /** --git-timeout: a command without any output for this long is stopped. */
+  idleTimeoutMs: number,
+): GitRunner {
   return {
     async run(args, okExitCodes = []) {
       try {
-        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes });
+        const { exitCode, stdout } = await spawnGit(baseDir, args, { okExitCodes, idleTimeoutMs });
         return { exitCode, stdout: exitCode === 0 ? stdout.toString("utf8") : "" };
       } catch (error) {
         throw describe(error, args);
@@ -27,7 +31,7 @@ export function createGitRunner(baseDir: string): GitRunner {
     },
     async runBuffer(args) {
       try {
-        return (await spawnGit(baseDir, args)).stdout;
+        return (await spawnGit(baseDir, args, { idleTimeoutMs })).stdout;
       } catch (error) {
         throw describe(error, args);
       }
@@ -35,7 +39,7 @@ export function createGitRunner(baseDir: string): GitRunner {
     async runRecords(args, onRecords) {
       const records = nulRecords(onRecords);
       try {
-        await spawnGit(baseDir, args, { onStdout: records.push });
+        await spawnGit(baseDir, args, { onStdout: records.push, idleTimeoutMs });
       } catch (error) {
         throw describe(error, args);
       }

@@ -23,6 +23,8 @@ export interface GrepRequest {
   rev: string;
   pathspecs: readonly string[];
   signal?: AbortSignal;
+  /** --git-timeout: a search without any output for this long is stopped. */
+  idleTimeoutMs: number;
 }
 
 /**
@@ -75,6 +77,7 @@ async function grepWith(
   ];
   await spawnGit(root, [...args, ...request.pathspecs], {
     okExitCodes: [1],
+    idleTimeoutMs: request.idleTimeoutMs,
     onStdout: names.push,
     input: `${grepPatternLines(request.needles, syntax).join("\n")}\n`,
     // Byte semantics whatever the runner's locale: a UTF-8 locale would make PCRE2 decode every

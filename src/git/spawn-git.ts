@@ -21,6 +21,8 @@ export class GitExitError extends Error {
 }
 
 export interface SpawnGitOptions {
+  /** --git-timeout: a git command without any output for this long is stuck, and stopped. */
+  idleTimeoutMs: number;
   /** Exit codes besides 0 that are answers, not failures (grep's 1: nothing matched). */
   okExitCodes?: readonly number[];
   /** Aborting kills git; the promise rejects with the abort error. */
@@ -31,14 +33,6 @@ export interface SpawnGitOptions {
   input?: string;
   /** Variables set for git on top of this process's environment. */
   env?: Record<string, string>;
-}
-
-/** --git-timeout: a git command without any output for this long is stuck, and stopped. */
-let idleTimeoutMs = 120_000;
-
-/** Set by createGit from --git-timeout, for every git command of the run. */
-export function setGitIdleTimeout(ms: number): void {
-  idleTimeoutMs = ms;
 }
 
 /**
@@ -69,12 +63,12 @@ export function nulRecords(onRecords: (records: Buffer) => void): {
 export async function spawnGit(
   cwd: string,
   args: readonly string[],
-  options: SpawnGitOptions = {},
+  options: SpawnGitOptions,
 ): Promise<{ exitCode: number; stdout: Buffer }> {
   const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
     cwd,
     input: options.input ?? "",
-    idleTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
     // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
     ownGroup: false,
     ...(options.env ? { env: { ...process.env, ...options.env } } : {}),

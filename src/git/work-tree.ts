@@ -31,17 +31,18 @@ export interface WorkTree {
 }
 
 /** The work tree holding `dir` (its top level). */
-export async function openWorkTree(dir: string): Promise<WorkTree> {
-  const { stdout } = await createGitRunner(dir).run(["rev-parse", "--show-toplevel"]);
-  return createWorkTree(stdout.trim() || dir);
+export async function openWorkTree(dir: string, gitTimeoutMs: number): Promise<WorkTree> {
+  const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir, gitTimeoutMs);
 }
 
-export function createWorkTree(dir: string): WorkTree {
+/** `gitTimeoutMs`: --git-timeout, for the listing. */
+export function createWorkTree(dir: string, gitTimeoutMs: number): WorkTree {
   return {
     dir,
     async listFiles() {
       const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout } = await createGitRunner(dir).run(args);
+      const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(args);
       return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
     },
     // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read

@@ -63,7 +63,7 @@ export function loadKubeConfig(opts: LoadKubeConfigOptions): KubeConnection | un
   selectContext(kc, opts.context, source.label);
   const cluster = kc.getCurrentCluster() as Cluster;
   for (const user of kc.getUsers()) secrets.push(...userSecrets(user));
-  boundExecPlugins(kc, opts.execPluginTimeoutMs ?? 60_000, opts.onPluginCredential);
+  boundExecPlugins(kc, opts.execPluginTimeoutMs, opts.onPluginCredential);
   return {
     kc,
     context: kc.getCurrentContext(),

@@ -18,8 +18,8 @@ export interface LoadKubeConfigOptions {
   env: Record<string, string | undefined>;
   /** Directory of the in-cluster service account files (tests point it elsewhere). */
   serviceAccountDir?: string;
-  /** Time limit for an exec credential plugin run (default 60 s). */
-  execPluginTimeoutMs?: number;
+  /** --exec-plugin-timeout: time limit for an exec credential plugin run. */
+  execPluginTimeoutMs: number;
   /**
    * Called with the token and key an exec credential plugin returned, before they are first used:
    * they exist only at run time, so a CI log masker learns them here.
@@ -38,12 +38,15 @@ export type Source =
   | { type: "data"; text: string; raw: string; label: string }
   | { type: "in-cluster"; server: string; dir: string; label: string };
 
+/** What choosing the kubeconfig's source reads: no plugin runs yet. */
+type SourceOptions = Omit<LoadKubeConfigOptions, "execPluginTimeoutMs" | "onPluginCredential">;
+
 /** Which source loadKubeConfig would use, or undefined when no cluster is configured. */
-export function findKubeConfigSource(opts: LoadKubeConfigOptions): string | undefined {
+export function findKubeConfigSource(opts: SourceOptions): string | undefined {
   return chooseSource(opts)?.label;
 }
 
-export function chooseSource(opts: LoadKubeConfigOptions): Source | undefined {
+export function chooseSource(opts: SourceOptions): Source | undefined {
   const env = opts.env;
   const home = env.HOME || env.USERPROFILE;
   if (opts.kubeconfigPath) {

@@ -4,14 +4,13 @@
 
 import { idKey, type ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import { DEFAULT_CONCURRENCY } from "../core/setting-choices.js";
 import type { Cluster, LiveConfig } from "./kube-client.js";
 
 export async function readLiveConfigs(
   cluster: Cluster,
   ids: ObjectId[],
   /** Requests in flight at once (--concurrency). */
-  concurrency = DEFAULT_CONCURRENCY,
+  concurrency: number,
 ): Promise<Map<string, LiveConfig | undefined>> {
   const live = new Map<string, LiveConfig | undefined>();
   const configMapsByNamespace = new Map<string, ObjectId[]>();

@@ -8,7 +8,6 @@ import type { WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import type { ConfigKind, ObjectId } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import { DEFAULT_CONCURRENCY } from "../core/setting-choices.js";
 import type { AccessCheck, Cluster } from "../kube/kube-client.js";
 
 /** The patches a restart sends, one per object it patches. */
@@ -32,7 +31,7 @@ export async function checkPermissions(
   needed: AccessCheck[],
   log: Log,
   /** Reviews in flight at once (--concurrency). */
-  concurrency = DEFAULT_CONCURRENCY,
+  concurrency: number,
   /** When the check ran, and so what a denial left unwritten. */
   checked = "checked before any change: nothing was written",
 ): Promise<void> {

@@ -6,14 +6,13 @@
 import { restartableKinds, type WorkloadKind } from "../core/kinds/workload-kinds.js";
 import type { Manifest } from "../core/model.js";
 import { runLimited } from "../core/run-limited.js";
-import { DEFAULT_CONCURRENCY } from "../core/setting-choices.js";
 import type { Cluster } from "../kube/kube-client.js";
 
 export async function discoverClusterWorkloads(
   cluster: Cluster,
   namespaces: string[],
   /** Lists in flight at once (--concurrency): hundreds of namespaces must not mean hundreds at once. */
-  concurrency = DEFAULT_CONCURRENCY,
+  concurrency: number,
 ): Promise<Manifest[]> {
   const kinds: WorkloadKind[] = [];
   for (const kind of restartableKinds()) if (await cluster.serves(kind.kind)) kinds.push(kind);

@@ -29,8 +29,7 @@ export interface RolloutContext {
   prepared: Prepared;
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
-  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency"> &
-    Partial<Pick<Settings, "watchPods" | "logLines">>;
+  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines">;
   log: Log;
   now: () => number;
 }
@@ -239,10 +238,9 @@ export async function restartAndWait(
       // The pod watch is not asked about in the access review: it writes nothing, a gitops run
       // sends no review at all, and its own first request answers the same question (a 403 falls
       // back to the rollout status with one warning).
-      pods:
-        settings.watchPods === false
-          ? undefined
-          : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) },
+      pods: settings.watchPods
+        ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) }
+        : undefined,
     }),
   );
   for (const rollout of rollouts) {

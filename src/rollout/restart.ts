@@ -37,8 +37,8 @@ export interface RestartOptions {
    */
   beforeWrites?: (targets: Array<{ id: ObjectId; kind: RestartableKind }>) => Promise<void>;
   log?: Log;
-  /** Reads and patches in flight at once (--concurrency); default 4. */
-  concurrency?: number;
+  /** Reads and patches in flight at once (--concurrency). */
+  concurrency: number;
 }
 
 export interface RestartResult {
@@ -58,9 +58,6 @@ export interface RestartResult {
 }
 
 type RestartCluster = Pick<Cluster, "readWorkload" | "patchWorkload" | "serves" | "retryOnConflict">;
-
-/** Workloads patched at once when not given: enough to hide round trips, gentle on the API server. */
-const PARALLEL_PATCHES = 4;
 
 /** A workload whose patch is computed and not yet sent. */
 interface PendingPatch {
@@ -84,7 +81,7 @@ export async function restartWorkloads(
   opts: RestartOptions,
 ): Promise<RestartResult[]> {
   const started = opts.now();
-  const limit = opts.concurrency ?? PARALLEL_PATCHES;
+  const limit = opts.concurrency;
   const prepared = await runLimited(requests, limit, (request) => prepareOne(request, cluster, opts));
   const pending = prepared.filter((p): p is PendingPatch => "step" in p);
   await opts.beforeWrites?.(pending.map((p) => p.target));

@@ -21,8 +21,8 @@ export interface SyncOptions {
   apply: boolean;
   dryRun: boolean;
   timeoutMs: number;
-  /** Reads in flight at once (--concurrency; DEFAULT_CONCURRENCY when not given). */
-  concurrency?: number;
+  /** Reads in flight at once (--concurrency). */
+  concurrency: number;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** The progress line after each silence (heartbeat.ts; tests shorten it). */

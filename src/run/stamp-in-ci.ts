@@ -27,7 +27,7 @@ export function createStamper(
   },
 ): (check: boolean) => Promise<StampFound> {
   return async (check) => {
-    const tree = await openWorkTree(deps.root);
+    const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
     const report = await runStamp(
       { ...settings, check },
       { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead },

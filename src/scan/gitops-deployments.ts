@@ -10,6 +10,12 @@ import { type Deployment, deploymentsOf } from "./sources/deployed-dirs.js";
 /** Objects that name a GitOps path are small; a larger file is a bundle, not read for this. */
 const MAX_GITOPS_FILE_BYTES = 1024 * 1024;
 export const MANIFEST_FILE = /\.(ya?ml|json)$/;
+/**
+ * The files MANIFEST_FILE matches, as pathspecs for the search. Not --paths' default (which only
+ * happens to be the same): without an explicit --paths, GitOps objects are looked for in every
+ * manifest file.
+ */
+const MANIFEST_GLOBS = ["**/*.yaml", "**/*.yml", "**/*.json"];
 
 export interface DeploymentSearch {
   head: string;
@@ -25,7 +31,7 @@ export async function findDeployments(
 ): Promise<Deployment[]> {
   const wanted = new Set(dirs.filter((dir) => dir !== ""));
   if (wanted.size === 0) return [];
-  const globs = ctx.paths?.globs ?? ["**/*.yaml", "**/*.yml", "**/*.json"];
+  const globs = ctx.paths?.globs ?? MANIFEST_GLOBS;
   // The directory as a YAML or JSON value is written (`path: ./apps/web`, `"path": "apps/web"`):
   // a short name ("app") alone would find most files of a large repository.
   const spellings = [...wanted].flatMap((dir) =>

@@ -8,7 +8,7 @@ import { buildDeployed } from "./deployed-build.js";
 import { findDeployments, MANIFEST_FILE } from "./gitops-deployments.js";
 import { parseManifestFile } from "./manifests/parse-manifest-file.js";
 import { findKustomize, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
-import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedSource } from "./rendered-source.js";
+import type { RenderedSource } from "./rendered-source.js";
 import { checkoutScope } from "./sources/checkout-scope.js";
 import { type Deployment, deploymentsOfDir } from "./sources/deployed-dirs.js";
 import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
@@ -35,11 +35,12 @@ export interface KustomizeContext {
   /** Files whose base content differs from head. */
   differAtBase: Set<string>;
   pathDirs: string[];
-  timeoutMs?: number;
+  /** --render-timeout: per render. */
+  timeoutMs: number;
   /** --max-file-size: a render printing more is stopped. */
-  maxOutputBytes?: number;
+  maxOutputBytes: number;
   /** What a kustomization may name (see scan/sources/kustomize-entries.ts). */
-  entryRules?: EntryRules;
+  entryRules: EntryRules;
   /** An explicit --paths: only the kustomizations it matches are discovered. */
   paths?: { matches(path: string): boolean; globs: readonly string[] };
 }
@@ -147,7 +148,7 @@ function kustomizeSource(
   const { included, baseKs, headKs } = at;
   const unreadable = included.some((k) => k.problem !== undefined);
   // Checked before anything renders: an entry outside the repository, a remote one from an untrusted head.
-  const rules = ctx.entryRules ?? { untrustedHead: undefined, allowRemote: true };
+  const rules = ctx.entryRules;
   // A GitOps object's components are read with the directory.
   const read = [dir, ...(as?.deployment.settings.components ?? [])];
   const refused =
@@ -192,8 +193,8 @@ function kustomizeSource(
         binary: (await at.binary())!,
         pathDirs: ctx.pathDirs,
         home: checkout.scratch,
-        timeoutMs: ctx.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
-        maxOutputBytes: ctx.maxOutputBytes ?? Number.POSITIVE_INFINITY,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
         quiet,
       };
       const deployed = as && { settings: as.deployment.settings, overlayDir: overlayDir(as.index) };

@@ -9,7 +9,7 @@ import { findKustomizeSources } from "./kustomize-sources.js";
 import { runRenderCommand } from "./render/render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
 import { renderAll } from "./render-all.js";
-import { DEFAULT_RENDER_TIMEOUT_MS, type RenderedObjects, type RenderedSource } from "./rendered-source.js";
+import type { RenderedObjects, RenderedSource } from "./rendered-source.js";
 import type { SourceOptions } from "./scan-model.js";
 import { type ChartReport, chartReport } from "./sources/helm-charts.js";
 import { kustomizationDirOf } from "./sources/kustomization-names.js";
@@ -90,9 +90,9 @@ export async function renderSources(
       headFiles,
       differAtBase: atBase.differ,
       pathDirs,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-      ...(options.entryRules ? { entryRules: options.entryRules } : {}),
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      entryRules: options.entryRules,
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
     });
     sources.push(...kustomize.sources);
@@ -112,7 +112,7 @@ export async function renderSources(
   }
   const warnings = charts.warnings;
   if (sources.length === 0) return { owned, notes, warnings, objects: Promise.resolve(NO_OBJECTS) };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const { timeoutMs } = options;
   const render = (some: RenderedSource[]) =>
     some.length === 0
       ? Promise.resolve(NO_OBJECTS)
@@ -217,9 +217,8 @@ async function renderCommandSource(
   const matches = await globMatcher(options.renderPaths, { dot: true });
   const changedInputs = changedPaths.filter((p) => matches(p));
   if (changedInputs.length === 0) return undefined;
-  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv ?? []);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const maxOutputBytes = options.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  const env = renderCommandEnvironment(options.env, pathDirs, options.renderEnv);
+  const { timeoutMs, maxOutputBytes } = options;
   return {
     label: `render: ${command}`,
     // What a command reads is unknown: it gets the whole tree.

@@ -37,9 +37,6 @@ export interface RenderedSource {
   kustomization?: { dir: string; named: boolean };
 }
 
-/** Per render; a hung renderer must not hold the job forever. */
-export const DEFAULT_RENDER_TIMEOUT_MS = 10 * 60_000;
-
 export interface RenderedObjects {
   base: Manifest[];
   head: Manifest[];

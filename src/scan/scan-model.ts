@@ -22,13 +22,13 @@ export interface SourceOptions {
   renderPaths: string[];
   defaultNamespace: string;
   /** --render-env: variables the --render command gets besides the fixed allowlist. */
-  renderEnv?: string[];
+  renderEnv: string[];
   /** Per render (--render-timeout); a hung renderer must not hold the job forever. */
-  timeoutMs?: number;
+  timeoutMs: number;
   /** --max-file-size: a render printing more is stopped. */
-  maxOutputBytes?: number;
+  maxOutputBytes: number;
   /** What a kustomization may name (see scan/sources/kustomize-entries.ts). */
-  entryRules?: EntryRules;
+  entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
 }

@@ -1,10 +1,22 @@
-import { OPTIONS } from "./options.js";
+import { appliesTo, type Command, OPTION_GROUPS, type OptionGroup } from "./option-spec.js";
+import { OPTIONS, type OptionSpec } from "./options.js";
 
 const EXIT_CODES = [
   "0  every rollout finished, or nothing had to restart",
   "1  a rollout failed or timed out, or an internal error",
   "2  bad input or configuration (flags, manifests under --strict, git, kubeconfig)",
 ];
+
+/** The `--help` headings, by the table's `group`. */
+const GROUP_TITLES: Record<OptionGroup, string> = {
+  basics: "Basics",
+  sources: "Sources (which files and renders are read)",
+  cluster: "Cluster (where, and which workloads)",
+  strategy: "Strategy (how workloads restart, and the wait)",
+  output: "Output",
+  limits: "Limits (time, size, load)",
+  ci: "CI",
+};
 
 /** `config-rollout --help`, generated from the option table. */
 export function helpText(): string {
@@ -14,58 +26,36 @@ export function helpText(): string {
     "Usage: config-rollout [flags]",
     "       config-rollout stamp [flags]   (write the config hash into the manifests; see stamp --help)",
     "",
+    "Examples:",
+    "  # Plan a push: what would restart and why, touching nothing",
+    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --dry-run",
+    "  # Restart exactly those workloads and wait for their rollouts",
+    "  config-rollout --base $BEFORE_SHA --head $AFTER_SHA --kubeconfig ~/.kube/config",
+    "",
     "Compares two commits, finds ConfigMaps/Secrets whose content changed, restarts the Deployments,",
     "StatefulSets and DaemonSets that consume them, and waits for each rollout.",
+    ...flagSections("run"),
     "",
-    "Flags:",
-  ];
-  for (const option of OPTIONS) {
-    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
-    const value =
-      option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-    lines.push(`  ${names}${value}`);
-    lines.push(`        ${option.description}`);
-    const facts = [
-      option.default !== undefined && option.default !== "" ? `default: ${option.default}` : undefined,
-      option.env ? `env: ${option.env}` : undefined,
-    ].filter(Boolean);
-    if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
-  }
-  lines.push("  -h, --help", "        Show this help.", "  -V, --version", "        Print the version.");
-  lines.push("", "Exit codes:", ...EXIT_CODES.map((line) => `  ${line}`));
-  lines.push(
+    "Exit codes:",
+    ...EXIT_CODES.map((line) => `  ${line}`),
     "",
     "Docs: README.md — quick starts for GitHub Actions, GitLab CI and the CLI, RBAC, troubleshooting.",
-  );
+  ];
   return `${lines.join("\n")}\n`;
 }
 
-/** Flags `stamp` reads (the rest of the table is about the cluster run). */
-const STAMP_FLAGS = new Set([
-  "repo",
-  "paths",
-  "exclude",
-  "kustomize",
-  "render",
-  "namespace",
-  "hash-key",
-  "check",
-  "changed-only",
-  "base",
-  "head",
-  "output",
-  "max-file-size",
-  "timeout",
-  "strict",
-  "debug",
-]);
-
-/** `config-rollout stamp --help`. */
+/** `config-rollout stamp --help`: only the flags stamp reads. */
 export function stampHelpText(): string {
   const lines = [
     "config-rollout stamp — write config-rollout.io/config-hash into your manifests (GitOps)",
     "",
     "Usage: config-rollout stamp [flags]",
+    "",
+    "Examples:",
+    "  # Stamp the work tree (then commit the result)",
+    "  config-rollout stamp",
+    "  # In a merge request's pipeline: fail when a stamp is missing or stale, write nothing",
+    "  config-rollout stamp --check",
     "",
     "Reads the work tree like a formatter and sets the pod-template annotation",
     "config-rollout.io/config-hash of every Deployment, StatefulSet, DaemonSet and Argo Rollout that",
@@ -73,16 +63,7 @@ export function stampHelpText(): string {
     "Raw files get minimal edits; each root kustomization gets config-rollout-stamp.yaml, listed",
     "under patches:. Commit the result: Argo CD or Flux then rolls exactly those workloads.",
     "No cluster access. Running it twice changes nothing the second time.",
-    "",
-    "Flags:",
-  ];
-  for (const option of OPTIONS.filter((o) => STAMP_FLAGS.has(o.name))) {
-    const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
-    const value =
-      option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
-    lines.push(`  ${names}${value}`, `        ${option.description}`);
-  }
-  lines.push(
+    ...flagSections("stamp"),
     "",
     "Exit codes:",
     "  0  stamps written, or (--check) every stamp is current",
@@ -90,6 +71,66 @@ export function stampHelpText(): string {
     "  2  bad input (flags, git, a file stamp would have to follow a symbolic link for); with --check",
     "     or --strict also a file that does not parse or a kustomization that does not build; with",
     "     --strict a workload that cannot be stamped (checked before anything is written)",
-  );
+  ];
   return `${lines.join("\n")}\n`;
+}
+
+/** `config-rollout sync --help`: the flags sync reads, grouped like the others. */
+export function syncHelpText(): string {
+  const lines = [
+    "config-rollout sync — restart exactly the workloads whose pods run config the cluster no longer holds",
+    "",
+    "Usage: config-rollout sync [flags]",
+    "",
+    "Examples:",
+    "  config-rollout sync --dry-run                          what is stale: which config, which keys it reads",
+    "  config-rollout sync --namespaces shop,payments         restart the stale workloads there and wait",
+    "  config-rollout sync --config secret/db-credentials:password   after a rotation: its readers only",
+    "",
+    "For every Deployment, StatefulSet, DaemonSet and Argo Rollout in scope, hashes what it reads of",
+    "the live ConfigMaps and Secrets (key-precise, the value a git-driven run writes) and compares it",
+    "with the config-hash on its pod template; restarts those that differ and waits for them. A",
+    "workload config-rollout never restarted has no baseline: reported, adopted only with --adopt.",
+    "Run twice, the second run restarts nothing. Reads Secrets only where a workload reads one.",
+    ...flagSections("sync"),
+    "",
+    "Exit codes:",
+    "  0  every restart rolled out, or nothing was stale (workloads with no baseline included)",
+    "  1  a rollout failed or timed out",
+    "  2  bad input or configuration (flags, --config, kubeconfig, RBAC)",
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** The command's flags under their group headings, in the table's order within each group. */
+function flagSections(command: Command): string[] {
+  const lines: string[] = [];
+  for (const group of OPTION_GROUPS) {
+    const options = OPTIONS.filter((o) => o.group === group && appliesTo(o, command));
+    if (options.length === 0) continue;
+    lines.push("", `${GROUP_TITLES[group]}:`);
+    for (const option of options) lines.push(...flagLines(option));
+  }
+  lines.push(
+    "",
+    "Help:",
+    "  -h, --help",
+    "        Show this help.",
+    "  -V, --version",
+    "        Print the version.",
+  );
+  return lines;
+}
+
+function flagLines(option: OptionSpec): string[] {
+  const names = `${option.short ? `-${option.short}, ` : "    "}--${option.name}`;
+  const value =
+    option.type === "boolean" ? "" : ` ${option.placeholder ?? option.choices?.join("|") ?? "VALUE"}`;
+  const lines = [`  ${names}${value}`, `        ${option.description}`];
+  const facts = [
+    option.default !== undefined && option.default !== "" ? `default: ${option.default}` : undefined,
+    option.env ? `env: ${option.env}` : undefined,
+  ].filter(Boolean);
+  if (facts.length > 0) lines.push(`        (${facts.join("; ")})`);
+  return lines;
 }

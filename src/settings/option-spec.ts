@@ -2,10 +2,26 @@
 
 export type OptionType = "string" | "boolean" | "list" | "duration" | "integer";
 
+/** The headings of `--help`, in the order it shows them. */
+export const OPTION_GROUPS = ["basics", "sources", "cluster", "strategy", "output", "limits", "ci"] as const;
+export type OptionGroup = (typeof OPTION_GROUPS)[number];
+
+/**
+ * Which command reads the option: the main run (`config-rollout [flags]`), `config-rollout stamp`,
+ * both, or `config-rollout sync` alone. A flag is accepted, and shown by `--help`, only for the
+ * commands that read it; `sync: true` adds sync to a row's commands.
+ */
+export type OptionCommands = "run" | "stamp" | "both" | "sync";
+
 export interface OptionSpec {
   /** Flag name without dashes; also the GitHub Action input name. */
   name: string;
   type: OptionType;
+  /** The `--help` heading it is listed under. */
+  group: OptionGroup;
+  commands: OptionCommands;
+  /** `config-rollout sync` reads it too. */
+  sync?: true;
   /** Default as the user would write it; undefined means "not set". */
   default?: string;
   /** Environment variable that can supply it (CLI and GitLab). */
@@ -18,5 +34,15 @@ export interface OptionSpec {
   short?: string;
   /** Shown as the value placeholder in --help. */
   placeholder?: string;
+  /** false: a flag of the CLI (and the GitLab job) only, not an input of the GitHub Action. */
+  actionInput?: false;
   description: string;
+}
+
+/** The command-line command an option applies to. */
+export type Command = "run" | "stamp" | "sync";
+
+export function appliesTo(option: OptionSpec, command: Command): boolean {
+  if (command === "sync") return option.commands === "sync" || option.sync === true;
+  return option.commands === "both" || option.commands === command;
 }

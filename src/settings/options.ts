@@ -1,14 +1,10 @@
 // Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
 // inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
-// The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts.
+// The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts,
+// the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts.
 
-import {
-  DEFAULT_CONCURRENCY,
-  DISCOVER_MODES,
-  DRY_RUNS,
-  OUTPUT_FORMATS,
-  STRATEGIES,
-} from "../core/setting-choices.js";
+import { DISCOVER_MODES, DRY_RUNS, OUTPUT_FORMATS, STRATEGIES } from "../core/setting-choices.js";
+import { CLUSTER_OPTIONS } from "./cluster-options.js";
 import type { OptionSpec } from "./option-spec.js";
 import { SOURCE_OPTIONS } from "./source-options.js";
 
@@ -18,6 +14,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "base",
     type: "string",
+    group: "basics",
+    commands: "both",
     env: "CONFIG_ROLLOUT_BASE",
     placeholder: "REV",
     description:
@@ -26,6 +24,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "head",
     type: "string",
+    group: "basics",
+    commands: "both",
     env: "CONFIG_ROLLOUT_HEAD",
     placeholder: "REV",
     description: "Commit to compare to. Default: the CI event's head commit, else HEAD.",
@@ -33,6 +33,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "repo",
     type: "string",
+    group: "basics",
+    commands: "both",
     default: ".",
     env: "CONFIG_ROLLOUT_REPO",
     placeholder: "DIR",
@@ -41,6 +43,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "paths",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "**/*.yaml,**/*.yml,**/*.json",
     env: "CONFIG_ROLLOUT_PATHS",
     placeholder: "GLOBS",
@@ -50,6 +54,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "exclude",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_EXCLUDE",
     placeholder: "GLOBS",
@@ -59,6 +65,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "namespace",
     type: "string",
+    group: "basics",
+    commands: "both",
     default: "default",
     env: "CONFIG_ROLLOUT_NAMESPACE",
     short: "n",
@@ -68,6 +76,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "discover",
     type: "string",
+    group: "cluster",
+    commands: "run",
     choices: DISCOVER_MODES,
     env: "CONFIG_ROLLOUT_DISCOVER",
     description: "Where to look for consumers. Default: both when a cluster is configured, else repo.",
@@ -75,6 +85,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "strategy",
     type: "string",
+    group: "strategy",
+    commands: "run",
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
@@ -84,6 +96,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "env-name",
     type: "string",
+    group: "strategy",
+    commands: "run",
     default: "RESTART_TIME",
     env: "CONFIG_ROLLOUT_ENV_NAME",
     placeholder: "NAME",
@@ -92,6 +106,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "rollback",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_ROLLBACK",
     description:
@@ -100,6 +116,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "prune",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
     default: "true",
     env: "CONFIG_ROLLOUT_PRUNE",
     description:
@@ -108,6 +126,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "keep",
     type: "integer",
+    group: "strategy",
+    commands: "run",
     default: "3",
     env: "CONFIG_ROLLOUT_KEEP",
     placeholder: "N",
@@ -116,6 +136,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "dry-run",
     type: "string",
+    group: "basics",
+    commands: "run",
+    sync: true,
     default: "none",
     choices: DRY_RUNS,
     env: "CONFIG_ROLLOUT_DRY_RUN",
@@ -125,6 +148,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "apply",
     type: "boolean",
+    group: "basics",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_APPLY",
     description:
@@ -133,6 +158,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "plan-out",
     type: "string",
+    group: "basics",
+    commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
     description:
@@ -141,6 +168,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "plan",
     type: "string",
+    group: "basics",
+    commands: "run",
     env: "CONFIG_ROLLOUT_PLAN",
     placeholder: "FILE",
     description:
@@ -149,6 +178,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "wait",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
+    sync: true,
     default: "true",
     env: "CONFIG_ROLLOUT_WAIT",
     description: "Wait for every rollout to finish (--no-wait to skip).",
@@ -156,6 +188,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "watch-pods",
     type: "boolean",
+    group: "strategy",
+    commands: "run",
+    sync: true,
     default: "true",
     env: "CONFIG_ROLLOUT_WATCH_PODS",
     description:
@@ -164,6 +199,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "logs",
     type: "integer",
+    group: "output",
+    commands: "run",
+    sync: true,
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
@@ -173,6 +211,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "timeout",
     type: "duration",
+    group: "limits",
+    commands: "run",
+    sync: true,
     default: "5m",
     env: "CONFIG_ROLLOUT_TIMEOUT",
     placeholder: "DURATION",
@@ -181,129 +222,19 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "config-timeout",
     type: "duration",
+    group: "limits",
+    commands: "run",
     default: "60s",
     env: "CONFIG_ROLLOUT_CONFIG_TIMEOUT",
     placeholder: "DURATION",
     description: "How long to wait for the cluster to hold the committed config content before failing.",
   },
-  {
-    name: "kubeconfig",
-    type: "string",
-    env: "KUBECONFIG",
-    placeholder: "PATH",
-    description:
-      "Kubeconfig file. Default: $KUBECONFIG, ~/.kube/config, then the in-cluster service account.",
-  },
-  {
-    name: "kubeconfig-data",
-    type: "string",
-    env: "CONFIG_ROLLOUT_KUBECONFIG",
-    secret: true,
-    placeholder: "TEXT",
-    description: "A whole kubeconfig as text or base64 (for CI secrets). Masked in logs.",
-  },
-  {
-    name: "exec-plugin-timeout",
-    type: "duration",
-    default: "60s",
-    env: "CONFIG_ROLLOUT_EXEC_PLUGIN_TIMEOUT",
-    placeholder: "DURATION",
-    description:
-      "Time limit for a kubeconfig's exec credential plugin (aws eks get-token, gke-gcloud-auth-plugin) to print a credential; it is then stopped.",
-  },
-  {
-    name: "request-timeout",
-    type: "duration",
-    default: "30s",
-    env: "CONFIG_ROLLOUT_REQUEST_TIMEOUT",
-    placeholder: "DURATION",
-    description:
-      "Time limit for one Kubernetes API request (it is retried up to 5 times on timeouts, throttling and server errors); watches are bounded by --timeout.",
-  },
-  {
-    name: "context",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXT",
-    placeholder: "NAME",
-    description: "Kubeconfig context to use (GitLab: KUBE_CONTEXT works too).",
-  },
-  {
-    name: "contexts",
-    type: "string",
-    env: "CONFIG_ROLLOUT_CONTEXTS",
-    placeholder: "LIST",
-    description:
-      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters).",
-  },
-  {
-    name: "continue-on-failure",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_CONTINUE_ON_FAILURE",
-    description: "--contexts: run the later waves even after a cluster failed (the exit code still says so).",
-  },
-  {
-    name: "namespaces",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_NAMESPACES",
-    placeholder: "LIST",
-    description: "Only restart workloads in these namespaces (empty: all).",
-  },
-  {
-    name: "exclude-namespaces",
-    type: "list",
-    default: "kube-system",
-    env: "CONFIG_ROLLOUT_EXCLUDE_NAMESPACES",
-    placeholder: "LIST",
-    description: "Never restart workloads in these namespaces.",
-  },
-  {
-    name: "selector",
-    type: "string",
-    env: "CONFIG_ROLLOUT_SELECTOR",
-    short: "l",
-    placeholder: "SELECTOR",
-    description:
-      "sync only: a label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l.",
-  },
-  {
-    name: "config",
-    type: "list",
-    default: "",
-    env: "CONFIG_ROLLOUT_CONFIG",
-    placeholder: "KIND/NAME[:KEY]",
-    description:
-      "sync only: check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered.",
-  },
-  {
-    name: "adopt",
-    type: "boolean",
-    default: "false",
-    env: "CONFIG_ROLLOUT_ADOPT",
-    description:
-      "sync only: adopt workloads config-rollout never restarted (no baseline): record a baseline without a rollout when every running pod started after the configs it reads last changed, else restart them.",
-  },
-  {
-    name: "max-restarts",
-    type: "integer",
-    env: "CONFIG_ROLLOUT_MAX_RESTARTS",
-    placeholder: "N",
-    description:
-      "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note.",
-  },
-  {
-    name: "concurrency",
-    type: "integer",
-    default: String(DEFAULT_CONCURRENCY),
-    env: "CONFIG_ROLLOUT_CONCURRENCY",
-    placeholder: "N",
-    description:
-      "Most API requests in flight at once (reads, permission checks, patches); watches are not counted. Lower it for a busy API server.",
-  },
+  ...CLUSTER_OPTIONS,
   {
     name: "check",
     type: "boolean",
+    group: "basics",
+    commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHECK",
     description:
@@ -312,6 +243,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "changed-only",
     type: "boolean",
+    group: "basics",
+    commands: "stamp",
     default: "false",
     env: "CONFIG_ROLLOUT_CHANGED_ONLY",
     description:
@@ -320,6 +253,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "hash-key",
     type: "string",
+    group: "strategy",
+    commands: "both",
+    sync: true,
     env: "CONFIG_ROLLOUT_HASH_KEY",
     secret: true,
     placeholder: "KEY",
@@ -329,6 +265,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "output",
     type: "string",
+    group: "output",
+    commands: "both",
+    sync: true,
     default: "text",
     choices: OUTPUT_FORMATS,
     env: "CONFIG_ROLLOUT_OUTPUT",
@@ -338,6 +277,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "comment",
     type: "boolean",
+    group: "ci",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
     description:
@@ -346,14 +287,40 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "comment-id",
     type: "string",
+    group: "ci",
+    commands: "run",
     env: "CONFIG_ROLLOUT_COMMENT_ID",
     placeholder: "ID",
     description:
       "Which comment this run owns: runs with different ids keep separate comments (e.g. one per cluster of a matrix). Default: the workflow and job (GitHub), the job name (GitLab).",
   },
   {
+    name: "junit",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_JUNIT",
+    placeholder: "FILE",
+    actionInput: false,
+    description:
+      "Also write the result as a JUnit XML report to FILE (GitLab: artifacts:reports:junit): one test case per workload, failed for a failed restart or rollout, skipped for a skipped workload; a run that fails otherwise (bad input, an unreachable cluster) is one error case. Written whatever the exit code.",
+  },
+  {
+    name: "dotenv",
+    type: "string",
+    group: "ci",
+    commands: "run",
+    env: "CONFIG_ROLLOUT_DOTENV",
+    placeholder: "FILE",
+    actionInput: false,
+    description:
+      "Also write the result as a dotenv file to FILE (GitLab: artifacts:reports:dotenv): CONFIG_ROLLOUT_RESULT, CONFIG_ROLLOUT_EXIT_CODE, CONFIG_ROLLOUT_CHANGED_CONFIGS, CONFIG_ROLLOUT_PLANNED, CONFIG_ROLLOUT_RESTARTED and CONFIG_ROLLOUT_FAILED. Written whatever the exit code; with --output json a short summary goes to stderr.",
+  },
+  {
     name: "strict",
     type: "boolean",
+    group: "sources",
+    commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_STRICT",
     description:
@@ -362,6 +329,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "restart-reloader-managed",
     type: "boolean",
+    group: "cluster",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_RESTART_RELOADER_MANAGED",
     description:
@@ -370,6 +339,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "reloader-auto-reload-all",
     type: "boolean",
+    group: "cluster",
+    commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_RELOADER_AUTO_RELOAD_ALL",
     description:
@@ -378,6 +349,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "max-file-size",
     type: "integer",
+    group: "limits",
+    commands: "both",
     // 16 MiB: see the README ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
@@ -388,6 +361,9 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "debug",
     type: "boolean",
+    group: "output",
+    commands: "both",
+    sync: true,
     default: "false",
     env: "CONFIG_ROLLOUT_DEBUG",
     description: "Print stack traces of internal errors.",

@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { appliesTo, type Command } from "./option-spec.js";
 import { OPTIONS, type OptionSpec } from "./options.js";
 import type { RawValues } from "./settings.js";
 
@@ -8,11 +9,16 @@ export interface ParsedArgs {
   version: boolean;
 }
 
+/** The subcommands besides the main run (the first word of the command line). */
+export const SUBCOMMANDS = ["stamp", "sync"] as const;
+
 /**
  * Command-line flags -> raw values. Accepts `--flag value`, `--flag=value`, `-o json`, `--no-flag` for
- * booleans, and a bare `--dry-run` (meaning client). Anything unknown is a usage error, with a hint.
+ * booleans, and a bare `--dry-run` (meaning client). Anything unknown is a usage error, with a hint;
+ * so is a flag of the table that `command` does not read (a stamp-only flag on the main run, a
+ * rollout flag on `stamp`): it would be silently ignored.
  */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+export function parseArgs(argv: readonly string[], command: Command = "run"): ParsedArgs {
   const values: RawValues = {};
   let help = false;
   let version = false;
@@ -26,21 +32,22 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       version = true;
       continue;
     }
-    if (!arg.startsWith("-") || arg === "-" || arg === "--") {
-      throw new UserError(`unexpected argument "${arg}" (config-rollout takes only flags; see --help)`);
-    }
+    if (!arg.startsWith("-") || arg === "-" || arg === "--") throw unexpectedArgument(arg, i, command);
     const eq = arg.indexOf("=");
     const flag = eq === -1 ? arg : arg.slice(0, eq);
     const inline = eq === -1 ? undefined : arg.slice(eq + 1);
     const negated = flag.startsWith("--no-") ? findOption(flag.slice(5)) : undefined;
     if (negated?.type === "boolean" && inline === undefined) {
+      refuseOtherCommand(negated, flag, command);
       values[negated.name] = "false";
       continue;
     }
     const spec = flag.startsWith("--")
       ? findOption(flag.slice(2))
       : OPTIONS.find((o) => `-${o.short}` === flag);
-    if (!spec) throw new UserError(`unknown flag ${flag}${suggestion(flag)}; see --help`);
+    if (!spec)
+      throw new UserError(`unknown flag ${flag}${suggestion(flag, command)}; see ${helpFor(command)}`);
+    refuseOtherCommand(spec, flag, command);
     if (spec.type === "boolean") {
       values[spec.name] = inline ?? "true";
       continue;
@@ -66,22 +73,79 @@ function findOption(name: string): OptionSpec | undefined {
   return OPTIONS.find((o) => o.name === name);
 }
 
-function suggestion(flag: string): string {
-  const name = flag.replace(/^-+/, "");
-  const close = OPTIONS.map((o) => o.name).find((candidate) => editDistance(candidate, name) <= 2);
+function helpFor(command: Command): string {
+  return command === "run" ? "--help" : `config-rollout ${command} --help`;
+}
+
+/** A flag of the table that this command does not read: refused, naming the command that does. */
+function refuseOtherCommand(spec: OptionSpec, flag: string, command: Command): void {
+  if (appliesTo(spec, command)) return;
+  if (command === "sync") {
+    throw new UserError(
+      `${flag} is not a flag of \`config-rollout sync\` (it compares live configs, not commits); see config-rollout sync --help`,
+    );
+  }
+  if (spec.commands === "sync") {
+    throw new UserError(`${flag} is a flag of \`config-rollout sync\`: run \`config-rollout sync ${flag}\``);
+  }
+  if (command === "stamp") {
+    throw new UserError(
+      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
+    );
+  }
+  throw new UserError(`${flag} is a flag of \`config-rollout stamp\`: run \`config-rollout stamp ${flag}\``);
+}
+
+/** A word where a flag belongs; as the first word, maybe a misspelt subcommand. */
+function unexpectedArgument(arg: string, index: number, command: Command): UserError {
+  const near = index === 0 && command === "run" ? nearest(arg, SUBCOMMANDS) : undefined;
+  if (near !== undefined) {
+    return new UserError(`unknown command "${arg}" (did you mean ${near}?); see --help`);
+  }
+  const takes = command === "run" ? "config-rollout takes" : `config-rollout ${command} takes`;
+  return new UserError(`unexpected argument "${arg}" (${takes} only flags; see ${helpFor(command)})`);
+}
+
+/** The flags `command` accepts, in table order, --help and --version included. */
+function flagNames(command: Command): string[] {
+  return [...OPTIONS.filter((o) => appliesTo(o, command)).map((o) => o.name), "help", "version"];
+}
+
+function suggestion(flag: string, command: Command): string {
+  const close = nearest(flag.replace(/^-+/, ""), flagNames(command));
   return close ? ` (did you mean --${close}?)` : "";
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+/** The candidate closest to `word` within an edit distance of 2; ties go to the earlier candidate. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(candidate, word);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
     }
   }
-  return row[b.length]!;
+  return best;
+}
+
+/**
+ * Edits (insert, delete, substitute, swap two neighbours) from a to b: a swap counts once, so
+ * --hlep is 1 from --help, nearer than --keep.
+ */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = value;
+    }
+  }
+  return d[a.length]![b.length]!;
 }

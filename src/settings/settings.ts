@@ -87,6 +87,10 @@ export interface Settings {
   comment: boolean;
   /** Which comment this run owns (--comment-id); undefined: the CI job's. */
   commentId?: string;
+  /** --junit: where to write the result as a JUnit report (GitLab). */
+  junit?: string;
+  /** --dotenv: where to write the result as a dotenv file (GitLab). */
+  dotenv?: string;
   strict: boolean;
   maxFileSize: number;
   /** Restart workloads that Stakater Reloader manages too (default: skip them with the reason). */
@@ -188,6 +192,8 @@ export function toSettings(...sources: RawValues[]): Settings {
     output: given<OutputFormat>("output"),
     comment: bool("comment"),
     commentId: str("comment-id") || undefined,
+    junit: str("junit") || undefined,
+    dotenv: str("dotenv") || undefined,
     strict: bool("strict"),
     maxFileSize: given("max-file-size"),
     restartReloaderManaged: bool("restart-reloader-managed"),

@@ -7,6 +7,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "kustomize",
     type: "list",
+    group: "sources",
+    commands: "both",
     default: "",
     env: "CONFIG_ROLLOUT_KUSTOMIZE",
     placeholder: "DIRS",
@@ -16,6 +18,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "render",
     type: "string",
+    group: "sources",
+    commands: "both",
     env: "CONFIG_ROLLOUT_RENDER",
     placeholder: "CMD",
     description:
@@ -24,6 +28,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "render-paths",
     type: "list",
+    group: "sources",
+    commands: "run",
     default: "**",
     env: "CONFIG_ROLLOUT_RENDER_PATHS",
     placeholder: "GLOBS",
@@ -32,6 +38,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "git-timeout",
     type: "duration",
+    group: "limits",
+    commands: "both",
     default: "2m",
     env: "CONFIG_ROLLOUT_GIT_TIMEOUT",
     placeholder: "DURATION",
@@ -41,6 +49,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "render-timeout",
     type: "duration",
+    group: "limits",
+    commands: "both",
     default: "10m",
     env: "CONFIG_ROLLOUT_RENDER_TIMEOUT",
     placeholder: "DURATION",
@@ -50,6 +60,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "render-env",
     type: "list",
+    group: "sources",
+    commands: "run",
     default: "",
     env: "CONFIG_ROLLOUT_RENDER_ENV",
     placeholder: "NAMES",
@@ -59,6 +71,8 @@ export const SOURCE_OPTIONS: readonly OptionSpec[] = [
   {
     name: "allow-remote-kustomize",
     type: "boolean",
+    group: "sources",
+    commands: "both",
     default: "false",
     env: "CONFIG_ROLLOUT_ALLOW_REMOTE_KUSTOMIZE",
     description:

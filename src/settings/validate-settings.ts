@@ -19,8 +19,8 @@ export interface CheckedValues {
   configTimeoutMs: number;
   maxFileSize: number;
   concurrency: number;
-  /** --logs (optional for callers that predate it). */
-  logLines?: number;
+  /** --logs. */
+  logLines: number;
   strategy: string;
   apply: boolean;
   discover?: string;
@@ -44,7 +44,7 @@ export function validateSettings(values: CheckedValues): void {
   if (values.concurrency < 1 || values.concurrency > 64) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
-  if (values.logLines !== undefined && (values.logLines < 0 || values.logLines > 200)) {
+  if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
       "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)",
     );

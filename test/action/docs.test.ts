@@ -41,7 +41,7 @@ describe("generated documents match the option table", () => {
     };
     expect(Object.keys(action.inputs)).toEqual([
       "command",
-      ...OPTIONS.map((o) => o.name),
+      ...OPTIONS.filter((o) => o.actionInput !== false).map((o) => o.name),
       "commit",
       "allow-untrusted",
       "github-token",

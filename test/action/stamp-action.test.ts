@@ -9,6 +9,7 @@ import { runStampAction, type StampRunResult } from "../../src/action/stamp-acti
 import { decideStampMode } from "../../src/action/stamp-policy.js";
 import { commitStamps } from "../../src/git/commit-stamps.js";
 import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { DEFAULTS } from "../helpers/settings.js";
 
 let cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -75,7 +76,8 @@ describe("runStampAction", () => {
       event: event("acme/shop", head),
     });
     const { log } = recorder();
-    const commit = (request: Parameters<typeof commitStamps>[1]) => commitStamps(clone.dir, request);
+    const commit = (request: Parameters<typeof commitStamps>[1]) =>
+      commitStamps(clone.dir, request, DEFAULTS.gitTimeoutMs);
     const first = await runStampAction({ mode, stamp: fake.stamp, commit, log });
     expect(first.result).toBe("stamped");
     expect(first.headline).toMatch(/^Committed 1 stamp\(s\) to feature \([0-9a-f]{7}\)\.$/);

@@ -25,6 +25,10 @@ test.each([
   [["--stratgy", "env"], /error: unknown flag --stratgy \(did you mean --strategy\?\)/],
   [["--timeout", "forever"], /error: --timeout: expected a duration/],
   [["--check"], /error: --check is a flag of `config-rollout stamp`/],
+  [["--hlep"], /error: unknown flag --hlep \(did you mean --help\?\)/],
+  [["stmap"], /error: unknown command "stmap" \(did you mean stamp\?\)/],
+  [["stamp", "--timeout", "5m"], /error: --timeout applies to the main run only/],
+  [["stamp", "--strategy", "env"], /error: --strategy applies to the main run only/],
 ])("%j: one clear line on stderr, exit 2, nothing on stdout", async (args, message) => {
   const run = await runCli(args);
   expect(run.code).toBe(2);
@@ -121,6 +125,9 @@ test("stamp through the bundled CLI: --help, then --check and stamp on a reposit
   expect(help.code).toBe(0);
   expect(help.stdout).toContain("Usage: config-rollout stamp [flags]");
   expect(help.stdout).toContain("--check");
+  // Only what stamp reads: no rollout flags.
+  expect(help.stdout).not.toMatch(/^ +--timeout /m);
+  expect(help.stdout).not.toMatch(/^ +--strategy /m);
   const repo = await createTempRepo();
   try {
     await repo.write(

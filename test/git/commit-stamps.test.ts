@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { commitStamps } from "../../src/git/commit-stamps.js";
 import { cloneTempRepo, createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { DEFAULTS } from "../helpers/settings.js";
 
 let cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -39,13 +40,17 @@ describe("commitStamps", () => {
     const { origin, clone, head } = await setup();
     await clone.write("deploy/app.yaml", "kind: Deployment\n# stamped\n");
     await clone.write("README.md", "an unrelated edit the job made\n");
-    const result = await commitStamps(clone.dir, {
-      files: ["deploy/app.yaml"],
-      message: "config-rollout: stamp the config hash for configmap/app\n",
-      branch: "feature",
-      expectedHead: head,
-      token: "not-used-by-a-file-remote",
-    });
+    const result = await commitStamps(
+      clone.dir,
+      {
+        files: ["deploy/app.yaml"],
+        message: "config-rollout: stamp the config hash for configmap/app\n",
+        branch: "feature",
+        expectedHead: head,
+        token: "not-used-by-a-file-remote",
+      },
+      DEFAULTS.gitTimeoutMs,
+    );
     expect(result.committed).toBe(true);
     const pushed = await originHead(origin);
     expect(result).toEqual({ committed: true, sha: pushed });
@@ -59,12 +64,16 @@ describe("commitStamps", () => {
 
   test("nothing changed: no commit, no push (a rerun cannot loop)", async () => {
     const { origin, clone, head } = await setup();
-    const result = await commitStamps(clone.dir, {
-      files: ["deploy/app.yaml"],
-      message: "config-rollout: stamp\n",
-      branch: "feature",
-      expectedHead: head,
-    });
+    const result = await commitStamps(
+      clone.dir,
+      {
+        files: ["deploy/app.yaml"],
+        message: "config-rollout: stamp\n",
+        branch: "feature",
+        expectedHead: head,
+      },
+      DEFAULTS.gitTimeoutMs,
+    );
     expect(result).toEqual({ committed: false });
     expect(await originHead(origin)).toBe(head);
     expect((await clone.git(["rev-parse", "HEAD"])).trim()).toBe(head);
@@ -74,12 +83,16 @@ describe("commitStamps", () => {
     const { origin, clone, head } = await setup();
     await clone.write("deploy/app.yaml", "kind: Deployment\n# stamped\n");
     await expect(
-      commitStamps(clone.dir, {
-        files: ["deploy/app.yaml"],
-        message: "m\n",
-        branch: "feature",
-        expectedHead: "0".repeat(40),
-      }),
+      commitStamps(
+        clone.dir,
+        {
+          files: ["deploy/app.yaml"],
+          message: "m\n",
+          branch: "feature",
+          expectedHead: "0".repeat(40),
+        },
+        DEFAULTS.gitTimeoutMs,
+      ),
     ).rejects.toThrow(/not the pull request's head 000000000000 .*ref: \$\{\{ github\.head_ref \}\}/);
     expect(await originHead(origin)).toBe(head);
     expect((await clone.git(["rev-parse", "HEAD"])).trim()).toBe(head);
@@ -95,12 +108,16 @@ describe("commitStamps", () => {
     await other.git(["push", "--quiet", "origin", "HEAD:refs/heads/feature"]);
     await clone.write("deploy/app.yaml", "kind: Deployment\n# stamped\n");
     await expect(
-      commitStamps(clone.dir, {
-        files: ["deploy/app.yaml"],
-        message: "m\n",
-        branch: "feature",
-        expectedHead: head,
-      }),
+      commitStamps(
+        clone.dir,
+        {
+          files: ["deploy/app.yaml"],
+          message: "m\n",
+          branch: "feature",
+          expectedHead: head,
+        },
+        DEFAULTS.gitTimeoutMs,
+      ),
     ).rejects.toThrow(/commit: true: pushing the stamps to feature failed \(.*\); the job needs permissions/);
   });
 });

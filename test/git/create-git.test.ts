@@ -8,6 +8,7 @@ import { createGit } from "../../src/git/create-git.js";
 import type { Git } from "../../src/git/git.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { countGitCommands } from "../helpers/git-trace.js";
+import { GIT_OPTIONS } from "../helpers/settings.js";
 
 const BINARY = Buffer.from([0x00, 0xff, 0x0a, 0x0d, 0x0a, 0x00, 0x80, 0x7f, 0x0a]);
 
@@ -38,14 +39,14 @@ describe("git adapter on a real repository", () => {
     await repo.remove("gone.yaml");
     await repo.write("line\nbreak.yaml", "kind: ConfigMap\nname: newline\n");
     second = await repo.commit("second");
-    git = await createGit(join(repo.dir, "deploy"));
+    git = await createGit(join(repo.dir, "deploy"), GIT_OPTIONS);
   });
   afterAll(async () => {
     await repo.cleanup();
   });
 
   test("finds the work tree root from a subdirectory", async () => {
-    expect(await createGit(repo.dir).then((g) => g.root)).toBe(git.root);
+    expect(await createGit(repo.dir, GIT_OPTIONS).then((g) => g.root)).toBe(git.root);
     expect(git.root.endsWith(repo.dir.split("/").at(-1)!)).toBe(true);
   });
 
@@ -108,7 +109,7 @@ describe("git adapter on a real repository", () => {
   });
 
   test("refs are diffed as the commits they resolve to: one diff, for whoever asks by ref or by SHA", async () => {
-    const fresh = await createGit(repo.dir);
+    const fresh = await createGit(repo.dir, GIT_OPTIONS);
     let byRef: unknown;
     const diffs = await countGitCommands("diff-tree", async () => {
       byRef = await fresh.changedFiles("HEAD~1", "HEAD");
@@ -158,7 +159,7 @@ describe("git adapter on a real repository", () => {
       const paths = Array.from({ length: 1000 }, (_, i) => `cfg/${i}.yaml`);
       for (const [i, path] of paths.entries()) await big.write(path, `name: cm-${i}\n${"x".repeat(i)}\n`);
       await big.commit("many");
-      const files = await (await createGit(big.dir)).readFiles("HEAD", paths);
+      const files = await (await createGit(big.dir, GIT_OPTIONS)).readFiles("HEAD", paths);
       expect(files.size).toBe(1000);
       expect(files.get("cfg/999.yaml")?.toString()).toBe(`name: cm-999\n${"x".repeat(999)}\n`);
     } finally {
@@ -181,7 +182,7 @@ describe("git adapter on a real repository", () => {
       for (const dir of dirs.filter((_, i) => i % 100 === 7))
         await big.write(`${dir}/kustomization.yaml`, "resources: []\n");
       await big.commit("many");
-      const repo = await createGit(big.dir);
+      const repo = await createGit(big.dir, GIT_OPTIONS);
       const all = await repo.listFiles("HEAD");
       expect(all).toHaveLength(804);
       expect(all).toContain(`${dirs[399]}/notes.txt`);
@@ -271,7 +272,7 @@ describe("createGit", () => {
   test("a directory outside any git work tree is a clear UserError", async () => {
     const dir = await mkdtemp(join(tmpdir(), "config-rollout-nogit-"));
     try {
-      const result = createGit(dir);
+      const result = createGit(dir, GIT_OPTIONS);
       await expect(result).rejects.toBeInstanceOf(UserError);
       await expect(result).rejects.toThrow(`${dir} is not inside a git work tree`);
     } finally {
@@ -281,6 +282,8 @@ describe("createGit", () => {
 
   test("a directory that does not exist is a clear UserError", async () => {
     const dir = join(tmpdir(), "config-rollout-does-not-exist");
-    await expect(createGit(dir)).rejects.toThrow(new UserError(`repository directory ${dir} does not exist`));
+    await expect(createGit(dir, GIT_OPTIONS)).rejects.toThrow(
+      new UserError(`repository directory ${dir} does not exist`),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { UserError } from "../../src/core/errors.js";
 import { createGit } from "../../src/git/create-git.js";
 import { findWorkTreeRoot } from "../../src/git/find-work-tree.js";
 import { createTempRepo, runGit, type TempRepo } from "../helpers/git-repo.js";
+import { GIT_OPTIONS } from "../helpers/settings.js";
 
 const gitSays = async (dir: string) => (await runGit(dir, ["rev-parse", "--show-toplevel"])).trim();
 
@@ -56,7 +57,7 @@ describe("findWorkTreeRoot", () => {
     await mkdir(join(nested, ".git"), { recursive: true });
     try {
       expect(await findWorkTreeRoot(nested, {})).toBeUndefined();
-      expect((await createGit(nested)).root).toBe(await gitSays(nested));
+      expect((await createGit(nested, GIT_OPTIONS)).root).toBe(await gitSays(nested));
     } finally {
       await rm(nested, { recursive: true, force: true });
     }
@@ -77,7 +78,7 @@ describe("findWorkTreeRoot", () => {
       // Looks like a repository, but git cannot read it.
       await mkdir(join(broken, ".git", "objects"), { recursive: true });
       await writeFile(join(broken, ".git", "HEAD"), "not a ref\n");
-      const git = await createGit(broken);
+      const git = await createGit(broken, GIT_OPTIONS);
       const resolving = git.resolveCommit("HEAD");
       await expect(resolving).rejects.toBeInstanceOf(UserError);
       await expect(resolving).rejects.toThrow(`${broken} is not inside a git work tree`);

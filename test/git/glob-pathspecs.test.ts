@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { createGit } from "../../src/git/create-git.js";
 import { globsToPathspecs } from "../../src/git/glob-pathspecs.js";
 import { createTempRepo } from "../helpers/git-repo.js";
+import { GIT_OPTIONS } from "../helpers/settings.js";
 
 test.each([
   [
@@ -23,7 +24,7 @@ test("git grep with those pathspecs finds what picomatch's reading of the globs 
       await repo.write(path, "name: app-config\n");
     }
     const head = await repo.commit("files");
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const found = await git.grepFiles(head, ["app-config"], globsToPathspecs(["**/*.yaml", "**/*.yml"]));
     expect(found.sort()).toEqual(["a.yaml", "deep/dir/b.yaml", "k8s/c.yml"]);
   } finally {

@@ -11,6 +11,7 @@ import {
 } from "../../src/git/grep-patterns.js";
 import { grepThreads, resetPerlAvailability, runGrep } from "../../src/git/run-grep.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { DEFAULTS } from "../helpers/settings.js";
 
 // Needles spelled with every character a regular expression treats specially, and for each a file
 // holding what the needle would match as a pattern but not as a literal: a needle must find only
@@ -79,8 +80,10 @@ describe("git grep with many names at once", () => {
 
   const search = async (needles: readonly string[]) => {
     const found: string[] = [];
-    await runGrep(repo.dir, { needles, rev: head, pathspecs: [] }, (name) =>
-      found.push(name.slice(head.length + 1)),
+    await runGrep(
+      repo.dir,
+      { needles, rev: head, pathspecs: [], idleTimeoutMs: DEFAULTS.gitTimeoutMs },
+      (name) => found.push(name.slice(head.length + 1)),
     );
     return found.sort();
   };
@@ -175,7 +178,11 @@ describe("git grep with many names at once", () => {
   test("a failing search still says why", async () => {
     const missing = "0".repeat(40);
     await expect(
-      runGrep(repo.dir, { needles: ["a.b"], rev: missing, pathspecs: [] }, () => {}),
+      runGrep(
+        repo.dir,
+        { needles: ["a.b"], rev: missing, pathspecs: [], idleTimeoutMs: DEFAULTS.gitTimeoutMs },
+        () => {},
+      ),
     ).rejects.toThrow(/git grep failed|not a (valid|tree)/);
   });
 });

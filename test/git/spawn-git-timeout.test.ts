@@ -2,7 +2,7 @@
 // nothing for that long (here a fetch whose transport never answers) is stopped with its group.
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { setGitIdleTimeout, spawnGit } from "../../src/git/spawn-git.js";
+import { spawnGit } from "../../src/git/spawn-git.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 
 let repo: TempRepo;
@@ -20,20 +20,17 @@ function stopTransport(): void {
 }
 
 afterAll(async () => {
-  setGitIdleTimeout(120_000);
   stopTransport();
   await repo.cleanup();
 });
 
 test("a git command silent for --git-timeout is stopped, naming the flag", async () => {
-  setGitIdleTimeout(500);
   const started = Date.now();
-  const fetching = spawnGit(repo.dir, [
-    "-c",
-    `core.sshCommand=sleep ${MARKER} #`,
-    "fetch",
-    "ssh://example.invalid/r",
-  ]);
+  const fetching = spawnGit(
+    repo.dir,
+    ["-c", `core.sshCommand=sleep ${MARKER} #`, "fetch", "ssh://example.invalid/r"],
+    { idleTimeoutMs: 500 },
+  );
   await expect(fetching).rejects.toThrow(
     /git fetch printed nothing for 0\.5s and was stopped \(raise --git-timeout/,
   );

@@ -1,20 +1,23 @@
-// The JSON report -> GitLab dotenv/JUnit conversion that the template embeds (scripts/gitlab-reports.mjs).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The JSON report -> GitLab dotenv/JUnit conversion (src/report/gitlab-reports.ts), and the CLI
+// writing both files itself (--dotenv, --junit), whatever its exit code.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import {
   escapeXml,
   type GitLabReportInput,
   joinCapped,
-  main,
   type ReportWorkload,
   readReport,
   renderDotenv,
   renderJunit,
   resultOf,
   workloadStatus,
-} from "../../scripts/gitlab-reports.mjs";
+} from "../../src/report/gitlab-reports.js";
+import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { runInProcess } from "../helpers/run-cli.js";
 
 function workload(over: Partial<ReportWorkload> = {}): ReportWorkload {
   return {
@@ -324,40 +327,117 @@ test.each([
   expect(escapeXml(input)).toBe(expected);
 });
 
-describe("main", () => {
+describe("the CLI writes the reports (--junit, --dotenv)", () => {
   const dirs: string[] = [];
-  afterEach(() => {
+  const repos: TempRepo[] = [];
+  afterEach(async () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-    vi.restoreAllMocks();
+    for (const repo of repos.splice(0)) await repo.cleanup();
   });
 
   function scratch(): string {
     const dir = mkdtempSync(join(tmpdir(), "gitlab-reports-"));
     dirs.push(dir);
-    vi.spyOn(process.stdout, "write").mockReturnValue(true);
-    vi.spyOn(process.stderr, "write").mockReturnValue(true);
     return dir;
   }
 
-  test("writes both reports and exits 0, whatever the CLI's exit code (the job uses the CLI's)", () => {
-    const dir = scratch();
-    writeFileSync(join(dir, "plan.json"), JSON.stringify(report({ outcome: "failed" })));
-    expect(main([join(dir, "plan.json"), "1", join(dir, "r.env"), join(dir, "r.xml")])).toBe(0);
-    expect(readFileSync(join(dir, "r.env"), "utf8")).toContain("CONFIG_ROLLOUT_RESULT=failed\n");
-    expect(readFileSync(join(dir, "r.xml"), "utf8")).toContain("<testsuites");
-  });
+  /** A repository whose last commit changes a ConfigMap the Deployment web reads. */
+  async function changedRepo(): Promise<TempRepo> {
+    const repo = await createTempRepo();
+    repos.push(repo);
+    const files = (mode: string) =>
+      yamlDocs(
+        configMap("web-config", { mode }, { namespace: "shop" }),
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config" } }] }), {
+          namespace: "shop",
+        }),
+      );
+    await repo.write("app.yaml", files("a"));
+    await repo.commit("one");
+    await repo.write("app.yaml", files("b"));
+    await repo.commit("two");
+    return repo;
+  }
 
-  test("a missing report after a successful CLI run fails (exit 1) rather than passing silently", () => {
+  test("a dry run: both files, the JSON report on stdout, a readable summary on stderr", async () => {
+    const repo = await changedRepo();
     const dir = scratch();
-    expect(main([join(dir, "absent.json"), "0", join(dir, "r.env"), join(dir, "r.xml")])).toBe(1);
-    expect(readFileSync(join(dir, "r.env"), "utf8")).toContain("CONFIG_ROLLOUT_RESULT=failed\n");
-  });
-
-  test("bad arguments print the usage and exit 2", () => {
-    scratch();
-    expect(main(["plan.json", "not-a-number"])).toBe(2);
-    expect(process.stderr.write).toHaveBeenCalledWith(
-      expect.stringContaining("usage: node gitlab-reports.mjs"),
+    const run = await runInProcess(
+      ["--repo", repo.dir, "--dry-run", "-o", "json", "--junit", "r.xml", "--dotenv", "r.env"],
+      {},
+      dir,
     );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).outcome).toBe("planned");
+    const dotenv = readFileSync(join(dir, "r.env"), "utf8");
+    expect(dotenv).toContain("CONFIG_ROLLOUT_RESULT=planned\n");
+    expect(dotenv).toContain("CONFIG_ROLLOUT_EXIT_CODE=0\n");
+    expect(dotenv).toContain("CONFIG_ROLLOUT_PLANNED=Deployment/shop/web\n");
+    const junit = readFileSync(join(dir, "r.xml"), "utf8");
+    expect(junit).toContain(
+      '<testcase classname="config-rollout.shop" name="deployment/web" file="app.yaml"',
+    );
+    expect(run.stderr).toMatch(/config-rollout: result planned \(dry run: client\), exit code 0/);
+    expect(run.stderr).toMatch(/would restart +Deployment\/shop\/web/);
+  });
+
+  test("text output: the report is on stdout already, no summary; the files all the same", async () => {
+    const repo = await changedRepo();
+    const dir = scratch();
+    const run = await runInProcess(["--repo", repo.dir, "--dry-run", "--dotenv", "r.env"], {}, dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain("config-rollout: result");
+    expect(readFileSync(join(dir, "r.env"), "utf8")).toContain("CONFIG_ROLLOUT_RESULT=planned\n");
+  });
+
+  test.each([
+    ["a value that does not parse", ["--timeout", "forever"], /--timeout: expected a duration/],
+    ["an unknown flag", ["--frobnicate"], /unknown flag --frobnicate/],
+  ])("%s: exit 2, and both files say why", async (_case, flags, reason) => {
+    const dir = scratch();
+    const run = await runInProcess(
+      ["-o", "json", "--junit", "r.xml", "--dotenv", "r.env", ...flags],
+      {},
+      dir,
+    );
+    expect(run.code).toBe(2);
+    const dotenv = readFileSync(join(dir, "r.env"), "utf8");
+    expect(dotenv).toContain("CONFIG_ROLLOUT_RESULT=failed\n");
+    expect(dotenv).toContain("CONFIG_ROLLOUT_EXIT_CODE=2\n");
+    const junit = readFileSync(join(dir, "r.xml"), "utf8");
+    expect(junit).toContain('<error type="exit-code-2"');
+    expect(junit).toMatch(reason);
+  });
+
+  test("the files can come from the environment (CONFIG_ROLLOUT_JUNIT, CONFIG_ROLLOUT_DOTENV)", async () => {
+    const dir = scratch();
+    const run = await runInProcess(
+      ["--timeout", "forever"],
+      { CONFIG_ROLLOUT_JUNIT: "e.xml", CONFIG_ROLLOUT_DOTENV: "e.env" },
+      dir,
+    );
+    expect(run.code).toBe(2);
+    expect(readFileSync(join(dir, "e.env"), "utf8")).toContain("CONFIG_ROLLOUT_EXIT_CODE=2\n");
+    expect(readFileSync(join(dir, "e.xml"), "utf8")).toContain("<testsuites");
+  });
+
+  test("a report that cannot be written fails a run that succeeded (exit 2), naming the flag", async () => {
+    const repo = await changedRepo();
+    const dir = scratch();
+    const run = await runInProcess(
+      ["--repo", repo.dir, "--dry-run", "--junit", "missing/dir/r.xml"],
+      {},
+      dir,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error: --junit missing\/dir\/r.xml: cannot write the report/);
+  });
+
+  test("stamp writes no GitLab reports and does not take the flags", async () => {
+    const dir = scratch();
+    const run = await runInProcess(["stamp", "--junit", "r.xml"], {}, dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--junit applies to the main run only/);
+    expect(existsSync(join(dir, "r.xml"))).toBe(false);
   });
 });

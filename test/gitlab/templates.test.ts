@@ -1,12 +1,11 @@
 // The GitLab template (.gitlab-ci-template.yml) and the CI/CD component (templates/config-rollout.yml):
 // every input declared and used, both run the same job, inputs map onto the CLI's own settings, the
-// embedded reports script is scripts/gitlab-reports.mjs, and docs/gitlab-ci.md covers every knob.
+// job runs nothing but the CLI (which writes the reports), and docs/gitlab-ci.md covers every knob.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
-import { embedReportsScript, TEMPLATE_FILES } from "../../scripts/embed-gitlab-reports.mjs";
-import { renderDotenv } from "../../scripts/gitlab-reports.mjs";
+import { renderDotenv } from "../../src/report/gitlab-reports.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { ROOT } from "./run-gitlab-ci-local.js";
 
@@ -42,7 +41,15 @@ const componentJob = interpolate(defaults)[String(defaults["job-name"])] as Job;
 // format the job needs to be JSON.
 // `comment` is decided by the job from mr-comment and the token (CONFIG_ROLLOUT_COMMENT still overrides).
 // `check` and `changed-only` are the stamp's: the .config-rollout-stamp job's, not the restart job's.
+// `junit` and `dotenv` name the report files the job's artifacts declare: the job passes them.
+// `selector`, `config` and `adopt` are `config-rollout sync`'s: a scheduled sync job sets them as
+// variables (docs/gitlab-ci.md), not the restart job.
 const NOT_INPUTS = new Set([
+  "selector",
+  "config",
+  "adopt",
+  "junit",
+  "dotenv",
   "kubeconfig",
   "kubeconfig-data",
   "hash-key",
@@ -157,23 +164,18 @@ describe("the template and the component run the same job", () => {
   });
 });
 
-describe("the embedded reports script", () => {
-  const js = read("scripts/gitlab-reports.mjs");
-
-  test.each(TEMPLATE_FILES)(
-    "%s embeds scripts/gitlab-reports.mjs as it is (node scripts/embed-gitlab-reports.mjs)",
-    (file) => {
-      const yaml = read(file);
-      expect(embedReportsScript(yaml, js) === yaml).toBe(true);
-    },
-  );
-
-  test("the heredoc the shell runs holds exactly the script", () => {
-    const step = templateJob.script.find((s) => s.includes("<<'CONFIG_ROLLOUT_REPORTS_JS'")) ?? "";
-    const lines = step.split("\n");
-    const start = lines.findIndex((l) => l.endsWith("<<'CONFIG_ROLLOUT_REPORTS_JS'"));
-    const end = lines.indexOf("CONFIG_ROLLOUT_REPORTS_JS");
-    expect(`${lines.slice(start + 1, end).join("\n")}\n`).toBe(js);
+describe("the job runs nothing but the CLI", () => {
+  test("the CLI writes the reports the artifacts declare: no program of the template's own", () => {
+    const script = templateJob.script.join("\n");
+    expect(script).not.toMatch(/^\s*node |<<'/m);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitLab's variable reference, expanded by the job
+    const run = templateJob.script.filter((s) => s.includes("${CONFIG_ROLLOUT_COMMAND}"));
+    expect(run).toEqual([
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: GitLab's variable reference, expanded by the job
+      "${CONFIG_ROLLOUT_COMMAND} --output json --dotenv config-rollout.env --junit config-rollout-junit.xml > config-rollout-plan.json",
+    ]);
+    const reports = (templateJob.artifacts as { reports: Record<string, string> }).reports;
+    expect(reports).toEqual({ dotenv: "config-rollout.env", junit: "config-rollout-junit.xml" });
   });
 });
 

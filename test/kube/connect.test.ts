@@ -10,6 +10,7 @@ import {
   loadKubeConfig,
   NoClusterConfiguredError,
 } from "../../src/kube/connect.js";
+import { DEFAULTS } from "../helpers/settings.js";
 
 const root = mkdtempSync(join(tmpdir(), "kube-connect-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -61,7 +62,12 @@ mkdirSync(emptyHome);
 const noSa = join(root, "no-service-account");
 
 function opts(over: Partial<LoadKubeConfigOptions>): LoadKubeConfigOptions {
-  return { env: { HOME: emptyHome }, serviceAccountDir: noSa, ...over };
+  return {
+    env: { HOME: emptyHome },
+    serviceAccountDir: noSa,
+    execPluginTimeoutMs: DEFAULTS.execPluginTimeoutMs,
+    ...over,
+  };
 }
 
 function load(over: Partial<LoadKubeConfigOptions>): KubeConnection {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { readLiveConfigs } from "../../src/kube/read-live-configs.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import { type SimHarness, startHarness } from "./sim-setup.js";
 
 let h: SimHarness;
@@ -31,13 +32,17 @@ afterAll(() => h.close());
 test("ConfigMaps of one namespace come from one LIST, a lone one from a GET, Secrets only by name", async () => {
   h.sim.resetRequests();
   const cm = (namespace: string, name: string) => ({ kind: "ConfigMap", namespace, name });
-  const live = await readLiveConfigs(h.cluster, [
-    cm("team", "a"),
-    cm("team", "b"),
-    cm("team", "missing"),
-    cm("other", "solo"),
-    { kind: "Secret", namespace: "team", name: "s1" },
-  ]);
+  const live = await readLiveConfigs(
+    h.cluster,
+    [
+      cm("team", "a"),
+      cm("team", "b"),
+      cm("team", "missing"),
+      cm("other", "solo"),
+      { kind: "Secret", namespace: "team", name: "s1" },
+    ],
+    DEFAULTS.concurrency,
+  );
   expect(live.get("ConfigMap/team/a")?.content).toEqual({ k: Buffer.from("a").toString("base64") });
   expect(live.get("ConfigMap/team/b")).toBeDefined();
   expect(live.get("ConfigMap/team/missing")).toBeUndefined();

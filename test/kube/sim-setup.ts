@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { loadKubeConfig } from "../../src/kube/connect.js";
 import { type Cluster, type ClusterOptions, createCluster } from "../../src/kube/kube-client.js";
+import { DEFAULTS } from "../helpers/settings.js";
 
 export const USER_AGENT = "config-rollout/test";
 
@@ -28,7 +29,11 @@ export async function startHarness(
   const kubeconfigPath = join(dir, "config");
   sim.writeKubeconfig(kubeconfigPath, { context: "sim-ctx" });
   const connect = (over: Partial<ClusterOptions> = {}, path = kubeconfigPath) => {
-    const conn = loadKubeConfig({ kubeconfigPath: path, env: {} });
+    const conn = loadKubeConfig({
+      kubeconfigPath: path,
+      env: {},
+      execPluginTimeoutMs: DEFAULTS.execPluginTimeoutMs,
+    });
     if (!conn) throw new Error("no cluster");
     return createCluster(conn.kc, {
       requestTimeoutMs: 5000,

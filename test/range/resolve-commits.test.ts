@@ -4,6 +4,7 @@ import { ACTION_INPUTS } from "../../src/core/option-naming.js";
 import { createGit } from "../../src/git/create-git.js";
 import { commitOrder, resolveCommits } from "../../src/range/resolve-commits.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { GIT_OPTIONS } from "../helpers/settings.js";
 
 const UNKNOWN_SHA = "0123456789abcdef0123456789abcdef01234567";
 
@@ -42,7 +43,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("finds a merge-base 5 commits back by fetching the base and deepening", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     expect(await git.isShallow()).toBe(true);
     expect(await git.hasCommit(main[2]!)).toBe(false);
     const request = { kind: "merge-base", base: main[2]!, head: main[7]!, note: "PR" } as const;
@@ -51,7 +52,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("commitOrder fetches a commit and deepens until it can place it; one origin lacks is unknown", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     expect(await git.hasCommit(main[4]!)).toBe(false);
     expect(await commitOrder(git, main[4]!, main[7]!)).toEqual({ order: "older" });
     expect(await commitOrder(git, UNKNOWN_SHA, main[7]!, { ci: "github" })).toEqual({
@@ -61,7 +62,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("finds the merge-base of a pull request whose base branch forked further back", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     const range = await resolveCommits(
       { kind: "merge-base", base: main[7]!, head: feature[1]!, note: "PR" },
       git,
@@ -71,7 +72,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("fetches a base given by SHA that the shallow clone lacks", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     expect(await git.hasCommit(main[0]!)).toBe(false);
     const range = await resolveCommits({ kind: "range", base: main[0]!, head: "HEAD", note: "push" }, git);
     expect(range).toEqual({ base: main[0], head: main[7], note: "push" });
@@ -82,7 +83,7 @@ describe("resolveCommits against a shallow clone", () => {
 
   test("a diff of two SHAs asked before the base was fetched is asked again after", async () => {
     // The run starts the diff of a push's two SHAs while it resolves them: the base may be missing.
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     await expect(git.changedFiles(main[0]!, main[7]!)).rejects.toThrow(`not a commit: ${main[0]}`);
     const range = await resolveCommits({ kind: "range", base: main[0]!, head: main[7]!, note: "push" }, git);
     expect(await git.changedFiles(range.base!, range.head)).toEqual([
@@ -91,7 +92,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("fetches the missing first parent of a depth-1 checkout", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     const range = await resolveCommits({ kind: "first-parent", head: "HEAD", note: "schedule" }, git);
     expect(range).toEqual({ base: main[6], head: main[7], note: "schedule" });
   });
@@ -101,7 +102,7 @@ describe("resolveCommits against a shallow clone", () => {
     ["gitlab", "set GIT_DEPTH: 0"],
     ["local", "fetch more history"],
   ] as const)("a base that origin does not have names the setting to change (%s)", async (ci, hint) => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     const result = resolveCommits({ kind: "range", base: UNKNOWN_SHA, head: "HEAD", note: "push" }, git, {
       ci,
     });
@@ -113,7 +114,7 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("a merge-base beyond the allowed deepening gives the clear message", async () => {
-    const git = await createGit((await shallowClone()).dir);
+    const git = await createGit((await shallowClone()).dir, GIT_OPTIONS);
     const result = resolveCommits(
       { kind: "merge-base", base: feature[1]!, head: main[7]!, note: "PR" },
       git,
@@ -131,7 +132,7 @@ describe("resolveCommits against a shallow clone", () => {
 
   test("a new branch is compared with its merge-base with the default branch, fetched if missing", async () => {
     const clone = await shallowClone(["--branch", "feature", "--single-branch"]);
-    const git = await createGit(clone.dir);
+    const git = await createGit(clone.dir, GIT_OPTIONS);
     expect(await git.tryResolveCommit("refs/remotes/origin/main")).toBeUndefined();
     const range = await resolveCommits(
       {
@@ -146,7 +147,10 @@ describe("resolveCommits against a shallow clone", () => {
   });
 
   test("a new branch whose default branch does not exist falls back to the first parent", async () => {
-    const git = await createGit((await shallowClone(["--branch", "feature", "--single-branch"])).dir);
+    const git = await createGit(
+      (await shallowClone(["--branch", "feature", "--single-branch"])).dir,
+      GIT_OPTIONS,
+    );
     const range = await resolveCommits(
       { kind: "new-branch", head: "HEAD", defaultBranch: "trunk", note: "n" },
       git,
@@ -184,7 +188,7 @@ describe("resolveCommits on a complete repository", () => {
   });
 
   test("the root commit has nothing to compare with", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     expect(await resolveCommits({ kind: "first-parent", head: root, note: "x" }, git)).toEqual({
       head: root,
       note: "first commit: nothing to compare",
@@ -192,14 +196,14 @@ describe("resolveCommits on a complete repository", () => {
   });
 
   test("a deleted ref does nothing", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const range = await resolveCommits({ kind: "nothing", note: "deleted" }, git);
     expect(range).toEqual({ head: rewritten, note: "deleted" });
     expect(range.base).toBeUndefined();
   });
 
   test("a forced push whose previous head still exists compares with it, ancestor or not (what was deployed)", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const range = await resolveCommits(
       { kind: "range", base: b, head: rewritten, forced: true, note: "forced" },
       git,
@@ -209,7 +213,7 @@ describe("resolveCommits on a complete repository", () => {
   });
 
   test("a forced push whose previous head is gone compares with the first parent", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const range = await resolveCommits(
       { kind: "range", base: UNKNOWN_SHA, head: rewritten, forced: true, note: "forced" },
       git,
@@ -219,14 +223,14 @@ describe("resolveCommits on a complete repository", () => {
   });
 
   test("a forced push that only added commits keeps before..after", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     expect(
       await resolveCommits({ kind: "range", base: root, head: rewritten, forced: true, note: "forced" }, git),
     ).toEqual({ base: root, head: rewritten, note: "forced" });
   });
 
   test("a ref that is not a commit is a UserError naming it", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     await expect(
       resolveCommits({ kind: "range", base: "nope", head: "HEAD", note: "x" }, git),
     ).rejects.toThrow(/^not a commit: nope \(base\)/);
@@ -242,7 +246,7 @@ describe("resolveCommits on a complete repository", () => {
       `base commit ${UNKNOWN_SHA} does not exist in this repository (a complete clone) and could not be fetched from origin`,
     ],
   ])("on a complete clone, %s is said not to exist: no unshallow hint", async (base, message) => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const result = resolveCommits({ kind: "range", base, head: "HEAD", note: "x" }, git);
     await expect(result).rejects.toThrow(new UserError(message));
     await expect(result).rejects.not.toThrow(/unshallow|fetch more history/);
@@ -258,13 +262,13 @@ describe("resolveCommits on a complete repository", () => {
     ["HEAD:config.yaml", "it names a file (REV:PATH), not a commit"],
     ["^HEAD", "it names a set of commits, not one commit"],
   ])("--base %j says what is wrong with the value", async (base, problem) => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const result = resolveCommits({ kind: "range", base, head: "HEAD", note: "x" }, git);
     await expect(result).rejects.toThrow(new UserError(`not a commit: ${base} (base): ${problem}`));
   });
 
   test("the action names its inputs in that message", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const result = resolveCommits({ kind: "range", base: "a..b", head: "HEAD", note: "x" }, git, {
       naming: ACTION_INPUTS,
     });
@@ -278,7 +282,7 @@ describe("resolveCommits on a complete repository", () => {
     ["another branch's commit", "diverged"],
     ["a commit this complete repository never had", "diverged"],
   ])("commitOrder: %s is %s", async (what, order) => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     const [commit, head] = {
       "the same commit": [rewritten, rewritten],
       "an ancestor": [a, rewritten],
@@ -290,7 +294,7 @@ describe("resolveCommits on a complete repository", () => {
   });
 
   test("a flag that looks like an option is rejected", async () => {
-    const git = await createGit(repo.dir);
+    const git = await createGit(repo.dir, GIT_OPTIONS);
     await expect(
       resolveCommits({ kind: "range", base: "--output=/tmp/x", head: "HEAD", note: "x" }, git),
     ).rejects.toThrow(new UserError(`ref "--output=/tmp/x" must not start with '-'`));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { restartWorkloads } from "../../src/rollout/restart.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import { deployment, id, type SimHarness, startHarness } from "../kube/sim-setup.js";
 
 let h: SimHarness;
@@ -19,6 +20,7 @@ test("a stalled rollout: heartbeat lines while nothing changes, with the last st
     strategy: { patchFor: annotationStep(() => "h1") },
     now: Date.now,
     dryRun: false,
+    concurrency: DEFAULTS.concurrency,
   });
   const beats: string[] = [];
   const [result] = await waitForRollouts(h.cluster, restarted.map(waitTargetOf), {
@@ -41,6 +43,7 @@ test("a rollout that finishes before the interval prints no heartbeat", async ()
     strategy: { patchFor: annotationStep(() => "h2") },
     now: Date.now,
     dryRun: false,
+    concurrency: DEFAULTS.concurrency,
   });
   const beats: string[] = [];
   const [result] = await waitForRollouts(h.cluster, restarted.map(waitTargetOf), {

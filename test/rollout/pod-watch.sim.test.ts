@@ -5,6 +5,7 @@ import type { ObjectId } from "../../src/core/model.js";
 import { restartWorkloads } from "../../src/rollout/restart.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import { deployment, id, type SimHarness, startHarness, statefulSet } from "../kube/sim-setup.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON read back from the server, for assertions on deep paths.
@@ -29,7 +30,12 @@ async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     h.cluster,
-    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   h.sim.resetRequests();
@@ -144,7 +150,12 @@ describe("new pods that cannot start fail their workload early", () => {
       const results = await restartWorkloads(
         [id("Deployment", "a", "one"), id("Deployment", "b", "two")].map((i) => ({ id: i })),
         forbidding.cluster,
-        { strategy: { patchFor: annotationStep(() => "x") }, now: Date.now, dryRun: false },
+        {
+          strategy: { patchFor: annotationStep(() => "x") },
+          now: Date.now,
+          dryRun: false,
+          concurrency: DEFAULTS.concurrency,
+        },
       );
       const warnings: string[] = [];
       const waited = await waitForRollouts(forbidding.cluster, results.map(waitTargetOf), {

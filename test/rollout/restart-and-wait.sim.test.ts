@@ -6,6 +6,7 @@ import type { WorkloadResult } from "../../src/core/run-result.js";
 import { rollOut } from "../../src/rollout/restart-and-wait.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import type { RestartStrategy } from "../../src/rollout/strategy/restart-strategy.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import { deployment, id, type SimHarness, startHarness } from "../kube/sim-setup.js";
 
 let h: SimHarness;
@@ -14,7 +15,8 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const settings = { dryRun: "none" as const, wait: true, timeoutMs: 30_000, concurrency: 8 };
+/** The table's defaults, with a wait short enough for a test. */
+const settings = { ...DEFAULTS, timeoutMs: 30_000 };
 const planned = (name: string) => ({
   id: id("Deployment", name),
   action: "restart" as const,

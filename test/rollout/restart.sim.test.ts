@@ -4,6 +4,7 @@ import { CONFIG_HASH_ANNOTATION } from "../../src/core/restart-patch.js";
 import { type RestartOptions, restartWorkloads } from "../../src/rollout/restart.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { createEnvStrategy } from "../../src/rollout/strategy/env-strategy.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import {
   deployment,
   id,
@@ -28,6 +29,7 @@ const options = ({ hashFor = () => "sha256-aaa", ...over }: Over = {}): RestartO
   strategy: { patchFor: annotationStep(hashFor) },
   now: () => NOW,
   dryRun: false,
+  concurrency: DEFAULTS.concurrency,
   ...over,
 });
 
@@ -201,6 +203,7 @@ test("a conflict re-reads the workload and recomputes its patch, keeping what an
       strategy: createEnvStrategy("RESTART_TIME", () => NOW),
       now: () => NOW,
       dryRun: false,
+      concurrency: DEFAULTS.concurrency,
       beforeWrites: otherWriter,
     });
     expect(result?.result, result?.message).toBe("restarted");

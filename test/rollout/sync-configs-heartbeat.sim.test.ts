@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createMemoryLog } from "../../src/core/log.js";
 import { syncConfigs } from "../../src/rollout/sync-configs.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import { type SimHarness, startHarness } from "../kube/sim-setup.js";
 
 let h: SimHarness;
@@ -23,7 +24,14 @@ test("a config the cluster does not hold yet: heartbeat lines naming it, how man
     syncConfigs(
       h.cluster,
       [{ id, file: "app.yaml", holds: (live) => live.A === "new" }],
-      { apply: false, dryRun: false, timeoutMs: 500, pollMs: 50, heartbeat: { everyMs: 100 } },
+      {
+        apply: false,
+        dryRun: false,
+        timeoutMs: 500,
+        concurrency: DEFAULTS.concurrency,
+        pollMs: 50,
+        heartbeat: { everyMs: 100 },
+      },
       log,
     ),
   ).rejects.toThrow(/does not hold the committed content/);

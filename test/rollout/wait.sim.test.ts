@@ -8,6 +8,7 @@ import type { ObjectId } from "../../src/core/model.js";
 import { restartWorkloads } from "../../src/rollout/restart.js";
 import { annotationStep } from "../../src/rollout/strategy/annotation-strategy.js";
 import { type WaitOptions, type WaitTarget, waitForRollouts, waitTargetOf } from "../../src/rollout/wait.js";
+import { DEFAULTS } from "../helpers/settings.js";
 import {
   daemonSet,
   deployment,
@@ -32,7 +33,12 @@ async function restart(ids: ObjectId[]): Promise<WaitTarget[]> {
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     h.cluster,
-    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   h.sim.resetRequests();
@@ -45,7 +51,12 @@ async function restartAsPipeline(ids: ObjectId[], harness = h): Promise<WaitTarg
   const results = await restartWorkloads(
     ids.map((i) => ({ id: i })),
     harness.cluster,
-    { strategy: { patchFor: annotationStep(() => hash) }, now: Date.now, dryRun: false },
+    {
+      strategy: { patchFor: annotationStep(() => hash) },
+      now: Date.now,
+      dryRun: false,
+      concurrency: DEFAULTS.concurrency,
+    },
   );
   for (const r of results) expect(r.result, r.message).toBe("restarted");
   harness.sim.resetRequests();
@@ -339,10 +350,10 @@ test("the process exits on its own after waiting (no watch or timer left open)",
         `import { restartWorkloads } from ${JSON.stringify(join(src, "rollout/restart.ts"))};`,
         `import { waitForRollouts } from ${JSON.stringify(join(src, "rollout/wait.ts"))};`,
         `import { annotationStep } from ${JSON.stringify(join(src, "rollout/strategy/annotation-strategy.ts"))};`,
-        `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {} })!;`,
+        `const conn = loadKubeConfig({ kubeconfigPath: process.argv[2], env: {}, execPluginTimeoutMs: ${DEFAULTS.execPluginTimeoutMs} })!;`,
         `const cluster = createCluster(conn.kc, { requestTimeoutMs: 5000, userAgent: "t", fieldManager: "t", retries: 2 });`,
         `const id = { kind: "Deployment", namespace: "default", name: "exiting" };`,
-        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: { patchFor: annotationStep(() => "exit") }, now: Date.now, dryRun: false });`,
+        `const [r] = await restartWorkloads([{ id }], cluster, { strategy: { patchFor: annotationStep(() => "exit") }, now: Date.now, dryRun: false, concurrency: ${DEFAULTS.concurrency} });`,
         `const results = await waitForRollouts(cluster, [{ id, generation: r!.generation }], { timeoutMs: 60000 });`,
         `console.log(results[0]!.result);`,
       ].join("\n"),

@@ -567,7 +567,7 @@ describe("where a rendered object is reported", () => {
     const markdown = await run(repo, ["--output", "markdown"]);
     expect(markdown.stdout).toContain(`from kustomize app (app/deployment.yaml:${deploymentLine})`);
     expect(markdown.stdout).not.toContain("redis.conf:1");
-    const { renderJunit } = await import("../../scripts/gitlab-reports.mjs");
+    const { renderJunit } = await import("../../src/report/gitlab-reports.js");
     expect(renderJunit(p as never, 0, undefined)).toContain(
       `defined in app/deployment.yaml:${deploymentLine}`,
     );

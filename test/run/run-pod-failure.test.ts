@@ -2,7 +2,7 @@
 // every report quotes why — the pod, container, reason, message, last exit code, Warning events and,
 // with --logs N, the previous run's last lines, escaped for markdown and bounded.
 import { afterEach, describe, expect, test } from "vitest";
-import { renderJunit } from "../../scripts/gitlab-reports.mjs";
+import { renderJunit } from "../../src/report/gitlab-reports.js";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Loose = Record<string, unknown> & {
@@ -62,7 +62,7 @@ describe("a rollout whose new pods crash", () => {
     );
 
     // The GitLab JUnit report quotes the same in the failed test case.
-    const junit = renderJunit(JSON.parse(run.stdout), 1) as string;
+    const junit = renderJunit(JSON.parse(run.stdout), 1);
     expect(junit).toContain("event: BackOff: Back-off restarting failed container app");
     expect(junit).toContain("| fatal: LOG_LEVEL=debug is *not* supported");
   });

@@ -9,6 +9,7 @@ import { type RunDependencies, runConfigRollout } from "../../src/run/run.js";
 import { toSettings } from "../../src/settings/settings.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
+import { GIT_OPTIONS } from "../helpers/settings.js";
 import { type SimHarness, startHarness } from "../kube/sim-setup.js";
 
 let h: SimHarness;
@@ -37,7 +38,7 @@ async function deps(flags: Record<string, string> = {}): Promise<RunDependencies
     settings: toSettings({}, { repo: repo.dir, timeout: "30s", ...flags }),
     range: { flags: { base: "HEAD~1", head: "HEAD" }, env: {} },
     ci: "local",
-    git: await createGit(repo.dir),
+    git: await createGit(repo.dir, GIT_OPTIONS),
     connect: async () => h.cluster,
     clusterConfigured: true,
     log: createMemoryLog(),

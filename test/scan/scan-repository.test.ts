@@ -7,6 +7,7 @@ import type { Git } from "../../src/git/git.js";
 import { type ScanOptions, scanRepository } from "../../src/scan/scan-repository.js";
 import { commitTwice, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, yamlDocs } from "../helpers/manifests.js";
+import { DEFAULTS, GIT_OPTIONS } from "../helpers/settings.js";
 
 const repos: TempRepo[] = [];
 afterEach(async () => {
@@ -14,18 +15,27 @@ afterEach(async () => {
 });
 
 const options: ScanOptions = {
-  paths: ["**/*.yaml", "**/*.yml", "**/*.json"],
-  exclude: [],
-  defaultNamespace: "default",
-  maxFileSize: 1 << 20,
-  sources: { kustomize: [], renderPaths: ["**"], env: process.env },
+  paths: DEFAULTS.paths,
+  exclude: DEFAULTS.exclude,
+  defaultNamespace: DEFAULTS.namespace,
+  maxFileSize: DEFAULTS.maxFileSize,
+  sources: {
+    kustomize: DEFAULTS.kustomize,
+    renderPaths: DEFAULTS.renderPaths,
+    renderEnv: DEFAULTS.renderEnv,
+    timeoutMs: DEFAULTS.renderTimeoutMs,
+    maxOutputBytes: DEFAULTS.maxFileSize,
+    // A trusted head (a push), as the run decides when no fork is involved.
+    entryRules: { untrustedHead: undefined, allowRemote: DEFAULTS.allowRemoteKustomize },
+    env: process.env,
+  },
 };
 
 /** The scan of the range, and every git call it made besides the diff and commit lookups. */
 async function scanAndCount(before: Record<string, string>, after: Record<string, string>) {
   const repo = await commitTwice(before, after);
   repos.push(repo);
-  const git = await createGit(repo.dir);
+  const git = await createGit(repo.dir, GIT_OPTIONS);
   const calls: string[] = [];
   const counting = Object.create(git) as Git;
   const counted =

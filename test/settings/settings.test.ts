@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { helpText } from "../../src/settings/help.js";
+import { appliesTo } from "../../src/settings/option-spec.js";
 import { OPTIONS } from "../../src/settings/options.js";
 import { parseArgs } from "../../src/settings/parse-args.js";
 import { parseDuration } from "../../src/settings/parse-duration.js";
@@ -110,9 +111,9 @@ describe("toSettings", () => {
   });
 });
 
-test("--help lists every flag with its default and environment variable, and the exit codes", () => {
+test("--help lists every flag of the main run with its default and environment variable, and the exit codes", () => {
   const help = helpText();
-  for (const option of OPTIONS) {
+  for (const option of OPTIONS.filter((o) => appliesTo(o, "run"))) {
     expect(help).toContain(`--${option.name}`);
     if (option.env) expect(help).toContain(`env: ${option.env}`);
     if (option.default) expect(help).toContain(`default: ${option.default}`);

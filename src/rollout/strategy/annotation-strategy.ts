@@ -37,7 +37,11 @@ export function annotationStep(
   };
 }
 
-export function createAnnotationStrategy(hashKey: string | undefined): RestartStrategy {
+export function createAnnotationStrategy(
+  hashKey: string | undefined,
+  /** Config reads in flight at once (--concurrency). */
+  concurrency: number,
+): RestartStrategy {
   let hashes = new Map<string, { hash: string; digests?: string }>();
   return {
     name: "annotation",
@@ -63,7 +67,11 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
             .filter((id) => id.kind === "Secret" && !uids.has(idKey(id)));
       const liveContents = new Map<string, ConfigContent>();
       if (notInRepo.length + unreadSecrets.length > 0) {
-        for (const [k, live] of await readReadable(context.cluster, [...notInRepo, ...unreadSecrets])) {
+        for (const [k, live] of await readReadable(
+          context.cluster,
+          [...notInRepo, ...unreadSecrets],
+          concurrency,
+        )) {
           if (!live) continue;
           uids.set(k, live.uid);
           if (!headConfigs.has(k)) liveContents.set(k, live.content);
@@ -91,9 +99,13 @@ export function createAnnotationStrategy(hashKey: string | undefined): RestartSt
  * config out (a Secret of the repository then has no UID, and its consumers get no value, as
  * before; a config the repository does not define is then not covered) instead of failing the run.
  */
-async function readReadable(cluster: Cluster, ids: ObjectId[]): Promise<Map<string, LiveConfig | undefined>> {
+async function readReadable(
+  cluster: Cluster,
+  ids: ObjectId[],
+  concurrency: number,
+): Promise<Map<string, LiveConfig | undefined>> {
   try {
-    return await readLiveConfigs(cluster, ids);
+    return await readLiveConfigs(cluster, ids, concurrency);
   } catch (error) {
     if (!isExpectedError(error)) throw error;
   }

@@ -11,7 +11,7 @@ export async function chooseRestartStrategy(
 ): Promise<RestartStrategy> {
   switch (settings.strategy) {
     case "annotation":
-      return createAnnotationStrategy(settings.hashKey);
+      return createAnnotationStrategy(settings.hashKey, settings.concurrency);
     case "env":
       return createEnvStrategy(settings.envName, now);
     case "gitops":

@@ -145,5 +145,5 @@ export interface StrategySettings {
   prune: boolean;
   keep: number;
   /** API requests in flight at once (--concurrency). */
-  concurrency?: number;
+  concurrency: number;
 }

@@ -14,7 +14,6 @@ import {
   type ObjectId,
 } from "../../core/model.js";
 import { runLimited } from "../../core/run-limited.js";
-import { DEFAULT_CONCURRENCY } from "../../core/setting-choices.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import { changedKeys } from "../../scan/manifests/config-content.js";
 import { liveConfigContent } from "../../scan/manifests/live-config.js";
@@ -107,23 +106,19 @@ export async function prepareCopies(
   managedCopies: ManagedCopies,
 ): Promise<{ copies: SourceCopy[]; writes: ConfigWrite[] }> {
   const { cluster, log } = context;
-  const checked = await runLimited(
-    plannedSources(context),
-    settings.concurrency ?? DEFAULT_CONCURRENCY,
-    async (p) => {
-      const key = await hashKeyFor(p.source, settings.hashKey, cluster);
-      const copy = configCopy(p.source, context.head, key);
-      const { kind, namespace, name } = copy.source;
-      const [existing, copiesInNamespace] = await Promise.all([
-        // By name, whatever its labels: the name may be taken by an object that is not a copy.
-        cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
-        // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
-        managedCopies(namespace, kind),
-      ]);
-      const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
-      return { copy, head: p.head, existing, older };
-    },
-  );
+  const checked = await runLimited(plannedSources(context), settings.concurrency, async (p) => {
+    const key = await hashKeyFor(p.source, settings.hashKey, cluster);
+    const copy = configCopy(p.source, context.head, key);
+    const { kind, namespace, name } = copy.source;
+    const [existing, copiesInNamespace] = await Promise.all([
+      // By name, whatever its labels: the name may be taken by an object that is not a copy.
+      cluster.readObject({ apiVersion: apiVersionOf(configKind(kind)), kind, namespace, name: copy.name }),
+      // Older copies of every source: one list of managed copies per (namespace, kind), not one per source.
+      managedCopies(namespace, kind),
+    ]);
+    const older = copiesInNamespace.filter((c) => copySourceOf(c) === name);
+    return { copy, head: p.head, existing, older };
+  });
   const copies: SourceCopy[] = [];
   const writes: ConfigWrite[] = [];
   const serverDryRun = settings.dryRun === "server";

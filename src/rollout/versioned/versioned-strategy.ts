@@ -10,7 +10,6 @@
 import { UserError } from "../../core/errors.js";
 import { type ConfigKind, formatId, idKey } from "../../core/model.js";
 import { isFailure } from "../../core/run-result.js";
-import { DEFAULT_CONCURRENCY } from "../../core/setting-choices.js";
 import type { Cluster } from "../../kube/kube-client.js";
 import type { RestartStrategy } from "../strategy/restart-strategy.js";
 import {
@@ -105,13 +104,7 @@ export function createVersionedStrategy(settings: VersionedSettings): RestartStr
 
     async rollbackFor(results, { cluster }) {
       if (!settings.rollback) return undefined;
-      const found = await rollbackOf(
-        results,
-        repointings,
-        copies,
-        cluster,
-        settings.concurrency ?? DEFAULT_CONCURRENCY,
-      );
+      const found = await rollbackOf(results, repointings, copies, cluster, settings.concurrency);
       for (const [key, targets] of found?.targets ?? []) rollbackTargets.set(key, targets);
       return found?.rollback;
     },

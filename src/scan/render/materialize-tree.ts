@@ -23,10 +23,13 @@ export interface CommitTrees {
  */
 export async function createCommitTrees(
   repoDir: string,
-  gitPath = "git",
-  scope?: readonly string[],
-  /** Refuse symbolic links leading out of the checkout in `scope` (undefined: the whole tree). */
-  checks: { symlinks?: { scope: readonly string[] | undefined }; timeoutMs?: number } = {},
+  gitPath: string,
+  scope: readonly string[] | undefined,
+  /**
+   * `symlinks`: refuse symbolic links leading out of the checkout in its `scope` (undefined: the
+   * whole tree). `timeoutMs`: --render-timeout (writing a checkout is part of a render).
+   */
+  checks: { symlinks?: { scope: readonly string[] | undefined }; timeoutMs: number },
 ): Promise<CommitTrees> {
   const root = await mkdtemp(join(tmpdir(), "config-rollout-render-"));
   // An interrupted run removes it too (process/interrupt.ts), whatever the renders are doing.
@@ -61,9 +64,10 @@ async function refuseLinksOf(
   dir: string,
   index: string,
   symlinks: { scope: readonly string[] | undefined } | undefined,
+  timeoutMs: number,
 ): Promise<void> {
   if (symlinks === undefined) return;
-  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index);
+  const staged = await runGit(gitPath, repoDir, ["ls-files", "-s", "-z"], index, undefined, timeoutMs);
   const links = staged
     .split("\0")
     .filter((entry) => entry.startsWith("120000 "))
@@ -79,7 +83,7 @@ async function writeTree(
   dir: string,
   scope: readonly string[] | undefined,
   symlinks: { scope: readonly string[] | undefined } | undefined,
-  timeoutMs: number | undefined,
+  timeoutMs: number,
 ): Promise<string> {
   await mkdir(dir, { recursive: true });
   const git = (cwd: string, args: string[], indexFile: string, input?: string) =>
@@ -100,7 +104,7 @@ async function writeTree(
       );
     }
   }
-  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks);
+  await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
   await rm(index, { force: true });
   return dir;
 }
@@ -111,8 +115,8 @@ async function runGit(
   cwd: string,
   args: string[],
   indexFile: string,
-  input?: string,
-  timeoutMs?: number,
+  input: string | undefined,
+  timeoutMs: number,
 ): Promise<string> {
   const env: NodeJS.ProcessEnv = {};
   // The caller's GIT_* variables (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE) must not redirect this.
@@ -125,7 +129,7 @@ async function runGit(
       cwd,
       env,
       ...(input !== undefined ? { input } : {}),
-      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      timeoutMs,
       // Local git starts no children; a group of its own costs ~5 ms a spawn (process/run-process.ts).
       ownGroup: false,
     },

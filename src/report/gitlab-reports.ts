@@ -1,25 +1,54 @@
-// GitLab CI reports from config-rollout's JSON report (`--output json`): a dotenv file with the
-// result (artifacts:reports:dotenv) and a JUnit file with one test case per workload
-// (artifacts:reports:junit), plus a short summary for the job log.
-// Plain Node, no dependencies: .gitlab-ci-template.yml and templates/config-rollout.yml embed this
-// file verbatim (refresh them with `node scripts/embed-gitlab-reports.mjs`), so the job image needs
-// nothing but node and git.
-//
-// usage: node gitlab-reports.mjs PLAN_JSON CLI_EXIT_CODE DOTENV_FILE JUNIT_FILE
-// Exits 0 once both files are written, or 1 when the CLI exited 0 but left no readable report.
+// GitLab CI's reports from the JSON report (`--output json`'s object): a dotenv file with the
+// result (artifacts:reports:dotenv, --dotenv FILE), a JUnit file with one test case per workload
+// (artifacts:reports:junit, --junit FILE), and a short summary for the job log. Pure: the CLI writes
+// the files (cli/gitlab-report-files.ts), so GitLab's templates run nothing but config-rollout.
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+export interface ReportWorkload {
+  kind: string;
+  namespace: string;
+  name: string;
+  action: "restart" | "skip";
+  reason: string;
+  file?: string;
+  line?: number;
+  /** Set on a --contexts run's workloads: the cluster they were reported for. */
+  context?: string;
+  references?: Array<{ config: { kind: string; name: string }; path: string; changedKeys?: string[] }>;
+  result?: { restart: string; rollout?: string; message: string; durationMs?: number; cause?: unknown };
+}
 
-const OUTCOMES = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
-const FAILED_ROLLOUTS = ["failed", "timeout", "deleted"];
+/** The part of reportObject() (report-json.ts) the GitLab reports read. */
+export interface GitLabReportInput {
+  outcome: "restarted" | "nothing-to-do" | "failed" | "planned" | "incomplete";
+  dryRun: "none" | "client" | "server";
+  base?: string;
+  head: string;
+  range: string;
+  changes: Array<{ kind: string; namespace: string; name: string }>;
+  workloads: ReportWorkload[];
+  problems?: Array<{ file: string; line: number; col: number; message: string; severity: string }>;
+  warnings?: string[];
+}
+
+export interface WorkloadStatus {
+  state: "passed" | "failed" | "skipped";
+  label: string;
+  type?: string;
+  detail: string;
+}
+
+type Json = Record<string, unknown>;
+
+const OUTCOMES: readonly string[] = ["restarted", "nothing-to-do", "failed", "planned", "incomplete"];
+const FAILED_ROLLOUTS: readonly (string | undefined)[] = ["failed", "timeout", "deleted"];
 // GitLab rejects a dotenv file over 5 KiB; four lists of this size plus the short values fit.
 const MAX_LIST_CHARS = 1000;
 
 /** The parsed report, or why it could not be read. */
-export function readReport(text) {
+export function readReport(text: string): { report?: GitLabReportInput; error?: string } {
   if (text.trim() === "") return { error: "the report is empty" };
-  let value;
+  // biome-ignore lint/suspicious/noExplicitAny: a report from outside, checked field by field below
+  let value: any;
   try {
     value = JSON.parse(text);
   } catch (error) {
@@ -29,8 +58,11 @@ export function readReport(text) {
   if (typeof value?.error?.message === "string") return { error: value.error.message };
   // A --contexts run lists workloads per cluster: each is reported once per cluster, named by its context.
   if (value !== null && typeof value === "object" && Array.isArray(value.clusters)) {
-    const perCluster = value.clusters.flatMap((c) =>
-      (Array.isArray(c?.workloads) ? c.workloads : []).map((w) => ({ ...w, context: String(c.context) })),
+    const perCluster = value.clusters.flatMap((c: Json) =>
+      (Array.isArray(c?.workloads) ? c.workloads : []).map((w: Json) => ({
+        ...w,
+        context: String(c.context),
+      })),
     );
     value = { ...value, workloads: perCluster };
   }
@@ -42,13 +74,13 @@ export function readReport(text) {
 }
 
 /** CONFIG_ROLLOUT_RESULT: the report's outcome, "failed" whenever the CLI failed or left no report. */
-export function resultOf(report, exitCode) {
+export function resultOf(report: GitLabReportInput | undefined, exitCode: number): string {
   if (report === undefined || exitCode !== 0) return "failed";
   return report.outcome;
 }
 
 /** How one workload appears in the JUnit report and the log. */
-export function workloadStatus(workload, dryRun) {
+export function workloadStatus(workload: ReportWorkload, dryRun: string): WorkloadStatus {
   const result = workload.result;
   if (workload.action === "skip") return { state: "skipped", label: "skipped", detail: workload.reason };
   if (result === undefined) {
@@ -82,15 +114,15 @@ export function workloadStatus(workload, dryRun) {
   return { state: "passed", label, detail: result.message };
 }
 
-export function workloadKey(id) {
+export function workloadKey(id: { kind: string; namespace: string; name: string; context?: string }): string {
   return `${id.context ? `${id.context}:` : ""}${id.kind}/${id.namespace}/${id.name}`;
 }
 
 /** Comma-separated, capped so the dotenv file stays within GitLab's limit. */
-export function joinCapped(items, maxChars = MAX_LIST_CHARS) {
+export function joinCapped(items: string[], maxChars = MAX_LIST_CHARS): string {
   const all = items.join(",");
   if (all.length <= maxChars) return all;
-  const kept = [];
+  const kept: string[] = [];
   for (const item of items) {
     const rest = items.length - kept.length - 1;
     if ([...kept, item, `...+${rest} more`].join(",").length > maxChars) break;
@@ -100,9 +132,9 @@ export function joinCapped(items, maxChars = MAX_LIST_CHARS) {
 }
 
 /** KEY=value lines: single-line values, no quotes, no comments (GitLab's dotenv rules). */
-export function renderDotenv(report, exitCode) {
+export function renderDotenv(report: GitLabReportInput | undefined, exitCode: number): string {
   const workloads = report?.workloads ?? [];
-  const status = (w) => workloadStatus(w, report?.dryRun ?? "none");
+  const status = (w: ReportWorkload) => workloadStatus(w, report?.dryRun ?? "none");
   const values = {
     CONFIG_ROLLOUT_RESULT: resultOf(report, exitCode),
     CONFIG_ROLLOUT_EXIT_CODE: String(exitCode),
@@ -118,7 +150,7 @@ export function renderDotenv(report, exitCode) {
     .join("");
 }
 
-export function escapeXml(text) {
+export function escapeXml(text: unknown): string {
   return (
     String(text)
       // Characters XML 1.0 cannot hold at all (control characters other than tab and newlines).
@@ -132,18 +164,18 @@ export function escapeXml(text) {
   );
 }
 
-function seconds(ms) {
+function seconds(ms: number | undefined): string {
   return ((ms ?? 0) / 1000).toFixed(3);
 }
 
-function describeReferences(workload) {
+function describeReferences(workload: ReportWorkload): string[] {
   return (workload.references ?? []).map((r) => {
     const changed = r.changedKeys?.length ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
     return `${r.config.kind.toLowerCase()}/${r.config.name} via ${r.path}${changed}`;
   });
 }
 
-function testcase(attrs, body) {
+function testcase(attrs: Record<string, string | number | undefined>, body: string[]): string {
   const attributes = Object.entries(attrs)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
@@ -154,8 +186,9 @@ function testcase(attrs, body) {
 }
 
 /** What a failed workload's new pod said (config-rollout cuts each line to a bounded length): events, then its previous run's log. */
-function causeLines(cause) {
-  if (!cause || typeof cause !== "object") return [];
+function causeLines(value: unknown): string[] {
+  if (!value || typeof value !== "object") return [];
+  const cause = value as Json;
   const events = Array.isArray(cause.events) ? cause.events.map((e) => `event: ${String(e)}`) : [];
   const log = Array.isArray(cause.log) ? cause.log.map((l) => `| ${String(l)}`) : [];
   return [
@@ -165,13 +198,13 @@ function causeLines(cause) {
 }
 
 /** One test case per workload (failure: failed restart or rollout; skipped: skipped workloads). */
-export function renderJunit(report, exitCode, error) {
-  const cases = [];
+export function renderJunit(report: GitLabReportInput | undefined, exitCode: number, error?: string): string {
+  const cases: string[] = [];
   let failures = 0;
   let skipped = 0;
   let errors = 0;
   for (const w of report?.workloads ?? []) {
-    const status = workloadStatus(w, report.dryRun ?? "none");
+    const status = workloadStatus(w, report?.dryRun ?? "none");
     const where = w.file ? `${w.file}:${w.line}` : "found on the cluster";
     const out = [
       `${status.label}: ${status.detail}`,
@@ -179,7 +212,7 @@ export function renderJunit(report, exitCode, error) {
       `defined in ${where}`,
       ...describeReferences(w),
     ];
-    const body = [];
+    const body: string[] = [];
     if (status.state === "failed") {
       failures++;
       body.push(`<failure type="${escapeXml(status.type)}" message="${escapeXml(status.detail)}"/>`);
@@ -230,12 +263,22 @@ export function renderJunit(report, exitCode, error) {
   ].join("\n");
 }
 
-function describeProblem(problem) {
+function describeProblem(problem: {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  severity: string;
+}): string {
   return `${problem.severity}: ${problem.file}:${problem.line}:${problem.col}: ${problem.message}`;
 }
 
 /** A few lines for the job log: the JSON report went to a file, not to the log. */
-export function renderSummary(report, exitCode, error) {
+export function renderSummary(
+  report: GitLabReportInput | undefined,
+  exitCode: number,
+  error?: string,
+): string {
   if (report === undefined) {
     return `config-rollout: no report (${error}); exit code ${exitCode}, result failed\n`;
   }
@@ -254,31 +297,15 @@ export function renderSummary(report, exitCode, error) {
   return `${lines.join("\n")}\n`;
 }
 
-export function main(argv) {
-  const [planFile, exitCodeText, dotenvFile, junitFile] = argv;
-  if (!planFile || !/^\d+$/.test(exitCodeText ?? "") || !dotenvFile || !junitFile) {
-    process.stderr.write("usage: node gitlab-reports.mjs PLAN_JSON CLI_EXIT_CODE DOTENV_FILE JUNIT_FILE\n");
-    return 2;
-  }
-  const exitCode = Number(exitCodeText);
-  let text = "";
-  try {
-    text = readFileSync(planFile, "utf8");
-  } catch (error) {
-    text = "";
-    if (error?.code !== "ENOENT") throw error;
-  }
-  const { report, error } = readReport(text);
-  writeFileSync(dotenvFile, renderDotenv(report, exitCode));
-  writeFileSync(junitFile, renderJunit(report, exitCode, error));
-  process.stdout.write(renderSummary(report, exitCode, error));
-  if (report === undefined && exitCode === 0) {
-    process.stderr.write(`config-rollout exited 0 but ${planFile} holds no readable report: ${error}\n`);
-    return 1;
-  }
-  return 0;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2));
+/** Both reports and the log's summary of one run, from its JSON report's text and exit code. */
+export function gitlabReports(
+  jsonText: string,
+  exitCode: number,
+): { dotenv: string; junit: string; summary: string } {
+  const { report, error } = readReport(jsonText);
+  return {
+    dotenv: renderDotenv(report, exitCode),
+    junit: renderJunit(report, exitCode, error),
+    summary: renderSummary(report, exitCode, error),
+  };
 }

@@ -1,0 +1,123 @@
+// The command line as parsed per command: typo hints name the nearest flag the command takes, a
+// misspelt subcommand is named, and a flag of the other command is refused instead of ignored.
+import { describe, expect, test } from "vitest";
+import { UserError } from "../../src/core/errors.js";
+import { helpText, stampHelpText } from "../../src/settings/help.js";
+import { appliesTo } from "../../src/settings/option-spec.js";
+import { OPTIONS } from "../../src/settings/options.js";
+import { parseArgs } from "../../src/settings/parse-args.js";
+
+const usageError = (argv: string[], command: "run" | "stamp" = "run"): string => {
+  try {
+    parseArgs(argv, command);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserError);
+    return (error as Error).message;
+  }
+  throw new Error(`${argv.join(" ")} parsed`);
+};
+
+describe("typo hints: the nearest flag, ties to the earlier row", () => {
+  test.each([
+    // --help and --version are candidates; a swapped pair of letters is one edit.
+    ["--hlep", "--help"],
+    ["--verison", "--version"],
+    // A flag one edit away beats an earlier row two edits away.
+    ["--kep", "--keep"],
+    ["--namspaces", "--namespaces"],
+    ["--contxts", "--contexts"],
+    // Equally near: the earlier row.
+    ["--namespacs", "--namespace"],
+    ["--stratgy", "--strategy"],
+  ])("%s suggests %s", (typo, flag) => {
+    expect(usageError([typo])).toBe(`unknown flag ${typo} (did you mean ${flag}?); see --help`);
+  });
+
+  test("nothing near: no guess", () => {
+    expect(usageError(["--frobnicate"])).toBe("unknown flag --frobnicate; see --help");
+  });
+
+  test("stamp suggests only stamp's flags", () => {
+    expect(usageError(["--chek"], "stamp")).toMatch(
+      /did you mean --check\?\); see config-rollout stamp --help/,
+    );
+    expect(usageError(["--hlep"], "stamp")).toMatch(/did you mean --help\?/);
+    // --strategy is not stamp's: no hint that would lead to the next error.
+    expect(usageError(["--stratgy"], "stamp")).toBe(
+      "unknown flag --stratgy; see config-rollout stamp --help",
+    );
+  });
+
+  test("a misspelt subcommand: did you mean stamp?", () => {
+    expect(usageError(["stmap"])).toBe('unknown command "stmap" (did you mean stamp?); see --help');
+    expect(usageError(["deploy"])).toMatch(/unexpected argument "deploy"/);
+    // Not the first word: a stray value, not a command.
+    expect(usageError(["--apply", "stmap"])).toMatch(/unexpected argument "stmap"/);
+  });
+});
+
+describe("each command takes the flags it reads", () => {
+  test.each([
+    [["--timeout", "5m"]],
+    [["--strategy", "env"]],
+    [["--strategy=env"]],
+    [["--no-wait"]],
+    [["--kubeconfig", "/tmp/k"]],
+    [["--dry-run"]],
+  ])("stamp %j: a usage error naming the flag and the main run", (argv) => {
+    const flag = argv[0]!.split("=")[0]!;
+    expect(usageError(argv, "stamp")).toBe(
+      `${flag} applies to the main run only (config-rollout [flags]), not to \`config-rollout stamp\`; see config-rollout stamp --help`,
+    );
+  });
+
+  test("the main run refuses stamp's own flags, naming the stamp command", () => {
+    expect(usageError(["--changed-only"])).toBe(
+      "--changed-only is a flag of `config-rollout stamp`: run `config-rollout stamp --changed-only`",
+    );
+  });
+
+  test("stamp takes every flag stamp reads", () => {
+    const argv = [
+      ...["--base", "HEAD~1", "--head", "HEAD", "--repo", ".", "-n", "shop"],
+      ...["--paths", "k8s/**", "--exclude", "x/**", "--kustomize", "none", "--render", "true"],
+      ...["--hash-key", "k", "-o", "json", "--max-file-size", "10", "--git-timeout", "1m"],
+      ...["--render-timeout", "1m", "--allow-remote-kustomize", "--strict", "--debug"],
+      ...["--check", "--changed-only"],
+    ];
+    const stampFlags = OPTIONS.filter((o) => appliesTo(o, "stamp")).map((o) => o.name);
+    expect(Object.keys(parseArgs(argv, "stamp").values).sort()).toEqual([...stampFlags].sort());
+  });
+});
+
+describe("--help", () => {
+  test("grouped under headings in order, every flag once, examples first", () => {
+    const help = helpText();
+    const headings = [...help.matchAll(/^([A-Z][A-Za-z]*)( \(.*\))?:$/gm)].map((m) => m[1]);
+    expect(headings).toEqual([
+      "Examples",
+      ...["Basics", "Sources", "Cluster", "Strategy", "Output", "Limits", "CI"],
+      "Help",
+    ]);
+    expect(help.indexOf("Examples:")).toBeLessThan(help.indexOf("--base REV"));
+    expect(help).toMatch(/^ {2}config-rollout .*--dry-run$/m);
+    expect(help).toMatch(/^ {2}config-rollout .*--kubeconfig /m);
+    const runFlags = OPTIONS.filter((o) => appliesTo(o, "run")).map((o) => o.name);
+    expect(listedFlags(help).sort()).toEqual([...runFlags, "help", "version"].sort());
+    expect(runFlags).not.toContain("check");
+  });
+
+  test("stamp --help lists only stamp's flags", () => {
+    const help = stampHelpText();
+    const listed = listedFlags(help);
+    const stampFlags = OPTIONS.filter((o) => appliesTo(o, "stamp")).map((o) => o.name);
+    expect(listed.sort()).toEqual([...stampFlags, "help", "version"].sort());
+    expect(listed).not.toContain("timeout");
+    expect(listed).not.toContain("strategy");
+  });
+});
+
+/** The flags a help text lists, one per entry line ("  -o, --output ..." / "      --base REV"). */
+function listedFlags(help: string): string[] {
+  return [...help.matchAll(/^ {2}(?:-\w, | {4})--([a-z-]+)/gm)].map((m) => m[1]!);
+}
