@@ -8,6 +8,7 @@ import { formatMb, formatMs, median, min, ratio } from "./measure.js";
 import { floorMs, type PlanCommands, type PlanSizeResult } from "./plan-at-scale.js";
 import { type PodWatchFigures, renderPodWatch } from "./pod-watch.js";
 import type { StampFigures } from "./stamp-at-scale.js";
+import { renderSync, type SyncFigures } from "./sync-at-scale.js";
 
 export interface BenchResults {
   date: string;
@@ -49,6 +50,7 @@ export interface BenchResults {
   stamp?: StampFigures;
   finish?: { restarts: number; rolloutStepMs: number; latencyMs: number[]; wallMs: number[] };
   pods?: PodWatchFigures;
+  sync?: SyncFigures;
   cold?: { runs: number; figures: ColdStartFigures[]; noChangeOutcome: string };
   fleet?: FleetFigures;
 }
@@ -100,6 +102,7 @@ export function renderResults(r: BenchResults): string {
   if (r.api) out.push(...renderApi(r.api));
   if (r.finish) out.push(...renderFinish(r.finish));
   if (r.pods) out.push(...renderPodWatch(r.pods));
+  if (r.sync) out.push(...renderSync(r.sync));
   if (r.cold) out.push(...renderCold(r.cold));
   if (r.kustomize) out.push(...renderKustomize(r.kustomize));
   if (r.stamp) {
@@ -237,6 +240,17 @@ function summaryRows(r: BenchResults): Array<[string, string, Verdict]> {
       "pods: pod watching costs one list+watch per namespace, not per workload (≤ 2 per namespace)",
       `${podTotal} for ${r.pods.requests.restarts} restarts in ${r.pods.requests.namespaces} namespaces`,
       podTotal <= 2 * r.pods.requests.namespaces,
+    ]);
+  }
+  if (r.sync) {
+    const { scoped, namespaces } = r.sync;
+    const lists = Object.entries(scoped.requests.byVerbAndResource)
+      .filter(([key]) => key.startsWith("list "))
+      .reduce((sum, [, n]) => sum + n, 0);
+    rows.push([
+      "sync: one list per kind per namespace in scope (workload kinds, ConfigMaps, Secrets)",
+      `${lists} lists for ${namespaces} namespaces`,
+      lists <= namespaces * 6,
     ]);
   }
   if (r.cold) {
