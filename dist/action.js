@@ -26630,14 +26630,14 @@ function volumeReferences(podSpec, subPathVolumes) {
   });
   return refs;
 }
-function source(configKind2, configName2, via, volumeSource, path6) {
+function source(configKind2, configName3, via, volumeSource, path6) {
   const items = field2(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
     if (named.length > 0) keys = named;
   }
-  return { configKind: configKind2, configName: configName2, via, keys, path: path6, ...optional(volumeSource) };
+  return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
 }
 function optional(source2) {
   return field2(source2, "optional") === true ? { optional: true } : {};
@@ -27787,7 +27787,7 @@ function startPodWatch(targets, opts, signal) {
     warned = true;
     opts.warn(message);
   };
-  const judge = (pod) => {
+  const judge2 = (pod) => {
     const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
     const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
     const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
@@ -27826,7 +27826,7 @@ function startPodWatch(targets, opts, signal) {
     else undecided.delete(key);
   };
   const recheck = () => {
-    for (const pod of [...undecided.values()]) judge(pod);
+    for (const pod of [...undecided.values()]) judge2(pod);
   };
   const failWith = async (target, pod, cause) => {
     if (failing.has(target)) return;
@@ -27860,7 +27860,7 @@ function startPodWatch(targets, opts, signal) {
   };
   const namespaces = new Set(targets.map((t) => t.id.namespace));
   for (const namespace of namespaces) {
-    watchPods(cluster, namespace, judge, signal, opts.retryDelayMs).catch((error2) => {
+    watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
       const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
       warnOnce(
         `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
@@ -28099,6 +28099,9 @@ function envMergePatch(live2, templatePath, varName, value) {
 }
 function currentHash(obj, templatePath = SPEC_TEMPLATE) {
   return templateAnnotation(obj, templatePath, CONFIG_HASH_ANNOTATION);
+}
+function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
+  return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
 }
 function templateAnnotation(obj, templatePath, name) {
   return stringField(field2(field2(templateAt(obj, templatePath), "metadata"), "annotations"), name);
@@ -31125,6 +31128,505 @@ var init_run_saved_plan = __esm({
     init_option_naming();
     init_plan_document();
     init_apply_saved_plan();
+  }
+});
+
+// src/sync/adopt.ts
+function lastWrite(obj) {
+  const entries = field2(field2(obj, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
+  return times.length === 0 ? void 0 : times.sort().at(-1);
+}
+function judgeAdoption(configs, pods) {
+  if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
+  const running = pods.filter((p) => stringField(field2(p, "status"), "phase") === "Running");
+  if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
+  const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
+  if (unknown.length > 0)
+    return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
+  for (const pod of running) {
+    const started = stringField(field2(pod, "status"), "startTime");
+    const podName = stringField(field2(pod, "metadata"), "name") ?? "a pod";
+    if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
+    const newer = configs.find((c) => c.lastWrite > started);
+    if (newer) {
+      return {
+        pods: "stale",
+        why: `pod ${podName} started at ${started}, before ${newer.name} last changed (${newer.lastWrite})`
+      };
+    }
+  }
+  return {
+    pods: "current",
+    why: `its ${running.length} running pod(s) started after the configs it reads last changed`
+  };
+}
+var init_adopt = __esm({
+  "src/sync/adopt.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/sync/sync-verdict.ts
+function consumedOf(workload, kind, namespace) {
+  return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
+}
+function syncVerdict(workload, kind, live2, options) {
+  const namespace = stringField(field2(workload, "metadata"), "namespace") ?? "";
+  const consumed = consumedOf(workload, kind, namespace);
+  const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
+  if (existing.length === 0) return { state: "reads-nothing" };
+  const uid = (id) => live2.uids.get(idKey(id));
+  const hash = configHash(consumed, live2.contents, options.hashKey, uid);
+  const digestMap = configDigests(consumed, live2.contents, options.hashKey, uid);
+  if (hash === void 0 || digestMap === void 0) {
+    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
+  }
+  const digests = formatDigests(digestMap);
+  const recorded = currentHash(workload, kind.templatePath);
+  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
+  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
+  const manager = hashOwner(workload, kind.templatePath);
+  if (manager !== void 0 && manager !== options.fieldManager)
+    return { state: "managed-elsewhere", manager };
+  const recordedDigests = currentDigests(workload, kind.templatePath);
+  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
+  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+}
+function compareDigests(consumed, recorded, now, hash, digests) {
+  const stale = [];
+  const uncovered = [];
+  const gone = [];
+  for (const config of consumed) {
+    const key = `${config.id.kind}/${config.id.name}`;
+    const before = recorded.get(key);
+    const after = now.get(key);
+    if (before === void 0) {
+      if (after !== void 0) uncovered.push(config);
+    } else if (after === void 0) gone.push(config);
+    else if (before !== after) stale.push(config);
+  }
+  if (stale.length === 0) return { state: "current", uncovered, gone };
+  return { state: "stale", hash, digests, stale, uncovered, gone };
+}
+function baselineVerdict(workload, consumed, hash, digests) {
+  const baseline = stringField(field2(field2(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
+  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
+  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
+  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+}
+function baselineValue(hash, digests) {
+  return `${hash} ${digests}`;
+}
+function hashOwner(workload, templatePath) {
+  const entries = field2(field2(workload, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  for (const entry of entries) {
+    let fields = field2(entry, "fieldsV1");
+    for (const step of templatePath) fields = field2(fields, `f:${step}`);
+    const annotations = field2(field2(fields, "f:metadata"), "f:annotations");
+    if (field2(annotations, "f:config-rollout.io/config-hash") !== void 0)
+      return stringField(entry, "manager");
+  }
+  return void 0;
+}
+var BASELINE_ANNOTATION;
+var init_sync_verdict = __esm({
+  "src/sync/sync-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_pod_template();
+    init_model();
+    init_restart_patch();
+    init_references();
+    init_config_hash();
+    BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
+  }
+});
+
+// src/sync/read-live-state.ts
+async function readLiveState(cluster, scope, concurrency) {
+  const namespaces = scope.namespaces ?? [ALL];
+  const kinds = [];
+  for (const kind of restartableKinds())
+    if (!kind.customResource || await cluster.serves(kind.kind)) kinds.push(kind);
+  const lists = await runLimited(
+    namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind }))),
+    concurrency,
+    async ({ namespace, kind }) => (await cluster.listObjects(namespace, apiVersionOf(kind), kind.kind, scope.selector)).map((object) => ({
+      object,
+      kind
+    }))
+  );
+  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf2(object, kind.kind), object, kind }));
+  const wanted = /* @__PURE__ */ new Map();
+  for (const w of workloads)
+    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  const groups = /* @__PURE__ */ new Map();
+  for (const id of wanted.values()) {
+    const namespace = scope.namespaces ? id.namespace : ALL;
+    const key = `${id.kind}/${namespace}`;
+    const group2 = groups.get(key) ?? { namespace, kind: id.kind, ids: [] };
+    group2.ids.push(id);
+    groups.set(key, group2);
+  }
+  const configs = /* @__PURE__ */ new Map();
+  await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+      const id = idOf2(object, kind);
+      if (wanted.has(idKey(id))) configs.set(idKey(id), object);
+    }
+  });
+  return { workloads, configs };
+}
+async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+  const apiVersion = apiVersionOf(configKind(kind));
+  try {
+    return await cluster.listObjects(namespace, apiVersion, kind);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+  }
+  const read = await runLimited(ids, concurrency, async (id) => {
+    try {
+      return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
+    } catch (error2) {
+      if (!isExpectedError(error2)) throw error2;
+      return void 0;
+    }
+  });
+  return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
+}
+async function readPods(cluster, workload) {
+  const labels = field2(field2(field2(workload.object, "spec"), "selector"), "matchLabels");
+  if (typeof labels !== "object" || labels === null) return void 0;
+  const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
+  try {
+    return await cluster.listObjects(workload.id.namespace, "v1", "Pod", selector);
+  } catch (error2) {
+    if (!isExpectedError(error2)) throw error2;
+    return void 0;
+  }
+}
+function idOf2(object, kind) {
+  const metadata = field2(object, "metadata");
+  return {
+    kind,
+    namespace: stringField(metadata, "namespace") ?? "",
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+var ALL;
+var init_read_live_state = __esm({
+  "src/sync/read-live-state.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_sync_verdict();
+    ALL = "";
+  }
+});
+
+// src/sync/sync-plan.ts
+function parseNamedConfigs(values) {
+  return values.map((value) => {
+    const match = NAMED.exec(value.trim());
+    if (!match) {
+      throw new UserError(
+        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+      );
+    }
+    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+  });
+}
+function readsNamed(consumed, named) {
+  if (named.length === 0) return true;
+  return named.some(
+    (n) => consumed.some(
+      (c) => c.id.kind === n.kind && c.id.name === n.name && (n.key === void 0 || c.keys === "all" || c.keys.includes(n.key))
+    )
+  );
+}
+function syncAction(verdict, adopt, adopted) {
+  switch (verdict.state) {
+    case "stale":
+      return {
+        do: "restart",
+        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        stale: verdict.stale
+      };
+    case "no-baseline":
+      if (!adopt)
+        return {
+          do: "leave",
+          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
+        };
+      if (adopted?.current)
+        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+      return {
+        do: "restart",
+        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
+        stale: []
+      };
+    case "unknown-coverage":
+      return adopt ? {
+        do: "restart",
+        reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
+        stale: []
+      } : {
+        do: "leave",
+        reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
+      };
+    case "managed-elsewhere":
+      return {
+        do: "leave",
+        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+      };
+    case "cannot-hash":
+      return { do: "leave", reason: verdict.why };
+    default:
+      return { do: "leave", reason: "current" };
+  }
+}
+function syncPlan(decisions, scopeNote) {
+  const changes = /* @__PURE__ */ new Map();
+  const workloads = [];
+  const warnings = [];
+  let current = 0;
+  for (const { workload, verdict, action } of decisions) {
+    if (verdict.state === "current" || verdict.state === "stale") {
+      const w = shortName(workload.id);
+      if (verdict.uncovered.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
+        );
+      if (verdict.gone.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName2).join(", ")} it reads is gone from the cluster: new pods could not start without it`
+        );
+    }
+    if (verdict.state === "reads-nothing") continue;
+    if (action.do === "leave" && action.reason === "current") {
+      current++;
+      continue;
+    }
+    const stale = action.do === "restart" ? action.stale : [];
+    for (const config of stale) {
+      changes.set(idKey(config.id), {
+        id: config.id,
+        status: "modified",
+        file: "",
+        line: 0,
+        keys: [],
+        origin: "the cluster"
+      });
+    }
+    workloads.push({
+      id: workload.id,
+      action: action.do === "leave" ? "skip" : "restart",
+      reason: action.reason,
+      references: referencesTo(workload, stale),
+      source: "cluster"
+    });
+  }
+  return {
+    base: "",
+    head: "",
+    rangeNote: `${scopeNote}: ${current} workload(s) current`,
+    changes: [...changes.values()],
+    workloads,
+    problems: [],
+    warnings,
+    live: true
+  };
+}
+function referencesTo(workload, stale) {
+  const template = podTemplateOf(workload.object);
+  if (!template) return [];
+  const wanted = new Set(stale.map((c) => idKey(c.id)));
+  return findReferences(template.spec).flatMap((ref) => {
+    const config = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    if (!wanted.has(idKey(config))) return [];
+    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
+  });
+}
+function configName2(config) {
+  const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
+  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
+}
+function shortName(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var NAMED;
+var init_sync_plan = __esm({
+  "src/sync/sync-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_references();
+    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+  }
+});
+
+// src/run/run-sync.ts
+var run_sync_exports = {};
+__export(run_sync_exports, {
+  runSync: () => runSync
+});
+async function runSync(settings, deps) {
+  const { log } = deps;
+  const named = parseNamedConfigs(settings.syncConfigs);
+  const cluster = await deps.connection.connect();
+  if (!cluster) {
+    throw new UserError(
+      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
+    );
+  }
+  const loaded = await deps.connection.loaded();
+  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : void 0;
+  const scope = {
+    ...namespaces ? { namespaces } : {},
+    ...settings.selector ? { selector: settings.selector } : {}
+  };
+  const state3 = await log.group(
+    "Read the live workloads and the configs they read",
+    () => readLiveState(cluster, scope, settings.concurrency)
+  );
+  const contents = /* @__PURE__ */ new Map();
+  const uids = /* @__PURE__ */ new Map();
+  for (const [key, object] of state3.configs) {
+    contents.set(key, liveConfigContent(object));
+    const uid = object.metadata?.uid;
+    if (typeof uid === "string") uids.set(key, uid);
+  }
+  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const inScope2 = state3.workloads.filter(
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
+  );
+  const decisions = await log.group(
+    "Compare each workload's config hash with the live configs",
+    () => Promise.all(
+      inScope2.map(async (workload) => {
+        const verdict = syncVerdict(
+          workload.object,
+          workload.kind,
+          { contents, uids },
+          {
+            ...hashKey ? { hashKey } : {},
+            fieldManager: "config-rollout"
+          }
+        );
+        const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
+        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
+      })
+    )
+  );
+  const plan = syncPlan(decisions, describeScope(settings, named.length));
+  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
+  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
+  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const results = await recordBaselines(cluster, baselines, settings, log);
+  if (restarts.length > 0) {
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const after = await rollOut(
+      cluster,
+      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
+      {
+        strategy: syncStrategy(hashes),
+        prepared: { configWrites: [] },
+        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
+        settings,
+        log,
+        now: deps.now
+      }
+    );
+    results.push(...after.results);
+  }
+  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function syncStrategy(hashes) {
+  return {
+    name: "annotation",
+    needsLiveConfigs: false,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    )
+  };
+}
+function hashOf(verdict) {
+  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
+  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
+}
+async function judge(cluster, workload, verdict, configs) {
+  const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
+    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+    lastWrite: lastWrite(configs.get(idKey(c.id)))
+  }));
+  const judgement = judgeAdoption(times, await readPods(cluster, workload));
+  return { current: judgement.pods === "current", why: judgement.why };
+}
+async function recordBaselines(cluster, baselines, settings, log) {
+  if (baselines.length === 0) return [];
+  await checkPermissions(
+    cluster,
+    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
+    log,
+    settings.concurrency
+  );
+  const results = [];
+  for (const { workload, verdict } of baselines) {
+    const { hash, digests } = hashOf(verdict);
+    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
+    await cluster.patchWorkload(
+      workload.id,
+      patch,
+      settings.dryRun === "server",
+      workload.kind.restart.patch
+    );
+    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
+    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    results.push({
+      id: workload.id,
+      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
+      message
+    });
+  }
+  return results;
+}
+function manifestOf(workload) {
+  return { id: workload.id, file: "", line: 0, object: workload.object };
+}
+function describeScope(settings, namedCount) {
+  const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
+  const selector = settings.selector ? `, selector ${settings.selector}` : "";
+  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  return `live configs against each workload's config hash (${where}${selector}${configs})`;
+}
+var init_run_sync = __esm({
+  "src/run/run-sync.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_run_result();
+    init_check_permissions();
+    init_restart_and_wait();
+    init_annotation_strategy();
+    init_live_config();
+    init_adopt();
+    init_read_live_state();
+    init_sync_plan();
+    init_sync_verdict();
   }
 });
 
@@ -36779,7 +37281,6 @@ var CLUSTER_OPTIONS = [
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    actionInput: false,
     description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
   },
   {
@@ -36790,7 +37291,6 @@ var CLUSTER_OPTIONS = [
     default: "",
     env: "CONFIG_ROLLOUT_CONFIG",
     placeholder: "KIND/NAME[:KEY]",
-    actionInput: false,
     description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
   },
   {
@@ -36800,7 +37300,6 @@ var CLUSTER_OPTIONS = [
     commands: "sync",
     default: "false",
     env: "CONFIG_ROLLOUT_ADOPT",
-    actionInput: false,
     description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
   },
   {
@@ -37717,7 +38216,7 @@ var GITHUB_TOKEN_INPUT = {
 var COMMAND_INPUT = {
   name: "command",
   default: "run",
-  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch."
+  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule."
 };
 var COMMIT_INPUT = {
   name: "commit",
@@ -37772,8 +38271,8 @@ function readActionInputs(getInput2) {
   };
 }
 function commandValue(value) {
-  if (value === "run" || value === "stamp") return value;
-  throw new UserError(`input command: expected run or stamp, got "${value}"`);
+  if (value === "run" || value === "stamp" || value === "sync") return value;
+  throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
 function dryRunValue(value) {
   const lower = value.toLowerCase();
@@ -37944,11 +38443,7 @@ async function run() {
         fullReportIn: "the job summary"
       };
     }
-    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-    const git = settings.plan === void 0 ? await openGit() : openGit;
-    if (typeof git !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
-    log = withStagesNoted(log);
-    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
+    const report = inputs.command === "sync" ? await syncStep(settings, cluster) : await runStep(settings, cluster, readEvent);
     log.flush();
     info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
@@ -37971,6 +38466,18 @@ async function run() {
       error: describeError(error2, false).replace(/^error: /, "").split("\n")[0] ?? ""
     });
     setFailed(message);
+  }
+  async function runStep(settings, cluster, readEvent) {
+    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === void 0 ? await openGit() : openGit;
+    if (typeof git !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(log);
+    return runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
+  }
+  async function syncStep(settings, cluster) {
+    log = withStagesNoted(log);
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_run_sync(), run_sync_exports));
+    return runSync2(settings, { connection: cluster, log, now: Date.now });
   }
   async function comment(content) {
     if (!review) return;

@@ -432,7 +432,6 @@ var init_cluster_options = __esm({
         env: "CONFIG_ROLLOUT_SELECTOR",
         short: "l",
         placeholder: "SELECTOR",
-        actionInput: false,
         description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l."
       },
       {
@@ -443,7 +442,6 @@ var init_cluster_options = __esm({
         default: "",
         env: "CONFIG_ROLLOUT_CONFIG",
         placeholder: "KIND/NAME[:KEY]",
-        actionInput: false,
         description: "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered."
       },
       {
@@ -453,7 +451,6 @@ var init_cluster_options = __esm({
         commands: "sync",
         default: "false",
         env: "CONFIG_ROLLOUT_ADOPT",
-        actionInput: false,
         description: "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them."
       },
       {
@@ -16929,8 +16926,7 @@ var init_adopt = __esm({
 
 // src/sync/sync-verdict.ts
 function consumedOf(workload, kind, namespace) {
-  const template = podTemplateOf(workload);
-  return template ? consumedKeys(findReferences(template.spec), namespace) : [];
+  return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 function syncVerdict(workload, kind, live2, options) {
   const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
@@ -16997,7 +16993,7 @@ var init_sync_verdict = __esm({
   "src/sync/sync-verdict.ts"() {
     "use strict";
     init_json_shape();
-    init_workload_kinds();
+    init_pod_template();
     init_model();
     init_restart_patch();
     init_references();

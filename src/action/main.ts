@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import * as core from "@actions/core";
 import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
 import { ACTION_INPUTS } from "../core/option-naming.js";
-import { exitCodeOf } from "../core/run-result.js";
+import { exitCodeOf, type RunReport } from "../core/run-result.js";
 import { commitStamps } from "../git/commit-stamps.js";
 import { createGit } from "../git/create-git.js";
 import { decodeKubeconfigData, describeCredential } from "../kube/kubeconfig-source.js";
@@ -17,7 +17,7 @@ import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
 import { renderReport } from "../report/render-report.js";
-import { createClusterConnection } from "../run/cluster-connection.js";
+import { type ClusterConnection, createClusterConnection } from "../run/cluster-connection.js";
 import { commentOnReview, type ReviewCommentRequest } from "../run/comment-on-review.js";
 import { runInCi } from "../run/run-in-ci.js";
 import { createStamper } from "../run/stamp-in-ci.js";
@@ -105,12 +105,10 @@ export async function run(): Promise<void> {
       };
     }
 
-    // --plan opens the repository only to check its head, and runs without one too.
-    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-    const git = settings.plan === undefined ? await openGit() : openGit;
-    if (typeof git !== "function") log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
-    log = withStagesNoted(log);
-    const report = await runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
+    const report =
+      inputs.command === "sync"
+        ? await syncStep(settings, cluster)
+        : await runStep(settings, cluster, readEvent);
     log.flush();
     core.info(renderReport(report, settings.output));
     const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
@@ -136,6 +134,26 @@ export async function run(): Promise<void> {
           .split("\n")[0] ?? "",
     });
     core.setFailed(message);
+  }
+
+  /** command: run — the repository, the plan, the restarts (--plan opens the repository only to check its head). */
+  async function runStep(
+    settings: Settings,
+    cluster: ClusterConnection,
+    readEvent: () => Promise<unknown>,
+  ): Promise<RunReport> {
+    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
+    const git = settings.plan === undefined ? await openGit() : openGit;
+    if (typeof git !== "function") log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
+    log = withStagesNoted(log);
+    return runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
+  }
+
+  /** command: sync — the live configs against the workloads' hashes; no repository. */
+  async function syncStep(settings: Settings, cluster: ClusterConnection): Promise<RunReport> {
+    log = withStagesNoted(log);
+    const { runSync } = await import("../run/run-sync.js");
+    return runSync(settings, { connection: cluster, log, now: Date.now });
   }
 
   /** The plan comment: a failure to write it is a warning, never a failed step. */

@@ -19,8 +19,8 @@ export interface ActionInputValues {
   allowUntrusted: boolean;
   /** The `github-token` input ("" when unset): for the pull request comment, never a setting. */
   githubToken: string;
-  /** `command`: run (detect, restart, wait) or stamp. */
-  command: "run" | "stamp";
+  /** `command`: run (detect, restart, wait), stamp, or sync (from the live configs). */
+  command: "run" | "stamp" | "sync";
   /** `commit` (command: stamp): push the stamps to the pull request's branch. */
   commit: boolean;
 }
@@ -49,9 +49,9 @@ export function readActionInputs(getInput: (name: string) => string): ActionInpu
   };
 }
 
-function commandValue(value: string): "run" | "stamp" {
-  if (value === "run" || value === "stamp") return value;
-  throw new UserError(`input command: expected run or stamp, got "${value}"`);
+function commandValue(value: string): "run" | "stamp" | "sync" {
+  if (value === "run" || value === "stamp" || value === "sync") return value;
+  throw new UserError(`input command: expected run, stamp or sync, got "${value}"`);
 }
 
 /** A workflow author writes `dry-run: true` as often as `dry-run: client`; accept both. */

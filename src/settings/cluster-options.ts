@@ -109,7 +109,6 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_SELECTOR",
     short: "l",
     placeholder: "SELECTOR",
-    actionInput: false,
     description: "A label selector on the workloads to check (e.g. app=shop,tier!=batch), as kubectl's -l.",
   },
   {
@@ -120,7 +119,6 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     default: "",
     env: "CONFIG_ROLLOUT_CONFIG",
     placeholder: "KIND/NAME[:KEY]",
-    actionInput: false,
     description:
       "Check only the consumers of these configs (e.g. secret/db-credentials, or secret/db-credentials:password for those that read that key), in every namespace in scope: after a rotation a pipeline just triggered.",
   },
@@ -131,7 +129,6 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     commands: "sync",
     default: "false",
     env: "CONFIG_ROLLOUT_ADOPT",
-    actionInput: false,
     description:
       "Adopt workloads config-rollout never restarted (no baseline): record a baseline on the workload without a rollout when every running pod started after the configs it reads last changed, else restart them.",
   },

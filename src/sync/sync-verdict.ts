@@ -12,7 +12,8 @@
 // coverage is unknown, so a different value is reported, not acted on (--adopt restarts it).
 
 import { field, stringField } from "../core/json-shape.js";
-import { podTemplateOf, type RestartableKind } from "../core/kinds/workload-kinds.js";
+import { podSpecAt } from "../core/kinds/pod-template.js";
+import type { RestartableKind } from "../core/kinds/workload-kinds.js";
 import type { ConfigContent, ConfigKind, ObjectId } from "../core/model.js";
 import { idKey } from "../core/model.js";
 import { currentDigests, currentHash } from "../core/restart-patch.js";
@@ -82,8 +83,7 @@ export interface VerdictOptions {
 
 /** The consumed configs of a live workload, key-precise. */
 export function consumedOf(workload: Plain, kind: RestartableKind, namespace: string): ConsumedConfig[] {
-  const template = podTemplateOf(workload);
-  return template ? consumedKeys(findReferences(template.spec), namespace) : [];
+  return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 
 export function syncVerdict(
