@@ -17519,7 +17519,7 @@ var require_receiver = __commonJS({
             const buffer = this.consume(2);
             const fin = (buffer[0] & 128) !== 0;
             const opcode = buffer[0] & 15;
-            const masked2 = (buffer[1] & 128) === 128;
+            const masked = (buffer[1] & 128) === 128;
             const fragmented = !fin && opcode !== opcodes.CONTINUATION;
             const payloadLength = buffer[1] & 127;
             const rsv1 = buffer[0] & 64;
@@ -17529,7 +17529,7 @@ var require_receiver = __commonJS({
               failWebsocketConnection(this.ws, "Invalid opcode received");
               return callback();
             }
-            if (masked2) {
+            if (masked) {
               failWebsocketConnection(this.ws, "Frame cannot be masked");
               return callback();
             }
@@ -17577,7 +17577,7 @@ var require_receiver = __commonJS({
               this.#info.compressed = rsv1 !== 0;
             }
             this.#info.opcode = opcode;
-            this.#info.masked = masked2;
+            this.#info.masked = masked;
             this.#info.fin = fin;
             this.#info.fragmented = fragmented;
           } else if (this.#state === parserStates.PAYLOADLENGTH_16) {
@@ -19213,43 +19213,6 @@ var init_errors = __esm({
   }
 });
 
-// src/core/run-result.ts
-function exitCodeOf(report) {
-  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
-  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
-}
-function isFailure(result) {
-  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
-}
-function reportOf(plan, rolledOut, dryRun, cluster) {
-  const { results, notes } = rolledOut;
-  return {
-    plan,
-    results,
-    ...notes.length > 0 ? { notes: [...notes] } : {},
-    outcome: outcomeOf(plan, results, dryRun),
-    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
-    dryRun
-  };
-}
-function outcomeOf(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (plan.unread && plan.unread.length > 0) return "incomplete";
-  return outcomeOfWhatWasRead(plan, results, dryRun);
-}
-function outcomeOfWhatWasRead(plan, results, dryRun) {
-  if (results.some(isFailure)) return "failed";
-  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
-  if (dryRun !== "none") return "planned";
-  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
-}
-var init_run_result = __esm({
-  "src/core/run-result.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
 // src/process/child-groups.ts
 function processWide(name, create) {
   const key = /* @__PURE__ */ Symbol.for(`config-rollout.${name}`);
@@ -19483,121 +19446,6 @@ var require_simple_git = __commonJS({
   }
 });
 
-// src/kube/kubeconfig-source.ts
-function findKubeConfigSource(opts) {
-  return chooseSource(opts)?.label;
-}
-function chooseSource(opts) {
-  const env = opts.env;
-  const home = env.HOME || env.USERPROFILE;
-  if (opts.kubeconfigPath) {
-    const pathLabel = opts.pathLabel ?? "--kubeconfig";
-    const file = (0, import_node_path4.resolve)(expandHome(opts.kubeconfigPath, home));
-    if (!(0, import_node_fs4.existsSync)(file)) {
-      const credential = describeCredential(opts.kubeconfigPath);
-      if (credential) throw misplacedCredential(pathLabel, credential);
-      throw new UserError(
-        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
-      );
-    }
-    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
-  }
-  if (opts.kubeconfigData?.trim()) {
-    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
-    if (looksLikePath(opts.kubeconfigData, home)) {
-      throw new UserError(
-        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
-      );
-    }
-    const credential = describeCredential(opts.kubeconfigData);
-    if (credential?.includes("token")) {
-      throw new UserError(
-        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
-      );
-    }
-    return {
-      type: "data",
-      text: decodeKubeconfigData(opts.kubeconfigData, label2),
-      raw: opts.kubeconfigData,
-      label: label2
-    };
-  }
-  if (env.KUBECONFIG) {
-    const listed = env.KUBECONFIG.split(import_node_path4.delimiter).filter((f) => f !== "");
-    const files = listed.map((f) => (0, import_node_path4.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs4.existsSync)(f));
-    if (files.length === 0) {
-      const credential = describeCredential(env.KUBECONFIG);
-      if (credential) throw misplacedCredential("KUBECONFIG", credential);
-      throw new UserError(
-        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
-      );
-    }
-    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path4.delimiter)})` };
-  }
-  if (home) {
-    const file = (0, import_node_path4.join)(home, ".kube", "config");
-    if ((0, import_node_fs4.existsSync)(file)) return { type: "file", files: [file], label: file };
-  }
-  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
-  const host = env.KUBERNETES_SERVICE_HOST;
-  const port = env.KUBERNETES_SERVICE_PORT;
-  if (host && port && (0, import_node_fs4.existsSync)((0, import_node_path4.join)(dir, "token"))) {
-    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
-    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
-    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
-  }
-  return void 0;
-}
-function decodeKubeconfigData(value, label2) {
-  const trimmed = value.trim();
-  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
-    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
-  }
-  return value;
-}
-function expandHome(path6, home) {
-  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path4.join)(home, path6.slice(1)) : path6;
-}
-function describeCredential(value) {
-  const trimmed = value.trim();
-  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
-    return "a kubeconfig's text";
-  }
-  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
-    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
-  }
-  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
-  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
-    return "what looks like a token";
-  }
-  return void 0;
-}
-function misplacedCredential(label2, credential) {
-  return new UserError(
-    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
-  );
-}
-function looksLikePath(value, home) {
-  const trimmed = value.trim();
-  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
-  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
-  return (0, import_node_fs4.existsSync)((0, import_node_path4.resolve)(expandHome(trimmed, home)));
-}
-var import_node_fs4, import_node_net, import_node_path4, SERVICE_ACCOUNT_DIR;
-var init_kubeconfig_source = __esm({
-  "src/kube/kubeconfig-source.ts"() {
-    "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_net = require("node:net");
-    import_node_path4 = require("node:path");
-    init_errors();
-    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
-  }
-});
-
 // src/process/interrupt.ts
 function noteStage(stage) {
   journal.stage = stage;
@@ -19641,224 +19489,118 @@ var init_interrupt = __esm({
   }
 });
 
-// src/plan/unread-sources.ts
-function unreadSourcesOf(problems, warnings) {
-  const seen = /* @__PURE__ */ new Set();
-  const unread = [];
-  for (const item of [...warnings, ...problems]) {
-    if (item.unread === void 0) continue;
-    const key = `${item.file}\0${item.unread}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    unread.push({ file: item.file, why: item.unread });
-  }
-  return unread;
+// src/kube/kubeconfig-source.ts
+function findKubeConfigSource(opts) {
+  return chooseSource(opts)?.label;
 }
-function describeUnread(unread) {
-  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
-  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
-  return `${named.join(", ")}${more}`;
-}
-var MAX_NAMED;
-var init_unread_sources = __esm({
-  "src/plan/unread-sources.ts"() {
-    "use strict";
-    MAX_NAMED = 5;
-  }
-});
-
-// src/report/describe.ts
-function shortId(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-function shortSha(sha) {
-  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
-}
-function describeRange(report) {
-  const { plan } = report;
-  if (!plan.base) return plan.rangeNote;
-  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
-}
-function describeKeys(change) {
-  if (change.keys.length === 0) return "-";
-  const shown2 = change.keys.slice(0, 8).join(", ");
-  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
-}
-function describeReferences(workload) {
-  return workload.references.map((r) => {
-    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
-    return `${shortId(r.config)} via ${r.path}${keys}`;
-  });
-}
-function describeResult(result) {
-  if (result.restart === "not-on-cluster") return "not on this cluster";
-  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
-  const followed = ["restarted", "unchanged", "agent-applied"];
-  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
-  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
-  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
-  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
-}
-function causeDetails(result) {
-  const cause = result.cause;
-  if (!cause) return [];
-  const log = cause.log ?? [];
-  return [
-    ...(cause.events ?? []).map((event) => `event: ${event}`),
-    ...log.length > 0 ? [
-      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
-      ...log.map((l) => `| ${l}`)
-    ] : []
-  ];
-}
-function formatDuration(ms) {
-  if (ms === void 0) return "-";
-  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
-}
-function headline(report) {
-  if (report.clusters) return fleetHeadline(report.clusters);
-  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
-  switch (report.outcome) {
-    case "nothing-to-do":
-      return nothingToRestart(report);
-    case "planned":
-      return `Dry run: ${restarts} workload(s) would restart.`;
-    case "restarted": {
-      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
-      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
-      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+function chooseSource(opts) {
+  const env = opts.env;
+  const home = env.HOME || env.USERPROFILE;
+  if (opts.kubeconfigPath) {
+    const pathLabel = opts.pathLabel ?? "--kubeconfig";
+    const file = (0, import_node_path4.resolve)(expandHome(opts.kubeconfigPath, home));
+    if (!(0, import_node_fs5.existsSync)(file)) {
+      const credential = describeCredential(opts.kubeconfigPath);
+      if (credential) throw misplacedCredential(pathLabel, credential);
+      throw new UserError(
+        `${pathLabel} ${opts.kubeconfigPath}: no such file (it must hold the path of a kubeconfig file)`
+      );
     }
-    case "failed":
-      return failedHeadline(report.results);
-    case "incomplete":
-      return incompleteHeadline(report);
+    return { type: "file", files: [file], label: `${pathLabel} ${opts.kubeconfigPath}` };
   }
-}
-function incompleteHeadline(report) {
-  const unread = report.plan.unread ?? [];
-  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
-  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
-}
-function failedHeadline(results) {
-  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId(r.id));
-  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId(r.id));
-  const parts = [
-    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
-    ...failed2.length > 0 ? [failed2.join(", ")] : []
-  ];
-  return `Failed: ${parts.join("; ")}.`;
-}
-function fleetHeadline(clusters) {
-  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
-  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
-  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
-  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
-  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
-}
-function clusterOutcome(cluster) {
-  if (cluster.outcome === "nothing-to-do") return "nothing to do";
-  if (cluster.outcome === "planned") return "planned (dry run)";
-  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
-  return cluster.outcome;
-}
-function nothingToRestart(report) {
-  const { plan, results } = report;
-  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
-    const left = plan.workloads.length;
-    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
-  }
-  if (plan.changes.length === 0) {
-    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
-  }
-  if (plan.workloads.some((w) => w.action === "restart")) {
-    const unchanged = results.filter((r) => r.restart === "unchanged").length;
-    const paused = results.filter((r) => r.restart === "paused").length;
-    if (unchanged > 0 && paused === 0) {
-      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+  if (opts.kubeconfigData?.trim()) {
+    const label2 = opts.dataLabel ?? "CONFIG_ROLLOUT_KUBECONFIG";
+    if (looksLikePath(opts.kubeconfigData, home)) {
+      throw new UserError(
+        `${label2} holds a file path; it must hold the kubeconfig itself (its text or base64 of it). To use a kubeconfig file, pass its path with --kubeconfig, KUBECONFIG or the action's \`kubeconfig\` input`
+      );
     }
-    const parts2 = [
-      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
-      ...paused > 0 ? [`${paused} paused`] : []
-    ];
-    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+    const credential = describeCredential(opts.kubeconfigData);
+    if (credential?.includes("token")) {
+      throw new UserError(
+        `${label2} holds ${credential} (not shown), not a kubeconfig: it must hold a whole kubeconfig, as text or base64`
+      );
+    }
+    return {
+      type: "data",
+      text: decodeKubeconfigData(opts.kubeconfigData, label2),
+      raw: opts.kubeconfigData,
+      label: label2
+    };
   }
-  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
-  const readNone = plan.workloads.filter(
-    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
-  ).length;
-  const other = plan.workloads.length - rolls - readNone;
-  if (plan.workloads.length === 0) {
-    return "Nothing to restart: no running workload consumes the changed content.";
+  if (env.KUBECONFIG) {
+    const listed = env.KUBECONFIG.split(import_node_path4.delimiter).filter((f) => f !== "");
+    const files = listed.map((f) => (0, import_node_path4.resolve)(expandHome(f, home))).filter((f) => (0, import_node_fs5.existsSync)(f));
+    if (files.length === 0) {
+      const credential = describeCredential(env.KUBECONFIG);
+      if (credential) throw misplacedCredential("KUBECONFIG", credential);
+      throw new UserError(
+        `KUBECONFIG=${env.KUBECONFIG}: no such file (it must hold paths of kubeconfig files)`
+      );
+    }
+    return { type: "file", files, label: `KUBECONFIG (${files.join(import_node_path4.delimiter)})` };
   }
-  if (rolls === plan.workloads.length) {
-    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  if (home) {
+    const file = (0, import_node_path4.join)(home, ".kube", "config");
+    if ((0, import_node_fs5.existsSync)(file)) return { type: "file", files: [file], label: file };
   }
-  if (readNone === plan.workloads.length) {
-    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  const dir = opts.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
+  const host = env.KUBERNETES_SERVICE_HOST;
+  const port = env.KUBERNETES_SERVICE_PORT;
+  if (host && port && (0, import_node_fs5.existsSync)((0, import_node_path4.join)(dir, "token"))) {
+    const scheme = ["80", "8080", "8001"].includes(port) ? "http" : "https";
+    const server = `${scheme}://${(0, import_node_net.isIPv6)(host) ? `[${host}]` : host}:${port}`;
+    return { type: "in-cluster", server, dir, label: "in-cluster service account" };
   }
-  if (other === plan.workloads.length) {
-    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
-  }
-  const parts = [
-    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
-    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
-    ...other > 0 ? [`${other} skipped (each says why)`] : []
-  ];
-  return `Nothing to restart: ${parts.join(", ")}.`;
+  return void 0;
 }
-function describeWhere(item) {
-  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
-  if (item.origin !== void 0) {
-    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
-    const details = [at, changed].filter((part) => part !== void 0);
-    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+function decodeKubeconfigData(value, label2) {
+  const trimmed = value.trim();
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return decoded;
+    throw new UserError(`${label2} is neither a kubeconfig nor base64 of one`);
   }
-  return at ?? "-";
+  return value;
 }
-function describeStatus(change) {
-  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+function expandHome(path6, home) {
+  return home && (path6 === "~" || path6.startsWith("~/")) ? (0, import_node_path4.join)(home, path6.slice(1)) : path6;
 }
-var init_describe = __esm({
-  "src/report/describe.ts"() {
+function describeCredential(value) {
+  const trimmed = value.trim();
+  if (/\n/.test(trimmed) || /^\s*(apiVersion|kind|clusters|contexts|users|current-context)\s*:/m.test(trimmed)) {
+    return "a kubeconfig's text";
+  }
+  if (/^[A-Za-z0-9+/=_-]{16,}$/.test(trimmed)) {
+    const decoded = Buffer.from(trimmed, "base64").toString("utf8");
+    if (/\b(clusters|contexts|apiVersion)\b/.test(decoded)) return "base64 of a kubeconfig";
+  }
+  if (/^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(trimmed)) return "a token";
+  if (/^[A-Za-z0-9+=_.~-]{32,}$/.test(trimmed) && !/\.(ya?ml|json|conf|config|kubeconfig)$/i.test(trimmed)) {
+    return "what looks like a token";
+  }
+  return void 0;
+}
+function misplacedCredential(label2, credential) {
+  return new UserError(
+    `${label2} holds ${credential}, not a path (the value is not shown): it must hold the path of a kubeconfig file. To pass the kubeconfig itself (text or base64), use CONFIG_ROLLOUT_KUBECONFIG or the action's \`kubeconfig-data\` input`
+  );
+}
+function looksLikePath(value, home) {
+  const trimmed = value.trim();
+  if (trimmed.includes("\n") || /:\s/.test(trimmed)) return false;
+  if (/^(\/|~\/|\.{1,2}\/)/.test(trimmed)) return true;
+  return (0, import_node_fs5.existsSync)((0, import_node_path4.resolve)(expandHome(trimmed, home)));
+}
+var import_node_fs5, import_node_net, import_node_path4, SERVICE_ACCOUNT_DIR;
+var init_kubeconfig_source = __esm({
+  "src/kube/kubeconfig-source.ts"() {
     "use strict";
-    init_run_result();
-    init_unread_sources();
-  }
-});
-
-// src/report/error-line.ts
-function errorParts(error2, debug2) {
-  if (isExpectedError(error2)) return { message: error2.message };
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
-  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
-  return known ? { message } : { message, hint: BUG_HINT };
-}
-function describeError(error2, debug2) {
-  const parts = errorParts(error2, debug2);
-  if (parts.stack !== void 0) return `error: ${parts.stack}`;
-  return parts.hint ? `error: ${parts.message}
-(${parts.hint})` : `error: ${parts.message}`;
-}
-var BUG_HINT;
-var init_error_line = __esm({
-  "src/report/error-line.ts"() {
-    "use strict";
+    import_node_fs5 = require("node:fs");
+    import_node_net = require("node:net");
+    import_node_path4 = require("node:path");
     init_errors();
-    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
-  }
-});
-
-// src/core/model.ts
-function idKey(id) {
-  return `${id.kind}/${id.namespace}/${id.name}`;
-}
-function formatId(id) {
-  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
-}
-var init_model = __esm({
-  "src/core/model.ts"() {
-    "use strict";
+    SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
   }
 });
 
@@ -20208,15 +19950,15 @@ var init_api_kinds = __esm({
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
-function field2(value, key) {
+function field(value, key) {
   return isRecord(value) && Object.hasOwn(value, key) ? value[key] : void 0;
 }
 function stringField(value, key) {
-  const v = field2(value, key);
+  const v = field(value, key);
   return typeof v === "string" ? v : void 0;
 }
 function arrayField(value, key) {
-  const v = field2(value, key);
+  const v = field(value, key);
   return Array.isArray(v) ? v : [];
 }
 function describeType(value) {
@@ -20234,8 +19976,8 @@ var init_json_shape = __esm({
 
 // src/core/kinds/argo-rollout-status.ts
 function argoRolloutStatus(obj) {
-  const name = String(field2(field2(obj, "metadata"), "name") ?? "");
-  const status = field2(obj, "status");
+  const name = String(field(field(obj, "metadata"), "name") ?? "");
+  const status = field(obj, "status");
   const [phase, detail] = rolloutPhase(obj);
   const message = `rollout "${name}" ${phase}${detail ? `: ${detail}` : ""}`;
   switch (phase) {
@@ -20253,21 +19995,21 @@ function argoRolloutStatus(obj) {
   }
 }
 function rolloutPhase(obj) {
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const observed = Number.parseInt(String(field2(status, "observedGeneration") ?? ""), 10);
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const observed = Number.parseInt(String(field(status, "observedGeneration") ?? ""), 10);
+  const generation = field(field(obj, "metadata"), "generation");
   if (Number.isFinite(observed) && typeof generation === "number" && observed < generation) {
     return ["Progressing", "waiting for rollout spec update to be observed"];
   }
-  if (field2(status, "controllerPause") === true && arrayOf(field2(status, "pauseConditions")).length === 0) {
+  if (field(status, "controllerPause") === true && arrayOf(field(status, "pauseConditions")).length === 0) {
     return ["Progressing", "waiting for rollout to unpause"];
   }
   const workloadGeneration = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
-  const workloadObserved = Number.parseInt(String(field2(status, "workloadObservedGeneration") ?? ""), 10);
+  const workloadObserved = Number.parseInt(String(field(status, "workloadObservedGeneration") ?? ""), 10);
   if (Number.isFinite(workloadGeneration) && Number.isFinite(workloadObserved) && workloadGeneration !== workloadObserved) {
     return ["Progressing", "waiting for rollout spec update to be observed for the reference workload"];
   }
@@ -20276,20 +20018,20 @@ function rolloutPhase(obj) {
   return calculatedPhase(spec, status);
 }
 function calculatedPhase(spec, status) {
-  for (const condition of arrayOf(field2(status, "conditions"))) {
+  for (const condition of arrayOf(field(status, "conditions"))) {
     const reason = stringField(condition, "reason");
     const message = stringField(condition, "message") ?? "";
-    if (field2(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
+    if (field(condition, "type") === "InvalidSpec") return ["Degraded", `InvalidSpec: ${message}`];
     if (reason === "RolloutAborted" || reason === "ProgressDeadlineExceeded") {
       return ["Degraded", `${reason}: ${message}`];
     }
   }
-  if (field2(spec, "paused") === true) return ["Paused", "manually paused"];
-  const pause = arrayOf(field2(status, "pauseConditions"))[0];
+  if (field(spec, "paused") === true) return ["Paused", "manually paused"];
+  const pause = arrayOf(field(status, "pauseConditions"))[0];
   if (pause !== void 0) return ["Paused", stringField(pause, "reason") ?? ""];
-  const replicas = numberOr(field2(spec, "replicas"), 1);
-  const updated = numberOr(field2(status, "updatedReplicas"), 0);
-  const available = numberOr(field2(status, "availableReplicas"), 0);
+  const replicas = numberOr(field(spec, "replicas"), 1);
+  const updated = numberOr(field(status, "updatedReplicas"), 0);
+  const available = numberOr(field(status, "availableReplicas"), 0);
   if (updated < replicas) return ["Progressing", "more replicas need to be updated"];
   if (available < updated) return ["Progressing", "updated replicas are still becoming available"];
   const stable = stringField(status, "stableRS") ?? "";
@@ -20299,7 +20041,7 @@ function calculatedPhase(spec, status) {
   return ["Healthy", ""];
 }
 function stepOf(status) {
-  const step = field2(status, "currentStepIndex");
+  const step = field(status, "currentStepIndex");
   return typeof step === "number" ? ` (canary step ${step})` : "";
 }
 function arrayOf(value) {
@@ -20320,11 +20062,11 @@ var init_argo_rollout_status = __esm({
 // src/core/kinds/pod-template.ts
 function templateAt(obj, templatePath) {
   let template = obj;
-  for (const step of templatePath) template = field2(template, step);
+  for (const step of templatePath) template = field(template, step);
   return isRecord(template) ? template : void 0;
 }
 function podSpecAt(obj, templatePath) {
-  return field2(templateAt(obj, templatePath), "spec");
+  return field(templateAt(obj, templatePath), "spec");
 }
 function withPodSpec(obj, templatePath, spec) {
   const copy = structuredClone(obj);
@@ -20345,13 +20087,13 @@ var init_pod_template = __esm({
 // src/core/kinds/rollout-status.ts
 function deploymentStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("Deployment"));
   }
-  const progressing = conditions(status).find((c) => field2(c, "type") === "Progressing");
-  if (field2(progressing, "reason") === "ProgressDeadlineExceeded") {
+  const progressing = conditions(status).find((c) => field(c, "type") === "Progressing");
+  if (field(progressing, "reason") === "ProgressDeadlineExceeded") {
     return failed(`deployment "${name}" exceeded its progress deadline`);
   }
   const updated = num(status, "updatedReplicas");
@@ -20377,14 +20119,14 @@ function deploymentStatus(obj) {
 }
 function daemonSetStatus(obj) {
   const name = nameOf(obj);
-  const status = field2(obj, "status");
-  const strategy = field2(field2(field2(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
+  const status = field(obj, "status");
+  const strategy = field(field(field(obj, "spec"), "updateStrategy"), "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (daemon set "${name}" uses ${String(strategy)})`
     );
   }
-  if (num(field2(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
+  if (num(field(obj, "metadata"), "generation") > num(status, "observedGeneration")) {
     return waiting(specUpdateMessage("DaemonSet"));
   }
   const desired = num(status, "desiredNumberScheduled");
@@ -20404,17 +20146,17 @@ function daemonSetStatus(obj) {
 }
 function statefulSetStatus(obj) {
   const name = nameOf(obj);
-  const spec = field2(obj, "spec");
-  const status = field2(obj, "status");
-  const updateStrategy = field2(spec, "updateStrategy");
-  const strategy = field2(updateStrategy, "type") ?? "RollingUpdate";
+  const spec = field(obj, "spec");
+  const status = field(obj, "status");
+  const updateStrategy = field(spec, "updateStrategy");
+  const strategy = field(updateStrategy, "type") ?? "RollingUpdate";
   if (strategy !== "RollingUpdate") {
     return notWaitable(
       `rollout status is only available for RollingUpdate strategy type (statefulset "${name}" uses ${String(strategy)})`
     );
   }
   const observed = num(status, "observedGeneration");
-  if (observed === 0 || num(field2(obj, "metadata"), "generation") > observed) {
+  if (observed === 0 || num(field(obj, "metadata"), "generation") > observed) {
     return waiting(specUpdateMessage("StatefulSet"));
   }
   const specReplicas = optionalNum(spec, "replicas");
@@ -20423,7 +20165,7 @@ function statefulSetStatus(obj) {
     return waiting(`Waiting for ${specReplicas - ready} pods to be ready...`);
   }
   const updated = num(status, "updatedReplicas");
-  const rollingUpdate = field2(updateStrategy, "rollingUpdate");
+  const rollingUpdate = field(updateStrategy, "rollingUpdate");
   if (isRecord(rollingUpdate)) {
     const partition = optionalNum(rollingUpdate, "partition") ?? 0;
     if (specReplicas !== void 0 && updated < specReplicas - partition) {
@@ -20433,8 +20175,8 @@ function statefulSetStatus(obj) {
     }
     return { done: true, message: `partitioned roll out complete: ${updated} new pods have been updated...` };
   }
-  const updateRevision = String(field2(status, "updateRevision") ?? "");
-  const currentRevision = String(field2(status, "currentRevision") ?? "");
+  const updateRevision = String(field(status, "updateRevision") ?? "");
+  const currentRevision = String(field(status, "currentRevision") ?? "");
   if (updateRevision !== currentRevision) {
     return waiting(
       `waiting for statefulset rolling update to complete ${updated} pods at revision ${updateRevision}...`
@@ -20459,17 +20201,17 @@ function notWaitable(error2) {
   return { done: true, message: error2, error: error2, notWaitable: true };
 }
 function nameOf(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function conditions(status) {
-  const list = field2(status, "conditions");
+  const list = field(status, "conditions");
   return Array.isArray(list) ? list : [];
 }
 function num(obj, key) {
   return optionalNum(obj, key) ?? 0;
 }
 function optionalNum(obj, key) {
-  const value = field2(obj, key);
+  const value = field(obj, key);
   return typeof value === "number" && Number.isFinite(value) ? value : void 0;
 }
 var init_rollout_status = __esm({
@@ -20482,13 +20224,13 @@ var init_rollout_status = __esm({
 // src/core/kinds/workload-kinds.ts
 function annotatedRevision(annotation) {
   return (holder) => {
-    const value = field2(field2(field2(holder, "metadata"), "annotations"), annotation);
+    const value = field(field(field(holder, "metadata"), "annotations"), annotation);
     const revision = typeof value === "string" && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
     return Number.isSafeInteger(revision) ? revision : void 0;
   };
 }
 function controllerRevisionNumber(holder) {
-  const revision = field2(holder, "revision");
+  const revision = field(holder, "revision");
   return typeof revision === "number" && Number.isSafeInteger(revision) ? revision : void 0;
 }
 function workloadKind(kind, apiVersion) {
@@ -20498,8 +20240,8 @@ function workloadKind(kind, apiVersion) {
   return group2 === entry.group ? entry : void 0;
 }
 function workloadKindOf(obj) {
-  const kind = field2(obj, "kind");
-  return typeof kind === "string" ? workloadKind(kind, field2(obj, "apiVersion")) : void 0;
+  const kind = field(obj, "kind");
+  return typeof kind === "string" ? workloadKind(kind, field(obj, "apiVersion")) : void 0;
 }
 function patchTypeOf(entry) {
   return "patch" in entry.restart ? entry.restart.patch : void 0;
@@ -20521,7 +20263,7 @@ function podTemplateOf(obj) {
   const entry = workloadKindOf(obj);
   const template = entry && templateAt(obj, entry.templatePath);
   if (!template) return void 0;
-  return { spec: field2(template, "spec"), metadata: field2(template, "metadata") };
+  return { spec: field(template, "spec"), metadata: field(template, "metadata") };
 }
 function runningPodTemplateOf(obj, lookup) {
   const owner = workloadKindOf(obj)?.templateOwner?.(obj);
@@ -20538,15 +20280,15 @@ function skipReasonForKind(kind) {
   return restart && "never" in restart ? restart.never : void 0;
 }
 function nameOf2(obj) {
-  return String(field2(field2(obj, "metadata"), "name") ?? "");
+  return String(field(field(obj, "metadata"), "name") ?? "");
 }
 function namespaceOf(obj) {
-  return String(field2(field2(obj, "metadata"), "namespace") ?? "");
+  return String(field(field(obj, "metadata"), "namespace") ?? "");
 }
 function rolloutStatus(obj) {
   const rule = workloadKindOf(obj)?.rolloutStatus;
   if (rule) return rule(obj);
-  const message = `rollout status is not available for kind ${String(field2(obj, "kind") ?? "(none)")}`;
+  const message = `rollout status is not available for kind ${String(field(obj, "kind") ?? "(none)")}`;
   return { done: true, message, error: message, notWaitable: true };
 }
 var WORKLOAD_KINDS, BY_KIND, API_KINDS, API_KIND_BY_NAME;
@@ -20571,7 +20313,7 @@ var init_workload_kinds = __esm({
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("deployment.kubernetes.io/revision") },
         // `kubectl rollout restart` refuses a paused Deployment too: patching it would queue a surprise
         // rollout for whoever resumes it.
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `deployment "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl rollout resume deployment/${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0
       },
       {
         kind: "StatefulSet",
@@ -20602,12 +20344,12 @@ var init_workload_kinds = __esm({
         restart: { patch: "merge" },
         rolloutStatus: argoRolloutStatus,
         history: { holder: REPLICA_SET, revisionOf: annotatedRevision("rollout.argoproj.io/revision") },
-        refusesRestart: (live2) => field2(field2(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
+        refusesRestart: (live2) => field(field(live2, "spec"), "paused") === true ? `rollout "${nameOf2(live2)}" is paused: not restarted (resume it with kubectl argo rollouts promote ${nameOf2(live2)} -n ${namespaceOf(live2)})` : void 0,
         templateOwner: (obj) => {
-          const ref = field2(field2(obj, "spec"), "workloadRef");
-          const name = field2(ref, "name");
+          const ref = field(field(obj, "spec"), "workloadRef");
+          const name = field(ref, "name");
           if (typeof name !== "string" || name === "") return void 0;
-          const kind = field2(ref, "kind");
+          const kind = field(ref, "kind");
           return { kind: typeof kind === "string" ? kind : "Deployment", namespace: namespaceOf(obj), name };
         },
         customResource: true
@@ -20661,15 +20403,15 @@ var init_workload_kinds = __esm({
 // src/scan/manifests/live-config.ts
 function liveConfigContent(obj) {
   const content = {};
-  const data = field2(obj, "data");
-  const isSecret = field2(obj, "kind") === "Secret";
+  const data = field(obj, "data");
+  const isSecret = field(obj, "kind") === "Secret";
   if (isRecord(data)) {
     for (const [key, value] of Object.entries(data)) {
       if (typeof value !== "string") continue;
       content[key] = isSecret ? canonicalBase64(value) : Buffer.from(value, "utf8").toString("base64");
     }
   }
-  const binary = field2(obj, "binaryData");
+  const binary = field(obj, "binaryData");
   if (!isSecret && isRecord(binary)) {
     for (const [key, value] of Object.entries(binary)) {
       if (typeof value === "string") content[key] = canonicalBase64(value);
@@ -20777,7 +20519,7 @@ function describeKubeError(error2, req, attempts = 1) {
           401
         );
       case 403: {
-        const details = field2(status, "details");
+        const details = field(status, "details");
         const kind = stringField(details, "kind");
         const group2 = stringField(details, "group");
         const resource = kind ? group2 ? `${kind}.${group2}` : kind : req.resource;
@@ -21409,63 +21151,6 @@ var init_kube_client = __esm({
   }
 });
 
-// src/comment/comment-marker.ts
-function commentMarker(id) {
-  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
-}
-function encodeCommentId(id) {
-  let out = "";
-  for (const byte of Buffer.from(id, "utf8")) {
-    const char = String.fromCharCode(byte);
-    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
-    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
-function isCommentFor(body2, id) {
-  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
-  return firstLine.trimEnd() === commentMarker(id);
-}
-var PREFIX, SUFFIX;
-var init_comment_marker = __esm({
-  "src/comment/comment-marker.ts"() {
-    "use strict";
-    PREFIX = "<!-- config-rollout:plan id=";
-    SUFFIX = " -->";
-  }
-});
-
-// src/comment/review-comments.ts
-async function upsertComment(comments, id, body2, createIfMissing) {
-  const me = await comments.whoAmI();
-  for await (const comment of me === void 0 ? [] : comments.list()) {
-    if (comment.author === me && isCommentFor(comment.body, id)) {
-      return { action: "updated", comment: await comments.update(comment.id, body2) };
-    }
-  }
-  if (!createIfMissing) return { action: "none" };
-  return { action: "created", comment: await comments.create(body2) };
-}
-function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
-  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-}
-var ReviewApiError, REQUEST_TIMEOUT_MS;
-var init_review_comments = __esm({
-  "src/comment/review-comments.ts"() {
-    "use strict";
-    init_comment_marker();
-    ReviewApiError = class extends Error {
-      constructor(message, status) {
-        super(message);
-        this.status = status;
-        this.name = "ReviewApiError";
-      }
-      status;
-    };
-    REQUEST_TIMEOUT_MS = 3e4;
-  }
-});
-
 // src/range/ci-kind.ts
 function detectCiKind(env) {
   if (env.GITHUB_ACTIONS === "true") return "github";
@@ -21488,165 +21173,29 @@ var init_ci_kind = __esm({
   }
 });
 
-// vendor:@octokit/core
-var require_core = __commonJS({
-  "vendor:@octokit/core"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-core"));
+// src/plan/unread-sources.ts
+function unreadSourcesOf(problems, warnings) {
+  const seen = /* @__PURE__ */ new Set();
+  const unread = [];
+  for (const item of [...warnings, ...problems]) {
+    if (item.unread === void 0) continue;
+    const key = `${item.file}\0${item.unread}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unread.push({ file: item.file, why: item.unread });
   }
-});
-
-// vendor:@octokit/plugin-paginate-rest
-var require_plugin_paginate_rest = __commonJS({
-  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
-  }
-});
-
-// src/comment/github-comments.ts
-var github_comments_exports = {};
-__export(github_comments_exports, {
-  createGitHubComments: () => createGitHubComments
-});
-function loginKey(login) {
-  return login.toLowerCase().replace(/\[bot\]$/, "");
+  return unread;
 }
-function createGitHubComments(target, token, userAgent) {
-  const octokit = new CommentingOctokit({
-    auth: token,
-    baseUrl: target.apiUrl,
-    userAgent,
-    log: SILENT,
-    request: { fetch: fetchWithTimeout() }
-  });
-  const issue2 = { owner: target.owner, repo: target.repo, issue_number: target.number };
-  const toComment = (data) => ({
-    id: Number(data.id),
-    body: data.body ?? "",
-    ...data.html_url ? { url: data.html_url } : {},
-    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
-  });
-  return {
-    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
-    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
-    async whoAmI() {
-      try {
-        const answer = await octokit.graphql("query { viewer { login } }");
-        const login = answer.viewer?.login;
-        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue2,
-        per_page: 100
-      });
-      for await (const page of pages) for (const data of page.data) yield toComment(data);
-    },
-    async create(body2) {
-      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue2,
-        body: body2
-      });
-      return toComment(data);
-    },
-    async update(id, body2) {
-      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: id,
-        body: body2
-      });
-      return toComment(data);
-    }
-  };
+function describeUnread(unread) {
+  const named = unread.slice(0, MAX_NAMED).map((u) => `${u.file} (${u.why})`);
+  const more = unread.length > MAX_NAMED ? ` and ${unread.length - MAX_NAMED} more` : "";
+  return `${named.join(", ")}${more}`;
 }
-var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
-var init_github_comments = __esm({
-  "src/comment/github-comments.ts"() {
+var MAX_NAMED;
+var init_unread_sources = __esm({
+  "src/plan/unread-sources.ts"() {
     "use strict";
-    import_core2 = __toESM(require_core(), 1);
-    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
-    init_review_comments();
-    CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
-    SILENT = { debug: () => {
-    }, info: () => {
-    }, warn: () => {
-    }, error: () => {
-    } };
-  }
-});
-
-// src/comment/gitlab-notes.ts
-var gitlab_notes_exports = {};
-__export(gitlab_notes_exports, {
-  createGitLabNotes: () => createGitLabNotes
-});
-function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
-  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
-  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
-  const toComment = (note) => ({
-    id: note.id,
-    body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
-    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
-  });
-  async function call(method, url, body2) {
-    const response = await fetchImpl(url, {
-      method,
-      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
-    });
-    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
-    return response;
-  }
-  return {
-    // GET /user answers for a personal, project or group access token (a project token is a bot user).
-    async whoAmI() {
-      try {
-        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
-        return typeof user.id === "number" ? String(user.id) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      let page = "1";
-      for (let count = 0; page && count < MAX_PAGES; count++) {
-        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
-        const response = await call("GET", `${notesUrl}${query}`);
-        const notes = await response.json();
-        for (const note of notes) if (!note.system) yield toComment(note);
-        page = response.headers.get("x-next-page") || null;
-      }
-    },
-    async create(body2) {
-      return toComment(await (await call("POST", notesUrl, body2)).json());
-    },
-    async update(id, body2) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
-    }
-  };
-}
-async function describeFailure(response) {
-  let detail = "";
-  try {
-    const parsed = await response.json();
-    const value = parsed.message ?? parsed.error;
-    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
-  } catch {
-    detail = "";
-  }
-  return detail || response.statusText || `HTTP ${response.status}`;
-}
-var PER_PAGE, MAX_PAGES;
-var init_gitlab_notes = __esm({
-  "src/comment/gitlab-notes.ts"() {
-    "use strict";
-    init_review_comments();
-    PER_PAGE = 100;
-    MAX_PAGES = 50;
+    MAX_NAMED = 5;
   }
 });
 
@@ -22122,8 +21671,8 @@ function untrustedGitLab(env) {
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field3(event, "pull_request");
-    const fork = forkOf(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo"));
+    const pr = field2(event, "pull_request");
+    const fork = forkOf(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo"));
     if (fork === "unknown") {
       return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
     }
@@ -22133,11 +21682,11 @@ function untrustedSource(eventName, event) {
     if (event === void 0) {
       return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
     }
-    const run2 = field3(event, "workflow_run");
-    const trigger = field3(run2, "event");
+    const run2 = field2(event, "workflow_run");
+    const trigger = field2(run2, "event");
     if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    const fork = forkOf(field3(run2, "head_repository"), field3(run2, "repository"));
+    const fork = forkOf(field2(run2, "head_repository"), field2(run2, "repository"));
     if (fork === "unknown")
       return "a workflow_run triggered by a pull request whose head repository is not known";
     return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
@@ -22145,12 +21694,12 @@ function untrustedSource(eventName, event) {
   return void 0;
 }
 function forkOf(head, base) {
-  const headName = field3(head, "full_name");
-  const baseName = field3(base, "full_name");
+  const headName = field2(head, "full_name");
+  const baseName = field2(base, "full_name");
   if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
-function field3(value, key) {
+function field2(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 var init_untrusted_head = __esm({
@@ -22328,6 +21877,19 @@ var init_unread_submodules = __esm({
   "src/scan/unread-submodules.ts"() {
     "use strict";
     init_glob_matcher();
+  }
+});
+
+// src/core/model.ts
+function idKey(id) {
+  return `${id.kind}/${id.namespace}/${id.name}`;
+}
+function formatId(id) {
+  return `${id.kind.toLowerCase()}/${id.name} (namespace ${id.namespace})`;
+}
+var init_model = __esm({
+  "src/core/model.ts"() {
+    "use strict";
   }
 });
 
@@ -22780,7 +22342,7 @@ var init_line_index = __esm({
 });
 
 // src/scan/manifests/yaml-messages.ts
-function describeFailure2(error2) {
+function describeFailure(error2) {
   const text = error2 instanceof Error ? error2.message : String(error2);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
   return oneLine(text);
@@ -22853,7 +22415,7 @@ function parseManifestsFast(file, text, opts) {
 function parseFast(file, source2, opts) {
   const documents = parseSimpleYaml(source2);
   if (documents === void 0) return void 0;
-  if (documents.some((doc) => Array.isArray(field2(doc.value, "items")))) return void 0;
+  if (documents.some((doc) => Array.isArray(field(doc.value, "items")))) return void 0;
   const reader = new DocumentReader(file, source2, new LineIndex(source2), opts, false);
   for (const doc of documents) reader.readValue(doc.value, doc.start, () => void 0);
   if (reader.cappedProblems().length > 0) return void 0;
@@ -22940,7 +22502,7 @@ var init_manifest_reader = __esm({
           const severity = syntax.length === 0 ? "warning" : "error";
           for (const error2 of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
             const [start2] = error2.pos;
-            const message = error2.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure2(error2)}`;
+            const message = error2.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error2.code) : describeFailure(error2)}`;
             this.problem(start2, message, severity, error2.code === "DUPLICATE_KEY");
           }
           if (severity === "error") return;
@@ -22964,7 +22526,7 @@ var init_manifest_reader = __esm({
           }
           this.problem(
             start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`
           );
           return;
         }
@@ -22985,7 +22547,7 @@ var init_manifest_reader = __esm({
           this.problem(start, "apiVersion and kind must be non-empty strings");
           return;
         }
-        const items = field2(value, "items");
+        const items = field(value, "items");
         if (kind === "List" || kind.endsWith("List") && Array.isArray(items)) {
           this.readList(kind, items, start, locate);
           return;
@@ -23012,7 +22574,7 @@ var init_manifest_reader = __esm({
         });
       }
       readObject(object, kind, start, locate) {
-        const metadata = field2(object, "metadata");
+        const metadata = field(object, "metadata");
         if (metadata === void 0 || metadata === null) {
           if (KINDS_THAT_NEED_METADATA.has(kind)) this.problem(start, `${kind} has no metadata.name`);
           return;
@@ -23024,9 +22586,9 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const name = field2(metadata, "name");
+        const name = field(metadata, "name");
         if (name === void 0 || name === null) {
-          if (typeof field2(metadata, "generateName") === "string") return;
+          if (typeof field(metadata, "generateName") === "string") return;
           this.problem(locate(["metadata"]) ?? start, `${kind} has no metadata.name`);
           return;
         }
@@ -23045,7 +22607,7 @@ var init_manifest_reader = __esm({
           );
           return;
         }
-        const namespaceValue = field2(metadata, "namespace");
+        const namespaceValue = field(metadata, "namespace");
         let namespace;
         let namespaceAssumed = false;
         if (isClusterScoped(kind)) {
@@ -23070,7 +22632,7 @@ var init_manifest_reader = __esm({
           return;
         }
         for (const mapName of ["labels", "annotations"]) {
-          const problem = stringMapProblem(field2(metadata, mapName));
+          const problem = stringMapProblem(field(metadata, mapName));
           if (problem === void 0) continue;
           const where = locate(["metadata", mapName]) ?? start;
           this.problem(
@@ -23092,7 +22654,7 @@ var init_manifest_reader = __esm({
         this.problem(offset, message);
       }
       failed(offset, error2) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error2)}`);
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error2)}`);
       }
       problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
@@ -23335,7 +22897,7 @@ function parseManifests(file, text, opts) {
     }
   }
   if (!("docs" in parsed)) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(parsed.error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
   const { docs, lineCounter } = parsed;
@@ -23537,7 +23099,7 @@ var init_order = __esm({
 
 // src/scan/manifests/config-content.ts
 function isConfigManifest(m) {
-  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field2(m.object, "apiVersion") === "v1";
+  return (m.id.kind === "ConfigMap" || m.id.kind === "Secret") && field(m.object, "apiVersion") === "v1";
 }
 function configContentOf(m) {
   const problems = [];
@@ -23545,7 +23107,7 @@ function configContentOf(m) {
   const label2 = `${m.id.kind.toLowerCase()}/${m.id.name}`;
   const report = (message, severity = "error") => problems.push({ file: m.file, line: m.line, col: 1, message: `${label2}: ${message}`, severity });
   const entries = (section) => {
-    const value = field2(m.object, section);
+    const value = field(m.object, section);
     if (value === void 0 || value === null) return [];
     if (!isRecord(value)) {
       report(`${section} must be a mapping of keys to strings, found ${describeType(value)}`);
@@ -23687,14 +23249,14 @@ function unitConfigs(manifests, deployedDirs) {
       const used = defs[defs.length - 1];
       const others = defs.filter((d) => d !== used).map((d) => d.file);
       notes.push(
-        `${shortId2(workload.id)} (${workload.file}) is stamped with ${shortId2(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
+        `${shortId(workload.id)} (${workload.file}) is stamped with ${shortId(config)} as ${used.file} defines it (the last in path order), but ${others.join(", ")} define${others.length === 1 ? "s" : ""} it differently: if those folders are deployed separately, an Argo CD Application or Flux Kustomization per folder in the repository makes stamp hash each folder's workloads with that folder's configs`
       );
     }
     return notes;
   };
   return { contentsFor, ambiguities };
 }
-function shortId2(id) {
+function shortId(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 function canonical(content) {
@@ -23741,39 +23303,39 @@ function deploymentsOfDir(dir, deployments) {
   return own.length === 0 ? [void 0] : [...bySettings.values()];
 }
 function pathsNamedBy(object) {
-  const apiVersion = field2(object, "apiVersion");
-  const kind = field2(object, "kind");
+  const apiVersion = field(object, "apiVersion");
+  const kind = field(object, "kind");
   if (typeof apiVersion !== "string") return [];
   const group2 = apiVersion.split("/")[0];
-  const spec = field2(object, "spec");
-  const metadata = field2(object, "metadata");
-  const name = [field2(metadata, "namespace"), field2(metadata, "name")].filter((part) => typeof part === "string").join("/");
+  const spec = field(object, "spec");
+  const metadata = field(object, "metadata");
+  const name = [field(metadata, "namespace"), field(metadata, "name")].filter((part) => typeof part === "string").join("/");
   if (group2 === "kustomize.toolkit.fluxcd.io" && kind === "Kustomization") {
-    return [{ path: field2(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
+    return [{ path: field(spec, "path"), by: `Flux Kustomization ${name}`, settings: fluxSettings(spec) }];
   }
   if (group2 !== "argoproj.io") return [];
   if (kind === "Application") return sourcePaths(spec, `Argo CD Application ${name}`);
   if (kind === "ApplicationSet")
-    return sourcePaths(field2(field2(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
+    return sourcePaths(field(field(spec, "template"), "spec"), `Argo CD ApplicationSet ${name}`);
   return [];
 }
 function fluxSettings(spec) {
   const settings = {};
-  const namespace = plainString(field2(spec, "targetNamespace"));
+  const namespace = plainString(field(spec, "targetNamespace"));
   if (namespace) settings.namespace = namespace;
   setAffixes(settings, spec);
-  const components = field2(spec, "components");
+  const components = field(spec, "components");
   if (Array.isArray(components)) {
     const dirs = components.filter((c) => typeof c === "string");
     if (dirs.length > 0) settings.components = dirs;
   }
-  const patches = field2(spec, "patches");
-  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field2(p, "patch") === "string") : [];
+  const patches = field(spec, "patches");
+  const inline = Array.isArray(patches) ? patches.filter((p) => typeof field(p, "patch") === "string") : [];
   if (inline.length > 0)
-    settings.patches = inline.map((p) => ({ patch: field2(p, "patch"), target: field2(p, "target") }));
-  const postBuild = field2(spec, "postBuild");
-  const given = field2(postBuild, "substitute");
-  const from = field2(postBuild, "substituteFrom");
+    settings.patches = inline.map((p) => ({ patch: field(p, "patch"), target: field(p, "target") }));
+  const postBuild = field(spec, "postBuild");
+  const given = field(postBuild, "substitute");
+  const from = field(postBuild, "substituteFrom");
   const vars = {};
   if (isRecord(given)) {
     for (const [key, value] of Object.entries(given)) {
@@ -23786,21 +23348,21 @@ function fluxSettings(spec) {
   return settings;
 }
 function sourcePaths(appSpec, by) {
-  const defaultNamespace = plainString(field2(field2(appSpec, "destination"), "namespace"));
-  const sources = field2(appSpec, "sources");
-  return [field2(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
+  const defaultNamespace = plainString(field(field(appSpec, "destination"), "namespace"));
+  const sources = field(appSpec, "sources");
+  return [field(appSpec, "source"), ...Array.isArray(sources) ? sources.filter(isRecord) : []].filter((source2) => source2 !== void 0).map((source2) => {
     const settings = {};
     if (defaultNamespace) settings.defaultNamespace = defaultNamespace;
-    const kustomize = field2(source2, "kustomize");
-    const namespace = plainString(field2(kustomize, "namespace"));
+    const kustomize = field(source2, "kustomize");
+    const namespace = plainString(field(kustomize, "namespace"));
     if (namespace) settings.namespace = namespace;
     setAffixes(settings, kustomize);
-    return { path: field2(source2, "path"), by, settings };
+    return { path: field(source2, "path"), by, settings };
   });
 }
 function setAffixes(settings, holder) {
-  const prefix = plainString(field2(holder, "namePrefix"));
-  const suffix = plainString(field2(holder, "nameSuffix"));
+  const prefix = plainString(field(holder, "namePrefix"));
+  const suffix = plainString(field(holder, "nameSuffix"));
   if (prefix) settings.namePrefix = prefix;
   if (suffix) settings.nameSuffix = suffix;
 }
@@ -24196,12 +23758,12 @@ var init_changed_files = __esm({
 
 // src/scan/manifests/config-changes.ts
 function hasIgnoreAnnotation(object) {
-  return field2(field2(field2(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
+  return field(field(field(object, "metadata"), "annotations"), IGNORE_ANNOTATION) === "true";
 }
 function configReloaderMarks(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
-  const ignore = field2(annotations, RELOADER_IGNORE) === "true";
-  const match = field2(annotations, RELOADER_MATCH) === "true";
+  const annotations = field(field(object, "metadata"), "annotations");
+  const ignore = field(annotations, RELOADER_IGNORE) === "true";
+  const match = field(annotations, RELOADER_MATCH) === "true";
   if (!ignore && !match) return void 0;
   return { ...ignore ? { ignore: true } : {}, ...match ? { match: true } : {} };
 }
@@ -25180,10 +24742,10 @@ function readKustomizationFile(path6, text) {
     return result;
   }
   if (!isRecord(doc)) return result;
-  result.isComponent = field2(doc, "kind") === "Component";
-  if (CARRYING_FIELDS.some((key) => field2(doc, key) !== void 0 && field2(doc, key) !== null))
+  result.isComponent = field(doc, "kind") === "Component";
+  if (CARRYING_FIELDS.some((key) => field(doc, key) !== void 0 && field(doc, key) !== null))
     result.carriesValues = true;
-  const namespace = field2(doc, "namespace");
+  const namespace = field(doc, "namespace");
   if (typeof namespace === "string" && namespace.trim() !== "") result.namespace = namespace.trim();
   for (const { field: name, value } of namedValues(doc)) {
     const entry = classifyEntry(dir, value, name);
@@ -25209,8 +24771,8 @@ function readKustomizationFile(path6, text) {
     ["configMapGenerator", "ConfigMap"],
     ["secretGenerator", "Secret"]
   ]) {
-    for (const generator of listOf(field2(doc, key))) {
-      const name = field2(generator, "name");
+    for (const generator of listOf(field(doc, key))) {
+      const name = field(generator, "name");
       const paths = [];
       for (const value of generatorFiles(generator)) {
         const entry = classifyEntry(dir, value, key);
@@ -25238,32 +24800,32 @@ function namedValues(doc) {
     "configurations",
     "patchesStrategicMerge"
   ]) {
-    add(key, listOf(field2(doc, key)));
+    add(key, listOf(field(doc, key)));
   }
   for (const key of ["patchesJson6902", "patches", "replacements"]) {
     add(
       `${key}[].path`,
-      listOf(field2(doc, key)).map((item) => field2(item, "path"))
+      listOf(field(doc, key)).map((item) => field(item, "path"))
     );
   }
-  add("openapi.path", [field2(field2(doc, "openapi"), "path")]);
+  add("openapi.path", [field(field(doc, "openapi"), "path")]);
   for (const key of ["configMapGenerator", "secretGenerator"]) {
-    add(key, listOf(field2(doc, key)).flatMap(generatorFiles));
+    add(key, listOf(field(doc, key)).flatMap(generatorFiles));
   }
-  for (const chart of listOf(field2(doc, "helmCharts"))) {
-    add("helmCharts[].valuesFile", [field2(chart, "valuesFile")]);
-    add("helmCharts[].additionalValuesFiles", listOf(field2(chart, "additionalValuesFiles")));
+  for (const chart of listOf(field(doc, "helmCharts"))) {
+    add("helmCharts[].valuesFile", [field(chart, "valuesFile")]);
+    add("helmCharts[].additionalValuesFiles", listOf(field(chart, "additionalValuesFiles")));
   }
-  add("helmGlobals.chartHome", [field2(field2(doc, "helmGlobals"), "chartHome")]);
+  add("helmGlobals.chartHome", [field(field(doc, "helmGlobals"), "chartHome")]);
   return out;
 }
 function generatorFiles(generator) {
   return [
-    ...listOf(field2(generator, "files")).map(
+    ...listOf(field(generator, "files")).map(
       (f) => typeof f === "string" && f.includes("=") ? f.slice(f.indexOf("=") + 1) : f
     ),
-    ...listOf(field2(generator, "envs")),
-    field2(generator, "env")
+    ...listOf(field(generator, "envs")),
+    field(generator, "env")
   ];
 }
 function classifyEntry(dir, value, name) {
@@ -26591,6 +26153,43 @@ var init_scan_repository = __esm({
   }
 });
 
+// src/core/run-result.ts
+function exitCodeOf(report) {
+  if (report.clusters) return Math.max(EXIT_OK, ...report.clusters.map((c) => c.exitCode));
+  return report.outcome === "failed" ? EXIT_FAILED : EXIT_OK;
+}
+function isFailure(result) {
+  return result.restart === "failed" || result.restart === "agent-not-applied" || ["failed", "timeout", "deleted"].includes(result.rollout ?? "");
+}
+function reportOf(plan, rolledOut, dryRun, cluster) {
+  const { results, notes } = rolledOut;
+  return {
+    plan,
+    results,
+    ...notes.length > 0 ? { notes: [...notes] } : {},
+    outcome: outcomeOf(plan, results, dryRun),
+    ...cluster ? { cluster: { context: cluster.context, server: cluster.server } } : {},
+    dryRun
+  };
+}
+function outcomeOf(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (plan.unread && plan.unread.length > 0) return "incomplete";
+  return outcomeOfWhatWasRead(plan, results, dryRun);
+}
+function outcomeOfWhatWasRead(plan, results, dryRun) {
+  if (results.some(isFailure)) return "failed";
+  if (!plan.workloads.some((w) => w.action === "restart")) return "nothing-to-do";
+  if (dryRun !== "none") return "planned";
+  return results.some((r) => r.restart === "restarted" || r.restart === "agent-applied") ? "restarted" : "nothing-to-do";
+}
+var init_run_result = __esm({
+  "src/core/run-result.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
 // src/plan/references.ts
 function findReferences(podSpec) {
   if (!isRecord(podSpec)) return [];
@@ -26604,17 +26203,17 @@ function volumeReferences(podSpec, subPathVolumes) {
     const volumeName = stringField(volume, "name");
     const path6 = `volumes[${shown(volumeName) ?? index}]`;
     const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field2(volume, "configMap");
+    const configMap = field(volume, "configMap");
     const configMapName = configName(configMap, "name");
     if (configMapName) {
       refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
     }
-    const secret = field2(volume, "secret");
+    const secret = field(volume, "secret");
     const secretName = configName(secret, "secretName");
     if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field2(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
       const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field2(projection, "configMap");
+      const projectedConfigMap = field(projection, "configMap");
       const pcName = configName(projectedConfigMap, "name");
       if (pcName) {
         refs.push({
@@ -26622,7 +26221,7 @@ function volumeReferences(podSpec, subPathVolumes) {
           ...subPath
         });
       }
-      const projectedSecret = field2(projection, "secret");
+      const projectedSecret = field(projection, "secret");
       const psName = configName(projectedSecret, "name");
       if (psName)
         refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
@@ -26631,7 +26230,7 @@ function volumeReferences(podSpec, subPathVolumes) {
   return refs;
 }
 function source(configKind2, configName3, via, volumeSource, path6) {
-  const items = field2(volumeSource, "items");
+  const items = field(volumeSource, "items");
   let keys = "all";
   if (Array.isArray(items)) {
     const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
@@ -26640,7 +26239,7 @@ function source(configKind2, configName3, via, volumeSource, path6) {
   return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
 }
 function optional(source2) {
-  return field2(source2, "optional") === true ? { optional: true } : {};
+  return field(source2, "optional") === true ? { optional: true } : {};
 }
 function containerReferences(podSpec) {
   const refs = [];
@@ -26655,7 +26254,7 @@ function containerReferences(podSpec) {
           ["configMapRef", "ConfigMap"],
           ["secretRef", "Secret"]
         ]) {
-          const ref = field2(envFrom, refField);
+          const ref = field(envFrom, refField);
           const name = configName(ref, "name");
           if (name) {
             refs.push({
@@ -26671,13 +26270,13 @@ function containerReferences(podSpec) {
         }
       });
       arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field2(env, "valueFrom");
+        const valueFrom = field(env, "valueFrom");
         const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
         for (const [refField, configKind2] of [
           ["configMapKeyRef", "ConfigMap"],
           ["secretKeyRef", "Secret"]
         ]) {
-          const ref = field2(valueFrom, refField);
+          const ref = field(valueFrom, refField);
           const name = configName(ref, "name");
           const key = stringField(ref, "key");
           if (name && key) {
@@ -26740,7 +26339,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
   const typed = TYPED[config.kind];
   const own = annotationsOf(workload);
   const decisive = [AUTO, typed.auto, typed.reload, SEARCH];
-  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field2(field2(workload, "spec"), "template"));
+  const annotations = decisive.some((name) => Object.hasOwn(own, name)) ? own : annotationsOf(field(field(workload, "spec"), "template"));
   const exclude = own[typed.exclude];
   if (exclude?.split(",").some((name) => name.trim() === config.name)) return void 0;
   const auto = annotations[AUTO] ?? "";
@@ -26760,7 +26359,7 @@ function reloaderCoverage(workload, config, marks, controller2) {
 function reloaderAnnotationsOf(workload) {
   const names = /* @__PURE__ */ new Set([AUTO, SEARCH, ...Object.values(TYPED).flatMap((t) => [t.auto, t.reload])]);
   const found = [];
-  for (const source2 of [workload, field2(field2(workload, "spec"), "template")]) {
+  for (const source2 of [workload, field(field(workload, "spec"), "template")]) {
     for (const [name, value] of Object.entries(annotationsOf(source2))) {
       if (names.has(name)) found.push(quote(name, value));
     }
@@ -26768,7 +26367,7 @@ function reloaderAnnotationsOf(workload) {
   return [...new Set(found)];
 }
 function annotationsOf(object) {
-  const annotations = field2(field2(object, "metadata"), "annotations");
+  const annotations = field(field(object, "metadata"), "annotations");
   if (!isRecord(annotations)) return {};
   const out = {};
   for (const [name, value] of Object.entries(annotations)) if (typeof value === "string") out[name] = value;
@@ -26864,7 +26463,7 @@ function buildPlan(input) {
       runBy ? {
         ...workload,
         action: "skip",
-        reason: `its pod template is run by ${shortId3(runBy)} (workloadRef): restarted through it`
+        reason: `its pod template is run by ${shortId2(runBy)} (workloadRef): restarted through it`
       } : workload
     );
   }
@@ -26886,7 +26485,7 @@ function changedReferences(candidate, found, changesByKey, stillReferencing) {
     if (change.status === "deleted") {
       const key = idKey(change.id);
       if (!stillReferencing.has(key)) stillReferencing.set(key, /* @__PURE__ */ new Set());
-      stillReferencing.get(key).add(shortId3(candidate.id));
+      stillReferencing.get(key).add(shortId2(candidate.id));
       continue;
     }
     if (change.status === "added" && !ref.optional) {
@@ -26945,20 +26544,20 @@ function reloaderCoverageOf(candidate, consuming, options) {
 function describeCoverage(covered) {
   const reasons = new Set(covered.map(([, why]) => why));
   if (reasons.size === 1) return [...reasons][0];
-  return covered.map(([config, why]) => `${shortId3(config)}: ${why}`).join("; ");
+  return covered.map(([config, why]) => `${shortId2(config)}: ${why}`).join("; ");
 }
 function reloaderNote(candidate, reloader) {
   if (reloader.uncovered.length === 0) return "";
-  const names = reloader.uncovered.map(shortId3).join(", ");
+  const names = reloader.uncovered.map(shortId2).join(", ");
   if (reloader.covered.length > 0) {
-    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId3(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
+    return `; Stakater Reloader restarts it for ${reloader.covered.map(([c]) => shortId2(c)).join(", ")} (${describeCoverage(reloader.covered)}) but not for ${names}`;
   }
   const annotations = [...new Set(candidate.objects.flatMap(reloaderAnnotationsOf))];
   if (annotations.length === 0) return "";
   return `; its Stakater Reloader annotations (${annotations.join(", ")}) do not cover ${names}`;
 }
 function waitingForAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId3))].sort(compareStrings).join(", ");
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings).join(", ");
   const reason = `references ${names}, added in this diff and not optional: its pods could not have started without it and start once it exists`;
   return {
     id: candidate.id,
@@ -26970,7 +26569,7 @@ function waitingForAddedConfig(candidate, configs) {
   };
 }
 function rollsOntoAddedConfig(candidate, configs) {
-  const names = [...new Set(configs.map(shortId3))].sort(compareStrings);
+  const names = [...new Set(configs.map(shortId2))].sort(compareStrings);
   return {
     id: candidate.id,
     source: candidate.source,
@@ -27029,13 +26628,13 @@ function describeConsumption(references) {
   return groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.changedKeys))].sort(compareStrings);
     const vias = [...new Set(refs.map(viaLabel))];
-    return `${shortId3(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)}) via ${vias.join(", ")}`;
   }).join("; ");
 }
 function readsNoChangedKey(references) {
   const parts = groupByConfig(references).map(([config, refs]) => {
     const keys = [...new Set(refs.flatMap((r) => r.keys === "all" ? [] : r.keys))].sort(compareStrings);
-    return `${shortId3(config)} (keys: ${listKeys(keys)})`;
+    return `${shortId2(config)} (keys: ${listKeys(keys)})`;
   });
   return `reads ${parts.join("; ")}, none of which changed`;
 }
@@ -27057,7 +26656,7 @@ function listKeys(keys) {
   if (keys.length <= MAX_LISTED_KEYS) return keys.join(", ");
   return `${keys.slice(0, MAX_LISTED_KEYS).join(", ")} and ${keys.length - MAX_LISTED_KEYS} more`;
 }
-function shortId3(id) {
+function shortId2(id) {
   return `${id.kind.toLowerCase()}/${id.name}`;
 }
 var MAX_LISTED_KEYS;
@@ -27370,11 +26969,11 @@ async function missingMessage(id, kind, cluster) {
   return `${formatId(id)} does not exist in the cluster`;
 }
 function generationOf(obj) {
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const generation = field(field(obj, "metadata"), "generation");
   return typeof generation === "number" ? generation : void 0;
 }
 function isLive(object) {
-  return typeof field2(field2(object, "metadata"), "resourceVersion") === "string";
+  return typeof field(field(object, "metadata"), "resourceVersion") === "string";
 }
 var init_restart = __esm({
   "src/rollout/restart.ts"() {
@@ -27390,11 +26989,11 @@ var init_restart = __esm({
 
 // src/core/kinds/rollout-verdict.ts
 function rolloutVerdict(rollout, obj) {
-  const uid = field2(field2(obj, "metadata"), "uid");
-  const followedUid = field2(field2(rollout.object, "metadata"), "uid");
+  const uid = field(field(obj, "metadata"), "uid");
+  const followedUid = field(field(rollout.object, "metadata"), "uid");
   if (typeof uid === "string" && typeof followedUid === "string" && uid !== followedUid)
     return { end: "deleted", message: `${formatId(rollout.id)} was deleted` };
-  const generation = field2(field2(obj, "metadata"), "generation");
+  const generation = field(field(obj, "metadata"), "generation");
   const expected = rollout.generation;
   const status = expected !== void 0 && typeof generation === "number" && generation < expected || ownerChangeUnseen(obj, rollout.templateOwnerGeneration) ? { done: false, message: specUpdateMessage(rollout.id.kind) } : rolloutStatus(obj);
   if (status.notWaitable) return { end: "not-waitable", message: status.message };
@@ -27406,7 +27005,7 @@ function rolloutVerdict(rollout, obj) {
 function ownerChangeUnseen(obj, ownerGeneration) {
   if (ownerGeneration === void 0) return false;
   const seen = Number.parseInt(
-    String(field2(field2(field2(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
+    String(field(field(field(obj, "metadata"), "annotations"), WORKLOAD_GENERATION_ANNOTATION) ?? ""),
     10
   );
   return !(seen >= ownerGeneration);
@@ -27473,7 +27072,7 @@ async function listOnce(source2, req, fieldSelector) {
   const followed = new Set(req.names);
   const present = /* @__PURE__ */ new Set();
   for (const item of list.items) {
-    const name = String(field2(field2(item, "metadata"), "name") ?? "");
+    const name = String(field(field(item, "metadata"), "name") ?? "");
     present.add(name);
     if (followed.has(name)) req.onObject(name, item);
   }
@@ -27513,20 +27112,20 @@ function watchSession(source2, req, at, seen) {
       { resourceVersion: at.fromVersion, fieldSelector: at.fieldSelector },
       (type, obj) => {
         if (type === "ERROR") {
-          const code = field2(obj, "code");
+          const code = field(obj, "code");
           if (code === 410) return end("gone");
           detach();
           handle?.abort();
-          const message = String(field2(obj, "message") ?? "watch error");
+          const message = String(field(obj, "message") ?? "watch error");
           return reject(new ClusterAccessError(message, typeof code === "number" ? code : void 0));
         }
-        const rv = field2(field2(obj, "metadata"), "resourceVersion");
+        const rv = field(field(obj, "metadata"), "resourceVersion");
         if (typeof rv === "string" && rv !== "") seen(rv);
         if (type === "BOOKMARK") {
           for (const name of names) if (shown2 && !shown2.has(name)) req.onGone(name, "deleted");
           shown2 = void 0;
         } else {
-          const name = String(field2(field2(obj, "metadata"), "name") ?? "");
+          const name = String(field(field(obj, "metadata"), "name") ?? "");
           if (!followed.has(name)) return;
           shown2?.add(name);
           if (type === "DELETED") req.onGone(name, "deleted");
@@ -27595,34 +27194,34 @@ function str(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
 function labelOf(pod, name) {
-  return str(field2(field2(field2(pod, "metadata"), "labels"), name));
+  return str(field(field(field(pod, "metadata"), "labels"), name));
 }
 function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
-  const status = field2(pod, "status");
-  const lists = [field2(status, "initContainerStatuses"), field2(status, "containerStatuses")];
+  const status = field(pod, "status");
+  const lists = [field(status, "initContainerStatuses"), field(status, "containerStatuses")];
   for (const list of lists) {
     for (const container of Array.isArray(list) ? list : []) {
-      const waiting2 = field2(field2(container, "state"), "waiting");
-      const reason = str(field2(waiting2, "reason"));
-      const restartCount = Number(field2(container, "restartCount") ?? 0);
-      const terminated = field2(field2(container, "lastState"), "terminated");
-      const oom = field2(terminated, "reason") === "OOMKilled";
+      const waiting2 = field(field(container, "state"), "waiting");
+      const reason = str(field(waiting2, "reason"));
+      const restartCount = Number(field(container, "restartCount") ?? 0);
+      const terminated = field(field(container, "lastState"), "terminated");
+      const oom = field(terminated, "reason") === "OOMKilled";
       const crashing = reason === "CrashLoopBackOff" || oom;
       if (!(reason && WILL_NOT_HEAL.has(reason)) && !(crashing && restartCount >= crashRestarts)) continue;
       const cause = {
-        pod: String(field2(field2(pod, "metadata"), "name") ?? ""),
-        container: String(field2(container, "name") ?? ""),
+        pod: String(field(field(pod, "metadata"), "name") ?? ""),
+        container: String(field(container, "name") ?? ""),
         reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
         restartCount
       };
-      const message = str(field2(waiting2, "message"));
+      const message = str(field(waiting2, "message"));
       if (message) cause.message = message;
       if (terminated && typeof terminated === "object") {
-        const exitCode = field2(terminated, "exitCode");
+        const exitCode = field(terminated, "exitCode");
         cause.lastTermination = {
           ...typeof exitCode === "number" ? { exitCode } : {},
-          ...str(field2(terminated, "reason")) ? { reason: str(field2(terminated, "reason")) } : {},
-          ...str(field2(terminated, "message")) ? { message: str(field2(terminated, "message")) } : {}
+          ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
+          ...str(field(terminated, "message")) ? { message: str(field(terminated, "message")) } : {}
         };
       }
       return cause;
@@ -27631,10 +27230,10 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
   return void 0;
 }
 function workloadOfPod(pod) {
-  const refs = field2(field2(pod, "metadata"), "ownerReferences");
-  const ref = Array.isArray(refs) ? refs.find((r) => field2(r, "controller") === true) : void 0;
-  const kind = str(field2(ref, "kind"));
-  const name = str(field2(ref, "name"));
+  const refs = field(field(pod, "metadata"), "ownerReferences");
+  const ref = Array.isArray(refs) ? refs.find((r) => field(r, "controller") === true) : void 0;
+  const kind = str(field(ref, "kind"));
+  const name = str(field(ref, "name"));
   if (!kind || !name) return void 0;
   if (kind === "StatefulSet" || kind === "DaemonSet") return { kind, name };
   if (kind !== "ReplicaSet") return void 0;
@@ -27647,24 +27246,24 @@ function workloadOfPod(pod) {
   return void 0;
 }
 function runsNewTemplate(pod, workload, replicaSet) {
-  const kind = field2(workload, "kind");
-  const status = field2(workload, "status");
+  const kind = field(workload, "kind");
+  const status = field(workload, "status");
   switch (kind) {
     case "StatefulSet": {
-      const update = str(field2(status, "updateRevision"));
+      const update = str(field(status, "updateRevision"));
       return update === void 0 ? void 0 : labelOf(pod, CONTROLLER_REVISION_HASH) === update;
     }
     case "DaemonSet": {
-      const generation = field2(field2(workload, "metadata"), "generation");
+      const generation = field(field(workload, "metadata"), "generation");
       return typeof generation === "number" ? labelOf(pod, POD_TEMPLATE_GENERATION) === String(generation) : void 0;
     }
     case "Rollout": {
-      const current = str(field2(status, "currentPodHash"));
+      const current = str(field(status, "currentPodHash"));
       return current === void 0 ? void 0 : labelOf(pod, ROLLOUTS_POD_TEMPLATE_HASH) === current;
     }
     case "Deployment": {
       if (replicaSet === void 0) return void 0;
-      const revisionOf = (obj) => str(field2(field2(field2(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
+      const revisionOf = (obj) => str(field(field(field(obj, "metadata"), "annotations"), REVISION_ANNOTATION));
       const mine = revisionOf(replicaSet);
       const newest = revisionOf(workload);
       if (!mine || !newest) return void 0;
@@ -27676,11 +27275,11 @@ function runsNewTemplate(pod, workload, replicaSet) {
 }
 function warningEvents(events2, limit = 3) {
   const time = (e) => String(
-    field2(e, "lastTimestamp") ?? field2(e, "eventTime") ?? field2(field2(e, "metadata"), "creationTimestamp") ?? ""
+    field(e, "lastTimestamp") ?? field(e, "eventTime") ?? field(field(e, "metadata"), "creationTimestamp") ?? ""
   );
-  return events2.filter((e) => field2(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
-    const count = Number(field2(e, "count") ?? 1);
-    return `${String(field2(e, "reason") ?? "")}: ${String(field2(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
+  return events2.filter((e) => field(e, "type") === "Warning").sort((a, b) => time(b).localeCompare(time(a))).slice(0, limit).map((e) => {
+    const count = Number(field(e, "count") ?? 1);
+    return `${String(field(e, "reason") ?? "")}: ${String(field(e, "message") ?? "")}${count > 1 ? ` (x${count})` : ""}`;
   });
 }
 function describeCause(cause) {
@@ -27735,13 +27334,13 @@ async function watchPods(source2, namespace, onPod, signal, retryDelayMs2 = 250)
             if (type === "ERROR") {
               signal.removeEventListener("abort", stop);
               handle.abort();
-              const code = field2(obj, "code");
+              const code = field(obj, "code");
               if (code === 410) return resolve8("gone");
               return reject(
-                new ClusterAccessError(String(field2(obj, "message") ?? "watch error"), void 0)
+                new ClusterAccessError(String(field(obj, "message") ?? "watch error"), void 0)
               );
             }
-            const rv = field2(field2(obj, "metadata"), "resourceVersion");
+            const rv = field(field(obj, "metadata"), "resourceVersion");
             if (typeof rv === "string" && rv !== "") resourceVersion = rv;
             if (type === "ADDED" || type === "MODIFIED") onPod(obj);
           },
@@ -27788,8 +27387,8 @@ function startPodWatch(targets, opts, signal) {
     opts.warn(message);
   };
   const judge2 = (pod) => {
-    const namespace = String(field2(field2(pod, "metadata"), "namespace") ?? "");
-    const key = `${namespace}/${String(field2(field2(pod, "metadata"), "name") ?? "")}`;
+    const namespace = String(field(field(pod, "metadata"), "namespace") ?? "");
+    const key = `${namespace}/${String(field(field(pod, "metadata"), "name") ?? "")}`;
     const cause = podFailure(pod, opts.crashRestarts ?? CRASH_RESTARTS);
     const owner = cause && workloadOfPod(pod);
     const target = owner && byWorkload.get(`${namespace}/${owner.kind}/${owner.name}`);
@@ -27798,7 +27397,7 @@ function startPodWatch(targets, opts, signal) {
       return;
     }
     const latest = target.latest();
-    const observed = field2(field2(latest, "status"), "observedGeneration");
+    const observed = field(field(latest, "status"), "observedGeneration");
     const seen = typeof observed !== "number" || target.generation === void 0 || observed >= target.generation;
     if (seen && owner.kind === "Deployment" && owner.replicaSet) {
       const name = owner.replicaSet;
@@ -27832,7 +27431,7 @@ function startPodWatch(targets, opts, signal) {
     if (failing.has(target)) return;
     failing.add(target);
     const namespace = target.id.namespace;
-    const uid = String(field2(field2(pod, "metadata"), "uid") ?? "");
+    const uid = String(field(field(pod, "metadata"), "uid") ?? "");
     const quoted = { ...cause };
     try {
       const events2 = await cluster.listForWatch(
@@ -28030,7 +27629,7 @@ function stillWaiting(states, waited, left) {
   return `still waiting for ${open2.length} rollout${open2.length === 1 ? "" : "s"} (waited ${waited}, ${left} left): ${shown2.join("; ")}${more}`;
 }
 function isLiveObject(obj) {
-  return typeof field2(field2(obj, "metadata"), "resourceVersion") === "string";
+  return typeof field(field(obj, "metadata"), "resourceVersion") === "string";
 }
 function formatSeconds(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3}s` : `${(ms / 1e3).toFixed(1)}s`;
@@ -28070,8 +27669,8 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
   const entries = containers.map((container) => {
     const name = stringField(container, "name");
     if (!name) throw new UserError("a container of the pod template has no name");
-    const existing = arrayField(container, "env").find((e) => field2(e, "name") === varName);
-    if (existing !== void 0 && field2(existing, "valueFrom") !== void 0) {
+    const existing = arrayField(container, "env").find((e) => field(e, "name") === varName);
+    if (existing !== void 0 && field(existing, "valueFrom") !== void 0) {
       throw new UserError(
         `container "${name}" already takes env var ${varName} from valueFrom: choose another --env-name`
       );
@@ -28082,16 +27681,16 @@ function envPatch(podSpec, varName, value, templatePath = SPEC_TEMPLATE) {
 }
 function envMergePatch(live2, templatePath, varName, value) {
   const template = templateAt(live2, templatePath);
-  const entries = envPatch(field2(template, "spec"), varName, value, []);
+  const entries = envPatch(field(template, "spec"), varName, value, []);
   const wanted = new Map(
-    arrayField(field2(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
+    arrayField(field(entries, "spec"), "containers").map((c) => [stringField(c, "name"), c])
   );
-  const containers = arrayField(field2(template, "spec"), "containers").map((container) => {
-    const env = arrayField(container, "env").filter((e) => field2(e, "name") !== varName);
+  const containers = arrayField(field(template, "spec"), "containers").map((container) => {
+    const env = arrayField(container, "env").filter((e) => field(e, "name") !== varName);
     const added = arrayField(wanted.get(stringField(container, "name")), "env");
     return { ...container, env: [...env, ...added] };
   });
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec: { containers } })
@@ -28104,7 +27703,7 @@ function currentDigests(obj, templatePath = SPEC_TEMPLATE) {
   return templateAnnotation(obj, templatePath, CONFIG_DIGESTS_ANNOTATION);
 }
 function templateAnnotation(obj, templatePath, name) {
-  return stringField(field2(field2(templateAt(obj, templatePath), "metadata"), "annotations"), name);
+  return stringField(field(field(templateAt(obj, templatePath), "metadata"), "annotations"), name);
 }
 var CONFIG_HASH_ANNOTATION, CONFIG_DIGESTS_ANNOTATION, SPEC_TEMPLATE, ENV_NAME;
 var init_restart_patch = __esm({
@@ -29025,7 +28624,7 @@ function configCopy(source2, commit, key) {
 }
 function configMapData(object, content) {
   const binaryKeys = new Set(
-    isRecord(field2(object, "binaryData")) ? Object.keys(field2(object, "binaryData")) : []
+    isRecord(field(object, "binaryData")) ? Object.keys(field(object, "binaryData")) : []
   );
   const data = {};
   const binaryData = {};
@@ -29039,8 +28638,8 @@ function configMapData(object, content) {
   };
 }
 function copySourceOf(obj) {
-  const metadata = field2(obj, "metadata");
-  const labels = field2(metadata, "labels");
+  const metadata = field(obj, "metadata");
+  const labels = field(metadata, "labels");
   if (stringField(labels, MANAGED_LABEL) !== "true") return void 0;
   const source2 = COPY_NAME.exec(stringField(metadata, "name") ?? "")?.[1];
   if (source2 === void 0 || stringField(labels, SOURCE_LABEL) !== sourceLabelValue(source2))
@@ -29048,7 +28647,7 @@ function copySourceOf(obj) {
   return copyCommitOf(obj) === void 0 ? void 0 : source2;
 }
 function copyCommitOf(obj) {
-  const commit = stringField(field2(field2(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
+  const commit = stringField(field(field(obj, "metadata"), "annotations"), SOURCE_COMMIT_ANNOTATION);
   return commit !== void 0 && isFullSha(commit) ? commit : void 0;
 }
 function isManagedCopy(obj) {
@@ -29248,7 +28847,7 @@ function repointStrategicPatch(repointed, templatePath) {
         item.secret = { secretName: to };
         break;
       case "projected":
-        item.projected = { sources: arrayField(field2(source2, "projected"), "sources") };
+        item.projected = { sources: arrayField(field(source2, "projected"), "sources") };
         break;
       case "envFrom":
         item.envFrom = arrayField(source2, "envFrom");
@@ -29260,7 +28859,7 @@ function repointStrategicPatch(repointed, templatePath) {
             `an env var of ${placement.list}[${placement.item}] has no name: it cannot be repointed`
           );
         const envList = (item.env ?? []).filter((e) => e.name !== placement.envName);
-        item.env = [...envList, { name: placement.envName, valueFrom: field2(env, "valueFrom") }];
+        item.env = [...envList, { name: placement.envName, valueFrom: field(env, "valueFrom") }];
         break;
       }
     }
@@ -29271,7 +28870,7 @@ function repointMergePatch(repointed, live2, templatePath) {
   const lists = new Set(repointed.located.map((l) => l.placement.list));
   const spec = {};
   for (const list of lists) spec[list] = repointed.spec[list];
-  const resourceVersion = stringField(field2(live2, "metadata"), "resourceVersion");
+  const resourceVersion = stringField(field(live2, "metadata"), "resourceVersion");
   return {
     ...resourceVersion ? { metadata: { resourceVersion } } : {},
     ...atTemplate(templatePath, { spec })
@@ -29285,12 +28884,12 @@ function visitVolumes(spec, visit2) {
     const volumeName = stringField(volume, "name");
     const at = `volumes[${volumeName ?? index}]`;
     const place = (part) => ({ list: "volumes", item: volumeName ?? "", part });
-    visit2(field2(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
-    visit2(field2(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
-    arrayField(field2(volume, "projected"), "sources").forEach((source2, i) => {
+    visit2(field(volume, "configMap"), "name", "ConfigMap", `${at}.configMap`, place("configMap"));
+    visit2(field(volume, "secret"), "secretName", "Secret", `${at}.secret`, place("secret"));
+    arrayField(field(volume, "projected"), "sources").forEach((source2, i) => {
       const sourceAt = `${at}.sources[${i}]`;
-      visit2(field2(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
-      visit2(field2(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
+      visit2(field(source2, "configMap"), "name", "ConfigMap", `${sourceAt}.configMap`, place("projected"));
+      visit2(field(source2, "secret"), "name", "Secret", `${sourceAt}.secret`, place("projected"));
     });
   });
 }
@@ -29307,14 +28906,14 @@ function visitContainers(spec, visit2) {
       });
       arrayField(container, "envFrom").forEach((envFrom, i) => {
         visit2(
-          field2(envFrom, "configMapRef"),
+          field(envFrom, "configMapRef"),
           "name",
           "ConfigMap",
           `${at}.envFrom[${i}].configMapRef`,
           place("envFrom")
         );
         visit2(
-          field2(envFrom, "secretRef"),
+          field(envFrom, "secretRef"),
           "name",
           "Secret",
           `${at}.envFrom[${i}].secretRef`,
@@ -29324,16 +28923,16 @@ function visitContainers(spec, visit2) {
       arrayField(container, "env").forEach((env, i) => {
         const envName = stringField(env, "name");
         const envAt = `${at}.env[${envName ?? i}]`;
-        const valueFrom = field2(env, "valueFrom");
+        const valueFrom = field(env, "valueFrom");
         visit2(
-          field2(valueFrom, "configMapKeyRef"),
+          field(valueFrom, "configMapKeyRef"),
           "name",
           "ConfigMap",
           `${envAt}.configMapKeyRef`,
           place("env", envName)
         );
         visit2(
-          field2(valueFrom, "secretKeyRef"),
+          field(valueFrom, "secretKeyRef"),
           "name",
           "Secret",
           `${envAt}.secretKeyRef`,
@@ -29356,8 +28955,8 @@ var init_repoint = __esm({
 
 // src/rollout/versioned/prunable-copies.ts
 function podSpecOfHolder(obj) {
-  if (field2(obj, "kind") === "ControllerRevision") {
-    return field2(field2(field2(field2(obj, "data"), "spec"), "template"), "spec");
+  if (field(obj, "kind") === "ControllerRevision") {
+    return field(field(field(field(obj, "data"), "spec"), "template"), "spec");
   }
   return podTemplateOf(obj)?.spec;
 }
@@ -29385,10 +28984,10 @@ function choosePrunable(copies, kind, referenced, keep) {
   return { remove, kept };
 }
 function nameOf4(obj) {
-  return stringField(field2(obj, "metadata"), "name") ?? "";
+  return stringField(field(obj, "metadata"), "name") ?? "";
 }
 function createdAt(obj) {
-  return stringField(field2(obj, "metadata"), "creationTimestamp") ?? "";
+  return stringField(field(obj, "metadata"), "creationTimestamp") ?? "";
 }
 var init_prunable_copies = __esm({
   "src/rollout/versioned/prunable-copies.ts"() {
@@ -29562,7 +29161,7 @@ function revisionHistory(holders, ownerUid, revisionOf) {
   for (const holder of holders) {
     if (!isControlledBy(holder, ownerUid)) continue;
     const revision = revisionOf(holder);
-    const podSpec = field2(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
+    const podSpec = field(holder, "kind") === "ControllerRevision" ? podSpecOfHolder(holder) : podTemplateOf(holder)?.spec;
     if (revision !== void 0 && podSpec !== void 0) revisions.push({ revision, podSpec });
   }
   return revisions.sort((a, b) => b.revision - a.revision);
@@ -29607,8 +29206,8 @@ function isSourceOrCopy(name, source2) {
   return name === source2 || name.startsWith(`${source2}-`) && /^[0-9a-f]{10}$/.test(name.slice(source2.length + 1));
 }
 function isControlledBy(holder, uid) {
-  const owners = field2(field2(holder, "metadata"), "ownerReferences");
-  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field2(owner, "controller") === true);
+  const owners = field(field(holder, "metadata"), "ownerReferences");
+  return Array.isArray(owners) && owners.some((owner) => stringField(owner, "uid") === uid && field(owner, "controller") === true);
 }
 var init_rollback_target = __esm({
   "src/rollout/versioned/rollback-target.ts"() {
@@ -30752,6 +30351,188 @@ var init_fleet = __esm({
   }
 });
 
+// src/report/describe.ts
+function shortId3(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+function shortSha(sha) {
+  return /^[0-9a-f]{40}$/.test(sha) ? sha.slice(0, 7) : sha;
+}
+function describeRange(report) {
+  const { plan } = report;
+  if (!plan.base) return plan.rangeNote;
+  return `${shortSha(plan.base)}..${shortSha(plan.head)} (${plan.rangeNote})`;
+}
+function describeKeys(change) {
+  if (change.keys.length === 0) return "-";
+  const shown2 = change.keys.slice(0, 8).join(", ");
+  return change.keys.length > 8 ? `${shown2} and ${change.keys.length - 8} more` : shown2;
+}
+function describeReferences(workload) {
+  return workload.references.map((r) => {
+    const keys = r.changedKeys.length > 0 ? ` (changed keys read: ${r.changedKeys.join(", ")})` : "";
+    return `${shortId3(r.config)} via ${r.path}${keys}`;
+  });
+}
+function describeResult(result) {
+  if (result.restart === "not-on-cluster") return "not on this cluster";
+  if (result.restart === "agent-not-applied") return "agent has not applied the commit";
+  const followed = ["restarted", "unchanged", "agent-applied"];
+  if (!result.rollout || !followed.includes(result.restart)) return result.restart;
+  const rollout = result.rollout === "done" ? "rolled out" : result.rollout;
+  if (result.restart === "agent-applied") return `applied by the agent, ${rollout}`;
+  return result.restart === "unchanged" ? `unchanged, ${rollout}` : rollout;
+}
+function causeDetails(result) {
+  const cause = result.cause;
+  if (!cause) return [];
+  const log = cause.log ?? [];
+  return [
+    ...(cause.events ?? []).map((event) => `event: ${event}`),
+    ...log.length > 0 ? [
+      `log of the previous run of ${cause.container} (last ${log.length} lines):`,
+      ...log.map((l) => `| ${l}`)
+    ] : []
+  ];
+}
+function formatDuration(ms) {
+  if (ms === void 0) return "-";
+  return ms < 1e3 ? `${ms}ms` : `${(ms / 1e3).toFixed(1)}s`;
+}
+function headline(report) {
+  if (report.clusters) return fleetHeadline(report.clusters);
+  const restarts = report.plan.workloads.filter((w) => w.action === "restart").length;
+  switch (report.outcome) {
+    case "nothing-to-do":
+      return nothingToRestart(report);
+    case "planned":
+      return `Dry run: ${restarts} workload(s) would restart.`;
+    case "restarted": {
+      const applied = report.results.filter((r) => r.restart === "agent-applied").length;
+      if (applied > 0) return `The agent applied the commit: ${applied} workload(s) rolled out.`;
+      return `Restarted ${report.results.filter((r) => r.restart === "restarted").length} workload(s).`;
+    }
+    case "failed":
+      return failedHeadline(report.results);
+    case "incomplete":
+      return incompleteHeadline(report);
+  }
+}
+function incompleteHeadline(report) {
+  const unread = report.plan.unread ?? [];
+  const rest = report.plan.changes.length === 0 ? "no ConfigMap or Secret content differs in what was read." : headline({ ...report, outcome: outcomeOfWhatWasRead(report.plan, report.results, report.dryRun) });
+  return `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. From the rest: ${rest}`;
+}
+function failedHeadline(results) {
+  const notApplied = results.filter((r) => r.restart === "agent-not-applied").map((r) => shortId3(r.id));
+  const failed2 = results.filter((r) => isFailure(r) && r.restart !== "agent-not-applied").map((r) => shortId3(r.id));
+  const parts = [
+    ...notApplied.length > 0 ? [`the agent has not applied the commit to ${notApplied.join(", ")} yet`] : [],
+    ...failed2.length > 0 ? [failed2.join(", ")] : []
+  ];
+  return `Failed: ${parts.join("; ")}.`;
+}
+function fleetHeadline(clusters) {
+  const failed2 = clusters.filter((c) => c.outcome === "failed" || c.outcome === "error");
+  const each = clusters.map((c) => `${c.context} ${clusterOutcome(c)}`).join(", ");
+  if (failed2.length > 0) return `Failed on ${failed2.map((c) => c.context).join(", ")} (${each}).`;
+  const unread = clusters.find((c) => c.report?.plan.unread?.length)?.report?.plan.unread;
+  return unread ? `Incomplete plan: ${unread.length} touched source(s) not read: ${describeUnread(unread)}. ${clusters.length} cluster(s): ${each}.` : `${clusters.length} cluster(s): ${each}.`;
+}
+function clusterOutcome(cluster) {
+  if (cluster.outcome === "nothing-to-do") return "nothing to do";
+  if (cluster.outcome === "planned") return "planned (dry run)";
+  if (cluster.outcome === "incomplete") return "incomplete (not everything was read)";
+  return cluster.outcome;
+}
+function nothingToRestart(report) {
+  const { plan, results } = report;
+  if (plan.live && !plan.workloads.some((w) => w.action === "restart")) {
+    const left = plan.workloads.length;
+    return `In sync: no workload in scope runs older content of a config it reads${left > 0 ? ` (${left} left alone: see Workloads)` : ""}.`;
+  }
+  if (plan.changes.length === 0) {
+    return "Nothing changed: no ConfigMap or Secret content differs between the two commits.";
+  }
+  if (plan.workloads.some((w) => w.action === "restart")) {
+    const unchanged = results.filter((r) => r.restart === "unchanged").length;
+    const paused = results.filter((r) => r.restart === "paused").length;
+    if (unchanged > 0 && paused === 0) {
+      return `Already restarted: ${unchanged} workload(s) already carry the restart for this content (an earlier run); nothing was patched.`;
+    }
+    const parts2 = [
+      ...unchanged > 0 ? [`${unchanged} already restarted by an earlier run`] : [],
+      ...paused > 0 ? [`${paused} paused`] : []
+    ];
+    return `Nothing restarted: ${parts2.join(", ") || "no restart was made"}.`;
+  }
+  const rolls = plan.workloads.filter((w) => w.rollsOnApply).length;
+  const readNone = plan.workloads.filter(
+    (w) => !w.rollsOnApply && w.references.length > 0 && w.references.every((r) => r.changedKeys.length === 0)
+  ).length;
+  const other = plan.workloads.length - rolls - readNone;
+  if (plan.workloads.length === 0) {
+    return "Nothing to restart: no running workload consumes the changed content.";
+  }
+  if (rolls === plan.workloads.length) {
+    return `Nothing to restart: ${rolls} workload(s) roll on apply (their pod template changed in this range).`;
+  }
+  if (readNone === plan.workloads.length) {
+    return `Nothing to restart: the ${readNone} workload(s) using the changed configs read none of the changed keys.`;
+  }
+  if (other === plan.workloads.length) {
+    return `Nothing to restart: ${other} workload(s) using the changed content are skipped (each says why).`;
+  }
+  const parts = [
+    ...rolls > 0 ? [`${rolls} workload(s) roll on apply`] : [],
+    ...readNone > 0 ? [`${readNone} read none of the changed keys`] : [],
+    ...other > 0 ? [`${other} skipped (each says why)`] : []
+  ];
+  return `Nothing to restart: ${parts.join(", ")}.`;
+}
+function describeWhere(item) {
+  const at = item.file === void 0 || item.file === "" ? void 0 : item.line === void 0 || item.file === item.blamedFile && item.line === 1 ? item.file : `${item.file}:${item.line}`;
+  if (item.origin !== void 0) {
+    const changed = item.blamedFile && item.blamedFile !== item.file ? `changed in ${item.blamedFile}` : void 0;
+    const details = [at, changed].filter((part) => part !== void 0);
+    return details.length > 0 ? `${item.origin} (${details.join(", ")})` : item.origin;
+  }
+  return at ?? "-";
+}
+function describeStatus(change) {
+  return change.previousName ? `${change.status} (was ${change.previousName})` : change.status;
+}
+var init_describe = __esm({
+  "src/report/describe.ts"() {
+    "use strict";
+    init_run_result();
+    init_unread_sources();
+  }
+});
+
+// src/report/error-line.ts
+function errorParts(error2, debug2) {
+  if (isExpectedError(error2)) return { message: error2.message };
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const known = error2 instanceof Error && error2.name !== "Error" && error2.name !== "TypeError";
+  if (debug2 && error2 instanceof Error && error2.stack) return { message, stack: error2.stack };
+  return known ? { message } : { message, hint: BUG_HINT };
+}
+function describeError(error2, debug2) {
+  const parts = errorParts(error2, debug2);
+  if (parts.stack !== void 0) return `error: ${parts.stack}`;
+  return parts.hint ? `error: ${parts.message}
+(${parts.hint})` : `error: ${parts.message}`;
+}
+var BUG_HINT;
+var init_error_line = __esm({
+  "src/report/error-line.ts"() {
+    "use strict";
+    init_errors();
+    BUG_HINT = "this looks like a bug in config-rollout: rerun with --debug and report it with the output";
+  }
+});
+
 // src/run/run-fleet.ts
 var run_fleet_exports = {};
 __export(run_fleet_exports, {
@@ -31133,21 +30914,21 @@ var init_run_saved_plan = __esm({
 
 // src/sync/adopt.ts
 function lastWrite(obj) {
-  const entries = field2(field2(obj, "metadata"), "managedFields");
+  const entries = field(field(obj, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return void 0;
   const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
   return times.length === 0 ? void 0 : times.sort().at(-1);
 }
 function judgeAdoption(configs, pods) {
   if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
-  const running = pods.filter((p) => stringField(field2(p, "status"), "phase") === "Running");
+  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
   if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
   const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
   if (unknown.length > 0)
     return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
   for (const pod of running) {
-    const started = stringField(field2(pod, "status"), "startTime");
-    const podName = stringField(field2(pod, "metadata"), "name") ?? "a pod";
+    const started = stringField(field(pod, "status"), "startTime");
+    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
     if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
     const newer = configs.find((c) => c.lastWrite > started);
     if (newer) {
@@ -31174,7 +30955,7 @@ function consumedOf(workload, kind, namespace) {
   return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
 }
 function syncVerdict(workload, kind, live2, options) {
-  const namespace = stringField(field2(workload, "metadata"), "namespace") ?? "";
+  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
   const consumed = consumedOf(workload, kind, namespace);
   const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
   if (existing.length === 0) return { state: "reads-nothing" };
@@ -31212,7 +30993,7 @@ function compareDigests(consumed, recorded, now, hash, digests) {
   return { state: "stale", hash, digests, stale, uncovered, gone };
 }
 function baselineVerdict(workload, consumed, hash, digests) {
-  const baseline = stringField(field2(field2(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
   if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
   const [recordedHash, recordedDigests = ""] = baseline.split(" ");
   if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
@@ -31222,13 +31003,13 @@ function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
 }
 function hashOwner(workload, templatePath) {
-  const entries = field2(field2(workload, "metadata"), "managedFields");
+  const entries = field(field(workload, "metadata"), "managedFields");
   if (!Array.isArray(entries)) return void 0;
   for (const entry of entries) {
-    let fields = field2(entry, "fieldsV1");
-    for (const step of templatePath) fields = field2(fields, `f:${step}`);
-    const annotations = field2(field2(fields, "f:metadata"), "f:annotations");
-    if (field2(annotations, "f:config-rollout.io/config-hash") !== void 0)
+    let fields = field(entry, "fieldsV1");
+    for (const step of templatePath) fields = field(fields, `f:${step}`);
+    const annotations = field(field(fields, "f:metadata"), "f:annotations");
+    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
       return stringField(entry, "manager");
   }
   return void 0;
@@ -31261,7 +31042,7 @@ async function readLiveState(cluster, scope, concurrency) {
       kind
     }))
   );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf2(object, kind.kind), object, kind }));
+  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
   const wanted = /* @__PURE__ */ new Map();
   for (const w of workloads)
     for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
@@ -31276,7 +31057,7 @@ async function readLiveState(cluster, scope, concurrency) {
   const configs = /* @__PURE__ */ new Map();
   await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
     for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
-      const id = idOf2(object, kind);
+      const id = idOf(object, kind);
       if (wanted.has(idKey(id))) configs.set(idKey(id), object);
     }
   });
@@ -31300,7 +31081,7 @@ async function listOrGet(cluster, namespace, kind, ids, concurrency) {
   return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
 }
 async function readPods(cluster, workload) {
-  const labels = field2(field2(field2(workload.object, "spec"), "selector"), "matchLabels");
+  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
   if (typeof labels !== "object" || labels === null) return void 0;
   const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
   try {
@@ -31310,8 +31091,8 @@ async function readPods(cluster, workload) {
     return void 0;
   }
 }
-function idOf2(object, kind) {
-  const metadata = field2(object, "metadata");
+function idOf(object, kind) {
+  const metadata = field(object, "metadata");
   return {
     kind,
     namespace: stringField(metadata, "namespace") ?? "",
@@ -31630,15 +31411,231 @@ var init_run_sync = __esm({
   }
 });
 
+// src/comment/comment-marker.ts
+function commentMarker(id) {
+  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
+}
+function encodeCommentId(id) {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const char = String.fromCharCode(byte);
+    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
+    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+function isCommentFor(body2, id) {
+  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return firstLine.trimEnd() === commentMarker(id);
+}
+var PREFIX, SUFFIX;
+var init_comment_marker = __esm({
+  "src/comment/comment-marker.ts"() {
+    "use strict";
+    PREFIX = "<!-- config-rollout:plan id=";
+    SUFFIX = " -->";
+  }
+});
+
+// src/comment/review-comments.ts
+async function upsertComment(comments, id, body2, createIfMissing) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === void 0 ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
+      return { action: "updated", comment: await comments.update(comment.id, body2) };
+    }
+  }
+  if (!createIfMissing) return { action: "none" };
+  return { action: "created", comment: await comments.create(body2) };
+}
+function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+var ReviewApiError, REQUEST_TIMEOUT_MS;
+var init_review_comments = __esm({
+  "src/comment/review-comments.ts"() {
+    "use strict";
+    init_comment_marker();
+    ReviewApiError = class extends Error {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+        this.name = "ReviewApiError";
+      }
+      status;
+    };
+    REQUEST_TIMEOUT_MS = 3e4;
+  }
+});
+
+// vendor:@octokit/core
+var require_core = __commonJS({
+  "vendor:@octokit/core"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-core"));
+  }
+});
+
+// vendor:@octokit/plugin-paginate-rest
+var require_plugin_paginate_rest = __commonJS({
+  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
+  }
+});
+
+// src/comment/github-comments.ts
+var github_comments_exports = {};
+__export(github_comments_exports, {
+  createGitHubComments: () => createGitHubComments
+});
+function loginKey(login) {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
+function createGitHubComments(target, token, userAgent) {
+  const octokit = new CommentingOctokit({
+    auth: token,
+    baseUrl: target.apiUrl,
+    userAgent,
+    log: SILENT,
+    request: { fetch: fetchWithTimeout() }
+  });
+  const issue2 = { owner: target.owner, repo: target.repo, issue_number: target.number };
+  const toComment = (data) => ({
+    id: Number(data.id),
+    body: data.body ?? "",
+    ...data.html_url ? { url: data.html_url } : {},
+    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
+  });
+  return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        per_page: 100
+      });
+      for await (const page of pages) for (const data of page.data) yield toComment(data);
+    },
+    async create(body2) {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue2,
+        body: body2
+      });
+      return toComment(data);
+    },
+    async update(id, body2) {
+      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: id,
+        body: body2
+      });
+      return toComment(data);
+    }
+  };
+}
+var import_core2, import_plugin_paginate_rest, CommentingOctokit, SILENT;
+var init_github_comments = __esm({
+  "src/comment/github-comments.ts"() {
+    "use strict";
+    import_core2 = __toESM(require_core(), 1);
+    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
+    init_review_comments();
+    CommentingOctokit = import_core2.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
+    SILENT = { debug: () => {
+    }, info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// src/comment/gitlab-notes.ts
+var gitlab_notes_exports = {};
+__export(gitlab_notes_exports, {
+  createGitLabNotes: () => createGitLabNotes
+});
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
+  });
+  async function call(method, url, body2) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure2(response), response.status);
+    return response;
+  }
+  return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
+      }
+    },
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
+    },
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
+    }
+  };
+}
+async function describeFailure2(response) {
+  let detail = "";
+  try {
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
+  } catch {
+    detail = "";
+  }
+  return detail || response.statusText || `HTTP ${response.status}`;
+}
+var PER_PAGE, MAX_PAGES;
+var init_gitlab_notes = __esm({
+  "src/comment/gitlab-notes.ts"() {
+    "use strict";
+    init_review_comments();
+    PER_PAGE = 100;
+    MAX_PAGES = 50;
+  }
+});
+
 // src/action/main.ts
 var main_exports = {};
 __export(main_exports, {
   run: () => run
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs11 = require("node:fs");
-var import_node_path12 = require("node:path");
-var import_node_url = require("node:url");
 
 // node_modules/@actions/core/lib/core.js
 var core_exports = {};
@@ -33913,204 +33910,8 @@ function getIDToken(aud) {
   });
 }
 
-// src/comment/review-target.ts
-var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
-function findReviewTarget(env, event) {
-  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
-  if (env.GITLAB_CI === "true") return gitlabTarget(env);
-  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
-}
-function githubTarget(env, event) {
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
-    return {
-      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
-    };
-  }
-  const number = pullRequestNumber(event, env.GITHUB_REF);
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-  if (number === void 0 || !owner || !repo) {
-    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
-  }
-  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
-  return {
-    target: {
-      platform: "github",
-      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
-      owner,
-      repo,
-      number,
-      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
-      where: `pull request #${number}`,
-      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
-    }
-  };
-}
-function pullRequestNumber(event, ref) {
-  const fromEvent = field(field(event, "pull_request"), "number") ?? field(event, "number");
-  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
-  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
-  return match ? Number(match[1]) : void 0;
-}
-function gitlabTarget(env) {
-  const iid = env.CI_MERGE_REQUEST_IID ?? "";
-  if (!/^\d+$/.test(iid)) {
-    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
-  }
-  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
-    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
-  }
-  const number = Number(iid);
-  return {
-    target: {
-      platform: "gitlab",
-      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
-      projectId: env.CI_PROJECT_ID,
-      mergeRequestIid: number,
-      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
-      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
-      where: `merge request !${number}`,
-      defaultId: env.CI_JOB_NAME || "config-rollout"
-    }
-  };
-}
-function tokenFor(target, env, given) {
-  if (given) return given;
-  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
-  return token || void 0;
-}
-function field(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-
 // src/action/main.ts
 init_option_naming();
-init_run_result();
-
-// src/git/commit-stamps.ts
-init_errors();
-
-// src/git/spawn-git.ts
-init_run_process();
-var GIT_CONFIG = ["core.quotePath=false"];
-var GitExitError = class extends Error {
-  constructor(exitCode, stderr) {
-    super(stderr.trim() || `git exited with code ${exitCode}`);
-    this.exitCode = exitCode;
-    this.stderr = stderr;
-    this.name = "GitExitError";
-  }
-  exitCode;
-  stderr;
-};
-function nulRecords(onRecords) {
-  let pending = Buffer.alloc(0);
-  return {
-    push(chunk) {
-      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-      const end = data.lastIndexOf(0);
-      if (end >= 0) onRecords(data.subarray(0, end + 1));
-      pending = Buffer.from(data.subarray(end + 1));
-    },
-    end() {
-      if (pending.length > 0) onRecords(pending);
-      pending = Buffer.alloc(0);
-    }
-  };
-}
-async function spawnGit(cwd, args, options) {
-  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
-    cwd,
-    input: options.input ?? "",
-    idleTimeoutMs: options.idleTimeoutMs,
-    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
-    ownGroup: false,
-    ...options.env ? { env: { ...process.env, ...options.env } } : {},
-    ...options.signal ? { signal: options.signal } : {},
-    ...options.onStdout ? { onStdout: options.onStdout } : {}
-  });
-  const failure = result.failure;
-  if (failure?.kind === "stdout") throw failure.error;
-  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
-  if (failure?.kind === "start")
-    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
-  if (failure?.kind === "idle") {
-    const silent = failure.message.replace(/^no output for /, "");
-    throw new Error(
-      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
-    );
-  }
-  const exitCode = result.exitCode ?? 128;
-  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
-    return { exitCode, stdout: result.stdout };
-  }
-  const text = result.stderrEnd;
-  throw new GitExitError(
-    exitCode,
-    result.signal ? `${text}
-(git was killed by ${result.signal})`.trim() : text
-  );
-}
-function subcommand(args) {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "-c") i++;
-    else if (!args[i].startsWith("-")) return args[i];
-  }
-  return "";
-}
-
-// src/git/commit-stamps.ts
-var HEAD_REF = "${{ github.head_ref }}";
-var BOT = [
-  "-c",
-  "user.name=github-actions[bot]",
-  "-c",
-  "user.email=41898282+github-actions[bot]@users.noreply.github.com"
-];
-async function commitStamps(root, request, idleTimeoutMs) {
-  const run2 = async (args, env) => (await spawnGit(root, args, { idleTimeoutMs, ...env ? { env } : {} })).stdout.toString("utf8").trim();
-  const head = await run2(["rev-parse", "HEAD"]);
-  if (head !== request.expectedHead) {
-    throw new UserError(
-      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
-    );
-  }
-  if (request.files.length === 0) return { committed: false };
-  const pathspecs = ["--", ...request.files.map((f) => `:(literal)${f}`)];
-  const status = await run2(["status", "--porcelain", ...pathspecs]);
-  if (status === "") return { committed: false };
-  await run2(["add", ...pathspecs]);
-  await run2([...BOT, "commit", "--quiet", "--no-verify", "-m", request.message, ...pathspecs]);
-  const sha = await run2(["rev-parse", "HEAD"]);
-  try {
-    const target = `HEAD:refs/heads/${request.branch}`;
-    const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
-      okExitCodes: [1],
-      idleTimeoutMs
-    });
-    const env = own.exitCode === 0 ? void 0 : tokenEnv(request);
-    await run2(["push", "--quiet", request.remote ?? "origin", target], env);
-  } catch (error2) {
-    if (!(error2 instanceof GitExitError)) throw error2;
-    throw new UserError(
-      `commit: true: pushing the stamps to ${request.branch} failed (${error2.message.split("\n")[0]}); the job needs permissions: contents: write, and the branch must not have moved on since the checkout`
-    );
-  }
-  return { committed: true, sha };
-}
-function tokenEnv(request) {
-  if (!request.token) return void 0;
-  const url = serverUrl(request);
-  const basic = Buffer.from(`x-access-token:${request.token}`, "utf8").toString("base64");
-  return {
-    GIT_CONFIG_COUNT: "1",
-    GIT_CONFIG_KEY_0: `http.${url}.extraheader`,
-    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
-  };
-}
-function serverUrl(request) {
-  return `${(request.serverUrl ?? "https://github.com").replace(/\/+$/, "")}/`;
-}
 
 // src/git/create-git.ts
 var import_node_fs3 = require("node:fs");
@@ -34233,6 +34034,75 @@ var CatFileBatchParser = class {
     return all.subarray(needed);
   }
 };
+
+// src/git/spawn-git.ts
+init_run_process();
+var GIT_CONFIG = ["core.quotePath=false"];
+var GitExitError = class extends Error {
+  constructor(exitCode, stderr) {
+    super(stderr.trim() || `git exited with code ${exitCode}`);
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+    this.name = "GitExitError";
+  }
+  exitCode;
+  stderr;
+};
+function nulRecords(onRecords) {
+  let pending = Buffer.alloc(0);
+  return {
+    push(chunk) {
+      const data = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+      const end = data.lastIndexOf(0);
+      if (end >= 0) onRecords(data.subarray(0, end + 1));
+      pending = Buffer.from(data.subarray(end + 1));
+    },
+    end() {
+      if (pending.length > 0) onRecords(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+}
+async function spawnGit(cwd, args, options) {
+  const result = await runProcess("git", [...GIT_CONFIG.flatMap((c) => ["-c", c]), ...args], {
+    cwd,
+    input: options.input ?? "",
+    idleTimeoutMs: options.idleTimeoutMs,
+    // Local git starts no children worth a group, and a group costs ~5 ms a command (run-process.ts).
+    ownGroup: false,
+    ...options.env ? { env: { ...process.env, ...options.env } } : {},
+    ...options.signal ? { signal: options.signal } : {},
+    ...options.onStdout ? { onStdout: options.onStdout } : {}
+  });
+  const failure = result.failure;
+  if (failure?.kind === "stdout") throw failure.error;
+  if (failure?.kind === "aborted") throw options.signal?.reason ?? new Error(failure.message);
+  if (failure?.kind === "start")
+    throw Object.assign(new Error(`git ${failure.message}`), { code: failure.code });
+  if (failure?.kind === "idle") {
+    const silent = failure.message.replace(/^no output for /, "");
+    throw new Error(
+      `git ${subcommand(args)} printed nothing for ${silent} and was stopped (raise --git-timeout if it is only slow)`
+    );
+  }
+  const exitCode = result.exitCode ?? 128;
+  if (exitCode === 0 || options.okExitCodes?.includes(exitCode)) {
+    return { exitCode, stdout: result.stdout };
+  }
+  const text = result.stderrEnd;
+  throw new GitExitError(
+    exitCode,
+    result.signal ? `${text}
+(git was killed by ${result.signal})`.trim() : text
+  );
+}
+function subcommand(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return "";
+}
 
 // src/git/cat-file-reader.ts
 var IDLE_MS = 200;
@@ -35073,7 +34943,6 @@ async function catFileSizes(root, names, idleTimeoutMs) {
 }
 
 // src/action/main.ts
-init_kubeconfig_source();
 init_interrupt();
 
 // src/process/interrupt-run.ts
@@ -35107,7 +34976,7 @@ function handleInterrupts(run2, write) {
 }
 
 // src/range/github-event.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 init_errors();
 function eventReader(env) {
   let read;
@@ -35123,7 +34992,7 @@ async function readEventPayload(env) {
 async function readEventFile(path6) {
   let text;
   try {
-    text = (0, import_node_fs5.readFileSync)(path6, "utf8");
+    text = (0, import_node_fs4.readFileSync)(path6, "utf8");
   } catch (error2) {
     const code = error2.code;
     throw new UserError(
@@ -35146,450 +35015,6 @@ function escapeForCiLog(text) {
 }
 function escapeJsonForCiLog(json) {
   return json.replaceAll("##[", "#\\u0023[");
-}
-
-// src/action/main.ts
-init_describe();
-init_error_line();
-
-// src/report/report-json.ts
-function reportObject(report) {
-  const { plan } = report;
-  return {
-    outcome: report.outcome,
-    dryRun: report.dryRun,
-    base: plan.base,
-    head: plan.head,
-    range: plan.rangeNote,
-    ...report.cluster ? { cluster: report.cluster } : {},
-    changes: plan.changes.map((c) => ({
-      ...c.id,
-      status: c.status,
-      file: c.file,
-      line: c.line,
-      keys: c.keys,
-      ...c.origin ? { origin: c.origin } : {},
-      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
-      ...c.previousName ? { previousName: c.previousName } : {}
-    })),
-    workloads: workloadObjects(report),
-    problems: plan.problems,
-    warnings: plan.warnings,
-    ...plan.sources ? { sources: plan.sources } : {},
-    ...plan.unread ? { unread: plan.unread } : {},
-    ...report.notes ? { notes: report.notes } : {},
-    ...report.clusters ? {
-      clusters: report.clusters.map((c) => ({
-        context: c.context,
-        wave: c.wave,
-        outcome: c.outcome,
-        exitCode: c.exitCode,
-        ...c.message ? { message: c.message } : {},
-        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
-        workloads: c.report ? workloadObjects(c.report) : [],
-        ...c.report?.notes ? { notes: c.report.notes } : {},
-        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
-      }))
-    } : {}
-  };
-}
-function workloadObjects(report) {
-  const { plan } = report;
-  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
-  return plan.workloads.map((w) => {
-    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
-    return {
-      ...w.id,
-      action: w.action,
-      reason: w.reason,
-      source: w.source,
-      ...w.file ? { file: w.file, line: w.line } : {},
-      ...w.origin ? { origin: w.origin } : {},
-      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
-      ...w.rollsOnApply ? { rollsOnApply: true } : {},
-      references: w.references.map((r) => ({
-        config: r.config,
-        via: r.via,
-        path: r.path,
-        keys: r.keys,
-        changedKeys: r.changedKeys,
-        ...r.init ? { init: true } : {},
-        ...r.subPath ? { subPath: true } : {}
-      })),
-      ...result ? {
-        result: {
-          restart: result.restart,
-          rollout: result.rollout,
-          message: result.message,
-          durationMs: result.durationMs,
-          ...result.cause ? { cause: result.cause } : {}
-        }
-      } : {}
-    };
-  });
-}
-function renderJson(report) {
-  return `${JSON.stringify(reportObject(report), null, 2)}
-`;
-}
-
-// src/report/report-markdown.ts
-init_model();
-init_describe();
-
-// src/report/mermaid-graph.ts
-init_model();
-var MAX_NODES = 40;
-function mermaidGraph(plan) {
-  if (plan.workloads.length === 0) return [];
-  const changes = plan.changes.filter(
-    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
-  );
-  const nodeCount = changes.length + plan.workloads.length;
-  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
-  return [
-    "```mermaid",
-    "flowchart LR",
-    ...body2,
-    "  classDef config fill:#eef,stroke:#557",
-    "  classDef restart fill:#dfd,stroke:#383",
-    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
-    "  classDef rolls fill:#ffd,stroke:#aa3",
-    "```"
-  ];
-}
-function detailed(plan) {
-  const lines = [];
-  const configNodes = /* @__PURE__ */ new Map();
-  for (const change of plan.changes) {
-    const node = `c${configNodes.size}`;
-    const where = change.origin ?? change.file;
-    configNodes.set(idKey(change.id), node);
-    lines.push(
-      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
-    );
-  }
-  plan.workloads.forEach((w, i) => {
-    const node = `w${i}`;
-    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
-    lines.push(
-      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
-    );
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
-      const from = configNodes.get(config);
-      if (from) lines.push(`  ${from} --> ${node}`);
-    }
-  });
-  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
-  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
-}
-function folded(plan, configCount) {
-  const lines = [];
-  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
-  const groups = /* @__PURE__ */ new Map();
-  for (const w of plan.workloads) {
-    const key = `${w.id.namespace}\0${roleOf(w)}`;
-    groups.set(key, [...groups.get(key) ?? [], w]);
-  }
-  namespaces.forEach((namespace, n) => {
-    const configs = new Set(
-      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
-    );
-    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
-    ["restart", "rolls", "skip"].forEach((role) => {
-      const members = groups.get(`${namespace}\0${role}`) ?? [];
-      if (members.length === 0) return;
-      const node = `n${n}${role}`;
-      const roleText = role === "rolls" ? "roll on apply" : role;
-      lines.push(
-        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
-      );
-      lines.push(`  n${n} --> ${node}`);
-    });
-  });
-  const nodes = configCount + plan.workloads.length;
-  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
-  lines.push(
-    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
-  );
-  return lines;
-}
-function roleOf(w) {
-  if (w.rollsOnApply) return "rolls";
-  return w.action;
-}
-function actionLabel(w) {
-  return w.rollsOnApply ? "rolls on apply" : w.action;
-}
-function label(title, detail) {
-  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
-}
-function escapeLabel(text) {
-  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
-}
-
-// src/report/report-markdown.ts
-function markdownSections(report) {
-  const clusters = report.clusters;
-  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
-  return [
-    { render: (rows) => fleetSummary(report, clusters, rows) },
-    ...clusters.map((cluster) => ({
-      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
-      render: (rows) => [
-        ...cluster.message ? [md(cluster.message), ""] : [],
-        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
-      ].join("\n") || "-"
-    }))
-  ];
-}
-function fleetSummary(report, clusters, maxRows) {
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`,
-    "",
-    "| Cluster | Wave | Outcome | Detail |",
-    "|---|---|---|---|",
-    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
-    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
-    ...changesPart(report.plan, maxRows)
-  ];
-  return `${out.join("\n")}
-`;
-}
-function sourcesPart(plan, maxRows) {
-  const out = ["", "#### Sources", ""];
-  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
-  return out;
-}
-function changesPart(plan, maxRows) {
-  if (plan.changes.length === 0) return [];
-  const out = [
-    "",
-    "#### Changed configs",
-    "",
-    "| Config | Namespace | Change | Source | Keys |",
-    "|---|---|---|---|---|"
-  ];
-  for (const c of plan.changes.slice(0, maxRows)) {
-    out.push(
-      row([shortId(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
-    );
-  }
-  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
-  return out;
-}
-function renderMarkdown(report, maxRows = 500, repository = true) {
-  if (report.clusters) {
-    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
-
-${s.render(maxRows)}`).join("\n");
-  }
-  const { plan } = report;
-  const out = [
-    "### config-rollout",
-    "",
-    `**${md(headline(report))}**`,
-    "",
-    `Range: ${md(describeRange(report))}`
-  ];
-  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
-  if (repository) out.push(...changesPart(plan, maxRows));
-  if (plan.workloads.length > 0) {
-    const resultOf = (w) => report.results.find(
-      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
-    );
-    const withResults = report.results.length > 0;
-    out.push(
-      "",
-      "#### Workloads",
-      "",
-      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
-      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
-    );
-    for (const w of plan.workloads.slice(0, maxRows)) {
-      const result = resultOf(w);
-      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
-      const cells = [md(shortId(w.id)), md(w.id.namespace), md(w.action), why];
-      if (withResults) {
-        cells.push(
-          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
-          md(formatDuration(result?.durationMs))
-        );
-      }
-      out.push(row(cells));
-    }
-    if (plan.workloads.length > maxRows)
-      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
-  if (explained.length > 0) {
-    out.push("", "#### Why the new pods did not start", "");
-    for (const r of explained) {
-      out.push(`- **${md(shortId(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
-      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
-    }
-  }
-  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
-  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
-  if (report.notes?.length) {
-    out.push("", "#### Notes", "");
-    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-  }
-  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
-  if (notes.length > 0) {
-    out.push("", "#### Warnings", "");
-    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
-    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function edgeCount(plan) {
-  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
-  let edges = 0;
-  for (const w of plan.workloads) {
-    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
-  }
-  return edges;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-var ZERO_WIDTH_SPACE2 = "&#8203;";
-function escapeMarkdown(text) {
-  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
-    switch (c) {
-      case "&":
-        return "&amp;";
-      case "<":
-        return "&lt;";
-      case ">":
-        return "&gt;";
-      case "@":
-      case "#":
-      case ":":
-        return `${c}${ZERO_WIDTH_SPACE2}`;
-      case ".":
-        return `${ZERO_WIDTH_SPACE2}.`;
-      default:
-        return LINE_BREAK.test(c) ? " " : `\\${c}`;
-    }
-  });
-}
-var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
-function md(text) {
-  return escapeMarkdown(text);
-}
-
-// src/report/report-text.ts
-init_describe();
-function renderText(report) {
-  if (report.clusters) return renderClusters(report, report.clusters);
-  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
-`;
-}
-function renderClusters(report, clusters) {
-  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
-  out.push(
-    ...table([
-      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
-      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
-    ])
-  );
-  for (const cluster of clusters) {
-    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
-    if (cluster.message) out.push(`  ${cluster.message}`);
-    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
-  }
-  out.push("", headline(report));
-  return `${out.join("\n")}
-`;
-}
-function body(report, repository = true) {
-  const { plan } = report;
-  const out = [];
-  if (!repository) return [...out, ...clusterPart(report)];
-  if (plan.sources && plan.sources.length > 0) {
-    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
-  }
-  if (plan.changes.length > 0) {
-    out.push("", `Changed configs (${plan.changes.length}):`);
-    out.push(
-      ...table(
-        plan.changes.map((c) => [
-          `${shortId(c.id)}`,
-          `ns ${c.id.namespace}`,
-          describeStatus(c),
-          describeWhere(c),
-          `keys: ${describeKeys(c)}`
-        ])
-      )
-    );
-  }
-  return [...out, ...clusterPart(report)];
-}
-function clusterPart(report) {
-  const { plan } = report;
-  const out = [];
-  if (plan.workloads.length > 0) {
-    out.push("", `Workloads (${plan.workloads.length}):`);
-    for (const w of plan.workloads) {
-      out.push(`  ${w.action.padEnd(7)} ${shortId(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
-      if (w.origin) out.push(`            from ${describeWhere(w)}`);
-      for (const line of describeReferences(w)) out.push(`            ${line}`);
-    }
-  }
-  if (plan.warnings.length > 0) {
-    out.push("", "Notes:", ...plan.warnings.map((warning2) => `  ${warning2}`));
-  }
-  if (report.results.length > 0) {
-    out.push("", "Results:");
-    out.push(
-      ...table([
-        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
-        ...report.results.map((r) => [
-          shortId(r.id),
-          r.id.namespace,
-          describeResult(r),
-          formatDuration(r.durationMs),
-          r.message
-        ])
-      ])
-    );
-  }
-  const explained = report.results.filter((r) => causeDetails(r).length > 0);
-  if (explained.length > 0) {
-    out.push("", "Why the new pods did not start:");
-    for (const r of explained) {
-      out.push(`  ${shortId(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
-      for (const line of causeDetails(r)) out.push(`    ${line}`);
-    }
-  }
-  if (report.notes?.length) {
-    out.push("", "Notes:");
-    for (const note of report.notes) out.push(`  ${note}`);
-  }
-  return out;
-}
-function table(rows) {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
-  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
-}
-
-// src/report/render-report.ts
-function renderReport(report, format) {
-  switch (format) {
-    case "json":
-      return escapeJsonForCiLog(renderJson(report));
-    case "markdown":
-      return escapeForCiLog(renderMarkdown(report));
-    case "text":
-      return escapeForCiLog(renderText(report));
-  }
 }
 
 // src/run/cluster-connection.ts
@@ -35649,165 +35074,6 @@ function createClusterConnection(settings, env, labels = {}, onSecret) {
       });
     }
   };
-}
-
-// src/comment/comment-body.ts
-init_comment_marker();
-var ROWS = [500, 200, 100, 50, 20, 10];
-var FEWEST_ROWS = 10;
-function buildCommentBody(input) {
-  for (const [i, rows] of ROWS.entries()) {
-    const note = i === 0 ? void 0 : input.cutNote;
-    const body2 = assemble(input, rows, note);
-    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
-  }
-  const head = `${commentMarker(input.id)}
-
-`;
-  const tail = `
-
-${input.cutNote}
-
-${input.footer}
-`;
-  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
-  const room = input.limit - head.length - tail.length;
-  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
-}
-function assemble(input, rows, note) {
-  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
-  if (note) parts.push("", note);
-  parts.push("", input.footer, "");
-  return parts.join("\n");
-}
-function sectionText(section, rows) {
-  const text = section.render(rows).replace(/\n+$/, "");
-  return section.title === void 0 ? text : `## ${section.title}
-
-${text}`;
-}
-function cutAtLine(text, max) {
-  let length = 0;
-  let kept = 0;
-  let inFence = false;
-  const lines = text.split("\n");
-  for (const [i, line] of lines.entries()) {
-    length += line.length + (i > 0 ? 1 : 0);
-    if (length > max) break;
-    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence) kept = i + 1;
-  }
-  return lines.slice(0, kept).join("\n");
-}
-
-// src/run/comment-on-review.ts
-init_review_comments();
-init_ci_kind();
-init_describe();
-var LIMITS = { github: 65e3, gitlab: 999e3 };
-async function commentOnReview(request) {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? await eventPayload(request.env, request.readEvent)
-  );
-  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
-  const target = lookup.target;
-  const token = tokenFor(target, request.env, request.token);
-  if (!token)
-    return {
-      level: "warning",
-      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
-    };
-  const id = request.commentId?.trim() || target.defaultId;
-  const body2 = commentBody(request, target, id);
-  try {
-    const client = await createClient(target, token, request.version);
-    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
-    if (done.action === "none") {
-      return {
-        level: "info",
-        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
-      };
-    }
-    const url = done.comment.url ? `: ${done.comment.url}` : "";
-    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
-  } catch (error2) {
-    return { level: "warning", message: redact(failureMessage(error2, target), token) };
-  }
-}
-async function eventPayload(env, readEvent = eventReader(env)) {
-  if (detectCiKind(env) !== "github") return void 0;
-  try {
-    return await readEvent();
-  } catch {
-    return void 0;
-  }
-}
-async function createClient(target, token, version) {
-  const userAgent = `config-rollout/${version}`;
-  if (target.platform === "github") {
-    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
-    return createGitHubComments2(target, token, userAgent);
-  }
-  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
-  return createGitLabNotes2(target, token, userAgent);
-}
-function wantsNewComment(content) {
-  if ("error" in content) return false;
-  const { plan, outcome } = content.report;
-  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
-}
-function commentBody(request, target, id) {
-  const { content } = request;
-  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
-  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
-  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
-  const limit = LIMITS[target.platform];
-  return buildCommentBody({
-    id,
-    sections: "report" in content ? markdownSections(content.report) : [
-      {
-        render: () => `### config-rollout
-
-**Failed:** ${escapeMarkdown(content.error)}
-
-No plan: see the job log.
-`
-      }
-    ],
-    footer,
-    limit,
-    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
-  }).body;
-}
-function tokenHint(target) {
-  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
-}
-function failureMessage(error2, target) {
-  const status = statusOf(error2);
-  const reason = error2 instanceof Error ? error2.message : String(error2);
-  const firstLine = reason.split("\n")[0] ?? "";
-  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
-  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
-  const unchanged = "; the run's result is unchanged";
-  if (status === 401) return `${what}: the token was rejected${unchanged}`;
-  if (status === 403 || status === 404) {
-    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
-  }
-  return `${what}${unchanged}`;
-}
-function statusOf(error2) {
-  const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
-  return typeof status === "number" ? status : void 0;
-}
-function redact(text, token) {
-  return token.length >= 4 ? text.replaceAll(token, "***") : text;
-}
-function safeUrl(url) {
-  return url.replace(
-    /[\s()<>[\]"'`]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
 }
 
 // src/range/read-ci-environment.ts
@@ -35883,1294 +35149,20 @@ async function rangeAndCi(flags, env, readEvent) {
   const range = await readCiEnvironment(flags, env, readEvent);
   return { range, ci: range.ci };
 }
+async function runCommand(command, settings, adapters) {
+  const { logFor, openGit, ...rest } = adapters;
+  if (command === "sync") {
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_run_sync(), run_sync_exports));
+    return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
+  }
+  const git = settings.plan === void 0 ? await openGit() : openGit;
+  const log = logFor(typeof git === "function" ? void 0 : git.root);
+  return runInCi(settings, { ...rest, git, log });
+}
 
-// src/run/stamp-in-ci.ts
-init_model();
-
-// src/git/work-tree.ts
-var import_node_fs9 = require("node:fs");
-var import_promises5 = require("node:fs/promises");
-var import_node_os5 = require("node:os");
-var import_node_path10 = require("node:path");
+// src/settings/settings.ts
 init_errors();
-async function openWorkTree(dir, gitTimeoutMs) {
-  const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
-  return createWorkTree(stdout.trim() || dir, gitTimeoutMs);
-}
-function createWorkTree(dir, gitTimeoutMs) {
-  return {
-    dir,
-    async listFiles() {
-      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
-      const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(args);
-      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
-    },
-    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
-    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
-    async size(path6) {
-      const found = regularFile(dir, path6);
-      return found?.size;
-    },
-    async read(path6) {
-      if (regularFile(dir, path6) === void 0) return void 0;
-      let fd;
-      try {
-        fd = (0, import_node_fs9.openSync)((0, import_node_path10.join)(dir, path6), import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW);
-      } catch (error2) {
-        if (linkError(error2)) throw symlinkRefusal(path6);
-        return void 0;
-      }
-      try {
-        return (0, import_node_fs9.fstatSync)(fd).isFile() ? (0, import_node_fs9.readFileSync)(fd) : void 0;
-      } finally {
-        (0, import_node_fs9.closeSync)(fd);
-      }
-    },
-    async write(path6, text) {
-      regularFile(dir, path6);
-      let fd;
-      try {
-        fd = (0, import_node_fs9.openSync)(
-          (0, import_node_path10.join)(dir, path6),
-          import_node_fs9.constants.O_WRONLY | import_node_fs9.constants.O_CREAT | import_node_fs9.constants.O_TRUNC | import_node_fs9.constants.O_NOFOLLOW,
-          438
-        );
-      } catch (error2) {
-        if (linkError(error2)) throw symlinkRefusal(path6);
-        throw error2;
-      }
-      try {
-        (0, import_node_fs9.writeFileSync)(fd, text);
-      } finally {
-        (0, import_node_fs9.closeSync)(fd);
-      }
-    },
-    async remove(path6) {
-      if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises5.rm)((0, import_node_path10.join)(dir, path6), { force: true });
-    },
-    linkOn(path6) {
-      try {
-        regularFile(dir, path6);
-        return void 0;
-      } catch (error2) {
-        if (error2 instanceof SymlinkRefused) return error2.link;
-        throw error2;
-      }
-    },
-    async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path10.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
-      try {
-        return await use(scratch);
-      } finally {
-        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
-      }
-    }
-  };
-}
-function regularFile(dir, path6) {
-  const parts = path6.split("/");
-  for (let i = 1; i <= parts.length; i++) {
-    const prefix = parts.slice(0, i).join("/");
-    let stats;
-    try {
-      stats = (0, import_node_fs9.lstatSync)((0, import_node_path10.join)(dir, prefix));
-    } catch {
-      return void 0;
-    }
-    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path6 ? void 0 : path6);
-    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
-    if (!stats.isDirectory()) return void 0;
-  }
-  return void 0;
-}
-function linkError(error2) {
-  const code = error2.code;
-  return code === "ELOOP" || code === "EMLINK";
-}
-var SymlinkRefused = class extends UserError {
-  constructor(link, message) {
-    super(message);
-    this.link = link;
-  }
-  link;
-};
-function symlinkRefusal(link, through) {
-  return new SymlinkRefused(
-    link,
-    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
-  );
-}
-
-// src/stamp/run-stamp.ts
-init_errors();
-init_model();
-init_run_limited();
-init_deployed_build();
-init_parse_manifest_file();
-init_path_filter();
-init_kustomize();
-init_renderer_environment();
-init_deployed_dirs();
-init_kustomization_file();
-init_kustomization_names();
-init_kustomize_graph();
-init_kustomize_roots();
-
-// src/stamp/changed-roots.ts
-init_errors();
-init_model();
-init_deployed_build();
-init_parse_manifests();
-init_kustomize();
-init_materialize_tree();
-init_renderer_environment();
-init_checkout_scope();
-init_deployment_overlay();
-init_kustomization_file();
-init_kustomization_names();
-init_kustomize_entries();
-init_kustomize_graph();
-
-// src/stamp/kustomize-stamp.ts
-var import_yaml4 = __toESM(require_yaml(), 1);
-init_json_shape();
-init_restart_patch();
-var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
-var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
-function isGeneratedPatch(text) {
-  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
-}
-function stampPatchText(entries) {
-  const sorted = [...entries].sort(
-    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
-  );
-  const docs = sorted.map(
-    (e) => [
-      `apiVersion: ${e.apiVersion}`,
-      `kind: ${e.kind}`,
-      "metadata:",
-      `  name: ${JSON.stringify(e.name)}`,
-      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
-      "spec:",
-      "  template:",
-      "    metadata:",
-      "      annotations:",
-      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
-      ""
-    ].join("\n")
-  );
-  return [
-    STAMP_PATCH_HEADER,
-    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
-    "# config content it reads, so a config change rolls exactly the workloads that read it.",
-    docs.join("---\n")
-  ].join("\n");
-}
-function ownTransforms(kustomizationText) {
-  let doc;
-  try {
-    doc = (0, import_yaml4.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
-  } catch {
-    doc = void 0;
-  }
-  const text = (key) => {
-    const value = isRecord(doc) ? field2(doc, key) : void 0;
-    return typeof value === "string" ? value : "";
-  };
-  const namespace = text("namespace").trim();
-  return {
-    namePrefix: text("namePrefix"),
-    nameSuffix: text("nameSuffix"),
-    ...namespace ? { namespace } : {}
-  };
-}
-function nameBeforeTransforms(renderedName, own) {
-  let name = renderedName;
-  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
-  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
-  return name;
-}
-var HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
-function isHashSuffixedGenerated(id, generators) {
-  if (!HASH_SUFFIX2.test(id.name)) return false;
-  const stem = id.name.replace(HASH_SUFFIX2, "");
-  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
-}
-function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
-  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml4.isMap)(root)) throw new Error("the kustomization is not a mapping");
-  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
-  const entry = `path: ${file}`;
-  if (!pair) {
-    const indent = seqIndent(source2, root);
-    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
-    return [
-      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
-    ];
-  }
-  const value = pair.value;
-  if ((0, import_yaml4.isSeq)(value)) {
-    const seq = value;
-    if (seq.items.some((item) => field2(item?.toJSON?.(), "path") === file)) {
-      return [];
-    }
-    const open2 = seq.range?.[0];
-    if (seq.flow && open2 !== void 0) {
-      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
-      return [{ start: open2 + 1, end: open2 + 1, text }];
-    }
-    const first = seq.items[0];
-    if (first?.range) {
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
-    }
-    throw new Error("cannot find where to add to patches:");
-  }
-  const keyEnd = pair.key.range?.[1] ?? 0;
-  const node = value;
-  const edits = [];
-  if (node?.range && node.range[1] > node.range[0])
-    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
-  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
-  if (lineEnd === -1) lineEnd = source2.length;
-  else if (source2[lineEnd - 1] === "\r") lineEnd--;
-  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
-  return edits;
-}
-function seqIndent(source2, root) {
-  for (const item of root.items) {
-    const value = (0, import_yaml4.isPair)(item) ? item.value : void 0;
-    if ((0, import_yaml4.isSeq)(value) && !value.flow) {
-      const first = value.items[0];
-      if (!first?.range) continue;
-      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
-      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
-      if (dash) return dash[1];
-    }
-  }
-  return "";
-}
-function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
-  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
-  const root = doc.contents;
-  if (!(0, import_yaml4.isMap)(root)) return void 0;
-  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
-  const seq = pair?.value;
-  if (!pair || !(0, import_yaml4.isSeq)(seq) || seq.flow) return void 0;
-  const index = seq.items.findIndex(
-    (item2) => field2(item2?.toJSON?.(), "path") === file
-  );
-  const item = seq.items[index];
-  if (!item?.range) return void 0;
-  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
-  const nextLine = (offset) => {
-    const end2 = source2.indexOf("\n", offset);
-    return end2 === -1 ? source2.length : end2 + 1;
-  };
-  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
-  const keyStart = pair.key.range?.[0];
-  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
-  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
-  return source2.slice(0, start) + source2.slice(end);
-}
-
-// src/stamp/stamp-workloads.ts
-init_json_shape();
-init_workload_kinds();
-init_model();
-init_restart_patch();
-init_references();
-init_config_content();
-init_config_hash();
-init_consumed_keys();
-init_order();
-function repositoryConfigs(manifests) {
-  const contents = /* @__PURE__ */ new Map();
-  for (const m of manifests) {
-    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
-  }
-  return contents;
-}
-function stampWorkloads(manifests, allContents, options = {}) {
-  const result = { targets: [], unstampable: [], untouched: [] };
-  for (const m of manifests) {
-    const kind = workloadKindOf(m.object);
-    if (!kind || !restartableKind(m.id.kind)) continue;
-    const template = templateOf(m.object, kind.templatePath);
-    const refs = findReferences(field2(template, "spec"));
-    if (refs.length === 0) continue;
-    const contents = options.contentsFor?.(m) ?? allContents;
-    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
-    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
-    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
-    const place = { id: m.id, file: m.file, line: m.line };
-    if (covered.length === 0) {
-      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
-      continue;
-    }
-    if (kind.templateOwner?.(m.object) !== void 0) {
-      result.unstampable.push({
-        ...place,
-        reason: "runs another object's pod template (workloadRef): stamp that object instead"
-      });
-      continue;
-    }
-    const hash = configHash(covered, contents, options.key);
-    if (hash === void 0) {
-      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
-      result.unstampable.push({
-        ...place,
-        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
-      });
-      continue;
-    }
-    const current = stringField(field2(field2(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
-    result.targets.push({
-      ...place,
-      templatePath: kind.templatePath,
-      hash,
-      ...current !== void 0 ? { current } : {},
-      covers: covered.map((c) => c.id),
-      notInRepo
-    });
-  }
-  result.targets.sort((a, b) => compareIds(a.id, b.id));
-  return result;
-}
-function templateOf(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return node;
-}
-
-// src/stamp/changed-roots.ts
-async function changedRootWorkloads(ctx) {
-  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
-  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
-  const dirs = [];
-  const inputs = [];
-  for (const dir of ctx.roots) {
-    at.forEach((ks, i) => {
-      const components = ctx.deployedAs?.get(dir)?.components ?? [];
-      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
-      const refused = refusedEntries(
-        `kustomize ${dir || "."}`,
-        included,
-        i === 0 ? "base" : "head",
-        ctx.rules
-      );
-      if (refused !== void 0) throw new UserError(refused);
-      dirs.push(...included.map((k) => k.dir));
-      if (included.some((k) => k.problem !== void 0)) dirs.push("");
-      const graph = buildKustomizeGraph([...ks.values()]);
-      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
-    });
-  }
-  const scope = checkoutScope(dirs, inputs);
-  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
-  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
-    symlinks: { scope },
-    timeoutMs: ctx.run.timeoutMs
-  });
-  try {
-    const changed = /* @__PURE__ */ new Map();
-    for (const dir of ctx.roots) {
-      const [before, after] = [
-        await valuesAt(ctx, trees, base, dir, at[0]),
-        await valuesAt(ctx, trees, head, dir, at[1])
-      ];
-      const ids = /* @__PURE__ */ new Set();
-      for (const [id, value] of after) {
-        const old = before.get(id);
-        if (old !== void 0 && old !== value) ids.add(id);
-      }
-      changed.set(dir, ids);
-    }
-    return changed;
-  } finally {
-    await trees.dispose();
-  }
-}
-async function valuesAt(ctx, trees, commit, dir, ks) {
-  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
-  const included = kustomizationsUnder(dir, ks);
-  const generators = included.flatMap((k) => k.generators);
-  const quiet = generators.some((g) => g.kind === "Secret");
-  const label2 = `kustomize ${dir || "."}`;
-  let text;
-  try {
-    const settings = ctx.deployedAs?.get(dir);
-    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
-    text = await buildDeployed(
-      { ...ctx.run, home: trees.root, quiet },
-      await trees.dirOf(commit),
-      dir,
-      commit,
-      as
-    );
-  } catch (error2) {
-    if (!(error2 instanceof KustomizeBuildError)) throw error2;
-    ctx.note(
-      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
-    );
-    return /* @__PURE__ */ new Map();
-  }
-  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
-  const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
-  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
-    ...ctx.key ? { key: ctx.key } : {},
-    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
-  });
-  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
-}
-async function kustomizationsAt2(git, commit) {
-  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
-  const bytes = await git.readFiles(commit, files);
-  const ks = /* @__PURE__ */ new Map();
-  for (const [path6, data] of bytes) {
-    const k = readKustomizationFile(path6, data.toString("utf8"));
-    ks.set(k.dir, k);
-  }
-  return ks;
-}
-
-// src/stamp/stamp-as-deployed.ts
-init_deployed_dirs();
-init_deployed_namespaces();
-init_deployment_units();
-function stampAsDeployed(read, key) {
-  const deployed = inDeployedNamespaces([...read]);
-  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
-  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
-    ...key ? { key } : {},
-    contentsFor: units.contentsFor
-  });
-  return { stamps: asWritten(read, stamps), units };
-}
-
-// src/stamp/stamp-checks.ts
-init_errors();
-init_escaping_links();
-init_checkout_scope();
-init_kustomize_entries();
-init_kustomize_graph();
-async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
-  const graph = buildKustomizeGraph([...byDir.values()]);
-  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
-  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
-  const files = await deps.tree.listFiles();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
-    if (refused !== void 0) throw new UserError(refused);
-  }
-  const read = /* @__PURE__ */ new Set();
-  for (const dir of roots) {
-    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
-    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
-      included.map((k) => k.dir),
-      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
-    );
-    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
-  }
-  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
-}
-async function refuseForeignPatch(tree, dir, ks) {
-  const path6 = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
-  const text = (await tree.read(path6))?.toString("utf8");
-  if (text !== void 0 && !isGeneratedPatch(text)) {
-    throw new UserError(
-      `${path6} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
-    );
-  }
-  const byDir = new Map(ks.map((k) => [k.dir, k]));
-  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path6))) : void 0;
-  if (reader !== void 0) throw selfReference(path6, reader.path);
-}
-function selfReference(path6, by) {
-  return new UserError(
-    `${path6} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
-  );
-}
-
-// src/stamp/stamp-file.ts
-var import_yaml6 = __toESM(require_yaml(), 1);
-init_json_shape();
-init_model();
-init_restart_patch();
-
-// src/stamp/annotation-edit.ts
-var import_yaml5 = __toESM(require_yaml(), 1);
-var UnstampableError = class extends Error {
-};
-var MergeKeyError = class extends UnstampableError {
-};
-function applyEdits(source2, edits) {
-  let out = source2;
-  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  }
-  return out;
-}
-function annotationEdits(source2, doc, templatePath, key, value) {
-  const ctx = new EditContext(source2);
-  let node = doc.contents;
-  let parentKeyCol;
-  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
-  for (const segment of templatePath) {
-    const map = asMap(node, segment);
-    const pair = findPair(map, segment);
-    if (!pair) merged(map, segment, templatePath.join("."));
-    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
-    parentKeyCol = keyColumn(ctx, pair);
-    node = pair.value;
-  }
-  const template = asMap(node, "template");
-  ctx.noteStep(template, parentKeyCol);
-  const at = `${templatePath.join(".")}.template`;
-  const metaPair = findPair(template, "metadata");
-  if (!metaPair) merged(template, "metadata", at);
-  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
-  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
-  const metadata = asMap(metaPair.value, "metadata");
-  const annPair = findPair(metadata, "annotations");
-  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
-  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
-  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
-  const annotations = asMap(annPair.value, "annotations");
-  const current = findPair(annotations, key);
-  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
-  if (!current) return ctx.insert(annotations, key, value);
-  const scalar3 = current.value;
-  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
-  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
-    const old = source2.slice(scalar3.range[0], scalar3.range[1]);
-    const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
-    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
-    return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
-  }
-  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
-  throw new UnstampableError(`${key} is not a plain value`);
-}
-function refuseMerged(doc, map, key, where) {
-  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
-  if (!merge) return;
-  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
-  for (const source2 of sources) {
-    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
-    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
-      throw new MergeKeyError(
-        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
-      );
-    }
-  }
-}
-function asMap(node, what) {
-  if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
-  if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
-  return node;
-}
-function findPair(map, key) {
-  for (const item of map.items) {
-    if ((0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === key) return item;
-  }
-  return void 0;
-}
-function isEmpty(node) {
-  if (node === null || node === void 0) return true;
-  if ((0, import_yaml5.isScalar)(node)) return node.value === null;
-  return false;
-}
-function keyColumn(ctx, pair) {
-  const range = pair.key?.range;
-  return range ? ctx.column(range[0]) : void 0;
-}
-var EditContext = class {
-  constructor(source2) {
-    this.source = source2;
-    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
-  }
-  source;
-  eol;
-  step = 2;
-  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
-  noteStep(template, parentCol) {
-    const first = firstKey(template);
-    if (template.flow || !first?.range || parentCol === void 0) return;
-    const step = this.column(first.range[0]) - parentCol;
-    if (step > 0 && step <= 8) this.step = step;
-  }
-  column(offset) {
-    return offset - this.lineStart(offset);
-  }
-  lineStart(offset) {
-    return this.source.lastIndexOf("\n", offset - 1) + 1;
-  }
-  lineEnd(offset) {
-    let end = this.source.indexOf("\n", offset);
-    if (end === -1) return this.source.length;
-    if (this.source[end - 1] === "\r") end--;
-    return end;
-  }
-  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
-  insert(map, key, value) {
-    const first = firstKey(map);
-    if (map.flow) return this.insertFlow(map, key, value);
-    if (!first?.range) throw new UnstampableError("cannot find where to insert");
-    const col = this.column(first.range[0]);
-    const at = this.lineStart(first.range[0]);
-    if (this.source.slice(at, first.range[0]).trim() !== "") {
-      throw new UnstampableError("the mapping does not start on its own line");
-    }
-    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
-  }
-  insertFlow(map, key, value) {
-    const open2 = map.range?.[0];
-    if (open2 === void 0 || this.source[open2] !== "{")
-      throw new UnstampableError("cannot find the flow mapping");
-    const first = firstKey(map);
-    const quoteKeys = !first || (0, import_yaml5.isScalar)(first) && first.type === "QUOTE_DOUBLE";
-    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
-    if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
-    const between = this.source.slice(open2 + 1, first.range[0]);
-    if (between.includes("\n")) {
-      const indent = " ".repeat(this.column(first.range[0]));
-      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
-    }
-    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
-  }
-  /** `key:` with no value (or null/~): the value is written after it. */
-  fillEmpty(parent, pair, value) {
-    const keyRange = pair.key.range;
-    if (!keyRange) throw new UnstampableError("cannot find the key");
-    const node = pair.value;
-    const edits = [];
-    if (parent.flow) {
-      const at2 = node?.range ? node.range[0] : keyRange[1];
-      const end = node?.range ? node.range[1] : at2;
-      const quote2 = (0, import_yaml5.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
-      return [{ start: at2, end, text: this.flowValue(value, quote2) }];
-    }
-    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
-    if (typeof value === "string") {
-      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
-      const colon = this.source.indexOf(":", keyRange[1]) + 1;
-      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
-    }
-    if (filled) {
-      let start = filled[0];
-      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
-        start--;
-      edits.push({ start, end: filled[1], text: "" });
-    }
-    const col = this.column(keyRange[0]) + this.step;
-    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
-    const [[k, v]] = Object.entries(value);
-    const lines = this.blockLines(col, k, v);
-    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
-    return edits;
-  }
-  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
-  blockLines(col, key, value) {
-    const indent = " ".repeat(col);
-    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
-    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
-    return `${indent}${key}:${this.eol}${inner}`;
-  }
-  flowKey(key, quote2) {
-    return quote2 || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
-  }
-  flowValue(value, quote2) {
-    if (typeof value === "string") return JSON.stringify(value);
-    const entries = Object.entries(value).map(
-      ([k, v]) => `${this.flowKey(k, quote2)}: ${this.flowValue(v, quote2)}`
-    );
-    return `{${entries.join(", ")}}`;
-  }
-  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
-  scalarText(value, type) {
-    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
-    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
-    return JSON.stringify(value);
-  }
-};
-function firstKey(map) {
-  const first = map.items[0];
-  return first && (0, import_yaml5.isPair)(first) ? first.key ?? void 0 : void 0;
-}
-function plainIsString(value) {
-  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
-}
-
-// src/stamp/stamp-file.ts
-function stampFile(source2, targets, defaultNamespace) {
-  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
-  const result = { text: source2, changed: [], unstampable: [] };
-  const edits = [];
-  let docs;
-  try {
-    docs = (0, import_yaml6.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
-  } catch {
-    docs = [];
-  }
-  for (const doc of docs) {
-    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
-    if (!target || target.current === target.hash) continue;
-    byId.delete(idKey(target.id));
-    try {
-      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
-      if (edit.length > 0) {
-        edits.push(...edit);
-        result.changed.push(target);
-      }
-    } catch (error2) {
-      if (error2 instanceof MergeKeyError) {
-        const line = lineOf(source2, doc.range[0]);
-        return {
-          ...result,
-          changed: [],
-          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
-        };
-      }
-      if (!(error2 instanceof UnstampableError)) throw error2;
-      result.unstampable.push({ target, reason: error2.message });
-    }
-  }
-  for (const target of byId.values()) {
-    if (target.current !== target.hash) {
-      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
-    }
-  }
-  const text = applyEdits(source2, edits);
-  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
-  if (refused !== void 0) return { ...result, changed: [], refused };
-  result.text = text;
-  return result;
-}
-function changedBeyondStamp(source2, text, targets) {
-  const before = kubernetesView(source2);
-  const after = kubernetesView(text);
-  if (after.errors.length > before.errors.length) {
-    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
-  }
-  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
-  for (const [i, object] of after.objects.entries()) {
-    const id = idOf(object, "");
-    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
-    if (target && annotationAt(object, target.templatePath) !== target.hash) {
-      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
-    }
-    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
-    if (strip(object) !== strip(before.objects[i])) {
-      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
-    }
-  }
-  return void 0;
-}
-function kubernetesView(text) {
-  const docs = (0, import_yaml6.parseAllDocuments)(text, {
-    logLevel: "silent",
-    uniqueKeys: false,
-    version: "1.1",
-    merge: true
-  });
-  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
-  const objects = docs.map((d) => {
-    try {
-      return d.toJS({ maxAliasCount: 100 });
-    } catch {
-      return void 0;
-    }
-  });
-  return { objects, errors };
-}
-function templateAnnotations(object, path6) {
-  let node = object;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  return field2(field2(node, "metadata"), "annotations");
-}
-function annotationAt(object, path6) {
-  const annotations = templateAnnotations(object, path6);
-  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
-}
-function withoutStamp(object, path6) {
-  const copy = JSON.parse(JSON.stringify(object ?? null));
-  let node = copy;
-  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
-  const metadata = field2(node, "metadata");
-  const annotations = field2(metadata, "annotations");
-  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
-  delete annotations[CONFIG_HASH_ANNOTATION];
-  if (Object.keys(annotations).length === 0) delete metadata.annotations;
-  if (Object.keys(metadata).length === 0) delete node.metadata;
-  return copy;
-}
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
-}
-function idOfDoc(doc, defaultNamespace) {
-  let object;
-  try {
-    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
-  } catch {
-    object = void 0;
-  }
-  return idOf(object, defaultNamespace);
-}
-function idOf(object, defaultNamespace) {
-  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
-  const metadata = field2(object, "metadata");
-  return {
-    kind: stringField(object, "kind") ?? "",
-    namespace: stringField(metadata, "namespace") || defaultNamespace,
-    name: stringField(metadata, "name") ?? ""
-  };
-}
-
-// src/stamp/stamp-kustomize.ts
-init_errors();
-init_json_shape();
-init_model();
-init_parse_manifests();
-async function stampKustomization(ctx, report) {
-  const { root } = ctx;
-  const label2 = `kustomize ${root.dir || "."}`;
-  let rendered;
-  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
-  try {
-    rendered = await renderManifests({ ...ctx, problems: report.problems }, label2);
-  } catch (error2) {
-    if (!(error2 instanceof UserError)) throw error2;
-    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
-    if (!recovered) {
-      report.unstampable.push({ what: label2, reason: error2.message });
-      report.notBuilt.push(label2);
-      return;
-    }
-    ({ rendered, kustomizationText } = recovered);
-  }
-  const generators = ctx.included.flatMap((k) => k.generators);
-  const contents = repositoryConfigs(rendered);
-  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
-  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
-  if (suffixed.length > 0) {
-    report.notes.push(
-      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
-    );
-  }
-  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
-  for (const u of stamps.unstampable)
-    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
-  for (const t of stamps.untouched)
-    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
-  for (const t of stamps.targets) {
-    if (t.notInRepo.length > 0)
-      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
-  }
-  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
-  if (targets.length === 0) return;
-  const own = ownTransforms(kustomizationText);
-  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
-  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
-  const patchText = stampPatchText(entries);
-  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
-  const kustomizationEdits = patchesEntryEdits(kustomizationText);
-  const stale = targets.filter((t) => t.current !== t.hash);
-  for (const t of stale) {
-    report.changes.push({
-      workload: t.id,
-      file: patchPath,
-      origin: label2,
-      ...t.current ? { old: t.current } : {},
-      new: t.hash,
-      covers: t.covers
-    });
-  }
-  report.current += targets.length - stale.length;
-  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
-  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
-  if (kustomizationEdits.length > 0) {
-    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
-  }
-  const problem = await proof(ctx, label2, targets);
-  if (problem === void 0) {
-    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
-    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
-    return;
-  }
-  await ctx.tree.write(root.path, kustomizationText);
-  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
-  else await ctx.tree.write(patchPath, oldPatch);
-  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
-  report.changes = report.changes.filter((c) => c.origin !== label2);
-  report.unstampable.push({ what: label2, reason: problem });
-}
-function changedOnly(targets, changed) {
-  return targets.flatMap((t) => {
-    if (changed.has(idKey(t.id))) return [t];
-    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
-  });
-}
-async function renderManifests(ctx, label2) {
-  const text = await ctx.render(ctx.root.dir);
-  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
-  ctx.problems?.push(...parsed.problems);
-  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
-}
-function patchEntry(target, rendered, own, ctx) {
-  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
-  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
-  const outer = {
-    namePrefix: ctx.deployedAs?.namePrefix ?? "",
-    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
-  };
-  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
-  const renderedNamespace = stringField(field2(object, "metadata"), "namespace");
-  let namespace = renderedNamespace;
-  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
-    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
-    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
-    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
-  }
-  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
-}
-async function proof(ctx, label2, targets) {
-  let rendered;
-  try {
-    rendered = await renderManifests(ctx, label2);
-  } catch (error2) {
-    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}); nothing was written`;
-  }
-  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
-    ...ctx.key ? { key: ctx.key } : {},
-    selfRolling: (id) => isHashSuffixedGenerated(
-      id,
-      ctx.included.flatMap((k) => k.generators)
-    )
-  });
-  const moved = targets.filter((t) => {
-    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
-    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
-  });
-  if (moved.length > 0) {
-    return {
-      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
-    };
-  }
-  const missing = targets.filter(
-    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
-  );
-  if (missing.length === 0) return void 0;
-  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
-  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
-}
-async function withoutStalePatch(ctx, label2, kustomizationText) {
-  const without = withoutPatchesEntry(kustomizationText);
-  if (without === void 0) return void 0;
-  await ctx.tree.write(ctx.root.path, without);
-  try {
-    const rendered = await renderManifests(ctx, label2);
-    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
-    return { rendered, kustomizationText: without };
-  } catch (error2) {
-    await ctx.tree.write(ctx.root.path, kustomizationText);
-    if (error2 instanceof UserError) return void 0;
-    throw error2;
-  }
-}
-
-// src/stamp/stamp-report.ts
-function stampRefusals(report, strict) {
-  if (!report.check && !strict) return [];
-  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
-    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
-  );
-  for (const u of report.unstampable) {
-    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
-    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
-  }
-  return refusals;
-}
-
-// src/stamp/run-stamp.ts
-async function runStamp(settings, deps) {
-  if (settings.strict && !settings.check) {
-    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
-    if (refusals.length > 0) throw strictRefusal(refusals);
-  }
-  return stampOnce(settings, deps);
-}
-function strictRefusal(refusals) {
-  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
-  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
-  return new UserError(
-    [
-      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
-      ...shown2,
-      ...more
-    ].join("\n")
-  );
-}
-async function stampOnce(settings, deps) {
-  const report = {
-    check: settings.check,
-    changes: [],
-    current: 0,
-    filesWritten: [],
-    leftOut: [],
-    unstampable: [],
-    notBuilt: [],
-    problems: [],
-    notes: []
-  };
-  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
-  const files = await deps.tree.listFiles();
-  const kustomizations = await readKustomizations(deps.tree, files, settings);
-  const graph = buildKustomizeGraph(kustomizations);
-  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
-  const owned = (path6) => graph.ownedFiles.has(path6);
-  const readRaw = !explicitDirs || settings.pathsExplicit;
-  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
-  const chartDirs = files.filter((f) => CHART_FILE2.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
-  const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
-  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
-  const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
-  const { stamps, units } = stampAsDeployed(raw, key);
-  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
-  let targets = stamps.targets;
-  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
-  for (const u of stamps.unstampable)
-    report.unstampable.push({
-      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
-      reason: u.reason
-    });
-  for (const t of stamps.untouched)
-    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
-  for (const t of targets) {
-    if (t.notInRepo.length > 0)
-      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
-  }
-  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
-  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
-  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
-  await stampRawFiles(deps.tree, targets, settings, report);
-  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
-  if (settings.render) {
-    report.unstampable.push({
-      what: `objects rendered by --render (${settings.render})`,
-      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
-    });
-  }
-  return report;
-}
-async function stampRawFiles(tree, targets, settings, report) {
-  const byFile = /* @__PURE__ */ new Map();
-  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
-  report.current += targets.filter((t) => t.current === t.hash).length;
-  const edited = [];
-  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
-    if (fileTargets.every((t) => t.current === t.hash)) continue;
-    const source2 = (await tree.read(file))?.toString("utf8");
-    if (source2 === void 0) continue;
-    const stamped = stampFile(source2, fileTargets, settings.namespace);
-    if (stamped.refused !== void 0) {
-      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
-    }
-    edited.push({ file, source: source2, stamped });
-  }
-  for (const { file, source: source2, stamped } of edited) {
-    for (const t of stamped.changed) {
-      report.changes.push({
-        workload: t.id,
-        file,
-        ...t.current ? { old: t.current } : {},
-        new: t.hash,
-        covers: t.covers
-      });
-    }
-    for (const u of stamped.unstampable) {
-      report.unstampable.push({
-        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
-        reason: u.reason
-      });
-    }
-    if (!settings.check && stamped.text !== source2) {
-      await tree.write(file, stamped.text);
-      report.filesWritten.push(file);
-    }
-  }
-}
-async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
-  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
-  const deployedAs = soleDeployments(roots, deployments, report);
-  for (const dir of roots) {
-    if (!byDir.has(dir))
-      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
-  }
-  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
-  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
-  const binary = await findKustomize(pathDirs);
-  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
-  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
-  const changed = settings.changedOnly ? await changedRootWorkloads({
-    git: deps.git,
-    base: settings.base,
-    head: settings.head ?? "HEAD",
-    roots,
-    run: { binary, pathDirs, ...bounds },
-    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
-    defaultNamespace: settings.namespace,
-    ...key ? { key } : {},
-    note: (message) => report.notes.push(message),
-    deployedAs
-  }) : void 0;
-  await deps.tree.withScratch(async (home) => {
-    for (const dir of roots) {
-      const included = kustomizationsUnder(dir, byDir);
-      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
-      const run2 = { binary, pathDirs, home, ...bounds, quiet };
-      const deployed = deployedAs.get(dir);
-      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
-        (path6) => deps.tree.linkOn(path6) === void 0
-      );
-      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
-      await stampKustomization(
-        {
-          tree: deps.tree,
-          root: byDir.get(dir),
-          included,
-          inputWorkloads,
-          render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
-          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
-          ...deployed ? { deployedAs: deployed } : {},
-          ...key ? { key } : {},
-          check: settings.check,
-          log: deps.log,
-          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
-        },
-        report
-      );
-    }
-  });
-}
-async function readKustomizations(tree, files, settings) {
-  if (settings.kustomize[0] === "none") return [];
-  const names = new Set(KUSTOMIZATION_FILE_NAMES);
-  const found = [];
-  for (const file of files) {
-    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
-    const text = (await tree.read(file))?.toString("utf8");
-    if (text !== void 0) found.push(readKustomizationFile(file, text));
-  }
-  return found;
-}
-var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
-async function parseFiles2(tree, files, settings, problems) {
-  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
-    const size = await tree.size(file);
-    if (size === void 0 || size > settings.maxFileSize) return [];
-    const bytes = await tree.read(file);
-    if (bytes === void 0) return [];
-    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
-  });
-  const rejected = /* @__PURE__ */ new Set();
-  for (const p of parsed) {
-    if (Array.isArray(p)) continue;
-    for (const problem of p.problems) {
-      if (problem.duplicateKey) rejected.add(problem.file);
-      problems?.push(
-        problem.duplicateKey ? {
-          ...problem,
-          severity: "error",
-          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
-        } : problem
-      );
-    }
-  }
-  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
-}
-var READ_CONCURRENCY = 16;
-async function changedInRange(settings, deps, targets, filter, key) {
-  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
-  const valuesAt2 = async (rev) => {
-    const sha = await deps.git.resolveCommit(rev);
-    const files = (await deps.git.listFiles(sha)).filter(filter);
-    const bytes = await deps.git.readFiles(sha, files);
-    const manifests = [];
-    for (const [file, data] of bytes) {
-      if (data.length > settings.maxFileSize) continue;
-      manifests.push(
-        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
-      );
-    }
-    const { stamps } = stampAsDeployed(manifests, key);
-    return new Map(stamps.targets.map((t) => [`${t.file}
-${idKey(t.id)}`, t.hash]));
-  };
-  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
-  return targets.filter((t) => {
-    const a = before.get(`${t.file}
-${idKey(t.id)}`);
-    const b = after.get(`${t.file}
-${idKey(t.id)}`);
-    return a !== void 0 && b !== void 0 && a !== b;
-  });
-}
-async function renderWorkTree(run2, treeDir, dir, deployed) {
-  try {
-    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
-    return await buildDeployed(run2, treeDir, dir, "work tree", as);
-  } catch (error2) {
-    if (!(error2 instanceof KustomizeBuildError)) throw error2;
-    throw new UserError(
-      `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
-    );
-  }
-}
-function soleDeployments(roots, deployments, report) {
-  const sole = /* @__PURE__ */ new Map();
-  for (const dir of roots) {
-    const ways = deploymentsOfDir(dir, deployments);
-    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
-    if (ways.length > 1) {
-      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
-      report.notes.push(
-        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
-      );
-    }
-  }
-  return sole;
-}
-
-// src/run/stamp-in-ci.ts
-function createStamper(settings, deps) {
-  return async (check) => {
-    const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
-    const report = await runStamp(
-      { ...settings, check },
-      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
-    );
-    for (const note of report.notes) deps.log.info(note);
-    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
-    for (const p of report.problems) deps.log.warn(p.message, p);
-    const refusals = stampRefusals(report, settings.strict);
-    if (refusals.length > 0) throw strictRefusal(refusals);
-    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
-    return {
-      filesWritten: report.filesWritten,
-      changes: report.changes.map(
-        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
-      ),
-      configs: [...configs.keys()].sort()
-    };
-  };
-}
+init_fleet();
 
 // src/core/setting-choices.ts
 var STRATEGIES = ["annotation", "env", "versioned", "gitops"];
@@ -37736,10 +35728,6 @@ var OPTIONS = [
   }
 ];
 
-// src/settings/settings.ts
-init_errors();
-init_fleet();
-
 // src/settings/parse-duration.ts
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(text) {
@@ -38006,6 +35994,10 @@ function splitList(text) {
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
+// src/action/github-log.ts
+var import_node_fs9 = require("node:fs");
+var import_node_path10 = require("node:path");
+
 // src/core/log.ts
 function formatLocation(where) {
   return [where.file, where.line, where.col].filter((part) => part !== void 0).join(":");
@@ -38080,6 +36072,742 @@ function escapedCommands(commands) {
     endGroup: () => commands.endGroup()
   };
 }
+function workspacePath(gitRoot, env) {
+  try {
+    const workspace = (0, import_node_fs9.realpathSync)((0, import_node_path10.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path10.relative)(workspace, (0, import_node_fs9.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    return path6.startsWith("..") ? "" : path6;
+  } catch {
+    return "";
+  }
+}
+
+// src/action/mask.ts
+init_kubeconfig_source();
+var MIN_LINE = 16;
+function valuesToMask(secrets) {
+  const out = /* @__PURE__ */ new Set();
+  for (const secret of secrets) {
+    const trimmed = secret.trim();
+    if (trimmed === "") continue;
+    out.add(trimmed);
+    const escaped = JSON.stringify(trimmed).slice(1, -1);
+    if (escaped !== trimmed) out.add(escaped);
+    for (const line of trimmed.split(/\r?\n/)) {
+      const part = line.trim();
+      if (part.length >= MIN_LINE && /^[A-Za-z0-9+/=_.~-]+$/.test(part)) out.add(part);
+    }
+  }
+  return [...out];
+}
+function createMasker(setSecret2) {
+  const masked = /* @__PURE__ */ new Set();
+  return (secrets) => {
+    for (const value of valuesToMask(secrets)) {
+      if (masked.has(value)) continue;
+      masked.add(value);
+      setSecret2(value);
+    }
+  };
+}
+function maskInputs(raw, githubToken, mask) {
+  mask([...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), githubToken]);
+  if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
+  if (raw.kubeconfig && describeCredential(raw.kubeconfig))
+    mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
+}
+function tryDecodeKubeconfig(value) {
+  try {
+    return decodeKubeconfigData(value, "kubeconfig-data");
+  } catch {
+    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
+    return decoded.trim().length >= 16 ? decoded : "";
+  }
+}
+
+// src/action/publish.ts
+var import_node_fs11 = require("node:fs");
+var import_node_url = require("node:url");
+
+// src/comment/review-target.ts
+var PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
+function findReviewTarget(env, event) {
+  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
+  if (env.GITLAB_CI === "true") return gitlabTarget(env);
+  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
+}
+function githubTarget(env, event) {
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
+    return {
+      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
+    };
+  }
+  const number = pullRequestNumber(event, env.GITHUB_REF);
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (number === void 0 || !owner || !repo) {
+    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
+  }
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  return {
+    target: {
+      platform: "github",
+      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+      owner,
+      repo,
+      number,
+      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
+      where: `pull request #${number}`,
+      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
+    }
+  };
+}
+function pullRequestNumber(event, ref) {
+  const fromEvent = field3(field3(event, "pull_request"), "number") ?? field3(event, "number");
+  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
+  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
+  return match ? Number(match[1]) : void 0;
+}
+function gitlabTarget(env) {
+  const iid = env.CI_MERGE_REQUEST_IID ?? "";
+  if (!/^\d+$/.test(iid)) {
+    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
+  }
+  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
+    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
+  }
+  const number = Number(iid);
+  return {
+    target: {
+      platform: "gitlab",
+      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
+      projectId: env.CI_PROJECT_ID,
+      mergeRequestIid: number,
+      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
+      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
+      where: `merge request !${number}`,
+      defaultId: env.CI_JOB_NAME || "config-rollout"
+    }
+  };
+}
+function tokenFor(target, env, given) {
+  if (given) return given;
+  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
+  return token || void 0;
+}
+function field3(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+
+// src/action/publish.ts
+init_run_result();
+init_describe();
+init_error_line();
+
+// src/report/report-json.ts
+function reportObject(report) {
+  const { plan } = report;
+  return {
+    outcome: report.outcome,
+    dryRun: report.dryRun,
+    base: plan.base,
+    head: plan.head,
+    range: plan.rangeNote,
+    ...report.cluster ? { cluster: report.cluster } : {},
+    changes: plan.changes.map((c) => ({
+      ...c.id,
+      status: c.status,
+      file: c.file,
+      line: c.line,
+      keys: c.keys,
+      ...c.origin ? { origin: c.origin } : {},
+      ...c.blamedFile ? { blamedFile: c.blamedFile } : {},
+      ...c.previousName ? { previousName: c.previousName } : {}
+    })),
+    workloads: workloadObjects(report),
+    problems: plan.problems,
+    warnings: plan.warnings,
+    ...plan.sources ? { sources: plan.sources } : {},
+    ...plan.unread ? { unread: plan.unread } : {},
+    ...report.notes ? { notes: report.notes } : {},
+    ...report.clusters ? {
+      clusters: report.clusters.map((c) => ({
+        context: c.context,
+        wave: c.wave,
+        outcome: c.outcome,
+        exitCode: c.exitCode,
+        ...c.message ? { message: c.message } : {},
+        ...c.report?.cluster ? { server: c.report.cluster.server } : {},
+        workloads: c.report ? workloadObjects(c.report) : [],
+        ...c.report?.notes ? { notes: c.report.notes } : {},
+        ...c.report && c.report.plan.warnings.length > 0 ? { warnings: c.report.plan.warnings } : {}
+      }))
+    } : {}
+  };
+}
+function workloadObjects(report) {
+  const { plan } = report;
+  const resultOf = (key) => report.results.find((r) => `${r.id.kind}/${r.id.namespace}/${r.id.name}` === key);
+  return plan.workloads.map((w) => {
+    const result = resultOf(`${w.id.kind}/${w.id.namespace}/${w.id.name}`);
+    return {
+      ...w.id,
+      action: w.action,
+      reason: w.reason,
+      source: w.source,
+      ...w.file ? { file: w.file, line: w.line } : {},
+      ...w.origin ? { origin: w.origin } : {},
+      ...w.blamedFile ? { blamedFile: w.blamedFile } : {},
+      ...w.rollsOnApply ? { rollsOnApply: true } : {},
+      references: w.references.map((r) => ({
+        config: r.config,
+        via: r.via,
+        path: r.path,
+        keys: r.keys,
+        changedKeys: r.changedKeys,
+        ...r.init ? { init: true } : {},
+        ...r.subPath ? { subPath: true } : {}
+      })),
+      ...result ? {
+        result: {
+          restart: result.restart,
+          rollout: result.rollout,
+          message: result.message,
+          durationMs: result.durationMs,
+          ...result.cause ? { cause: result.cause } : {}
+        }
+      } : {}
+    };
+  });
+}
+function renderJson(report) {
+  return `${JSON.stringify(reportObject(report), null, 2)}
+`;
+}
+
+// src/report/report-markdown.ts
+init_model();
+init_describe();
+
+// src/report/mermaid-graph.ts
+init_model();
+var MAX_NODES = 40;
+function mermaidGraph(plan) {
+  if (plan.workloads.length === 0) return [];
+  const changes = plan.changes.filter(
+    (c) => plan.workloads.some((w) => w.references.some((r) => idKey(r.config) === idKey(c.id)))
+  );
+  const nodeCount = changes.length + plan.workloads.length;
+  const body2 = nodeCount > MAX_NODES ? folded(plan, changes.length) : detailed(plan);
+  return [
+    "```mermaid",
+    "flowchart LR",
+    ...body2,
+    "  classDef config fill:#eef,stroke:#557",
+    "  classDef restart fill:#dfd,stroke:#383",
+    "  classDef skip fill:#eee,stroke:#999,stroke-dasharray: 4 3",
+    "  classDef rolls fill:#ffd,stroke:#aa3",
+    "```"
+  ];
+}
+function detailed(plan) {
+  const lines = [];
+  const configNodes = /* @__PURE__ */ new Map();
+  for (const change of plan.changes) {
+    const node = `c${configNodes.size}`;
+    const where = change.origin ?? change.file;
+    configNodes.set(idKey(change.id), node);
+    lines.push(
+      `  ${node}["${label(`${change.id.kind.toLowerCase()}/${change.id.name}`, `ns ${change.id.namespace} \xB7 ${where}`)}"]:::config`
+    );
+  }
+  plan.workloads.forEach((w, i) => {
+    const node = `w${i}`;
+    const where = w.origin ?? (w.source === "cluster" ? "cluster" : w.file ?? "repo");
+    lines.push(
+      `  ${node}["${label(`${w.id.kind.toLowerCase()}/${w.id.name}`, `ns ${w.id.namespace} \xB7 ${where} \xB7 ${actionLabel(w)}`)}"]:::${roleOf(w)}`
+    );
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) {
+      const from = configNodes.get(config);
+      if (from) lines.push(`  ${from} --> ${node}`);
+    }
+  });
+  const used = new Set(lines.filter((l) => l.includes("-->")).map((l) => l.trim().split(" ")[0]));
+  return lines.filter((l) => !/^ {2}c\d+\[/.test(l) || used.has(l.trim().split("[")[0]));
+}
+function folded(plan, configCount) {
+  const lines = [];
+  const namespaces = [...new Set(plan.workloads.map((w) => w.id.namespace))].sort();
+  const groups = /* @__PURE__ */ new Map();
+  for (const w of plan.workloads) {
+    const key = `${w.id.namespace}\0${roleOf(w)}`;
+    groups.set(key, [...groups.get(key) ?? [], w]);
+  }
+  namespaces.forEach((namespace, n) => {
+    const configs = new Set(
+      plan.workloads.filter((w) => w.id.namespace === namespace).flatMap((w) => w.references.map((r) => idKey(r.config)))
+    );
+    lines.push(`  n${n}["${label(`${configs.size} changed config(s)`, `ns ${namespace}`)}"]:::config`);
+    ["restart", "rolls", "skip"].forEach((role) => {
+      const members = groups.get(`${namespace}\0${role}`) ?? [];
+      if (members.length === 0) return;
+      const node = `n${n}${role}`;
+      const roleText = role === "rolls" ? "roll on apply" : role;
+      lines.push(
+        `  ${node}["${label(`${members.length} workload(s): ${roleText}`, `ns ${namespace}`)}"]:::${role}`
+      );
+      lines.push(`  n${n} --> ${node}`);
+    });
+  });
+  const nodes = configCount + plan.workloads.length;
+  lines.unshift(`  %% ${nodes} nodes folded into ${namespaces.length} namespace group(s)`);
+  lines.push(
+    `  note["${label(`${nodes} configs and workloads folded by namespace`, `over ${MAX_NODES} nodes`)}"]`
+  );
+  return lines;
+}
+function roleOf(w) {
+  if (w.rollsOnApply) return "rolls";
+  return w.action;
+}
+function actionLabel(w) {
+  return w.rollsOnApply ? "rolls on apply" : w.action;
+}
+function label(title, detail) {
+  return `${escapeLabel(title)}<br/><small>${escapeLabel(detail)}</small>`;
+}
+function escapeLabel(text) {
+  return text.replaceAll("&", "#amp;").replaceAll('"', "#quot;").replaceAll("<", "#lt;").replaceAll(">", "#gt;").replaceAll("`", "#96;").replaceAll("\n", " ");
+}
+
+// src/report/report-markdown.ts
+function markdownSections(report) {
+  const clusters = report.clusters;
+  if (!clusters) return [{ render: (rows) => renderMarkdown(report, rows) }];
+  return [
+    { render: (rows) => fleetSummary(report, clusters, rows) },
+    ...clusters.map((cluster) => ({
+      title: `${md(cluster.context)} (wave ${cluster.wave}): ${md(clusterOutcome(cluster))}`,
+      render: (rows) => [
+        ...cluster.message ? [md(cluster.message), ""] : [],
+        ...cluster.report ? [renderMarkdown(cluster.report, rows, false).replace(/^### config-rollout\n\n/, "")] : []
+      ].join("\n") || "-"
+    }))
+  ];
+}
+function fleetSummary(report, clusters, maxRows) {
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`,
+    "",
+    "| Cluster | Wave | Outcome | Detail |",
+    "|---|---|---|---|",
+    ...clusters.map((c) => row([md(c.context), String(c.wave), md(clusterOutcome(c)), md(c.message ?? "")])),
+    ...report.plan.sources?.length ? sourcesPart(report.plan, maxRows) : [],
+    ...changesPart(report.plan, maxRows)
+  ];
+  return `${out.join("\n")}
+`;
+}
+function sourcesPart(plan, maxRows) {
+  const out = ["", "#### Sources", ""];
+  for (const note of (plan.sources ?? []).slice(0, maxRows)) out.push(`- ${md(note)}`);
+  return out;
+}
+function changesPart(plan, maxRows) {
+  if (plan.changes.length === 0) return [];
+  const out = [
+    "",
+    "#### Changed configs",
+    "",
+    "| Config | Namespace | Change | Source | Keys |",
+    "|---|---|---|---|---|"
+  ];
+  for (const c of plan.changes.slice(0, maxRows)) {
+    out.push(
+      row([shortId3(c.id), c.id.namespace, describeStatus(c), describeWhere(c), describeKeys(c)].map(md))
+    );
+  }
+  if (plan.changes.length > maxRows) out.push("", `\u2026 and ${plan.changes.length - maxRows} more configs.`);
+  return out;
+}
+function renderMarkdown(report, maxRows = 500, repository = true) {
+  if (report.clusters) {
+    return markdownSections(report).map((s) => s.title === void 0 ? s.render(maxRows) : `### ${s.title}
+
+${s.render(maxRows)}`).join("\n");
+  }
+  const { plan } = report;
+  const out = [
+    "### config-rollout",
+    "",
+    `**${md(headline(report))}**`,
+    "",
+    `Range: ${md(describeRange(report))}`
+  ];
+  if (repository && plan.sources?.length) out.push(...sourcesPart(plan, maxRows));
+  if (repository) out.push(...changesPart(plan, maxRows));
+  if (plan.workloads.length > 0) {
+    const resultOf = (w) => report.results.find(
+      (r) => r.id.kind === w.id.kind && r.id.namespace === w.id.namespace && r.id.name === w.id.name
+    );
+    const withResults = report.results.length > 0;
+    out.push(
+      "",
+      "#### Workloads",
+      "",
+      withResults ? "| Workload | Namespace | Action | Why | Result | Duration |" : "| Workload | Namespace | Action | Why |",
+      withResults ? "|---|---|---|---|---|---|" : "|---|---|---|---|"
+    );
+    for (const w of plan.workloads.slice(0, maxRows)) {
+      const result = resultOf(w);
+      const why = [w.reason, ...describeReferences(w), ...w.origin ? [`from ${describeWhere(w)}`] : []].map(md).join("<br>");
+      const cells = [md(shortId3(w.id)), md(w.id.namespace), md(w.action), why];
+      if (withResults) {
+        cells.push(
+          md(result ? `${describeResult(result)}${result.message ? `: ${result.message}` : ""}` : "-"),
+          md(formatDuration(result?.durationMs))
+        );
+      }
+      out.push(row(cells));
+    }
+    if (plan.workloads.length > maxRows)
+      out.push("", `\u2026 and ${plan.workloads.length - maxRows} more workloads.`);
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0).slice(0, maxRows);
+  if (explained.length > 0) {
+    out.push("", "#### Why the new pods did not start", "");
+    for (const r of explained) {
+      out.push(`- **${md(shortId3(r.id))}** (${md(r.id.namespace)}): ${md(r.message)}`);
+      for (const line of causeDetails(r)) out.push(`  - ${md(line)}`);
+    }
+  }
+  const graph = edgeCount(plan) > 1 ? mermaidGraph(plan) : [];
+  if (graph.length > 0) out.push("", "#### Configs \u2192 workloads", "", ...graph);
+  if (report.notes?.length) {
+    out.push("", "#### Notes", "");
+    for (const note of report.notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+  }
+  const notes = [...plan.warnings, ...plan.problems.map((p) => `${p.file}:${p.line}:${p.col}: ${p.message}`)];
+  if (notes.length > 0) {
+    out.push("", "#### Warnings", "");
+    for (const note of notes.slice(0, maxRows)) out.push(`- ${md(note)}`);
+    if (notes.length > maxRows) out.push(`- \u2026 and ${notes.length - maxRows} more.`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function edgeCount(plan) {
+  const changed = new Set(plan.changes.map((c) => idKey(c.id)));
+  let edges = 0;
+  for (const w of plan.workloads) {
+    for (const config of new Set(w.references.map((r) => idKey(r.config)))) if (changed.has(config)) edges++;
+  }
+  return edges;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+var ZERO_WIDTH_SPACE2 = "&#8203;";
+function escapeMarkdown(text) {
+  return text.replace(/\r\n?|[\n\u2028\u2029]|[&<>\\`*_[\]|~@#]|:(?=\/\/)|(?<=\bwww)\./gi, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case "@":
+      case "#":
+      case ":":
+        return `${c}${ZERO_WIDTH_SPACE2}`;
+      case ".":
+        return `${ZERO_WIDTH_SPACE2}.`;
+      default:
+        return LINE_BREAK.test(c) ? " " : `\\${c}`;
+    }
+  });
+}
+var LINE_BREAK = /^(?:\r\n?|[\n\u2028\u2029])$/;
+function md(text) {
+  return escapeMarkdown(text);
+}
+
+// src/report/report-text.ts
+init_describe();
+function renderText(report) {
+  if (report.clusters) return renderClusters(report, report.clusters);
+  return `${[`Comparing ${describeRange(report)}`, ...body(report), "", headline(report)].join("\n")}
+`;
+}
+function renderClusters(report, clusters) {
+  const out = [`Comparing ${describeRange(report)}`, ...body(report), "", `Clusters (${clusters.length}):`];
+  out.push(
+    ...table([
+      ["CONTEXT", "WAVE", "OUTCOME", "DETAIL"],
+      ...clusters.map((c) => [c.context, String(c.wave), clusterOutcome(c), c.message ?? ""])
+    ])
+  );
+  for (const cluster of clusters) {
+    out.push("", `== ${cluster.context} (wave ${cluster.wave}): ${clusterOutcome(cluster)} ==`);
+    if (cluster.message) out.push(`  ${cluster.message}`);
+    if (cluster.report) out.push(...body(cluster.report, false).slice(1), "", headline(cluster.report));
+  }
+  out.push("", headline(report));
+  return `${out.join("\n")}
+`;
+}
+function body(report, repository = true) {
+  const { plan } = report;
+  const out = [];
+  if (!repository) return [...out, ...clusterPart(report)];
+  if (plan.sources && plan.sources.length > 0) {
+    out.push("", "Sources:", ...plan.sources.map((note) => `  ${note}`));
+  }
+  if (plan.changes.length > 0) {
+    out.push("", `Changed configs (${plan.changes.length}):`);
+    out.push(
+      ...table(
+        plan.changes.map((c) => [
+          `${shortId3(c.id)}`,
+          `ns ${c.id.namespace}`,
+          describeStatus(c),
+          describeWhere(c),
+          `keys: ${describeKeys(c)}`
+        ])
+      )
+    );
+  }
+  return [...out, ...clusterPart(report)];
+}
+function clusterPart(report) {
+  const { plan } = report;
+  const out = [];
+  if (plan.workloads.length > 0) {
+    out.push("", `Workloads (${plan.workloads.length}):`);
+    for (const w of plan.workloads) {
+      out.push(`  ${w.action.padEnd(7)} ${shortId3(w.id)} (namespace ${w.id.namespace}): ${w.reason}`);
+      if (w.origin) out.push(`            from ${describeWhere(w)}`);
+      for (const line of describeReferences(w)) out.push(`            ${line}`);
+    }
+  }
+  if (plan.warnings.length > 0) {
+    out.push("", "Notes:", ...plan.warnings.map((warning2) => `  ${warning2}`));
+  }
+  if (report.results.length > 0) {
+    out.push("", "Results:");
+    out.push(
+      ...table([
+        ["WORKLOAD", "NAMESPACE", "RESULT", "DURATION", "DETAIL"],
+        ...report.results.map((r) => [
+          shortId3(r.id),
+          r.id.namespace,
+          describeResult(r),
+          formatDuration(r.durationMs),
+          r.message
+        ])
+      ])
+    );
+  }
+  const explained = report.results.filter((r) => causeDetails(r).length > 0);
+  if (explained.length > 0) {
+    out.push("", "Why the new pods did not start:");
+    for (const r of explained) {
+      out.push(`  ${shortId3(r.id)} (namespace ${r.id.namespace}): ${r.message}`);
+      for (const line of causeDetails(r)) out.push(`    ${line}`);
+    }
+  }
+  if (report.notes?.length) {
+    out.push("", "Notes:");
+    for (const note of report.notes) out.push(`  ${note}`);
+  }
+  return out;
+}
+function table(rows) {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row2) => row2[col]?.length ?? 0))) ?? [];
+  return rows.map((row2) => `  ${row2.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join("  ")}`.trimEnd());
+}
+
+// src/report/render-report.ts
+function renderReport(report, format) {
+  switch (format) {
+    case "json":
+      return escapeJsonForCiLog(renderJson(report));
+    case "markdown":
+      return escapeForCiLog(renderMarkdown(report));
+    case "text":
+      return escapeForCiLog(renderText(report));
+  }
+}
+
+// src/comment/comment-body.ts
+init_comment_marker();
+var ROWS = [500, 200, 100, 50, 20, 10];
+var FEWEST_ROWS = 10;
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+
+// src/run/comment-on-review.ts
+init_review_comments();
+init_ci_kind();
+init_describe();
+function reviewCommenter(request, say) {
+  return async (content) => say(await commentOnReview({ ...request, content }));
+}
+function commentErrorLine(described) {
+  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+}
+var LIMITS = { github: 65e3, gitlab: 999e3 };
+async function commentOnReview(request) {
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? await eventPayload(request.env, request.readEvent)
+  );
+  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
+  const target = lookup.target;
+  const token = tokenFor(target, request.env, request.token);
+  if (!token)
+    return {
+      level: "warning",
+      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
+    };
+  const id = request.commentId?.trim() || target.defaultId;
+  const body2 = commentBody(request, target, id);
+  try {
+    const client = await createClient(target, token, request.version);
+    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
+    if (done.action === "none") {
+      return {
+        level: "info",
+        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
+      };
+    }
+    const url = done.comment.url ? `: ${done.comment.url}` : "";
+    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
+  } catch (error2) {
+    return { level: "warning", message: redact(failureMessage(error2, target), token) };
+  }
+}
+async function eventPayload(env, readEvent = eventReader(env)) {
+  if (detectCiKind(env) !== "github") return void 0;
+  try {
+    return await readEvent();
+  } catch {
+    return void 0;
+  }
+}
+async function createClient(target, token, version) {
+  const userAgent = `config-rollout/${version}`;
+  if (target.platform === "github") {
+    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
+    return createGitHubComments2(target, token, userAgent);
+  }
+  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
+  return createGitLabNotes2(target, token, userAgent);
+}
+function wantsNewComment(content) {
+  if ("error" in content) return false;
+  const { plan, outcome } = content.report;
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
+}
+function commentBody(request, target, id) {
+  const { content } = request;
+  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
+  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
+  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const limit = LIMITS[target.platform];
+  return buildCommentBody({
+    id,
+    sections: "report" in content ? markdownSections(content.report) : [
+      {
+        render: () => `### config-rollout
+
+**Failed:** ${escapeMarkdown(content.error)}
+
+No plan: see the job log.
+`
+      }
+    ],
+    footer,
+    limit,
+    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
+  }).body;
+}
+function tokenHint(target) {
+  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
+}
+function failureMessage(error2, target) {
+  const status = statusOf(error2);
+  const reason = error2 instanceof Error ? error2.message : String(error2);
+  const firstLine = reason.split("\n")[0] ?? "";
+  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
+  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
+  const unchanged = "; the run's result is unchanged";
+  if (status === 401) return `${what}: the token was rejected${unchanged}`;
+  if (status === 403 || status === 404) {
+    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
+  }
+  return `${what}${unchanged}`;
+}
+function statusOf(error2) {
+  const status = typeof error2 === "object" && error2 !== null ? error2.status : void 0;
+  return typeof status === "number" ? status : void 0;
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.replaceAll(token, "***") : text;
+}
+function safeUrl(url) {
+  return url.replace(
+    /[\s()<>[\]"'`]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+}
 
 // src/action/job-summary.ts
 var SUMMARY_LIMIT_BYTES = 1024 * 1024 - 16 * 1024;
@@ -38099,24 +36827,6 @@ function cutToBytes(text, limit) {
 }
 function byteLength(text) {
   return Buffer.byteLength(text, "utf8");
-}
-
-// src/action/mask.ts
-var MIN_LINE = 16;
-function valuesToMask(secrets) {
-  const out = /* @__PURE__ */ new Set();
-  for (const secret of secrets) {
-    const trimmed = secret.trim();
-    if (trimmed === "") continue;
-    out.add(trimmed);
-    const escaped = JSON.stringify(trimmed).slice(1, -1);
-    if (escaped !== trimmed) out.add(escaped);
-    for (const line of trimmed.split(/\r?\n/)) {
-      const part = line.trim();
-      if (part.length >= MIN_LINE && /^[A-Za-z0-9+/=_.~-]+$/.test(part)) out.add(part);
-    }
-  }
-  return [...out];
 }
 
 // src/action/outputs.ts
@@ -38195,6 +36905,78 @@ function longestPrefix(items, limitBytes) {
 }
 function formatBytes(bytes) {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+// src/action/publish.ts
+async function publishReport(core, report, settings, env, state3, comment) {
+  core.info(renderReport(report, settings.output));
+  const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
+  for (const note of fitted.notes) core.warning(escapeForCiLog(note));
+  for (const [name, value] of Object.entries(fitted.outputs)) core.setOutput(name, value);
+  state3.resultWritten = true;
+  await writeSummary(
+    core,
+    env,
+    fitSummary(report),
+    "the report is in the log above and in the `plan` output"
+  );
+  await comment?.({ report });
+  if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
+  else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
+}
+async function publishFailure(core, error2, debug2, env, state3, comment) {
+  const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
+  if (!state3.resultWritten) core.setOutput("result", "failed");
+  await writeSummary(core, env, `### config-rollout
+
+**Failed:** ${message.split("\n")[0]}
+`, "");
+  await comment?.({ error: commentErrorLine(describeError(error2, false)) });
+  core.setFailed(message);
+}
+async function writeSummary(core, env, markdown, whereElse) {
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error2) {
+    core.summary.emptyBuffer();
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    core.warning(
+      escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
+    );
+  }
+}
+function actionCommenter(core, run2) {
+  const { raw, settings, inputs, env, event } = run2;
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!(raw.comment === void 0 ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment))
+    return void 0;
+  if (!inputs.githubToken && env.GITHUB_TOKEN) run2.mask([env.GITHUB_TOKEN]);
+  const request = {
+    env,
+    event,
+    ...inputs.githubToken ? { token: inputs.githubToken } : {},
+    ...settings.commentId ? { commentId: settings.commentId } : {},
+    version: VERSION,
+    fullReportIn: "the job summary"
+  };
+  return reviewCommenter(
+    request,
+    (outcome) => outcome.level === "warning" ? core.warning(escapeForCiLog(outcome.message)) : core.info(escapeForCiLog(outcome.message))
+  );
+}
+function kubeconfigLabels(inputs) {
+  return {
+    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
+  };
+}
+function isEntryPoint(moduleUrl) {
+  try {
+    return (0, import_node_fs11.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs11.realpathSync)((0, import_node_url.fileURLToPath)(moduleUrl));
+  } catch {
+    return false;
+  }
 }
 
 // src/action/read-inputs.ts
@@ -38285,6 +37067,1348 @@ function parseBoolean(name, value) {
   if (lower === "true") return true;
   if (lower === "false") return false;
   throw new UserError(`input ${name}: expected true or false, got "${value}"`);
+}
+
+// src/git/commit-stamps.ts
+init_errors();
+var HEAD_REF = "${{ github.head_ref }}";
+var BOT = [
+  "-c",
+  "user.name=github-actions[bot]",
+  "-c",
+  "user.email=41898282+github-actions[bot]@users.noreply.github.com"
+];
+async function commitStamps(root, request, idleTimeoutMs) {
+  const run2 = async (args, env) => (await spawnGit(root, args, { idleTimeoutMs, ...env ? { env } : {} })).stdout.toString("utf8").trim();
+  const head = await run2(["rev-parse", "HEAD"]);
+  if (head !== request.expectedHead) {
+    throw new UserError(
+      `commit: true: the checkout is at ${head.slice(0, 12)}, not the pull request's head ${request.expectedHead.slice(0, 12)} (actions/checkout checks out a merge commit by default): check out its branch with \`ref: ${HEAD_REF}\``
+    );
+  }
+  if (request.files.length === 0) return { committed: false };
+  const pathspecs = ["--", ...request.files.map((f) => `:(literal)${f}`)];
+  const status = await run2(["status", "--porcelain", ...pathspecs]);
+  if (status === "") return { committed: false };
+  await run2(["add", ...pathspecs]);
+  await run2([...BOT, "commit", "--quiet", "--no-verify", "-m", request.message, ...pathspecs]);
+  const sha = await run2(["rev-parse", "HEAD"]);
+  try {
+    const target = `HEAD:refs/heads/${request.branch}`;
+    const own = await spawnGit(root, ["config", "--get-all", `http.${serverUrl(request)}.extraheader`], {
+      okExitCodes: [1],
+      idleTimeoutMs
+    });
+    const env = own.exitCode === 0 ? void 0 : tokenEnv(request);
+    await run2(["push", "--quiet", request.remote ?? "origin", target], env);
+  } catch (error2) {
+    if (!(error2 instanceof GitExitError)) throw error2;
+    throw new UserError(
+      `commit: true: pushing the stamps to ${request.branch} failed (${error2.message.split("\n")[0]}); the job needs permissions: contents: write, and the branch must not have moved on since the checkout`
+    );
+  }
+  return { committed: true, sha };
+}
+function tokenEnv(request) {
+  if (!request.token) return void 0;
+  const url = serverUrl(request);
+  const basic = Buffer.from(`x-access-token:${request.token}`, "utf8").toString("base64");
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: `http.${url}.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`
+  };
+}
+function serverUrl(request) {
+  return `${(request.serverUrl ?? "https://github.com").replace(/\/+$/, "")}/`;
+}
+
+// src/run/stamp-in-ci.ts
+init_model();
+
+// src/git/work-tree.ts
+var import_node_fs12 = require("node:fs");
+var import_promises5 = require("node:fs/promises");
+var import_node_os5 = require("node:os");
+var import_node_path12 = require("node:path");
+init_errors();
+async function openWorkTree(dir, gitTimeoutMs) {
+  const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
+  return createWorkTree(stdout.trim() || dir, gitTimeoutMs);
+}
+function createWorkTree(dir, gitTimeoutMs) {
+  return {
+    dir,
+    async listFiles() {
+      const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"];
+      const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(args);
+      return [...new Set(stdout.split("\0").filter((f) => f !== ""))].sort();
+    },
+    // Synchronous on purpose: a stamp reads thousands of small files, and one promise-based read
+    // costs five system calls and a round of the event loop each (~1 ms), a synchronous one ~20 µs.
+    async size(path6) {
+      const found = regularFile(dir, path6);
+      return found?.size;
+    },
+    async read(path6) {
+      if (regularFile(dir, path6) === void 0) return void 0;
+      let fd;
+      try {
+        fd = (0, import_node_fs12.openSync)((0, import_node_path12.join)(dir, path6), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
+        return void 0;
+      }
+      try {
+        return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd) : void 0;
+      } finally {
+        (0, import_node_fs12.closeSync)(fd);
+      }
+    },
+    async write(path6, text) {
+      regularFile(dir, path6);
+      let fd;
+      try {
+        fd = (0, import_node_fs12.openSync)(
+          (0, import_node_path12.join)(dir, path6),
+          import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW,
+          438
+        );
+      } catch (error2) {
+        if (linkError(error2)) throw symlinkRefusal(path6);
+        throw error2;
+      }
+      try {
+        (0, import_node_fs12.writeFileSync)(fd, text);
+      } finally {
+        (0, import_node_fs12.closeSync)(fd);
+      }
+    },
+    async remove(path6) {
+      if (regularFile(dir, path6) === void 0) return;
+      await (0, import_promises5.rm)((0, import_node_path12.join)(dir, path6), { force: true });
+    },
+    linkOn(path6) {
+      try {
+        regularFile(dir, path6);
+        return void 0;
+      } catch (error2) {
+        if (error2 instanceof SymlinkRefused) return error2.link;
+        throw error2;
+      }
+    },
+    async withScratch(use) {
+      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path12.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      try {
+        return await use(scratch);
+      } finally {
+        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
+      }
+    }
+  };
+}
+function regularFile(dir, path6) {
+  const parts = path6.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    let stats;
+    try {
+      stats = (0, import_node_fs12.lstatSync)((0, import_node_path12.join)(dir, prefix));
+    } catch {
+      return void 0;
+    }
+    if (stats.isSymbolicLink()) throw symlinkRefusal(prefix, prefix === path6 ? void 0 : path6);
+    if (i === parts.length) return stats.isFile() ? { size: stats.size } : void 0;
+    if (!stats.isDirectory()) return void 0;
+  }
+  return void 0;
+}
+function linkError(error2) {
+  const code = error2.code;
+  return code === "ELOOP" || code === "EMLINK";
+}
+var SymlinkRefused = class extends UserError {
+  constructor(link, message) {
+    super(message);
+    this.link = link;
+  }
+  link;
+};
+function symlinkRefusal(link, through) {
+  return new SymlinkRefused(
+    link,
+    `${link} in the work tree is a symbolic link${through ? ` (on the path of ${through})` : ""}: config-rollout stamp reads and writes only regular files inside the checkout and never follows a link. Nothing was written: replace the link with the file it stands for, or leave it out with --exclude`
+  );
+}
+
+// src/stamp/run-stamp.ts
+init_errors();
+init_model();
+init_run_limited();
+init_deployed_build();
+init_parse_manifest_file();
+init_path_filter();
+init_kustomize();
+init_renderer_environment();
+init_deployed_dirs();
+init_kustomization_file();
+init_kustomization_names();
+init_kustomize_graph();
+init_kustomize_roots();
+
+// src/stamp/changed-roots.ts
+init_errors();
+init_model();
+init_deployed_build();
+init_parse_manifests();
+init_kustomize();
+init_materialize_tree();
+init_renderer_environment();
+init_checkout_scope();
+init_deployment_overlay();
+init_kustomization_file();
+init_kustomization_names();
+init_kustomize_entries();
+init_kustomize_graph();
+
+// src/stamp/kustomize-stamp.ts
+var import_yaml4 = __toESM(require_yaml(), 1);
+init_json_shape();
+init_restart_patch();
+var STAMP_PATCH_FILE = "config-rollout-stamp.yaml";
+var STAMP_PATCH_HEADER = "# Generated by `config-rollout stamp`: do not edit. Regenerate with: config-rollout stamp";
+function isGeneratedPatch(text) {
+  return text.replace(/^\uFEFF/, "").startsWith(STAMP_PATCH_HEADER);
+}
+function stampPatchText(entries) {
+  const sorted = [...entries].sort(
+    (a, b) => `${a.kind}/${a.namespace ?? ""}/${a.name}` < `${b.kind}/${b.namespace ?? ""}/${b.name}` ? -1 : 1
+  );
+  const docs = sorted.map(
+    (e) => [
+      `apiVersion: ${e.apiVersion}`,
+      `kind: ${e.kind}`,
+      "metadata:",
+      `  name: ${JSON.stringify(e.name)}`,
+      ...e.namespace ? [`  namespace: ${JSON.stringify(e.namespace)}`] : [],
+      "spec:",
+      "  template:",
+      "    metadata:",
+      "      annotations:",
+      `        ${CONFIG_HASH_ANNOTATION}: ${JSON.stringify(e.hash)}`,
+      ""
+    ].join("\n")
+  );
+  return [
+    STAMP_PATCH_HEADER,
+    `# The ${CONFIG_HASH_ANNOTATION} of each workload this kustomization renders: a hash of the`,
+    "# config content it reads, so a config change rolls exactly the workloads that read it.",
+    docs.join("---\n")
+  ].join("\n");
+}
+function ownTransforms(kustomizationText) {
+  let doc;
+  try {
+    doc = (0, import_yaml4.parseDocument)(kustomizationText, { logLevel: "silent" }).toJS();
+  } catch {
+    doc = void 0;
+  }
+  const text = (key) => {
+    const value = isRecord(doc) ? field(doc, key) : void 0;
+    return typeof value === "string" ? value : "";
+  };
+  const namespace = text("namespace").trim();
+  return {
+    namePrefix: text("namePrefix"),
+    nameSuffix: text("nameSuffix"),
+    ...namespace ? { namespace } : {}
+  };
+}
+function nameBeforeTransforms(renderedName, own) {
+  let name = renderedName;
+  if (own.namePrefix && name.startsWith(own.namePrefix)) name = name.slice(own.namePrefix.length);
+  if (own.nameSuffix && name.endsWith(own.nameSuffix)) name = name.slice(0, -own.nameSuffix.length);
+  return name;
+}
+var HASH_SUFFIX2 = /-[bcdfghkmt2-9]{10}$/;
+function isHashSuffixedGenerated(id, generators) {
+  if (!HASH_SUFFIX2.test(id.name)) return false;
+  const stem = id.name.replace(HASH_SUFFIX2, "");
+  return generators.some((g) => g.kind === id.kind && stem.endsWith(g.name));
+}
+function patchesEntryEdits(source2, file = STAMP_PATCH_FILE) {
+  const eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml4.isMap)(root)) throw new Error("the kustomization is not a mapping");
+  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  const entry = `path: ${file}`;
+  if (!pair) {
+    const indent = seqIndent(source2, root);
+    const lead = source2.length === 0 || source2.endsWith("\n") ? "" : eol;
+    return [
+      { start: source2.length, end: source2.length, text: `${lead}patches:${eol}${indent}- ${entry}${eol}` }
+    ];
+  }
+  const value = pair.value;
+  if ((0, import_yaml4.isSeq)(value)) {
+    const seq = value;
+    if (seq.items.some((item) => field(item?.toJSON?.(), "path") === file)) {
+      return [];
+    }
+    const open2 = seq.range?.[0];
+    if (seq.flow && open2 !== void 0) {
+      const text = seq.items.length > 0 ? `{${entry}}, ` : `{${entry}}`;
+      return [{ start: open2 + 1, end: open2 + 1, text }];
+    }
+    const first = seq.items[0];
+    if (first?.range) {
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return [{ start: lineStart, end: lineStart, text: `${dash[1]}- ${entry}${eol}` }];
+    }
+    throw new Error("cannot find where to add to patches:");
+  }
+  const keyEnd = pair.key.range?.[1] ?? 0;
+  const node = value;
+  const edits = [];
+  if (node?.range && node.range[1] > node.range[0])
+    edits.push({ start: keyEnd + 1, end: node.range[1], text: "" });
+  let lineEnd = source2.indexOf("\n", node?.range?.[1] ?? keyEnd);
+  if (lineEnd === -1) lineEnd = source2.length;
+  else if (source2[lineEnd - 1] === "\r") lineEnd--;
+  edits.push({ start: lineEnd, end: lineEnd, text: `${eol}- ${entry}` });
+  return edits;
+}
+function seqIndent(source2, root) {
+  for (const item of root.items) {
+    const value = (0, import_yaml4.isPair)(item) ? item.value : void 0;
+    if ((0, import_yaml4.isSeq)(value) && !value.flow) {
+      const first = value.items[0];
+      if (!first?.range) continue;
+      const lineStart = source2.lastIndexOf("\n", first.range[0] - 1) + 1;
+      const dash = /^(\s*)-\s+$/.exec(source2.slice(lineStart, first.range[0]));
+      if (dash) return dash[1];
+    }
+  }
+  return "";
+}
+function withoutPatchesEntry(source2, file = STAMP_PATCH_FILE) {
+  const doc = (0, import_yaml4.parseDocument)(source2, { logLevel: "silent" });
+  const root = doc.contents;
+  if (!(0, import_yaml4.isMap)(root)) return void 0;
+  const pair = root.items.find((p) => (0, import_yaml4.isPair)(p) && (0, import_yaml4.isScalar)(p.key) && p.key.value === "patches");
+  const seq = pair?.value;
+  if (!pair || !(0, import_yaml4.isSeq)(seq) || seq.flow) return void 0;
+  const index = seq.items.findIndex(
+    (item2) => field(item2?.toJSON?.(), "path") === file
+  );
+  const item = seq.items[index];
+  if (!item?.range) return void 0;
+  const lineStart = (offset) => source2.lastIndexOf("\n", offset - 1) + 1;
+  const nextLine = (offset) => {
+    const end2 = source2.indexOf("\n", offset);
+    return end2 === -1 ? source2.length : end2 + 1;
+  };
+  if (!/^\s*-\s+$/.test(source2.slice(lineStart(item.range[0]), item.range[0]))) return void 0;
+  const keyStart = pair.key.range?.[0];
+  const start = seq.items.length === 1 && keyStart !== void 0 ? lineStart(keyStart) : lineStart(item.range[0]);
+  const end = nextLine(Math.max(item.range[0], item.range[1] - 1));
+  return source2.slice(0, start) + source2.slice(end);
+}
+
+// src/stamp/stamp-workloads.ts
+init_json_shape();
+init_workload_kinds();
+init_model();
+init_restart_patch();
+init_references();
+init_config_content();
+init_config_hash();
+init_consumed_keys();
+init_order();
+function repositoryConfigs(manifests) {
+  const contents = /* @__PURE__ */ new Map();
+  for (const m of manifests) {
+    if (isConfigManifest(m)) contents.set(idKey(m.id), configContentOf(m).content);
+  }
+  return contents;
+}
+function stampWorkloads(manifests, allContents, options = {}) {
+  const result = { targets: [], unstampable: [], untouched: [] };
+  for (const m of manifests) {
+    const kind = workloadKindOf(m.object);
+    if (!kind || !restartableKind(m.id.kind)) continue;
+    const template = templateOf(m.object, kind.templatePath);
+    const refs = findReferences(field(template, "spec"));
+    if (refs.length === 0) continue;
+    const contents = options.contentsFor?.(m) ?? allContents;
+    const consumed = consumedKeys(refs, m.id.namespace).filter((c) => !options.selfRolling?.(c.id));
+    const covered = consumed.filter((c) => contents.has(idKey(c.id)));
+    const notInRepo = consumed.filter((c) => !contents.has(idKey(c.id))).map((c) => c.id);
+    const place = { id: m.id, file: m.file, line: m.line };
+    if (covered.length === 0) {
+      if (notInRepo.length > 0) result.untouched.push({ id: m.id, file: m.file, notInRepo });
+      continue;
+    }
+    if (kind.templateOwner?.(m.object) !== void 0) {
+      result.unstampable.push({
+        ...place,
+        reason: "runs another object's pod template (workloadRef): stamp that object instead"
+      });
+      continue;
+    }
+    const hash = configHash(covered, contents, options.key);
+    if (hash === void 0) {
+      const secrets = coveredSecrets(covered, contents).map((id) => `secret/${id.name}`);
+      result.unstampable.push({
+        ...place,
+        reason: `consumes ${secrets.join(", ")} from the repository: without --hash-key its stamp would be a plain SHA-256 of the Secret's content, which anyone who may read the workload could test guesses against. Set --hash-key (the same key the live job and --strategy gitops use)`
+      });
+      continue;
+    }
+    const current = stringField(field(field(template, "metadata"), "annotations"), CONFIG_HASH_ANNOTATION);
+    result.targets.push({
+      ...place,
+      templatePath: kind.templatePath,
+      hash,
+      ...current !== void 0 ? { current } : {},
+      covers: covered.map((c) => c.id),
+      notInRepo
+    });
+  }
+  result.targets.sort((a, b) => compareIds(a.id, b.id));
+  return result;
+}
+function templateOf(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return node;
+}
+
+// src/stamp/changed-roots.ts
+async function changedRootWorkloads(ctx) {
+  const [base, head] = await Promise.all([ctx.git.resolveCommit(ctx.base), ctx.git.resolveCommit(ctx.head)]);
+  const at = await Promise.all([kustomizationsAt2(ctx.git, base), kustomizationsAt2(ctx.git, head)]);
+  const dirs = [];
+  const inputs = [];
+  for (const dir of ctx.roots) {
+    at.forEach((ks, i) => {
+      const components = ctx.deployedAs?.get(dir)?.components ?? [];
+      const included = [dir, ...components].flatMap((d) => kustomizationsUnder(d, ks));
+      const refused = refusedEntries(
+        `kustomize ${dir || "."}`,
+        included,
+        i === 0 ? "base" : "head",
+        ctx.rules
+      );
+      if (refused !== void 0) throw new UserError(refused);
+      dirs.push(...included.map((k) => k.dir));
+      if (included.some((k) => k.problem !== void 0)) dirs.push("");
+      const graph = buildKustomizeGraph([...ks.values()]);
+      for (const d of [dir, ...components]) inputs.push(...graph.inputsOf(d));
+    });
+  }
+  const scope = checkoutScope(dirs, inputs);
+  const gitPath = findExecutable("git", ctx.run.pathDirs) ?? "git";
+  const trees = await createCommitTrees(ctx.git.root, gitPath, scope, {
+    symlinks: { scope },
+    timeoutMs: ctx.run.timeoutMs
+  });
+  try {
+    const changed = /* @__PURE__ */ new Map();
+    for (const dir of ctx.roots) {
+      const [before, after] = [
+        await valuesAt(ctx, trees, base, dir, at[0]),
+        await valuesAt(ctx, trees, head, dir, at[1])
+      ];
+      const ids = /* @__PURE__ */ new Set();
+      for (const [id, value] of after) {
+        const old = before.get(id);
+        if (old !== void 0 && old !== value) ids.add(id);
+      }
+      changed.set(dir, ids);
+    }
+    return changed;
+  } finally {
+    await trees.dispose();
+  }
+}
+async function valuesAt(ctx, trees, commit, dir, ks) {
+  if (!ks.has(dir)) return /* @__PURE__ */ new Map();
+  const included = kustomizationsUnder(dir, ks);
+  const generators = included.flatMap((k) => k.generators);
+  const quiet = generators.some((g) => g.kind === "Secret");
+  const label2 = `kustomize ${dir || "."}`;
+  let text;
+  try {
+    const settings = ctx.deployedAs?.get(dir);
+    const as = settings && { settings, overlayDir: overlayDir(ctx.roots.indexOf(dir)) };
+    text = await buildDeployed(
+      { ...ctx.run, home: trees.root, quiet },
+      await trees.dirOf(commit),
+      dir,
+      commit,
+      as
+    );
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    ctx.note(
+      `${label2} does not build at ${commit.slice(0, 7)} (${error2.why}): --changed-only stamps none of its workloads`
+    );
+    return /* @__PURE__ */ new Map();
+  }
+  const defaultNamespace = ctx.deployedAs?.get(dir)?.defaultNamespace ?? ctx.defaultNamespace;
+  const rendered = parseManifests(label2, text, { defaultNamespace }).manifests;
+  const stamps = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(id, generators)
+  });
+  return new Map(stamps.targets.map((t) => [idKey(t.id), t.hash]));
+}
+async function kustomizationsAt2(git, commit) {
+  const files = await git.listFiles(commit, KUSTOMIZATION_FILE_NAMES);
+  const bytes = await git.readFiles(commit, files);
+  const ks = /* @__PURE__ */ new Map();
+  for (const [path6, data] of bytes) {
+    const k = readKustomizationFile(path6, data.toString("utf8"));
+    ks.set(k.dir, k);
+  }
+  return ks;
+}
+
+// src/stamp/stamp-as-deployed.ts
+init_deployed_dirs();
+init_deployed_namespaces();
+init_deployment_units();
+function stampAsDeployed(read, key) {
+  const deployed = inDeployedNamespaces([...read]);
+  const units = unitConfigs(deployed, deployedDirsOf(deployed.map((m) => m.object)));
+  const stamps = stampWorkloads(deployed, repositoryConfigs(deployed), {
+    ...key ? { key } : {},
+    contentsFor: units.contentsFor
+  });
+  return { stamps: asWritten(read, stamps), units };
+}
+
+// src/stamp/stamp-checks.ts
+init_errors();
+init_escaping_links();
+init_checkout_scope();
+init_kustomize_entries();
+init_kustomize_graph();
+async function refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs) {
+  const graph = buildKustomizeGraph([...byDir.values()]);
+  const readBy = (dir) => [dir, ...deployedAs.get(dir)?.components ?? []];
+  const rules = { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize };
+  const files = await deps.tree.listFiles();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const refused = refusedEntries(`kustomize ${dir || "."}`, included, "head", rules);
+    if (refused !== void 0) throw new UserError(refused);
+  }
+  const read = /* @__PURE__ */ new Set();
+  for (const dir of roots) {
+    const included = readBy(dir).flatMap((d) => kustomizationsUnder(d, byDir));
+    const scope = included.some((k) => k.problem !== void 0) ? void 0 : checkoutScope(
+      included.map((k) => k.dir),
+      readBy(dir).flatMap((d) => [...graph.inputsOf(d)])
+    );
+    for (const path6 of files) if (inScope(path6, scope)) read.add(path6);
+  }
+  await refuseEscapingLinks(deps.tree.dir, [...read].sort(), "in the work tree");
+}
+async function refuseForeignPatch(tree, dir, ks) {
+  const path6 = dir ? `${dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const text = (await tree.read(path6))?.toString("utf8");
+  if (text !== void 0 && !isGeneratedPatch(text)) {
+    throw new UserError(
+      `${path6} exists and was not generated by config-rollout stamp (its first line is not the generated header): stamp would overwrite it. Nothing was written: rename the file (and its entry in ${dir || "."}/kustomization.yaml), then stamp again`
+    );
+  }
+  const byDir = new Map(ks.map((k) => [k.dir, k]));
+  const reader = byDir.has(dir) ? kustomizationsUnder(dir, byDir).find((k) => k.generators.some((g) => g.files.includes(path6))) : void 0;
+  if (reader !== void 0) throw selfReference(path6, reader.path);
+}
+function selfReference(path6, by) {
+  return new UserError(
+    `${path6} is read by a generator (${by}): the stamp would change the config it hashes on every run, so it would never be current (a commit loop in CI). Nothing was written: let the generator read another file`
+  );
+}
+
+// src/stamp/stamp-file.ts
+var import_yaml6 = __toESM(require_yaml(), 1);
+init_json_shape();
+init_model();
+init_restart_patch();
+
+// src/stamp/annotation-edit.ts
+var import_yaml5 = __toESM(require_yaml(), 1);
+var UnstampableError = class extends Error {
+};
+var MergeKeyError = class extends UnstampableError {
+};
+function applyEdits(source2, edits) {
+  let out = source2;
+  for (const e of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+function annotationEdits(source2, doc, templatePath, key, value) {
+  const ctx = new EditContext(source2);
+  let node = doc.contents;
+  let parentKeyCol;
+  const merged = (map, k, where) => refuseMerged(doc, map, k, where);
+  for (const segment of templatePath) {
+    const map = asMap(node, segment);
+    const pair = findPair(map, segment);
+    if (!pair) merged(map, segment, templatePath.join("."));
+    if (!pair) throw new UnstampableError(`no ${templatePath.join(".")} in the object`);
+    parentKeyCol = keyColumn(ctx, pair);
+    node = pair.value;
+  }
+  const template = asMap(node, "template");
+  ctx.noteStep(template, parentKeyCol);
+  const at = `${templatePath.join(".")}.template`;
+  const metaPair = findPair(template, "metadata");
+  if (!metaPair) merged(template, "metadata", at);
+  if (!metaPair) return ctx.insert(template, "metadata", { annotations: { [key]: value } });
+  if (isEmpty(metaPair.value)) return ctx.fillEmpty(template, metaPair, { annotations: { [key]: value } });
+  const metadata = asMap(metaPair.value, "metadata");
+  const annPair = findPair(metadata, "annotations");
+  if (!annPair) merged(metadata, "annotations", `${at}.metadata`);
+  if (!annPair) return ctx.insert(metadata, "annotations", { [key]: value });
+  if (isEmpty(annPair.value)) return ctx.fillEmpty(metadata, annPair, { [key]: value });
+  const annotations = asMap(annPair.value, "annotations");
+  const current = findPair(annotations, key);
+  if (!current) merged(annotations, key, `${at}.metadata.annotations`);
+  if (!current) return ctx.insert(annotations, key, value);
+  const scalar3 = current.value;
+  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.value === value) return [];
+  if ((0, import_yaml5.isScalar)(scalar3) && scalar3.range) {
+    const old = source2.slice(scalar3.range[0], scalar3.range[1]);
+    const block = scalar3.type === "BLOCK_LITERAL" || scalar3.type === "BLOCK_FOLDED";
+    const text = block ? `${ctx.scalarText(value, "PLAIN")}${old.endsWith("\n") ? ctx.eol : ""}` : ctx.scalarText(value, scalar3.type);
+    return [{ start: scalar3.range[0], end: scalar3.range[1], text }];
+  }
+  if (scalar3 === null || isEmpty(scalar3)) return ctx.fillEmpty(annotations, current, value);
+  throw new UnstampableError(`${key} is not a plain value`);
+}
+function refuseMerged(doc, map, key, where) {
+  const merge = map.items.find((item) => (0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === "<<");
+  if (!merge) return;
+  const sources = (0, import_yaml5.isSeq)(merge.value) ? merge.value.items : [merge.value];
+  for (const source2 of sources) {
+    const resolved = (0, import_yaml5.isAlias)(source2) ? source2.resolve(doc) : source2;
+    if (!(0, import_yaml5.isMap)(resolved) || findPair(resolved, key) || findPair(resolved, "<<")) {
+      throw new MergeKeyError(
+        `${where} takes ${JSON.stringify(key)} from a YAML merge key (<<): stamping beside it would replace the merged value whole (Kubernetes applies the merge), and stamping the anchor would change every object that merges it. Write ${where}.${key} out in this object (without <<), then stamp again`
+      );
+    }
+  }
+}
+function asMap(node, what) {
+  if ((0, import_yaml5.isAlias)(node)) throw new UnstampableError(`${what} is a YAML alias: edit it where it is defined`);
+  if (!(0, import_yaml5.isMap)(node)) throw new UnstampableError(`${what} is not a mapping`);
+  return node;
+}
+function findPair(map, key) {
+  for (const item of map.items) {
+    if ((0, import_yaml5.isPair)(item) && (0, import_yaml5.isScalar)(item.key) && item.key.value === key) return item;
+  }
+  return void 0;
+}
+function isEmpty(node) {
+  if (node === null || node === void 0) return true;
+  if ((0, import_yaml5.isScalar)(node)) return node.value === null;
+  return false;
+}
+function keyColumn(ctx, pair) {
+  const range = pair.key?.range;
+  return range ? ctx.column(range[0]) : void 0;
+}
+var EditContext = class {
+  constructor(source2) {
+    this.source = source2;
+    this.eol = source2.includes("\r\n") ? "\r\n" : "\n";
+  }
+  source;
+  eol;
+  step = 2;
+  /** Indentation step of the file, from the template's keys relative to the `template:` key. */
+  noteStep(template, parentCol) {
+    const first = firstKey(template);
+    if (template.flow || !first?.range || parentCol === void 0) return;
+    const step = this.column(first.range[0]) - parentCol;
+    if (step > 0 && step <= 8) this.step = step;
+  }
+  column(offset) {
+    return offset - this.lineStart(offset);
+  }
+  lineStart(offset) {
+    return this.source.lastIndexOf("\n", offset - 1) + 1;
+  }
+  lineEnd(offset) {
+    let end = this.source.indexOf("\n", offset);
+    if (end === -1) return this.source.length;
+    if (this.source[end - 1] === "\r") end--;
+    return end;
+  }
+  /** A new key/value pair in `map`: a line before its first key (block), or an entry (flow). */
+  insert(map, key, value) {
+    const first = firstKey(map);
+    if (map.flow) return this.insertFlow(map, key, value);
+    if (!first?.range) throw new UnstampableError("cannot find where to insert");
+    const col = this.column(first.range[0]);
+    const at = this.lineStart(first.range[0]);
+    if (this.source.slice(at, first.range[0]).trim() !== "") {
+      throw new UnstampableError("the mapping does not start on its own line");
+    }
+    return [{ start: at, end: at, text: this.blockLines(col, key, value) }];
+  }
+  insertFlow(map, key, value) {
+    const open2 = map.range?.[0];
+    if (open2 === void 0 || this.source[open2] !== "{")
+      throw new UnstampableError("cannot find the flow mapping");
+    const first = firstKey(map);
+    const quoteKeys = !first || (0, import_yaml5.isScalar)(first) && first.type === "QUOTE_DOUBLE";
+    const entry = `${this.flowKey(key, quoteKeys)}: ${this.flowValue(value, quoteKeys)}`;
+    if (!first?.range) return [{ start: open2 + 1, end: open2 + 1, text: entry }];
+    const between = this.source.slice(open2 + 1, first.range[0]);
+    if (between.includes("\n")) {
+      const indent = " ".repeat(this.column(first.range[0]));
+      return [{ start: first.range[0], end: first.range[0], text: `${entry},${this.eol}${indent}` }];
+    }
+    return [{ start: first.range[0], end: first.range[0], text: `${entry}, ` }];
+  }
+  /** `key:` with no value (or null/~): the value is written after it. */
+  fillEmpty(parent, pair, value) {
+    const keyRange = pair.key.range;
+    if (!keyRange) throw new UnstampableError("cannot find the key");
+    const node = pair.value;
+    const edits = [];
+    if (parent.flow) {
+      const at2 = node?.range ? node.range[0] : keyRange[1];
+      const end = node?.range ? node.range[1] : at2;
+      const quote2 = (0, import_yaml5.isScalar)(pair.key) && pair.key.type === "QUOTE_DOUBLE";
+      return [{ start: at2, end, text: this.flowValue(value, quote2) }];
+    }
+    const filled = node?.range && node.range[1] > node.range[0] ? node.range : void 0;
+    if (typeof value === "string") {
+      if (filled) return [{ start: filled[0], end: filled[1], text: this.scalarText(value, "PLAIN") }];
+      const colon = this.source.indexOf(":", keyRange[1]) + 1;
+      return [{ start: colon, end: colon, text: ` ${this.scalarText(value, "PLAIN")}` }];
+    }
+    if (filled) {
+      let start = filled[0];
+      while (start > keyRange[1] && (this.source[start - 1] === " " || this.source[start - 1] === "	"))
+        start--;
+      edits.push({ start, end: filled[1], text: "" });
+    }
+    const col = this.column(keyRange[0]) + this.step;
+    const at = this.lineEnd(node?.range ? node.range[1] : keyRange[1]);
+    const [[k, v]] = Object.entries(value);
+    const lines = this.blockLines(col, k, v);
+    edits.push({ start: at, end: at, text: this.eol + lines.slice(0, -this.eol.length) });
+    return edits;
+  }
+  /** Block lines for key: value at column `col`, nested maps one step deeper, each ending in EOL. */
+  blockLines(col, key, value) {
+    const indent = " ".repeat(col);
+    if (typeof value === "string") return `${indent}${key}: ${this.scalarText(value, "PLAIN")}${this.eol}`;
+    const inner = Object.entries(value).map(([k, v]) => this.blockLines(col + this.step, k, v)).join("");
+    return `${indent}${key}:${this.eol}${inner}`;
+  }
+  flowKey(key, quote2) {
+    return quote2 || !/^[A-Za-z0-9][-A-Za-z0-9_./]*$/.test(key) ? JSON.stringify(key) : key;
+  }
+  flowValue(value, quote2) {
+    if (typeof value === "string") return JSON.stringify(value);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${this.flowKey(k, quote2)}: ${this.flowValue(v, quote2)}`
+    );
+    return `{${entries.join(", ")}}`;
+  }
+  /** The value in the style of the scalar it replaces; plain only when YAML reads it back as a string. */
+  scalarText(value, type) {
+    if (type === "QUOTE_SINGLE") return `'${value.replaceAll("'", "''")}'`;
+    if ((type === "PLAIN" || type === void 0) && plainIsString(value)) return value;
+    return JSON.stringify(value);
+  }
+};
+function firstKey(map) {
+  const first = map.items[0];
+  return first && (0, import_yaml5.isPair)(first) ? first.key ?? void 0 : void 0;
+}
+function plainIsString(value) {
+  return /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value.replace("e", "")) && !/^0[bx]/.test(value);
+}
+
+// src/stamp/stamp-file.ts
+function stampFile(source2, targets, defaultNamespace) {
+  const byId = new Map(targets.map((t) => [idKey(t.id), t]));
+  const result = { text: source2, changed: [], unstampable: [] };
+  const edits = [];
+  let docs;
+  try {
+    docs = (0, import_yaml6.parseAllDocuments)(source2, { logLevel: "silent", uniqueKeys: false });
+  } catch {
+    docs = [];
+  }
+  for (const doc of docs) {
+    const target = byId.get(idKey(idOfDoc(doc, defaultNamespace)));
+    if (!target || target.current === target.hash) continue;
+    byId.delete(idKey(target.id));
+    try {
+      const edit = annotationEdits(source2, doc, target.templatePath, CONFIG_HASH_ANNOTATION, target.hash);
+      if (edit.length > 0) {
+        edits.push(...edit);
+        result.changed.push(target);
+      }
+    } catch (error2) {
+      if (error2 instanceof MergeKeyError) {
+        const line = lineOf(source2, doc.range[0]);
+        return {
+          ...result,
+          changed: [],
+          refused: `line ${line}: ${target.id.kind.toLowerCase()}/${target.id.name}: ${error2.message}`
+        };
+      }
+      if (!(error2 instanceof UnstampableError)) throw error2;
+      result.unstampable.push({ target, reason: error2.message });
+    }
+  }
+  for (const target of byId.values()) {
+    if (target.current !== target.hash) {
+      result.unstampable.push({ target, reason: "its document could not be found again in the file" });
+    }
+  }
+  const text = applyEdits(source2, edits);
+  const refused = edits.length > 0 ? changedBeyondStamp(source2, text, result.changed) : void 0;
+  if (refused !== void 0) return { ...result, changed: [], refused };
+  result.text = text;
+  return result;
+}
+function changedBeyondStamp(source2, text, targets) {
+  const before = kubernetesView(source2);
+  const after = kubernetesView(text);
+  if (after.errors.length > before.errors.length) {
+    return `line ${lineOf(text, after.errors[0])}: the stamped file would no longer parse; nothing was written to it`;
+  }
+  if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
+  for (const [i, object] of after.objects.entries()) {
+    const id = idOf2(object, "");
+    const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
+    if (target && annotationAt(object, target.templatePath) !== target.hash) {
+      return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
+    }
+    const strip = (o) => JSON.stringify(target ? withoutStamp(o, target.templatePath) : o);
+    if (strip(object) !== strip(before.objects[i])) {
+      return `${id.kind.toLowerCase()}/${id.name}: the edit would change more than the stamp (as Kubernetes reads the file); nothing was written to it`;
+    }
+  }
+  return void 0;
+}
+function kubernetesView(text) {
+  const docs = (0, import_yaml6.parseAllDocuments)(text, {
+    logLevel: "silent",
+    uniqueKeys: false,
+    version: "1.1",
+    merge: true
+  });
+  const errors = docs.flatMap((d) => d.errors.map((e) => e.pos[0]));
+  const objects = docs.map((d) => {
+    try {
+      return d.toJS({ maxAliasCount: 100 });
+    } catch {
+      return void 0;
+    }
+  });
+  return { objects, errors };
+}
+function templateAnnotations(object, path6) {
+  let node = object;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  return field(field(node, "metadata"), "annotations");
+}
+function annotationAt(object, path6) {
+  const annotations = templateAnnotations(object, path6);
+  return isRecord(annotations) ? annotations[CONFIG_HASH_ANNOTATION] : void 0;
+}
+function withoutStamp(object, path6) {
+  const copy = JSON.parse(JSON.stringify(object ?? null));
+  let node = copy;
+  for (const segment of path6) node = isRecord(node) ? node[segment] : void 0;
+  const metadata = field(node, "metadata");
+  const annotations = field(metadata, "annotations");
+  if (!isRecord(node) || !isRecord(metadata) || !isRecord(annotations)) return copy;
+  delete annotations[CONFIG_HASH_ANNOTATION];
+  if (Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (Object.keys(metadata).length === 0) delete node.metadata;
+  return copy;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+function idOfDoc(doc, defaultNamespace) {
+  let object;
+  try {
+    object = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 100 }) : void 0;
+  } catch {
+    object = void 0;
+  }
+  return idOf2(object, defaultNamespace);
+}
+function idOf2(object, defaultNamespace) {
+  if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
+  const metadata = field(object, "metadata");
+  return {
+    kind: stringField(object, "kind") ?? "",
+    namespace: stringField(metadata, "namespace") || defaultNamespace,
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+
+// src/stamp/stamp-kustomize.ts
+init_errors();
+init_json_shape();
+init_model();
+init_parse_manifests();
+async function stampKustomization(ctx, report) {
+  const { root } = ctx;
+  const label2 = `kustomize ${root.dir || "."}`;
+  let rendered;
+  let kustomizationText = (await ctx.tree.read(root.path))?.toString("utf8") ?? "";
+  try {
+    rendered = await renderManifests({ ...ctx, problems: report.problems }, label2);
+  } catch (error2) {
+    if (!(error2 instanceof UserError)) throw error2;
+    const recovered = ctx.check ? void 0 : await withoutStalePatch(ctx, label2, kustomizationText);
+    if (!recovered) {
+      report.unstampable.push({ what: label2, reason: error2.message });
+      report.notBuilt.push(label2);
+      return;
+    }
+    ({ rendered, kustomizationText } = recovered);
+  }
+  const generators = ctx.included.flatMap((k) => k.generators);
+  const contents = repositoryConfigs(rendered);
+  const selfRolling = (id) => isHashSuffixedGenerated(id, generators);
+  const suffixed = rendered.filter((m) => contents.has(idKey(m.id)) && selfRolling(m.id));
+  if (suffixed.length > 0) {
+    report.notes.push(
+      `${label2}: ${suffixed.map((m) => `${m.id.kind.toLowerCase()}/${m.id.name}`).join(", ")} carry a generator hash suffix and roll their consumers already: not in the stamps`
+    );
+  }
+  const stamps = stampWorkloads(rendered, contents, { ...ctx.key ? { key: ctx.key } : {}, selfRolling });
+  for (const u of stamps.unstampable)
+    report.unstampable.push({ what: `${label2}: ${u.id.kind.toLowerCase()}/${u.id.name}`, reason: u.reason });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of stamps.targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  const targets = ctx.changed ? changedOnly(stamps.targets, ctx.changed) : stamps.targets;
+  if (targets.length === 0) return;
+  const own = ownTransforms(kustomizationText);
+  const entries = targets.map((t) => patchEntry(t, rendered, own, ctx));
+  const patchPath = root.dir ? `${root.dir}/${STAMP_PATCH_FILE}` : STAMP_PATCH_FILE;
+  const patchText = stampPatchText(entries);
+  const oldPatch = (await ctx.tree.read(patchPath))?.toString("utf8");
+  const kustomizationEdits = patchesEntryEdits(kustomizationText);
+  const stale = targets.filter((t) => t.current !== t.hash);
+  for (const t of stale) {
+    report.changes.push({
+      workload: t.id,
+      file: patchPath,
+      origin: label2,
+      ...t.current ? { old: t.current } : {},
+      new: t.hash,
+      covers: t.covers
+    });
+  }
+  report.current += targets.length - stale.length;
+  if (ctx.check || stale.length === 0 && kustomizationEdits.length === 0) return;
+  if (oldPatch !== patchText) await ctx.tree.write(patchPath, patchText);
+  if (kustomizationEdits.length > 0) {
+    await ctx.tree.write(root.path, applyEdits(kustomizationText, kustomizationEdits));
+  }
+  const problem = await proof(ctx, label2, targets);
+  if (problem === void 0) {
+    if (oldPatch !== patchText) report.filesWritten.push(patchPath);
+    if (kustomizationEdits.length > 0) report.filesWritten.push(root.path);
+    return;
+  }
+  await ctx.tree.write(root.path, kustomizationText);
+  if (oldPatch === void 0) await ctx.tree.remove(patchPath);
+  else await ctx.tree.write(patchPath, oldPatch);
+  if (typeof problem !== "string") throw new UserError(problem.selfReferencing);
+  report.changes = report.changes.filter((c) => c.origin !== label2);
+  report.unstampable.push({ what: label2, reason: problem });
+}
+function changedOnly(targets, changed) {
+  return targets.flatMap((t) => {
+    if (changed.has(idKey(t.id))) return [t];
+    return t.current === void 0 ? [] : [{ ...t, hash: t.current }];
+  });
+}
+async function renderManifests(ctx, label2) {
+  const text = await ctx.render(ctx.root.dir);
+  const parsed = parseManifests(label2, text, { defaultNamespace: ctx.defaultNamespace });
+  ctx.problems?.push(...parsed.problems);
+  return parsed.manifests.map((m) => ({ ...m, origin: label2 }));
+}
+function patchEntry(target, rendered, own, ctx) {
+  const object = rendered.find((m) => idKey(m.id) === idKey(target.id))?.object;
+  const apiVersion = stringField(object, "apiVersion") ?? "apps/v1";
+  const outer = {
+    namePrefix: ctx.deployedAs?.namePrefix ?? "",
+    nameSuffix: ctx.deployedAs?.nameSuffix ?? ""
+  };
+  const name = nameBeforeTransforms(nameBeforeTransforms(target.id.name, outer), own);
+  const renderedNamespace = stringField(field(object, "metadata"), "namespace");
+  let namespace = renderedNamespace;
+  if (own.namespace !== void 0 || ctx.deployedAs?.namespace !== void 0) {
+    const nearest = ctx.included.slice(1).find((k) => k.namespace !== void 0)?.namespace;
+    const raw = ctx.inputWorkloads.find((m) => m.id.kind === target.id.kind && name.endsWith(m.id.name));
+    namespace = nearest ?? (raw && !raw.namespaceAssumed ? raw.id.namespace : void 0);
+  }
+  return { apiVersion, kind: target.id.kind, name, ...namespace ? { namespace } : {}, hash: target.hash };
+}
+async function proof(ctx, label2, targets) {
+  let rendered;
+  try {
+    rendered = await renderManifests(ctx, label2);
+  } catch (error2) {
+    return `kustomize cannot apply the generated ${STAMP_PATCH_FILE} (${error2 instanceof Error ? error2.message.split("\n")[0] : String(error2)}); nothing was written`;
+  }
+  const again = stampWorkloads(rendered, repositoryConfigs(rendered), {
+    ...ctx.key ? { key: ctx.key } : {},
+    selfRolling: (id) => isHashSuffixedGenerated(
+      id,
+      ctx.included.flatMap((k) => k.generators)
+    )
+  });
+  const moved = targets.filter((t) => {
+    const a = again.targets.find((x) => idKey(x.id) === idKey(t.id));
+    return a !== void 0 && a.hash !== t.hash && a.current === t.hash;
+  });
+  if (moved.length > 0) {
+    return {
+      selfReferencing: `${label2}: the config of ${moved.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")} changes with the stamp itself (recomputed after writing ${STAMP_PATCH_FILE}, the hash differs): each stamp would need another, a commit loop in CI. Nothing was written: let no generator or replacement read ${STAMP_PATCH_FILE}`
+    };
+  }
+  const missing = targets.filter(
+    (t) => again.targets.find((a) => idKey(a.id) === idKey(t.id))?.current !== t.hash
+  );
+  if (missing.length === 0) return void 0;
+  ctx.log.debug(`${label2}: after stamping, ${missing.map((t) => t.id.name).join(", ")} still lack the value`);
+  return `the generated ${STAMP_PATCH_FILE} did not reach ${missing.map((t) => `${t.id.kind.toLowerCase()}/${t.id.name}`).join(", ")}; nothing was written`;
+}
+async function withoutStalePatch(ctx, label2, kustomizationText) {
+  const without = withoutPatchesEntry(kustomizationText);
+  if (without === void 0) return void 0;
+  await ctx.tree.write(ctx.root.path, without);
+  try {
+    const rendered = await renderManifests(ctx, label2);
+    ctx.log.info(`${label2}: did not build with the old ${STAMP_PATCH_FILE} listed; regenerating it`);
+    return { rendered, kustomizationText: without };
+  } catch (error2) {
+    await ctx.tree.write(ctx.root.path, kustomizationText);
+    if (error2 instanceof UserError) return void 0;
+    throw error2;
+  }
+}
+
+// src/stamp/stamp-report.ts
+function stampRefusals(report, strict) {
+  if (!report.check && !strict) return [];
+  const refusals = report.problems.filter((p) => p.severity === "error" || strict).map(
+    (p) => `${p.file}:${p.line}:${p.col}: ${p.message} (not read as manifests: its stamps cannot be checked)`
+  );
+  for (const u of report.unstampable) {
+    if (report.notBuilt.includes(u.what)) refusals.push(`${u.what} does not build: ${u.reason}`);
+    else if (strict) refusals.push(`${u.what} cannot be stamped: ${u.reason}`);
+  }
+  return refusals;
+}
+
+// src/stamp/run-stamp.ts
+async function runStamp(settings, deps) {
+  if (settings.strict && !settings.check) {
+    const refusals = stampRefusals(await stampOnce({ ...settings, check: true }, deps), true);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+  }
+  return stampOnce(settings, deps);
+}
+function strictRefusal(refusals) {
+  const shown2 = refusals.slice(0, 5).map((r) => `  ${r}`);
+  const more = refusals.length > 5 ? [`  ... and ${refusals.length - 5} more`] : [];
+  return new UserError(
+    [
+      `stamp: ${refusals.length} problem(s) (--check and --strict stop on them; nothing was written):`,
+      ...shown2,
+      ...more
+    ].join("\n")
+  );
+}
+async function stampOnce(settings, deps) {
+  const report = {
+    check: settings.check,
+    changes: [],
+    current: 0,
+    filesWritten: [],
+    leftOut: [],
+    unstampable: [],
+    notBuilt: [],
+    problems: [],
+    notes: []
+  };
+  const key = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const files = await deps.tree.listFiles();
+  const kustomizations = await readKustomizations(deps.tree, files, settings);
+  const graph = buildKustomizeGraph(kustomizations);
+  const explicitDirs = settings.kustomize.length > 0 && settings.kustomize[0] !== "none";
+  const owned = (path6) => graph.ownedFiles.has(path6);
+  const readRaw = !explicitDirs || settings.pathsExplicit;
+  const filter = await createPathFilter({ paths: settings.paths, exclude: settings.exclude }, owned);
+  const chartDirs = files.filter((f) => CHART_FILE2.test(f)).map((f) => f.slice(0, f.lastIndexOf("/") + 1));
+  const inChart = (path6) => chartDirs.some((dir) => path6.startsWith(dir));
+  const rawFiles = files.filter((f) => filter(f) && !inChart(f));
+  const raw = readRaw ? await parseFiles2(deps.tree, rawFiles, settings, report.problems) : [];
+  const { stamps, units } = stampAsDeployed(raw, key);
+  for (const t of stamps.targets) report.notes.push(...units.ambiguities(t, t.covers));
+  let targets = stamps.targets;
+  if (settings.changedOnly) targets = await changedInRange(settings, deps, targets, filter, key);
+  for (const u of stamps.unstampable)
+    report.unstampable.push({
+      what: `${u.id.kind.toLowerCase()}/${u.id.name} (${u.file})`,
+      reason: u.reason
+    });
+  for (const t of stamps.untouched)
+    report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: true });
+  for (const t of targets) {
+    if (t.notInRepo.length > 0)
+      report.leftOut.push({ workload: t.id, configs: t.notInRepo, untouched: false });
+  }
+  const deployments = settings.kustomize[0] === "none" || explicitDirs ? [] : deploymentsOf(raw.map((m) => m.object));
+  const roots = settings.kustomize[0] === "none" ? [] : explicitDirs ? settings.kustomize : chooseRoots(kustomizations, graph, { deployedDirs: new Set(deployments.map((d) => d.dir)) }).roots;
+  for (const dir of roots) await refuseForeignPatch(deps.tree, dir, kustomizations);
+  await stampRawFiles(deps.tree, targets, settings, report);
+  if (roots.length > 0) await stampRoots(roots, kustomizations, settings, deps, key, report, deployments);
+  if (settings.render) {
+    report.unstampable.push({
+      what: `objects rendered by --render (${settings.render})`,
+      reason: "rendered output cannot be stamped; for a Helm chart put the checksum/config pattern in the chart's pod template (an annotation with a sha256sum of the rendered config)"
+    });
+  }
+  return report;
+}
+async function stampRawFiles(tree, targets, settings, report) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const t of targets) byFile.set(t.file, [...byFile.get(t.file) ?? [], t]);
+  report.current += targets.filter((t) => t.current === t.hash).length;
+  const edited = [];
+  for (const [file, fileTargets] of [...byFile].sort(([a], [b]) => a < b ? -1 : 1)) {
+    if (fileTargets.every((t) => t.current === t.hash)) continue;
+    const source2 = (await tree.read(file))?.toString("utf8");
+    if (source2 === void 0) continue;
+    const stamped = stampFile(source2, fileTargets, settings.namespace);
+    if (stamped.refused !== void 0) {
+      throw new UserError(`${file} cannot be stamped: ${stamped.refused}. Nothing was written`);
+    }
+    edited.push({ file, source: source2, stamped });
+  }
+  for (const { file, source: source2, stamped } of edited) {
+    for (const t of stamped.changed) {
+      report.changes.push({
+        workload: t.id,
+        file,
+        ...t.current ? { old: t.current } : {},
+        new: t.hash,
+        covers: t.covers
+      });
+    }
+    for (const u of stamped.unstampable) {
+      report.unstampable.push({
+        what: `${u.target.id.kind.toLowerCase()}/${u.target.id.name} (${file})`,
+        reason: u.reason
+      });
+    }
+    if (!settings.check && stamped.text !== source2) {
+      await tree.write(file, stamped.text);
+      report.filesWritten.push(file);
+    }
+  }
+}
+async function stampRoots(roots, kustomizations, settings, deps, key, report, deployments) {
+  const byDir = new Map(kustomizations.map((k) => [k.dir, k]));
+  const deployedAs = soleDeployments(roots, deployments, report);
+  for (const dir of roots) {
+    if (!byDir.has(dir))
+      throw new UserError(`--kustomize ${dir || "."}: no kustomization.yaml in that directory`);
+  }
+  await refuseUnsafeRoots(roots, byDir, settings, deps, deployedAs);
+  const pathDirs = trustedPathDirs(deps.env.PATH, [deps.tree.dir]);
+  const binary = await findKustomize(pathDirs);
+  if (!binary) throw new UserError(`kustomizations to stamp (${roots.join(", ")}) but ${NO_KUSTOMIZE_HINT}`);
+  const bounds = { timeoutMs: settings.renderTimeoutMs, maxOutputBytes: settings.maxFileSize };
+  const changed = settings.changedOnly ? await changedRootWorkloads({
+    git: deps.git,
+    base: settings.base,
+    head: settings.head ?? "HEAD",
+    roots,
+    run: { binary, pathDirs, ...bounds },
+    rules: { untrustedHead: deps.untrustedHead, allowRemote: settings.allowRemoteKustomize },
+    defaultNamespace: settings.namespace,
+    ...key ? { key } : {},
+    note: (message) => report.notes.push(message),
+    deployedAs
+  }) : void 0;
+  await deps.tree.withScratch(async (home) => {
+    for (const dir of roots) {
+      const included = kustomizationsUnder(dir, byDir);
+      const quiet = included.some((k) => k.generators.some((g) => g.kind === "Secret"));
+      const run2 = { binary, pathDirs, home, ...bounds, quiet };
+      const deployed = deployedAs.get(dir);
+      const inputFiles = [...new Set(included.flatMap((k) => k.resources))].filter(
+        (path6) => deps.tree.linkOn(path6) === void 0
+      );
+      const inputWorkloads = await parseFiles2(deps.tree, inputFiles, settings);
+      await stampKustomization(
+        {
+          tree: deps.tree,
+          root: byDir.get(dir),
+          included,
+          inputWorkloads,
+          render: (d) => renderWorkTree(run2, deps.tree.dir, d, deployed && { settings: deployed, cwd: home }),
+          defaultNamespace: deployed?.defaultNamespace ?? settings.namespace,
+          ...deployed ? { deployedAs: deployed } : {},
+          ...key ? { key } : {},
+          check: settings.check,
+          log: deps.log,
+          ...changed ? { changed: changed.get(dir) ?? /* @__PURE__ */ new Set() } : {}
+        },
+        report
+      );
+    }
+  });
+}
+async function readKustomizations(tree, files, settings) {
+  if (settings.kustomize[0] === "none") return [];
+  const names = new Set(KUSTOMIZATION_FILE_NAMES);
+  const found = [];
+  for (const file of files) {
+    if (!names.has(file.slice(file.lastIndexOf("/") + 1))) continue;
+    const text = (await tree.read(file))?.toString("utf8");
+    if (text !== void 0) found.push(readKustomizationFile(file, text));
+  }
+  return found;
+}
+var CHART_FILE2 = /(^|\/)Chart\.ya?ml$/;
+async function parseFiles2(tree, files, settings, problems) {
+  const parsed = await runLimited(files, READ_CONCURRENCY, async (file) => {
+    const size = await tree.size(file);
+    if (size === void 0 || size > settings.maxFileSize) return [];
+    const bytes = await tree.read(file);
+    if (bytes === void 0) return [];
+    return parseManifestFile(file, bytes, { defaultNamespace: settings.namespace });
+  });
+  const rejected = /* @__PURE__ */ new Set();
+  for (const p of parsed) {
+    if (Array.isArray(p)) continue;
+    for (const problem of p.problems) {
+      if (problem.duplicateKey) rejected.add(problem.file);
+      problems?.push(
+        problem.duplicateKey ? {
+          ...problem,
+          severity: "error",
+          message: `${problem.message} (kustomize, which Argo CD and Flux build with, rejects it)`
+        } : problem
+      );
+    }
+  }
+  return parsed.flatMap((p) => Array.isArray(p) ? p : p.manifests).filter((m) => !rejected.has(m.file));
+}
+var READ_CONCURRENCY = 16;
+async function changedInRange(settings, deps, targets, filter, key) {
+  if (!settings.base) throw new UserError("--changed-only needs --base (and --head, default HEAD)");
+  const valuesAt2 = async (rev) => {
+    const sha = await deps.git.resolveCommit(rev);
+    const files = (await deps.git.listFiles(sha)).filter(filter);
+    const bytes = await deps.git.readFiles(sha, files);
+    const manifests = [];
+    for (const [file, data] of bytes) {
+      if (data.length > settings.maxFileSize) continue;
+      manifests.push(
+        ...(await parseManifestFile(file, data, { defaultNamespace: settings.namespace })).manifests
+      );
+    }
+    const { stamps } = stampAsDeployed(manifests, key);
+    return new Map(stamps.targets.map((t) => [`${t.file}
+${idKey(t.id)}`, t.hash]));
+  };
+  const [before, after] = await Promise.all([valuesAt2(settings.base), valuesAt2(settings.head ?? "HEAD")]);
+  return targets.filter((t) => {
+    const a = before.get(`${t.file}
+${idKey(t.id)}`);
+    const b = after.get(`${t.file}
+${idKey(t.id)}`);
+    return a !== void 0 && b !== void 0 && a !== b;
+  });
+}
+async function renderWorkTree(run2, treeDir, dir, deployed) {
+  try {
+    const as = deployed && { ...deployed, overlayDir: "deployment-overlay" };
+    return await buildDeployed(run2, treeDir, dir, "work tree", as);
+  } catch (error2) {
+    if (!(error2 instanceof KustomizeBuildError)) throw error2;
+    throw new UserError(
+      `\`${error2.command}\` failed in the work tree (${error2.why})${error2.detail ? `: ${error2.detail}` : ""}; fix the kustomization, then stamp again`
+    );
+  }
+}
+function soleDeployments(roots, deployments, report) {
+  const sole = /* @__PURE__ */ new Map();
+  for (const dir of roots) {
+    const ways = deploymentsOfDir(dir, deployments);
+    if (ways.length === 1 && ways[0]) sole.set(dir, ways[0].settings);
+    if (ways.length > 1) {
+      const by = ways.map((w) => w?.by ?? "as it is").join(", ");
+      report.notes.push(
+        `kustomize ${dir || "."}: deployed ${ways.length} ways (${by}); stamped as kustomize builds it, one value for all of them`
+      );
+    }
+  }
+  return sole;
+}
+
+// src/run/stamp-in-ci.ts
+function createStamper(settings, deps) {
+  return async (check) => {
+    const tree = await openWorkTree(deps.root, settings.gitTimeoutMs);
+    const report = await runStamp(
+      { ...settings, check },
+      { tree, git: deps.git, log: deps.log, env: deps.env, untrustedHead: deps.untrustedHead }
+    );
+    for (const note of report.notes) deps.log.info(note);
+    for (const u of report.unstampable) deps.log.warn(`${u.what}: not stamped: ${u.reason}`);
+    for (const p of report.problems) deps.log.warn(p.message, p);
+    const refusals = stampRefusals(report, settings.strict);
+    if (refusals.length > 0) throw strictRefusal(refusals);
+    const configs = new Map(report.changes.flatMap((c) => c.covers ?? []).map((id) => [formatId(id), id]));
+    return {
+      filesWritten: report.filesWritten,
+      changes: report.changes.map(
+        (c) => `${formatId(c.workload)} (${c.file}): ${c.old ?? "no stamp"} -> ${c.new}`
+      ),
+      configs: [...configs.keys()].sort()
+    };
+  };
 }
 
 // src/action/trust-policy.ts
@@ -38384,129 +38508,16 @@ async function runStampAction(deps) {
   };
 }
 
-// src/action/main.ts
-async function run() {
-  const env = process.env;
-  let debug2 = isDebug();
-  let log = createGitHubLog(core_exports);
-  let resultWritten = false;
-  let review;
-  try {
-    const inputs = readActionInputs((name) => getInput(name));
-    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
-    mask([...OPTIONS.filter((o) => o.secret).map((o) => raw[o.name] ?? ""), inputs.githubToken]);
-    if (raw["kubeconfig-data"]) mask([tryDecodeKubeconfig(raw["kubeconfig-data"])]);
-    if (raw.kubeconfig && describeCredential(raw.kubeconfig)) {
-      mask([raw.kubeconfig, tryDecodeKubeconfig(raw.kubeconfig)]);
-    }
-    const parsed = toSettings(raw);
-    debug2 ||= parsed.debug;
-    if (inputs.command === "stamp") {
-      const outcome = await stampStep(parsed, inputs, env);
-      setOutput("result", outcome.result);
-      resultWritten = true;
-      if (outcome.result === "failed") setFailed(escapeForCiLog(outcome.headline));
-      else info(escapeForCiLog(outcome.headline));
-      return;
-    }
-    const cluster = createClusterConnection(
-      parsed,
-      env,
-      {
-        path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
-        data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG"
-      },
-      // An exec plugin's token exists only once the plugin has run: masked before its first use.
-      mask
-    );
-    mask(await cluster.secretsToMask());
-    const readEvent = eventReader(env);
-    const event = await readEvent();
-    const trust = decideTrust({
-      eventName: env.GITHUB_EVENT_NAME ?? "",
-      event,
-      dryRun: parsed.dryRun,
-      dryRunExplicit: inputs.dryRunExplicit,
-      allowUntrusted: inputs.allowUntrusted
-    });
-    const settings = { ...parsed, dryRun: trust.dryRun };
-    if (trust.note) notice(escapeForCiLog(trust.note));
-    const eventName = env.GITHUB_EVENT_NAME ?? "";
-    if (raw.comment === void 0 ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment) {
-      if (!inputs.githubToken && env.GITHUB_TOKEN) mask([env.GITHUB_TOKEN]);
-      review = {
-        env,
-        event,
-        ...inputs.githubToken ? { token: inputs.githubToken } : {},
-        ...settings.commentId ? { commentId: settings.commentId } : {},
-        version: VERSION,
-        fullReportIn: "the job summary"
-      };
-    }
-    const report = inputs.command === "sync" ? await syncStep(settings, cluster) : await runStep(settings, cluster, readEvent);
-    log.flush();
-    info(renderReport(report, settings.output));
-    const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
-    for (const note of fitted.notes) warning(escapeForCiLog(note));
-    for (const [name, value] of Object.entries(fitted.outputs)) setOutput(name, value);
-    resultWritten = true;
-    await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
-    await comment({ report });
-    if (exitCodeOf(report) !== 0) setFailed(escapeForCiLog(headline(report)));
-    else if (report.outcome === "incomplete") warning(escapeForCiLog(headline(report)));
-  } catch (error2) {
-    log.flush();
-    const message = escapeForCiLog(describeError(error2, debug2).replace(/^error: /, ""));
-    if (!resultWritten) setOutput("result", "failed");
-    await writeSummary(`### config-rollout
-
-**Failed:** ${message.split("\n")[0]}
-`, "");
-    await comment({
-      error: describeError(error2, false).replace(/^error: /, "").split("\n")[0] ?? ""
-    });
-    setFailed(message);
-  }
-  async function runStep(settings, cluster, readEvent) {
-    const openGit = () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-    const git = settings.plan === void 0 ? await openGit() : openGit;
-    if (typeof git !== "function") log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
-    log = withStagesNoted(log);
-    return runInCi(settings, { env, git, cluster, log, naming: ACTION_INPUTS, readEvent });
-  }
-  async function syncStep(settings, cluster) {
-    log = withStagesNoted(log);
-    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_run_sync(), run_sync_exports));
-    return runSync2(settings, { connection: cluster, log, now: Date.now });
-  }
-  async function comment(content) {
-    if (!review) return;
-    const outcome = await commentOnReview({ ...review, content });
-    if (outcome.level === "warning") warning(escapeForCiLog(outcome.message));
-    else info(escapeForCiLog(outcome.message));
-  }
-  async function writeSummary(markdown, whereElse) {
-    if (!env.GITHUB_STEP_SUMMARY) return;
-    try {
-      await summary.addRaw(markdown).write();
-    } catch (error2) {
-      summary.emptyBuffer();
-      const reason = error2 instanceof Error ? error2.message : String(error2);
-      warning(
-        escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`)
-      );
-    }
-  }
-}
-async function stampStep(settings, inputs, env) {
+// src/action/stamp-step.ts
+async function stampStep(core, settings, inputs, env) {
   const git = await createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs });
-  const log = createGitHubLog(core_exports, { filePrefix: workspacePath(git.root, env) });
+  const log = createGitHubLog(core, { filePrefix: workspacePath(git.root, env) });
   const eventName = env.GITHUB_EVENT_NAME ?? "";
   const event = await eventReader(env)();
   const mode = decideStampMode({ check: settings.check, commit: inputs.commit, eventName, event });
   const untrustedHead2 = untrustedSource(eventName, event);
   try {
-    return await runStampAction({
+    const outcome = await runStampAction({
       mode,
       stamp: createStamper(settings, { root: git.root, git, env, log, untrustedHead: untrustedHead2 }),
       commit: (request) => commitStamps(
@@ -38518,45 +38529,60 @@ async function stampStep(settings, inputs, env) {
         },
         settings.gitTimeoutMs
       ),
-      log: { info: (m) => log.info(m), notice: (m) => notice(escapeForCiLog(m)) }
+      log: { info: (m) => log.info(m), notice: (m) => core.notice(escapeForCiLog(m)) }
     });
+    core.setOutput("result", outcome.result);
+    if (outcome.result === "failed") core.setFailed(escapeForCiLog(outcome.headline));
+    else core.info(escapeForCiLog(outcome.headline));
   } finally {
     log.flush();
   }
 }
-var masked = /* @__PURE__ */ new Set();
-function mask(secrets) {
-  for (const value of valuesToMask(secrets)) {
-    if (masked.has(value)) continue;
-    masked.add(value);
-    setSecret(value);
-  }
-}
-function tryDecodeKubeconfig(value) {
+
+// src/action/main.ts
+async function run() {
+  const env = process.env;
+  const mask = createMasker((value) => setSecret(value));
+  const state3 = { resultWritten: false };
+  let debug2 = isDebug();
+  let log = createGitHubLog(core_exports);
+  let comment;
   try {
-    return decodeKubeconfigData(value, "kubeconfig-data");
-  } catch {
-    const decoded = Buffer.from(value.replace(/\s+/g, ""), "base64").toString("utf8");
-    return decoded.trim().length >= 16 ? decoded : "";
+    const inputs = readActionInputs((name) => getInput(name));
+    const raw = { ...rawValuesFromEnv(env), ...inputs.values };
+    maskInputs(raw, inputs.githubToken, mask);
+    const parsed = toSettings(raw);
+    debug2 ||= parsed.debug;
+    if (inputs.command === "stamp") return await stampStep(core_exports, parsed, inputs, env);
+    const cluster = createClusterConnection(parsed, env, kubeconfigLabels(inputs), mask);
+    mask(await cluster.secretsToMask());
+    const readEvent = eventReader(env);
+    const event = await readEvent();
+    const { dryRunExplicit, allowUntrusted } = inputs;
+    const eventName = env.GITHUB_EVENT_NAME ?? "";
+    const trust = decideTrust({ eventName, event, dryRun: parsed.dryRun, dryRunExplicit, allowUntrusted });
+    const settings = { ...parsed, dryRun: trust.dryRun };
+    if (trust.note) notice(escapeForCiLog(trust.note));
+    comment = actionCommenter(core_exports, { raw, settings, inputs, env, event, mask });
+    const report = await runCommand(inputs.command, settings, {
+      env,
+      cluster,
+      naming: ACTION_INPUTS,
+      readEvent,
+      openGit: () => createGit(settings.repo, { timeoutMs: settings.gitTimeoutMs }),
+      logFor: (root) => {
+        log = createGitHubLog(core_exports, root ? { filePrefix: workspacePath(root, env) } : {});
+        return withStagesNoted(log);
+      }
+    });
+    log.flush();
+    await publishReport(core_exports, report, settings, env, state3, comment);
+  } catch (error2) {
+    log.flush();
+    await publishFailure(core_exports, error2, debug2, env, state3, comment);
   }
 }
-function workspacePath(gitRoot, env) {
-  try {
-    const workspace = (0, import_node_fs11.realpathSync)((0, import_node_path12.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path12.relative)(workspace, (0, import_node_fs11.realpathSync)(gitRoot)).replaceAll("\\", "/");
-    return path6.startsWith("..") ? "" : path6;
-  } catch {
-    return "";
-  }
-}
-function isEntryPoint() {
-  try {
-    return (0, import_node_fs11.realpathSync)(process.argv[1] ?? "") === (0, import_node_fs11.realpathSync)((0, import_node_url.fileURLToPath)(__configRolloutModuleUrl));
-  } catch {
-    return false;
-  }
-}
-if (isEntryPoint()) {
+if (isEntryPoint(__configRolloutModuleUrl)) {
   const running = run().catch((error2) => setFailed(String(error2)));
   handleInterrupts(running, (text) => process.stderr.write(escapeForCiLog(text)));
 }

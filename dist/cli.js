@@ -4917,6 +4917,194 @@ var init_cluster_connection = __esm({
   }
 });
 
+// src/comment/comment-marker.ts
+function commentMarker(id) {
+  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
+}
+function encodeCommentId(id) {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const char = String.fromCharCode(byte);
+    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
+    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+function isCommentFor(body2, id) {
+  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return firstLine.trimEnd() === commentMarker(id);
+}
+var PREFIX, SUFFIX;
+var init_comment_marker = __esm({
+  "src/comment/comment-marker.ts"() {
+    "use strict";
+    PREFIX = "<!-- config-rollout:plan id=";
+    SUFFIX = " -->";
+  }
+});
+
+// src/comment/comment-body.ts
+function buildCommentBody(input) {
+  for (const [i, rows] of ROWS.entries()) {
+    const note = i === 0 ? void 0 : input.cutNote;
+    const body2 = assemble(input, rows, note);
+    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
+  }
+  const head = `${commentMarker(input.id)}
+
+`;
+  const tail = `
+
+${input.cutNote}
+
+${input.footer}
+`;
+  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
+  const room = input.limit - head.length - tail.length;
+  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
+}
+function assemble(input, rows, note) {
+  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
+  if (note) parts.push("", note);
+  parts.push("", input.footer, "");
+  return parts.join("\n");
+}
+function sectionText(section, rows) {
+  const text = section.render(rows).replace(/\n+$/, "");
+  return section.title === void 0 ? text : `## ${section.title}
+
+${text}`;
+}
+function cutAtLine(text, max) {
+  let length = 0;
+  let kept = 0;
+  let inFence = false;
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    length += line.length + (i > 0 ? 1 : 0);
+    if (length > max) break;
+    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (!inFence) kept = i + 1;
+  }
+  return lines.slice(0, kept).join("\n");
+}
+var ROWS, FEWEST_ROWS;
+var init_comment_body = __esm({
+  "src/comment/comment-body.ts"() {
+    "use strict";
+    init_comment_marker();
+    ROWS = [500, 200, 100, 50, 20, 10];
+    FEWEST_ROWS = 10;
+  }
+});
+
+// src/comment/review-comments.ts
+async function upsertComment(comments, id, body2, createIfMissing) {
+  const me = await comments.whoAmI();
+  for await (const comment of me === void 0 ? [] : comments.list()) {
+    if (comment.author === me && isCommentFor(comment.body, id)) {
+      return { action: "updated", comment: await comments.update(comment.id, body2) };
+    }
+  }
+  if (!createIfMissing) return { action: "none" };
+  return { action: "created", comment: await comments.create(body2) };
+}
+function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
+  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+var ReviewApiError, REQUEST_TIMEOUT_MS;
+var init_review_comments = __esm({
+  "src/comment/review-comments.ts"() {
+    "use strict";
+    init_comment_marker();
+    ReviewApiError = class extends Error {
+      constructor(message, status) {
+        super(message);
+        this.status = status;
+        this.name = "ReviewApiError";
+      }
+      status;
+    };
+    REQUEST_TIMEOUT_MS = 3e4;
+  }
+});
+
+// src/comment/review-target.ts
+function findReviewTarget(env, event) {
+  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
+  if (env.GITLAB_CI === "true") return gitlabTarget(env);
+  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
+}
+function githubTarget(env, event) {
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
+    return {
+      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
+    };
+  }
+  const number = pullRequestNumber(event, env.GITHUB_REF);
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (number === void 0 || !owner || !repo) {
+    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
+  }
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  return {
+    target: {
+      platform: "github",
+      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+      owner,
+      repo,
+      number,
+      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
+      where: `pull request #${number}`,
+      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
+    }
+  };
+}
+function pullRequestNumber(event, ref) {
+  const fromEvent = field2(field2(event, "pull_request"), "number") ?? field2(event, "number");
+  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
+  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
+  return match ? Number(match[1]) : void 0;
+}
+function gitlabTarget(env) {
+  const iid = env.CI_MERGE_REQUEST_IID ?? "";
+  if (!/^\d+$/.test(iid)) {
+    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
+  }
+  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
+    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
+  }
+  const number = Number(iid);
+  return {
+    target: {
+      platform: "gitlab",
+      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
+      projectId: env.CI_PROJECT_ID,
+      mergeRequestIid: number,
+      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
+      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
+      where: `merge request !${number}`,
+      defaultId: env.CI_JOB_NAME || "config-rollout"
+    }
+  };
+}
+function tokenFor(target, env, given) {
+  if (given) return given;
+  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
+  return token || void 0;
+}
+function field2(value, key) {
+  return typeof value === "object" && value !== null ? value[key] : void 0;
+}
+var PULL_REQUEST_EVENTS;
+var init_review_target = __esm({
+  "src/comment/review-target.ts"() {
+    "use strict";
+    PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
+  }
+});
+
 // src/range/ci-kind.ts
 function detectCiKind(env) {
   if (env.GITHUB_ACTIONS === "true") return "github";
@@ -4936,6 +5124,294 @@ function fetchDepthHint(ci) {
 var init_ci_kind = __esm({
   "src/range/ci-kind.ts"() {
     "use strict";
+  }
+});
+
+// vendor:@octokit/core
+var require_core = __commonJS({
+  "vendor:@octokit/core"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-core"));
+  }
+});
+
+// vendor:@octokit/plugin-paginate-rest
+var require_plugin_paginate_rest = __commonJS({
+  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
+    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
+  }
+});
+
+// src/comment/github-comments.ts
+var github_comments_exports = {};
+__export(github_comments_exports, {
+  createGitHubComments: () => createGitHubComments
+});
+function loginKey(login) {
+  return login.toLowerCase().replace(/\[bot\]$/, "");
+}
+function createGitHubComments(target, token, userAgent) {
+  const octokit = new CommentingOctokit({
+    auth: token,
+    baseUrl: target.apiUrl,
+    userAgent,
+    log: SILENT,
+    request: { fetch: fetchWithTimeout() }
+  });
+  const issue = { owner: target.owner, repo: target.repo, issue_number: target.number };
+  const toComment = (data) => ({
+    id: Number(data.id),
+    body: data.body ?? "",
+    ...data.html_url ? { url: data.html_url } : {},
+    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
+  });
+  return {
+    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
+    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
+    async whoAmI() {
+      try {
+        const answer = await octokit.graphql("query { viewer { login } }");
+        const login = answer.viewer?.login;
+        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue,
+        per_page: 100
+      });
+      for await (const page of pages) for (const data of page.data) yield toComment(data);
+    },
+    async create(body2) {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        ...issue,
+        body: body2
+      });
+      return toComment(data);
+    },
+    async update(id, body2) {
+      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: id,
+        body: body2
+      });
+      return toComment(data);
+    }
+  };
+}
+var import_core, import_plugin_paginate_rest, CommentingOctokit, SILENT;
+var init_github_comments = __esm({
+  "src/comment/github-comments.ts"() {
+    "use strict";
+    import_core = __toESM(require_core(), 1);
+    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
+    init_review_comments();
+    CommentingOctokit = import_core.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
+    SILENT = { debug: () => {
+    }, info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// src/comment/gitlab-notes.ts
+var gitlab_notes_exports = {};
+__export(gitlab_notes_exports, {
+  createGitLabNotes: () => createGitLabNotes
+});
+function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
+  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
+  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
+  const toComment = (note) => ({
+    id: note.id,
+    body: note.body ?? "",
+    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
+    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
+  });
+  async function call(method, url, body2) {
+    const response = await fetchImpl(url, {
+      method,
+      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
+      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
+    });
+    if (!response.ok) throw new ReviewApiError(await describeFailure(response), response.status);
+    return response;
+  }
+  return {
+    // GET /user answers for a personal, project or group access token (a project token is a bot user).
+    async whoAmI() {
+      try {
+        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
+        return typeof user.id === "number" ? String(user.id) : void 0;
+      } catch {
+        return void 0;
+      }
+    },
+    async *list() {
+      let page = "1";
+      for (let count = 0; page && count < MAX_PAGES; count++) {
+        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
+        const response = await call("GET", `${notesUrl}${query}`);
+        const notes = await response.json();
+        for (const note of notes) if (!note.system) yield toComment(note);
+        page = response.headers.get("x-next-page") || null;
+      }
+    },
+    async create(body2) {
+      return toComment(await (await call("POST", notesUrl, body2)).json());
+    },
+    async update(id, body2) {
+      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
+    }
+  };
+}
+async function describeFailure(response) {
+  let detail = "";
+  try {
+    const parsed = await response.json();
+    const value = parsed.message ?? parsed.error;
+    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
+  } catch {
+    detail = "";
+  }
+  return detail || response.statusText || `HTTP ${response.status}`;
+}
+var PER_PAGE, MAX_PAGES;
+var init_gitlab_notes = __esm({
+  "src/comment/gitlab-notes.ts"() {
+    "use strict";
+    init_review_comments();
+    PER_PAGE = 100;
+    MAX_PAGES = 50;
+  }
+});
+
+// src/run/comment-on-review.ts
+function reviewCommenter(request, say) {
+  return async (content) => say(await commentOnReview({ ...request, content }));
+}
+function commentErrorLine(described) {
+  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+}
+async function commentOnReview(request) {
+  const lookup = findReviewTarget(
+    request.env,
+    request.event ?? await eventPayload(request.env, request.readEvent)
+  );
+  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
+  const target = lookup.target;
+  const token = tokenFor(target, request.env, request.token);
+  if (!token)
+    return {
+      level: "warning",
+      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
+    };
+  const id = request.commentId?.trim() || target.defaultId;
+  const body2 = commentBody(request, target, id);
+  try {
+    const client = await createClient(target, token, request.version);
+    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
+    if (done.action === "none") {
+      return {
+        level: "info",
+        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
+      };
+    }
+    const url = done.comment.url ? `: ${done.comment.url}` : "";
+    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
+  } catch (error) {
+    return { level: "warning", message: redact(failureMessage(error, target), token) };
+  }
+}
+async function eventPayload(env, readEvent = eventReader(env)) {
+  if (detectCiKind(env) !== "github") return void 0;
+  try {
+    return await readEvent();
+  } catch {
+    return void 0;
+  }
+}
+async function createClient(target, token, version) {
+  const userAgent = `config-rollout/${version}`;
+  if (target.platform === "github") {
+    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
+    return createGitHubComments2(target, token, userAgent);
+  }
+  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
+  return createGitLabNotes2(target, token, userAgent);
+}
+function wantsNewComment(content) {
+  if ("error" in content) return false;
+  const { plan, outcome } = content.report;
+  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
+}
+function commentBody(request, target, id) {
+  const { content } = request;
+  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
+  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
+  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
+  const limit = LIMITS[target.platform];
+  return buildCommentBody({
+    id,
+    sections: "report" in content ? markdownSections(content.report) : [
+      {
+        render: () => `### config-rollout
+
+**Failed:** ${escapeMarkdown(content.error)}
+
+No plan: see the job log.
+`
+      }
+    ],
+    footer,
+    limit,
+    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
+  }).body;
+}
+function tokenHint(target) {
+  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
+}
+function failureMessage(error, target) {
+  const status = statusOf(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  const firstLine = reason.split("\n")[0] ?? "";
+  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
+  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
+  const unchanged = "; the run's result is unchanged";
+  if (status === 401) return `${what}: the token was rejected${unchanged}`;
+  if (status === 403 || status === 404) {
+    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
+  }
+  return `${what}${unchanged}`;
+}
+function statusOf(error) {
+  const status = typeof error === "object" && error !== null ? error.status : void 0;
+  return typeof status === "number" ? status : void 0;
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.replaceAll(token, "***") : text;
+}
+function safeUrl(url) {
+  return url.replace(
+    /[\s()<>[\]"'`]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+}
+var LIMITS;
+var init_comment_on_review = __esm({
+  "src/run/comment-on-review.ts"() {
+    "use strict";
+    init_comment_body();
+    init_review_comments();
+    init_review_target();
+    init_ci_kind();
+    init_github_event();
+    init_describe();
+    init_report_markdown();
+    LIMITS = { github: 65e3, gitlab: 999e3 };
   }
 });
 
@@ -5456,8 +5932,8 @@ function untrustedGitLab(env) {
 function untrustedSource(eventName, event) {
   if (eventName === "pull_request_target") return "a pull_request_target event";
   if (eventName === "pull_request" || eventName === "pull_request_review") {
-    const pr = field2(event, "pull_request");
-    const fork = forkOf(field2(field2(pr, "head"), "repo"), field2(field2(pr, "base"), "repo"));
+    const pr = field3(event, "pull_request");
+    const fork = forkOf(field3(field3(pr, "head"), "repo"), field3(field3(pr, "base"), "repo"));
     if (fork === "unknown") {
       return event === void 0 ? "a pull request whose event payload was not read (a fork cannot be ruled out)" : "a pull request whose head repository is not known (a deleted fork?)";
     }
@@ -5467,11 +5943,11 @@ function untrustedSource(eventName, event) {
     if (event === void 0) {
       return "a workflow_run event whose payload was not read (a fork's pull request may have triggered it)";
     }
-    const run2 = field2(event, "workflow_run");
-    const trigger = field2(run2, "event");
+    const run2 = field3(event, "workflow_run");
+    const trigger = field3(run2, "event");
     if (typeof trigger !== "string") return "a workflow_run event whose payload names no triggering event";
     if (trigger !== "pull_request" && trigger !== "pull_request_target") return void 0;
-    const fork = forkOf(field2(run2, "head_repository"), field2(run2, "repository"));
+    const fork = forkOf(field3(run2, "head_repository"), field3(run2, "repository"));
     if (fork === "unknown")
       return "a workflow_run triggered by a pull request whose head repository is not known";
     return fork ? "a workflow_run triggered by a pull request from a fork" : void 0;
@@ -5479,12 +5955,12 @@ function untrustedSource(eventName, event) {
   return void 0;
 }
 function forkOf(head, base) {
-  const headName = field2(head, "full_name");
-  const baseName = field2(base, "full_name");
+  const headName = field3(head, "full_name");
+  const baseName = field3(base, "full_name");
   if (typeof headName !== "string" || typeof baseName !== "string") return "unknown";
   return headName.toLowerCase() !== baseName.toLowerCase();
 }
-function field2(value, key) {
+function field3(value, key) {
   return typeof value === "object" && value !== null ? value[key] : void 0;
 }
 var init_untrusted_head = __esm({
@@ -6114,7 +6590,7 @@ var init_line_index = __esm({
 });
 
 // src/scan/manifests/yaml-messages.ts
-function describeFailure(error) {
+function describeFailure2(error) {
   const text = error instanceof Error ? error.message : String(error);
   if (/Maximum call stack/i.test(text)) return "nested too deeply";
   return oneLine(text);
@@ -6274,7 +6750,7 @@ var init_manifest_reader = __esm({
           const severity = syntax.length === 0 ? "warning" : "error";
           for (const error of [...duplicates, ...syntax].sort((a, b) => a.pos[0] - b.pos[0])) {
             const [start2] = error.pos;
-            const message = error.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure(error)}`;
+            const message = error.code === "DUPLICATE_KEY" ? duplicateKeyMessage(keyAt(this.source, start2), this.quiet, severity === "warning") : `invalid YAML: ${this.quiet ? describeYamlErrorCode(error.code) : describeFailure2(error)}`;
             this.problem(start2, message, severity, error.code === "DUPLICATE_KEY");
           }
           if (severity === "error") return;
@@ -6298,7 +6774,7 @@ var init_manifest_reader = __esm({
           }
           this.problem(
             start,
-            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`
+            /alias/i.test(text) ? `too many YAML alias expansions (more than ${this.maxAliasCount}; looks like an alias bomb): document ignored` : `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error)}`
           );
           return;
         }
@@ -6426,7 +6902,7 @@ var init_manifest_reader = __esm({
         this.problem(offset, message);
       }
       failed(offset, error) {
-        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure(error)}`);
+        this.problem(offset, `cannot read YAML document: ${this.quiet ? QUIET_DETAIL : describeFailure2(error)}`);
       }
       problem(offset, message, severity = "error", duplicateKey = false) {
         const { line, col } = this.lineCounter.linePos(offset);
@@ -6669,7 +7145,7 @@ function parseManifests(file, text, opts) {
     }
   }
   if (!("docs" in parsed)) {
-    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure(parsed.error)}`;
+    const message = `cannot parse file: ${mayHoldSecret(source2) ? "details not shown (the file holds a Secret)" : describeFailure2(parsed.error)}`;
     return { manifests: [], problems: [{ file, line: 1, col: 1, message, severity: "error" }] };
   }
   const { docs, lineCounter } = parsed;
@@ -14465,6 +14941,505 @@ var init_run_saved_plan = __esm({
   }
 });
 
+// src/sync/adopt.ts
+function lastWrite(obj) {
+  const entries = field(field(obj, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
+  return times.length === 0 ? void 0 : times.sort().at(-1);
+}
+function judgeAdoption(configs, pods) {
+  if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
+  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
+  if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
+  const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
+  if (unknown.length > 0)
+    return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
+  for (const pod of running) {
+    const started = stringField(field(pod, "status"), "startTime");
+    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
+    if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
+    const newer = configs.find((c) => c.lastWrite > started);
+    if (newer) {
+      return {
+        pods: "stale",
+        why: `pod ${podName} started at ${started}, before ${newer.name} last changed (${newer.lastWrite})`
+      };
+    }
+  }
+  return {
+    pods: "current",
+    why: `its ${running.length} running pod(s) started after the configs it reads last changed`
+  };
+}
+var init_adopt = __esm({
+  "src/sync/adopt.ts"() {
+    "use strict";
+    init_json_shape();
+  }
+});
+
+// src/sync/sync-verdict.ts
+function consumedOf(workload, kind, namespace) {
+  return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
+}
+function syncVerdict(workload, kind, live2, options) {
+  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
+  const consumed = consumedOf(workload, kind, namespace);
+  const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
+  if (existing.length === 0) return { state: "reads-nothing" };
+  const uid = (id) => live2.uids.get(idKey(id));
+  const hash = configHash(consumed, live2.contents, options.hashKey, uid);
+  const digestMap = configDigests(consumed, live2.contents, options.hashKey, uid);
+  if (hash === void 0 || digestMap === void 0) {
+    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
+  }
+  const digests = formatDigests(digestMap);
+  const recorded = currentHash(workload, kind.templatePath);
+  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
+  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
+  const manager = hashOwner(workload, kind.templatePath);
+  if (manager !== void 0 && manager !== options.fieldManager)
+    return { state: "managed-elsewhere", manager };
+  const recordedDigests = currentDigests(workload, kind.templatePath);
+  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
+  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
+}
+function compareDigests(consumed, recorded, now, hash, digests) {
+  const stale = [];
+  const uncovered = [];
+  const gone = [];
+  for (const config of consumed) {
+    const key = `${config.id.kind}/${config.id.name}`;
+    const before = recorded.get(key);
+    const after = now.get(key);
+    if (before === void 0) {
+      if (after !== void 0) uncovered.push(config);
+    } else if (after === void 0) gone.push(config);
+    else if (before !== after) stale.push(config);
+  }
+  if (stale.length === 0) return { state: "current", uncovered, gone };
+  return { state: "stale", hash, digests, stale, uncovered, gone };
+}
+function baselineVerdict(workload, consumed, hash, digests) {
+  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
+  if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
+  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
+  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
+  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
+}
+function baselineValue(hash, digests) {
+  return `${hash} ${digests}`;
+}
+function hashOwner(workload, templatePath) {
+  const entries = field(field(workload, "metadata"), "managedFields");
+  if (!Array.isArray(entries)) return void 0;
+  for (const entry of entries) {
+    let fields = field(entry, "fieldsV1");
+    for (const step of templatePath) fields = field(fields, `f:${step}`);
+    const annotations = field(field(fields, "f:metadata"), "f:annotations");
+    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
+      return stringField(entry, "manager");
+  }
+  return void 0;
+}
+var BASELINE_ANNOTATION;
+var init_sync_verdict = __esm({
+  "src/sync/sync-verdict.ts"() {
+    "use strict";
+    init_json_shape();
+    init_pod_template();
+    init_model();
+    init_restart_patch();
+    init_references();
+    init_config_hash();
+    BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
+  }
+});
+
+// src/sync/read-live-state.ts
+async function readLiveState(cluster, scope, concurrency) {
+  const namespaces = scope.namespaces ?? [ALL];
+  const kinds = [];
+  for (const kind of restartableKinds())
+    if (!kind.customResource || await cluster.serves(kind.kind)) kinds.push(kind);
+  const lists = await runLimited(
+    namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind }))),
+    concurrency,
+    async ({ namespace, kind }) => (await cluster.listObjects(namespace, apiVersionOf(kind), kind.kind, scope.selector)).map((object) => ({
+      object,
+      kind
+    }))
+  );
+  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf(object, kind.kind), object, kind }));
+  const wanted = /* @__PURE__ */ new Map();
+  for (const w of workloads)
+    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
+  const groups = /* @__PURE__ */ new Map();
+  for (const id of wanted.values()) {
+    const namespace = scope.namespaces ? id.namespace : ALL;
+    const key = `${id.kind}/${namespace}`;
+    const group = groups.get(key) ?? { namespace, kind: id.kind, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  const configs = /* @__PURE__ */ new Map();
+  await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
+    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
+      const id = idOf(object, kind);
+      if (wanted.has(idKey(id))) configs.set(idKey(id), object);
+    }
+  });
+  return { workloads, configs };
+}
+async function listOrGet(cluster, namespace, kind, ids, concurrency) {
+  const apiVersion = apiVersionOf(configKind(kind));
+  try {
+    return await cluster.listObjects(namespace, apiVersion, kind);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+  }
+  const read = await runLimited(ids, concurrency, async (id) => {
+    try {
+      return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
+    } catch (error) {
+      if (!isExpectedError(error)) throw error;
+      return void 0;
+    }
+  });
+  return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
+}
+async function readPods(cluster, workload) {
+  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
+  if (typeof labels !== "object" || labels === null) return void 0;
+  const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
+  try {
+    return await cluster.listObjects(workload.id.namespace, "v1", "Pod", selector);
+  } catch (error) {
+    if (!isExpectedError(error)) throw error;
+    return void 0;
+  }
+}
+function idOf(object, kind) {
+  const metadata = field(object, "metadata");
+  return {
+    kind,
+    namespace: stringField(metadata, "namespace") ?? "",
+    name: stringField(metadata, "name") ?? ""
+  };
+}
+var ALL;
+var init_read_live_state = __esm({
+  "src/sync/read-live-state.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_api_kinds();
+    init_workload_kinds();
+    init_model();
+    init_run_limited();
+    init_sync_verdict();
+    ALL = "";
+  }
+});
+
+// src/sync/sync-plan.ts
+function parseNamedConfigs(values) {
+  return values.map((value) => {
+    const match = NAMED.exec(value.trim());
+    if (!match) {
+      throw new UserError(
+        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
+      );
+    }
+    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
+    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
+  });
+}
+function readsNamed(consumed, named) {
+  if (named.length === 0) return true;
+  return named.some(
+    (n) => consumed.some(
+      (c) => c.id.kind === n.kind && c.id.name === n.name && (n.key === void 0 || c.keys === "all" || c.keys.includes(n.key))
+    )
+  );
+}
+function syncAction(verdict, adopt, adopted) {
+  switch (verdict.state) {
+    case "stale":
+      return {
+        do: "restart",
+        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
+        stale: verdict.stale
+      };
+    case "no-baseline":
+      if (!adopt)
+        return {
+          do: "leave",
+          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
+        };
+      if (adopted?.current)
+        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
+      return {
+        do: "restart",
+        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
+        stale: []
+      };
+    case "unknown-coverage":
+      return adopt ? {
+        do: "restart",
+        reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
+        stale: []
+      } : {
+        do: "leave",
+        reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
+      };
+    case "managed-elsewhere":
+      return {
+        do: "leave",
+        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
+      };
+    case "cannot-hash":
+      return { do: "leave", reason: verdict.why };
+    default:
+      return { do: "leave", reason: "current" };
+  }
+}
+function syncPlan(decisions, scopeNote) {
+  const changes = /* @__PURE__ */ new Map();
+  const workloads = [];
+  const warnings = [];
+  let current = 0;
+  for (const { workload, verdict, action } of decisions) {
+    if (verdict.state === "current" || verdict.state === "stale") {
+      const w = shortName(workload.id);
+      if (verdict.uncovered.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
+        );
+      if (verdict.gone.length > 0)
+        warnings.push(
+          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName2).join(", ")} it reads is gone from the cluster: new pods could not start without it`
+        );
+    }
+    if (verdict.state === "reads-nothing") continue;
+    if (action.do === "leave" && action.reason === "current") {
+      current++;
+      continue;
+    }
+    const stale = action.do === "restart" ? action.stale : [];
+    for (const config of stale) {
+      changes.set(idKey(config.id), {
+        id: config.id,
+        status: "modified",
+        file: "",
+        line: 0,
+        keys: [],
+        origin: "the cluster"
+      });
+    }
+    workloads.push({
+      id: workload.id,
+      action: action.do === "leave" ? "skip" : "restart",
+      reason: action.reason,
+      references: referencesTo(workload, stale),
+      source: "cluster"
+    });
+  }
+  return {
+    base: "",
+    head: "",
+    rangeNote: `${scopeNote}: ${current} workload(s) current`,
+    changes: [...changes.values()],
+    workloads,
+    problems: [],
+    warnings,
+    live: true
+  };
+}
+function referencesTo(workload, stale) {
+  const template = podTemplateOf(workload.object);
+  if (!template) return [];
+  const wanted = new Set(stale.map((c) => idKey(c.id)));
+  return findReferences(template.spec).flatMap((ref) => {
+    const config = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    if (!wanted.has(idKey(config))) return [];
+    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
+  });
+}
+function configName2(config) {
+  const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
+  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
+}
+function shortName(id) {
+  return `${id.kind.toLowerCase()}/${id.name}`;
+}
+var NAMED;
+var init_sync_plan = __esm({
+  "src/sync/sync-plan.ts"() {
+    "use strict";
+    init_errors();
+    init_workload_kinds();
+    init_model();
+    init_references();
+    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
+  }
+});
+
+// src/run/run-sync.ts
+var run_sync_exports = {};
+__export(run_sync_exports, {
+  runSync: () => runSync
+});
+async function runSync(settings, deps) {
+  const { log } = deps;
+  const named = parseNamedConfigs(settings.syncConfigs);
+  const cluster = await deps.connection.connect();
+  if (!cluster) {
+    throw new UserError(
+      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
+    );
+  }
+  const loaded = await deps.connection.loaded();
+  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : void 0;
+  const scope = {
+    ...namespaces ? { namespaces } : {},
+    ...settings.selector ? { selector: settings.selector } : {}
+  };
+  const state3 = await log.group(
+    "Read the live workloads and the configs they read",
+    () => readLiveState(cluster, scope, settings.concurrency)
+  );
+  const contents = /* @__PURE__ */ new Map();
+  const uids = /* @__PURE__ */ new Map();
+  for (const [key, object] of state3.configs) {
+    contents.set(key, liveConfigContent(object));
+    const uid = object.metadata?.uid;
+    if (typeof uid === "string") uids.set(key, uid);
+  }
+  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
+  const inScope2 = state3.workloads.filter(
+    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
+  );
+  const decisions = await log.group(
+    "Compare each workload's config hash with the live configs",
+    () => Promise.all(
+      inScope2.map(async (workload) => {
+        const verdict = syncVerdict(
+          workload.object,
+          workload.kind,
+          { contents, uids },
+          {
+            ...hashKey ? { hashKey } : {},
+            fieldManager: "config-rollout"
+          }
+        );
+        const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
+        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
+      })
+    )
+  );
+  const plan = syncPlan(decisions, describeScope(settings, named.length));
+  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
+  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
+  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
+  const restarts = decisions.filter((d) => d.action.do === "restart");
+  const results = await recordBaselines(cluster, baselines, settings, log);
+  if (restarts.length > 0) {
+    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
+    const after = await rollOut(
+      cluster,
+      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
+      {
+        strategy: syncStrategy(hashes),
+        prepared: { configWrites: [] },
+        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
+        settings,
+        log,
+        now: deps.now
+      }
+    );
+    results.push(...after.results);
+  }
+  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
+}
+function syncStrategy(hashes) {
+  return {
+    name: "annotation",
+    needsLiveConfigs: false,
+    prepare: async () => ({ configWrites: [] }),
+    patchFor: annotationStep(
+      (id) => hashes.get(idKey(id))?.hash,
+      (id) => hashes.get(idKey(id))?.digests
+    )
+  };
+}
+function hashOf(verdict) {
+  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
+  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
+}
+async function judge(cluster, workload, verdict, configs) {
+  const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
+    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
+    lastWrite: lastWrite(configs.get(idKey(c.id)))
+  }));
+  const judgement = judgeAdoption(times, await readPods(cluster, workload));
+  return { current: judgement.pods === "current", why: judgement.why };
+}
+async function recordBaselines(cluster, baselines, settings, log) {
+  if (baselines.length === 0) return [];
+  await checkPermissions(
+    cluster,
+    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
+    log,
+    settings.concurrency
+  );
+  const results = [];
+  for (const { workload, verdict } of baselines) {
+    const { hash, digests } = hashOf(verdict);
+    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
+    await cluster.patchWorkload(
+      workload.id,
+      patch,
+      settings.dryRun === "server",
+      workload.kind.restart.patch
+    );
+    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
+    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
+    results.push({
+      id: workload.id,
+      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
+      message
+    });
+  }
+  return results;
+}
+function manifestOf(workload) {
+  return { id: workload.id, file: "", line: 0, object: workload.object };
+}
+function describeScope(settings, namedCount) {
+  const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
+  const selector = settings.selector ? `, selector ${settings.selector}` : "";
+  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
+  return `live configs against each workload's config hash (${where}${selector}${configs})`;
+}
+var init_run_sync = __esm({
+  "src/run/run-sync.ts"() {
+    "use strict";
+    init_errors();
+    init_model();
+    init_run_result();
+    init_check_permissions();
+    init_restart_and_wait();
+    init_annotation_strategy();
+    init_live_config();
+    init_adopt();
+    init_read_live_state();
+    init_sync_plan();
+    init_sync_verdict();
+  }
+});
+
 // src/run/run-in-ci.ts
 async function runInCi(settings, adapters) {
   const { env, cluster, log } = adapters;
@@ -14512,6 +15487,16 @@ async function runInCi(settings, adapters) {
 async function rangeAndCi(flags, env, readEvent) {
   const range = await readCiEnvironment(flags, env, readEvent);
   return { range, ci: range.ci };
+}
+async function runCommand(command, settings, adapters) {
+  const { logFor, openGit, ...rest } = adapters;
+  if (command === "sync") {
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_run_sync(), run_sync_exports));
+    return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
+  }
+  const git = settings.plan === void 0 ? await openGit() : openGit;
+  const log = logFor(typeof git === "function" ? void 0 : git.root);
+  return runInCi(settings, { ...rest, git, log });
 }
 var init_run_in_ci = __esm({
   "src/run/run-in-ci.ts"() {
@@ -14850,480 +15835,6 @@ var init_stderr_log = __esm({
     "use strict";
     init_log();
     init_ci_log_text();
-  }
-});
-
-// src/comment/comment-marker.ts
-function commentMarker(id) {
-  return `${PREFIX}${encodeCommentId(id)}${SUFFIX}`;
-}
-function encodeCommentId(id) {
-  let out = "";
-  for (const byte of Buffer.from(id, "utf8")) {
-    const char = String.fromCharCode(byte);
-    const plain = /[A-Za-z0-9_.:/@+]/.test(char) || char === "-" && !out.endsWith("-");
-    out += plain ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
-function isCommentFor(body2, id) {
-  const firstLine = body2.trimStart().split(/\r?\n/, 1)[0] ?? "";
-  return firstLine.trimEnd() === commentMarker(id);
-}
-var PREFIX, SUFFIX;
-var init_comment_marker = __esm({
-  "src/comment/comment-marker.ts"() {
-    "use strict";
-    PREFIX = "<!-- config-rollout:plan id=";
-    SUFFIX = " -->";
-  }
-});
-
-// src/comment/comment-body.ts
-function buildCommentBody(input) {
-  for (const [i, rows] of ROWS.entries()) {
-    const note = i === 0 ? void 0 : input.cutNote;
-    const body2 = assemble(input, rows, note);
-    if (body2.length <= input.limit) return { body: body2, cut: i > 0 };
-  }
-  const head = `${commentMarker(input.id)}
-
-`;
-  const tail = `
-
-${input.cutNote}
-
-${input.footer}
-`;
-  const content = input.sections.map((s) => sectionText(s, FEWEST_ROWS)).join("\n");
-  const room = input.limit - head.length - tail.length;
-  return { body: `${head}${cutAtLine(content, room)}${tail}`, cut: true };
-}
-function assemble(input, rows, note) {
-  const parts = [commentMarker(input.id), "", ...input.sections.map((s) => sectionText(s, rows))];
-  if (note) parts.push("", note);
-  parts.push("", input.footer, "");
-  return parts.join("\n");
-}
-function sectionText(section, rows) {
-  const text = section.render(rows).replace(/\n+$/, "");
-  return section.title === void 0 ? text : `## ${section.title}
-
-${text}`;
-}
-function cutAtLine(text, max) {
-  let length = 0;
-  let kept = 0;
-  let inFence = false;
-  const lines = text.split("\n");
-  for (const [i, line] of lines.entries()) {
-    length += line.length + (i > 0 ? 1 : 0);
-    if (length > max) break;
-    if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
-    if (!inFence) kept = i + 1;
-  }
-  return lines.slice(0, kept).join("\n");
-}
-var ROWS, FEWEST_ROWS;
-var init_comment_body = __esm({
-  "src/comment/comment-body.ts"() {
-    "use strict";
-    init_comment_marker();
-    ROWS = [500, 200, 100, 50, 20, 10];
-    FEWEST_ROWS = 10;
-  }
-});
-
-// src/comment/review-comments.ts
-async function upsertComment(comments, id, body2, createIfMissing) {
-  const me = await comments.whoAmI();
-  for await (const comment of me === void 0 ? [] : comments.list()) {
-    if (comment.author === me && isCommentFor(comment.body, id)) {
-      return { action: "updated", comment: await comments.update(comment.id, body2) };
-    }
-  }
-  if (!createIfMissing) return { action: "none" };
-  return { action: "created", comment: await comments.create(body2) };
-}
-function fetchWithTimeout(timeoutMs = REQUEST_TIMEOUT_MS) {
-  return (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-}
-var ReviewApiError, REQUEST_TIMEOUT_MS;
-var init_review_comments = __esm({
-  "src/comment/review-comments.ts"() {
-    "use strict";
-    init_comment_marker();
-    ReviewApiError = class extends Error {
-      constructor(message, status) {
-        super(message);
-        this.status = status;
-        this.name = "ReviewApiError";
-      }
-      status;
-    };
-    REQUEST_TIMEOUT_MS = 3e4;
-  }
-});
-
-// src/comment/review-target.ts
-function findReviewTarget(env, event) {
-  if (env.GITHUB_ACTIONS === "true") return githubTarget(env, event);
-  if (env.GITLAB_CI === "true") return gitlabTarget(env);
-  return { none: "not running in GitHub Actions or GitLab CI, so there is no pull or merge request" };
-}
-function githubTarget(env, event) {
-  const eventName = env.GITHUB_EVENT_NAME ?? "";
-  if (!PULL_REQUEST_EVENTS.includes(eventName)) {
-    return {
-      none: `this ${eventName || "GitHub"} run is not for a pull request (events: ${PULL_REQUEST_EVENTS.join(", ")})`
-    };
-  }
-  const number = pullRequestNumber(event, env.GITHUB_REF);
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-  if (number === void 0 || !owner || !repo) {
-    return { none: `the ${eventName} event names no pull request number or repository (GITHUB_REPOSITORY)` };
-  }
-  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
-  return {
-    target: {
-      platform: "github",
-      apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
-      owner,
-      repo,
-      number,
-      ...env.GITHUB_RUN_ID ? { runUrl: `${server}/${owner}/${repo}/actions/runs/${encodeURIComponent(env.GITHUB_RUN_ID)}` } : {},
-      where: `pull request #${number}`,
-      defaultId: [env.GITHUB_WORKFLOW, env.GITHUB_JOB].filter(Boolean).join("/") || "config-rollout"
-    }
-  };
-}
-function pullRequestNumber(event, ref) {
-  const fromEvent = field3(field3(event, "pull_request"), "number") ?? field3(event, "number");
-  if (typeof fromEvent === "number" && Number.isSafeInteger(fromEvent) && fromEvent > 0) return fromEvent;
-  const match = /^refs\/pull\/(\d+)\//.exec(ref ?? "");
-  return match ? Number(match[1]) : void 0;
-}
-function gitlabTarget(env) {
-  const iid = env.CI_MERGE_REQUEST_IID ?? "";
-  if (!/^\d+$/.test(iid)) {
-    return { none: "this GitLab pipeline is not a merge-request pipeline (no CI_MERGE_REQUEST_IID)" };
-  }
-  if (!env.CI_API_V4_URL || !env.CI_PROJECT_ID) {
-    return { none: "CI_API_V4_URL or CI_PROJECT_ID is not set, so the merge request cannot be reached" };
-  }
-  const number = Number(iid);
-  return {
-    target: {
-      platform: "gitlab",
-      apiUrl: env.CI_API_V4_URL.replace(/\/+$/, ""),
-      projectId: env.CI_PROJECT_ID,
-      mergeRequestIid: number,
-      ...env.CI_JOB_URL ? { runUrl: env.CI_JOB_URL } : {},
-      ...env.CI_PROJECT_URL ? { mergeRequestUrl: `${env.CI_PROJECT_URL}/-/merge_requests/${number}` } : {},
-      where: `merge request !${number}`,
-      defaultId: env.CI_JOB_NAME || "config-rollout"
-    }
-  };
-}
-function tokenFor(target, env, given) {
-  if (given) return given;
-  const token = target.platform === "github" ? env.GITHUB_TOKEN || env.GH_TOKEN : env.CONFIG_ROLLOUT_GITLAB_TOKEN;
-  return token || void 0;
-}
-function field3(value, key) {
-  return typeof value === "object" && value !== null ? value[key] : void 0;
-}
-var PULL_REQUEST_EVENTS;
-var init_review_target = __esm({
-  "src/comment/review-target.ts"() {
-    "use strict";
-    PULL_REQUEST_EVENTS = ["pull_request", "pull_request_target"];
-  }
-});
-
-// vendor:@octokit/core
-var require_core = __commonJS({
-  "vendor:@octokit/core"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-core"));
-  }
-});
-
-// vendor:@octokit/plugin-paginate-rest
-var require_plugin_paginate_rest = __commonJS({
-  "vendor:@octokit/plugin-paginate-rest"(exports2, module2) {
-    module2.exports = require(__configRolloutVendor("octokit-paginate-rest"));
-  }
-});
-
-// src/comment/github-comments.ts
-var github_comments_exports = {};
-__export(github_comments_exports, {
-  createGitHubComments: () => createGitHubComments
-});
-function loginKey(login) {
-  return login.toLowerCase().replace(/\[bot\]$/, "");
-}
-function createGitHubComments(target, token, userAgent) {
-  const octokit = new CommentingOctokit({
-    auth: token,
-    baseUrl: target.apiUrl,
-    userAgent,
-    log: SILENT,
-    request: { fetch: fetchWithTimeout() }
-  });
-  const issue = { owner: target.owner, repo: target.repo, issue_number: target.number };
-  const toComment = (data) => ({
-    id: Number(data.id),
-    body: data.body ?? "",
-    ...data.html_url ? { url: data.html_url } : {},
-    ...data.user?.login ? { author: loginKey(data.user.login) } : {}
-  });
-  return {
-    // GraphQL's viewer answers for every kind of token: a user's, GITHUB_TOKEN (github-actions[bot])
-    // and a GitHub App's installation token (<app>[bot]); REST's GET /user refuses the last two.
-    async whoAmI() {
-      try {
-        const answer = await octokit.graphql("query { viewer { login } }");
-        const login = answer.viewer?.login;
-        return typeof login === "string" && login !== "" ? loginKey(login) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue,
-        per_page: 100
-      });
-      for await (const page of pages) for (const data of page.data) yield toComment(data);
-    },
-    async create(body2) {
-      const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-        ...issue,
-        body: body2
-      });
-      return toComment(data);
-    },
-    async update(id, body2) {
-      const { data } = await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: id,
-        body: body2
-      });
-      return toComment(data);
-    }
-  };
-}
-var import_core, import_plugin_paginate_rest, CommentingOctokit, SILENT;
-var init_github_comments = __esm({
-  "src/comment/github-comments.ts"() {
-    "use strict";
-    import_core = __toESM(require_core(), 1);
-    import_plugin_paginate_rest = __toESM(require_plugin_paginate_rest(), 1);
-    init_review_comments();
-    CommentingOctokit = import_core.Octokit.plugin(import_plugin_paginate_rest.paginateRest);
-    SILENT = { debug: () => {
-    }, info: () => {
-    }, warn: () => {
-    }, error: () => {
-    } };
-  }
-});
-
-// src/comment/gitlab-notes.ts
-var gitlab_notes_exports = {};
-__export(gitlab_notes_exports, {
-  createGitLabNotes: () => createGitLabNotes
-});
-function createGitLabNotes(target, token, userAgent, fetchImpl = fetchWithTimeout()) {
-  const notesUrl = `${target.apiUrl}/projects/${encodeURIComponent(target.projectId)}/merge_requests/${target.mergeRequestIid}/notes`;
-  const headers = { "PRIVATE-TOKEN": token, "User-Agent": userAgent, Accept: "application/json" };
-  const toComment = (note) => ({
-    id: note.id,
-    body: note.body ?? "",
-    ...target.mergeRequestUrl ? { url: `${target.mergeRequestUrl}#note_${note.id}` } : {},
-    ...typeof note.author?.id === "number" ? { author: String(note.author.id) } : {}
-  });
-  async function call(method, url, body2) {
-    const response = await fetchImpl(url, {
-      method,
-      headers: body2 === void 0 ? headers : { ...headers, "Content-Type": "application/json" },
-      ...body2 === void 0 ? {} : { body: JSON.stringify({ body: body2 }) }
-    });
-    if (!response.ok) throw new ReviewApiError(await describeFailure2(response), response.status);
-    return response;
-  }
-  return {
-    // GET /user answers for a personal, project or group access token (a project token is a bot user).
-    async whoAmI() {
-      try {
-        const user = await (await call("GET", `${target.apiUrl}/user`)).json();
-        return typeof user.id === "number" ? String(user.id) : void 0;
-      } catch {
-        return void 0;
-      }
-    },
-    async *list() {
-      let page = "1";
-      for (let count = 0; page && count < MAX_PAGES; count++) {
-        const query = `?sort=asc&order_by=created_at&per_page=${PER_PAGE}&page=${encodeURIComponent(page)}`;
-        const response = await call("GET", `${notesUrl}${query}`);
-        const notes = await response.json();
-        for (const note of notes) if (!note.system) yield toComment(note);
-        page = response.headers.get("x-next-page") || null;
-      }
-    },
-    async create(body2) {
-      return toComment(await (await call("POST", notesUrl, body2)).json());
-    },
-    async update(id, body2) {
-      return toComment(await (await call("PUT", `${notesUrl}/${id}`, body2)).json());
-    }
-  };
-}
-async function describeFailure2(response) {
-  let detail = "";
-  try {
-    const parsed = await response.json();
-    const value = parsed.message ?? parsed.error;
-    detail = typeof value === "string" ? value : value === void 0 ? "" : JSON.stringify(value);
-  } catch {
-    detail = "";
-  }
-  return detail || response.statusText || `HTTP ${response.status}`;
-}
-var PER_PAGE, MAX_PAGES;
-var init_gitlab_notes = __esm({
-  "src/comment/gitlab-notes.ts"() {
-    "use strict";
-    init_review_comments();
-    PER_PAGE = 100;
-    MAX_PAGES = 50;
-  }
-});
-
-// src/run/comment-on-review.ts
-var comment_on_review_exports = {};
-__export(comment_on_review_exports, {
-  commentOnReview: () => commentOnReview
-});
-async function commentOnReview(request) {
-  const lookup = findReviewTarget(
-    request.env,
-    request.event ?? await eventPayload(request.env, request.readEvent)
-  );
-  if ("none" in lookup) return { level: "info", message: `comment: nothing to comment on: ${lookup.none}` };
-  const target = lookup.target;
-  const token = tokenFor(target, request.env, request.token);
-  if (!token)
-    return {
-      level: "warning",
-      message: `comment: no token to comment on ${target.where}: ${tokenHint(target)}`
-    };
-  const id = request.commentId?.trim() || target.defaultId;
-  const body2 = commentBody(request, target, id);
-  try {
-    const client = await createClient(target, token, request.version);
-    const done = await upsertComment(client, id, body2, wantsNewComment(request.content));
-    if (done.action === "none") {
-      return {
-        level: "info",
-        message: `comment: ${"error" in request.content ? "the run failed" : "nothing changed"} and ${target.where} has no plan comment to update: none written`
-      };
-    }
-    const url = done.comment.url ? `: ${done.comment.url}` : "";
-    return { level: "info", message: `comment: plan comment ${done.action} on ${target.where}${url}` };
-  } catch (error) {
-    return { level: "warning", message: redact(failureMessage(error, target), token) };
-  }
-}
-async function eventPayload(env, readEvent = eventReader(env)) {
-  if (detectCiKind(env) !== "github") return void 0;
-  try {
-    return await readEvent();
-  } catch {
-    return void 0;
-  }
-}
-async function createClient(target, token, version) {
-  const userAgent = `config-rollout/${version}`;
-  if (target.platform === "github") {
-    const { createGitHubComments: createGitHubComments2 } = await Promise.resolve().then(() => (init_github_comments(), github_comments_exports));
-    return createGitHubComments2(target, token, userAgent);
-  }
-  const { createGitLabNotes: createGitLabNotes2 } = await Promise.resolve().then(() => (init_gitlab_notes(), gitlab_notes_exports));
-  return createGitLabNotes2(target, token, userAgent);
-}
-function wantsNewComment(content) {
-  if ("error" in content) return false;
-  const { plan, outcome } = content.report;
-  return plan.changes.length > 0 || plan.workloads.length > 0 || plan.problems.length > 0 || outcome === "failed" || outcome === "incomplete";
-}
-function commentBody(request, target, id) {
-  const { content } = request;
-  const run2 = target.runUrl ? `[this run](${safeUrl(target.runUrl)})` : "this run";
-  const head = "report" in content && content.report.plan.head ? ` at ${escapeMarkdown(shortSha(content.report.plan.head))}` : "";
-  const footer = `<sub>config-rollout ${escapeMarkdown(request.version)}${head}, ${run2}. Every run of this job updates this comment (comment id: ${escapeMarkdown(id)}).</sub>`;
-  const limit = LIMITS[target.platform];
-  return buildCommentBody({
-    id,
-    sections: "report" in content ? markdownSections(content.report) : [
-      {
-        render: () => `### config-rollout
-
-**Failed:** ${escapeMarkdown(content.error)}
-
-No plan: see the job log.
-`
-      }
-    ],
-    footer,
-    limit,
-    cutNote: `_Shortened to stay under ${target.platform === "github" ? "GitHub's 65,536" : "GitLab's 1,000,000"}-character limit for a comment: the whole report is in ${request.fullReportIn} of ${run2}._`
-  }).body;
-}
-function tokenHint(target) {
-  return target.platform === "github" ? "the action takes the github-token input (default: the workflow's github.token); the CLI reads GITHUB_TOKEN, so set it in the step's env. The job needs permissions: pull-requests: write" : "set a masked CI/CD variable CONFIG_ROLLOUT_GITLAB_TOKEN holding a project access token with the api scope (CI_JOB_TOKEN cannot write notes)";
-}
-function failureMessage(error, target) {
-  const status = statusOf(error);
-  const reason = error instanceof Error ? error.message : String(error);
-  const firstLine = reason.split("\n")[0] ?? "";
-  const shown2 = status && !firstLine.startsWith(String(status)) ? `${status} ${firstLine}` : firstLine;
-  const what = `comment: could not write the plan comment on ${target.where} (${shown2})`;
-  const unchanged = "; the run's result is unchanged";
-  if (status === 401) return `${what}: the token was rejected${unchanged}`;
-  if (status === 403 || status === 404) {
-    return target.platform === "github" ? `${what}: the token cannot write comments there. A pull request from a fork gets a read-only token; otherwise give the job permissions: pull-requests: write${unchanged}` : `${what}: the token cannot write notes there: CONFIG_ROLLOUT_GITLAB_TOKEN needs the api scope and at least the Reporter role in the project${unchanged}`;
-  }
-  return `${what}${unchanged}`;
-}
-function statusOf(error) {
-  const status = typeof error === "object" && error !== null ? error.status : void 0;
-  return typeof status === "number" ? status : void 0;
-}
-function redact(text, token) {
-  return token.length >= 4 ? text.replaceAll(token, "***") : text;
-}
-function safeUrl(url) {
-  return url.replace(
-    /[\s()<>[\]"'`]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
-}
-var LIMITS;
-var init_comment_on_review = __esm({
-  "src/run/comment-on-review.ts"() {
-    "use strict";
-    init_comment_body();
-    init_review_comments();
-    init_review_target();
-    init_ci_kind();
-    init_github_event();
-    init_describe();
-    init_report_markdown();
-    LIMITS = { github: 65e3, gitlab: 999e3 };
   }
 });
 
@@ -16207,7 +16718,7 @@ function changedBeyondStamp(source2, text, targets) {
   }
   if (before.objects.length !== after.objects.length) return "the stamped file would hold other documents";
   for (const [i, object] of after.objects.entries()) {
-    const id = idOf(object, "");
+    const id = idOf2(object, "");
     const target = targets.find((t) => t.id.kind === id.kind && t.id.name === id.name);
     if (target && annotationAt(object, target.templatePath) !== target.hash) {
       return `${id.kind.toLowerCase()}/${id.name}: the stamp did not reach its pod template; nothing was written to the file`;
@@ -16269,9 +16780,9 @@ function idOfDoc(doc, defaultNamespace) {
   } catch {
     object = void 0;
   }
-  return idOf(object, defaultNamespace);
+  return idOf2(object, defaultNamespace);
 }
-function idOf(object, defaultNamespace) {
+function idOf2(object, defaultNamespace) {
   if (!isRecord(object)) return { kind: "", namespace: "", name: "" };
   const metadata = field(object, "metadata");
   return {
@@ -16804,7 +17315,7 @@ __export(run_cli_plan_exports, {
   runPlanFromArgs: () => runPlanFromArgs,
   runStampFromArgs: () => runStampFromArgs2
 });
-async function runPlanFromArgs(args, env, io, state3) {
+async function runPlanFromArgs(command, args, env, io, state3) {
   let comment;
   let reportFiles = {
     junit: args.values.junit || env.CONFIG_ROLLOUT_JUNIT || void 0,
@@ -16824,14 +17335,24 @@ async function runPlanFromArgs(args, env, io, state3) {
       createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
     );
     const readEvent = eventReader(env);
-    if (settings.comment)
-      comment = (content) => commentOnReview2({ commentId: settings.commentId, readEvent }, content, env, log);
+    if (settings.comment) {
+      const commentId = settings.commentId ? { commentId: settings.commentId } : {};
+      const request = { env, readEvent, ...commentId, version: VERSION, fullReportIn: "the job log" };
+      comment = reviewCommenter(
+        request,
+        (o) => o.level === "warning" ? log.warn(o.message) : log.info(o.message)
+      );
+    }
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
     });
-    const openGit = () => createGit((0, import_node_path13.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const git = settings.plan === void 0 ? await openGit() : openGit;
-    const report = await runInCi(settings, { env, git, cluster, log, readEvent });
+    const report = await runCommand(command, settings, {
+      env,
+      cluster,
+      readEvent,
+      openGit: () => createGit((0, import_node_path13.resolve)(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs }),
+      logFor: () => log
+    });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
     const json = renderReport(report, "json");
@@ -16840,24 +17361,9 @@ async function runPlanFromArgs(args, env, io, state3) {
     let code = await reportError(error, state3.debug, io, state3.output);
     const json = renderErrorReport(error, state3.debug, "json");
     code = writeReportFiles(reportFiles, json, code, io, state3.output === "json");
-    await comment?.({
-      error: describeError(error, false).replace(/^error: /, "").split("\n")[0] ?? ""
-    });
+    await comment?.({ error: commentErrorLine(describeError(error, false)) });
     return code;
   }
-}
-async function commentOnReview2({ commentId, readEvent }, content, env, log) {
-  const { commentOnReview: commentOnReview3 } = await Promise.resolve().then(() => (init_comment_on_review(), comment_on_review_exports));
-  const outcome = await commentOnReview3({
-    env,
-    readEvent,
-    ...commentId ? { commentId } : {},
-    content,
-    version: VERSION,
-    fullReportIn: "the job log"
-  });
-  if (outcome.level === "warning") log.warn(outcome.message);
-  else log.info(outcome.message);
 }
 async function runStampFromArgs2(...args) {
   const { runStampFromArgs: run2 } = await Promise.resolve().then(() => (init_run_cli_stamp(), run_cli_stamp_exports));
@@ -16877,542 +17383,11 @@ var init_run_cli_plan = __esm({
     init_error_report();
     init_render_report();
     init_cluster_connection();
+    init_comment_on_review();
     init_run_in_ci();
     init_version();
     init_settings();
     init_gitlab_report_files();
-    init_report_error();
-    init_stderr_log();
-  }
-});
-
-// src/sync/adopt.ts
-function lastWrite(obj) {
-  const entries = field(field(obj, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return void 0;
-  const times = entries.map((e) => stringField(e, "time")).filter((t) => t !== void 0);
-  return times.length === 0 ? void 0 : times.sort().at(-1);
-}
-function judgeAdoption(configs, pods) {
-  if (pods === void 0) return { pods: "unknown", why: "its pods could not be read" };
-  const running = pods.filter((p) => stringField(field(p, "status"), "phase") === "Running");
-  if (running.length === 0) return { pods: "unknown", why: "it has no running pod" };
-  const unknown = configs.filter((c) => c.lastWrite === void 0).map((c) => c.name);
-  if (unknown.length > 0)
-    return { pods: "unknown", why: `no managedFields time says when ${unknown.join(", ")} last changed` };
-  for (const pod of running) {
-    const started = stringField(field(pod, "status"), "startTime");
-    const podName = stringField(field(pod, "metadata"), "name") ?? "a pod";
-    if (started === void 0) return { pods: "unknown", why: `pod ${podName} has no start time` };
-    const newer = configs.find((c) => c.lastWrite > started);
-    if (newer) {
-      return {
-        pods: "stale",
-        why: `pod ${podName} started at ${started}, before ${newer.name} last changed (${newer.lastWrite})`
-      };
-    }
-  }
-  return {
-    pods: "current",
-    why: `its ${running.length} running pod(s) started after the configs it reads last changed`
-  };
-}
-var init_adopt = __esm({
-  "src/sync/adopt.ts"() {
-    "use strict";
-    init_json_shape();
-  }
-});
-
-// src/sync/sync-verdict.ts
-function consumedOf(workload, kind, namespace) {
-  return consumedKeys(findReferences(podSpecAt(workload, kind.templatePath)), namespace);
-}
-function syncVerdict(workload, kind, live2, options) {
-  const namespace = stringField(field(workload, "metadata"), "namespace") ?? "";
-  const consumed = consumedOf(workload, kind, namespace);
-  const existing = consumed.filter((c) => live2.contents.has(idKey(c.id)));
-  if (existing.length === 0) return { state: "reads-nothing" };
-  const uid = (id) => live2.uids.get(idKey(id));
-  const hash = configHash(consumed, live2.contents, options.hashKey, uid);
-  const digestMap = configDigests(consumed, live2.contents, options.hashKey, uid);
-  if (hash === void 0 || digestMap === void 0) {
-    return { state: "cannot-hash", why: "a Secret it reads could not be read for its UID: set --hash-key" };
-  }
-  const digests = formatDigests(digestMap);
-  const recorded = currentHash(workload, kind.templatePath);
-  if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
-  if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwner(workload, kind.templatePath);
-  if (manager !== void 0 && manager !== options.fieldManager)
-    return { state: "managed-elsewhere", manager };
-  const recordedDigests = currentDigests(workload, kind.templatePath);
-  if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
-  return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
-}
-function compareDigests(consumed, recorded, now, hash, digests) {
-  const stale = [];
-  const uncovered = [];
-  const gone = [];
-  for (const config of consumed) {
-    const key = `${config.id.kind}/${config.id.name}`;
-    const before = recorded.get(key);
-    const after = now.get(key);
-    if (before === void 0) {
-      if (after !== void 0) uncovered.push(config);
-    } else if (after === void 0) gone.push(config);
-    else if (before !== after) stale.push(config);
-  }
-  if (stale.length === 0) return { state: "current", uncovered, gone };
-  return { state: "stale", hash, digests, stale, uncovered, gone };
-}
-function baselineVerdict(workload, consumed, hash, digests) {
-  const baseline = stringField(field(field(workload, "metadata"), "annotations"), BASELINE_ANNOTATION);
-  if (baseline === void 0) return { state: "no-baseline", hash, digests, consumed };
-  const [recordedHash, recordedDigests = ""] = baseline.split(" ");
-  if (recordedHash === hash) return { state: "current", uncovered: [], gone: [] };
-  return compareDigests(consumed, parseDigests(recordedDigests), parseDigests(digests), hash, digests);
-}
-function baselineValue(hash, digests) {
-  return `${hash} ${digests}`;
-}
-function hashOwner(workload, templatePath) {
-  const entries = field(field(workload, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return void 0;
-  for (const entry of entries) {
-    let fields = field(entry, "fieldsV1");
-    for (const step of templatePath) fields = field(fields, `f:${step}`);
-    const annotations = field(field(fields, "f:metadata"), "f:annotations");
-    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
-      return stringField(entry, "manager");
-  }
-  return void 0;
-}
-var BASELINE_ANNOTATION;
-var init_sync_verdict = __esm({
-  "src/sync/sync-verdict.ts"() {
-    "use strict";
-    init_json_shape();
-    init_pod_template();
-    init_model();
-    init_restart_patch();
-    init_references();
-    init_config_hash();
-    BASELINE_ANNOTATION = "config-rollout.io/config-baseline";
-  }
-});
-
-// src/sync/read-live-state.ts
-async function readLiveState(cluster, scope, concurrency) {
-  const namespaces = scope.namespaces ?? [ALL];
-  const kinds = [];
-  for (const kind of restartableKinds())
-    if (!kind.customResource || await cluster.serves(kind.kind)) kinds.push(kind);
-  const lists = await runLimited(
-    namespaces.flatMap((namespace) => kinds.map((kind) => ({ namespace, kind }))),
-    concurrency,
-    async ({ namespace, kind }) => (await cluster.listObjects(namespace, apiVersionOf(kind), kind.kind, scope.selector)).map((object) => ({
-      object,
-      kind
-    }))
-  );
-  const workloads = lists.flat().map(({ object, kind }) => ({ id: idOf2(object, kind.kind), object, kind }));
-  const wanted = /* @__PURE__ */ new Map();
-  for (const w of workloads)
-    for (const c of consumedOf(w.object, w.kind, w.id.namespace)) wanted.set(idKey(c.id), c.id);
-  const groups = /* @__PURE__ */ new Map();
-  for (const id of wanted.values()) {
-    const namespace = scope.namespaces ? id.namespace : ALL;
-    const key = `${id.kind}/${namespace}`;
-    const group = groups.get(key) ?? { namespace, kind: id.kind, ids: [] };
-    group.ids.push(id);
-    groups.set(key, group);
-  }
-  const configs = /* @__PURE__ */ new Map();
-  await runLimited([...groups.values()], concurrency, async ({ namespace, kind, ids }) => {
-    for (const object of await listOrGet(cluster, namespace, kind, ids, concurrency)) {
-      const id = idOf2(object, kind);
-      if (wanted.has(idKey(id))) configs.set(idKey(id), object);
-    }
-  });
-  return { workloads, configs };
-}
-async function listOrGet(cluster, namespace, kind, ids, concurrency) {
-  const apiVersion = apiVersionOf(configKind(kind));
-  try {
-    return await cluster.listObjects(namespace, apiVersion, kind);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-  }
-  const read = await runLimited(ids, concurrency, async (id) => {
-    try {
-      return await cluster.readObject({ apiVersion, kind, namespace: id.namespace, name: id.name });
-    } catch (error) {
-      if (!isExpectedError(error)) throw error;
-      return void 0;
-    }
-  });
-  return read.filter((o) => o !== void 0).map((o) => ({ ...o, kind }));
-}
-async function readPods(cluster, workload) {
-  const labels = field(field(field(workload.object, "spec"), "selector"), "matchLabels");
-  if (typeof labels !== "object" || labels === null) return void 0;
-  const selector = Object.entries(labels).map(([k, v]) => `${k}=${String(v)}`).join(",");
-  try {
-    return await cluster.listObjects(workload.id.namespace, "v1", "Pod", selector);
-  } catch (error) {
-    if (!isExpectedError(error)) throw error;
-    return void 0;
-  }
-}
-function idOf2(object, kind) {
-  const metadata = field(object, "metadata");
-  return {
-    kind,
-    namespace: stringField(metadata, "namespace") ?? "",
-    name: stringField(metadata, "name") ?? ""
-  };
-}
-var ALL;
-var init_read_live_state = __esm({
-  "src/sync/read-live-state.ts"() {
-    "use strict";
-    init_errors();
-    init_json_shape();
-    init_api_kinds();
-    init_workload_kinds();
-    init_model();
-    init_run_limited();
-    init_sync_verdict();
-    ALL = "";
-  }
-});
-
-// src/sync/sync-plan.ts
-function parseNamedConfigs(values) {
-  return values.map((value) => {
-    const match = NAMED.exec(value.trim());
-    if (!match) {
-      throw new UserError(
-        `--config ${JSON.stringify(value)}: expected configmap/NAME or secret/NAME, optionally :KEY (e.g. secret/db-credentials:password)`
-      );
-    }
-    const kind = match[1].toLowerCase() === "secret" ? "Secret" : "ConfigMap";
-    return { kind, name: match[2], ...match[4] ? { key: match[4] } : {} };
-  });
-}
-function readsNamed(consumed, named) {
-  if (named.length === 0) return true;
-  return named.some(
-    (n) => consumed.some(
-      (c) => c.id.kind === n.kind && c.id.name === n.name && (n.key === void 0 || c.keys === "all" || c.keys.includes(n.key))
-    )
-  );
-}
-function syncAction(verdict, adopt, adopted) {
-  switch (verdict.state) {
-    case "stale":
-      return {
-        do: "restart",
-        reason: `its pods started with older content of ${verdict.stale.map(configName2).join(", ")}`,
-        stale: verdict.stale
-      };
-    case "no-baseline":
-      if (!adopt)
-        return {
-          do: "leave",
-          reason: "no baseline: config-rollout never restarted it (--adopt to adopt it)"
-        };
-      if (adopted?.current)
-        return { do: "record-baseline", reason: `adopted without a rollout: ${adopted.why}` };
-      return {
-        do: "restart",
-        reason: `adopted with a restart: ${adopted?.why ?? "cannot judge its pods"}`,
-        stale: []
-      };
-    case "unknown-coverage":
-      return adopt ? {
-        do: "restart",
-        reason: "adopted with a restart: its config-hash has no digests (written by stamp, a saved plan or an older config-rollout)",
-        stale: []
-      } : {
-        do: "leave",
-        reason: "its config-hash differs but has no digests (written by stamp, a saved plan or an older config-rollout): which config changed cannot be told (--adopt restarts it)"
-      };
-    case "managed-elsewhere":
-      return {
-        do: "leave",
-        reason: `its config-hash is applied by ${verdict.manager} (a GitOps agent or another tool): sync does not patch it (stamp the repository instead)`
-      };
-    case "cannot-hash":
-      return { do: "leave", reason: verdict.why };
-    default:
-      return { do: "leave", reason: "current" };
-  }
-}
-function syncPlan(decisions, scopeNote) {
-  const changes = /* @__PURE__ */ new Map();
-  const workloads = [];
-  const warnings = [];
-  let current = 0;
-  for (const { workload, verdict, action } of decisions) {
-    if (verdict.state === "current" || verdict.state === "stale") {
-      const w = shortName(workload.id);
-      if (verdict.uncovered.length > 0)
-        warnings.push(
-          `${w} (namespace ${workload.id.namespace}): not covered yet by its config-hash: ${verdict.uncovered.map(configName2).join(", ")} (covered at its next restart)`
-        );
-      if (verdict.gone.length > 0)
-        warnings.push(
-          `${w} (namespace ${workload.id.namespace}): ${verdict.gone.map(configName2).join(", ")} it reads is gone from the cluster: new pods could not start without it`
-        );
-    }
-    if (verdict.state === "reads-nothing") continue;
-    if (action.do === "leave" && action.reason === "current") {
-      current++;
-      continue;
-    }
-    const stale = action.do === "restart" ? action.stale : [];
-    for (const config of stale) {
-      changes.set(idKey(config.id), {
-        id: config.id,
-        status: "modified",
-        file: "",
-        line: 0,
-        keys: [],
-        origin: "the cluster"
-      });
-    }
-    workloads.push({
-      id: workload.id,
-      action: action.do === "leave" ? "skip" : "restart",
-      reason: action.reason,
-      references: referencesTo(workload, stale),
-      source: "cluster"
-    });
-  }
-  return {
-    base: "",
-    head: "",
-    rangeNote: `${scopeNote}: ${current} workload(s) current`,
-    changes: [...changes.values()],
-    workloads,
-    problems: [],
-    warnings,
-    live: true
-  };
-}
-function referencesTo(workload, stale) {
-  const template = podTemplateOf(workload.object);
-  if (!template) return [];
-  const wanted = new Set(stale.map((c) => idKey(c.id)));
-  return findReferences(template.spec).flatMap((ref) => {
-    const config = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    if (!wanted.has(idKey(config))) return [];
-    return [{ ...ref, config, changedKeys: ref.keys === "all" ? ["(all keys)"] : ref.keys }];
-  });
-}
-function configName2(config) {
-  const keys = config.keys === "all" ? "all keys" : `key${config.keys.length > 1 ? "s" : ""} ${config.keys.join(", ")}`;
-  return `${config.id.kind.toLowerCase()}/${config.id.name} (reads ${keys})`;
-}
-function shortName(id) {
-  return `${id.kind.toLowerCase()}/${id.name}`;
-}
-var NAMED;
-var init_sync_plan = __esm({
-  "src/sync/sync-plan.ts"() {
-    "use strict";
-    init_errors();
-    init_workload_kinds();
-    init_model();
-    init_references();
-    NAMED = /^(configmap|secret)\/([a-z0-9]([-a-z0-9.]*[a-z0-9])?)(?::(.+))?$/i;
-  }
-});
-
-// src/run/run-sync.ts
-async function runSync(settings, deps) {
-  const { log } = deps;
-  const named = parseNamedConfigs(settings.syncConfigs);
-  const cluster = await deps.connection.connect();
-  if (!cluster) {
-    throw new UserError(
-      "config-rollout sync reads the cluster: no kubeconfig found (--kubeconfig, $KUBECONFIG, ~/.kube/config or an in-cluster service account)"
-    );
-  }
-  const loaded = await deps.connection.loaded();
-  const namespaces = settings.namespaces.length > 0 ? settings.namespaces : void 0;
-  const scope = {
-    ...namespaces ? { namespaces } : {},
-    ...settings.selector ? { selector: settings.selector } : {}
-  };
-  const state3 = await log.group(
-    "Read the live workloads and the configs they read",
-    () => readLiveState(cluster, scope, settings.concurrency)
-  );
-  const contents = /* @__PURE__ */ new Map();
-  const uids = /* @__PURE__ */ new Map();
-  for (const [key, object] of state3.configs) {
-    contents.set(key, liveConfigContent(object));
-    const uid = object.metadata?.uid;
-    if (typeof uid === "string") uids.set(key, uid);
-  }
-  const hashKey = settings.hashKey ? Buffer.from(settings.hashKey) : void 0;
-  const inScope2 = state3.workloads.filter(
-    (w) => !settings.excludeNamespaces.includes(w.id.namespace) && readsNamed(consumedOf(w.object, w.kind, w.id.namespace), named)
-  );
-  const decisions = await log.group(
-    "Compare each workload's config hash with the live configs",
-    () => Promise.all(
-      inScope2.map(async (workload) => {
-        const verdict = syncVerdict(
-          workload.object,
-          workload.kind,
-          { contents, uids },
-          {
-            ...hashKey ? { hashKey } : {},
-            fieldManager: "config-rollout"
-          }
-        );
-        const adopted = verdict.state === "no-baseline" && settings.adopt ? await judge(cluster, workload, verdict, state3.configs) : void 0;
-        return { workload, verdict, action: syncAction(verdict, settings.adopt, adopted) };
-      })
-    )
-  );
-  const plan = syncPlan(decisions, describeScope(settings, named.length));
-  const cluster_ = loaded ? { context: loaded.context, server: loaded.server } : void 0;
-  if (settings.dryRun === "client") return reportOf(plan, { results: [], notes: [] }, "client", cluster_);
-  const baselines = decisions.filter((d) => d.action.do === "record-baseline");
-  const restarts = decisions.filter((d) => d.action.do === "restart");
-  const results = await recordBaselines(cluster, baselines, settings, log);
-  if (restarts.length > 0) {
-    const hashes = new Map(restarts.map((d) => [idKey(d.workload.id), hashOf(d.verdict)]));
-    const after = await rollOut(
-      cluster,
-      plan.workloads.filter((w) => hashes.has(idKey(w.id))),
-      {
-        strategy: syncStrategy(hashes),
-        prepared: { configWrites: [] },
-        manifests: new Map(restarts.map((d) => [idKey(d.workload.id), manifestOf(d.workload)])),
-        settings,
-        log,
-        now: deps.now
-      }
-    );
-    results.push(...after.results);
-  }
-  return reportOf(plan, { results, notes: [] }, settings.dryRun, cluster_);
-}
-function syncStrategy(hashes) {
-  return {
-    name: "annotation",
-    needsLiveConfigs: false,
-    prepare: async () => ({ configWrites: [] }),
-    patchFor: annotationStep(
-      (id) => hashes.get(idKey(id))?.hash,
-      (id) => hashes.get(idKey(id))?.digests
-    )
-  };
-}
-function hashOf(verdict) {
-  if ("hash" in verdict) return { hash: verdict.hash, digests: verdict.digests };
-  throw new Error(`a ${verdict.state} workload has no hash to restart with`);
-}
-async function judge(cluster, workload, verdict, configs) {
-  const times = verdict.consumed.filter((c) => configs.has(idKey(c.id))).map((c) => ({
-    name: `${c.id.kind.toLowerCase()}/${c.id.name}`,
-    lastWrite: lastWrite(configs.get(idKey(c.id)))
-  }));
-  const judgement = judgeAdoption(times, await readPods(cluster, workload));
-  return { current: judgement.pods === "current", why: judgement.why };
-}
-async function recordBaselines(cluster, baselines, settings, log) {
-  if (baselines.length === 0) return [];
-  await checkPermissions(
-    cluster,
-    patchWrites(baselines.map((b) => ({ id: b.workload.id, kind: b.workload.kind }))),
-    log,
-    settings.concurrency
-  );
-  const results = [];
-  for (const { workload, verdict } of baselines) {
-    const { hash, digests } = hashOf(verdict);
-    const patch = { metadata: { annotations: { [BASELINE_ANNOTATION]: baselineValue(hash, digests) } } };
-    await cluster.patchWorkload(
-      workload.id,
-      patch,
-      settings.dryRun === "server",
-      workload.kind.restart.patch
-    );
-    const message = `baseline recorded on its metadata (${BASELINE_ANNOTATION}): no rollout`;
-    log.info(`${workload.id.kind.toLowerCase()}/${workload.id.name}: ${message}`);
-    results.push({
-      id: workload.id,
-      restart: settings.dryRun === "server" ? "dry-run" : "unchanged",
-      message
-    });
-  }
-  return results;
-}
-function manifestOf(workload) {
-  return { id: workload.id, file: "", line: 0, object: workload.object };
-}
-function describeScope(settings, namedCount) {
-  const where = settings.namespaces.length > 0 ? `namespaces ${settings.namespaces.join(", ")}` : "every namespace";
-  const selector = settings.selector ? `, selector ${settings.selector}` : "";
-  const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
-  return `live configs against each workload's config hash (${where}${selector}${configs})`;
-}
-var init_run_sync = __esm({
-  "src/run/run-sync.ts"() {
-    "use strict";
-    init_errors();
-    init_model();
-    init_run_result();
-    init_check_permissions();
-    init_restart_and_wait();
-    init_annotation_strategy();
-    init_live_config();
-    init_adopt();
-    init_read_live_state();
-    init_sync_plan();
-    init_sync_verdict();
-  }
-});
-
-// src/cli/run-cli-sync.ts
-var run_cli_sync_exports = {};
-__export(run_cli_sync_exports, {
-  runSyncFromArgs: () => runSyncFromArgs
-});
-async function runSyncFromArgs(args, env, io, state3) {
-  try {
-    const settings = toSettings(rawValuesFromEnv(env), args.values);
-    state3.debug = settings.debug;
-    state3.output = settings.output;
-    const log = withStagesNoted(
-      createStderrLog({ debug: settings.debug, color: io.color, write: io.stderr })
-    );
-    const connection = createClusterConnection(settings, env, {
-      path: args.values.kubeconfig === void 0 ? "KUBECONFIG" : "--kubeconfig"
-    });
-    const report = await runSync(settings, { connection, log, now: Date.now });
-    io.stdout(renderReport(report, settings.output));
-    return exitCodeOf(report);
-  } catch (error) {
-    return reportError(error, state3.debug, io, state3.output);
-  }
-}
-var init_run_cli_sync = __esm({
-  "src/cli/run-cli-sync.ts"() {
-    "use strict";
-    init_run_result();
-    init_interrupt();
-    init_render_report();
-    init_cluster_connection();
-    init_run_sync();
-    init_settings();
     init_report_error();
     init_stderr_log();
   }
@@ -17771,12 +17746,11 @@ async function runCli(argv, env, io) {
     const { runStampFromArgs: runStampFromArgs3 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
     return runStampFromArgs3(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
-  if (sync) {
-    const { runSyncFromArgs: runSyncFromArgs2 } = await Promise.resolve().then(() => (init_run_cli_sync(), run_cli_sync_exports));
-    return runSyncFromArgs2(args, env, io, { debug, output: requestedOutput(flags, env) });
-  }
   const { runPlanFromArgs: runPlanFromArgs2 } = await Promise.resolve().then(() => (init_run_cli_plan(), run_cli_plan_exports));
-  return runPlanFromArgs2(args, env, io, { debug, output: requestedOutput(argv, env) });
+  return runPlanFromArgs2(sync ? "sync" : "run", args, env, io, {
+    debug,
+    output: requestedOutput(flags, env)
+  });
 }
 function print(io, text) {
   io.stdout(text);

@@ -1,6 +1,8 @@
 // The orchestrator's Log on GitHub Actions: stages become collapsible log groups, warnings become
 // annotations on the file and line. GitHub shows at most 10 annotations of one type per step, so the
 // first 9 warnings are annotations and the 10th says how many more are in the log.
+import { realpathSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { formatLocation, type Location, type Log } from "../core/log.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 
@@ -103,4 +105,15 @@ function escapedCommands(commands: WorkflowCommands): WorkflowCommands {
     startGroup: (name) => commands.startGroup(safe(name)),
     endGroup: () => commands.endGroup(),
   };
+}
+
+/** Annotation paths are relative to the workspace; the repository may be checked out in a subdirectory. */
+export function workspacePath(gitRoot: string, env: Record<string, string | undefined>): string {
+  try {
+    const workspace = realpathSync(resolve(env.GITHUB_WORKSPACE || "."));
+    const path = relative(workspace, realpathSync(gitRoot)).replaceAll("\\", "/");
+    return path.startsWith("..") ? "" : path;
+  } catch {
+    return "";
+  }
 }

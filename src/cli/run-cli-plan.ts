@@ -1,9 +1,9 @@
-// A real run of the CLI (not --help/--version): settings, adapters, the pipeline, the report.
-// Imported lazily by run-cli.ts, so --help and --version do not run its modules' top level. It
-// reports its own errors (report-error.ts) and resolves to an exit code.
+// A real run of the CLI (not --help/--version), the main run or `sync`: settings, adapters, the one
+// wiring the action shares (run/run-in-ci.ts runCommand), the report. Imported lazily by run-cli.ts,
+// so --help and --version do not run its modules' top level. It reports its own errors
+// (report-error.ts) and resolves to an exit code.
 import { resolve } from "node:path";
 import { UserError } from "../core/errors.js";
-import type { Log } from "../core/log.js";
 import { exitCodeOf, type OutputFormat } from "../core/run-result.js";
 import { createGit } from "../git/create-git.js";
 import { withStagesNoted } from "../process/interrupt.js";
@@ -12,8 +12,8 @@ import { describeError } from "../report/error-line.js";
 import { renderErrorReport } from "../report/error-report.js";
 import { renderReport } from "../report/render-report.js";
 import { createClusterConnection } from "../run/cluster-connection.js";
-import type { ReviewCommentRequest } from "../run/comment-on-review.js";
-import { runInCi } from "../run/run-in-ci.js";
+import { commentErrorLine, reviewCommenter } from "../run/comment-on-review.js";
+import { runCommand } from "../run/run-in-ci.js";
 import { VERSION } from "../run/version.js";
 import type { parseArgs } from "../settings/parse-args.js";
 import { rawValuesFromEnv, toSettings } from "../settings/settings.js";
@@ -23,6 +23,7 @@ import { reportError } from "./report-error.js";
 import { createStderrLog } from "./stderr-log.js";
 
 export async function runPlanFromArgs(
+  command: "run" | "sync",
   args: ReturnType<typeof parseArgs>,
   env: Record<string, string | undefined>,
   io: CliIo,
@@ -30,7 +31,7 @@ export async function runPlanFromArgs(
   state: { debug: boolean; output: OutputFormat },
 ): Promise<number> {
   // Set once the settings ask for the plan comment (--comment): the report, or the error, goes there too.
-  let comment: ((content: ReviewCommentRequest["content"]) => Promise<void>) | undefined;
+  let comment: ReturnType<typeof reviewCommenter> | undefined;
   // --junit / --dotenv: until the settings say for sure, as the flags and environment name them.
   let reportFiles: ReportFiles = {
     junit: args.values.junit || env.CONFIG_ROLLOUT_JUNIT || undefined,
@@ -51,15 +52,24 @@ export async function runPlanFromArgs(
     );
     // GitHub's event payload, read once for the range and the comment.
     const readEvent = eventReader(env);
-    if (settings.comment)
-      comment = (content) => commentOnReview({ commentId: settings.commentId, readEvent }, content, env, log);
+    // --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code.
+    if (settings.comment) {
+      const commentId = settings.commentId ? { commentId: settings.commentId } : {};
+      const request = { env, readEvent, ...commentId, version: VERSION, fullReportIn: "the job log" };
+      comment = reviewCommenter(request, (o) =>
+        o.level === "warning" ? log.warn(o.message) : log.info(o.message),
+      );
+    }
     const cluster = createClusterConnection(settings, env, {
       path: args.values.kubeconfig === undefined ? "KUBECONFIG" : "--kubeconfig",
     });
-    // --plan opens the repository only to check its head, and runs without one too.
-    const openGit = () => createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs });
-    const git = settings.plan === undefined ? await openGit() : openGit;
-    const report = await runInCi(settings, { env, git, cluster, log, readEvent });
+    const report = await runCommand(command, settings, {
+      env,
+      cluster,
+      readEvent,
+      openGit: () => createGit(resolve(io.cwd, settings.repo), { timeoutMs: settings.gitTimeoutMs }),
+      logFor: () => log,
+    });
     io.stdout(renderReport(report, settings.output));
     await comment?.({ report });
     const json = renderReport(report, "json");
@@ -68,34 +78,9 @@ export async function runPlanFromArgs(
     let code = await reportError(error, state.debug, io, state.output);
     const json = renderErrorReport(error, state.debug, "json");
     code = writeReportFiles(reportFiles, json, code, io, state.output === "json");
-    await comment?.({
-      error:
-        describeError(error, false)
-          .replace(/^error: /, "")
-          .split("\n")[0] ?? "",
-    });
+    await comment?.({ error: commentErrorLine(describeError(error, false)) });
     return code;
   }
-}
-
-/** --comment: the plan on the pull or merge request; what happened is one line on stderr, never the exit code. */
-async function commentOnReview(
-  { commentId, readEvent }: { commentId: string | undefined; readEvent: () => Promise<unknown> },
-  content: ReviewCommentRequest["content"],
-  env: Record<string, string | undefined>,
-  log: Log,
-): Promise<void> {
-  const { commentOnReview } = await import("../run/comment-on-review.js");
-  const outcome = await commentOnReview({
-    env,
-    readEvent,
-    ...(commentId ? { commentId } : {}),
-    content,
-    version: VERSION,
-    fullReportIn: "the job log",
-  });
-  if (outcome.level === "warning") log.warn(outcome.message);
-  else log.info(outcome.message);
 }
 
 /** `config-rollout stamp`: its modules are evaluated only for that subcommand. */

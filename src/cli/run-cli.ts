@@ -45,13 +45,12 @@ export async function runCli(
     const { runStampFromArgs } = await import("./run-cli-plan.js");
     return runStampFromArgs(flags, args, env, io, { debug, output: requestedOutput(flags, env) });
   }
-  if (sync) {
-    const { runSyncFromArgs } = await import("./run-cli-sync.js");
-    return runSyncFromArgs(args, env, io, { debug, output: requestedOutput(flags, env) });
-  }
   // Reports its own errors (see report-error.ts).
   const { runPlanFromArgs } = await import("./run-cli-plan.js");
-  return runPlanFromArgs(args, env, io, { debug, output: requestedOutput(argv, env) });
+  return runPlanFromArgs(sync ? "sync" : "run", args, env, io, {
+    debug,
+    output: requestedOutput(flags, env),
+  });
 }
 
 function print(io: CliIo, text: string): number {

@@ -31,6 +31,19 @@ export interface ReviewCommentRequest {
   fullReportIn: string;
 }
 
+/** A commenter for one run: the request without its content; each outcome goes to `say`. */
+export function reviewCommenter(
+  request: Omit<ReviewCommentRequest, "content">,
+  say: (outcome: ReviewCommentOutcome) => void,
+): (content: ReviewCommentRequest["content"]) => Promise<void> {
+  return async (content) => say(await commentOnReview({ ...request, content }));
+}
+
+/** The error line a failed run's comment shows: the first line, without "error: ". */
+export function commentErrorLine(described: string): string {
+  return described.replace(/^error: /, "").split("\n")[0] ?? "";
+}
+
 export interface ReviewCommentOutcome {
   level: "info" | "warning";
   message: string;

@@ -81,3 +81,27 @@ async function rangeAndCi(
   const range = await readCiEnvironment(flags, env, readEvent);
   return { range, ci: range.ci };
 }
+
+/**
+ * The one wiring of a command both entry points share: `sync` reads the live state (no repository);
+ * a run opens the repository (--plan only to check its head, and runs without one too) and goes
+ * through runInCi. `logFor` gives the log once the repository's root is known (the action's
+ * annotation paths are relative to the workspace).
+ */
+export async function runCommand(
+  command: "run" | "sync",
+  settings: Settings,
+  adapters: Omit<Parameters<typeof runInCi>[1], "git" | "log"> & {
+    logFor: (repositoryRoot: string | undefined) => Log;
+    openGit: () => Promise<Git>;
+  },
+): Promise<RunReport> {
+  const { logFor, openGit, ...rest } = adapters;
+  if (command === "sync") {
+    const { runSync } = await import("./run-sync.js");
+    return runSync(settings, { connection: adapters.cluster, log: logFor(undefined), now: Date.now });
+  }
+  const git = settings.plan === undefined ? await openGit() : openGit;
+  const log = logFor(typeof git === "function" ? undefined : git.root);
+  return runInCi(settings, { ...rest, git, log });
+}

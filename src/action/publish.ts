@@ -1,0 +1,141 @@
+// What the action shows of a finished run, or of the error that ended it: the report in the log,
+// the outputs (fitted to GitHub's limits), the job summary, the pull request comment, and the
+// step's verdict. Each write that fails after the rollout is a warning, never a failed step.
+
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type * as Core from "@actions/core";
+import { PULL_REQUEST_EVENTS } from "../comment/review-target.js";
+import { exitCodeOf, type RunReport } from "../core/run-result.js";
+import { escapeForCiLog } from "../report/ci-log-text.js";
+import { headline } from "../report/describe.js";
+import { describeError } from "../report/error-line.js";
+import { renderReport } from "../report/render-report.js";
+import { commentErrorLine, type ReviewCommentRequest, reviewCommenter } from "../run/comment-on-review.js";
+import { VERSION } from "../run/version.js";
+import type { RawValues, Settings } from "../settings/settings.js";
+import { fitSummary } from "./job-summary.js";
+import { actionOutputs, fitOutputs } from "./outputs.js";
+import type { ActionInputValues } from "./read-inputs.js";
+
+type ActionsCore = Pick<typeof Core, "info" | "warning" | "setOutput" | "setFailed" | "summary">;
+type Env = Record<string, string | undefined>;
+export type Commenter = (content: ReviewCommentRequest["content"]) => Promise<void>;
+type Comment = Commenter | undefined;
+
+/** Set once the outputs are written: a later failure (the job summary, say) must not overwrite them. */
+export interface PublishState {
+  resultWritten: boolean;
+}
+
+export async function publishReport(
+  core: ActionsCore,
+  report: RunReport,
+  settings: Pick<Settings, "output">,
+  env: Record<string, string | undefined>,
+  state: PublishState,
+  comment: Comment,
+): Promise<void> {
+  core.info(renderReport(report, settings.output));
+  const fitted = fitOutputs(actionOutputs(report), env.RUNNER_TEMP);
+  for (const note of fitted.notes) core.warning(escapeForCiLog(note));
+  for (const [name, value] of Object.entries(fitted.outputs)) core.setOutput(name, value);
+  state.resultWritten = true;
+  // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
+  await writeSummary(
+    core,
+    env,
+    fitSummary(report),
+    "the report is in the log above and in the `plan` output",
+  );
+  await comment?.({ report });
+  if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
+  // Not a failed step (its restarts were made), but never a quiet green one either.
+  else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
+}
+
+/** Any throw, Error or not, fails the step with one line (the stack only with debug on). */
+export async function publishFailure(
+  core: ActionsCore,
+  error: unknown,
+  debug: boolean,
+  env: Record<string, string | undefined>,
+  state: PublishState,
+  comment: Comment,
+): Promise<void> {
+  const message = escapeForCiLog(describeError(error, debug).replace(/^error: /, ""));
+  if (!state.resultWritten) core.setOutput("result", "failed");
+  await writeSummary(core, env, `### config-rollout\n\n**Failed:** ${message.split("\n")[0]}\n`, "");
+  await comment?.({ error: commentErrorLine(describeError(error, false)) });
+  core.setFailed(message);
+}
+
+async function writeSummary(
+  core: ActionsCore,
+  env: Record<string, string | undefined>,
+  markdown: string,
+  whereElse: string,
+): Promise<void> {
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error) {
+    core.summary.emptyBuffer();
+    const reason = error instanceof Error ? error.message : String(error);
+    core.warning(
+      escapeForCiLog(`could not write the job summary (${reason})${whereElse ? `; ${whereElse}` : ""}`),
+    );
+  }
+}
+
+/**
+ * The pull request comment, when the settings ask for it: `comment` unset means on for pull request
+ * events (GitHub would fill a declared default in, so it has none). Its outcome is a log line.
+ */
+export function actionCommenter(
+  core: ActionsCore,
+  run: {
+    raw: RawValues;
+    settings: Pick<Settings, "comment" | "commentId">;
+    inputs: Pick<ActionInputValues, "githubToken">;
+    env: Env;
+    event: unknown;
+    mask: (secrets: readonly string[]) => void;
+  },
+): Commenter | undefined {
+  const { raw, settings, inputs, env, event } = run;
+  const eventName = env.GITHUB_EVENT_NAME ?? "";
+  if (!(raw.comment === undefined ? PULL_REQUEST_EVENTS.includes(eventName) : settings.comment))
+    return undefined;
+  if (!inputs.githubToken && env.GITHUB_TOKEN) run.mask([env.GITHUB_TOKEN]);
+  const request = {
+    env,
+    event,
+    ...(inputs.githubToken ? { token: inputs.githubToken } : {}),
+    ...(settings.commentId ? { commentId: settings.commentId } : {}),
+    version: VERSION,
+    fullReportIn: "the job summary",
+  };
+  return reviewCommenter(request, (outcome) =>
+    outcome.level === "warning"
+      ? core.warning(escapeForCiLog(outcome.message))
+      : core.info(escapeForCiLog(outcome.message)),
+  );
+}
+
+/** How messages name the kubeconfig the step was given. */
+export function kubeconfigLabels(inputs: Pick<ActionInputValues, "values">): { path: string; data: string } {
+  return {
+    path: inputs.values.kubeconfig ? "the `kubeconfig` input" : "KUBECONFIG",
+    data: inputs.values["kubeconfig-data"] ? "the `kubeconfig-data` input" : "CONFIG_ROLLOUT_KUBECONFIG",
+  };
+}
+
+/** Whether this module is the process's entry point (not imported by @github/local-action or a test). */
+export function isEntryPoint(moduleUrl: string): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? "") === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}
