@@ -8,33 +8,11 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { webWithConfigYaml } from "../helpers/manifests.js";
 import { CLI_COMMAND as command, ROOT, runPipeline } from "./run-gitlab-ci-local.js";
 
 const CLUSTERS = ["staging", "prod-eu", "prod-us"] as const;
 const contextOf = (cluster: string) => `my-group/k8s-agents:${cluster}`;
-
-function shopYaml(logLevel: string): string {
-  return `apiVersion: v1
-kind: ConfigMap
-metadata: { name: web-config, namespace: shop }
-data:
-  LOG_LEVEL: ${logLevel}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web, namespace: shop }
-spec:
-  replicas: 2
-  selector: { matchLabels: { app: web } }
-  template:
-    metadata: { labels: { app: web } }
-    spec:
-      containers:
-        - name: web
-          image: registry.example/web:1
-          envFrom: [{ configMapRef: { name: web-config } }]
-`;
-}
 
 /** The example as a user commits it, the remote include swapped for a local copy (no network). */
 function examplePipeline(): string {
@@ -51,11 +29,11 @@ const cleanups: Array<() => Promise<void> | void> = [];
 
 beforeAll(async () => {
   origin = await createTempRepo();
-  await origin.write("k8s/shop.yaml", shopYaml("info"));
+  await origin.write("k8s/shop.yaml", webWithConfigYaml("info", { replicas: 2 }));
   await origin.write(".gitlab-ci.yml", examplePipeline());
   await origin.write("ci/config-rollout.yml", readFileSync(join(ROOT, ".gitlab-ci-template.yml"), "utf8"));
   base = await origin.commit("shop");
-  await origin.write("k8s/shop.yaml", shopYaml("debug"));
+  await origin.write("k8s/shop.yaml", webWithConfigYaml("debug", { replicas: 2 }));
   await origin.commit("debug logging");
   return () => origin.cleanup();
 });
@@ -81,8 +59,8 @@ async function startFleet(
     sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "shop" } });
     const configAt = stale.includes(cluster) ? "info" : "debug";
     for (const [text, keep] of [
-      [shopYaml("info"), "Deployment"],
-      [shopYaml(configAt), "ConfigMap"],
+      [webWithConfigYaml("info", { replicas: 2 }), "Deployment"],
+      [webWithConfigYaml(configAt, { replicas: 2 }), "ConfigMap"],
     ] as const) {
       for (const doc of parseAllDocuments(text)) {
         const obj = doc.toJS() as Record<string, unknown>;

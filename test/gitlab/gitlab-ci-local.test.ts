@@ -8,35 +8,13 @@ import { parse, parseAllDocuments, stringify } from "yaml";
 import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { startFakeGitLab } from "../comment/fake-review-api.js";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { webWithConfigYaml } from "../helpers/manifests.js";
 import { findKubectl } from "../sim/helpers.js";
 import { CLI_COMMAND as command, ROOT, runPipeline } from "./run-gitlab-ci-local.js";
 
 const ZERO_SHA = "0".repeat(40);
 const GITLAB_TOKEN = "glpat-test-token-0123456789";
 const AGENT_CONTEXT = "platform/agents:production";
-
-function webYaml(logLevel: string): string {
-  return `apiVersion: v1
-kind: ConfigMap
-metadata: { name: web-config, namespace: shop }
-data:
-  LOG_LEVEL: ${logLevel}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web, namespace: shop }
-spec:
-  replicas: 2
-  selector: { matchLabels: { app: web } }
-  template:
-    metadata: { labels: { app: web } }
-    spec:
-      containers:
-        - name: web
-          image: registry.example/web:1
-          envFrom: [{ configMapRef: { name: web-config } }]
-`;
-}
 
 function apiYaml(retries: string): string {
   return `apiVersion: v1
@@ -116,7 +94,7 @@ const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   origin = await createTempRepo();
-  await origin.write("k8s/shop/web.yaml", webYaml("info"));
+  await origin.write("k8s/shop/web.yaml", webWithConfigYaml("info", { replicas: 2 }));
   await origin.write("k8s/shop/api.yaml", apiYaml("3"));
   await origin.write(".gitlab-ci.yml", TEMPLATE_PIPELINE);
   await origin.write("ci/config-rollout.yml", readFileSync(join(ROOT, ".gitlab-ci-template.yml"), "utf8"));
@@ -130,7 +108,7 @@ beforeAll(async () => {
     COMPONENT_PIPELINE.replace("CONFIG_ROLLOUT_COMMAND_FROM_TEST", command),
   );
   base = await origin.commit("shop manifests");
-  await origin.write("k8s/shop/web.yaml", webYaml("debug"));
+  await origin.write("k8s/shop/web.yaml", webWithConfigYaml("debug", { replicas: 2 }));
   await origin.write("k8s/shop/api.yaml", apiYaml("5"));
   head = await origin.commit("debug logging, 5 retries");
 });
@@ -162,8 +140,8 @@ async function startCluster(
   cleanups.push(() => sim.close());
   sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "shop" } });
   for (const [text, keep] of [
-    [`${webYaml("info")}---\n${apiYaml("3")}`, "Deployment"],
-    [`${webYaml("debug")}---\n${apiYaml("5")}`, "ConfigMap"],
+    [`${webWithConfigYaml("info", { replicas: 2 })}---\n${apiYaml("3")}`, "Deployment"],
+    [`${webWithConfigYaml("debug", { replicas: 2 })}---\n${apiYaml("5")}`, "ConfigMap"],
   ] as const) {
     for (const doc of parseAllDocuments(text)) {
       const obj = doc.toJS() as Record<string, unknown>;
@@ -387,7 +365,9 @@ describe.skipIf(!findKubectl())("examples/gitlab/.gitlab-ci.yml run by gitlab-ci
     const sim = await startSimCluster({ rolloutStepMs: 5 });
     cleanups.push(() => sim.close());
     sim.seed({ apiVersion: "v1", kind: "Namespace", metadata: { name: "shop" } });
-    for (const doc of parseAllDocuments(`${webYaml("info")}---\n${apiYaml("3")}`)) {
+    for (const doc of parseAllDocuments(
+      `${webWithConfigYaml("info", { replicas: 2 })}---\n${apiYaml("3")}`,
+    )) {
       sim.seed(doc.toJS() as Record<string, unknown>);
     }
     // What the GitLab agent provides: a KUBECONFIG file holding the agent's context.

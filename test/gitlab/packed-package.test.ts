@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { createTempRepo } from "../helpers/git-repo.js";
+import { webWithConfigYaml } from "../helpers/manifests.js";
 import { ROOT } from "./run-gitlab-ci-local.js";
 
 interface Ran {
@@ -112,27 +113,9 @@ describe("the packed package", () => {
   test("the installed config-rollout plans the restart a changed ConfigMap needs", async () => {
     const repo = await createTempRepo();
     try {
-      const manifests = (level: string) => `apiVersion: v1
-kind: ConfigMap
-metadata: { name: web-config, namespace: shop }
-data: { LOG_LEVEL: ${level} }
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web, namespace: shop }
-spec:
-  selector: { matchLabels: { app: web } }
-  template:
-    metadata: { labels: { app: web } }
-    spec:
-      containers:
-        - name: web
-          image: registry.example/web:1
-          envFrom: [{ configMapRef: { name: web-config } }]
-`;
-      await repo.write("k8s/web.yaml", manifests("info"));
+      await repo.write("k8s/web.yaml", webWithConfigYaml("info"));
       await repo.commit("web");
-      await repo.write("k8s/web.yaml", manifests("debug"));
+      await repo.write("k8s/web.yaml", webWithConfigYaml("debug"));
       await repo.commit("web logs at debug");
       const bin = join(project, "node_modules", ".bin", "config-rollout");
       const plan = await run(

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
 import { cloneTempRepo, createTempRepo, type TempRepo } from "../helpers/git-repo.js";
+import { webWithConfigYaml } from "../helpers/manifests.js";
 import { CLI_COMMAND as command, ROOT, runPipeline } from "./run-gitlab-ci-local.js";
 
 const PIPELINE = `include:
@@ -17,25 +18,7 @@ config-rollout-stamp:
   extends: .config-rollout-stamp
 `;
 
-const MANIFESTS = `apiVersion: v1
-kind: ConfigMap
-metadata: { name: web-config, namespace: shop }
-data:
-  LOG_LEVEL: debug
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: { name: web, namespace: shop }
-spec:
-  selector: { matchLabels: { app: web } }
-  template:
-    metadata: { labels: { app: web } }
-    spec:
-      containers:
-        - name: web
-          image: registry.example/web:1
-          envFrom: [{ configMapRef: { name: web-config } }]
-`;
+const MANIFESTS = webWithConfigYaml("debug");
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

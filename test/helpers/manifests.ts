@@ -61,3 +61,30 @@ export function pod(container: Json = {}, podFields: Json = {}): Json {
 export function yamlDocs(...objects: Json[]): string {
   return objects.map((o) => stringify(o)).join("---\n");
 }
+
+/**
+ * The smallest consumer a pipeline test needs, as a user commits it: ConfigMap `web-config` (one
+ * key, LOG_LEVEL) and Deployment `web` reading it with envFrom, in namespace shop.
+ */
+export function webWithConfigYaml(logLevel: string, options: { replicas?: number } = {}): string {
+  const replicas = options.replicas === undefined ? "" : `\n  replicas: ${options.replicas}`;
+  return `apiVersion: v1
+kind: ConfigMap
+metadata: { name: web-config, namespace: shop }
+data:
+  LOG_LEVEL: ${logLevel}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, namespace: shop }
+spec:${replicas}
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec:
+      containers:
+        - name: web
+          image: registry.example/web:1
+          envFrom: [{ configMapRef: { name: web-config } }]
+`;
+}
