@@ -145,3 +145,52 @@ function escapeMarkdown(text: string): string {
 function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll("|", "\\|").replaceAll("\n", " ")).join(" | ")} |`;
 }
+
+export const GITLAB_COMPONENT = "templates/config-rollout.yml";
+
+/**
+ * Options the component leaves to CI/CD variables, not inputs: credentials (never in a pipeline
+ * file), the output format and report files the job itself needs, the comment the job decides from
+ * mr-comment and the token, and the flags of other commands (stamp's, sync's).
+ */
+export const COMPONENT_VARIABLES_ONLY = new Set([
+  "junit",
+  "dotenv",
+  "kubeconfig",
+  "kubeconfig-data",
+  "hash-key",
+  "output",
+  "comment",
+]);
+
+/** The options the component offers as inputs, in table order. */
+export function componentOptions() {
+  return OPTIONS.filter(
+    (o) => !COMPONENT_VARIABLES_ONLY.has(o.name) && (o.commands === "run" || o.commands === "both"),
+  );
+}
+
+/** The component's per-option inputs and the job variables they set, between their markers. */
+export function renderGitlabComponent(current: string): string {
+  const inputs = componentOptions().flatMap((o) => {
+    const lines = [`    ${o.name}:`];
+    if (o.type === "boolean") lines.push("      type: boolean", `      default: ${o.default ?? "false"}`);
+    else lines.push(`      default: ${JSON.stringify(o.default ?? "")}`);
+    // GitLab requires the default among the options: a default computed at run time ("") has none.
+    if (o.choices?.includes(o.default ?? "")) lines.push(`      options: [${o.choices.join(", ")}]`);
+    lines.push(`      description: ${JSON.stringify(o.description)}`);
+    return lines;
+  });
+  const variables = componentOptions().map((o) => `    ${o.env}: "$[[ inputs.${o.name} ]]"`);
+  return replaceYamlSection(replaceYamlSection(current, "options", inputs), "variables", variables);
+}
+
+/** Replace the lines between `# name:start` and `# name:end` comment lines (kept, any indent). */
+function replaceYamlSection(text: string, name: string, lines: string[]): string {
+  const all = text.split("\n");
+  const from = all.findIndex((l) => l.trim() === `# ${name}:start (${GENERATED})`);
+  const to = all.findIndex((l) => l.trim() === `# ${name}:end`);
+  if (from === -1 || to === -1 || to < from)
+    throw new Error(`${GITLAB_COMPONENT} lacks the # ${name}:start ... # ${name}:end comment lines`);
+  return [...all.slice(0, from + 1), ...lines, ...all.slice(to)].join("\n");
+}
