@@ -12,7 +12,9 @@
 //   node scripts/e2e.mjs verify SCENARIO NAMESPACE    verify after the action ran: reports from $PLAN or
 //                                                     $PLAN_GOOD/$PLAN_BAD, step outcomes from $OUTCOME...
 //
-// SCENARIO: annotation (the demo, demo/sample, v1 -> v2: exactly web and db restart) or versioned
+// SCENARIO: annotation (the demo, demo/sample, v1 -> v2: exactly web and db restart), sync (the
+// annotation scenario's run, then the db's Secret rotated outside git with kubectl: `config-rollout
+// sync` restarts exactly statefulset/db, and a second sync nothing; `cli` only) or versioned
 // (--strategy versioned in the pipeline its docs prescribe, apply then config-rollout: a good change
 // rolls out onto a new copy; a bad one, a key the workload needs removed, is applied — which points
 // the workload back at the in-place config, now holding the bad content — then fails and is rolled
@@ -364,18 +366,64 @@ function parseReport(text, where) {
   }
 }
 
+/** `cli sync`: a git-driven run records the hashes; a Secret changes outside git; sync restarts its reader only. */
+function runSyncCli(namespace) {
+  const state = prepare("annotation", namespace);
+  const runJson = (args) => {
+    console.log(`e2e: $ node ${[CLI, ...args].join(" ")}`);
+    const result = run(process.execPath, [CLI, ...args, "--output", "json"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    return { status: result.status, report: parseReport(result.stdout, "stdout") };
+  };
+  const git = runJson([
+    "--repo",
+    state.repo,
+    "--base",
+    state.commits.v1,
+    "--head",
+    state.commits.v2,
+    "--timeout",
+    "3m",
+  ]);
+  check(git.status === 0, `the git-driven run exited 0 (got ${git.status})`);
+  kubectl(
+    "patch",
+    "secret",
+    "db-credentials",
+    "-n",
+    namespace,
+    "-p",
+    '{"stringData":{"password":"rotated-outside-git"}}',
+  );
+  const sync = runJson(["sync", "--namespaces", namespace, "--timeout", "3m"]);
+  check(sync.status === 0, `config-rollout sync exited 0 (got ${sync.status})`);
+  check(
+    sameList(restartedBy(sync.report), ["statefulset/db"]),
+    `sync restarted exactly statefulset/db (got ${restartedBy(sync.report).join(", ")})`,
+  );
+  check(!JSON.stringify(sync.report).includes("rotated-outside-git"), "no output holds the Secret's value");
+  waitForRollouts(SCENARIOS.annotation, namespace, ["statefulset/db"]);
+  const again = runJson(["sync", "--namespaces", namespace]);
+  check(
+    again.status === 0 && again.report.outcome === "nothing-to-do",
+    `a second sync restarts nothing (got ${again.report.outcome})`,
+  );
+}
+
 const [command, name, namespace, label] = process.argv.slice(2);
 if (
   !["prepare", "cli", "apply", "verify"].includes(command) ||
-  !SCENARIOS[name] ||
+  !(SCENARIOS[name] || (name === "sync" && command === "cli")) ||
   !/^[a-z0-9-]+$/.test(namespace ?? "")
 ) {
   console.error(
-    "usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE\n       node scripts/e2e.mjs apply versioned NAMESPACE good|bad",
+    "usage: node scripts/e2e.mjs prepare|cli|verify annotation|versioned NAMESPACE\n       node scripts/e2e.mjs cli sync NAMESPACE\n       node scripts/e2e.mjs apply versioned NAMESPACE good|bad",
   );
   process.exit(2);
 }
 if (command === "prepare") prepare(name, namespace);
+else if (command === "cli" && name === "sync") runSyncCli(namespace);
 else if (command === "cli") runCli(name, namespace);
 else if (command === "apply") applyRun(name, namespace, label);
 else verify(name, namespace);

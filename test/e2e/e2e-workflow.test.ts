@@ -189,6 +189,7 @@ describe(".github/workflows/e2e.yml against the simulated API server", () => {
       "annotation, action: prepare",
       "annotation, action: run",
       "annotation, action: verify",
+      "sync, CLI: a Secret rotated outside git restarts exactly its reader, then nothing",
       "versioned, CLI: apply then run; a good change rolls out onto a copy, a bad one fails and is rolled back to it",
       "versioned, action: prepare",
       "versioned, action: apply the good change",
@@ -259,6 +260,6 @@ describe("the project's workflows", () => {
     const steps = workflow("e2e.yml").jobs.kind!.steps;
     expect(steps.some((s) => s.uses?.startsWith("helm/kind-action@"))).toBe(true);
     expect(steps.filter((s) => s.uses === "./")).toHaveLength(3);
-    expect(steps.filter((s) => s.run?.startsWith("node scripts/e2e.mjs cli "))).toHaveLength(2);
+    expect(steps.filter((s) => s.run?.startsWith("node scripts/e2e.mjs cli "))).toHaveLength(3);
   });
 });
