@@ -30969,9 +30969,8 @@ function syncVerdict(workload, kind, live2, options) {
   const recorded = currentHash(workload, kind.templatePath);
   if (recorded === void 0) return baselineVerdict(workload, consumed, hash, digests);
   if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwner(workload, kind.templatePath);
-  if (manager !== void 0 && manager !== options.fieldManager)
-    return { state: "managed-elsewhere", manager };
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== void 0) return { state: "managed-elsewhere", manager };
   const recordedDigests = currentDigests(workload, kind.templatePath);
   if (recordedDigests === void 0) return { state: "unknown-coverage", hash, digests };
   return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
@@ -31002,17 +31001,16 @@ function baselineVerdict(workload, consumed, hash, digests) {
 function baselineValue(hash, digests) {
   return `${hash} ${digests}`;
 }
-function hashOwner(workload, templatePath) {
+function hashOwners(workload, templatePath) {
   const entries = field(field(workload, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return void 0;
-  for (const entry of entries) {
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
     let fields = field(entry, "fieldsV1");
     for (const step of templatePath) fields = field(fields, `f:${step}`);
     const annotations = field(field(fields, "f:metadata"), "f:annotations");
-    if (field(annotations, "f:config-rollout.io/config-hash") !== void 0)
-      return stringField(entry, "manager");
-  }
-  return void 0;
+    const manager = stringField(entry, "manager");
+    return field(annotations, "f:config-rollout.io/config-hash") !== void 0 && manager ? [manager] : [];
+  });
 }
 var BASELINE_ANNOTATION;
 var init_sync_verdict = __esm({

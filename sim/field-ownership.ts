@@ -8,7 +8,7 @@
 // its manager the fields whose value it changed and takes them from everyone else; an Apply owns
 // exactly the fields it sets and conflicts, unless forced, with another manager's field whose value
 // it would change. Not kept: an applier dropping a field it no longer applies (the real server then
-// removes the field when nobody else owns it); fieldsV1 stays empty in managedFields.
+// removes the field when nobody else owns it). managedFields show each manager's fields (fieldsV1).
 
 import { isRecord } from "./json.js";
 import type { ResourceInfo } from "./resources.js";
@@ -36,13 +36,33 @@ interface Owner {
 /** Leaf path -> canonical JSON of its value. */
 export function fieldValues(obj: unknown, kind: string): Map<string, string> {
   const values = new Map<string, string>();
-  const walk = (value: unknown, schema: TypeSchema | undefined, path: string, top: boolean) => {
+  walkLeaves(obj, kind, (path, _steps, value) => values.set(path, canonical(value)));
+  return values;
+}
+
+/**
+ * Every leaf of an object: its path in the server's notation, the same path as fieldsV1 steps
+ * (`f:<field>`, and `k:{"<key>":<value>}` for an item of a list with a merge key), and its value.
+ */
+function walkLeaves(
+  obj: unknown,
+  kind: string,
+  visit: (path: string, steps: string[], value: unknown) => void,
+): void {
+  const walk = (
+    value: unknown,
+    schema: TypeSchema | undefined,
+    path: string,
+    steps: string[],
+    top: boolean,
+  ) => {
     if (!isRecord(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (top && (key === "apiVersion" || key === "kind" || key === "status")) continue;
       if (path === ".metadata" && SERVER_METADATA.has(key)) continue;
       const field = schema?.fields[key];
       const at = `${path}.${key}`;
+      const here = [...steps, `f:${key}`];
       const mergeKey = field?.mergeKey;
       if (
         Array.isArray(child) &&
@@ -50,17 +70,39 @@ export function fieldValues(obj: unknown, kind: string): Map<string, string> {
         child.every((item) => isRecord(item) && item[mergeKey] !== undefined)
       ) {
         for (const item of child as Record<string, unknown>[]) {
-          walk(item, field?.type, `${at}[${mergeKey}=${JSON.stringify(item[mergeKey])}]`, false);
+          const itemKey = `k:${JSON.stringify({ [mergeKey]: item[mergeKey] })}`;
+          walk(
+            item,
+            field?.type,
+            `${at}[${mergeKey}=${JSON.stringify(item[mergeKey])}]`,
+            [...here, itemKey],
+            false,
+          );
         }
       } else if (isRecord(child) && Object.keys(child).length > 0) {
-        walk(child, field?.type, at, false);
+        walk(child, field?.type, at, here, false);
       } else {
-        values.set(at, canonical(child));
+        visit(at, here, child);
       }
     }
   };
-  walk(obj, schemaForKind(kind), "", true);
-  return values;
+  walk(obj, schemaForKind(kind), "", [], true);
+}
+
+/** The fieldsV1 tree of `owned` leaf paths of an object, as managedFields show it. */
+function fieldsTree(obj: unknown, kind: string, owned: ReadonlySet<string>): Record<string, unknown> {
+  const tree: Record<string, unknown> = {};
+  walkLeaves(obj, kind, (path, steps) => {
+    if (!owned.has(path)) return;
+    let node = tree;
+    for (const [i, step] of steps.entries()) {
+      const next = (node[step] ??= {}) as Record<string, unknown>;
+      // An item of an associative list is itself owned: the server marks it with ".".
+      if (step.startsWith("k:") && i < steps.length - 1) next["."] ??= {};
+      node = next;
+    }
+  });
+  return tree;
 }
 
 export class FieldOwnership {
@@ -133,6 +175,24 @@ export class FieldOwnership {
     }
     for (const field of changed)
       if (!after.has(field)) for (const o of owners.values()) o.fields.delete(field);
+  }
+
+  /** Whether `manager`'s apply already owns every field of `applied`. */
+  ownsAll(info: ResourceInfo, obj: KubeObject, manager: string, applied: KubeObject): boolean {
+    const owner = this.objects.get(keyOf(info, obj))?.get(ownerId(manager, "Apply"));
+    if (!owner) return false;
+    return [...fieldValues(applied, info.kind).keys()].every((field) => owner.fields.has(field));
+  }
+
+  /** The managedFields entries of an object with each manager's fieldsV1 filled in from ownership. */
+  describe(info: ResourceInfo, obj: KubeObject, entries: Record<string, unknown>[]): void {
+    const owners = this.objects.get(keyOf(info, obj));
+    if (!owners) return;
+    for (const entry of entries) {
+      if (entry.subresource !== undefined) continue;
+      const owner = owners.get(ownerId(String(entry.manager), String(entry.operation)));
+      if (owner) entry.fieldsV1 = fieldsTree(obj, info.kind, owner.fields);
+    }
   }
 
   forget(info: ResourceInfo, namespace: string, name: string): void {

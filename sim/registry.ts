@@ -63,6 +63,11 @@ function recordManager(obj: KubeObject, info: ResourceInfo, opts: WriteOptions):
   meta(obj).managedFields = entries;
 }
 
+function managedEntries(obj: KubeObject): Record<string, unknown>[] {
+  const entries = meta(obj).managedFields;
+  return Array.isArray(entries) ? entries.filter(isRecord) : [];
+}
+
 /** Kinds served beyond the built-in table (installed CRDs), and how seeding settles them. */
 export interface ExtraKinds {
   resourceFor(kind: string): ResourceInfo | undefined;
@@ -130,6 +135,7 @@ export class Registry {
     if (opts.dryRun) return obj;
     this.ownership.forget(info, namespace, name);
     this.recordOwnership(info, undefined, obj, opts);
+    this.ownership.describe(info, obj, managedEntries(obj));
     const stored = this.store.write(info.resource, obj);
     if (info.workload) this.simulator.written(info, stored);
     return stored;
@@ -172,10 +178,18 @@ export class Registry {
     } else {
       delete metadata.generation;
     }
-    if (sameContent(previous, next)) return previous;
+    // A no-op write changes nothing; a no-op apply still makes its manager an owner of the fields it
+    // applies (shared ownership, as the real server records it), unless it owns them already.
+    const applying = opts.operation === "Apply" && opts.applied !== undefined;
+    if (
+      sameContent(previous, next) &&
+      (!applying || this.ownership.ownsAll(info, previous, opts.manager, opts.applied!))
+    )
+      return previous;
     recordManager(next, info, opts);
     if (opts.dryRun) return next;
     this.recordOwnership(info, previous, next, opts);
+    this.ownership.describe(info, next, managedEntries(next));
     const stored = this.store.write(info.resource, next);
     if (info.workload) this.simulator.written(info, stored);
     return stored;

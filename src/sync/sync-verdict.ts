@@ -106,9 +106,8 @@ export function syncVerdict(
   const recorded = currentHash(workload, kind.templatePath);
   if (recorded === undefined) return baselineVerdict(workload, consumed, hash, digests);
   if (recorded === hash) return { state: "current", uncovered: [], gone: [] };
-  const manager = hashOwner(workload, kind.templatePath);
-  if (manager !== undefined && manager !== options.fieldManager)
-    return { state: "managed-elsewhere", manager };
+  const manager = hashOwners(workload, kind.templatePath).find((m) => m !== options.fieldManager);
+  if (manager !== undefined) return { state: "managed-elsewhere", manager };
   const recordedDigests = currentDigests(workload, kind.templatePath);
   if (recordedDigests === undefined) return { state: "unknown-coverage", hash, digests };
   return compareDigests(consumed, parseDigests(recordedDigests), digestMap, hash, digests);
@@ -158,18 +157,17 @@ export function baselineValue(hash: string, digests: string): string {
 }
 
 /**
- * The field manager that last set the pod template's hash annotation, from managedFields (the
- * path of the annotation under the template path); undefined when none says (no managedFields).
+ * The field managers that own the pod template's hash annotation, from managedFields (an owner
+ * shares it when it applied the same value); none when no entry says (no managedFields).
  */
-export function hashOwner(workload: Plain, templatePath: readonly string[]): string | undefined {
+export function hashOwners(workload: Plain, templatePath: readonly string[]): string[] {
   const entries = field(field(workload, "metadata"), "managedFields");
-  if (!Array.isArray(entries)) return undefined;
-  for (const entry of entries) {
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
     let fields = field(entry, "fieldsV1");
     for (const step of templatePath) fields = field(fields, `f:${step}`);
     const annotations = field(field(fields, "f:metadata"), "f:annotations");
-    if (field(annotations, "f:config-rollout.io/config-hash") !== undefined)
-      return stringField(entry, "manager");
-  }
-  return undefined;
+    const manager = stringField(entry, "manager");
+    return field(annotations, "f:config-rollout.io/config-hash") !== undefined && manager ? [manager] : [];
+  });
 }

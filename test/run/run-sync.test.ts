@@ -135,6 +135,51 @@ describe.skipIf(!kubectlPath)("config-rollout sync", () => {
     expect(patched(s)).toEqual([]);
   });
 
+  test("a config-hash a GitOps agent applies (server-side apply by its field manager) is left to it", async () => {
+    const s = await start();
+    expect((await s.run()).code).toBe(0);
+    // The agent applies the stamped manifest: it now owns the annotation (kubectl shows it in managedFields).
+    const hash = s.template("Deployment", "api").annotations["config-rollout.io/config-hash"];
+    const stamped = `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: api, namespace: ${NS} }
+spec:
+  template:
+    metadata:
+      annotations: { config-rollout.io/config-hash: "${hash}" }
+`;
+    const file = join(home!.dir, "stamped.yaml");
+    writeFileSync(file, stamped);
+    const kubectl = (...args: string[]) =>
+      runKubectl(kubectlPath as string, args, { home: home!.dir, kubeconfig: s.kubeconfig });
+    const applied = await kubectl(
+      "apply",
+      "--server-side",
+      "--force-conflicts",
+      "--field-manager=argocd-controller",
+      "-f",
+      file,
+    );
+    expect(applied.code, applied.stderr).toBe(0);
+    const shown = await kubectl("get", "deployment", "api", "-n", NS, "-o", "json", "--show-managed-fields");
+    const entries = (
+      JSON.parse(shown.stdout) as {
+        metadata: { managedFields: Array<{ manager: string; fieldsV1: unknown }> };
+      }
+    ).metadata.managedFields;
+    expect(JSON.stringify(entries.find((e) => e.manager === "argocd-controller")?.fieldsV1)).toContain(
+      '"f:spec":{"f:template":{"f:metadata":{"f:annotations":{"f:config-rollout.io/config-hash":{}}}}}',
+    );
+    await applyLive(s, dbSecret("rotated"));
+    s.sim.resetRequests();
+    const run = await sync(s);
+    expect(run.code, run.stderr).toBe(0);
+    const api = (JSON.parse(run.stdout) as RunJson).workloads.find((w) => w.name === "api");
+    expect(api?.action).toBe("skip");
+    expect(api?.reason).toContain("applied by argocd-controller");
+    expect(patched(s)).toEqual([]);
+  });
+
   test("flags of the git-driven run are refused with the reason; --help lists sync's own flags", async () => {
     const s = await start();
     const refused = await sync(s, "--base", "HEAD~1");

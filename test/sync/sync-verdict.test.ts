@@ -7,7 +7,7 @@ import { idKey } from "../../src/core/model.js";
 import { annotationPatch } from "../../src/core/restart-patch.js";
 import { computeRestartHashes } from "../../src/rollout/strategy/restart-hash.js";
 import { judgeAdoption } from "../../src/sync/adopt.js";
-import { hashOwner, syncVerdict } from "../../src/sync/sync-verdict.js";
+import { hashOwners, syncVerdict } from "../../src/sync/sync-verdict.js";
 
 const NS = "shop";
 const DEPLOYMENT = restartableKind("Deployment")!;
@@ -148,7 +148,7 @@ describe("syncVerdict", () => {
         },
       },
     ];
-    expect(hashOwner(object, DEPLOYMENT.templatePath)).toBe("argocd-controller");
+    expect(hashOwners(object, DEPLOYMENT.templatePath)).toEqual(["argocd-controller"]);
     expect(syncVerdict(object, DEPLOYMENT, live("t2"), { fieldManager: "config-rollout" })).toEqual({
       state: "managed-elsewhere",
       manager: "argocd-controller",
