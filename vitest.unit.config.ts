@@ -23,6 +23,7 @@ export default defineConfig({
       "test/kube/kubeconfig-source.test.ts",
       "test/action/{mask,read-inputs,trust-policy,stamp-policy,github-log,job-summary}.test.ts",
       "test/sync/**/*.test.ts",
+      "test/docs/**/*.test.ts",
       "test/layout.test.ts",
     ],
     pool: "threads",

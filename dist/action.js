@@ -26838,7 +26838,7 @@ async function checkPermissions(cluster, needed, log, concurrency, checked = "ch
   if (denied.length === 0) return;
   const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
   throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403
   );
 }
@@ -27462,7 +27462,7 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error2) => {
       const why = error2 instanceof ClusterAccessError ? error2.message : String(error2);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
       );
     });
   }

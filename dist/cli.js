@@ -11049,7 +11049,7 @@ async function checkPermissions(cluster, needed, log, concurrency, checked = "ch
   if (denied.length === 0) return;
   const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
   throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403
   );
 }
@@ -11673,7 +11673,7 @@ function startPodWatch(targets, opts, signal) {
     watchPods(cluster, namespace, judge2, signal, opts.retryDelayMs).catch((error) => {
       const why = error instanceof ClusterAccessError ? error.message : String(error);
       warnOnce(
-        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (README, RBAC) or pass --no-watch-pods.`
+        `cannot watch pods in namespace ${namespace} (${why}): waiting on the rollout status alone, without failing early on pods that cannot start. Grant list and watch on pods (docs/rbac.md) or pass --no-watch-pods.`
       );
     });
   }
@@ -17507,7 +17507,7 @@ function helpText() {
     "Exit codes:",
     ...EXIT_CODES.map((line) => `  ${line}`),
     "",
-    "Docs: README.md \u2014 quick starts for GitHub Actions, GitLab CI and the CLI, RBAC, troubleshooting."
+    "Docs: README.md (quick starts) and docs/ \u2014 reference, strategies, rendering, GitOps, sync, fleets, RBAC, troubleshooting."
   ];
   return `${lines.join("\n")}
 `;

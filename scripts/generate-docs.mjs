@@ -1,4 +1,4 @@
-// Writes action.yml, the README's flag/output tables, .env.example and the GitLab component's inputs from the option table
+// Writes action.yml, the flag/output tables of docs/reference.md, .env.example and the GitLab component's inputs from the option table
 // (src/settings/options.ts), so they cannot drift from the CLI. Run by scripts/build.mjs.
 // The TypeScript renderers are bundled in memory by esbuild and imported from a data: URL:
 // no build artefact, no tsx, about 50 ms.
@@ -47,7 +47,7 @@ export async function generateDocs({ check = false } = {}) {
   };
   update(docs.ACTION_YML, docs.renderActionYml());
   update(docs.ENV_EXAMPLE, docs.renderEnvExample());
-  update(docs.README, docs.renderReadme(readFileSync(`${root}${docs.README}`, "utf8")));
+  update(docs.REFERENCE, docs.renderReference(readFileSync(`${root}${docs.REFERENCE}`, "utf8")));
   update(
     docs.GITLAB_COMPONENT,
     docs.renderGitlabComponent(readFileSync(`${root}${docs.GITLAB_COMPONENT}`, "utf8")),

@@ -6,12 +6,29 @@
 //                                                       runs it: npm provenance and the templates' default
 //                                                       command need the real location)
 
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const PLACEHOLDER = "<owner>/config-rollout";
 // Files a release ships or documents the location in; the package's own metadata and templates first.
 const SHIPPED = ["package.json", ".gitlab-ci-template.yml", "templates/config-rollout.yml"];
-const DOCUMENTED = ["README.md", "SECURITY.md", "docs/gitlab-ci.md", "examples/github/config-rollout.yml"];
+const DOCUMENTED = [
+  "README.md",
+  "SECURITY.md",
+  ...filesIn("docs", ".md"),
+  ...filesIn("examples/github", ".yml"),
+  ...filesIn("examples/gitlab", ".yml"),
+];
+
+/** The files of a folder with an ending, as paths from the root ([] when the folder is missing). */
+function filesIn(dir, ending) {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(ending))
+      .map((name) => `${dir}/${name}`);
+  } catch {
+    return [];
+  }
+}
 
 function usage() {
   process.stderr.write("usage: node scripts/set-repository.mjs [--check] OWNER/NAME\n");

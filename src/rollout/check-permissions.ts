@@ -51,7 +51,7 @@ export async function checkPermissions(
     .map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`)
     .join("; ");
   throw new ClusterAccessError(
-    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in the README's RBAC section.`,
+    `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403,
   );
 }

@@ -39,7 +39,7 @@ export function helpText(): string {
     "Exit codes:",
     ...EXIT_CODES.map((line) => `  ${line}`),
     "",
-    "Docs: README.md — quick starts for GitHub Actions, GitLab CI and the CLI, RBAC, troubleshooting.",
+    "Docs: README.md (quick starts) and docs/ — reference, strategies, rendering, GitOps, sync, fleets, RBAC, troubleshooting.",
   ];
   return `${lines.join("\n")}\n`;
 }

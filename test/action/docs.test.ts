@@ -1,4 +1,4 @@
-// action.yml, the README's tables and .env.example are generated from the option table by
+// action.yml, docs/reference.md's tables and .env.example are generated from the option table by
 // scripts/generate-docs.mjs (run by `npm run build`). The test setup builds dist/ but leaves these as
 // committed, so a stale document fails here. And the action metadata and the example workflow must
 // pass a GitHub Actions schema validator from the npm registry (@action-validator/cli).
@@ -12,10 +12,10 @@ import { parse } from "yaml";
 import {
   ACTION_YML,
   ENV_EXAMPLE,
-  README,
+  REFERENCE,
   renderActionYml,
   renderEnvExample,
-  renderReadme,
+  renderReference,
 } from "../../scripts/render-docs.js";
 import { ACTION_OUTPUTS } from "../../src/action/action-metadata.js";
 import { OPTIONS } from "../../src/settings/options.js";
@@ -28,7 +28,7 @@ describe("generated documents match the option table", () => {
   test.each([
     [ACTION_YML, renderActionYml],
     [ENV_EXAMPLE, renderEnvExample],
-    [README, () => renderReadme(read(README))],
+    [REFERENCE, () => renderReference(read(REFERENCE))],
   ])("%s", (file, render) => {
     expect(read(file), `${file} ${STALE}`).toBe(render());
   });
@@ -61,18 +61,26 @@ describe("generated documents match the option table", () => {
     expect(action.runs).toEqual({ using: "node24", main: "dist/action.js" });
   });
 
-  test("the README's flag table has a row per option with its environment variable", () => {
-    const readme = read(README);
+  test("the reference's flag table has a row per option with its environment variable", () => {
+    const readme = read(REFERENCE);
     for (const option of OPTIONS) {
       expect(readme).toContain(`| \`--${option.name}\``);
       if (option.env) expect(readme).toContain(`\`${option.env}\``);
     }
   });
 
-  test("the README keeps its opening: title, set-up commands, the problem", () => {
-    const readme = read(README);
-    expect(readme.startsWith("# config-rollout\n\n```sh\nnpm ci && npm run demo")).toBe(true);
-    expect(readme).toContain("Kubernetes does not restart pods when a ConfigMap or Secret they use changes");
+  test("the README opens with the problem, then the two set-up commands a newcomer runs", () => {
+    const readme = read("README.md");
+    expect(
+      readme.startsWith(
+        "# config-rollout\n\nKubernetes does not restart pods when a ConfigMap or Secret they use changes",
+      ),
+    ).toBe(true);
+    const commands = readme.indexOf("```sh\nnpm ci && npm run demo");
+    expect(commands).toBeGreaterThan(0);
+    expect(readme.slice(commands, readme.indexOf("```", commands + 5))).toContain("\nnpm test ");
+    // On the first screen: before the quick starts.
+    expect(commands).toBeLessThan(readme.indexOf("## Quick starts"));
   });
 });
 

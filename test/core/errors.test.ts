@@ -17,7 +17,8 @@ import {
 import { describeError } from "../../src/report/error-line.js";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../../README.md"), "utf8");
-const table = readme.slice(readme.indexOf("## Exit codes"), readme.indexOf("## Action outputs"));
+const exitCodes = readme.indexOf("## Exit codes");
+const table = readme.slice(exitCodes, readme.indexOf("\n## ", exitCodes + 1));
 const rowOf = (code: number) => table.split("\n").find((line) => line.startsWith(`| \`${code}\` |`)) ?? "";
 
 test("the README's table has exactly the codes 0, 1 and 2", () => {

@@ -1,0 +1,84 @@
+// The documentation holds together: every relative link of the README, the top-level documents and
+// docs/ points at a file that exists, and every #anchor at a heading of its target (GitHub's slugs);
+// the README stays a front page (what and why, the quick starts, links), not a manual.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const DOCUMENTS = [
+  "README.md",
+  "CONTRIBUTING.md",
+  "CHANGELOG.md",
+  "SECURITY.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
+export function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fence = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) fence = !fence;
+    const heading = !fence && /^#{1,6} (.+)$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/`/g, "")
+      .replace(/[^\p{L}\p{N}\- _]/gu, "")
+      .replace(/ /g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+/** The relative links of a markdown text, outside code: [text](target). */
+export function linksOf(markdown: string): string[] {
+  const links: string[] = [];
+  let fence = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) fence = !fence;
+    if (fence) continue;
+    for (const match of line.replace(/`[^`]*`/g, "").matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)) {
+      const target = match[1]!;
+      if (!/^[a-z][a-z+.-]*:/i.test(target)) links.push(target);
+    }
+  }
+  return links;
+}
+
+describe.each(DOCUMENTS)("%s", (document) => {
+  const text = readFileSync(join(ROOT, document), "utf8");
+  test.each(linksOf(text).map((link) => [link]))("links to %s, which exists", (link) => {
+    const [path, anchor] = link.split("#") as [string, string | undefined];
+    const target = path === "" ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), path);
+    expect(
+      existsSync(target),
+      `${document}: ${link} names ${relative(ROOT, target)}, which does not exist`,
+    ).toBe(true);
+    if (anchor !== undefined && target.endsWith(".md")) {
+      const anchors = anchorsOf(readFileSync(target, "utf8"));
+      expect(anchors.has(anchor), `${document}: #${anchor} is no heading of ${relative(ROOT, target)}`).toBe(
+        true,
+      );
+    }
+  });
+});
+
+test("the checker sees a broken link and a missing anchor", () => {
+  expect(linksOf("see [x](docs/none.md) and `[y](z.md)`\n```\n[w](v.md)\n```")).toEqual(["docs/none.md"]);
+  expect(anchorsOf("# A `b` title\n## Plan once, apply many\n## Plan once, apply many")).toEqual(
+    new Set(["a-b-title", "plan-once-apply-many", "plan-once-apply-many-1"]),
+  );
+});
+
+test("the README is a front page: at most 300 lines", () => {
+  const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
+  expect(lines).toBeLessThanOrEqual(300);
+});
