@@ -29698,12 +29698,7 @@ var init_variant_conflicts = __esm({
   }
 });
 
-// src/run/complete-and-roll-out.ts
-var complete_and_roll_out_exports = {};
-__export(complete_and_roll_out_exports, {
-  assumedNamespaceNote: () => assumedNamespaceNote,
-  completeAndRollOut: () => completeAndRollOut
-});
+// src/run/apply.ts
 async function completeAndRollOut(repoPlan, connection, context) {
   const { settings, log } = context;
   const now = context.now ?? Date.now;
@@ -29835,9 +29830,23 @@ function assumedNamespaceNote(scan, workloads, namespace) {
   const listed = names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more` : names.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
 }
+async function applyPlanToCluster(repoPlan, connection, context) {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  return completeAndRollOut(repoPlan, connection, context);
+}
+function plansNothing(scan) {
+  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
+}
+function planOfNothing(repoPlan) {
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
+}
 var MAX_LISTED;
-var init_complete_and_roll_out = __esm({
-  "src/run/complete-and-roll-out.ts"() {
+var init_apply = __esm({
+  "src/run/apply.ts"() {
     "use strict";
     init_errors();
     init_model();
@@ -29853,30 +29862,6 @@ var init_complete_and_roll_out = __esm({
     init_rolls_on_apply();
     init_variant_conflicts();
     MAX_LISTED = 5;
-  }
-});
-
-// src/run/apply-plan.ts
-async function applyPlanToCluster(repoPlan, connection, context) {
-  if (plansNothing(repoPlan.scan)) {
-    const plan = planOfNothing(repoPlan);
-    await context.onPlan?.(plan, []);
-    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
-  }
-  const { completeAndRollOut: completeAndRollOut2 } = await Promise.resolve().then(() => (init_complete_and_roll_out(), complete_and_roll_out_exports));
-  return completeAndRollOut2(repoPlan, connection, context);
-}
-function plansNothing(scan) {
-  return scan.changes.length === 0 && scan.workloads.length === 0 && scan.baseWorkloads.length === 0 && scan.variants.size === 0;
-}
-function planOfNothing(repoPlan) {
-  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
-}
-var init_apply_plan = __esm({
-  "src/run/apply-plan.ts"() {
-    "use strict";
-    init_run_result();
-    init_repo_plan();
   }
 });
 
@@ -30291,7 +30276,7 @@ var init_run = __esm({
     init_untrusted_head();
     init_glob_matcher();
     init_scan_repository();
-    init_apply_plan();
+    init_apply();
     MAX_NAMED4 = 5;
     KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
   }
@@ -30533,9 +30518,9 @@ var init_error_line = __esm({
   }
 });
 
-// src/run/run-fleet.ts
-var run_fleet_exports = {};
-__export(run_fleet_exports, {
+// src/run/fleet.ts
+var fleet_exports = {};
+__export(fleet_exports, {
   fleetOutcome: () => fleetOutcome,
   runFleet: () => runFleet,
   serverKey: () => serverKey
@@ -30674,8 +30659,8 @@ function prefixedLog(log, context, onGroup) {
   };
 }
 var ClusterTimeout;
-var init_run_fleet = __esm({
-  "src/run/run-fleet.ts"() {
+var init_fleet2 = __esm({
+  "src/run/fleet.ts"() {
     "use strict";
     init_errors();
     init_fleet();
@@ -30685,7 +30670,7 @@ var init_run_fleet = __esm({
     init_describe();
     init_error_line();
     init_restart_and_wait();
-    init_apply_plan();
+    init_apply();
     init_run();
     ClusterTimeout = class extends UserError {
       name = "ClusterTimeout";
@@ -30819,9 +30804,9 @@ var init_apply_saved_plan = __esm({
   }
 });
 
-// src/run/run-saved-plan.ts
-var run_saved_plan_exports = {};
-__export(run_saved_plan_exports, {
+// src/run/saved-plan.ts
+var saved_plan_exports = {};
+__export(saved_plan_exports, {
   applySaved: () => applySaved,
   loadSavedPlan: () => loadSavedPlan,
   readPlanFile: () => readPlanFile,
@@ -30900,8 +30885,8 @@ function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
 var import_promises4;
-var init_run_saved_plan = __esm({
-  "src/run/run-saved-plan.ts"() {
+var init_saved_plan = __esm({
+  "src/run/saved-plan.ts"() {
     "use strict";
     import_promises4 = require("node:fs/promises");
     init_errors();
@@ -31255,9 +31240,9 @@ var init_sync_plan = __esm({
   }
 });
 
-// src/run/run-sync.ts
-var run_sync_exports = {};
-__export(run_sync_exports, {
+// src/run/sync.ts
+var sync_exports = {};
+__export(sync_exports, {
   runSync: () => runSync
 });
 async function runSync(settings, deps) {
@@ -31392,8 +31377,8 @@ function describeScope(settings, namedCount) {
   const configs = namedCount > 0 ? `, consumers of ${settings.syncConfigs.join(", ")}` : "";
   return `live configs against each workload's config hash (${where}${selector}${configs})`;
 }
-var init_run_sync = __esm({
-  "src/run/run-sync.ts"() {
+var init_sync = __esm({
+  "src/run/sync.ts"() {
     "use strict";
     init_errors();
     init_model();
@@ -35106,7 +35091,7 @@ async function runInCi(settings, adapters) {
   const openGit = typeof adapters.git === "function" ? adapters.git : async () => adapters.git;
   const naming = adapters.naming ? { naming: adapters.naming } : {};
   if (settings.contexts) {
-    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_run_fleet(), run_fleet_exports));
+    const { runFleet: runFleet2 } = await Promise.resolve().then(() => (init_fleet2(), fleet_exports));
     return runFleet2({
       settings,
       ...await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent),
@@ -35121,7 +35106,7 @@ async function runInCi(settings, adapters) {
   let planOut;
   let settingsForRun = settings;
   if (settings.plan !== void 0) {
-    const saved = await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports));
+    const saved = await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports));
     const planSettings = { ...settings, plan: settings.plan };
     const run2 = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
     if (!run2.replanFrom) return saved.applySaved(run2, planSettings, cluster, { log, ...naming });
@@ -35129,7 +35114,7 @@ async function runInCi(settings, adapters) {
     planOut = async (document) => saved.sameWorkloads(run2.document, planSettings, document.workloads, adapters.naming);
   } else if (settings.planOut !== void 0) {
     const path6 = settings.planOut;
-    planOut = async (document) => (await Promise.resolve().then(() => (init_run_saved_plan(), run_saved_plan_exports))).writePlanFile(path6, document, log);
+    planOut = async (document) => (await Promise.resolve().then(() => (init_saved_plan(), saved_plan_exports))).writePlanFile(path6, document, log);
   }
   return runConfigRollout({
     settings: settingsForRun,
@@ -35150,7 +35135,7 @@ async function rangeAndCi(flags, env, readEvent) {
 async function runCommand(command, settings, adapters) {
   const { logFor, openGit, ...rest } = adapters;
   if (command === "sync") {
-    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_run_sync(), run_sync_exports));
+    const { runSync: runSync2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
     return runSync2(settings, { connection: adapters.cluster, log: logFor(void 0), now: Date.now });
   }
   const git = settings.plan === void 0 ? await openGit() : openGit;

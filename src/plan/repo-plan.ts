@@ -1,5 +1,5 @@
 // What the two phases of a run hand each other: the plan made once from git (run.ts), and what
-// applying it to one cluster needs (apply-plan.ts, complete-and-roll-out.ts, apply-saved-plan.ts).
+// applying it to one cluster needs (run/apply.ts, run/apply-saved-plan.ts).
 import type { CommitOrder } from "../core/commit-sha.js";
 import type { Log } from "../core/log.js";
 import type { HeadConfig, Manifest, ObjectId, Plan } from "../core/model.js";

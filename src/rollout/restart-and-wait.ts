@@ -53,7 +53,7 @@ export interface RestartRound {
   onFailed?: (result: WorkloadResult) => void;
 }
 
-/** The stage that waits for the rollouts (bounded by --timeout itself): run-fleet.ts watches for it. */
+/** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
 export const WAIT_FOR_ROLLOUTS = "Wait for rollouts";
 
 /** Restart, wait, and let the strategy roll back and finish. */

@@ -1,6 +1,6 @@
 // The wiring both entry points share: the CI environment decides the range, the git adapter reads the
 // repository, the cluster connection is prepared but only opened when needed. --plan-out writes the
-// plan file before anything is written to the cluster; --plan applies a saved plan (run-saved-plan.ts).
+// plan file before anything is written to the cluster; --plan applies a saved plan (saved-plan.ts).
 
 import type { Log } from "../core/log.js";
 import type { OptionNaming } from "../core/option-naming.js";
@@ -32,7 +32,7 @@ export async function runInCi(
   const naming = adapters.naming ? { naming: adapters.naming } : {};
   if (settings.contexts) {
     // settings.ts refuses --plan and --plan-out with --contexts: a plan file is one cluster's.
-    const { runFleet } = await import("./run-fleet.js");
+    const { runFleet } = await import("./fleet.js");
     return runFleet({
       settings,
       ...(await rangeAndCi({ base: settings.base, head: settings.head }, env, readEvent)),
@@ -47,7 +47,7 @@ export async function runInCi(
   let planOut: PlanWriter | undefined;
   let settingsForRun = settings;
   if (settings.plan !== undefined) {
-    const saved = await import("./run-saved-plan.js");
+    const saved = await import("./saved-plan.js");
     const planSettings = { ...settings, plan: settings.plan };
     const run = await saved.loadSavedPlan(planSettings, openGit, adapters.naming);
     if (!run.replanFrom) return saved.applySaved(run, planSettings, cluster, { log, ...naming });
@@ -57,7 +57,7 @@ export async function runInCi(
       saved.sameWorkloads(run.document, planSettings, document.workloads, adapters.naming);
   } else if (settings.planOut !== undefined) {
     const path = settings.planOut;
-    planOut = async (document) => (await import("./run-saved-plan.js")).writePlanFile(path, document, log);
+    planOut = async (document) => (await import("./saved-plan.js")).writePlanFile(path, document, log);
   }
   return runConfigRollout({
     settings: settingsForRun,
@@ -98,7 +98,7 @@ export async function runCommand(
 ): Promise<RunReport> {
   const { logFor, openGit, ...rest } = adapters;
   if (command === "sync") {
-    const { runSync } = await import("./run-sync.js");
+    const { runSync } = await import("./sync.js");
     return runSync(settings, { connection: adapters.cluster, log: logFor(undefined), now: Date.now });
   }
   const git = settings.plan === undefined ? await openGit() : openGit;

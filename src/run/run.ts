@@ -1,5 +1,5 @@
 // The orchestrator, in two phases: plan once (resolve the range, scan the repository, render:
-// planRepository), then apply that plan to the cluster (apply-plan.ts: discover, verify the live
+// planRepository), then apply that plan to the cluster (apply.ts: discover, verify the live
 // configs, check permissions, restart and wait). It receives every adapter as an argument, so tests
 // run it against real temp repos and the simulated API server, and the CLI and the GitHub Action
 // share it unchanged.
@@ -23,7 +23,7 @@ import { globMatcher } from "../scan/glob-matcher.js";
 import type { RepositoryScan, ScanOptions } from "../scan/scan-model.js";
 import { scanRepository } from "../scan/scan-repository.js";
 import type { Settings } from "../settings/settings.js";
-import { applyPlanToCluster } from "./apply-plan.js";
+import { applyPlanToCluster } from "./apply.js";
 
 export interface RunDependencies {
   settings: Settings;

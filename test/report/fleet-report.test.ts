@@ -162,7 +162,7 @@ test("the action's restarted output names each cluster's restarts with their con
 
 describe("a --contexts run whose plan is incomplete", () => {
   test("each cluster and the last line say so, with what was not read; exit 0", async () => {
-    const { fleetOutcome } = await import("../../src/run/run-fleet.js");
+    const { fleetOutcome } = await import("../../src/run/fleet.js");
     const unread = [{ file: "charts/web/Chart.yaml", why: "Helm chart, not rendered" }];
     const cluster: RunReport = { ...staging, plan: { ...plan(), unread }, outcome: "incomplete" };
     const clusters = [

@@ -1,13 +1,12 @@
 // A plan of nothing (no config changed, no workload read: the push that touches no manifest) is
-// reported by apply-plan.ts without loading the cluster's code. That report must be the one the
-// whole second phase (complete-and-roll-out.ts) gives for the same plan, whatever the settings:
+// reported by applyPlanToCluster without completing it. That report must be the one the
+// whole second phase (completeAndRollOut) gives for the same plan, whatever the settings:
 // checked by running both on the same plans.
 import { describe, expect, test } from "vitest";
 import { createMemoryLog } from "../../src/core/log.js";
 import type { Manifest, Plan } from "../../src/core/model.js";
 import type { ApplyContext, RepoPlan } from "../../src/plan/repo-plan.js";
-import { applyPlanToCluster, plansNothing } from "../../src/run/apply-plan.js";
-import { completeAndRollOut } from "../../src/run/complete-and-roll-out.js";
+import { applyPlanToCluster, completeAndRollOut, plansNothing } from "../../src/run/apply.js";
 import { nothingRead } from "../../src/scan/scan-model.js";
 import { toSettings } from "../../src/settings/settings.js";
 

@@ -15,7 +15,7 @@ import { unreadSourcesOf } from "../plan/unread-sources.js";
 import { formatDuration } from "../report/describe.js";
 import { errorParts } from "../report/error-line.js";
 import { WAIT_FOR_ROLLOUTS } from "../rollout/restart-and-wait.js";
-import { applyPlanToCluster } from "./apply-plan.js";
+import { applyPlanToCluster } from "./apply.js";
 import { planRepository, type RunDependencies } from "./run.js";
 
 export interface FleetDependencies extends Omit<RunDependencies, "connect" | "clusterConfigured"> {

@@ -1,8 +1,10 @@
-// One plan completed and rolled out on one cluster (apply-plan.ts decides it is not a plan of
-// nothing): discovery of the workloads only this cluster runs, the plan they complete, the check
-// that the cluster holds the committed configs, the permission check, the one restart-and-wait path
-// and the wait. In parallel over clusters: the strategy object, which keeps state between prepare
-// and patch, is made per call.
+// The apply phase: one plan (made once from git by run.ts: resolve, scan, render) applied to one
+// cluster. A plan of nothing (the range changes no config and no workload) is reported as it is;
+// any other is completed and rolled out: discovery of the workloads only this cluster runs, the
+// plan they complete, the check that the cluster holds the committed configs, the permission check,
+// the one restart-and-wait path and the wait. Nothing here reads git except through the plan's own
+// readers, so one plan can be applied to many clusters (fleet.ts), in parallel: the strategy
+// object, which keeps state between prepare and patch, is made per call.
 import { UserError } from "../core/errors.js";
 import { idKey, type Manifest, type ObjectId, type Plan, type PlannedWorkload } from "../core/model.js";
 import { CLI_FLAGS } from "../core/option-naming.js";
@@ -213,4 +215,37 @@ export function assumedNamespaceNote(
       ? `${names.slice(0, MAX_LISTED).join(", ")} and ${names.length - MAX_LISTED} more`
       : names.join(", ");
   return `namespace ${JSON.stringify(namespace)} (--namespace) was assumed for ${listed}: their manifests name no namespace`;
+}
+
+/** Apply the plan to one cluster: a plan of nothing is its report; any other is completed and rolled out. */
+export async function applyPlanToCluster(
+  repoPlan: RepoPlan,
+  connection: ClusterAccess,
+  context: ApplyContext,
+): Promise<RunReport> {
+  if (plansNothing(repoPlan.scan)) {
+    const plan = planOfNothing(repoPlan);
+    await context.onPlan?.(plan, []);
+    return reportOf(plan, { results: [], notes: [] }, context.settings.dryRun);
+  }
+  return completeAndRollOut(repoPlan, connection, context);
+}
+
+/**
+ * Whether the scan leaves nothing to plan on any cluster: no config changed, no workload read at
+ * either commit, no object defined twice. Discovery asks the cluster only for consumers of changed
+ * configs, so no cluster can add to such a plan.
+ */
+export function plansNothing(scan: RepositoryScan): boolean {
+  return (
+    scan.changes.length === 0 &&
+    scan.workloads.length === 0 &&
+    scan.baseWorkloads.length === 0 &&
+    scan.variants.size === 0
+  );
+}
+
+/** The plan of a scan that plans nothing: what completing it would give (test/run/apply.test.ts). */
+function planOfNothing(repoPlan: RepoPlan): Plan {
+  return planOfScan(repoPlan, { changes: [], workloads: [], sources: [], warnings: [] });
 }
