@@ -109,7 +109,8 @@ async function seededCluster(kubeconfig: string): Promise<SimCluster> {
         ],
         [idKey({ kind: "Secret", namespace, name: `db-${i}` }), { password: b64("v1"), unread: b64("x") }],
       ]);
-      const secretUid = String((sim.get("Secret", namespace, `db-${i}`)?.metadata as Plain).uid);
+      const stored = sim.get("Secret", namespace, `db-${i}`) as { metadata: { uid: string } };
+      const secretUid = stored.metadata.uid;
       const uid = () => secretUid;
       const consumed = consumedOf(workload, kind, namespace);
       const hash = configHash(consumed, contents, undefined, uid)!;

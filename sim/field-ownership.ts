@@ -96,7 +96,8 @@ function fieldsTree(obj: unknown, kind: string, owned: ReadonlySet<string>): Rec
     if (!owned.has(path)) return;
     let node = tree;
     for (const [i, step] of steps.entries()) {
-      const next = (node[step] ??= {}) as Record<string, unknown>;
+      node[step] ??= {};
+      const next = node[step] as Record<string, unknown>;
       // An item of an associative list is itself owned: the server marks it with ".".
       if (step.startsWith("k:") && i < steps.length - 1) next["."] ??= {};
       node = next;

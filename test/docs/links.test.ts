@@ -17,7 +17,7 @@ const DOCUMENTS = [
 ];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   let fence = false;
@@ -39,7 +39,7 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 /** The relative links of a markdown text, outside code: [text](target). */
-export function linksOf(markdown: string): string[] {
+function linksOf(markdown: string): string[] {
   const links: string[] = [];
   let fence = false;
   for (const line of markdown.split("\n")) {
