@@ -27852,6 +27852,76 @@ var init_wait_for_agent = __esm({
   }
 });
 
+// src/rollout/waves.ts
+function waveOf(id, object) {
+  const value = stringField(field(field(object, "metadata"), "annotations"), WAVE_ANNOTATION);
+  if (value === void 0) return void 0;
+  const wave = /^-?[0-9]+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(wave)) {
+    throw new UserError(
+      `${formatId(id)}: annotation ${WAVE_ANNOTATION}: ${JSON.stringify(value)} is not an integer (lower waves roll out first; unannotated workloads last)`
+    );
+  }
+  return wave;
+}
+function rolloutRounds(requests, objectOf, maxParallel) {
+  const byWave = /* @__PURE__ */ new Map();
+  for (const request of requests) {
+    const wave = waveOf(request.id, objectOf(request.id));
+    byWave.set(wave, [...byWave.get(wave) ?? [], request]);
+  }
+  const waves = [...byWave.keys()].sort((a, b) => a === void 0 ? 1 : b === void 0 ? -1 : a - b);
+  const rounds = [];
+  for (const wave of waves) {
+    const members = byWave.get(wave);
+    const size = maxParallel ?? members.length;
+    const batches = Math.max(1, Math.ceil(members.length / size));
+    for (let b = 0; b < batches; b++) {
+      rounds.push({
+        wave,
+        requests: members.slice(b * size, (b + 1) * size),
+        endsWave: b === batches - 1,
+        label: ""
+      });
+    }
+  }
+  if (rounds.length > 1) {
+    const batchesOf = (wave) => rounds.filter((r) => r.wave === wave).length;
+    let index = 0;
+    let previous = null;
+    for (const round of rounds) {
+      index = round.wave === previous ? index + 1 : 1;
+      previous = round.wave;
+      const name = round.wave === void 0 ? waves.length > 1 ? "unannotated" : "" : `wave ${round.wave}`;
+      const batch = batchesOf(round.wave) > 1 ? `batch ${index} of ${batchesOf(round.wave)}` : "";
+      round.label = ` (${[name, batch].filter(Boolean).join(", ")})`;
+    }
+  }
+  return rounds;
+}
+function waveOrderNote(ids, objectOf) {
+  const rounds = rolloutRounds(
+    ids.map((id) => ({ id })),
+    objectOf,
+    void 0
+  );
+  if (rounds.every((r) => r.wave === void 0)) return void 0;
+  const parts = rounds.map(
+    (r) => `${r.wave === void 0 ? "then" : `wave ${r.wave}`}: ${r.requests.map((q) => `${q.id.kind.toLowerCase()}/${q.id.name}`).join(", ")}`
+  );
+  return `rollout order (${WAVE_ANNOTATION}; a failed wave stops the later ones): ${parts.join("; ")}`;
+}
+var WAVE_ANNOTATION;
+var init_waves = __esm({
+  "src/rollout/waves.ts"() {
+    "use strict";
+    init_errors();
+    init_json_shape();
+    init_model();
+    WAVE_ANNOTATION = "config-rollout.io/wave";
+  }
+});
+
 // src/rollout/restart-and-wait.ts
 async function rollOut(cluster, workloads, context) {
   const { strategy, manifests, log } = context;
@@ -27866,21 +27936,57 @@ async function rollOut(cluster, workloads, context) {
     const rollback2 = await strategy.rollbackFor?.([failed2], { cluster, log });
     return rollback2 ? rollBack(cluster, rollback2, { ...context, log: inlineSections(log) }) : [];
   };
-  const followed = await restartAndWait(
-    cluster,
-    {
-      titles: {
-        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
-        wait: WAIT_FOR_ROLLOUTS
-      },
-      requests: agent.requests,
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true,
-      ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
-    },
-    agent.context
+  const base = {
+    patchFor: strategy.patchFor,
+    followUnchanged: true,
+    ...strategy.rollbackFor ? { onFailed: (failed2) => early.set(idKey(failed2.id), rollBackNow(failed2)) } : {}
+  };
+  const rounds = strategy.awaitsAgent ? [{ wave: void 0, requests: agent.requests, endsWave: true, label: "" }] : rolloutRounds(
+    agent.requests,
+    (id) => manifests.get(idKey(id))?.object,
+    agent.context.settings.maxParallelRollouts
   );
+  if (rounds.length > 1) {
+    const kinds = agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind) }));
+    const configs = context.prepared.configWrites.flatMap(
+      (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
+    );
+    await log.group(
+      "Check permissions for every wave",
+      () => checkPermissions(cluster, [...configs, ...patchWrites(kinds)], log, context.settings.concurrency)
+    );
+  }
+  const followed = [];
+  let stoppedBy;
+  for (const [index, round] of rounds.entries()) {
+    if (stoppedBy !== void 0) {
+      for (const { id } of round.requests)
+        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
+      continue;
+    }
+    const results2 = await restartAndWait(
+      cluster,
+      {
+        ...base,
+        titles: {
+          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
+          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`
+        },
+        requests: round.requests,
+        configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...rounds.length > 1 ? { reviewed: true } : {}
+      },
+      agent.context
+    );
+    followed.push(...results2);
+    const failed2 = followed.filter(
+      (r) => isFailure(r) && rounds.some((q) => q.wave === round.wave && q.requests.some((x) => idKey(x.id) === idKey(r.id)))
+    );
+    if (round.endsWave && round.wave !== void 0 && failed2.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${failed2.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      log.warn(`${stoppedBy}: the later waves are not started`);
+    }
+  }
   const results = [...followed, ...agent.notApplied];
   const late = results.filter((r) => !early.has(idKey(r.id)));
   const rollback = await strategy.rollbackFor?.(late, { cluster, log });
@@ -27946,7 +28052,8 @@ async function restartAndWait(cluster, round, context) {
           (w) => ["create", "patch"].map((verb) => ({ ...configWrite(w.id), verb }))
         );
         const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        if (!round.reviewed)
+          await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
@@ -28023,12 +28130,15 @@ var init_restart_and_wait = __esm({
   "src/rollout/restart-and-wait.ts"() {
     "use strict";
     init_errors();
+    init_workload_kinds();
     init_model();
+    init_run_result();
     init_interrupt();
     init_check_permissions();
     init_restart();
     init_wait();
     init_wait_for_agent();
+    init_waves();
     WAIT_FOR_ROLLOUTS = "Wait for rollouts";
   }
 });
@@ -29727,13 +29837,18 @@ async function completeAndRollOut(repoPlan, connection, context) {
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
+  const order = waveOrderNote(
+    toRestart.map((w) => w.id),
+    (id) => definitions.get(idKey(id))
+  );
   if (toRestart.length === 0 || settings.dryRun === "client") {
     const notes2 = toRestart.length > 0 ? strategy.planNotes?.({
       workloads: toRestart,
       headConfigs: scan.headConfigs,
       head: repoPlan.head
     }) ?? [] : [];
-    return reportOf(plan, { results: [], notes: notes2 }, settings.dryRun);
+    return reportOf(plan, { results: [], notes: order ? [order, ...notes2] : notes2 }, settings.dryRun);
   }
   const live2 = await connectOnce();
   const { results, notes } = await rollOutPlan(
@@ -29758,7 +29873,7 @@ async function completeAndRollOut(repoPlan, connection, context) {
     },
     { strategy, settings, log, now }
   );
-  return reportOf(plan, { results, notes }, settings.dryRun, live2);
+  return reportOf(plan, { results, notes: order ? [order, ...notes] : notes }, settings.dryRun, live2);
 }
 function completePlan(repoPlan, clusterWorkloads, strategy, context) {
   const { settings, log } = context;
@@ -29859,6 +29974,7 @@ var init_apply = __esm({
     init_roll_out_plan();
     init_choose_strategy();
     init_sync_configs();
+    init_waves();
     init_rolls_on_apply();
     init_variant_conflicts();
     MAX_LISTED = 5;
@@ -30554,7 +30670,7 @@ async function runFleet(deps) {
         // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
         // rollout is reported on its workload); until then the time limit does.
         log: prefixedLog(log, context, (title) => {
-          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+          if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
         }),
         naming: deps.naming ?? CLI_FLAGS,
         ...deps.now ? { now: deps.now } : {}
@@ -35287,6 +35403,16 @@ var CLUSTER_OPTIONS = [
     description: "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note."
   },
   {
+    name: "max-parallel-rollouts",
+    type: "integer",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    env: "CONFIG_ROLLOUT_MAX_PARALLEL_ROLLOUTS",
+    placeholder: "N",
+    description: `At most N workloads rolling out at once: each wave's restarts go in batches of N, each batch waited for before the next (default: all at once). Waves: the workload annotation config-rollout.io/wave: "<integer>" orders the restarts, lower first, unannotated last; a failed wave stops the later ones.`
+  },
+  {
     name: "concurrency",
     type: "integer",
     group: "limits",
@@ -35743,6 +35869,11 @@ function validateSettings(values) {
   if (values.concurrency < 1 || values.concurrency > 64) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
   }
+  if (values.maxParallelRollouts !== void 0 && values.maxParallelRollouts < 1) {
+    throw new UserError(
+      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`
+    );
+  }
   if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
       "--logs: must be between 0 and 200 (lines of a crashed container's log quoted in the report)"
@@ -35853,6 +35984,7 @@ function toSettings(...sources) {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num2("max-restarts"),
+    maxParallelRollouts: num2("max-parallel-rollouts"),
     ...str2("selector") ? { selector: str2("selector") } : {},
     syncConfigs: list("config"),
     adopt: bool("adopt"),

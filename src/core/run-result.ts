@@ -15,7 +15,9 @@ export type RestartOutcome =
   /** --strategy gitops: the agent applied the commit (the live pod template carries its hash); the rollout is judged. */
   | "agent-applied"
   /** --strategy gitops: the live pod template never carried the commit's hash within --timeout. */
-  | "agent-not-applied";
+  | "agent-not-applied"
+  /** Its wave (config-rollout.io/wave) came after one that failed: nothing was sent for it. */
+  | "not-started";
 /** How its rollout ended (when waited on). */
 export type RolloutOutcome =
   | "done"

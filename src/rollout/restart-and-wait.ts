@@ -4,9 +4,10 @@
 // concurrency, same waits, same report lines — and what to do last.
 
 import { isExpectedError } from "../core/errors.js";
+import { workloadKind } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import { formatId, idKey, type Manifest, type PlannedWorkload } from "../core/model.js";
-import type { WorkloadResult } from "../core/run-result.js";
+import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { Settings } from "../settings/settings.js";
@@ -22,6 +23,7 @@ import type {
 } from "./strategy/restart-strategy.js";
 import { logProgress, type WaitResult, waitForRollouts, waitTargetOf } from "./wait.js";
 import { waitForAgent } from "./wait-for-agent.js";
+import { rolloutRounds } from "./waves.js";
 
 export interface RolloutContext {
   strategy: RestartStrategy;
@@ -29,7 +31,8 @@ export interface RolloutContext {
   prepared: Prepared;
   /** Workload definitions by idKey: objects listed from the cluster spare a GET. */
   manifests: Map<string, Manifest>;
-  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines">;
+  settings: Pick<Settings, "dryRun" | "wait" | "timeoutMs" | "concurrency" | "watchPods" | "logLines"> &
+    Partial<Pick<Settings, "maxParallelRollouts">>;
   log: Log;
   now: () => number;
 }
@@ -51,6 +54,8 @@ export interface RestartRound {
   checked?: string;
   /** A patched workload whose rollout failed, as soon as the wait says so (others may still roll out). */
   onFailed?: (result: WorkloadResult) => void;
+  /** The access review of this round's writes already ran (with every wave's, before the first). */
+  reviewed?: true;
 }
 
 /** The stage that waits for the rollouts (bounded by --timeout itself): run/fleet.ts watches for it. */
@@ -79,23 +84,65 @@ export async function rollOut(
     const rollback = await strategy.rollbackFor?.([failed], { cluster, log });
     return rollback ? rollBack(cluster, rollback, { ...context, log: inlineSections(log) }) : [];
   };
-  const followed = await restartAndWait(
-    cluster,
-    {
-      titles: {
-        restart: strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart",
-        wait: WAIT_FOR_ROLLOUTS,
+  const base = {
+    patchFor: strategy.patchFor,
+    followUnchanged: true,
+    ...(strategy.rollbackFor
+      ? { onFailed: (failed: WorkloadResult) => early.set(idKey(failed.id), rollBackNow(failed)) }
+      : {}),
+  };
+  // Waves (config-rollout.io/wave) and --max-parallel-rollouts split the restarts into rounds; a
+  // GitOps agent's rollouts have already started, so they are followed in one round.
+  const rounds = strategy.awaitsAgent
+    ? [{ wave: undefined, requests: agent.requests, endsWave: true, label: "" }]
+    : rolloutRounds(
+        agent.requests,
+        (id) => manifests.get(idKey(id))?.object,
+        agent.context.settings.maxParallelRollouts,
+      );
+  if (rounds.length > 1) {
+    // Every write of every round is reviewed before the first: never half a plan for want of RBAC.
+    const kinds = agent.requests.map((r) => ({ id: r.id, kind: workloadKind(r.id.kind)! }));
+    const configs = context.prepared.configWrites.flatMap((w) =>
+      (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
+    );
+    await log.group("Check permissions for every wave", () =>
+      checkPermissions(cluster, [...configs, ...patchWrites(kinds)], log, context.settings.concurrency),
+    );
+  }
+  const followed: WorkloadResult[] = [];
+  let stoppedBy: string | undefined;
+  for (const [index, round] of rounds.entries()) {
+    if (stoppedBy !== undefined) {
+      for (const { id } of round.requests)
+        followed.push({ id, restart: "not-started", message: `not restarted: ${stoppedBy}` });
+      continue;
+    }
+    const results = await restartAndWait(
+      cluster,
+      {
+        ...base,
+        titles: {
+          restart: `${strategy.awaitsAgent ? "Check the pod templates the agent applied" : "Restart"}${round.label}`,
+          wait: `${WAIT_FOR_ROLLOUTS}${round.label}`,
+        },
+        requests: round.requests,
+        configWrites: index === 0 ? context.prepared.configWrites : [],
+        ...(rounds.length > 1 ? { reviewed: true } : {}),
       },
-      requests: agent.requests,
-      patchFor: strategy.patchFor,
-      configWrites: context.prepared.configWrites,
-      followUnchanged: true,
-      ...(strategy.rollbackFor
-        ? { onFailed: (failed) => early.set(idKey(failed.id), rollBackNow(failed)) }
-        : {}),
-    },
-    agent.context,
-  );
+      agent.context,
+    );
+    followed.push(...results);
+    const failed = followed.filter(
+      (r) =>
+        isFailure(r) &&
+        rounds.some((q) => q.wave === round.wave && q.requests.some((x) => idKey(x.id) === idKey(r.id))),
+    );
+    if (round.endsWave && round.wave !== undefined && failed.length > 0) {
+      stoppedBy = `wave ${round.wave} failed (${failed.map((r) => `${r.id.kind.toLowerCase()}/${r.id.name}`).join(", ")})`;
+      log.warn(`${stoppedBy}: the later waves are not started`);
+    }
+  }
   const results = [...followed, ...agent.notApplied];
   const late = results.filter((r) => !early.has(idKey(r.id)));
   const rollback = await strategy.rollbackFor?.(late, { cluster, log });
@@ -186,7 +233,8 @@ export async function restartAndWait(
           (["create", "patch"] as const).map((verb) => ({ ...configWrite(w.id), verb })),
         );
         const needed = [...configs, ...patchWrites(targets)];
-        await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        if (!round.reviewed)
+          await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);

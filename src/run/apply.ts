@@ -24,6 +24,7 @@ import { rollOutPlan } from "../rollout/roll-out-plan.js";
 import { chooseRestartStrategy } from "../rollout/strategy/choose-strategy.js";
 import type { RestartStrategy } from "../rollout/strategy/restart-strategy.js";
 import { committedContent } from "../rollout/sync-configs.js";
+import { waveOrderNote } from "../rollout/waves.js";
 import type { RepositoryScan } from "../scan/scan-model.js";
 import { markRollsOnApply, podTemplateChanges } from "../scan/sources/rolls-on-apply.js";
 import { checkVariants, describeVariantConflicts } from "../scan/sources/variant-conflicts.js";
@@ -73,6 +74,12 @@ export async function completeAndRollOut(
   const plan = completePlan(repoPlan, plannedClusterWorkloads, strategy, context);
   await context.onPlan?.(plan, plannedClusterWorkloads);
   const toRestart = plan.workloads.filter((w) => w.action === "restart");
+  // The order waves (config-rollout.io/wave) give the restarts; an invalid wave stops the run here.
+  const definitions = new Map([...scan.workloads, ...clusterWorkloads].map((m) => [idKey(m.id), m.object]));
+  const order = waveOrderNote(
+    toRestart.map((w) => w.id),
+    (id) => definitions.get(idKey(id)),
+  );
   if (toRestart.length === 0 || settings.dryRun === "client") {
     const notes =
       toRestart.length > 0
@@ -82,7 +89,7 @@ export async function completeAndRollOut(
             head: repoPlan.head,
           }) ?? [])
         : [];
-    return reportOf(plan, { results: [], notes }, settings.dryRun);
+    return reportOf(plan, { results: [], notes: order ? [order, ...notes] : notes }, settings.dryRun);
   }
 
   const live = await connectOnce();
@@ -108,7 +115,7 @@ export async function completeAndRollOut(
     },
     { strategy, settings, log, now },
   );
-  return reportOf(plan, { results, notes }, settings.dryRun, live);
+  return reportOf(plan, { results, notes: order ? [order, ...notes] : notes }, settings.dryRun, live);
 }
 
 /**

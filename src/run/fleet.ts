@@ -58,7 +58,7 @@ export async function runFleet(deps: FleetDependencies): Promise<RunReport> {
         // Once its rollouts are waited for, the wait's own --timeout bounds the cluster (and a stalled
         // rollout is reported on its workload); until then the time limit does.
         log: prefixedLog(log, context, (title) => {
-          if (title === WAIT_FOR_ROLLOUTS) limit.lift();
+          if (title.startsWith(WAIT_FOR_ROLLOUTS)) limit.lift();
         }),
         naming: deps.naming ?? CLI_FLAGS,
         ...(deps.now ? { now: deps.now } : {}),

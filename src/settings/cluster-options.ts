@@ -143,6 +143,17 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
       "Refuse a plan that restarts more than N workloads (default: no limit); a dry run shows it, with a note.",
   },
   {
+    name: "max-parallel-rollouts",
+    type: "integer",
+    group: "cluster",
+    commands: "run",
+    sync: true,
+    env: "CONFIG_ROLLOUT_MAX_PARALLEL_ROLLOUTS",
+    placeholder: "N",
+    description:
+      'At most N workloads rolling out at once: each wave\'s restarts go in batches of N, each batch waited for before the next (default: all at once). Waves: the workload annotation config-rollout.io/wave: "<integer>" orders the restarts, lower first, unannotated last; a failed wave stops the later ones.',
+  },
+  {
     name: "concurrency",
     type: "integer",
     group: "limits",

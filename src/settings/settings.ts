@@ -69,6 +69,8 @@ export interface Settings {
   namespaces: string[];
   excludeNamespaces: string[];
   maxRestarts?: number;
+  /** At most this many workloads rolling at once (--max-parallel-rollouts); undefined: all. */
+  maxParallelRollouts?: number;
   /** sync: label selector on the workloads checked (--selector). */
   selector?: string;
   /** sync: only the consumers of these configs, `kind/name[:key]` (--config). */
@@ -182,6 +184,7 @@ export function toSettings(...sources: RawValues[]): Settings {
     namespaces: list("namespaces"),
     excludeNamespaces: list("exclude-namespaces"),
     maxRestarts: num("max-restarts"),
+    maxParallelRollouts: num("max-parallel-rollouts"),
     ...(str("selector") ? { selector: str("selector") } : {}),
     syncConfigs: list("config"),
     adopt: bool("adopt"),

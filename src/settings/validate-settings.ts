@@ -19,6 +19,7 @@ export interface CheckedValues {
   configTimeoutMs: number;
   maxFileSize: number;
   concurrency: number;
+  maxParallelRollouts?: number;
   /** --logs. */
   logLines: number;
   strategy: string;
@@ -43,6 +44,11 @@ export function validateSettings(values: CheckedValues): void {
   }
   if (values.concurrency < 1 || values.concurrency > 64) {
     throw new UserError("--concurrency: must be between 1 and 64 (requests in flight at once)");
+  }
+  if (values.maxParallelRollouts !== undefined && values.maxParallelRollouts < 1) {
+    throw new UserError(
+      `--max-parallel-rollouts: must be at least 1 (workloads rolling out at once), got ${values.maxParallelRollouts}`,
+    );
   }
   if (values.logLines < 0 || values.logLines > 200) {
     throw new UserError(
