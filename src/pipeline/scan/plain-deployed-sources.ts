@@ -7,13 +7,12 @@
 // names the cluster runs, and a `${VAR}` config name would name nothing. A targetNamespace alone
 // needs no render (core/sources/deployed-namespaces.ts); Argo CD builds a directory with kustomize
 // only when it has a kustomization, so Argo CD's source.kustomize on a plain directory is left alone.
-import { readdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { UserError } from "../../core/errors.js";
 import { type Deployment, deploymentsOfDir, isPlainDeployment } from "../../core/sources/deployed-dirs.js";
 import { describeSettings, overlayDir } from "../../core/sources/deployment-overlay.js";
 import { kustomizationDirOf } from "../../core/sources/kustomization-names.js";
 import type { Git } from "../../git/git.js";
+import { writeGeneratedKustomization } from "../../render/generated-kustomization.js";
 import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "../../render/kustomize.js";
 import { buildDeployed } from "./deployed-build.js";
 import { findDeployments } from "./gitops-deployments.js";
@@ -120,11 +119,8 @@ function plainSource(
     generators: [],
     kustomization: { dir, named: false },
     render: async (checkout, commit, signal) => {
-      const files = await listedFiles(join(checkout.dir, dir));
       // Not there at this commit (or nothing to list): it deploys nothing here.
-      if (files.length === 0) return undefined;
-      const generated = { resources: files };
-      await writeFile(join(checkout.dir, dir, "kustomization.yaml"), `${JSON.stringify(generated)}\n`);
+      if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;
       const run = {
         binary: (await ctx.binary())!,
         pathDirs: ctx.pathDirs,
@@ -136,22 +132,4 @@ function plainSource(
       return buildDeployed(run, checkout.dir, dir, commit, as, signal);
     },
   };
-}
-
-/** The YAML files under `root`, relative to it, sorted (Flux's generator walks the tree the same way). */
-async function listedFiles(root: string): Promise<string[]> {
-  let entries: Array<{ name: string; parentPath?: string; path?: string; isFile(): boolean }>;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((e) => e.isFile() && LISTED_FILE.test(e.name))
-    .map((e) => {
-      const parent = e.parentPath ?? e.path ?? root;
-      const rel = join(parent, e.name).slice(root.length + 1);
-      return rel.split("\\").join("/");
-    })
-    .sort();
 }
