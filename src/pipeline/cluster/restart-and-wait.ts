@@ -18,7 +18,7 @@ import type {
   Rollback,
   StepFor,
 } from "../strategy/restart-strategy.js";
-import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
+import { checkPermissions, checkPodWatchAccess, configWrite, patchWrites } from "./check-permissions.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
 import { logProgress, waitForRollouts, waitTargetOf } from "./wait.js";
 import { waitForAgent } from "./wait-for-agent.js";
@@ -158,6 +158,7 @@ export async function restartAndWait(
 ): Promise<WorkloadResult[]> {
   const { settings, log } = context;
   const serverDryRun = settings.dryRun === "server";
+  let watchPods = settings.watchPods !== false && settings.wait && !serverDryRun;
   const restarted = await log.group(round.titles.restart, () =>
     restartWorkloads(round.requests, cluster, {
       strategy: { patchFor: round.patchFor },
@@ -172,6 +173,17 @@ export async function restartAndWait(
         );
         const needed = [...configs, ...patchWrites(targets)];
         await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        // What the pod watch reads is asked about too, never fatal (one warning, check-permissions.ts).
+        if (watchPods) {
+          const access = await checkPodWatchAccess(
+            cluster,
+            targets.map((t) => t.id.namespace),
+            settings.logLines ?? 0,
+            settings.concurrency,
+          );
+          if (access.warning) log.warn(access.warning);
+          watchPods = access.watch;
+        }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
@@ -214,13 +226,11 @@ export async function restartAndWait(
       // Interrupted (SIGINT, SIGTERM), the wait ends at once: what is still rolling out counts as
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
-      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
-      // sends no review at all, and its own first request answers the same question (a 403 falls
-      // back to the rollout status with one warning).
-      pods:
-        settings.watchPods === false
-          ? undefined
-          : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) },
+      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+      pods: !watchPods
+        ? undefined
+        : { cluster, logLines: settings.logLines ?? 0, warn: (message) => log.warn(message) },
     }),
   );
   for (const rollout of rollouts) {
