@@ -21,6 +21,7 @@ import { handleInterrupts } from "../process/interrupt-run.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
+import { failureAnnotations } from "../report/failure-annotations.js";
 import { renderReport } from "../report/render-report.js";
 import { OPTIONS } from "../settings/options.js";
 import { rawValuesFromEnv, type Settings, toSettings } from "../settings/settings.js";
@@ -120,6 +121,9 @@ export async function run(): Promise<void> {
     // The rollout has happened: a summary that cannot be written is worth a warning, not a failed step.
     await writeSummary(fitSummary(report), "the report is in the log above and in the `plan` output");
     await comment({ report });
+    // Each failed workload's cause, where the run's page shows it (the step's failure is one line).
+    for (const failure of failureAnnotations(report))
+      core.error(escapeForCiLog(failure.message), { title: escapeForCiLog(failure.title) });
     if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
     // Not a failed step (its restarts were made), but never a quiet green one either.
     else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
