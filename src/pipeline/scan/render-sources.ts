@@ -109,6 +109,7 @@ export async function renderSources(
       pathDirs,
       binary: once(() => findKustomize(pathDirs)),
       firstIndex: kustomize.sources.length,
+      ...(options.deployments ? { deployments: options.deployments } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
       ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),

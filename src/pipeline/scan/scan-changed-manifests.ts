@@ -251,6 +251,9 @@ async function withDeployedNamespaces(
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  const namespaceOf = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
-  return namespaceOf ? { ...options, namespaceOf } : options;
+  const found = await findDeployments(git, { head }, [...dirs]);
+  const namespaceOf = namespacesOfDeployments(found);
+  // The renders ask about the same folders (plain directories built as Flux builds them): no second grep.
+  const sources = options.sources && { ...options.sources, deployments: { dirs, found } };
+  return { ...options, ...(namespaceOf ? { namespaceOf } : {}), ...(sources ? { sources } : {}) };
 }

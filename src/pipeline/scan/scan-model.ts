@@ -3,6 +3,7 @@
 // these types; scan-repository.ts runs them in order.
 import type { ParsedDocuments } from "../../core/manifests/parse-documents.js";
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../../core/model.js";
+import type { Deployment } from "../../core/sources/deployed-dirs.js";
 import type { NamespaceOf } from "../../core/sources/deployed-namespaces.js";
 import type { EntryRules } from "../../core/sources/kustomize-entries.js";
 import type { Variant } from "../../core/sources/source-variants.js";
@@ -30,6 +31,8 @@ export interface SourceOptions {
   entryRules?: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
+  /** The GitOps objects' deployments of `dirs`, when the scan looked them up already (one `git grep`). */
+  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
 }
 
 export interface ScanOptions {
