@@ -21092,7 +21092,7 @@ var init_kube_client = __esm({
         }
       }
       async canI(access2) {
-        const review = {
+        const review2 = {
           apiVersion: "authorization.k8s.io/v1",
           kind: "SelfSubjectAccessReview",
           metadata: {},
@@ -21101,7 +21101,7 @@ var init_kube_client = __esm({
         try {
           const answer = await this.request(
             { verb: "create", resource: "selfsubjectaccessreviews.authorization.k8s.io" },
-            () => this.api.create(review)
+            () => this.api.create(review2)
           );
           const allowed = toPlain(answer).status?.allowed;
           return typeof allowed === "boolean" ? allowed : void 0;
@@ -23919,6 +23919,255 @@ var init_rolls_on_apply = __esm({
   }
 });
 
+// src/scan/manifests/consumed-keys.ts
+function consumedKeys(references, namespace) {
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const ref of references) {
+    const id = { kind: ref.configKind, namespace, name: ref.configName };
+    const known = byConfig.get(idKey(id));
+    if (!known) {
+      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
+    } else if (known.keys !== "all") {
+      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
+    }
+  }
+  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
+}
+function readContent(content, keys) {
+  if (keys === "all") return content;
+  const read = {};
+  for (const key of [...keys].sort(compareStrings)) {
+    if (Object.hasOwn(content, key)) {
+      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
+    }
+  }
+  return read;
+}
+var init_consumed_keys = __esm({
+  "src/scan/manifests/consumed-keys.ts"() {
+    "use strict";
+    init_model();
+    init_order();
+  }
+});
+
+// src/plan/references.ts
+function findReferences(podSpec) {
+  if (!isRecord(podSpec)) return [];
+  const subPathVolumes = volumesMountedWithSubPath(podSpec);
+  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
+}
+function volumeReferences(podSpec, subPathVolumes) {
+  const refs = [];
+  arrayField(podSpec, "volumes").forEach((volume, index) => {
+    if (!isRecord(volume)) return;
+    const volumeName = stringField(volume, "name");
+    const path6 = `volumes[${shown(volumeName) ?? index}]`;
+    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
+    const configMap = field(volume, "configMap");
+    const configMapName = configName(configMap, "name");
+    if (configMapName) {
+      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
+    }
+    const secret = field(volume, "secret");
+    const secretName = configName(secret, "secretName");
+    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
+    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
+      const sourcePath = `${path6}.sources[${sourceIndex}]`;
+      const projectedConfigMap = field(projection, "configMap");
+      const pcName = configName(projectedConfigMap, "name");
+      if (pcName) {
+        refs.push({
+          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
+          ...subPath
+        });
+      }
+      const projectedSecret = field(projection, "secret");
+      const psName = configName(projectedSecret, "name");
+      if (psName)
+        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
+    });
+  });
+  return refs;
+}
+function source(configKind2, configName3, via, volumeSource, path6) {
+  const items = field(volumeSource, "items");
+  let keys = "all";
+  if (Array.isArray(items)) {
+    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
+    if (named.length > 0) keys = named;
+  }
+  return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
+}
+function optional(source2) {
+  return field(source2, "optional") === true ? { optional: true } : {};
+}
+function containerReferences(podSpec) {
+  const refs = [];
+  for (const list of CONTAINER_LISTS) {
+    const init = list === "initContainers" ? { init: true } : {};
+    arrayField(podSpec, list).forEach((container, index) => {
+      if (!isRecord(container)) return;
+      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
+      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
+        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapRef", "ConfigMap"],
+          ["secretRef", "Secret"]
+        ]) {
+          const ref = field(envFrom, refField);
+          const name = configName(ref, "name");
+          if (name) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "envFrom",
+              keys: "all",
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+      arrayField(container, "env").forEach((env, envIndex) => {
+        const valueFrom = field(env, "valueFrom");
+        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
+        for (const [refField, configKind2] of [
+          ["configMapKeyRef", "ConfigMap"],
+          ["secretKeyRef", "Secret"]
+        ]) {
+          const ref = field(valueFrom, refField);
+          const name = configName(ref, "name");
+          const key = stringField(ref, "key");
+          if (name && key) {
+            refs.push({
+              configKind: configKind2,
+              configName: name,
+              via: "env",
+              keys: [key],
+              path: path6,
+              ...init,
+              ...optional(ref)
+            });
+          }
+        }
+      });
+    });
+  }
+  return refs;
+}
+function volumesMountedWithSubPath(podSpec) {
+  const names = /* @__PURE__ */ new Set();
+  for (const list of CONTAINER_LISTS) {
+    for (const container of arrayField(podSpec, list)) {
+      for (const mount of arrayField(container, "volumeMounts")) {
+        const name = stringField(mount, "name");
+        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+function configName(source2, key) {
+  const name = stringField(source2, key);
+  return name !== void 0 && isObjectName(name) ? name : void 0;
+}
+function shown(name) {
+  if (name === void 0) return void 0;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 32 || code === 127) return JSON.stringify(name);
+  }
+  return name;
+}
+function unique(values) {
+  return [...new Set(values)];
+}
+var CONTAINER_LISTS;
+var init_references = __esm({
+  "src/plan/references.ts"() {
+    "use strict";
+    init_json_shape();
+    init_names();
+    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
+  }
+});
+
+// src/plan/consumed-configs.ts
+function consumedConfigIds(workload, manifests) {
+  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
+  if (!template) return [];
+  const ids = /* @__PURE__ */ new Map();
+  for (const ref of findReferences(template.spec)) {
+    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
+    ids.set(idKey(id), id);
+  }
+  return [...ids.values()];
+}
+function consumedBy(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
+  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
+}
+function consumedKeysOf(workload, manifests) {
+  const manifest = manifests.get(idKey(workload.id));
+  if (manifest) {
+    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
+    const refs = template ? findReferences(template.spec) : [];
+    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
+  }
+  return consumedKeys(workload.references, workload.id.namespace);
+}
+var init_consumed_configs = __esm({
+  "src/plan/consumed-configs.ts"() {
+    "use strict";
+    init_workload_kinds();
+    init_model();
+    init_consumed_keys();
+    init_references();
+  }
+});
+
+// src/scan/sources/folder-twins.ts
+function folderTwinsWarning(ordered, configs) {
+  const folderOf = (m) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return void 0;
+  const used = ordered[ordered.length - 1];
+  for (const id of consumedConfigIds(used, /* @__PURE__ */ new Map())) {
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const c of configs) {
+      if (c.origin === void 0 && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
+    }
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`
+    };
+  }
+  return void 0;
+}
+function contentOf(config) {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
+}
+var init_folder_twins = __esm({
+  "src/scan/sources/folder-twins.ts"() {
+    "use strict";
+    init_model();
+    init_consumed_configs();
+    init_config_content();
+  }
+});
+
 // src/scan/sources/source-variants.ts
 function originLabel(manifest) {
   return manifest.origin ?? `file ${manifest.file}`;
@@ -23964,7 +24213,7 @@ function groupBySource(base, head) {
   }
   return out;
 }
-function settleWorkloads(base, head, folders) {
+function settleWorkloads(base, head, folders, headConfigs = []) {
   const problems = [];
   const rawOnce = (manifests, warn) => {
     const raw = /* @__PURE__ */ new Map();
@@ -23985,12 +24234,19 @@ function settleWorkloads(base, head, folders) {
       const separate = folders && separateDeployments(ordered, folders);
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && !deployedAtAll(ordered, folders)) {
+        const twins = folderTwinsWarning(ordered, headConfigs);
+        if (twins) problems.push(twins);
+      }
       return used;
     });
     return [...settled, ...rendered];
   };
   const grouped = groupBySource(rawOnce(base, false), rawOnce(head, true));
   return { ...grouped, problems: [...problems, ...grouped.problems] };
+}
+function deployedAtAll(ordered, folders) {
+  return folders !== void 0 && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== void 0);
 }
 function separateDeployments(ordered, folders) {
   const units = [...new Set(ordered.map((m) => deploymentUnitOf(m.file, folders.deployedDirs)))];
@@ -24080,6 +24336,7 @@ var init_source_variants = __esm({
     init_deployment_units();
     init_config_content();
     init_order();
+    init_folder_twins();
     RAW2 = "";
   }
 });
@@ -25142,6 +25399,115 @@ var init_kustomize_sources = __esm({
   }
 });
 
+// src/scan/render/generated-kustomization.ts
+async function writeGeneratedKustomization(dir) {
+  let entries;
+  try {
+    entries = await (0, import_promises2.readdir)(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return false;
+  }
+  const files = entries.filter((e) => e.isFile() && LISTED_FILE.test(e.name)).map(
+    (e) => (0, import_node_path8.join)(e.parentPath ?? e.path ?? dir, e.name).slice(dir.length + 1).split("\\").join("/")
+  ).sort();
+  if (files.length === 0) return false;
+  await (0, import_promises2.writeFile)((0, import_node_path8.join)(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}
+`);
+  return true;
+}
+var import_promises2, import_node_path8, LISTED_FILE;
+var init_generated_kustomization = __esm({
+  "src/scan/render/generated-kustomization.ts"() {
+    "use strict";
+    import_promises2 = require("node:fs/promises");
+    import_node_path8 = require("node:path");
+    LISTED_FILE = /\.ya?ml$/;
+  }
+});
+
+// src/scan/plain-deployed-sources.ts
+async function findPlainDeployedSources(git, ctx) {
+  const none = { sources: [], owned: () => false };
+  const changed = ctx.changedPaths.filter((p) => LISTED_FILE2.test(p) && !ctx.owned(p));
+  if (changed.length === 0) return none;
+  const kustomizeDirs2 = ctx.kustomizationFiles.map((p) => kustomizationDirOf(p)).filter((d) => d !== void 0);
+  const hasKustomization = (dir) => kustomizeDirs2.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path6 of changed) {
+    const parts = path6.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  if (candidates.length === 0) return none;
+  const known = ctx.deployments;
+  const search = { head: ctx.head, ...ctx.paths ? { paths: ctx.paths } : {} };
+  const found = known && candidates.every((dir) => known.dirs.has(dir)) ? known.found.filter((d) => candidates.includes(d.dir)) : await findDeployments(git, search, candidates);
+  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
+  const sources = [];
+  const rendered = [];
+  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
+    const under = (p) => p.startsWith(`${dir}/`);
+    const changedInputs = changed.filter(under);
+    if (changedInputs.length === 0) continue;
+    rendered.push(dir);
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      if (deployment === void 0) continue;
+      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+    }
+  }
+  if (sources.length === 0) return none;
+  if (await ctx.binary() === void 0) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path6) => LISTED_FILE2.test(path6) && rendered.some((dir) => path6.startsWith(`${dir}/`))
+  };
+}
+function needsBuild({ settings }) {
+  if (isPlainDeployment(settings)) return false;
+  return settings.namePrefix !== void 0 || settings.nameSuffix !== void 0 || settings.patches !== void 0 || settings.components !== void 0 || settings.substitute !== void 0;
+}
+function plainSource(dir, deployment, changedInputs, ctx, index) {
+  const components = deployment.settings.components ?? [];
+  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
+  return {
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    scope: [dir, ...components],
+    file: changedInputs[0],
+    changedInputs: [...changedInputs, ...inComponents],
+    generators: [],
+    kustomization: { dir, named: false },
+    render: async (checkout, commit, signal) => {
+      if (!await writeGeneratedKustomization(`${checkout.dir}/${dir}`)) return void 0;
+      const run2 = {
+        binary: await ctx.binary(),
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes
+      };
+      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      return buildDeployed(run2, checkout.dir, dir, commit, as, signal);
+    }
+  };
+}
+var LISTED_FILE2;
+var init_plain_deployed_sources = __esm({
+  "src/scan/plain-deployed-sources.ts"() {
+    "use strict";
+    init_errors();
+    init_deployed_build();
+    init_gitops_deployments();
+    init_generated_kustomization();
+    init_kustomize();
+    init_deployed_dirs();
+    init_deployment_overlay();
+    init_kustomization_names();
+    LISTED_FILE2 = /\.ya?ml$/;
+  }
+});
+
 // src/scan/render/render-command.ts
 async function runRenderCommand(run2, treeDir, commit, signal) {
   const result = await runProcess(SHELL, ["-c", run2.command], {
@@ -25252,19 +25618,19 @@ var init_lfs_generator_inputs = __esm({
 
 // src/scan/render/escaping-links.ts
 async function refuseEscapingLinks(dir, paths, where) {
-  const top = await (0, import_promises2.realpath)(dir);
-  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path8.sep);
+  const top = await (0, import_promises3.realpath)(dir);
+  const inside = (path6) => path6 === top || path6.startsWith(top + import_node_path9.sep);
   for (const path6 of paths) {
-    const at = (0, import_node_path8.join)(dir, path6);
+    const at = (0, import_node_path9.join)(dir, path6);
     let target;
     try {
       if (!(0, import_node_fs8.lstatSync)(at).isSymbolicLink()) continue;
-      target = await (0, import_promises2.readlink)(at);
+      target = await (0, import_promises3.readlink)(at);
     } catch {
       continue;
     }
-    const lexical = (0, import_node_path8.isAbsolute)(target) ? target : (0, import_node_path8.resolve)((0, import_node_path8.dirname)((0, import_node_path8.join)(top, path6)), target);
-    const real = await (0, import_promises2.realpath)(at).catch(() => lexical);
+    const lexical = (0, import_node_path9.isAbsolute)(target) ? target : (0, import_node_path9.resolve)((0, import_node_path9.dirname)((0, import_node_path9.join)(top, path6)), target);
+    const real = await (0, import_promises3.realpath)(at).catch(() => lexical);
     if (!inside(lexical) || !inside(real)) {
       throw new UserError(
         `${path6} ${where} is a symbolic link to ${JSON.stringify(target)}, outside the repository: a kustomization could read the runner's files through it. Nothing was rendered or applied: replace the link with the file it stands for`
@@ -25272,21 +25638,21 @@ async function refuseEscapingLinks(dir, paths, where) {
     }
   }
 }
-var import_node_fs8, import_promises2, import_node_path8;
+var import_node_fs8, import_promises3, import_node_path9;
 var init_escaping_links = __esm({
   "src/scan/render/escaping-links.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
-    import_promises2 = require("node:fs/promises");
-    import_node_path8 = require("node:path");
+    import_promises3 = require("node:fs/promises");
+    import_node_path9 = require("node:path");
     init_errors();
   }
 });
 
 // src/scan/render/materialize-tree.ts
 async function createCommitTrees(repoDir, gitPath, scope, checks) {
-  const root = await (0, import_promises3.mkdtemp)((0, import_node_path9.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
-  const forget = onInterrupt(() => (0, import_promises3.rm)(root, { recursive: true, force: true }));
+  const root = await (0, import_promises4.mkdtemp)((0, import_node_path10.join)((0, import_node_os4.tmpdir)(), "config-rollout-render-"));
+  const forget = onInterrupt(() => (0, import_promises4.rm)(root, { recursive: true, force: true }));
   const trees = /* @__PURE__ */ new Map();
   let count = 0;
   return {
@@ -25295,7 +25661,7 @@ async function createCommitTrees(repoDir, gitPath, scope, checks) {
       let tree = trees.get(commit);
       if (!tree) {
         count += 1;
-        const dir = (0, import_node_path9.join)(root, `tree-${count}`);
+        const dir = (0, import_node_path10.join)(root, `tree-${count}`);
         tree = writeTree(gitPath, repoDir, commit, dir, scope, checks.symlinks, checks.timeoutMs);
         trees.set(commit, tree);
       }
@@ -25303,7 +25669,7 @@ async function createCommitTrees(repoDir, gitPath, scope, checks) {
     },
     async dispose() {
       await Promise.allSettled(trees.values());
-      await (0, import_promises3.rm)(root, { recursive: true, force: true });
+      await (0, import_promises4.rm)(root, { recursive: true, force: true });
       forget();
     }
   };
@@ -25315,7 +25681,7 @@ async function refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, tim
   await refuseEscapingLinks(dir, links, `at commit ${commit.slice(0, 12)}`);
 }
 async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeoutMs) {
-  await (0, import_promises3.mkdir)(dir, { recursive: true });
+  await (0, import_promises4.mkdir)(dir, { recursive: true });
   const git = (cwd, args, indexFile, input) => runGit(gitPath, cwd, args, indexFile, input, timeoutMs);
   const index = `${dir}.index`;
   await git(repoDir, ["read-tree", commit], index);
@@ -25334,7 +25700,7 @@ async function writeTree(gitPath, repoDir, commit, dir, scope, symlinks, timeout
     }
   }
   await refuseLinksOf(gitPath, repoDir, commit, dir, index, symlinks, timeoutMs);
-  await (0, import_promises3.rm)(index, { force: true });
+  await (0, import_promises4.rm)(index, { force: true });
   return dir;
 }
 async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
@@ -25357,13 +25723,13 @@ async function runGit(gitPath, cwd, args, indexFile, input, timeoutMs) {
   const why = result.failure?.message ?? (result.stderrTail || `exit ${result.exitCode}`);
   throw new Error(`git ${args.join(" ")} failed: ${why}`);
 }
-var import_promises3, import_node_os4, import_node_path9;
+var import_promises4, import_node_os4, import_node_path10;
 var init_materialize_tree = __esm({
   "src/scan/render/materialize-tree.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     import_node_os4 = require("node:os");
-    import_node_path9 = require("node:path");
+    import_node_path10 = require("node:path");
     init_interrupt();
     init_run_process();
     init_checkout_scope();
@@ -25836,8 +26202,22 @@ async function renderSources(git, base, head, changedFiles, options, log, headLi
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
-    owned = (path6) => kustomize.owned(path6) || inChart(path6);
-    kustomizeOwned = kustomize.owned;
+    const plain = await findPlainDeployedSources(git, {
+      head,
+      changedPaths,
+      kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== void 0),
+      owned: (path6) => kustomize.owned(path6) || inChart(path6),
+      pathDirs,
+      binary: once2(() => findKustomize(pathDirs)),
+      firstIndex: kustomize.sources.length,
+      ...options.deployments ? { deployments: options.deployments } : {},
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      ...explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}
+    });
+    sources.push(...plain.sources);
+    owned = (path6) => kustomize.owned(path6) || plain.owned(path6) || inChart(path6);
+    kustomizeOwned = (path6) => kustomize.owned(path6) || plain.owned(path6);
   }
   const chartChanges = changedPaths.filter((path6) => !kustomizeOwned(path6));
   const charts = await reportCharts(chartDirs, chartChanges, options, explicitPaths);
@@ -25926,12 +26306,21 @@ async function renderCommandSource(command, changedPaths, pathDirs, options) {
     render: (checkout, commit, signal) => runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal)
   };
 }
+function once2(compute) {
+  let value;
+  return () => {
+    value ??= { v: compute() };
+    return value.v;
+  };
+}
 var NO_OBJECTS, CHART_FILE;
 var init_render_sources = __esm({
   "src/scan/render-sources.ts"() {
     "use strict";
     init_glob_matcher();
     init_kustomize_sources();
+    init_plain_deployed_sources();
+    init_kustomize();
     init_render_command();
     init_renderer_environment();
     init_render_all();
@@ -26011,10 +26400,12 @@ function changesConfigsOrWorkloads(compared) {
 function settleAllWorkloads(compared, consumers, folders) {
   const isWorkload = (m) => workloadKindOf(m.object) !== void 0;
   const candidateWorkloads = consumers.filter(isWorkload);
+  const headConfigs = [...compared.allHead, ...consumers].filter((m) => isConfigKind(m.id.kind));
   const settled = settleWorkloads(
     [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
     [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
-    folders
+    folders,
+    headConfigs
   );
   const variants = new Map(compared.variants);
   for (const [key, list] of settled.variants) variants.set(key, list);
@@ -26090,12 +26481,15 @@ async function withDeployedNamespaces(git, head, changedFiles, options) {
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  const namespaceOf2 = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
-  return namespaceOf2 ? { ...options, namespaceOf: namespaceOf2 } : options;
+  const found = await findDeployments(git, { head }, [...dirs]);
+  const namespaceOf2 = namespacesOfDeployments(found);
+  const sources = options.sources && { ...options.sources, deployments: { dirs, found } };
+  return { ...options, ...namespaceOf2 ? { namespaceOf: namespaceOf2 } : {}, ...sources ? { sources } : {} };
 }
 var init_scan_changed_manifests = __esm({
   "src/scan/scan-changed-manifests.ts"() {
     "use strict";
+    init_api_kinds();
     init_workload_kinds();
     init_model();
     init_candidates();
@@ -26187,149 +26581,6 @@ var init_run_result = __esm({
   "src/core/run-result.ts"() {
     "use strict";
     init_errors();
-  }
-});
-
-// src/plan/references.ts
-function findReferences(podSpec) {
-  if (!isRecord(podSpec)) return [];
-  const subPathVolumes = volumesMountedWithSubPath(podSpec);
-  return [...volumeReferences(podSpec, subPathVolumes), ...containerReferences(podSpec)];
-}
-function volumeReferences(podSpec, subPathVolumes) {
-  const refs = [];
-  arrayField(podSpec, "volumes").forEach((volume, index) => {
-    if (!isRecord(volume)) return;
-    const volumeName = stringField(volume, "name");
-    const path6 = `volumes[${shown(volumeName) ?? index}]`;
-    const subPath = volumeName !== void 0 && subPathVolumes.has(volumeName) ? { subPath: true } : {};
-    const configMap = field(volume, "configMap");
-    const configMapName = configName(configMap, "name");
-    if (configMapName) {
-      refs.push({ ...source("ConfigMap", configMapName, "volume", configMap, path6), ...subPath });
-    }
-    const secret = field(volume, "secret");
-    const secretName = configName(secret, "secretName");
-    if (secretName) refs.push({ ...source("Secret", secretName, "volume", secret, path6), ...subPath });
-    arrayField(field(volume, "projected"), "sources").forEach((projection, sourceIndex) => {
-      const sourcePath = `${path6}.sources[${sourceIndex}]`;
-      const projectedConfigMap = field(projection, "configMap");
-      const pcName = configName(projectedConfigMap, "name");
-      if (pcName) {
-        refs.push({
-          ...source("ConfigMap", pcName, "projected", projectedConfigMap, sourcePath),
-          ...subPath
-        });
-      }
-      const projectedSecret = field(projection, "secret");
-      const psName = configName(projectedSecret, "name");
-      if (psName)
-        refs.push({ ...source("Secret", psName, "projected", projectedSecret, sourcePath), ...subPath });
-    });
-  });
-  return refs;
-}
-function source(configKind2, configName3, via, volumeSource, path6) {
-  const items = field(volumeSource, "items");
-  let keys = "all";
-  if (Array.isArray(items)) {
-    const named = unique(items.map((item) => stringField(item, "key")).filter((k) => !!k));
-    if (named.length > 0) keys = named;
-  }
-  return { configKind: configKind2, configName: configName3, via, keys, path: path6, ...optional(volumeSource) };
-}
-function optional(source2) {
-  return field(source2, "optional") === true ? { optional: true } : {};
-}
-function containerReferences(podSpec) {
-  const refs = [];
-  for (const list of CONTAINER_LISTS) {
-    const init = list === "initContainers" ? { init: true } : {};
-    arrayField(podSpec, list).forEach((container, index) => {
-      if (!isRecord(container)) return;
-      const prefix = `${list}[${shown(stringField(container, "name")) ?? index}]`;
-      arrayField(container, "envFrom").forEach((envFrom, envFromIndex) => {
-        const path6 = `${prefix}.envFrom[${envFromIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapRef", "ConfigMap"],
-          ["secretRef", "Secret"]
-        ]) {
-          const ref = field(envFrom, refField);
-          const name = configName(ref, "name");
-          if (name) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "envFrom",
-              keys: "all",
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-      arrayField(container, "env").forEach((env, envIndex) => {
-        const valueFrom = field(env, "valueFrom");
-        const path6 = `${prefix}.env[${shown(stringField(env, "name")) ?? envIndex}]`;
-        for (const [refField, configKind2] of [
-          ["configMapKeyRef", "ConfigMap"],
-          ["secretKeyRef", "Secret"]
-        ]) {
-          const ref = field(valueFrom, refField);
-          const name = configName(ref, "name");
-          const key = stringField(ref, "key");
-          if (name && key) {
-            refs.push({
-              configKind: configKind2,
-              configName: name,
-              via: "env",
-              keys: [key],
-              path: path6,
-              ...init,
-              ...optional(ref)
-            });
-          }
-        }
-      });
-    });
-  }
-  return refs;
-}
-function volumesMountedWithSubPath(podSpec) {
-  const names = /* @__PURE__ */ new Set();
-  for (const list of CONTAINER_LISTS) {
-    for (const container of arrayField(podSpec, list)) {
-      for (const mount of arrayField(container, "volumeMounts")) {
-        const name = stringField(mount, "name");
-        if (name && (stringField(mount, "subPath") || stringField(mount, "subPathExpr"))) names.add(name);
-      }
-    }
-  }
-  return names;
-}
-function configName(source2, key) {
-  const name = stringField(source2, key);
-  return name !== void 0 && isObjectName(name) ? name : void 0;
-}
-function shown(name) {
-  if (name === void 0) return void 0;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code < 32 || code === 127) return JSON.stringify(name);
-  }
-  return name;
-}
-function unique(values) {
-  return [...new Set(values)];
-}
-var CONTAINER_LISTS;
-var init_references = __esm({
-  "src/plan/references.ts"() {
-    "use strict";
-    init_json_shape();
-    init_names();
-    CONTAINER_LISTS = ["initContainers", "containers", "ephemeralContainers"];
   }
 });
 
@@ -26743,73 +26994,6 @@ var init_discover_cluster = __esm({
   }
 });
 
-// src/scan/manifests/consumed-keys.ts
-function consumedKeys(references, namespace) {
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const ref of references) {
-    const id = { kind: ref.configKind, namespace, name: ref.configName };
-    const known = byConfig.get(idKey(id));
-    if (!known) {
-      byConfig.set(idKey(id), { id, keys: ref.keys === "all" ? "all" : [...ref.keys] });
-    } else if (known.keys !== "all") {
-      known.keys = ref.keys === "all" ? "all" : [.../* @__PURE__ */ new Set([...known.keys, ...ref.keys])];
-    }
-  }
-  return [...byConfig.values()].sort((a, b) => compareStrings(idKey(a.id), idKey(b.id)));
-}
-function readContent(content, keys) {
-  if (keys === "all") return content;
-  const read = {};
-  for (const key of [...keys].sort(compareStrings)) {
-    if (Object.hasOwn(content, key)) {
-      Object.defineProperty(read, key, { value: content[key], enumerable: true, writable: true });
-    }
-  }
-  return read;
-}
-var init_consumed_keys = __esm({
-  "src/scan/manifests/consumed-keys.ts"() {
-    "use strict";
-    init_model();
-    init_order();
-  }
-});
-
-// src/plan/consumed-configs.ts
-function consumedConfigIds(workload, manifests) {
-  const template = runningPodTemplateOf(workload.object, (id) => manifests.get(idKey(id))?.object);
-  if (!template) return [];
-  const ids = /* @__PURE__ */ new Map();
-  for (const ref of findReferences(template.spec)) {
-    const id = { kind: ref.configKind, namespace: workload.id.namespace, name: ref.configName };
-    ids.set(idKey(id), id);
-  }
-  return [...ids.values()];
-}
-function consumedBy(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  const consumed = manifest ? consumedConfigIds(manifest, manifests) : [];
-  return consumed.length > 0 ? consumed : workload.references.map((r) => r.config);
-}
-function consumedKeysOf(workload, manifests) {
-  const manifest = manifests.get(idKey(workload.id));
-  if (manifest) {
-    const template = runningPodTemplateOf(manifest.object, (id) => manifests.get(idKey(id))?.object);
-    const refs = template ? findReferences(template.spec) : [];
-    if (refs.length > 0) return consumedKeys(refs, workload.id.namespace);
-  }
-  return consumedKeys(workload.references, workload.id.namespace);
-}
-var init_consumed_configs = __esm({
-  "src/plan/consumed-configs.ts"() {
-    "use strict";
-    init_workload_kinds();
-    init_model();
-    init_consumed_keys();
-    init_references();
-  }
-});
-
 // src/rollout/check-permissions.ts
 function patchWrites(targets) {
   return targets.map(({ id, kind }) => ({
@@ -26824,11 +27008,7 @@ function configWrite(id) {
   return { verb: "patch", group: group2, resource, namespace: id.namespace };
 }
 async function checkPermissions(cluster, needed, log, concurrency, checked = "checked before any change: nothing was written") {
-  const unique2 = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique2.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check)
-  }));
+  const answers = await review(cluster, needed, concurrency);
   if (answers.some((a) => a.allowed === void 0)) {
     log.info(
       "the API server does not answer access reviews: permissions are checked by the writes themselves"
@@ -26836,11 +27016,42 @@ async function checkPermissions(cluster, needed, log, concurrency, checked = "ch
   }
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
-  const list = denied.map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`).join("; ");
+  const list = denied.map(describeCheck).join("; ");
   throw new ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403
   );
+}
+function podWatchReads(namespaces, logLines) {
+  return [...new Set(namespaces)].flatMap((namespace) => [
+    { verb: "list", group: "", resource: "pods", namespace },
+    { verb: "watch", group: "", resource: "pods", namespace },
+    { verb: "list", group: "", resource: "events", namespace },
+    ...logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []
+  ]);
+}
+async function checkPodWatchAccess(cluster, namespaces, logLines, concurrency) {
+  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return { watch: true };
+  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === void 0);
+  const effect = watch ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read" : "waiting on the rollout status alone, without failing early on pods that cannot start";
+  return {
+    watch,
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`
+  };
+}
+async function review(cluster, needed, concurrency) {
+  const key = (c) => `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+  const unique2 = new Map(needed.map((c) => [key(c), c]));
+  return runLimited([...unique2.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check)
+  }));
+}
+function describeCheck(c) {
+  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource} in namespace ${c.namespace}`;
 }
 var init_check_permissions = __esm({
   "src/rollout/check-permissions.ts"() {
@@ -27193,6 +27404,11 @@ var init_heartbeat = __esm({
 function str(value) {
   return typeof value === "string" && value !== "" ? value : void 0;
 }
+function oneLine2(value) {
+  if (value === void 0) return void 0;
+  const flat = value.trim().replace(/\s*[\r\n]+\s*/g, " | ").replace(/\t/g, " ").replace(new RegExp("\\p{Cc}", "gu"), "");
+  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}\u2026` : flat;
+}
 function labelOf(pod, name) {
   return str(field(field(field(pod, "metadata"), "labels"), name));
 }
@@ -27214,14 +27430,14 @@ function podFailure(pod, crashRestarts = CRASH_RESTARTS) {
         reason: oom ? "OOMKilled" : reason ?? "CrashLoopBackOff",
         restartCount
       };
-      const message = str(field(waiting2, "message"));
+      const message = oneLine2(str(field(waiting2, "message")));
       if (message) cause.message = message;
       if (terminated && typeof terminated === "object") {
         const exitCode = field(terminated, "exitCode");
         cause.lastTermination = {
           ...typeof exitCode === "number" ? { exitCode } : {},
           ...str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {},
-          ...str(field(terminated, "message")) ? { message: str(field(terminated, "message")) } : {}
+          ...str(field(terminated, "message")) ? { message: oneLine2(str(field(terminated, "message"))) } : {}
         };
       }
       return cause;
@@ -27294,7 +27510,7 @@ function describeCause(cause) {
   const reason = `${cause.reason}${cause.message ? `: ${cause.message}` : ""}`;
   return `pod ${cause.pod} container ${cause.container}: ${reason}${details.length ? ` (${details.join("; ")})` : ""}`;
 }
-var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, REVISION_ANNOTATION;
+var CRASH_RESTARTS, WILL_NOT_HEAL, POD_TEMPLATE_HASH, ROLLOUTS_POD_TEMPLATE_HASH, CONTROLLER_REVISION_HASH, POD_TEMPLATE_GENERATION, MAX_CAUSE_MESSAGE, REVISION_ANNOTATION;
 var init_pod_verdict = __esm({
   "src/core/kinds/pod-verdict.ts"() {
     "use strict";
@@ -27311,6 +27527,7 @@ var init_pod_verdict = __esm({
     ROLLOUTS_POD_TEMPLATE_HASH = "rollouts-pod-template-hash";
     CONTROLLER_REVISION_HASH = "controller-revision-hash";
     POD_TEMPLATE_GENERATION = "pod-template-generation";
+    MAX_CAUSE_MESSAGE = 500;
     REVISION_ANNOTATION = "deployment.kubernetes.io/revision";
   }
 });
@@ -28038,6 +28255,7 @@ async function rollBack(cluster, rollback, context) {
 async function restartAndWait(cluster, round, context) {
   const { settings, log } = context;
   const serverDryRun = settings.dryRun === "server";
+  let watchPods2 = settings.watchPods && settings.wait && !serverDryRun;
   const restarted = await log.group(
     round.titles.restart,
     () => restartWorkloads(round.requests, cluster, {
@@ -28054,6 +28272,16 @@ async function restartAndWait(cluster, round, context) {
         const needed = [...configs, ...patchWrites(targets)];
         if (!round.reviewed)
           await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        if (watchPods2) {
+          const access2 = await checkPodWatchAccess(
+            cluster,
+            targets.map((t) => t.id.namespace),
+            settings.logLines,
+            settings.concurrency
+          );
+          if (access2.warning) log.warn(access2.warning);
+          watchPods2 = access2.watch;
+        }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
@@ -28098,10 +28326,9 @@ async function restartAndWait(cluster, round, context) {
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
       ...round.onFailed ? { onSettled: failedNow } : {},
-      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
-      // sends no review at all, and its own first request answers the same question (a 403 falls
-      // back to the rollout status with one warning).
-      pods: settings.watchPods ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) } : void 0
+      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+      pods: !watchPods2 ? void 0 : { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) }
     })
   );
   for (const rollout of rollouts) {
@@ -30932,7 +31159,7 @@ __export(saved_plan_exports, {
 async function readPlanFile(path6) {
   let text;
   try {
-    text = await (0, import_promises4.readFile)(path6, "utf8");
+    text = await (0, import_promises5.readFile)(path6, "utf8");
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new UserError(`${path6}: cannot read the plan file (${code})`);
@@ -30941,7 +31168,7 @@ async function readPlanFile(path6) {
 }
 async function writePlanFile(path6, document, log) {
   try {
-    await (0, import_promises4.writeFile)(path6, `${JSON.stringify(document, null, 2)}
+    await (0, import_promises5.writeFile)(path6, `${JSON.stringify(document, null, 2)}
 `, { mode: 420 });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -31000,11 +31227,11 @@ function sameWorkloads(document, settings, planned, naming = CLI_FLAGS) {
 function applySaved(run2, settings, connection, context) {
   return applySavedPlan(run2.document, settings.plan, connection, { settings, ...context });
 }
-var import_promises4;
+var import_promises5;
 var init_saved_plan = __esm({
   "src/run/saved-plan.ts"() {
     "use strict";
-    import_promises4 = require("node:fs/promises");
+    import_promises5 = require("node:fs/promises");
     init_errors();
     init_model();
     init_option_naming();
@@ -36111,7 +36338,7 @@ function splitList(text) {
 
 // src/action/github-log.ts
 var import_node_fs9 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // src/core/log.ts
 function formatLocation(where) {
@@ -36189,8 +36416,8 @@ function escapedCommands(commands) {
 }
 function workspacePath(gitRoot, env) {
   try {
-    const workspace = (0, import_node_fs9.realpathSync)((0, import_node_path10.resolve)(env.GITHUB_WORKSPACE || "."));
-    const path6 = (0, import_node_path10.relative)(workspace, (0, import_node_fs9.realpathSync)(gitRoot)).replaceAll("\\", "/");
+    const workspace = (0, import_node_fs9.realpathSync)((0, import_node_path11.resolve)(env.GITHUB_WORKSPACE || "."));
+    const path6 = (0, import_node_path11.relative)(workspace, (0, import_node_fs9.realpathSync)(gitRoot)).replaceAll("\\", "/");
     return path6.startsWith("..") ? "" : path6;
   } catch {
     return "";
@@ -36318,6 +36545,25 @@ function field3(value, key) {
 init_run_result();
 init_describe();
 init_error_line();
+
+// src/report/failure-annotations.ts
+init_model();
+init_describe();
+var MAX_FAILURE_ANNOTATIONS = 9;
+var MAX_MESSAGE = 4e3;
+function failureAnnotations(report) {
+  const runs2 = report.clusters ? report.clusters.flatMap(
+    (c) => c.report ? [{ results: c.report.results, on: ` on ${c.context}` }] : []
+  ) : [{ results: report.results, on: "" }];
+  return runs2.flatMap(({ results, on }) => results.filter((r) => r.cause).map((r) => annotationOf(r, on))).slice(0, MAX_FAILURE_ANNOTATIONS);
+}
+function annotationOf(result, on) {
+  const text = [result.message, ...causeDetails(result)].join("\n");
+  return {
+    title: `config-rollout: ${formatId(result.id)} failed to roll out${on}`,
+    message: text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}\u2026` : text
+  };
+}
 
 // src/report/report-json.ts
 function reportObject(report) {
@@ -36946,7 +37192,7 @@ function byteLength(text) {
 
 // src/action/outputs.ts
 var import_node_fs10 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 var OUTPUT_LIMIT_BYTES = 1024 * 1024 - 1024;
 function actionOutputs(report) {
   const changed = report.plan.changes.map((c) => ({ ...c.id, status: c.status, keys: c.keys }));
@@ -36985,9 +37231,9 @@ function fitOutputs(outputs, dir, limitBytes = OUTPUT_LIMIT_BYTES) {
 }
 function saveFullValue(dir, name, value) {
   try {
-    const folder = (0, import_node_path11.join)(dir, "config-rollout");
+    const folder = (0, import_node_path12.join)(dir, "config-rollout");
     (0, import_node_fs10.mkdirSync)(folder, { recursive: true });
-    const file = (0, import_node_path11.join)(folder, `${name}.json`);
+    const file = (0, import_node_path12.join)(folder, `${name}.json`);
     (0, import_node_fs10.writeFileSync)(file, value);
     return file;
   } catch {
@@ -37036,6 +37282,8 @@ async function publishReport(core, report, settings, env, state3, comment) {
     "the report is in the log above and in the `plan` output"
   );
   await comment?.({ report });
+  for (const failure of failureAnnotations(report))
+    core.error(escapeForCiLog(failure.message), { title: escapeForCiLog(failure.title) });
   if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
   else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));
 }
@@ -37243,9 +37491,9 @@ init_model();
 
 // src/git/work-tree.ts
 var import_node_fs12 = require("node:fs");
-var import_promises5 = require("node:fs/promises");
+var import_promises6 = require("node:fs/promises");
 var import_node_os5 = require("node:os");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 init_errors();
 async function openWorkTree(dir, gitTimeoutMs) {
   const { stdout } = await createGitRunner(dir, gitTimeoutMs).run(["rev-parse", "--show-toplevel"]);
@@ -37269,7 +37517,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       if (regularFile(dir, path6) === void 0) return void 0;
       let fd;
       try {
-        fd = (0, import_node_fs12.openSync)((0, import_node_path12.join)(dir, path6), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
+        fd = (0, import_node_fs12.openSync)((0, import_node_path13.join)(dir, path6), import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NOFOLLOW);
       } catch (error2) {
         if (linkError(error2)) throw symlinkRefusal(path6);
         return void 0;
@@ -37285,7 +37533,7 @@ function createWorkTree(dir, gitTimeoutMs) {
       let fd;
       try {
         fd = (0, import_node_fs12.openSync)(
-          (0, import_node_path12.join)(dir, path6),
+          (0, import_node_path13.join)(dir, path6),
           import_node_fs12.constants.O_WRONLY | import_node_fs12.constants.O_CREAT | import_node_fs12.constants.O_TRUNC | import_node_fs12.constants.O_NOFOLLOW,
           438
         );
@@ -37301,7 +37549,7 @@ function createWorkTree(dir, gitTimeoutMs) {
     },
     async remove(path6) {
       if (regularFile(dir, path6) === void 0) return;
-      await (0, import_promises5.rm)((0, import_node_path12.join)(dir, path6), { force: true });
+      await (0, import_promises6.rm)((0, import_node_path13.join)(dir, path6), { force: true });
     },
     linkOn(path6) {
       try {
@@ -37313,11 +37561,11 @@ function createWorkTree(dir, gitTimeoutMs) {
       }
     },
     async withScratch(use) {
-      const scratch = await (0, import_promises5.mkdtemp)((0, import_node_path12.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
+      const scratch = await (0, import_promises6.mkdtemp)((0, import_node_path13.join)((0, import_node_os5.tmpdir)(), "config-rollout-stamp-"));
       try {
         return await use(scratch);
       } finally {
-        await (0, import_promises5.rm)(scratch, { recursive: true, force: true });
+        await (0, import_promises6.rm)(scratch, { recursive: true, force: true });
       }
     }
   };
@@ -37328,7 +37576,7 @@ function regularFile(dir, path6) {
     const prefix = parts.slice(0, i).join("/");
     let stats;
     try {
-      stats = (0, import_node_fs12.lstatSync)((0, import_node_path12.join)(dir, prefix));
+      stats = (0, import_node_fs12.lstatSync)((0, import_node_path13.join)(dir, prefix));
     } catch {
       return void 0;
     }

@@ -10,6 +10,7 @@ import { exitCodeOf, type RunReport } from "../core/run-result.js";
 import { escapeForCiLog } from "../report/ci-log-text.js";
 import { headline } from "../report/describe.js";
 import { describeError } from "../report/error-line.js";
+import { failureAnnotations } from "../report/failure-annotations.js";
 import { renderReport } from "../report/render-report.js";
 import { commentErrorLine, type ReviewCommentRequest, reviewCommenter } from "../run/comment-on-review.js";
 import { VERSION } from "../run/version.js";
@@ -18,7 +19,7 @@ import { fitSummary } from "./job-summary.js";
 import { actionOutputs, fitOutputs } from "./outputs.js";
 import type { ActionInputValues } from "./read-inputs.js";
 
-type ActionsCore = Pick<typeof Core, "info" | "warning" | "setOutput" | "setFailed" | "summary">;
+type ActionsCore = Pick<typeof Core, "info" | "warning" | "error" | "setOutput" | "setFailed" | "summary">;
 type Env = Record<string, string | undefined>;
 export type Commenter = (content: ReviewCommentRequest["content"]) => Promise<void>;
 type Comment = Commenter | undefined;
@@ -49,6 +50,9 @@ export async function publishReport(
     "the report is in the log above and in the `plan` output",
   );
   await comment?.({ report });
+  // Each failed workload's cause, where the run's page shows it (the step's failure is one line).
+  for (const failure of failureAnnotations(report))
+    core.error(escapeForCiLog(failure.message), { title: escapeForCiLog(failure.title) });
   if (exitCodeOf(report) !== 0) core.setFailed(escapeForCiLog(headline(report)));
   // Not a failed step (its restarts were made), but never a quiet green one either.
   else if (report.outcome === "incomplete") core.warning(escapeForCiLog(headline(report)));

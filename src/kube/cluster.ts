@@ -20,6 +20,8 @@ export interface AccessCheck {
   verb: string;
   group: string;
   resource: string;
+  /** `log` for pods/log. */
+  subresource?: string;
   namespace: string;
 }
 

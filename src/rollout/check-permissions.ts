@@ -35,11 +35,7 @@ export async function checkPermissions(
   /** When the check ran, and so what a denial left unwritten. */
   checked = "checked before any change: nothing was written",
 ): Promise<void> {
-  const unique = new Map(needed.map((c) => [`${c.verb} ${c.group}/${c.resource} ${c.namespace}`, c]));
-  const answers = await runLimited([...unique.values()], concurrency, async (check) => ({
-    check,
-    allowed: await cluster.canI(check),
-  }));
+  const answers = await review(cluster, needed, concurrency);
   if (answers.some((a) => a.allowed === undefined)) {
     log.info(
       "the API server does not answer access reviews: permissions are checked by the writes themselves",
@@ -47,11 +43,67 @@ export async function checkPermissions(
   }
   const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
   if (denied.length === 0) return;
-  const list = denied
-    .map((c) => `${c.verb} ${c.group ? `${c.resource}.${c.group}` : c.resource} in namespace ${c.namespace}`)
-    .join("; ");
+  const list = denied.map(describeCheck).join("; ");
   throw new ClusterAccessError(
     `forbidden: context ${cluster.context} may not ${list} (${checked}). Grant it with the Role in docs/rbac.md.`,
     403,
   );
+}
+
+/**
+ * What watching the restarted workloads' pods reads (pod-watch.ts), per namespace: list and watch
+ * pods, list events (the failing pod's Warning events) and, with --logs N, get pods/log.
+ */
+export function podWatchReads(namespaces: Iterable<string>, logLines: number): AccessCheck[] {
+  return [...new Set(namespaces)].flatMap((namespace) => [
+    { verb: "list", group: "", resource: "pods", namespace },
+    { verb: "watch", group: "", resource: "pods", namespace },
+    { verb: "list", group: "", resource: "events", namespace },
+    ...(logLines > 0 ? [{ verb: "get", group: "", resource: "pods", subresource: "log", namespace }] : []),
+  ]);
+}
+
+/**
+ * The pod watch's reads, asked about with the writes but never fatal: a denial is one warning.
+ * Pods that cannot be listed or watched turn the watch off (the wait is on the rollout status
+ * alone, as with --no-watch-pods); events or logs that cannot be read only leave the cause shorter.
+ */
+export async function checkPodWatchAccess(
+  cluster: Pick<Cluster, "canI" | "context">,
+  namespaces: Iterable<string>,
+  logLines: number,
+  /** Reviews in flight at once (--concurrency). */
+  concurrency: number,
+): Promise<{ watch: boolean; warning?: string }> {
+  const answers = await review(cluster, podWatchReads(namespaces, logLines), concurrency);
+  const denied = answers.filter((a) => a.allowed === false).map((a) => a.check);
+  if (denied.length === 0) return { watch: true };
+  const watch = !denied.some((c) => c.resource === "pods" && c.subresource === undefined);
+  const effect = watch
+    ? "a new pod that cannot start still fails its workload early, but its cause is quoted without what cannot be read"
+    : "waiting on the rollout status alone, without failing early on pods that cannot start";
+  return {
+    watch,
+    warning: `context ${cluster.context} may not ${denied.map(describeCheck).join("; ")} (access review): ${effect}. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.`,
+  };
+}
+
+async function review(
+  cluster: Pick<Cluster, "canI">,
+  needed: AccessCheck[],
+  concurrency: number,
+): Promise<Array<{ check: AccessCheck; allowed: boolean | undefined }>> {
+  const key = (c: AccessCheck) =>
+    `${c.verb} ${c.group}/${c.resource}${c.subresource ? `/${c.subresource}` : ""} ${c.namespace}`;
+  const unique = new Map(needed.map((c) => [key(c), c]));
+  return runLimited([...unique.values()], concurrency, async (check) => ({
+    check,
+    allowed: await cluster.canI(check),
+  }));
+}
+
+/** `patch deployments.apps in namespace shop`, `get pods/log in namespace shop`. */
+function describeCheck(c: AccessCheck): string {
+  const resource = `${c.resource}${c.subresource ? `/${c.subresource}` : ""}`;
+  return `${c.verb} ${c.group ? `${resource}.${c.group}` : resource} in namespace ${c.namespace}`;
 }

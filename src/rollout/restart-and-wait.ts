@@ -11,7 +11,7 @@ import { isFailure, type WorkloadResult } from "../core/run-result.js";
 import type { Cluster } from "../kube/kube-client.js";
 import { interruptSignal, noteDone } from "../process/interrupt.js";
 import type { Settings } from "../settings/settings.js";
-import { checkPermissions, configWrite, patchWrites } from "./check-permissions.js";
+import { checkPermissions, checkPodWatchAccess, configWrite, patchWrites } from "./check-permissions.js";
 import { type RestartRequest, restartWorkloads } from "./restart.js";
 import type {
   AfterWaitOutcome,
@@ -220,6 +220,7 @@ export async function restartAndWait(
 ): Promise<WorkloadResult[]> {
   const { settings, log } = context;
   const serverDryRun = settings.dryRun === "server";
+  let watchPods = settings.watchPods && settings.wait && !serverDryRun;
   const restarted = await log.group(round.titles.restart, () =>
     restartWorkloads(round.requests, cluster, {
       strategy: { patchFor: round.patchFor },
@@ -235,6 +236,17 @@ export async function restartAndWait(
         const needed = [...configs, ...patchWrites(targets)];
         if (!round.reviewed)
           await checkPermissions(cluster, needed, log, settings.concurrency, round.checked);
+        // What the pod watch reads is asked about too, never fatal (one warning, check-permissions.ts).
+        if (watchPods) {
+          const access = await checkPodWatchAccess(
+            cluster,
+            targets.map((t) => t.id.namespace),
+            settings.logLines,
+            settings.concurrency,
+          );
+          if (access.warning) log.warn(access.warning);
+          watchPods = access.watch;
+        }
         for (const write of round.configWrites) {
           await cluster.applyConfig(write.body, serverDryRun, write.id.namespace);
           log.info(write.done);
@@ -283,12 +295,11 @@ export async function restartAndWait(
       // not finished, so a versioned run rolls it back through the same path.
       interrupt: interruptSignal,
       ...(round.onFailed ? { onSettled: failedNow } : {}),
-      // The pod watch is not asked about in the access review: it writes nothing, a gitops run
-      // sends no review at all, and its own first request answers the same question (a 403 falls
-      // back to the rollout status with one warning).
-      pods: settings.watchPods
-        ? { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) }
-        : undefined,
+      // Pods forbidden in the access review: the wait is on the rollout status alone. A run that
+      // sends no review (gitops) learns the same from the watch's own first answer (one warning).
+      pods: !watchPods
+        ? undefined
+        : { cluster, logLines: settings.logLines, warn: (message) => log.warn(message) },
     }),
   );
   for (const rollout of rollouts) {

@@ -6,6 +6,8 @@ import type { Log } from "../core/log.js";
 import type { FileChange, Git } from "../git/git.js";
 import { globMatcher } from "./glob-matcher.js";
 import { findKustomizeSources } from "./kustomize-sources.js";
+import { findPlainDeployedSources } from "./plain-deployed-sources.js";
+import { findKustomize } from "./render/kustomize.js";
 import { runRenderCommand } from "./render/render-command.js";
 import { renderCommandEnvironment, trustedPathDirs } from "./render/renderer-environment.js";
 import { renderAll } from "./render-all.js";
@@ -97,8 +99,24 @@ export async function renderSources(
     });
     sources.push(...kustomize.sources);
     notes.push(...kustomize.notes);
-    owned = (path) => kustomize.owned(path) || inChart(path);
-    kustomizeOwned = kustomize.owned;
+    // Plain directories a Flux Kustomization deploys with a name prefix, patches, substitution...:
+    // built as Flux builds them, through a generated kustomization (plain-deployed-sources.ts).
+    const plain = await findPlainDeployedSources(git, {
+      head,
+      changedPaths,
+      kustomizationFiles: [...atBase.paths, ...headFiles].filter((p) => kustomizationDirOf(p) !== undefined),
+      owned: (path) => kustomize.owned(path) || inChart(path),
+      pathDirs,
+      binary: once(() => findKustomize(pathDirs)),
+      firstIndex: kustomize.sources.length,
+      ...(options.deployments ? { deployments: options.deployments } : {}),
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: options.maxOutputBytes,
+      ...(explicitPaths && options.paths ? { paths: { matches: explicitPaths, globs: options.paths } } : {}),
+    });
+    sources.push(...plain.sources);
+    owned = (path) => kustomize.owned(path) || plain.owned(path) || inChart(path);
+    kustomizeOwned = (path) => kustomize.owned(path) || plain.owned(path);
   }
   // A file in a chart's directory that a kustomization reads (the chart rendered once into a file
   // kustomize lists, as Argo CD's redis-ha) is read through that kustomization: not the chart's change.
@@ -228,5 +246,14 @@ async function renderCommandSource(
     generators: [],
     render: (checkout, commit, signal) =>
       runRenderCommand({ command, env, timeoutMs, maxOutputBytes }, checkout.dir, commit, signal),
+  };
+}
+
+/** `compute` run once, on first use. */
+function once<T>(compute: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => {
+    value ??= { v: compute() };
+    return value.v;
   };
 }

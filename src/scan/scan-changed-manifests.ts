@@ -1,6 +1,7 @@
 // The scan of a range that may touch a manifest (scan-repository.ts asked): the changed files read
 // at both commits, the touched sources rendered, the two compared, the consumers found. Each step
 // is a file of its own; scan-repository.ts lists them.
+import { isConfigKind } from "../core/kinds/api-kinds.js";
 import { workloadKindOf } from "../core/kinds/workload-kinds.js";
 import type { Log } from "../core/log.js";
 import {
@@ -120,10 +121,12 @@ function settleAllWorkloads(
 ) {
   const isWorkload = (m: Manifest) => workloadKindOf(m.object) !== undefined;
   const candidateWorkloads = consumers.filter(isWorkload);
+  const headConfigs = [...compared.allHead, ...consumers].filter((m) => isConfigKind(m.id.kind));
   const settled = settleWorkloads(
     [...compared.allBase.filter(isWorkload), ...candidateWorkloads],
     [...compared.allHead.filter(isWorkload), ...candidateWorkloads],
     folders,
+    headConfigs,
   );
   const variants = new Map(compared.variants);
   for (const [key, list] of settled.variants) variants.set(key, list);
@@ -248,6 +251,9 @@ async function withDeployedNamespaces(
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
   if (dirs.size === 0) return options;
-  const namespaceOf = namespacesOfDeployments(await findDeployments(git, { head }, [...dirs]));
-  return namespaceOf ? { ...options, namespaceOf } : options;
+  const found = await findDeployments(git, { head }, [...dirs]);
+  const namespaceOf = namespacesOfDeployments(found);
+  // The renders ask about the same folders (plain directories built as Flux builds them): no second grep.
+  const sources = options.sources && { ...options.sources, deployments: { dirs, found } };
+  return { ...options, ...(namespaceOf ? { namespaceOf } : {}), ...(sources ? { sources } : {}) };
 }

@@ -5,6 +5,7 @@
 import type { ConfigChange, HeadConfig, Manifest, ManifestProblem } from "../core/model.js";
 import type { FileChange } from "../git/git.js";
 import type { ParsedDocuments } from "./manifests/parse-documents.js";
+import type { Deployment } from "./sources/deployed-dirs.js";
 import type { NamespaceOf } from "./sources/deployed-namespaces.js";
 import type { EntryRules } from "./sources/kustomize-entries.js";
 import type { Variant } from "./sources/source-variants.js";
@@ -31,6 +32,8 @@ export interface SourceOptions {
   entryRules: EntryRules;
   /** The job's environment (PATH finds the renderers; the command inherits it, credentials removed). */
   env: Record<string, string | undefined>;
+  /** The GitOps objects' deployments of `dirs`, when the scan looked them up already (one `git grep`). */
+  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
 }
 
 export interface ScanOptions {

@@ -264,3 +264,57 @@ describe("a plain directory (no kustomization.yaml) a GitOps object deploys", ()
     expect(changes(p)).toEqual(["ConfigMap/prod/web-config"]);
   });
 });
+
+describe("a plain directory a Flux Kustomization deploys with settings kustomize applies", () => {
+  // Flux generates a kustomization listing the directory's files and builds it with the settings.
+  const plain = (level: string): Files => ({
+    "app/config.yaml": yaml(configMap("web-config", { LOG_LEVEL: level })),
+    "app/deploy.yaml": yaml(web),
+  });
+
+  test("namePrefix: the plan names the objects the cluster runs", async () => {
+    const gitops = { "clusters/prod/web.yaml": flux("web", { namePrefix: "prod-" }) };
+    const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
+    expect(changes(p)).toEqual(["ConfigMap/default/prod-web-config"]);
+    expect(restarts(p)).toEqual(["Deployment/default/prod-web"]);
+    expect(p.sources).toContain(
+      "kustomize app (no kustomization.yaml: generated as Flux Kustomization flux-system/web deploys it: namePrefix prod-): rendered at both commits",
+    );
+  });
+
+  test("postBuild.substitute: the consumer of a config named through ${VAR} is found", async () => {
+    const templated = (level: string): Files => ({
+      "app/config.yaml": yaml(configMap("web-config-prod", { LOG_LEVEL: level })),
+      "app/deploy.yaml": yaml(
+        deployment("web", pod({ envFrom: [{ configMapRef: { name: "web-config-${ENV}" } }] })),
+      ),
+    });
+    const gitops = {
+      "clusters/prod/web.yaml": flux("web", {
+        targetNamespace: "prod",
+        postBuild: { substitute: { ENV: "prod" } },
+      }),
+    };
+    const p = await plan(
+      { ...templated("info"), ...gitops },
+      { "app/config.yaml": templated("debug")["app/config.yaml"]! },
+    );
+    expect(changes(p)).toEqual(["ConfigMap/prod/web-config-prod"]);
+    expect(restarts(p)).toEqual(["Deployment/prod/web"]);
+  });
+
+  test("patches: a value the Flux Kustomization's patch sets does not change with the file's", async () => {
+    const patch = yaml({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "web-config" },
+      data: { LOG_LEVEL: "warn" },
+    });
+    const gitops = {
+      "clusters/prod/web.yaml": flux("web", { patches: [{ patch, target: { kind: "ConfigMap" } }] }),
+    };
+    const p = await plan({ ...plain("info"), ...gitops }, plain("debug"));
+    expect(changes(p)).toEqual([]);
+    expect(restarts(p)).toEqual([]);
+  });
+});

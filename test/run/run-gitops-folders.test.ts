@@ -147,3 +147,45 @@ test("a change in both deployed folders: the plan says it cannot know which one 
     "deployment/web (namespace shop) is defined by 2 deployments (folders clusters/dev, clusters/prod, each deployed by its own GitOps object; also at clusters/dev/app.yaml:9) and the range changes more than one of them, so the plan cannot know which one a cluster runs: it restarts it once, as the last in path order (clusters/prod/app.yaml:9) defines it",
   );
 });
+
+/** `envs/staging/` and `envs/prod/`: the same Deployment, each folder its own app-config; no GitOps object. */
+async function plainFolders(levels: { staging: string; prod: string }, changedStaging: string) {
+  const repo = await createTempRepo();
+  cleanups.push(() => repo.cleanup());
+  const [, web] = app("");
+  for (const [env, level] of Object.entries(levels)) {
+    await repo.write(`envs/${env}/deploy.yaml`, yamlDocs(web!));
+    await repo.write(
+      `envs/${env}/config.yaml`,
+      yamlDocs(configMap("app-config", { LOG_LEVEL: level }, { namespace: NS })),
+    );
+  }
+  await repo.commit("v1");
+  await repo.write(
+    "envs/staging/config.yaml",
+    yamlDocs(configMap("app-config", { LOG_LEVEL: changedStaging }, { namespace: NS })),
+  );
+  await repo.commit("v2");
+  return runInProcess(["--repo", repo.dir, "--base", "HEAD~1", "--head", "HEAD", "--dry-run"]);
+}
+
+test("one workload in two plain folders reading configs that differ: a warning names both and how to tell them apart", async () => {
+  const run = await plainFolders({ staging: "info", prod: "prod-only-level" }, "debug");
+  expect(run.code, run.stderr).toBe(0);
+  const warning = run.stderr.split("\n").find((line) => line.includes("is defined alike in 2 folders"));
+  expect(warning).toBeDefined();
+  expect(warning).toContain(
+    "deployment/web (namespace shop) is defined alike in 2 folders (envs/prod/deploy.yaml:1, envs/staging/deploy.yaml:1)",
+  );
+  expect(warning).toContain(
+    "configmap/app-config (namespace shop), which it reads, differs between them (envs/prod/config.yaml:1, envs/staging/config.yaml:1)",
+  );
+  expect(warning).toContain(
+    "give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application",
+  );
+  // The configs' content is never quoted.
+  expect(warning).not.toContain("prod-only-level");
+  // Folders whose configs agree at head define one deployment as far as the plan can tell: no warning.
+  const alike = await plainFolders({ staging: "info", prod: "debug" }, "debug");
+  expect(alike.stderr).not.toContain("defined alike");
+});

@@ -288,9 +288,10 @@ describe("faults and API economy", () => {
     // listed), one LIST per built-in restartable kind in the one affected namespace. Configs: one
     // GET each (one ConfigMap, one Secret). One PATCH per restart. The wait starts from the patch
     // responses: one WATCH per namespace and kind (two Deployments share one), no LIST. Before any
-    // write, one access review per resource and namespace written (deployments, statefulsets).
+    // write, one access review per resource and namespace written (deployments, statefulsets), and
+    // per namespace for what the pod watch reads (list and watch pods, list events).
     // The pod watch (fail fast on pods that cannot start): one WATCH of the namespace's pods.
-    expect(counts[0]).toEqual({ list: 3, get: 3, create: 2, patch: 3, watch: 3 });
+    expect(counts[0]).toEqual({ list: 3, get: 3, create: 5, patch: 3, watch: 3 });
     expect(discoveryPaths).toEqual(["/apis/argoproj.io/v1alpha1", "/apis/argoproj.io/v1alpha1"]);
   });
 
@@ -357,5 +358,48 @@ describe("faults and API economy", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
     expect(run.stdout + run.stderr).not.toContain(s.sim.token);
+  });
+});
+
+describe("the access review covers what the pod watch reads", () => {
+  const podWatches = (s: Scenario) =>
+    s.sim.requests.filter((r) => r.resource === "pods" && r.verb === "watch");
+
+  test("pods that may not be watched: one warning before any write, and the wait on the rollout status alone", async () => {
+    const s = await start();
+    s.sim.forbid("watch", "pods");
+    const run = await s.run();
+    expect(run.code, run.stderr).toBe(0);
+    const warnings = run.stderr.split("\n").filter((l) => l.includes("(access review)"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "context ci may not watch pods in namespace shop (access review): waiting on the rollout status alone, without failing early on pods that cannot start. Grant it with the Role in docs/rbac.md, or pass --no-watch-pods.",
+    );
+    // No watch was tried (it would have been answered 403 and warned about a second time).
+    expect(podWatches(s)).toEqual([]);
+    expect(run.stderr).not.toContain("cannot watch pods");
+    expect(s.patchedNames()).toEqual(["Deployment/api", "Deployment/web", "StatefulSet/worker"]);
+  });
+
+  test("events and logs that may not be read (--logs 5): one warning, and the pods are still watched", async () => {
+    const s = await start();
+    s.sim.forbid("list", "events");
+    s.sim.forbid("get", "pods/log");
+    const run = await s.run(["--logs", "5"]);
+    expect(run.code, run.stderr).toBe(0);
+    const warnings = run.stderr.split("\n").filter((l) => l.includes("(access review)"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "may not list events in namespace shop; get pods/log in namespace shop (access review): a new pod that cannot start still fails its workload early",
+    );
+    expect(podWatches(s).length).toBeGreaterThan(0);
+  });
+
+  test("with --no-watch-pods nothing about pods is asked", async () => {
+    const s = await start();
+    s.sim.forbid("watch", "pods");
+    const run = await s.run(["--no-watch-pods"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain("(access review)");
   });
 });

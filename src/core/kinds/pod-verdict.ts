@@ -47,6 +47,23 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/** Longest status or termination message quoted (a termination message may hold 4 KiB). */
+export const MAX_CAUSE_MESSAGE = 500;
+
+/**
+ * A message from the pod, as one bounded line: every report (text, JSON, markdown, the plan
+ * comment, annotations) quotes it, so lines are joined and control characters dropped here.
+ */
+function oneLine(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const flat = value
+    .trim()
+    .replace(/\s*[\r\n]+\s*/g, " | ")
+    .replace(/\t/g, " ")
+    .replace(/\p{Cc}/gu, "");
+  return flat.length > MAX_CAUSE_MESSAGE ? `${flat.slice(0, MAX_CAUSE_MESSAGE)}…` : flat;
+}
+
 function labelOf(pod: unknown, name: string): string | undefined {
   return str(field(field(field(pod, "metadata"), "labels"), name));
 }
@@ -70,14 +87,16 @@ export function podFailure(pod: unknown, crashRestarts = CRASH_RESTARTS): PodCau
         reason: oom ? "OOMKilled" : (reason ?? "CrashLoopBackOff"),
         restartCount,
       };
-      const message = str(field(waiting, "message"));
+      const message = oneLine(str(field(waiting, "message")));
       if (message) cause.message = message;
       if (terminated && typeof terminated === "object") {
         const exitCode = field(terminated, "exitCode");
         cause.lastTermination = {
           ...(typeof exitCode === "number" ? { exitCode } : {}),
           ...(str(field(terminated, "reason")) ? { reason: str(field(terminated, "reason")) } : {}),
-          ...(str(field(terminated, "message")) ? { message: str(field(terminated, "message")) } : {}),
+          ...(str(field(terminated, "message"))
+            ? { message: oneLine(str(field(terminated, "message"))) }
+            : {}),
         };
       }
       return cause;

@@ -13,6 +13,7 @@ import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core
 import { deploymentUnitOf } from "../../stamp/deployment-units.js";
 import { canonicalJson } from "../manifests/config-content.js";
 import { compareStrings } from "../manifests/order.js";
+import { folderTwinsWarning } from "./folder-twins.js";
 
 /** One source's definition of an object at the two commits (either may be missing). */
 export interface Variant {
@@ -91,6 +92,8 @@ export function settleWorkloads(
   base: readonly Manifest[],
   head: readonly Manifest[],
   folders?: DeploymentFolders,
+  /** Raw configs read at head: the configs beside a workload defined alike in several folders. */
+  headConfigs: readonly Manifest[] = [],
 ): GroupedSources {
   const problems: ManifestProblem[] = [];
   const rawOnce = (manifests: readonly Manifest[], warn: boolean) => {
@@ -113,6 +116,10 @@ export function settleWorkloads(
       // In separate deployments the configs may differ while the workloads agree: said either way.
       if (warn && separate) problems.push(undecidedDeploymentWarning(used, ordered, separate));
       else if (warn && other) problems.push(rawDuplicateWarning(used, other));
+      else if (warn && !deployedAtAll(ordered, folders)) {
+        const twins = folderTwinsWarning(ordered, headConfigs);
+        if (twins) problems.push(twins);
+      }
       return used;
     });
     return [...settled, ...rendered];
@@ -130,6 +137,13 @@ export interface DeploymentFolders {
   deployedDirs: readonly string[];
   /** The files the range changed: a deployed folder holding one is where the change is. */
   changedFiles: readonly string[];
+}
+
+/** Whether a GitOps object deploys the folder of any of the definitions. */
+function deployedAtAll(ordered: Manifest[], folders: DeploymentFolders | undefined): boolean {
+  return (
+    folders !== undefined && ordered.some((m) => deploymentUnitOf(m.file, folders.deployedDirs) !== undefined)
+  );
 }
 
 /** The deployed folders of the definitions, when each is in one and they are not all in the same. */

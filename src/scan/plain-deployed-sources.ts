@@ -1,0 +1,140 @@
+// Plain directories (no kustomization) that a Flux Kustomization deploys with settings kustomize
+// applies: namePrefix, nameSuffix, patches, components, postBuild.substitute. Flux builds such a
+// directory by generating a kustomization.yaml that lists its manifest files, then builds it as any
+// other (fluxcd/pkg kustomize generator). So does this: the directory becomes a rendered source, its
+// generated kustomization written in the checkout, built through the deployment's overlay
+// (deployed-build.ts). Read raw, its objects would be planned by the names the files write, not the
+// names the cluster runs, and a `${VAR}` config name would name nothing. A targetNamespace alone
+// needs no render (scan/sources/deployed-namespaces.ts); Argo CD builds a directory with kustomize
+// only when it has a kustomization, so Argo CD's source.kustomize on a plain directory is left alone.
+import { UserError } from "../core/errors.js";
+import type { Git } from "../git/git.js";
+import { buildDeployed } from "./deployed-build.js";
+import { findDeployments } from "./gitops-deployments.js";
+import { writeGeneratedKustomization } from "./render/generated-kustomization.js";
+import { type KustomizeBinary, NO_KUSTOMIZE_HINT } from "./render/kustomize.js";
+import type { RenderedSource } from "./rendered-source.js";
+import { type Deployment, deploymentsOfDir, isPlainDeployment } from "./sources/deployed-dirs.js";
+import { describeSettings, overlayDir } from "./sources/deployment-overlay.js";
+import { kustomizationDirOf } from "./sources/kustomization-names.js";
+
+/** The files Flux's generated kustomization lists: YAML, in the directory and below it. */
+const LISTED_FILE = /\.ya?ml$/;
+
+export interface PlainDeployedContext {
+  head: string;
+  changedPaths: readonly string[];
+  /** Kustomization files at either commit: a directory holding one (or under one) is kustomize's. */
+  kustomizationFiles: readonly string[];
+  /** Files another renderer owns already. */
+  owned(path: string): boolean;
+  pathDirs: readonly string[];
+  binary: () => Promise<KustomizeBinary | undefined>;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  paths?: { matches(path: string): boolean; globs: readonly string[] };
+  /** The deployments of these folders, when already looked up (else one `git grep` here). */
+  deployments?: { dirs: ReadonlySet<string>; found: readonly Deployment[] };
+  /** Overlay numbers already taken by other sources of the run. */
+  firstIndex: number;
+}
+
+export interface PlainDeployedSources {
+  sources: RenderedSource[];
+  /** The manifest files of the rendered directories: not read as raw manifests. */
+  owned(path: string): boolean;
+}
+
+export async function findPlainDeployedSources(
+  git: Git,
+  ctx: PlainDeployedContext,
+): Promise<PlainDeployedSources> {
+  const none = { sources: [], owned: () => false };
+  const changed = ctx.changedPaths.filter((p) => LISTED_FILE.test(p) && !ctx.owned(p));
+  if (changed.length === 0) return none;
+  const kustomizeDirs = ctx.kustomizationFiles
+    .map((p) => kustomizationDirOf(p))
+    .filter((d): d is string => d !== undefined);
+  // A directory with a kustomization in it or below it is built by kustomize as it is.
+  const hasKustomization = (dir: string) =>
+    kustomizeDirs.some((k) => k === dir || dir === "" || k.startsWith(`${dir}/`) || dir.startsWith(`${k}/`));
+  const dirs = new Set<string>();
+  for (const path of changed) {
+    const parts = path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  const candidates = [...dirs].filter((dir) => !hasKustomization(dir));
+  if (candidates.length === 0) return none;
+  const known = ctx.deployments;
+  const search = { head: ctx.head, ...(ctx.paths ? { paths: ctx.paths } : {}) };
+  const found =
+    known && candidates.every((dir) => known.dirs.has(dir))
+      ? known.found.filter((d) => candidates.includes(d.dir))
+      : await findDeployments(git, search, candidates);
+  const deployments = found.filter((d) => d.by.startsWith("Flux ") && needsBuild(d));
+  const sources: RenderedSource[] = [];
+  const rendered: string[] = [];
+  for (const dir of [...new Set(deployments.map((d) => d.dir))].sort()) {
+    // A nested deployed directory is rendered as its own deployment says, not its parent's too.
+    const under = (p: string) => p.startsWith(`${dir}/`);
+    const changedInputs = changed.filter(under);
+    if (changedInputs.length === 0) continue;
+    rendered.push(dir);
+    for (const deployment of deploymentsOfDir(dir, deployments)) {
+      if (deployment === undefined) continue;
+      sources.push(plainSource(dir, deployment, changedInputs, ctx, ctx.firstIndex + sources.length));
+    }
+  }
+  if (sources.length === 0) return none;
+  if ((await ctx.binary()) === undefined) {
+    throw new UserError(`${sources.map((s) => s.label).join(", ")} changed but ${NO_KUSTOMIZE_HINT}`);
+  }
+  return {
+    sources,
+    owned: (path) => LISTED_FILE.test(path) && rendered.some((dir) => path.startsWith(`${dir}/`)),
+  };
+}
+
+/** Settings beyond the namespace: those only a kustomize build (or Flux's substitution) applies. */
+function needsBuild({ settings }: Deployment): boolean {
+  if (isPlainDeployment(settings)) return false;
+  return (
+    settings.namePrefix !== undefined ||
+    settings.nameSuffix !== undefined ||
+    settings.patches !== undefined ||
+    settings.components !== undefined ||
+    settings.substitute !== undefined
+  );
+}
+
+function plainSource(
+  dir: string,
+  deployment: Deployment,
+  changedInputs: string[],
+  ctx: PlainDeployedContext,
+  index: number,
+): RenderedSource {
+  const components = deployment.settings.components ?? [];
+  const inComponents = ctx.changedPaths.filter((p) => components.some((c) => p.startsWith(`${c}/`)));
+  return {
+    label: `kustomize ${dir} (no kustomization.yaml: generated as ${deployment.by} deploys it: ${describeSettings(deployment.settings)})`,
+    scope: [dir, ...components],
+    file: changedInputs[0]!,
+    changedInputs: [...changedInputs, ...inComponents],
+    generators: [],
+    kustomization: { dir, named: false },
+    render: async (checkout, commit, signal) => {
+      // Not there at this commit (or nothing to list): it deploys nothing here.
+      if (!(await writeGeneratedKustomization(`${checkout.dir}/${dir}`))) return undefined;
+      const run = {
+        binary: (await ctx.binary())!,
+        pathDirs: ctx.pathDirs,
+        home: checkout.scratch,
+        timeoutMs: ctx.timeoutMs,
+        maxOutputBytes: ctx.maxOutputBytes,
+      };
+      const as = { settings: deployment.settings, overlayDir: overlayDir(index) };
+      return buildDeployed(run, checkout.dir, dir, commit, as, signal);
+    },
+  };
+}

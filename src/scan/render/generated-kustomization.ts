@@ -1,0 +1,33 @@
+// The kustomization Flux generates for a plain directory (no kustomization.yaml) before it builds
+// it (fluxcd/pkg kustomize generator): every YAML file in the directory and below it, listed as a
+// resource. Written into a commit's checkout, never into the repository.
+import { readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+const LISTED_FILE = /\.ya?ml$/;
+
+/**
+ * Writes `kustomization.yaml` in `dir` (absolute) listing its YAML files; false (nothing written)
+ * when the directory is missing or holds none.
+ */
+export async function writeGeneratedKustomization(dir: string): Promise<boolean> {
+  let entries: Array<{ name: string; parentPath?: string; path?: string; isFile(): boolean }>;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return false;
+  }
+  const files = entries
+    .filter((e) => e.isFile() && LISTED_FILE.test(e.name))
+    .map((e) =>
+      join(e.parentPath ?? e.path ?? dir, e.name)
+        .slice(dir.length + 1)
+        .split("\\")
+        .join("/"),
+    )
+    .sort();
+  if (files.length === 0) return false;
+  // JSON is YAML to kustomize.
+  await writeFile(join(dir, "kustomization.yaml"), `${JSON.stringify({ resources: files })}\n`);
+  return true;
+}

@@ -1,0 +1,51 @@
+// One workload, two plain folders, two configs: `envs/staging/deploy.yaml` and
+// `envs/prod/deploy.yaml` define the same Deployment, each folder beside it its own `app-config`
+// with other content, and no GitOps object says the folders are separate deployments. Read as one
+// tree (`kubectl apply -R -f`), the later path's config wins and the workload is planned once; if
+// the folders are really applied to different clusters or namespaces, that choice is a guess the
+// user must hear about. Pure: the scan hands in the definitions it read.
+
+import { formatId, idKey, type Manifest, type ManifestProblem } from "../../core/model.js";
+import { consumedConfigIds } from "../../plan/consumed-configs.js";
+import { canonicalJson } from "../manifests/config-content.js";
+
+/**
+ * A warning when `ordered` (raw definitions of one workload, in path order, the last used) sit in
+ * several folders and a config the workload reads is defined in those folders with different
+ * content; undefined otherwise.
+ */
+export function folderTwinsWarning(
+  ordered: readonly Manifest[],
+  configs: readonly Manifest[],
+): ManifestProblem | undefined {
+  const folderOf = (m: Manifest) => m.file.slice(0, Math.max(0, m.file.lastIndexOf("/")));
+  const folders = new Set(ordered.map(folderOf));
+  if (folders.size < 2) return undefined;
+  const used = ordered[ordered.length - 1]!;
+  for (const id of consumedConfigIds(used, new Map())) {
+    // The config each of the workload's folders defines beside it (the last there, in path order).
+    const byFolder = new Map<string, Manifest>();
+    for (const c of configs) {
+      if (c.origin === undefined && idKey(c.id) === idKey(id) && folders.has(folderOf(c)))
+        byFolder.set(folderOf(c), c);
+    }
+    const contents = new Set([...byFolder.values()].map(contentOf));
+    if (byFolder.size < 2 || contents.size < 2) continue;
+    const defined = [...byFolder.values()].map((c) => `${c.file}:${c.line}`).sort();
+    const workloads = ordered.map((m) => `${m.file}:${m.line}`);
+    return {
+      file: used.file,
+      line: used.line,
+      col: 1,
+      severity: "warning",
+      message: `${formatId(used.id)} is defined alike in ${folders.size} folders (${workloads.join(", ")}), but ${formatId(id)}, which it reads, differs between them (${defined.join(", ")}), and no GitOps object in the repository deploys the folders separately: this plan restarts it once, read as \`kubectl apply -R -f\` applies the folders together (the later path wins). If the folders are separate deployments, give each its own namespace, run each deployment's job with --paths set to its folder, or deploy each folder with its own Flux Kustomization or Argo CD Application`,
+    };
+  }
+  return undefined;
+}
+
+/** What a config holds (never shown: Secret values stay out of the message). */
+function contentOf(config: Manifest): string {
+  const o = config.object;
+  return canonicalJson([o.data ?? null, o.stringData ?? null, o.binaryData ?? null]);
+}
