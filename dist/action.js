@@ -35558,7 +35558,7 @@ var CLUSTER_OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_CONTEXTS",
     placeholder: "LIST",
-    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters)."
+    description: "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md)."
   },
   {
     name: "continue-on-failure",
@@ -35804,7 +35804,7 @@ var OPTIONS = [
     default: "annotation",
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
-    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux)."
+    description: "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md)."
   },
   {
     name: "env-name",
@@ -35871,7 +35871,7 @@ var OPTIONS = [
     commands: "run",
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
-    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many."
+    description: "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md."
   },
   {
     name: "plan",
@@ -35911,7 +35911,7 @@ var OPTIONS = [
     default: "0",
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
-    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes)."
+    description: "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md)."
   },
   {
     name: "timeout",
@@ -35983,7 +35983,7 @@ var OPTIONS = [
     commands: "run",
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
-    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments)."
+    description: "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md)."
   },
   {
     name: "comment-id",
@@ -36046,7 +36046,7 @@ var OPTIONS = [
     type: "integer",
     group: "limits",
     commands: "both",
-    // 16 MiB: see the README ("Files it will not read") for why.
+    // 16 MiB: see docs/how-it-works.md ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",
@@ -37361,7 +37361,7 @@ var GITHUB_TOKEN_INPUT = {
 var COMMAND_INPUT = {
   name: "command",
   default: "run",
-  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule."
+  description: "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the checkout (see docs/gitops.md); with check: true only check them (exit 1 when one is missing or stale), with commit: true commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule."
 };
 var COMMIT_INPUT = {
   name: "commit",

@@ -42,7 +42,7 @@ export const COMMAND_INPUT: ActionInput = {
   default: "run",
   description:
     "run: detect, restart and wait (the default). stamp: write config-rollout.io/config-hash into the manifests of the " +
-    "checkout (see Argo CD and Flux); with check: true only check them (exit 1 when one is missing or stale), with commit: true " +
+    "checkout (see docs/gitops.md); with check: true only check them (exit 1 when one is missing or stale), with commit: true " +
     "commit them to the pull request's branch. sync: restart the workloads whose pods run config the cluster no longer holds, " +
     "from the live state (no checkout needed; see docs/sync.md), e.g. on a schedule.",
 };

@@ -68,7 +68,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_CONTEXTS",
     placeholder: "LIST",
     description:
-      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (see Several clusters).",
+      "Several kubeconfig contexts in one run, in waves: staging;prod-eu,prod-us is staging first, then prod-eu and prod-us in parallel (';' separates waves, ',' the clusters of a wave). The plan is made once; each cluster gets the full run (one that does not answer is given up after --timeout); after a failed cluster later waves are skipped (docs/fleets.md).",
   },
   {
     name: "continue-on-failure",

@@ -1,5 +1,5 @@
 // Every setting config-rollout understands, in one table. The CLI parser, `--help`, the action's
-// inputs (action.yml) and the README's flag table are all generated from it, so they cannot drift.
+// inputs (action.yml), the GitLab component and docs/reference.md's flag table are all generated from it, so they cannot drift.
 // The rendered sources' rows (kustomize, --render, render and git time limits) are in source-options.ts,
 // the cluster connection's and the rollout's reach (kubeconfig to --concurrency) in cluster-options.ts.
 
@@ -91,7 +91,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     choices: STRATEGIES,
     env: "CONFIG_ROLLOUT_STRATEGY",
     description:
-      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (see Versioned configs), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (see Argo CD and Flux).",
+      "How to restart: a content-hash annotation on the pod template (idempotent), an env var with the current time, versioned: an immutable <name>-<hash> copy of each changed config, workloads repointed to it (docs/strategies.md), or gitops: write nothing, wait until Argo CD or Flux has applied the stamped commit, then for the rollouts (docs/gitops.md).",
   },
   {
     name: "env-name",
@@ -163,7 +163,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_PLAN_OUT",
     placeholder: "FILE",
     description:
-      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See Plan once, apply many.",
+      "Write the plan to FILE as JSON (apiVersion config-rollout.io/v1, kind Plan), usually with --dry-run: the workloads to restart with their exact change and a digest of each changed config. No config values, Secret data or credentials; a plan with a Secret needs --hash-key. See docs/fleets.md.",
   },
   {
     name: "plan",
@@ -206,7 +206,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     env: "CONFIG_ROLLOUT_LOGS",
     placeholder: "N",
     description:
-      "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (see Security notes).",
+      "With pod watching: quote the last N lines (each cut at 300 characters) of a crashed container's previous run in the report. Off by default: logs are the application's output and may print secrets (docs/security.md).",
   },
   {
     name: "timeout",
@@ -282,7 +282,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     default: "false",
     env: "CONFIG_ROLLOUT_COMMENT",
     description:
-      "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see Pull request comments).",
+      "Post the plan as one comment on the pull request (GitHub) or merge request (GitLab), updated on every run; the token comes from GITHUB_TOKEN or CONFIG_ROLLOUT_GITLAB_TOKEN (see docs/pull-request-comments.md).",
   },
   {
     name: "comment-id",
@@ -351,7 +351,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: "integer",
     group: "limits",
     commands: "both",
-    // 16 MiB: see the README ("Files it will not read") for why.
+    // 16 MiB: see docs/how-it-works.md ("Files it will not read") for why.
     default: "16777216",
     env: "CONFIG_ROLLOUT_MAX_FILE_SIZE",
     placeholder: "BYTES",

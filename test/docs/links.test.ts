@@ -78,6 +78,26 @@ test("the checker sees a broken link and a missing anchor", () => {
   );
 });
 
+test("the docs pages that messages, templates and examples send a reader to exist", () => {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+    );
+  const named = [
+    ...walk("src"),
+    ...walk("examples"),
+    ...walk("templates"),
+    "action.yml",
+    ".gitlab-ci-template.yml",
+  ]
+    .flatMap((file) => [
+      ...readFileSync(join(ROOT, file), "utf8").matchAll(/(?<![\w/.-])docs\/[\w-]+\.md\b/g),
+    ])
+    .map((match) => match[0]);
+  expect(named.length).toBeGreaterThan(0);
+  expect(named.filter((page) => !existsSync(join(ROOT, page)))).toEqual([]);
+});
+
 test("the README is a front page: at most 300 lines", () => {
   const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length;
   expect(lines).toBeLessThanOrEqual(300);
