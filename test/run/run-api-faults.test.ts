@@ -3,17 +3,8 @@
 // Every planned restart is applied or reported failed, none is applied twice, and a rerun without
 // faults finishes the rest.
 import { afterAll, afterEach, describe, expect, test } from "vitest";
+import type { RunJson } from "../helpers/run-json.js";
 import { type Scenario, startScenario } from "./cluster-scenario.js";
-
-interface RunJson {
-  outcome: string;
-  workloads: Array<{
-    kind: string;
-    name: string;
-    action: string;
-    result?: { restart: string; rollout?: string; message: string };
-  }>;
-}
 
 let scenario: Scenario | undefined;
 afterEach(async () => {

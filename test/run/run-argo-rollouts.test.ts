@@ -11,6 +11,7 @@ import { type SimCluster, startSimCluster } from "../../sim/index.js";
 import { createTempRepo, type TempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import type { RunJson } from "../helpers/run-json.js";
 
 type Json = Record<string, unknown>;
 const NS = "shop";
@@ -20,10 +21,6 @@ interface Setup {
   sim: SimCluster;
   repo: TempRepo;
   run(args?: string[]): Promise<{ code: number; stdout: string; stderr: string; report: RunJson }>;
-}
-interface RunJson {
-  outcome: string;
-  workloads: Array<{ kind: string; name: string; action: string; reason: string; result?: Json }>;
 }
 
 let cleanup: Array<() => Promise<void> | void> = [];

@@ -1,17 +1,8 @@
 // The orchestrator end to end, in-process: the CLI function against the simulated API server through a real
 // kubeconfig file, a real git repository, and the sim's request log as the witness of every write.
 import { afterEach, describe, expect, test } from "vitest";
+import type { RunJson } from "../helpers/run-json.js";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
-
-interface RunJson {
-  outcome: string;
-  workloads: Array<{
-    kind: string;
-    name: string;
-    action: string;
-    result?: { restart: string; rollout?: string; message: string };
-  }>;
-}
 
 let scenario: Scenario | undefined;
 afterEach(async () => {

@@ -5,21 +5,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runInProcess } from "../helpers/run-cli.js";
+import type { RunJson } from "../helpers/run-json.js";
 import { findKubectl, makeTempDir, runKubectl } from "../sim/helpers.js";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
 const kubectlPath = findKubectl();
-
-interface RunJson {
-  outcome: string;
-  warnings: string[];
-  workloads: Array<{
-    name: string;
-    action: string;
-    reason: string;
-    result?: { restart: string; message: string };
-  }>;
-}
 
 let scenario: Scenario | undefined;
 let home: ReturnType<typeof makeTempDir> | undefined;

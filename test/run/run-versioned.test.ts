@@ -6,20 +6,10 @@ import { copyHash, sourceLabelValue } from "../../src/rollout/versioned/config-c
 import { cloneTempRepo } from "../helpers/git-repo.js";
 import { configMap, deployment, pod, secret, yamlDocs } from "../helpers/manifests.js";
 import { runInProcess } from "../helpers/run-cli.js";
+import type { RunJson } from "../helpers/run-json.js";
 import { manifestsAt, NS, type Scenario, startScenario } from "./cluster-scenario.js";
 
 type Json = Record<string, unknown>;
-
-interface RunJson {
-  outcome: string;
-  notes?: string[];
-  workloads: Array<{
-    kind: string;
-    name: string;
-    action: string;
-    result?: { restart: string; rollout?: string; message: string };
-  }>;
-}
 
 let scenario: Scenario | undefined;
 afterEach(async () => {

@@ -2,17 +2,8 @@
 // the restarts (a failed wave stops the later ones), --max-parallel-rollouts batches them, and the
 // access review covers every wave before the first write.
 import { afterEach, describe, expect, test } from "vitest";
+import type { RunJson } from "../helpers/run-json.js";
 import { NS, type Scenario, startScenario } from "./cluster-scenario.js";
-
-interface RunJson {
-  outcome: string;
-  notes?: string[];
-  workloads: Array<{
-    name: string;
-    action: string;
-    result?: { restart: string; rollout?: string; message: string };
-  }>;
-}
 
 let scenario: Scenario | undefined;
 afterEach(async () => {
