@@ -25,7 +25,8 @@ const patched = (s: Scenario) =>
 
 describe("waves and --max-parallel-rollouts", () => {
   test("lower waves first, unannotated last; each wave rolled out before the next starts", async () => {
-    const s = (scenario = await startScenario());
+    scenario = await startScenario();
+    const s = scenario;
     wave(s, "Deployment", "api", "-1");
     wave(s, "StatefulSet", "worker", "5");
     s.sim.resetRequests();
@@ -47,7 +48,8 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("a failed wave stops the later ones: nothing is sent for them, and the report says why", async () => {
-    const s = (scenario = await startScenario());
+    scenario = await startScenario();
+    const s = scenario;
     wave(s, "Deployment", "api", "0");
     s.sim.setRolloutBehaviour("Deployment", NS, "api", "progress-deadline");
     s.sim.resetRequests();
@@ -65,7 +67,8 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("--max-parallel-rollouts 1: one workload rolling at a time", async () => {
-    const s = (scenario = await startScenario());
+    scenario = await startScenario();
+    const s = scenario;
     s.sim.resetRequests();
     const run = await s.run(["--max-parallel-rollouts", "1"]);
     expect(run.code, run.stderr).toBe(0);
@@ -83,7 +86,8 @@ describe("waves and --max-parallel-rollouts", () => {
   });
 
   test("an invalid wave or limit is refused before any write", async () => {
-    const s = (scenario = await startScenario());
+    scenario = await startScenario();
+    const s = scenario;
     wave(s, "Deployment", "web", "soon");
     s.sim.resetRequests();
     const run = await s.run([]);
