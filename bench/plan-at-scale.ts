@@ -97,7 +97,7 @@ const LEAST_NODE_PLAN = join(BENCH_DIR, "least-node-plan.cjs");
 export async function buildYamlReader(workDir: string): Promise<string> {
   const outfile = join(workDir, "fast-yaml.cjs");
   await build({
-    entryPoints: [join(BENCH_DIR, "../src/core/manifests/fast-yaml.ts")],
+    entryPoints: [join(BENCH_DIR, "../src/scan/manifests/fast-yaml.ts")],
     bundle: true,
     platform: "node",
     format: "cjs",

@@ -36,7 +36,8 @@ export async function benchStamp(workDir: string, cli: string, runs: number): Pr
   const env = cleanEnv(workDir);
   const opts = { cwd: repo.dir, env };
   const planArgs = [...planCommand(cli), "--base", repo.base, "--head", repo.head];
-  const checkArgs = [cli, "stamp", "--check", "--output", "json"];
+  // Secret consumers are stamped only with a key (a plain hash of a Secret would be guessable).
+  const checkArgs = [cli, "stamp", "--check", "--output", "json", "--hash-key", "bench-key"];
   const plans: RunResult[] = [];
   const checks: RunResult[] = [];
   await repeat(runs, 1, async () => {
@@ -54,7 +55,11 @@ export async function benchStamp(workDir: string, cli: string, runs: number): Pr
       );
     }
   }
-  const write = await run(process.execPath, [cli, "stamp", "--output", "json"], opts);
+  const write = await run(
+    process.execPath,
+    [cli, "stamp", "--output", "json", "--hash-key", "bench-key"],
+    opts,
+  );
   const stamped = (JSON.parse(write.stdout) as { changes: unknown[] }).changes.length;
   const after = await run(process.execPath, checkArgs, opts);
   if ((JSON.parse(after.stdout) as { changes: unknown[] }).changes.length !== 0) {
