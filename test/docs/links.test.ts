@@ -3,7 +3,7 @@
 // the README stays a front page (what and why, the quick starts, links), not a manual.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { describe, expect, test } from "vitest";
+import { expect, test } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DOCUMENTS = [
@@ -53,22 +53,24 @@ function linksOf(markdown: string): string[] {
   return links;
 }
 
-describe.each(DOCUMENTS)("%s", (document) => {
-  const text = readFileSync(join(ROOT, document), "utf8");
-  test.each(linksOf(text).map((link) => [link]))("links to %s, which exists", (link) => {
-    const [path, anchor] = link.split("#") as [string, string | undefined];
-    const target = path === "" ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), path);
-    expect(
-      existsSync(target),
-      `${document}: ${link} names ${relative(ROOT, target)}, which does not exist`,
-    ).toBe(true);
-    if (anchor !== undefined && target.endsWith(".md")) {
-      const anchors = anchorsOf(readFileSync(target, "utf8"));
-      expect(anchors.has(anchor), `${document}: #${anchor} is no heading of ${relative(ROOT, target)}`).toBe(
-        true,
-      );
-    }
-  });
+/** Every (document, link) pair: one test each, so a document without links adds none. */
+const LINKS = DOCUMENTS.flatMap((document) =>
+  linksOf(readFileSync(join(ROOT, document), "utf8")).map((link) => [document, link] as const),
+);
+
+test.each(LINKS)("%s links to %s, which exists", (document, link) => {
+  const [path, anchor] = link.split("#") as [string, string | undefined];
+  const target = path === "" ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), path);
+  expect(
+    existsSync(target),
+    `${document}: ${link} names ${relative(ROOT, target)}, which does not exist`,
+  ).toBe(true);
+  if (anchor !== undefined && target.endsWith(".md")) {
+    const anchors = anchorsOf(readFileSync(target, "utf8"));
+    expect(anchors.has(anchor), `${document}: #${anchor} is no heading of ${relative(ROOT, target)}`).toBe(
+      true,
+    );
+  }
 });
 
 test("the checker sees a broken link and a missing anchor", () => {
